@@ -1,0 +1,138 @@
+"""`moneycards totom …`: Tổ Tôm hand checks and waits."""
+
+from __future__ import annotations
+
+import click
+
+from cli.common import CONTEXT_SETTINGS, answers, emit_json, json_option
+
+VIA_CHOICES = ["own-door", "stock", "chiu", "discard"]
+rules_option = click.option("--rules", "rules", default="seed", show_default=True,
+                            help="Rules preset: seed (the seed page) or traditional (Chắn "
+                                 "Vạn Văn table).")
+engine_option = click.option("--engine", default="cpsat", show_default=True,
+                             type=click.Choice(["cpsat", "exact"]),
+                             help="Partition solver: the CP-SAT model or the exact counter.")
+extra_options = [
+    click.option("--won-previous", is_flag=True,
+                 help="The winner won the previous deal too (traditional Thông)."),
+    click.option("--first-stock", is_flag=True,
+                 help="Won on the first stock card of the deal (traditional Địa ù)."),
+]
+
+
+def with_extra(fn):
+    for opt in reversed(extra_options):
+        fn = opt(fn)
+    return fn
+
+
+@click.group(context_settings=CONTEXT_SETTINGS)
+def totom():
+    """Tổ Tôm, the 100-card Chắn table (rules TT-*)."""
+
+
+@totom.command()
+@click.argument("hand")
+@click.option("--win-card", help="The winning card (must be in HAND).")
+@click.option("--via", type=click.Choice(VIA_CHOICES),
+              help="How the winning card came: exposed at the winner's own doorway "
+                   "(Ù chì), another seat's exposed stock card (default), a Chíu, or a "
+                   "discard (never wins: TT-W6).")
+@click.option("--thien-u", is_flag=True, help="The dealer's opening twenty, no winning card.")
+@click.option("--opening", help="The seat's dealt hand (for Thiên khai, Bòn, Chíu ù).")
+@rules_option
+@engine_option
+@with_extra
+@json_option
+@answers
+def check(hand, win_card, via, thien_u, opening, rules, engine, won_previous, first_stock,
+          as_json):
+    """Does a 20-card HAND win, and what does it score?
+
+    \b
+    Example:
+      moneycards totom check "2234455667c 2256788s 356m" --win-card 3c --via own-door
+    """
+    from solver.totom.check import check_text
+
+    verdict = check_text(hand, win_card=win_card, via=via, thien_u=thien_u, opening=opening,
+                         rules=rules, engine=engine, won_previous=won_previous,
+                         first_stock=first_stock)
+    if as_json:
+        emit_json(verdict.to_dict())
+    else:
+        click.echo(format_verdict(verdict))
+
+
+@totom.command()
+@click.argument("hand")
+@click.option("--via", type=click.Choice(VIA_CHOICES), default="stock", show_default=True,
+              help="How the winning card would come.")
+@click.option("--seen", help="Cards already seen elsewhere (discards, exposures).")
+@click.option("--opening", help="The seat's dealt hand (for Thiên khai, Bòn, Chíu ù).")
+@rules_option
+@engine_option
+@with_extra
+@json_option
+@answers
+def waits(hand, via, seen, opening, rules, engine, won_previous, first_stock, as_json):
+    """Which cards would make a 19-card HAND win, what each scores, how many are unseen.
+
+    \b
+    Example:
+      moneycards totom waits "2234455667c 2256788s 56m" --via own-door --seen 3m
+    """
+    from solver.cards import TOTOM
+    from solver.totom.check import waits_text
+
+    found = waits_text(hand, seen=seen, via=via, opening=opening, rules=rules, engine=engine,
+                       won_previous=won_previous, first_stock=first_stock)
+    if as_json:
+        emit_json({"hand": hand and TOTOM.render(TOTOM.parse(hand)), "via": via,
+                   "waits": [{"card": w.card.text, "points": w.points, "unseen": w.unseen,
+                              "bonuses": w.verdict.to_dict()["bonuses"]} for w in found]})
+        return
+    if not found:
+        click.echo("No card makes this hand win.")
+        return
+    click.echo(f"Waits ({via}):")
+    for w in found:
+        names = ", ".join(f"{b.bonus.name}×{b.count}" if b.count > 1 else b.bonus.name
+                          for b in w.verdict.score.bonuses) or "Ù xuông"
+        click.echo(f"  {w.card.text:<3} {TOTOM.name(w.card):<10} {w.points:>3} points  "
+                   f"{w.unseen} unseen   {names}")
+
+
+def format_verdict(v) -> str:
+    from solver.cards import TOTOM
+
+    p = v.partition
+    lines = [f"Hand: {TOTOM.render(v.hand)}"]
+    if v.wins:
+        lines.append(f"WINS: {p.chan_count} Chắn, {p.ca_count} Cạ")
+    else:
+        tail = f", unpaired {TOTOM.render(p.left)}" if p.left else ""
+        lines.append(f"Does not win: {p.chan_count} Chắn, {p.ca_count} Cạ{tail}")
+    for f in p.chan:
+        lines.append(f"  Chắn {TOTOM.render([f, f]):<7} {TOTOM.name(f)}")
+    for a, b in p.ca:
+        lines.append(f"  Cạ   {TOTOM.render([a, b]):<7} {TOTOM.name(a)} + {TOTOM.name(b)}")
+    for viol in v.violations:
+        lines.append(f"  {viol.rule:<6} {viol.message}")
+    if v.wins:
+        s = v.score
+        if not s.bonuses:
+            lines.append("Ù xuông, no bonus (TT-K1)")
+        else:
+            how = {"TT-K2": "main value of the highest bonus plus the dịch of the others",
+                   "TT-K5": "Thập thành: the main values of every bonus added"}[s.rule]
+            lines.append(f"Bonuses ({s.rule}: {how}):")
+            for b in s.bonuses:
+                mark = " (main)" if b.bonus.key == s.main else ""
+                lines.append(f"  {b.bonus.name:<13} ×{b.count}  {b.bonus.main}/{b.bonus.dich}"
+                             f"{mark}")
+        st = s.settlement
+        lines.append(f"Points: {s.points}  (winner +{st['winner']}, each loser "
+                     f"{st['each_loser']}, TT-K7)")
+    return "\n".join(lines)

@@ -1,0 +1,206 @@
+"""Card faces, decks and the strict card notation of NOTATION.md, shared by all three games.
+
+A hand is canonically a count vector: a tuple with one count per face of the game's deck,
+in the deck's canonical face order (suits c, s, m, t, h; ranks ascending).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from solver.errors import ImpossibleCards, NotationError
+
+SUIT_ORDER = "csmth"
+
+SUIT_NAMES = {"c": "Coins", "s": "Strings", "m": "Myriads", "t": "Tens", "h": "Honours"}
+
+
+@dataclass(frozen=True, order=True)
+class Face:
+    """A card face: rank digit and suit letter (`3m`, `1h`)."""
+
+    suit_index: int  # position of the suit in SUIT_ORDER; first so that faces sort canonically
+    rank: int
+
+    @property
+    def suit(self) -> str:
+        return SUIT_ORDER[self.suit_index]
+
+    @property
+    def text(self) -> str:
+        return f"{self.rank}{self.suit}"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Face({self.text})"
+
+
+def face(text: str) -> Face:
+    """A face from exactly one card of notation text, game-independent (`"7c"`)."""
+    if len(text) != 2 or not text[0].isdigit() or text[1] not in SUIT_ORDER:
+        raise NotationError("not a single card", token=text, position=1)
+    return Face(SUIT_ORDER.index(text[1]), int(text[0]))
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The faces one game uses, how many copies of each, and its named aliases."""
+
+    game: str
+    faces: tuple[Face, ...]
+    copies: int
+    aliases: dict[str, Face]
+    names: dict[Face, str]
+
+    def __post_init__(self):
+        object.__setattr__(self, "_index", {f: i for i, f in enumerate(self.faces)})
+
+    @property
+    def size(self) -> int:
+        return len(self.faces) * self.copies
+
+    def index(self, f: Face) -> int:
+        return self._index[f]  # type: ignore[attr-defined]
+
+    def __contains__(self, f: Face) -> bool:
+        return f in self._index  # type: ignore[attr-defined]
+
+    def name(self, f: Face) -> str:
+        return self.names.get(f, f.text)
+
+    # -- count vectors -------------------------------------------------------------------
+    def counts(self, faces: Iterable[Face], *, field: str | None = None) -> tuple[int, ...]:
+        """Count vector of a list of faces; more copies than the deck holds is an error."""
+        vec = [0] * len(self.faces)
+        for f in faces:
+            vec[self.index(f)] += 1
+        for i, n in enumerate(vec):
+            if n > self.copies:
+                f = self.faces[i]
+                raise ImpossibleCards(
+                    f"{n} copies of {f.text}, but the {self.game} deck holds {self.copies}",
+                    field=field,
+                )
+        return tuple(vec)
+
+    def faces_of(self, counts: Sequence[int]) -> list[Face]:
+        """The faces of a count vector, canonical order, with repeats."""
+        out: list[Face] = []
+        for f, n in zip(self.faces, counts):
+            out.extend([f] * n)
+        return out
+
+    # -- notation ------------------------------------------------------------------------
+    def parse(self, text: str, *, field: str | None = None) -> list[Face]:
+        """Read notation text into faces, in the order written. Strict: never guesses."""
+        faces: list[Face] = []
+        for chunk in _CHUNK.finditer(text):
+            faces.extend(self._parse_chunk(chunk.group(), chunk.start() + 1, field))
+        return faces
+
+    def parse_counts(self, text: str, *, field: str | None = None) -> tuple[int, ...]:
+        return self.counts(self.parse(text, field=field), field=field)
+
+    def _parse_chunk(self, token: str, position: int, field: str | None) -> list[Face]:
+        alias = self.aliases.get(token.lower())
+        if alias is not None:
+            return [alias]
+        if token.lower() in _ALL_ALIASES:
+            raise NotationError(f"alias of another game, not {self.game}", token=token,
+                                position=position, field=field)
+        out: list[Face] = []
+        pos = 0
+        while pos < len(token):
+            m = _GROUP.match(token, pos)
+            here = position + pos
+            if m is None:
+                rest = token[pos:]
+                digits = re.match(r"\d+", rest)
+                if digits and len(digits.group()) == len(rest):
+                    raise NotationError("digits without a suit letter", token=rest,
+                                        position=here, field=field)
+                if digits:
+                    bad = rest[len(digits.group())]
+                    if bad.lower() in SUIT_ORDER:
+                        raise NotationError(
+                            f"suit letters are lower case (did you mean "
+                            f"'{digits.group()}{bad.lower()}'?)",
+                            token=digits.group() + bad, position=here, field=field)
+                    raise NotationError("unknown suit letter", token=digits.group() + bad,
+                                        position=here, field=field)
+                word = re.match(r"[^\d]+", rest).group()  # type: ignore[union-attr]
+                raise NotationError("not a card or a known name", token=word, position=here,
+                                    field=field)
+            digits, suit = m.group(1), m.group(2)
+            for k, d in enumerate(digits):
+                f = Face(SUIT_ORDER.index(suit), int(d))
+                if f not in self:
+                    raise NotationError(f"no such card in {self.game}", token=d + suit,
+                                        position=here + k, field=field)
+                out.append(f)
+            pos = m.end()
+        return out
+
+    def render(self, faces_or_counts: Iterable[Face] | Sequence[int]) -> str:
+        """Canonical text: grouped by suit c, s, m, t, h, ranks ascending, one space between."""
+        items = list(faces_or_counts)
+        if items and isinstance(items[0], int):
+            faces = self.faces_of(items)  # type: ignore[arg-type]
+        else:
+            faces = sorted(items)  # type: ignore[type-var]
+        groups: list[str] = []
+        for suit in SUIT_ORDER:
+            digits = "".join(str(f.rank) for f in faces if f.suit == suit)
+            if digits:
+                groups.append(digits + suit)
+        return " ".join(groups)
+
+    def render_named(self, faces: Iterable[Face]) -> str:
+        """Human text: each card's notation with its traditional name where it has one."""
+        return ", ".join(
+            f"{f.text} ({self.names[f]})" if f in self.names else f.text for f in sorted(faces)
+        )
+
+
+_CHUNK = re.compile(r"[^\s,]+")
+_GROUP = re.compile(r"(\d+)([csmth])")
+
+
+def _faces(suits: str, ranks: Iterable[int]) -> list[Face]:
+    return [Face(SUIT_ORDER.index(s), r) for s in suits for r in ranks]
+
+
+_VN_SUIT = {"m": "vạn", "s": "sách", "c": "văn"}
+_VN_RANK = {2: "Nhị", 3: "Tam", 4: "Tứ", 5: "Ngũ", 6: "Lục", 7: "Thất", 8: "Bát", 9: "Cửu"}
+
+TOTOM = Deck(
+    game="totom",
+    faces=tuple(_faces("csm", range(2, 10)) + [face("1h")]),
+    copies=4,
+    aliases={"chichi": face("1h")},
+    names={**{f: f"{_VN_RANK[f.rank]} {_VN_SUIT[f.suit]}" for f in _faces("csm", range(2, 10))},
+           face("1h"): "Chi chi"},
+)
+
+KOWAH = Deck(
+    game="kowah",
+    faces=tuple(_faces("csm", range(1, 10)) + [face("1h"), face("2h"), face("3h")]),
+    copies=4,
+    aliases={"old-thousand": face("1h"), "red-flower": face("2h"), "white-flower": face("3h")},
+    names={face("1h"): "Old Thousand", face("2h"): "Red Flower", face("3h"): "White Flower"},
+)
+
+LUKFU = Deck(
+    game="lukfu",
+    faces=tuple(_faces("csmt", range(1, 10))),
+    copies=1,
+    aliases={"mau-gung": face("1c"), "bak-chi": face("1t")},
+    names={face("1c"): "Mau Gung", face("1t"): "Bak Chi"},
+)
+
+DECKS = {d.game: d for d in (TOTOM, KOWAH, LUKFU)}
+_ALL_ALIASES = {a for d in DECKS.values() for a in d.aliases}

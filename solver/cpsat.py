@@ -1,0 +1,58 @@
+"""Shared plumbing for the small CP-SAT models: lazy import, one solver, bound rewriting.
+
+ortools costs ~0.45 s to import, so nothing imports it until a model is first built.
+Each model is built once per shape; per call only variable domains are rewritten.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_cp_model: Any = None
+
+
+def cp_model() -> Any:
+    """The `ortools.sat.python.cp_model` module, imported on first use."""
+    global _cp_model
+    if _cp_model is None:
+        from ortools.sat.python import cp_model as module
+
+        _cp_model = module
+    return _cp_model
+
+
+class ReusableModel:
+    """A CP-SAT model built once, solved many times with rewritten variable bounds."""
+
+    def __init__(self, time_limit_s: float = 10.0):
+        cp = cp_model()
+        self.model = cp.CpModel()
+        self.solver = cp.CpSolver()
+        # Small models: one worker is faster than a portfolio on two cores.
+        self.solver.parameters.num_workers = 1
+        self.solver.parameters.max_time_in_seconds = time_limit_s
+
+    def fix(self, var: Any, value: int) -> None:
+        self.set_bounds(var, value, value)
+
+    def set_bounds(self, var: Any, lo: int, hi: int) -> None:
+        domain = self.model.proto.variables[var.index].domain
+        domain[0] = lo
+        domain[1] = hi
+
+    def solve(self) -> bool:
+        """Solve; True when an optimal (or, without objective, feasible) solution exists."""
+        cp = cp_model()
+        status = self.solver.solve(self.model)
+        if status == cp.OPTIMAL:
+            return True
+        if status == cp.FEASIBLE:
+            if self.model.proto.has_objective():
+                raise RuntimeError("CP-SAT stopped before proving optimality (time limit)")
+            return True
+        if status == cp.INFEASIBLE:
+            return False
+        raise RuntimeError(f"CP-SAT returned {self.solver.status_name(status)}")
+
+    def value(self, var: Any) -> int:
+        return int(self.solver.value(var))

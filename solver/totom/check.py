@@ -1,0 +1,243 @@
+"""Tổ Tôm hand verdicts: does a hand win, what does it score, what does it wait for.
+
+The text-level entry points (`check_text`, `waits_text`) are what the CLI and the gRPC
+server both call: they parse and validate every field, naming the field in any error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from solver.cards import TOTOM, Face
+from solver.errors import ContextError, ImpossibleCards, InvalidInput
+from solver.totom import rules as rules_mod
+from solver.totom.partition import ENGINES, Partition, partition
+from solver.totom.rules import CHI_CHI, TotomRules
+from solver.totom.scoring import (VIA_CHIU, VIA_DISCARD, VIA_OWN_DOOR, VIA_STOCK, VIAS, Score,
+                                  WinContext, score)
+
+HAND_SIZE = 20
+MIN_CHAN = 6  # TT-W4
+
+
+@dataclass(frozen=True)
+class Violation:
+    rule: str
+    message: str
+
+
+@dataclass(frozen=True)
+class HandVerdict:
+    hand: tuple[int, ...]
+    partition: Partition
+    wins: bool
+    violations: tuple[Violation, ...]
+    score: Score | None  # None when the hand does not win
+
+    @property
+    def points(self) -> int:
+        return self.score.points if self.score else 0
+
+    def to_dict(self) -> dict:
+        s = self.score
+        return {
+            "hand": TOTOM.render(self.hand),
+            "wins": self.wins,
+            "pairs": self.partition.pair_texts(),
+            "chan": self.partition.chan_count,
+            "ca": self.partition.ca_count,
+            "unpaired": [f.text for f in self.partition.left],
+            "violations": [{"rule": v.rule, "message": v.message} for v in self.violations],
+            "points": self.points,
+            "scored_by": s.rule if s else None,
+            "main_bonus": s.main if s else None,
+            "bonuses": [
+                {"key": b.bonus.key, "name": b.bonus.name, "main": b.bonus.main,
+                 "dich": b.bonus.dich, "count": b.count}
+                for b in (s.bonuses if s else ())
+            ],
+            "settlement": s.settlement if s else {"winner": 0, "each_loser": 0},
+        }
+
+
+def violations(counts: Sequence[int], part: Partition, ctx: WinContext,
+               rules: TotomRules) -> list[Violation]:
+    """Every rule a 20-card hand breaks as a win in this context (empty: it wins)."""
+    out: list[Violation] = []
+    if ctx.via == VIA_DISCARD:
+        out.append(Violation("TT-W6", "a hand discard never wins; a win needs an exposed "
+                                      "stock card or a Chíu"))
+    if CHI_CHI in part.left:
+        out.append(Violation("TT-D3", "a single Chi chi (1h) has no partner: it pairs only "
+                                      "with another Chi chi and never forms a Cạ"))
+    others = [f for f in part.left if f != CHI_CHI]
+    if others:
+        out.append(Violation("TT-W4", "cards without a pair: " + TOTOM.render(others)
+                             + " (all 20 cards must form 10 pairs)"))
+        split = [f for f in others if any(
+            g.rank == f.rank and g.suit != f.suit and counts[TOTOM.index(g)] >= 2
+            for g in TOTOM.faces)]
+        if split:
+            out.append(Violation("TT-W3", "a Cạ for " + TOTOM.render(split)
+                                 + " would need a card of an identical pair, and identical "
+                                   "pairs are never split"))
+    if part.chan_count < MIN_CHAN:
+        out.append(Violation("TT-W4", f"only {part.chan_count} Chắn; a win needs at least "
+                                      f"{MIN_CHAN}"))
+    if ctx.win_card == CHI_CHI and rules.chi_chi_win_needs_six_four and not (
+            part.chan_count == 6 and part.ca_count == 4):
+        out.append(Violation("TT-W5", f"won on Chi chi, the hand needs exactly 6 Chắn and "
+                                      f"4 Cạ, not {part.chan_count} and {part.ca_count}"))
+    return out
+
+
+def check_hand(counts: Sequence[int], ctx: WinContext = WinContext(),
+               rules: TotomRules = rules_mod.SEED, engine: str = "cpsat") -> HandVerdict:
+    """Verdict and score of a 20-card hand (validated by `validate`)."""
+    part = partition(counts, engine)
+    found = violations(counts, part, ctx, rules)
+    sc = None if found else score(counts, part, ctx, rules)
+    return HandVerdict(tuple(counts), part, not found, tuple(found), sc)
+
+
+def validate(counts: Sequence[int], ctx: WinContext, *, size: int = HAND_SIZE) -> None:
+    """Reject contradictory or impossible requests (bad input, not a verdict)."""
+    total = sum(counts)
+    if total == 0:
+        raise ImpossibleCards("the hand is empty", field="hand")
+    if total != size:
+        raise ImpossibleCards(f"the hand has {total} cards; a Tổ Tôm hand to check has {size} "
+                              f"(TT-W4: 10 pairs)", field="hand")
+    if ctx.thien_u:
+        if ctx.win_card is not None:
+            raise ContextError("a Thiên ù is the dealer's opening hand: it has no winning card",
+                               field="thien_u", rule="TT-W7")
+        if ctx.via is not None:
+            raise ContextError("a Thiên ù has no winning card, so no way it came",
+                               field="via", rule="TT-W7")
+        if ctx.opening is not None and tuple(ctx.opening) != tuple(counts):
+            raise ContextError("for a Thiên ù the opening hand is the hand itself",
+                               field="opening", rule="TT-W7")
+    if ctx.via is not None and ctx.via not in VIAS:
+        raise InvalidInput(f"unknown way of winning {ctx.via!r}; choose one of: "
+                           + ", ".join(VIAS), field="via")
+    if ctx.via is not None and ctx.win_card is None:
+        raise ContextError(f"a win via {ctx.via} needs the winning card", field="win_card")
+    if ctx.win_card is not None:
+        held = counts[TOTOM.index(ctx.win_card)]
+        if held == 0:
+            raise ContextError(f"the winning card {ctx.win_card} is not in the hand",
+                               field="win_card")
+        if ctx.via == VIA_CHIU and held != 4:
+            raise ContextError(f"a Chíu win needs four of the winning face {ctx.win_card}, "
+                               f"the hand holds {held}", field="via", rule="TT-P2")
+    if ctx.opening is not None:
+        dealt = sum(ctx.opening)
+        if dealt not in (19, 20):
+            raise ImpossibleCards(f"an opening hand has 19 cards (20 for the dealer), not "
+                                  f"{dealt}", field="opening", rule="TT-S2")
+        if ctx.via == VIA_CHIU and ctx.win_card is not None and \
+                ctx.opening[TOTOM.index(ctx.win_card)] == 4:
+            raise ContextError(f"the opening hand already held all four {ctx.win_card}, so "
+                               f"none was left to claim", field="opening")
+    if ctx.first_stock and ctx.via not in (VIA_OWN_DOOR, VIA_STOCK):
+        raise ContextError("a win on the first stock card needs --via own-door or stock",
+                           field="first_stock")
+
+
+def _parse_face(text: str | None, field: str) -> Face | None:
+    if not text:
+        return None
+    faces = TOTOM.parse(text, field=field)
+    if len(faces) != 1:
+        raise InvalidInput(f"expected exactly one card, got {len(faces)} in {text!r}",
+                           field=field)
+    return faces[0]
+
+
+def parse_context(*, win_card: str | None = None, via: str | None = None,
+                  thien_u: bool = False, opening: str | None = None,
+                  won_previous: bool = False, first_stock: bool = False) -> WinContext:
+    card = _parse_face(win_card, "win_card")
+    if card is not None and via is None:
+        via = VIA_STOCK  # the neutral default: another seat's exposed stock card
+    return WinContext(
+        win_card=card,
+        via=via or None,
+        thien_u=thien_u,
+        opening=TOTOM.parse_counts(opening, field="opening") if opening else None,
+        won_previous=won_previous,
+        first_stock=first_stock,
+    )
+
+
+def _engine(engine: str) -> str:
+    if engine not in ENGINES:
+        raise InvalidInput(f"unknown engine {engine!r}; choose one of: {', '.join(ENGINES)}",
+                           field="engine")
+    return engine
+
+
+def check_text(hand: str, *, rules: str | None = None, engine: str = "cpsat",
+               **context) -> HandVerdict:
+    """Parse, validate and check a hand given as notation text."""
+    counts = TOTOM.parse_counts(hand, field="hand")
+    ctx = parse_context(**context)
+    validate(counts, ctx)
+    return check_hand(counts, ctx, rules_mod.preset(rules), _engine(engine))
+
+
+@dataclass(frozen=True)
+class Wait:
+    card: Face
+    points: int
+    unseen: int
+    verdict: HandVerdict
+
+
+def find_waits(counts: Sequence[int], ctx: WinContext, seen: Sequence[int],
+               rules: TotomRules = rules_mod.SEED, engine: str = "cpsat") -> list[Wait]:
+    """Every face that completes a 19-card hand into a win in this context (TT-W4–W6)."""
+    out: list[Wait] = []
+    for i, f in enumerate(TOTOM.faces):
+        held = counts[i]
+        if held >= TOTOM.copies:
+            continue
+        if ctx.via == VIA_CHIU and held != 3:
+            continue  # a Chíu claims the fourth copy of a held triple (TT-P2)
+        full = list(counts)
+        full[i] += 1
+        verdict = check_hand(full, replace(ctx, win_card=f), rules, engine)
+        if verdict.wins:
+            out.append(Wait(f, verdict.points, TOTOM.copies - held - seen[i], verdict))
+    return out
+
+
+def waits_text(hand: str, *, seen: str | None = None, via: str | None = None,
+               opening: str | None = None, rules: str | None = None, engine: str = "cpsat",
+               won_previous: bool = False, first_stock: bool = False) -> list[Wait]:
+    counts = TOTOM.parse_counts(hand, field="hand")
+    total = sum(counts)
+    if total == 0:
+        raise ImpossibleCards("the hand is empty", field="hand")
+    if total != HAND_SIZE - 1:
+        raise ImpossibleCards(f"the hand has {total} cards; waits are for a hand of "
+                              f"{HAND_SIZE - 1} (one card short of 10 pairs)", field="hand")
+    seen_faces = TOTOM.parse(seen, field="seen") if seen else []
+    seen_counts = TOTOM.counts(seen_faces, field="seen")
+    for i, f in enumerate(TOTOM.faces):
+        if counts[i] + seen_counts[i] > TOTOM.copies:
+            raise ImpossibleCards(f"{counts[i]} {f} in the hand and {seen_counts[i]} seen: the "
+                                  f"deck holds {TOTOM.copies}", field="seen")
+    via = via or VIA_STOCK
+    if via not in VIAS:
+        raise InvalidInput(f"unknown way of winning {via!r}; choose one of: " + ", ".join(VIAS),
+                           field="via")
+    opening_counts = TOTOM.parse_counts(opening, field="opening") if opening else None
+    if opening_counts is not None and sum(opening_counts) not in (19, 20):
+        raise ImpossibleCards(f"an opening hand has 19 cards (20 for the dealer), not "
+                              f"{sum(opening_counts)}", field="opening", rule="TT-S2")
+    ctx = WinContext(via=via, opening=opening_counts, won_previous=won_previous,
+                     first_stock=first_stock)
+    return find_waits(counts, ctx, seen_counts, rules_mod.preset(rules), _engine(engine))

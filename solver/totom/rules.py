@@ -1,0 +1,108 @@
+"""Tổ Tôm rule variants as data (rules/totom.md: the rulings and the `traditional` preset).
+
+Every switch names the ruling or rule it controls. `seed` (the default) follows the seed
+page; `traditional` follows the Chắn Vạn Văn table described at the end of rules/totom.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from solver.cards import TOTOM, Face, face
+from solver.errors import InvalidInput
+
+RED_FACES = frozenset(face(t) for t in ("8m", "9m", "8s", "9s", "1h"))  # TT-D2
+CHI_CHI = face("1h")
+LEO_CARDS = (face("8s"), face("9m"), CHI_CHI)  # TT-K3 Lèo
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """One bonus of the TT-K3 table: its key, Vietnamese name, main value and dịch."""
+
+    key: str
+    name: str
+    main: int
+    dich: int
+
+
+def _table(**overrides: tuple[int, int]) -> dict[str, Bonus]:
+    base = {
+        "u_chi": ("Ù chì", 3, 1),
+        "thien_u": ("Thiên ù", 3, 1),
+        "tom": ("Tôm", 4, 1),
+        "bach_thu": ("Bạch thủ", 4, 1),
+        "leo": ("Lèo", 5, 2),
+        "thien_khai": ("Thiên khai", 5, 2),
+        "chiu_u": ("Chíu ù", 5, 2),
+        "bon": ("Bòn", 5, 2),
+        "bach_dinh": ("Bạch định", 7, 4),
+        "tam_do": ("Tám đỏ", 8, 5),
+        "kinh_tu_chi": ("Kính tứ chi", 12, 9),
+        "thap_thanh": ("Thập thành", 12, 9),
+        # Traditional-only bonuses (absent from the seed page).
+        "bach_thu_chi": ("Bạch thủ chi", 6, 3),
+        "thong": ("Thông", 3, 1),
+        "dia_u": ("Địa ù", 3, 1),
+    }
+    out = {}
+    for key, (name, main, dich) in base.items():
+        main, dich = overrides.get(key, (main, dich))
+        out[key] = Bonus(key, name, main, dich)
+    return out
+
+
+@dataclass(frozen=True)
+class TotomRules:
+    """Switches of the Tổ Tôm rules; defaults are the seed page's reading."""
+
+    preset: str = "seed"
+    # R-Tôm-cards: the three faces of a Tôm set.
+    tom_cards: tuple[Face, Face, Face] = (face("3m"), face("3c"), face("7c"))
+    # R-Chi-chi-win / TT-W5: a Chi chi win needs exactly 6 Chắn and 4 Cạ.
+    chi_chi_win_needs_six_four: bool = True
+    # TT-K5: Thập thành sums the main values of every bonus; off = flat under TT-K2.
+    thap_thanh_sums_mains: bool = True
+    # Traditional extras (rules/totom.md, `traditional` preset).
+    bach_thu_chi: bool = False  # Bạch thủ won on Chi chi scores as its own bonus
+    thong_and_dia_u: bool = False  # Thông and Địa ù exist
+    # R-decline-win: a seat must take a win offered to it (table engine).
+    must_take_win: bool = False
+    # Traditional errors, off by default (table engine).
+    must_chiu: bool = False
+    no_discard_of_captured_face: bool = False
+    no_same_rank_discard_after_ca: bool = False
+    bonuses: dict[str, Bonus] = field(default_factory=_table, hash=False, compare=False)
+
+    def bonus(self, key: str) -> Bonus:
+        return self.bonuses[key]
+
+
+SEED = TotomRules()
+TRADITIONAL = replace(
+    SEED,
+    preset="traditional",
+    tom_cards=(face("3m"), face("3s"), face("7c")),
+    chi_chi_win_needs_six_four=False,
+    thap_thanh_sums_mains=False,
+    bach_thu_chi=True,
+    thong_and_dia_u=True,
+    bonuses=_table(thien_khai=(3, 1), chiu_u=(3, 1), bon=(3, 1)),
+)
+
+PRESETS = {"seed": SEED, "traditional": TRADITIONAL}
+
+
+def preset(name: str | None, *, field: str = "rules") -> TotomRules:
+    """The named preset; an empty name is the default (`seed`)."""
+    if not name:
+        return SEED
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise InvalidInput(
+            f"unknown rules preset {name!r}; choose one of: {', '.join(PRESETS)}", field=field
+        ) from None
+
+
+assert all(f in TOTOM for f in RED_FACES)

@@ -1,0 +1,114 @@
+"""Tổ Tôm scoring (TT-K1–K7): bonuses counted per instance, main value plus dịch."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from solver.cards import TOTOM, Face
+from solver.totom.partition import Partition
+from solver.totom.rules import CHI_CHI, LEO_CARDS, RED_FACES, Bonus, TotomRules
+
+XUONG_POINTS = 2  # TT-K1: Ù xuông, a win with no bonus
+
+VIA_OWN_DOOR = "own-door"  # a stock card exposed at the winner's own doorway (Ù chì)
+VIA_STOCK = "stock"  # a stock card exposed at another seat's doorway
+VIA_CHIU = "chiu"  # the fourth copy claimed as a Chíu (TT-P2, TT-P6)
+VIA_DISCARD = "discard"  # a hand discard: never wins (TT-W6)
+VIAS = (VIA_OWN_DOOR, VIA_STOCK, VIA_CHIU, VIA_DISCARD)
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """What only the table knows: how the hand was won and what the seat was dealt."""
+
+    win_card: Face | None = None
+    via: str | None = None
+    thien_u: bool = False  # TT-W7: the dealer's opening twenty won before any discard
+    opening: tuple[int, ...] | None = None  # the seat's dealt hand (count vector)
+    won_previous: bool = False  # traditional Thông
+    first_stock: bool = False  # traditional Địa ù: won on the first stock card
+
+
+@dataclass(frozen=True)
+class BonusCount:
+    bonus: Bonus
+    count: int
+
+
+@dataclass(frozen=True)
+class Score:
+    bonuses: tuple[BonusCount, ...]
+    points: int
+    main: str | None  # key of the main bonus (TT-K2), None for Ù xuông or the TT-K5 sum
+    rule: str  # the rule the points were computed by: TT-K1, TT-K2 or TT-K5
+
+    @property
+    def settlement(self) -> dict[str, int]:
+        """TT-K7: each of the three losers pays the score, the winner receives three times."""
+        return {"winner": 3 * self.points, "each_loser": -self.points}
+
+
+def red_count(counts: Sequence[int]) -> int:
+    return sum(n for f, n in zip(TOTOM.faces, counts) if f in RED_FACES)
+
+
+def bonus_counts(counts: Sequence[int], part: Partition, ctx: WinContext,
+                 rules: TotomRules) -> dict[str, int]:
+    """How many instances of each bonus a winning hand holds (TT-K3, TT-K4)."""
+    idx = TOTOM.index
+    n = {f: counts[idx(f)] for f in TOTOM.faces}
+    out: dict[str, int] = {}
+    if ctx.via == VIA_OWN_DOOR:
+        out["u_chi"] = 1
+    if ctx.thien_u:
+        out["thien_u"] = 1
+    out["tom"] = min(n[f] for f in rules.tom_cards)  # TT-K4, R-Tôm-Lèo
+    out["leo"] = min(n[f] for f in LEO_CARDS)
+    if part.chan_count == 6 and part.ca_count == 4:
+        if ctx.thien_u:
+            out["bach_thu"] = 1  # R-Bạch-thủ: no winning card, the 20 cards are 6 + 4
+        elif ctx.win_card is not None and n[ctx.win_card] % 2 == 0:
+            # The winning card completes a Chắn; no Cạ in its rank (R-Bạch-thủ-rank).
+            if all(a.rank != ctx.win_card.rank for a, _ in part.ca):
+                key = "bach_thu_chi" if rules.bach_thu_chi and ctx.win_card == CHI_CHI \
+                    else "bach_thu"
+                out[key] = 1
+    opening = ctx.opening
+    if opening is not None:
+        dealt = {f: opening[idx(f)] for f in TOTOM.faces}
+        out["thien_khai"] = sum(1 for f in TOTOM.faces if dealt[f] == 4)  # R-per-face
+        out["bon"] = sum(1 for f in TOTOM.faces if dealt[f] == 2 and n[f] == 4)
+        if ctx.via == VIA_CHIU and ctx.win_card is not None and dealt[ctx.win_card] == 3:
+            out["chiu_u"] = 1
+    reds = red_count(counts)
+    if reds == 0:
+        out["bach_dinh"] = 1
+    if reds == 8:
+        out["tam_do"] = 1
+    if n[CHI_CHI] == 4 and reds == 4:
+        out["kinh_tu_chi"] = 1
+    if part.ca_count == 0:
+        out["thap_thanh"] = 1
+    if rules.thong_and_dia_u:
+        if ctx.won_previous:
+            out["thong"] = 1
+        if ctx.first_stock:
+            out["dia_u"] = 1
+    return {k: v for k, v in out.items() if v}
+
+
+def score(counts: Sequence[int], part: Partition, ctx: WinContext, rules: TotomRules) -> Score:
+    """The points of a winning hand (TT-K1, TT-K2, TT-K5)."""
+    found = [BonusCount(rules.bonus(k), c) for k, c in bonus_counts(counts, part, ctx, rules).items()]
+    # Highest main value first; on a tie the higher dịch is the main bonus (TT-K2).
+    found.sort(key=lambda bc: (bc.bonus.main, bc.bonus.dich), reverse=True)
+    if not found:
+        return Score((), XUONG_POINTS, None, "TT-K1")
+    if rules.thap_thanh_sums_mains and any(bc.bonus.key == "thap_thanh" for bc in found):
+        total = sum(bc.bonus.main * bc.count for bc in found)
+        return Score(tuple(found), total, None, "TT-K5")
+    head = found[0]
+    total = head.bonus.main + head.bonus.dich * (head.count - 1)
+    total += sum(bc.bonus.dich * bc.count for bc in found[1:])
+    return Score(tuple(found), total, head.bonus.key, "TT-K2")
