@@ -1,0 +1,156 @@
+from moneycards.v1 import common_pb2 as _common_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class WinVia(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    WIN_VIA_UNSPECIFIED: _ClassVar[WinVia]
+    WIN_VIA_OWN_DOOR: _ClassVar[WinVia]
+    WIN_VIA_STOCK: _ClassVar[WinVia]
+    WIN_VIA_CHIU: _ClassVar[WinVia]
+    WIN_VIA_DISCARD: _ClassVar[WinVia]
+
+class TotomRulesPreset(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TOTOM_RULES_PRESET_UNSPECIFIED: _ClassVar[TotomRulesPreset]
+    TOTOM_RULES_PRESET_SEED: _ClassVar[TotomRulesPreset]
+    TOTOM_RULES_PRESET_TRADITIONAL: _ClassVar[TotomRulesPreset]
+
+class PartitionEngine(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PARTITION_ENGINE_UNSPECIFIED: _ClassVar[PartitionEngine]
+    PARTITION_ENGINE_CPSAT: _ClassVar[PartitionEngine]
+    PARTITION_ENGINE_EXACT: _ClassVar[PartitionEngine]
+WIN_VIA_UNSPECIFIED: WinVia
+WIN_VIA_OWN_DOOR: WinVia
+WIN_VIA_STOCK: WinVia
+WIN_VIA_CHIU: WinVia
+WIN_VIA_DISCARD: WinVia
+TOTOM_RULES_PRESET_UNSPECIFIED: TotomRulesPreset
+TOTOM_RULES_PRESET_SEED: TotomRulesPreset
+TOTOM_RULES_PRESET_TRADITIONAL: TotomRulesPreset
+PARTITION_ENGINE_UNSPECIFIED: PartitionEngine
+PARTITION_ENGINE_CPSAT: PartitionEngine
+PARTITION_ENGINE_EXACT: PartitionEngine
+
+class TotomWinContext(_message.Message):
+    __slots__ = ("win_card", "via", "thien_u", "opening", "won_previous", "first_stock")
+    WIN_CARD_FIELD_NUMBER: _ClassVar[int]
+    VIA_FIELD_NUMBER: _ClassVar[int]
+    THIEN_U_FIELD_NUMBER: _ClassVar[int]
+    OPENING_FIELD_NUMBER: _ClassVar[int]
+    WON_PREVIOUS_FIELD_NUMBER: _ClassVar[int]
+    FIRST_STOCK_FIELD_NUMBER: _ClassVar[int]
+    win_card: str
+    via: WinVia
+    thien_u: bool
+    opening: str
+    won_previous: bool
+    first_stock: bool
+    def __init__(self, win_card: _Optional[str] = ..., via: _Optional[_Union[WinVia, str]] = ..., thien_u: _Optional[bool] = ..., opening: _Optional[str] = ..., won_previous: _Optional[bool] = ..., first_stock: _Optional[bool] = ...) -> None: ...
+
+class CheckHandRequest(_message.Message):
+    __slots__ = ("hand", "context", "rules", "engine")
+    HAND_FIELD_NUMBER: _ClassVar[int]
+    CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    RULES_FIELD_NUMBER: _ClassVar[int]
+    ENGINE_FIELD_NUMBER: _ClassVar[int]
+    hand: str
+    context: TotomWinContext
+    rules: TotomRulesPreset
+    engine: PartitionEngine
+    def __init__(self, hand: _Optional[str] = ..., context: _Optional[_Union[TotomWinContext, _Mapping]] = ..., rules: _Optional[_Union[TotomRulesPreset, str]] = ..., engine: _Optional[_Union[PartitionEngine, str]] = ...) -> None: ...
+
+class TotomBonus(_message.Message):
+    __slots__ = ("key", "name", "main", "dich", "count")
+    KEY_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    MAIN_FIELD_NUMBER: _ClassVar[int]
+    DICH_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    key: str
+    name: str
+    main: int
+    dich: int
+    count: int
+    def __init__(self, key: _Optional[str] = ..., name: _Optional[str] = ..., main: _Optional[int] = ..., dich: _Optional[int] = ..., count: _Optional[int] = ...) -> None: ...
+
+class TotomSettlement(_message.Message):
+    __slots__ = ("winner", "each_loser")
+    WINNER_FIELD_NUMBER: _ClassVar[int]
+    EACH_LOSER_FIELD_NUMBER: _ClassVar[int]
+    winner: int
+    each_loser: int
+    def __init__(self, winner: _Optional[int] = ..., each_loser: _Optional[int] = ...) -> None: ...
+
+class CheckHandResponse(_message.Message):
+    __slots__ = ("hand", "wins", "pairs", "chan", "ca", "unpaired", "violations", "points", "scored_by", "main_bonus", "bonuses", "settlement")
+    HAND_FIELD_NUMBER: _ClassVar[int]
+    WINS_FIELD_NUMBER: _ClassVar[int]
+    PAIRS_FIELD_NUMBER: _ClassVar[int]
+    CHAN_FIELD_NUMBER: _ClassVar[int]
+    CA_FIELD_NUMBER: _ClassVar[int]
+    UNPAIRED_FIELD_NUMBER: _ClassVar[int]
+    VIOLATIONS_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    SCORED_BY_FIELD_NUMBER: _ClassVar[int]
+    MAIN_BONUS_FIELD_NUMBER: _ClassVar[int]
+    BONUSES_FIELD_NUMBER: _ClassVar[int]
+    SETTLEMENT_FIELD_NUMBER: _ClassVar[int]
+    hand: str
+    wins: bool
+    pairs: _containers.RepeatedScalarFieldContainer[str]
+    chan: int
+    ca: int
+    unpaired: _containers.RepeatedScalarFieldContainer[str]
+    violations: _containers.RepeatedCompositeFieldContainer[_common_pb2.Violation]
+    points: int
+    scored_by: str
+    main_bonus: str
+    bonuses: _containers.RepeatedCompositeFieldContainer[TotomBonus]
+    settlement: TotomSettlement
+    def __init__(self, hand: _Optional[str] = ..., wins: _Optional[bool] = ..., pairs: _Optional[_Iterable[str]] = ..., chan: _Optional[int] = ..., ca: _Optional[int] = ..., unpaired: _Optional[_Iterable[str]] = ..., violations: _Optional[_Iterable[_Union[_common_pb2.Violation, _Mapping]]] = ..., points: _Optional[int] = ..., scored_by: _Optional[str] = ..., main_bonus: _Optional[str] = ..., bonuses: _Optional[_Iterable[_Union[TotomBonus, _Mapping]]] = ..., settlement: _Optional[_Union[TotomSettlement, _Mapping]] = ...) -> None: ...
+
+class FindWaitsRequest(_message.Message):
+    __slots__ = ("hand", "via", "seen", "opening", "rules", "engine", "won_previous", "first_stock")
+    HAND_FIELD_NUMBER: _ClassVar[int]
+    VIA_FIELD_NUMBER: _ClassVar[int]
+    SEEN_FIELD_NUMBER: _ClassVar[int]
+    OPENING_FIELD_NUMBER: _ClassVar[int]
+    RULES_FIELD_NUMBER: _ClassVar[int]
+    ENGINE_FIELD_NUMBER: _ClassVar[int]
+    WON_PREVIOUS_FIELD_NUMBER: _ClassVar[int]
+    FIRST_STOCK_FIELD_NUMBER: _ClassVar[int]
+    hand: str
+    via: WinVia
+    seen: str
+    opening: str
+    rules: TotomRulesPreset
+    engine: PartitionEngine
+    won_previous: bool
+    first_stock: bool
+    def __init__(self, hand: _Optional[str] = ..., via: _Optional[_Union[WinVia, str]] = ..., seen: _Optional[str] = ..., opening: _Optional[str] = ..., rules: _Optional[_Union[TotomRulesPreset, str]] = ..., engine: _Optional[_Union[PartitionEngine, str]] = ..., won_previous: _Optional[bool] = ..., first_stock: _Optional[bool] = ...) -> None: ...
+
+class TotomWait(_message.Message):
+    __slots__ = ("card", "points", "unseen", "bonuses")
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    UNSEEN_FIELD_NUMBER: _ClassVar[int]
+    BONUSES_FIELD_NUMBER: _ClassVar[int]
+    card: str
+    points: int
+    unseen: int
+    bonuses: _containers.RepeatedCompositeFieldContainer[TotomBonus]
+    def __init__(self, card: _Optional[str] = ..., points: _Optional[int] = ..., unseen: _Optional[int] = ..., bonuses: _Optional[_Iterable[_Union[TotomBonus, _Mapping]]] = ...) -> None: ...
+
+class FindWaitsResponse(_message.Message):
+    __slots__ = ("waits",)
+    WAITS_FIELD_NUMBER: _ClassVar[int]
+    waits: _containers.RepeatedCompositeFieldContainer[TotomWait]
+    def __init__(self, waits: _Optional[_Iterable[_Union[TotomWait, _Mapping]]] = ...) -> None: ...

@@ -1,0 +1,47 @@
+"""Mapping solver errors to gRPC status: INVALID_ARGUMENT with a google.rpc.BadRequest."""
+
+from __future__ import annotations
+
+import functools
+from typing import Callable, Mapping
+
+import grpc
+from google.protobuf import any_pb2
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+from grpc_status import rpc_status
+
+from solver.errors import InvalidInput
+
+
+def bad_request_status(err: InvalidInput, field: str) -> grpc.Status:
+    """A status whose details carry one field violation naming `field` and the problem."""
+    violation = error_details_pb2.BadRequest.FieldViolation(field=field, description=err.message)
+    if err.rule:
+        violation.description += f" [{err.rule}]"
+    detail = any_pb2.Any()
+    detail.Pack(error_details_pb2.BadRequest(field_violations=[violation]))
+    status = status_pb2.Status(code=code_pb2.INVALID_ARGUMENT,
+                               message=f"{field}: {violation.description}", details=[detail])
+    return rpc_status.to_status(status)
+
+
+def rpc(field_paths: Mapping[str, str] | None = None) -> Callable:
+    """Decorate a servicer method: solver input errors become INVALID_ARGUMENT.
+
+    `field_paths` maps the solver's field names to the request's field paths
+    (e.g. "win_card" -> "context.win_card").
+    """
+    paths = dict(field_paths or {})
+
+    def decorate(method: Callable) -> Callable:
+        @functools.wraps(method)
+        def wrapper(self, request, context):
+            try:
+                return method(self, request, context)
+            except InvalidInput as err:
+                name = err.field or "request"
+                context.abort_with_status(bad_request_status(err, paths.get(name, name)))
+
+        return wrapper
+
+    return decorate
