@@ -1,0 +1,93 @@
+"""The command line: output, exit codes, errors and lazy imports."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+
+UCHI_TOM = "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m"
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def test_check_json_fields():
+    r = run("totom", "check", UCHI_TOM, "--win-card", "3c", "--via", "own-door", "--json")
+    assert r.exit_code == 0
+    d = json.loads(r.output)
+    assert d["wins"] is True and d["points"] == 5 and (d["chan"], d["ca"]) == (6, 4)
+    assert "3c 3m" in d["pairs"] and "22c" in d["pairs"]
+    assert {b["name"]: (b["main"], b["dich"], b["count"]) for b in d["bonuses"]} == {
+        "Tôm": (4, 1, 1), "Ù chì": (3, 1, 1)}
+    assert d["settlement"] == {"winner": 15, "each_loser": -5}
+    assert d["violations"] == []
+
+
+def test_check_human_output_names_pairs_and_bonuses():
+    r = run("totom", "check", UCHI_TOM, "--win-card", "3c", "--via", "own-door")
+    assert r.exit_code == 0
+    assert "Tam văn + Tam vạn" in r.output and "Tôm" in r.output and "Points: 5" in r.output
+
+
+def test_a_hand_that_does_not_win_is_an_answer():
+    r = run("totom", "check", "22c 44c 55c 66c 22s 3c3m 7c7s 5s5m 6s6m 4s4m", "--json")
+    assert r.exit_code == 0
+    d = json.loads(r.output)
+    assert d["wins"] is False and d["points"] == 0
+    assert [v["rule"] for v in d["violations"]] == ["TT-W4"]
+
+
+def test_waits_json():
+    r = run("totom", "waits", "22c 44c 55c 66c 22s 88s 3c 7c7s 5s5m 6s6m", "--via", "own-door",
+            "--seen", "3m", "--json")
+    assert r.exit_code == 0
+    waits = {w["card"]: (w["points"], w["unseen"]) for w in json.loads(r.output)["waits"]}
+    assert waits == {"3c": (3, 3), "3s": (3, 4), "3m": (5, 3)}
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["totom", "check", UCHI_TOM.replace("22c", "1m1m")], "'1m'"),
+    (["totom", "check", UCHI_TOM.replace("22c", "9h9h")], "'9h'"),
+    (["totom", "check", UCHI_TOM.replace("22c", "2x2c")], "'2x'"),
+    (["totom", "check", UCHI_TOM.replace("22c", "22")], "digits without a suit"),
+    (["totom", "check", UCHI_TOM.replace("22c", "22222c")], "5 copies of 2c"),
+    (["totom", "check", UCHI_TOM.replace(" 6s6m", " 6s")], "19 cards"),
+    (["totom", "check", UCHI_TOM + " 9c"], "21 cards"),
+    (["totom", "check", ""], "empty"),
+    (["totom", "check", UCHI_TOM, "--win-card", "9c"], "win_card"),
+    (["totom", "check", UCHI_TOM, "--win-card", "3c", "--thien-u"], "thien_u"),
+    (["totom", "check", UCHI_TOM, "--rules", "house"], "unknown rules preset"),
+    (["totom", "waits", UCHI_TOM], "20 cards"),
+])
+def test_bad_input_exits_2_with_one_line(args, needle):
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 2
+    assert needle in r.output
+    assert r.output.strip().count("\n") == 0 or "Usage" in r.output
+
+
+def test_bad_option_value_exits_2():
+    r = CliRunner().invoke(cli, ["totom", "check", UCHI_TOM, "--via", "air"])
+    assert r.exit_code == 2
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["totom", "--help"], ["totom", "check", "--help"]])
+def test_help_does_not_import_ortools(argv):
+    code = ("import sys\nfrom cli.main import cli\n"
+            f"try:\n    cli({argv!r}, prog_name='moneycards')\nexcept SystemExit:\n    pass\n"
+            "assert 'ortools' not in sys.modules, 'ortools imported'\n"
+            "assert 'grpc' not in sys.modules, 'grpc imported'\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "Usage" in r.stdout
+
+
+def test_console_script_runs():
+    r = subprocess.run([sys.executable, "-m", "cli.main", "totom", "check", UCHI_TOM, "--json"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0 and json.loads(r.stdout)["wins"] is True

@@ -1,0 +1,105 @@
+"""TotomService over a real loopback server, through the generated stubs."""
+
+import grpc
+import pytest
+from google.rpc import error_details_pb2
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
+from grpc_status import rpc_status
+
+from moneycards.v1 import totom_pb2 as pb
+from moneycards.v1 import totom_pb2_grpc
+
+UCHI_TOM = "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m"
+
+
+@pytest.fixture(scope="module")
+def stub(channel):
+    return totom_pb2_grpc.TotomServiceStub(channel)
+
+
+def test_check_hand_page_example(stub):
+    r = stub.CheckHand(pb.CheckHandRequest(
+        hand=UCHI_TOM, context=pb.TotomWinContext(win_card="3c", via=pb.WIN_VIA_OWN_DOOR)),
+        timeout=10)
+    assert r.wins and r.points == 5 and (r.chan, r.ca) == (6, 4)
+    assert r.hand == "2234455667c 2256788s 356m"
+    assert {b.key: b.count for b in r.bonuses} == {"tom": 1, "u_chi": 1}
+    assert (r.settlement.winner, r.settlement.each_loser) == (15, -5)
+    assert r.scored_by == "TT-K2" and r.main_bonus == "tom"
+
+
+def test_check_hand_not_a_win_carries_rule_ids(stub):
+    r = stub.CheckHand(pb.CheckHandRequest(hand=UCHI_TOM, context=pb.TotomWinContext(
+        win_card="3c", via=pb.WIN_VIA_DISCARD)), timeout=10)
+    assert not r.wins and [v.rule for v in r.violations] == ["TT-W6"] and r.points == 0
+
+
+def test_exact_engine_and_traditional_preset(stub):
+    r = stub.CheckHand(pb.CheckHandRequest(
+        hand=UCHI_TOM, context=pb.TotomWinContext(win_card="3c", via=pb.WIN_VIA_OWN_DOOR),
+        rules=pb.TOTOM_RULES_PRESET_TRADITIONAL, engine=pb.PARTITION_ENGINE_EXACT), timeout=10)
+    assert r.wins and {b.key for b in r.bonuses} == {"u_chi"} and r.points == 3
+
+
+def test_find_waits(stub):
+    r = stub.FindWaits(pb.FindWaitsRequest(hand="22c 44c 55c 66c 22s 88s 3c 7c7s 5s5m 6s6m",
+                                           via=pb.WIN_VIA_OWN_DOOR, seen="3m"), timeout=10)
+    assert {(w.card, w.points, w.unseen) for w in r.waits} == {
+        ("3c", 3, 3), ("3s", 3, 4), ("3m", 5, 3)}
+
+
+def violation_of(err):
+    status = rpc_status.from_call(err)
+    assert status is not None, "no rich status"
+    bad = error_details_pb2.BadRequest()
+    assert status.details[0].Unpack(bad)
+    return bad.field_violations[0]
+
+
+@pytest.mark.parametrize("request_,field,needle", [
+    (pb.CheckHandRequest(hand=UCHI_TOM.replace("22c", "1m1m")), "hand", "'1m'"),
+    (pb.CheckHandRequest(hand=UCHI_TOM + " 9c"), "hand", "21 cards"),
+    (pb.CheckHandRequest(hand=""), "hand", "empty"),
+    (pb.CheckHandRequest(hand=UCHI_TOM, context=pb.TotomWinContext(win_card="9c")),
+     "context.win_card", "not in the hand"),
+    (pb.CheckHandRequest(hand=UCHI_TOM, context=pb.TotomWinContext(win_card="3c",
+                                                                    thien_u=True)),
+     "context.thien_u", "TT-W7"),
+    (pb.CheckHandRequest(hand=UCHI_TOM, context=pb.TotomWinContext(win_card="3c",
+                                                                    via=pb.WIN_VIA_CHIU)),
+     "context.via", "four"),
+    (pb.CheckHandRequest(hand=UCHI_TOM, rules=7), "rules", "unknown enum"),
+])
+def test_invalid_argument_names_the_field(stub, request_, field, needle):
+    with pytest.raises(grpc.RpcError) as info:
+        stub.CheckHand(request_, timeout=10)
+    assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    v = violation_of(info.value)
+    assert v.field == field and needle in v.description
+
+
+def test_find_waits_bad_seen(stub):
+    with pytest.raises(grpc.RpcError) as info:
+        stub.FindWaits(pb.FindWaitsRequest(hand="22c 44c 55c 66c 22s 88s 3c 7c7s 5s5m 6s6m",
+                                           seen="2222c"), timeout=10)
+    assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert violation_of(info.value).field == "seen"
+
+
+def test_health_checking(channel):
+    health = health_pb2_grpc.HealthStub(channel)
+    for service in ("", "moneycards.v1.TotomService"):
+        r = health.Check(health_pb2.HealthCheckRequest(service=service), timeout=5)
+        assert r.status == health_pb2.HealthCheckResponse.SERVING
+
+
+def test_reflection_lists_and_describes_services(channel):
+    stub = reflection_pb2_grpc.ServerReflectionStub(channel)
+    reqs = [reflection_pb2.ServerReflectionRequest(list_services=""),
+            reflection_pb2.ServerReflectionRequest(
+                file_containing_symbol="moneycards.v1.TotomService")]
+    answers = list(stub.ServerReflectionInfo(iter(reqs), timeout=5))
+    names = {s.name for s in answers[0].list_services_response.service}
+    assert {"moneycards.v1.TotomService", "grpc.health.v1.Health"} <= names
+    assert answers[1].file_descriptor_response.file_descriptor_proto
