@@ -39,9 +39,11 @@ def main():
 
 
 # Game groups are registered here; their commands import the solver only when they run.
+from cli.kowah import kowah  # noqa: E402
 from cli.totom import totom  # noqa: E402
 
 cli.add_command(totom)
+cli.add_command(kowah)
 
 
 if __name__ == "__main__":

@@ -45,3 +45,10 @@ def rpc(field_paths: Mapping[str, str] | None = None) -> Callable:
         return wrapper
 
     return decorate
+
+
+def enum_value(table: Mapping[int, object], value: int, field: str):
+    """The solver value of a proto enum number; an unknown number is bad input."""
+    if value not in table:
+        raise InvalidInput(f"unknown enum value {value}", field=field)
+    return table[value]

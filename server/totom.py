@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from moneycards.v1 import common_pb2, totom_pb2, totom_pb2_grpc
-from server.errors import rpc
+from server.errors import enum_value, rpc
 
 VIA = {
     totom_pb2.WIN_VIA_UNSPECIFIED: None,
@@ -24,14 +24,6 @@ ENGINE = {
 }
 CONTEXT_FIELDS = {f: f"context.{f}" for f in
                   ("win_card", "via", "thien_u", "opening", "won_previous", "first_stock")}
-
-
-def _enum(table: dict, value: int, field: str):
-    from solver.errors import InvalidInput
-
-    if value not in table:
-        raise InvalidInput(f"unknown enum value {value}", field=field)
-    return table[value]
 
 
 def _bonuses(score) -> list:
@@ -59,10 +51,10 @@ class TotomService(totom_pb2_grpc.TotomServiceServicer):
 
         c = request.context
         verdict = check_text(
-            request.hand, win_card=c.win_card or None, via=_enum(VIA, c.via, "via"),
+            request.hand, win_card=c.win_card or None, via=enum_value(VIA, c.via, "via"),
             thien_u=c.thien_u, opening=c.opening or None, won_previous=c.won_previous,
-            first_stock=c.first_stock, rules=_enum(PRESET, request.rules, "rules"),
-            engine=_enum(ENGINE, request.engine, "engine"))
+            first_stock=c.first_stock, rules=enum_value(PRESET, request.rules, "rules"),
+            engine=enum_value(ENGINE, request.engine, "engine"))
         return verdict_message(verdict)
 
     @rpc()
@@ -70,9 +62,9 @@ class TotomService(totom_pb2_grpc.TotomServiceServicer):
         from solver.totom.check import waits_text
 
         found = waits_text(
-            request.hand, seen=request.seen or None, via=_enum(VIA, request.via, "via"),
-            opening=request.opening or None, rules=_enum(PRESET, request.rules, "rules"),
-            engine=_enum(ENGINE, request.engine, "engine"), won_previous=request.won_previous,
+            request.hand, seen=request.seen or None, via=enum_value(VIA, request.via, "via"),
+            opening=request.opening or None, rules=enum_value(PRESET, request.rules, "rules"),
+            engine=enum_value(ENGINE, request.engine, "engine"), won_previous=request.won_previous,
             first_stock=request.first_stock)
         return totom_pb2.FindWaitsResponse(waits=[
             totom_pb2.TotomWait(card=w.card.text, points=w.points, unseen=w.unseen,

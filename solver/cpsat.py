@@ -56,3 +56,20 @@ class ReusableModel:
 
     def value(self, var: Any) -> int:
         return int(self.solver.value(var))
+
+
+class PerThread:
+    """One model instance per thread: a model's bounds are rewritten on every call, so two
+    threads (gRPC server workers) must never share one."""
+
+    def __init__(self, factory):
+        import threading
+
+        self._factory = factory
+        self._local = threading.local()
+
+    def get(self):
+        model = getattr(self._local, "model", None)
+        if model is None:
+            model = self._local.model = self._factory()
+        return model

@@ -91,3 +91,35 @@ def test_console_script_runs():
     r = subprocess.run([sys.executable, "-m", "cli.main", "totom", "check", UCHI_TOM, "--json"],
                        capture_output=True, text=True)
     assert r.returncode == 0 and json.loads(r.stdout)["wins"] is True
+
+
+def test_kowah_check_json():
+    r = run("kowah", "check", "55c55s5m 777c", "--json")
+    assert r.exit_code == 0
+    d = json.loads(r.output)
+    assert d["ready"] is True and d["waits"] == ["5c", "5s"] and d["distance"] == 0
+    assert {"triplets": ["55s 5m", "777c"], "pair": "55c", "wait": "5c"} in d["splits"]
+    assert d["violations"] == []
+
+
+def test_kowah_check_not_ready_human():
+    r = run("kowah", "check", "555c5s5m 777c")
+    assert r.exit_code == 0 and "KW-R5" in r.output and "Distance to ready: 1" in r.output
+
+
+def test_kowah_win_json():
+    r = run("kowah", "win", "55c55s5m 777c", "--pair", "55c", "--card", "5c", "--via",
+            "self-draw", "--json")
+    assert r.exit_code == 0 and json.loads(r.output)["multiplier"] == 3
+
+
+@pytest.mark.parametrize("args", [
+    ["kowah", "check", "555c 777s 9m"],
+    ["kowah", "check", "555c 777s 99m 4h"],
+    ["kowah", "win", "555c 777s 99m", "--pair", "99m", "--card", "9m"],
+    ["kowah", "win", "555c 777s 99m", "--pair", "99m", "--card", "9m", "--via", "air"],
+    ["kowah", "win", "555c 777s 99m", "--pair", "9m9s", "--card", "9m", "--via", "draw"],
+    ["kowah", "win", "555c 777s 99m", "--pair", "88m", "--card", "8m", "--via", "draw"],
+])
+def test_kowah_bad_input_exits_2(args):
+    assert CliRunner().invoke(cli, args).exit_code == 2

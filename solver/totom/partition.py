@@ -19,7 +19,7 @@ from itertools import combinations
 from typing import Sequence
 
 from solver.cards import TOTOM, Face
-from solver.cpsat import ReusableModel
+from solver.cpsat import PerThread, ReusableModel
 from solver.totom.rules import CHI_CHI
 
 Counts = Sequence[int]
@@ -115,15 +115,12 @@ class _PartitionModel(ReusableModel):
         return Partition(tuple(chan), tuple(ca), tuple(left))
 
 
-_model: _PartitionModel | None = None
+_models = PerThread(_PartitionModel)
 
 
 def partition_cpsat(counts: Counts) -> Partition:
-    """Partition by the CP-SAT model (built on first use)."""
-    global _model
-    if _model is None:
-        _model = _PartitionModel()
-    return _model.partition(counts)
+    """Partition by the CP-SAT model (built on first use in each thread)."""
+    return _models.get().partition(counts)
 
 
 ENGINES = {"cpsat": partition_cpsat, "exact": partition_exact}

@@ -1,0 +1,87 @@
+"""`moneycards kowah …`: Kowah readiness, waits, distance and wins."""
+
+from __future__ import annotations
+
+import click
+
+from cli.common import CONTEXT_SETTINGS, answers, emit_json, json_option
+
+
+@click.group(context_settings=CONTEXT_SETTINGS)
+def kowah():
+    """Kowah (Cheki), two triplets and a pair (rules KW-*)."""
+
+
+@kowah.command()
+@click.argument("hand")
+@click.option("--seen", help="Cards seen elsewhere: only unseen copies count for the distance.")
+@click.option("--engine", default="cpsat", show_default=True, type=click.Choice(["cpsat", "exact"]),
+              help="Split search: the CP-SAT model or the exact search (the distance always "
+                   "uses CP-SAT).")
+@json_option
+@answers
+def check(hand, seen, engine, as_json):
+    """Is an eight-card HAND ready? Its splits and waits, or its distance to ready.
+
+    \b
+    Example:
+      moneycards kowah check "55c55s5m 777c"
+    """
+    from solver.cards import KOWAH
+    from solver.kowah.check import check_text
+
+    v = check_text(hand, seen=seen, engine=engine)
+    if as_json:
+        emit_json(v.to_dict())
+        return
+    click.echo(f"Hand: {KOWAH.render(v.hand)}")
+    if v.ready:
+        click.echo(f"READY (checki): {len(v.splits)} way(s) to split it")
+        for s in v.splits:
+            d = s.to_dict()
+            click.echo(f"  {d['triplets'][0]:<9} + {d['triplets'][1]:<9} pair {d['pair']:<5} "
+                       f"waits on {KOWAH.render_named([s.wait])}")
+        click.echo("Waits: " + ", ".join(
+            f"{f.text} ({v.unseen[KOWAH.index(f)]} unseen)" for f in v.waits))
+        return
+    click.echo("Not ready:")
+    for viol in v.violations:
+        click.echo(f"  {viol.rule:<6} {viol.message}")
+    d = v.distance
+    if d is None:
+        click.echo("No ready hand can be built from the unseen cards.")
+    else:
+        t = d.target.to_dict()
+        click.echo(f"Distance to ready: {d.exchanges} exchange(s): discard "
+                   f"{KOWAH.render(d.discard)}, draw {KOWAH.render(d.draw)} -> "
+                   f"{t['triplets'][0]} + {t['triplets'][1]}, pair {t['pair']}")
+
+
+@kowah.command()
+@click.argument("hand")
+@click.option("--pair", required=True, help="The shown pair, e.g. 55c.")
+@click.option("--card", required=True, help="The new card.")
+@click.option("--via", required=True, type=click.Choice(["self-draw", "draw", "discard"]),
+              help="How the card came: the seat's own draw (x3), another seat's draw (x1), "
+                   "a discard (x2).")
+@json_option
+@answers
+def win(hand, pair, card, via, as_json):
+    """Does a declared HAND with its shown --pair win on --card, and at what multiplier?
+
+    \b
+    Example:
+      moneycards kowah win "55c55s5m 777c" --pair 55c --card 5c --via discard
+    """
+    from solver.kowah.check import win_text
+
+    v = win_text(hand, pair=pair, card=card, via=via)
+    if as_json:
+        emit_json(v.to_dict())
+        return
+    if v.wins:
+        click.echo(f"WINS on {card} by {via}: multiplier x{v.multiplier} (KW-K1)")
+    else:
+        click.echo("Does not win:")
+        for viol in v.violations:
+            click.echo(f"  {viol.rule:<6} {viol.message}")

@@ -1,0 +1,82 @@
+from moneycards.v1 import common_pb2 as _common_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class KowahVia(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    KOWAH_VIA_UNSPECIFIED: _ClassVar[KowahVia]
+    KOWAH_VIA_SELF_DRAW: _ClassVar[KowahVia]
+    KOWAH_VIA_DRAW: _ClassVar[KowahVia]
+    KOWAH_VIA_DISCARD: _ClassVar[KowahVia]
+KOWAH_VIA_UNSPECIFIED: KowahVia
+KOWAH_VIA_SELF_DRAW: KowahVia
+KOWAH_VIA_DRAW: KowahVia
+KOWAH_VIA_DISCARD: KowahVia
+
+class CheckReadyRequest(_message.Message):
+    __slots__ = ("hand", "seen")
+    HAND_FIELD_NUMBER: _ClassVar[int]
+    SEEN_FIELD_NUMBER: _ClassVar[int]
+    hand: str
+    seen: str
+    def __init__(self, hand: _Optional[str] = ..., seen: _Optional[str] = ...) -> None: ...
+
+class KowahSplit(_message.Message):
+    __slots__ = ("triplets", "pair", "wait")
+    TRIPLETS_FIELD_NUMBER: _ClassVar[int]
+    PAIR_FIELD_NUMBER: _ClassVar[int]
+    WAIT_FIELD_NUMBER: _ClassVar[int]
+    triplets: _containers.RepeatedScalarFieldContainer[str]
+    pair: str
+    wait: str
+    def __init__(self, triplets: _Optional[_Iterable[str]] = ..., pair: _Optional[str] = ..., wait: _Optional[str] = ...) -> None: ...
+
+class CheckReadyResponse(_message.Message):
+    __slots__ = ("hand", "ready", "splits", "waits", "violations", "distance", "discard", "draw", "target")
+    HAND_FIELD_NUMBER: _ClassVar[int]
+    READY_FIELD_NUMBER: _ClassVar[int]
+    SPLITS_FIELD_NUMBER: _ClassVar[int]
+    WAITS_FIELD_NUMBER: _ClassVar[int]
+    VIOLATIONS_FIELD_NUMBER: _ClassVar[int]
+    DISTANCE_FIELD_NUMBER: _ClassVar[int]
+    DISCARD_FIELD_NUMBER: _ClassVar[int]
+    DRAW_FIELD_NUMBER: _ClassVar[int]
+    TARGET_FIELD_NUMBER: _ClassVar[int]
+    hand: str
+    ready: bool
+    splits: _containers.RepeatedCompositeFieldContainer[KowahSplit]
+    waits: _containers.RepeatedScalarFieldContainer[str]
+    violations: _containers.RepeatedCompositeFieldContainer[_common_pb2.Violation]
+    distance: int
+    discard: _containers.RepeatedScalarFieldContainer[str]
+    draw: _containers.RepeatedScalarFieldContainer[str]
+    target: KowahSplit
+    def __init__(self, hand: _Optional[str] = ..., ready: _Optional[bool] = ..., splits: _Optional[_Iterable[_Union[KowahSplit, _Mapping]]] = ..., waits: _Optional[_Iterable[str]] = ..., violations: _Optional[_Iterable[_Union[_common_pb2.Violation, _Mapping]]] = ..., distance: _Optional[int] = ..., discard: _Optional[_Iterable[str]] = ..., draw: _Optional[_Iterable[str]] = ..., target: _Optional[_Union[KowahSplit, _Mapping]] = ...) -> None: ...
+
+class CheckWinRequest(_message.Message):
+    __slots__ = ("hand", "pair", "card", "via")
+    HAND_FIELD_NUMBER: _ClassVar[int]
+    PAIR_FIELD_NUMBER: _ClassVar[int]
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    VIA_FIELD_NUMBER: _ClassVar[int]
+    hand: str
+    pair: str
+    card: str
+    via: KowahVia
+    def __init__(self, hand: _Optional[str] = ..., pair: _Optional[str] = ..., card: _Optional[str] = ..., via: _Optional[_Union[KowahVia, str]] = ...) -> None: ...
+
+class CheckWinResponse(_message.Message):
+    __slots__ = ("wins", "multiplier", "violations")
+    WINS_FIELD_NUMBER: _ClassVar[int]
+    MULTIPLIER_FIELD_NUMBER: _ClassVar[int]
+    VIOLATIONS_FIELD_NUMBER: _ClassVar[int]
+    wins: bool
+    multiplier: int
+    violations: _containers.RepeatedCompositeFieldContainer[_common_pb2.Violation]
+    def __init__(self, wins: _Optional[bool] = ..., multiplier: _Optional[int] = ..., violations: _Optional[_Iterable[_Union[_common_pb2.Violation, _Mapping]]] = ...) -> None: ...

@@ -1,0 +1,173 @@
+"""Kowah verdicts: readiness, splits, waits and distance (KW-R), and wins (KW-K1).
+
+`check_text` and `win_text` parse and validate every field (errors name it); the CLI and
+the gRPC server both call them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from solver.cards import KOWAH, Face
+from solver.errors import ContextError, ImpossibleCards, InvalidInput
+from solver.kowah.model import Distance, distance_cpsat, splits_cpsat
+from solver.kowah.shapes import Split, splits_exact, structural_splits
+
+HAND_SIZE = 8  # KW-T1, KW-R4
+
+# KW-K1: the win multiplier by how the winning card came.
+MULTIPLIERS = {"self-draw": 3, "draw": 1, "discard": 2}
+
+
+@dataclass(frozen=True)
+class Violation:
+    rule: str
+    message: str
+
+
+@dataclass(frozen=True)
+class ReadyVerdict:
+    hand: tuple[int, ...]
+    splits: tuple[Split, ...]
+    violations: tuple[Violation, ...]
+    distance: Distance | None  # None only when no ready hand can be built from what is left
+    unseen: tuple[int, ...]  # per face: copies neither held nor seen
+
+    @property
+    def ready(self) -> bool:
+        return bool(self.splits)
+
+    @property
+    def waits(self) -> list[Face]:
+        return sorted({s.wait for s in self.splits})
+
+    def to_dict(self) -> dict:
+        d = self.distance
+        return {
+            "hand": KOWAH.render(self.hand),
+            "ready": self.ready,
+            "splits": [s.to_dict() for s in self.splits],
+            "waits": [f.text for f in self.waits],
+            "unseen_waits": {f.text: self.unseen[KOWAH.index(f)] for f in self.waits},
+            "violations": [{"rule": v.rule, "message": v.message} for v in self.violations],
+            "distance": d.exchanges if d else None,
+            "exchange": {"discard": [f.text for f in d.discard], "draw": [f.text for f in d.draw],
+                         "target": d.target.to_dict()} if d else None,
+        }
+
+
+def why_not_ready(counts: Sequence[int]) -> list[Violation]:
+    """The rules an eight-card hand that is not ready breaks."""
+    if not any(n >= 2 for n in counts):
+        return [Violation("KW-R3", "no two identical cards to show as the pair"),
+                Violation("KW-R4", "the eight cards do not form two triplets and a pair")]
+    shaped = structural_splits(counts)
+    if shaped:  # every shape fails only the 2-2-1 rule
+        bad = shaped[0]
+        five = [f for t in bad.triplets for f in t.faces if f.rank == bad.pair.rank
+                and f.suit != "h"] + [bad.pair, bad.pair]
+        return [Violation("KW-R5", f"the pair {KOWAH.render([bad.pair] * 2)} shares its rank "
+                                   f"with a triplet, and {KOWAH.render(five)} is not two of "
+                                   f"one suit, two of another and one of the third")]
+    return [Violation("KW-R4", "the eight cards do not form two triplets and a pair")]
+
+
+def check_ready(counts: Sequence[int], seen: Sequence[int] | None = None,
+                engine: str = "cpsat") -> ReadyVerdict:
+    seen = seen or [0] * len(KOWAH.faces)
+    splits = splits_cpsat(counts) if engine == "cpsat" else splits_exact(counts)
+    caps = [KOWAH.copies - s for s in seen]
+    unseen = tuple(KOWAH.copies - h - s for h, s in zip(counts, seen))
+    violations = [] if splits else why_not_ready(counts)
+    if splits:
+        distance = Distance(0, (), (), splits[0])
+    else:
+        distance = distance_cpsat(counts, caps)
+    return ReadyVerdict(tuple(counts), tuple(splits), tuple(violations), distance, unseen)
+
+
+def _engine(engine: str) -> str:
+    if engine not in ("cpsat", "exact"):
+        raise InvalidInput(f"unknown engine {engine!r}; choose one of: cpsat, exact",
+                           field="engine")
+    return engine
+
+
+def parse_hand(text: str) -> tuple[int, ...]:
+    counts = KOWAH.parse_counts(text, field="hand")
+    total = sum(counts)
+    if total == 0:
+        raise ImpossibleCards("the hand is empty", field="hand")
+    if total != HAND_SIZE:
+        raise ImpossibleCards(f"the hand has {total} cards; a Kowah hand has {HAND_SIZE}",
+                              field="hand", rule="KW-R4")
+    return counts
+
+
+def parse_seen(text: str | None, counts: Sequence[int]) -> tuple[int, ...]:
+    seen = KOWAH.parse_counts(text, field="seen") if text else (0,) * len(KOWAH.faces)
+    for f, h, s in zip(KOWAH.faces, counts, seen):
+        if h + s > KOWAH.copies:
+            raise ImpossibleCards(f"{h} {f} in the hand and {s} seen: the deck holds "
+                                  f"{KOWAH.copies}", field="seen")
+    return seen
+
+
+def check_text(hand: str, *, seen: str | None = None, engine: str = "cpsat") -> ReadyVerdict:
+    counts = parse_hand(hand)
+    return check_ready(counts, parse_seen(seen, counts), _engine(engine))
+
+
+@dataclass(frozen=True)
+class WinVerdict:
+    wins: bool
+    multiplier: int  # 0 when it does not win
+    via: str
+    violations: tuple[Violation, ...]
+
+    def to_dict(self) -> dict:
+        return {"wins": self.wins, "multiplier": self.multiplier, "via": self.via,
+                "violations": [{"rule": v.rule, "message": v.message} for v in self.violations]}
+
+
+def check_win(counts: Sequence[int], pair: Face, card: Face, via: str) -> WinVerdict:
+    """A declared hand with its shown pair, and a new card (KW-R6, KW-X2, KW-X4, KW-K1)."""
+    splits = splits_cpsat(counts)
+    found: list[Violation] = []
+    if not splits:
+        found = [Violation(v.rule, "the declared hand is not ready: " + v.message)
+                 for v in why_not_ready(counts)]
+    elif not any(s.pair == pair for s in splits):
+        shown = ", ".join(sorted({KOWAH.render([s.pair] * 2) for s in splits}))
+        found = [Violation("KW-R5", f"no split of these cards shows {KOWAH.render([pair] * 2)} "
+                                    f"as the pair; it may show {shown}")]
+    elif card != pair:
+        found = [Violation("KW-R6", f"the wait is {pair} (identical to the shown pair), "
+                                    f"not {card}")]
+    wins = not found
+    return WinVerdict(wins, MULTIPLIERS[via] if wins else 0, via, tuple(found))
+
+
+def win_text(hand: str, *, pair: str, card: str, via: str | None) -> WinVerdict:
+    counts = parse_hand(hand)
+    if not via:
+        raise InvalidInput("say how the card came: self-draw, draw or discard", field="via")
+    if via not in MULTIPLIERS:
+        raise InvalidInput(f"unknown way {via!r}; choose one of: {', '.join(MULTIPLIERS)}",
+                           field="via")
+    pair_faces = KOWAH.parse(pair or "", field="pair")
+    if len(pair_faces) != 2 or pair_faces[0] != pair_faces[1]:
+        raise ContextError(f"the shown pair must be two identical cards, not {pair!r}",
+                           field="pair", rule="KW-R3")
+    shown = pair_faces[0]
+    if counts[KOWAH.index(shown)] < 2:
+        raise ContextError(f"the shown pair {KOWAH.render(pair_faces)} is not in the hand",
+                           field="pair")
+    card_faces = KOWAH.parse(card or "", field="card")
+    if len(card_faces) != 1:
+        raise InvalidInput(f"expected exactly one card, got {len(card_faces)}", field="card")
+    new = card_faces[0]
+    if counts[KOWAH.index(new)] >= KOWAH.copies:
+        raise ImpossibleCards(f"the hand already holds all {KOWAH.copies} {new}", field="card")
+    return check_win(counts, shown, new, via)

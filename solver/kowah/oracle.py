@@ -1,0 +1,66 @@
+"""Exact distance-to-ready by brute force over every ready eight-card hand (the oracle).
+
+All ready hands (two triplets and a pair satisfying KW-R5, at most four copies of a face)
+are enumerated once — about 60,000 distinct count vectors — and stored as eight card
+slots each: (face, copy number). For a hand, a target slot is kept when the hand holds that
+copy, and a target is reachable when every slot's copy is held or still unseen. The
+distance is eight minus the most slots any reachable target keeps.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Sequence
+
+from solver.cards import KOWAH
+from solver.kowah.shapes import PAIRS, TRIPLETS, two_two_one
+
+NF = len(KOWAH.faces)
+
+
+@lru_cache(maxsize=1)
+def ready_slots():
+    import numpy as np
+
+    tvec = np.zeros((len(TRIPLETS), NF), dtype=np.int8)
+    for i, t in enumerate(TRIPLETS):
+        for f in t.faces:
+            tvec[i, KOWAH.index(f)] += 1
+    ii, jj = np.triu_indices(len(TRIPLETS))
+    two = tvec[ii] + tvec[jj]
+    ok = np.array([[two_two_one(p, t) for t in TRIPLETS] for p in PAIRS])
+    rows = []
+    for p in range(len(PAIRS)):
+        keep = ok[p, ii] & ok[p, jj]
+        cand = two[keep].copy()
+        cand[:, p] += 2
+        rows.append(cand[(cand <= KOWAH.copies).all(axis=1)])
+    targets = np.unique(np.concatenate(rows), axis=0)
+    # Eight slots per target: slot k holds (face, copy number of that face).
+    faces = np.repeat(np.arange(NF)[None, :], len(targets), axis=0)
+    slot_face = np.zeros((len(targets), 8), dtype=np.int64)
+    slot_copy = np.zeros((len(targets), 8), dtype=np.int64)
+    for r, row in enumerate(targets):
+        k = 0
+        for f in np.nonzero(row)[0]:
+            for c in range(row[f]):
+                slot_face[r, k], slot_copy[r, k] = f, c
+                k += 1
+    del faces
+    # One small lookup table per hand answers every slot: key = face * 5 + copy number.
+    return targets, slot_face * (KOWAH.copies + 1) + slot_copy
+
+
+def distance_exact(counts: Sequence[int], caps: Sequence[int]) -> int | None:
+    """Fewest exchanges to a ready hand using only held or unseen copies (None: none)."""
+    import numpy as np
+
+    _, slot_key = ready_slots()
+    copy = np.arange(KOWAH.copies + 1)
+    held = (copy[None, :] < np.asarray(counts)[:, None]).ravel()  # key -> copy is held
+    free = (copy[None, :] < np.asarray(caps)[:, None]).ravel()  # key -> held or unseen
+    reachable = free[slot_key].all(axis=1)
+    if not reachable.any():
+        return None
+    kept = held[slot_key].sum(axis=1, dtype=np.int8)
+    return 8 - int(kept[reachable].max())

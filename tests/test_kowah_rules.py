@@ -1,0 +1,154 @@
+"""Kowah hand rules, by rule id (rules/kowah.md KW-D, KW-R, KW-K and the rulings)."""
+
+import pytest
+
+from solver.cards import KOWAH
+from solver.errors import ContextError, ImpossibleCards, InvalidInput, NotationError
+from solver.kowah.check import check_text, win_text
+from solver.kowah.shapes import splits_exact
+
+
+def ready(hand):
+    return check_text(hand).ready
+
+
+def rules_of(v):
+    return [x.rule for x in v.violations]
+
+
+def test_KW_D1_deck():
+    assert len(KOWAH.faces) == 30 and KOWAH.copies == 4 and KOWAH.size == 120
+    for bad in ("4h", "5t", "0c"):
+        with pytest.raises(NotationError):
+            KOWAH.parse(bad)
+
+
+def test_KW_D2_honours_are_distinct_kinds_never_wild():
+    assert ready("111h 555c 77c")
+    assert not ready("11h 2h 555c 77c")  # 1h 1h 2h is no triplet
+    assert not ready("1h 55c 777c 99c")  # an honour does not complete 55c
+
+
+def test_KW_R1_ordinary_triplet_suits_free():
+    assert ready("5c5s5m 777c 99s")
+    assert ready("5c5c5m 777c 99s")
+    assert not ready("5c6c7c 777c 99s")  # a run is no triplet
+
+
+def test_KW_R2_honour_triplet():
+    v = check_text("222h 555c 99s")
+    assert v.ready and [s.to_dict()["triplets"] for s in v.splits] == [["555c", "222h"]]
+
+
+def test_KW_R3_pair_is_two_identical_cards():
+    v = check_text("5c5s5m 7c7s7m 9c9s")  # 9c 9s: same rank, not identical
+    assert not v.ready and rules_of(v) == ["KW-R3", "KW-R4"]
+
+
+def test_R_honour_pair_waits_on_the_third_copy():
+    v = check_text("11h 555c 777c")
+    assert v.ready and [f.text for f in v.waits] == ["1h"]
+
+
+def test_KW_R4_two_triplets_and_a_pair():
+    assert ready("555c 777s 99m")
+    v = check_text("555c 777s 9m8m")
+    assert not v.ready and rules_of(v) == ["KW-R4"]
+
+
+def test_KW_R5_page_example_either_two_card_suit_is_the_pair():
+    v = check_text("55c 55s 5m 777c")
+    assert v.ready
+    assert {s.to_dict()["pair"] for s in v.splits} == {"55c", "55s"}
+    assert {f.text for f in v.waits} == {"5c", "5s"}
+
+
+def test_KW_R5_page_negative_three_coins_one_each_of_the_others():
+    v = check_text("555c 5s 5m 777c")
+    assert not v.ready and rules_of(v) == ["KW-R5"]
+    assert v.distance.exchanges == 1
+
+
+def test_R_one_triplet_rule_every_sharing_triplet_must_satisfy_2_2_1():
+    # Pair 55c with 5s5s5m (2-2-1) and 5s5m5m (2-1-2): both satisfy, ready.
+    assert ready("55c 555s 555m")
+    # Pair 55c with 5s5s5m (fine) and 5c5c5s (4-1: breaks KW-R5): not ready.
+    v = check_text("5555c 555s 5m")
+    assert not v.ready and rules_of(v) == ["KW-R5"]
+
+
+def test_R_same_rank_triplets():
+    assert ready("555c 555s 77m")
+    assert ready("5c5s5m 5c5s5m 77c")
+
+
+def test_KW_R6_the_wait_is_identical_to_the_pair():
+    assert win_text("55c55s5m 777c", pair="55c", card="5c", via="discard").wins
+    v = win_text("55c55s5m 777c", pair="55c", card="5s", via="discard")
+    assert not v.wins and rules_of(v) == ["KW-R6"] and v.multiplier == 0
+    v = win_text("55c55s5m 777c", pair="55s", card="5s", via="draw")
+    assert v.wins  # the other two-card suit may be the shown pair
+
+
+@pytest.mark.parametrize("via,multiplier", [("self-draw", 3), ("draw", 1), ("discard", 2)])
+def test_KW_K1_multipliers(via, multiplier):
+    v = win_text("222h 555c 99s", pair="99s", card="9s", via=via)
+    assert v.wins and v.multiplier == multiplier
+
+
+def test_win_on_a_hand_that_is_not_ready_or_shows_an_impossible_pair():
+    v = win_text("555c 5s 5m 777c", pair="55c", card="5c", via="discard")
+    assert not v.wins and "KW-R5" in rules_of(v)
+    v = win_text("555c 555s 77m", pair="55c", card="5c", via="discard")
+    assert not v.wins and rules_of(v) == ["KW-R5"]  # 77m is the only pair it may show
+
+
+def test_distance_counts_only_unseen_cards():
+    v = check_text("555c 5s 5m 777c")
+    assert v.distance.exchanges == 1 and [f.text for f in v.distance.draw] == ["5c"]
+    # With the last 5c seen, that exchange is gone; another single exchange exists.
+    w = check_text("555c 5s 5m 777c", seen="5c")
+    assert w.distance.exchanges >= 1 and "5c" not in [f.text for f in w.distance.draw]
+    target = list(w.distance.target.counts())
+    assert splits_exact(target)
+
+
+def test_distance_exchange_makes_the_target():
+    v = check_text("1c 3s 5m 7c 9s 1h 2h 3h")
+    d = v.distance
+    assert d.exchanges == 5 == len(d.discard) == len(d.draw)
+    hand = list(v.hand)
+    for f in d.discard:
+        hand[KOWAH.index(f)] -= 1
+    for f in d.draw:
+        hand[KOWAH.index(f)] += 1
+    assert tuple(hand) == d.target.counts() and splits_exact(hand)
+
+
+@pytest.mark.parametrize("kw,field,exc", [
+    (dict(hand="555c 777s 9m"), "hand", ImpossibleCards),          # seven
+    (dict(hand="555c 777s 99m 1c"), "hand", ImpossibleCards),      # nine
+    (dict(hand="555c 777s 9m 4h"), "hand", NotationError),
+    (dict(hand="55555c 777s"), "hand", ImpossibleCards),
+    (dict(hand="555c 777s 9m 5t"), "hand", NotationError),
+    (dict(hand=""), "hand", ImpossibleCards),
+    (dict(hand="555c 777s 99m", seen="55c"), "seen", ImpossibleCards),
+])
+def test_bad_check_input(kw, field, exc):
+    with pytest.raises(exc) as err:
+        check_text(**kw)
+    assert err.value.field == field
+
+
+@pytest.mark.parametrize("kw,field,exc", [
+    (dict(pair="88c", card="8c", via="discard"), "pair", ContextError),   # not in the hand
+    (dict(pair="9m9c", card="9m", via="discard"), "pair", ContextError),  # not identical
+    (dict(pair="99m", card="9m", via=None), "via", InvalidInput),
+    (dict(pair="99m", card="9m", via="stolen"), "via", InvalidInput),
+    (dict(pair="99m", card="9m9m", via="draw"), "card", InvalidInput),
+    (dict(pair="99m", card="5t", via="draw"), "card", NotationError),
+])
+def test_bad_win_input(kw, field, exc):
+    with pytest.raises(exc) as err:
+        win_text("555c 777s 99m", **kw)
+    assert err.value.field == field
