@@ -1,0 +1,100 @@
+"""Luk Fu legality of leads and follows (LF-L1–L5, LF-F1) and settlement (LF-K2–K4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Collection, Iterable
+
+from solver.cards import Face
+from solver.errors import InvalidInput
+from solver.lukfu.plays import (RUN, SET, SINGLE, SUIT_RANK, LukFuRules, Play, SEED_RULES,
+                                beating_plays, compare)
+from solver.lukfu.record import ROLES, SEATS
+
+WIN_FU = 6  # LF-W2
+
+
+@dataclass(frozen=True)
+class Legality:
+    legal: bool
+    rule: str
+    reason: str
+
+    def to_dict(self) -> dict:
+        return {"legal": self.legal, "rule": self.rule, "reason": self.reason}
+
+
+def _not_held(cards: Iterable[Face], hand: Collection[Face]) -> list[Face]:
+    return [f for f in cards if f not in hand]
+
+
+def check_lead(play: Play, hand: Collection[Face], role: str, old: Collection[Face],
+               rules: LukFuRules = SEED_RULES) -> Legality:
+    """Is leading `play` legal for a seat of `role` holding `hand`, `old` its old cards?"""
+    if role not in ROLES:
+        raise InvalidInput(f"unknown role {role!r}; choose one of: {', '.join(ROLES)}",
+                           field="role")
+    missing = _not_held(play.cards, hand)
+    if missing:
+        return Legality(False, "LF-L1", f"{', '.join(map(str, missing))} not in the hand")
+    if role == "master-passed" and ((play.kind == SET and play.size == 4)
+                                    or (play.kind == RUN and play.size >= 4)):
+        return Legality(False, "LF-L2", "a master who passed may not lead a set of four or a "
+                                        "run of four or more")
+    all_old = all(f in old for f in hand)
+    if role != "caller" and play.kind == SINGLE and play.cards[0] in old and not all_old:
+        return Legality(False, "LF-L3", f"{play} is old: a seat that is not the caller leads "
+                                        f"an old single only when every card it holds is old")
+    if role != "caller" and rules.strict_non_caller_leads and not all_old:
+        fresh = [f for f in hand if f not in old]
+        top_suit = max(SUIT_RANK[f.suit] for f in fresh)
+        if play.kind != SINGLE or play.cards[0] in old or SUIT_RANK[play.suit] != top_suit:
+            return Legality(False, "R-lead-advice", "strict leads: a non-caller leads a single "
+                                                    "card that is not old from the highest "
+                                                    "suit holding one")
+    if role == "caller" and play.kind == SINGLE and play.cards[0] in old:
+        return Legality(True, "LF-L4", f"the caller may lead the old single {play} at any time")
+    return Legality(True, "LF-L1", f"a {play.kind} of {play.size}: a legal lead")
+
+
+def check_follow(play: Play | None, down: Collection[Face], hand: Collection[Face], best: Play,
+                 rules: LukFuRules = SEED_RULES) -> Legality:
+    """Is this follow legal: `play` face up, or the cards `down` face down (play None)?"""
+    able = beating_plays(hand, best, rules)
+    if play is not None:
+        missing = _not_held(play.cards, hand)
+        if missing:
+            return Legality(False, "LF-F1", f"{', '.join(map(str, missing))} not in the hand")
+        c = compare(play, best, rules)
+        if not c.beats:
+            return Legality(False, c.rule, f"{play} does not beat {best}: {c.reason}")
+        return Legality(True, c.rule, f"{play} beats {best}: {c.reason}")
+    missing = _not_held(down, hand)
+    if missing:
+        return Legality(False, "LF-F1", f"{', '.join(map(str, missing))} not in the hand")
+    if len(down) != best.size:
+        return Legality(False, "LF-F1", f"face down goes the same number of cards as the play "
+                                        f"to beat ({best.size}), not {len(down)}")
+    if able:
+        return Legality(False, "LF-F1", f"the hand can beat {best} (with {able[0]}), so it must")
+    return Legality(True, "LF-F1", f"nothing in the hand beats {best}: {len(down)} face down")
+
+
+def settle(fu: int, winner: int, caller: int) -> list[int]:
+    """LF-K2–K3: net points per seat for a win of `fu` fu."""
+    for name, seat in (("winner", winner), ("caller", caller)):
+        if not 0 <= seat < SEATS:
+            raise InvalidInput(f"seat must be 0, 1 or 2, not {seat}", field=name)
+    if fu < 0:
+        raise InvalidInput(f"fu cannot be negative ({fu})", field="fu")
+    if fu < WIN_FU:
+        raise InvalidInput(f"a win needs at least {WIN_FU} fu, not {fu}", field="fu",
+                           rule="LF-W2")
+    points = 1 + (fu - WIN_FU)  # LF-K2
+    net = [0] * SEATS
+    if winner == caller:
+        for s in range(SEATS):
+            net[s] = 2 * points if s == winner else -points
+    else:  # LF-K3: the losing caller pays both shares
+        net[winner], net[caller] = 2 * points, -2 * points
+    return net

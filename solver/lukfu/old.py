@@ -1,0 +1,340 @@
+"""Old-card proofs (LF-O1–O3, R-old-proof).
+
+A card in a seat's hand is old when no world consistent with the public record and the
+seat's own hand puts a higher card of its suit in another seat's hand. A world places every
+card the seat has not seen into the other seats' hands or into face-down discards (each
+with a known size), such that every seat that went face down held no play beating the best
+play at that moment — counting the cards it held then: its hand now, its later face-up
+plays and its face-down discards from that trick on.
+
+Two deciders answer "can card h be in another seat's hand?":
+* `CpsatWorlds`: a CP-SAT model over card-to-location booleans, built once per position;
+  each query only rewrites one variable's bounds.
+* `BruteWorlds`: enumerates every world; the oracle on small positions.
+Positions with no face-down constraint at all take an exact fast path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from math import comb
+from typing import Iterable
+
+from solver.cards import LUKFU, Face
+from solver.cpsat import ReusableModel
+from solver.errors import ContextError
+from solver.lukfu.plays import BAK_CHI, MAU_GUNG, beaters_of
+from solver.lukfu.record import Record, RecordError, seat_name
+
+FIXED_OLD = frozenset(f for f in LUKFU.faces if f.rank == 9) | {MAU_GUNG, BAK_CHI}  # LF-O1
+SUIT_NAME = {"c": "Coins", "s": "Strings", "m": "Myriads", "t": "Tens"}
+
+
+@dataclass(frozen=True)
+class Location:
+    seat: int
+    kind: str  # "hand" or "down"
+    trick: int  # for "down": the trick; for "hand": -1
+    size: int
+
+    def describe(self) -> str:
+        if self.kind == "hand":
+            return f"{seat_name(self.seat)}'s hand"
+        return f"{seat_name(self.seat)}'s face-down discard in trick {self.trick + 1}"
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """At most `limit` of `cards` may sit in `locations` (a beater the seat did not hold)."""
+
+    cards: tuple[Face, ...]
+    locations: tuple[int, ...]
+    limit: int
+    event_seat: int
+    event_trick: int
+    best: str
+
+
+class Position:
+    """What one seat knows: the record and its own hand."""
+
+    def __init__(self, record: Record, seat: int, hand: Iterable[Face]):
+        hand = list(hand)
+        if not 0 <= seat < 3:
+            raise ContextError(f"seat must be 0, 1 or 2, not {seat}", field="seat")
+        if len(set(hand)) != len(hand):
+            raise ContextError("the hand names a card twice", field="hand", rule="LF-D1")
+        self.record, self.seat, self.hand = record, seat, frozenset(hand)
+        want = record.hand_size(seat)
+        if len(hand) != want:
+            raise ContextError(f"after the record {seat_name(seat)} holds {want} cards, but the "
+                               f"hand has {len(hand)}", field="hand")
+        public = record.public_cards()
+        for f in sorted(self.hand):
+            if f in public:
+                t, who = public[f]
+                raise ContextError(f"{f} is in the hand but was played face up by "
+                                   f"{seat_name(who)} in trick {t + 1}", field="hand")
+        self.public = public
+        own_hidden: dict[Face, int] = {}
+        for t, trick in enumerate(record.tricks):
+            for a in trick.actions:
+                if a.seat == seat and a.play is None and a.hidden:
+                    for f in a.hidden:
+                        own_hidden[f] = t
+        for f in sorted(self.hand & set(own_hidden)):
+            raise ContextError(f"{f} is in the hand but was discarded face down in trick "
+                               f"{own_hidden[f] + 1}", field="hand")
+        self.own_hidden = own_hidden
+        self.unknown = tuple(f for f in LUKFU.faces
+                             if f not in self.hand and f not in public and f not in own_hidden)
+        self.locations = self._locations()
+        if sum(loc.size for loc in self.locations) != len(self.unknown):
+            raise RecordError("the record's hand sizes do not add up", path="tricks")
+        self.constraints = self._constraints()
+
+    def _locations(self) -> tuple[Location, ...]:
+        locs = [Location(x, "hand", -1, self.record.hand_size(x))
+                for x in range(3) if x != self.seat]
+        for t, trick in enumerate(self.record.tricks):
+            for a in trick.actions:
+                if a.play is None and not (a.seat == self.seat and a.hidden):
+                    locs.append(Location(a.seat, "down", t, a.down))  # hidden: LF-O3
+        return tuple(locs)
+
+    def _constraints(self) -> tuple[Constraint, ...]:
+        out = []
+        unknown = set(self.unknown)
+        for ev in self.record.down_events():
+            x, t = ev.seat, ev.trick
+            held_known: set[Face] = set()  # cards the seat surely held at trick t
+            for tt in range(t, len(self.record.tricks)):
+                for a in self.record.tricks[tt].actions:
+                    if a.seat == x and (a.play is not None or x == self.seat):
+                        held_known.update(a.cards())
+            if x == self.seat:
+                held_known |= self.hand
+            locs = tuple(i for i, loc in enumerate(self.locations) if loc.seat == x and (
+                loc.kind == "hand" or loc.trick >= t))
+            for beater in beaters_of(ev.best, self.record.rules):
+                cards = beater.cards
+                known_in = [f for f in cards if f in held_known]
+                unknown_part = tuple(f for f in cards if f in unknown)
+                if len(known_in) + len(unknown_part) < len(cards):
+                    continue  # some card of it is known to be elsewhere
+                limit = len(cards) - 1 - len(known_in)
+                if limit < 0:
+                    raise ContextError(
+                        f"{seat_name(x)} went face down on {ev.best} in trick {t + 1} while "
+                        f"holding {beater}, which beats it (LF-F1)", field="hand", rule="LF-F1")
+                if not locs:
+                    continue  # none of its unknown cards can be among the seat's holdings
+                out.append(Constraint(unknown_part, locs, limit, x, t, str(ev.best)))
+        return tuple(c for c in out if c.locations and c.limit < len(c.cards))
+
+    def other_hands(self) -> list[int]:
+        return [i for i, loc in enumerate(self.locations) if loc.kind == "hand"]
+
+    def world_count(self) -> int:
+        """How many ways to place the unknown cards (before constraints)."""
+        n, total = len(self.unknown), 1
+        for loc in self.locations:
+            total *= comb(n, loc.size)
+            n -= loc.size
+        return total
+
+
+class CpsatWorlds(ReusableModel):
+    """CP-SAT: x[card][location] booleans; each query pins one card to the other hands."""
+
+    def __init__(self, pos: Position):
+        super().__init__(time_limit_s=10.0)
+        m = self.model
+        self.pos = pos
+        n_loc = len(pos.locations)
+        self.x = {u: [m.new_bool_var(f"{u}@{i}") for i in range(n_loc)] for u in pos.unknown}
+        for u in pos.unknown:
+            m.add_exactly_one(self.x[u])
+        for i, loc in enumerate(pos.locations):
+            m.add(sum(self.x[u][i] for u in pos.unknown) == loc.size)
+        for c in pos.constraints:
+            m.add(sum(self.x[u][i] for u in c.cards for i in c.locations) <= c.limit)
+        hands = pos.other_hands()
+        self.in_other = {}
+        for u in pos.unknown:
+            v = m.new_bool_var(f"{u}_in_other_hand")
+            m.add(v == sum(self.x[u][i] for i in hands))
+            self.in_other[u] = v
+        self.hands = set(hands)
+        self.seen_in_hand: dict[Face, int] = {}  # witnesses from every world solved so far
+        if not self.solve():
+            raise ContextError("no deal is consistent with this record and hand",
+                               field="record", rule="LF-F1")
+        self._harvest()
+
+    def _harvest(self) -> None:
+        """Each solved world shows many cards that can sit in another hand: remember them,
+        so most queries need no solve at all."""
+        for u in self.pos.unknown:
+            for i in self.hands:
+                if self.value(self.x[u][i]):
+                    self.seen_in_hand.setdefault(u, i)
+
+    def where(self, card: Face) -> int | None:
+        """A location index of another seat's hand that can hold `card`, or None."""
+        if card in self.seen_in_hand:
+            return self.seen_in_hand[card]
+        v = self.in_other[card]
+        self.set_bounds(v, 1, 1)
+        try:
+            if not self.solve():
+                return None
+            self._harvest()
+            return self.seen_in_hand[card]
+        finally:
+            self.set_bounds(v, 0, 1)
+
+
+class BruteWorlds:
+    """Every world, enumerated: the oracle (small positions only). Cards are bits, a
+    location's cards one integer, so a world is a tuple of integers."""
+
+    LIMIT = 200_000
+
+    def __init__(self, pos: Position):
+        if pos.world_count() > self.LIMIT:
+            raise ValueError(f"{pos.world_count()} worlds: too many to enumerate")
+        self.pos = pos
+        bit = {f: 1 << k for k, f in enumerate(pos.unknown)}
+        checks = [(sum(bit[f] for f in c.cards), c.locations, c.limit) for c in pos.constraints]
+        hands = pos.other_hands()
+        seen = [0] * len(pos.locations)  # per location: every card seen there in a world
+        self.consistent = 0
+        for world in self._worlds(0, list(bit.values()), ()):
+            if all(sum((world[i] & mask).bit_count() for i in locs) <= limit
+                   for mask, locs, limit in checks):
+                self.consistent += 1
+                for i in hands:
+                    seen[i] |= world[i]
+        self.possible: dict[Face, int] = {}
+        for f, b in bit.items():
+            for i in hands:
+                if seen[i] & b:
+                    self.possible.setdefault(f, i)
+
+    def _worlds(self, i, rest, placed):
+        locs = self.pos.locations
+        if i == len(locs):
+            yield placed
+            return
+        for chosen in combinations(rest, locs[i].size):
+            mask = sum(chosen)
+            yield from self._worlds(i + 1, [b for b in rest if not b & mask], placed + (mask,))
+
+    def where(self, card: Face) -> int | None:
+        return self.possible.get(card)
+
+
+@dataclass(frozen=True)
+class OldCard:
+    card: Face
+    old: bool
+    rule: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Proof:
+    seat: int
+    cards: tuple[OldCard, ...]
+    engine: str
+
+    @property
+    def old(self) -> list[Face]:
+        return [c.card for c in self.cards if c.old]
+
+
+def decider(pos: Position, engine: str = "cpsat"):
+    if engine == "exact":
+        return BruteWorlds(pos)
+    if not pos.constraints:
+        return _Unconstrained(pos)
+    return CpsatWorlds(pos)
+
+
+class _Unconstrained:
+    """The fast path: with no face-down constraint any unseen card fits any other hand
+    that still has cards."""
+
+    def __init__(self, pos: Position):
+        self.hands = [i for i in pos.other_hands() if pos.locations[i].size > 0]
+
+    def where(self, card: Face) -> int | None:
+        return self.hands[0] if self.hands else None
+
+
+def prove_old(pos: Position, engine: str = "cpsat") -> Proof:
+    """Old or not, with a reason, for every card of the seat's hand (LF-O1, LF-O2)."""
+    d = decider(pos, engine)
+    cache: dict[Face, int | None] = {}
+
+    def where(h: Face) -> int | None:
+        if h not in cache:
+            cache[h] = d.where(h)
+        return cache[h]
+
+    results: dict[Face, OldCard] = {}
+    for f in sorted(pos.hand, key=lambda c: (c.suit_index, -c.rank)):
+        if f in FIXED_OLD:
+            what = {MAU_GUNG: "Mau Gung", BAK_CHI: "Bak Chi"}.get(f, "a 9")
+            results[f] = OldCard(f, True, "LF-O1", f"{what} is always old")
+            continue
+        higher = [LUKFU.faces[LUKFU.index(f) + k] for k in range(1, 10 - f.rank)]
+        blocker = next((h for h in higher if h in pos.unknown and where(h) is not None), None)
+        if blocker is not None:
+            loc = pos.locations[where(blocker)]
+            results[f] = OldCard(f, False, "LF-O2", f"{blocker} may be in {loc.describe()}")
+            continue
+        above = LUKFU.faces[LUKFU.index(f) + 1]
+        if above in pos.hand and results.get(above, OldCard(above, False, "", "")).old:
+            results[f] = OldCard(f, True, "LF-O2", f"held directly below {above}, which is "
+                                                   f"old, in an unbroken sequence")
+            continue
+        results[f] = OldCard(f, True, "LF-O2", "; ".join(_why_gone(pos, h) for h in higher))
+    return Proof(pos.seat, tuple(results[f] for f in sorted(pos.hand)), engine)
+
+
+def _why_gone(pos: Position, h: Face) -> str:
+    if h in pos.hand:
+        return f"{h} is held"
+    if h in pos.public:
+        t, who = pos.public[h]
+        return f"{h} was played by {seat_name(who)} in trick {t + 1}"
+    if h in pos.own_hidden:
+        return f"{h} was discarded face down in trick {pos.own_hidden[h] + 1}"
+    parts = []
+    for i in pos.other_hands():
+        loc = pos.locations[i]
+        if loc.size == 0:
+            parts.append(f"{seat_name(loc.seat)} has no cards left")
+            continue
+        single = [c for c in pos.constraints if c.event_seat == loc.seat and c.cards == (h,)
+                  and i in c.locations and c.limit == 0]
+        if single:
+            c = single[0]
+            parts.append(f"{seat_name(loc.seat)} discarded face down on {c.best} in trick "
+                         f"{c.event_trick + 1}, so it holds no card that beats it")
+        else:
+            parts.append(f"no deal consistent with the record puts it in "
+                         f"{seat_name(loc.seat)}'s hand")
+    return f"{h} is unseen, but " + " and ".join(parts)
+
+
+def claim_total(pos: Position, proof: Proof | None = None) -> tuple[int, int, bool]:
+    """LF-W2: (fu won, old cards held, whether the seat may claim now)."""
+    proof = proof or prove_old(pos)
+    fu = pos.record.fu(pos.seat)
+    old = len(proof.old)
+    return fu, old, pos.record.about_to_lead(pos.seat) and fu + old >= 6
+
