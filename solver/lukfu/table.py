@@ -34,6 +34,19 @@ class LukFuState:
         self.result: dict | None = None
         self._proofs: dict[tuple, frozenset] = {}
 
+    @classmethod
+    def from_hands(cls, hands, master: int, rules: LukFuRules = SEED_RULES) -> "LukFuState":
+        """A deal with chosen hands (scripted deals and tests)."""
+        hands = [set(LUKFU.parse(h) if isinstance(h, str) else h) for h in hands]
+        if len(hands) != SEATS or any(len(h) != HAND_SIZE for h in hands) or \
+                set().union(*hands) != set(LUKFU.faces):
+            raise InvalidInput("three hands of twelve that together hold the 36 cards",
+                               field="hands", rule="LF-C1")
+        state = cls(0, rules)
+        state.hands = hands
+        state.record = Record(master=master, calls=[], tricks=[], rules=rules)
+        return state
+
     # -- queries ------------------------------------------------------------------------
     @property
     def is_over(self) -> bool:

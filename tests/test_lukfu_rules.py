@@ -1,0 +1,341 @@
+"""Luk Fu rules by rule id (rules/lukfu.md LF-D, LF-C, LF-L, LF-F, LF-W, LF-O, LF-K, rulings)."""
+
+import pytest
+
+from solver.cards import LUKFU
+from solver.errors import InvalidInput, NotationError
+from solver.lukfu.legal import check_follow, check_lead, settle
+from solver.lukfu.old import Position, prove_old
+from solver.lukfu.plays import LukFuRules, PlayError, compare, parse_play, plays_in
+from solver.lukfu.record import RecordError, parse_record
+from solver.lukfu.table import IllegalAction, LukFuState
+
+
+def P(text):
+    return parse_play(text)
+
+
+def H(text):
+    return set(LUKFU.parse(text))
+
+
+def beats(play, over, **rules):
+    return compare(P(play), P(over), LukFuRules(**rules))
+
+
+def record(*tricks, master=0, calls=("play",)):
+    return parse_record({"master": master, "calls": list(calls), "tricks": [
+        {"leader": leader, "plays": plays} for leader, plays in tricks]})
+
+
+# -- LF-D: cards -------------------------------------------------------------------------
+def test_LF_D1_36_cards_one_of_each():
+    assert LUKFU.size == 36 and LUKFU.copies == 1
+    for bad in ("0c", "5h", "1h"):
+        with pytest.raises(NotationError):
+            LUKFU.parse(bad)
+    with pytest.raises(PlayError, match="twice"):
+        parse_play("5c 5c 5s")
+
+
+def test_LF_D1_suit_order_for_runs():
+    assert beats("123s", "789c").beats and beats("123m", "789s").beats
+    assert beats("123t", "789m").beats and not beats("789c", "123s").beats
+
+
+def test_LF_D2_nine_high_one_low_within_a_suit():
+    assert beats("9s", "8s").beats and beats("2s", "1s").beats and not beats("1s", "2s").beats
+
+
+def test_LF_D3_mau_gung_and_bak_chi():
+    assert LUKFU.parse("mau-gung bak-chi") == LUKFU.parse("1c 1t")
+
+
+# -- LF-L1: leads ------------------------------------------------------------------------
+@pytest.mark.parametrize("text,kind", [("7c", "single"), ("5c5s5m", "set"),
+                                       ("5c5s5m5t", "set"), ("345m", "run"),
+                                       ("123456789t", "run")])
+def test_LF_L1_plays(text, kind):
+    assert P(text).kind == kind
+
+
+@pytest.mark.parametrize("text,needle", [
+    ("5c5s", "pair"), ("891c", "not a run"), ("357c", "not a run"), ("5c6s7c", "mixes"),
+    ("56c", "two cards"),
+])
+def test_LF_L1_not_plays(text, needle):
+    with pytest.raises(PlayError, match=needle) as err:
+        P(text)
+    assert err.value.rule == "LF-L1"
+
+
+def test_LF_L1_every_play_in_a_hand():
+    found = {p.text for p in plays_in(H("345c 5s 5m"))}
+    assert found == {"3c", "4c", "5c", "5s", "5m", "345c", "5c 5s 5m"}
+
+
+def test_LF_L2_master_who_passed_may_not_lead_four():
+    hand = H("1234c 5c5s5m5t 9t")
+    assert not check_lead(P("1234c"), hand, "master-passed", set()).legal
+    assert check_lead(P("1234c"), hand, "master-passed", set()).rule == "LF-L2"
+    assert not check_lead(P("5c5s5m5t"), hand, "master-passed", set()).legal
+    assert check_lead(P("123c"), hand, "master-passed", set()).legal
+    assert check_lead(P("5c5s5m"), hand, "master-passed", set()).legal
+    assert check_lead(P("1234c"), hand, "non-caller", set()).legal
+
+
+def test_R_master_lead_applies_to_every_lead_of_the_deal():
+    with pytest.raises(RecordError) as err:
+        record((0, [{"seat": 0, "cards": "9c"}, {"seat": 1, "down": 1}, {"seat": 2, "down": 1}]),
+               (0, [{"seat": 0, "cards": "1234s"}]), calls=("pass", "play"))
+    assert err.value.rule == "LF-L2" and "tricks[1]" in str(err.value)
+
+
+def test_LF_L3_non_caller_leads_old_single_only_when_all_old():
+    hand = H("9c 5s")
+    old = {f for f in LUKFU.parse("9c")}
+    v = check_lead(P("9c"), hand, "non-caller", old)
+    assert not v.legal and v.rule == "LF-L3"
+    assert check_lead(P("5s"), hand, "non-caller", old).legal
+    assert check_lead(P("9c"), H("9c 9s"), "non-caller", H("9c 9s")).legal
+
+
+def test_LF_L4_caller_leads_old_single_any_time():
+    v = check_lead(P("9c"), H("9c 5s"), "caller", H("9c"))
+    assert v.legal and v.rule == "LF-L4"
+
+
+def test_R_lead_advice_strict_switch():
+    rules = LukFuRules(strict_non_caller_leads=True)
+    hand = H("3c 4t 5t6t7t")
+    assert check_lead(P("4t"), hand, "non-caller", set(), rules).legal
+    assert not check_lead(P("3c"), hand, "non-caller", set(), rules).legal  # not highest suit
+    assert not check_lead(P("567t"), hand, "non-caller", set(), rules).legal  # not a single
+    assert check_lead(P("567t"), hand, "non-caller", set()).legal  # advice only by default
+
+
+# -- LF-F: following ---------------------------------------------------------------------
+def test_LF_F1_must_beat_when_able_else_same_number_face_down():
+    best = P("7c")
+    assert check_follow(P("9c"), (), H("9c 2s"), best).legal
+    v = check_follow(None, tuple(LUKFU.parse("2s")), H("9c 2s"), best)
+    assert not v.legal and v.rule == "LF-F1"
+    assert check_follow(None, tuple(LUKFU.parse("2s")), H("5c 2s"), best).legal
+    v = check_follow(None, tuple(LUKFU.parse("2s 5c")), H("5c 2s"), best)
+    assert not v.legal and "same number" in v.reason
+    assert not check_follow(P("5c"), (), H("5c 2s"), best).legal
+
+
+def test_LF_F2_single_beaten_by_higher_card_of_same_suit():
+    assert beats("8c", "7c").beats and not beats("8s", "7c").beats
+    assert beats("8s", "7c").rule == "LF-F2"
+
+
+def test_LF_F3_sets_by_rank_and_the_ace_rule():
+    assert beats("6c6s6m", "5c5s5m").beats and not beats("4c4s4m", "5c5s5m").beats
+    assert not beats("6c6s6m", "5c5s5m5t").beats  # same size only
+    assert not beats("8c8s8m", "1c1s1m").beats and beats("9c9s9m", "1c1s1m").beats
+    assert beats("8c8s8m", "1c1s1m", ace_sets_beaten_only_by_nines=False).beats
+
+
+def test_LF_F4_runs_by_top_card_or_higher_suit():
+    assert beats("456c", "345c").beats and not beats("234c", "345c").beats
+    assert beats("123s", "789c").beats
+    assert not beats("3456c", "345c").beats  # same length only
+
+
+def test_LF_F5_mau_gung_and_bak_chi_unbeatable_led_alone():
+    assert not beats("9c", "1c").beats and beats("9c", "1c").rule == "LF-F5"
+    assert not beats("9t", "1t").beats
+    assert beats("2s", "1s").beats
+
+
+def test_LF_F6_LF_O3_face_down_cards_stay_hidden_from_other_seats():
+    tricks = [(0, [{"seat": 0, "cards": "6c"}, {"seat": 1, "down": 1, "cards": "9s"},
+                   {"seat": 2, "cards": "7c"}])]
+    with_hidden = record(*tricks)
+    hand = H("8s 2c3c4c5c 1m2m3m4m 5m 6m")
+    # 9s was discarded by AI 1; seat 0 must not know that, so 8s is not old for it.
+    proof = prove_old(Position(with_hidden, 0, hand))
+    assert LUKFU.parse("8s")[0] not in proof.old
+
+
+# -- LF-W: fu and claims -----------------------------------------------------------------
+def test_LF_W1_winner_scores_the_cards_of_its_own_winning_play():
+    rec = record((0, [{"seat": 0, "cards": "345c"}, {"seat": 1, "cards": "456s"},
+                      {"seat": 2, "down": 3}]),
+                 (1, [{"seat": 1, "cards": "7s"}, {"seat": 2, "cards": "8s"},
+                      {"seat": 0, "down": 1}]))
+    assert (rec.fu(0), rec.fu(1), rec.fu(2)) == (0, 3, 1)
+    assert rec.to_act() == 2  # the winner leads next
+
+
+def test_LF_W2_claim_with_old_cards_and_LF_K3_losing_caller_pays_both():
+    deal = LukFuState.from_hands([
+        "9c 9s 9m 9t 1c 1t 8t 7t 2c 2s 2m 3c",
+        "3s 3m 3t 4c 4s 4m 4t 5c 5s 5m 5t 6c",
+        "2t 6s 6m 6t 7c 7s 7m 8c 8s 8m 4c".replace(" 4c", " 1s 1m")], master=0)
+    deal.apply(("call", "pass"))
+    deal.apply(("call", "play"))  # seat 1 calls; the master (seat 0) leads
+    assert ("claim",) in deal.legal_actions()  # R-claim-timing: before the first lead
+    assert deal.claim_total(0) == 8  # four 9s, Mau Gung, Bak Chi, 8t and 7t below 9t
+    deal.apply(("claim",))
+    assert deal.result == {"outcome": "win", "winner": 0, "fu": 8, "net": [6, -6, 0]}
+
+
+def test_LF_W3_a_seat_may_play_on_instead_of_claiming():
+    deal = LukFuState.from_hands([
+        "9c 9s 9m 9t 1c 1t 8t 7t 2c 2s 2m 3c",
+        "3s 3m 3t 4c 4s 4m 4t 5c 5s 5m 5t 6c",
+        "2t 6s 6m 6t 7c 7s 7m 8c 8s 8m 1s 1m"], master=0)
+    deal.apply(("call", "play"))
+    leads = [a for a in deal.legal_actions() if a[0] == "lead"]
+    assert ("claim",) in deal.legal_actions() and leads
+    deal.apply(leads[0])
+    assert not deal.is_over
+
+
+def test_LF_W4_hands_run_out_without_six_is_a_draw():
+    from solver.lukfu.table import random_deal
+    deals = [random_deal(s, claim_prob=0.0) for s in range(40)]  # nobody ever claims
+    assert {d.result["outcome"] for d in deals} == {"drawn", "redeal"}
+    for d in deals:
+        assert d.result["net"] == [0, 0, 0]
+        if d.result["outcome"] == "drawn":
+            assert not any(d.hands)  # played to the end
+
+
+# -- LF-C: calling -----------------------------------------------------------------------
+def test_LF_C1_three_seats_twelve_cards():
+    deal = LukFuState(seed=5)
+    assert [len(h) for h in deal.hands] == [12, 12, 12]
+    assert set().union(*deal.hands) == set(LUKFU.faces)
+    assert 0 <= deal.record.master < 3
+
+
+def test_LF_C2_C3_master_calls_first_first_play_is_the_caller():
+    deal = LukFuState(seed=8)
+    m = deal.record.master
+    assert deal.current_seat() == m
+    deal.apply(("call", "pass"))
+    assert deal.current_seat() == (m + 1) % 3
+    deal.apply(("call", "play"))
+    assert deal.record.caller == (m + 1) % 3
+    assert deal.current_seat() == m  # the master leads whoever called
+    with pytest.raises(RecordError) as err:
+        parse_record({"master": 0, "calls": ["play", "pass"], "tricks": []})
+    assert err.value.rule == "LF-C3"
+
+
+def test_LF_C4_three_passes_redeal_and_R_settle_zero():
+    deal = LukFuState(seed=2)
+    for _ in range(3):
+        deal.apply(("call", "pass"))
+    assert deal.result == {"outcome": "redeal", "net": [0, 0, 0]}
+
+
+# -- LF-O: old cards ---------------------------------------------------------------------
+def test_LF_O1_nines_mau_gung_bak_chi_always_old():
+    proof = prove_old(Position(record(), 0, H("9c 1c 1t 9s 2c 3c 4c 5c 6c 7c 2s 3s")))
+    assert set(proof.old) == H("9c 1c 1t 9s")
+    assert all(c.rule == "LF-O1" for c in proof.cards if c.old)
+
+
+def test_LF_O2_seen_cards_and_unbroken_sequence():
+    rec = record((0, [{"seat": 0, "cards": "2s"}, {"seat": 1, "cards": "9s"},
+                      {"seat": 2, "down": 1}]), master=0)
+    hand = H("7s 8s 3c 4c 5c 6c 7c 8c 1m 2m 3m")
+    old = set(prove_old(Position(rec, 0, hand)).old)
+    # 8s: 9s was played; 7s: held directly below 8s; 8c: 9c unseen -> not old.
+    assert H("8s 7s") <= old and LUKFU.parse("8c")[0] not in old
+
+
+def test_LF_O2_inference_only_old_card_from_face_down_discards():
+    rec = record((0, [{"seat": 0, "cards": "234s"}, {"seat": 1, "down": 3},
+                      {"seat": 2, "down": 3}]),
+                 (0, [{"seat": 0, "cards": "6c"}, {"seat": 1, "down": 1},
+                      {"seat": 2, "down": 1}]))
+    proof = prove_old(Position(rec, 0, H("7c 5m6m 1t2t 9t 5s 8t")))
+    seven = next(c for c in proof.cards if c.card.text == "7c")
+    assert seven.old and "discarded face down on 6c" in seven.reason
+    # Without the face-down follows on 6c (both beat instead), 7c is not old.
+    rec2 = record((0, [{"seat": 0, "cards": "234s"}, {"seat": 1, "down": 3},
+                       {"seat": 2, "down": 3}]),
+                  (0, [{"seat": 0, "cards": "5c"}, {"seat": 1, "cards": "6c"},
+                       {"seat": 2, "down": 1}]))
+    assert LUKFU.parse("7c")[0] not in prove_old(Position(rec2, 0, H("7c 5m6m 1t2t 9t 5s 8t"))).old
+
+
+# -- LF-K: scoring -----------------------------------------------------------------------
+def test_LF_K1_three_player_settlement_sums_to_zero():
+    for fu in range(6, 12):
+        for w in range(3):
+            for c in range(3):
+                assert sum(settle(fu, w, c)) == 0
+
+
+def test_LF_K2_six_fu_one_point_plus_one_per_fu_over():
+    assert settle(6, 0, 0) == [2, -1, -1]
+    assert settle(9, 0, 0) == [8, -4, -4]
+
+
+def test_LF_K3_caller_loses_pays_both_shares():
+    assert settle(7, 2, 1) == [0, -4, 4]
+
+
+def test_LF_K4_net_points_and_bad_input():
+    with pytest.raises(InvalidInput) as err:
+        settle(-1, 0, 0)
+    assert err.value.field == "fu"
+    with pytest.raises(InvalidInput):
+        settle(5, 0, 0)
+    with pytest.raises(InvalidInput) as err:
+        settle(6, 3, 0)
+    assert err.value.field == "winner"
+
+
+# -- records: bad input ------------------------------------------------------------------
+@pytest.mark.parametrize("data,needle", [
+    ({"master": 0, "calls": ["play"], "tricks": [{"leader": 0, "plays": [
+        {"seat": 0, "cards": "7c"}, {"seat": 1, "cards": "7c"}]}]}, "does not beat"),
+    ({"master": 0, "calls": ["play"], "tricks": [
+        {"leader": 0, "plays": [{"seat": 0, "cards": "7c"}, {"seat": 1, "cards": "8c"},
+                                {"seat": 2, "down": 1}]},
+        {"leader": 1, "plays": [{"seat": 1, "cards": "7c"}]}]}, "already played"),
+    ({"master": 0, "calls": ["play"], "tricks": [{"leader": 0, "plays": [
+        {"seat": 0, "cards": "7c"}, {"seat": 1, "down": 1}, {"seat": 2, "down": 1}]},
+        {"leader": 0, "plays": [{"seat": 0, "cards": "2s"}, {"seat": 1, "cards": "9c"}]}]},
+     "does not beat"),
+    ({"master": 0, "calls": ["play"], "tricks": [{"leader": 0, "plays": [
+        {"seat": 0, "cards": "7c"}, {"seat": 1, "down": 1}, {"seat": 2, "down": 1}]},
+        {"leader": 0, "plays": [{"seat": 0, "cards": "2s"}, {"seat": 1, "cards": "3s"},
+                                {"seat": 2, "down": 1}]},
+        {"leader": 1, "plays": [{"seat": 1, "cards": "9c"}]}]}, "later showed"),
+    ({"master": 0, "calls": ["play"], "tricks": [{"leader": 1, "plays": []}]}, "leads"),
+    ({"master": 5, "calls": [], "tricks": []}, "master"),
+    ({"master": 0, "calls": ["play"], "tricks": [{"leader": 0, "plays": [
+        {"seat": 0, "cards": "891c"}]}]}, "not a run"),
+    ({"master": 0, "calls": ["play"], "tricks": [{"leader": 0, "plays": [
+        {"seat": 4, "cards": "8c"}]}]}, "seat"),
+    ("{not json", "not JSON"),
+])
+def test_bad_records_are_rejected_with_where(data, needle):
+    with pytest.raises(RecordError, match=needle):
+        parse_record(data)
+
+
+def test_hand_that_contradicts_the_record():
+    rec = record((0, [{"seat": 0, "cards": "7c"}, {"seat": 1, "cards": "8c"},
+                      {"seat": 2, "down": 1}]))
+    with pytest.raises(InvalidInput, match="played face up"):
+        Position(rec, 1, H("8c 1s2s3s4s5s6s7s8s9s 1m"))
+    with pytest.raises(InvalidInput, match="holds 11 cards"):
+        Position(rec, 1, H("1s2s3s4s5s6s7s8s9s 1m"))
+
+
+def test_engine_rejects_an_illegal_action_and_changes_nothing():
+    deal = LukFuState(seed=4)
+    before = (list(deal.record.calls), [set(h) for h in deal.hands])
+    with pytest.raises(IllegalAction):
+        deal.apply(("lead", P("7c")))
+    assert (deal.record.calls, deal.hands) == before
