@@ -52,6 +52,7 @@ def main() -> None:
         "KowahService.CheckReady (far)": lambda: stub.CheckReady(far_req, timeout=10),
         "KowahService.CheckWin": lambda: stub.CheckWin(win_req, timeout=10),
     })
+    channel.close()
     server.stop(None)
 
 

@@ -57,6 +57,7 @@ def main() -> None:
         "TotomService.CheckHand (cpsat)": lambda: stub.CheckHand(request, timeout=10),
         "TotomService.CheckHand (exact)": lambda: stub.CheckHand(exact, timeout=10),
     })
+    channel.close()
     server.stop(None)
 
 

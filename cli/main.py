@@ -40,10 +40,12 @@ def main():
 
 # Game groups are registered here; their commands import the solver only when they run.
 from cli.kowah import kowah  # noqa: E402
+from cli.lukfu import lukfu  # noqa: E402
 from cli.totom import totom  # noqa: E402
 
 cli.add_command(totom)
 cli.add_command(kowah)
+cli.add_command(lukfu)
 
 
 if __name__ == "__main__":

@@ -10,8 +10,10 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from moneycards.v1 import kowah_pb2, kowah_pb2_grpc, totom_pb2, totom_pb2_grpc
+from moneycards.v1 import (kowah_pb2, kowah_pb2_grpc, lukfu_pb2, lukfu_pb2_grpc, totom_pb2,
+                           totom_pb2_grpc)
 from server.kowah import KowahService
+from server.lukfu import LukFuService
 from server.totom import TotomService
 
 MAX_MESSAGE_BYTES = 1 << 20  # requests are a few hundred bytes; bound what we accept
@@ -19,6 +21,7 @@ MAX_MESSAGE_BYTES = 1 << 20  # requests are a few hundred bytes; bound what we a
 SERVICES = [
     (totom_pb2, "TotomService", totom_pb2_grpc.add_TotomServiceServicer_to_server, TotomService),
     (kowah_pb2, "KowahService", kowah_pb2_grpc.add_KowahServiceServicer_to_server, KowahService),
+    (lukfu_pb2, "LukFuService", lukfu_pb2_grpc.add_LukFuServiceServicer_to_server, LukFuService),
 ]
 
 

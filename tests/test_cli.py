@@ -123,3 +123,56 @@ def test_kowah_win_json():
 ])
 def test_kowah_bad_input_exits_2(args):
     assert CliRunner().invoke(cli, args).exit_code == 2
+
+
+EXAMPLE_RECORD = str(__import__("pathlib").Path(__file__).parents[1] / "examples" /
+                     "lukfu-record.json")
+
+
+def test_lukfu_beats_json():
+    d = json.loads(run("lukfu", "beats", "9c9s9m", "--over", "1c1s1m", "--json").output)
+    assert d["beats"] is True and d["reason"] == "LF-F3"
+    d = json.loads(run("lukfu", "beats", "123s", "--over", "789c", "--json").output)
+    assert d["beats"] is True and d["reason"] == "LF-F4"
+    d = json.loads(run("lukfu", "beats", "9c", "--over", "1c", "--json").output)
+    assert d["beats"] is False and d["reason"] == "LF-F5"
+
+
+def test_lukfu_old_with_the_example_record():
+    r = run("lukfu", "old", "--hand", "7c 5m6m 1t2t 9t 5s 8t", "--record", EXAMPLE_RECORD,
+            "--json")
+    d = json.loads(r.output)
+    assert d["old"] == ["7c", "1t", "8t", "9t"] and d["can_claim"] is True
+    assert {x["card"]: x["rule"] for x in d["reasons"]}["1t"] == "LF-O1"
+
+
+def test_lukfu_legal_and_score():
+    d = json.loads(run("lukfu", "legal", "1234c", "--hand", "1234c 5s 9t", "--role",
+                       "master-passed", "--json").output)
+    assert d["legal"] is False and d["rule"] == "LF-L2"
+    d = json.loads(run("lukfu", "score", "--fu", "8", "--winner", "0", "--caller", "1",
+                       "--json").output)
+    assert d["net"] == [6, -6, 0]
+
+
+@pytest.mark.parametrize("args", [
+    ["lukfu", "beats", "0c", "--over", "7c"],
+    ["lukfu", "beats", "5h", "--over", "7c"],
+    ["lukfu", "beats", "5c5s", "--over", "7c"],
+    ["lukfu", "beats", "891c", "--over", "7c"],
+    ["lukfu", "legal", "7c", "--hand", "7c 7c", "--role", "caller"],
+    ["lukfu", "old", "--hand", "7c", "--seat", "3"],
+    ["lukfu", "score", "--fu", "-1", "--winner", "0", "--caller", "1"],
+    ["lukfu", "score", "--fu", "7", "--winner", "4", "--caller", "1"],
+])
+def test_lukfu_bad_input_exits_2(args):
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 2, r.output
+
+
+def test_lukfu_bad_record_file_exits_2(tmp_path):
+    bad = tmp_path / "r.json"
+    bad.write_text('{"master": 0, "calls": ["play"], "tricks": [{"leader": 0, "plays": ['
+                   '{"seat": 0, "cards": "7c"}, {"seat": 1, "cards": "7c"}]}]}')
+    r = CliRunner().invoke(cli, ["lukfu", "old", "--hand", "8c", "--record", str(bad)])
+    assert r.exit_code == 2 and "tricks[0].plays[1]" in r.output

@@ -257,7 +257,7 @@ def test_LF_O2_inference_only_old_card_from_face_down_discards():
                       {"seat": 2, "down": 1}]))
     proof = prove_old(Position(rec, 0, H("7c 5m6m 1t2t 9t 5s 8t")))
     seven = next(c for c in proof.cards if c.card.text == "7c")
-    assert seven.old and "discarded face down on 6c" in seven.reason
+    assert seven.old and "went face down on 6c" in seven.reason
     # Without the face-down follows on 6c (both beat instead), 7c is not old.
     rec2 = record((0, [{"seat": 0, "cards": "234s"}, {"seat": 1, "down": 3},
                        {"seat": 2, "down": 3}]),

@@ -25,7 +25,7 @@ from solver.cards import LUKFU, Face
 from solver.cpsat import ReusableModel
 from solver.errors import ContextError
 from solver.lukfu.plays import BAK_CHI, MAU_GUNG, beaters_of
-from solver.lukfu.record import Record, RecordError, seat_name
+from solver.lukfu.record import HAND_SIZE, Record, RecordError, seat_name
 
 FIXED_OLD = frozenset(f for f in LUKFU.faces if f.rank == 9) | {MAU_GUNG, BAK_CHI}  # LF-O1
 SUIT_NAME = {"c": "Coins", "s": "Strings", "m": "Myriads", "t": "Tens"}
@@ -59,15 +59,25 @@ class Constraint:
 class Position:
     """What one seat knows: the record and its own hand."""
 
-    def __init__(self, record: Record, seat: int, hand: Iterable[Face]):
+    def __init__(self, record: Record | None, seat: int, hand: Iterable[Face]):
+        """`record` None: a hand with no deal behind it; every unseen card is in some other
+        seat's hand."""
         hand = list(hand)
         if not 0 <= seat < 3:
             raise ContextError(f"seat must be 0, 1 or 2, not {seat}", field="seat")
         if len(set(hand)) != len(hand):
             raise ContextError("the hand names a card twice", field="hand", rule="LF-D1")
+        self.free = record is None
+        if record is None:
+            if not hand:
+                raise ContextError("the hand is empty", field="hand")
+            if len(hand) > HAND_SIZE:
+                raise ContextError(f"a hand holds at most {HAND_SIZE} cards, not {len(hand)}",
+                                   field="hand", rule="LF-C1")
+            record = Record(master=seat, calls=["play"], tricks=[])
         self.record, self.seat, self.hand = record, seat, frozenset(hand)
         want = record.hand_size(seat)
-        if len(hand) != want:
+        if len(hand) != want and not self.free:
             raise ContextError(f"after the record {seat_name(seat)} holds {want} cards, but the "
                                f"hand has {len(hand)}", field="hand")
         public = record.public_cards()
@@ -95,8 +105,12 @@ class Position:
         self.constraints = self._constraints()
 
     def _locations(self) -> tuple[Location, ...]:
-        locs = [Location(x, "hand", -1, self.record.hand_size(x))
-                for x in range(3) if x != self.seat]
+        others = [x for x in range(3) if x != self.seat]
+        if self.free:  # split the unseen cards between the other two hands
+            n = len(self.unknown)
+            return (Location(others[0], "hand", -1, n - n // 2),
+                    Location(others[1], "hand", -1, n // 2))
+        locs = [Location(x, "hand", -1, self.record.hand_size(x)) for x in others]
         for t, trick in enumerate(self.record.tricks):
             for a in trick.actions:
                 if a.play is None and not (a.seat == self.seat and a.hidden):
@@ -301,34 +315,43 @@ def prove_old(pos: Position, engine: str = "cpsat") -> Proof:
             results[f] = OldCard(f, True, "LF-O2", f"held directly below {above}, which is "
                                                    f"old, in an unbroken sequence")
             continue
-        results[f] = OldCard(f, True, "LF-O2", "; ".join(_why_gone(pos, h) for h in higher))
+        results[f] = OldCard(f, True, "LF-O2", _why_old(pos, higher))
     return Proof(pos.seat, tuple(results[f] for f in sorted(pos.hand)), engine)
 
 
-def _why_gone(pos: Position, h: Face) -> str:
-    if h in pos.hand:
-        return f"{h} is held"
-    if h in pos.public:
-        t, who = pos.public[h]
-        return f"{h} was played by {seat_name(who)} in trick {t + 1}"
-    if h in pos.own_hidden:
-        return f"{h} was discarded face down in trick {pos.own_hidden[h] + 1}"
+def _why_old(pos: Position, higher: list[Face]) -> str:
+    """Why no higher card of the suit can be in another seat's hand."""
     parts = []
-    for i in pos.other_hands():
-        loc = pos.locations[i]
-        if loc.size == 0:
-            parts.append(f"{seat_name(loc.seat)} has no cards left")
-            continue
-        single = [c for c in pos.constraints if c.event_seat == loc.seat and c.cards == (h,)
-                  and i in c.locations and c.limit == 0]
-        if single:
-            c = single[0]
-            parts.append(f"{seat_name(loc.seat)} discarded face down on {c.best} in trick "
-                         f"{c.event_trick + 1}, so it holds no card that beats it")
+    unseen = []
+    for h in higher:
+        if h in pos.hand:
+            parts.append(f"{h} is held")
+        elif h in pos.public:
+            t, who = pos.public[h]
+            parts.append(f"{h} was played by {seat_name(who)} in trick {t + 1}")
+        elif h in pos.own_hidden:
+            parts.append(f"{h} was discarded face down in trick {pos.own_hidden[h] + 1}")
         else:
-            parts.append(f"no deal consistent with the record puts it in "
-                         f"{seat_name(loc.seat)}'s hand")
-    return f"{h} is unseen, but " + " and ".join(parts)
+            unseen.append(h)
+    if unseen:
+        names = " and ".join(str(h) for h in unseen)
+        why = []
+        for i in pos.other_hands():
+            loc = pos.locations[i]
+            if loc.size == 0:
+                why.append(f"{seat_name(loc.seat)} has no cards left")
+                continue
+            event = next((c for c in pos.constraints if c.event_seat == loc.seat
+                          and i in c.locations and c.limit == 0 and len(c.cards) == 1
+                          and c.cards[0] in unseen), None)
+            if event is not None:
+                why.append(f"{seat_name(loc.seat)} went face down on {event.best} in trick "
+                           f"{event.event_trick + 1}, so it held no higher {SUIT_NAME[unseen[0].suit]}")
+            else:
+                why.append(f"no deal consistent with the record puts them in "
+                           f"{seat_name(loc.seat)}'s hand")
+        parts.append(f"{names} unseen, but " + "; ".join(why))
+    return "; ".join(parts)
 
 
 def claim_total(pos: Position, proof: Proof | None = None) -> tuple[int, int, bool]:

@@ -10,7 +10,7 @@ hand size, and every face-down event the old-card proofs reason from.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from solver.cards import LUKFU, Face
@@ -296,6 +296,7 @@ def parse_record(data: Any, rules: LukFuRules = SEED_RULES) -> Record:
     if "master" not in data:
         raise RecordError("missing", path="master")
     master = _int(data["master"], "master")
+    rules = _rules(data.get("rules"), rules)
     calls = data.get("calls", [])
     if not isinstance(calls, list):
         raise RecordError("a list of 'play'/'pass'", path="calls")
@@ -310,6 +311,22 @@ def parse_record(data: Any, rules: LukFuRules = SEED_RULES) -> Record:
             actions.append(_parse_action(p, f"{path}.plays[{k}]"))
         tricks.append(Trick(leader, actions))
     return Record(master, list(calls), tricks, rules).validate()
+
+
+def _rules(raw: Any, base: LukFuRules) -> LukFuRules:
+    """Rule switches named in the record override `base` (R-ace-sets, R-lead-advice)."""
+    if raw is None:
+        return base
+    if not isinstance(raw, dict):
+        raise RecordError("an object of rule switches", path="rules")
+    names = set(LukFuRules.__dataclass_fields__)
+    for key, value in raw.items():
+        if key not in names:
+            raise RecordError(f"unknown rule switch {key!r}; known: {', '.join(sorted(names))}",
+                              path="rules")
+        if not isinstance(value, bool):
+            raise RecordError(f"{key} is true or false", path=f"rules.{key}")
+    return replace(base, **raw)
 
 
 def _parse_action(p: Any, path: str) -> Action:

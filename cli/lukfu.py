@@ -1,0 +1,161 @@
+"""`moneycards lukfu …`: Luk Fu plays, legality, old-card proofs and settlement."""
+
+from __future__ import annotations
+
+import click
+
+from cli.common import CONTEXT_SETTINGS, answers, emit_json, json_option
+
+record_option = click.option(
+    "--record", "record_file", type=click.File("r"),
+    help="The deal so far as a JSON record (docs/lukfu-record.md); '-' reads stdin.")
+rules_options = [
+    click.option("--ace-rule/--no-ace-rule", default=None,
+                 help="R-ace-sets: a led set of 1s falls only to 9s (default on)."),
+    click.option("--strict-leads/--advice-leads", default=None,
+                 help="R-lead-advice: make the non-caller's single-lead advice a rule "
+                      "(default off)."),
+]
+
+
+def with_rules(fn):
+    for opt in reversed(rules_options):
+        fn = opt(fn)
+    return fn
+
+
+def _rules(ace_rule, strict_leads):
+    from solver.lukfu.api import rules_from
+
+    return rules_from(ace_rule, strict_leads)
+
+
+def _read(record_file):
+    return None if record_file is None else record_file.read()
+
+
+@click.group(context_settings=CONTEXT_SETTINGS)
+def lukfu():
+    """Luk Fu, the Hakka trick-taking game (rules LF-*)."""
+
+
+@lukfu.command()
+@click.argument("play")
+@click.option("--over", required=True, help="The play to beat, taken as led.")
+@with_rules
+@json_option
+@answers
+def beats(play, over, ace_rule, strict_leads, as_json):
+    """Does PLAY beat the play --over (LF-F2–F5)?
+
+    \b
+    Example:
+      moneycards lukfu beats 9c9s9m --over 1c1s1m
+    """
+    from solver.lukfu.api import beats_text
+
+    d = beats_text(play, over, _rules(ace_rule, strict_leads))
+    if as_json:
+        emit_json(d)
+    else:
+        verdict = "beats" if d["beats"] else "does not beat"
+        click.echo(f"{d['play']} ({d['play_kind']}) {verdict} {d['over']} ({d['over_kind']}): "
+                   f"{d['explanation']} [{d['reason']}]")
+
+
+@lukfu.command()
+@click.argument("play")
+@click.option("--hand", required=True, help="The seat's hand.")
+@click.option("--role", type=click.Choice(["caller", "master-passed", "non-caller"]),
+              help="The seat's role (derived from --record when given).")
+@record_option
+@click.option("--seat", type=int, help="The seat (0 You, 1 AI 1, 2 AI 2); with --record, "
+                                       "the seat to act.")
+@click.option("--down", "face_down", is_flag=True,
+              help="PLAY lists cards discarded face down (a follow that cannot beat).")
+@with_rules
+@json_option
+@answers
+def legal(play, hand, role, record_file, seat, face_down, ace_rule, strict_leads, as_json):
+    """Is PLAY a legal lead or follow for a seat (LF-L1–L5, LF-F1)?
+
+    Without --record PLAY is a lead; with one, a follow when a trick is in progress.
+
+    \b
+    Examples:
+      moneycards lukfu legal 1234c --hand "1234c 5s 9t" --role master-passed
+      moneycards lukfu legal 2s --down --hand "..." --record examples/lukfu-record.json
+    """
+    from solver.lukfu.api import legal_text
+
+    d = legal_text(play, hand=hand, role=role, record=_read(record_file), seat=seat,
+                   face_down=face_down, rules=_rules(ace_rule, strict_leads))
+    if as_json:
+        emit_json(d)
+    else:
+        word = "LEGAL" if d["legal"] else "ILLEGAL"
+        over = f" on {d['to_beat']}" if d["to_beat"] else ""
+        click.echo(f"{word} as a {d['as']}{over} by seat {d['seat']} ({d['role']}): "
+                   f"{d['reason']} [{d['rule']}]")
+
+
+@lukfu.command()
+@click.option("--hand", required=True, help="The seat's hand.")
+@record_option
+@click.option("--seat", type=int, default=0, show_default=True,
+              help="The seat whose hand it is (0 You, 1 AI 1, 2 AI 2).")
+@click.option("--engine", type=click.Choice(["cpsat", "exact"]), default="cpsat",
+              show_default=True, help="CP-SAT proof, or enumeration of every world (small "
+                                      "positions only).")
+@with_rules
+@json_option
+@answers
+def old(hand, record_file, seat, engine, ace_rule, strict_leads, as_json):
+    """Which cards of a hand are old (LF-O1–O3), and why; can the seat claim (LF-W2)?
+
+    \b
+    Example:
+      moneycards lukfu old --hand "7c 5m6m 1t2t 9t 5s 8t" --record examples/lukfu-record.json
+    """
+    from solver.lukfu.api import old_text
+
+    d = old_text(hand=hand, record=_read(record_file), seat=seat, engine=engine,
+                 rules=_rules(ace_rule, strict_leads))
+    if as_json:
+        emit_json(d)
+        return
+    click.echo(f"Seat {d['seat']}: old cards {' '.join(d['old']) or '(none)'}")
+    for r in d["reasons"]:
+        mark = "old    " if r["old"] else "not old"
+        click.echo(f"  {r['card']:<3} {mark} {r['rule']:<6} {r['reason']}")
+    claim = "may claim now" if d["can_claim"] else "cannot claim now"
+    click.echo(f"Fu won {d['fu']} + old cards {len(d['old'])} = {d['claim_total']}: {claim} "
+               f"(LF-W2: six at the moment of leading)")
+
+
+@lukfu.command()
+@click.option("--fu", type=int, help="The winner's total fu (fu won plus old cards).")
+@click.option("--winner", type=int, help="The winning seat (0, 1, 2).")
+@click.option("--caller", type=int, help="The caller's seat (0, 1, 2).")
+@click.option("--drawn", is_flag=True, help="The deal was drawn or dealt again.")
+@json_option
+@answers
+def score(fu, winner, caller, drawn, as_json):
+    """Settle a deal (LF-K2–K4): net points per seat.
+
+    \b
+    Example:
+      moneycards lukfu score --fu 8 --winner 0 --caller 1
+    """
+    from solver.lukfu.api import score_text
+
+    d = score_text(fu=fu, winner=winner, caller=caller, drawn=drawn)
+    if as_json:
+        emit_json(d)
+        return
+    if d["outcome"] == "drawn":
+        click.echo("Drawn: everyone settles 0 (R-settle-zero)")
+        return
+    names = ("You", "AI 1", "AI 2")
+    click.echo(f"{d['points']} point(s) [{d['rule']}]: " + ", ".join(
+        f"{names[s]} {n:+d}" for s, n in enumerate(d["net"])))

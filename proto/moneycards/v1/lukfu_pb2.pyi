@@ -1,0 +1,174 @@
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class LukFuRole(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LUK_FU_ROLE_UNSPECIFIED: _ClassVar[LukFuRole]
+    LUK_FU_ROLE_CALLER: _ClassVar[LukFuRole]
+    LUK_FU_ROLE_MASTER_PASSED: _ClassVar[LukFuRole]
+    LUK_FU_ROLE_NON_CALLER: _ClassVar[LukFuRole]
+LUK_FU_ROLE_UNSPECIFIED: LukFuRole
+LUK_FU_ROLE_CALLER: LukFuRole
+LUK_FU_ROLE_MASTER_PASSED: LukFuRole
+LUK_FU_ROLE_NON_CALLER: LukFuRole
+
+class LukFuRuleSwitches(_message.Message):
+    __slots__ = ("ace_sets_beaten_only_by_nines", "strict_non_caller_leads")
+    ACE_SETS_BEATEN_ONLY_BY_NINES_FIELD_NUMBER: _ClassVar[int]
+    STRICT_NON_CALLER_LEADS_FIELD_NUMBER: _ClassVar[int]
+    ace_sets_beaten_only_by_nines: bool
+    strict_non_caller_leads: bool
+    def __init__(self, ace_sets_beaten_only_by_nines: _Optional[bool] = ..., strict_non_caller_leads: _Optional[bool] = ...) -> None: ...
+
+class LukFuAction(_message.Message):
+    __slots__ = ("seat", "cards", "down")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    DOWN_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    cards: str
+    down: int
+    def __init__(self, seat: _Optional[int] = ..., cards: _Optional[str] = ..., down: _Optional[int] = ...) -> None: ...
+
+class LukFuTrick(_message.Message):
+    __slots__ = ("leader", "plays")
+    LEADER_FIELD_NUMBER: _ClassVar[int]
+    PLAYS_FIELD_NUMBER: _ClassVar[int]
+    leader: int
+    plays: _containers.RepeatedCompositeFieldContainer[LukFuAction]
+    def __init__(self, leader: _Optional[int] = ..., plays: _Optional[_Iterable[_Union[LukFuAction, _Mapping]]] = ...) -> None: ...
+
+class LukFuRecord(_message.Message):
+    __slots__ = ("master", "calls", "tricks")
+    MASTER_FIELD_NUMBER: _ClassVar[int]
+    CALLS_FIELD_NUMBER: _ClassVar[int]
+    TRICKS_FIELD_NUMBER: _ClassVar[int]
+    master: int
+    calls: _containers.RepeatedScalarFieldContainer[str]
+    tricks: _containers.RepeatedCompositeFieldContainer[LukFuTrick]
+    def __init__(self, master: _Optional[int] = ..., calls: _Optional[_Iterable[str]] = ..., tricks: _Optional[_Iterable[_Union[LukFuTrick, _Mapping]]] = ...) -> None: ...
+
+class ComparePlaysRequest(_message.Message):
+    __slots__ = ("play", "over", "rules")
+    PLAY_FIELD_NUMBER: _ClassVar[int]
+    OVER_FIELD_NUMBER: _ClassVar[int]
+    RULES_FIELD_NUMBER: _ClassVar[int]
+    play: str
+    over: str
+    rules: LukFuRuleSwitches
+    def __init__(self, play: _Optional[str] = ..., over: _Optional[str] = ..., rules: _Optional[_Union[LukFuRuleSwitches, _Mapping]] = ...) -> None: ...
+
+class ComparePlaysResponse(_message.Message):
+    __slots__ = ("beats", "rule", "reason", "play_kind", "over_kind")
+    BEATS_FIELD_NUMBER: _ClassVar[int]
+    RULE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    PLAY_KIND_FIELD_NUMBER: _ClassVar[int]
+    OVER_KIND_FIELD_NUMBER: _ClassVar[int]
+    beats: bool
+    rule: str
+    reason: str
+    play_kind: str
+    over_kind: str
+    def __init__(self, beats: _Optional[bool] = ..., rule: _Optional[str] = ..., reason: _Optional[str] = ..., play_kind: _Optional[str] = ..., over_kind: _Optional[str] = ...) -> None: ...
+
+class CheckPlayRequest(_message.Message):
+    __slots__ = ("play", "hand", "role", "record", "seat", "face_down", "rules")
+    PLAY_FIELD_NUMBER: _ClassVar[int]
+    HAND_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    RECORD_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    FACE_DOWN_FIELD_NUMBER: _ClassVar[int]
+    RULES_FIELD_NUMBER: _ClassVar[int]
+    play: str
+    hand: str
+    role: LukFuRole
+    record: LukFuRecord
+    seat: int
+    face_down: bool
+    rules: LukFuRuleSwitches
+    def __init__(self, play: _Optional[str] = ..., hand: _Optional[str] = ..., role: _Optional[_Union[LukFuRole, str]] = ..., record: _Optional[_Union[LukFuRecord, _Mapping]] = ..., seat: _Optional[int] = ..., face_down: _Optional[bool] = ..., rules: _Optional[_Union[LukFuRuleSwitches, _Mapping]] = ...) -> None: ...
+
+class CheckPlayResponse(_message.Message):
+    __slots__ = ("legal", "rule", "reason", "seat", "role", "to_beat")
+    LEGAL_FIELD_NUMBER: _ClassVar[int]
+    RULE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    AS_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    TO_BEAT_FIELD_NUMBER: _ClassVar[int]
+    legal: bool
+    rule: str
+    reason: str
+    seat: int
+    role: str
+    to_beat: str
+    def __init__(self, legal: _Optional[bool] = ..., rule: _Optional[str] = ..., reason: _Optional[str] = ..., seat: _Optional[int] = ..., role: _Optional[str] = ..., to_beat: _Optional[str] = ..., **kwargs) -> None: ...
+
+class ProveOldRequest(_message.Message):
+    __slots__ = ("hand", "record", "seat", "rules")
+    HAND_FIELD_NUMBER: _ClassVar[int]
+    RECORD_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    RULES_FIELD_NUMBER: _ClassVar[int]
+    hand: str
+    record: LukFuRecord
+    seat: int
+    rules: LukFuRuleSwitches
+    def __init__(self, hand: _Optional[str] = ..., record: _Optional[_Union[LukFuRecord, _Mapping]] = ..., seat: _Optional[int] = ..., rules: _Optional[_Union[LukFuRuleSwitches, _Mapping]] = ...) -> None: ...
+
+class OldCardReason(_message.Message):
+    __slots__ = ("card", "old", "rule", "reason")
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    OLD_FIELD_NUMBER: _ClassVar[int]
+    RULE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    card: str
+    old: bool
+    rule: str
+    reason: str
+    def __init__(self, card: _Optional[str] = ..., old: _Optional[bool] = ..., rule: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class ProveOldResponse(_message.Message):
+    __slots__ = ("old", "reasons", "fu", "claim_total", "can_claim")
+    OLD_FIELD_NUMBER: _ClassVar[int]
+    REASONS_FIELD_NUMBER: _ClassVar[int]
+    FU_FIELD_NUMBER: _ClassVar[int]
+    CLAIM_TOTAL_FIELD_NUMBER: _ClassVar[int]
+    CAN_CLAIM_FIELD_NUMBER: _ClassVar[int]
+    old: _containers.RepeatedScalarFieldContainer[str]
+    reasons: _containers.RepeatedCompositeFieldContainer[OldCardReason]
+    fu: int
+    claim_total: int
+    can_claim: bool
+    def __init__(self, old: _Optional[_Iterable[str]] = ..., reasons: _Optional[_Iterable[_Union[OldCardReason, _Mapping]]] = ..., fu: _Optional[int] = ..., claim_total: _Optional[int] = ..., can_claim: _Optional[bool] = ...) -> None: ...
+
+class ScoreRequest(_message.Message):
+    __slots__ = ("fu", "winner", "caller", "drawn")
+    FU_FIELD_NUMBER: _ClassVar[int]
+    WINNER_FIELD_NUMBER: _ClassVar[int]
+    CALLER_FIELD_NUMBER: _ClassVar[int]
+    DRAWN_FIELD_NUMBER: _ClassVar[int]
+    fu: int
+    winner: int
+    caller: int
+    drawn: bool
+    def __init__(self, fu: _Optional[int] = ..., winner: _Optional[int] = ..., caller: _Optional[int] = ..., drawn: _Optional[bool] = ...) -> None: ...
+
+class ScoreResponse(_message.Message):
+    __slots__ = ("points", "net", "rule")
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    NET_FIELD_NUMBER: _ClassVar[int]
+    RULE_FIELD_NUMBER: _ClassVar[int]
+    points: int
+    net: _containers.RepeatedScalarFieldContainer[int]
+    rule: str
+    def __init__(self, points: _Optional[int] = ..., net: _Optional[_Iterable[int]] = ..., rule: _Optional[str] = ...) -> None: ...

@@ -1,0 +1,140 @@
+"""Luk Fu questions from text: what the CLI and the gRPC server both call.
+
+Each function parses and validates its inputs (errors name the field) and returns plain
+dicts in the shape of the CLI's --json output.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from solver.cards import LUKFU
+from solver.errors import ContextError, InvalidInput
+from solver.lukfu.legal import check_follow, check_lead, settle
+from solver.lukfu.old import Position, claim_total, prove_old
+from solver.lukfu.plays import SEED_RULES, LukFuRules, compare, parse_play
+from solver.lukfu.record import ROLES, SEATS, Record, parse_record, seat_name
+
+
+def rules_from(ace_rule: bool | None = None, strict_leads: bool | None = None) -> LukFuRules:
+    rules = SEED_RULES
+    if ace_rule is not None:
+        rules = replace(rules, ace_sets_beaten_only_by_nines=ace_rule)
+    if strict_leads is not None:
+        rules = replace(rules, strict_non_caller_leads=strict_leads)
+    return rules
+
+
+def beats_text(play: str, over: str, rules: LukFuRules = SEED_RULES) -> dict:
+    p = parse_play(play, field="play")
+    o = parse_play(over, field="over")
+    c = compare(p, o, rules)
+    return {"play": p.text, "play_kind": p.kind, "over": o.text, "over_kind": o.kind,
+            "beats": c.beats, "reason": c.rule, "explanation": c.reason}
+
+
+def _record(record: Any, rules: LukFuRules) -> Record | None:
+    return None if record is None else parse_record(record, rules)
+
+
+def _hand(text: str, *, allow_empty: bool = False) -> list:
+    faces = LUKFU.parse(text or "", field="hand")
+    if not faces and not allow_empty:
+        raise ContextError("the hand is empty", field="hand")
+    dup = [f for f in faces if faces.count(f) > 1]
+    if dup:
+        raise ContextError(f"{dup[0]} appears twice; the deck holds one of each card",
+                           field="hand", rule="LF-D1")
+    return faces
+
+
+def _seat(seat: int | None, default: int) -> int:
+    seat = default if seat is None else seat
+    if not 0 <= seat < SEATS:
+        raise InvalidInput(f"seat must be 0, 1 or 2, not {seat}", field="seat")
+    return seat
+
+
+def legal_text(play: str, *, hand: str, role: str | None = None, record: Any = None,
+               seat: int | None = None, face_down: bool = False,
+               rules: LukFuRules = SEED_RULES) -> dict:
+    """Is PLAY (or, face down, these cards) a legal lead or follow for the seat?"""
+    rec = _record(record, rules)
+    rules = rec.rules if rec else rules
+    if rec is not None and rec.caller is None:
+        raise ContextError("no seat has called 'play' yet: nothing is led", field="record",
+                           rule="LF-C2")
+    seat = _seat(seat, rec.to_act() if rec else 0)
+    if rec is not None and rec.to_act() != seat:
+        raise ContextError(f"it is {seat_name(rec.to_act())}'s turn (seat {rec.to_act()}), "
+                           f"not seat {seat}'s", field="seat")
+    faces = _hand(hand)
+    pos = Position(rec, seat, faces)
+    if rec is not None:
+        derived = rec.role(seat)
+        if role is not None and role != derived:
+            raise ContextError(f"the record makes seat {seat} {derived}, not {role}",
+                               field="role")
+        role = derived
+    if role is None:
+        raise InvalidInput("say the seat's role: " + ", ".join(ROLES), field="role")
+    if role not in ROLES:
+        raise InvalidInput(f"unknown role {role!r}; choose one of: {', '.join(ROLES)}",
+                           field="role")
+    best = rec.current_best() if rec else None
+    if best is None:
+        if face_down:
+            raise ContextError("a lead is played face up", field="face_down", rule="LF-L1")
+        p = parse_play(play, field="play")
+        old = prove_old(pos).old
+        result = check_lead(p, faces, role, old, rules)
+        kind = "lead"
+    else:
+        if face_down:
+            down = LUKFU.parse(play, field="play")
+            result = check_follow(None, down, faces, best, rules)
+        else:
+            result = check_follow(parse_play(play, field="play"), (), faces, best, rules)
+        kind = "follow"
+    return {"legal": result.legal, "rule": result.rule, "reason": result.reason,
+            "as": kind, "seat": seat, "role": role,
+            "to_beat": best.text if best else None}
+
+
+def old_text(*, hand: str, record: Any = None, seat: int | None = None,
+             engine: str = "cpsat", rules: LukFuRules = SEED_RULES) -> dict:
+    if engine not in ("cpsat", "exact"):
+        raise InvalidInput(f"unknown engine {engine!r}; choose cpsat or exact", field="engine")
+    rec = _record(record, rules)
+    seat = _seat(seat, 0)
+    pos = Position(rec, seat, _hand(hand, allow_empty=rec is not None))
+    if engine == "exact" and pos.world_count() > 200_000:
+        raise InvalidInput(f"{pos.world_count():,} worlds are too many for the exact engine",
+                           field="engine")
+    proof = prove_old(pos, engine)
+    fu, n_old, can = claim_total(pos, proof)
+    return {
+        "seat": seat,
+        "old": [f.text for f in proof.old],
+        "reasons": [{"card": c.card.text, "old": c.old, "rule": c.rule, "reason": c.reason}
+                    for c in proof.cards],
+        "fu": fu,
+        "claim_total": fu + n_old,
+        "can_claim": can,
+        "about_to_lead": pos.record.about_to_lead(seat) if rec else None,
+    }
+
+
+def score_text(*, fu: int | None, winner: int | None, caller: int | None,
+               drawn: bool = False) -> dict:
+    if drawn:
+        if fu is not None and fu < 0:
+            raise InvalidInput(f"fu cannot be negative ({fu})", field="fu")
+        return {"outcome": "drawn", "points": 0, "net": [0, 0, 0], "rule": "R-settle-zero"}
+    for name, value in (("fu", fu), ("winner", winner), ("caller", caller)):
+        if value is None:
+            raise InvalidInput("required for a win (or say the deal was drawn)", field=name)
+    net = settle(fu, winner, caller)  # type: ignore[arg-type]
+    return {"outcome": "win", "points": 1 + fu - 6, "net": net,  # type: ignore[operator]
+            "rule": "LF-K3" if winner != caller else "LF-K2"}

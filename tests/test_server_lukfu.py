@@ -1,0 +1,88 @@
+"""LukFuService over a real loopback server."""
+
+import json
+import pathlib
+
+import grpc
+import pytest
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+
+from moneycards.v1 import lukfu_pb2 as pb
+from moneycards.v1 import lukfu_pb2_grpc
+
+EXAMPLE = json.loads((pathlib.Path(__file__).parents[1] / "examples" /
+                      "lukfu-record.json").read_text())
+
+
+def record_msg(d):
+    return pb.LukFuRecord(master=d["master"], calls=d["calls"], tricks=[
+        pb.LukFuTrick(leader=t["leader"], plays=[
+            pb.LukFuAction(seat=a["seat"], cards=a.get("cards", ""), down=a.get("down", 0))
+            for a in t["plays"]]) for t in d["tricks"]])
+
+
+@pytest.fixture(scope="module")
+def stub(channel):
+    return lukfu_pb2_grpc.LukFuServiceStub(channel)
+
+
+def test_compare_plays(stub):
+    r = stub.ComparePlays(pb.ComparePlaysRequest(play="9c9s9m", over="1c1s1m"), timeout=10)
+    assert r.beats and r.rule == "LF-F3" and r.play_kind == "set"
+    r = stub.ComparePlays(pb.ComparePlaysRequest(
+        play="8c8s8m", over="1c1s1m",
+        rules=pb.LukFuRuleSwitches(ace_sets_beaten_only_by_nines=False)), timeout=10)
+    assert r.beats
+
+
+def test_check_play_lead_and_follow(stub):
+    r = stub.CheckPlay(pb.CheckPlayRequest(play="1234c", hand="1234c 5s 9t",
+                                           role=pb.LUK_FU_ROLE_MASTER_PASSED), timeout=10)
+    assert not r.legal and r.rule == "LF-L2" and getattr(r, "as") == "lead"
+    rec = {"master": 0, "calls": ["play"], "tricks": [
+        {"leader": 0, "plays": [{"seat": 0, "cards": "6c"}]}]}
+    r = stub.CheckPlay(pb.CheckPlayRequest(play="2s", face_down=True,
+                                           hand="9c 2s3s4s5s6s7s8s9s 1m2m3m",
+                                           record=record_msg(rec)), timeout=10)
+    assert not r.legal and r.rule == "LF-F1" and r.to_beat == "6c" and r.seat == 1
+
+
+def test_prove_old_inference(stub):
+    r = stub.ProveOld(pb.ProveOldRequest(hand="7c 5m6m 1t2t 9t 5s 8t",
+                                         record=record_msg(EXAMPLE)), timeout=30)
+    assert set(r.old) == {"7c", "1t", "8t", "9t"}
+    assert r.fu == 4 and r.claim_total == 8 and r.can_claim
+    seven = next(x for x in r.reasons if x.card == "7c")
+    assert "face down on 6c" in seven.reason
+
+
+def test_score(stub):
+    r = stub.Score(pb.ScoreRequest(fu=8, winner=0, caller=1), timeout=10)
+    assert list(r.net) == [6, -6, 0] and r.points == 3 and r.rule == "LF-K3"
+    assert list(stub.Score(pb.ScoreRequest(drawn=True), timeout=10).net) == [0, 0, 0]
+
+
+@pytest.mark.parametrize("call,request_,field", [
+    ("ComparePlays", pb.ComparePlaysRequest(play="891c", over="7c"), "play"),
+    ("ComparePlays", pb.ComparePlaysRequest(play="8c", over="5h"), "over"),
+    ("CheckPlay", pb.CheckPlayRequest(play="7c", hand="7c 7c"), "hand"),
+    ("CheckPlay", pb.CheckPlayRequest(play="7c", hand="7c"), "role"),
+    ("ProveOld", pb.ProveOldRequest(hand="7c", seat=3), "seat"),
+    ("ProveOld", pb.ProveOldRequest(hand="7c 6c", record=pb.LukFuRecord(
+        master=0, calls=["play"], tricks=[pb.LukFuTrick(leader=0, plays=[
+            pb.LukFuAction(seat=0, cards="7c")])]), seat=1), "hand"),
+    ("ProveOld", pb.ProveOldRequest(hand="7c", record=pb.LukFuRecord(
+        master=0, calls=["play"], tricks=[pb.LukFuTrick(leader=0, plays=[
+            pb.LukFuAction(seat=0, cards="6c"), pb.LukFuAction(seat=1, cards="6c")])])),
+     "record"),
+    ("Score", pb.ScoreRequest(fu=-1, winner=0, caller=0), "fu"),
+    ("Score", pb.ScoreRequest(fu=7, winner=5, caller=0), "winner"),
+])
+def test_invalid_argument(stub, call, request_, field):
+    with pytest.raises(grpc.RpcError) as info:
+        getattr(stub, call)(request_, timeout=10)
+    assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    bad = error_details_pb2.BadRequest()
+    rpc_status.from_call(info.value).details[0].Unpack(bad)
+    assert bad.field_violations[0].field == field, bad
