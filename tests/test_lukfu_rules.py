@@ -179,6 +179,10 @@ def test_LF_W2_claim_with_old_cards_and_LF_K3_losing_caller_pays_both():
     deal.apply(("call", "play"))  # seat 1 calls; the master (seat 0) leads
     assert ("claim",) in deal.legal_actions()  # R-claim-timing: before the first lead
     assert deal.claim_total(0) == 8  # four 9s, Mau Gung, Bak Chi, 8t and 7t below 9t
+    # LF-L5 beside LF-L3: the old singles may not be led by this non-caller, yet they count
+    # when laid down to claim.
+    leads = {a[1].text for a in deal.legal_actions() if a[0] == "lead"}
+    assert "9c" not in leads and "2c" in leads
     deal.apply(("claim",))
     assert deal.result == {"outcome": "win", "winner": 0, "fu": 8, "net": [6, -6, 0]}
 
@@ -193,6 +197,18 @@ def test_LF_W3_a_seat_may_play_on_instead_of_claiming():
     assert ("claim",) in deal.legal_actions() and leads
     deal.apply(leads[0])
     assert not deal.is_over
+
+
+def test_R_claim_timing_only_the_seat_about_to_lead_may_claim():
+    deal = LukFuState.from_hands([
+        "9c 9s 9m 9t 1c 1t 8t 7t 2c 2s 2m 3c",
+        "3s 3m 3t 4c 4s 4m 4t 5c 5s 5m 5t 6c",
+        "2t 6s 6m 6t 7c 7s 7m 8c 8s 8m 1s 1m"], master=0)
+    deal.apply(("call", "play"))
+    lead = next(a for a in deal.legal_actions() if a[0] == "lead" and a[1].text == "2c")
+    deal.apply(lead)  # seat 0 plays on (LF-W3) with 8 already in reach
+    assert deal.current_seat() == 1
+    assert ("claim",) not in deal.legal_actions()  # following: no claim (R-claim-timing)
 
 
 def test_LF_W4_hands_run_out_without_six_is_a_draw():
