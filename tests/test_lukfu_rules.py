@@ -8,7 +8,8 @@ from solver.lukfu.legal import check_follow, check_lead, settle
 from solver.lukfu.old import Position, prove_old
 from solver.lukfu.plays import LukFuRules, PlayError, compare, parse_play, plays_in
 from solver.lukfu.record import RecordError, parse_record
-from solver.lukfu.table import IllegalAction, LukFuState
+from solver.lukfu.table import LukFuState
+from solver.table import IllegalAction
 
 
 def P(text):
@@ -175,16 +176,17 @@ def test_LF_W2_claim_with_old_cards_and_LF_K3_losing_caller_pays_both():
         "9c 9s 9m 9t 1c 1t 8t 7t 2c 2s 2m 3c",
         "3s 3m 3t 4c 4s 4m 4t 5c 5s 5m 5t 6c",
         "2t 6s 6m 6t 7c 7s 7m 8c 8s 8m 4c".replace(" 4c", " 1s 1m")], master=0)
-    deal.apply(("call", "pass"))
-    deal.apply(("call", "play"))  # seat 1 calls; the master (seat 0) leads
-    assert ("claim",) in deal.legal_actions()  # R-claim-timing: before the first lead
+    deal.apply("call pass")
+    deal.apply("call play")  # seat 1 calls; the master (seat 0) leads
+    assert "claim" in deal.legal_actions()  # R-claim-timing: before the first lead
     assert deal.claim_total(0) == 8  # four 9s, Mau Gung, Bak Chi, 8t and 7t below 9t
     # LF-L5 beside LF-L3: the old singles may not be led by this non-caller, yet they count
     # when laid down to claim.
-    leads = {a[1].text for a in deal.legal_actions() if a[0] == "lead"}
-    assert "9c" not in leads and "2c" in leads
-    deal.apply(("claim",))
-    assert deal.result == {"outcome": "win", "winner": 0, "fu": 8, "net": [6, -6, 0]}
+    leads = [a for a in deal.legal_actions() if a.startswith("lead ")]
+    assert "lead 9c" not in leads and "lead 2c" in leads
+    deal.apply("claim")
+    assert deal.result == {"outcome": "win", "winner": 0, "fu": 8, "caller": 1,
+                           "net": [6, -6, 0], "rule": "LF-K3"}
 
 
 def test_LF_W3_a_seat_may_play_on_instead_of_claiming():
@@ -192,9 +194,9 @@ def test_LF_W3_a_seat_may_play_on_instead_of_claiming():
         "9c 9s 9m 9t 1c 1t 8t 7t 2c 2s 2m 3c",
         "3s 3m 3t 4c 4s 4m 4t 5c 5s 5m 5t 6c",
         "2t 6s 6m 6t 7c 7s 7m 8c 8s 8m 1s 1m"], master=0)
-    deal.apply(("call", "play"))
-    leads = [a for a in deal.legal_actions() if a[0] == "lead"]
-    assert ("claim",) in deal.legal_actions() and leads
+    deal.apply("call play")
+    leads = [a for a in deal.legal_actions() if a.startswith("lead ")]
+    assert "claim" in deal.legal_actions() and leads
     deal.apply(leads[0])
     assert not deal.is_over
 
@@ -204,11 +206,10 @@ def test_R_claim_timing_only_the_seat_about_to_lead_may_claim():
         "9c 9s 9m 9t 1c 1t 8t 7t 2c 2s 2m 3c",
         "3s 3m 3t 4c 4s 4m 4t 5c 5s 5m 5t 6c",
         "2t 6s 6m 6t 7c 7s 7m 8c 8s 8m 1s 1m"], master=0)
-    deal.apply(("call", "play"))
-    lead = next(a for a in deal.legal_actions() if a[0] == "lead" and a[1].text == "2c")
-    deal.apply(lead)  # seat 0 plays on (LF-W3) with 8 already in reach
+    deal.apply("call play")
+    deal.apply("lead 2c")  # seat 0 plays on (LF-W3) with 8 already in reach
     assert deal.current_seat() == 1
-    assert ("claim",) not in deal.legal_actions()  # following: no claim (R-claim-timing)
+    assert "claim" not in deal.legal_actions()  # following: no claim (R-claim-timing)
 
 
 def test_LF_W4_hands_run_out_without_six_is_a_draw():
@@ -233,9 +234,9 @@ def test_LF_C2_C3_master_calls_first_first_play_is_the_caller():
     deal = LukFuState(seed=8)
     m = deal.record.master
     assert deal.current_seat() == m
-    deal.apply(("call", "pass"))
+    deal.apply("call pass")
     assert deal.current_seat() == (m + 1) % 3
-    deal.apply(("call", "play"))
+    deal.apply("call play")
     assert deal.record.caller == (m + 1) % 3
     assert deal.current_seat() == m  # the master leads whoever called
     with pytest.raises(RecordError) as err:
@@ -246,8 +247,8 @@ def test_LF_C2_C3_master_calls_first_first_play_is_the_caller():
 def test_LF_C4_three_passes_redeal_and_R_settle_zero():
     deal = LukFuState(seed=2)
     for _ in range(3):
-        deal.apply(("call", "pass"))
-    assert deal.result == {"outcome": "redeal", "net": [0, 0, 0]}
+        deal.apply("call pass")
+    assert deal.result == {"outcome": "redeal", "net": [0, 0, 0], "rule": "LF-C4"}
 
 
 # -- LF-O: old cards ---------------------------------------------------------------------
@@ -352,6 +353,7 @@ def test_hand_that_contradicts_the_record():
 def test_engine_rejects_an_illegal_action_and_changes_nothing():
     deal = LukFuState(seed=4)
     before = (list(deal.record.calls), [set(h) for h in deal.hands])
-    with pytest.raises(IllegalAction):
-        deal.apply(("lead", P("7c")))
+    with pytest.raises(IllegalAction) as err:
+        deal.apply("lead 7c")
+    assert err.value.rule == "LF-C2"
     assert (deal.record.calls, deal.hands) == before

@@ -1,9 +1,9 @@
-"""A Luk Fu deal as a state machine: calls, leads, follows, claims (LF-C, LF-L, LF-F, LF-W).
+"""A Luk Fu deal (LF-C, LF-L, LF-F, LF-W, LF-K): calls, leads, follows, claims.
 
-The state holds every hand; the record it keeps is the public one plus face-down cards,
-which the old-card proofs of each seat read only for that seat (LF-O3). Actions are
-tuples: ("call", "play"|"pass"), ("lead", Play), ("follow", Play), ("down", faces),
-("claim",), ("end",).
+Actions: "call play", "call pass", "lead 345m", "follow 9c", "down 2s 3s" (face down),
+"claim" (LF-W2, only at the moment of leading) and "end" (the last trick's winner lets
+the deal be drawn instead of claiming). The engine's record keeps face-down cards; each
+seat's old-card proofs read only its own (LF-O3).
 """
 
 from __future__ import annotations
@@ -13,116 +13,254 @@ from itertools import combinations
 
 from solver.cards import LUKFU, Face
 from solver.errors import InvalidInput
-from solver.lukfu.legal import WIN_FU, check_lead, settle
+from solver.lukfu.legal import WIN_FU, check_follow, check_lead, settle
 from solver.lukfu.old import Position, prove_old
-from solver.lukfu.plays import SEED_RULES, LukFuRules, Play, beating_plays, plays_in
-from solver.lukfu.record import HAND_SIZE, SEATS, Action, Record, Trick
+from solver.lukfu.plays import SEED_RULES, LukFuRules, Play, beating_plays, classify, plays_in
+from solver.lukfu.record import (HAND_SIZE, SEATS, Action, Record, Trick, record_to_json,
+                                 seat_name)
+from solver.table import TableState
 
 
-class IllegalAction(InvalidInput):
-    """An action the rules do not allow now; the state is left as it was."""
+def lukfu_rules(name: str | None) -> LukFuRules:
+    if name not in (None, "", "seed"):
+        raise InvalidInput(f"unknown rules preset {name!r}; choose one of: seed",
+                           field="record.rules")
+    return SEED_RULES
 
 
-class LukFuState:
-    def __init__(self, seed: int, rules: LukFuRules = SEED_RULES):
-        rng = random.Random(seed)
-        deck = list(LUKFU.faces)
-        rng.shuffle(deck)
+class LukFuState(TableState):
+    game = "lukfu"
+    seats = SEATS
+    end_rule = "LF-W4"
+
+    def __init__(self, seed: int | None = 0, rules: LukFuRules = SEED_RULES, deal=None):
         self.seed = seed
-        self.hands = [set(deck[k * HAND_SIZE:(k + 1) * HAND_SIZE]) for k in range(SEATS)]
-        self.record = Record(master=rng.randrange(SEATS), calls=[], tricks=[], rules=rules)
-        self.result: dict | None = None
+        if deal is None:
+            rng = random.Random(seed)
+            cards = list(LUKFU.faces)
+            rng.shuffle(cards)
+            hands = [cards[k * HAND_SIZE:(k + 1) * HAND_SIZE] for k in range(SEATS)]
+            master = rng.randrange(SEATS)
+        else:
+            hands, master = _read_deal(deal)
+        self.hands = [set(h) for h in hands]
+        self.initial = {"hands": [LUKFU.render(h) for h in hands], "master": master}
+        self.record_ = Record(master=master, calls=[], tricks=[], rules=rules)
+        self.history: list[str] = []
+        self.result = None
         self._proofs: dict[tuple, frozenset] = {}
 
     @classmethod
     def from_hands(cls, hands, master: int, rules: LukFuRules = SEED_RULES) -> "LukFuState":
         """A deal with chosen hands (scripted deals and tests)."""
-        hands = [set(LUKFU.parse(h) if isinstance(h, str) else h) for h in hands]
-        if len(hands) != SEATS or any(len(h) != HAND_SIZE for h in hands) or \
-                set().union(*hands) != set(LUKFU.faces):
-            raise InvalidInput("three hands of twelve that together hold the 36 cards",
-                               field="hands", rule="LF-C1")
-        state = cls(0, rules)
-        state.hands = hands
-        state.record = Record(master=master, calls=[], tricks=[], rules=rules)
-        return state
+        return cls(None, rules, {"hands": [h if isinstance(h, str) else LUKFU.render(h)
+                                           for h in hands], "master": master})
+
+    @property
+    def record(self) -> Record:  # type: ignore[override]
+        return self.record_
 
     # -- queries ------------------------------------------------------------------------
-    @property
-    def is_over(self) -> bool:
-        return self.result is not None
-
-    def current_seat(self) -> int:
-        rec = self.record
+    def current_seat(self) -> int | None:
+        if self.is_over:
+            return None
+        rec = self.record_
         if rec.caller is None:
             return (rec.master + len(rec.calls)) % SEATS
-        return rec.to_act()  # type: ignore[return-value]
+        return rec.to_act()
 
     def old_cards(self, seat: int) -> frozenset[Face]:
-        key = (seat, len(self.record.tricks), sum(len(t.actions) for t in self.record.tricks))
+        rec = self.record_
+        key = (seat, len(rec.tricks), sum(len(t.actions) for t in rec.tricks))
         if key not in self._proofs:
-            pos = Position(self.record, seat, self.hands[seat])
-            self._proofs[key] = frozenset(prove_old(pos).old)
+            self._proofs[key] = frozenset(prove_old(Position(rec, seat, self.hands[seat])).old)
         return self._proofs[key]
 
     def claim_total(self, seat: int) -> int:
         """LF-W2: fu won plus old cards held."""
-        return self.record.fu(seat) + len(self.old_cards(seat))
+        return self.record_.fu(seat) + len(self.old_cards(seat))
 
-    def legal_actions(self) -> list[tuple]:
-        if self.is_over:
-            return []
-        rec, seat = self.record, self.current_seat()
+    def _may_claim(self, seat: int) -> bool:
+        rec = self.record_
+        if rec.fu(seat) + len(self.hands[seat]) < WIN_FU:
+            return False  # cannot reach six even if every card were old
+        return self.claim_total(seat) >= WIN_FU
+
+    def _legal(self) -> list[str]:
+        rec, seat = self.record_, self.current_seat()
         if rec.caller is None:
-            return [("call", "play"), ("call", "pass")]
+            return ["call play", "call pass"]
         hand = self.hands[seat]
         best = rec.current_best()
         if best is not None:
             able = beating_plays(hand, best, rec.rules)
             if able:
-                return [("follow", p) for p in able]
-            return [("down", tuple(c)) for c in combinations(sorted(hand), best.size)]
-        acts: list[tuple] = []
-        if rec.fu(seat) + len(hand) >= WIN_FU and self.claim_total(seat) >= WIN_FU:
-            acts.append(("claim",))
+                return [f"follow {p.text}" for p in able]
+            return ["down " + LUKFU.render(c) for c in combinations(sorted(hand), best.size)]
+        acts = ["claim"] if self._may_claim(seat) else []
         if not hand:
-            return acts + [("end",)]
+            return acts + ["end"]
         old = self.old_cards(seat)
         role = rec.role(seat)
-        acts += [("lead", p) for p in plays_in(hand)
-                 if check_lead(p, hand, role, old, rec.rules).legal]
-        return acts
+        return acts + [f"lead {p.text}" for p in plays_in(hand)
+                       if check_lead(p, hand, role, old, rec.rules).legal]
 
-    # -- actions ------------------------------------------------------------------------
-    def apply(self, action: tuple) -> None:
-        if action not in self.legal_actions():
-            raise IllegalAction(f"{action!r} is not a legal action for seat "
-                                f"{self.current_seat()} now", field="action")
-        rec, seat = self.record, self.current_seat()
-        kind = action[0]
-        if kind == "call":
-            rec.calls.append(action[1])
+    def normalize(self, action: str) -> str:
+        verb, _, arg = action.strip().partition(" ")
+        if verb in ("lead", "follow", "down") and arg:
+            try:
+                return f"{verb} {LUKFU.render(LUKFU.parse(arg))}"
+            except InvalidInput:
+                return action
+        return " ".join(action.split())
+
+    def _diagnose(self, action: str) -> tuple[str, str]:
+        rec, seat = self.record_, self.current_seat()
+        verb, _, arg = action.partition(" ")
+        if rec.caller is None:
+            return "LF-C2", "every seat first says 'call play' or 'call pass'"
+        if verb == "call":
+            return "LF-C3", "the calls are over"
+        hand = self.hands[seat]
+        best = rec.current_best()
+        try:
+            cards = LUKFU.parse(arg) if arg else []
+        except InvalidInput as err:
+            return "LF-L1", err.message
+        if verb == "claim":
+            if best is not None:
+                return "R-claim-timing", "a claim is made at the moment of leading"
+            return "LF-W2", f"fu {rec.fu(seat)} plus {len(self.old_cards(seat))} old cards " \
+                            f"is less than six"
+        if verb == "end":
+            return "LF-W4", "the deal ends only when the hands have run out"
+        if verb in ("lead", "follow") and cards:
+            try:
+                play = classify(cards)
+            except InvalidInput as err:
+                return err.rule or "LF-L1", err.message
+            if verb == "lead":
+                if best is not None:
+                    return "LF-F1", f"a trick is in progress: beat {best} or go face down"
+                v = check_lead(play, hand, rec.role(seat), self.old_cards(seat), rec.rules)
+                return v.rule, v.reason
+            if best is None:
+                return "LF-L1", "no trick is in progress: this seat leads"
+            v = check_follow(play, (), hand, best, rec.rules)
+            return v.rule, v.reason
+        if verb == "down":
+            if best is None:
+                return "LF-L1", "a lead is played face up"
+            v = check_follow(None, cards, hand, best, rec.rules)
+            return v.rule, v.reason
+        return "LF-L1", "actions are: call play|pass, lead CARDS, follow CARDS, down CARDS, " \
+                        "claim, end"
+
+    # -- transitions --------------------------------------------------------------------
+    def _apply(self, action: str) -> None:
+        rec, seat = self.record_, self.current_seat()
+        verb, _, arg = action.partition(" ")
+        if verb == "call":
+            rec.calls.append(arg)
             if rec.redeal:
-                self.result = {"outcome": "redeal", "net": [0, 0, 0]}  # LF-C4, R-settle-zero
-        elif kind == "claim":
+                self.result = {"outcome": "redeal", "net": [0, 0, 0], "rule": "LF-C4"}
+            return
+        if verb == "claim":
             fu = self.claim_total(seat)
-            self.result = {"outcome": "win", "winner": seat, "fu": fu,
-                           "net": settle(fu, seat, rec.caller)}
-        elif kind == "end":
-            self.result = {"outcome": "drawn", "net": [0, 0, 0]}  # LF-W4
-        elif kind == "lead":
-            rec.tricks.append(Trick(seat, [Action(seat, action[1])]))
-            self.hands[seat] -= set(action[1].cards)
-        elif kind == "follow":
-            rec.tricks[-1].actions.append(Action(seat, action[1]))
-            self.hands[seat] -= set(action[1].cards)
-        elif kind == "down":
-            cards = tuple(action[1])
-            rec.tricks[-1].actions.append(Action(seat, None, len(cards), cards))
-            self.hands[seat] -= set(cards)
-        if not self.is_over and rec.tricks and rec.tricks[-1].complete and \
-                not any(self.hands) and rec.fu(rec.to_act()) < WIN_FU:
-            self.result = {"outcome": "drawn", "net": [0, 0, 0]}  # LF-W4, R-claim-timing
+            self.result = {"outcome": "win", "winner": seat, "fu": fu, "caller": rec.caller,
+                           "net": settle(fu, seat, rec.caller),
+                           "rule": "LF-K3" if seat != rec.caller else "LF-K2"}
+            return
+        if verb == "end":
+            self.result = {"outcome": "drawn", "net": [0, 0, 0], "rule": "LF-W4"}
+            return
+        cards = LUKFU.parse(arg)
+        if verb == "lead":
+            rec.tricks.append(Trick(seat, [Action(seat, classify(cards))]))
+        elif verb == "follow":
+            rec.tricks[-1].actions.append(Action(seat, classify(cards)))
+        else:
+            rec.tricks[-1].actions.append(Action(seat, None, len(cards), tuple(cards)))
+        self.hands[seat] -= set(cards)
+        last = rec.tricks[-1]
+        if last.complete and not any(self.hands) and rec.fu(rec.to_act()) < WIN_FU:
+            self.result = {"outcome": "drawn", "net": [0, 0, 0], "rule": "LF-W4"}
+
+    # -- views --------------------------------------------------------------------------
+    def observation(self, seat: int) -> dict:
+        rec = self.record_
+        public = record_to_json(rec, with_hidden=False)
+        for t, trick in enumerate(rec.tricks):  # a seat sees its own face-down cards
+            for k, a in enumerate(trick.actions):
+                if a.seat == seat and a.play is None and a.hidden:
+                    public["tricks"][t]["plays"][k]["cards"] = LUKFU.render(a.hidden)
+        return {
+            "game": "lukfu", "seat": seat, "to_act": self.current_seat(),
+            "hand": LUKFU.render(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "record": public, "caller": rec.caller,
+            "fu": [rec.fu(s) for s in range(SEATS)],
+            "legal_actions": self.legal_actions() if self.current_seat() == seat else [],
+            "result": self.result,
+        }
+
+    def deal_json(self) -> dict:
+        return dict(self.initial)
+
+    def cards_accounted(self) -> bool:
+        out = [f for h in self.hands for f in h]
+        for trick in self.record_.tricks:
+            for a in trick.actions:
+                out += a.cards()
+        return sorted(out) == sorted(LUKFU.faces)
+
+    def describe(self, action: str, seat: int) -> str:
+        return f"{seat_name(seat)}: {action}"
+
+    def opening_lines(self) -> list[str]:
+        lines = [f"Luk Fu deal, seed {self.seed}; master {seat_name(self.record_.master)}."]
+        lines += [f"  {seat_name(s)}: {LUKFU.render(h)}" for s, h in enumerate(self.hands)]
+        return lines
+
+    def after_lines(self, before: "LukFuState") -> list[str]:
+        rec, out = self.record_, []
+        if rec.caller is not None and before.record_.caller is None:
+            out.append(f"{seat_name(rec.caller)} is the caller; {seat_name(rec.master)} leads")
+        if rec.tricks and rec.tricks[-1].complete and len(before.record_.tricks) == len(
+                rec.tricks) and not before.record_.tricks[-1].complete:
+            winner, best = rec.tricks[-1].best()
+            out.append(f"trick {len(rec.tricks)} to {seat_name(winner)} with {best}: "
+                       f"{best.size} fu, {rec.fu(winner)} in all")
+        return out
+
+    def result_line(self) -> str:
+        r = self.result
+        if r is None:
+            return "The record ends before the deal does."
+        if r["outcome"] == "redeal":
+            return "Three passes: the cards are dealt again, everyone settles 0 (LF-C4)."
+        if r["outcome"] == "drawn":
+            return "Drawn: the hands ran out with no claim (LF-W4); everyone settles 0."
+        net = ", ".join(f"{seat_name(s)} {n:+d}" for s, n in enumerate(r["net"]))
+        return f"{seat_name(r['winner'])} claims with {r['fu']} fu [{r['rule']}]: {net}."
+
+
+def _read_deal(deal: dict):
+    try:
+        hands = [LUKFU.parse(h, field="record.deal.hands") for h in deal["hands"]]
+        master = int(deal["master"])
+    except (KeyError, TypeError, ValueError) as err:
+        if isinstance(err, InvalidInput):
+            raise
+        raise InvalidInput("a deal has 'hands' (three) and 'master'", field="record.deal") \
+            from None
+    if len(hands) != SEATS or any(len(h) != HAND_SIZE for h in hands) or \
+            sorted(f for h in hands for f in h) != sorted(LUKFU.faces):
+        raise InvalidInput("three hands of twelve that together hold the 36 cards",
+                           field="record.deal.hands", rule="LF-C1")
+    if not 0 <= master < SEATS:
+        raise InvalidInput("master is a seat 0-2", field="record.deal.master")
+    return hands, master
 
 
 def random_deal(seed: int, rules: LukFuRules = SEED_RULES, *, claim_prob: float = 0.5,
@@ -132,13 +270,14 @@ def random_deal(seed: int, rules: LukFuRules = SEED_RULES, *, claim_prob: float 
     state = LukFuState(seed, rules)
     while not state.is_over:
         acts = state.legal_actions()
-        if ("claim",) in acts and rng.random() < claim_prob:
-            act = ("claim",)
+        if "claim" in acts and rng.random() < claim_prob:
+            act = "claim"
         else:
-            choices = [a for a in acts if a != ("claim",)] or acts
-            act = rng.choice(choices)
+            act = rng.choice([a for a in acts if a != "claim"] or acts)
         state.apply(act)
         if on_step:
             on_step(state)
     return state
 
+
+__all__ = ["LukFuState", "random_deal", "lukfu_rules", "Play"]

@@ -1,0 +1,287 @@
+"""A Kowah deal (KW-T, KW-X, KW-K): draws, discards, declarations and automatic wins.
+
+Actions: "draw" (top stock card), "take" (the last discard), "discard 5c", "declare 55c"
+(show that pair; compulsory when the eight cards are ready after a discard, R-declare),
+"stay" (decline to declare; only with the optional_declaration switch). A declared seat's
+turn plays itself (KW-X2), and wins on another seat's draw or discard happen at once
+(KW-X4, R-rotation).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from solver.cards import KOWAH, Face
+from solver.errors import InvalidInput
+from solver.kowah.check import MULTIPLIERS
+from solver.kowah.shapes import splits_exact
+from solver.table import TableState, seat_label
+
+SEATS = 3
+HAND = 8
+
+
+@dataclass(frozen=True)
+class KowahRules:
+    preset: str = "seed"
+    optional_declaration: bool = False  # R-declare
+
+
+PRESETS = {"seed": KowahRules()}
+
+
+def kowah_rules(name: str | None) -> KowahRules:
+    if not name:
+        return PRESETS["seed"]
+    if name not in PRESETS:
+        raise InvalidInput(f"unknown rules preset {name!r}; choose one of: seed",
+                           field="record.rules")
+    return PRESETS[name]
+
+
+class KowahState(TableState):
+    game = "kowah"
+    seats = SEATS
+    end_rule = "KW-K2"
+
+    def __init__(self, seed: int | None = 0, rules: KowahRules = KowahRules(), deal=None):
+        self.seed, self.rules = seed, rules
+        self.rules_name = rules.preset
+        if deal is None:
+            rng = random.Random(seed)
+            cards = [f for f in KOWAH.faces for _ in range(KOWAH.copies)]
+            rng.shuffle(cards)
+            hands = [cards[k * HAND:(k + 1) * HAND] for k in range(SEATS)]
+            stock = cards[SEATS * HAND:]
+            first = rng.randrange(SEATS)
+        else:
+            hands, stock, first = _read_deal(deal)
+        self.first = first
+        self.initial = {"hands": [KOWAH.render(h) for h in hands], "stock": " ".join(
+            f.text for f in stock), "first": first}
+        self.table_card: Face | None = None  # a drawn card that ended the deal
+        self.hands = [list(KOWAH.counts(h)) for h in hands]
+        self.stock: list[Face] = list(stock)
+        self.discards: list[tuple[int, Face]] = []
+        self.declared: dict[int, Face] = {}
+        self.public_draws: list[tuple[int, Face]] = []  # KW-X3
+        self.seat = first
+        self.phase = "draw"  # draw | discard | declare
+        self.turns = 0
+        self.history: list[str] = []
+        self.events: list[str] = []  # what happened by itself (declared seats, wins)
+        self.result = None
+        self._advance()
+
+    # -- queries ------------------------------------------------------------------------
+    def current_seat(self) -> int | None:
+        return None if self.is_over else self.seat
+
+    def hand_faces(self, seat: int) -> list[Face]:
+        return KOWAH.faces_of(self.hands[seat])
+
+    def shown_pairs(self, seat: int) -> list[Face]:
+        return sorted({s.pair for s in splits_exact(self.hands[seat])})
+
+    def _legal(self) -> list[str]:
+        hand = self.hands[self.seat]
+        if self.phase == "draw":
+            acts = ["draw"]
+            if self.discards and self.turns > 0:
+                acts.append("take")
+            return acts
+        if self.phase == "discard":
+            return [f"discard {f}" for f, n in zip(KOWAH.faces, hand) if n]
+        acts = [f"declare {KOWAH.render([p, p])}" for p in self.shown_pairs(self.seat)]
+        if self.rules.optional_declaration:
+            acts.append("stay")
+        return acts
+
+    def normalize(self, action: str) -> str:
+        verb, _, arg = action.strip().partition(" ")
+        if verb in ("discard", "declare") and arg:
+            try:
+                return f"{verb} {KOWAH.render(KOWAH.parse(arg))}"
+            except InvalidInput:
+                pass
+        return " ".join(action.split())
+
+    def _diagnose(self, action: str) -> tuple[str, str]:
+        verb, _, arg = action.partition(" ")
+        if verb == "take":
+            if self.turns == 0:
+                return "KW-T3", "the first turn of the deal draws from the stock"
+            if self.phase != "draw":
+                return "KW-T2", "a turn takes one card, then discards"
+            return "KW-T2", "there is no discard to take"
+        if verb == "draw":
+            if self.phase == "declare":
+                return "KW-T4", "the eight cards are ready: declare first (R-declare)"
+            return "KW-T2", "a turn draws or takes one card, then discards one"
+        if verb == "discard":
+            if self.phase != "discard":
+                return "KW-T2", "draw or take a card before discarding"
+            return "KW-T2", f"{arg or '(nothing)'} is not in the hand"
+        if verb == "declare":
+            if self.phase != "declare":
+                return "KW-T4", "a seat declares after discarding, with eight ready cards"
+            return "KW-R5", f"{arg or '(nothing)'} is not a pair these cards may show"
+        if verb == "stay":
+            return "KW-T4", "declaration is compulsory when the eight cards are ready (R-declare)"
+        return "KW-T2", "actions are: draw, take, discard CARD, declare PAIR"
+
+    # -- transitions --------------------------------------------------------------------
+    def _apply(self, action: str) -> None:
+        verb, _, arg = action.partition(" ")
+        s = self.seat
+        if verb == "draw":
+            self._draw(s)
+        elif verb == "take":
+            _, card = self.discards.pop()
+            self.hands[s][KOWAH.index(card)] += 1
+            self.phase = "discard"
+        elif verb == "discard":
+            card = KOWAH.parse(arg)[0]
+            self.hands[s][KOWAH.index(card)] -= 1
+            self._discard(s, card)
+            if self.is_over:
+                return
+            if s not in self.declared and self.shown_pairs(s):
+                self.phase = "declare"
+            else:
+                self._next_turn()
+        elif verb == "declare":
+            self.declared[s] = KOWAH.parse(arg)[0]
+            self.events.append(f"{seat_label(s)} declares checki, showing {arg}")
+            self._next_turn()
+        elif verb == "stay":
+            self._next_turn()
+
+    def _draw(self, s: int) -> Face | None:
+        card = self.stock.pop(0)
+        self.table_card = card  # until it enters the hand
+        if self.declared:
+            self.public_draws.append((s, card))
+        if self.declared.get(s) == card:
+            self._win(s, "self-draw", card)
+            return None
+        if self._wins_on(card, s, "draw"):
+            return None
+        if not self.stock:
+            self.result = {"outcome": "drawn", "rule": "KW-K2"}
+            self.events.append("the last stock card brought no win: the deal is drawn")
+            return None
+        self.hands[s][KOWAH.index(card)] += 1
+        self.table_card = None
+        self.phase = "discard"
+        return card
+
+    def _discard(self, s: int, card: Face) -> None:
+        self.discards.append((s, card))
+        self._wins_on(card, s, "discard")
+
+    def _wins_on(self, card: Face, by: int, via: str) -> bool:
+        """KW-X4 with R-rotation: waiting seats tried from the seat after `by`."""
+        for k in range(1, SEATS):
+            w = (by + k) % SEATS
+            if self.declared.get(w) == card:
+                self._win(w, via, card)
+                return True
+        return False
+
+    def _win(self, seat: int, via: str, card: Face) -> None:
+        mult = MULTIPLIERS[via]  # KW-K1
+        self.result = {"outcome": "win", "winner": seat, "via": via, "card": card.text,
+                       "multiplier": mult, "rule": "KW-K1"}
+        self.events.append(f"{seat_label(seat)} wins on {card} ({via}, x{mult})")
+
+    def _next_turn(self) -> None:
+        self.turns += 1
+        self.seat = (self.seat + 1) % SEATS
+        self.phase = "draw"
+        self._advance()
+
+    def _advance(self) -> None:
+        """Declared seats play their own turns: draw; win or discard that card (KW-X2)."""
+        while not self.is_over and self.seat in self.declared and self.phase == "draw":
+            s = self.seat
+            card = self._draw(s)
+            if card is None:
+                return
+            self.hands[s][KOWAH.index(card)] -= 1
+            self.events.append(f"{seat_label(s)} (declared) draws and discards {card}")
+            self._discard(s, card)
+            if self.is_over:
+                return
+            self.turns += 1
+            self.seat = (s + 1) % SEATS
+            self.phase = "draw"
+
+    # -- views --------------------------------------------------------------------------
+    def observation(self, seat: int) -> dict:
+        return {
+            "game": "kowah", "seat": seat, "to_act": self.current_seat(), "phase": self.phase,
+            "hand": KOWAH.render(self.hands[seat]),
+            "hand_sizes": [sum(h) for h in self.hands],
+            "declared": {str(s): KOWAH.render([p, p]) for s, p in self.declared.items()},
+            "discards": [{"seat": s, "card": f.text} for s, f in self.discards],
+            "public_draws": [{"seat": s, "card": f.text} for s, f in self.public_draws],
+            "stock": len(self.stock), "first_turn": self.turns == 0,
+            "legal_actions": self.legal_actions() if self.current_seat() == seat else [],
+            "result": self.result,
+        }
+
+    def deal_json(self) -> dict:
+        return dict(self.initial)
+
+    def cards_accounted(self) -> bool:
+        """Hands, stock, discards and a drawn card that ended the deal: 4 of each face."""
+        seen = [0] * len(KOWAH.faces)
+        for h in self.hands:
+            seen = [a + b for a, b in zip(seen, h)]
+        extra = [self.table_card] if self.table_card is not None else []
+        for f in self.stock + [f for _, f in self.discards] + extra:
+            seen[KOWAH.index(f)] += 1
+        return all(n == KOWAH.copies for n in seen)
+
+    def describe(self, action: str, seat: int) -> str:
+        return f"{seat_label(seat)}: {action}"
+
+    def opening_lines(self) -> list[str]:
+        lines = [f"Kowah deal, seed {self.seed}; {seat_label(self.first)} starts."]
+        lines += [f"  {seat_label(s)}: {KOWAH.render(h)}" for s, h in enumerate(self.hands)]
+        return lines
+
+    def after_lines(self, before: "KowahState") -> list[str]:
+        return self.events[len(before.events):]
+
+    def result_line(self) -> str:
+        r = self.result
+        if r is None:
+            return "The record ends before the deal does."
+        if r["outcome"] == "drawn":
+            return "Drawn: the stock ran out with no winner (KW-K2)."
+        return (f"{seat_label(r['winner'])} wins on {r['card']} by {r['via']}: "
+                f"multiplier x{r['multiplier']} (KW-K1).")
+
+
+def _read_deal(deal: dict):
+    try:
+        hands = [KOWAH.parse(h, field="record.deal.hands") for h in deal["hands"]]
+        stock = KOWAH.parse(deal["stock"], field="record.deal.stock")
+        first = int(deal["first"])
+    except (KeyError, TypeError, ValueError) as err:
+        if isinstance(err, InvalidInput):
+            raise
+        raise InvalidInput("a deal has 'hands' (three), 'stock' and 'first'",
+                           field="record.deal") from None
+    if len(hands) != SEATS or any(len(h) != HAND for h in hands):
+        raise InvalidInput("three hands of eight", field="record.deal.hands", rule="KW-T1")
+    if not 0 <= first < SEATS:
+        raise InvalidInput("first is a seat 0-2", field="record.deal.first")
+    KOWAH.counts([f for h in hands for f in h] + stock, field="record.deal")
+    if len(stock) + SEATS * HAND != KOWAH.size:
+        raise InvalidInput("the hands and the stock hold all 120 cards",
+                           field="record.deal.stock", rule="KW-D1")
+    return hands, stock, first
