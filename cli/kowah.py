@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.common import CONTEXT_SETTINGS, answers, emit_json, json_option
+from cli.records import add_record_commands
 
 
 @click.group(context_settings=CONTEXT_SETTINGS)
@@ -85,3 +86,6 @@ def win(hand, pair, card, via, as_json):
         click.echo("Does not win:")
         for viol in v.violations:
             click.echo(f"  {viol.rule:<6} {viol.message}")
+
+
+add_record_commands(kowah, "kowah")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.common import CONTEXT_SETTINGS, answers, emit_json, json_option
+from cli.records import add_record_commands
 
 record_option = click.option(
     "--record", "record_file", type=click.File("r"),
@@ -159,3 +160,6 @@ def score(fu, winner, caller, drawn, as_json):
     names = ("You", "AI 1", "AI 2")
     click.echo(f"{d['points']} point(s) [{d['rule']}]: " + ", ".join(
         f"{names[s]} {n:+d}" for s, n in enumerate(d["net"])))
+
+
+add_record_commands(lukfu, "lukfu")

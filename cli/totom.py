@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.common import CONTEXT_SETTINGS, answers, emit_json, json_option
+from cli.records import add_record_commands
 
 VIA_CHOICES = ["own-door", "stock", "chiu", "discard"]
 rules_option = click.option("--rules", "rules", default="seed", show_default=True,
@@ -136,3 +137,6 @@ def format_verdict(v) -> str:
         lines.append(f"Points: {s.points}  (winner +{st['winner']}, each loser "
                      f"{st['each_loser']}, TT-K7)")
     return "\n".join(lines)
+
+
+add_record_commands(totom, "totom")

@@ -92,7 +92,7 @@ class TableState:
     def cards_accounted(self) -> bool:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def record(self) -> dict:
+    def game_record(self) -> dict:
         """The game record: seeded deals name the seed, others carry the dealt cards."""
         rec: dict = {"game": self.game, "rules": self.rules_name}
         if self.seed is not None:

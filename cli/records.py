@@ -1,0 +1,40 @@
+"""`moneycards GAME replay FILE` and `moneycards GAME check-record FILE`, for every game."""
+
+from __future__ import annotations
+
+import click
+
+from cli.common import answers, emit_json, json_option
+
+
+def add_record_commands(group: click.Group, game: str) -> None:
+    @group.command("replay")
+    @click.argument("record_file", metavar="FILE", type=click.File("r"))
+    @answers
+    def replay(record_file):
+        """Print a game record's deal step by step (FILE is JSON; '-' reads stdin)."""
+        from solver.games import replay as run
+
+        for line in run(game, record_file.read()):
+            click.echo(line)
+
+    @group.command("check-record")
+    @click.argument("record_file", metavar="FILE", type=click.File("r"))
+    @json_option
+    @answers
+    def check_record(record_file, as_json):
+        """Validate a game record: the first illegal action, by index and rule id.
+
+        Exit 0 when the record was read (valid or not), 2 when it is malformed.
+        """
+        from solver.games import check
+
+        result = check(game, record_file.read())
+        if as_json:
+            emit_json(result.to_dict())
+        elif result.valid:
+            state = "complete" if result.complete else "unfinished"
+            click.echo(f"VALID: {result.actions} actions, deal {state}"
+                       + (f"; result {result.result}" if result.result else ""))
+        else:
+            click.echo(f"INVALID at action {result.index}: {result.message} [{result.rule}]")

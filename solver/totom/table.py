@@ -1,0 +1,480 @@
+"""A Tổ Tôm deal (TT-S, TT-T, TT-C, TT-P) scored through the hand checker (TT-K).
+
+Actions: "discard 5c"; "capture 5s" (pair the offered card with the hand card 5s, then
+discard); "pass" (let the offered card go; pass and expose the top stock card at one's own
+doorway, or pass one's exposed stock card to the next seat); "win", "chiu", "decline" in
+a claim window. Claim windows open on every public card (TT-P1, TT-P2): the seats that
+may claim are asked in priority order — wins first, then Chíu, each in seat order from the
+doorway where the card lies (TT-P3) — and the first to claim takes the card.
+
+A win is judged on the seat's twenty cards, concealed and exposed, by the same checker as
+`moneycards totom check` (TT-W3 counting).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+
+from solver.cards import TOTOM, Face
+from solver.errors import InvalidInput
+from solver.table import TableState, seat_label
+from solver.totom import rules as rules_mod
+from solver.totom.check import check_hand
+from solver.totom.rules import CHI_CHI, TotomRules
+from solver.totom.scoring import VIA_CHIU, VIA_OWN_DOOR, VIA_STOCK, WinContext
+
+SEATS = 4
+NF = len(TOTOM.faces)
+
+
+@dataclass
+class Memory:
+    """What each capture restriction needs to remember about one seat (TT-C3–C8)."""
+
+    declined_chan: set = field(default_factory=set)  # TT-C3
+    discarded: set = field(default_factory=set)  # TT-C4, TT-C7, TT-C8
+    ca_from_hand: set = field(default_factory=set)  # TT-C4
+    captured: set = field(default_factory=set)  # traditional: no discard of a captured face
+    captured_ca: bool = False  # TT-C8
+    last_capture_ca_rank: int | None = None  # traditional: no same-rank discard after a Cạ
+
+
+@dataclass
+class Offer:
+    card: Face
+    seat: int  # the seat the card is offered to
+    kind: str  # "discard", "exposed" (own stock card), "passed" (previous seat's stock card)
+    door: int  # the doorway where it lies
+
+
+class TotomState(TableState):
+    game = "totom"
+    seats = SEATS
+    end_rule = "TT-T4"
+
+    def __init__(self, seed: int | None = 0, rules: TotomRules = rules_mod.SEED, deal=None):
+        self.seed, self.rules = seed, rules
+        self.rules_name = rules.preset
+        if deal is None:
+            rng = random.Random(seed)
+            cards = [f for f in TOTOM.faces for _ in range(TOTOM.copies)]
+            rng.shuffle(cards)
+            dealer = rng.randrange(SEATS)
+            hands, k = [], 0
+            for s in range(SEATS):
+                n = 20 if s == dealer else 19  # TT-S2
+                hands.append(cards[k:k + n])
+                k += n
+            stock = cards[k:]
+        else:
+            hands, stock, dealer = _read_deal(deal)
+        self.dealer = dealer
+        self.initial = {"hands": [TOTOM.render(h) for h in hands],
+                        "stock": " ".join(f.text for f in stock), "dealer": dealer}
+        self.hands = [list(TOTOM.counts(h)) for h in hands]
+        self.opening = [tuple(h) for h in self.hands]
+        self.exposed: list[list[tuple[Face, ...]]] = [[] for _ in range(SEATS)]
+        self.stock: list[Face] = list(stock)
+        self.dead: list[tuple[int, Face]] = []
+        self.memory = [Memory() for _ in range(SEATS)]
+        self.dead_hand: set[int] = set()
+        self.history: list[str] = []
+        self.events: list[str] = []
+        self.result = None
+        self.stock_exposed = 0
+        # The phase: "opening" (dealer: Thiên ù or first discard), "discard", "claims",
+        # "offer".
+        self.phase = "opening"
+        self.seat = dealer
+        self.offer: Offer | None = None
+        self.claims: list[tuple[int, str]] = []
+        self.return_to: int | None = None  # TT-P4: where a Chíu claimant's discard goes
+        if not self._discards(dealer) and not self._wins_with(dealer, None):
+            self._make_dead(dealer)
+
+    # -- helpers ------------------------------------------------------------------------
+    def current_seat(self) -> int | None:
+        if self.is_over:
+            return None
+        if self.phase == "claims":
+            return self.claims[0][0]
+        return self.seat
+
+    def twenty(self, seat: int, extra: Face | None) -> list[int]:
+        counts = list(self.hands[seat])
+        for group in self.exposed[seat]:
+            for f in group:
+                counts[TOTOM.index(f)] += 1
+        if extra is not None:
+            counts[TOTOM.index(extra)] += 1
+        return counts
+
+    def _verdict(self, seat: int, card: Face | None, via: str | None, thien_u=False):
+        ctx = WinContext(win_card=card, via=via, thien_u=thien_u, opening=self.opening[seat],
+                         first_stock=card is not None and via in (VIA_OWN_DOOR, VIA_STOCK)
+                         and self.stock_exposed == 1)
+        return check_hand(self.twenty(seat, card if not thien_u else None), ctx, self.rules,
+                          engine="exact")
+
+    def _wins_with(self, seat: int, card: Face | None) -> bool:
+        if seat in self.dead_hand:
+            return False
+        if card is None:  # the dealer's opening twenty (TT-W7)
+            return sum(self.hands[seat]) == 20 and self._verdict(seat, None, None, True).wins
+        via = VIA_OWN_DOOR if self.offer and self.offer.door == seat else VIA_STOCK
+        return self._verdict(seat, card, via).wins
+
+    def _discards(self, seat: int) -> list[Face]:
+        """Faces the seat may discard now (TT-C2, TT-C3, TT-C8, traditional switches)."""
+        out = []
+        for i, f in enumerate(TOTOM.faces):
+            if self._discard_rule(seat, f) is None:
+                out.append(f)
+        return out
+
+    def _discard_rule(self, seat: int, f: Face, hand=None, mem: Memory | None = None
+                      ) -> tuple[str, str] | None:
+        hand = hand or self.hands[seat]
+        mem = mem or self.memory[seat]
+        n = hand[TOTOM.index(f)]
+        if n == 0:
+            return "TT-T2", f"{f} is not in the concealed hand"
+        if n in (2, 4):
+            return "TT-C2", f"{f} is part of a concealed identical pair, which is never broken"
+        if f in mem.declined_chan:
+            return "TT-C3", f"the seat declined a Chắn of {f}, so it may not discard it"
+        if mem.captured_ca and any(g.rank == f.rank and g.suit != f.suit and f != CHI_CHI
+                                   for g in mem.discarded):
+            return "TT-C8", f"after capturing a Cạ the seat may not discard both cards of a Cạ"
+        if self.rules.no_discard_of_captured_face and f in mem.captured:
+            return "TT-C8", f"traditional rule: no discard of a face captured this deal"
+        if self.rules.no_same_rank_discard_after_ca and mem.last_capture_ca_rank == f.rank:
+            return "TT-C5", "traditional rule: no discard of the rank of the Cạ just captured"
+        return None
+
+    def _capture_rule(self, seat: int, card: Face, h: Face) -> tuple[str, str] | None:
+        """Why capturing `card` with the hand card `h` is illegal, or None (TT-C1–C9)."""
+        hand, mem = self.hands[seat], self.memory[seat]
+        idx = TOTOM.index
+        if seat in self.dead_hand:
+            return "TT-S4", "a dead hand never captures"
+        if hand[idx(h)] == 0:
+            return "TT-T2", f"{h} is not in the concealed hand"
+        chan = h == card
+        if not chan and (h.rank != card.rank or CHI_CHI in (h, card)):
+            return "TT-W1", f"{h} and {card} are neither a Chắn nor a Cạ"
+        if card in mem.discarded or card in mem.ca_from_hand:
+            return "TT-C4", f"the seat discarded {card} or used it in a Cạ earlier"
+        if not chan:
+            if hand[idx(card)] > 0:
+                return "TT-C1", f"holding {card}, the seat may capture it only as a Chắn"
+            if hand[idx(h)] in (2, 4):
+                return "TT-C2", f"{h} is part of a concealed identical pair"
+            if h in mem.declined_chan:
+                return "TT-C3", f"the seat declined a Chắn of {h}, so it may not use it in a Cạ"
+            if sum(1 for g in TOTOM.faces if g.rank == card.rank and g != CHI_CHI
+                   and hand[idx(g)] > 0) >= 2:
+                return "TT-C5", f"the concealed hand already holds a Cạ in rank {card.rank}"
+            if sum(n % 2 for n in hand) == 1:
+                return "TT-C6", "only one unpaired card remains in the concealed hand"
+            if any(a.rank == b.rank and a.suit < b.suit for a in mem.discarded
+                   for b in mem.discarded if CHI_CHI not in (a, b)):
+                return "TT-C7", "the seat has discarded both cards of a Cạ"
+        after = list(hand)
+        after[idx(h)] -= 1
+        mem_after = replace(mem, captured=mem.captured | {card}, captured_ca=mem.captured_ca
+                            or not chan, last_capture_ca_rank=None if chan else card.rank)
+        if not any(self._discard_rule(seat, f, after, mem_after) is None for f in TOTOM.faces
+                   if after[idx(f)]):
+            return "TT-C9", "no legal discard would remain after this capture"
+        return None
+
+    def _captures(self, seat: int, card: Face) -> list[Face]:
+        return [h for h in TOTOM.faces if self.hands[seat][TOTOM.index(h)]
+                and self._capture_rule(seat, card, h) is None]
+
+    # -- legal actions ------------------------------------------------------------------
+    def _legal(self) -> list[str]:
+        s = self.current_seat()
+        if self.phase == "opening":
+            acts = ["win"] if self._wins_with(s, None) else []
+            disc = [f"discard {f}" for f in self._discards(s)]
+            if acts and not self.rules.must_take_win:
+                acts += disc or ["decline"]
+            return acts or disc
+        if self.phase == "discard":
+            return [f"discard {f}" for f in self._discards(s)]
+        if self.phase == "claims":
+            kind = self.claims[0][1]
+            must = (kind == "win" and self.rules.must_take_win) or \
+                   (kind == "chiu" and self.rules.must_chiu)
+            return [kind] if must else [kind, "decline"]
+        o = self.offer
+        caps = [] if s in self.dead_hand else [f"capture {h}" for h in self._captures(s, o.card)]
+        return caps + ["pass"]
+
+    def _diagnose(self, action: str) -> tuple[str, str]:
+        verb, _, arg = action.partition(" ")
+        s = self.current_seat()
+        try:
+            card = TOTOM.parse(arg)[0] if arg else None
+        except InvalidInput as err:
+            return "TT-T2", err.message
+        if self.phase == "claims":
+            kind = self.claims[0][1]
+            if verb == "decline":
+                return ("R-decline-win" if kind == "win" else "TT-P5",
+                        f"the rules switch makes this {kind} compulsory")
+            return "TT-P3", f"a claim window is open: {kind} or decline"
+        if verb == "win":
+            if self.phase == "opening":
+                v = self._verdict(s, None, None, True)
+                return (v.violations[0].rule if v.violations else "TT-W7",
+                        "the dealer's twenty do not win")
+            return "TT-W6", "a win is claimed only on an exposed stock card or by a Chíu"
+        if verb in ("chiu", "decline"):
+            return "TT-P2", "no claim window is open for this seat"
+        if verb == "discard":
+            if self.phase not in ("discard", "opening") or card is None:
+                return "TT-T2", "a discard follows a capture (or opens the deal)"
+            return self._discard_rule(s, card) or ("TT-T2", "not a legal discard")
+        if verb == "capture":
+            if self.phase != "offer" or card is None:
+                return "TT-T2", "only an offered card is captured"
+            return self._capture_rule(s, self.offer.card, card) or ("TT-T2", "not legal")
+        if verb == "pass":
+            if self.phase == "discard":
+                return "TT-T2", "after a capture the seat discards"
+            return "TT-S3", "the dealer opens by discarding"
+        return "TT-T2", "actions are: discard CARD, capture CARD, pass, win, chiu, decline"
+
+    # -- transitions --------------------------------------------------------------------
+    def normalize(self, action: str) -> str:
+        verb, _, arg = action.strip().partition(" ")
+        if verb in ("discard", "capture") and arg:
+            try:
+                return f"{verb} {TOTOM.render(TOTOM.parse(arg))}"
+            except InvalidInput:
+                pass
+        return " ".join(action.split())
+
+    def _apply(self, action: str) -> None:
+        verb, _, arg = action.partition(" ")
+        s = self.current_seat()
+        if verb == "win":
+            self._finish_win(s)
+        elif verb == "decline":
+            if self.phase == "opening":
+                self._make_dead(s)
+            else:
+                self.claims.pop(0)
+                if not self.claims:
+                    self.phase = "offer"
+                    self.seat = self.offer.seat
+        elif verb == "chiu":
+            self._chiu(s)
+        elif verb == "discard":
+            self._discard(s, TOTOM.parse(arg)[0])
+        elif verb == "capture":
+            self._capture(s, TOTOM.parse(arg)[0])
+        elif verb == "pass":
+            self._pass(s)
+
+    def _discard(self, s: int, f: Face) -> None:
+        self.hands[s][TOTOM.index(f)] -= 1
+        self.memory[s].discarded.add(f)
+        self.memory[s].last_capture_ca_rank = None
+        to = self.return_to if self.return_to is not None else (s + 1) % SEATS
+        self.return_to = None
+        self.offer = Offer(f, to, "discard", to)
+        # A discard never wins directly (TT-W6); a Chíu on it may (TT-P6).
+        self._open_claims(exclude=s, wins=False)
+
+    def _capture(self, s: int, h: Face) -> None:
+        card, mem = self.offer.card, self.memory[s]
+        self.hands[s][TOTOM.index(h)] -= 1
+        self.exposed[s].append((h, card))
+        mem.captured.add(card)
+        if h != card:
+            mem.captured_ca = True
+            mem.ca_from_hand.add(h)
+            mem.last_capture_ca_rank = card.rank
+        self.events.append(f"{seat_label(s)} exposes {TOTOM.render([h, card])}")
+        self.offer = None
+        self.phase, self.seat = "discard", s
+
+    def _pass(self, s: int) -> None:
+        o = self.offer
+        if s not in self.dead_hand and any(h == o.card for h in self._captures(s, o.card)):
+            self.memory[s].declined_chan.add(o.card)  # TT-C3
+        if o.kind == "exposed":  # TT-T3: a passed stock card goes on to the next seat
+            nxt = (s + 1) % SEATS
+            self.offer = Offer(o.card, nxt, "passed", nxt)
+            self.seat = nxt
+            return
+        self.dead.append((s, o.card))
+        self.offer = None
+        self._expose(s)
+
+    def _expose(self, s: int) -> None:
+        if not self.stock:
+            self.result = {"outcome": "drawn", "net": [0] * SEATS, "rule": "TT-T4"}
+            self.events.append("the stock is empty: the deal is drawn (TT-T4)")
+            return
+        card = self.stock.pop(0)
+        self.stock_exposed += 1
+        self.events.append(f"{seat_label(s)} exposes {card} from the stock")
+        self.offer = Offer(card, s, "exposed", s)
+        self._open_claims(exclude=None, wins=True)
+
+    def _open_claims(self, exclude: int | None, wins: bool) -> None:
+        o = self.offer
+        order = [(o.door + k) % SEATS for k in range(SEATS)]
+        order = [x for x in order if x != exclude and x not in self.dead_hand]
+        queue = []
+        if wins:
+            queue += [(x, "win") for x in order if self._wins_with(x, o.card)]
+        queue += [(x, "chiu") for x in order if self._chiu_ok(x, o.card)]
+        self.claims = queue
+        self.phase = "claims" if queue else "offer"
+        self.seat = o.seat
+
+    def _chiu_ok(self, seat: int, card: Face) -> bool:
+        """TT-P2 with TT-C9: three concealed copies, and after the Chíu either the hand wins
+        (TT-P6) or a legal discard remains."""
+        i = TOTOM.index(card)
+        if self.hands[seat][i] != 3:
+            return False
+        after = list(self.hands[seat])
+        after[i] = 0
+        mem = self.memory[seat]
+        mem_after = replace(mem, captured=mem.captured | {card}, last_capture_ca_rank=None)
+        if any(self._discard_rule(seat, f, after, mem_after) is None for f in TOTOM.faces
+               if after[TOTOM.index(f)]):
+            return True
+        counts = self.twenty(seat, card)
+        return check_hand(counts, WinContext(win_card=card, via=VIA_CHIU), self.rules,
+                          engine="exact").wins
+
+    def _chiu(self, c: int) -> None:
+        o = self.offer
+        self.hands[c][TOTOM.index(o.card)] -= 3
+        self.exposed[c].append((o.card,) * 4)
+        self.memory[c].captured.add(o.card)
+        self.events.append(f"{seat_label(c)} claims a Chíu: {TOTOM.render([o.card] * 4)}")
+        self.claims = []
+        self.offer = None  # the card is in the claimant's Chíu now
+        if self._verdict_chiu(c, o.card).wins:
+            self._finish_win(c, card=o.card, via=VIA_CHIU)  # TT-P6
+            return
+        # TT-P4: the claimant discards; the discard goes back to the interrupted doorway.
+        self.return_to = o.seat if o.seat != c else None
+        self.phase, self.seat = "discard", c
+
+    def _verdict_chiu(self, seat: int, card: Face):
+        """The twenty cards after a Chíu (the fourth copy is already exposed)."""
+        return check_hand(self.twenty(seat, None), WinContext(
+            win_card=card, via=VIA_CHIU, opening=self.opening[seat]), self.rules,
+            engine="exact")
+
+    def _finish_win(self, s: int, card: Face | None = None, via: str | None = None) -> None:
+        if self.phase == "opening":
+            v = self._verdict(s, None, None, True)
+        elif via == VIA_CHIU:
+            v = self._verdict_chiu(s, card)
+        else:
+            card = self.offer.card
+            via = VIA_OWN_DOOR if self.offer.door == s else VIA_STOCK
+            v = self._verdict(s, card, via)
+        net = [-v.points] * SEATS
+        net[s] = 3 * v.points  # TT-K7
+        self.result = {"outcome": "win", "winner": s, "card": card.text if card else None,
+                       "via": via or "thien-u", "points": v.points,
+                       "bonuses": v.to_dict()["bonuses"], "net": net, "rule": "TT-K7"}
+        self.events.append(f"{seat_label(s)} wins: {v.points} points")
+
+    def _make_dead(self, s: int) -> None:
+        """TT-S4: the dealer only exposes stock cards in its turns."""
+        self.dead_hand.add(s)
+        self.events.append(f"{seat_label(s)} is a dead hand for this deal (TT-S4)")
+        self.phase = "offer"
+        self._expose(s)
+
+    # -- views --------------------------------------------------------------------------
+    def observation(self, seat: int) -> dict:
+        o = self.offer
+        return {
+            "game": "totom", "seat": seat, "to_act": self.current_seat(), "phase": self.phase,
+            "dealer": self.dealer, "hand": TOTOM.render(self.hands[seat]),
+            "hand_sizes": [sum(h) for h in self.hands],
+            "exposed": [[TOTOM.render(g) for g in e] for e in self.exposed],
+            "dead": [{"seat": s, "card": f.text} for s, f in self.dead],
+            "offer": {"card": o.card.text, "seat": o.seat, "kind": o.kind, "door": o.door}
+            if o else None,
+            "claim": self.claims[0][1] if self.phase == "claims" and
+            self.claims[0][0] == seat else None,
+            "stock": len(self.stock),
+            "memory": {"declined_chan": sorted(f.text for f in self.memory[seat].declined_chan),
+                       "discarded": sorted(f.text for f in self.memory[seat].discarded)},
+            "dead_hand": sorted(self.dead_hand),
+            "legal_actions": self.legal_actions() if self.current_seat() == seat else [],
+            "result": self.result,
+        }
+
+    def deal_json(self) -> dict:
+        return dict(self.initial)
+
+    def cards_accounted(self) -> bool:
+        seen = [0] * NF
+        for s in range(SEATS):
+            for k, n in enumerate(self.twenty(s, None)):
+                seen[k] += n
+        for f in self.stock + [f for _, f in self.dead]:
+            seen[TOTOM.index(f)] += 1
+        if self.offer is not None:  # the card in flight (offered, or won on)
+            seen[TOTOM.index(self.offer.card)] += 1
+        return all(n == TOTOM.copies for n in seen)
+
+    def opening_lines(self) -> list[str]:
+        lines = [f"Tổ Tôm deal, seed {self.seed}; {seat_label(self.dealer)} deals."]
+        lines += [f"  {seat_label(s)}: {TOTOM.render(h)}" for s, h in enumerate(self.hands)]
+        return lines
+
+    def after_lines(self, before: "TotomState") -> list[str]:
+        return self.events[len(before.events):]
+
+    def result_line(self) -> str:
+        r = self.result
+        if r is None:
+            return "The record ends before the deal does."
+        if r["outcome"] == "drawn":
+            return "Drawn: the stock ran out (TT-T4); everyone settles 0."
+        names = ", ".join(b["name"] for b in r["bonuses"]) or "Ù xuông"
+        net = ", ".join(f"{seat_label(s)} {n:+d}" for s, n in enumerate(r["net"]))
+        return (f"{seat_label(r['winner'])} wins ({r['via']}, {names}): {r['points']} points; "
+                f"{net}.")
+
+
+def _read_deal(deal: dict):
+    try:
+        hands = [TOTOM.parse(h, field="record.deal.hands") for h in deal["hands"]]
+        stock = TOTOM.parse(deal["stock"], field="record.deal.stock")
+        dealer = int(deal["dealer"])
+    except (KeyError, TypeError, ValueError) as err:
+        if isinstance(err, InvalidInput):
+            raise
+        raise InvalidInput("a deal has 'hands' (four), 'stock' and 'dealer'",
+                           field="record.deal") from None
+    if len(hands) != SEATS or not 0 <= dealer < SEATS:
+        raise InvalidInput("four hands and a dealer seat 0-3", field="record.deal")
+    if [len(h) for h in hands] != [20 if s == dealer else 19 for s in range(SEATS)] or \
+            len(stock) != 23:
+        raise InvalidInput("the dealer has 20 cards, the others 19, the stock 23",
+                           field="record.deal", rule="TT-S2")
+    TOTOM.counts([f for h in hands for f in h] + stock, field="record.deal")
+    return hands, stock, dealer
+
+
+def totom_rules(name: str | None) -> TotomRules:
+    return rules_mod.preset(name, field="record.rules")
