@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from moneycards.v1 import common_pb2, kowah_pb2, kowah_pb2_grpc
-from server.errors import enum_value, rpc
+from server.errors import enum_value, game_record_dict, record_check_message, rpc
 
 VIA = {
     kowah_pb2.KOWAH_VIA_UNSPECIFIED: None,
@@ -46,3 +46,10 @@ class KowahService(kowah_pb2_grpc.KowahServiceServicer):
                      via=enum_value(VIA, request.via, "via"))
         return kowah_pb2.CheckWinResponse(wins=v.wins, multiplier=v.multiplier,
                                           violations=_violations(v.violations))
+
+    @rpc({"record": "record"})
+    def CheckGameRecord(self, request, context):
+        from solver.games import check
+
+        result = check("kowah", game_record_dict(request.record))
+        return kowah_pb2.KowahServiceCheckGameRecordResponse(check=record_check_message(result, common_pb2))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from moneycards.v1 import lukfu_pb2, lukfu_pb2_grpc
-from server.errors import enum_value, rpc
+from moneycards.v1 import common_pb2, lukfu_pb2, lukfu_pb2_grpc
+from server.errors import enum_value, game_record_dict, record_check_message, rpc
 
 ROLE = {
     lukfu_pb2.LUK_FU_ROLE_UNSPECIFIED: None,
@@ -80,3 +80,10 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
         d = score_text(fu=request.fu, winner=request.winner, caller=request.caller,
                        drawn=request.drawn)
         return lukfu_pb2.ScoreResponse(points=d["points"], net=d["net"], rule=d["rule"])
+
+    @rpc({"record": "record"})
+    def CheckGameRecord(self, request, context):
+        from solver.games import check
+
+        result = check("lukfu", game_record_dict(request.record))
+        return lukfu_pb2.LukFuServiceCheckGameRecordResponse(check=record_check_message(result, common_pb2))

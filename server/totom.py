@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from moneycards.v1 import common_pb2, totom_pb2, totom_pb2_grpc
-from server.errors import enum_value, rpc
+from server.errors import enum_value, game_record_dict, record_check_message, rpc
 
 VIA = {
     totom_pb2.WIN_VIA_UNSPECIFIED: None,
@@ -69,3 +69,10 @@ class TotomService(totom_pb2_grpc.TotomServiceServicer):
         return totom_pb2.FindWaitsResponse(waits=[
             totom_pb2.TotomWait(card=w.card.text, points=w.points, unseen=w.unseen,
                                 bonuses=_bonuses(w.verdict.score)) for w in found])
+
+    @rpc({"record": "record"})
+    def CheckGameRecord(self, request, context):
+        from solver.games import check
+
+        result = check("totom", game_record_dict(request.record))
+        return totom_pb2.TotomServiceCheckGameRecordResponse(check=record_check_message(result, common_pb2))

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1amoneycards/v1/common.proto\x12\rmoneycards.v1\"*\n\tViolation\x12\x0c\n\x04rule\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\tb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1amoneycards/v1/common.proto\x12\rmoneycards.v1\"*\n\tViolation\x12\x0c\n\x04rule\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t\"<\n\x08GameDeal\x12\r\n\x05hands\x18\x01 \x03(\t\x12\r\n\x05stock\x18\x02 \x01(\t\x12\x12\n\nfirst_seat\x18\x03 \x01(\x05\"o\n\nGameRecord\x12\r\n\x05rules\x18\x01 \x01(\t\x12\x11\n\x04seed\x18\x02 \x01(\x03H\x00\x88\x01\x01\x12%\n\x04\x64\x65\x61l\x18\x03 \x01(\x0b\x32\x17.moneycards.v1.GameDeal\x12\x0f\n\x07\x61\x63tions\x18\x04 \x03(\tB\x07\n\x05_seed\"\xbb\x01\n\x0fGameRecordCheck\x12\r\n\x05valid\x18\x01 \x01(\x08\x12\x10\n\x08\x63omplete\x18\x02 \x01(\x08\x12\x0f\n\x07\x61\x63tions\x18\x03 \x01(\x05\x12\x15\n\rfirst_illegal\x18\x04 \x01(\x05\x12\x0c\n\x04rule\x18\x05 \x01(\t\x12\x0f\n\x07message\x18\x06 \x01(\t\x12\x0f\n\x07outcome\x18\x07 \x01(\t\x12\x0b\n\x03net\x18\x08 \x03(\x05\x12\x0e\n\x06winner\x18\t \x01(\x05\x12\x12\n\nmultiplier\x18\n \x01(\x05\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -33,4 +33,10 @@ if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_VIOLATION']._serialized_start=45
   _globals['_VIOLATION']._serialized_end=87
+  _globals['_GAMEDEAL']._serialized_start=89
+  _globals['_GAMEDEAL']._serialized_end=149
+  _globals['_GAMERECORD']._serialized_start=151
+  _globals['_GAMERECORD']._serialized_end=262
+  _globals['_GAMERECORDCHECK']._serialized_start=265
+  _globals['_GAMERECORDCHECK']._serialized_end=452
 # @@protoc_insertion_point(module_scope)

@@ -80,3 +80,15 @@ class CheckWinResponse(_message.Message):
     multiplier: int
     violations: _containers.RepeatedCompositeFieldContainer[_common_pb2.Violation]
     def __init__(self, wins: _Optional[bool] = ..., multiplier: _Optional[int] = ..., violations: _Optional[_Iterable[_Union[_common_pb2.Violation, _Mapping]]] = ...) -> None: ...
+
+class KowahServiceCheckGameRecordRequest(_message.Message):
+    __slots__ = ("record",)
+    RECORD_FIELD_NUMBER: _ClassVar[int]
+    record: _common_pb2.GameRecord
+    def __init__(self, record: _Optional[_Union[_common_pb2.GameRecord, _Mapping]] = ...) -> None: ...
+
+class KowahServiceCheckGameRecordResponse(_message.Message):
+    __slots__ = ("check",)
+    CHECK_FIELD_NUMBER: _ClassVar[int]
+    check: _common_pb2.GameRecordCheck
+    def __init__(self, check: _Optional[_Union[_common_pb2.GameRecordCheck, _Mapping]] = ...) -> None: ...

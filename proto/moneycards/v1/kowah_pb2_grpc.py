@@ -45,6 +45,11 @@ class KowahServiceStub:
                 request_serializer=moneycards_dot_v1_dot_kowah__pb2.CheckWinRequest.SerializeToString,
                 response_deserializer=moneycards_dot_v1_dot_kowah__pb2.CheckWinResponse.FromString,
                 _registered_method=True)
+        self.CheckGameRecord = channel.unary_unary(
+                '/moneycards.v1.KowahService/CheckGameRecord',
+                request_serializer=moneycards_dot_v1_dot_kowah__pb2.KowahServiceCheckGameRecordRequest.SerializeToString,
+                response_deserializer=moneycards_dot_v1_dot_kowah__pb2.KowahServiceCheckGameRecordResponse.FromString,
+                _registered_method=True)
 
 
 class KowahServiceServicer:
@@ -66,6 +71,13 @@ class KowahServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CheckGameRecord(self, request, context):
+        """Replay a game record and report the first illegal action with its rule id.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_KowahServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -78,6 +90,11 @@ def add_KowahServiceServicer_to_server(servicer, server):
                     servicer.CheckWin,
                     request_deserializer=moneycards_dot_v1_dot_kowah__pb2.CheckWinRequest.FromString,
                     response_serializer=moneycards_dot_v1_dot_kowah__pb2.CheckWinResponse.SerializeToString,
+            ),
+            'CheckGameRecord': grpc.unary_unary_rpc_method_handler(
+                    servicer.CheckGameRecord,
+                    request_deserializer=moneycards_dot_v1_dot_kowah__pb2.KowahServiceCheckGameRecordRequest.FromString,
+                    response_serializer=moneycards_dot_v1_dot_kowah__pb2.KowahServiceCheckGameRecordResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -135,6 +152,33 @@ class KowahService:
             '/moneycards.v1.KowahService/CheckWin',
             moneycards_dot_v1_dot_kowah__pb2.CheckWinRequest.SerializeToString,
             moneycards_dot_v1_dot_kowah__pb2.CheckWinResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CheckGameRecord(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/moneycards.v1.KowahService/CheckGameRecord',
+            moneycards_dot_v1_dot_kowah__pb2.KowahServiceCheckGameRecordRequest.SerializeToString,
+            moneycards_dot_v1_dot_kowah__pb2.KowahServiceCheckGameRecordResponse.FromString,
             options,
             channel_credentials,
             insecure,

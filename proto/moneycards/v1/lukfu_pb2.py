@@ -22,43 +22,48 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from moneycards.v1 import common_pb2 as moneycards_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19moneycards/v1/lukfu.proto\x12\rmoneycards.v1\"\xa3\x01\n\x11LukFuRuleSwitches\x12*\n\x1d\x61\x63\x65_sets_beaten_only_by_nines\x18\x01 \x01(\x08H\x00\x88\x01\x01\x12$\n\x17strict_non_caller_leads\x18\x02 \x01(\x08H\x01\x88\x01\x01\x42 \n\x1e_ace_sets_beaten_only_by_ninesB\x1a\n\x18_strict_non_caller_leads\"8\n\x0bLukFuAction\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05\x63\x61rds\x18\x02 \x01(\t\x12\x0c\n\x04\x64own\x18\x03 \x01(\x05\"G\n\nLukFuTrick\x12\x0e\n\x06leader\x18\x01 \x01(\x05\x12)\n\x05plays\x18\x02 \x03(\x0b\x32\x1a.moneycards.v1.LukFuAction\"W\n\x0bLukFuRecord\x12\x0e\n\x06master\x18\x01 \x01(\x05\x12\r\n\x05\x63\x61lls\x18\x02 \x03(\t\x12)\n\x06tricks\x18\x03 \x03(\x0b\x32\x19.moneycards.v1.LukFuTrick\"b\n\x13\x43omparePlaysRequest\x12\x0c\n\x04play\x18\x01 \x01(\t\x12\x0c\n\x04over\x18\x02 \x01(\t\x12/\n\x05rules\x18\x03 \x01(\x0b\x32 .moneycards.v1.LukFuRuleSwitches\"i\n\x14\x43omparePlaysResponse\x12\r\n\x05\x62\x65\x61ts\x18\x01 \x01(\x08\x12\x0c\n\x04rule\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x12\x11\n\tplay_kind\x18\x04 \x01(\t\x12\x11\n\tover_kind\x18\x05 \x01(\t\"\xf2\x01\n\x10\x43heckPlayRequest\x12\x0c\n\x04play\x18\x01 \x01(\t\x12\x0c\n\x04hand\x18\x02 \x01(\t\x12&\n\x04role\x18\x03 \x01(\x0e\x32\x18.moneycards.v1.LukFuRole\x12/\n\x06record\x18\x04 \x01(\x0b\x32\x1a.moneycards.v1.LukFuRecordH\x00\x88\x01\x01\x12\x11\n\x04seat\x18\x05 \x01(\x05H\x01\x88\x01\x01\x12\x11\n\tface_down\x18\x06 \x01(\x08\x12/\n\x05rules\x18\x07 \x01(\x0b\x32 .moneycards.v1.LukFuRuleSwitchesB\t\n\x07_recordB\x07\n\x05_seat\"y\n\x11\x43heckPlayResponse\x12\r\n\x05legal\x18\x01 \x01(\x08\x12\x0c\n\x04rule\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x12\n\n\x02\x61s\x18\x04 \x01(\t\x12\x0c\n\x04seat\x18\x05 \x01(\x05\x12\x0c\n\x04role\x18\x06 \x01(\t\x12\x0f\n\x07to_beat\x18\x07 \x01(\t\"\x9a\x01\n\x0fProveOldRequest\x12\x0c\n\x04hand\x18\x01 \x01(\t\x12/\n\x06record\x18\x02 \x01(\x0b\x32\x1a.moneycards.v1.LukFuRecordH\x00\x88\x01\x01\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12/\n\x05rules\x18\x04 \x01(\x0b\x32 .moneycards.v1.LukFuRuleSwitchesB\t\n\x07_record\"H\n\rOldCardReason\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x0b\n\x03old\x18\x02 \x01(\x08\x12\x0c\n\x04rule\x18\x03 \x01(\t\x12\x0e\n\x06reason\x18\x04 \x01(\t\"\x82\x01\n\x10ProveOldResponse\x12\x0b\n\x03old\x18\x01 \x03(\t\x12-\n\x07reasons\x18\x02 \x03(\x0b\x32\x1c.moneycards.v1.OldCardReason\x12\n\n\x02\x66u\x18\x03 \x01(\x05\x12\x13\n\x0b\x63laim_total\x18\x04 \x01(\x05\x12\x11\n\tcan_claim\x18\x05 \x01(\x08\"I\n\x0cScoreRequest\x12\n\n\x02\x66u\x18\x01 \x01(\x05\x12\x0e\n\x06winner\x18\x02 \x01(\x05\x12\x0e\n\x06\x63\x61ller\x18\x03 \x01(\x05\x12\r\n\x05\x64rawn\x18\x04 \x01(\x08\":\n\rScoreResponse\x12\x0e\n\x06points\x18\x01 \x01(\x05\x12\x0b\n\x03net\x18\x02 \x03(\x05\x12\x0c\n\x04rule\x18\x03 \x01(\t*{\n\tLukFuRole\x12\x1b\n\x17LUK_FU_ROLE_UNSPECIFIED\x10\x00\x12\x16\n\x12LUK_FU_ROLE_CALLER\x10\x01\x12\x1d\n\x19LUK_FU_ROLE_MASTER_PASSED\x10\x02\x12\x1a\n\x16LUK_FU_ROLE_NON_CALLER\x10\x03\x32\xc8\x02\n\x0cLukFuService\x12W\n\x0c\x43omparePlays\x12\".moneycards.v1.ComparePlaysRequest\x1a#.moneycards.v1.ComparePlaysResponse\x12N\n\tCheckPlay\x12\x1f.moneycards.v1.CheckPlayRequest\x1a .moneycards.v1.CheckPlayResponse\x12K\n\x08ProveOld\x12\x1e.moneycards.v1.ProveOldRequest\x1a\x1f.moneycards.v1.ProveOldResponse\x12\x42\n\x05Score\x12\x1b.moneycards.v1.ScoreRequest\x1a\x1c.moneycards.v1.ScoreResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19moneycards/v1/lukfu.proto\x12\rmoneycards.v1\x1a\x1amoneycards/v1/common.proto\"\xa3\x01\n\x11LukFuRuleSwitches\x12*\n\x1d\x61\x63\x65_sets_beaten_only_by_nines\x18\x01 \x01(\x08H\x00\x88\x01\x01\x12$\n\x17strict_non_caller_leads\x18\x02 \x01(\x08H\x01\x88\x01\x01\x42 \n\x1e_ace_sets_beaten_only_by_ninesB\x1a\n\x18_strict_non_caller_leads\"8\n\x0bLukFuAction\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05\x63\x61rds\x18\x02 \x01(\t\x12\x0c\n\x04\x64own\x18\x03 \x01(\x05\"G\n\nLukFuTrick\x12\x0e\n\x06leader\x18\x01 \x01(\x05\x12)\n\x05plays\x18\x02 \x03(\x0b\x32\x1a.moneycards.v1.LukFuAction\"W\n\x0bLukFuRecord\x12\x0e\n\x06master\x18\x01 \x01(\x05\x12\r\n\x05\x63\x61lls\x18\x02 \x03(\t\x12)\n\x06tricks\x18\x03 \x03(\x0b\x32\x19.moneycards.v1.LukFuTrick\"b\n\x13\x43omparePlaysRequest\x12\x0c\n\x04play\x18\x01 \x01(\t\x12\x0c\n\x04over\x18\x02 \x01(\t\x12/\n\x05rules\x18\x03 \x01(\x0b\x32 .moneycards.v1.LukFuRuleSwitches\"i\n\x14\x43omparePlaysResponse\x12\r\n\x05\x62\x65\x61ts\x18\x01 \x01(\x08\x12\x0c\n\x04rule\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x12\x11\n\tplay_kind\x18\x04 \x01(\t\x12\x11\n\tover_kind\x18\x05 \x01(\t\"\xf2\x01\n\x10\x43heckPlayRequest\x12\x0c\n\x04play\x18\x01 \x01(\t\x12\x0c\n\x04hand\x18\x02 \x01(\t\x12&\n\x04role\x18\x03 \x01(\x0e\x32\x18.moneycards.v1.LukFuRole\x12/\n\x06record\x18\x04 \x01(\x0b\x32\x1a.moneycards.v1.LukFuRecordH\x00\x88\x01\x01\x12\x11\n\x04seat\x18\x05 \x01(\x05H\x01\x88\x01\x01\x12\x11\n\tface_down\x18\x06 \x01(\x08\x12/\n\x05rules\x18\x07 \x01(\x0b\x32 .moneycards.v1.LukFuRuleSwitchesB\t\n\x07_recordB\x07\n\x05_seat\"y\n\x11\x43heckPlayResponse\x12\r\n\x05legal\x18\x01 \x01(\x08\x12\x0c\n\x04rule\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x12\n\n\x02\x61s\x18\x04 \x01(\t\x12\x0c\n\x04seat\x18\x05 \x01(\x05\x12\x0c\n\x04role\x18\x06 \x01(\t\x12\x0f\n\x07to_beat\x18\x07 \x01(\t\"\x9a\x01\n\x0fProveOldRequest\x12\x0c\n\x04hand\x18\x01 \x01(\t\x12/\n\x06record\x18\x02 \x01(\x0b\x32\x1a.moneycards.v1.LukFuRecordH\x00\x88\x01\x01\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12/\n\x05rules\x18\x04 \x01(\x0b\x32 .moneycards.v1.LukFuRuleSwitchesB\t\n\x07_record\"H\n\rOldCardReason\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x0b\n\x03old\x18\x02 \x01(\x08\x12\x0c\n\x04rule\x18\x03 \x01(\t\x12\x0e\n\x06reason\x18\x04 \x01(\t\"\x82\x01\n\x10ProveOldResponse\x12\x0b\n\x03old\x18\x01 \x03(\t\x12-\n\x07reasons\x18\x02 \x03(\x0b\x32\x1c.moneycards.v1.OldCardReason\x12\n\n\x02\x66u\x18\x03 \x01(\x05\x12\x13\n\x0b\x63laim_total\x18\x04 \x01(\x05\x12\x11\n\tcan_claim\x18\x05 \x01(\x08\"I\n\x0cScoreRequest\x12\n\n\x02\x66u\x18\x01 \x01(\x05\x12\x0e\n\x06winner\x18\x02 \x01(\x05\x12\x0e\n\x06\x63\x61ller\x18\x03 \x01(\x05\x12\r\n\x05\x64rawn\x18\x04 \x01(\x08\":\n\rScoreResponse\x12\x0e\n\x06points\x18\x01 \x01(\x05\x12\x0b\n\x03net\x18\x02 \x03(\x05\x12\x0c\n\x04rule\x18\x03 \x01(\t\"O\n\"LukFuServiceCheckGameRecordRequest\x12)\n\x06record\x18\x01 \x01(\x0b\x32\x19.moneycards.v1.GameRecord\"T\n#LukFuServiceCheckGameRecordResponse\x12-\n\x05\x63heck\x18\x01 \x01(\x0b\x32\x1e.moneycards.v1.GameRecordCheck*{\n\tLukFuRole\x12\x1b\n\x17LUK_FU_ROLE_UNSPECIFIED\x10\x00\x12\x16\n\x12LUK_FU_ROLE_CALLER\x10\x01\x12\x1d\n\x19LUK_FU_ROLE_MASTER_PASSED\x10\x02\x12\x1a\n\x16LUK_FU_ROLE_NON_CALLER\x10\x03\x32\xc2\x03\n\x0cLukFuService\x12W\n\x0c\x43omparePlays\x12\".moneycards.v1.ComparePlaysRequest\x1a#.moneycards.v1.ComparePlaysResponse\x12N\n\tCheckPlay\x12\x1f.moneycards.v1.CheckPlayRequest\x1a .moneycards.v1.CheckPlayResponse\x12K\n\x08ProveOld\x12\x1e.moneycards.v1.ProveOldRequest\x1a\x1f.moneycards.v1.ProveOldResponse\x12\x42\n\x05Score\x12\x1b.moneycards.v1.ScoreRequest\x1a\x1c.moneycards.v1.ScoreResponse\x12x\n\x0f\x43heckGameRecord\x12\x31.moneycards.v1.LukFuServiceCheckGameRecordRequest\x1a\x32.moneycards.v1.LukFuServiceCheckGameRecordResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'moneycards.v1.lukfu_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_LUKFUROLE']._serialized_start=1504
-  _globals['_LUKFUROLE']._serialized_end=1627
-  _globals['_LUKFURULESWITCHES']._serialized_start=45
-  _globals['_LUKFURULESWITCHES']._serialized_end=208
-  _globals['_LUKFUACTION']._serialized_start=210
-  _globals['_LUKFUACTION']._serialized_end=266
-  _globals['_LUKFUTRICK']._serialized_start=268
-  _globals['_LUKFUTRICK']._serialized_end=339
-  _globals['_LUKFURECORD']._serialized_start=341
-  _globals['_LUKFURECORD']._serialized_end=428
-  _globals['_COMPAREPLAYSREQUEST']._serialized_start=430
-  _globals['_COMPAREPLAYSREQUEST']._serialized_end=528
-  _globals['_COMPAREPLAYSRESPONSE']._serialized_start=530
-  _globals['_COMPAREPLAYSRESPONSE']._serialized_end=635
-  _globals['_CHECKPLAYREQUEST']._serialized_start=638
-  _globals['_CHECKPLAYREQUEST']._serialized_end=880
-  _globals['_CHECKPLAYRESPONSE']._serialized_start=882
-  _globals['_CHECKPLAYRESPONSE']._serialized_end=1003
-  _globals['_PROVEOLDREQUEST']._serialized_start=1006
-  _globals['_PROVEOLDREQUEST']._serialized_end=1160
-  _globals['_OLDCARDREASON']._serialized_start=1162
-  _globals['_OLDCARDREASON']._serialized_end=1234
-  _globals['_PROVEOLDRESPONSE']._serialized_start=1237
-  _globals['_PROVEOLDRESPONSE']._serialized_end=1367
-  _globals['_SCOREREQUEST']._serialized_start=1369
-  _globals['_SCOREREQUEST']._serialized_end=1442
-  _globals['_SCORERESPONSE']._serialized_start=1444
-  _globals['_SCORERESPONSE']._serialized_end=1502
-  _globals['_LUKFUSERVICE']._serialized_start=1630
-  _globals['_LUKFUSERVICE']._serialized_end=1958
+  _globals['_LUKFUROLE']._serialized_start=1699
+  _globals['_LUKFUROLE']._serialized_end=1822
+  _globals['_LUKFURULESWITCHES']._serialized_start=73
+  _globals['_LUKFURULESWITCHES']._serialized_end=236
+  _globals['_LUKFUACTION']._serialized_start=238
+  _globals['_LUKFUACTION']._serialized_end=294
+  _globals['_LUKFUTRICK']._serialized_start=296
+  _globals['_LUKFUTRICK']._serialized_end=367
+  _globals['_LUKFURECORD']._serialized_start=369
+  _globals['_LUKFURECORD']._serialized_end=456
+  _globals['_COMPAREPLAYSREQUEST']._serialized_start=458
+  _globals['_COMPAREPLAYSREQUEST']._serialized_end=556
+  _globals['_COMPAREPLAYSRESPONSE']._serialized_start=558
+  _globals['_COMPAREPLAYSRESPONSE']._serialized_end=663
+  _globals['_CHECKPLAYREQUEST']._serialized_start=666
+  _globals['_CHECKPLAYREQUEST']._serialized_end=908
+  _globals['_CHECKPLAYRESPONSE']._serialized_start=910
+  _globals['_CHECKPLAYRESPONSE']._serialized_end=1031
+  _globals['_PROVEOLDREQUEST']._serialized_start=1034
+  _globals['_PROVEOLDREQUEST']._serialized_end=1188
+  _globals['_OLDCARDREASON']._serialized_start=1190
+  _globals['_OLDCARDREASON']._serialized_end=1262
+  _globals['_PROVEOLDRESPONSE']._serialized_start=1265
+  _globals['_PROVEOLDRESPONSE']._serialized_end=1395
+  _globals['_SCOREREQUEST']._serialized_start=1397
+  _globals['_SCOREREQUEST']._serialized_end=1470
+  _globals['_SCORERESPONSE']._serialized_start=1472
+  _globals['_SCORERESPONSE']._serialized_end=1530
+  _globals['_LUKFUSERVICECHECKGAMERECORDREQUEST']._serialized_start=1532
+  _globals['_LUKFUSERVICECHECKGAMERECORDREQUEST']._serialized_end=1611
+  _globals['_LUKFUSERVICECHECKGAMERECORDRESPONSE']._serialized_start=1613
+  _globals['_LUKFUSERVICECHECKGAMERECORDRESPONSE']._serialized_end=1697
+  _globals['_LUKFUSERVICE']._serialized_start=1825
+  _globals['_LUKFUSERVICE']._serialized_end=2275
 # @@protoc_insertion_point(module_scope)

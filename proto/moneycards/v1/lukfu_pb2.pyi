@@ -1,3 +1,4 @@
+from moneycards.v1 import common_pb2 as _common_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -172,3 +173,15 @@ class ScoreResponse(_message.Message):
     net: _containers.RepeatedScalarFieldContainer[int]
     rule: str
     def __init__(self, points: _Optional[int] = ..., net: _Optional[_Iterable[int]] = ..., rule: _Optional[str] = ...) -> None: ...
+
+class LukFuServiceCheckGameRecordRequest(_message.Message):
+    __slots__ = ("record",)
+    RECORD_FIELD_NUMBER: _ClassVar[int]
+    record: _common_pb2.GameRecord
+    def __init__(self, record: _Optional[_Union[_common_pb2.GameRecord, _Mapping]] = ...) -> None: ...
+
+class LukFuServiceCheckGameRecordResponse(_message.Message):
+    __slots__ = ("check",)
+    CHECK_FIELD_NUMBER: _ClassVar[int]
+    check: _common_pb2.GameRecordCheck
+    def __init__(self, check: _Optional[_Union[_common_pb2.GameRecordCheck, _Mapping]] = ...) -> None: ...

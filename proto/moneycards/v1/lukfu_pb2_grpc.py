@@ -55,6 +55,11 @@ class LukFuServiceStub:
                 request_serializer=moneycards_dot_v1_dot_lukfu__pb2.ScoreRequest.SerializeToString,
                 response_deserializer=moneycards_dot_v1_dot_lukfu__pb2.ScoreResponse.FromString,
                 _registered_method=True)
+        self.CheckGameRecord = channel.unary_unary(
+                '/moneycards.v1.LukFuService/CheckGameRecord',
+                request_serializer=moneycards_dot_v1_dot_lukfu__pb2.LukFuServiceCheckGameRecordRequest.SerializeToString,
+                response_deserializer=moneycards_dot_v1_dot_lukfu__pb2.LukFuServiceCheckGameRecordResponse.FromString,
+                _registered_method=True)
 
 
 class LukFuServiceServicer:
@@ -89,6 +94,13 @@ class LukFuServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CheckGameRecord(self, request, context):
+        """Replay a game record and report the first illegal action with its rule id.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_LukFuServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -111,6 +123,11 @@ def add_LukFuServiceServicer_to_server(servicer, server):
                     servicer.Score,
                     request_deserializer=moneycards_dot_v1_dot_lukfu__pb2.ScoreRequest.FromString,
                     response_serializer=moneycards_dot_v1_dot_lukfu__pb2.ScoreResponse.SerializeToString,
+            ),
+            'CheckGameRecord': grpc.unary_unary_rpc_method_handler(
+                    servicer.CheckGameRecord,
+                    request_deserializer=moneycards_dot_v1_dot_lukfu__pb2.LukFuServiceCheckGameRecordRequest.FromString,
+                    response_serializer=moneycards_dot_v1_dot_lukfu__pb2.LukFuServiceCheckGameRecordResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -222,6 +239,33 @@ class LukFuService:
             '/moneycards.v1.LukFuService/Score',
             moneycards_dot_v1_dot_lukfu__pb2.ScoreRequest.SerializeToString,
             moneycards_dot_v1_dot_lukfu__pb2.ScoreResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CheckGameRecord(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/moneycards.v1.LukFuService/CheckGameRecord',
+            moneycards_dot_v1_dot_lukfu__pb2.LukFuServiceCheckGameRecordRequest.SerializeToString,
+            moneycards_dot_v1_dot_lukfu__pb2.LukFuServiceCheckGameRecordResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -154,3 +154,15 @@ class FindWaitsResponse(_message.Message):
     WAITS_FIELD_NUMBER: _ClassVar[int]
     waits: _containers.RepeatedCompositeFieldContainer[TotomWait]
     def __init__(self, waits: _Optional[_Iterable[_Union[TotomWait, _Mapping]]] = ...) -> None: ...
+
+class TotomServiceCheckGameRecordRequest(_message.Message):
+    __slots__ = ("record",)
+    RECORD_FIELD_NUMBER: _ClassVar[int]
+    record: _common_pb2.GameRecord
+    def __init__(self, record: _Optional[_Union[_common_pb2.GameRecord, _Mapping]] = ...) -> None: ...
+
+class TotomServiceCheckGameRecordResponse(_message.Message):
+    __slots__ = ("check",)
+    CHECK_FIELD_NUMBER: _ClassVar[int]
+    check: _common_pb2.GameRecordCheck
+    def __init__(self, check: _Optional[_Union[_common_pb2.GameRecordCheck, _Mapping]] = ...) -> None: ...

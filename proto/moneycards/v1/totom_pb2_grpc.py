@@ -45,6 +45,11 @@ class TotomServiceStub:
                 request_serializer=moneycards_dot_v1_dot_totom__pb2.FindWaitsRequest.SerializeToString,
                 response_deserializer=moneycards_dot_v1_dot_totom__pb2.FindWaitsResponse.FromString,
                 _registered_method=True)
+        self.CheckGameRecord = channel.unary_unary(
+                '/moneycards.v1.TotomService/CheckGameRecord',
+                request_serializer=moneycards_dot_v1_dot_totom__pb2.TotomServiceCheckGameRecordRequest.SerializeToString,
+                response_deserializer=moneycards_dot_v1_dot_totom__pb2.TotomServiceCheckGameRecordResponse.FromString,
+                _registered_method=True)
 
 
 class TotomServiceServicer:
@@ -66,6 +71,13 @@ class TotomServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CheckGameRecord(self, request, context):
+        """Replay a game record and report the first illegal action with its rule id.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_TotomServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -78,6 +90,11 @@ def add_TotomServiceServicer_to_server(servicer, server):
                     servicer.FindWaits,
                     request_deserializer=moneycards_dot_v1_dot_totom__pb2.FindWaitsRequest.FromString,
                     response_serializer=moneycards_dot_v1_dot_totom__pb2.FindWaitsResponse.SerializeToString,
+            ),
+            'CheckGameRecord': grpc.unary_unary_rpc_method_handler(
+                    servicer.CheckGameRecord,
+                    request_deserializer=moneycards_dot_v1_dot_totom__pb2.TotomServiceCheckGameRecordRequest.FromString,
+                    response_serializer=moneycards_dot_v1_dot_totom__pb2.TotomServiceCheckGameRecordResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -135,6 +152,33 @@ class TotomService:
             '/moneycards.v1.TotomService/FindWaits',
             moneycards_dot_v1_dot_totom__pb2.FindWaitsRequest.SerializeToString,
             moneycards_dot_v1_dot_totom__pb2.FindWaitsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CheckGameRecord(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/moneycards.v1.TotomService/CheckGameRecord',
+            moneycards_dot_v1_dot_totom__pb2.TotomServiceCheckGameRecordRequest.SerializeToString,
+            moneycards_dot_v1_dot_totom__pb2.TotomServiceCheckGameRecordResponse.FromString,
             options,
             channel_credentials,
             insecure,

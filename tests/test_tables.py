@@ -1,0 +1,290 @@
+"""Table engines: random simulations with invariants, scripted deals with exact outcomes,
+records that replay and records with an illegal action (all three games)."""
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from solver.games import GAMES, check, final_state, seeded  # noqa: E402
+from solver.kowah.table import KowahState  # noqa: E402
+from solver.table import IllegalAction  # noqa: E402
+from solver.totom.table import TotomState  # noqa: E402
+from table_helpers import kowah_deal, totom_deal  # noqa: E402
+
+DEALS = 300
+MAX_STEPS = {"totom": 2000, "kowah": 2000, "lukfu": 200}
+
+
+def hand_sizes_ok(state):
+    if state.game == "totom":  # 19 at rest (concealed + exposed); 20 while discarding
+        for s in range(4):
+            n = sum(state.twenty(s, None))
+            acting = state.current_seat() == s and state.phase in ("discard", "opening")
+            assert n == (20 if acting or (state.is_over and n == 20) else 19), (s, n)
+    elif state.game == "kowah":
+        for s in range(3):
+            n = sum(state.hands[s])
+            assert n == (9 if s == state.current_seat() and state.phase == "discard" else 8)
+    else:
+        played = [state.record.played_count(s) for s in range(3)]
+        assert all(len(state.hands[s]) + played[s] == 12 for s in range(3))
+
+
+def swap_hidden(state, seat, rng):
+    """A clone where two other seats exchange one concealed card: what `seat` must not see."""
+    other = [s for s in range(state.seats) if s != seat]
+    a, b = rng.sample(other, 2)
+    clone = state.clone()
+    if state.game == "lukfu":
+        ha, hb = clone.hands[a], clone.hands[b]
+        if not ha or not hb:
+            return None
+        x, y = sorted(ha)[0], sorted(hb)[0]
+        ha.remove(x), hb.remove(y), ha.add(y), hb.add(x)
+        clone._proofs.clear()
+        return clone
+    ha, hb = clone.hands[a], clone.hands[b]
+    xs = [i for i, n in enumerate(ha) if n]
+    ys = [i for i, n in enumerate(hb) if n]
+    if not xs or not ys:
+        return None
+    x, y = rng.choice(xs), rng.choice(ys)
+    ha[x] -= 1; hb[x] += 1; hb[y] -= 1; ha[y] += 1  # noqa: E702
+    return clone
+
+
+def masked(obs):
+    obs = dict(obs)
+    obs.pop("legal_actions", None)  # the acting seat's own options
+    return obs
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_deals_keep_every_invariant(game):
+    rng = random.Random(hash(game) % 1000)
+    for seed in range(DEALS):
+        state = seeded(game, seed)
+        steps = 0
+        while not state.is_over:
+            assert state.cards_accounted(), (seed, steps)
+            hand_sizes_ok(state)
+            acts = state.legal_actions()
+            assert acts, (seed, steps)
+            if steps % 7 == 0:  # observations hide the other seats' cards
+                seat = rng.randrange(state.seats)
+                other = swap_hidden(state, seat, rng)
+                if other is not None:
+                    assert masked(other.observation(seat)) == masked(state.observation(seat))
+            state.apply(rng.choice(acts))
+            steps += 1
+            assert steps < MAX_STEPS[game], "the deal must end"
+        assert state.cards_accounted()
+        assert state.result["outcome"] in ("win", "drawn", "redeal")
+        if "net" in state.result:
+            assert sum(state.result["net"]) == 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_records_replay_to_the_same_result(game):
+    rng = random.Random(7)
+    for seed in range(20):
+        state = seeded(game, seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        record = json.loads(json.dumps(state.game_record()))
+        result = check(game, record)
+        assert result.valid and result.complete and result.result == state.result
+        assert final_state(game, record).observation(0) == state.observation(0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_illegal_action_is_reported_at_its_index(game):
+    rng = random.Random(3)
+    state = seeded(game, 11)
+    for _ in range(6):
+        state.apply(rng.choice(state.legal_actions()))
+    record = state.game_record()
+    bad = {"totom": "discard 1h1h", "kowah": "declare 55c", "lukfu": "call play"}[game]
+    if bad in state.legal_actions():
+        bad = "win"
+    record["actions"].append(bad)
+    result = check(game, record)
+    assert not result.valid and result.index == 6 and result.rule
+    assert result.rule.split("-")[0] in ({"totom": "TT", "kowah": "KW", "lukfu": "LF"}[game],
+                                         "R")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_rejected_action_changes_nothing(game):
+    rng = random.Random(5)
+    state = seeded(game, 4)
+    for _ in range(5):
+        state.apply(rng.choice(state.legal_actions()))
+    before = [json.dumps(state.observation(s), sort_keys=True) for s in range(state.seats)]
+    history = list(state.history)
+    for bad in ("discard 9h", "capture 1m", "lead 891c", "draw draw", "take", "claim", "win",
+                "declare 99c", "follow 5h"):
+        if bad in state.legal_actions():
+            continue
+        with pytest.raises(IllegalAction):
+            state.apply(bad)
+        assert [json.dumps(state.observation(s), sort_keys=True)
+                for s in range(state.seats)] == before
+        assert state.history == history
+
+
+# -- Tổ Tôm scripted deals ---------------------------------------------------------------
+# Seat 3 waits on 5c with 5s (a Cạ), the dealer (seat 0) waits with 5m, seat 2 holds three
+# 5c; the stock's top card is 5c, exposed at seat 1's doorway after seat 1 passes.
+WIN_AND_CHIU = totom_deal([
+    "22s 33s 44s 66s 77s 88s 6c6m 7c7m 8c8m 5m 9c",
+    "2c 3c 4c 6c 7c 8c 9c 9c 2s 3s 4s 6s 7s 8s 9s 9s 2m 3m 4m",
+    "555c 2c 3c 4c 9c 6s 7s 8s 5s 2m 3m 4m 6m 7m 8m 9m 1h",
+    "22c 33c 44c 66c 77c 88c 2s2m 3s3m 4s4m 5s"], "5c")
+
+
+def scripted():
+    state = TotomState(None, deal=WIN_AND_CHIU)
+    state.apply("discard 9c")
+    assert state.current_seat() == 1 and state.legal_actions() == ["capture 9c", "pass"]
+    state.apply("pass")
+    return state
+
+
+def test_TT_C1_holding_the_identical_card_captures_only_as_chan():
+    state = TotomState(None, deal=WIN_AND_CHIU)
+    state.apply("discard 9c")
+    with pytest.raises(IllegalAction) as err:
+        state.apply("capture 9s")
+    assert err.value.rule == "TT-C1"
+
+
+def test_TT_C3_a_declined_chan_is_remembered():
+    state = scripted()
+    assert "9c" in state.observation(1)["memory"]["declined_chan"]
+
+
+def test_TT_P1_P3_two_winners_and_a_chiu_on_one_stock_card():
+    state = scripted()
+    # Wins before Chíu; equal claims in seat order from the doorway (seat 1): 3, then 0.
+    assert state.claims == [(3, "win"), (0, "win"), (2, "chiu")]
+    first = state.clone()
+    first.apply("win")
+    assert first.result["winner"] == 3 and first.result["via"] == "stock"
+    assert first.result["net"] == [-8, -8, -8, 24]
+    second = state.clone()
+    second.apply("decline")
+    assert second.current_seat() == 0
+    second.apply("win")
+    assert second.result["winner"] == 0 and second.result["points"] == 2
+
+
+def test_TT_P2_P4_out_of_turn_chiu_discard_goes_back_to_the_interrupted_doorway():
+    state = scripted()
+    state.apply("decline")
+    state.apply("decline")
+    assert state.current_seat() == 2 and state.legal_actions() == ["chiu", "decline"]
+    state.apply("chiu")
+    assert ("5c",) * 4 in [tuple(f.text for f in g) for g in state.exposed[2]]
+    state.apply("discard 1h")
+    # Not seat 3 (after the claimant): seat 1, whose exposure was interrupted.
+    assert state.current_seat() == 1 and state.offer.kind == "discard"
+    assert state.offer.card.text == "1h"
+
+
+def test_TT_P5_declining_every_claim_leaves_the_exposing_seat_its_card():
+    state = scripted()
+    for _ in range(3):
+        state.apply("decline")
+    assert state.current_seat() == 1 and state.phase == "offer"
+    assert state.offer.kind == "exposed" and "pass" in state.legal_actions()
+    state.apply("pass")  # TT-T3: a passed stock card goes on to the next seat
+    assert state.current_seat() == 2 and state.offer.kind == "passed"
+
+
+def test_TT_W7_S3_thien_u_and_TT_S4_dead_hand():
+    deal = totom_deal(["22c 33c 44c 55c 66c 22s 33s 44s 55s 66s", "", "", ""], "")
+    state = TotomState(None, deal=deal)
+    assert state.legal_actions() == ["win", "decline"]  # all pairs: no legal discard
+    won = state.clone()
+    won.apply("win")
+    assert won.result["via"] == "thien-u" and won.result["winner"] == 0
+    assert {b["key"] for b in won.result["bonuses"]} >= {"thien_u", "thap_thanh"}
+    state.apply("decline")  # R-decline-win, then TT-S4
+    assert state.dead_hand == {0}
+    assert state.offer.kind == "exposed" and state.offer.door == 0
+
+
+def test_TT_P6_a_chiu_that_completes_the_hand_wins_at_once():
+    # Seat 1 holds 555c and eight pairs: the fourth 5c completes ten pairs (Chíu ù).
+    deal = totom_deal(["5c 9m 9m", "555c 22s 33s 44s 66s 77s 88s 22m 33m", "", ""], "")
+    state = TotomState(None, deal=deal)
+    state.apply("discard 5c")
+    assert state.claims[0] == (1, "chiu")
+    state.apply("chiu")
+    assert state.result["winner"] == 1 and state.result["via"] == "chiu"
+    assert "chiu_u" in {b["key"] for b in state.result["bonuses"]}
+
+
+# -- Kowah scripted deals ----------------------------------------------------------------
+# Seat 0 starts ready with 222h 777s 99m, draws 3c and discards it: it must declare 99m.
+def kowah_after_declaration(stock_next):
+    deal = kowah_deal(["222h 777s 99m", "9m 1s 2s 3s 4s 5s 6s 8s", ""], "3c " + stock_next)
+    state = KowahState(None, deal=deal)
+    state.apply("draw")
+    state.apply("discard 3c")
+    assert state.legal_actions() == ["declare 99m"]  # compulsory (R-declare)
+    state.apply("declare 99m")
+    return state
+
+
+def test_KW_X4_out_of_turn_win_on_another_seats_draw():
+    state = kowah_after_declaration("9m")
+    state.apply("draw")  # seat 1 draws the wait
+    assert state.result["winner"] == 0 and state.result["via"] == "draw"
+    assert state.result["multiplier"] == 1
+
+
+def test_KW_X4_out_of_turn_win_on_a_discard():
+    state = kowah_after_declaration("5c")
+    state.apply("draw")
+    state.apply("discard 9m")
+    assert state.result == {"outcome": "win", "winner": 0, "via": "discard", "card": "9m",
+                            "multiplier": 2, "rule": "KW-K1"}
+
+
+def test_KW_X2_self_draw_and_KW_X3_public_draws():
+    state = kowah_after_declaration("5c 6c 9m")
+    state.apply("draw")  # seat 1 draws 5c
+    assert state.observation(2)["public_draws"] == [{"seat": 1, "card": "5c"}]
+    state.apply("discard 5c")
+    state.apply("draw")  # seat 2 draws 6c
+    state.apply("discard 6c")  # seat 0 then draws 9m itself
+    assert state.result["winner"] == 0 and state.result["multiplier"] == 3
+
+
+def test_KW_T3_first_turn_draws_and_KW_X1_declared_hand_is_locked():
+    state = KowahState(None, deal=kowah_deal(["222h 777s 99m", "", ""], "3c"))
+    with pytest.raises(IllegalAction) as err:
+        state.apply("take")
+    assert err.value.rule == "KW-T3"
+    state = kowah_after_declaration("5c")
+    assert 0 in state.declared and state.current_seat() == 1
+
+
+def test_KW_K2_last_stock_card_without_a_win_is_a_draw():
+    rng = random.Random(1)
+    drawn = 0
+    for seed in range(20):
+        state = seeded("kowah", seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        if state.result["outcome"] == "drawn":
+            drawn += 1
+            assert state.stock == [] and state.result["rule"] == "KW-K2"
+    assert drawn > 0
