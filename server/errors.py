@@ -53,23 +53,3 @@ def enum_value(table: Mapping[int, object], value: int, field: str):
         raise InvalidInput(f"unknown enum value {value}", field=field)
     return table[value]
 
-
-def game_record_dict(msg) -> dict:
-    """A GameRecord message as the JSON record the engines replay."""
-    record: dict = {"rules": msg.rules or "seed", "actions": list(msg.actions)}
-    if msg.HasField("seed"):
-        record["seed"] = msg.seed
-    if msg.deal.hands:
-        record["deal"] = {"hands": list(msg.deal.hands), "stock": msg.deal.stock,
-                          "first": msg.deal.first_seat, "dealer": msg.deal.first_seat,
-                          "master": msg.deal.first_seat}
-    return record
-
-
-def record_check_message(check, common_pb2):
-    r = check.result or {}
-    return common_pb2.GameRecordCheck(
-        valid=check.valid, complete=check.complete, actions=check.actions,
-        first_illegal=-1 if check.index is None else check.index, rule=check.rule or "",
-        message=check.message or "", outcome=r.get("outcome", ""), net=r.get("net", []),
-        winner=r.get("winner", -1) if r else -1, multiplier=r.get("multiplier", 0))

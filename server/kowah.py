@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from moneycards.v1 import common_pb2, kowah_pb2, kowah_pb2_grpc
-from server.errors import enum_value, game_record_dict, record_check_message, rpc
+from server.errors import enum_value, rpc
+from server.records import game_record_dict, record_check_message
 
 VIA = {
     kowah_pb2.KOWAH_VIA_UNSPECIFIED: None,
@@ -52,4 +53,4 @@ class KowahService(kowah_pb2_grpc.KowahServiceServicer):
         from solver.games import check
 
         result = check("kowah", game_record_dict(request.record))
-        return kowah_pb2.KowahServiceCheckGameRecordResponse(check=record_check_message(result, common_pb2))
+        return kowah_pb2.KowahServiceCheckGameRecordResponse(check=record_check_message(result))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from moneycards.v1 import common_pb2, lukfu_pb2, lukfu_pb2_grpc
-from server.errors import enum_value, game_record_dict, record_check_message, rpc
+from moneycards.v1 import lukfu_pb2, lukfu_pb2_grpc
+from server.errors import enum_value, rpc
+from server.records import game_record_dict, record_check_message
 
 ROLE = {
     lukfu_pb2.LUK_FU_ROLE_UNSPECIFIED: None,
@@ -86,4 +87,4 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
         from solver.games import check
 
         result = check("lukfu", game_record_dict(request.record))
-        return lukfu_pb2.LukFuServiceCheckGameRecordResponse(check=record_check_message(result, common_pb2))
+        return lukfu_pb2.LukFuServiceCheckGameRecordResponse(check=record_check_message(result))

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from moneycards.v1 import common_pb2, totom_pb2, totom_pb2_grpc
-from server.errors import enum_value, game_record_dict, record_check_message, rpc
+from server.errors import enum_value, rpc
+from server.records import game_record_dict, record_check_message
 
 VIA = {
     totom_pb2.WIN_VIA_UNSPECIFIED: None,
@@ -75,4 +76,4 @@ class TotomService(totom_pb2_grpc.TotomServiceServicer):
         from solver.games import check
 
         result = check("totom", game_record_dict(request.record))
-        return totom_pb2.TotomServiceCheckGameRecordResponse(check=record_check_message(result, common_pb2))
+        return totom_pb2.TotomServiceCheckGameRecordResponse(check=record_check_message(result))

@@ -176,3 +176,37 @@ def test_lukfu_bad_record_file_exits_2(tmp_path):
                    '{"seat": 0, "cards": "7c"}, {"seat": 1, "cards": "7c"}]}]}')
     r = CliRunner().invoke(cli, ["lukfu", "old", "--hand", "8c", "--record", str(bad)])
     assert r.exit_code == 2 and "tricks[0].plays[1]" in r.output
+
+
+@pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
+def test_replay_and_check_record(tmp_path, game):
+    import random
+
+    from solver.games import seeded
+
+    rng = random.Random(2)
+    state = seeded(game, 2)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(state.game_record()))
+    r = run(game, "replay", str(path))
+    assert r.exit_code == 0 and "  1. " in r.output
+    d = json.loads(run(game, "check-record", str(path), "--json").output)
+    assert d["valid"] is True and d["complete"] is True and d["result"] == state.result
+    record = state.game_record()
+    record["actions"].insert(1, "nonsense")
+    path.write_text(json.dumps(record))
+    r = run(game, "check-record", str(path), "--json")
+    assert r.exit_code == 0
+    d = json.loads(r.output)
+    assert d["valid"] is False and d["index"] == 1 and d["rule"]
+
+
+@pytest.mark.parametrize("content", ["{not json", '{"game": "kowah"}', '[1, 2]',
+                                     '{"seed": "x"}', '{"seed": 1, "actions": [1]}'])
+def test_malformed_record_exits_2(tmp_path, content):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    r = CliRunner().invoke(cli, ["totom", "check-record", str(path)])
+    assert r.exit_code == 2 and "error:" in r.output

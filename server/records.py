@@ -1,0 +1,42 @@
+"""Game records between protobuf and the engines: GameRecord <-> the JSON record."""
+
+from __future__ import annotations
+
+from moneycards.v1 import common_pb2
+
+FIRST_SEAT_KEY = {"totom": "dealer", "kowah": "first", "lukfu": "master"}
+
+
+def game_record_dict(msg: common_pb2.GameRecord) -> dict:
+    """A GameRecord message as the JSON record the engines replay."""
+    record: dict = {"rules": msg.rules or "seed", "actions": list(msg.actions)}
+    if msg.HasField("seed"):
+        record["seed"] = msg.seed
+    if msg.deal.hands:
+        record["deal"] = {"hands": list(msg.deal.hands), "stock": msg.deal.stock,
+                          "first": msg.deal.first_seat, "dealer": msg.deal.first_seat,
+                          "master": msg.deal.first_seat}
+    return record
+
+
+def game_record_message(record: dict) -> common_pb2.GameRecord:
+    """The protobuf form of a JSON game record (an engine's `game_record()`)."""
+    msg = common_pb2.GameRecord(rules=record.get("rules", "seed"),
+                                actions=record.get("actions", []))
+    if record.get("seed") is not None:
+        msg.seed = record["seed"]
+    deal = record.get("deal")
+    if deal:
+        key = FIRST_SEAT_KEY[record["game"]]
+        msg.deal.CopyFrom(common_pb2.GameDeal(hands=deal["hands"], stock=deal.get("stock", ""),
+                                              first_seat=deal[key]))
+    return msg
+
+
+def record_check_message(check) -> common_pb2.GameRecordCheck:
+    r = check.result or {}
+    return common_pb2.GameRecordCheck(
+        valid=check.valid, complete=check.complete, actions=check.actions,
+        first_illegal=-1 if check.index is None else check.index, rule=check.rule or "",
+        message=check.message or "", outcome=r.get("outcome", ""), net=r.get("net", []),
+        winner=r.get("winner", -1), multiplier=r.get("multiplier", 0))
