@@ -288,3 +288,22 @@ def test_KW_K2_last_stock_card_without_a_win_is_a_draw():
             drawn += 1
             assert state.stock == [] and state.result["rule"] == "KW-K2"
     assert drawn > 0
+
+
+def test_KW_T4_the_seat_chooses_which_pair_to_show_and_R_declare_switch():
+    # 55c 55s 5m + 777c: either two-card suit may be shown (KW-R5, KW-T4).
+    deal = kowah_deal(["55c 55s 5m 777c", "", ""], "3h")
+    state = KowahState(None, deal=deal)
+    state.apply("draw")
+    state.apply("discard 3h")
+    assert state.legal_actions() == ["declare 55c", "declare 55s"]
+    with pytest.raises(IllegalAction) as err:
+        state.apply("stay")
+    assert err.value.rule == "KW-T4"
+    from solver.kowah.table import KowahRules
+    optional = KowahState(None, KowahRules(optional_declaration=True), deal=deal)
+    optional.apply("draw")
+    optional.apply("discard 3h")
+    assert optional.legal_actions() == ["declare 55c", "declare 55s", "stay"]
+    optional.apply("stay")
+    assert 0 not in optional.declared and optional.current_seat() == 1

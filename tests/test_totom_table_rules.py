@@ -1,0 +1,91 @@
+"""Tổ Tôm capture restrictions in the deal engine, one test per rule (TT-C1–C9).
+
+Each test sets up one seat's concealed hand and memory, offers it a card, and checks the
+legal actions and the rule id an illegal attempt is refused with.
+"""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from solver.cards import TOTOM  # noqa: E402
+from solver.table import IllegalAction  # noqa: E402
+from solver.totom.table import Offer, TotomState  # noqa: E402
+from table_helpers import totom_deal  # noqa: E402
+
+F = lambda t: TOTOM.parse(t)[0]  # noqa: E731
+
+
+def offered(hand, card, **memory):
+    """Seat 1, holding `hand` (concealed), is offered `card` as a discard."""
+    state = TotomState(None, deal=totom_deal(["", "", "", ""], ""))
+    state.hands[1] = list(TOTOM.parse_counts(hand))
+    for key, value in memory.items():
+        setattr(state.memory[1], key, value)
+    state.offer = Offer(F(card), 1, "discard", 1)
+    state.phase, state.seat, state.claims = "offer", 1, []
+    return state
+
+
+def refused(state, action):
+    with pytest.raises(IllegalAction) as err:
+        state.apply(action)
+    return err.value.rule
+
+
+def test_TT_C1_identical_card_held_only_chan():
+    state = offered("5c 5s 7c 8c 9c", "5c")
+    assert "capture 5c" in state.legal_actions() and "capture 5s" not in state.legal_actions()
+    assert refused(state, "capture 5s") == "TT-C1"
+
+
+def test_TT_C2_pairs_never_broken_but_a_triple_gives_its_third():
+    state = offered("55s 7c 8c 9c", "5c")  # 5s is a concealed pair
+    assert refused(state, "capture 5s") == "TT-C2"
+    assert "capture 5s" in offered("555s 7c 8c 9c", "5c").legal_actions()  # a triple
+    state = offered("55c 7c 8c 9c", "5c")
+    assert "capture 5c" in state.legal_actions()  # ăn bòn: Chắn with one card of a pair
+    state.apply("capture 5c")
+    assert (F("5c"), F("5c")) in state.exposed[1] and state.phase == "discard"
+
+
+def test_TT_C3_declined_chan_face_never_discarded_or_used_in_ca():
+    state = offered("5s 7c 8c 9c", "5c", declined_chan={F("5s")})
+    assert refused(state, "capture 5s") == "TT-C3"
+    state = offered("5c 7c 8c 9c 2s", "5c")
+    state.apply("pass")  # declines the Chắn of 5c
+    assert F("5c") in state.memory[1].declined_chan
+
+
+def test_TT_C4_own_discarded_or_ca_faces_not_captured_later():
+    assert refused(offered("5s 7c 8c 9c", "5c", discarded={F("5c")}), "capture 5s") == "TT-C4"
+    assert refused(offered("5s 7c 8c 9c", "5c", ca_from_hand={F("5c")}),
+                   "capture 5s") == "TT-C4"
+
+
+def test_TT_C5_no_ca_capture_in_a_rank_with_a_concealed_ca():
+    assert refused(offered("5s 5m 7c 8c 9c", "5c"), "capture 5s") == "TT-C5"
+
+
+def test_TT_C6_no_ca_capture_with_one_unpaired_card_left():
+    assert refused(offered("5s 77c 88c", "5c"), "capture 5s") == "TT-C6"
+
+
+def test_TT_C7_after_discarding_both_cards_of_a_ca_no_ca_captures():
+    state = offered("5s 7c 8c 9c", "5c", discarded={F("2c"), F("2m")})
+    assert refused(state, "capture 5s") == "TT-C7"
+
+
+def test_TT_C8_after_capturing_a_ca_no_discard_completing_a_discarded_ca():
+    state = offered("5s 7c 8c 2m", "5c", discarded={F("2c")})
+    state.apply("capture 5s")  # a Cạ capture
+    assert refused(state, "discard 2m") == "TT-C8"
+    assert "discard 7c" in state.legal_actions()
+
+
+def test_TT_C9_capture_only_if_a_legal_discard_remains():
+    # After 5s5c, only 77c (a pair) would be left: nothing may be discarded.
+    assert refused(offered("5s 77c 9c", "5c", declined_chan={F("9c")}), "capture 5s") == "TT-C9"
