@@ -1,0 +1,189 @@
+"""Tổ Tôm hints: rank a seat's legal actions by the distance to a winning hand.
+
+The distance (solver/totom/distance.py) counts the cards still to add for a winning twenty,
+using only copies this seat has not seen and honouring the restrictions that bind it
+(TT-C3, TT-C4). Every action is valued by the distance it leaves: a capture by the best
+discard after it, a pass by the hand as it is. Wins are always taken (R-decline-win is
+never used), a Chíu when it does not leave the hand further from a win.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from solver.cards import TOTOM, Face
+from solver.hints import Ranked, legal_of, ranked
+from solver.totom.check import check_hand
+from solver.totom.distance import distance_cpsat, distance_exact, holding
+
+NF = len(TOTOM.faces)
+
+
+class View:
+    """What one observation tells its seat."""
+
+    def __init__(self, obs: dict):
+        self.obs = obs
+        self.seat = obs["seat"]
+        self.concealed = list(TOTOM.parse_counts(obs["hand"]))
+        self.own_exposed = [0] * NF
+        seen = list(self.concealed)
+        for s, groups in enumerate(obs["exposed"]):
+            for g in groups:
+                for f in TOTOM.parse(g):
+                    seen[TOTOM.index(f)] += 1
+                    if s == self.seat:
+                        self.own_exposed[TOTOM.index(f)] += 1
+        for d in obs["dead"]:
+            seen[TOTOM.index(TOTOM.parse(d["card"])[0])] += 1
+        self.offer = TOTOM.parse(obs["offer"]["card"])[0] if obs.get("offer") else None
+        if self.offer is not None:
+            seen[TOTOM.index(self.offer)] += 1
+        self.unseen = [max(0, TOTOM.copies - n) for n in seen]
+        mem = obs.get("memory", {})
+        self.barred = {TOTOM.parse(t)[0] for t in mem.get("discarded", []) +
+                       mem.get("ca_from_hand", [])}  # TT-C4
+        self.no_ca = {TOTOM.parse(t)[0] for t in mem.get("declined_chan", [])}  # TT-C3
+
+    def distance(self, concealed, exposed, engine: str) -> float:
+        return _distance(tuple(concealed), tuple(exposed), tuple(self.unseen),
+                         frozenset(self.barred), frozenset(self.no_ca), engine)
+
+    def discards(self, concealed) -> list[Face]:
+        """Faces that may be discarded after a capture (TT-C2, TT-C3), for look-ahead."""
+        return [f for f, n in zip(TOTOM.faces, concealed) if n in (1, 3)
+                and f not in self.no_ca]
+
+    def best_discard(self, concealed, exposed, engine) -> tuple[float, Face | None]:
+        best = (99.0, None)
+        for f in self.discards(concealed):
+            c = list(concealed)
+            c[TOTOM.index(f)] -= 1
+            d = self.distance(c, exposed, engine)
+            if d < best[0]:
+                best = (d, f)
+        return best
+
+    def pairing_outs(self, concealed) -> int:
+        """Unseen cards that would pair one of the concealed singles (Chắn or Cạ)."""
+        total = 0
+        for i, f in enumerate(TOTOM.faces):
+            if concealed[i] % 2 == 0:
+                continue
+            if f not in self.barred:
+                total += self.unseen[i]
+            if f not in self.no_ca and f.suit != "h":
+                total += sum(self.unseen[j] for j, g in enumerate(TOTOM.faces)
+                             if g.rank == f.rank and g != f and g.suit != "h"
+                             and g not in self.barred and concealed[j] == 0)
+        return total
+
+    def live_waits(self, concealed, exposed) -> int:
+        """Unseen copies of the cards that would make this nineteen win."""
+        total = 0
+        for i, f in enumerate(TOTOM.faces):
+            if self.unseen[i] and f not in self.barred:
+                counts = [c + e for c, e in zip(concealed, exposed)]
+                counts[i] += 1
+                if max(counts) <= 4 and check_hand(counts, engine="exact").wins:
+                    total += self.unseen[i]
+        return total
+
+
+@lru_cache(maxsize=200_000)
+def _distance(concealed, exposed, unseen, barred, no_ca, engine) -> float:
+    h = holding(concealed, exposed, unseen, barred, no_ca)
+    if engine == "cpsat":
+        d = distance_cpsat(h)
+        return 99.0 if d is None else float(d.adds)
+    d = distance_exact(h)
+    return 99.0 if d is None else float(d)
+
+
+def _after(view: View, concealed, exposed, engine) -> tuple[float, str]:
+    """Value of a nineteen: fewer cards to a win first; then, waiting, more live winning
+    cards, otherwise more live cards that would pair a single."""
+    d = view.distance(concealed, exposed, engine)
+    if d >= 99:
+        return -50.0, "no win can be built from what is left"
+    if d == 1:
+        live = view.live_waits(concealed, exposed)
+        return -1.0 + min(live, 40) / 100, f"waiting: {live} live winning card(s)"
+    outs = view.pairing_outs(concealed)
+    return -d + min(outs, 90) / 1000, f"{int(d)} cards from a win, {outs} live pairing cards"
+
+
+def hint(obs: dict, budget_ms: float = 100.0, engine: str = "exact") -> list[Ranked]:
+    acts = legal_of(obs)
+    view = View(obs)
+    conc, exp = view.concealed, view.own_exposed
+    out = []
+    now_value, now_reason = None, None
+    for act in acts:
+        verb, _, arg = act.partition(" ")
+        if verb == "win":
+            out.append(Ranked(act, 100.0, "a win: always taken"))
+        elif verb == "chiu":
+            i = TOTOM.index(view.offer)
+            c, e = list(conc), list(exp)
+            c[i] -= 3
+            e[i] += 4
+            d, f = view.best_discard(c, e, engine)
+            c2 = list(c)
+            if f is not None:
+                c2[TOTOM.index(f)] -= 1
+            value, why = _after(view, c2, e, engine)
+            out.append(Ranked(act, value + 0.005, f"Chíu of {view.offer}, then discard {f}: "
+                                                  f"{why}"))
+        elif verb in ("decline", "pass"):
+            if now_value is None:
+                now_value, now_reason = _after(view, conc, exp, engine)
+            what = "keep the hand" if verb == "decline" else "let the card go"
+            out.append(Ranked(act, now_value, f"{what}: {now_reason}"))
+        elif verb == "capture":
+            h = TOTOM.parse(arg)[0]
+            c, e = list(conc), list(exp)
+            c[TOTOM.index(h)] -= 1
+            e[TOTOM.index(h)] += 1
+            e[TOTOM.index(view.offer)] += 1
+            d, f = view.best_discard(c, e, engine)
+            if f is None:
+                out.append(Ranked(act, -60.0, "no discard would remain"))
+                continue
+            c[TOTOM.index(f)] -= 1
+            value, why = _after(view, c, e, engine)
+            kind = "Chắn" if h == view.offer else "Cạ"
+            out.append(Ranked(act, value, f"{kind} {TOTOM.render([h, view.offer])}, then "
+                                          f"discard {f}: {why}"))
+        elif verb == "discard":
+            f = TOTOM.parse(arg)[0]
+            c = list(conc)
+            c[TOTOM.index(f)] -= 1
+            value, why = _after(view, c, exp, engine)
+            out.append(Ranked(act, value, why))
+        else:
+            out.append(Ranked(act, -99.0, "unknown action"))
+    return ranked(out)
+
+
+def greedy(obs: dict, rng: random.Random) -> str:
+    """Win, Chíu, a Chắn capture, a Cạ capture, else pass; discard an isolated card."""
+    acts = legal_of(obs)
+    for want in ("win", "chiu"):
+        if want in acts:
+            return want
+    offer = obs["offer"]["card"] if obs.get("offer") else None
+    caps = [a for a in acts if a.startswith("capture ")]
+    chan = [a for a in caps if a.split()[1] == offer]
+    if chan or caps:
+        return (chan or caps)[0]
+    discards = [a for a in acts if a.startswith("discard ")]
+    if discards:
+        hand = TOTOM.parse(obs["hand"])
+        def partners(a):
+            f = TOTOM.parse(a.split()[1])[0]
+            return sum(1 for g in hand if g.rank == f.rank and g != f)
+        fewest = min(partners(a) for a in discards)
+        return rng.choice([a for a in discards if partners(a) == fewest])
+    return "decline" if "decline" in acts else ("pass" if "pass" in acts else acts[0])
