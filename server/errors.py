@@ -40,7 +40,9 @@ def rpc(field_paths: Mapping[str, str] | None = None) -> Callable:
                 return method(self, request, context)
             except InvalidInput as err:
                 name = err.field or "request"
-                context.abort_with_status(bad_request_status(err, paths.get(name, name)))
+                head, dot, rest = name.partition(".")
+                mapped = paths.get(name) or (paths[head] + dot + rest if head in paths else name)
+                context.abort_with_status(bad_request_status(err, mapped))
 
         return wrapper
 

@@ -54,3 +54,9 @@ class KowahService(kowah_pb2_grpc.KowahServiceServicer):
 
         result = check("kowah", game_record_dict(request.record))
         return kowah_pb2.KowahServiceCheckGameRecordResponse(check=record_check_message(result))
+
+    @rpc({"state": "observation_json"})
+    def Hint(self, request, context):
+        from server.records import hint_response
+
+        return hint_response(request, "kowah", kowah_pb2.KowahServiceHintResponse)

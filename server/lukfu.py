@@ -88,3 +88,9 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
 
         result = check("lukfu", game_record_dict(request.record))
         return lukfu_pb2.LukFuServiceCheckGameRecordResponse(check=record_check_message(result))
+
+    @rpc({"state": "observation_json"})
+    def Hint(self, request, context):
+        from server.records import hint_response
+
+        return hint_response(request, "lukfu", lukfu_pb2.LukFuServiceHintResponse)

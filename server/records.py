@@ -40,3 +40,23 @@ def record_check_message(check) -> common_pb2.GameRecordCheck:
         first_illegal=-1 if check.index is None else check.index, rule=check.rule or "",
         message=check.message or "", outcome=r.get("outcome", ""), net=r.get("net", []),
         winner=r.get("winner", -1), multiplier=r.get("multiplier", 0))
+
+
+def hint_response(request, game: str, response_cls):
+    """Parse the observation JSON, rank its actions, build the response."""
+    import json
+
+    from solver.errors import InvalidInput
+    from solver.hints import hint
+
+    try:
+        obs = json.loads(request.observation_json)
+    except json.JSONDecodeError as err:
+        raise InvalidInput(f"not JSON: {err.msg}", field="observation_json") from None
+    if not isinstance(obs, dict) or obs.get("game") != game:
+        raise InvalidInput(f"not a {game} observation", field="observation_json")
+    budget = request.budget_ms or (500 if game == "lukfu" else 100)
+    ranked = hint(obs, float(budget))
+    return response_cls(seat=obs.get("seat", -1), actions=[
+        common_pb2.RankedAction(action=r.action, value=r.value, reason=r.reason)
+        for r in ranked])

@@ -77,3 +77,9 @@ class TotomService(totom_pb2_grpc.TotomServiceServicer):
 
         result = check("totom", game_record_dict(request.record))
         return totom_pb2.TotomServiceCheckGameRecordResponse(check=record_check_message(result))
+
+    @rpc({"state": "observation_json"})
+    def Hint(self, request, context):
+        from server.records import hint_response
+
+        return hint_response(request, "totom", totom_pb2.TotomServiceHintResponse)

@@ -49,7 +49,7 @@ def _engines(game: str) -> tuple[Callable, Callable]:
     elif game == "lukfu":
         from solver.lukfu.hint import greedy, hint
     else:
-        raise InvalidInput(f"unknown game {game!r}", field="game")
+        raise InvalidInput(f"unknown game {game!r}", field="state.game")
     return hint, greedy
 
 
@@ -58,7 +58,13 @@ def hint(obs: dict, budget_ms: float = 100.0, **options) -> list[Ranked]:
     if not isinstance(obs, dict):
         raise InvalidInput("the state is a JSON object (an engine observation)", field="state")
     h, _ = _engines(obs.get("game"))
-    return h(obs, budget_ms, **options)
+    try:
+        return h(obs, budget_ms, **options)
+    except InvalidInput as err:
+        raise err.with_field("state")
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+        raise InvalidInput(f"not a complete {obs.get('game')} observation ({err!r})",
+                           field="state") from None
 
 
 def choose(state, level: str, rng: random.Random, budget_ms: float = 100.0) -> str:

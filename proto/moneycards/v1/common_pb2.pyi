@@ -59,3 +59,13 @@ class GameRecordCheck(_message.Message):
     winner: int
     multiplier: int
     def __init__(self, valid: _Optional[bool] = ..., complete: _Optional[bool] = ..., actions: _Optional[int] = ..., first_illegal: _Optional[int] = ..., rule: _Optional[str] = ..., message: _Optional[str] = ..., outcome: _Optional[str] = ..., net: _Optional[_Iterable[int]] = ..., winner: _Optional[int] = ..., multiplier: _Optional[int] = ...) -> None: ...
+
+class RankedAction(_message.Message):
+    __slots__ = ("action", "value", "reason")
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    action: str
+    value: float
+    reason: str
+    def __init__(self, action: _Optional[str] = ..., value: _Optional[float] = ..., reason: _Optional[str] = ...) -> None: ...

@@ -92,3 +92,19 @@ class KowahServiceCheckGameRecordResponse(_message.Message):
     CHECK_FIELD_NUMBER: _ClassVar[int]
     check: _common_pb2.GameRecordCheck
     def __init__(self, check: _Optional[_Union[_common_pb2.GameRecordCheck, _Mapping]] = ...) -> None: ...
+
+class KowahServiceHintRequest(_message.Message):
+    __slots__ = ("observation_json", "budget_ms")
+    OBSERVATION_JSON_FIELD_NUMBER: _ClassVar[int]
+    BUDGET_MS_FIELD_NUMBER: _ClassVar[int]
+    observation_json: str
+    budget_ms: int
+    def __init__(self, observation_json: _Optional[str] = ..., budget_ms: _Optional[int] = ...) -> None: ...
+
+class KowahServiceHintResponse(_message.Message):
+    __slots__ = ("seat", "actions")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    actions: _containers.RepeatedCompositeFieldContainer[_common_pb2.RankedAction]
+    def __init__(self, seat: _Optional[int] = ..., actions: _Optional[_Iterable[_Union[_common_pb2.RankedAction, _Mapping]]] = ...) -> None: ...

@@ -50,6 +50,11 @@ class KowahServiceStub:
                 request_serializer=moneycards_dot_v1_dot_kowah__pb2.KowahServiceCheckGameRecordRequest.SerializeToString,
                 response_deserializer=moneycards_dot_v1_dot_kowah__pb2.KowahServiceCheckGameRecordResponse.FromString,
                 _registered_method=True)
+        self.Hint = channel.unary_unary(
+                '/moneycards.v1.KowahService/Hint',
+                request_serializer=moneycards_dot_v1_dot_kowah__pb2.KowahServiceHintRequest.SerializeToString,
+                response_deserializer=moneycards_dot_v1_dot_kowah__pb2.KowahServiceHintResponse.FromString,
+                _registered_method=True)
 
 
 class KowahServiceServicer:
@@ -78,6 +83,14 @@ class KowahServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Hint(self, request, context):
+        """Rank every legal action of one seat's observation, best first (the built-in AI plays
+        the first).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_KowahServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -95,6 +108,11 @@ def add_KowahServiceServicer_to_server(servicer, server):
                     servicer.CheckGameRecord,
                     request_deserializer=moneycards_dot_v1_dot_kowah__pb2.KowahServiceCheckGameRecordRequest.FromString,
                     response_serializer=moneycards_dot_v1_dot_kowah__pb2.KowahServiceCheckGameRecordResponse.SerializeToString,
+            ),
+            'Hint': grpc.unary_unary_rpc_method_handler(
+                    servicer.Hint,
+                    request_deserializer=moneycards_dot_v1_dot_kowah__pb2.KowahServiceHintRequest.FromString,
+                    response_serializer=moneycards_dot_v1_dot_kowah__pb2.KowahServiceHintResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -179,6 +197,33 @@ class KowahService:
             '/moneycards.v1.KowahService/CheckGameRecord',
             moneycards_dot_v1_dot_kowah__pb2.KowahServiceCheckGameRecordRequest.SerializeToString,
             moneycards_dot_v1_dot_kowah__pb2.KowahServiceCheckGameRecordResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Hint(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/moneycards.v1.KowahService/Hint',
+            moneycards_dot_v1_dot_kowah__pb2.KowahServiceHintRequest.SerializeToString,
+            moneycards_dot_v1_dot_kowah__pb2.KowahServiceHintResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -60,6 +60,11 @@ class LukFuServiceStub:
                 request_serializer=moneycards_dot_v1_dot_lukfu__pb2.LukFuServiceCheckGameRecordRequest.SerializeToString,
                 response_deserializer=moneycards_dot_v1_dot_lukfu__pb2.LukFuServiceCheckGameRecordResponse.FromString,
                 _registered_method=True)
+        self.Hint = channel.unary_unary(
+                '/moneycards.v1.LukFuService/Hint',
+                request_serializer=moneycards_dot_v1_dot_lukfu__pb2.LukFuServiceHintRequest.SerializeToString,
+                response_deserializer=moneycards_dot_v1_dot_lukfu__pb2.LukFuServiceHintResponse.FromString,
+                _registered_method=True)
 
 
 class LukFuServiceServicer:
@@ -101,6 +106,14 @@ class LukFuServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Hint(self, request, context):
+        """Rank every legal action of one seat's observation, best first (the built-in AI plays
+        the first).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_LukFuServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -128,6 +141,11 @@ def add_LukFuServiceServicer_to_server(servicer, server):
                     servicer.CheckGameRecord,
                     request_deserializer=moneycards_dot_v1_dot_lukfu__pb2.LukFuServiceCheckGameRecordRequest.FromString,
                     response_serializer=moneycards_dot_v1_dot_lukfu__pb2.LukFuServiceCheckGameRecordResponse.SerializeToString,
+            ),
+            'Hint': grpc.unary_unary_rpc_method_handler(
+                    servicer.Hint,
+                    request_deserializer=moneycards_dot_v1_dot_lukfu__pb2.LukFuServiceHintRequest.FromString,
+                    response_serializer=moneycards_dot_v1_dot_lukfu__pb2.LukFuServiceHintResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -266,6 +284,33 @@ class LukFuService:
             '/moneycards.v1.LukFuService/CheckGameRecord',
             moneycards_dot_v1_dot_lukfu__pb2.LukFuServiceCheckGameRecordRequest.SerializeToString,
             moneycards_dot_v1_dot_lukfu__pb2.LukFuServiceCheckGameRecordResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Hint(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/moneycards.v1.LukFuService/Hint',
+            moneycards_dot_v1_dot_lukfu__pb2.LukFuServiceHintRequest.SerializeToString,
+            moneycards_dot_v1_dot_lukfu__pb2.LukFuServiceHintResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -50,6 +50,11 @@ class TotomServiceStub:
                 request_serializer=moneycards_dot_v1_dot_totom__pb2.TotomServiceCheckGameRecordRequest.SerializeToString,
                 response_deserializer=moneycards_dot_v1_dot_totom__pb2.TotomServiceCheckGameRecordResponse.FromString,
                 _registered_method=True)
+        self.Hint = channel.unary_unary(
+                '/moneycards.v1.TotomService/Hint',
+                request_serializer=moneycards_dot_v1_dot_totom__pb2.TotomServiceHintRequest.SerializeToString,
+                response_deserializer=moneycards_dot_v1_dot_totom__pb2.TotomServiceHintResponse.FromString,
+                _registered_method=True)
 
 
 class TotomServiceServicer:
@@ -78,6 +83,14 @@ class TotomServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Hint(self, request, context):
+        """Rank every legal action of one seat's observation, best first (the built-in AI plays
+        the first).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_TotomServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -95,6 +108,11 @@ def add_TotomServiceServicer_to_server(servicer, server):
                     servicer.CheckGameRecord,
                     request_deserializer=moneycards_dot_v1_dot_totom__pb2.TotomServiceCheckGameRecordRequest.FromString,
                     response_serializer=moneycards_dot_v1_dot_totom__pb2.TotomServiceCheckGameRecordResponse.SerializeToString,
+            ),
+            'Hint': grpc.unary_unary_rpc_method_handler(
+                    servicer.Hint,
+                    request_deserializer=moneycards_dot_v1_dot_totom__pb2.TotomServiceHintRequest.FromString,
+                    response_serializer=moneycards_dot_v1_dot_totom__pb2.TotomServiceHintResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -179,6 +197,33 @@ class TotomService:
             '/moneycards.v1.TotomService/CheckGameRecord',
             moneycards_dot_v1_dot_totom__pb2.TotomServiceCheckGameRecordRequest.SerializeToString,
             moneycards_dot_v1_dot_totom__pb2.TotomServiceCheckGameRecordResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Hint(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/moneycards.v1.TotomService/Hint',
+            moneycards_dot_v1_dot_totom__pb2.TotomServiceHintRequest.SerializeToString,
+            moneycards_dot_v1_dot_totom__pb2.TotomServiceHintResponse.FromString,
             options,
             channel_credentials,
             insecure,

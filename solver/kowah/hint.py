@@ -1,0 +1,143 @@
+"""Kowah hints: rank draw-or-take, discards and the shown pair by distance to ready.
+
+The distance to ready (KW-R4, KW-R5) counts only copies this seat has not seen (its hand,
+the discard pile, the declared seats' shown pairs). Between discards that leave the same
+distance, the one keeping more live cards that complete an optimal target ranks higher.
+The exact search runs over every ready hand at once (solver/kowah/oracle.py), restricted
+to the targets within one card of the best, so one decision costs a few milliseconds.
+"""
+
+from __future__ import annotations
+
+import random
+
+from solver.cards import KOWAH
+from solver.hints import Ranked, legal_of, ranked
+from solver.kowah.oracle import ready_slots
+
+NF = len(KOWAH.faces)
+C = KOWAH.copies + 1  # slot key = face * C + copy number
+
+
+class View:
+    def __init__(self, obs: dict):
+        self.obs = obs
+        self.hand = list(KOWAH.parse_counts(obs["hand"]))
+        seen = [0] * NF
+        for d in obs["discards"]:
+            seen[KOWAH.index(KOWAH.parse(d["card"])[0])] += 1
+        for seat, pair in obs["declared"].items():
+            if int(seat) != obs["seat"]:
+                for f in KOWAH.parse(pair):
+                    seen[KOWAH.index(f)] += 1
+        self.unseen = [max(0, KOWAH.copies - h - s) for h, s in zip(self.hand, seen)]
+
+    def evaluate(self, hand: list[int], unseen: list[int]):
+        """(distance, live outs) of an eight-card hand."""
+        import numpy as np
+
+        _, slot_key = ready_slots()
+        return _evaluate(np, slot_key, hand, unseen)
+
+
+def _tables(np, hand, unseen):
+    copy = np.arange(C)
+    held = (copy[None, :] < np.asarray(hand)[:, None]).ravel()
+    free = (copy[None, :] < (np.asarray(hand) + np.asarray(unseen))[:, None]).ravel()
+    return held, free
+
+
+def _evaluate(np, slot_key, hand, unseen):
+    held, free = _tables(np, hand, unseen)
+    reach = free[slot_key].all(axis=1)
+    if not reach.any():
+        return 99, 0
+    kept = held[slot_key].sum(axis=1)
+    kept = np.where(reach, kept, -1)
+    best = kept.max()
+    opt = slot_key[kept == best]
+    need = opt[~held[opt]] // C
+    outs = int(sum(unseen[f] for f in np.unique(need)))
+    return 8 - int(best), outs
+
+
+def discard_values(view: View, hand9: list[int], unseen: list[int]) -> dict:
+    """For each face in a nine-card hand: (distance, outs) after discarding it."""
+    import numpy as np
+
+    _, slot_key = ready_slots()
+    held, free = _tables(np, hand9, unseen)
+    reach = free[slot_key].all(axis=1)
+    kept = np.where(reach, held[slot_key].sum(axis=1), -1)
+    near = slot_key[kept >= kept.max() - 1]  # the only targets any discard can use best
+    out = {}
+    for i, n in enumerate(hand9):
+        if n:
+            h8 = list(hand9)
+            h8[i] -= 1
+            out[KOWAH.faces[i]] = _evaluate(np, near, h8, unseen) if len(near) else (99, 0)
+    return out
+
+
+def _value(dist: int, outs: int) -> float:
+    return -dist + min(outs, 99) / 1000
+
+
+def hint(obs: dict, budget_ms: float = 100.0) -> list[Ranked]:
+    acts = legal_of(obs)
+    view = View(obs)
+    out = []
+    phase = obs["phase"]
+    if phase == "draw":
+        d_now, outs_now = view.evaluate(view.hand, view.unseen)
+        for act in acts:
+            if act == "draw":
+                out.append(Ranked(act, _value(d_now, outs_now) + 0.0005,
+                                  f"draw: {d_now} from ready, {outs_now} live cards help"))
+            else:
+                top = KOWAH.parse(obs["discards"][-1]["card"])[0]
+                h9 = list(view.hand)
+                h9[KOWAH.index(top)] += 1
+                vals = discard_values(view, h9, view.unseen)
+                face, (d, o) = min(vals.items(), key=lambda kv: (kv[1][0], -kv[1][1]))
+                out.append(Ranked(act, _value(d, o), f"take {top}, discard {face}: {d} from "
+                                                     f"ready, {o} live cards help"))
+    elif phase == "discard":
+        vals = discard_values(view, view.hand, view.unseen)
+        for act in acts:
+            f = KOWAH.parse(act.split()[1])[0]
+            d, o = vals[f]
+            why = "ready after it" if d == 0 else f"{d} from ready, {o} live cards help"
+            out.append(Ranked(act, _value(d, o), why))
+    else:  # declare: the shown pair whose wait has more unseen copies
+        for act in acts:
+            if act == "stay":
+                out.append(Ranked(act, -1.0, "a declared hand wins on its wait: declare"))
+                continue
+            f = KOWAH.parse(act.split()[1])[0]
+            live = view.unseen[KOWAH.index(f)]
+            out.append(Ranked(act, live, f"wait {f}: {live} unseen"))
+    return ranked(out)
+
+
+def greedy(obs: dict, rng: random.Random) -> str:
+    """Take a discard that matches the hand, else draw; discard the loneliest card."""
+    acts = legal_of(obs)
+    hand = KOWAH.parse(obs["hand"])
+    if obs["phase"] == "draw":
+        if "take" in acts:
+            top = KOWAH.parse(obs["discards"][-1]["card"])[0]
+            if top in hand or sum(1 for f in hand if _kind(f) == _kind(top)) >= 2:
+                return "take"
+        return "draw"
+    if obs["phase"] == "discard":
+        def company(a):
+            f = KOWAH.parse(a.split()[1])[0]
+            return sum(1 for g in hand if _kind(g) == _kind(f)) + hand.count(f)
+        least = min(company(a) for a in acts)
+        return rng.choice([a for a in acts if company(a) == least])
+    return acts[0]
+
+
+def _kind(f):
+    return ("h", f.rank) if f.suit == "h" else ("r", f.rank)

@@ -1,0 +1,144 @@
+"""Luk Fu hints: calls, claims, leads and follows from old-card proofs and sampled worlds.
+
+A seat sees its hand and the public record (its own face-down cards included). Old cards
+come from the proof over every consistent world (solver/lukfu/old.py). Leads and follows
+are valued by sampling worlds consistent with the record (determinisation: the unseen cards
+dealt at random to the other hands and face-down piles, keeping only deals that respect
+every face-down inference) and playing the trick out, each follower beating with its
+cheapest beating play when it can. A claim is always made when the rules allow it.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from solver.cards import LUKFU, Face
+from solver.hints import Ranked, legal_of, ranked
+from solver.lukfu.old import FIXED_OLD, Position, prove_old
+from solver.lukfu.plays import Play, beating_plays, classify, plays_in
+from solver.lukfu.record import SEATS, parse_record
+
+CALL_THRESHOLD = 4  # old cards (or near-old) needed to call
+
+
+def _position(obs: dict) -> Position:
+    rec = parse_record(obs["record"])
+    return Position(rec, obs["seat"], LUKFU.parse(obs["hand"]))
+
+
+def sample_worlds(pos: Position, n: int, rng: random.Random, tries: int = 300):
+    """Up to n worlds: each other seat's hand, respecting the face-down inferences."""
+    unknown = list(pos.unknown)
+    hands_idx = pos.other_hands()
+    out = []
+    for _ in range(tries):
+        if len(out) >= n:
+            break
+        rng.shuffle(unknown)
+        world, k = [], 0
+        for loc in pos.locations:
+            world.append(frozenset(unknown[k:k + loc.size]))
+            k += loc.size
+        if all(sum(1 for i in c.locations for f in c.cards if f in world[i]) <= c.limit
+               for c in pos.constraints):
+            out.append({pos.locations[i].seat: set(world[i]) for i in hands_idx})
+    return out
+
+
+def _cheapest(plays: list[Play]) -> Play:
+    return min(plays, key=lambda p: (p.rank, p.suit))
+
+
+def trick_won(pos: Position, worlds, play: Play, order: list[int], rules) -> float:
+    """Share of worlds in which `play` stays the best after the seats in `order` follow."""
+    if not worlds:
+        return 0.5
+    wins = 0
+    for world in worlds:
+        best = play
+        mine = True
+        for seat in order:
+            able = beating_plays(world.get(seat, ()), best, rules)
+            if able:
+                best, mine = _cheapest(able), False
+        wins += mine
+    return wins / len(worlds)
+
+
+def _worth(f: Face, old: set) -> float:
+    return 1.0 if f in old else f.rank / 10
+
+
+def hint(obs: dict, budget_ms: float = 500.0) -> list[Ranked]:
+    acts = legal_of(obs)
+    started = time.perf_counter()
+    pos = _position(obs)
+    rules = pos.record.rules
+    proof = prove_old(pos)
+    old = set(proof.old)
+    seat = obs["seat"]
+    out: list[Ranked] = []
+    if acts[0].startswith("call"):
+        strength = len(old) + 0.5 * sum(1 for p in plays_in(pos.hand) if p.size >= 3)
+        call = strength >= CALL_THRESHOLD
+        for act in acts:
+            yes = act == "call play"
+            out.append(Ranked(act, 1.0 if yes == call else 0.0,
+                              f"{len(old)} old cards, strength {strength:.1f} "
+                              f"({'call' if call else 'pass'} at {CALL_THRESHOLD})"))
+        return ranked(out)
+    rng = random.Random(hash((obs["hand"], str(obs["record"]))) & 0xFFFF)
+    worlds = sample_worlds(pos, 16, rng)
+    best_now = pos.record.current_best()
+    if best_now is None:
+        followers = [(seat + k) % SEATS for k in (1, 2)]
+    else:
+        trick = pos.record.tricks[-1]
+        followers = [(trick.leader + k) % SEATS for k in range(len(trick.actions) + 1, SEATS)]
+    for act in acts:
+        verb, _, arg = act.partition(" ")
+        if verb == "claim":
+            total = pos.record.fu(seat) + len(old)
+            out.append(Ranked(act, 100.0, f"claim now with {total} fu (LF-W2)"))
+        elif verb == "end":
+            out.append(Ranked(act, 0.0, "the hands are out and six is not reached"))
+        elif verb in ("lead", "follow"):
+            play = classify(LUKFU.parse(arg))
+            if (time.perf_counter() - started) * 1000 > budget_ms * 0.8:
+                p_win = 0.5  # out of time: no more sampling
+            else:
+                p_win = trick_won(pos, worlds, play, followers, rules)
+            spent_old = sum(1 for f in play.cards if f in old)
+            value = p_win * play.size - spent_old + 0.1 * (play.size - spent_old)
+            out.append(Ranked(act, value, f"wins the trick in {p_win:.0%} of sampled worlds "
+                                          f"for {play.size} fu, spends {spent_old} old"))
+        elif verb == "down":
+            cards = LUKFU.parse(arg)
+            out.append(Ranked(act, -sum(_worth(f, old) for f in cards),
+                              "nothing beats it: give up the least useful cards"))
+        else:
+            out.append(Ranked(act, -99.0, "unknown action"))
+    return ranked(out)
+
+
+def greedy(obs: dict, rng: random.Random) -> str:
+    """Claim when allowed; call with three always-old cards; lead the biggest play;
+    follow with the cheapest beating play; go down with the lowest cards."""
+    acts = legal_of(obs)
+    if "claim" in acts:
+        return "claim"
+    hand = LUKFU.parse(obs["hand"])
+    if acts[0].startswith("call"):
+        return "call play" if sum(1 for f in hand if f in FIXED_OLD) >= 3 else "call pass"
+    plays = [(a, classify(LUKFU.parse(a.split(" ", 1)[1]))) for a in acts
+             if a.startswith(("lead ", "follow "))]
+    if plays:
+        if acts[0].startswith("lead"):
+            return max(plays, key=lambda ap: (ap[1].size, ap[1].rank))[0]
+        return min(plays, key=lambda ap: (ap[1].rank, ap[1].suit))[0]
+    downs = [a for a in acts if a.startswith("down ")]
+    if downs:
+        return min(downs, key=lambda a: sum(f.rank for f in LUKFU.parse(a[5:])))
+    return acts[0]
+

@@ -1,0 +1,146 @@
+"""Hints and AI players: every legal action ranked, no leak of hidden cards, wins taken,
+and the CLI and gRPC calls."""
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import grpc
+import pytest
+from click.testing import CliRunner
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from cli.main import cli  # noqa: E402
+from moneycards.v1 import (kowah_pb2, kowah_pb2_grpc, lukfu_pb2, lukfu_pb2_grpc, totom_pb2,  # noqa: E402
+                           totom_pb2_grpc)
+from solver.games import GAMES, seeded  # noqa: E402
+from solver.hints import hint, play_deal  # noqa: E402
+from test_tables import swap_hidden  # noqa: E402
+
+POSITIONS = 120
+
+
+def positions(game, n, seed=0):
+    """(state, seat) at random points of deals played with random legal actions."""
+    rng = random.Random(seed)
+    out = []
+    deal = 0
+    while len(out) < n:
+        state = seeded(game, 1000 + deal)
+        deal += 1
+        while not state.is_over and len(out) < n:
+            if rng.random() < 0.25:
+                out.append((state.clone(), state.current_seat()))
+            state.apply(rng.choice(state.legal_actions()))
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hint_ranks_exactly_the_legal_actions(game):
+    for state, seat in positions(game, 60, seed=1):
+        obs = state.observation(seat)
+        ranked = hint(obs)
+        assert sorted(r.action for r in ranked) == sorted(obs["legal_actions"])
+        assert [r.value for r in ranked] == sorted((r.value for r in ranked), reverse=True)
+        assert all(r.reason for r in ranked)
+        for must in ("win", "claim"):
+            if must in obs["legal_actions"]:
+                assert ranked[0].action == must
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hint_never_changes_with_the_hidden_cards_of_other_seats(game):
+    rng = random.Random(9)
+    checked = 0
+    for state, seat in positions(game, POSITIONS, seed=2):
+        other = swap_hidden(state, seat, rng)
+        if other is None or other.current_seat() != seat:
+            continue
+        a = [r.to_dict() for r in hint(state.observation(seat))]
+        b = [r.to_dict() for r in hint(other.observation(seat))]
+        assert a == b
+        checked += 1
+    assert checked > POSITIONS // 2
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ai_levels_play_whole_deals(game):
+    seats = {"totom": 4}.get(game, 3)
+    for seed in range(3):
+        levels = ["strong", "greedy", "random", "greedy"][:seats]
+        state = play_deal(game, seed, levels)
+        assert state.is_over and state.cards_accounted()
+
+
+def test_hint_rejects_a_state_without_legal_actions():
+    state = seeded("kowah", 1)
+    obs = state.observation((state.current_seat() + 1) % 3)
+    with pytest.raises(Exception, match="no legal actions"):
+        hint(obs)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_cli_observe_hint_selfplay(tmp_path, game):
+    rng = random.Random(4)
+    state = seeded(game, 4)
+    for _ in range(5):
+        state.apply(rng.choice(state.legal_actions()))
+    record = tmp_path / "deal.json"
+    record.write_text(json.dumps(state.game_record()))
+    r = CliRunner().invoke(cli, [game, "observe", str(record)])
+    assert r.exit_code == 0
+    obs = json.loads(r.output)
+    assert obs == state.observation(state.current_seat())
+    state_file = tmp_path / "state.json"
+    state_file.write_text(r.output)
+    r = CliRunner().invoke(cli, [game, "hint", "--state", str(state_file), "--json"])
+    assert r.exit_code == 0
+    acts = [a["action"] for a in json.loads(r.output)["actions"]]
+    assert sorted(acts) == sorted(obs["legal_actions"])
+    seats = ",".join(["strong"] + ["random"] * (state.seats - 1))
+    r = CliRunner().invoke(cli, [game, "selfplay", "--deals", "2", "--seed", "3", "--seats",
+                                 seats, "--json"])
+    assert r.exit_code == 0
+    summary = json.loads(r.output)["summary"]
+    assert summary["deals"] == 2 and len(summary["settlement"]) == state.seats
+
+
+@pytest.mark.parametrize("args", [
+    ["kowah", "selfplay", "--seats", "strong,wizard,random"],
+    ["kowah", "selfplay", "--seats", "strong,random"],
+    ["totom", "observe", "/dev/null"],
+])
+def test_cli_play_bad_input_exits_2(args):
+    assert CliRunner().invoke(cli, args).exit_code == 2
+
+
+def test_cli_hint_bad_state(tmp_path):
+    bad = tmp_path / "s.json"
+    bad.write_text('{"game": "lukfu", "seat": 0, "legal_actions": ["call play"]}')
+    r = CliRunner().invoke(cli, ["lukfu", "hint", "--state", str(bad)])
+    assert r.exit_code == 2 and "state" in r.output
+    bad.write_text('{"game": "kowah"}')
+    assert CliRunner().invoke(cli, ["lukfu", "hint", "--state", str(bad)]).exit_code == 2
+
+
+STUBS = {
+    "totom": (totom_pb2_grpc.TotomServiceStub, totom_pb2.TotomServiceHintRequest),
+    "kowah": (kowah_pb2_grpc.KowahServiceStub, kowah_pb2.KowahServiceHintRequest),
+    "lukfu": (lukfu_pb2_grpc.LukFuServiceStub, lukfu_pb2.LukFuServiceHintRequest),
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_grpc_hint(channel, game):
+    stub_cls, req = STUBS[game]
+    stub = stub_cls(channel)
+    state, seat = positions(game, 1, seed=5)[0]
+    obs = state.observation(seat)
+    r = stub.Hint(req(observation_json=json.dumps(obs), budget_ms=200), timeout=30)
+    assert r.seat == seat
+    assert sorted(a.action for a in r.actions) == sorted(obs["legal_actions"])
+    with pytest.raises(grpc.RpcError) as info:
+        stub.Hint(req(observation_json="{oops"), timeout=10)
+    assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
