@@ -106,6 +106,13 @@ class TableState:
     seed: int | None = None
 
 
+def says(seat: int, verb: str) -> str:
+    """'AI 1 exposes' but 'You expose': a seat with a verb, agreeing in person."""
+    if seat == 0:
+        verb = {"is": "are", "has": "have"}.get(verb, verb.removesuffix("s"))
+    return f"{seat_label(seat)} {verb}"
+
+
 def seat_label(seat: int | None) -> str:
     names = {0: "You", 1: "AI 1", 2: "AI 2", 3: "AI 3"}
     return names.get(seat, "-") if seat is not None else "-"

@@ -16,7 +16,7 @@ from solver.cards import KOWAH, Face
 from solver.errors import InvalidInput
 from solver.kowah.check import MULTIPLIERS
 from solver.kowah.shapes import splits_exact
-from solver.table import TableState, seat_label
+from solver.table import TableState, says, seat_label
 
 SEATS = 3
 HAND = 8
@@ -153,7 +153,7 @@ class KowahState(TableState):
                 self._next_turn()
         elif verb == "declare":
             self.declared[s] = KOWAH.parse(arg)[0]
-            self.events.append(f"{seat_label(s)} declares checki, showing {arg}")
+            self.events.append(f"{says(s, 'declares')} checki, showing {arg}")
             self._next_turn()
         elif verb == "stay":
             self._next_turn()
@@ -194,7 +194,7 @@ class KowahState(TableState):
         mult = MULTIPLIERS[via]  # KW-K1
         self.result = {"outcome": "win", "winner": seat, "via": via, "card": card.text,
                        "multiplier": mult, "rule": "KW-K1"}
-        self.events.append(f"{seat_label(seat)} wins on {card} ({via}, x{mult})")
+        self.events.append(f"{says(seat, 'wins')} on {card} ({via}, x{mult})")
 
     def _next_turn(self) -> None:
         self.turns += 1
@@ -210,7 +210,7 @@ class KowahState(TableState):
             if card is None:
                 return
             self.hands[s][KOWAH.index(card)] -= 1
-            self.events.append(f"{seat_label(s)} (declared) draws and discards {card}")
+            self.events.append(f"{seat_label(s)} (declared) drew and discarded {card}")
             self._discard(s, card)
             if self.is_over:
                 return
@@ -249,7 +249,7 @@ class KowahState(TableState):
         return f"{seat_label(seat)}: {action}"
 
     def opening_lines(self) -> list[str]:
-        lines = [f"Kowah deal, seed {self.seed}; {seat_label(self.first)} starts."]
+        lines = [f"Kowah deal, seed {self.seed}; {says(self.first, 'starts')}."]
         lines += [f"  {seat_label(s)}: {KOWAH.render(h)}" for s, h in enumerate(self.hands)]
         return lines
 
@@ -262,7 +262,7 @@ class KowahState(TableState):
             return "The record ends before the deal does."
         if r["outcome"] == "drawn":
             return "Drawn: the stock ran out with no winner (KW-K2)."
-        return (f"{seat_label(r['winner'])} wins on {r['card']} by {r['via']}: "
+        return (f"{says(r['winner'], 'wins')} on {r['card']} by {r['via']}: "
                 f"multiplier x{r['multiplier']} (KW-K1).")
 
 

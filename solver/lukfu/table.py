@@ -18,7 +18,7 @@ from solver.lukfu.old import Position, prove_old
 from solver.lukfu.plays import SEED_RULES, LukFuRules, Play, beating_plays, classify, plays_in
 from solver.lukfu.record import (HAND_SIZE, SEATS, Action, Record, Trick, record_to_json,
                                  seat_name)
-from solver.table import TableState
+from solver.table import TableState, says
 
 
 def lukfu_rules(name: str | None) -> LukFuRules:
@@ -225,7 +225,7 @@ class LukFuState(TableState):
     def after_lines(self, before: "LukFuState") -> list[str]:
         rec, out = self.record_, []
         if rec.caller is not None and before.record_.caller is None:
-            out.append(f"{seat_name(rec.caller)} is the caller; {seat_name(rec.master)} leads")
+            out.append(f"{says(rec.caller, 'is')} the caller; {says(rec.master, 'leads')}")
         if rec.tricks and rec.tricks[-1].complete and len(before.record_.tricks) == len(
                 rec.tricks) and not before.record_.tricks[-1].complete:
             winner, best = rec.tricks[-1].best()
@@ -242,7 +242,7 @@ class LukFuState(TableState):
         if r["outcome"] == "drawn":
             return "Drawn: the hands ran out with no claim (LF-W4); everyone settles 0."
         net = ", ".join(f"{seat_name(s)} {n:+d}" for s, n in enumerate(r["net"]))
-        return f"{seat_name(r['winner'])} claims with {r['fu']} fu [{r['rule']}]: {net}."
+        return f"{says(r['winner'], 'claims')} with {r['fu']} fu [{r['rule']}]: {net}."
 
 
 def _read_deal(deal: dict):

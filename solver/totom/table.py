@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 
 from solver.cards import TOTOM, Face
 from solver.errors import InvalidInput
-from solver.table import TableState, seat_label
+from solver.table import TableState, says, seat_label
 from solver.totom import rules as rules_mod
 from solver.totom.check import check_hand
 from solver.totom.rules import CHI_CHI, TotomRules
@@ -300,7 +300,7 @@ class TotomState(TableState):
             mem.captured_ca = True
             mem.ca_from_hand.add(h)
             mem.last_capture_ca_rank = card.rank
-        self.events.append(f"{seat_label(s)} exposes {TOTOM.render([h, card])}")
+        self.events.append(f"{says(s, 'exposes')} {TOTOM.render([h, card])}")
         self.offer = None
         self.phase, self.seat = "discard", s
 
@@ -324,7 +324,7 @@ class TotomState(TableState):
             return
         card = self.stock.pop(0)
         self.stock_exposed += 1
-        self.events.append(f"{seat_label(s)} exposes {card} from the stock")
+        self.events.append(f"{says(s, 'exposes')} {card} from the stock")
         self.offer = Offer(card, s, "exposed", s)
         self._open_claims(exclude=None, wins=True)
 
@@ -362,7 +362,7 @@ class TotomState(TableState):
         self.hands[c][TOTOM.index(o.card)] -= 3
         self.exposed[c].append((o.card,) * 4)
         self.memory[c].captured.add(o.card)
-        self.events.append(f"{seat_label(c)} claims a Chíu: {TOTOM.render([o.card] * 4)}")
+        self.events.append(f"{says(c, 'claims')} a Chíu: {TOTOM.render([o.card] * 4)}")
         self.claims = []
         self.offer = None  # the card is in the claimant's Chíu now
         if self._verdict_chiu(c, o.card).wins:
@@ -392,12 +392,12 @@ class TotomState(TableState):
         self.result = {"outcome": "win", "winner": s, "card": card.text if card else None,
                        "via": via or "thien-u", "points": v.points,
                        "bonuses": v.to_dict()["bonuses"], "net": net, "rule": "TT-K7"}
-        self.events.append(f"{seat_label(s)} wins: {v.points} points")
+        self.events.append(f"{says(s, 'wins')}: {v.points} points")
 
     def _make_dead(self, s: int) -> None:
         """TT-S4: the dealer only exposes stock cards in its turns."""
         self.dead_hand.add(s)
-        self.events.append(f"{seat_label(s)} is a dead hand for this deal (TT-S4)")
+        self.events.append(f"{says(s, 'is')} a dead hand for this deal (TT-S4)")
         self.phase = "offer"
         self._expose(s)
 
@@ -439,7 +439,7 @@ class TotomState(TableState):
         return all(n == TOTOM.copies for n in seen)
 
     def opening_lines(self) -> list[str]:
-        lines = [f"Tổ Tôm deal, seed {self.seed}; {seat_label(self.dealer)} deals."]
+        lines = [f"Tổ Tôm deal, seed {self.seed}; {says(self.dealer, 'deals')}."]
         lines += [f"  {seat_label(s)}: {TOTOM.render(h)}" for s, h in enumerate(self.hands)]
         return lines
 
@@ -454,7 +454,7 @@ class TotomState(TableState):
             return "Drawn: the stock ran out (TT-T4); everyone settles 0."
         names = ", ".join(b["name"] for b in r["bonuses"]) or "Ù xuông"
         net = ", ".join(f"{seat_label(s)} {n:+d}" for s, n in enumerate(r["net"]))
-        return (f"{seat_label(r['winner'])} wins ({r['via']}, {names}): {r['points']} points; "
+        return (f"{says(r['winner'], 'wins')} ({r['via']}, {names}): {r['points']} points; "
                 f"{net}.")
 
 
