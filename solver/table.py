@@ -86,6 +86,12 @@ class TableState:
     def describe(self, action: str, seat: int) -> str:
         return f"{seat_label(seat)}: {action}"
 
+    events: list[str]
+
+    def after_lines(self, before: "TableState") -> list[str]:
+        """What happened by itself after an action (engines log it in `events`)."""
+        return self.events[len(before.events):]
+
     def deal_json(self) -> dict:  # pragma: no cover - abstract
         raise NotImplementedError
 

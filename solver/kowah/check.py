@@ -13,17 +13,12 @@ from solver.cards import KOWAH, Face
 from solver.errors import ContextError, ImpossibleCards, InvalidInput
 from solver.kowah.model import Distance, distance_cpsat, splits_cpsat
 from solver.kowah.shapes import Split, splits_exact, structural_splits
+from solver.verdict import Violation
 
 HAND_SIZE = 8  # KW-T1, KW-R4
 
 # KW-K1: the win multiplier by how the winning card came.
 MULTIPLIERS = {"self-draw": 3, "draw": 1, "discard": 2}
-
-
-@dataclass(frozen=True)
-class Violation:
-    rule: str
-    message: str
 
 
 @dataclass(frozen=True)

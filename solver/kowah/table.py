@@ -245,16 +245,10 @@ class KowahState(TableState):
             seen[KOWAH.index(f)] += 1
         return all(n == KOWAH.copies for n in seen)
 
-    def describe(self, action: str, seat: int) -> str:
-        return f"{seat_label(seat)}: {action}"
-
     def opening_lines(self) -> list[str]:
         lines = [f"Kowah deal, seed {self.seed}; {says(self.first, 'starts')}."]
         lines += [f"  {seat_label(s)}: {KOWAH.render(h)}" for s, h in enumerate(self.hands)]
         return lines
-
-    def after_lines(self, before: "KowahState") -> list[str]:
-        return self.events[len(before.events):]
 
     def result_line(self) -> str:
         r = self.result

@@ -16,15 +16,10 @@ from solver.totom.partition import ENGINES, Partition, partition
 from solver.totom.rules import CHI_CHI, TotomRules
 from solver.totom.scoring import (VIA_CHIU, VIA_DISCARD, VIA_OWN_DOOR, VIA_STOCK, VIAS, Score,
                                   WinContext, score)
+from solver.verdict import Violation
 
 HAND_SIZE = 20
 MIN_CHAN = 6  # TT-W4
-
-
-@dataclass(frozen=True)
-class Violation:
-    rule: str
-    message: str
 
 
 @dataclass(frozen=True)

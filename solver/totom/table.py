@@ -443,9 +443,6 @@ class TotomState(TableState):
         lines += [f"  {seat_label(s)}: {TOTOM.render(h)}" for s, h in enumerate(self.hands)]
         return lines
 
-    def after_lines(self, before: "TotomState") -> list[str]:
-        return self.events[len(before.events):]
-
     def result_line(self) -> str:
         r = self.result
         if r is None:
