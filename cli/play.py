@@ -29,14 +29,20 @@ def add_play_commands(group: click.Group, game: str, seats: int) -> None:
             raise InvalidInput(f"seat must be 0-{state.seats - 1}", field="seat")
         emit_json(state.observation(seat))
 
+    engine_option = click.option(
+        "--engine", type=click.Choice(["exact", "cpsat"]), default="exact", show_default=True,
+        help="Distance to a win: the exact dynamic programme or the CP-SAT model (the same "
+             "numbers; CP-SAT is slower).") if game == "totom" else (lambda fn: fn)
+
     @group.command("hint")
     @click.option("--state", "state_file", required=True, type=click.File("r"),
                   help="A seat's observation as JSON (see `observe`).")
     @click.option("--budget-ms", default=100.0 if game != "lukfu" else 500.0,
                   show_default=True, help="Time budget for the decision.")
+    @engine_option
     @json_option
     @answers
-    def hint(state_file, budget_ms, as_json):
+    def hint(state_file, budget_ms, as_json, **options):
         """Rank every legal action of a seat's observation, best first, with reasons."""
         from solver.errors import InvalidInput
         from solver.hints import hint as run
@@ -47,7 +53,7 @@ def add_play_commands(group: click.Group, game: str, seats: int) -> None:
             raise InvalidInput(f"not JSON: {err.msg}", field="state") from None
         if not isinstance(obs, dict) or obs.get("game") != game:
             raise InvalidInput(f"not a {game} observation", field="state.game")
-        ranked = run(obs, budget_ms)
+        ranked = run(obs, budget_ms, **options)
         if as_json:
             emit_json({"seat": obs.get("seat"), "actions": [r.to_dict() for r in ranked]})
             return

@@ -66,6 +66,25 @@ def trick_won(pos: Position, worlds, play: Play, order: list[int], rules) -> flo
     return wins / len(worlds)
 
 
+def _sure_gain(pos: Position, acts: list[str], old: set, rules):
+    """The lead that surely wins its trick and raises fu plus old cards the most (LF-W3):
+    no unseen card can be part of a play that beats it. None when no lead gains."""
+    from solver.lukfu.plays import beaters_of
+
+    unseen = set(pos.unknown)
+    best = None
+    for act in acts:
+        if not act.startswith("lead "):
+            continue
+        play = classify(LUKFU.parse(act[5:]))
+        if any(all(f in unseen for f in b.cards) for b in beaters_of(play, rules)):
+            continue  # another seat might hold a beating play
+        gain = play.size - sum(1 for f in play.cards if f in old)
+        if gain > 0 and (best is None or gain > best[1]):
+            best = (act, gain)
+    return best
+
+
 def _worth(f: Face, old: set) -> float:
     return 1.0 if f in old else f.rank / 10
 
@@ -96,6 +115,8 @@ def hint(obs: dict, budget_ms: float = 500.0) -> list[Ranked]:
     else:
         trick = pos.record.tricks[-1]
         followers = [(trick.leader + k) % SEATS for k in range(len(trick.actions) + 1, SEATS)]
+    # Claim, or play on by the expected value: only a sure trick that raises the total.
+    sure = _sure_gain(pos, acts, old, rules) if "claim" in acts else None
     for act in acts:
         verb, _, arg = act.partition(" ")
         if verb == "claim":
@@ -103,6 +124,10 @@ def hint(obs: dict, budget_ms: float = 500.0) -> list[Ranked]:
             out.append(Ranked(act, 100.0, f"claim now with {total} fu (LF-W2)"))
         elif verb == "end":
             out.append(Ranked(act, 0.0, "the hands are out and six is not reached"))
+        elif sure is not None and act == sure[0]:
+            out.append(Ranked(act, 100.0 + sure[1],
+                              f"play on (LF-W3): {arg} cannot be beaten and raises the claim "
+                              f"by {sure[1]}; claim at the next lead"))
         elif verb in ("lead", "follow"):
             play = classify(LUKFU.parse(arg))
             if (time.perf_counter() - started) * 1000 > budget_ms * 0.8:
