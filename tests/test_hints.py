@@ -164,4 +164,4 @@ def test_lukfu_plays_on_only_with_a_sure_trick_that_raises_the_claim():
         if top.action != "claim":
             played_on += 1
             assert top.action.startswith("lead ") and "cannot be beaten" in top.reason
-    assert played_on >= 0
+    assert played_on >= 1  # this fixed sample holds one such position
