@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.common import CONTEXT_SETTINGS, answers, emit_json, json_option
-from cli.play import add_play_commands
+from cli.play import add_interactive_command, add_play_commands
 from cli.records import add_record_commands
 
 
@@ -91,3 +91,4 @@ def win(hand, pair, card, via, as_json):
 
 add_record_commands(kowah, "kowah")
 add_play_commands(kowah, "kowah", 3)
+add_interactive_command(kowah, "kowah", 3)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.common import CONTEXT_SETTINGS, answers, emit_json, json_option
-from cli.play import add_play_commands
+from cli.play import add_interactive_command, add_play_commands
 from cli.records import add_record_commands
 
 record_option = click.option(
@@ -165,3 +165,4 @@ def score(fu, winner, caller, drawn, as_json):
 
 add_record_commands(lukfu, "lukfu")
 add_play_commands(lukfu, "lukfu", 3)
+add_interactive_command(lukfu, "lukfu", 3)

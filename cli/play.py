@@ -101,3 +101,79 @@ def add_play_commands(group: click.Group, game: str, seats: int) -> None:
             for s, lv in enumerate(levels):
                 click.echo(f"seat {s} ({lv}): {wins[s]} wins, total {totals[s]:+.0f}, "
                            f"average {totals[s] / deals:+.3f} per deal")
+
+
+def add_interactive_command(group: click.Group, game: str, seats: int) -> None:
+    @group.command("play")
+    @click.option("--seed", type=int, help="The deal's seed (default: a random one).")
+    @click.option("--seat", default=0, show_default=True, type=int, help="Your seat.")
+    @click.option("--level", default="strong", show_default=True,
+                  type=click.Choice(["random", "greedy", "strong"]),
+                  help="The AI seats' level.")
+    @click.option("--record", "record_out", type=click.Path(dir_okay=False, writable=True),
+                  help="Write the game record here when the deal ends.")
+    @answers
+    def play(seed, seat, level, record_out):
+        """Play a deal against the built-in AIs. Type an action, its number, `hint`, or
+        `quit`."""
+        import random
+
+        from solver.errors import InvalidInput
+        from solver.games import seeded
+        from solver.hints import choose, hint
+        from solver.table import IllegalAction, seat_label
+
+        if not 0 <= seat < seats:
+            raise InvalidInput(f"seat must be 0-{seats - 1}", field="seat")
+        seed = random.randrange(1_000_000) if seed is None else seed
+        state = seeded(game, seed)
+        rng = random.Random(seed)
+        click.echo(state.opening_lines()[0] + f" You play seat {seat} ({seat_label(seat)}); "
+                   f"the others are {level} AIs.")
+        while not state.is_over:
+            actor = state.current_seat()
+            before = state.clone()
+            if actor != seat:
+                action = choose(state, level, rng)
+            else:
+                click.echo(_view(state.observation(seat)))
+                acts = state.legal_actions()
+                for k, a in enumerate(acts, 1):
+                    click.echo(f"  {k:>2}. {a}")
+                answer = click.prompt("your action", default="1").strip()
+                if answer == "quit":
+                    break
+                if answer == "hint":
+                    for r in hint(state.observation(seat))[:5]:
+                        click.echo(f"  hint: {r.action:<16} {r.reason}")
+                    continue
+                action = acts[int(answer) - 1] if answer.isdigit() and \
+                    1 <= int(answer) <= len(acts) else answer
+            try:
+                state.apply(action)
+            except IllegalAction as err:
+                click.echo(f"  not allowed: {err.message} [{err.rule}]")
+                continue
+            click.echo(f"{before.describe(action, actor)}")
+            for line in state.after_lines(before):
+                click.echo(f"     {line}")
+        click.echo(state.result_line())
+        if record_out:
+            with open(record_out, "w", encoding="utf-8") as fh:
+                json.dump(state.game_record(), fh, ensure_ascii=False, indent=1)
+            click.echo(f"record written to {record_out}")
+
+
+def _view(obs: dict) -> str:
+    """A short text of what the seat sees."""
+    keys = [k for k in ("phase", "hand", "offer", "claim", "exposed", "declared", "discards",
+                        "fu", "hand_sizes", "stock") if obs.get(k) not in (None, [], {})]
+    lines = []
+    for k in keys:
+        value = obs[k]
+        if k == "discards":
+            value = " ".join(d["card"] for d in value[-8:])
+        elif k == "offer":
+            value = f"{value['card']} ({value['kind']}, at seat {value['door']}'s doorway)"
+        lines.append(f"  {k}: {value}")
+    return "\n".join(lines)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.common import CONTEXT_SETTINGS, answers, emit_json, json_option
-from cli.play import add_play_commands
+from cli.play import add_interactive_command, add_play_commands
 from cli.records import add_record_commands
 
 VIA_CHOICES = ["own-door", "stock", "chiu", "discard"]
@@ -142,3 +142,4 @@ def format_verdict(v) -> str:
 
 add_record_commands(totom, "totom")
 add_play_commands(totom, "totom", 4)
+add_interactive_command(totom, "totom", 4)

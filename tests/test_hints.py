@@ -165,3 +165,16 @@ def test_lukfu_plays_on_only_with_a_sure_trick_that_raises_the_claim():
             played_on += 1
             assert top.action.startswith("lead ") and "cannot be beaten" in top.reason
     assert played_on >= 1  # this fixed sample holds one such position
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_cli_play_against_the_ais(tmp_path, game):
+    out = tmp_path / "deal.json"
+    answers = "hint\n" + "1\n" * 400
+    r = CliRunner().invoke(cli, [game, "play", "--seed", "7", "--level", "greedy",
+                                 "--record", str(out)], input=answers)
+    assert r.exit_code == 0, r.output
+    assert "hint:" in r.output and "record written" in r.output
+    record = json.loads(out.read_text())
+    from solver.games import check
+    assert check(game, record).valid and check(game, record).complete
