@@ -112,6 +112,26 @@ class TableState:
     seed: int | None = None
 
 
+def read_deal(deal: Any, deck, first_key: str, seats: int, *, stock: bool = True):
+    """The parts of a record's `deal`: hands (notation per seat), the stock from the top
+    and the first seat under `first_key`; errors name the key."""
+    keys = "'hands', 'stock' and " if stock else "'hands' and "
+    try:
+        hands = [deck.parse(h, field="record.deal.hands") for h in deal["hands"]]
+        pile = deck.parse(deal["stock"], field="record.deal.stock") if stock else []
+        first = int(deal[first_key])
+    except InvalidInput:
+        raise
+    except (KeyError, TypeError, ValueError):
+        raise InvalidInput(f"a deal has {keys}'{first_key}'", field="record.deal") from None
+    if len(hands) != seats:
+        raise InvalidInput(f"{seats} hands, one per seat", field="record.deal.hands")
+    if not 0 <= first < seats:
+        raise InvalidInput(f"{first_key} is a seat 0-{seats - 1}",
+                           field=f"record.deal.{first_key}")
+    return hands, pile, first
+
+
 def says(seat: int, verb: str) -> str:
     """'AI 1 exposes' but 'You expose': a seat with a verb, agreeing in person."""
     if seat == 0:

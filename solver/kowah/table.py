@@ -16,7 +16,7 @@ from solver.cards import KOWAH, Face
 from solver.errors import InvalidInput
 from solver.kowah.check import MULTIPLIERS
 from solver.kowah.shapes import splits_exact
-from solver.table import TableState, says, seat_label
+from solver.table import TableState, read_deal, says, seat_label
 
 SEATS = 3
 HAND = 8
@@ -261,19 +261,9 @@ class KowahState(TableState):
 
 
 def _read_deal(deal: dict):
-    try:
-        hands = [KOWAH.parse(h, field="record.deal.hands") for h in deal["hands"]]
-        stock = KOWAH.parse(deal["stock"], field="record.deal.stock")
-        first = int(deal["first"])
-    except (KeyError, TypeError, ValueError) as err:
-        if isinstance(err, InvalidInput):
-            raise
-        raise InvalidInput("a deal has 'hands' (three), 'stock' and 'first'",
-                           field="record.deal") from None
-    if len(hands) != SEATS or any(len(h) != HAND for h in hands):
+    hands, stock, first = read_deal(deal, KOWAH, "first", SEATS)
+    if any(len(h) != HAND for h in hands):
         raise InvalidInput("three hands of eight", field="record.deal.hands", rule="KW-T1")
-    if not 0 <= first < SEATS:
-        raise InvalidInput("first is a seat 0-2", field="record.deal.first")
     KOWAH.counts([f for h in hands for f in h] + stock, field="record.deal")
     if len(stock) + SEATS * HAND != KOWAH.size:
         raise InvalidInput("the hands and the stock hold all 120 cards",

@@ -18,7 +18,7 @@ from solver.lukfu.old import Position, prove_old
 from solver.lukfu.plays import SEED_RULES, LukFuRules, Play, beating_plays, classify, plays_in
 from solver.lukfu.record import (HAND_SIZE, SEATS, Action, Record, Trick, record_to_json,
                                  seat_name)
-from solver.table import TableState, says
+from solver.table import TableState, read_deal, says
 
 
 def lukfu_rules(name: str | None) -> LukFuRules:
@@ -246,20 +246,11 @@ class LukFuState(TableState):
 
 
 def _read_deal(deal: dict):
-    try:
-        hands = [LUKFU.parse(h, field="record.deal.hands") for h in deal["hands"]]
-        master = int(deal["master"])
-    except (KeyError, TypeError, ValueError) as err:
-        if isinstance(err, InvalidInput):
-            raise
-        raise InvalidInput("a deal has 'hands' (three) and 'master'", field="record.deal") \
-            from None
-    if len(hands) != SEATS or any(len(h) != HAND_SIZE for h in hands) or \
+    hands, _, master = read_deal(deal, LUKFU, "master", SEATS, stock=False)
+    if any(len(h) != HAND_SIZE for h in hands) or \
             sorted(f for h in hands for f in h) != sorted(LUKFU.faces):
         raise InvalidInput("three hands of twelve that together hold the 36 cards",
                            field="record.deal.hands", rule="LF-C1")
-    if not 0 <= master < SEATS:
-        raise InvalidInput("master is a seat 0-2", field="record.deal.master")
     return hands, master
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 
 from solver.cards import TOTOM, Face
 from solver.errors import InvalidInput
-from solver.table import TableState, says, seat_label
+from solver.table import TableState, read_deal, says, seat_label
 from solver.totom import rules as rules_mod
 from solver.totom.check import check_hand
 from solver.totom.rules import CHI_CHI, TotomRules
@@ -456,17 +456,7 @@ class TotomState(TableState):
 
 
 def _read_deal(deal: dict):
-    try:
-        hands = [TOTOM.parse(h, field="record.deal.hands") for h in deal["hands"]]
-        stock = TOTOM.parse(deal["stock"], field="record.deal.stock")
-        dealer = int(deal["dealer"])
-    except (KeyError, TypeError, ValueError) as err:
-        if isinstance(err, InvalidInput):
-            raise
-        raise InvalidInput("a deal has 'hands' (four), 'stock' and 'dealer'",
-                           field="record.deal") from None
-    if len(hands) != SEATS or not 0 <= dealer < SEATS:
-        raise InvalidInput("four hands and a dealer seat 0-3", field="record.deal")
+    hands, stock, dealer = read_deal(deal, TOTOM, "dealer", SEATS)
     if [len(h) for h in hands] != [20 if s == dealer else 19 for s in range(SEATS)] or \
             len(stock) != 23:
         raise InvalidInput("the dealer has 20 cards, the others 19, the stock 23",
