@@ -61,7 +61,7 @@ def hint(obs: dict, budget_ms: float = 100.0, **options) -> list[Ranked]:
     try:
         return h(obs, budget_ms, **options)
     except InvalidInput as err:
-        raise err.with_field("state")
+        raise err.with_field("state") from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
         raise InvalidInput(f"not a complete {obs.get('game')} observation ({err!r})",
                            field="state") from None

@@ -1,6 +1,5 @@
 """`moneycards serve` as a real process: it listens, answers health checks and stops cleanly."""
 
-import os
 import re
 import signal
 import subprocess

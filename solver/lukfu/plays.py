@@ -162,7 +162,7 @@ def plays_in(hand: Iterable[Face], size: int | None = None) -> list[Play]:
         by_suit.setdefault(f.suit, set()).add(f.rank)
     from itertools import combinations
 
-    for rank, fs in sorted(by_rank.items()):
+    for _, fs in sorted(by_rank.items()):
         for k in (3, 4):
             if size in (None, k) and len(fs) >= k:
                 out += [Play(tuple(sorted(c)), SET) for c in combinations(fs, k)]

@@ -87,9 +87,10 @@ def violations(counts: Sequence[int], part: Partition, ctx: WinContext,
     return out
 
 
-def check_hand(counts: Sequence[int], ctx: WinContext = WinContext(),
+def check_hand(counts: Sequence[int], ctx: WinContext | None = None,
                rules: TotomRules = rules_mod.SEED, engine: str = "cpsat") -> HandVerdict:
     """Verdict and score of a 20-card hand (validated by `validate`)."""
+    ctx = ctx or WinContext()
     part = partition(counts, engine)
     found = violations(counts, part, ctx, rules)
     sc = None if found else score(counts, part, ctx, rules)

@@ -121,7 +121,7 @@ def distance_exact(h: Holding) -> int | None:
     for i, f in enumerate(TOTOM.faces):
         groups.setdefault("h" if f == CHI_CHI else f.rank, []).append(i)
     states = {(0, 0): 0}
-    for key, idxs in groups.items():
+    for idxs in groups.values():
         held = tuple(h.held[i] for i in idxs)
         lo = tuple(h.exposed[i] for i in idxs)
         hi = tuple(h.cap[i] for i in idxs)

@@ -127,11 +127,7 @@ class TotomState(TableState):
 
     def _discards(self, seat: int) -> list[Face]:
         """Faces the seat may discard now (TT-C2, TT-C3, TT-C8, traditional switches)."""
-        out = []
-        for i, f in enumerate(TOTOM.faces):
-            if self._discard_rule(seat, f) is None:
-                out.append(f)
-        return out
+        return [f for f in TOTOM.faces if self._discard_rule(seat, f) is None]
 
     def _discard_rule(self, seat: int, f: Face, hand=None, mem: Memory | None = None
                       ) -> tuple[str, str] | None:
@@ -146,9 +142,9 @@ class TotomState(TableState):
             return "TT-C3", f"the seat declined a Chắn of {f}, so it may not discard it"
         if mem.captured_ca and any(g.rank == f.rank and g.suit != f.suit and f != CHI_CHI
                                    for g in mem.discarded):
-            return "TT-C8", f"after capturing a Cạ the seat may not discard both cards of a Cạ"
+            return "TT-C8", "after capturing a Cạ the seat may not discard both cards of a Cạ"
         if self.rules.no_discard_of_captured_face and f in mem.captured:
-            return "TT-C8", f"traditional rule: no discard of a face captured this deal"
+            return "TT-C8", "traditional rule: no discard of a face captured this deal"
         if self.rules.no_same_rank_discard_after_ca and mem.last_capture_ca_rank == f.rank:
             return "TT-C5", "traditional rule: no discard of the rank of the Cạ just captured"
         return None
