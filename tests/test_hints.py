@@ -178,3 +178,12 @@ def test_cli_play_against_the_ais(tmp_path, game):
     record = json.loads(out.read_text())
     from solver.games import check
     assert check(game, record).valid and check(game, record).complete
+
+
+def test_totom_hint_respects_a_tiny_time_budget():
+    for state, seat in positions("totom", 40, seed=3):
+        obs = state.observation(seat)
+        ranked = hint(obs, budget_ms=0.0)
+        assert sorted(r.action for r in ranked) == sorted(obs["legal_actions"])
+        if len(ranked) > 1 and "win" not in obs["legal_actions"]:
+            assert any("time budget" in r.reason for r in ranked)

@@ -10,6 +10,7 @@ never used), a Chíu when it does not leave the hand further from a win.
 from __future__ import annotations
 
 import random
+import time
 from functools import lru_cache
 
 from solver.cards import TOTOM, Face
@@ -124,10 +125,13 @@ def hint(obs: dict, budget_ms: float = 100.0, engine: str = "exact") -> list[Ran
     conc, exp = view.concealed, view.own_exposed
     out = []
     now_value, now_reason = None, None
+    deadline = time.perf_counter() + budget_ms / 1000
     for act in acts:
         verb, _, arg = act.partition(" ")
         if verb == "win":
             out.append(Ranked(act, 100.0, "a win: always taken"))
+        elif time.perf_counter() > deadline and out:
+            out.append(Ranked(act, -90.0, "not evaluated within the time budget"))
         elif verb == "chiu":
             i = TOTOM.index(view.offer)
             c, e = list(conc), list(exp)
