@@ -149,9 +149,10 @@ def test_grpc_hint(channel, game):
 def test_totom_hint_is_the_same_through_the_cpsat_distance():
     for state, seat in positions("totom", 25, seed=6):
         obs = state.observation(seat)
-        exact = [r.to_dict() for r in hint(obs, engine="exact")]
-        cpsat = [r.to_dict() for r in hint(obs, engine="cpsat")]
-        assert exact == cpsat
+        exact = [r.to_dict() for r in hint(obs, engine="exact", budget_ms=1e6)]
+        cpsat = [r.to_dict() for r in hint(obs, engine="cpsat", budget_ms=1e6)]
+        auto = [r.to_dict() for r in hint(obs, engine="auto", budget_ms=1e6)]
+        assert exact == cpsat == auto
 
 
 def test_lukfu_plays_on_only_with_a_sure_trick_that_raises_the_claim():

@@ -51,7 +51,11 @@ class View:
                        mem.get("ca_from_hand", [])}  # TT-C4
         self.no_ca = {TOTOM.parse(t)[0] for t in mem.get("declined_chan", [])}  # TT-C3
 
+    cpsat_until = 0.0  # "auto": CP-SAT until this moment, then the exact twin
+
     def distance(self, concealed, exposed, engine: str) -> float:
+        if engine == "auto":
+            engine = "cpsat" if time.perf_counter() < self.cpsat_until else "exact"
         return _distance(tuple(concealed), tuple(exposed), tuple(self.unseen),
                          frozenset(self.barred), frozenset(self.no_ca), engine)
 
@@ -119,9 +123,13 @@ def _after(view: View, concealed, exposed, engine) -> tuple[float, str]:
     return -d + min(outs, 90) / 1000, f"{int(d)} cards from a win, {outs} live pairing cards"
 
 
-def hint(obs: dict, budget_ms: float = 100.0, engine: str = "exact") -> list[Ranked]:
+def hint(obs: dict, budget_ms: float = 100.0, engine: str = "auto") -> list[Ranked]:
+    """engine "cpsat" or "exact" computes every distance that way; "auto" (the default)
+    uses the CP-SAT model for the first half of the budget and its exact twin after, so a
+    decision stays within the budget (the two agree; tests/test_hints.py)."""
     acts = legal_of(obs)
     view = View(obs)
+    view.cpsat_until = time.perf_counter() + budget_ms / 2000
     conc, exp = view.concealed, view.own_exposed
     out = []
     now_value, now_reason = None, None
