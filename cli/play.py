@@ -46,14 +46,11 @@ def add_play_commands(group: click.Group, game: str, seats: int) -> None:
     @answers
     def hint(state_file, budget_ms, as_json, **options):
         """Rank every legal action of a seat's observation, best first, with reasons."""
-        from solver.errors import InvalidInput
+        from solver.errors import InvalidInput, json_object
         from solver.hints import hint as run
 
-        try:
-            obs = json.load(state_file)
-        except json.JSONDecodeError as err:
-            raise InvalidInput(f"not JSON: {err.msg}", field="state") from None
-        if not isinstance(obs, dict) or obs.get("game") != game:
+        obs = json_object(state_file.read(), field="state", what="an observation object")
+        if obs.get("game") != game:
             raise InvalidInput(f"not a {game} observation", field="state.game")
         ranked = run(obs, budget_ms, **options)
         if as_json:

@@ -44,16 +44,12 @@ def record_check_message(check) -> common_pb2.GameRecordCheck:
 
 def hint_response(request, game: str, response_cls):
     """Parse the observation JSON, rank its actions, build the response."""
-    import json
-
-    from solver.errors import InvalidInput
+    from solver.errors import InvalidInput, json_object
     from solver.hints import hint
 
-    try:
-        obs = json.loads(request.observation_json)
-    except json.JSONDecodeError as err:
-        raise InvalidInput(f"not JSON: {err.msg}", field="observation_json") from None
-    if not isinstance(obs, dict) or obs.get("game") != game:
+    obs = json_object(request.observation_json, field="observation_json",
+                      what="an observation object")
+    if obs.get("game") != game:
         raise InvalidInput(f"not a {game} observation", field="observation_json")
     budget = request.budget_ms or (500 if game == "lukfu" else 100)
     ranked = hint(obs, float(budget))

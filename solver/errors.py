@@ -44,3 +44,18 @@ class ImpossibleCards(InvalidInput):
 
 class ContextError(InvalidInput):
     """A request whose parts contradict each other (a winning card not in the hand, ...)."""
+
+
+def json_object(data, *, field: str, what: str = "a JSON object") -> dict:
+    """`data` (JSON text, or already parsed) as a dict; anything else is bad input."""
+    import json
+
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as err:
+            raise InvalidInput(f"not JSON: {err.msg} (line {err.lineno}, column {err.colno})",
+                               field=field) from None
+    if not isinstance(data, dict):
+        raise InvalidInput(f"expected {what}", field=field)
+    return data

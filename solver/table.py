@@ -15,11 +15,10 @@ one by index with its rule id.
 from __future__ import annotations
 
 import copy
-import json
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from solver.errors import InvalidInput
+from solver.errors import InvalidInput, json_object
 
 
 class IllegalAction(InvalidInput):
@@ -166,14 +165,7 @@ Factory = Callable[[dict], TableState]
 
 def load_record(data: Any, game: str) -> dict:
     """The record as a dict, with its shape checked (errors name the key)."""
-    if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as err:
-            raise InvalidInput(f"not JSON: {err.msg} (line {err.lineno}, column {err.colno})",
-                               field="record") from None
-    if not isinstance(data, dict):
-        raise InvalidInput("a game record is a JSON object", field="record")
+    data = json_object(data, field="record", what="a game record (a JSON object)")
     if data.get("game", game) != game:
         raise InvalidInput(f"this is a record of {data.get('game')!r}, not {game}",
                            field="record.game")

@@ -9,12 +9,11 @@ hand size, and every face-down event the old-card proofs reason from.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from solver.cards import LUKFU, Face
-from solver.errors import InvalidInput
+from solver.errors import InvalidInput, json_object
 from solver.lukfu.plays import (RUN, SEED_RULES, SET, LukFuRules, Play, PlayError, beats,
                                 classify, plays_in)
 
@@ -279,14 +278,10 @@ def _int(value: Any, path: str) -> int:
 
 def parse_record(data: Any, rules: LukFuRules = SEED_RULES) -> Record:
     """A validated Record from parsed JSON (a dict); errors name the JSON path."""
-    if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as err:
-            raise RecordError(f"not JSON: {err.msg} (line {err.lineno}, column {err.colno})",
-                              path="record") from None
-    if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object", path="record")
+    try:
+        data = json_object(data, field="record", what="a record (a JSON object)")
+    except InvalidInput as err:
+        raise RecordError(err.message, path="record") from None
     game = data.get("game", "lukfu")
     if game != "lukfu":
         raise RecordError(f"this is a record of {game!r}, not lukfu", path="game")
