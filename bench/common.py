@@ -70,7 +70,7 @@ def grpc_table(channel, calls: dict, total: int = 3000) -> None:
 
 
 def start_server():
-    from server.app import build_server
+    from moneycards.server.app import build_server
 
     server, port = build_server("127.0.0.1", 0, workers=16)
     channel = grpc.insecure_channel(f"127.0.0.1:{port}")

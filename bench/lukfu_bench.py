@@ -22,8 +22,8 @@ from common import grpc_table, pct, start_server
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from solver.lukfu.old import Position, prove_old  # noqa: E402
-from solver.lukfu.table import random_deal  # noqa: E402
+from moneycards.solver.lukfu.old import Position, prove_old  # noqa: E402
+from moneycards.solver.lukfu.table import random_deal  # noqa: E402
 from test_lukfu_old_differential import positions  # noqa: E402
 
 

@@ -23,7 +23,7 @@ import time
 import common  # noqa: F401  (puts the project on the path)
 
 from common import pct
-from solver.hints import play_deal, seat_score
+from moneycards.solver.hints import play_deal, seat_score
 
 SEATS = {"totom": 4, "kowah": 3, "lukfu": 3}
 SEED_BASE = 100_000

@@ -17,7 +17,7 @@ from collections import Counter
 
 import common  # noqa: F401  (puts the project on the path)
 
-from solver.games import GAMES, seeded
+from moneycards.solver.games import GAMES, seeded
 
 
 def main() -> None:

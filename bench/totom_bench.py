@@ -12,9 +12,9 @@ import random
 
 from common import grpc_table, per_second, start_server
 
-from solver.cards import TOTOM
-from solver.totom.check import check_hand, find_waits
-from solver.totom.scoring import WinContext
+from moneycards.solver.cards import TOTOM
+from moneycards.solver.totom.check import check_hand, find_waits
+from moneycards.solver.totom.scoring import WinContext
 
 
 def main() -> None:

@@ -16,7 +16,7 @@ def answers(fn):
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        from solver.errors import InvalidInput
+        from moneycards.solver.errors import InvalidInput
 
         try:
             return fn(*args, **kwargs)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from cli.common import CONTEXT_SETTINGS, answers, emit_json, json_option
-from cli.play import add_interactive_command, add_play_commands
-from cli.records import add_record_commands
+from moneycards.cli.common import CONTEXT_SETTINGS, answers, emit_json, json_option
+from moneycards.cli.play import add_interactive_command, add_play_commands
+from moneycards.cli.records import add_record_commands
 
 
 @click.group(context_settings=CONTEXT_SETTINGS)
@@ -29,8 +29,8 @@ def check(hand, seen, engine, as_json):
     Example:
       moneycards kowah check "55c55s5m 777c"
     """
-    from solver.cards import KOWAH
-    from solver.kowah.check import check_text
+    from moneycards.solver.cards import KOWAH
+    from moneycards.solver.kowah.check import check_text
 
     v = check_text(hand, seen=seen, engine=engine)
     if as_json:
@@ -75,7 +75,7 @@ def win(hand, pair, card, via, as_json):
     Example:
       moneycards kowah win "55c55s5m 777c" --pair 55c --card 5c --via discard
     """
-    from solver.kowah.check import win_text
+    from moneycards.solver.kowah.check import win_text
 
     v = win_text(hand, pair=pair, card=card, via=via)
     if as_json:

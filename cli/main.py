@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import click
 
-from cli.common import CONTEXT_SETTINGS
+from moneycards.cli.common import CONTEXT_SETTINGS
 
 
 @click.group(context_settings=CONTEXT_SETTINGS)
@@ -29,7 +29,7 @@ def cli():
 @click.option("--workers", default=8, show_default=True, type=int, help="Server threads.")
 def serve(host: str, port: int, workers: int):
     """Run the gRPC server (TotomService, KowahService, health, reflection)."""
-    from server.app import serve_forever
+    from moneycards.server.app import serve_forever
 
     serve_forever(host, port, workers)
 
@@ -39,9 +39,9 @@ def main():
 
 
 # Game groups are registered here; their commands import the solver only when they run.
-from cli.kowah import kowah  # noqa: E402
-from cli.lukfu import lukfu  # noqa: E402
-from cli.totom import totom  # noqa: E402
+from moneycards.cli.kowah import kowah  # noqa: E402
+from moneycards.cli.lukfu import lukfu  # noqa: E402
+from moneycards.cli.totom import totom  # noqa: E402
 
 cli.add_command(totom)
 cli.add_command(kowah)

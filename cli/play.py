@@ -6,7 +6,7 @@ import json
 
 import click
 
-from cli.common import answers, emit_json, json_option
+from moneycards.cli.common import answers, emit_json, json_option
 
 
 def add_play_commands(group: click.Group, game: str, seats: int) -> None:
@@ -20,8 +20,8 @@ def add_play_commands(group: click.Group, game: str, seats: int) -> None:
     def observe(record_file, seat):
         """Replay a game record and print one seat's observation (JSON) — the state a hint
         takes. Cards the seat cannot see are left out."""
-        from solver.errors import InvalidInput
-        from solver.games import final_state
+        from moneycards.solver.errors import InvalidInput
+        from moneycards.solver.games import final_state
 
         state = final_state(game, record_file.read())
         seat = state.current_seat() if seat is None else seat
@@ -46,8 +46,8 @@ def add_play_commands(group: click.Group, game: str, seats: int) -> None:
     @answers
     def hint(state_file, budget_ms, as_json, **options):
         """Rank every legal action of a seat's observation, best first, with reasons."""
-        from solver.errors import InvalidInput, json_object
-        from solver.hints import hint as run
+        from moneycards.solver.errors import InvalidInput, json_object
+        from moneycards.solver.hints import hint as run
 
         obs = json_object(state_file.read(), field="state", what="an observation object")
         if obs.get("game") != game:
@@ -72,8 +72,8 @@ def add_play_commands(group: click.Group, game: str, seats: int) -> None:
     @answers
     def selfplay(deals, seed, seats, budget_ms, as_json):
         """Play DEALS deals between AI seats and print results and settlements."""
-        from solver.errors import InvalidInput
-        from solver.hints import LEVELS, play_deal, seat_score
+        from moneycards.solver.errors import InvalidInput
+        from moneycards.solver.hints import LEVELS, play_deal, seat_score
 
         levels = [s.strip() for s in seats.split(",")]
         for lv in levels:
@@ -117,10 +117,10 @@ def add_interactive_command(group: click.Group, game: str, seats: int) -> None:
         `quit`."""
         import random
 
-        from solver.errors import InvalidInput
-        from solver.games import seeded
-        from solver.hints import choose, hint
-        from solver.table import IllegalAction, seat_label
+        from moneycards.solver.errors import InvalidInput
+        from moneycards.solver.games import seeded
+        from moneycards.solver.hints import choose, hint
+        from moneycards.solver.table import IllegalAction, seat_label
 
         if not 0 <= seat < seats:
             raise InvalidInput(f"seat must be 0-{seats - 1}", field="seat")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cli.common import answers, emit_json, json_option
+from moneycards.cli.common import answers, emit_json, json_option
 
 
 def add_record_commands(group: click.Group, game: str) -> None:
@@ -13,7 +13,7 @@ def add_record_commands(group: click.Group, game: str) -> None:
     @answers
     def replay(record_file):
         """Print a game record's deal step by step (FILE is JSON; '-' reads stdin)."""
-        from solver.games import replay as run
+        from moneycards.solver.games import replay as run
 
         for line in run(game, record_file.read()):
             click.echo(line)
@@ -27,7 +27,7 @@ def add_record_commands(group: click.Group, game: str) -> None:
 
         Exit 0 when the record was read (valid or not), 2 when it is malformed.
         """
-        from solver.games import check
+        from moneycards.solver.games import check
 
         result = check(game, record_file.read())
         if as_json:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from cli.common import CONTEXT_SETTINGS, answers, emit_json, json_option
-from cli.play import add_interactive_command, add_play_commands
-from cli.records import add_record_commands
+from moneycards.cli.common import CONTEXT_SETTINGS, answers, emit_json, json_option
+from moneycards.cli.play import add_interactive_command, add_play_commands
+from moneycards.cli.records import add_record_commands
 
 VIA_CHOICES = ["own-door", "stock", "chiu", "discard"]
 rules_option = click.option("--rules", "rules", default="seed", show_default=True,
@@ -56,7 +56,7 @@ def check(hand, win_card, via, thien_u, opening, rules, engine, won_previous, fi
     Example:
       moneycards totom check "2234455667c 2256788s 356m" --win-card 3c --via own-door
     """
-    from solver.totom.check import check_text
+    from moneycards.solver.totom.check import check_text
 
     verdict = check_text(hand, win_card=win_card, via=via, thien_u=thien_u, opening=opening,
                          rules=rules, engine=engine, won_previous=won_previous,
@@ -85,8 +85,8 @@ def waits(hand, via, seen, opening, rules, engine, won_previous, first_stock, as
     Example:
       moneycards totom waits "2234455667c 2256788s 56m" --via own-door --seen 3m
     """
-    from solver.cards import TOTOM
-    from solver.totom.check import waits_text
+    from moneycards.solver.cards import TOTOM
+    from moneycards.solver.totom.check import waits_text
 
     found = waits_text(hand, seen=seen, via=via, opening=opening, rules=rules, engine=engine,
                        won_previous=won_previous, first_stock=first_stock)
@@ -107,7 +107,7 @@ def waits(hand, via, seen, opening, rules, engine, won_previous, first_stock, as
 
 
 def format_verdict(v) -> str:
-    from solver.cards import TOTOM
+    from moneycards.solver.cards import TOTOM
 
     p = v.partition
     lines = [f"Hand: {TOTOM.render(v.hand)}"]

@@ -12,9 +12,9 @@ from grpc_reflection.v1alpha import reflection
 
 from moneycards.v1 import (kowah_pb2, kowah_pb2_grpc, lukfu_pb2, lukfu_pb2_grpc, totom_pb2,
                            totom_pb2_grpc)
-from server.kowah import KowahService
-from server.lukfu import LukFuService
-from server.totom import TotomService
+from moneycards.server.kowah import KowahService
+from moneycards.server.lukfu import LukFuService
+from moneycards.server.totom import TotomService
 
 MAX_MESSAGE_BYTES = 1 << 20  # requests are a few hundred bytes; bound what we accept
 

@@ -10,7 +10,7 @@ from google.protobuf import any_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from solver.errors import InvalidInput
+from moneycards.solver.errors import InvalidInput
 
 
 def bad_request_status(err: InvalidInput, field: str) -> grpc.Status:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from moneycards.v1 import common_pb2, kowah_pb2, kowah_pb2_grpc
-from server.errors import enum_value, rpc
-from server.records import game_record_dict, record_check_message
+from moneycards.server.errors import enum_value, rpc
+from moneycards.server.records import game_record_dict, record_check_message
 
 VIA = {
     kowah_pb2.KOWAH_VIA_UNSPECIFIED: None,
@@ -26,8 +26,8 @@ def _violations(vs) -> list:
 class KowahService(kowah_pb2_grpc.KowahServiceServicer):
     @rpc()
     def CheckReady(self, request, context):
-        from solver.cards import KOWAH
-        from solver.kowah.check import check_text
+        from moneycards.solver.cards import KOWAH
+        from moneycards.solver.kowah.check import check_text
 
         v = check_text(request.hand, seen=request.seen or None)
         d = v.distance
@@ -41,7 +41,7 @@ class KowahService(kowah_pb2_grpc.KowahServiceServicer):
 
     @rpc()
     def CheckWin(self, request, context):
-        from solver.kowah.check import win_text
+        from moneycards.solver.kowah.check import win_text
 
         v = win_text(request.hand, pair=request.pair, card=request.card,
                      via=enum_value(VIA, request.via, "via"))
@@ -50,13 +50,13 @@ class KowahService(kowah_pb2_grpc.KowahServiceServicer):
 
     @rpc({"record": "record"})
     def CheckGameRecord(self, request, context):
-        from solver.games import check
+        from moneycards.solver.games import check
 
         result = check("kowah", game_record_dict(request.record))
         return kowah_pb2.KowahServiceCheckGameRecordResponse(check=record_check_message(result))
 
     @rpc({"state": "observation_json"})
     def Hint(self, request, context):
-        from server.records import hint_response
+        from moneycards.server.records import hint_response
 
         return hint_response(request, "kowah", kowah_pb2.KowahServiceHintResponse)

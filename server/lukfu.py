@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from moneycards.v1 import lukfu_pb2, lukfu_pb2_grpc
-from server.errors import enum_value, rpc
-from server.records import game_record_dict, record_check_message
+from moneycards.server.errors import enum_value, rpc
+from moneycards.server.records import game_record_dict, record_check_message
 
 ROLE = {
     lukfu_pb2.LUK_FU_ROLE_UNSPECIFIED: None,
@@ -15,7 +15,7 @@ ROLE = {
 
 
 def _rules(msg):
-    from solver.lukfu.api import rules_from
+    from moneycards.solver.lukfu.api import rules_from
 
     return rules_from(
         msg.ace_sets_beaten_only_by_nines if msg.HasField("ace_sets_beaten_only_by_nines")
@@ -43,7 +43,7 @@ def record_dict(rec) -> dict:
 class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
     @rpc()
     def ComparePlays(self, request, context):
-        from solver.lukfu.api import beats_text
+        from moneycards.solver.lukfu.api import beats_text
 
         d = beats_text(request.play, request.over, _rules(request.rules))
         return lukfu_pb2.ComparePlaysResponse(beats=d["beats"], rule=d["reason"],
@@ -52,7 +52,7 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
 
     @rpc()
     def CheckPlay(self, request, context):
-        from solver.lukfu.api import legal_text
+        from moneycards.solver.lukfu.api import legal_text
 
         d = legal_text(request.play, hand=request.hand,
                        role=enum_value(ROLE, request.role, "role"),
@@ -65,7 +65,7 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
 
     @rpc()
     def ProveOld(self, request, context):
-        from solver.lukfu.api import old_text
+        from moneycards.solver.lukfu.api import old_text
 
         d = old_text(hand=request.hand,
                      record=record_dict(request.record) if request.HasField("record") else None,
@@ -76,7 +76,7 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
 
     @rpc()
     def Score(self, request, context):
-        from solver.lukfu.api import score_text
+        from moneycards.solver.lukfu.api import score_text
 
         d = score_text(fu=request.fu, winner=request.winner, caller=request.caller,
                        drawn=request.drawn)
@@ -84,13 +84,13 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
 
     @rpc({"record": "record"})
     def CheckGameRecord(self, request, context):
-        from solver.games import check
+        from moneycards.solver.games import check
 
         result = check("lukfu", game_record_dict(request.record))
         return lukfu_pb2.LukFuServiceCheckGameRecordResponse(check=record_check_message(result))
 
     @rpc({"state": "observation_json"})
     def Hint(self, request, context):
-        from server.records import hint_response
+        from moneycards.server.records import hint_response
 
         return hint_response(request, "lukfu", lukfu_pb2.LukFuServiceHintResponse)

@@ -44,8 +44,8 @@ def record_check_message(check) -> common_pb2.GameRecordCheck:
 
 def hint_response(request, game: str, response_cls):
     """Parse the observation JSON, rank its actions, build the response."""
-    from solver.errors import InvalidInput, json_object
-    from solver.hints import hint
+    from moneycards.solver.errors import InvalidInput, json_object
+    from moneycards.solver.hints import hint
 
     obs = json_object(request.observation_json, field="observation_json",
                       what="an observation object")

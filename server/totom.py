@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from moneycards.v1 import common_pb2, totom_pb2, totom_pb2_grpc
-from server.errors import enum_value, rpc
-from server.records import game_record_dict, record_check_message
+from moneycards.server.errors import enum_value, rpc
+from moneycards.server.records import game_record_dict, record_check_message
 
 VIA = {
     totom_pb2.WIN_VIA_UNSPECIFIED: None,
@@ -48,7 +48,7 @@ def verdict_message(v) -> totom_pb2.CheckHandResponse:
 class TotomService(totom_pb2_grpc.TotomServiceServicer):
     @rpc(CONTEXT_FIELDS)
     def CheckHand(self, request, context):
-        from solver.totom.check import check_text
+        from moneycards.solver.totom.check import check_text
 
         c = request.context
         verdict = check_text(
@@ -60,7 +60,7 @@ class TotomService(totom_pb2_grpc.TotomServiceServicer):
 
     @rpc()
     def FindWaits(self, request, context):
-        from solver.totom.check import waits_text
+        from moneycards.solver.totom.check import waits_text
 
         found = waits_text(
             request.hand, seen=request.seen or None, via=enum_value(VIA, request.via, "via"),
@@ -73,13 +73,13 @@ class TotomService(totom_pb2_grpc.TotomServiceServicer):
 
     @rpc({"record": "record"})
     def CheckGameRecord(self, request, context):
-        from solver.games import check
+        from moneycards.solver.games import check
 
         result = check("totom", game_record_dict(request.record))
         return totom_pb2.TotomServiceCheckGameRecordResponse(check=record_check_message(result))
 
     @rpc({"state": "observation_json"})
     def Hint(self, request, context):
-        from server.records import hint_response
+        from moneycards.server.records import hint_response
 
         return hint_response(request, "totom", totom_pb2.TotomServiceHintResponse)

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from solver.errors import ImpossibleCards, NotationError
+from moneycards.solver.errors import ImpossibleCards, NotationError
 
 SUIT_ORDER = "csmth"
 

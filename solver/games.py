@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.table import TableState, check_record, load_record, replay_lines
+from moneycards.solver.table import TableState, check_record, load_record, replay_lines
 
 GAMES = ("totom", "kowah", "lukfu")
 
@@ -14,15 +14,15 @@ def new_state(game: str, record: dict) -> TableState:
     seed = record.get("seed")
     deal = record.get("deal")
     if game == "totom":
-        from solver.totom.table import TotomState, totom_rules
+        from moneycards.solver.totom.table import TotomState, totom_rules
 
         return TotomState(seed, totom_rules(record.get("rules")), deal)
     if game == "kowah":
-        from solver.kowah.table import KowahState, kowah_rules
+        from moneycards.solver.kowah.table import KowahState, kowah_rules
 
         return KowahState(seed, kowah_rules(record.get("rules")), deal)
     if game == "lukfu":
-        from solver.lukfu.table import LukFuState, lukfu_rules
+        from moneycards.solver.lukfu.table import LukFuState, lukfu_rules
 
         return LukFuState(seed, lukfu_rules(record.get("rules")), deal)
     raise ValueError(game)

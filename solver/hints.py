@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from solver.errors import InvalidInput
+from moneycards.solver.errors import InvalidInput
 
 LEVELS = ("random", "greedy", "strong")
 
@@ -43,11 +43,11 @@ def legal_of(obs: dict) -> list[str]:
 
 def _engines(game: str) -> tuple[Callable, Callable]:
     if game == "totom":
-        from solver.totom.hint import greedy, hint
+        from moneycards.solver.totom.hint import greedy, hint
     elif game == "kowah":
-        from solver.kowah.hint import greedy, hint
+        from moneycards.solver.kowah.hint import greedy, hint
     elif game == "lukfu":
-        from solver.lukfu.hint import greedy, hint
+        from moneycards.solver.lukfu.hint import greedy, hint
     else:
         raise InvalidInput(f"unknown game {game!r}", field="state.game")
     return hint, greedy
@@ -85,7 +85,7 @@ def choose(state, level: str, rng: random.Random, budget_ms: float = 100.0) -> s
 def play_deal(game: str, seed: int, levels: list[str], budget_ms: float = 100.0,
               timings: dict | None = None):
     """One seeded deal with an AI of the given level in each seat; the final state."""
-    from solver.games import seeded
+    from moneycards.solver.games import seeded
 
     state = seeded(game, seed)
     rngs = [random.Random(seed * 1000 + s) for s in range(state.seats)]

@@ -18,7 +18,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from solver.errors import InvalidInput, json_object
+from moneycards.solver.errors import InvalidInput, json_object
 
 
 class IllegalAction(InvalidInput):

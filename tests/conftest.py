@@ -5,7 +5,7 @@ import pytest
 @pytest.fixture(scope="session")
 def server_address():
     """A real server on an ephemeral loopback port, for the whole test session."""
-    from server.app import build_server
+    from moneycards.server.app import build_server
 
     server, port = build_server("127.0.0.1", 0, workers=4)
     yield f"127.0.0.1:{port}"

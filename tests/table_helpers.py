@@ -1,6 +1,6 @@
 """Helpers for scripted deals: fill the rest of a deal in a fixed order."""
 
-from solver.cards import KOWAH, TOTOM
+from moneycards.solver.cards import KOWAH, TOTOM
 
 
 def fill(deck, fixed_hands, sizes, stock_top, stock_size):

@@ -7,7 +7,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from cli.main import cli
+from moneycards.cli.main import cli
 
 UCHI_TOM = "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m"
 
@@ -78,7 +78,7 @@ def test_bad_option_value_exits_2():
 
 @pytest.mark.parametrize("argv", [["--help"], ["totom", "--help"], ["totom", "check", "--help"]])
 def test_help_does_not_import_ortools(argv):
-    code = ("import sys\nfrom cli.main import cli\n"
+    code = ("import sys\nfrom moneycards.cli.main import cli\n"
             f"try:\n    cli({argv!r}, prog_name='moneycards')\nexcept SystemExit:\n    pass\n"
             "assert 'ortools' not in sys.modules, 'ortools imported'\n"
             "assert 'grpc' not in sys.modules, 'grpc imported'\n")
@@ -88,7 +88,7 @@ def test_help_does_not_import_ortools(argv):
 
 
 def test_console_script_runs():
-    r = subprocess.run([sys.executable, "-m", "cli.main", "totom", "check", UCHI_TOM, "--json"],
+    r = subprocess.run([sys.executable, "-m", "moneycards", "totom", "check", UCHI_TOM, "--json"],
                        capture_output=True, text=True)
     assert r.returncode == 0 and json.loads(r.stdout)["wins"] is True
 
@@ -182,7 +182,7 @@ def test_lukfu_bad_record_file_exits_2(tmp_path):
 def test_replay_and_check_record(tmp_path, game):
     import random
 
-    from solver.games import seeded
+    from moneycards.solver.games import seeded
 
     rng = random.Random(2)
     state = seeded(game, 2)

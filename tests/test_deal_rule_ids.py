@@ -4,9 +4,9 @@ TT-S1–S3, TT-T1–T4, KW-T1–T2."""
 import random
 from collections import Counter
 
-from solver.games import seeded
-from solver.kowah.table import KowahState
-from solver.totom.table import TotomState
+from moneycards.solver.games import seeded
+from moneycards.solver.kowah.table import KowahState
+from moneycards.solver.totom.table import TotomState
 
 
 def test_TT_S1_S2_four_seats_random_dealer_20_19_19_19_23():

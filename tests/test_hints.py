@@ -12,11 +12,11 @@ from click.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cli.main import cli  # noqa: E402
+from moneycards.cli.main import cli  # noqa: E402
 from moneycards.v1 import (kowah_pb2, kowah_pb2_grpc, lukfu_pb2, lukfu_pb2_grpc, totom_pb2,  # noqa: E402
                            totom_pb2_grpc)
-from solver.games import GAMES, seeded  # noqa: E402
-from solver.hints import hint, play_deal  # noqa: E402
+from moneycards.solver.games import GAMES, seeded  # noqa: E402
+from moneycards.solver.hints import hint, play_deal  # noqa: E402
 from test_tables import swap_hidden  # noqa: E402
 
 POSITIONS = 120
@@ -177,7 +177,7 @@ def test_cli_play_against_the_ais(tmp_path, game):
     assert r.exit_code == 0, r.output
     assert "hint:" in r.output and "record written" in r.output
     record = json.loads(out.read_text())
-    from solver.games import check
+    from moneycards.solver.games import check
     assert check(game, record).valid and check(game, record).complete
 
 

@@ -2,10 +2,10 @@
 
 import pytest
 
-from solver.cards import KOWAH
-from solver.errors import ContextError, ImpossibleCards, InvalidInput, NotationError
-from solver.kowah.check import check_text, win_text
-from solver.kowah.shapes import splits_exact
+from moneycards.solver.cards import KOWAH
+from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput, NotationError
+from moneycards.solver.kowah.check import check_text, win_text
+from moneycards.solver.kowah.shapes import splits_exact
 
 
 def ready(hand):

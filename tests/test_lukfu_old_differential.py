@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from solver.cards import LUKFU
-from solver.lukfu.old import FIXED_OLD, BruteWorlds, CpsatWorlds, Position, prove_old
-from solver.lukfu.table import random_deal
+from moneycards.solver.cards import LUKFU
+from moneycards.solver.lukfu.old import FIXED_OLD, BruteWorlds, CpsatWorlds, Position, prove_old
+from moneycards.solver.lukfu.table import random_deal
 
 N_POSITIONS = 2000
 MAX_WORLDS = 20_000

@@ -2,14 +2,14 @@
 
 import pytest
 
-from solver.cards import LUKFU
-from solver.errors import InvalidInput, NotationError
-from solver.lukfu.legal import check_follow, check_lead, settle
-from solver.lukfu.old import Position, prove_old
-from solver.lukfu.plays import LukFuRules, PlayError, compare, parse_play, plays_in
-from solver.lukfu.record import RecordError, parse_record
-from solver.lukfu.table import LukFuState
-from solver.table import IllegalAction
+from moneycards.solver.cards import LUKFU
+from moneycards.solver.errors import InvalidInput, NotationError
+from moneycards.solver.lukfu.legal import check_follow, check_lead, settle
+from moneycards.solver.lukfu.old import Position, prove_old
+from moneycards.solver.lukfu.plays import LukFuRules, PlayError, compare, parse_play, plays_in
+from moneycards.solver.lukfu.record import RecordError, parse_record
+from moneycards.solver.lukfu.table import LukFuState
+from moneycards.solver.table import IllegalAction
 
 
 def P(text):
@@ -213,7 +213,7 @@ def test_R_claim_timing_only_the_seat_about_to_lead_may_claim():
 
 
 def test_LF_W4_hands_run_out_without_six_is_a_draw():
-    from solver.lukfu.table import random_deal
+    from moneycards.solver.lukfu.table import random_deal
     deals = [random_deal(s, claim_prob=0.0) for s in range(40)]  # nobody ever claims
     assert {d.result["outcome"] for d in deals} == {"drawn", "redeal"}
     for d in deals:

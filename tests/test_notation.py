@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.cards import DECKS, KOWAH, LUKFU, TOTOM
-from solver.errors import ImpossibleCards, NotationError
+from moneycards.solver.cards import DECKS, KOWAH, LUKFU, TOTOM
+from moneycards.solver.errors import ImpossibleCards, NotationError
 
 
 def texts(deck, text):

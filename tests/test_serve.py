@@ -10,7 +10,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 
 def test_serve_command_listens_and_answers():
-    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--port", "0"],
+    proc = subprocess.Popen([sys.executable, "-m", "moneycards", "serve", "--port", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = proc.stdout.readline()

@@ -10,8 +10,8 @@ from grpc_status import rpc_status
 from moneycards.v1 import (kowah_pb2, kowah_pb2_grpc, lukfu_pb2, lukfu_pb2_grpc, totom_pb2,
                            totom_pb2_grpc)
 from moneycards.v1 import common_pb2
-from server.records import game_record_dict, game_record_message
-from solver.games import GAMES, final_state, seeded
+from moneycards.server.records import game_record_dict, game_record_message
+from moneycards.solver.games import GAMES, final_state, seeded
 
 SERVICES = {
     "totom": (totom_pb2_grpc.TotomServiceStub, totom_pb2.TotomServiceCheckGameRecordRequest),

@@ -10,10 +10,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from solver.games import GAMES, check, final_state, seeded  # noqa: E402
-from solver.kowah.table import KowahState  # noqa: E402
-from solver.table import IllegalAction  # noqa: E402
-from solver.totom.table import TotomState  # noqa: E402
+from moneycards.solver.games import GAMES, check, final_state, seeded  # noqa: E402
+from moneycards.solver.kowah.table import KowahState  # noqa: E402
+from moneycards.solver.table import IllegalAction  # noqa: E402
+from moneycards.solver.totom.table import TotomState  # noqa: E402
 from table_helpers import kowah_deal, totom_deal  # noqa: E402
 
 DEALS = 300
@@ -300,7 +300,7 @@ def test_KW_T4_the_seat_chooses_which_pair_to_show_and_R_declare_switch():
     with pytest.raises(IllegalAction) as err:
         state.apply("stay")
     assert err.value.rule == "KW-T4"
-    from solver.kowah.table import KowahRules
+    from moneycards.solver.kowah.table import KowahRules
     optional = KowahState(None, KowahRules(optional_declaration=True), deal=deal)
     optional.apply("draw")
     optional.apply("discard 3h")

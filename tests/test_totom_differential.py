@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from solver.cards import TOTOM
-from solver.totom.check import check_hand
-from solver.totom.partition import partition_exact
-from solver.totom.scoring import WinContext
+from moneycards.solver.cards import TOTOM
+from moneycards.solver.totom.check import check_hand
+from moneycards.solver.totom.partition import partition_exact
+from moneycards.solver.totom.scoring import WinContext
 
 N_HANDS = 20_000
 

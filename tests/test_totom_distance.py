@@ -5,9 +5,9 @@ import random
 
 import pytest
 
-from solver.cards import TOTOM
-from solver.totom.check import check_hand
-from solver.totom.distance import distance_cpsat, distance_exact, holding
+from moneycards.solver.cards import TOTOM
+from moneycards.solver.totom.check import check_hand
+from moneycards.solver.totom.distance import distance_cpsat, distance_exact, holding
 
 N = 600
 

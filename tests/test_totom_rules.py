@@ -4,12 +4,12 @@ from dataclasses import replace
 
 import pytest
 
-from solver.cards import TOTOM
-from solver.errors import ContextError, ImpossibleCards, InvalidInput, NotationError
-from solver.totom import rules as R
-from solver.totom.check import check_text, waits_text
-from solver.totom.partition import CA_CANDIDATES, partition_exact
-from solver.totom.scoring import red_count
+from moneycards.solver.cards import TOTOM
+from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput, NotationError
+from moneycards.solver.totom import rules as R
+from moneycards.solver.totom.check import check_text, waits_text
+from moneycards.solver.totom.partition import CA_CANDIDATES, partition_exact
+from moneycards.solver.totom.scoring import red_count
 
 # Black filler: no Tôm, Lèo or red card.
 UCHI_TOM = "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m"  # the page's example hand
@@ -122,7 +122,7 @@ def test_TT_K2_tie_on_main_goes_to_the_higher_dich():
     table = dict(R.SEED.bonuses)
     table["u_chi"] = R.Bonus("u_chi", "Ù chì", 4, 3)  # ties Tôm's main value 4, higher dịch
     rules = replace(R.SEED, bonuses=table)
-    from solver.totom.check import check_hand, parse_context
+    from moneycards.solver.totom.check import check_hand, parse_context
     ctx = parse_context(win_card="3c", via="own-door")
     v = check_hand(TOTOM.parse_counts(UCHI_TOM), ctx, rules)
     assert v.score.main == "u_chi" and v.points == 4 + 1  # Ù chì main, Tôm's dịch 1

@@ -11,9 +11,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from solver.cards import TOTOM  # noqa: E402
-from solver.table import IllegalAction  # noqa: E402
-from solver.totom.table import Offer, TotomState  # noqa: E402
+from moneycards.solver.cards import TOTOM  # noqa: E402
+from moneycards.solver.table import IllegalAction  # noqa: E402
+from moneycards.solver.totom.table import Offer, TotomState  # noqa: E402
 from table_helpers import totom_deal  # noqa: E402
 
 F = lambda t: TOTOM.parse(t)[0]  # noqa: E731

@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from solver.cards import KOWAH, Face
-from solver.errors import ContextError, ImpossibleCards, InvalidInput
-from solver.kowah.model import Distance, distance_cpsat, splits_cpsat
-from solver.kowah.shapes import Split, splits_exact, structural_splits
-from solver.verdict import Violation
+from moneycards.solver.cards import KOWAH, Face
+from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput
+from moneycards.solver.kowah.model import Distance, distance_cpsat, splits_cpsat
+from moneycards.solver.kowah.shapes import Split, splits_exact, structural_splits
+from moneycards.solver.verdict import Violation
 
 HAND_SIZE = 8  # KW-T1, KW-R4
 

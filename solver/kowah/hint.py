@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 
-from solver.cards import KOWAH
-from solver.hints import Ranked, legal_of, ranked
-from solver.kowah.oracle import ready_slots
+from moneycards.solver.cards import KOWAH
+from moneycards.solver.hints import Ranked, legal_of, ranked
+from moneycards.solver.kowah.oracle import ready_slots
 
 NF = len(KOWAH.faces)
 C = KOWAH.copies + 1  # slot key = face * C + copy number

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from solver.cards import KOWAH, Face
-from solver.cpsat import PerThread, ReusableModel, cp_model
-from solver.kowah.shapes import PAIRS, TRIPLETS, Split, Triplet, make_split, two_two_one
+from moneycards.solver.cards import KOWAH, Face
+from moneycards.solver.cpsat import PerThread, ReusableModel, cp_model
+from moneycards.solver.kowah.shapes import PAIRS, TRIPLETS, Split, Triplet, make_split, two_two_one
 
 
 class _ShapeModel(ReusableModel):

@@ -12,8 +12,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Sequence
 
-from solver.cards import KOWAH
-from solver.kowah.shapes import PAIRS, TRIPLETS, two_two_one
+from moneycards.solver.cards import KOWAH
+from moneycards.solver.kowah.shapes import PAIRS, TRIPLETS, two_two_one
 
 NF = len(KOWAH.faces)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Sequence
 
-from solver.cards import KOWAH, Face
+from moneycards.solver.cards import KOWAH, Face
 
 SUITS = "csm"
 HONOURS = tuple(f for f in KOWAH.faces if f.suit == "h")

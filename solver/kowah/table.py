@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from solver.cards import KOWAH, Face
-from solver.errors import InvalidInput
-from solver.kowah.check import MULTIPLIERS
-from solver.kowah.shapes import splits_exact
-from solver.table import TableState, read_deal, says, seat_label
+from moneycards.solver.cards import KOWAH, Face
+from moneycards.solver.errors import InvalidInput
+from moneycards.solver.kowah.check import MULTIPLIERS
+from moneycards.solver.kowah.shapes import splits_exact
+from moneycards.solver.table import TableState, read_deal, says, seat_label
 
 SEATS = 3
 HAND = 8

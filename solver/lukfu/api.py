@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from solver.cards import LUKFU
-from solver.errors import ContextError, InvalidInput
-from solver.lukfu.legal import check_follow, check_lead, settle
-from solver.lukfu.old import Position, claim_total, prove_old
-from solver.lukfu.plays import SEED_RULES, LukFuRules, compare, parse_play
-from solver.lukfu.record import ROLES, SEATS, Record, parse_record, seat_name
+from moneycards.solver.cards import LUKFU
+from moneycards.solver.errors import ContextError, InvalidInput
+from moneycards.solver.lukfu.legal import check_follow, check_lead, settle
+from moneycards.solver.lukfu.old import Position, claim_total, prove_old
+from moneycards.solver.lukfu.plays import SEED_RULES, LukFuRules, compare, parse_play
+from moneycards.solver.lukfu.record import ROLES, SEATS, Record, parse_record, seat_name
 
 
 def rules_from(ace_rule: bool | None = None, strict_leads: bool | None = None) -> LukFuRules:

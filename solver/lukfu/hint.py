@@ -13,11 +13,11 @@ from __future__ import annotations
 import random
 import time
 
-from solver.cards import LUKFU, Face
-from solver.hints import Ranked, legal_of, ranked
-from solver.lukfu.old import FIXED_OLD, Position, prove_old
-from solver.lukfu.plays import Play, beating_plays, classify, plays_in
-from solver.lukfu.record import SEATS, parse_record
+from moneycards.solver.cards import LUKFU, Face
+from moneycards.solver.hints import Ranked, legal_of, ranked
+from moneycards.solver.lukfu.old import FIXED_OLD, Position, prove_old
+from moneycards.solver.lukfu.plays import Play, beating_plays, classify, plays_in
+from moneycards.solver.lukfu.record import SEATS, parse_record
 
 CALL_THRESHOLD = 4  # old cards (or near-old) needed to call
 
@@ -69,7 +69,7 @@ def trick_won(pos: Position, worlds, play: Play, order: list[int], rules) -> flo
 def _sure_gain(pos: Position, acts: list[str], old: set, rules):
     """The lead that surely wins its trick and raises fu plus old cards the most (LF-W3):
     no unseen card can be part of a play that beats it. None when no lead gains."""
-    from solver.lukfu.plays import beaters_of
+    from moneycards.solver.lukfu.plays import beaters_of
 
     unseen = set(pos.unknown)
     best = None

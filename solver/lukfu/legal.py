@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Collection, Iterable
 
-from solver.cards import Face
-from solver.errors import InvalidInput
-from solver.lukfu.plays import (RUN, SET, SINGLE, SUIT_RANK, LukFuRules, Play, SEED_RULES,
+from moneycards.solver.cards import Face
+from moneycards.solver.errors import InvalidInput
+from moneycards.solver.lukfu.plays import (RUN, SET, SINGLE, SUIT_RANK, LukFuRules, Play, SEED_RULES,
                                 beating_plays, compare)
-from solver.lukfu.record import ROLES, SEATS
+from moneycards.solver.lukfu.record import ROLES, SEATS
 
 WIN_FU = 6  # LF-W2
 

@@ -21,11 +21,11 @@ from itertools import combinations
 from math import comb
 from typing import Iterable
 
-from solver.cards import LUKFU, Face
-from solver.cpsat import ReusableModel
-from solver.errors import ContextError
-from solver.lukfu.plays import BAK_CHI, MAU_GUNG, beaters_of
-from solver.lukfu.record import HAND_SIZE, Record, RecordError, seat_name
+from moneycards.solver.cards import LUKFU, Face
+from moneycards.solver.cpsat import ReusableModel
+from moneycards.solver.errors import ContextError
+from moneycards.solver.lukfu.plays import BAK_CHI, MAU_GUNG, beaters_of
+from moneycards.solver.lukfu.record import HAND_SIZE, Record, RecordError, seat_name
 
 FIXED_OLD = frozenset(f for f in LUKFU.faces if f.rank == 9) | {MAU_GUNG, BAK_CHI}  # LF-O1
 SUIT_NAME = {"c": "Coins", "s": "Strings", "m": "Myriads", "t": "Tens"}

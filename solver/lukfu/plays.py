@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
-from solver.cards import LUKFU, Face, face
-from solver.errors import InvalidInput
+from moneycards.solver.cards import LUKFU, Face, face
+from moneycards.solver.errors import InvalidInput
 
 SUIT_RANK = {"c": 0, "s": 1, "m": 2, "t": 3}  # LF-D1: Coins < Strings < Myriads < Tens
 MAU_GUNG = face("1c")  # LF-D3

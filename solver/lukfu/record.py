@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from solver.cards import LUKFU, Face
-from solver.errors import InvalidInput, json_object
-from solver.lukfu.plays import (RUN, SEED_RULES, SET, LukFuRules, Play, PlayError, beats,
+from moneycards.solver.cards import LUKFU, Face
+from moneycards.solver.errors import InvalidInput, json_object
+from moneycards.solver.lukfu.plays import (RUN, SEED_RULES, SET, LukFuRules, Play, PlayError, beats,
                                 classify, plays_in)
 
 SEATS = 3

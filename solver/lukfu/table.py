@@ -11,14 +11,14 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from solver.cards import LUKFU, Face
-from solver.errors import InvalidInput
-from solver.lukfu.legal import WIN_FU, check_follow, check_lead, settle
-from solver.lukfu.old import Position, prove_old
-from solver.lukfu.plays import SEED_RULES, LukFuRules, Play, beating_plays, classify, plays_in
-from solver.lukfu.record import (HAND_SIZE, SEATS, Action, Record, Trick, record_to_json,
+from moneycards.solver.cards import LUKFU, Face
+from moneycards.solver.errors import InvalidInput
+from moneycards.solver.lukfu.legal import WIN_FU, check_follow, check_lead, settle
+from moneycards.solver.lukfu.old import Position, prove_old
+from moneycards.solver.lukfu.plays import SEED_RULES, LukFuRules, Play, beating_plays, classify, plays_in
+from moneycards.solver.lukfu.record import (HAND_SIZE, SEATS, Action, Record, Trick, record_to_json,
                                  seat_name)
-from solver.table import TableState, read_deal, says
+from moneycards.solver.table import TableState, read_deal, says
 
 
 def lukfu_rules(name: str | None) -> LukFuRules:

@@ -9,14 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from solver.cards import TOTOM, Face
-from solver.errors import ContextError, ImpossibleCards, InvalidInput
-from solver.totom import rules as rules_mod
-from solver.totom.partition import ENGINES, Partition, partition
-from solver.totom.rules import CHI_CHI, TotomRules
-from solver.totom.scoring import (VIA_CHIU, VIA_DISCARD, VIA_OWN_DOOR, VIA_STOCK, VIAS, Score,
+from moneycards.solver.cards import TOTOM, Face
+from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput
+from moneycards.solver.totom import rules as rules_mod
+from moneycards.solver.totom.partition import ENGINES, Partition, partition
+from moneycards.solver.totom.rules import CHI_CHI, TotomRules
+from moneycards.solver.totom.scoring import (VIA_CHIU, VIA_DISCARD, VIA_OWN_DOOR, VIA_STOCK, VIAS, Score,
                                   WinContext, score)
-from solver.verdict import Violation
+from moneycards.solver.verdict import Violation
 
 HAND_SIZE = 20
 MIN_CHAN = 6  # TT-W4

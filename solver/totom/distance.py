@@ -18,9 +18,9 @@ from functools import lru_cache
 from itertools import product
 from typing import Sequence
 
-from solver.cards import TOTOM, Face
-from solver.cpsat import PerThread, ReusableModel
-from solver.totom.rules import CHI_CHI
+from moneycards.solver.cards import TOTOM, Face
+from moneycards.solver.cpsat import PerThread, ReusableModel
+from moneycards.solver.totom.rules import CHI_CHI
 
 NF = len(TOTOM.faces)
 MIN_CHAN = 6

@@ -13,10 +13,10 @@ import random
 import time
 from functools import lru_cache
 
-from solver.cards import TOTOM, Face
-from solver.hints import Ranked, legal_of, ranked
-from solver.totom.check import check_hand
-from solver.totom.distance import distance_cpsat, distance_exact, holding
+from moneycards.solver.cards import TOTOM, Face
+from moneycards.solver.hints import Ranked, legal_of, ranked
+from moneycards.solver.totom.check import check_hand
+from moneycards.solver.totom.distance import distance_cpsat, distance_exact, holding
 
 NF = len(TOTOM.faces)
 # A capture that leaves the distance as it is still turns a single into an exposed pair;

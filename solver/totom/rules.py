@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from solver.cards import TOTOM, Face, face
-from solver.errors import InvalidInput
+from moneycards.solver.cards import TOTOM, Face, face
+from moneycards.solver.errors import InvalidInput
 
 RED_FACES = frozenset(face(t) for t in ("8m", "9m", "8s", "9s", "1h"))  # TT-D2
 CHI_CHI = face("1h")

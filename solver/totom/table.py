@@ -16,13 +16,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
-from solver.cards import TOTOM, Face
-from solver.errors import InvalidInput
-from solver.table import TableState, read_deal, says, seat_label
-from solver.totom import rules as rules_mod
-from solver.totom.check import check_hand
-from solver.totom.rules import CHI_CHI, TotomRules
-from solver.totom.scoring import VIA_CHIU, VIA_OWN_DOOR, VIA_STOCK, WinContext
+from moneycards.solver.cards import TOTOM, Face
+from moneycards.solver.errors import InvalidInput
+from moneycards.solver.table import TableState, read_deal, says, seat_label
+from moneycards.solver.totom import rules as rules_mod
+from moneycards.solver.totom.check import check_hand
+from moneycards.solver.totom.rules import CHI_CHI, TotomRules
+from moneycards.solver.totom.scoring import VIA_CHIU, VIA_OWN_DOOR, VIA_STOCK, WinContext
 
 SEATS = 4
 NF = len(TOTOM.faces)

@@ -1,0 +1,1 @@
+"""moneycards: rules checker, solver and table engines for Tổ Tôm, Kowah and Luk Fu."""
