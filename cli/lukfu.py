@@ -27,7 +27,7 @@ def with_rules(fn):
 
 
 def _rules(ace_rule, strict_leads):
-    from moneycards.solver.lukfu.api import rules_from
+    from moneycards.solver.lukfu.check import rules_from
 
     return rules_from(ace_rule, strict_leads)
 
@@ -54,7 +54,7 @@ def beats(play, over, ace_rule, strict_leads, as_json):
     Example:
       moneycards lukfu beats 9c9s9m --over 1c1s1m
     """
-    from moneycards.solver.lukfu.api import beats_text
+    from moneycards.solver.lukfu.check import beats_text
 
     d = beats_text(play, over, _rules(ace_rule, strict_leads))
     if as_json:
@@ -88,7 +88,7 @@ def legal(play, hand, role, record_file, seat, face_down, ace_rule, strict_leads
       moneycards lukfu legal 1234c --hand "1234c 5s 9t" --role master-passed
       moneycards lukfu legal 2s --down --hand "..." --record examples/lukfu-record.json
     """
-    from moneycards.solver.lukfu.api import legal_text
+    from moneycards.solver.lukfu.check import legal_text
 
     d = legal_text(play, hand=hand, role=role, record=_read(record_file), seat=seat,
                    face_down=face_down, rules=_rules(ace_rule, strict_leads))
@@ -119,7 +119,7 @@ def old(hand, record_file, seat, engine, ace_rule, strict_leads, as_json):
     Example:
       moneycards lukfu old --hand "7c 5m6m 1t2t 9t 5s 8t" --record examples/lukfu-record.json
     """
-    from moneycards.solver.lukfu.api import old_text
+    from moneycards.solver.lukfu.check import old_text
 
     d = old_text(hand=hand, record=_read(record_file), seat=seat, engine=engine,
                  rules=_rules(ace_rule, strict_leads))
@@ -149,7 +149,7 @@ def score(fu, winner, caller, drawn, as_json):
     Example:
       moneycards lukfu score --fu 8 --winner 0 --caller 1
     """
-    from moneycards.solver.lukfu.api import score_text
+    from moneycards.solver.lukfu.check import score_text
 
     d = score_text(fu=fu, winner=winner, caller=caller, drawn=drawn)
     if as_json:

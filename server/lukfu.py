@@ -15,7 +15,7 @@ ROLE = {
 
 
 def _rules(msg):
-    from moneycards.solver.lukfu.api import rules_from
+    from moneycards.solver.lukfu.check import rules_from
 
     return rules_from(
         msg.ace_sets_beaten_only_by_nines if msg.HasField("ace_sets_beaten_only_by_nines")
@@ -43,7 +43,7 @@ def record_dict(rec) -> dict:
 class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
     @rpc()
     def ComparePlays(self, request, context):
-        from moneycards.solver.lukfu.api import beats_text
+        from moneycards.solver.lukfu.check import beats_text
 
         d = beats_text(request.play, request.over, _rules(request.rules))
         return lukfu_pb2.ComparePlaysResponse(beats=d["beats"], rule=d["reason"],
@@ -52,7 +52,7 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
 
     @rpc()
     def CheckPlay(self, request, context):
-        from moneycards.solver.lukfu.api import legal_text
+        from moneycards.solver.lukfu.check import legal_text
 
         d = legal_text(request.play, hand=request.hand,
                        role=enum_value(ROLE, request.role, "role"),
@@ -65,7 +65,7 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
 
     @rpc()
     def ProveOld(self, request, context):
-        from moneycards.solver.lukfu.api import old_text
+        from moneycards.solver.lukfu.check import old_text
 
         d = old_text(hand=request.hand,
                      record=record_dict(request.record) if request.HasField("record") else None,
@@ -76,7 +76,7 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
 
     @rpc()
     def Score(self, request, context):
-        from moneycards.solver.lukfu.api import score_text
+        from moneycards.solver.lukfu.check import score_text
 
         d = score_text(fu=request.fu, winner=request.winner, caller=request.caller,
                        drawn=request.drawn)

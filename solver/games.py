@@ -18,11 +18,13 @@ def new_state(game: str, record: dict) -> TableState:
 
         return TotomState(seed, totom_rules(record.get("rules")), deal)
     if game == "kowah":
-        from moneycards.solver.kowah.table import KowahState, kowah_rules
+        from moneycards.solver.kowah.rules import kowah_rules
+        from moneycards.solver.kowah.table import KowahState
 
         return KowahState(seed, kowah_rules(record.get("rules")), deal)
     if game == "lukfu":
-        from moneycards.solver.lukfu.table import LukFuState, lukfu_rules
+        from moneycards.solver.lukfu.rules import lukfu_rules
+        from moneycards.solver.lukfu.table import LukFuState
 
         return LukFuState(seed, lukfu_rules(record.get("rules")), deal)
     raise ValueError(game)
