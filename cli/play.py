@@ -27,7 +27,7 @@ def add_play_commands(group: click.Group, game: str, seats: int) -> None:
         seat = state.current_seat() if seat is None else seat
         if seat is None or not 0 <= seat < state.seats:
             raise InvalidInput(f"seat must be 0-{state.seats - 1}", field="seat")
-        emit_json(state.observation(seat))
+        emit_json(state.observation(seat).to_json())
 
     engine_option = click.option(
         "--engine", type=click.Choice(["auto", "cpsat", "exact"]), default="auto",
@@ -48,13 +48,15 @@ def add_play_commands(group: click.Group, game: str, seats: int) -> None:
         """Rank every legal action of a seat's observation, best first, with reasons."""
         from moneycards.solver.errors import InvalidInput, json_object
         from moneycards.solver.hints import hint as run
+        from moneycards.solver.observation import read_observation
 
-        obs = json_object(state_file.read(), field="state", what="an observation object")
-        if obs.get("game") != game:
+        data = json_object(state_file.read(), field="state", what="an observation object")
+        if data.get("game") != game:
             raise InvalidInput(f"not a {game} observation", field="state.game")
+        obs = read_observation(data, field="state")
         ranked = run(obs, budget_ms, **options)
         if as_json:
-            emit_json({"seat": obs.get("seat"), "actions": [r.to_dict() for r in ranked]})
+            emit_json({"seat": obs.seat, "actions": [r.to_dict() for r in ranked]})
             return
         for k, r in enumerate(ranked):
             mark = "->" if k == 0 else "  "
@@ -88,7 +90,7 @@ def add_play_commands(group: click.Group, game: str, seats: int) -> None:
             totals = [a + b for a, b in zip(totals, score)]
             if r.get("outcome") == "win":
                 wins[r["winner"]] += 1
-            results.append({"seed": seed + k, "result": r, "settlement": score})
+            results.append({"seed": seed + k, "result": r.to_dict(), "settlement": score})
             if not as_json:
                 what = f"{r['outcome']}" + (f" by seat {r['winner']}" if "winner" in r else "")
                 click.echo(f"deal {seed + k}: {what}; settlement {score}")
@@ -135,7 +137,7 @@ def add_interactive_command(group: click.Group, game: str, seats: int) -> None:
             if actor != seat:
                 action = choose(state, level, rng)
             else:
-                click.echo(_view(state.observation(seat)))
+                click.echo(_view(state.observation(seat).to_json()))
                 acts = state.legal_actions()
                 for k, a in enumerate(acts, 1):
                     click.echo(f"  {k:>2}. {a}")

@@ -45,14 +45,16 @@ def record_check_message(check) -> common_pb2.GameRecordCheck:
 def hint_response(request, game: str, response_cls):
     """Parse the observation JSON, rank its actions, build the response."""
     from moneycards.solver.errors import InvalidInput, json_object
+    from moneycards.solver.games import spec
     from moneycards.solver.hints import hint
+    from moneycards.solver.observation import read_observation
 
-    obs = json_object(request.observation_json, field="observation_json",
-                      what="an observation object")
-    if obs.get("game") != game:
+    data = json_object(request.observation_json, field="observation_json",
+                       what="an observation object")
+    if data.get("game") != game:
         raise InvalidInput(f"not a {game} observation", field="observation_json")
-    budget = request.budget_ms or (500 if game == "lukfu" else 100)
-    ranked = hint(obs, float(budget))
-    return response_cls(seat=obs.get("seat", -1), actions=[
+    obs = read_observation(data, field="observation_json")
+    ranked = hint(obs, float(request.budget_ms or spec(game).hint_budget_ms))
+    return response_cls(seat=obs.seat, actions=[
         common_pb2.RankedAction(action=r.action, value=r.value, reason=r.reason)
         for r in ranked])

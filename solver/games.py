@@ -1,51 +1,125 @@
-"""The three table engines by name, and building one from a game record."""
+"""The game registry: one `GameSpec` per game, read by the CLI, the server, benchmarks and tests.
+
+A spec holds a game's facts (seats, hand sizes, deck, default hint budget, rule presets,
+display names) and finds its code (table engine, rules, hint and greedy players) by module
+name, imported only when first used — so `moneycards --help` loads no solver and no game
+imports another.
+
+    >>> spec("kowah").seats
+    3
+    >>> [g.title for g in GAMES.values()]
+    ['Tổ Tôm', 'Kowah', 'Luk Fu']
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+import random
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Callable
 
-from moneycards.solver.table import TableState, check_record, load_record, replay_lines
+from moneycards.solver.cards import KOWAH, LUKFU, TOTOM, Deck
+from moneycards.solver.errors import InvalidInput
 
-GAMES = ("totom", "kowah", "lukfu")
+if TYPE_CHECKING:
+    from moneycards.solver.ranking import Ranked
+    from moneycards.solver.table import RecordCheck, TableState
 
 
+@dataclass(frozen=True)
+class GameSpec:
+    """What the rest of the project needs to know of one game."""
+
+    name: str  # the id used by the CLI group, records and observations
+    title: str  # the display name
+    seats: int
+    hand_sizes: tuple[int, ...]  # dealt cards per seat, the first seat first (dealer, ...)
+    deck: Deck
+    first_seat_key: str  # the key naming the first seat in a record's `deal`
+    hint_budget_ms: float  # the default time budget of a hint and of a strong AI decision
+    presets: tuple[str, ...]  # rule presets, the default first
+    rules_doc: str  # the rules file under docs/rules/
+
+    def module(self, room: str) -> ModuleType:
+        """One of the game's modules (`table`, `rules`, `hint`, ...), imported on first use."""
+        return importlib.import_module(f"moneycards.solver.{self.name}.{room}")
+
+    # -- engines --------------------------------------------------------------------------
+    def rules(self, preset: str | None = None) -> Any:
+        """The rule switches of a preset (errors name `record.rules`)."""
+        return getattr(self.module("rules"), f"{self.name}_rules")(preset)
+
+    def new_state(self, record: dict) -> TableState:
+        """The starting state a (loaded) record describes: its rules and its seed or deal."""
+        state_cls = self.module("table").STATE
+        return state_cls(record.get("seed"), self.rules(record.get("rules")), record.get("deal"))
+
+    def seeded(self, seed: int, rules: str | None = None) -> TableState:
+        return self.new_state({"seed": seed, "rules": rules})
+
+    # -- players --------------------------------------------------------------------------
+    def hint(self, obs: dict, budget_ms: float | None = None, **options: Any) -> list[Ranked]:
+        budget = self.hint_budget_ms if budget_ms is None else budget_ms
+        fn: Callable[..., list[Ranked]] = self.module("hint").hint
+        return fn(obs, budget, **options)
+
+    def greedy(self, obs: dict, rng: random.Random) -> str:
+        fn: Callable[[dict, random.Random], str] = self.module("hint").greedy
+        return fn(obs, rng)
+
+    @property
+    def hint_options(self) -> tuple[str, ...]:
+        """Extra keyword options the game's hint takes (Tổ Tôm: `engine`)."""
+        return tuple(getattr(self.module("hint"), "OPTIONS", ()))
+
+
+GAMES: dict[str, GameSpec] = {
+    g.name: g for g in (
+        GameSpec("totom", "Tổ Tôm", 4, (20, 19, 19, 19), TOTOM, "dealer", 100.0,
+                 ("seed", "traditional"), "totom.md"),
+        GameSpec("kowah", "Kowah", 3, (8, 8, 8), KOWAH, "first", 100.0, ("seed",), "kowah.md"),
+        GameSpec("lukfu", "Luk Fu", 3, (12, 12, 12), LUKFU, "master", 500.0, ("seed",),
+                 "lukfu.md"),
+    )
+}
+
+
+def spec(game: Any, *, field: str = "game") -> GameSpec:
+    """The spec of a game by name; an unknown name is an error naming `field`."""
+    if isinstance(game, str) and game in GAMES:
+        return GAMES[game]
+    raise InvalidInput(f"unknown game {str(game)[:40]!r}; choose one of: {', '.join(GAMES)}",
+                       field=field)
+
+
+# -- records ---------------------------------------------------------------------------------
 def new_state(game: str, record: dict) -> TableState:
-    """The starting state a (loaded) record describes: its rules and its seed or deal."""
-    seed = record.get("seed")
-    deal = record.get("deal")
-    if game == "totom":
-        from moneycards.solver.totom.table import TotomState, totom_rules
-
-        return TotomState(seed, totom_rules(record.get("rules")), deal)
-    if game == "kowah":
-        from moneycards.solver.kowah.rules import kowah_rules
-        from moneycards.solver.kowah.table import KowahState
-
-        return KowahState(seed, kowah_rules(record.get("rules")), deal)
-    if game == "lukfu":
-        from moneycards.solver.lukfu.rules import lukfu_rules
-        from moneycards.solver.lukfu.table import LukFuState
-
-        return LukFuState(seed, lukfu_rules(record.get("rules")), deal)
-    raise ValueError(game)
+    return spec(game).new_state(record)
 
 
 def seeded(game: str, seed: int, rules: str | None = None) -> TableState:
-    return new_state(game, {"seed": seed, "rules": rules})
+    return spec(game).seeded(seed, rules)
 
 
-def check(game: str, data: Any):
-    return check_record(data, game, lambda rec: new_state(game, rec))
+def check(game: str, data: Any) -> RecordCheck:
+    from moneycards.solver.table import check_record
+
+    return check_record(data, game, spec(game).new_state)
 
 
 def replay(game: str, data: Any) -> list[str]:
-    return replay_lines(data, game, lambda rec: new_state(game, rec))
+    from moneycards.solver.table import replay_lines
+
+    return replay_lines(data, game, spec(game).new_state)
 
 
 def final_state(game: str, data: Any) -> TableState:
     """Replay a valid record to its last state (IllegalAction on the first bad action)."""
+    from moneycards.solver.table import load_record
+
     rec = load_record(data, game)
-    state = new_state(game, rec)
+    state = spec(game).new_state(rec)
     for action in rec.get("actions", []):
         state.apply(action)
     return state

@@ -10,84 +10,46 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
-from typing import Callable
+from typing import Any
 
 from moneycards.solver.errors import InvalidInput
+from moneycards.solver.games import spec
+from moneycards.solver.ranking import LEVELS, Ranked, legal_of
 
-LEVELS = ("random", "greedy", "strong")
-
-
-@dataclass(frozen=True)
-class Ranked:
-    action: str
-    value: float
-    reason: str
-
-    def to_dict(self) -> dict:
-        return {"action": self.action, "value": round(self.value, 4), "reason": self.reason}
+__all__ = ["LEVELS", "Ranked", "hint", "choose", "play_deal", "seat_score"]
 
 
-def ranked(items: list[Ranked]) -> list[Ranked]:
-    """Best first; ties keep the legal-action order (stable)."""
-    return sorted(items, key=lambda r: -r.value)
+def hint(obs: Any, budget_ms: float | None = None, **options: Any) -> list[Ranked]:
+    """Every legal action of an observation (typed, or its JSON form), ranked, best first.
+    JSON is read against the game's schema first (errors name the field), so an exception
+    from the engine after that is a bug, not bad input."""
+    from moneycards.solver.observation import read_observation
+
+    if not hasattr(obs, "legal_actions"):
+        obs = read_observation(obs, field="state")
+    legal_of(obs)
+    return spec(obs.game).hint(obs, budget_ms, **options)
 
 
-def legal_of(obs: dict) -> list[str]:
-    acts = obs.get("legal_actions") or []
-    if not acts:
-        raise InvalidInput("the observation has no legal actions: it is not this seat's turn "
-                           "(or the deal is over)", field="state.legal_actions")
-    return list(acts)
-
-
-def _engines(game: str) -> tuple[Callable, Callable]:
-    if game == "totom":
-        from moneycards.solver.totom.hint import greedy, hint
-    elif game == "kowah":
-        from moneycards.solver.kowah.hint import greedy, hint
-    elif game == "lukfu":
-        from moneycards.solver.lukfu.hint import greedy, hint
-    else:
-        raise InvalidInput(f"unknown game {game!r}", field="state.game")
-    return hint, greedy
-
-
-def hint(obs: dict, budget_ms: float = 100.0, **options) -> list[Ranked]:
-    """Every legal action of the observation, ranked, best first."""
-    if not isinstance(obs, dict):
-        raise InvalidInput("the state is a JSON object (an engine observation)", field="state")
-    h, _ = _engines(obs.get("game"))
-    try:
-        return h(obs, budget_ms, **options)
-    except InvalidInput as err:
-        raise err.with_field("state") from None
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
-        raise InvalidInput(f"not a complete {obs.get('game')} observation ({err!r})",
-                           field="state") from None
-
-
-def choose(state, level: str, rng: random.Random, budget_ms: float = 100.0) -> str:
+def choose(state, level: str, rng: random.Random, budget_ms: float | None = None) -> str:
     """The action an AI seat of `level` plays now (it sees only its observation)."""
     obs = state.observation(state.current_seat())
     acts = legal_of(obs)
+    game = spec(obs.game)
     if level == "random":
         return rng.choice(acts)
-    h, g = _engines(obs["game"])
     if level == "greedy":
-        return g(obs, rng)
+        return game.greedy(obs, rng)
     if level == "strong":
-        return h(obs, budget_ms)[0].action
+        return game.hint(obs, budget_ms)[0].action
     raise InvalidInput(f"unknown AI level {level!r}; choose one of: {', '.join(LEVELS)}",
                        field="seats")
 
 
-def play_deal(game: str, seed: int, levels: list[str], budget_ms: float = 100.0,
+def play_deal(game: str, seed: int, levels: list[str], budget_ms: float | None = None,
               timings: dict | None = None):
     """One seeded deal with an AI of the given level in each seat; the final state."""
-    from moneycards.solver.games import seeded
-
-    state = seeded(game, seed)
+    state = spec(game).seeded(seed)
     rngs = [random.Random(seed * 1000 + s) for s in range(state.seats)]
     if len(levels) != state.seats:
         raise InvalidInput(f"{game} has {state.seats} seats, got {len(levels)} levels",

@@ -15,7 +15,9 @@ one by index with its rule id.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, Callable
 
 from moneycards.solver.errors import InvalidInput, json_object
@@ -28,6 +30,99 @@ class IllegalAction(InvalidInput):
         super().__init__(message, field="action", rule=rule)
 
 
+class OutcomeKind(Enum):
+    """How a deal ended."""
+
+    WIN = "win"
+    DRAWN = "drawn"  # no winner: the stock (Tổ Tôm, Kowah) or the hands (Luk Fu) ran out
+    REDEAL = "redeal"  # Luk Fu: three passes (LF-C4)
+
+
+@dataclass(frozen=True, eq=False)
+class Outcome(Mapping[str, Any]):
+    """The result of a finished deal, typed. It also reads as the JSON object of records and
+    observations (`outcome["winner"]`, `dict(outcome)`), which is what `to_dict` returns:
+    keys that do not apply to the game or the outcome are left out.
+
+    >>> o = Outcome(OutcomeKind.DRAWN, rule="KW-K2")
+    >>> o.to_dict()
+    {'outcome': 'drawn', 'rule': 'KW-K2'}
+    >>> o == {"outcome": "drawn", "rule": "KW-K2"}, o.winner is None
+    (True, True)
+    """
+
+    kind: OutcomeKind
+    rule: str  # the rule that settles it (TT-K7, KW-K1, LF-K2, ...)
+    winner: int | None = None
+    via: str | None = None  # how the winning card came (game-specific ids)
+    card: str | None = None  # the winning card (None for a Thiên ù or a Luk Fu claim)
+    points: int | None = None  # Tổ Tôm: the winner's points (TT-K1-K6)
+    bonuses: tuple[dict[str, Any], ...] | None = None  # Tổ Tôm: the bonuses counted
+    multiplier: int | None = None  # Kowah: the win multiplier (KW-K1)
+    fu: int | None = None  # Luk Fu: the claim total (LF-W2)
+    caller: int | None = None  # Luk Fu: the caller (LF-C2)
+    net: tuple[int, ...] | None = None  # points won (+) or paid (-) per seat
+    _json: dict[str, Any] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        out: dict[str, Any] = {"outcome": self.kind.value}
+        for key in ("winner", "card", "via", "points", "bonuses", "multiplier", "fu",
+                    "caller", "net"):
+            value = getattr(self, key)
+            # A Tổ Tôm win always names its card: null for a Thiên ù (TT-W7).
+            if value is not None or (key == "card" and self.points is not None):
+                out[key] = list(value) if isinstance(value, tuple) else value
+        out["rule"] = self.rule
+        object.__setattr__(self, "_json", out)
+
+    def to_dict(self) -> dict[str, Any]:
+        return copy.deepcopy(self._json)
+
+    def __getitem__(self, key: str) -> Any:
+        return self._json[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._json)
+
+    def __len__(self) -> int:
+        return len(self._json)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Mapping):
+            return self._json == dict(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def outcome_from_json(data: Any, path: str) -> Outcome | None:
+    """An Outcome from its JSON object (None for null); errors name the field."""
+    if data is None:
+        return None
+    from moneycards.solver.observation import Reader
+
+    r = Reader(data, path)
+    r.check_keys({"outcome", "rule", "winner", "via", "card", "points", "bonuses",
+                  "multiplier", "fu", "caller", "net"})
+    kind = r.str("outcome")
+    if kind not in {k.value for k in OutcomeKind}:
+        raise InvalidInput(f"must be one of {', '.join(k.value for k in OutcomeKind)}",
+                           field=r.sub("outcome"))
+    # Proto JSON prints empty lists: only a Tổ Tôm win (with points) has bonuses, and a
+    # Kowah outcome has no settlement.
+    points = r.optional_int("points", 0, 10_000)
+    bonuses = r.list("bonuses", max_len=50)
+    net = r.ints("net", -100_000, 100_000, max_len=4)
+    return Outcome(
+        OutcomeKind(kind), r.str("rule"), winner=r.optional_int("winner", 0, 3),
+        via=r.str("via") if r.present("via") else None,
+        card=r.str("card") if r.present("card") else None,
+        points=points, bonuses=tuple(bonuses) if bonuses or points is not None else None,
+        multiplier=r.optional_int("multiplier", 0, 100), fu=r.optional_int("fu", 0, 36),
+        caller=r.optional_int("caller", 0, 2),
+        net=net or None)
+
+
 class TableState:
     """Base of the engines. Subclasses implement `_legal`, `_apply`, `_diagnose`,
     `observation`, `describe` and the JSON of their deal."""
@@ -36,7 +131,7 @@ class TableState:
     seats = 0
 
     # -- interface ----------------------------------------------------------------------
-    result: dict | None = None
+    result: Outcome | None = None
 
     @property
     def is_over(self) -> bool:
@@ -152,12 +247,12 @@ class RecordCheck:
     index: int | None = None  # first illegal action
     rule: str | None = None
     message: str | None = None
-    result: dict | None = None
+    result: Outcome | None = None
 
     def to_dict(self) -> dict:
         return {"valid": self.valid, "complete": self.complete, "actions": self.actions,
                 "index": self.index, "rule": self.rule, "message": self.message,
-                "result": self.result}
+                "result": self.result.to_dict() if self.result is not None else None}
 
 
 Factory = Callable[[dict], TableState]

@@ -79,7 +79,7 @@ def test_random_deals_keep_every_invariant(game):
                 seat = rng.randrange(state.seats)
                 other = swap_hidden(state, seat, rng)
                 if other is not None:
-                    assert masked(other.observation(seat)) == masked(state.observation(seat))
+                    assert masked(other.observation(seat).to_json()) == masked(state.observation(seat).to_json())
             state.apply(rng.choice(acts))
             steps += 1
             assert steps < MAX_STEPS[game], "the deal must end"
@@ -99,7 +99,7 @@ def test_records_replay_to_the_same_result(game):
         record = json.loads(json.dumps(state.game_record()))
         result = check(game, record)
         assert result.valid and result.complete and result.result == state.result
-        assert final_state(game, record).observation(0) == state.observation(0)
+        assert final_state(game, record).observation(0).to_json() == state.observation(0).to_json()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -125,7 +125,7 @@ def test_a_rejected_action_changes_nothing(game):
     state = seeded(game, 4)
     for _ in range(5):
         state.apply(rng.choice(state.legal_actions()))
-    before = [json.dumps(state.observation(s), sort_keys=True) for s in range(state.seats)]
+    before = [json.dumps(state.observation(s).to_json(), sort_keys=True) for s in range(state.seats)]
     history = list(state.history)
     for bad in ("discard 9h", "capture 1m", "lead 891c", "draw draw", "take", "claim", "win",
                 "declare 99c", "follow 5h"):
@@ -133,7 +133,7 @@ def test_a_rejected_action_changes_nothing(game):
             continue
         with pytest.raises(IllegalAction):
             state.apply(bad)
-        assert [json.dumps(state.observation(s), sort_keys=True)
+        assert [json.dumps(state.observation(s).to_json(), sort_keys=True)
                 for s in range(state.seats)] == before
         assert state.history == history
 
@@ -166,7 +166,7 @@ def test_TT_C1_holding_the_identical_card_captures_only_as_chan():
 
 def test_TT_C3_a_declined_chan_is_remembered():
     state = scripted()
-    assert "9c" in state.observation(1)["memory"]["declined_chan"]
+    assert "9c" in state.observation(1).to_json()["memory"]["declined_chan"]
 
 
 def test_TT_P1_P3_two_winners_and_a_chiu_on_one_stock_card():
@@ -261,7 +261,7 @@ def test_KW_X4_out_of_turn_win_on_a_discard():
 def test_KW_X2_self_draw_and_KW_X3_public_draws():
     state = kowah_after_declaration("5c 6c 9m")
     state.apply("draw")  # seat 1 draws 5c
-    assert state.observation(2)["public_draws"] == [{"seat": 1, "card": "5c"}]
+    assert state.observation(2).to_json()["public_draws"] == [{"seat": 1, "card": "5c"}]
     state.apply("discard 5c")
     state.apply("draw")  # seat 2 draws 6c
     state.apply("discard 6c")  # seat 0 then draws 9m itself

@@ -12,24 +12,24 @@ from __future__ import annotations
 import random
 
 from moneycards.solver.cards import KOWAH
-from moneycards.solver.hints import Ranked, legal_of, ranked
+from moneycards.solver.ranking import Ranked, legal_of, ranked
 from moneycards.solver.kowah.exact import ready_slots
+from moneycards.solver.kowah.observation import KowahObservation, Phase
 
 NF = len(KOWAH.faces)
 C = KOWAH.copies + 1  # slot key = face * C + copy number
 
 
 class View:
-    def __init__(self, obs: dict):
+    def __init__(self, obs: KowahObservation):
         self.obs = obs
-        self.hand = list(KOWAH.parse_counts(obs["hand"]))
+        self.hand = list(obs.hand)
         seen = [0] * NF
-        for d in obs["discards"]:
-            seen[KOWAH.index(KOWAH.parse(d["card"])[0])] += 1
-        for seat, pair in obs["declared"].items():
-            if int(seat) != obs["seat"]:
-                for f in KOWAH.parse(pair):
-                    seen[KOWAH.index(f)] += 1
+        for d in obs.discards:
+            seen[KOWAH.index(d.card)] += 1
+        for seat, f in obs.declared.items():
+            if seat != obs.seat:
+                seen[KOWAH.index(f)] += 2
         self.unseen = [max(0, KOWAH.copies - h - s) for h, s in zip(self.hand, seen)]
 
     def evaluate(self, hand: list[int], unseen: list[int]):
@@ -83,26 +83,26 @@ def _value(dist: int, outs: int) -> float:
     return -dist + min(outs, 99) / 1000
 
 
-def hint(obs: dict, budget_ms: float = 100.0) -> list[Ranked]:
+def hint(obs: KowahObservation, budget_ms: float = 100.0) -> list[Ranked]:
     acts = legal_of(obs)
     view = View(obs)
     out = []
-    phase = obs["phase"]
-    if phase == "draw":
+    phase = obs.phase
+    if phase is Phase.DRAW:
         d_now, outs_now = view.evaluate(view.hand, view.unseen)
         for act in acts:
             if act == "draw":
                 out.append(Ranked(act, _value(d_now, outs_now) + 0.0005,
                                   f"draw: {d_now} from ready, {outs_now} live cards help"))
             else:
-                top = KOWAH.parse(obs["discards"][-1]["card"])[0]
+                top = obs.discards[-1].card
                 h9 = list(view.hand)
                 h9[KOWAH.index(top)] += 1
                 vals = discard_values(view, h9, view.unseen)
                 face, (d, o) = min(vals.items(), key=lambda kv: (kv[1][0], -kv[1][1]))
                 out.append(Ranked(act, _value(d, o), f"take {top}, discard {face}: {d} from "
                                                      f"ready, {o} live cards help"))
-    elif phase == "discard":
+    elif phase is Phase.DISCARD:
         vals = discard_values(view, view.hand, view.unseen)
         for act in acts:
             f = KOWAH.parse(act.split()[1])[0]
@@ -120,17 +120,17 @@ def hint(obs: dict, budget_ms: float = 100.0) -> list[Ranked]:
     return ranked(out)
 
 
-def greedy(obs: dict, rng: random.Random) -> str:
+def greedy(obs: KowahObservation, rng: random.Random) -> str:
     """Take a discard that matches the hand, else draw; discard the loneliest card."""
     acts = legal_of(obs)
-    hand = KOWAH.parse(obs["hand"])
-    if obs["phase"] == "draw":
+    hand = [f for f, n in zip(KOWAH.faces, obs.hand) for _ in range(n)]
+    if obs.phase is Phase.DRAW:
         if "take" in acts:
-            top = KOWAH.parse(obs["discards"][-1]["card"])[0]
+            top = obs.discards[-1].card
             if top in hand or sum(1 for f in hand if _kind(f) == _kind(top)) >= 2:
                 return "take"
         return "draw"
-    if obs["phase"] == "discard":
+    if obs.phase is Phase.DISCARD:
         def company(a):
             f = KOWAH.parse(a.split()[1])[0]
             return sum(1 for g in hand if _kind(g) == _kind(f)) + hand.count(f)

@@ -14,9 +14,11 @@ import random
 from moneycards.solver.cards import KOWAH, Face
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.kowah.check import MULTIPLIERS
+from moneycards.solver.kowah import observation as ob
 from moneycards.solver.kowah.exact import splits_exact
+from moneycards.solver.kowah.observation import KowahObservation
 from moneycards.solver.kowah.rules import KowahRules, kowah_rules
-from moneycards.solver.table import TableState, read_deal, says, seat_label
+from moneycards.solver.table import Outcome, OutcomeKind, TableState, read_deal, says, seat_label
 
 SEATS = 3
 HAND = 8
@@ -151,7 +153,7 @@ class KowahState(TableState):
         if self._wins_on(card, s, "draw"):
             return None
         if not self.stock:
-            self.result = {"outcome": "drawn", "rule": "KW-K2"}
+            self.result = Outcome(OutcomeKind.DRAWN, "KW-K2")
             self.events.append("the last stock card brought no win: the deal is drawn")
             return None
         self.hands[s][KOWAH.index(card)] += 1
@@ -174,8 +176,8 @@ class KowahState(TableState):
 
     def _win(self, seat: int, via: str, card: Face) -> None:
         mult = MULTIPLIERS[via]  # KW-K1
-        self.result = {"outcome": "win", "winner": seat, "via": via, "card": card.text,
-                       "multiplier": mult, "rule": "KW-K1"}
+        self.result = Outcome(OutcomeKind.WIN, "KW-K1", winner=seat, via=via, card=card.text,
+                              multiplier=mult)
         self.events.append(f"{says(seat, 'wins')} on {card} ({via}, x{mult})")
 
     def _next_turn(self) -> None:
@@ -201,18 +203,17 @@ class KowahState(TableState):
             self.phase = "draw"
 
     # -- views --------------------------------------------------------------------------
-    def observation(self, seat: int) -> dict:
-        return {
-            "game": "kowah", "seat": seat, "to_act": self.current_seat(), "phase": self.phase,
-            "hand": KOWAH.render(self.hands[seat]),
-            "hand_sizes": [sum(h) for h in self.hands],
-            "declared": {str(s): KOWAH.render([p, p]) for s, p in self.declared.items()},
-            "discards": [{"seat": s, "card": f.text} for s, f in self.discards],
-            "public_draws": [{"seat": s, "card": f.text} for s, f in self.public_draws],
-            "stock": len(self.stock), "first_turn": self.turns == 0,
-            "legal_actions": self.legal_actions() if self.current_seat() == seat else [],
-            "result": self.result,
-        }
+    def observation(self, seat: int) -> KowahObservation:
+        return KowahObservation(
+            seat=seat, to_act=self.current_seat(), phase=ob.Phase(self.phase),
+            hand=tuple(self.hands[seat]), hand_sizes=tuple(sum(h) for h in self.hands),
+            declared=dict(self.declared),
+            discards=tuple(ob.SeatCard(s, f) for s, f in self.discards),
+            public_draws=tuple(ob.SeatCard(s, f) for s, f in self.public_draws),
+            stock=len(self.stock), first_turn=self.turns == 0,
+            legal_actions=tuple(self.legal_actions()) if self.current_seat() == seat else (),
+            result=self.result,
+        )
 
     def deal_json(self) -> dict:
         return dict(self.initial)
@@ -251,3 +252,7 @@ def _read_deal(deal: dict):
         raise InvalidInput("the hands and the stock hold all 120 cards",
                            field="record.deal.stock", rule="KW-D1")
     return hands, stock, first
+
+
+# The engine the game registry (solver/games.py) builds.
+STATE = KowahState

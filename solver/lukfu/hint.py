@@ -14,7 +14,8 @@ import random
 import time
 
 from moneycards.solver.cards import LUKFU, Face
-from moneycards.solver.hints import Ranked, legal_of, ranked
+from moneycards.solver.ranking import Ranked, legal_of, ranked
+from moneycards.solver.lukfu.observation import LukFuObservation
 from moneycards.solver.lukfu.old import FIXED_OLD, Position, prove_old
 from moneycards.solver.lukfu.plays import Play, beating_plays, classify, plays_in
 from moneycards.solver.lukfu.record import SEATS, parse_record
@@ -22,9 +23,8 @@ from moneycards.solver.lukfu.record import SEATS, parse_record
 CALL_THRESHOLD = 4  # old cards (or near-old) needed to call
 
 
-def _position(obs: dict) -> Position:
-    rec = parse_record(obs["record"])
-    return Position(rec, obs["seat"], LUKFU.parse(obs["hand"]))
+def _position(obs: LukFuObservation) -> Position:
+    return Position(obs.record, obs.seat, list(obs.hand))
 
 
 def sample_worlds(pos: Position, n: int, rng: random.Random, tries: int = 300):
@@ -89,14 +89,14 @@ def _worth(f: Face, old: set) -> float:
     return 1.0 if f in old else f.rank / 10
 
 
-def hint(obs: dict, budget_ms: float = 500.0) -> list[Ranked]:
+def hint(obs: LukFuObservation, budget_ms: float = 500.0) -> list[Ranked]:
     acts = legal_of(obs)
     started = time.perf_counter()
     pos = _position(obs)
     rules = pos.record.rules
     proof = prove_old(pos)
     old = set(proof.old)
-    seat = obs["seat"]
+    seat = obs.seat
     out: list[Ranked] = []
     if acts[0].startswith("call"):
         strength = len(old) + 0.5 * sum(1 for p in plays_in(pos.hand) if p.size >= 3)
@@ -107,7 +107,7 @@ def hint(obs: dict, budget_ms: float = 500.0) -> list[Ranked]:
                               f"{len(old)} old cards, strength {strength:.1f} "
                               f"({'call' if call else 'pass'} at {CALL_THRESHOLD})"))
         return ranked(out)
-    rng = random.Random(hash((obs["hand"], str(obs["record"]))) & 0xFFFF)
+    rng = random.Random(obs.seed())
     worlds = sample_worlds(pos, 16, rng)
     best_now = pos.record.current_best()
     if best_now is None:
@@ -147,13 +147,13 @@ def hint(obs: dict, budget_ms: float = 500.0) -> list[Ranked]:
     return ranked(out)
 
 
-def greedy(obs: dict, rng: random.Random) -> str:
+def greedy(obs: LukFuObservation, rng: random.Random) -> str:
     """Claim when allowed; call with three always-old cards; lead the biggest play;
     follow with the cheapest beating play; go down with the lowest cards."""
     acts = legal_of(obs)
     if "claim" in acts:
         return "claim"
-    hand = LUKFU.parse(obs["hand"])
+    hand = list(obs.hand)
     if acts[0].startswith("call"):
         return "call play" if sum(1 for f in hand if f in FIXED_OLD) >= 3 else "call pass"
     plays = [(a, classify(LUKFU.parse(a.split(" ", 1)[1]))) for a in acts

@@ -330,7 +330,7 @@ def _parse_action(p: Any, path: str) -> Action:
     seat = _int(p.get("seat"), f"{path}.seat")
     if not 0 <= seat < SEATS:
         raise RecordError(f"seat must be 0–{SEATS - 1}, not {seat}", path=f"{path}.seat")
-    if "down" in p:
+    if p.get("down"):  # "down": 0 is a face-up play (the proto default)
         down = _int(p["down"], f"{path}.down")
         hidden = None
         if p.get("cards"):

@@ -14,12 +14,14 @@ from itertools import combinations
 from moneycards.solver.cards import LUKFU, Face
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.lukfu.legal import WIN_FU, check_follow, check_lead, settle
+from moneycards.solver.lukfu.observation import LukFuObservation, phase_of
 from moneycards.solver.lukfu.old import Position, prove_old
 from moneycards.solver.lukfu.plays import Play, beating_plays, classify, plays_in
 from moneycards.solver.lukfu.rules import SEED_RULES, LukFuRules, lukfu_rules
-from moneycards.solver.lukfu.record import (HAND_SIZE, SEATS, Action, Record, Trick, record_to_json,
+from moneycards.solver.lukfu.record import (HAND_SIZE, SEATS, Action, Record, Trick, parse_record,
+                                            record_to_json,
                                  seat_name)
-from moneycards.solver.table import TableState, read_deal, says
+from moneycards.solver.table import Outcome, OutcomeKind, TableState, read_deal, says
 
 
 class LukFuState(TableState):
@@ -157,16 +159,16 @@ class LukFuState(TableState):
         if verb == "call":
             rec.calls.append(arg)
             if rec.redeal:
-                self.result = {"outcome": "redeal", "net": [0, 0, 0], "rule": "LF-C4"}
+                self.result = Outcome(OutcomeKind.REDEAL, "LF-C4", net=(0,) * SEATS)
             return
         if verb == "claim":
             fu = self.claim_total(seat)
-            self.result = {"outcome": "win", "winner": seat, "fu": fu, "caller": rec.caller,
-                           "net": settle(fu, seat, rec.caller),
-                           "rule": "LF-K3" if seat != rec.caller else "LF-K2"}
+            self.result = Outcome(OutcomeKind.WIN, "LF-K3" if seat != rec.caller else "LF-K2",
+                                  winner=seat, fu=fu, caller=rec.caller,
+                                  net=tuple(settle(fu, seat, rec.caller)))
             return
         if verb == "end":
-            self.result = {"outcome": "drawn", "net": [0, 0, 0], "rule": "LF-W4"}
+            self.result = Outcome(OutcomeKind.DRAWN, "LF-W4", net=(0,) * SEATS)
             return
         cards = LUKFU.parse(arg)
         if verb == "lead":
@@ -178,25 +180,25 @@ class LukFuState(TableState):
         self.hands[seat] -= set(cards)
         last = rec.tricks[-1]
         if last.complete and not any(self.hands) and rec.fu(rec.to_act()) < WIN_FU:
-            self.result = {"outcome": "drawn", "net": [0, 0, 0], "rule": "LF-W4"}
+            self.result = Outcome(OutcomeKind.DRAWN, "LF-W4", net=(0,) * SEATS)
 
     # -- views --------------------------------------------------------------------------
-    def observation(self, seat: int) -> dict:
+    def observation(self, seat: int) -> LukFuObservation:
         rec = self.record_
         public = record_to_json(rec, with_hidden=False)
+        del public["game"]
         for t, trick in enumerate(rec.tricks):  # a seat sees its own face-down cards
             for k, a in enumerate(trick.actions):
                 if a.seat == seat and a.play is None and a.hidden:
                     public["tricks"][t]["plays"][k]["cards"] = LUKFU.render(a.hidden)
-        return {
-            "game": "lukfu", "seat": seat, "to_act": self.current_seat(),
-            "hand": LUKFU.render(self.hands[seat]),
-            "hand_sizes": [len(h) for h in self.hands],
-            "record": public, "caller": rec.caller,
-            "fu": [rec.fu(s) for s in range(SEATS)],
-            "legal_actions": self.legal_actions() if self.current_seat() == seat else [],
-            "result": self.result,
-        }
+        return LukFuObservation(
+            seat=seat, to_act=self.current_seat(), phase=phase_of(rec),
+            hand=tuple(sorted(self.hands[seat])), hand_sizes=tuple(len(h) for h in self.hands),
+            record_json=public, record=parse_record(public, rec.rules), caller=rec.caller,
+            fu=tuple(rec.fu(s) for s in range(SEATS)),
+            legal_actions=tuple(self.legal_actions()) if self.current_seat() == seat else (),
+            result=self.result,
+        )
 
     def deal_json(self) -> dict:
         return dict(self.initial)
@@ -266,3 +268,7 @@ def random_deal(seed: int, rules: LukFuRules = SEED_RULES, *, claim_prob: float 
 
 
 __all__ = ["LukFuState", "random_deal", "lukfu_rules", "Play"]
+
+
+# The engine the game registry (solver/games.py) builds.
+STATE = LukFuState

@@ -14,10 +14,11 @@ import time
 from functools import lru_cache
 
 from moneycards.solver.cards import TOTOM, Face
-from moneycards.solver.hints import Ranked, legal_of, ranked
+from moneycards.solver.ranking import Ranked, legal_of, ranked
 from moneycards.solver.totom.check import check_hand
 from moneycards.solver.totom.exact import distance_exact
 from moneycards.solver.totom.model import distance_cpsat
+from moneycards.solver.totom.observation import TotomObservation
 from moneycards.solver.totom.shapes import holding
 
 NF = len(TOTOM.faces)
@@ -30,28 +31,26 @@ CHAN_BONUS = 0.1
 class View:
     """What one observation tells its seat."""
 
-    def __init__(self, obs: dict):
+    def __init__(self, obs: TotomObservation):
         self.obs = obs
-        self.seat = obs["seat"]
-        self.concealed = list(TOTOM.parse_counts(obs["hand"]))
+        self.seat = obs.seat
+        self.concealed = list(obs.hand)
         self.own_exposed = [0] * NF
         seen = list(self.concealed)
-        for s, groups in enumerate(obs["exposed"]):
-            for g in groups:
-                for f in TOTOM.parse(g):
+        for s, pairs in enumerate(obs.exposed):
+            for p in pairs:
+                for f in TOTOM.parse(p):
                     seen[TOTOM.index(f)] += 1
                     if s == self.seat:
                         self.own_exposed[TOTOM.index(f)] += 1
-        for d in obs["dead"]:
-            seen[TOTOM.index(TOTOM.parse(d["card"])[0])] += 1
-        self.offer = TOTOM.parse(obs["offer"]["card"])[0] if obs.get("offer") else None
+        for d in obs.dead:
+            seen[TOTOM.index(d.card)] += 1
+        self.offer = obs.offer.card if obs.offer else None
         if self.offer is not None:
             seen[TOTOM.index(self.offer)] += 1
         self.unseen = [max(0, TOTOM.copies - n) for n in seen]
-        mem = obs.get("memory", {})
-        self.barred = {TOTOM.parse(t)[0] for t in mem.get("discarded", []) +
-                       mem.get("ca_from_hand", [])}  # TT-C4
-        self.no_ca = {TOTOM.parse(t)[0] for t in mem.get("declined_chan", [])}  # TT-C3
+        self.barred = set(obs.memory.discarded) | set(obs.memory.ca_from_hand)  # TT-C4
+        self.no_ca = set(obs.memory.declined_chan)  # TT-C3
 
     cpsat_until = 0.0  # "auto": CP-SAT until this moment, then the exact twin
 
@@ -125,7 +124,7 @@ def _after(view: View, concealed, exposed, engine) -> tuple[float, str]:
     return -d + min(outs, 90) / 1000, f"{int(d)} cards from a win, {outs} live pairing cards"
 
 
-def hint(obs: dict, budget_ms: float = 100.0, engine: str = "auto") -> list[Ranked]:
+def hint(obs: TotomObservation, budget_ms: float = 100.0, engine: str = "auto") -> list[Ranked]:
     """engine "cpsat" or "exact" computes every distance that way; "auto" (the default)
     uses the CP-SAT model for the first half of the budget and its exact twin after, so a
     decision stays within the budget (the two agree; tests/test_hints.py)."""
@@ -186,23 +185,27 @@ def hint(obs: dict, budget_ms: float = 100.0, engine: str = "auto") -> list[Rank
     return ranked(out)
 
 
-def greedy(obs: dict, rng: random.Random) -> str:
+def greedy(obs: TotomObservation, rng: random.Random) -> str:
     """Win, Chíu, a Chắn capture, a Cạ capture, else pass; discard an isolated card."""
     acts = legal_of(obs)
     for want in ("win", "chiu"):
         if want in acts:
             return want
-    offer = obs["offer"]["card"] if obs.get("offer") else None
+    offer = obs.offer.card.text if obs.offer else None
     caps = [a for a in acts if a.startswith("capture ")]
     chan = [a for a in caps if a.split()[1] == offer]
     if chan or caps:
         return (chan or caps)[0]
     discards = [a for a in acts if a.startswith("discard ")]
     if discards:
-        hand = TOTOM.parse(obs["hand"])
+        hand = [f for f, n in zip(TOTOM.faces, obs.hand) for _ in range(n)]
         def partners(a):
             f = TOTOM.parse(a.split()[1])[0]
             return sum(1 for g in hand if g.rank == f.rank and g != f)
         fewest = min(partners(a) for a in discards)
         return rng.choice([a for a in discards if partners(a) == fewest])
     return "decline" if "decline" in acts else ("pass" if "pass" in acts else acts[0])
+
+
+# Keyword options of `hint` beyond the budget (the CLI offers them as --engine).
+OPTIONS = ("engine",)

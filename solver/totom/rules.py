@@ -106,3 +106,8 @@ def preset(name: str | None, *, field: str = "rules") -> TotomRules:
 
 
 assert all(f in TOTOM for f in RED_FACES)
+
+
+def totom_rules(name: str | None) -> TotomRules:
+    """The preset a game record names (errors name `record.rules`)."""
+    return preset(name, field="record.rules")

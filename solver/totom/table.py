@@ -18,10 +18,12 @@ from dataclasses import dataclass, field, replace
 
 from moneycards.solver.cards import TOTOM, Face
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.table import TableState, read_deal, says, seat_label
+from moneycards.solver.table import Outcome, OutcomeKind, TableState, read_deal, says, seat_label
 from moneycards.solver.totom import rules as rules_mod
+from moneycards.solver.totom import observation as ob
 from moneycards.solver.totom.check import check_hand
 from moneycards.solver.totom.rules import CHI_CHI, TotomRules
+from moneycards.solver.totom.observation import TotomObservation
 from moneycards.solver.totom.scoring import VIA_CHIU, VIA_OWN_DOOR, VIA_STOCK, WinContext
 
 SEATS = 4
@@ -315,7 +317,7 @@ class TotomState(TableState):
 
     def _expose(self, s: int) -> None:
         if not self.stock:
-            self.result = {"outcome": "drawn", "net": [0] * SEATS, "rule": "TT-T4"}
+            self.result = Outcome(OutcomeKind.DRAWN, "TT-T4", net=(0,) * SEATS)
             self.events.append("the stock is empty: the deal is drawn (TT-T4)")
             return
         card = self.stock.pop(0)
@@ -385,9 +387,10 @@ class TotomState(TableState):
             v = self._verdict(s, card, via)
         net = [-v.points] * SEATS
         net[s] = 3 * v.points  # TT-K7
-        self.result = {"outcome": "win", "winner": s, "card": card.text if card else None,
-                       "via": via or "thien-u", "points": v.points,
-                       "bonuses": v.to_dict()["bonuses"], "net": net, "rule": "TT-K7"}
+        self.result = Outcome(OutcomeKind.WIN, "TT-K7", winner=s,
+                              card=card.text if card else None, via=via or "thien-u",
+                              points=v.points, bonuses=tuple(v.to_dict()["bonuses"]),
+                              net=tuple(net))
         self.events.append(f"{says(s, 'wins')}: {v.points} points")
 
     def _make_dead(self, s: int) -> None:
@@ -398,27 +401,25 @@ class TotomState(TableState):
         self._expose(s)
 
     # -- views --------------------------------------------------------------------------
-    def observation(self, seat: int) -> dict:
-        o = self.offer
-        return {
-            "game": "totom", "seat": seat, "to_act": self.current_seat(), "phase": self.phase,
-            "dealer": self.dealer, "hand": TOTOM.render(self.hands[seat]),
-            "hand_sizes": [sum(h) for h in self.hands],
-            "exposed": [[TOTOM.render(g) for g in e] for e in self.exposed],
-            "dead": [{"seat": s, "card": f.text} for s, f in self.dead],
-            "offer": {"card": o.card.text, "seat": o.seat, "kind": o.kind, "door": o.door}
-            if o else None,
-            "claim": self.claims[0][1] if self.phase == "claims" and
-            self.claims[0][0] == seat else None,
-            "stock": len(self.stock),
-            "memory": {"declined_chan": sorted(f.text for f in self.memory[seat].declined_chan),
-                       "discarded": sorted(f.text for f in self.memory[seat].discarded),
-                       "ca_from_hand": sorted(f.text for f in self.memory[seat].ca_from_hand),
-                       "captured_ca": self.memory[seat].captured_ca},
-            "dead_hand": sorted(self.dead_hand),
-            "legal_actions": self.legal_actions() if self.current_seat() == seat else [],
-            "result": self.result,
-        }
+    def observation(self, seat: int) -> TotomObservation:
+        """What `seat` sees: nothing hidden from it, nothing more (R-claim-privacy)."""
+        o, mem = self.offer, self.memory[seat]
+        asked = self.phase == "claims" and self.claims[0][0] == seat
+        return TotomObservation(
+            seat=seat, to_act=self.current_seat(), phase=ob.Phase(self.phase),
+            dealer=self.dealer, hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(sum(h) for h in self.hands),
+            exposed=tuple(tuple(TOTOM.render(g) for g in e) for e in self.exposed),
+            dead=tuple(ob.SeatCard(s, f) for s, f in self.dead),
+            offer=ob.Offer(o.card, o.seat, ob.OfferKind(o.kind), o.door) if o else None,
+            claim=ob.Claim(self.claims[0][1]) if asked else None,
+            stock=len(self.stock),
+            memory=ob.Memory(tuple(sorted(mem.declined_chan)), tuple(sorted(mem.discarded)),
+                             tuple(sorted(mem.ca_from_hand)), mem.captured_ca),
+            dead_hand=tuple(sorted(self.dead_hand)),
+            legal_actions=tuple(self.legal_actions()) if self.current_seat() == seat else (),
+            result=self.result,
+        )
 
     def deal_json(self) -> dict:
         return dict(self.initial)
@@ -461,5 +462,5 @@ def _read_deal(deal: dict):
     return hands, stock, dealer
 
 
-def totom_rules(name: str | None) -> TotomRules:
-    return rules_mod.preset(name, field="record.rules")
+# The engine the game registry (solver/games.py) builds.
+STATE = TotomState

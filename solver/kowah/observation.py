@@ -1,0 +1,120 @@
+"""What one Kowah seat sees (docs/observations.md): the typed form and its JSON.
+
+The JSON is the proto JSON mapping of `moneycards.v1.KowahObservation`: the seat's own
+eight or nine cards, every seat's hand size, the pairs shown by declared seats (KW-X1), the
+discards and the stock cards drawn in the open (KW-X2), the stock count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from moneycards.solver.cards import KOWAH, Face
+from moneycards.solver.errors import ImpossibleCards, InvalidInput
+from moneycards.solver.observation import Reader, card_text, enum_json
+from moneycards.solver.table import Outcome, outcome_from_json
+
+SEATS = 3
+
+
+class Phase(Enum):
+    DRAW = "draw"  # draw from the stock or take the last discard (KW-T2)
+    DISCARD = "discard"  # discard one of nine cards
+    DECLARE = "declare"  # ready after the discard: show a pair (R-declare)
+
+
+@dataclass(frozen=True)
+class SeatCard:
+    seat: int
+    card: Face
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "card": self.card.text}
+
+
+@dataclass(frozen=True)
+class KowahObservation:
+    """One seat's view of a Kowah table."""
+
+    seat: int
+    to_act: int | None
+    phase: Phase
+    hand: tuple[int, ...]  # the seat's cards, a count vector
+    hand_sizes: tuple[int, ...]
+    declared: dict[int, Face]  # declared seat -> the face of the pair it shows
+    discards: tuple[SeatCard, ...]  # in order, the last on top
+    public_draws: tuple[SeatCard, ...]  # stock cards a declared seat drew face up
+    stock: int
+    first_turn: bool
+    legal_actions: tuple[str, ...]
+    result: Outcome | None
+
+    game = "kowah"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "kowah", "seat": self.seat, "to_act": self.to_act,
+            "phase": enum_json(self.phase, "KOWAH_PHASE"), "hand": KOWAH.render(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "declared": {str(s): KOWAH.render([f, f]) for s, f in sorted(self.declared.items())},
+            "discards": [d.to_json() for d in self.discards],
+            "public_draws": [d.to_json() for d in self.public_draws],
+            "stock": self.stock, "first_turn": self.first_turn,
+            "legal_actions": list(self.legal_actions),
+            "result": self.result.to_dict() if self.result is not None else None,
+        }
+
+
+FIELDS = {"game", "seat", "to_act", "phase", "hand", "hand_sizes", "declared", "discards",
+          "public_draws", "stock", "first_turn", "legal_actions", "result"}
+
+
+def from_json(data: Any, path: str = "observation") -> KowahObservation:
+    """Read and check an observation's JSON form; errors name the field."""
+    r = Reader(data, path)
+    r.check_keys(FIELDS)
+    declared: dict[int, Face] = {}
+    raw = r.data.get("declared") or {}
+    if not isinstance(raw, dict):
+        raise InvalidInput("must be an object of seat -> pair", field=r.sub("declared"))
+    for key, pair in raw.items():
+        where = f"{r.sub('declared')}.{str(key)[:10]}"
+        if not (isinstance(key, str) and key in {"0", "1", "2"}):
+            raise InvalidInput("keys are seats 0-2", field=where)
+        faces = KOWAH.parse(card_text(str(pair), KOWAH, where, single=False), field=where)
+        if len(faces) != 2 or faces[0] != faces[1]:
+            raise InvalidInput("a shown pair is two identical cards (KW-X1)", field=where)
+        declared[int(key)] = faces[0]
+    obs = KowahObservation(
+        seat=r.int("seat", 0, SEATS - 1), to_act=r.optional_int("to_act", 0, SEATS - 1),
+        phase=r.enum("phase", Phase, "KOWAH_PHASE"),
+        hand=KOWAH.counts(r.cards("hand", KOWAH), field=r.sub("hand")),
+        hand_sizes=r.ints("hand_sizes", 0, 9, max_len=SEATS), declared=declared,
+        discards=_seat_cards(r, "discards"), public_draws=_seat_cards(r, "public_draws"),
+        stock=r.int("stock", 0, KOWAH.size, default=0), first_turn=r.bool("first_turn"),
+        legal_actions=r.strs("legal_actions", max_len=200),
+        result=outcome_from_json(r.data.get("result"), r.sub("result")),
+    )
+    # The seat's cards and the pairs other seats show are disjoint (KW-D1). Discards are
+    # not counted here: a discard can be taken back into a hand.
+    seen = list(obs.hand)
+    for s, f in declared.items():
+        if s != obs.seat:
+            seen[KOWAH.index(f)] += 2
+    for f, n in zip(KOWAH.faces, seen):
+        if n > KOWAH.copies:
+            raise ImpossibleCards(f"{n} copies of {f.text} are seen, the deck holds "
+                                  f"{KOWAH.copies}", field=path, rule="KW-D1")
+    return obs
+
+
+def _seat_cards(r: Reader, key: str) -> tuple[SeatCard, ...]:
+    out = []
+    for k, entry in enumerate(r.list(key, max_len=KOWAH.size)):
+        e = Reader(entry, f"{r.sub(key)}[{k}]")
+        e.check_keys({"seat", "card"})
+        card = KOWAH.parse(card_text(e.str("card"), KOWAH, e.sub("card")))[0]
+        out.append(SeatCard(e.int("seat", 0, SEATS - 1), card))
+    return tuple(out)

@@ -1,0 +1,128 @@
+"""Observations: typed, read strictly, and their JSON is the proto JSON mapping."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from google.protobuf import json_format
+
+from moneycards.solver.errors import InvalidInput
+from moneycards.solver.games import GAMES, spec
+from moneycards.solver.observation import read_observation
+from moneycards.v1 import observation_pb2
+
+MESSAGES = {"totom": observation_pb2.TotomObservation, "kowah": observation_pb2.KowahObservation,
+            "lukfu": observation_pb2.LukFuObservation}
+
+
+def positions(game: str, deals: int, seed: int):
+    """Every seat's view at random moments of random deals, finished deals included."""
+    rng = random.Random(seed)
+    for d in range(deals):
+        state = spec(game).seeded(seed * 100 + d)
+        while True:
+            for s in range(state.seats):
+                yield state.observation(s)
+            if state.is_over:
+                break
+            for _ in range(rng.randint(1, 6)):
+                if state.is_over:
+                    break
+                state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_observation_json_is_the_proto_json_mapping(game):
+    seen_phases = set()
+    for obs in positions(game, 6, seed=3):
+        data = obs.to_json()
+        msg = json_format.ParseDict(data, MESSAGES[game]())  # unknown fields would raise
+        back = json_format.MessageToDict(msg, preserving_proto_field_name=True,
+                                         always_print_fields_with_no_presence=True)
+        # Nothing is lost: what a proto client sends back reads as the same observation.
+        assert read_observation(back).to_json() == data
+        seen_phases.add(data["phase"])
+    assert len(seen_phases) >= 2
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_reading_an_observation_gives_it_back(game):
+    for obs in positions(game, 4, seed=5):
+        data = json.loads(json.dumps(obs.to_json()))
+        again = read_observation(data)
+        assert again.to_json() == obs.to_json()
+        assert type(again) is type(obs)
+
+
+def _valid(game: str) -> dict:
+    state = spec(game).seeded(11)
+    return state.observation(state.current_seat()).to_json()
+
+
+@pytest.mark.parametrize("game,change,field", [
+    ("totom", {"seat": 4}, "state.seat"),
+    ("totom", {"seat": "1"}, "state.seat"),
+    ("totom", {"phase": "claims"}, "state.phase"),
+    ("totom", {"hand": "22x"}, "state.hand"),
+    ("totom", {"dead": [{"seat": 0, "card": "5c5c"}]}, "state.dead[0].card"),
+    ("totom", {"exposed": [[]]}, "state.exposed[0]"),
+    ("totom", {"extra": 1}, "state"),
+    ("kowah", {"declared": {"7": "55c"}}, "state.declared.7"),
+    ("kowah", {"declared": {"1": "5c6c"}}, "state.declared.1"),
+    ("kowah", {"first_turn": "yes"}, "state.first_turn"),
+    ("kowah", {"stock": -1}, "state.stock"),
+    ("lukfu", {"record": {"master": 5}}, "state.record.master"),
+    ("lukfu", {"fu": [1, 2, 99]}, "state.fu[2]"),
+    ("lukfu", {"to_act": True}, "state.to_act"),
+])
+def test_a_bad_observation_names_its_field(game, change, field):
+    data = {**_valid(game), **change}
+    with pytest.raises(InvalidInput) as err:
+        read_observation(data, field="state")
+    assert err.value.field == field
+
+
+def test_more_copies_than_the_deck_holds_is_refused_TT_D1():
+    data = _valid("totom")
+    data["dead"] = [{"seat": 0, "card": "9c"}] * 5
+    with pytest.raises(InvalidInput) as err:
+        read_observation(data, field="state")
+    assert err.value.rule == "TT-D1" and "5 copies of 9c" in err.value.message
+
+
+def test_an_unknown_game_is_named():
+    with pytest.raises(InvalidInput) as err:
+        read_observation({"game": "chess"}, field="state")
+    assert err.value.field == "state.game" and "totom, kowah, lukfu" in err.value.message
+
+
+def test_the_json_schema_file_is_current():
+    import importlib.util
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    loader = importlib.util.spec_from_file_location("observation_schema",
+                                                    root / "proto" / "observation_schema.py")
+    module = importlib.util.module_from_spec(loader)
+    loader.loader.exec_module(module)
+    committed = (root / "docs" / "observation.schema.json").read_text(encoding="utf-8")
+    assert committed == module.text(), \
+        "docs/observation.schema.json is stale: run python proto/observation_schema.py"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_engine_observations_validate_against_the_json_schema(game):
+    import pathlib
+
+    import jsonschema
+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    schema = json.loads((root / "docs" / "observation.schema.json").read_text(encoding="utf-8"))
+    validator = jsonschema.Draft202012Validator(schema)
+    for obs in positions(game, 3, seed=7):
+        errors = list(validator.iter_errors(obs.to_json()))
+        assert not errors, errors[0].message
+    bad = {**_valid(game), "phase": "claims"}
+    assert list(validator.iter_errors(bad))
