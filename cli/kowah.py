@@ -7,6 +7,7 @@ import click
 from moneycards.cli.common import CONTEXT_SETTINGS, answers, emit_json, json_option
 from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
+from moneycards.solver.games import GAMES
 
 
 @click.group(context_settings=CONTEXT_SETTINGS)
@@ -90,5 +91,5 @@ def win(hand, pair, card, via, as_json):
 
 
 add_record_commands(kowah, "kowah")
-add_play_commands(kowah, "kowah", 3)
-add_interactive_command(kowah, "kowah", 3)
+add_play_commands(kowah, GAMES["kowah"])
+add_interactive_command(kowah, GAMES["kowah"])

@@ -7,6 +7,7 @@ import click
 from moneycards.cli.common import CONTEXT_SETTINGS, answers, emit_json, json_option
 from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
+from moneycards.solver.games import GAMES
 
 record_option = click.option(
     "--record", "record_file", type=click.File("r"),
@@ -164,5 +165,5 @@ def score(fu, winner, caller, drawn, as_json):
 
 
 add_record_commands(lukfu, "lukfu")
-add_play_commands(lukfu, "lukfu", 3)
-add_interactive_command(lukfu, "lukfu", 3)
+add_play_commands(lukfu, GAMES["lukfu"])
+add_interactive_command(lukfu, GAMES["lukfu"])

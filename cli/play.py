@@ -7,9 +7,11 @@ import json
 import click
 
 from moneycards.cli.common import answers, emit_json, json_option
+from moneycards.solver.games import GameSpec
 
 
-def add_play_commands(group: click.Group, game: str, seats: int) -> None:
+def add_play_commands(group: click.Group, spec: GameSpec) -> None:
+    game, seats = spec.name, spec.seats
     default_seats = ",".join(["strong"] + ["random"] * (seats - 1))
 
     @group.command("observe")
@@ -34,13 +36,13 @@ def add_play_commands(group: click.Group, game: str, seats: int) -> None:
         show_default=True,
         help="Distance to a win: the CP-SAT model, its exact dynamic-programming twin (the same "
              "numbers, ~10x faster), or auto: CP-SAT for half the budget, then the twin.") \
-        if game == "totom" else (lambda fn: fn)
+        if "engine" in spec.hint_options else (lambda fn: fn)
 
     @group.command("hint")
     @click.option("--state", "state_file", required=True, type=click.File("r"),
                   help="A seat's observation as JSON (see `observe`).")
-    @click.option("--budget-ms", default=100.0 if game != "lukfu" else 500.0,
-                  show_default=True, help="Time budget for the decision.")
+    @click.option("--budget-ms", default=spec.hint_budget_ms, show_default=True,
+                  help="Time budget for the decision.")
     @engine_option
     @json_option
     @answers
@@ -68,8 +70,8 @@ def add_play_commands(group: click.Group, game: str, seats: int) -> None:
                   help="Deal k uses seed SEED + k.")
     @click.option("--seats", default=default_seats, show_default=True,
                   help="AI level per seat: random, greedy or strong.")
-    @click.option("--budget-ms", default=100.0 if game != "lukfu" else 500.0,
-                  show_default=True, help="Time budget per strong decision.")
+    @click.option("--budget-ms", default=spec.hint_budget_ms, show_default=True,
+                  help="Time budget per strong decision.")
     @json_option
     @answers
     def selfplay(deals, seed, seats, budget_ms, as_json):
@@ -104,7 +106,9 @@ def add_play_commands(group: click.Group, game: str, seats: int) -> None:
                            f"average {totals[s] / deals:+.3f} per deal")
 
 
-def add_interactive_command(group: click.Group, game: str, seats: int) -> None:
+def add_interactive_command(group: click.Group, spec: GameSpec) -> None:
+    game, seats = spec.name, spec.seats
+
     @group.command("play")
     @click.option("--seed", type=int, help="The deal's seed (default: a random one).")
     @click.option("--seat", default=0, show_default=True, type=int, help="Your seat.")

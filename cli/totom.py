@@ -7,6 +7,7 @@ import click
 from moneycards.cli.common import CONTEXT_SETTINGS, answers, emit_json, json_option
 from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
+from moneycards.solver.games import GAMES
 
 VIA_CHOICES = ["own-door", "stock", "chiu", "discard"]
 rules_option = click.option("--rules", "rules", default="seed", show_default=True,
@@ -141,5 +142,5 @@ def format_verdict(v) -> str:
 
 
 add_record_commands(totom, "totom")
-add_play_commands(totom, "totom", 4)
-add_interactive_command(totom, "totom", 4)
+add_play_commands(totom, GAMES["totom"])
+add_interactive_command(totom, GAMES["totom"])

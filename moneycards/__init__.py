@@ -1,1 +1,49 @@
-"""moneycards: rules checker, solver and table engines for Tổ Tôm, Kowah and Luk Fu."""
+"""moneycards: rules checker, solver and table engines for Tổ Tôm, Kowah and Luk Fu.
+
+The Python API (docs/python-api.md) mirrors the command line:
+
+>>> import moneycards
+>>> from moneycards import kowah, lukfu, totom
+>>> totom.check("22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m").wins
+True
+>>> game = moneycards.load_game("kowah")
+>>> game.title, game.seats
+('Kowah', 3)
+>>> state = game.seeded(7)
+>>> state.current_seat() is not None and bool(state.legal_actions())
+True
+
+`load_game` gives a game's spec: its facts and its table engine (`seeded(seed)`,
+`new_state(record)`), hint (`hint(observation)`) and rules (`rules(preset)`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+__all__ = ["load_game", "games", "totom", "kowah", "lukfu"]
+
+if TYPE_CHECKING:
+    from moneycards.solver.games import GameSpec
+
+
+def load_game(name: str) -> GameSpec:
+    """The spec of a game by name ("totom", "kowah", "lukfu"); InvalidInput otherwise."""
+    from moneycards.solver.games import spec
+
+    return spec(name)
+
+
+def games() -> list[str]:
+    from moneycards.solver.games import GAMES
+
+    return list(GAMES)
+
+
+def __getattr__(name: str) -> Any:
+    # `from moneycards import totom` loads a game's module only when asked for.
+    if name in ("totom", "kowah", "lukfu"):
+        import importlib
+
+        return importlib.import_module(f"moneycards.{name}")
+    raise AttributeError(name)

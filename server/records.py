@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from moneycards.v1 import common_pb2
 
-FIRST_SEAT_KEY = {"totom": "dealer", "kowah": "first", "lukfu": "master"}
 
 
 def game_record_dict(msg: common_pb2.GameRecord) -> dict:
@@ -27,7 +26,9 @@ def game_record_message(record: dict) -> common_pb2.GameRecord:
         msg.seed = record["seed"]
     deal = record.get("deal")
     if deal:
-        key = FIRST_SEAT_KEY[record["game"]]
+        from moneycards.solver.games import spec
+
+        key = spec(record["game"]).first_seat_key
         msg.deal.CopyFrom(common_pb2.GameDeal(hands=deal["hands"], stock=deal.get("stock", ""),
                                               first_seat=deal[key]))
     return msg

@@ -40,6 +40,7 @@ class GameSpec:
     hint_budget_ms: float  # the default time budget of a hint and of a strong AI decision
     presets: tuple[str, ...]  # rule presets, the default first
     rules_doc: str  # the rules file under docs/rules/
+    hint_options: tuple[str, ...] = ()  # keyword options of the game's hint (CLI options)
 
     def module(self, room: str) -> ModuleType:
         """One of the game's modules (`table`, `rules`, `hint`, ...), imported on first use."""
@@ -68,16 +69,11 @@ class GameSpec:
         fn: Callable[[dict, random.Random], str] = self.module("hint").greedy
         return fn(obs, rng)
 
-    @property
-    def hint_options(self) -> tuple[str, ...]:
-        """Extra keyword options the game's hint takes (Tổ Tôm: `engine`)."""
-        return tuple(getattr(self.module("hint"), "OPTIONS", ()))
-
 
 GAMES: dict[str, GameSpec] = {
     g.name: g for g in (
         GameSpec("totom", "Tổ Tôm", 4, (20, 19, 19, 19), TOTOM, "dealer", 100.0,
-                 ("seed", "traditional"), "totom.md"),
+                 ("seed", "traditional"), "totom.md", hint_options=("engine",)),
         GameSpec("kowah", "Kowah", 3, (8, 8, 8), KOWAH, "first", 100.0, ("seed",), "kowah.md"),
         GameSpec("lukfu", "Luk Fu", 3, (12, 12, 12), LUKFU, "master", 500.0, ("seed",),
                  "lukfu.md"),

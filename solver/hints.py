@@ -15,6 +15,7 @@ from typing import Any
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import spec
 from moneycards.solver.ranking import LEVELS, Ranked, legal_of
+from moneycards.solver.table import Outcome
 
 __all__ = ["LEVELS", "Ranked", "hint", "choose", "play_deal", "seat_score"]
 
@@ -68,9 +69,9 @@ def play_deal(game: str, seed: int, levels: list[str], budget_ms: float | None =
     return state
 
 
-def seat_score(game: str, result: dict, seat: int) -> float:
+def seat_score(game: str, result: Outcome, seat: int) -> float:
     """A seat's settlement for one deal: net points (Tổ Tôm TT-K7, Luk Fu LF-K3); Kowah
     shows a multiplier only (KW-K1), so a Kowah winner scores its multiplier, others 0."""
-    if game == "kowah":
-        return float(result.get("multiplier", 0)) if result.get("winner") == seat else 0.0
-    return float(result.get("net", [0] * 4)[seat]) if "net" in result else 0.0
+    if result.net is not None:
+        return float(result.net[seat])
+    return float(result.multiplier or 0) if result.winner == seat else 0.0

@@ -205,7 +205,3 @@ def greedy(obs: TotomObservation, rng: random.Random) -> str:
         fewest = min(partners(a) for a in discards)
         return rng.choice([a for a in discards if partners(a) == fewest])
     return "decline" if "decline" in acts else ("pass" if "pass" in acts else acts[0])
-
-
-# Keyword options of `hint` beyond the budget (the CLI offers them as --engine).
-OPTIONS = ("engine",)
