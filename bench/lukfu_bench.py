@@ -43,8 +43,8 @@ def main() -> None:
     prove_old(positions(1, 1)[0][0])  # warm up: the first proof imports ortools
     small = [p for chunk in range(4) for p, _ in positions(chunk + 1, n // 4)]
     print(f"Old-card proofs on {len(small)} differential positions (<= 20,000 worlds):")
-    summary("cpsat (as served)", [timed(lambda: prove_old(p)) for p in small])
-    summary("exact (brute force oracle)", [timed(lambda: prove_old(p, "exact")) for p in small])
+    summary("cpsat (as served)", [timed(lambda p=p: prove_old(p)) for p in small])
+    summary("exact (brute force oracle)", [timed(lambda p=p: prove_old(p, "exact")) for p in small])
 
     rng = random.Random(3)
     large = []
@@ -59,8 +59,8 @@ def main() -> None:
     constrained = [p for p in large if p.constraints]
     print(f"Whole-deal positions: {len(large)} ({len(constrained)} with face-down "
           f"constraints):")
-    summary("cpsat, all", [timed(lambda: prove_old(p)) for p in large])
-    summary("cpsat, with constraints", [timed(lambda: prove_old(p)) for p in constrained])
+    summary("cpsat, all", [timed(lambda p=p: prove_old(p)) for p in large])
+    summary("cpsat, with constraints", [timed(lambda p=p: prove_old(p)) for p in constrained])
 
     from moneycards.v1 import lukfu_pb2 as pb
     from moneycards.v1 import lukfu_pb2_grpc

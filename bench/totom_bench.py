@@ -26,7 +26,7 @@ def main() -> None:
     ctx = WinContext()
     rates = {}
     for engine in ("exact", "cpsat"):
-        rates[engine] = per_second(lambda c: check_hand(c, ctx, engine=engine), sample)
+        rates[engine] = per_second(lambda c, e=engine: check_hand(c, ctx, engine=e), sample)
     print("In process, CheckHand verdicts per second (random 20-card hands):")
     for engine, rate in rates.items():
         print(f"  {engine:<6} {rate:>10.0f}/s   {rate / rates['cpsat']:>6.1f}x cpsat")
@@ -38,7 +38,7 @@ def main() -> None:
         nineteen.append(c)
     seen = [0] * 25
     for engine in ("exact", "cpsat"):
-        r = per_second(lambda c: find_waits(c, WinContext(via="stock"), seen, engine=engine),
+        r = per_second(lambda c, e=engine: find_waits(c, WinContext(via="stock"), seen, engine=e),
                        nineteen)
         print(f"  waits {engine:<6} {r:>8.0f}/s (25 candidate cards each)")
 

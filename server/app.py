@@ -25,7 +25,8 @@ SERVICES = [
 ]
 
 
-def build_server(host: str = "127.0.0.1", port: int = 0, workers: int = 8) -> tuple[grpc.Server, int]:
+def build_server(host: str = "127.0.0.1", port: int = 0,
+                 workers: int = 8) -> tuple[grpc.Server, int]:
     """A started server and the port it listens on (port 0 picks a free one)."""
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=workers),

@@ -27,7 +27,7 @@ def positions(seed, want):
     while len(out) < want:
         snaps = []
 
-        def keep(state):
+        def keep(state, snaps=snaps):
             if state.record.tricks and not state.is_over:
                 rec = state.record.snapshot()
                 hands = [frozenset(h) for h in state.hands]

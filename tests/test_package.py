@@ -65,7 +65,8 @@ def test_the_wheel_runs_from_a_clean_venv(wheel, tmp_path):
                        capture_output=True, text=True, cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines()[1].startswith("WINS")
-    r = subprocess.run([str(py), "-c", "import moneycards.solver, sys; print(moneycards.solver.__file__)"],
+    code = "import moneycards.solver; print(moneycards.solver.__file__)"
+    r = subprocess.run([str(py), "-c", code],
                        capture_output=True, text=True, cwd=tmp_path)
     assert str(venv) in r.stdout
 

@@ -36,7 +36,8 @@ def test_state_round_trips_through_protobuf(game):
     back = common_pb2.GameRecord.FromString(wire)
     again = final_state(game, game_record_dict(back))
     assert again.result == state.result
-    assert all(again.observation(s).to_json() == state.observation(s).to_json() for s in range(state.seats))
+    for s in range(state.seats):
+        assert again.observation(s).to_json() == state.observation(s).to_json()
 
 
 @pytest.mark.parametrize("game", GAMES)

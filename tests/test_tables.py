@@ -79,7 +79,8 @@ def test_random_deals_keep_every_invariant(game):
                 seat = rng.randrange(state.seats)
                 other = swap_hidden(state, seat, rng)
                 if other is not None:
-                    assert masked(other.observation(seat).to_json()) == masked(state.observation(seat).to_json())
+                    assert masked(other.observation(seat).to_json()) == \
+                        masked(state.observation(seat).to_json())
             state.apply(rng.choice(acts))
             steps += 1
             assert steps < MAX_STEPS[game], "the deal must end"
@@ -125,7 +126,8 @@ def test_a_rejected_action_changes_nothing(game):
     state = seeded(game, 4)
     for _ in range(5):
         state.apply(rng.choice(state.legal_actions()))
-    before = [json.dumps(state.observation(s).to_json(), sort_keys=True) for s in range(state.seats)]
+    before = [json.dumps(state.observation(s).to_json(), sort_keys=True)
+              for s in range(state.seats)]
     history = list(state.history)
     for bad in ("discard 9h", "capture 1m", "lead 891c", "draw draw", "take", "claim", "win",
                 "declare 99c", "follow 5h"):

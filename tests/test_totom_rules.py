@@ -31,7 +31,8 @@ def rules_of(v):
 # -- TT-D: cards ------------------------------------------------------------------------
 def test_TT_D1_deck_is_25_faces_of_four():
     assert len(TOTOM.faces) == 25 and TOTOM.copies == 4 and TOTOM.size == 100
-    assert {f.text for f in TOTOM.faces} == {f"{r}{s}" for r in range(2, 10) for s in "csm"} | {"1h"}
+    ranks = {f"{r}{s}" for r in range(2, 10) for s in "csm"}
+    assert {f.text for f in TOTOM.faces} == ranks | {"1h"}
     for bad in ("1m", "1c", "9h", "2h"):
         with pytest.raises(NotationError):
             TOTOM.parse(bad)

@@ -13,7 +13,8 @@ class KowahRules:
     optional_declaration: bool = False  # R-declare
 
 
-PRESETS = {"seed": KowahRules()}
+SEED_RULES = KowahRules()
+PRESETS = {"seed": SEED_RULES}
 
 
 def kowah_rules(name: str | None) -> KowahRules:

@@ -17,7 +17,7 @@ from moneycards.solver.kowah.check import MULTIPLIERS
 from moneycards.solver.kowah import observation as ob
 from moneycards.solver.kowah.exact import splits_exact
 from moneycards.solver.kowah.observation import KowahObservation
-from moneycards.solver.kowah.rules import KowahRules, kowah_rules
+from moneycards.solver.kowah.rules import SEED_RULES, KowahRules
 from moneycards.solver.table import Outcome, OutcomeKind, TableState, read_deal, says, seat_label
 
 SEATS = 3
@@ -29,7 +29,7 @@ class KowahState(TableState):
     seats = SEATS
     end_rule = "KW-K2"
 
-    def __init__(self, seed: int | None = 0, rules: KowahRules = KowahRules(), deal=None):
+    def __init__(self, seed: int | None = 0, rules: KowahRules = SEED_RULES, deal=None):
         self.seed, self.rules = seed, rules
         self.rules_name = rules.preset
         if deal is None:

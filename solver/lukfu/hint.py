@@ -18,7 +18,7 @@ from moneycards.solver.ranking import Ranked, legal_of, ranked
 from moneycards.solver.lukfu.observation import LukFuObservation
 from moneycards.solver.lukfu.old import FIXED_OLD, Position, prove_old
 from moneycards.solver.lukfu.plays import Play, beating_plays, classify, plays_in
-from moneycards.solver.lukfu.record import SEATS, parse_record
+from moneycards.solver.lukfu.record import SEATS
 
 CALL_THRESHOLD = 4  # old cards (or near-old) needed to call
 

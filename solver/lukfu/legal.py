@@ -7,8 +7,8 @@ from typing import Collection, Iterable
 
 from moneycards.solver.cards import Face
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.lukfu.plays import (RUN, SET, SINGLE, SUIT_RANK, LukFuRules, Play, SEED_RULES,
-                                beating_plays, compare)
+from moneycards.solver.lukfu.plays import (RUN, SEED_RULES, SET, SINGLE, SUIT_RANK, LukFuRules,
+                                           Play, beating_plays, compare)
 from moneycards.solver.lukfu.record import ROLES, SEATS
 
 WIN_FU = 6  # LF-W2

@@ -17,12 +17,10 @@ Positions with no face-down constraint at all take an exact fast path.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
 from math import comb
 from typing import Iterable
 
 from moneycards.solver.cards import LUKFU, Face
-from moneycards.solver.cpsat import ReusableModel
 from moneycards.solver.errors import ContextError
 from moneycards.solver.lukfu.exact import BruteWorlds
 from moneycards.solver.lukfu.model import CpsatWorlds
@@ -256,8 +254,9 @@ def _why_old(pos: Position, higher: list[Face]) -> str:
                           and i in c.locations and c.limit == 0 and len(c.cards) == 1
                           and c.cards[0] in unseen), None)
             if event is not None:
+                suit = SUIT_NAME[unseen[0].suit]
                 why.append(f"{seat_name(loc.seat)} went face down on {event.best} in trick "
-                           f"{event.event_trick + 1}, so it held no higher {SUIT_NAME[unseen[0].suit]}")
+                           f"{event.event_trick + 1}, so it held no higher {suit}")
             else:
                 why.append(f"no deal consistent with the record puts them in "
                            f"{seat_name(loc.seat)}'s hand")

@@ -15,8 +15,8 @@ from moneycards.solver.totom import rules as rules_mod
 from moneycards.solver.totom.exact import partition_exact
 from moneycards.solver.totom.model import partition_cpsat
 from moneycards.solver.totom.rules import CHI_CHI, TotomRules
-from moneycards.solver.totom.scoring import (VIA_CHIU, VIA_DISCARD, VIA_OWN_DOOR, VIA_STOCK, VIAS, Score,
-                                  WinContext, score)
+from moneycards.solver.totom.scoring import (VIA_CHIU, VIA_DISCARD, VIA_OWN_DOOR, VIA_STOCK, VIAS,
+                                             Score, WinContext, score)
 from moneycards.solver.totom.shapes import Partition
 from moneycards.solver.verdict import Violation
 

@@ -1,7 +1,7 @@
 """Tổ Tôm hints: rank a seat's legal actions by the distance to a winning hand.
 
-The distance (solver/totom/model.py and exact.py) counts the cards still to add for a winning twenty,
-using only copies this seat has not seen and honouring the restrictions that bind it
+The distance (solver/totom/model.py and exact.py) counts the cards still to add for a winning
+twenty, using only copies this seat has not seen and honouring the restrictions that bind it
 (TT-C3, TT-C4). Every action is valued by the distance it leaves: a capture by the best
 discard after it, a pass by the hand as it is. Wins are always taken (R-decline-win is
 never used), a Chíu when it does not leave the hand further from a win.

@@ -146,7 +146,8 @@ def from_json(data: Any, path: str = "observation") -> TotomObservation:
         o = Reader(r.data["offer"], r.sub("offer"))
         o.check_keys({"card", "seat", "kind", "door"})
         offer = Offer(_card(o, "card"), o.int("seat", 0, SEATS - 1, default=0),
-                      o.enum("kind", OfferKind, "OFFER_KIND"), o.int("door", 0, SEATS - 1, default=0))
+                      o.enum("kind", OfferKind, "OFFER_KIND"),
+                      o.int("door", 0, SEATS - 1, default=0))
     memory = Memory()
     if r.present("memory"):
         m = Reader(r.data["memory"], r.sub("memory"))
@@ -157,7 +158,8 @@ def from_json(data: Any, path: str = "observation") -> TotomObservation:
                         captured_ca=m.bool("captured_ca"))
     obs = TotomObservation(
         seat=seat, to_act=r.optional_int("to_act", 0, SEATS - 1),
-        phase=r.enum("phase", Phase, "TOTOM_PHASE"), dealer=r.int("dealer", 0, SEATS - 1, default=0),
+        phase=r.enum("phase", Phase, "TOTOM_PHASE"),
+        dealer=r.int("dealer", 0, SEATS - 1, default=0),
         hand=TOTOM.counts(hand, field=r.sub("hand")),
         hand_sizes=r.ints("hand_sizes", 0, 21, max_len=SEATS),
         exposed=tuple(exposed), dead=tuple(dead), offer=offer,

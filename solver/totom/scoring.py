@@ -100,7 +100,8 @@ def bonus_counts(counts: Sequence[int], part: Partition, ctx: WinContext,
 
 def score(counts: Sequence[int], part: Partition, ctx: WinContext, rules: TotomRules) -> Score:
     """The points of a winning hand (TT-K1, TT-K2, TT-K5)."""
-    found = [BonusCount(rules.bonus(k), c) for k, c in bonus_counts(counts, part, ctx, rules).items()]
+    counted = bonus_counts(counts, part, ctx, rules)
+    found = [BonusCount(rules.bonus(k), c) for k, c in counted.items()]
     # Highest main value first; on a tie the higher dịch is the main bonus (TT-K2).
     found.sort(key=lambda bc: (bc.bonus.main, bc.bonus.dich), reverse=True)
     if not found:
