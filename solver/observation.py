@@ -10,6 +10,7 @@ that take an observation can trust it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any, TypeVar
 
@@ -17,6 +18,17 @@ from moneycards.solver.cards import Deck, Face
 from moneycards.solver.errors import InvalidInput, json_object
 
 E = TypeVar("E", bound=Enum)
+
+
+@dataclass(frozen=True)
+class SeatCard:
+    """A card at a seat: a discard, a dead card, a stock card drawn face up."""
+
+    seat: int
+    card: Face
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "card": self.card.text}
 
 
 class Reader:
