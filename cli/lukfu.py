@@ -33,7 +33,10 @@ def _rules(ace_rule, strict_leads):
 
 
 def _read(record_file):
-    return None if record_file is None else record_file.read()
+    """The public record file: the JSON form of the API's LukFuRecord."""
+    from moneycards.records import read_lukfu_record
+
+    return None if record_file is None else read_lukfu_record(record_file.read())
 
 
 @click.group(context_settings=CONTEXT_SETTINGS)
@@ -62,7 +65,7 @@ def beats(play, over, ace_rule, strict_leads, as_json):
     else:
         verdict = "beats" if d["beats"] else "does not beat"
         click.echo(f"{d['play']} ({d['play_kind']}) {verdict} {d['over']} ({d['over_kind']}): "
-                   f"{d['explanation']} [{d['reason']}]")
+                   f"{d['explanation']} [{d['rule']}]")
 
 
 @lukfu.command()
@@ -97,8 +100,8 @@ def legal(play, hand, role, record_file, seat, face_down, ace_rule, strict_leads
     else:
         word = "LEGAL" if d["legal"] else "ILLEGAL"
         over = f" on {d['to_beat']}" if d["to_beat"] else ""
-        click.echo(f"{word} as a {d['as']}{over} by seat {d['seat']} ({d['role']}): "
-                   f"{d['reason']} [{d['rule']}]")
+        click.echo(f"{word} as a {d['turn']}{over} by seat {d['seat']} ({d['role']}): "
+                   f"{d['explanation']} [{d['rule']}]")
 
 
 @lukfu.command()
@@ -129,7 +132,7 @@ def old(hand, record_file, seat, engine, ace_rule, strict_leads, as_json):
     click.echo(f"Seat {d['seat']}: old cards {' '.join(d['old']) or '(none)'}")
     for r in d["reasons"]:
         mark = "old    " if r["old"] else "not old"
-        click.echo(f"  {r['card']:<3} {mark} {r['rule']:<6} {r['reason']}")
+        click.echo(f"  {r['card']:<3} {mark} {r['rule']:<6} {r['explanation']}")
     claim = "may claim now" if d["can_claim"] else "cannot claim now"
     click.echo(f"Fu won {d['fu']} + old cards {len(d['old'])} = {d['claim_total']}: {claim} "
                f"(LF-W2: six at the moment of leading)")

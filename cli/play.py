@@ -20,10 +20,11 @@ def add_play_commands(group: click.Group, game: str, seats: int) -> None:
     def observe(record_file, seat):
         """Replay a game record and print one seat's observation (JSON) — the state a hint
         takes. Cards the seat cannot see are left out."""
+        from moneycards.records import read_game_record
         from moneycards.solver.errors import InvalidInput
         from moneycards.solver.games import final_state
 
-        state = final_state(game, record_file.read())
+        state = final_state(game, read_game_record(game, record_file.read()))
         seat = state.current_seat() if seat is None else seat
         if seat is None or not 0 <= seat < state.seats:
             raise InvalidInput(f"seat must be 0-{state.seats - 1}", field="seat")
@@ -159,7 +160,10 @@ def add_interactive_command(group: click.Group, game: str, seats: int) -> None:
         click.echo(state.result_line())
         if record_out:
             with open(record_out, "w", encoding="utf-8") as fh:
-                json.dump(state.game_record(), fh, ensure_ascii=False, indent=1)
+                from moneycards.records import game_record_json
+
+                json.dump(game_record_json(game, state.game_record()), fh, ensure_ascii=False,
+                          indent=1)
             click.echo(f"record written to {record_out}")
 
 

@@ -4,27 +4,53 @@ from __future__ import annotations
 
 from typing import Any
 
+from moneycards.solver.errors import InvalidInput
 from moneycards.solver.table import TableState, check_record, load_record, replay_lines
 
 GAMES = ("totom", "kowah", "lukfu")
 
 
+def rules_for(game: str, name: str | None, *, field: str = "record.rules"):
+    """A game's named rules preset ("seed" when empty); an unknown name is bad input."""
+    try:
+        if game == "totom":
+            from moneycards.solver.totom.table import totom_rules
+
+            return totom_rules(name)
+        if game == "kowah":
+            from moneycards.solver.kowah.table import kowah_rules
+
+            return kowah_rules(name)
+        if game == "lukfu":
+            from moneycards.solver.lukfu.table import lukfu_rules
+
+            return lukfu_rules(name)
+    except InvalidInput as err:
+        err.field = field
+        raise
+    raise ValueError(game)
+
+
 def new_state(game: str, record: dict) -> TableState:
-    """The starting state a (loaded) record describes: its rules and its seed or deal."""
+    """The starting state a (loaded) record describes: its rules (a preset name or a rules
+    object) and its seed or deal."""
     seed = record.get("seed")
     deal = record.get("deal")
+    rules = record.get("rules")
+    if rules is None or isinstance(rules, str):
+        rules = rules_for(game, rules)
     if game == "totom":
-        from moneycards.solver.totom.table import TotomState, totom_rules
+        from moneycards.solver.totom.table import TotomState
 
-        return TotomState(seed, totom_rules(record.get("rules")), deal)
+        return TotomState(seed, rules, deal)
     if game == "kowah":
-        from moneycards.solver.kowah.table import KowahState, kowah_rules
+        from moneycards.solver.kowah.table import KowahState
 
-        return KowahState(seed, kowah_rules(record.get("rules")), deal)
+        return KowahState(seed, rules, deal)
     if game == "lukfu":
-        from moneycards.solver.lukfu.table import LukFuState, lukfu_rules
+        from moneycards.solver.lukfu.table import LukFuState
 
-        return LukFuState(seed, lukfu_rules(record.get("rules")), deal)
+        return LukFuState(seed, rules, deal)
     raise ValueError(game)
 
 

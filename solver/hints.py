@@ -16,6 +16,8 @@ from typing import Callable
 from moneycards.solver.errors import InvalidInput
 
 LEVELS = ("random", "greedy", "strong")
+# The time budget of a hint when none is given, per game (ms).
+DEFAULT_BUDGET_MS = {"totom": 100.0, "kowah": 100.0, "lukfu": 500.0}
 
 
 @dataclass(frozen=True)
@@ -23,9 +25,14 @@ class Ranked:
     action: str
     value: float
     reason: str
+    evaluated: bool = True  # False: the budget ran out first; the value only ranks it last
 
     def to_dict(self) -> dict:
-        return {"action": self.action, "value": round(self.value, 4), "reason": self.reason}
+        """The CLI's and the API's form: the value rounded to 4 places, None when the
+        action was not evaluated."""
+        return {"action": self.action,
+                "value": round(self.value, 4) if self.evaluated else None,
+                "explanation": self.reason}
 
 
 def ranked(items: list[Ranked]) -> list[Ranked]:

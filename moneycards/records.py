@@ -1,0 +1,161 @@
+"""Record files are the proto JSON form of the messages that take them.
+
+A game record file is exactly a `<Game>ServiceCheckGameRecordRequest` in its JSON mapping,
+and a Luk Fu public record file a `LukFuRecord`, so a file goes to the API as it is. The CLI
+and the server both read and write records here; the engines get plain dicts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from typing import Any
+
+from google.protobuf import json_format
+from google.protobuf.message import Message
+
+from moneycards.solver.errors import InvalidInput
+from moneycards.v1 import common_pb2, kowah_pb2, lukfu_pb2, totom_pb2
+
+RECORD_MESSAGES = {
+    "totom": totom_pb2.TotomServiceCheckGameRecordRequest,
+    "kowah": kowah_pb2.KowahServiceCheckGameRecordRequest,
+    "lukfu": lukfu_pb2.LukFuServiceCheckGameRecordRequest,
+}
+# The engines name the first seat of a dealt deal by what it is in each game.
+FIRST_SEAT_KEY = {"totom": "dealer", "kowah": "first", "lukfu": "master"}
+PRESET_PREFIX = {"totom": "TOTOM_RULES_PRESET_", "kowah": "KOWAH_RULES_PRESET_",
+                 "lukfu": "LUK_FU_RULES_PRESET_"}
+
+
+def parse_json(data: Any, message: Message, *, field: str, what: str) -> Message:
+    """Read JSON text (or a parsed object) into `message` by the proto JSON mapping; a
+    problem is one line naming the key."""
+    from moneycards.solver.errors import json_object
+
+    obj = json_object(data, field=field, what=what)
+    try:
+        json_format.ParseDict(obj, message)
+    except json_format.ParseError as err:
+        raise InvalidInput(_parse_problem(str(err), type(message).__name__),
+                           field=field) from None
+    return message
+
+
+def _parse_problem(text: str, name: str) -> str:
+    first = text.splitlines()[0]
+    m = re.search(r'has no field named "([^"]+)"', first)
+    if m:
+        return f"unknown key {m.group(1)!r}"
+    m = re.search(r"Failed to parse (\w+) field: (.*)", first)
+    if m:
+        return f"{m.group(1)}: {m.group(2).rstrip('.')}"
+    return first.replace(f'Message type "moneycards.v1.{name}"', "the record").rstrip(".")
+
+
+def preset_name(game: str, rules: Message, *, field: str = "rules.preset") -> str:
+    """The engine's preset name of a rules message ("seed" when unspecified)."""
+    value = rules.DESCRIPTOR.fields_by_name["preset"].enum_type.values_by_number.get(rules.preset)
+    if value is None:
+        raise InvalidInput(f"unknown enum value {rules.preset}", field=field)
+    full = value.name
+    name = full.removeprefix(PRESET_PREFIX[game]).lower()
+    return "seed" if name == "unspecified" else name
+
+
+def rules_object(game: str, rules: Message, *, field: str = "rules"):
+    """The engine's rules: the preset with every switch the message sets."""
+    from moneycards.solver.games import rules_for
+
+    base = rules_for(game, preset_name(game, rules, field=f"{field}.preset"),
+                     field=f"{field}.preset")
+    switches = {f.name: getattr(rules, f.name) for f in rules.DESCRIPTOR.fields
+                if f.name != "preset" and rules.HasField(f.name)}
+    return dataclasses.replace(base, **switches)
+
+
+def check_game(game: str, expected: str, *, field: str = "game") -> None:
+    if expected not in ("", game):
+        raise InvalidInput(f"this is a record of {expected!r}, not {game}", field=field)
+
+
+def engine_record(game: str, msg: Message) -> dict:
+    """A game record message as the dict the engines replay."""
+    check_game(game, msg.game)
+    record: dict = {"game": game, "rules": rules_object(game, msg.rules),
+                    "actions": list(msg.actions)}
+    if msg.HasField("seed"):
+        record["seed"] = msg.seed
+    if msg.HasField("deal"):
+        record["deal"] = {"hands": list(msg.deal.hands), "stock": msg.deal.stock,
+                          FIRST_SEAT_KEY[game]: msg.deal.first_seat}
+    return record
+
+
+def read_game_record(game: str, data: Any) -> dict:
+    """A record file's text as the dict the engines replay."""
+    msg = parse_json(data, RECORD_MESSAGES[game](), field="record",
+                     what="a game record (a JSON object)")
+    return engine_record(game, msg)
+
+
+def game_record_message(game: str, record: dict) -> Message:
+    """An engine's `game_record()` as its message."""
+    msg = RECORD_MESSAGES[game](game=game, actions=record.get("actions", []))
+    rules = record.get("rules") or "seed"
+    msg.rules.preset = msg.rules.DESCRIPTOR.fields_by_name["preset"].enum_type \
+        .values_by_name[PRESET_PREFIX[game] + rules.upper()].number
+    if record.get("seed") is not None:
+        msg.seed = record["seed"]
+    deal = record.get("deal")
+    if deal:
+        msg.deal.CopyFrom(common_pb2.GameDeal(hands=deal["hands"], stock=deal.get("stock", ""),
+                                              first_seat=deal[FIRST_SEAT_KEY[game]]))
+    return msg
+
+
+def game_record_json(game: str, record: dict) -> dict:
+    """An engine's `game_record()` as the record file's JSON (its message's JSON form; the
+    seed is written as a number, which the mapping accepts for int64)."""
+    out = json_format.MessageToDict(game_record_message(game, record),
+                                    preserving_proto_field_name=True)
+    if "seed" in out:
+        out["seed"] = int(out["seed"])
+    return out
+
+
+def lukfu_record_dict(rec: lukfu_pb2.LukFuRecord, *, field: str = "record") -> dict:
+    """A LukFuRecord message as the JSON form the Luk Fu record parser reads."""
+    check_game("lukfu", rec.game, field=f"{field}.game")
+    tricks = []
+    for t in rec.tricks:
+        plays = []
+        for a in t.plays:
+            if a.down:
+                entry = {"seat": a.seat, "down": a.down}
+                if a.cards:
+                    entry["cards"] = a.cards
+            else:
+                entry = {"seat": a.seat, "cards": a.cards}
+            plays.append(entry)
+        tricks.append({"leader": t.leader, "plays": plays})
+    out: dict = {"master": rec.master, "calls": list(rec.calls), "tricks": tricks}
+    if rec.HasField("rules"):
+        if rec.rules.preset not in (lukfu_pb2.LUK_FU_RULES_PRESET_UNSPECIFIED,
+                                    lukfu_pb2.LUK_FU_RULES_PRESET_SEED):
+            raise InvalidInput(f"unknown preset {rec.rules.preset}", field=f"{field}.rules")
+        out["rules"] = {f.name: getattr(rec.rules, f.name) for f in rec.rules.DESCRIPTOR.fields
+                        if f.name != "preset" and rec.rules.HasField(f.name)}
+    return out
+
+
+def read_lukfu_record(data: Any) -> dict:
+    """A Luk Fu public record file's text as the dict the record parser reads."""
+    msg = parse_json(data, lukfu_pb2.LukFuRecord(), field="record",
+                     what="a record (a JSON object)")
+    return lukfu_record_dict(msg)
+
+
+def dumps(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, indent=1)
