@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 from typing import Any
 
 from google.protobuf import json_format
@@ -31,27 +30,62 @@ PRESET_PREFIX = {"totom": "TOTOM_RULES_PRESET_", "kowah": "KOWAH_RULES_PRESET_",
 
 def parse_json(data: Any, message: Message, *, field: str, what: str) -> Message:
     """Read JSON text (or a parsed object) into `message` by the proto JSON mapping; a
-    problem is one line naming the key."""
+    problem is one line naming the key path."""
     from moneycards.solver.errors import json_object
 
     obj = json_object(data, field=field, what=what)
+    check_shape(obj, message.DESCRIPTOR, field)
     try:
         json_format.ParseDict(obj, message)
-    except json_format.ParseError as err:
-        raise InvalidInput(_parse_problem(str(err), type(message).__name__),
-                           field=field) from None
+    except json_format.ParseError as err:  # what check_shape does not foresee
+        raise InvalidInput(str(err).splitlines()[0].rstrip("."), field=field) from None
     return message
 
 
-def _parse_problem(text: str, name: str) -> str:
-    first = text.splitlines()[0]
-    m = re.search(r'has no field named "([^"]+)"', first)
-    if m:
-        return f"unknown key {m.group(1)!r}"
-    m = re.search(r"Failed to parse (\w+) field: (.*)", first)
-    if m:
-        return f"{m.group(1)}: {m.group(2).rstrip('.')}"
-    return first.replace(f'Message type "moneycards.v1.{name}"', "the record").rstrip(".")
+def check_shape(obj: dict, descriptor, path: str) -> None:
+    """Every key a field of `descriptor` (by its proto or JSON name) holding a value of the
+    field's type; the first problem is raised with its key path."""
+    fields = {**{f.name: f for f in descriptor.fields},
+              **{f.json_name: f for f in descriptor.fields}}
+    for key, value in obj.items():
+        f = fields.get(key)
+        if f is None:
+            raise InvalidInput(f"unknown key {key!r}", field=path)
+        where = f"{path}.{f.name}"
+        if value is None:
+            continue
+        if f.label == f.LABEL_REPEATED:
+            if not isinstance(value, list):
+                raise InvalidInput("expected a list", field=where)
+            for k, item in enumerate(value):
+                _check_value(f, item, f"{where}[{k}]")
+        else:
+            _check_value(f, value, where)
+
+
+def _check_value(f, value: Any, where: str) -> None:
+    if f.type == f.TYPE_MESSAGE:
+        if not isinstance(value, dict):
+            raise InvalidInput("expected an object", field=where)
+        check_shape(value, f.message_type, where)
+    elif f.type == f.TYPE_ENUM:
+        names = [v.name for v in f.enum_type.values]
+        if not (isinstance(value, str) and value in names
+                or isinstance(value, int) and not isinstance(value, bool)):
+            raise InvalidInput(f"unknown value {value!r}; choose one of: {', '.join(names)}",
+                               field=where)
+    elif f.type == f.TYPE_STRING:
+        if not isinstance(value, str):
+            raise InvalidInput("expected a string", field=where)
+    elif f.type == f.TYPE_BOOL:
+        if not isinstance(value, bool):
+            raise InvalidInput("expected true or false", field=where)
+    elif f.type in (f.TYPE_DOUBLE, f.TYPE_FLOAT):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise InvalidInput("expected a number", field=where)
+    elif isinstance(value, bool) or not (
+            isinstance(value, int) or isinstance(value, str) and value.lstrip("-").isdigit()):
+        raise InvalidInput("expected a whole number", field=where)
 
 
 def preset_name(game: str, rules: Message, *, field: str = "rules.preset") -> str:
@@ -94,10 +128,15 @@ def engine_record(game: str, msg: Message) -> dict:
 
 
 def read_game_record(game: str, data: Any) -> dict:
-    """A record file's text as the dict the engines replay."""
+    """A record file's text as the dict the engines replay; errors name the key path
+    from `record`."""
     msg = parse_json(data, RECORD_MESSAGES[game](), field="record",
                      what="a game record (a JSON object)")
-    return engine_record(game, msg)
+    try:
+        return engine_record(game, msg)
+    except InvalidInput as err:
+        err.field = f"record.{err.field}" if err.field else "record"
+        raise
 
 
 def game_record_message(game: str, record: dict) -> Message:

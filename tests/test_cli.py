@@ -131,11 +131,11 @@ EXAMPLE_RECORD = str(__import__("pathlib").Path(__file__).parents[1] / "examples
 
 def test_lukfu_beats_json():
     d = json.loads(run("lukfu", "beats", "9c9s9m", "--over", "1c1s1m", "--json").output)
-    assert d["beats"] is True and d["reason"] == "LF-F3"
+    assert d["beats"] is True and d["rule"] == "LF-F3"
     d = json.loads(run("lukfu", "beats", "123s", "--over", "789c", "--json").output)
-    assert d["beats"] is True and d["reason"] == "LF-F4"
+    assert d["beats"] is True and d["rule"] == "LF-F4"
     d = json.loads(run("lukfu", "beats", "9c", "--over", "1c", "--json").output)
-    assert d["beats"] is False and d["reason"] == "LF-F5"
+    assert d["beats"] is False and d["rule"] == "LF-F5"
 
 
 def test_lukfu_old_with_the_example_record():
@@ -188,13 +188,15 @@ def test_replay_and_check_record(tmp_path, game):
     state = seeded(game, 2)
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
+    from moneycards.records import game_record_json
+
     path = tmp_path / "deal.json"
-    path.write_text(json.dumps(state.game_record()))
+    path.write_text(json.dumps(game_record_json(game, state.game_record())))
     r = run(game, "replay", str(path))
     assert r.exit_code == 0 and "  1. " in r.output
     d = json.loads(run(game, "check-record", str(path), "--json").output)
     assert d["valid"] is True and d["complete"] is True and d["result"] == state.result
-    record = state.game_record()
+    record = game_record_json(game, state.game_record())
     record["actions"].insert(1, "nonsense")
     path.write_text(json.dumps(record))
     r = run(game, "check-record", str(path), "--json")
@@ -203,10 +205,18 @@ def test_replay_and_check_record(tmp_path, game):
     assert d["valid"] is False and d["index"] == 1 and d["rule"]
 
 
-@pytest.mark.parametrize("content", ["{not json", '{"game": "kowah"}', '[1, 2]',
-                                     '{"seed": "x"}', '{"seed": 1, "actions": [1]}'])
-def test_malformed_record_exits_2(tmp_path, content):
+@pytest.mark.parametrize("content,says", [
+    ("{not json", "record: not JSON"), ('{"game": "kowah"}', "record.game: this is a record of"),
+    ('[1, 2]', "record: expected a game record"),
+    ('{"seed": "x"}', "record.seed: expected a whole number"),
+    ('{"seed": 1, "actions": [1]}', "record.actions[0]: expected a string"),
+    ('{"seed": 1, "rules": "seed"}', "record.rules: expected an object"),
+    ('{"seed": 1, "rules": {"preset": "SEED"}}', "record.rules.preset: unknown value 'SEED'"),
+    ('{"seed": 1, "dealer": 0}', "record: unknown key 'dealer'"),
+    ('{"actions": []}', "record: needs a 'seed' or a 'deal'")])
+def test_malformed_record_exits_2(tmp_path, content, says):
     path = tmp_path / "bad.json"
     path.write_text(content)
     r = CliRunner().invoke(cli, ["totom", "check-record", str(path)])
-    assert r.exit_code == 2 and "error:" in r.output
+    assert r.exit_code == 2 and r.output.startswith(f"error: {says}"), r.output
+    assert len(r.output.strip().splitlines()) == 1

@@ -87,8 +87,10 @@ def test_cli_observe_hint_selfplay(tmp_path, game):
     state = seeded(game, 4)
     for _ in range(5):
         state.apply(rng.choice(state.legal_actions()))
+    from moneycards.records import game_record_json
+
     record = tmp_path / "deal.json"
-    record.write_text(json.dumps(state.game_record()))
+    record.write_text(json.dumps(game_record_json(game, state.game_record())))
     r = CliRunner().invoke(cli, [game, "observe", str(record)])
     assert r.exit_code == 0
     obs = json.loads(r.output)
@@ -176,8 +178,10 @@ def test_cli_play_against_the_ais(tmp_path, game):
                                  "--record", str(out)], input=answers)
     assert r.exit_code == 0, r.output
     assert "hint:" in r.output and "record written" in r.output
-    record = json.loads(out.read_text())
+    from moneycards.records import read_game_record
     from moneycards.solver.games import check
+
+    record = read_game_record(game, out.read_text())
     assert check(game, record).valid and check(game, record).complete
 
 
