@@ -47,7 +47,7 @@ def _bonuses(score) -> list:
 def verdict_message(v) -> totom_pb2.CheckHandResponse:
     d = v.to_dict()
     return totom_pb2.CheckHandResponse(
-        hand=d["hand"], wins=d["wins"], pairs=d["pairs"], chan=d["chan"], ca=d["ca"],
+        hand=d["hand"], wins=d["wins"], pairs=d["pairs"], chan_count=d["chan"], ca_count=d["ca"],
         unpaired=d["unpaired"],
         violations=[common_pb2.Violation(rule=x.rule, message=x.message) for x in v.violations],
         points=d["points"], scored_by=SCORING[d["scored_by"]],

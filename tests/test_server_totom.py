@@ -22,7 +22,7 @@ def test_check_hand_page_example(stub):
     r = stub.CheckHand(pb.CheckHandRequest(
         hand=UCHI_TOM, context=pb.TotomWinContext(win_card="3c", via=pb.WIN_VIA_OWN_DOOR)),
         timeout=10)
-    assert r.wins and r.points == 5 and (r.chan, r.ca) == (6, 4)
+    assert r.wins and r.points == 5 and (r.chan_count, r.ca_count) == (6, 4)
     assert r.hand == "2234455667c 2256788s 356m"
     assert {b.kind: b.count for b in r.bonuses} == {pb.TOTOM_BONUS_KIND_TOM: 1,
                                                     pb.TOTOM_BONUS_KIND_U_CHI: 1}

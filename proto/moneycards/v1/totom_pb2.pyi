@@ -158,12 +158,12 @@ class TotomSettlement(_message.Message):
     def __init__(self, winner: _Optional[int] = ..., each_loser: _Optional[int] = ...) -> None: ...
 
 class CheckHandResponse(_message.Message):
-    __slots__ = ("hand", "wins", "pairs", "chan", "ca", "unpaired", "violations", "points", "scored_by", "main_bonus", "bonuses", "settlement")
+    __slots__ = ("hand", "wins", "pairs", "chan_count", "ca_count", "unpaired", "violations", "points", "scored_by", "main_bonus", "bonuses", "settlement")
     HAND_FIELD_NUMBER: _ClassVar[int]
     WINS_FIELD_NUMBER: _ClassVar[int]
     PAIRS_FIELD_NUMBER: _ClassVar[int]
-    CHAN_FIELD_NUMBER: _ClassVar[int]
-    CA_FIELD_NUMBER: _ClassVar[int]
+    CHAN_COUNT_FIELD_NUMBER: _ClassVar[int]
+    CA_COUNT_FIELD_NUMBER: _ClassVar[int]
     UNPAIRED_FIELD_NUMBER: _ClassVar[int]
     VIOLATIONS_FIELD_NUMBER: _ClassVar[int]
     POINTS_FIELD_NUMBER: _ClassVar[int]
@@ -174,8 +174,8 @@ class CheckHandResponse(_message.Message):
     hand: str
     wins: bool
     pairs: _containers.RepeatedScalarFieldContainer[str]
-    chan: int
-    ca: int
+    chan_count: int
+    ca_count: int
     unpaired: _containers.RepeatedScalarFieldContainer[str]
     violations: _containers.RepeatedCompositeFieldContainer[_common_pb2.Violation]
     points: int
@@ -183,7 +183,7 @@ class CheckHandResponse(_message.Message):
     main_bonus: TotomBonusKind
     bonuses: _containers.RepeatedCompositeFieldContainer[TotomBonus]
     settlement: TotomSettlement
-    def __init__(self, hand: _Optional[str] = ..., wins: _Optional[bool] = ..., pairs: _Optional[_Iterable[str]] = ..., chan: _Optional[int] = ..., ca: _Optional[int] = ..., unpaired: _Optional[_Iterable[str]] = ..., violations: _Optional[_Iterable[_Union[_common_pb2.Violation, _Mapping]]] = ..., points: _Optional[int] = ..., scored_by: _Optional[_Union[TotomScoring, str]] = ..., main_bonus: _Optional[_Union[TotomBonusKind, str]] = ..., bonuses: _Optional[_Iterable[_Union[TotomBonus, _Mapping]]] = ..., settlement: _Optional[_Union[TotomSettlement, _Mapping]] = ...) -> None: ...
+    def __init__(self, hand: _Optional[str] = ..., wins: _Optional[bool] = ..., pairs: _Optional[_Iterable[str]] = ..., chan_count: _Optional[int] = ..., ca_count: _Optional[int] = ..., unpaired: _Optional[_Iterable[str]] = ..., violations: _Optional[_Iterable[_Union[_common_pb2.Violation, _Mapping]]] = ..., points: _Optional[int] = ..., scored_by: _Optional[_Union[TotomScoring, str]] = ..., main_bonus: _Optional[_Union[TotomBonusKind, str]] = ..., bonuses: _Optional[_Iterable[_Union[TotomBonus, _Mapping]]] = ..., settlement: _Optional[_Union[TotomSettlement, _Mapping]] = ...) -> None: ...
 
 class FindWaitsRequest(_message.Message):
     __slots__ = ("hand", "via", "seen", "opening", "rules", "engine", "won_previous", "first_stock")
