@@ -1,8 +1,10 @@
 """Another language over gRPC: the Node.js example client (examples/node) against a real
 server, loading only the project's .proto files. Skipped where Node.js or the example's
-packages (`npm ci` in examples/node; .ci/run does it) are not installed."""
+packages (`npm ci` in examples/node; .ci/run does it, and sets MONEYCARDS_REQUIRE_NODE so
+CI fails instead) are not installed."""
 
 import json
+import os
 import pathlib
 import shutil
 import subprocess
@@ -11,7 +13,8 @@ import pytest
 
 CLIENT = pathlib.Path(__file__).resolve().parents[1] / "examples" / "node"
 pytestmark = pytest.mark.skipif(
-    shutil.which("node") is None or not (CLIENT / "node_modules" / "@grpc" / "grpc-js").exists(),
+    (shutil.which("node") is None or not (CLIENT / "node_modules" / "@grpc" / "grpc-js").exists())
+    and not os.environ.get("MONEYCARDS_REQUIRE_NODE"),
     reason="Node.js client not installed (run `npm ci` in examples/node)")
 
 
