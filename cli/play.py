@@ -6,7 +6,7 @@ import json
 
 import click
 
-from moneycards.cli.common import answers, emit_json, json_option
+from moneycards.cli.common import answers, emit_json, json_option, progress
 
 
 def add_play_commands(group: click.Group, game: str, seats: int) -> None:
@@ -82,7 +82,7 @@ def add_play_commands(group: click.Group, game: str, seats: int) -> None:
                 raise InvalidInput(f"unknown AI level {lv!r}; choose from {', '.join(LEVELS)}",
                                    field="seats")
         results, totals, wins = [], [0.0] * len(levels), [0] * len(levels)
-        for k in range(deals):
+        for k in progress(range(deals), length=deals, label=f"{game} selfplay"):
             state = play_deal(game, seed + k, levels, budget_ms)
             r = state.result
             score = [seat_score(game, r, s) for s in range(len(levels))]

@@ -37,6 +37,18 @@ def add_record_commands(group: click.Group, game: str) -> None:
         elif result.valid:
             state = "complete" if result.complete else "unfinished"
             click.echo(f"VALID: {result.actions} actions, deal {state}"
-                       + (f"; result {result.result}" if result.result else ""))
+                       + (f"; {result_text(result.result)}" if result.result else ""))
         else:
             click.echo(f"INVALID at action {result.index}: {result.message} [{result.rule}]")
+
+
+def result_text(result: dict) -> str:
+    """A deal's result for people: "win by seat 2, net -2 -2 +6 -2 [TT-K7]"."""
+    text = result["outcome"]
+    if "winner" in result:
+        text += f" by seat {result['winner']}"
+    if "multiplier" in result:
+        text += f", multiplier x{result['multiplier']}"
+    if any(result.get("net", [])):
+        text += ", net " + " ".join(f"{n:+d}" for n in result["net"])
+    return text + (f" [{result['rule']}]" if result.get("rule") else "")

@@ -156,7 +156,7 @@ class RecordCheck:
 
     def to_dict(self) -> dict:
         return {"valid": self.valid, "complete": self.complete, "actions": self.actions,
-                "index": self.index, "rule": self.rule, "message": self.message,
+                "first_illegal": self.index, "rule": self.rule, "message": self.message,
                 "result": self.result}
 
 

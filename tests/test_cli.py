@@ -1,6 +1,7 @@
 """The command line: output, exit codes, errors and lazy imports."""
 
 import json
+import pathlib
 import subprocess
 import sys
 
@@ -202,7 +203,7 @@ def test_replay_and_check_record(tmp_path, game):
     r = run(game, "check-record", str(path), "--json")
     assert r.exit_code == 0
     d = json.loads(r.output)
-    assert d["valid"] is False and d["index"] == 1 and d["rule"]
+    assert d["valid"] is False and d["first_illegal"] == 1 and d["rule"]
 
 
 @pytest.mark.parametrize("content,says", [
@@ -220,3 +221,50 @@ def test_malformed_record_exits_2(tmp_path, content, says):
     r = CliRunner().invoke(cli, ["totom", "check-record", str(path)])
     assert r.exit_code == 2 and r.output.startswith(f"error: {says}"), r.output
     assert len(r.output.strip().splitlines()) == 1
+
+
+def test_check_record_human_output_has_no_python_repr():
+    r = run("kowah", "check-record", str(pathlib.Path(__file__).parents[1] / "examples" /
+                                         "kowah-game.json"))
+    assert r.exit_code == 0
+    assert r.output.strip() == ("VALID: 152 actions, deal complete; win by seat 2, "
+                                "multiplier x1 [KW-K1]")
+
+
+@pytest.mark.parametrize("args,error", [
+    (["kowah", "check", "55c 5m", "--json"],
+     {"field": "hand", "rule": "KW-R4", "message": "the hand has 3 cards; a Kowah hand has 8"}),
+    (["totom", "check", "22c 5x", "--json"],
+     {"field": "hand", "rule": None, "message": "unknown suit letter: '5x' at position 5"}),
+    (["lukfu", "beats", "9c", "--over", "1c9", "--json"],
+     {"field": "over", "rule": None, "message": "digits without a suit letter: '9' at position 3"}),
+])
+def test_errors_are_json_on_stderr_under_json(args, error):
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 2 and r.stdout == ""
+    assert json.loads(r.stderr) == {"error": error}
+
+
+def test_errors_stay_one_line_of_text_without_json():
+    r = CliRunner().invoke(cli, ["kowah", "check", "55c 5m"])
+    assert r.exit_code == 2
+    assert r.stderr == "error: hand: the hand has 3 cards; a Kowah hand has 8 [KW-R4]\n"
+
+
+def test_progress_is_drawn_on_stderr_only_for_a_terminal(monkeypatch):
+    import io
+
+    from moneycards.cli.common import progress
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    pipe = io.StringIO()
+    monkeypatch.setattr("sys.stderr", pipe)
+    assert list(progress(range(3), length=3, label="deals")) == [0, 1, 2]
+    assert pipe.getvalue() == ""
+    tty = Terminal()
+    monkeypatch.setattr("sys.stderr", tty)
+    assert list(progress(range(3), length=3, label="deals")) == [0, 1, 2]
+    assert "deals" in tty.getvalue() and "3/3" in tty.getvalue()

@@ -119,8 +119,9 @@ def test_the_walkers_catch_what_v1_had():
                                                syntax="proto3")
     msg = proto.message_type.add(name="CheckPlayResponse")
     for number, name in enumerate(("rule", "as", "role"), 1):
-        msg.field.add(name=name, number=number, type=descriptor_pb2.FieldDescriptorProto.TYPE_STRING,
-                      label=descriptor_pb2.FieldDescriptorProto.LABEL_OPTIONAL, json_name=name)
+        msg.field.add(name=name, number=number, json_name=name,
+                      type=descriptor_pb2.FieldDescriptorProto.TYPE_STRING,
+                      label=descriptor_pb2.FieldDescriptorProto.LABEL_OPTIONAL)
     svc = proto.service.add(name="OldService")
     svc.method.add(name="CheckPlay", input_type=".moneycards.old.CheckPlayResponse",
                    output_type=".moneycards.old.CheckPlayResponse")
