@@ -54,7 +54,7 @@ def check_shape(obj: dict, descriptor, path: str) -> None:
         where = f"{path}.{f.name}"
         if value is None:
             continue
-        if f.label == f.LABEL_REPEATED:
+        if f.is_repeated:
             if not isinstance(value, list):
                 raise InvalidInput("expected a list", field=where)
             for k, item in enumerate(value):
