@@ -24,6 +24,7 @@ RECORD_MESSAGES = {
 }
 # The engines name the first seat of a dealt deal by what it is in each game.
 FIRST_SEAT_KEY = {"totom": "dealer", "kowah": "first", "lukfu": "master"}
+SEATS = {"totom": 4, "kowah": 3, "lukfu": 3}
 PRESET_PREFIX = {"totom": "TOTOM_RULES_PRESET_", "kowah": "KOWAH_RULES_PRESET_",
                  "lukfu": "LUK_FU_RULES_PRESET_"}
 
@@ -122,6 +123,10 @@ def engine_record(game: str, msg: Message) -> dict:
     if msg.HasField("seed"):
         record["seed"] = msg.seed
     if msg.HasField("deal"):
+        seats = SEATS[game]
+        if not 0 <= msg.deal.first_seat < seats:
+            raise InvalidInput(f"a seat 0-{seats - 1}, not {msg.deal.first_seat}",
+                               field="deal.first_seat")
         record["deal"] = {"hands": list(msg.deal.hands), "stock": msg.deal.stock,
                           FIRST_SEAT_KEY[game]: msg.deal.first_seat}
     return record

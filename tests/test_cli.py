@@ -214,7 +214,8 @@ def test_replay_and_check_record(tmp_path, game):
     ('{"seed": 1, "rules": "seed"}', "record.rules: expected an object"),
     ('{"seed": 1, "rules": {"preset": "SEED"}}', "record.rules.preset: unknown value 'SEED'"),
     ('{"seed": 1, "dealer": 0}', "record: unknown key 'dealer'"),
-    ('{"actions": []}', "record: needs a 'seed' or a 'deal'")])
+    ('{"actions": []}', "record: needs a 'seed' or a 'deal'"),
+    ('{"deal": {"hands": [], "first_seat": 9}}', "record.deal.first_seat: a seat 0-3, not 9")])
 def test_malformed_record_exits_2(tmp_path, content, says):
     path = tmp_path / "bad.json"
     path.write_text(content)
