@@ -10,7 +10,8 @@ from moneycards.cli.records import add_record_commands
 
 record_option = click.option(
     "--record", "record_file", type=click.File("r"),
-    help="The deal so far as a JSON record (docs/lukfu-record.md); '-' reads stdin.")
+    help="The deal so far: a public record (docs/lukfu-record.md) or a game record "
+         "(docs/records.md; then --hand defaults to the seat's own); '-' reads stdin.")
 rules_options = [
     click.option("--ace-rule/--no-ace-rule", default=None,
                  help="R-ace-sets: a led set of 1s falls only to 9s (default on)."),
@@ -32,11 +33,16 @@ def _rules(ace_rule, strict_leads):
     return rules_from(ace_rule, strict_leads)
 
 
-def _read(record_file):
-    """The public record file: the JSON form of the API's LukFuRecord."""
-    from moneycards.records import read_lukfu_record
+def _history(record_file, hand, seat, rules):
+    """The record, hand, seat and rules for a question: a game record file is replayed and
+    seen from the seat (its record's rules apply); a public record is read as it is."""
+    from moneycards.records import read_lukfu_history
 
-    return None if record_file is None else read_lukfu_record(record_file.read())
+    if record_file is None:
+        return None, hand or "", seat, rules
+    view = read_lukfu_history(record_file.read(), seat)
+    return (view["record"], hand if hand is not None else view["hand"] or "", view["seat"],
+            view["rules"] or rules)
 
 
 @click.group(context_settings=CONTEXT_SETTINGS)
@@ -70,7 +76,7 @@ def beats(play, over, ace_rule, strict_leads, as_json):
 
 @lukfu.command()
 @click.argument("play")
-@click.option("--hand", required=True, help="The seat's hand.")
+@click.option("--hand", help="The seat's hand (required without a game record).")
 @click.option("--role", type=click.Choice(["caller", "master-passed", "non-caller"]),
               help="The seat's role (derived from --record when given).")
 @record_option
@@ -93,8 +99,9 @@ def legal(play, hand, role, record_file, seat, face_down, ace_rule, strict_leads
     """
     from moneycards.solver.lukfu.api import legal_text
 
-    d = legal_text(play, hand=hand, role=role, record=_read(record_file), seat=seat,
-                   face_down=face_down, rules=_rules(ace_rule, strict_leads))
+    record, hand, seat, rules = _history(record_file, hand, seat, _rules(ace_rule, strict_leads))
+    d = legal_text(play, hand=hand, role=role, record=record, seat=seat, face_down=face_down,
+                   rules=rules)
     if as_json:
         emit_json(d)
     else:
@@ -105,7 +112,7 @@ def legal(play, hand, role, record_file, seat, face_down, ace_rule, strict_leads
 
 
 @lukfu.command()
-@click.option("--hand", required=True, help="The seat's hand.")
+@click.option("--hand", help="The seat's hand (required without a game record).")
 @record_option
 @click.option("--seat", type=int, default=0, show_default=True,
               help="The seat whose hand it is (0 You, 1 AI 1, 2 AI 2).")
@@ -124,8 +131,8 @@ def old(hand, record_file, seat, engine, ace_rule, strict_leads, as_json):
     """
     from moneycards.solver.lukfu.api import old_text
 
-    d = old_text(hand=hand, record=_read(record_file), seat=seat, engine=engine,
-                 rules=_rules(ace_rule, strict_leads))
+    record, hand, seat, rules = _history(record_file, hand, seat, _rules(ace_rule, strict_leads))
+    d = old_text(hand=hand, record=record, seat=seat, engine=engine, rules=rules)
     if as_json:
         emit_json(d)
         return

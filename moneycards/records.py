@@ -203,3 +203,43 @@ def read_lukfu_record(data: Any) -> dict:
 
 def dumps(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, indent=1)
+
+
+def lukfu_seat_view(msg: Message, seat: int | None, *, field: str = "game_record") -> dict:
+    """A Luk Fu game record replayed and seen from `seat` (default: the seat to act): the
+    public record that seat sees, its hand, the seat and the record's rules."""
+    from moneycards.solver.games import new_state
+    from moneycards.solver.table import IllegalAction
+
+    try:
+        rec = engine_record("lukfu", msg)
+    except InvalidInput as err:
+        err.field = f"{field}.{err.field}" if err.field else field
+        raise
+    state = new_state("lukfu", rec)
+    for k, action in enumerate(rec["actions"]):
+        try:
+            state.apply(action)
+        except IllegalAction as err:
+            raise InvalidInput(f"action {k} {action!r} is illegal: {err.message}",
+                               field=f"{field}.actions[{k}]", rule=err.rule) from None
+    seat = state.current_seat() if seat is None else seat
+    if seat is None or not 0 <= seat < SEATS["lukfu"]:
+        raise InvalidInput("the deal is over: name the seat" if seat is None
+                           else f"seat must be 0, 1 or 2, not {seat}", field="seat")
+    obs = state.observation(seat)
+    return {"record": obs["record"], "hand": obs["hand"], "seat": seat,
+            "rules": state.record.rules}
+
+
+def read_lukfu_history(data: Any, seat: int | None) -> dict:
+    """A `--record` file: a public record (master, calls, tricks) or a game record (seed or
+    deal, actions), both as their messages' JSON form; see `lukfu_seat_view`."""
+    from moneycards.solver.errors import json_object
+
+    obj = json_object(data, field="record", what="a record (a JSON object)")
+    if {"seed", "deal", "actions"} & set(obj):
+        msg = parse_json(obj, RECORD_MESSAGES["lukfu"](), field="record",
+                         what="a game record (a JSON object)")
+        return lukfu_seat_view(msg, seat, field="record")
+    return {"record": read_lukfu_record(obj), "hand": None, "seat": seat, "rules": None}

@@ -26,10 +26,19 @@ def _rules(msg):
     return rules_object("lukfu", msg)
 
 
-def _record(request):
-    from moneycards.records import lukfu_record_dict
+def _history(request, seat):
+    """The record, hand, seat and rules of a request: a game record is replayed and seen from
+    the seat (its rules apply, and an empty hand is the seat's own)."""
+    from moneycards.records import lukfu_record_dict, lukfu_seat_view
 
-    return lukfu_record_dict(request.record) if request.HasField("record") else None
+    rules = _rules(request.rules)
+    which = request.WhichOneof("history")
+    if which == "record":
+        return lukfu_record_dict(request.record), request.hand, seat, rules
+    if which == "game_record":
+        view = lukfu_seat_view(request.game_record, seat)
+        return view["record"], request.hand or view["hand"], view["seat"], view["rules"]
+    return None, request.hand, seat, rules
 
 
 class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
@@ -47,11 +56,10 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
     def CheckPlay(self, request, context):
         from moneycards.solver.lukfu.api import legal_text
 
-        d = legal_text(request.play, hand=request.hand,
-                       role=enum_value(ROLE, request.role, "role"),
-                       record=_record(request),
-                       seat=request.seat if request.HasField("seat") else None,
-                       face_down=request.face_down, rules=_rules(request.rules))
+        record, hand, seat, rules = _history(
+            request, request.seat if request.HasField("seat") else None)
+        d = legal_text(request.play, hand=hand, role=enum_value(ROLE, request.role, "role"),
+                       record=record, seat=seat, face_down=request.face_down, rules=rules)
         return lukfu_pb2.CheckPlayResponse(legal=d["legal"], rule=d["rule"],
                                            explanation=d["explanation"], turn=TURN[d["turn"]],
                                            seat=d["seat"], role=ROLE_NUMBER[d["role"]],
@@ -61,8 +69,8 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
     def ProveOld(self, request, context):
         from moneycards.solver.lukfu.api import old_text
 
-        d = old_text(hand=request.hand,
-                     record=_record(request), seat=request.seat, rules=_rules(request.rules))
+        record, hand, seat, rules = _history(request, request.seat)
+        d = old_text(hand=hand, record=record, seat=seat, rules=rules)
         return lukfu_pb2.ProveOldResponse(
             old=d["old"], reasons=[lukfu_pb2.OldCardReason(**r) for r in d["reasons"]],
             fu=d["fu"], claim_total=d["claim_total"], can_claim=d["can_claim"])

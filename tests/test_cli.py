@@ -269,3 +269,32 @@ def test_progress_is_drawn_on_stderr_only_for_a_terminal(monkeypatch):
     monkeypatch.setattr("sys.stderr", tty)
     assert list(progress(range(3), length=3, label="deals")) == [0, 1, 2]
     assert "deals" in tty.getvalue() and "3/3" in tty.getvalue()
+
+
+def test_lukfu_old_and_legal_take_a_game_record(tmp_path):
+    # One record format: `play --record` files work for `old` and `legal` as they are,
+    # seen from the seat (LF-O3: only its own face-down cards).
+    import random
+
+    from moneycards.records import game_record_json
+    from moneycards.solver.games import seeded
+
+    rng, state = random.Random(1), seeded("lukfu", 1)
+    for _ in range(9):
+        state.apply(rng.choice(state.legal_actions()))
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(game_record_json("lukfu", state.game_record())))
+    for seat in range(3):
+        obs = state.observation(seat)
+        public = tmp_path / f"public{seat}.json"
+        public.write_text(json.dumps(obs["record"]))
+        by_game = json.loads(run("lukfu", "old", "--record", str(game), "--seat", str(seat),
+                                 "--json").output)
+        by_view = json.loads(run("lukfu", "old", "--hand", obs["hand"], "--record", str(public),
+                                 "--seat", str(seat), "--json").output)
+        assert by_game == by_view
+    seat = state.current_seat()
+    verb, _, cards = state.legal_actions()[0].partition(" ")
+    args = [cards] + (["--down"] if verb == "down" else [])
+    d = json.loads(run("lukfu", "legal", *args, "--record", str(game), "--json").output)
+    assert d["legal"] is True and d["seat"] == seat

@@ -93,3 +93,57 @@ def test_invalid_argument(stub, call, request_, field):
     bad = error_details_pb2.BadRequest()
     rpc_status.from_call(info.value).details[0].Unpack(bad)
     assert bad.field_violations[0].field == field, bad
+
+
+def seat_view_case():
+    """A Luk Fu deal in progress (seeded, random legal actions) with face-down plays."""
+    import random
+
+    from moneycards.records import game_record_message
+    from moneycards.solver.games import seeded
+
+    for seed in range(50):
+        rng, state = random.Random(seed), seeded("lukfu", seed)
+        for _ in range(12):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        downs = [a for t in state.record.tricks for a in t.actions if a.play is None]
+        if not state.is_over and downs:
+            return state, game_record_message("lukfu", state.game_record())
+    raise AssertionError("no deal in progress with face-down plays")
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_prove_old_takes_the_game_record_seen_from_the_seat(stub, seat):
+    # LF-O3 / LF-F6: the answer from the game record is the one from that seat's own view,
+    # never using the face-down cards of other seats.
+    state, game = seat_view_case()
+    obs = state.observation(seat)
+    by_game = stub.ProveOld(pb.ProveOldRequest(game_record=game, seat=seat), timeout=60)
+    by_view = stub.ProveOld(pb.ProveOldRequest(
+        hand=obs["hand"], record=record_msg(obs["record"]), seat=seat), timeout=60)
+    assert by_game == by_view
+
+
+def test_check_play_takes_the_game_record_and_defaults_to_the_seat_to_act(stub):
+    state, game = seat_view_case()
+    seat = state.current_seat()
+    action = state.legal_actions()[0]
+    verb, _, cards = action.partition(" ")
+    if verb == "call":
+        pytest.skip("the deal is still in its calls")
+    r = stub.CheckPlay(pb.CheckPlayRequest(play=cards, face_down=verb == "down",
+                                           game_record=game), timeout=60)
+    assert r.legal and r.seat == seat
+
+
+def test_a_game_record_with_an_illegal_action_names_it(stub):
+    state, game = seat_view_case()
+    game.actions.insert(0, "lead 9t")
+    with pytest.raises(grpc.RpcError) as info:
+        stub.ProveOld(pb.ProveOldRequest(game_record=game), timeout=30)
+    v = error_details_pb2.BadRequest()
+    rpc_status.from_call(info.value).details[0].Unpack(v)
+    assert v.field_violations[0].field == "game_record.actions[0]"
+    assert v.field_violations[0].reason

@@ -113,11 +113,12 @@ class ComparePlaysResponse(_message.Message):
     def __init__(self, beats: _Optional[bool] = ..., rule: _Optional[str] = ..., explanation: _Optional[str] = ..., play_kind: _Optional[_Union[LukFuPlayKind, str]] = ..., over_kind: _Optional[_Union[LukFuPlayKind, str]] = ...) -> None: ...
 
 class CheckPlayRequest(_message.Message):
-    __slots__ = ("play", "hand", "role", "record", "seat", "face_down", "rules")
+    __slots__ = ("play", "hand", "role", "record", "game_record", "seat", "face_down", "rules")
     PLAY_FIELD_NUMBER: _ClassVar[int]
     HAND_FIELD_NUMBER: _ClassVar[int]
     ROLE_FIELD_NUMBER: _ClassVar[int]
     RECORD_FIELD_NUMBER: _ClassVar[int]
+    GAME_RECORD_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     FACE_DOWN_FIELD_NUMBER: _ClassVar[int]
     RULES_FIELD_NUMBER: _ClassVar[int]
@@ -125,10 +126,11 @@ class CheckPlayRequest(_message.Message):
     hand: str
     role: LukFuRole
     record: LukFuRecord
+    game_record: LukFuServiceCheckGameRecordRequest
     seat: int
     face_down: bool
     rules: LukFuRules
-    def __init__(self, play: _Optional[str] = ..., hand: _Optional[str] = ..., role: _Optional[_Union[LukFuRole, str]] = ..., record: _Optional[_Union[LukFuRecord, _Mapping]] = ..., seat: _Optional[int] = ..., face_down: _Optional[bool] = ..., rules: _Optional[_Union[LukFuRules, _Mapping]] = ...) -> None: ...
+    def __init__(self, play: _Optional[str] = ..., hand: _Optional[str] = ..., role: _Optional[_Union[LukFuRole, str]] = ..., record: _Optional[_Union[LukFuRecord, _Mapping]] = ..., game_record: _Optional[_Union[LukFuServiceCheckGameRecordRequest, _Mapping]] = ..., seat: _Optional[int] = ..., face_down: _Optional[bool] = ..., rules: _Optional[_Union[LukFuRules, _Mapping]] = ...) -> None: ...
 
 class CheckPlayResponse(_message.Message):
     __slots__ = ("legal", "rule", "explanation", "turn", "seat", "role", "to_beat")
@@ -149,16 +151,18 @@ class CheckPlayResponse(_message.Message):
     def __init__(self, legal: _Optional[bool] = ..., rule: _Optional[str] = ..., explanation: _Optional[str] = ..., turn: _Optional[_Union[LukFuTrickTurn, str]] = ..., seat: _Optional[int] = ..., role: _Optional[_Union[LukFuRole, str]] = ..., to_beat: _Optional[str] = ...) -> None: ...
 
 class ProveOldRequest(_message.Message):
-    __slots__ = ("hand", "record", "seat", "rules")
+    __slots__ = ("hand", "record", "game_record", "seat", "rules")
     HAND_FIELD_NUMBER: _ClassVar[int]
     RECORD_FIELD_NUMBER: _ClassVar[int]
+    GAME_RECORD_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     RULES_FIELD_NUMBER: _ClassVar[int]
     hand: str
     record: LukFuRecord
+    game_record: LukFuServiceCheckGameRecordRequest
     seat: int
     rules: LukFuRules
-    def __init__(self, hand: _Optional[str] = ..., record: _Optional[_Union[LukFuRecord, _Mapping]] = ..., seat: _Optional[int] = ..., rules: _Optional[_Union[LukFuRules, _Mapping]] = ...) -> None: ...
+    def __init__(self, hand: _Optional[str] = ..., record: _Optional[_Union[LukFuRecord, _Mapping]] = ..., game_record: _Optional[_Union[LukFuServiceCheckGameRecordRequest, _Mapping]] = ..., seat: _Optional[int] = ..., rules: _Optional[_Union[LukFuRules, _Mapping]] = ...) -> None: ...
 
 class OldCardReason(_message.Message):
     __slots__ = ("card", "old", "rule", "explanation")
