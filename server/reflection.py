@@ -19,7 +19,8 @@ V1_SERVICE = "grpc.reflection.v1.ServerReflection"
 ERROR_DETAIL_FILES = (error_details_pb2.DESCRIPTOR.name, status_pb2.DESCRIPTOR.name)
 
 
-def _v1_classes():
+def v1_classes():
+    """The v1 request and response classes (v1alpha's, renamed into the default pool)."""
     pool = descriptor_pool.Default()
     try:
         fd = pool.FindFileByName(V1_FILE)
@@ -35,7 +36,8 @@ def _v1_classes():
             for method in s.method:
                 method.input_type = method.input_type.replace("v1alpha", "v1")
                 method.output_type = method.output_type.replace("v1alpha", "v1")
-        fd = pool.Add(proto) and pool.FindFileByName(V1_FILE)
+        pool.Add(proto)
+        fd = pool.FindFileByName(V1_FILE)
     msgs = fd.message_types_by_name
     return (message_factory.GetMessageClass(msgs["ServerReflectionRequest"]),
             message_factory.GetMessageClass(msgs["ServerReflectionResponse"]))
@@ -46,7 +48,7 @@ def enable(service_names: list[str], server: grpc.Server) -> None:
     names = [*service_names, reflection.SERVICE_NAME, V1_SERVICE]
     servicer = reflection.ReflectionServicer(names)
     reflection_pb2_grpc.add_ServerReflectionServicer_to_server(servicer, server)
-    request_v1, response_v1 = _v1_classes()
+    request_v1, response_v1 = v1_classes()
 
     def info_v1(request_iterator, context):
         # Same wire format: hand v1 requests to the v1alpha servicer and re-type its answers.

@@ -15,7 +15,7 @@ from google.protobuf import descriptor_pb2, descriptor_pool, json_format
 from grpc_reflection.v1alpha import reflection_pb2
 
 from moneycards.records import RECORD_MESSAGES
-from moneycards.server.reflection import V1_SERVICE, _v1_classes
+from moneycards.server.reflection import V1_SERVICE, v1_classes
 from moneycards.v1 import (common_pb2, kowah_pb2, kowah_pb2_grpc, lukfu_pb2, lukfu_pb2_grpc,
                            totom_pb2, totom_pb2_grpc)
 
@@ -200,7 +200,7 @@ def reflect(channel, service, classes, *requests):
 @pytest.mark.parametrize("version", ["v1", "v1alpha"])
 def test_reflection_serves_the_services_and_the_error_details(channel, version):
     if version == "v1":
-        request_cls, response_cls = _v1_classes()
+        request_cls, response_cls = v1_classes()
         service = V1_SERVICE
     else:
         request_cls, response_cls = (reflection_pb2.ServerReflectionRequest,
