@@ -298,3 +298,41 @@ def test_lukfu_old_and_legal_take_a_game_record(tmp_path):
     args = [cards] + (["--down"] if verb == "down" else [])
     d = json.loads(run("lukfu", "legal", *args, "--record", str(game), "--json").output)
     assert d["legal"] is True and d["seat"] == seat
+
+
+JSON_COMMANDS = [
+    ["totom", "check", "22c 44c 55c 66c 22s 3c3m 7c7s 5s5m 6s6m 4s4m", "--json"],
+    ["kowah", "check", "555c 5s 5m 777c", "--json"],
+    ["kowah", "win", "55c55s5m 777c", "--pair", "55c", "--card", "9c", "--via", "discard",
+     "--json"],
+    ["lukfu", "beats", "9c9s9m", "--over", "1c1s1m", "--json"],
+    ["lukfu", "legal", "1234c", "--hand", "1234c 5s 9t", "--role", "master-passed", "--json"],
+    ["lukfu", "old", "--hand", "7c 5m6m 1t2t 9t 5s 8t", "--record", EXAMPLE_RECORD, "--json"],
+    ["lukfu", "score", "--fu", "8", "--winner", "0", "--caller", "1", "--json"],
+]
+
+
+def keyed(data, out=None):
+    """Every (key, value) pair in a JSON document, at any depth."""
+    out = [] if out is None else out
+    if isinstance(data, dict):
+        for k, v in data.items():
+            out.append((k, v))
+            keyed(v, out)
+    elif isinstance(data, list):
+        for v in data:
+            keyed(v, out)
+    return out
+
+
+def test_one_json_shape_per_concept_across_the_games():
+    import re
+
+    pairs = [kv for args in JSON_COMMANDS for kv in keyed(json.loads(run(*args).output))]
+    keys = {k for k, _ in pairs}
+    assert {"rule", "message", "explanation"} <= keys
+    assert not keys & {"reason", "as", "index"}
+    rule_id = re.compile(r"^((TT|KW|LF)-[A-Z]\d+|R-[a-z-]+)$")
+    assert all(rule_id.match(v) for k, v in pairs if k == "rule" and v is not None)
+    assert all(isinstance(v, str) and " " in v for k, v in pairs
+               if k in ("message", "explanation"))
