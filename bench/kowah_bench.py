@@ -15,8 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from moneycards.solver.kowah.check import check_ready  # noqa: E402
 from moneycards.solver.kowah.model import distance_cpsat, splits_cpsat  # noqa: E402
-from moneycards.solver.kowah.oracle import distance_exact, ready_slots  # noqa: E402
-from moneycards.solver.kowah.shapes import splits_exact  # noqa: E402
+from moneycards.solver.kowah.exact import distance_exact, ready_slots  # noqa: E402
+from moneycards.solver.kowah.exact import splits_exact  # noqa: E402
 from test_kowah_differential import built_hand, dealt_hand  # noqa: E402
 
 

@@ -28,7 +28,7 @@ def with_rules(fn):
 
 
 def _rules(ace_rule, strict_leads):
-    from moneycards.solver.lukfu.api import rules_from
+    from moneycards.solver.lukfu.check import rules_from
 
     return rules_from(ace_rule, strict_leads)
 
@@ -63,7 +63,7 @@ def beats(play, over, ace_rule, strict_leads, as_json):
     Example:
       moneycards lukfu beats 9c9s9m --over 1c1s1m
     """
-    from moneycards.solver.lukfu.api import beats_text
+    from moneycards.solver.lukfu.check import beats_text
 
     d = beats_text(play, over, _rules(ace_rule, strict_leads))
     if as_json:
@@ -97,7 +97,7 @@ def legal(play, hand, role, record_file, seat, face_down, ace_rule, strict_leads
       moneycards lukfu legal 1234c --hand "1234c 5s 9t" --role master-passed
       moneycards lukfu legal 2s --down --hand "..." --record examples/lukfu-record.json
     """
-    from moneycards.solver.lukfu.api import legal_text
+    from moneycards.solver.lukfu.check import legal_text
 
     record, hand, seat, rules = _history(record_file, hand, seat, _rules(ace_rule, strict_leads))
     d = legal_text(play, hand=hand, role=role, record=record, seat=seat, face_down=face_down,
@@ -129,7 +129,7 @@ def old(hand, record_file, seat, engine, ace_rule, strict_leads, as_json):
     Example:
       moneycards lukfu old --hand "7c 5m6m 1t2t 9t 5s 8t" --record examples/lukfu-record.json
     """
-    from moneycards.solver.lukfu.api import old_text
+    from moneycards.solver.lukfu.check import old_text
 
     record, hand, seat, rules = _history(record_file, hand, seat, _rules(ace_rule, strict_leads))
     d = old_text(hand=hand, record=record, seat=seat, engine=engine, rules=rules)
@@ -159,7 +159,7 @@ def score(fu, winner, caller, drawn, as_json):
     Example:
       moneycards lukfu score --fu 8 --winner 0 --caller 1
     """
-    from moneycards.solver.lukfu.api import score_text
+    from moneycards.solver.lukfu.check import score_text
 
     d = score_text(fu=fu, winner=winner, caller=caller, drawn=drawn)
     if as_json:

@@ -1,4 +1,4 @@
-"""LukFuService: proto <-> solver.lukfu.api."""
+"""LukFuService: proto <-> solver.lukfu.check."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def _history(request, seat):
 class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
     @rpc()
     def ComparePlays(self, request, context):
-        from moneycards.solver.lukfu.api import beats_text
+        from moneycards.solver.lukfu.check import beats_text
 
         d = beats_text(request.play, request.over, _rules(request.rules))
         return lukfu_pb2.ComparePlaysResponse(beats=d["beats"], rule=d["rule"],
@@ -54,7 +54,7 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
 
     @rpc()
     def CheckPlay(self, request, context):
-        from moneycards.solver.lukfu.api import legal_text
+        from moneycards.solver.lukfu.check import legal_text
 
         record, hand, seat, rules = _history(
             request, request.seat if request.HasField("seat") else None)
@@ -67,7 +67,7 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
 
     @rpc()
     def ProveOld(self, request, context):
-        from moneycards.solver.lukfu.api import old_text
+        from moneycards.solver.lukfu.check import old_text
 
         record, hand, seat, rules = _history(request, request.seat)
         d = old_text(hand=hand, record=record, seat=seat, rules=rules)
@@ -77,7 +77,7 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
 
     @rpc()
     def Score(self, request, context):
-        from moneycards.solver.lukfu.api import score_text
+        from moneycards.solver.lukfu.check import score_text
 
         d = score_text(fu=request.fu, winner=request.winner, caller=request.caller,
                        drawn=request.drawn)

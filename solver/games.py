@@ -18,11 +18,11 @@ def rules_for(game: str, name: str | None, *, field: str = "record.rules"):
 
             return totom_rules(name)
         if game == "kowah":
-            from moneycards.solver.kowah.table import kowah_rules
+            from moneycards.solver.kowah.rules import kowah_rules
 
             return kowah_rules(name)
         if game == "lukfu":
-            from moneycards.solver.lukfu.table import lukfu_rules
+            from moneycards.solver.lukfu.rules import lukfu_rules
 
             return lukfu_rules(name)
     except InvalidInput as err:

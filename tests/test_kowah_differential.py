@@ -10,8 +10,9 @@ import pytest
 
 from moneycards.solver.cards import KOWAH
 from moneycards.solver.kowah.model import distance_cpsat, splits_cpsat
-from moneycards.solver.kowah.oracle import distance_exact
-from moneycards.solver.kowah.shapes import PAIRS, TRIPLETS, splits_exact
+from moneycards.solver.kowah.exact import distance_exact
+from moneycards.solver.kowah.exact import splits_exact
+from moneycards.solver.kowah.shapes import PAIRS, TRIPLETS
 
 N_HANDS = 20_000
 DECK = [i for i in range(len(KOWAH.faces)) for _ in range(KOWAH.copies)]

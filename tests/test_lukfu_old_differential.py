@@ -10,7 +10,9 @@ import random
 import pytest
 
 from moneycards.solver.cards import LUKFU
-from moneycards.solver.lukfu.old import FIXED_OLD, BruteWorlds, CpsatWorlds, Position, prove_old
+from moneycards.solver.lukfu.exact import BruteWorlds
+from moneycards.solver.lukfu.model import CpsatWorlds
+from moneycards.solver.lukfu.old import FIXED_OLD, Position, prove_old
 from moneycards.solver.lukfu.table import random_deal
 
 N_POSITIONS = 2000

@@ -6,7 +6,8 @@ from moneycards.solver.cards import LUKFU
 from moneycards.solver.errors import InvalidInput, NotationError
 from moneycards.solver.lukfu.legal import check_follow, check_lead, settle
 from moneycards.solver.lukfu.old import Position, prove_old
-from moneycards.solver.lukfu.plays import LukFuRules, PlayError, compare, parse_play, plays_in
+from moneycards.solver.lukfu.plays import PlayError, compare, parse_play, plays_in
+from moneycards.solver.lukfu.rules import LukFuRules
 from moneycards.solver.lukfu.record import RecordError, parse_record
 from moneycards.solver.lukfu.table import LukFuState
 from moneycards.solver.table import IllegalAction

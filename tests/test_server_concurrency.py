@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from moneycards.v1 import kowah_pb2, kowah_pb2_grpc, totom_pb2, totom_pb2_grpc  # noqa: E402
 from moneycards.solver.cards import KOWAH, TOTOM  # noqa: E402
-from moneycards.solver.kowah.shapes import splits_exact  # noqa: E402
+from moneycards.solver.kowah.exact import splits_exact  # noqa: E402
 from test_kowah_differential import built_hand  # noqa: E402
 from test_totom_differential import hands, oracle  # noqa: E402
 

@@ -300,7 +300,7 @@ def test_KW_T4_the_seat_chooses_which_pair_to_show_and_R_declare_switch():
     with pytest.raises(IllegalAction) as err:
         state.apply("stay")
     assert err.value.rule == "KW-T4"
-    from moneycards.solver.kowah.table import KowahRules
+    from moneycards.solver.kowah.rules import KowahRules
     optional = KowahState(None, KowahRules(optional_declaration=True), deal=deal)
     optional.apply("draw")
     optional.apply("discard 3h")

@@ -11,7 +11,7 @@ import pytest
 
 from moneycards.solver.cards import TOTOM
 from moneycards.solver.totom.check import check_hand
-from moneycards.solver.totom.partition import partition_exact
+from moneycards.solver.totom.exact import partition_exact
 from moneycards.solver.totom.scoring import WinContext
 
 N_HANDS = 20_000

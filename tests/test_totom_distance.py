@@ -7,7 +7,9 @@ import pytest
 
 from moneycards.solver.cards import TOTOM
 from moneycards.solver.totom.check import check_hand
-from moneycards.solver.totom.distance import distance_cpsat, distance_exact, holding
+from moneycards.solver.totom.exact import distance_exact
+from moneycards.solver.totom.model import distance_cpsat
+from moneycards.solver.totom.shapes import holding
 
 N = 600
 

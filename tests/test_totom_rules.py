@@ -8,7 +8,8 @@ from moneycards.solver.cards import TOTOM
 from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput, NotationError
 from moneycards.solver.totom import rules as R
 from moneycards.solver.totom.check import check_text, waits_text
-from moneycards.solver.totom.partition import CA_CANDIDATES, partition_exact
+from moneycards.solver.totom.exact import partition_exact
+from moneycards.solver.totom.shapes import CA_CANDIDATES
 from moneycards.solver.totom.scoring import red_count
 
 # Black filler: no Tôm, Lèo or red card.

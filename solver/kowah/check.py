@@ -12,7 +12,8 @@ from typing import Sequence
 from moneycards.solver.cards import KOWAH, Face
 from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput
 from moneycards.solver.kowah.model import Distance, distance_cpsat, splits_cpsat
-from moneycards.solver.kowah.shapes import Split, splits_exact, structural_splits
+from moneycards.solver.kowah.exact import splits_exact
+from moneycards.solver.kowah.shapes import Split, structural_splits
 from moneycards.solver.verdict import Violation
 
 HAND_SIZE = 8  # KW-T1, KW-R4

@@ -3,7 +3,7 @@
 The distance to ready (KW-R4, KW-R5) counts only copies this seat has not seen (its hand,
 the discard pile, the declared seats' shown pairs). Between discards that leave the same
 distance, the one keeping more live cards that complete an optimal target ranks higher.
-The exact search runs over every ready hand at once (solver/kowah/oracle.py), restricted
+The exact search runs over every ready hand at once (solver/kowah/exact.py), restricted
 to the targets within one card of the best, so one decision costs a few milliseconds.
 """
 
@@ -13,7 +13,7 @@ import random
 
 from moneycards.solver.cards import KOWAH
 from moneycards.solver.hints import Ranked, legal_of, ranked
-from moneycards.solver.kowah.oracle import ready_slots
+from moneycards.solver.kowah.exact import ready_slots
 
 NF = len(KOWAH.faces)
 C = KOWAH.copies + 1  # slot key = face * C + copy number

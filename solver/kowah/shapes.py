@@ -121,8 +121,3 @@ def _take(counts: Sequence[int], t: Triplet) -> list[int] | None:
             return None
         left[i] -= 1
     return left
-
-
-def splits_exact(counts: Sequence[int]) -> list[Split]:
-    """Every valid split (KW-R4, KW-R5) by exact search: the oracle."""
-    return [s for s in structural_splits(counts) if s.valid()]

@@ -10,34 +10,16 @@ turn plays itself (KW-X2), and wins on another seat's draw or discard happen at 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from moneycards.solver.cards import KOWAH, Face
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.kowah.check import MULTIPLIERS
-from moneycards.solver.kowah.shapes import splits_exact
+from moneycards.solver.kowah.exact import splits_exact
+from moneycards.solver.kowah.rules import KowahRules, kowah_rules
 from moneycards.solver.table import TableState, read_deal, says, seat_label
 
 SEATS = 3
 HAND = 8
-
-
-@dataclass(frozen=True)
-class KowahRules:
-    preset: str = "seed"
-    optional_declaration: bool = False  # R-declare
-
-
-PRESETS = {"seed": KowahRules()}
-
-
-def kowah_rules(name: str | None) -> KowahRules:
-    if not name:
-        return PRESETS["seed"]
-    if name not in PRESETS:
-        raise InvalidInput(f"unknown rules preset {name!r}; choose one of: seed",
-                           field="record.rules")
-    return PRESETS[name]
 
 
 class KowahState(TableState):

@@ -8,9 +8,9 @@ play at that moment — counting the cards it held then: its hand now, its later
 plays and its face-down discards from that trick on.
 
 Two deciders answer "can card h be in another seat's hand?":
-* `CpsatWorlds`: a CP-SAT model over card-to-location booleans, built once per position;
+* `CpsatWorlds` (model.py): a CP-SAT model over card-to-location booleans, built once per position;
   each query only rewrites one variable's bounds.
-* `BruteWorlds`: enumerates every world; the oracle on small positions.
+* `BruteWorlds` (exact.py): enumerates every world; the oracle on small positions.
 Positions with no face-down constraint at all take an exact fast path.
 """
 
@@ -24,6 +24,8 @@ from typing import Iterable
 from moneycards.solver.cards import LUKFU, Face
 from moneycards.solver.cpsat import ReusableModel
 from moneycards.solver.errors import ContextError
+from moneycards.solver.lukfu.exact import BruteWorlds
+from moneycards.solver.lukfu.model import CpsatWorlds
 from moneycards.solver.lukfu.plays import BAK_CHI, MAU_GUNG, beaters_of
 from moneycards.solver.lukfu.record import HAND_SIZE, Record, RecordError, seat_name
 
@@ -159,97 +161,6 @@ class Position:
         return total
 
 
-class CpsatWorlds(ReusableModel):
-    """CP-SAT: x[card][location] booleans; each query pins one card to the other hands."""
-
-    def __init__(self, pos: Position):
-        super().__init__(time_limit_s=10.0)
-        m = self.model
-        self.pos = pos
-        n_loc = len(pos.locations)
-        self.x = {u: [m.new_bool_var(f"{u}@{i}") for i in range(n_loc)] for u in pos.unknown}
-        for u in pos.unknown:
-            m.add_exactly_one(self.x[u])
-        for i, loc in enumerate(pos.locations):
-            m.add(sum(self.x[u][i] for u in pos.unknown) == loc.size)
-        for c in pos.constraints:
-            m.add(sum(self.x[u][i] for u in c.cards for i in c.locations) <= c.limit)
-        hands = pos.other_hands()
-        self.in_other = {}
-        for u in pos.unknown:
-            v = m.new_bool_var(f"{u}_in_other_hand")
-            m.add(v == sum(self.x[u][i] for i in hands))
-            self.in_other[u] = v
-        self.hands = set(hands)
-        self.seen_in_hand: dict[Face, int] = {}  # witnesses from every world solved so far
-        if not self.solve():
-            raise ContextError("no deal is consistent with this record and hand",
-                               field="record", rule="LF-F1")
-        self._harvest()
-
-    def _harvest(self) -> None:
-        """Each solved world shows many cards that can sit in another hand: remember them,
-        so most queries need no solve at all."""
-        for u in self.pos.unknown:
-            for i in self.hands:
-                if self.value(self.x[u][i]):
-                    self.seen_in_hand.setdefault(u, i)
-
-    def where(self, card: Face) -> int | None:
-        """A location index of another seat's hand that can hold `card`, or None."""
-        if card in self.seen_in_hand:
-            return self.seen_in_hand[card]
-        v = self.in_other[card]
-        self.set_bounds(v, 1, 1)
-        try:
-            if not self.solve():
-                return None
-            self._harvest()
-            return self.seen_in_hand[card]
-        finally:
-            self.set_bounds(v, 0, 1)
-
-
-class BruteWorlds:
-    """Every world, enumerated: the oracle (small positions only). Cards are bits, a
-    location's cards one integer, so a world is a tuple of integers."""
-
-    LIMIT = 200_000
-
-    def __init__(self, pos: Position):
-        if pos.world_count() > self.LIMIT:
-            raise ValueError(f"{pos.world_count()} worlds: too many to enumerate")
-        self.pos = pos
-        bit = {f: 1 << k for k, f in enumerate(pos.unknown)}
-        checks = [(sum(bit[f] for f in c.cards), c.locations, c.limit) for c in pos.constraints]
-        hands = pos.other_hands()
-        seen = [0] * len(pos.locations)  # per location: every card seen there in a world
-        self.consistent = 0
-        for world in self._worlds(0, list(bit.values()), ()):
-            if all(sum((world[i] & mask).bit_count() for i in locs) <= limit
-                   for mask, locs, limit in checks):
-                self.consistent += 1
-                for i in hands:
-                    seen[i] |= world[i]
-        self.possible: dict[Face, int] = {}
-        for f, b in bit.items():
-            for i in hands:
-                if seen[i] & b:
-                    self.possible.setdefault(f, i)
-
-    def _worlds(self, i, rest, placed):
-        locs = self.pos.locations
-        if i == len(locs):
-            yield placed
-            return
-        for chosen in combinations(rest, locs[i].size):
-            mask = sum(chosen)
-            yield from self._worlds(i + 1, [b for b in rest if not b & mask], placed + (mask,))
-
-    def where(self, card: Face) -> int | None:
-        return self.possible.get(card)
-
-
 @dataclass(frozen=True)
 class OldCard:
     card: Face
@@ -269,7 +180,7 @@ class Proof:
         return [c.card for c in self.cards if c.old]
 
 
-def decider(pos: Position, engine: str = "cpsat"):
+def decider(pos: Position, engine: str = "cpsat") -> CpsatWorlds | BruteWorlds | _Unconstrained:
     if engine == "exact":
         return BruteWorlds(pos)
     if not pos.constraints:

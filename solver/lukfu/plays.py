@@ -12,6 +12,7 @@ from typing import Iterable, Sequence
 
 from moneycards.solver.cards import LUKFU, Face, face
 from moneycards.solver.errors import InvalidInput
+from moneycards.solver.lukfu.rules import SEED_RULES, LukFuRules
 
 SUIT_RANK = {"c": 0, "s": 1, "m": 2, "t": 3}  # LF-D1: Coins < Strings < Myriads < Tens
 MAU_GUNG = face("1c")  # LF-D3
@@ -19,20 +20,6 @@ BAK_CHI = face("1t")
 UNBEATABLE_SINGLES = frozenset({MAU_GUNG, BAK_CHI})  # LF-F5
 
 SINGLE, SET, RUN = "single", "set", "run"
-
-
-@dataclass(frozen=True)
-class LukFuRules:
-    """Switches of the Luk Fu rulings; defaults are the seed page's reading."""
-
-    # R-ace-sets: a led set of 1s falls only to a set of 9s (LF-F3).
-    ace_sets_beaten_only_by_nines: bool = True
-    # R-lead-advice: a non-caller must lead a single from its highest suit holding a
-    # card that is not old (off: advice only).
-    strict_non_caller_leads: bool = False
-
-
-SEED_RULES = LukFuRules()
 
 
 class PlayError(InvalidInput):

@@ -15,17 +15,11 @@ from moneycards.solver.cards import LUKFU, Face
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.lukfu.legal import WIN_FU, check_follow, check_lead, settle
 from moneycards.solver.lukfu.old import Position, prove_old
-from moneycards.solver.lukfu.plays import SEED_RULES, LukFuRules, Play, beating_plays, classify, plays_in
+from moneycards.solver.lukfu.plays import Play, beating_plays, classify, plays_in
+from moneycards.solver.lukfu.rules import SEED_RULES, LukFuRules, lukfu_rules
 from moneycards.solver.lukfu.record import (HAND_SIZE, SEATS, Action, Record, Trick, record_to_json,
                                  seat_name)
 from moneycards.solver.table import TableState, read_deal, says
-
-
-def lukfu_rules(name: str | None) -> LukFuRules:
-    if name not in (None, "", "seed"):
-        raise InvalidInput(f"unknown rules preset {name!r}; choose one of: seed",
-                           field="record.rules")
-    return SEED_RULES
 
 
 class LukFuState(TableState):

@@ -12,14 +12,23 @@ from typing import Sequence
 from moneycards.solver.cards import TOTOM, Face
 from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput
 from moneycards.solver.totom import rules as rules_mod
-from moneycards.solver.totom.partition import ENGINES, Partition, partition
+from moneycards.solver.totom.exact import partition_exact
+from moneycards.solver.totom.model import partition_cpsat
 from moneycards.solver.totom.rules import CHI_CHI, TotomRules
 from moneycards.solver.totom.scoring import (VIA_CHIU, VIA_DISCARD, VIA_OWN_DOOR, VIA_STOCK, VIAS, Score,
                                   WinContext, score)
+from moneycards.solver.totom.shapes import Partition
 from moneycards.solver.verdict import Violation
 
 HAND_SIZE = 20
 MIN_CHAN = 6  # TT-W4
+
+# The partition engines: the CP-SAT model and its exact twin give the same answers.
+ENGINES = {"cpsat": partition_cpsat, "exact": partition_exact}
+
+
+def partition(counts: Sequence[int], engine: str = "cpsat") -> Partition:
+    return ENGINES[engine](counts)
 
 
 @dataclass(frozen=True)

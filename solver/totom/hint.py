@@ -1,6 +1,6 @@
 """Tổ Tôm hints: rank a seat's legal actions by the distance to a winning hand.
 
-The distance (solver/totom/distance.py) counts the cards still to add for a winning twenty,
+The distance (solver/totom/model.py and exact.py) counts the cards still to add for a winning twenty,
 using only copies this seat has not seen and honouring the restrictions that bind it
 (TT-C3, TT-C4). Every action is valued by the distance it leaves: a capture by the best
 discard after it, a pass by the hand as it is. Wins are always taken (R-decline-win is
@@ -16,7 +16,9 @@ from functools import lru_cache
 from moneycards.solver.cards import TOTOM, Face
 from moneycards.solver.hints import Ranked, legal_of, ranked
 from moneycards.solver.totom.check import check_hand
-from moneycards.solver.totom.distance import distance_cpsat, distance_exact, holding
+from moneycards.solver.totom.exact import distance_exact
+from moneycards.solver.totom.model import distance_cpsat
+from moneycards.solver.totom.shapes import holding
 
 NF = len(TOTOM.faces)
 # A capture that leaves the distance as it is still turns a single into an exposed pair;

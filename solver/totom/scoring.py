@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from moneycards.solver.cards import TOTOM, Face
-from moneycards.solver.totom.partition import Partition
+from moneycards.solver.totom.shapes import Partition
 from moneycards.solver.totom.rules import CHI_CHI, LEO_CARDS, RED_FACES, Bonus, TotomRules
 
 XUONG_POINTS = 2  # TT-K1: Ù xuông, a win with no bonus

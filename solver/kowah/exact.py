@@ -1,4 +1,5 @@
-"""Exact distance-to-ready by brute force over every ready eight-card hand (the oracle).
+"""The exact twins of the Kowah CP-SAT models (model.py): every split by exact search, and
+the distance to ready by brute force over every ready eight-card hand (the oracles).
 
 All ready hands (two triplets and a pair satisfying KW-R5, at most four copies of a face)
 are enumerated once — about 60,000 distinct count vectors — and stored as eight card
@@ -13,7 +14,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from moneycards.solver.cards import KOWAH
-from moneycards.solver.kowah.shapes import PAIRS, TRIPLETS, two_two_one
+from moneycards.solver.kowah.shapes import PAIRS, TRIPLETS, Split, structural_splits, two_two_one
 
 NF = len(KOWAH.faces)
 
@@ -64,3 +65,8 @@ def distance_exact(counts: Sequence[int], caps: Sequence[int]) -> int | None:
         return None
     kept = held[slot_key].sum(axis=1, dtype=np.int8)
     return 8 - int(kept[reachable].max())
+
+
+def splits_exact(counts: Sequence[int]) -> list[Split]:
+    """Every valid split (KW-R4, KW-R5) by exact search: the oracle."""
+    return [s for s in structural_splits(counts) if s.valid()]

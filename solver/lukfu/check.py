@@ -13,7 +13,8 @@ from moneycards.solver.cards import LUKFU
 from moneycards.solver.errors import ContextError, InvalidInput
 from moneycards.solver.lukfu.legal import check_follow, check_lead, settle
 from moneycards.solver.lukfu.old import Position, claim_total, prove_old
-from moneycards.solver.lukfu.plays import SEED_RULES, LukFuRules, compare, parse_play
+from moneycards.solver.lukfu.plays import compare, parse_play
+from moneycards.solver.lukfu.rules import SEED_RULES, LukFuRules
 from moneycards.solver.lukfu.record import ROLES, SEATS, Record, parse_record, seat_name
 
 

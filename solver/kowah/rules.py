@@ -1,0 +1,25 @@
+"""Kowah rule variants as data (rules/kowah.md). Every switch names the ruling it controls."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from moneycards.solver.errors import InvalidInput
+
+
+@dataclass(frozen=True)
+class KowahRules:
+    preset: str = "seed"
+    optional_declaration: bool = False  # R-declare
+
+
+PRESETS = {"seed": KowahRules()}
+
+
+def kowah_rules(name: str | None) -> KowahRules:
+    if not name:
+        return PRESETS["seed"]
+    if name not in PRESETS:
+        raise InvalidInput(f"unknown rules preset {name!r}; choose one of: seed",
+                           field="record.rules")
+    return PRESETS[name]

@@ -1,0 +1,77 @@
+"""The exact twins of the Tổ Tôm CP-SAT models (model.py): plain Python, much faster, the
+oracles of the differential tests and the fast path on hot loops.
+
+* `partition_exact`: the most pairs allowed by TT-W1–W3, by a direct count argument.
+* `distance_exact`: the fewest cards to add for a winning twenty, by dynamic programming
+  rank by rank.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+
+from moneycards.solver.cards import TOTOM, Face
+from moneycards.solver.totom.rules import CHI_CHI
+from moneycards.solver.totom.shapes import HAND, MIN_CHAN, Counts, Holding, Partition
+
+
+def partition_exact(counts: Counts) -> Partition:
+    """Exact partition by counting (oracle and fast path)."""
+    faces = TOTOM.faces
+    chan: list[Face] = []
+    singles: dict[int, list[Face]] = {}
+    left: list[Face] = []
+    for f, n in zip(faces, counts):
+        chan.extend([f] * (n // 2))
+        if n % 2:
+            if f == CHI_CHI:
+                left.append(f)
+            else:
+                singles.setdefault(f.rank, []).append(f)
+    ca: list[tuple[Face, Face]] = []
+    for rank in sorted(singles):
+        group = singles[rank]  # one card per suit, canonical suit order
+        while len(group) >= 2:
+            ca.append((group.pop(0), group.pop(0)))
+        left.extend(group)
+    return Partition(tuple(chan), tuple(ca), tuple(sorted(left)))
+
+
+@lru_cache(maxsize=100_000)
+def _rank_options(held: tuple, lo: tuple, hi: tuple, ca_ok: tuple) -> tuple:
+    """For one rank's faces: every reachable (cards, chan) with the fewest adds."""
+    best: dict[tuple[int, int], int] = {}
+    for ts in product(*[range(a, b + 1) for a, b in zip(lo, hi)]):
+        odd = [k for k, t in enumerate(ts) if t % 2]
+        if len(odd) not in (0, 2) or any(not ca_ok[k] for k in odd):
+            continue
+        key = (sum(ts), sum(t // 2 for t in ts))
+        adds = sum(max(0, t - h) for t, h in zip(ts, held))
+        if adds < best.get(key, 99):
+            best[key] = adds
+    return tuple((c, ch, a) for (c, ch), a in best.items())
+
+
+def distance_exact(h: Holding) -> int | None:
+    """The same minimum by dynamic programming over ranks (cards, Chắn capped at six)."""
+    groups: dict = {}
+    for i, f in enumerate(TOTOM.faces):
+        groups.setdefault("h" if f == CHI_CHI else f.rank, []).append(i)
+    states = {(0, 0): 0}
+    for idxs in groups.values():
+        held = tuple(h.held[i] for i in idxs)
+        lo = tuple(h.exposed[i] for i in idxs)
+        hi = tuple(h.cap[i] for i in idxs)
+        ok = tuple(h.ca_ok[i] for i in idxs)
+        if any(a > b for a, b in zip(lo, hi)):
+            return None
+        options = _rank_options(held, lo, hi, ok)
+        nxt: dict[tuple[int, int], int] = {}
+        for (cards, chan), adds in states.items():
+            for c, ch, a in options:
+                k = (cards + c, min(MIN_CHAN, chan + ch))
+                if k[0] <= HAND and adds + a < nxt.get(k, 99):
+                    nxt[k] = adds + a
+        states = nxt
+    return states.get((HAND, MIN_CHAN))

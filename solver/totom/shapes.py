@@ -1,0 +1,83 @@
+"""Tổ Tôm hand shapes: Chắn/Cạ partitions (TT-W1–W3, TT-D3) and what the distance to a
+winning hand depends on. The exact twins (exact.py) and the CP-SAT models (model.py) both
+answer in these types, so each checks the other.
+
+By TT-W3 every face held n times gives ⌊n/2⌋ Chắn, and at most one card of each face is
+left to make a Cạ with a card of the same rank in another suit. Chi chi never forms a Cạ.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Sequence
+
+from moneycards.solver.cards import TOTOM, Face
+from moneycards.solver.totom.rules import CHI_CHI
+
+Counts = Sequence[int]
+NF = len(TOTOM.faces)
+MIN_CHAN = 6  # TT-W4
+HAND = 20  # TT-W1
+
+
+@dataclass(frozen=True)
+class Partition:
+    """The pairs of a hand: Chắn faces (a Chíu gives two), Cạ face pairs, unpaired cards."""
+
+    chan: tuple[Face, ...]
+    ca: tuple[tuple[Face, Face], ...]
+    left: tuple[Face, ...]
+
+    @property
+    def chan_count(self) -> int:
+        return len(self.chan)
+
+    @property
+    def ca_count(self) -> int:
+        return len(self.ca)
+
+    @property
+    def complete(self) -> bool:
+        """Every card is in a pair."""
+        return not self.left
+
+    def pair_texts(self) -> list[str]:
+        """Each pair in canonical notation: Chắn first, then Cạ."""
+        return [TOTOM.render([f, f]) for f in self.chan] + [TOTOM.render(p) for p in self.ca]
+
+
+# The Cạ candidates: two faces of one rank in different suits (TT-W1); never Chi chi (TT-D3).
+CA_CANDIDATES: tuple[tuple[int, int], ...] = tuple(
+    (TOTOM.index(a), TOTOM.index(b))
+    for a, b in combinations(TOTOM.faces, 2)
+    if a.rank == b.rank and a.suit != b.suit and CHI_CHI not in (a, b)
+)
+assert len(CA_CANDIDATES) == 24
+
+
+@dataclass(frozen=True)
+class Holding:
+    """What the distance depends on, per face: held (concealed + exposed), exposed, the
+    most copies the target may have, and whether the face may sit in a Cạ."""
+
+    held: tuple[int, ...]
+    exposed: tuple[int, ...]
+    cap: tuple[int, ...]
+    ca_ok: tuple[bool, ...]
+
+
+def holding(concealed: Sequence[int], exposed: Sequence[int], unseen: Sequence[int],
+            barred: set[Face] = frozenset(), no_ca: set[Face] = frozenset()) -> Holding:
+    held = tuple(c + e for c, e in zip(concealed, exposed))
+    cap = tuple(h if f in barred else min(TOTOM.copies, h + u)
+                for f, h, u in zip(TOTOM.faces, held, unseen))
+    return Holding(held, tuple(exposed), cap,
+                   tuple(f not in no_ca and f != CHI_CHI for f in TOTOM.faces))
+
+
+@dataclass(frozen=True)
+class Distance:
+    adds: int
+    need: tuple[Face, ...]  # the faces to add, one per card
+    target: tuple[int, ...]
