@@ -23,6 +23,7 @@ import time
 import common  # noqa: F401  (puts the project on the path)
 
 from common import pct
+from moneycards.cli.common import progress
 from moneycards.solver.hints import play_deal, seat_score
 
 SEATS = {"totom": 4, "kowah": 3, "lukfu": 3}
@@ -49,7 +50,7 @@ def run(game, opponent, deals):
     strong_win, strong_score, opp_win, opp_score = [], [], [], []
     timings: dict = {}
     started = time.perf_counter()
-    for k in range(deals):
+    for k in progress(range(deals), length=deals, label=f"{game} vs {opponent}"):
         me = k % n_seats
         levels = ["strong" if s == me else opponent for s in range(n_seats)]
         state = play_deal(game, SEED_BASE + k, levels, timings=timings)

@@ -12,7 +12,8 @@ CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 
 
 
 def answers(fn):
-    """Turn the solver's input errors into a one-line message and exit code 2."""
+    """Turn the solver's input errors into a one-line message and exit code 2; under
+    --json the message is a JSON object on stderr (`field`, `rule`, `message`)."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
@@ -21,10 +22,29 @@ def answers(fn):
         try:
             return fn(*args, **kwargs)
         except InvalidInput as err:
-            click.echo(f"error: {err}", err=True)
+            if kwargs.get("as_json"):
+                click.echo(json.dumps({"error": error_dict(err)}, ensure_ascii=False), err=True)
+            else:
+                click.echo(f"error: {err}", err=True)
             sys.exit(2)
 
     return wrapper
+
+
+def error_dict(err) -> dict:
+    """An input error as JSON: the same names as the API's field violation and ErrorInfo."""
+    return {"field": err.field, "rule": err.rule, "message": err.message}
+
+
+def progress(items, *, length: int, label: str):
+    """`items`, with a progress bar on stderr when stderr is a terminal (long runs would
+    otherwise be silent); nothing is drawn into pipes or files."""
+    if not sys.stderr.isatty():
+        yield from items
+        return
+    with click.progressbar(items, length=length, label=label, file=sys.stderr,
+                           show_pos=True, show_eta=True) as bar:
+        yield from bar
 
 
 def emit_json(data) -> None:

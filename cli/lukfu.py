@@ -11,7 +11,8 @@ from moneycards.solver.games import GAMES
 
 record_option = click.option(
     "--record", "record_file", type=click.File("r"),
-    help="The deal so far as a JSON record (docs/lukfu-record.md); '-' reads stdin.")
+    help="The deal so far: a public record (docs/lukfu-record.md) or a game record "
+         "(docs/records.md; then --hand defaults to the seat's own); '-' reads stdin.")
 rules_options = [
     click.option("--ace-rule/--no-ace-rule", default=None,
                  help="R-ace-sets: a led set of 1s falls only to 9s (default on)."),
@@ -33,8 +34,16 @@ def _rules(ace_rule, strict_leads):
     return rules_from(ace_rule, strict_leads)
 
 
-def _read(record_file):
-    return None if record_file is None else record_file.read()
+def _history(record_file, hand, seat, rules):
+    """The record, hand, seat and rules for a question: a game record file is replayed and
+    seen from the seat (its record's rules apply); a public record is read as it is."""
+    from moneycards.records import read_lukfu_history
+
+    if record_file is None:
+        return None, hand or "", seat, rules
+    view = read_lukfu_history(record_file.read(), seat)
+    return (view["record"], hand if hand is not None else view["hand"] or "", view["seat"],
+            view["rules"] or rules)
 
 
 @click.group(context_settings=CONTEXT_SETTINGS)
@@ -63,12 +72,12 @@ def beats(play, over, ace_rule, strict_leads, as_json):
     else:
         verdict = "beats" if d["beats"] else "does not beat"
         click.echo(f"{d['play']} ({d['play_kind']}) {verdict} {d['over']} ({d['over_kind']}): "
-                   f"{d['explanation']} [{d['reason']}]")
+                   f"{d['explanation']} [{d['rule']}]")
 
 
 @lukfu.command()
 @click.argument("play")
-@click.option("--hand", required=True, help="The seat's hand.")
+@click.option("--hand", help="The seat's hand (required without a game record).")
 @click.option("--role", type=click.Choice(["caller", "master-passed", "non-caller"]),
               help="The seat's role (derived from --record when given).")
 @record_option
@@ -91,19 +100,20 @@ def legal(play, hand, role, record_file, seat, face_down, ace_rule, strict_leads
     """
     from moneycards.solver.lukfu.check import legal_text
 
-    d = legal_text(play, hand=hand, role=role, record=_read(record_file), seat=seat,
-                   face_down=face_down, rules=_rules(ace_rule, strict_leads))
+    record, hand, seat, rules = _history(record_file, hand, seat, _rules(ace_rule, strict_leads))
+    d = legal_text(play, hand=hand, role=role, record=record, seat=seat, face_down=face_down,
+                   rules=rules)
     if as_json:
         emit_json(d)
     else:
         word = "LEGAL" if d["legal"] else "ILLEGAL"
         over = f" on {d['to_beat']}" if d["to_beat"] else ""
-        click.echo(f"{word} as a {d['as']}{over} by seat {d['seat']} ({d['role']}): "
-                   f"{d['reason']} [{d['rule']}]")
+        click.echo(f"{word} as a {d['turn']}{over} by seat {d['seat']} ({d['role']}): "
+                   f"{d['explanation']} [{d['rule']}]")
 
 
 @lukfu.command()
-@click.option("--hand", required=True, help="The seat's hand.")
+@click.option("--hand", help="The seat's hand (required without a game record).")
 @record_option
 @click.option("--seat", type=int, default=0, show_default=True,
               help="The seat whose hand it is (0 You, 1 AI 1, 2 AI 2).")
@@ -122,15 +132,15 @@ def old(hand, record_file, seat, engine, ace_rule, strict_leads, as_json):
     """
     from moneycards.solver.lukfu.check import old_text
 
-    d = old_text(hand=hand, record=_read(record_file), seat=seat, engine=engine,
-                 rules=_rules(ace_rule, strict_leads))
+    record, hand, seat, rules = _history(record_file, hand, seat, _rules(ace_rule, strict_leads))
+    d = old_text(hand=hand, record=record, seat=seat, engine=engine, rules=rules)
     if as_json:
         emit_json(d)
         return
     click.echo(f"Seat {d['seat']}: old cards {' '.join(d['old']) or '(none)'}")
     for r in d["reasons"]:
         mark = "old    " if r["old"] else "not old"
-        click.echo(f"  {r['card']:<3} {mark} {r['rule']:<6} {r['reason']}")
+        click.echo(f"  {r['card']:<3} {mark} {r['rule']:<6} {r['explanation']}")
     claim = "may claim now" if d["can_claim"] else "cannot claim now"
     click.echo(f"Fu won {d['fu']} + old cards {len(d['old'])} = {d['claim_total']}: {claim} "
                f"(LF-W2: six at the moment of leading)")

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from moneycards.cli.common import answers, emit_json, json_option
+from moneycards.cli.common import answers, emit_json, json_option, progress
 from moneycards.solver.games import GameSpec
 
 
@@ -22,10 +22,11 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
     def observe(record_file, seat):
         """Replay a game record and print one seat's observation (JSON) — the state a hint
         takes. Cards the seat cannot see are left out."""
+        from moneycards.records import read_game_record
         from moneycards.solver.errors import InvalidInput
         from moneycards.solver.games import final_state
 
-        state = final_state(game, record_file.read())
+        state = final_state(game, read_game_record(game, record_file.read()))
         seat = state.current_seat() if seat is None else seat
         if seat is None or not 0 <= seat < state.seats:
             raise InvalidInput(f"seat must be 0-{state.seats - 1}", field="seat")
@@ -62,7 +63,8 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
             return
         for k, r in enumerate(ranked):
             mark = "->" if k == 0 else "  "
-            click.echo(f"{mark} {r.action:<16} {r.value:8.3f}  {r.reason}")
+            value = f"{r.value:8.3f}" if r.evaluated else f"{'-':>8}"
+            click.echo(f"{mark} {r.action:<16} {value}  {r.reason}")
 
     @group.command("selfplay")
     @click.option("--deals", default=10, show_default=True, type=click.IntRange(1, 100_000))
@@ -85,7 +87,7 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
                 raise InvalidInput(f"unknown AI level {lv!r}; choose from {', '.join(LEVELS)}",
                                    field="seats")
         results, totals, wins = [], [0.0] * len(levels), [0] * len(levels)
-        for k in range(deals):
+        for k in progress(range(deals), length=deals, label=f"{game} selfplay"):
             state = play_deal(game, seed + k, levels, budget_ms)
             r = state.result
             score = [seat_score(game, r, s) for s in range(len(levels))]
@@ -95,7 +97,8 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
             results.append({"seed": seed + k, "result": r.to_dict(), "settlement": score})
             if not as_json:
                 what = f"{r['outcome']}" + (f" by seat {r['winner']}" if "winner" in r else "")
-                click.echo(f"deal {seed + k}: {what}; settlement {score}")
+                net = " ".join(f"{x:+g}" for x in score)
+                click.echo(f"deal {seed + k}: {what}; settlement {net}")
         summary = {"seats": levels, "deals": deals, "wins": wins, "settlement": totals,
                    "average": [t / deals for t in totals]}
         if as_json:
@@ -165,7 +168,10 @@ def add_interactive_command(group: click.Group, spec: GameSpec) -> None:
         click.echo(state.result_line())
         if record_out:
             with open(record_out, "w", encoding="utf-8") as fh:
-                json.dump(state.game_record(), fh, ensure_ascii=False, indent=1)
+                from moneycards.records import game_record_json
+
+                json.dump(game_record_json(game, state.game_record()), fh, ensure_ascii=False,
+                          indent=1)
             click.echo(f"record written to {record_out}")
 
 

@@ -13,9 +13,10 @@ def add_record_commands(group: click.Group, game: str) -> None:
     @answers
     def replay(record_file):
         """Print a game record's deal step by step (FILE is JSON; '-' reads stdin)."""
+        from moneycards.records import read_game_record
         from moneycards.solver.games import replay as run
 
-        for line in run(game, record_file.read()):
+        for line in run(game, read_game_record(game, record_file.read())):
             click.echo(line)
 
     @group.command("check-record")
@@ -27,9 +28,10 @@ def add_record_commands(group: click.Group, game: str) -> None:
 
         Exit 0 when the record was read (valid or not), 2 when it is malformed.
         """
+        from moneycards.records import read_game_record
         from moneycards.solver.games import check
 
-        result = check(game, record_file.read())
+        result = check(game, read_game_record(game, record_file.read()))
         if as_json:
             emit_json(result.to_dict())
         elif result.valid:
@@ -37,6 +39,6 @@ def add_record_commands(group: click.Group, game: str) -> None:
             click.echo(f"VALID: {result.actions} actions, deal {state}"
                        + (f". {result.summary}" if result.summary else "."))
         else:
-            # Numbered from 1, as `replay` numbers them (the JSON `index` counts from 0).
+            # Numbered from 1, as `replay` numbers them (the JSON `first_illegal` counts from 0).
             click.echo(f"INVALID at action {result.index + 1}: {result.message} "
                        f"[{result.rule}]")

@@ -8,12 +8,12 @@ from concurrent import futures
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
 
 from moneycards.v1 import (kowah_pb2, kowah_pb2_grpc, lukfu_pb2, lukfu_pb2_grpc, totom_pb2,
                            totom_pb2_grpc)
 from moneycards.server.kowah import KowahService
 from moneycards.server.lukfu import LukFuService
+from moneycards.server.reflection import enable as enable_reflection
 from moneycards.server.totom import TotomService
 
 MAX_MESSAGE_BYTES = 1 << 20  # requests are a few hundred bytes; bound what we accept
@@ -35,14 +35,14 @@ def build_server(host: str = "127.0.0.1", port: int = 0,
     )
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    names = [reflection.SERVICE_NAME, health.SERVICE_NAME]
+    names = [health.SERVICE_NAME]
     for module, service, add, servicer in SERVICES:
         add(servicer(), server)
         full_name = module.DESCRIPTOR.services_by_name[service].full_name
         names.append(full_name)
         health_servicer.set(full_name, health_pb2.HealthCheckResponse.SERVING)
     health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
-    reflection.enable_server_reflection(names, server)
+    enable_reflection(names, server)
     bound = server.add_insecure_port(f"{host}:{port}")
     if bound == 0:
         raise OSError(f"cannot listen on {host}:{port}")

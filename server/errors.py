@@ -13,15 +13,39 @@ from grpc_status import rpc_status
 from moneycards.solver.errors import InvalidInput
 
 
+DOMAIN = "moneycards"
+
+
+def error_reason(err: InvalidInput) -> str:
+    """ErrorInfo's reason: the rule id the input breaks, or the kind of input error."""
+    from moneycards.solver.errors import ContextError, ImpossibleCards, NotationError
+
+    if err.rule:
+        return err.rule
+    for cls, reason in ((NotationError, "INVALID_NOTATION"), (ImpossibleCards, "IMPOSSIBLE_CARDS"),
+                        (ContextError, "CONTRADICTORY_REQUEST")):
+        if isinstance(err, cls):
+            return reason
+    return "INVALID_INPUT"
+
+
 def bad_request_status(err: InvalidInput, field: str) -> grpc.Status:
-    """A status whose details carry one field violation naming `field` and the problem."""
+    """A status whose details carry one field violation naming `field` and the problem, and
+    an ErrorInfo whose reason is the rule id (clients switch on it without parsing text)."""
     violation = error_details_pb2.BadRequest.FieldViolation(field=field, description=err.message)
     if err.rule:
         violation.description += f" [{err.rule}]"
-    detail = any_pb2.Any()
-    detail.Pack(error_details_pb2.BadRequest(field_violations=[violation]))
+        violation.reason = err.rule
+    bad_request, info = any_pb2.Any(), any_pb2.Any()
+    bad_request.Pack(error_details_pb2.BadRequest(field_violations=[violation]))
+    metadata = {"field": field}
+    if err.rule:
+        metadata["rule"] = err.rule
+    info.Pack(error_details_pb2.ErrorInfo(reason=error_reason(err), domain=DOMAIN,
+                                          metadata=metadata))
     status = status_pb2.Status(code=code_pb2.INVALID_ARGUMENT,
-                               message=f"{field}: {violation.description}", details=[detail])
+                               message=f"{field}: {violation.description}",
+                               details=[bad_request, info])
     return rpc_status.to_status(status)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from moneycards.v1 import common_pb2, kowah_pb2, kowah_pb2_grpc
 from moneycards.server.errors import enum_value, rpc
-from moneycards.server.records import game_record_dict, record_check_message
+from moneycards.server.records import RECORD_FIELDS, check_record_response
 
 VIA = {
     kowah_pb2.KOWAH_VIA_UNSPECIFIED: None,
@@ -34,7 +34,7 @@ class KowahService(kowah_pb2_grpc.KowahServiceServicer):
         return kowah_pb2.CheckReadyResponse(
             hand=KOWAH.render(v.hand), ready=v.ready, splits=[_split(s) for s in v.splits],
             waits=[f.text for f in v.waits], violations=_violations(v.violations),
-            distance=d.exchanges if d else -1,
+            distance=d.exchanges if d else None,
             discard=[f.text for f in d.discard] if d else [],
             draw=[f.text for f in d.draw] if d else [],
             target=_split(d.target) if d else None)
@@ -45,15 +45,13 @@ class KowahService(kowah_pb2_grpc.KowahServiceServicer):
 
         v = win_text(request.hand, pair=request.pair, card=request.card,
                      via=enum_value(VIA, request.via, "via"))
-        return kowah_pb2.CheckWinResponse(wins=v.wins, multiplier=v.multiplier,
+        return kowah_pb2.CheckWinResponse(wins=v.wins, multiplier=v.multiplier if v.wins else None,
                                           violations=_violations(v.violations))
 
-    @rpc({"record": "record"})
+    @rpc(RECORD_FIELDS)
     def CheckGameRecord(self, request, context):
-        from moneycards.solver.games import check
-
-        result = check("kowah", game_record_dict(request.record))
-        return kowah_pb2.KowahServiceCheckGameRecordResponse(check=record_check_message(result))
+        return check_record_response("kowah", request,
+                                     kowah_pb2.KowahServiceCheckGameRecordResponse)
 
     @rpc({"state": "observation_json"})
     def Hint(self, request, context):

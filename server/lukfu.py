@@ -1,10 +1,10 @@
-"""LukFuService: proto <-> solver.lukfu.api."""
+"""LukFuService: proto <-> solver.lukfu.check."""
 
 from __future__ import annotations
 
 from moneycards.v1 import lukfu_pb2, lukfu_pb2_grpc
 from moneycards.server.errors import enum_value, rpc
-from moneycards.server.records import game_record_dict, record_check_message
+from moneycards.server.records import RECORD_FIELDS, check_record_response
 
 ROLE = {
     lukfu_pb2.LUK_FU_ROLE_UNSPECIFIED: None,
@@ -14,30 +14,31 @@ ROLE = {
 }
 
 
+ROLE_NUMBER = {name: number for number, name in ROLE.items() if name}
+KIND = {"single": lukfu_pb2.LUK_FU_PLAY_KIND_SINGLE, "set": lukfu_pb2.LUK_FU_PLAY_KIND_SET,
+        "run": lukfu_pb2.LUK_FU_PLAY_KIND_RUN}
+TURN = {"lead": lukfu_pb2.LUK_FU_TRICK_TURN_LEAD, "follow": lukfu_pb2.LUK_FU_TRICK_TURN_FOLLOW}
+
+
 def _rules(msg):
-    from moneycards.solver.lukfu.check import rules_from
+    from moneycards.records import rules_object
 
-    return rules_from(
-        msg.ace_sets_beaten_only_by_nines if msg.HasField("ace_sets_beaten_only_by_nines")
-        else None,
-        msg.strict_non_caller_leads if msg.HasField("strict_non_caller_leads") else None)
+    return rules_object("lukfu", msg)
 
 
-def record_dict(rec) -> dict:
-    """The record message as the JSON form parse_record reads."""
-    tricks = []
-    for t in rec.tricks:
-        plays = []
-        for a in t.plays:
-            if a.down:
-                entry = {"seat": a.seat, "down": a.down}
-                if a.cards:
-                    entry["cards"] = a.cards
-            else:
-                entry = {"seat": a.seat, "cards": a.cards}
-            plays.append(entry)
-        tricks.append({"leader": t.leader, "plays": plays})
-    return {"master": rec.master, "calls": list(rec.calls), "tricks": tricks}
+def _history(request, seat):
+    """The record, hand, seat and rules of a request: a game record is replayed and seen from
+    the seat (its rules apply, and an empty hand is the seat's own)."""
+    from moneycards.records import lukfu_record_dict, lukfu_seat_view
+
+    rules = _rules(request.rules)
+    which = request.WhichOneof("history")
+    if which == "record":
+        return lukfu_record_dict(request.record), request.hand, seat, rules
+    if which == "game_record":
+        view = lukfu_seat_view(request.game_record, seat)
+        return view["record"], request.hand or view["hand"], view["seat"], view["rules"]
+    return None, request.hand, seat, rules
 
 
 class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
@@ -46,30 +47,30 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
         from moneycards.solver.lukfu.check import beats_text
 
         d = beats_text(request.play, request.over, _rules(request.rules))
-        return lukfu_pb2.ComparePlaysResponse(beats=d["beats"], rule=d["reason"],
-                                              reason=d["explanation"], play_kind=d["play_kind"],
-                                              over_kind=d["over_kind"])
+        return lukfu_pb2.ComparePlaysResponse(beats=d["beats"], rule=d["rule"],
+                                              explanation=d["explanation"],
+                                              play_kind=KIND[d["play_kind"]],
+                                              over_kind=KIND[d["over_kind"]])
 
     @rpc()
     def CheckPlay(self, request, context):
         from moneycards.solver.lukfu.check import legal_text
 
-        d = legal_text(request.play, hand=request.hand,
-                       role=enum_value(ROLE, request.role, "role"),
-                       record=record_dict(request.record) if request.HasField("record") else None,
-                       seat=request.seat if request.HasField("seat") else None,
-                       face_down=request.face_down, rules=_rules(request.rules))
-        return lukfu_pb2.CheckPlayResponse(legal=d["legal"], rule=d["rule"], reason=d["reason"],
-                                           seat=d["seat"], role=d["role"],
-                                           to_beat=d["to_beat"] or "", **{"as": d["as"]})
+        record, hand, seat, rules = _history(
+            request, request.seat if request.HasField("seat") else None)
+        d = legal_text(request.play, hand=hand, role=enum_value(ROLE, request.role, "role"),
+                       record=record, seat=seat, face_down=request.face_down, rules=rules)
+        return lukfu_pb2.CheckPlayResponse(legal=d["legal"], rule=d["rule"],
+                                           explanation=d["explanation"], turn=TURN[d["turn"]],
+                                           seat=d["seat"], role=ROLE_NUMBER[d["role"]],
+                                           to_beat=d["to_beat"])
 
     @rpc()
     def ProveOld(self, request, context):
         from moneycards.solver.lukfu.check import old_text
 
-        d = old_text(hand=request.hand,
-                     record=record_dict(request.record) if request.HasField("record") else None,
-                     seat=request.seat, rules=_rules(request.rules))
+        record, hand, seat, rules = _history(request, request.seat)
+        d = old_text(hand=hand, record=record, seat=seat, rules=rules)
         return lukfu_pb2.ProveOldResponse(
             old=d["old"], reasons=[lukfu_pb2.OldCardReason(**r) for r in d["reasons"]],
             fu=d["fu"], claim_total=d["claim_total"], can_claim=d["can_claim"])
@@ -80,14 +81,15 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
 
         d = score_text(fu=request.fu, winner=request.winner, caller=request.caller,
                        drawn=request.drawn)
-        return lukfu_pb2.ScoreResponse(points=d["points"], net=d["net"], rule=d["rule"])
+        from moneycards.server.records import OUTCOMES
 
-    @rpc({"record": "record"})
+        return lukfu_pb2.ScoreResponse(outcome=OUTCOMES[d["outcome"]], points=d["points"],
+                                       net=d["net"], rule=d["rule"])
+
+    @rpc(RECORD_FIELDS)
     def CheckGameRecord(self, request, context):
-        from moneycards.solver.games import check
-
-        result = check("lukfu", game_record_dict(request.record))
-        return lukfu_pb2.LukFuServiceCheckGameRecordResponse(check=record_check_message(result))
+        return check_record_response("lukfu", request,
+                                     lukfu_pb2.LukFuServiceCheckGameRecordResponse)
 
     @rpc({"state": "observation_json"})
     def Hint(self, request, context):

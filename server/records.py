@@ -1,46 +1,41 @@
-"""Game records between protobuf and the engines: GameRecord <-> the JSON record."""
+"""Game records and hints between protobuf and the engines."""
 
 from __future__ import annotations
 
 from moneycards.v1 import common_pb2
 
+OUTCOMES = {"win": common_pb2.DEAL_OUTCOME_WIN, "drawn": common_pb2.DEAL_OUTCOME_DRAWN,
+            "redeal": common_pb2.DEAL_OUTCOME_REDEAL}
+# The engines' field names for record parts, as the request's field paths.
+RECORD_FIELDS = {"record": "request", "record.game": "game", "record.rules": "rules",
+                 "record.seed": "seed", "record.actions": "actions", "record.deal": "deal",
+                 "record.deal.hands": "deal.hands", "record.deal.stock": "deal.stock",
+                 "record.deal.dealer": "deal.first_seat", "record.deal.first": "deal.first_seat",
+                 "record.deal.master": "deal.first_seat"}
 
 
-def game_record_dict(msg: common_pb2.GameRecord) -> dict:
-    """A GameRecord message as the JSON record the engines replay."""
-    record: dict = {"rules": msg.rules or "seed", "actions": list(msg.actions)}
-    if msg.HasField("seed"):
-        record["seed"] = msg.seed
-    if msg.deal.hands:
-        record["deal"] = {"hands": list(msg.deal.hands), "stock": msg.deal.stock,
-                          "first": msg.deal.first_seat, "dealer": msg.deal.first_seat,
-                          "master": msg.deal.first_seat}
-    return record
+def check_record_response(game: str, request, response_cls):
+    """Replay the request's record and answer with its check."""
+    from moneycards.records import engine_record
+    from moneycards.solver.games import check
 
-
-def game_record_message(record: dict) -> common_pb2.GameRecord:
-    """The protobuf form of a JSON game record (an engine's `game_record()`)."""
-    msg = common_pb2.GameRecord(rules=record.get("rules", "seed"),
-                                actions=record.get("actions", []))
-    if record.get("seed") is not None:
-        msg.seed = record["seed"]
-    deal = record.get("deal")
-    if deal:
-        from moneycards.solver.games import spec
-
-        key = spec(record["game"]).first_seat_key
-        msg.deal.CopyFrom(common_pb2.GameDeal(hands=deal["hands"], stock=deal.get("stock", ""),
-                                              first_seat=deal[key]))
-    return msg
+    return response_cls(check=record_check_message(check(game, engine_record(game, request))))
 
 
 def record_check_message(check) -> common_pb2.GameRecordCheck:
     r = check.result or {}
-    return common_pb2.GameRecordCheck(
+    msg = common_pb2.GameRecordCheck(
         valid=check.valid, complete=check.complete, actions=check.actions,
-        first_illegal=-1 if check.index is None else check.index, rule=check.rule or "",
-        message=check.message or "", outcome=r.get("outcome", ""), net=r.get("net", []),
-        winner=r.get("winner", -1), multiplier=r.get("multiplier", 0))
+        rule=check.rule or "", message=check.message or "",
+        outcome=OUTCOMES.get(r.get("outcome", ""), common_pb2.DEAL_OUTCOME_UNSPECIFIED),
+        net=r.get("net", []))
+    if check.index is not None:
+        msg.first_illegal = check.index
+    if r.get("outcome") == "win":
+        msg.winner = r["winner"]
+        if "multiplier" in r:
+            msg.multiplier = r["multiplier"]
+    return msg
 
 
 def hint_response(request, game: str, response_cls):
@@ -54,8 +49,16 @@ def hint_response(request, game: str, response_cls):
                        what="an observation object")
     if data.get("game") != game:
         raise InvalidInput(f"not a {game} observation", field="observation_json")
+    if not request.budget_ms >= 0:
+        raise InvalidInput(f"a budget is at least 0 ms, not {request.budget_ms}",
+                           field="budget_ms")
     obs = read_observation(data, field="observation_json")
-    ranked = hint(obs, float(request.budget_ms or spec(game).hint_budget_ms))
-    return response_cls(seat=obs.seat, actions=[
-        common_pb2.RankedAction(action=r.action, value=r.value, reason=r.reason)
-        for r in ranked])
+    ranked = hint(obs, request.budget_ms or spec(game).hint_budget_ms)
+    actions = []
+    for r in ranked:
+        d = r.to_dict()
+        msg = common_pb2.RankedAction(action=d["action"], explanation=d["explanation"])
+        if d["value"] is not None:
+            msg.value = d["value"]
+        actions.append(msg)
+    return response_cls(seat=obs.seat, actions=actions)

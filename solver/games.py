@@ -47,14 +47,23 @@ class GameSpec:
         return importlib.import_module(f"moneycards.solver.{self.name}.{room}")
 
     # -- engines --------------------------------------------------------------------------
-    def rules(self, preset: str | None = None) -> Any:
-        """The rule switches of a preset (errors name `record.rules`)."""
-        return getattr(self.module("rules"), f"{self.name}_rules")(preset)
+    def rules(self, preset: str | None = None, *, field: str = "record.rules") -> Any:
+        """The rule switches of a preset ("seed" when empty); an unknown name is an error
+        naming `field`."""
+        try:
+            return getattr(self.module("rules"), f"{self.name}_rules")(preset)
+        except InvalidInput as err:
+            err.field = field
+            raise
 
     def new_state(self, record: dict) -> TableState:
-        """The starting state a (loaded) record describes: its rules and its seed or deal."""
+        """The starting state a (loaded) record describes: its rules (a preset name or a
+        rules object) and its seed or deal."""
+        rules = record.get("rules")
+        if rules is None or isinstance(rules, str):
+            rules = self.rules(rules)
         state_cls = self.module("table").STATE
-        return state_cls(record.get("seed"), self.rules(record.get("rules")), record.get("deal"))
+        return state_cls(record.get("seed"), rules, record.get("deal"))
 
     def seeded(self, seed: int, rules: str | None = None) -> TableState:
         return self.new_state({"seed": seed, "rules": rules})
@@ -87,6 +96,11 @@ def spec(game: Any, *, field: str = "game") -> GameSpec:
         return GAMES[game]
     raise InvalidInput(f"unknown game {str(game)[:40]!r}; choose one of: {', '.join(GAMES)}",
                        field=field)
+
+
+def rules_for(game: str, name: str | None, *, field: str = "record.rules") -> Any:
+    """A game's named rules preset ("seed" when empty); an unknown name is bad input."""
+    return spec(game).rules(name, field=field)
 
 
 # -- records ---------------------------------------------------------------------------------

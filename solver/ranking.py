@@ -21,9 +21,14 @@ class Ranked:
     action: str
     value: float
     reason: str
+    evaluated: bool = True  # False: the budget ran out first; the value only ranks it last
 
     def to_dict(self) -> dict:
-        return {"action": self.action, "value": round(self.value, 4), "reason": self.reason}
+        """The CLI's and the API's form: the value rounded to 4 places, None when the
+        action was not evaluated."""
+        return {"action": self.action,
+                "value": round(self.value, 4) if self.evaluated else None,
+                "explanation": self.reason}
 
 
 def ranked(items: list[Ranked]) -> list[Ranked]:

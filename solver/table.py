@@ -78,6 +78,12 @@ class Outcome(Mapping[str, Any]):
     def to_dict(self) -> dict[str, Any]:
         return copy.deepcopy(self._json)
 
+    def to_json(self) -> dict[str, Any]:
+        """The proto JSON form (`moneycards.v1.DealResult`): the outcome by its enum name."""
+        out = self.to_dict()
+        out["outcome"] = f"DEAL_OUTCOME_{self.kind.name}"
+        return out
+
     def __getitem__(self, key: str) -> Any:
         return self._json[key]
 
@@ -96,7 +102,7 @@ class Outcome(Mapping[str, Any]):
 
 
 def outcome_from_json(data: Any, path: str) -> Outcome | None:
-    """An Outcome from its JSON object (None for null); errors name the field."""
+    """An Outcome from its proto JSON form (None for null); errors name the field."""
     if data is None:
         return None
     from moneycards.solver.observation import Reader
@@ -104,17 +110,17 @@ def outcome_from_json(data: Any, path: str) -> Outcome | None:
     r = Reader(data, path)
     r.check_keys({"outcome", "rule", "winner", "via", "card", "points", "bonuses",
                   "multiplier", "fu", "caller", "net"})
+    names = {f"DEAL_OUTCOME_{k.name}": k for k in OutcomeKind}
     kind = r.str("outcome")
-    if kind not in {k.value for k in OutcomeKind}:
-        raise InvalidInput(f"must be one of {', '.join(k.value for k in OutcomeKind)}",
-                           field=r.sub("outcome"))
+    if kind not in names:
+        raise InvalidInput(f"must be one of {', '.join(names)}", field=r.sub("outcome"))
     # Proto JSON prints empty lists: only a Tổ Tôm win (with points) has bonuses, and a
     # Kowah outcome has no settlement.
     points = r.optional_int("points", 0, 10_000)
     bonuses = r.list("bonuses", max_len=50)
     net = r.ints("net", -100_000, 100_000, max_len=4)
     return Outcome(
-        OutcomeKind(kind), r.str("rule"), winner=r.optional_int("winner", 0, 3),
+        names[kind], r.str("rule"), winner=r.optional_int("winner", 0, 3),
         via=r.str("via") if r.present("via") else None,
         card=r.str("card") if r.present("card") else None,
         points=points, bonuses=tuple(bonuses) if bonuses or points is not None else None,
@@ -252,7 +258,7 @@ class RecordCheck:
 
     def to_dict(self) -> dict:
         return {"valid": self.valid, "complete": self.complete, "actions": self.actions,
-                "index": self.index, "rule": self.rule, "message": self.message,
+                "first_illegal": self.index, "rule": self.rule, "message": self.message,
                 "result": self.result.to_dict() if self.result is not None else None}
 
 

@@ -1,6 +1,7 @@
 """The command line: output, exit codes, errors and lazy imports."""
 
 import json
+import pathlib
 import subprocess
 import sys
 
@@ -131,11 +132,11 @@ EXAMPLE_RECORD = str(__import__("pathlib").Path(__file__).parents[1] / "examples
 
 def test_lukfu_beats_json():
     d = json.loads(run("lukfu", "beats", "9c9s9m", "--over", "1c1s1m", "--json").output)
-    assert d["beats"] is True and d["reason"] == "LF-F3"
+    assert d["beats"] is True and d["rule"] == "LF-F3"
     d = json.loads(run("lukfu", "beats", "123s", "--over", "789c", "--json").output)
-    assert d["beats"] is True and d["reason"] == "LF-F4"
+    assert d["beats"] is True and d["rule"] == "LF-F4"
     d = json.loads(run("lukfu", "beats", "9c", "--over", "1c", "--json").output)
-    assert d["beats"] is False and d["reason"] == "LF-F5"
+    assert d["beats"] is False and d["rule"] == "LF-F5"
 
 
 def test_lukfu_old_with_the_example_record():
@@ -188,25 +189,150 @@ def test_replay_and_check_record(tmp_path, game):
     state = seeded(game, 2)
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
+    from moneycards.records import game_record_json
+
     path = tmp_path / "deal.json"
-    path.write_text(json.dumps(state.game_record()))
+    path.write_text(json.dumps(game_record_json(game, state.game_record())))
     r = run(game, "replay", str(path))
     assert r.exit_code == 0 and "  1. " in r.output
     d = json.loads(run(game, "check-record", str(path), "--json").output)
     assert d["valid"] is True and d["complete"] is True and d["result"] == state.result
-    record = state.game_record()
+    record = game_record_json(game, state.game_record())
     record["actions"].insert(1, "nonsense")
     path.write_text(json.dumps(record))
     r = run(game, "check-record", str(path), "--json")
     assert r.exit_code == 0
     d = json.loads(r.output)
-    assert d["valid"] is False and d["index"] == 1 and d["rule"]
+    assert d["valid"] is False and d["first_illegal"] == 1 and d["rule"]
 
 
-@pytest.mark.parametrize("content", ["{not json", '{"game": "kowah"}', '[1, 2]',
-                                     '{"seed": "x"}', '{"seed": 1, "actions": [1]}'])
-def test_malformed_record_exits_2(tmp_path, content):
+@pytest.mark.parametrize("content,says", [
+    ("{not json", "record: not JSON"), ('{"game": "kowah"}', "record.game: this is a record of"),
+    ('[1, 2]', "record: expected a game record"),
+    ('{"seed": "x"}', "record.seed: expected a whole number"),
+    ('{"seed": 1, "actions": [1]}', "record.actions[0]: expected a string"),
+    ('{"seed": 1, "rules": "seed"}', "record.rules: expected an object"),
+    ('{"seed": 1, "rules": {"preset": "SEED"}}', "record.rules.preset: unknown value 'SEED'"),
+    ('{"seed": 1, "dealer": 0}', "record: unknown key 'dealer'"),
+    ('{"actions": []}', "record: needs a 'seed' or a 'deal'"),
+    ('{"deal": {"hands": [], "first_seat": 9}}', "record.deal.first_seat: a seat 0-3, not 9")])
+def test_malformed_record_exits_2(tmp_path, content, says):
     path = tmp_path / "bad.json"
     path.write_text(content)
     r = CliRunner().invoke(cli, ["totom", "check-record", str(path)])
-    assert r.exit_code == 2 and "error:" in r.output
+    assert r.exit_code == 2 and r.output.startswith(f"error: {says}"), r.output
+    assert len(r.output.strip().splitlines()) == 1
+
+
+def test_check_record_human_output_has_no_python_repr():
+    r = run("kowah", "check-record", str(pathlib.Path(__file__).parents[1] / "examples" /
+                                         "kowah-game.json"))
+    assert r.exit_code == 0
+    assert r.output.strip() == ("VALID: 152 actions, deal complete. AI 2 wins on 6c by draw: "
+                                "multiplier x1 (KW-K1).")
+
+
+@pytest.mark.parametrize("args,error", [
+    (["kowah", "check", "55c 5m", "--json"],
+     {"field": "hand", "rule": "KW-R4", "message": "the hand has 3 cards; a Kowah hand has 8"}),
+    (["totom", "check", "22c 5x", "--json"],
+     {"field": "hand", "rule": None, "message": "unknown suit letter: '5x' at position 5"}),
+    (["lukfu", "beats", "9c", "--over", "1c9", "--json"],
+     {"field": "over", "rule": None, "message": "digits without a suit letter: '9' at position 3"}),
+])
+def test_errors_are_json_on_stderr_under_json(args, error):
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 2 and r.stdout == ""
+    assert json.loads(r.stderr) == {"error": error}
+
+
+def test_errors_stay_one_line_of_text_without_json():
+    r = CliRunner().invoke(cli, ["kowah", "check", "55c 5m"])
+    assert r.exit_code == 2
+    assert r.stderr == "error: hand: the hand has 3 cards; a Kowah hand has 8 [KW-R4]\n"
+
+
+def test_progress_is_drawn_on_stderr_only_for_a_terminal(monkeypatch):
+    import io
+
+    from moneycards.cli.common import progress
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    pipe = io.StringIO()
+    monkeypatch.setattr("sys.stderr", pipe)
+    assert list(progress(range(3), length=3, label="deals")) == [0, 1, 2]
+    assert pipe.getvalue() == ""
+    tty = Terminal()
+    monkeypatch.setattr("sys.stderr", tty)
+    assert list(progress(range(3), length=3, label="deals")) == [0, 1, 2]
+    assert "deals" in tty.getvalue() and "3/3" in tty.getvalue()
+
+
+def test_lukfu_old_and_legal_take_a_game_record(tmp_path):
+    # One record format: `play --record` files work for `old` and `legal` as they are,
+    # seen from the seat (LF-O3: only its own face-down cards).
+    import random
+
+    from moneycards.records import game_record_json
+    from moneycards.solver.games import seeded
+
+    rng, state = random.Random(1), seeded("lukfu", 1)
+    for _ in range(9):
+        state.apply(rng.choice(state.legal_actions()))
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(game_record_json("lukfu", state.game_record())))
+    for seat in range(3):
+        obs = state.observation(seat).to_json()
+        public = tmp_path / f"public{seat}.json"
+        public.write_text(json.dumps(obs["record"]))
+        by_game = json.loads(run("lukfu", "old", "--record", str(game), "--seat", str(seat),
+                                 "--json").output)
+        by_view = json.loads(run("lukfu", "old", "--hand", obs["hand"], "--record", str(public),
+                                 "--seat", str(seat), "--json").output)
+        assert by_game == by_view
+    seat = state.current_seat()
+    verb, _, cards = state.legal_actions()[0].partition(" ")
+    args = [cards] + (["--down"] if verb == "down" else [])
+    d = json.loads(run("lukfu", "legal", *args, "--record", str(game), "--json").output)
+    assert d["legal"] is True and d["seat"] == seat
+
+
+JSON_COMMANDS = [
+    ["totom", "check", "22c 44c 55c 66c 22s 3c3m 7c7s 5s5m 6s6m 4s4m", "--json"],
+    ["kowah", "check", "555c 5s 5m 777c", "--json"],
+    ["kowah", "win", "55c55s5m 777c", "--pair", "55c", "--card", "9c", "--via", "discard",
+     "--json"],
+    ["lukfu", "beats", "9c9s9m", "--over", "1c1s1m", "--json"],
+    ["lukfu", "legal", "1234c", "--hand", "1234c 5s 9t", "--role", "master-passed", "--json"],
+    ["lukfu", "old", "--hand", "7c 5m6m 1t2t 9t 5s 8t", "--record", EXAMPLE_RECORD, "--json"],
+    ["lukfu", "score", "--fu", "8", "--winner", "0", "--caller", "1", "--json"],
+]
+
+
+def keyed(data, out=None):
+    """Every (key, value) pair in a JSON document, at any depth."""
+    out = [] if out is None else out
+    if isinstance(data, dict):
+        for k, v in data.items():
+            out.append((k, v))
+            keyed(v, out)
+    elif isinstance(data, list):
+        for v in data:
+            keyed(v, out)
+    return out
+
+
+def test_one_json_shape_per_concept_across_the_games():
+    import re
+
+    pairs = [kv for args in JSON_COMMANDS for kv in keyed(json.loads(run(*args).output))]
+    keys = {k for k, _ in pairs}
+    assert {"rule", "message", "explanation"} <= keys
+    assert not keys & {"reason", "as", "index"}
+    rule_id = re.compile(r"^((TT|KW|LF)-[A-Z]\d+|R-[a-z-]+)$")
+    assert all(rule_id.match(v) for k, v in pairs if k == "rule" and v is not None)
+    assert all(isinstance(v, str) and " " in v for k, v in pairs
+               if k in ("message", "explanation"))

@@ -89,8 +89,10 @@ def test_cli_observe_hint_selfplay(tmp_path, game):
     state = seeded(game, 4)
     for _ in range(5):
         state.apply(rng.choice(state.legal_actions()))
+    from moneycards.records import game_record_json
+
     record = tmp_path / "deal.json"
-    record.write_text(json.dumps(state.game_record()))
+    record.write_text(json.dumps(game_record_json(game, state.game_record())))
     r = CliRunner().invoke(cli, [game, "observe", str(record)])
     assert r.exit_code == 0
     obs = json.loads(r.output)
@@ -179,8 +181,10 @@ def test_cli_play_against_the_ais(tmp_path, game):
                                  "--record", str(out)], input=answers)
     assert r.exit_code == 0, r.output
     assert "hint:" in r.output and "record written" in r.output
-    record = json.loads(out.read_text())
+    from moneycards.records import read_game_record
     from moneycards.solver.games import check
+
+    record = read_game_record(game, out.read_text())
     assert check(game, record).valid and check(game, record).complete
 
 
@@ -191,3 +195,38 @@ def test_totom_hint_respects_a_tiny_time_budget():
         assert sorted(r.action for r in ranked) == sorted(obs["legal_actions"])
         if len(ranked) > 1 and "win" not in obs["legal_actions"]:
             assert any("time budget" in r.reason for r in ranked)
+
+
+def test_grpc_hint_values_are_rounded_like_the_cli_and_absent_when_not_evaluated(channel):
+    stub = totom_pb2_grpc.TotomServiceStub(channel)
+    for state, seat in positions("totom", 40, seed=3):
+        obs = state.observation(seat).to_json()
+        if len(obs["legal_actions"]) > 2 and "win" not in obs["legal_actions"]:
+            break
+    full = stub.Hint(totom_pb2.TotomServiceHintRequest(
+        observation_json=json.dumps(obs), budget_ms=1e6), timeout=60)
+    assert all(a.HasField("value") and round(a.value, 4) == a.value for a in full.actions)
+    assert [json_dict(a) for a in full.actions] == [
+        r.to_dict() for r in hint(obs, budget_ms=1e6)]
+    tiny = stub.Hint(totom_pb2.TotomServiceHintRequest(
+        observation_json=json.dumps(obs), budget_ms=1e-6), timeout=60)
+    skipped = [a for a in tiny.actions if not a.HasField("value")]
+    assert skipped and all(a.explanation == "not evaluated within the time budget"
+                           for a in skipped)
+    assert tiny.actions[-1] in skipped  # unevaluated actions rank last
+
+
+def json_dict(a):
+    return {"action": a.action, "value": a.value if a.HasField("value") else None,
+            "explanation": a.explanation}
+
+
+def test_grpc_hint_rejects_a_negative_budget(channel):
+    stub = kowah_pb2_grpc.KowahServiceStub(channel)
+    state, seat = positions("kowah", 1, seed=5)[0]
+    with pytest.raises(grpc.RpcError) as info:
+        view = json.dumps(state.observation(seat).to_json())
+        stub.Hint(kowah_pb2.KowahServiceHintRequest(observation_json=view, budget_ms=-1),
+                  timeout=10)
+    assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "budget_ms" in info.value.details()

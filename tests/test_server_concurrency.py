@@ -24,7 +24,7 @@ def test_concurrent_totom_checks_answer_their_own_hand(channel):
 
     def call(counts):
         r = stub.CheckHand(totom_pb2.CheckHandRequest(hand=TOTOM.render(counts)), timeout=30)
-        return (r.wins, r.chan, r.ca) == oracle(counts)[:3]
+        return (r.wins, r.chan_count, r.ca_count) == oracle(counts)[:3]
 
     with ThreadPoolExecutor(16) as pool:
         assert all(pool.map(call, sample))

@@ -27,6 +27,25 @@ def test_check_ready_not_ready_has_distance(stub):
     assert r.target.pair == "77c"
 
 
+def test_check_ready_distance_is_absent_when_no_ready_hand_is_left(stub):
+    # KW-R4..R6: every other copy is seen, so no exchange can make the hand ready.
+    seen = " ".join(f"{r}{s}" * 4 for s in "csm" for r in range(1, 10)
+                    if not (s == "c" and r <= 5 or s == "s" and r <= 3))
+    seen += " " + " ".join(f"{r}{s}" * 3 for s, top in (("c", 5), ("s", 3))
+                                          for r in range(1, top + 1))
+    seen += " 1h1h1h1h 2h2h2h2h 3h3h3h3h"
+    r = stub.CheckReady(pb.CheckReadyRequest(hand="12345c 123s", seen=seen), timeout=10)
+    assert not r.ready and not r.HasField("distance") and not r.HasField("target")
+    ready = stub.CheckReady(pb.CheckReadyRequest(hand="55c 55s 5m 777c"), timeout=10)
+    assert ready.HasField("distance") and ready.distance == 0
+
+
+def test_check_win_multiplier_is_absent_without_a_win_KW_K1(stub):
+    r = stub.CheckWin(pb.CheckWinRequest(hand="222h 555c 99s", pair="99s", card="8s",
+                                         via=pb.KOWAH_VIA_DISCARD), timeout=10)
+    assert not r.wins and not r.HasField("multiplier") and r.violations
+
+
 @pytest.mark.parametrize("via,mult", [(pb.KOWAH_VIA_SELF_DRAW, 3), (pb.KOWAH_VIA_DRAW, 1),
                                       (pb.KOWAH_VIA_DISCARD, 2)])
 def test_check_win(stub, via, mult):

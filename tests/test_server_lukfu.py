@@ -5,9 +5,11 @@ import pathlib
 
 import grpc
 import pytest
+from google.protobuf import json_format
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
+from moneycards.v1 import common_pb2
 from moneycards.v1 import lukfu_pb2 as pb
 from moneycards.v1 import lukfu_pb2_grpc
 
@@ -16,10 +18,8 @@ EXAMPLE = json.loads((pathlib.Path(__file__).parents[1] / "examples" /
 
 
 def record_msg(d):
-    return pb.LukFuRecord(master=d["master"], calls=d["calls"], tricks=[
-        pb.LukFuTrick(leader=t["leader"], plays=[
-            pb.LukFuAction(seat=a["seat"], cards=a.get("cards", ""), down=a.get("down", 0))
-            for a in t["plays"]]) for t in d["tricks"]])
+    """The record file's JSON is the message's JSON form: parsed as it is."""
+    return json_format.ParseDict(d, pb.LukFuRecord())
 
 
 @pytest.fixture(scope="module")
@@ -29,23 +29,28 @@ def stub(channel):
 
 def test_compare_plays(stub):
     r = stub.ComparePlays(pb.ComparePlaysRequest(play="9c9s9m", over="1c1s1m"), timeout=10)
-    assert r.beats and r.rule == "LF-F3" and r.play_kind == "set"
+    assert r.beats and r.rule == "LF-F3" and r.play_kind == pb.LUK_FU_PLAY_KIND_SET
+    assert r.over_kind == pb.LUK_FU_PLAY_KIND_SET and "9" in r.explanation
+    r = stub.ComparePlays(pb.ComparePlaysRequest(play="5c", over="1234c"), timeout=10)
+    assert (r.play_kind, r.over_kind) == (pb.LUK_FU_PLAY_KIND_SINGLE, pb.LUK_FU_PLAY_KIND_RUN)
     r = stub.ComparePlays(pb.ComparePlaysRequest(
         play="8c8s8m", over="1c1s1m",
-        rules=pb.LukFuRuleSwitches(ace_sets_beaten_only_by_nines=False)), timeout=10)
+        rules=pb.LukFuRules(ace_sets_beaten_only_by_nines=False)), timeout=10)
     assert r.beats
 
 
 def test_check_play_lead_and_follow(stub):
     r = stub.CheckPlay(pb.CheckPlayRequest(play="1234c", hand="1234c 5s 9t",
                                            role=pb.LUK_FU_ROLE_MASTER_PASSED), timeout=10)
-    assert not r.legal and r.rule == "LF-L2" and getattr(r, "as") == "lead"
+    assert not r.legal and r.rule == "LF-L2" and r.turn == pb.LUK_FU_TRICK_TURN_LEAD
+    assert r.role == pb.LUK_FU_ROLE_MASTER_PASSED and not r.HasField("to_beat")
     rec = {"master": 0, "calls": ["play"], "tricks": [
         {"leader": 0, "plays": [{"seat": 0, "cards": "6c"}]}]}
     r = stub.CheckPlay(pb.CheckPlayRequest(play="2s", face_down=True,
                                            hand="9c 2s3s4s5s6s7s8s9s 1m2m3m",
                                            record=record_msg(rec)), timeout=10)
     assert not r.legal and r.rule == "LF-F1" and r.to_beat == "6c" and r.seat == 1
+    assert r.turn == pb.LUK_FU_TRICK_TURN_FOLLOW and r.role == pb.LUK_FU_ROLE_NON_CALLER
 
 
 def test_prove_old_inference(stub):
@@ -54,13 +59,15 @@ def test_prove_old_inference(stub):
     assert set(r.old) == {"7c", "1t", "8t", "9t"}
     assert r.fu == 4 and r.claim_total == 8 and r.can_claim
     seven = next(x for x in r.reasons if x.card == "7c")
-    assert "face down on 6c" in seven.reason
+    assert "face down on 6c" in seven.explanation
 
 
 def test_score(stub):
     r = stub.Score(pb.ScoreRequest(fu=8, winner=0, caller=1), timeout=10)
     assert list(r.net) == [6, -6, 0] and r.points == 3 and r.rule == "LF-K3"
-    assert list(stub.Score(pb.ScoreRequest(drawn=True), timeout=10).net) == [0, 0, 0]
+    assert r.outcome == common_pb2.DEAL_OUTCOME_WIN
+    drawn = stub.Score(pb.ScoreRequest(drawn=True), timeout=10)
+    assert list(drawn.net) == [0, 0, 0] and drawn.outcome == common_pb2.DEAL_OUTCOME_DRAWN
 
 
 @pytest.mark.parametrize("call,request_,field", [
@@ -86,3 +93,57 @@ def test_invalid_argument(stub, call, request_, field):
     bad = error_details_pb2.BadRequest()
     rpc_status.from_call(info.value).details[0].Unpack(bad)
     assert bad.field_violations[0].field == field, bad
+
+
+def seat_view_case():
+    """A Luk Fu deal in progress (seeded, random legal actions) with face-down plays."""
+    import random
+
+    from moneycards.records import game_record_message
+    from moneycards.solver.games import seeded
+
+    for seed in range(50):
+        rng, state = random.Random(seed), seeded("lukfu", seed)
+        for _ in range(12):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        downs = [a for t in state.record.tricks for a in t.actions if a.play is None]
+        if not state.is_over and downs:
+            return state, game_record_message("lukfu", state.game_record())
+    raise AssertionError("no deal in progress with face-down plays")
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_prove_old_takes_the_game_record_seen_from_the_seat(stub, seat):
+    # LF-O3 / LF-F6: the answer from the game record is the one from that seat's own view,
+    # never using the face-down cards of other seats.
+    state, game = seat_view_case()
+    obs = state.observation(seat).to_json()
+    by_game = stub.ProveOld(pb.ProveOldRequest(game_record=game, seat=seat), timeout=60)
+    by_view = stub.ProveOld(pb.ProveOldRequest(
+        hand=obs["hand"], record=record_msg(obs["record"]), seat=seat), timeout=60)
+    assert by_game == by_view
+
+
+def test_check_play_takes_the_game_record_and_defaults_to_the_seat_to_act(stub):
+    state, game = seat_view_case()
+    seat = state.current_seat()
+    action = state.legal_actions()[0]
+    verb, _, cards = action.partition(" ")
+    if verb == "call":
+        pytest.skip("the deal is still in its calls")
+    r = stub.CheckPlay(pb.CheckPlayRequest(play=cards, face_down=verb == "down",
+                                           game_record=game), timeout=60)
+    assert r.legal and r.seat == seat
+
+
+def test_a_game_record_with_an_illegal_action_names_it(stub):
+    state, game = seat_view_case()
+    game.actions.insert(0, "lead 9t")
+    with pytest.raises(grpc.RpcError) as info:
+        stub.ProveOld(pb.ProveOldRequest(game_record=game), timeout=30)
+    v = error_details_pb2.BadRequest()
+    rpc_status.from_call(info.value).details[0].Unpack(v)
+    assert v.field_violations[0].field == "game_record.actions[0]"
+    assert v.field_violations[0].reason

@@ -10,7 +10,7 @@ from grpc_status import rpc_status
 from moneycards.v1 import (kowah_pb2, kowah_pb2_grpc, lukfu_pb2, lukfu_pb2_grpc, totom_pb2,
                            totom_pb2_grpc)
 from moneycards.v1 import common_pb2
-from moneycards.server.records import game_record_dict, game_record_message
+from moneycards.records import RECORD_MESSAGES, engine_record, game_record_message
 from moneycards.solver.games import GAMES, final_state, seeded
 
 SERVICES = {
@@ -32,9 +32,9 @@ def played(game, seed):
 @pytest.mark.parametrize("game", GAMES)
 def test_state_round_trips_through_protobuf(game):
     state = played(game, 5)
-    wire = game_record_message(state.game_record()).SerializeToString()
-    back = common_pb2.GameRecord.FromString(wire)
-    again = final_state(game, game_record_dict(back))
+    wire = game_record_message(game, state.game_record()).SerializeToString()
+    back = RECORD_MESSAGES[game].FromString(wire)
+    again = final_state(game, engine_record(game, back))
     assert again.result == state.result
     for s in range(state.seats):
         assert again.observation(s).to_json() == state.observation(s).to_json()
@@ -45,12 +45,14 @@ def test_check_game_record_valid_and_invalid(channel, game):
     stub_cls, request_cls = SERVICES[game]
     stub = stub_cls(channel)
     state = played(game, 9)
-    msg = game_record_message(state.game_record())
-    r = stub.CheckGameRecord(request_cls(record=msg), timeout=30).check
-    assert r.valid and r.complete and r.first_illegal == -1
-    assert r.outcome == state.result["outcome"]
+    msg = game_record_message(game, state.game_record())
+    r = stub.CheckGameRecord(msg, timeout=30).check
+    assert r.valid and r.complete and not r.HasField("first_illegal")
+    assert r.outcome == {"win": common_pb2.DEAL_OUTCOME_WIN, "drawn": common_pb2.DEAL_OUTCOME_DRAWN,
+                         "redeal": common_pb2.DEAL_OUTCOME_REDEAL}[state.result["outcome"]]
+    assert r.HasField("winner") == (state.result["outcome"] == "win")
     msg.actions.insert(2, "pass pass")
-    r = stub.CheckGameRecord(request_cls(record=msg), timeout=30).check
+    r = stub.CheckGameRecord(msg, timeout=30).check
     assert not r.valid and r.first_illegal == 2 and r.rule
 
 
@@ -59,20 +61,56 @@ def test_check_game_record_with_an_explicit_deal(channel):
     record = state.game_record()
     record.pop("seed")
     record["deal"] = state.deal_json()
-    msg = game_record_message(record)
+    msg = game_record_message("kowah", record)
     stub = kowah_pb2_grpc.KowahServiceStub(channel)
-    r = stub.CheckGameRecord(kowah_pb2.KowahServiceCheckGameRecordRequest(record=msg),
-                             timeout=30).check
+    r = stub.CheckGameRecord(msg, timeout=30).check
     assert r.valid and not r.complete and r.actions == 0
 
 
 def test_malformed_record_is_invalid_argument(channel):
     stub = totom_pb2_grpc.TotomServiceStub(channel)
-    bad = common_pb2.GameRecord(deal=common_pb2.GameDeal(hands=["2c"], stock="", first_seat=0))
+    bad = totom_pb2.TotomServiceCheckGameRecordRequest(
+        deal=common_pb2.GameDeal(hands=["2c"], stock="", first_seat=0))
     with pytest.raises(grpc.RpcError) as info:
-        stub.CheckGameRecord(totom_pb2.TotomServiceCheckGameRecordRequest(record=bad),
-                             timeout=10)
+        stub.CheckGameRecord(bad, timeout=10)
     assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     detail = error_details_pb2.BadRequest()
     rpc_status.from_call(info.value).details[0].Unpack(detail)
-    assert detail.field_violations[0].field.startswith("record")
+    assert detail.field_violations[0].field == "deal.hands"
+
+
+@pytest.mark.parametrize("request_,field,needle", [
+    (kowah_pb2.KowahServiceCheckGameRecordRequest(game="totom", seed=1), "game", "'totom'"),
+    (kowah_pb2.KowahServiceCheckGameRecordRequest(rules=kowah_pb2.KowahRules(preset=9), seed=1),
+     "rules.preset", "unknown enum value 9"),
+    (kowah_pb2.KowahServiceCheckGameRecordRequest(
+        seed=1, deal=common_pb2.GameDeal(hands=["1c", "2c", "3c"], stock="", first_seat=7)),
+     "deal.first_seat", "seat 0-2"),
+])
+def test_record_errors_name_the_request_field(channel, request_, field, needle):
+    stub = kowah_pb2_grpc.KowahServiceStub(channel)
+    with pytest.raises(grpc.RpcError) as info:
+        stub.CheckGameRecord(request_, timeout=10)
+    detail = error_details_pb2.BadRequest()
+    rpc_status.from_call(info.value).details[0].Unpack(detail)
+    assert detail.field_violations[0].field == field
+    assert needle in detail.field_violations[0].description
+
+
+def test_a_rule_switch_in_a_record_changes_the_replay_R_declare(channel):
+    # KW R-declare: with optional declaration a ready seat may `stay`; by default it may not.
+    stub = kowah_pb2_grpc.KowahServiceStub(channel)
+    for seed in range(200):
+        state = seeded("kowah", seed)
+        rng = random.Random(seed)
+        while not state.is_over and "declare" not in " ".join(state.legal_actions()):
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.is_over:
+            break
+    record = state.game_record()
+    msg = game_record_message("kowah", record)
+    msg.actions.append("stay")
+    strict = stub.CheckGameRecord(msg, timeout=30).check
+    assert not strict.valid and strict.first_illegal == len(record["actions"])
+    msg.rules.optional_declaration = True
+    assert stub.CheckGameRecord(msg, timeout=30).check.valid

@@ -22,11 +22,19 @@ def test_check_hand_page_example(stub):
     r = stub.CheckHand(pb.CheckHandRequest(
         hand=UCHI_TOM, context=pb.TotomWinContext(win_card="3c", via=pb.WIN_VIA_OWN_DOOR)),
         timeout=10)
-    assert r.wins and r.points == 5 and (r.chan, r.ca) == (6, 4)
+    assert r.wins and r.points == 5 and (r.chan_count, r.ca_count) == (6, 4)
     assert r.hand == "2234455667c 2256788s 356m"
-    assert {b.key: b.count for b in r.bonuses} == {"tom": 1, "u_chi": 1}
+    assert {b.kind: b.count for b in r.bonuses} == {pb.TOTOM_BONUS_KIND_TOM: 1,
+                                                    pb.TOTOM_BONUS_KIND_U_CHI: 1}
     assert (r.settlement.winner, r.settlement.each_loser) == (15, -5)
-    assert r.scored_by == "TT-K2" and r.main_bonus == "tom"
+    assert r.scored_by == pb.TOTOM_SCORING_MAIN_PLUS_DICH
+    assert r.main_bonus == pb.TOTOM_BONUS_KIND_TOM
+
+
+def test_check_hand_not_a_win_has_no_scoring(stub):
+    r = stub.CheckHand(pb.CheckHandRequest(hand=UCHI_TOM.replace("6s6m", "6s7m")), timeout=10)
+    assert not r.wins and r.scored_by == pb.TOTOM_SCORING_UNSPECIFIED
+    assert r.main_bonus == pb.TOTOM_BONUS_KIND_UNSPECIFIED
 
 
 def test_check_hand_not_a_win_carries_rule_ids(stub):
@@ -38,8 +46,23 @@ def test_check_hand_not_a_win_carries_rule_ids(stub):
 def test_exact_engine_and_traditional_preset(stub):
     r = stub.CheckHand(pb.CheckHandRequest(
         hand=UCHI_TOM, context=pb.TotomWinContext(win_card="3c", via=pb.WIN_VIA_OWN_DOOR),
-        rules=pb.TOTOM_RULES_PRESET_TRADITIONAL, engine=pb.PARTITION_ENGINE_EXACT), timeout=10)
-    assert r.wins and {b.key for b in r.bonuses} == {"u_chi"} and r.points == 3
+        rules=pb.TotomRules(preset=pb.TOTOM_RULES_PRESET_TRADITIONAL),
+        engine=pb.PARTITION_ENGINE_EXACT), timeout=10)
+    assert r.wins and {b.kind for b in r.bonuses} == {pb.TOTOM_BONUS_KIND_U_CHI}
+    assert r.points == 3
+
+
+def test_a_named_switch_overrides_the_preset_TT_K5(stub):
+    # Thập thành with two Tôm: TT-K5 sums the mains (12 + 4 + 4); switched off it is flat
+    # under TT-K2 (12 + 1 + 1), as in the traditional preset.
+    hand, context = "33m 33c 77c 22c 44c 55c 66c 88s 22s 44s", pb.TotomWinContext(win_card="2c")
+    summed = stub.CheckHand(pb.CheckHandRequest(hand=hand, context=context), timeout=10)
+    flat = stub.CheckHand(pb.CheckHandRequest(
+        hand=hand, context=context, rules=pb.TotomRules(thap_thanh_sums_mains=False)),
+        timeout=10)
+    assert (summed.points, summed.scored_by) == (20, pb.TOTOM_SCORING_SUM_OF_MAINS)
+    assert (flat.points, flat.scored_by) == (14, pb.TOTOM_SCORING_MAIN_PLUS_DICH)
+    assert flat.main_bonus == pb.TOTOM_BONUS_KIND_THAP_THANH
 
 
 def test_find_waits(stub):
@@ -69,7 +92,8 @@ def violation_of(err):
     (pb.CheckHandRequest(hand=UCHI_TOM, context=pb.TotomWinContext(win_card="3c",
                                                                     via=pb.WIN_VIA_CHIU)),
      "context.via", "four"),
-    (pb.CheckHandRequest(hand=UCHI_TOM, rules=7), "rules", "unknown enum"),
+    (pb.CheckHandRequest(hand=UCHI_TOM, rules=pb.TotomRules(preset=7)), "rules.preset",
+     "unknown enum"),
 ])
 def test_invalid_argument_names_the_field(stub, request_, field, needle):
     with pytest.raises(grpc.RpcError) as info:

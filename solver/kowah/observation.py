@@ -54,7 +54,7 @@ class KowahObservation:
             "public_draws": [d.to_json() for d in self.public_draws],
             "stock": self.stock, "first_turn": self.first_turn,
             "legal_actions": list(self.legal_actions),
-            "result": self.result.to_dict() if self.result is not None else None,
+            "result": self.result.to_json() if self.result is not None else None,
         }
 
 

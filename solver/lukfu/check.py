@@ -32,7 +32,7 @@ def beats_text(play: str, over: str, rules: LukFuRules = SEED_RULES) -> dict:
     o = parse_play(over, field="over")
     c = compare(p, o, rules)
     return {"play": p.text, "play_kind": p.kind, "over": o.text, "over_kind": o.kind,
-            "beats": c.beats, "reason": c.rule, "explanation": c.reason}
+            "beats": c.beats, "rule": c.rule, "explanation": c.reason}
 
 
 def _record(record: Any, rules: LukFuRules) -> Record | None:
@@ -98,8 +98,8 @@ def legal_text(play: str, *, hand: str, role: str | None = None, record: Any = N
         else:
             result = check_follow(parse_play(play, field="play"), (), faces, best, rules)
         kind = "follow"
-    return {"legal": result.legal, "rule": result.rule, "reason": result.reason,
-            "as": kind, "seat": seat, "role": role,
+    return {"legal": result.legal, "rule": result.rule, "explanation": result.reason,
+            "turn": kind, "seat": seat, "role": role,
             "to_beat": best.text if best else None}
 
 
@@ -118,7 +118,7 @@ def old_text(*, hand: str, record: Any = None, seat: int | None = None,
     return {
         "seat": seat,
         "old": [f.text for f in proof.old],
-        "reasons": [{"card": c.card.text, "old": c.old, "rule": c.rule, "reason": c.reason}
+        "reasons": [{"card": c.card.text, "old": c.old, "rule": c.rule, "explanation": c.reason}
                     for c in proof.cards],
         "fu": fu,
         "claim_total": fu + n_old,

@@ -60,7 +60,7 @@ class LukFuObservation:
             "hand_sizes": list(self.hand_sizes), "record": self.record_json,
             "caller": self.caller, "fu": list(self.fu),
             "legal_actions": list(self.legal_actions),
-            "result": self.result.to_dict() if self.result is not None else None,
+            "result": self.result.to_json() if self.result is not None else None,
         }
 
     def seed(self) -> int:

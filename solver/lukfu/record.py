@@ -282,7 +282,7 @@ def parse_record(data: Any, rules: LukFuRules = SEED_RULES) -> Record:
         data = json_object(data, field="record", what="a record (a JSON object)")
     except InvalidInput as err:
         raise RecordError(err.message, path="record") from None
-    game = data.get("game", "lukfu")
+    game = data.get("game") or "lukfu"  # empty: the proto default
     if game != "lukfu":
         raise RecordError(f"this is a record of {game!r}, not lukfu", path="game")
     unknown = set(data) - {"game", "master", "calls", "tricks", "rules"}

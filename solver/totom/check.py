@@ -184,7 +184,7 @@ def _engine(engine: str) -> str:
     return engine
 
 
-def check_text(hand: str, *, rules: str | None = None, engine: str = "cpsat",
+def check_text(hand: str, *, rules: str | TotomRules | None = None, engine: str = "cpsat",
                **context) -> HandVerdict:
     """Parse, validate and check a hand given as notation text."""
     counts = TOTOM.parse_counts(hand, field="hand")
@@ -220,7 +220,8 @@ def find_waits(counts: Sequence[int], ctx: WinContext, seen: Sequence[int],
 
 
 def waits_text(hand: str, *, seen: str | None = None, via: str | None = None,
-               opening: str | None = None, rules: str | None = None, engine: str = "cpsat",
+               opening: str | None = None, rules: str | TotomRules | None = None,
+               engine: str = "cpsat",
                won_previous: bool = False, first_stock: bool = False) -> list[Wait]:
     counts = TOTOM.parse_counts(hand, field="hand")
     total = sum(counts)

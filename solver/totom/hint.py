@@ -140,7 +140,8 @@ def hint(obs: TotomObservation, budget_ms: float = 100.0, engine: str = "auto") 
         if verb == "win":
             out.append(Ranked(act, 100.0, "a win: always taken"))
         elif time.perf_counter() > deadline and out:
-            out.append(Ranked(act, -90.0, "not evaluated within the time budget"))
+            out.append(Ranked(act, -90.0, "not evaluated within the time budget",
+                              evaluated=False))
         elif verb == "chiu":
             i = TOTOM.index(view.offer)
             c, e = list(conc), list(exp)

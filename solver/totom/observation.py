@@ -106,7 +106,7 @@ class TotomObservation:
             "claim": enum_json(self.claim, "CLAIM") if self.claim else None,
             "stock": self.stock, "memory": self.memory.to_json(),
             "dead_hand": list(self.dead_hand), "legal_actions": list(self.legal_actions),
-            "result": self.result.to_dict() if self.result is not None else None,
+            "result": self.result.to_json() if self.result is not None else None,
         }
 
 

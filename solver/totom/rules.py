@@ -93,8 +93,11 @@ TRADITIONAL = replace(
 PRESETS = {"seed": SEED, "traditional": TRADITIONAL}
 
 
-def preset(name: str | None, *, field: str = "rules") -> TotomRules:
-    """The named preset; an empty name is the default (`seed`)."""
+def preset(name: str | TotomRules | None, *, field: str = "rules") -> TotomRules:
+    """The named preset; an empty name is the default (`seed`); rules already built (a
+    preset with switches) pass through."""
+    if isinstance(name, TotomRules):
+        return name
     if not name:
         return SEED
     try:

@@ -22,23 +22,27 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from google.rpc import error_details_pb2 as google_dot_rpc_dot_error__details__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1amoneycards/v1/common.proto\x12\rmoneycards.v1\"*\n\tViolation\x12\x0c\n\x04rule\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t\"<\n\x08GameDeal\x12\r\n\x05hands\x18\x01 \x03(\t\x12\r\n\x05stock\x18\x02 \x01(\t\x12\x12\n\nfirst_seat\x18\x03 \x01(\x05\"o\n\nGameRecord\x12\r\n\x05rules\x18\x01 \x01(\t\x12\x11\n\x04seed\x18\x02 \x01(\x03H\x00\x88\x01\x01\x12%\n\x04\x64\x65\x61l\x18\x03 \x01(\x0b\x32\x17.moneycards.v1.GameDeal\x12\x0f\n\x07\x61\x63tions\x18\x04 \x03(\tB\x07\n\x05_seed\"\xbb\x01\n\x0fGameRecordCheck\x12\r\n\x05valid\x18\x01 \x01(\x08\x12\x10\n\x08\x63omplete\x18\x02 \x01(\x08\x12\x0f\n\x07\x61\x63tions\x18\x03 \x01(\x05\x12\x15\n\rfirst_illegal\x18\x04 \x01(\x05\x12\x0c\n\x04rule\x18\x05 \x01(\t\x12\x0f\n\x07message\x18\x06 \x01(\t\x12\x0f\n\x07outcome\x18\x07 \x01(\t\x12\x0b\n\x03net\x18\x08 \x03(\x05\x12\x0e\n\x06winner\x18\t \x01(\x05\x12\x12\n\nmultiplier\x18\n \x01(\x05\"=\n\x0cRankedAction\x12\x0e\n\x06\x61\x63tion\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x01\x12\x0e\n\x06reason\x18\x03 \x01(\tb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1amoneycards/v1/common.proto\x12\rmoneycards.v1\x1a\x1egoogle/rpc/error_details.proto\"*\n\tViolation\x12\x0c\n\x04rule\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t\"f\n\x0c\x45rrorDetails\x12+\n\x0b\x62\x61\x64_request\x18\x01 \x01(\x0b\x32\x16.google.rpc.BadRequest\x12)\n\nerror_info\x18\x02 \x01(\x0b\x32\x15.google.rpc.ErrorInfo\"<\n\x08GameDeal\x12\r\n\x05hands\x18\x01 \x03(\t\x12\r\n\x05stock\x18\x02 \x01(\t\x12\x12\n\nfirst_seat\x18\x03 \x01(\x05\"\xa4\x02\n\x0fGameRecordCheck\x12\r\n\x05valid\x18\x01 \x01(\x08\x12\x10\n\x08\x63omplete\x18\x02 \x01(\x08\x12\x0f\n\x07\x61\x63tions\x18\x03 \x01(\x05\x12\x1a\n\rfirst_illegal\x18\x0b \x01(\x05H\x00\x88\x01\x01\x12\x0c\n\x04rule\x18\x05 \x01(\t\x12\x0f\n\x07message\x18\x06 \x01(\t\x12+\n\x07outcome\x18\x0c \x01(\x0e\x32\x1a.moneycards.v1.DealOutcome\x12\x0b\n\x03net\x18\x08 \x03(\x05\x12\x13\n\x06winner\x18\r \x01(\x05H\x01\x88\x01\x01\x12\x17\n\nmultiplier\x18\n \x01(\x05H\x02\x88\x01\x01\x42\x10\n\x0e_first_illegalB\t\n\x07_winnerB\r\n\x0b_multiplierJ\x04\x08\x04\x10\x05J\x04\x08\x07\x10\x08J\x04\x08\t\x10\n\"e\n\x0cRankedAction\x12\x0e\n\x06\x61\x63tion\x18\x01 \x01(\t\x12\x12\n\x05value\x18\x04 \x01(\x01H\x00\x88\x01\x01\x12\x13\n\x0b\x65xplanation\x18\x05 \x01(\tB\x08\n\x06_valueJ\x04\x08\x02\x10\x03J\x04\x08\x03\x10\x04R\x06reason*r\n\x0b\x44\x65\x61lOutcome\x12\x1c\n\x18\x44\x45\x41L_OUTCOME_UNSPECIFIED\x10\x00\x12\x14\n\x10\x44\x45\x41L_OUTCOME_WIN\x10\x01\x12\x16\n\x12\x44\x45\x41L_OUTCOME_DRAWN\x10\x02\x12\x17\n\x13\x44\x45\x41L_OUTCOME_REDEAL\x10\x03\x42`\n\x11org.moneycards.v1B\x0b\x43ommonProtoP\x01Z,moneycards/gen/go/moneycards/v1;moneycardsv1\xaa\x02\rMoneycards.V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'moneycards.v1.common_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
-  DESCRIPTOR._loaded_options = None
-  _globals['_VIOLATION']._serialized_start=45
-  _globals['_VIOLATION']._serialized_end=87
-  _globals['_GAMEDEAL']._serialized_start=89
-  _globals['_GAMEDEAL']._serialized_end=149
-  _globals['_GAMERECORD']._serialized_start=151
-  _globals['_GAMERECORD']._serialized_end=262
-  _globals['_GAMERECORDCHECK']._serialized_start=265
-  _globals['_GAMERECORDCHECK']._serialized_end=452
-  _globals['_RANKEDACTION']._serialized_start=454
-  _globals['_RANKEDACTION']._serialized_end=515
+  _globals['DESCRIPTOR']._loaded_options = None
+  _globals['DESCRIPTOR']._serialized_options = b'\n\021org.moneycards.v1B\013CommonProtoP\001Z,moneycards/gen/go/moneycards/v1;moneycardsv1\252\002\rMoneycards.V1'
+  _globals['_DEALOUTCOME']._serialized_start=685
+  _globals['_DEALOUTCOME']._serialized_end=799
+  _globals['_VIOLATION']._serialized_start=77
+  _globals['_VIOLATION']._serialized_end=119
+  _globals['_ERRORDETAILS']._serialized_start=121
+  _globals['_ERRORDETAILS']._serialized_end=223
+  _globals['_GAMEDEAL']._serialized_start=225
+  _globals['_GAMEDEAL']._serialized_end=285
+  _globals['_GAMERECORDCHECK']._serialized_start=288
+  _globals['_GAMERECORDCHECK']._serialized_end=580
+  _globals['_RANKEDACTION']._serialized_start=582
+  _globals['_RANKEDACTION']._serialized_end=683
 # @@protoc_insertion_point(module_scope)

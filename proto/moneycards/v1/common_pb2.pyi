@@ -1,10 +1,23 @@
+from google.rpc import error_details_pb2 as _error_details_pb2
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class DealOutcome(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DEAL_OUTCOME_UNSPECIFIED: _ClassVar[DealOutcome]
+    DEAL_OUTCOME_WIN: _ClassVar[DealOutcome]
+    DEAL_OUTCOME_DRAWN: _ClassVar[DealOutcome]
+    DEAL_OUTCOME_REDEAL: _ClassVar[DealOutcome]
+DEAL_OUTCOME_UNSPECIFIED: DealOutcome
+DEAL_OUTCOME_WIN: DealOutcome
+DEAL_OUTCOME_DRAWN: DealOutcome
+DEAL_OUTCOME_REDEAL: DealOutcome
 
 class Violation(_message.Message):
     __slots__ = ("rule", "message")
@@ -13,6 +26,14 @@ class Violation(_message.Message):
     rule: str
     message: str
     def __init__(self, rule: _Optional[str] = ..., message: _Optional[str] = ...) -> None: ...
+
+class ErrorDetails(_message.Message):
+    __slots__ = ("bad_request", "error_info")
+    BAD_REQUEST_FIELD_NUMBER: _ClassVar[int]
+    ERROR_INFO_FIELD_NUMBER: _ClassVar[int]
+    bad_request: _error_details_pb2.BadRequest
+    error_info: _error_details_pb2.ErrorInfo
+    def __init__(self, bad_request: _Optional[_Union[_error_details_pb2.BadRequest, _Mapping]] = ..., error_info: _Optional[_Union[_error_details_pb2.ErrorInfo, _Mapping]] = ...) -> None: ...
 
 class GameDeal(_message.Message):
     __slots__ = ("hands", "stock", "first_seat")
@@ -23,18 +44,6 @@ class GameDeal(_message.Message):
     stock: str
     first_seat: int
     def __init__(self, hands: _Optional[_Iterable[str]] = ..., stock: _Optional[str] = ..., first_seat: _Optional[int] = ...) -> None: ...
-
-class GameRecord(_message.Message):
-    __slots__ = ("rules", "seed", "deal", "actions")
-    RULES_FIELD_NUMBER: _ClassVar[int]
-    SEED_FIELD_NUMBER: _ClassVar[int]
-    DEAL_FIELD_NUMBER: _ClassVar[int]
-    ACTIONS_FIELD_NUMBER: _ClassVar[int]
-    rules: str
-    seed: int
-    deal: GameDeal
-    actions: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, rules: _Optional[str] = ..., seed: _Optional[int] = ..., deal: _Optional[_Union[GameDeal, _Mapping]] = ..., actions: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GameRecordCheck(_message.Message):
     __slots__ = ("valid", "complete", "actions", "first_illegal", "rule", "message", "outcome", "net", "winner", "multiplier")
@@ -54,18 +63,18 @@ class GameRecordCheck(_message.Message):
     first_illegal: int
     rule: str
     message: str
-    outcome: str
+    outcome: DealOutcome
     net: _containers.RepeatedScalarFieldContainer[int]
     winner: int
     multiplier: int
-    def __init__(self, valid: _Optional[bool] = ..., complete: _Optional[bool] = ..., actions: _Optional[int] = ..., first_illegal: _Optional[int] = ..., rule: _Optional[str] = ..., message: _Optional[str] = ..., outcome: _Optional[str] = ..., net: _Optional[_Iterable[int]] = ..., winner: _Optional[int] = ..., multiplier: _Optional[int] = ...) -> None: ...
+    def __init__(self, valid: _Optional[bool] = ..., complete: _Optional[bool] = ..., actions: _Optional[int] = ..., first_illegal: _Optional[int] = ..., rule: _Optional[str] = ..., message: _Optional[str] = ..., outcome: _Optional[_Union[DealOutcome, str]] = ..., net: _Optional[_Iterable[int]] = ..., winner: _Optional[int] = ..., multiplier: _Optional[int] = ...) -> None: ...
 
 class RankedAction(_message.Message):
-    __slots__ = ("action", "value", "reason")
+    __slots__ = ("action", "value", "explanation")
     ACTION_FIELD_NUMBER: _ClassVar[int]
     VALUE_FIELD_NUMBER: _ClassVar[int]
-    REASON_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_FIELD_NUMBER: _ClassVar[int]
     action: str
     value: float
-    reason: str
-    def __init__(self, action: _Optional[str] = ..., value: _Optional[float] = ..., reason: _Optional[str] = ...) -> None: ...
+    explanation: str
+    def __init__(self, action: _Optional[str] = ..., value: _Optional[float] = ..., explanation: _Optional[str] = ...) -> None: ...

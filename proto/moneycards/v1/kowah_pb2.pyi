@@ -8,16 +8,31 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class KowahRulesPreset(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    KOWAH_RULES_PRESET_UNSPECIFIED: _ClassVar[KowahRulesPreset]
+    KOWAH_RULES_PRESET_SEED: _ClassVar[KowahRulesPreset]
+
 class KowahVia(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     KOWAH_VIA_UNSPECIFIED: _ClassVar[KowahVia]
     KOWAH_VIA_SELF_DRAW: _ClassVar[KowahVia]
     KOWAH_VIA_DRAW: _ClassVar[KowahVia]
     KOWAH_VIA_DISCARD: _ClassVar[KowahVia]
+KOWAH_RULES_PRESET_UNSPECIFIED: KowahRulesPreset
+KOWAH_RULES_PRESET_SEED: KowahRulesPreset
 KOWAH_VIA_UNSPECIFIED: KowahVia
 KOWAH_VIA_SELF_DRAW: KowahVia
 KOWAH_VIA_DRAW: KowahVia
 KOWAH_VIA_DISCARD: KowahVia
+
+class KowahRules(_message.Message):
+    __slots__ = ("preset", "optional_declaration")
+    PRESET_FIELD_NUMBER: _ClassVar[int]
+    OPTIONAL_DECLARATION_FIELD_NUMBER: _ClassVar[int]
+    preset: KowahRulesPreset
+    optional_declaration: bool
+    def __init__(self, preset: _Optional[_Union[KowahRulesPreset, str]] = ..., optional_declaration: _Optional[bool] = ...) -> None: ...
 
 class CheckReadyRequest(_message.Message):
     __slots__ = ("hand", "seen")
@@ -82,10 +97,18 @@ class CheckWinResponse(_message.Message):
     def __init__(self, wins: _Optional[bool] = ..., multiplier: _Optional[int] = ..., violations: _Optional[_Iterable[_Union[_common_pb2.Violation, _Mapping]]] = ...) -> None: ...
 
 class KowahServiceCheckGameRecordRequest(_message.Message):
-    __slots__ = ("record",)
-    RECORD_FIELD_NUMBER: _ClassVar[int]
-    record: _common_pb2.GameRecord
-    def __init__(self, record: _Optional[_Union[_common_pb2.GameRecord, _Mapping]] = ...) -> None: ...
+    __slots__ = ("game", "rules", "seed", "deal", "actions")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    RULES_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    DEAL_FIELD_NUMBER: _ClassVar[int]
+    ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    rules: KowahRules
+    seed: int
+    deal: _common_pb2.GameDeal
+    actions: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, game: _Optional[str] = ..., rules: _Optional[_Union[KowahRules, _Mapping]] = ..., seed: _Optional[int] = ..., deal: _Optional[_Union[_common_pb2.GameDeal, _Mapping]] = ..., actions: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class KowahServiceCheckGameRecordResponse(_message.Message):
     __slots__ = ("check",)
@@ -98,8 +121,8 @@ class KowahServiceHintRequest(_message.Message):
     OBSERVATION_JSON_FIELD_NUMBER: _ClassVar[int]
     BUDGET_MS_FIELD_NUMBER: _ClassVar[int]
     observation_json: str
-    budget_ms: int
-    def __init__(self, observation_json: _Optional[str] = ..., budget_ms: _Optional[int] = ...) -> None: ...
+    budget_ms: float
+    def __init__(self, observation_json: _Optional[str] = ..., budget_ms: _Optional[float] = ...) -> None: ...
 
 class KowahServiceHintResponse(_message.Message):
     __slots__ = ("seat", "actions")

@@ -8,24 +8,53 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class LukFuRulesPreset(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LUK_FU_RULES_PRESET_UNSPECIFIED: _ClassVar[LukFuRulesPreset]
+    LUK_FU_RULES_PRESET_SEED: _ClassVar[LukFuRulesPreset]
+
+class LukFuPlayKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LUK_FU_PLAY_KIND_UNSPECIFIED: _ClassVar[LukFuPlayKind]
+    LUK_FU_PLAY_KIND_SINGLE: _ClassVar[LukFuPlayKind]
+    LUK_FU_PLAY_KIND_SET: _ClassVar[LukFuPlayKind]
+    LUK_FU_PLAY_KIND_RUN: _ClassVar[LukFuPlayKind]
+
 class LukFuRole(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     LUK_FU_ROLE_UNSPECIFIED: _ClassVar[LukFuRole]
     LUK_FU_ROLE_CALLER: _ClassVar[LukFuRole]
     LUK_FU_ROLE_MASTER_PASSED: _ClassVar[LukFuRole]
     LUK_FU_ROLE_NON_CALLER: _ClassVar[LukFuRole]
+
+class LukFuTrickTurn(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LUK_FU_TRICK_TURN_UNSPECIFIED: _ClassVar[LukFuTrickTurn]
+    LUK_FU_TRICK_TURN_LEAD: _ClassVar[LukFuTrickTurn]
+    LUK_FU_TRICK_TURN_FOLLOW: _ClassVar[LukFuTrickTurn]
+LUK_FU_RULES_PRESET_UNSPECIFIED: LukFuRulesPreset
+LUK_FU_RULES_PRESET_SEED: LukFuRulesPreset
+LUK_FU_PLAY_KIND_UNSPECIFIED: LukFuPlayKind
+LUK_FU_PLAY_KIND_SINGLE: LukFuPlayKind
+LUK_FU_PLAY_KIND_SET: LukFuPlayKind
+LUK_FU_PLAY_KIND_RUN: LukFuPlayKind
 LUK_FU_ROLE_UNSPECIFIED: LukFuRole
 LUK_FU_ROLE_CALLER: LukFuRole
 LUK_FU_ROLE_MASTER_PASSED: LukFuRole
 LUK_FU_ROLE_NON_CALLER: LukFuRole
+LUK_FU_TRICK_TURN_UNSPECIFIED: LukFuTrickTurn
+LUK_FU_TRICK_TURN_LEAD: LukFuTrickTurn
+LUK_FU_TRICK_TURN_FOLLOW: LukFuTrickTurn
 
-class LukFuRuleSwitches(_message.Message):
-    __slots__ = ("ace_sets_beaten_only_by_nines", "strict_non_caller_leads")
+class LukFuRules(_message.Message):
+    __slots__ = ("ace_sets_beaten_only_by_nines", "strict_non_caller_leads", "preset")
     ACE_SETS_BEATEN_ONLY_BY_NINES_FIELD_NUMBER: _ClassVar[int]
     STRICT_NON_CALLER_LEADS_FIELD_NUMBER: _ClassVar[int]
+    PRESET_FIELD_NUMBER: _ClassVar[int]
     ace_sets_beaten_only_by_nines: bool
     strict_non_caller_leads: bool
-    def __init__(self, ace_sets_beaten_only_by_nines: _Optional[bool] = ..., strict_non_caller_leads: _Optional[bool] = ...) -> None: ...
+    preset: LukFuRulesPreset
+    def __init__(self, ace_sets_beaten_only_by_nines: _Optional[bool] = ..., strict_non_caller_leads: _Optional[bool] = ..., preset: _Optional[_Union[LukFuRulesPreset, str]] = ...) -> None: ...
 
 class LukFuAction(_message.Message):
     __slots__ = ("seat", "cards", "down")
@@ -46,14 +75,18 @@ class LukFuTrick(_message.Message):
     def __init__(self, leader: _Optional[int] = ..., plays: _Optional[_Iterable[_Union[LukFuAction, _Mapping]]] = ...) -> None: ...
 
 class LukFuRecord(_message.Message):
-    __slots__ = ("master", "calls", "tricks")
+    __slots__ = ("game", "rules", "master", "calls", "tricks")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    RULES_FIELD_NUMBER: _ClassVar[int]
     MASTER_FIELD_NUMBER: _ClassVar[int]
     CALLS_FIELD_NUMBER: _ClassVar[int]
     TRICKS_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    rules: LukFuRules
     master: int
     calls: _containers.RepeatedScalarFieldContainer[str]
     tricks: _containers.RepeatedCompositeFieldContainer[LukFuTrick]
-    def __init__(self, master: _Optional[int] = ..., calls: _Optional[_Iterable[str]] = ..., tricks: _Optional[_Iterable[_Union[LukFuTrick, _Mapping]]] = ...) -> None: ...
+    def __init__(self, game: _Optional[str] = ..., rules: _Optional[_Union[LukFuRules, _Mapping]] = ..., master: _Optional[int] = ..., calls: _Optional[_Iterable[str]] = ..., tricks: _Optional[_Iterable[_Union[LukFuTrick, _Mapping]]] = ...) -> None: ...
 
 class ComparePlaysRequest(_message.Message):
     __slots__ = ("play", "over", "rules")
@@ -62,29 +95,30 @@ class ComparePlaysRequest(_message.Message):
     RULES_FIELD_NUMBER: _ClassVar[int]
     play: str
     over: str
-    rules: LukFuRuleSwitches
-    def __init__(self, play: _Optional[str] = ..., over: _Optional[str] = ..., rules: _Optional[_Union[LukFuRuleSwitches, _Mapping]] = ...) -> None: ...
+    rules: LukFuRules
+    def __init__(self, play: _Optional[str] = ..., over: _Optional[str] = ..., rules: _Optional[_Union[LukFuRules, _Mapping]] = ...) -> None: ...
 
 class ComparePlaysResponse(_message.Message):
-    __slots__ = ("beats", "rule", "reason", "play_kind", "over_kind")
+    __slots__ = ("beats", "rule", "explanation", "play_kind", "over_kind")
     BEATS_FIELD_NUMBER: _ClassVar[int]
     RULE_FIELD_NUMBER: _ClassVar[int]
-    REASON_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_FIELD_NUMBER: _ClassVar[int]
     PLAY_KIND_FIELD_NUMBER: _ClassVar[int]
     OVER_KIND_FIELD_NUMBER: _ClassVar[int]
     beats: bool
     rule: str
-    reason: str
-    play_kind: str
-    over_kind: str
-    def __init__(self, beats: _Optional[bool] = ..., rule: _Optional[str] = ..., reason: _Optional[str] = ..., play_kind: _Optional[str] = ..., over_kind: _Optional[str] = ...) -> None: ...
+    explanation: str
+    play_kind: LukFuPlayKind
+    over_kind: LukFuPlayKind
+    def __init__(self, beats: _Optional[bool] = ..., rule: _Optional[str] = ..., explanation: _Optional[str] = ..., play_kind: _Optional[_Union[LukFuPlayKind, str]] = ..., over_kind: _Optional[_Union[LukFuPlayKind, str]] = ...) -> None: ...
 
 class CheckPlayRequest(_message.Message):
-    __slots__ = ("play", "hand", "role", "record", "seat", "face_down", "rules")
+    __slots__ = ("play", "hand", "role", "record", "game_record", "seat", "face_down", "rules")
     PLAY_FIELD_NUMBER: _ClassVar[int]
     HAND_FIELD_NUMBER: _ClassVar[int]
     ROLE_FIELD_NUMBER: _ClassVar[int]
     RECORD_FIELD_NUMBER: _ClassVar[int]
+    GAME_RECORD_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     FACE_DOWN_FIELD_NUMBER: _ClassVar[int]
     RULES_FIELD_NUMBER: _ClassVar[int]
@@ -92,51 +126,55 @@ class CheckPlayRequest(_message.Message):
     hand: str
     role: LukFuRole
     record: LukFuRecord
+    game_record: LukFuServiceCheckGameRecordRequest
     seat: int
     face_down: bool
-    rules: LukFuRuleSwitches
-    def __init__(self, play: _Optional[str] = ..., hand: _Optional[str] = ..., role: _Optional[_Union[LukFuRole, str]] = ..., record: _Optional[_Union[LukFuRecord, _Mapping]] = ..., seat: _Optional[int] = ..., face_down: _Optional[bool] = ..., rules: _Optional[_Union[LukFuRuleSwitches, _Mapping]] = ...) -> None: ...
+    rules: LukFuRules
+    def __init__(self, play: _Optional[str] = ..., hand: _Optional[str] = ..., role: _Optional[_Union[LukFuRole, str]] = ..., record: _Optional[_Union[LukFuRecord, _Mapping]] = ..., game_record: _Optional[_Union[LukFuServiceCheckGameRecordRequest, _Mapping]] = ..., seat: _Optional[int] = ..., face_down: _Optional[bool] = ..., rules: _Optional[_Union[LukFuRules, _Mapping]] = ...) -> None: ...
 
 class CheckPlayResponse(_message.Message):
-    __slots__ = ("legal", "rule", "reason", "seat", "role", "to_beat")
+    __slots__ = ("legal", "rule", "explanation", "turn", "seat", "role", "to_beat")
     LEGAL_FIELD_NUMBER: _ClassVar[int]
     RULE_FIELD_NUMBER: _ClassVar[int]
-    REASON_FIELD_NUMBER: _ClassVar[int]
-    AS_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     ROLE_FIELD_NUMBER: _ClassVar[int]
     TO_BEAT_FIELD_NUMBER: _ClassVar[int]
     legal: bool
     rule: str
-    reason: str
+    explanation: str
+    turn: LukFuTrickTurn
     seat: int
-    role: str
+    role: LukFuRole
     to_beat: str
-    def __init__(self, legal: _Optional[bool] = ..., rule: _Optional[str] = ..., reason: _Optional[str] = ..., seat: _Optional[int] = ..., role: _Optional[str] = ..., to_beat: _Optional[str] = ..., **kwargs) -> None: ...
+    def __init__(self, legal: _Optional[bool] = ..., rule: _Optional[str] = ..., explanation: _Optional[str] = ..., turn: _Optional[_Union[LukFuTrickTurn, str]] = ..., seat: _Optional[int] = ..., role: _Optional[_Union[LukFuRole, str]] = ..., to_beat: _Optional[str] = ...) -> None: ...
 
 class ProveOldRequest(_message.Message):
-    __slots__ = ("hand", "record", "seat", "rules")
+    __slots__ = ("hand", "record", "game_record", "seat", "rules")
     HAND_FIELD_NUMBER: _ClassVar[int]
     RECORD_FIELD_NUMBER: _ClassVar[int]
+    GAME_RECORD_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     RULES_FIELD_NUMBER: _ClassVar[int]
     hand: str
     record: LukFuRecord
+    game_record: LukFuServiceCheckGameRecordRequest
     seat: int
-    rules: LukFuRuleSwitches
-    def __init__(self, hand: _Optional[str] = ..., record: _Optional[_Union[LukFuRecord, _Mapping]] = ..., seat: _Optional[int] = ..., rules: _Optional[_Union[LukFuRuleSwitches, _Mapping]] = ...) -> None: ...
+    rules: LukFuRules
+    def __init__(self, hand: _Optional[str] = ..., record: _Optional[_Union[LukFuRecord, _Mapping]] = ..., game_record: _Optional[_Union[LukFuServiceCheckGameRecordRequest, _Mapping]] = ..., seat: _Optional[int] = ..., rules: _Optional[_Union[LukFuRules, _Mapping]] = ...) -> None: ...
 
 class OldCardReason(_message.Message):
-    __slots__ = ("card", "old", "rule", "reason")
+    __slots__ = ("card", "old", "rule", "explanation")
     CARD_FIELD_NUMBER: _ClassVar[int]
     OLD_FIELD_NUMBER: _ClassVar[int]
     RULE_FIELD_NUMBER: _ClassVar[int]
-    REASON_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_FIELD_NUMBER: _ClassVar[int]
     card: str
     old: bool
     rule: str
-    reason: str
-    def __init__(self, card: _Optional[str] = ..., old: _Optional[bool] = ..., rule: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+    explanation: str
+    def __init__(self, card: _Optional[str] = ..., old: _Optional[bool] = ..., rule: _Optional[str] = ..., explanation: _Optional[str] = ...) -> None: ...
 
 class ProveOldResponse(_message.Message):
     __slots__ = ("old", "reasons", "fu", "claim_total", "can_claim")
@@ -165,20 +203,30 @@ class ScoreRequest(_message.Message):
     def __init__(self, fu: _Optional[int] = ..., winner: _Optional[int] = ..., caller: _Optional[int] = ..., drawn: _Optional[bool] = ...) -> None: ...
 
 class ScoreResponse(_message.Message):
-    __slots__ = ("points", "net", "rule")
+    __slots__ = ("outcome", "points", "net", "rule")
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
     POINTS_FIELD_NUMBER: _ClassVar[int]
     NET_FIELD_NUMBER: _ClassVar[int]
     RULE_FIELD_NUMBER: _ClassVar[int]
+    outcome: _common_pb2.DealOutcome
     points: int
     net: _containers.RepeatedScalarFieldContainer[int]
     rule: str
-    def __init__(self, points: _Optional[int] = ..., net: _Optional[_Iterable[int]] = ..., rule: _Optional[str] = ...) -> None: ...
+    def __init__(self, outcome: _Optional[_Union[_common_pb2.DealOutcome, str]] = ..., points: _Optional[int] = ..., net: _Optional[_Iterable[int]] = ..., rule: _Optional[str] = ...) -> None: ...
 
 class LukFuServiceCheckGameRecordRequest(_message.Message):
-    __slots__ = ("record",)
-    RECORD_FIELD_NUMBER: _ClassVar[int]
-    record: _common_pb2.GameRecord
-    def __init__(self, record: _Optional[_Union[_common_pb2.GameRecord, _Mapping]] = ...) -> None: ...
+    __slots__ = ("game", "rules", "seed", "deal", "actions")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    RULES_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    DEAL_FIELD_NUMBER: _ClassVar[int]
+    ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    rules: LukFuRules
+    seed: int
+    deal: _common_pb2.GameDeal
+    actions: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, game: _Optional[str] = ..., rules: _Optional[_Union[LukFuRules, _Mapping]] = ..., seed: _Optional[int] = ..., deal: _Optional[_Union[_common_pb2.GameDeal, _Mapping]] = ..., actions: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class LukFuServiceCheckGameRecordResponse(_message.Message):
     __slots__ = ("check",)
@@ -191,8 +239,8 @@ class LukFuServiceHintRequest(_message.Message):
     OBSERVATION_JSON_FIELD_NUMBER: _ClassVar[int]
     BUDGET_MS_FIELD_NUMBER: _ClassVar[int]
     observation_json: str
-    budget_ms: int
-    def __init__(self, observation_json: _Optional[str] = ..., budget_ms: _Optional[int] = ...) -> None: ...
+    budget_ms: float
+    def __init__(self, observation_json: _Optional[str] = ..., budget_ms: _Optional[float] = ...) -> None: ...
 
 class LukFuServiceHintResponse(_message.Message):
     __slots__ = ("seat", "actions")

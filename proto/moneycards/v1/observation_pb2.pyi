@@ -1,3 +1,4 @@
+from moneycards.v1 import common_pb2 as _common_pb2
 from moneycards.v1 import lukfu_pb2 as _lukfu_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -85,7 +86,7 @@ class ObservedBonus(_message.Message):
     count: int
     def __init__(self, key: _Optional[str] = ..., name: _Optional[str] = ..., main: _Optional[int] = ..., dich: _Optional[int] = ..., count: _Optional[int] = ...) -> None: ...
 
-class DealOutcome(_message.Message):
+class DealResult(_message.Message):
     __slots__ = ("outcome", "rule", "winner", "via", "card", "points", "bonuses", "multiplier", "fu", "caller", "net")
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
     RULE_FIELD_NUMBER: _ClassVar[int]
@@ -98,7 +99,7 @@ class DealOutcome(_message.Message):
     FU_FIELD_NUMBER: _ClassVar[int]
     CALLER_FIELD_NUMBER: _ClassVar[int]
     NET_FIELD_NUMBER: _ClassVar[int]
-    outcome: str
+    outcome: _common_pb2.DealOutcome
     rule: str
     winner: int
     via: str
@@ -109,7 +110,7 @@ class DealOutcome(_message.Message):
     fu: int
     caller: int
     net: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, outcome: _Optional[str] = ..., rule: _Optional[str] = ..., winner: _Optional[int] = ..., via: _Optional[str] = ..., card: _Optional[str] = ..., points: _Optional[int] = ..., bonuses: _Optional[_Iterable[_Union[ObservedBonus, _Mapping]]] = ..., multiplier: _Optional[int] = ..., fu: _Optional[int] = ..., caller: _Optional[int] = ..., net: _Optional[_Iterable[int]] = ...) -> None: ...
+    def __init__(self, outcome: _Optional[_Union[_common_pb2.DealOutcome, str]] = ..., rule: _Optional[str] = ..., winner: _Optional[int] = ..., via: _Optional[str] = ..., card: _Optional[str] = ..., points: _Optional[int] = ..., bonuses: _Optional[_Iterable[_Union[ObservedBonus, _Mapping]]] = ..., multiplier: _Optional[int] = ..., fu: _Optional[int] = ..., caller: _Optional[int] = ..., net: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class TotomOffer(_message.Message):
     __slots__ = ("card", "seat", "kind", "door")
@@ -174,8 +175,8 @@ class TotomObservation(_message.Message):
     memory: TotomMemory
     dead_hand: _containers.RepeatedScalarFieldContainer[int]
     legal_actions: _containers.RepeatedScalarFieldContainer[str]
-    result: DealOutcome
-    def __init__(self, game: _Optional[str] = ..., seat: _Optional[int] = ..., to_act: _Optional[int] = ..., phase: _Optional[_Union[TotomPhase, str]] = ..., dealer: _Optional[int] = ..., hand: _Optional[str] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., exposed: _Optional[_Iterable[_Union[ExposedPairs, _Mapping]]] = ..., dead: _Optional[_Iterable[_Union[SeatCard, _Mapping]]] = ..., offer: _Optional[_Union[TotomOffer, _Mapping]] = ..., claim: _Optional[_Union[Claim, str]] = ..., stock: _Optional[int] = ..., memory: _Optional[_Union[TotomMemory, _Mapping]] = ..., dead_hand: _Optional[_Iterable[int]] = ..., legal_actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[DealOutcome, _Mapping]] = ...) -> None: ...
+    result: DealResult
+    def __init__(self, game: _Optional[str] = ..., seat: _Optional[int] = ..., to_act: _Optional[int] = ..., phase: _Optional[_Union[TotomPhase, str]] = ..., dealer: _Optional[int] = ..., hand: _Optional[str] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., exposed: _Optional[_Iterable[_Union[ExposedPairs, _Mapping]]] = ..., dead: _Optional[_Iterable[_Union[SeatCard, _Mapping]]] = ..., offer: _Optional[_Union[TotomOffer, _Mapping]] = ..., claim: _Optional[_Union[Claim, str]] = ..., stock: _Optional[int] = ..., memory: _Optional[_Union[TotomMemory, _Mapping]] = ..., dead_hand: _Optional[_Iterable[int]] = ..., legal_actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[DealResult, _Mapping]] = ...) -> None: ...
 
 class KowahObservation(_message.Message):
     __slots__ = ("game", "seat", "to_act", "phase", "hand", "hand_sizes", "declared", "discards", "public_draws", "stock", "first_turn", "legal_actions", "result")
@@ -211,8 +212,8 @@ class KowahObservation(_message.Message):
     stock: int
     first_turn: bool
     legal_actions: _containers.RepeatedScalarFieldContainer[str]
-    result: DealOutcome
-    def __init__(self, game: _Optional[str] = ..., seat: _Optional[int] = ..., to_act: _Optional[int] = ..., phase: _Optional[_Union[KowahPhase, str]] = ..., hand: _Optional[str] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., declared: _Optional[_Mapping[int, str]] = ..., discards: _Optional[_Iterable[_Union[SeatCard, _Mapping]]] = ..., public_draws: _Optional[_Iterable[_Union[SeatCard, _Mapping]]] = ..., stock: _Optional[int] = ..., first_turn: _Optional[bool] = ..., legal_actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[DealOutcome, _Mapping]] = ...) -> None: ...
+    result: DealResult
+    def __init__(self, game: _Optional[str] = ..., seat: _Optional[int] = ..., to_act: _Optional[int] = ..., phase: _Optional[_Union[KowahPhase, str]] = ..., hand: _Optional[str] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., declared: _Optional[_Mapping[int, str]] = ..., discards: _Optional[_Iterable[_Union[SeatCard, _Mapping]]] = ..., public_draws: _Optional[_Iterable[_Union[SeatCard, _Mapping]]] = ..., stock: _Optional[int] = ..., first_turn: _Optional[bool] = ..., legal_actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[DealResult, _Mapping]] = ...) -> None: ...
 
 class LukFuObservation(_message.Message):
     __slots__ = ("game", "seat", "to_act", "phase", "hand", "hand_sizes", "record", "caller", "fu", "legal_actions", "result")
@@ -237,5 +238,5 @@ class LukFuObservation(_message.Message):
     caller: int
     fu: _containers.RepeatedScalarFieldContainer[int]
     legal_actions: _containers.RepeatedScalarFieldContainer[str]
-    result: DealOutcome
-    def __init__(self, game: _Optional[str] = ..., seat: _Optional[int] = ..., to_act: _Optional[int] = ..., phase: _Optional[_Union[LukFuPhase, str]] = ..., hand: _Optional[str] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., record: _Optional[_Union[_lukfu_pb2.LukFuRecord, _Mapping]] = ..., caller: _Optional[int] = ..., fu: _Optional[_Iterable[int]] = ..., legal_actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[DealOutcome, _Mapping]] = ...) -> None: ...
+    result: DealResult
+    def __init__(self, game: _Optional[str] = ..., seat: _Optional[int] = ..., to_act: _Optional[int] = ..., phase: _Optional[_Union[LukFuPhase, str]] = ..., hand: _Optional[str] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., record: _Optional[_Union[_lukfu_pb2.LukFuRecord, _Mapping]] = ..., caller: _Optional[int] = ..., fu: _Optional[_Iterable[int]] = ..., legal_actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[DealResult, _Mapping]] = ...) -> None: ...

@@ -27,6 +27,32 @@ class PartitionEngine(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     PARTITION_ENGINE_UNSPECIFIED: _ClassVar[PartitionEngine]
     PARTITION_ENGINE_CPSAT: _ClassVar[PartitionEngine]
     PARTITION_ENGINE_EXACT: _ClassVar[PartitionEngine]
+
+class TotomBonusKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TOTOM_BONUS_KIND_UNSPECIFIED: _ClassVar[TotomBonusKind]
+    TOTOM_BONUS_KIND_U_CHI: _ClassVar[TotomBonusKind]
+    TOTOM_BONUS_KIND_THIEN_U: _ClassVar[TotomBonusKind]
+    TOTOM_BONUS_KIND_TOM: _ClassVar[TotomBonusKind]
+    TOTOM_BONUS_KIND_BACH_THU: _ClassVar[TotomBonusKind]
+    TOTOM_BONUS_KIND_LEO: _ClassVar[TotomBonusKind]
+    TOTOM_BONUS_KIND_THIEN_KHAI: _ClassVar[TotomBonusKind]
+    TOTOM_BONUS_KIND_CHIU_U: _ClassVar[TotomBonusKind]
+    TOTOM_BONUS_KIND_BON: _ClassVar[TotomBonusKind]
+    TOTOM_BONUS_KIND_BACH_DINH: _ClassVar[TotomBonusKind]
+    TOTOM_BONUS_KIND_TAM_DO: _ClassVar[TotomBonusKind]
+    TOTOM_BONUS_KIND_KINH_TU_CHI: _ClassVar[TotomBonusKind]
+    TOTOM_BONUS_KIND_THAP_THANH: _ClassVar[TotomBonusKind]
+    TOTOM_BONUS_KIND_BACH_THU_CHI: _ClassVar[TotomBonusKind]
+    TOTOM_BONUS_KIND_THONG: _ClassVar[TotomBonusKind]
+    TOTOM_BONUS_KIND_DIA_U: _ClassVar[TotomBonusKind]
+
+class TotomScoring(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TOTOM_SCORING_UNSPECIFIED: _ClassVar[TotomScoring]
+    TOTOM_SCORING_PLAIN: _ClassVar[TotomScoring]
+    TOTOM_SCORING_MAIN_PLUS_DICH: _ClassVar[TotomScoring]
+    TOTOM_SCORING_SUM_OF_MAINS: _ClassVar[TotomScoring]
 WIN_VIA_UNSPECIFIED: WinVia
 WIN_VIA_OWN_DOOR: WinVia
 WIN_VIA_STOCK: WinVia
@@ -38,6 +64,48 @@ TOTOM_RULES_PRESET_TRADITIONAL: TotomRulesPreset
 PARTITION_ENGINE_UNSPECIFIED: PartitionEngine
 PARTITION_ENGINE_CPSAT: PartitionEngine
 PARTITION_ENGINE_EXACT: PartitionEngine
+TOTOM_BONUS_KIND_UNSPECIFIED: TotomBonusKind
+TOTOM_BONUS_KIND_U_CHI: TotomBonusKind
+TOTOM_BONUS_KIND_THIEN_U: TotomBonusKind
+TOTOM_BONUS_KIND_TOM: TotomBonusKind
+TOTOM_BONUS_KIND_BACH_THU: TotomBonusKind
+TOTOM_BONUS_KIND_LEO: TotomBonusKind
+TOTOM_BONUS_KIND_THIEN_KHAI: TotomBonusKind
+TOTOM_BONUS_KIND_CHIU_U: TotomBonusKind
+TOTOM_BONUS_KIND_BON: TotomBonusKind
+TOTOM_BONUS_KIND_BACH_DINH: TotomBonusKind
+TOTOM_BONUS_KIND_TAM_DO: TotomBonusKind
+TOTOM_BONUS_KIND_KINH_TU_CHI: TotomBonusKind
+TOTOM_BONUS_KIND_THAP_THANH: TotomBonusKind
+TOTOM_BONUS_KIND_BACH_THU_CHI: TotomBonusKind
+TOTOM_BONUS_KIND_THONG: TotomBonusKind
+TOTOM_BONUS_KIND_DIA_U: TotomBonusKind
+TOTOM_SCORING_UNSPECIFIED: TotomScoring
+TOTOM_SCORING_PLAIN: TotomScoring
+TOTOM_SCORING_MAIN_PLUS_DICH: TotomScoring
+TOTOM_SCORING_SUM_OF_MAINS: TotomScoring
+
+class TotomRules(_message.Message):
+    __slots__ = ("preset", "chi_chi_win_needs_six_four", "thap_thanh_sums_mains", "bach_thu_chi", "thong_and_dia_u", "must_take_win", "must_chiu", "no_discard_of_captured_face", "no_same_rank_discard_after_ca")
+    PRESET_FIELD_NUMBER: _ClassVar[int]
+    CHI_CHI_WIN_NEEDS_SIX_FOUR_FIELD_NUMBER: _ClassVar[int]
+    THAP_THANH_SUMS_MAINS_FIELD_NUMBER: _ClassVar[int]
+    BACH_THU_CHI_FIELD_NUMBER: _ClassVar[int]
+    THONG_AND_DIA_U_FIELD_NUMBER: _ClassVar[int]
+    MUST_TAKE_WIN_FIELD_NUMBER: _ClassVar[int]
+    MUST_CHIU_FIELD_NUMBER: _ClassVar[int]
+    NO_DISCARD_OF_CAPTURED_FACE_FIELD_NUMBER: _ClassVar[int]
+    NO_SAME_RANK_DISCARD_AFTER_CA_FIELD_NUMBER: _ClassVar[int]
+    preset: TotomRulesPreset
+    chi_chi_win_needs_six_four: bool
+    thap_thanh_sums_mains: bool
+    bach_thu_chi: bool
+    thong_and_dia_u: bool
+    must_take_win: bool
+    must_chiu: bool
+    no_discard_of_captured_face: bool
+    no_same_rank_discard_after_ca: bool
+    def __init__(self, preset: _Optional[_Union[TotomRulesPreset, str]] = ..., chi_chi_win_needs_six_four: _Optional[bool] = ..., thap_thanh_sums_mains: _Optional[bool] = ..., bach_thu_chi: _Optional[bool] = ..., thong_and_dia_u: _Optional[bool] = ..., must_take_win: _Optional[bool] = ..., must_chiu: _Optional[bool] = ..., no_discard_of_captured_face: _Optional[bool] = ..., no_same_rank_discard_after_ca: _Optional[bool] = ...) -> None: ...
 
 class TotomWinContext(_message.Message):
     __slots__ = ("win_card", "via", "thien_u", "opening", "won_previous", "first_stock")
@@ -63,23 +131,23 @@ class CheckHandRequest(_message.Message):
     ENGINE_FIELD_NUMBER: _ClassVar[int]
     hand: str
     context: TotomWinContext
-    rules: TotomRulesPreset
+    rules: TotomRules
     engine: PartitionEngine
-    def __init__(self, hand: _Optional[str] = ..., context: _Optional[_Union[TotomWinContext, _Mapping]] = ..., rules: _Optional[_Union[TotomRulesPreset, str]] = ..., engine: _Optional[_Union[PartitionEngine, str]] = ...) -> None: ...
+    def __init__(self, hand: _Optional[str] = ..., context: _Optional[_Union[TotomWinContext, _Mapping]] = ..., rules: _Optional[_Union[TotomRules, _Mapping]] = ..., engine: _Optional[_Union[PartitionEngine, str]] = ...) -> None: ...
 
 class TotomBonus(_message.Message):
-    __slots__ = ("key", "name", "main", "dich", "count")
-    KEY_FIELD_NUMBER: _ClassVar[int]
+    __slots__ = ("kind", "name", "main", "dich", "count")
+    KIND_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     MAIN_FIELD_NUMBER: _ClassVar[int]
     DICH_FIELD_NUMBER: _ClassVar[int]
     COUNT_FIELD_NUMBER: _ClassVar[int]
-    key: str
+    kind: TotomBonusKind
     name: str
     main: int
     dich: int
     count: int
-    def __init__(self, key: _Optional[str] = ..., name: _Optional[str] = ..., main: _Optional[int] = ..., dich: _Optional[int] = ..., count: _Optional[int] = ...) -> None: ...
+    def __init__(self, kind: _Optional[_Union[TotomBonusKind, str]] = ..., name: _Optional[str] = ..., main: _Optional[int] = ..., dich: _Optional[int] = ..., count: _Optional[int] = ...) -> None: ...
 
 class TotomSettlement(_message.Message):
     __slots__ = ("winner", "each_loser")
@@ -90,12 +158,12 @@ class TotomSettlement(_message.Message):
     def __init__(self, winner: _Optional[int] = ..., each_loser: _Optional[int] = ...) -> None: ...
 
 class CheckHandResponse(_message.Message):
-    __slots__ = ("hand", "wins", "pairs", "chan", "ca", "unpaired", "violations", "points", "scored_by", "main_bonus", "bonuses", "settlement")
+    __slots__ = ("hand", "wins", "pairs", "chan_count", "ca_count", "unpaired", "violations", "points", "scored_by", "main_bonus", "bonuses", "settlement")
     HAND_FIELD_NUMBER: _ClassVar[int]
     WINS_FIELD_NUMBER: _ClassVar[int]
     PAIRS_FIELD_NUMBER: _ClassVar[int]
-    CHAN_FIELD_NUMBER: _ClassVar[int]
-    CA_FIELD_NUMBER: _ClassVar[int]
+    CHAN_COUNT_FIELD_NUMBER: _ClassVar[int]
+    CA_COUNT_FIELD_NUMBER: _ClassVar[int]
     UNPAIRED_FIELD_NUMBER: _ClassVar[int]
     VIOLATIONS_FIELD_NUMBER: _ClassVar[int]
     POINTS_FIELD_NUMBER: _ClassVar[int]
@@ -106,16 +174,16 @@ class CheckHandResponse(_message.Message):
     hand: str
     wins: bool
     pairs: _containers.RepeatedScalarFieldContainer[str]
-    chan: int
-    ca: int
+    chan_count: int
+    ca_count: int
     unpaired: _containers.RepeatedScalarFieldContainer[str]
     violations: _containers.RepeatedCompositeFieldContainer[_common_pb2.Violation]
     points: int
-    scored_by: str
-    main_bonus: str
+    scored_by: TotomScoring
+    main_bonus: TotomBonusKind
     bonuses: _containers.RepeatedCompositeFieldContainer[TotomBonus]
     settlement: TotomSettlement
-    def __init__(self, hand: _Optional[str] = ..., wins: _Optional[bool] = ..., pairs: _Optional[_Iterable[str]] = ..., chan: _Optional[int] = ..., ca: _Optional[int] = ..., unpaired: _Optional[_Iterable[str]] = ..., violations: _Optional[_Iterable[_Union[_common_pb2.Violation, _Mapping]]] = ..., points: _Optional[int] = ..., scored_by: _Optional[str] = ..., main_bonus: _Optional[str] = ..., bonuses: _Optional[_Iterable[_Union[TotomBonus, _Mapping]]] = ..., settlement: _Optional[_Union[TotomSettlement, _Mapping]] = ...) -> None: ...
+    def __init__(self, hand: _Optional[str] = ..., wins: _Optional[bool] = ..., pairs: _Optional[_Iterable[str]] = ..., chan_count: _Optional[int] = ..., ca_count: _Optional[int] = ..., unpaired: _Optional[_Iterable[str]] = ..., violations: _Optional[_Iterable[_Union[_common_pb2.Violation, _Mapping]]] = ..., points: _Optional[int] = ..., scored_by: _Optional[_Union[TotomScoring, str]] = ..., main_bonus: _Optional[_Union[TotomBonusKind, str]] = ..., bonuses: _Optional[_Iterable[_Union[TotomBonus, _Mapping]]] = ..., settlement: _Optional[_Union[TotomSettlement, _Mapping]] = ...) -> None: ...
 
 class FindWaitsRequest(_message.Message):
     __slots__ = ("hand", "via", "seen", "opening", "rules", "engine", "won_previous", "first_stock")
@@ -131,11 +199,11 @@ class FindWaitsRequest(_message.Message):
     via: WinVia
     seen: str
     opening: str
-    rules: TotomRulesPreset
+    rules: TotomRules
     engine: PartitionEngine
     won_previous: bool
     first_stock: bool
-    def __init__(self, hand: _Optional[str] = ..., via: _Optional[_Union[WinVia, str]] = ..., seen: _Optional[str] = ..., opening: _Optional[str] = ..., rules: _Optional[_Union[TotomRulesPreset, str]] = ..., engine: _Optional[_Union[PartitionEngine, str]] = ..., won_previous: _Optional[bool] = ..., first_stock: _Optional[bool] = ...) -> None: ...
+    def __init__(self, hand: _Optional[str] = ..., via: _Optional[_Union[WinVia, str]] = ..., seen: _Optional[str] = ..., opening: _Optional[str] = ..., rules: _Optional[_Union[TotomRules, _Mapping]] = ..., engine: _Optional[_Union[PartitionEngine, str]] = ..., won_previous: _Optional[bool] = ..., first_stock: _Optional[bool] = ...) -> None: ...
 
 class TotomWait(_message.Message):
     __slots__ = ("card", "points", "unseen", "bonuses")
@@ -156,10 +224,18 @@ class FindWaitsResponse(_message.Message):
     def __init__(self, waits: _Optional[_Iterable[_Union[TotomWait, _Mapping]]] = ...) -> None: ...
 
 class TotomServiceCheckGameRecordRequest(_message.Message):
-    __slots__ = ("record",)
-    RECORD_FIELD_NUMBER: _ClassVar[int]
-    record: _common_pb2.GameRecord
-    def __init__(self, record: _Optional[_Union[_common_pb2.GameRecord, _Mapping]] = ...) -> None: ...
+    __slots__ = ("game", "rules", "seed", "deal", "actions")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    RULES_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    DEAL_FIELD_NUMBER: _ClassVar[int]
+    ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    rules: TotomRules
+    seed: int
+    deal: _common_pb2.GameDeal
+    actions: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, game: _Optional[str] = ..., rules: _Optional[_Union[TotomRules, _Mapping]] = ..., seed: _Optional[int] = ..., deal: _Optional[_Union[_common_pb2.GameDeal, _Mapping]] = ..., actions: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class TotomServiceCheckGameRecordResponse(_message.Message):
     __slots__ = ("check",)
@@ -172,8 +248,8 @@ class TotomServiceHintRequest(_message.Message):
     OBSERVATION_JSON_FIELD_NUMBER: _ClassVar[int]
     BUDGET_MS_FIELD_NUMBER: _ClassVar[int]
     observation_json: str
-    budget_ms: int
-    def __init__(self, observation_json: _Optional[str] = ..., budget_ms: _Optional[int] = ...) -> None: ...
+    budget_ms: float
+    def __init__(self, observation_json: _Optional[str] = ..., budget_ms: _Optional[float] = ...) -> None: ...
 
 class TotomServiceHintResponse(_message.Message):
     __slots__ = ("seat", "actions")

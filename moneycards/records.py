@@ -1,0 +1,243 @@
+"""Record files are the proto JSON form of the messages that take them.
+
+A game record file is exactly a `<Game>ServiceCheckGameRecordRequest` in its JSON mapping,
+and a Luk Fu public record file a `LukFuRecord`, so a file goes to the API as it is. The CLI
+and the server both read and write records here; the engines get plain dicts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+from google.protobuf import json_format
+from google.protobuf.message import Message
+
+from moneycards.solver.errors import InvalidInput
+from moneycards.solver.games import spec
+from moneycards.v1 import common_pb2, kowah_pb2, lukfu_pb2, totom_pb2
+
+RECORD_MESSAGES = {
+    "totom": totom_pb2.TotomServiceCheckGameRecordRequest,
+    "kowah": kowah_pb2.KowahServiceCheckGameRecordRequest,
+    "lukfu": lukfu_pb2.LukFuServiceCheckGameRecordRequest,
+}
+PRESET_PREFIX = {"totom": "TOTOM_RULES_PRESET_", "kowah": "KOWAH_RULES_PRESET_",
+                 "lukfu": "LUK_FU_RULES_PRESET_"}
+
+
+def parse_json(data: Any, message: Message, *, field: str, what: str) -> Message:
+    """Read JSON text (or a parsed object) into `message` by the proto JSON mapping; a
+    problem is one line naming the key path."""
+    from moneycards.solver.errors import json_object
+
+    obj = json_object(data, field=field, what=what)
+    check_shape(obj, message.DESCRIPTOR, field)
+    try:
+        json_format.ParseDict(obj, message)
+    except json_format.ParseError as err:  # what check_shape does not foresee
+        raise InvalidInput(str(err).splitlines()[0].rstrip("."), field=field) from None
+    return message
+
+
+def check_shape(obj: dict, descriptor, path: str) -> None:
+    """Every key a field of `descriptor` (by its proto or JSON name) holding a value of the
+    field's type; the first problem is raised with its key path."""
+    fields = {**{f.name: f for f in descriptor.fields},
+              **{f.json_name: f for f in descriptor.fields}}
+    for key, value in obj.items():
+        f = fields.get(key)
+        if f is None:
+            raise InvalidInput(f"unknown key {key!r}", field=path)
+        where = f"{path}.{f.name}"
+        if value is None:
+            continue
+        if f.is_repeated:
+            if not isinstance(value, list):
+                raise InvalidInput("expected a list", field=where)
+            for k, item in enumerate(value):
+                _check_value(f, item, f"{where}[{k}]")
+        else:
+            _check_value(f, value, where)
+
+
+def _check_value(f, value: Any, where: str) -> None:
+    if f.type == f.TYPE_MESSAGE:
+        if not isinstance(value, dict):
+            raise InvalidInput("expected an object", field=where)
+        check_shape(value, f.message_type, where)
+    elif f.type == f.TYPE_ENUM:
+        names = [v.name for v in f.enum_type.values]
+        if not (isinstance(value, str) and value in names
+                or isinstance(value, int) and not isinstance(value, bool)):
+            raise InvalidInput(f"unknown value {value!r}; choose one of: {', '.join(names)}",
+                               field=where)
+    elif f.type == f.TYPE_STRING:
+        if not isinstance(value, str):
+            raise InvalidInput("expected a string", field=where)
+    elif f.type == f.TYPE_BOOL:
+        if not isinstance(value, bool):
+            raise InvalidInput("expected true or false", field=where)
+    elif f.type in (f.TYPE_DOUBLE, f.TYPE_FLOAT):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise InvalidInput("expected a number", field=where)
+    elif isinstance(value, bool) or not (
+            isinstance(value, int) or isinstance(value, str) and value.lstrip("-").isdigit()):
+        raise InvalidInput("expected a whole number", field=where)
+
+
+def preset_name(game: str, rules: Message, *, field: str = "rules.preset") -> str:
+    """The engine's preset name of a rules message ("seed" when unspecified)."""
+    value = rules.DESCRIPTOR.fields_by_name["preset"].enum_type.values_by_number.get(rules.preset)
+    if value is None:
+        raise InvalidInput(f"unknown enum value {rules.preset}", field=field)
+    full = value.name
+    name = full.removeprefix(PRESET_PREFIX[game]).lower()
+    return "seed" if name == "unspecified" else name
+
+
+def rules_object(game: str, rules: Message, *, field: str = "rules"):
+    """The engine's rules: the preset with every switch the message sets."""
+    from moneycards.solver.games import rules_for
+
+    base = rules_for(game, preset_name(game, rules, field=f"{field}.preset"),
+                     field=f"{field}.preset")
+    switches = {f.name: getattr(rules, f.name) for f in rules.DESCRIPTOR.fields
+                if f.name != "preset" and rules.HasField(f.name)}
+    return dataclasses.replace(base, **switches)
+
+
+def check_game(game: str, expected: str, *, field: str = "game") -> None:
+    if expected not in ("", game):
+        raise InvalidInput(f"this is a record of {expected!r}, not {game}", field=field)
+
+
+def engine_record(game: str, msg: Message) -> dict:
+    """A game record message as the dict the engines replay."""
+    check_game(game, msg.game)
+    record: dict = {"game": game, "rules": rules_object(game, msg.rules),
+                    "actions": list(msg.actions)}
+    if msg.HasField("seed"):
+        record["seed"] = msg.seed
+    if msg.HasField("deal"):
+        seats = spec(game).seats
+        if not 0 <= msg.deal.first_seat < seats:
+            raise InvalidInput(f"a seat 0-{seats - 1}, not {msg.deal.first_seat}",
+                               field="deal.first_seat")
+        record["deal"] = {"hands": list(msg.deal.hands), "stock": msg.deal.stock,
+                          spec(game).first_seat_key: msg.deal.first_seat}
+    return record
+
+
+def read_game_record(game: str, data: Any) -> dict:
+    """A record file's text as the dict the engines replay; errors name the key path
+    from `record`."""
+    msg = parse_json(data, RECORD_MESSAGES[game](), field="record",
+                     what="a game record (a JSON object)")
+    try:
+        return engine_record(game, msg)
+    except InvalidInput as err:
+        err.field = f"record.{err.field}" if err.field else "record"
+        raise
+
+
+def game_record_message(game: str, record: dict) -> Message:
+    """An engine's `game_record()` as its message."""
+    msg = RECORD_MESSAGES[game](game=game, actions=record.get("actions", []))
+    rules = record.get("rules") or "seed"
+    msg.rules.preset = msg.rules.DESCRIPTOR.fields_by_name["preset"].enum_type \
+        .values_by_name[PRESET_PREFIX[game] + rules.upper()].number
+    if record.get("seed") is not None:
+        msg.seed = record["seed"]
+    deal = record.get("deal")
+    if deal:
+        msg.deal.CopyFrom(common_pb2.GameDeal(hands=deal["hands"], stock=deal.get("stock", ""),
+                                              first_seat=deal[spec(game).first_seat_key]))
+    return msg
+
+
+def game_record_json(game: str, record: dict) -> dict:
+    """An engine's `game_record()` as the record file's JSON (its message's JSON form; the
+    seed is written as a number, which the mapping accepts for int64)."""
+    out = json_format.MessageToDict(game_record_message(game, record),
+                                    preserving_proto_field_name=True)
+    if "seed" in out:
+        out["seed"] = int(out["seed"])
+    return out
+
+
+def lukfu_record_dict(rec: lukfu_pb2.LukFuRecord, *, field: str = "record") -> dict:
+    """A LukFuRecord message as the JSON form the Luk Fu record parser reads."""
+    check_game("lukfu", rec.game, field=f"{field}.game")
+    tricks = []
+    for t in rec.tricks:
+        plays = []
+        for a in t.plays:
+            if a.down:
+                entry = {"seat": a.seat, "down": a.down}
+                if a.cards:
+                    entry["cards"] = a.cards
+            else:
+                entry = {"seat": a.seat, "cards": a.cards}
+            plays.append(entry)
+        tricks.append({"leader": t.leader, "plays": plays})
+    out: dict = {"master": rec.master, "calls": list(rec.calls), "tricks": tricks}
+    if rec.HasField("rules"):
+        if rec.rules.preset not in (lukfu_pb2.LUK_FU_RULES_PRESET_UNSPECIFIED,
+                                    lukfu_pb2.LUK_FU_RULES_PRESET_SEED):
+            raise InvalidInput(f"unknown preset {rec.rules.preset}", field=f"{field}.rules")
+        out["rules"] = {f.name: getattr(rec.rules, f.name) for f in rec.rules.DESCRIPTOR.fields
+                        if f.name != "preset" and rec.rules.HasField(f.name)}
+    return out
+
+
+def read_lukfu_record(data: Any) -> dict:
+    """A Luk Fu public record file's text as the dict the record parser reads."""
+    msg = parse_json(data, lukfu_pb2.LukFuRecord(), field="record",
+                     what="a record (a JSON object)")
+    return lukfu_record_dict(msg)
+
+
+def dumps(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, indent=1)
+
+
+def lukfu_seat_view(msg: Message, seat: int | None, *, field: str = "game_record") -> dict:
+    """A Luk Fu game record replayed and seen from `seat` (default: the seat to act): the
+    public record that seat sees, its hand, the seat and the record's rules."""
+    from moneycards.solver.games import new_state
+    from moneycards.solver.table import IllegalAction
+
+    try:
+        rec = engine_record("lukfu", msg)
+    except InvalidInput as err:
+        err.field = f"{field}.{err.field}" if err.field else field
+        raise
+    state = new_state("lukfu", rec)
+    for k, action in enumerate(rec["actions"]):
+        try:
+            state.apply(action)
+        except IllegalAction as err:
+            raise InvalidInput(f"action {k} {action!r} is illegal: {err.message}",
+                               field=f"{field}.actions[{k}]", rule=err.rule) from None
+    seat = state.current_seat() if seat is None else seat
+    if seat is None or not 0 <= seat < spec("lukfu").seats:
+        raise InvalidInput("the deal is over: name the seat" if seat is None
+                           else f"seat must be 0, 1 or 2, not {seat}", field="seat")
+    obs = state.observation(seat).to_json()
+    return {"record": obs["record"], "hand": obs["hand"], "seat": seat,
+            "rules": state.record.rules}
+
+
+def read_lukfu_history(data: Any, seat: int | None) -> dict:
+    """A `--record` file: a public record (master, calls, tricks) or a game record (seed or
+    deal, actions), both as their messages' JSON form; see `lukfu_seat_view`."""
+    from moneycards.solver.errors import json_object
+
+    obj = json_object(data, field="record", what="a record (a JSON object)")
+    if {"seed", "deal", "actions"} & set(obj):
+        msg = parse_json(obj, RECORD_MESSAGES["lukfu"](), field="record",
+                         what="a game record (a JSON object)")
+        return lukfu_seat_view(msg, seat, field="record")
+    return {"record": read_lukfu_record(obj), "hand": None, "seat": seat, "rules": None}
