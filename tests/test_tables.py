@@ -10,11 +10,14 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from moneycards.solver.cards import TOTOM  # noqa: E402
 from moneycards.solver.games import GAMES, check, final_state, seeded  # noqa: E402
 from moneycards.solver.kowah.table import KowahState  # noqa: E402
 from moneycards.solver.table import IllegalAction  # noqa: E402
 from moneycards.solver.totom.table import TotomState  # noqa: E402
 from table_helpers import kowah_deal, totom_deal  # noqa: E402
+
+F = lambda t: TOTOM.parse(t)[0]  # noqa: E731
 
 DEALS = 300
 MAX_STEPS = {"totom": 2000, "kowah": 2000, "lukfu": 200}
@@ -229,6 +232,52 @@ def test_TT_P6_a_chiu_that_completes_the_hand_wins_at_once():
     state.apply("chiu")
     assert state.result["winner"] == 1 and state.result["via"] == "chiu"
     assert "chiu_u" in {b["key"] for b in state.result["bonuses"]}
+
+
+# Whole deals for TT-C5 and TT-C6: the dealer opens with 5c, offered to seat 1.
+CAPTURE_DEALER = "5c 9c 2c 3c 4c 6c 7c 8c 2m 3m 4m 6m 7m 8m 9m 2s 3s 4s 9s 1h"
+CAPTURE_SEAT2 = "2c 3c 4c 6c 7c 8c 9c 2m 3m 4m 5m 6m 7m 8m 9m 1h 1h 9s 8s"
+
+
+def capture_deal(seat1):
+    return totom_deal([CAPTURE_DEALER, seat1, CAPTURE_SEAT2, ""], "5c 5c 5c")
+
+
+def whole_deal(deal, opening):
+    """The record of a deal that starts with `opening` and plays on to its end."""
+    rng = random.Random(4)
+    state = TotomState(None, deal=deal)
+    for action in opening:
+        state.apply(action)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    return {"game": "totom", "deal": deal, "actions": state.history}, state
+
+
+@pytest.mark.parametrize("rule,seat1,legal", [
+    # The pair 55m is not half a Cạ: 5s may capture 5c.
+    ("TT-C5", "22c 33c 44c 66c 77c 88c 2s 9m 3s3m 5s 55m", True),
+    ("TT-C5", "22c 33c 44c 66c 77c 88c 2s 9m 3s3m 5s 5m 8m", False),
+    # Chắn and Cạ (6c6m 7c7m 8c8m) plus the single 5s: it waits for its win.
+    ("TT-C6", "22s 33s 44s 66s 77s 88s 6c6m 7c7m 8c8m 5s", False),
+    ("TT-C6", "22s 33s 44s 66s 77s 88s 6c6m 7c7m 8c 9m 5s", True),
+])
+def test_TT_C5_C6_whole_deals_engine_and_check_record_agree(rule, seat1, legal):
+    deal = capture_deal(seat1)
+    if legal:
+        record, state = whole_deal(deal, ["discard 5c", "capture 5s"])
+        assert (F("5s"), F("5c")) in state.exposed[1]
+        got = check("totom", record)
+        assert got.valid and got.complete and got.result == state.result
+    else:
+        record, state = whole_deal(deal, ["discard 5c"])
+        start = TotomState(None, deal=deal)
+        start.apply("discard 5c")
+        assert start.legal_actions() == ["pass"]
+        assert check("totom", record).valid  # the deal played on without the capture
+        record["actions"][1:] = ["capture 5s"]
+        got = check("totom", record)
+        assert not got.valid and got.index == 1 and got.rule == rule
 
 
 # -- Kowah scripted deals ----------------------------------------------------------------

@@ -21,6 +21,7 @@ from moneycards.solver.errors import InvalidInput
 from moneycards.solver.table import TableState, read_deal, says, seat_label
 from moneycards.solver.totom import rules as rules_mod
 from moneycards.solver.totom.check import check_hand
+from moneycards.solver.totom.partition import partition_exact
 from moneycards.solver.totom.rules import CHI_CHI, TotomRules
 from moneycards.solver.totom.scoring import VIA_CHIU, VIA_OWN_DOOR, VIA_STOCK, WinContext
 
@@ -169,10 +170,12 @@ class TotomState(TableState):
                 return "TT-C2", f"{h} is part of a concealed identical pair"
             if h in mem.declined_chan:
                 return "TT-C3", f"the seat declined a Chắn of {h}, so it may not use it in a Cạ"
-            if sum(1 for g in TOTOM.faces if g.rank == card.rank and g != CHI_CHI
-                   and hand[idx(g)] > 0) >= 2:
+            # TT-C5, TT-C6: the concealed hand is read as for a win (TT-W3): identical
+            # pairs are never split, so only a face's odd card can be in a Cạ.
+            part = partition_exact(hand)
+            if any(card.rank == a.rank for a, _ in part.ca):
                 return "TT-C5", f"the concealed hand already holds a Cạ in rank {card.rank}"
-            if sum(n % 2 for n in hand) == 1:
+            if len(part.left) == 1:
                 return "TT-C6", "only one unpaired card remains in the concealed hand"
             if any(a.rank == b.rank and a.suit < b.suit for a in mem.discarded
                    for b in mem.discarded if CHI_CHI not in (a, b)):
