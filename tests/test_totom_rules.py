@@ -251,3 +251,28 @@ def test_bad_waits_input():
     with pytest.raises(ImpossibleCards) as err:
         waits_text("22c 44c 55c 66c 22s 88s 3c 7c7s 5s5m 6s6m", seen="222c")
     assert err.value.field == "seen"
+
+
+# -- engines ----------------------------------------------------------------------------
+@pytest.mark.parametrize("hand", [
+    "237789c 238s 345666789m 11h",  # 8c 8s 8m outside pairs: which one stays single?
+    "22225667888c 38s 3555788m",
+    "444467c 2233467s 2233499m",
+])
+def test_TT_W4_violations_do_not_depend_on_the_engine(hand):
+    exact = check_text(hand, engine="exact")
+    cpsat = check_text(hand, engine="cpsat")
+    assert exact.to_dict() == cpsat.to_dict()
+    assert exact.violations == cpsat.violations
+
+
+def test_TT_W3_engines_agree_on_random_hands():
+    import random
+    rng = random.Random(11)
+    deck = [i for i in range(25) for _ in range(4)]
+    for _ in range(300):
+        counts = [0] * 25
+        for i in rng.sample(deck, 20):
+            counts[i] += 1
+        exact = check_text(TOTOM.render(counts), engine="exact")
+        assert exact.to_dict() == check_text(TOTOM.render(counts), engine="cpsat").to_dict()

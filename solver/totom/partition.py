@@ -64,15 +64,26 @@ def partition_exact(counts: Counts) -> Partition:
     """Exact partition by counting (oracle and fast path)."""
     faces = TOTOM.faces
     chan: list[Face] = []
-    singles: dict[int, list[Face]] = {}
-    left: list[Face] = []
+    odd: list[Face] = []
     for f, n in zip(faces, counts):
         chan.extend([f] * (n // 2))
         if n % 2:
-            if f == CHI_CHI:
-                left.append(f)
-            else:
-                singles.setdefault(f.rank, []).append(f)
+            odd.append(f)
+    return _canonical(chan, odd)
+
+
+def _canonical(chan: Sequence[Face], odd: Sequence[Face]) -> Partition:
+    """The one way both engines write a partition: given the Chắn and the cards outside
+    them, Cạ pair the outside cards of each rank in suit order, and what remains is left.
+    Which of three same-rank cards stays single is a choice, not a fact of the hand; making
+    it the same for both engines keeps verdicts and violations engine-independent."""
+    singles: dict[int, list[Face]] = {}
+    left: list[Face] = []
+    for f in sorted(odd):
+        if f == CHI_CHI:
+            left.append(f)
+        else:
+            singles.setdefault(f.rank, []).append(f)
     ca: list[tuple[Face, Face]] = []
     for rank in sorted(singles):
         group = singles[rank]  # one card per suit, canonical suit order
@@ -112,7 +123,10 @@ class _PartitionModel(ReusableModel):
         chan = [f for f, v in zip(faces, self.chan) for _ in range(self.value(v))]
         ca = [(faces[a], faces[b]) for v, (a, b) in zip(self.ca, CA_CANDIDATES) if self.value(v)]
         left = [f for f, v in zip(faces, self.left) if self.value(v)]
-        return Partition(tuple(chan), tuple(ca), tuple(left))
+        part = _canonical(chan, [f for p in ca for f in p] + left)
+        if part.ca_count != len(ca):
+            raise RuntimeError("partition model not optimal: a model error")
+        return part
 
 
 _models = PerThread(_PartitionModel)
