@@ -51,13 +51,21 @@ class TableState:
     def apply(self, action: str) -> None:
         """Apply one action; an illegal one raises IllegalAction and changes nothing."""
         if self.is_over:
-            raise IllegalAction("the deal is over", rule=self.end_rule)
+            raise IllegalAction(f"the deal is over: {self.result_line()}", rule=self.over_rule())
         action = self.normalize(str(action))
         if action not in self._legal():
             rule, why = self._diagnose(action)
             raise IllegalAction(f"{action!r} by seat {self.current_seat()}: {why}", rule=rule)
         self.history.append(action)
         self._apply(action)
+
+    def over_rule(self) -> str:
+        """The rule that ended the deal, cited for any action after it: a won deal is not
+        ended by the rule for a drawn one."""
+        return (self.result or {}).get("rule") or self.end_rule
+
+    def result_line(self) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
 
     def normalize(self, action: str) -> str:
         """The canonical text of an action (cards in canonical notation)."""

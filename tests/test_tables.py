@@ -14,7 +14,7 @@ from moneycards.solver.cards import TOTOM  # noqa: E402
 from moneycards.solver.games import GAMES, check, final_state, seeded  # noqa: E402
 from moneycards.solver.kowah.table import KowahState  # noqa: E402
 from moneycards.solver.table import IllegalAction  # noqa: E402
-from moneycards.solver.totom.table import TotomState  # noqa: E402
+from moneycards.solver.totom.table import TotomState, totom_rules  # noqa: E402
 from table_helpers import kowah_deal, totom_deal  # noqa: E402
 
 F = lambda t: TOTOM.parse(t)[0]  # noqa: E731
@@ -278,6 +278,71 @@ def test_TT_C5_C6_whole_deals_engine_and_check_record_agree(rule, seat1, legal):
         record["actions"][1:] = ["capture 5s"]
         got = check("totom", record)
         assert not got.valid and got.index == 1 and got.rule == rule
+
+
+# Seat 1 was dealt 555c and waits on the fourth 5c, the top stock card: it passes the
+# dealer's 4m and exposes 5c at its own doorway, the first stock card of the deal.
+FOURTH_COPY = totom_deal([
+    "9c 8c 7c 6c 4c 9s 8s 7s 6s 5s 4s 9m 8m 7m 6m 5m 4m 1h 6c 7c",
+    "555c 22s 33s 44s 66s 77s 88s 2c2m 3c3m", "", ""], "5c")
+
+
+@pytest.mark.parametrize("rules,points,bonuses", [
+    ("seed", 6, {"chiu_u", "u_chi"}),  # Chíu ù 5 + Ù chì's dịch 1
+    ("traditional", 5, {"chiu_u", "u_chi", "dia_u"}),  # 3 + 1 + 1, Địa ù included
+])
+def test_TT_P6_a_win_and_a_chiu_on_the_fourth_copy_score_the_same(rules, points, bonuses):
+    state = TotomState(None, totom_rules(rules), deal=FOURTH_COPY)
+    state.apply("discard 4m")
+    state.apply("pass")
+    assert state.claims == [(1, "win"), (1, "chiu")]
+    won = state.clone()
+    won.apply("win")
+    chiu = state.clone()
+    chiu.apply("decline")
+    chiu.apply("chiu")
+    assert won.result["via"] == "own-door" and chiu.result["via"] == "chiu"
+    for r in (won.result, chiu.result):
+        assert r["winner"] == 1 and r["card"] == "5c" and r["points"] == points
+        assert {b["key"] for b in r["bonuses"]} == bonuses
+        assert r["net"] == [-points, 3 * points, -points, -points]
+
+
+def test_TT_T4_is_not_cited_after_a_won_deal():
+    state = TotomState(None, deal=FOURTH_COPY)
+    state.apply("discard 4m")
+    state.apply("pass")
+    state.apply("win")
+    with pytest.raises(IllegalAction) as err:
+        state.apply("pass")
+    assert err.value.rule == "TT-P1" and "AI 1 wins" in err.value.message
+    record = state.game_record()
+    record["actions"].append("pass")
+    got = check("totom", record)
+    assert not got.valid and got.index == 3 and got.rule == "TT-P1"
+
+
+def test_R_wrong_win_a_stock_card_that_does_not_complete_the_hand_breaks_TT_W4():
+    state = TotomState(None, deal=FOURTH_COPY)
+    state.apply("discard 4m")
+    state.apply("pass")
+    for _ in range(2):
+        state.apply("decline")
+    assert state.current_seat() == 1 and state.offer.kind == "exposed"
+    with pytest.raises(IllegalAction) as err:
+        state.apply("win")  # the card wins, but the seat declined that claim
+    assert err.value.rule == "R-decline-win"
+    state.apply("pass")  # 5c goes on to seat 2, whose hand it does not complete
+    assert state.current_seat() == 2 and state.offer.kind == "passed"
+    with pytest.raises(IllegalAction) as err:
+        state.apply("win")
+    assert err.value.rule == "TT-W4" and "5c does not complete the hand" in err.value.message
+    # A hand discard is not a card a win is claimed on: TT-W6.
+    state = TotomState(None, deal=FOURTH_COPY)
+    state.apply("discard 4m")
+    with pytest.raises(IllegalAction) as err:
+        state.apply("win")
+    assert err.value.rule == "TT-W6"
 
 
 # -- Kowah scripted deals ----------------------------------------------------------------

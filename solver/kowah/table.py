@@ -196,6 +196,12 @@ class KowahState(TableState):
                        "multiplier": mult, "rule": "KW-K1"}
         self.events.append(f"{says(seat, 'wins')} on {card} ({via}, x{mult})")
 
+    def over_rule(self) -> str:
+        r = self.result
+        if r["outcome"] != "win":
+            return self.end_rule
+        return "KW-X2" if r["via"] == "self-draw" else "KW-X4"
+
     def _next_turn(self) -> None:
         self.turns += 1
         self.seat = (self.seat + 1) % SEATS

@@ -186,6 +186,9 @@ class LukFuState(TableState):
         if last.complete and not any(self.hands) and rec.fu(rec.to_act()) < WIN_FU:
             self.result = {"outcome": "drawn", "net": [0, 0, 0], "rule": "LF-W4"}
 
+    def over_rule(self) -> str:
+        return "LF-W2" if self.result["outcome"] == "win" else self.result["rule"]
+
     # -- views --------------------------------------------------------------------------
     def observation(self, seat: int) -> dict:
         rec = self.record_
