@@ -1,9 +1,12 @@
 """Luk Fu rules by rule id (rules/lukfu.md LF-D, LF-C, LF-L, LF-F, LF-W, LF-O, LF-K, rulings)."""
 
+import random
+
 import pytest
 
 from moneycards.solver.cards import LUKFU
 from moneycards.solver.errors import InvalidInput, NotationError
+from moneycards.solver.games import check
 from moneycards.solver.lukfu.legal import check_follow, check_lead, settle
 from moneycards.solver.lukfu.old import Position, prove_old
 from moneycards.solver.lukfu.plays import LukFuRules, PlayError, compare, parse_play, plays_in
@@ -210,6 +213,42 @@ def test_R_claim_timing_only_the_seat_about_to_lead_may_claim():
     deal.apply("lead 2c")  # seat 0 plays on (LF-W3) with 8 already in reach
     assert deal.current_seat() == 1
     assert "claim" not in deal.legal_actions()  # following: no claim (R-claim-timing)
+
+
+def _play_without_claims(seed):
+    """Seeded random play in which no seat claims until the hands have run out."""
+    rng = random.Random(seed)
+    deal = LukFuState(seed)
+    while not deal.is_over and "end" not in deal.legal_actions():
+        acts = deal.legal_actions()
+        deal.apply(rng.choice([a for a in acts if a != "claim"] or acts))
+    return deal
+
+
+def test_R_claim_timing_a_seat_that_played_on_has_no_claim_at_the_end():
+    deal = _play_without_claims(0)
+    winner = deal.record.to_act()
+    # The last trick's winner could claim at an earlier lead and played on (LF-W3).
+    assert not any(deal.hands) and winner in deal.played_on
+    assert deal.record.fu(winner) >= 6
+    assert deal.is_over and deal.result == {"outcome": "drawn", "net": [0, 0, 0],
+                                            "rule": "R-claim-timing"}
+    assert "played on past a claim" in deal.result_line()
+    got = check("lukfu", deal.game_record())
+    assert got.valid and got.complete and got.result == deal.result
+    claimed = deal.game_record()
+    claimed["actions"].append("claim")
+    got = check("lukfu", claimed)
+    assert not got.valid and got.index == len(deal.history) and got.rule == "R-claim-timing"
+
+
+def test_R_claim_timing_a_first_chance_at_the_end_may_claim():
+    deal = _play_without_claims(42)
+    winner = deal.record.to_act()
+    assert not any(deal.hands) and winner not in deal.played_on
+    assert deal.legal_actions() == ["claim", "end"]
+    deal.apply("claim")
+    assert deal.result["outcome"] == "win" and deal.result["winner"] == winner
 
 
 def test_LF_W4_hands_run_out_without_six_is_a_draw():
