@@ -104,6 +104,33 @@ def test_LF_L3_non_caller_leads_old_single_only_when_all_old():
     assert check_lead(P("9c"), H("9c 9s"), "non-caller", H("9c 9s")).legal
 
 
+def _old_single_record(seat2_later):
+    """Seat 0 calls and leads; seat 1 (not the caller) wins trick 1, leads the old 9s in
+    trick 2 and shows 3m in trick 3, where seat 2 shows `seat2_later`."""
+    third = [{"seat": 1, "cards": "3m"}]
+    if seat2_later == "4m":
+        third.append({"seat": 2, "cards": "4m"})
+    else:
+        third.append({"seat": 2, "down": 1})
+    third.append({"seat": 0, "down": 1})
+    return {"game": "lukfu", "master": 0, "calls": ["play"], "tricks": [
+        {"leader": 0, "plays": [{"seat": 0, "cards": "2c"}, {"seat": 1, "cards": "5c"},
+                                {"seat": 2, "down": 1}]},
+        {"leader": 1, "plays": [{"seat": 1, "cards": "9s"}, {"seat": 2, "down": 1},
+                                {"seat": 0, "down": 1}]},
+        {"leader": 1, "plays": third}]}
+
+
+def test_LF_L3_a_record_with_an_old_single_led_beside_a_card_not_old_is_refused():
+    # Seat 1 held 3m when it led 9s, and 4m was still in seat 2's hand: 3m was not old.
+    with pytest.raises(RecordError) as err:
+        parse_record(_old_single_record("4m"))
+    assert err.value.rule == "LF-L3" and err.value.path == "tricks[1].plays[0]"
+    assert "3m, which is not old (4m was still in AI 2's hand)" in err.value.message
+    # Nothing proves 3m was not old when no higher Myriads card shows up: accepted.
+    assert parse_record(_old_single_record(None)).fu(1) == 3  # three single tricks
+
+
 def test_LF_L4_caller_leads_old_single_any_time():
     v = check_lead(P("9c"), H("9c 5s"), "caller", H("9c"))
     assert v.legal and v.rule == "LF-L4"
