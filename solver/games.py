@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from moneycards.solver.table import TableState, check_record, load_record, replay_lines
+from moneycards.solver.table import (TableState, check_record, check_result, load_record,
+                                     replay_lines)
 
 GAMES = ("totom", "kowah", "lukfu")
 
@@ -46,4 +47,5 @@ def final_state(game: str, data: Any) -> TableState:
     state = new_state(game, rec)
     for action in rec.get("actions", []):
         state.apply(action)
+    check_result(rec, state)
     return state

@@ -15,6 +15,7 @@ one by index with its rule id.
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -161,6 +162,7 @@ class RecordCheck:
     rule: str | None = None
     message: str | None = None
     result: dict | None = None
+    summary: str | None = None  # the result in words, for people
 
     def to_dict(self) -> dict:
         return {"valid": self.valid, "complete": self.complete, "actions": self.actions,
@@ -190,6 +192,29 @@ def load_record(data: Any, game: str) -> dict:
     return data
 
 
+def check_result(rec: dict, state: TableState) -> None:
+    """A record's `result` states what the replay must give: every key it names must match
+    (a record with a false result cannot have happened, so it is refused)."""
+    if "result" not in rec:
+        return
+    said = rec["result"]
+    if not isinstance(said, dict):
+        raise InvalidInput("the result is an object, as the replay gives it",
+                           field="record.result")
+    got = json.loads(json.dumps(state.result)) if state.result is not None else None
+    if got is None:
+        if said:
+            raise InvalidInput("the record states a result, but the actions do not end the "
+                               "deal", field="record.result")
+        return
+    for key, value in said.items():
+        if key not in got or got[key] != value:
+            raise InvalidInput(
+                f"the record says {key} {json.dumps(value, ensure_ascii=False)}, the replay "
+                f"gives {json.dumps(got.get(key), ensure_ascii=False)}: "
+                f"{state.result_line()}", field="record.result")
+
+
 def check_record(data: Any, game: str, factory: Factory) -> RecordCheck:
     """Replay a record; valid when every action was legal when it was made."""
     rec = load_record(data, game)
@@ -199,7 +224,9 @@ def check_record(data: Any, game: str, factory: Factory) -> RecordCheck:
             state.apply(action)
         except IllegalAction as err:
             return RecordCheck(False, False, k, k, err.rule, err.message, state.result)
-    return RecordCheck(True, state.is_over, len(rec.get("actions", [])), result=state.result)
+    check_result(rec, state)
+    return RecordCheck(True, state.is_over, len(rec.get("actions", [])), result=state.result,
+                       summary=state.result_line() if state.is_over else None)
 
 
 def replay_lines(data: Any, game: str, factory: Factory) -> list[str]:
@@ -217,5 +244,6 @@ def replay_lines(data: Any, game: str, factory: Factory) -> list[str]:
             return lines
         lines.append(f"{k + 1:>3}. {before.describe(action, seat)}")
         lines.extend(f"     {x}" for x in state.after_lines(before))
+    check_result(rec, state)
     lines.append(state.result_line())
     return lines

@@ -1,6 +1,7 @@
 """The command line: output, exit codes, errors and lazy imports."""
 
 import json
+import random
 import subprocess
 import sys
 
@@ -210,3 +211,26 @@ def test_malformed_record_exits_2(tmp_path, content):
     path.write_text(content)
     r = CliRunner().invoke(cli, ["totom", "check-record", str(path)])
     assert r.exit_code == 2 and "error:" in r.output
+
+
+@pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
+def test_a_record_result_must_match_the_replay(tmp_path, game):
+    from moneycards.solver.games import seeded
+
+    rng = random.Random(3)
+    state = seeded(game, 5)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    record = state.game_record()
+    path = tmp_path / "deal.json"
+    record["result"] = json.loads(json.dumps(state.result))
+    path.write_text(json.dumps(record))
+    r = run(game, "check-record", str(path))
+    assert r.exit_code == 0 and r.output.startswith("VALID: ")
+    assert state.result_line() in r.output and "{" not in r.output  # words, not a dict
+    record["result"]["outcome"] = "win" if state.result["outcome"] != "win" else "drawn"
+    path.write_text(json.dumps(record))
+    for command in ("check-record", "replay"):
+        r = CliRunner().invoke(cli, [game, command, str(path)])
+        assert r.exit_code == 2 and "record.result" in r.output
+        assert "the record says outcome" in r.output
