@@ -375,7 +375,7 @@ def test_KW_X4_out_of_turn_win_on_a_discard():
 def test_KW_X2_self_draw_and_KW_X3_public_draws():
     state = kowah_after_declaration("5c 6c 9m")
     state.apply("draw")  # seat 1 draws 5c
-    assert state.observation(2)["public_draws"] == [{"seat": 1, "card": "5c"}]
+    assert state.observation(2)["public_draws"] == [{"seat": 1, "card": "5c", "turn": 1}]
     state.apply("discard 5c")
     state.apply("draw")  # seat 2 draws 6c
     state.apply("discard 6c")  # seat 0 then draws 9m itself

@@ -1,7 +1,8 @@
 """Kowah hints: rank draw-or-take, discards and the shown pair by distance to ready.
 
 The distance to ready (KW-R4, KW-R5) counts only copies this seat has not seen (its hand,
-the discard pile, the declared seats' shown pairs). Between discards that leave the same
+the discard pile, the declared seats' shown pairs, and the cards other seats took from the
+pile or drew publicly and still hold). Between discards that leave the same
 distance, the one keeping more live cards that complete an optimal target ranks higher.
 The exact search runs over every ready hand at once (solver/kowah/oracle.py), restricted
 to the targets within one card of the best, so one decision costs a few milliseconds.
@@ -19,17 +20,45 @@ NF = len(KOWAH.faces)
 C = KOWAH.copies + 1  # slot key = face * C + copy number
 
 
+def seen_elsewhere(obs: dict) -> list[int]:
+    """Per face, the copies this seat knows are out of the stock and not in its hand: the
+    discard pile, and what each other seat is known to hold — its shown pair, and the cards
+    it took from the pile or drew publicly (KW-X3), less what it discarded after."""
+    me = obs["seat"]
+    face = lambda text: KOWAH.index(KOWAH.parse(text)[0])  # noqa: E731
+    seen = [0] * NF
+    events = []  # (turn, 0 gain / 1 discard, seat, face): a take is in the turn after
+    for d in obs["discards"]:
+        f = face(d["card"])
+        events.append((d["turn"], 1, d["seat"], f))
+        if d.get("taken_by") is None:
+            seen[f] += 1  # still in the pile
+        else:
+            events.append((d["turn"] + 1, 0, d["taken_by"], f))
+    for d in obs["public_draws"]:
+        events.append((d["turn"], 0, d["seat"], face(d["card"])))
+    known = {s: [0] * NF for s in range(3) if s != me}
+    for _, kind, seat, f in sorted(events):
+        if seat == me:
+            continue
+        if kind == 0:
+            known[seat][f] += 1
+        elif known[seat][f]:
+            known[seat][f] -= 1  # it may have let the known copy go
+    for seat, pair in obs["declared"].items():
+        if int(seat) != me:
+            f = face(pair)
+            known[int(seat)][f] = max(known[int(seat)][f], 2)
+    for held in known.values():
+        seen = [a + b for a, b in zip(seen, held)]
+    return seen
+
+
 class View:
     def __init__(self, obs: dict):
         self.obs = obs
         self.hand = list(KOWAH.parse_counts(obs["hand"]))
-        seen = [0] * NF
-        for d in obs["discards"]:
-            seen[KOWAH.index(KOWAH.parse(d["card"])[0])] += 1
-        for seat, pair in obs["declared"].items():
-            if int(seat) != obs["seat"]:
-                for f in KOWAH.parse(pair):
-                    seen[KOWAH.index(f)] += 1
+        seen = seen_elsewhere(obs)
         self.unseen = [max(0, KOWAH.copies - h - s) for h, s in zip(self.hand, seen)]
 
     def evaluate(self, hand: list[int], unseen: list[int]):
