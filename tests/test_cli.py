@@ -234,3 +234,11 @@ def test_a_record_result_must_match_the_replay(tmp_path, game):
         r = CliRunner().invoke(cli, [game, command, str(path)])
         assert r.exit_code == 2 and "record.result" in r.output
         assert "the record says outcome" in r.output
+
+
+def test_LF_W2_lukfu_old_without_a_record_does_not_guess_the_claim():
+    d = json.loads(run("lukfu", "old", "--hand", "9c 9s 9m 9t 1c 1t 8t", "--json").output)
+    assert d["claim_total"] == 7 and d["about_to_lead"] is None and d["can_claim"] is None
+    r = run("lukfu", "old", "--hand", "9c 9s 9m 9t 1c 1t 8t")
+    assert r.exit_code == 0
+    assert "= 7: a claim needs the seat about to lead, which only a record shows" in r.output
