@@ -4,6 +4,7 @@ records that replay and records with an illegal action (all three games)."""
 import json
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -343,6 +344,52 @@ def test_R_wrong_win_a_stock_card_that_does_not_complete_the_hand_breaks_TT_W4()
     with pytest.raises(IllegalAction) as err:
         state.apply("win")
     assert err.value.rule == "TT-W6"
+
+
+def c5_c6_from_the_rules(hand, card):
+    """TT-C5 and TT-C6 read from the rules text alone: identical pairs are never split
+    (TT-W3), so only a face's odd card is outside its Chắn; two such cards of one rank in
+    different suits are a Cạ (never Chi chi); what pairs with nothing is single."""
+    outside = [f for f, n in zip(TOTOM.faces, hand) if n % 2]
+    per_rank = Counter(f.rank for f in outside if f.suit != "h")
+    singles = sum(k % 2 for k in per_rank.values()) + sum(f.suit == "h" for f in outside)
+    return per_rank[card.rank] >= 2, singles == 1
+
+
+def test_TT_C5_C6_table_differential_engine_against_the_rules_and_the_checker():
+    """Random deals: every Cạ capture the engine allows or refuses agrees with TT-C5/TT-C6
+    read from the rules, and every win it offers agrees with the hand checker."""
+    from moneycards.solver.totom.check import check_text
+    rng = random.Random(12)
+    seen = Counter()
+    for seed in range(40):
+        state = seeded("totom", seed)
+        while not state.is_over:
+            seat, o = state.current_seat(), state.offer
+            if state.phase == "offer" and seat not in state.dead_hand:
+                hand = state.hands[seat]
+                c5, c6 = c5_c6_from_the_rules(hand, o.card)
+                for h in TOTOM.faces:
+                    if not hand[TOTOM.index(h)] or h == o.card or h.rank != o.card.rank \
+                            or "h" in (h.suit, o.card.suit):
+                        continue
+                    rule = (state._capture_rule(seat, o.card, h) or (None,))[0]
+                    assert (rule is None) == (f"capture {h}" in state.legal_actions())
+                    if rule in (None, "TT-C5", "TT-C6", "TT-C7", "TT-C9"):  # past TT-C1–C4
+                        want = "TT-C5" if c5 else "TT-C6" if c6 else None
+                        assert (rule if rule in ("TT-C5", "TT-C6") else None) == want, \
+                            (seed, TOTOM.render(hand), o.card.text, h.text, rule)
+                        seen[want] += 1
+            if state.phase == "claims" and state.claims[0][1] == "win":
+                via = "own-door" if o.door == seat else "stock"
+                v = check_text(TOTOM.render(state.twenty(seat, o.card)), win_card=o.card.text,
+                               via=via, opening=TOTOM.render(state.opening[seat]))
+                won = state.clone()
+                won.apply("win")
+                assert v.wins and won.result["points"] == v.points
+                seen["win"] += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert seen["TT-C5"] and seen["TT-C6"] and seen[None] and seen["win"], seen
 
 
 # -- Kowah scripted deals ----------------------------------------------------------------
