@@ -14,8 +14,9 @@ from typing import Any
 
 from moneycards.solver.cards import LUKFU, Face
 from moneycards.solver.errors import InvalidInput, json_object
-from moneycards.solver.lukfu.plays import (BAK_CHI, MAU_GUNG, RUN, SEED_RULES, SET, LukFuRules, Play,
-                                PlayError, beats, classify, plays_in)
+from moneycards.solver.lukfu.plays import (RUN, SEED_RULES, SET, LukFuRules, Play, PlayError, beats,
+                                classify, plays_in)
+from moneycards.solver.lukfu.plays import BAK_CHI, MAU_GUNG
 
 SEATS = 3
 HAND_SIZE = 12  # LF-C1
