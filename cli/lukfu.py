@@ -141,7 +141,9 @@ def old(hand, record_file, seat, engine, ace_rule, strict_leads, as_json):
     for r in d["reasons"]:
         mark = "old    " if r["old"] else "not old"
         click.echo(f"  {r['card']:<3} {mark} {r['rule']:<6} {r['explanation']}")
-    claim = "may claim now" if d["can_claim"] else "cannot claim now"
+    claim = {True: "may claim now", False: "cannot claim now",
+             None: "a claim needs the seat about to lead, which only a record shows"}[
+        d["can_claim"]]
     click.echo(f"Fu won {d['fu']} + old cards {len(d['old'])} = {d['claim_total']}: {claim} "
                f"(LF-W2: six at the moment of leading)")
 

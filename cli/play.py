@@ -183,7 +183,7 @@ def _view(obs: dict) -> str:
     for k in keys:
         value = obs[k]
         if k == "discards":
-            value = " ".join(d["card"] for d in value[-8:])
+            value = " ".join([d["card"] for d in value if d.get("taken_by") is None][-8:])
         elif k == "offer":
             value = f"{value['card']} ({value['kind']}, at seat {value['door']}'s doorway)"
         lines.append(f"  {k}: {value}")

@@ -40,7 +40,8 @@ def totom():
 @click.option("--win-card", help="The winning card (must be in HAND).")
 @click.option("--via", type=click.Choice(VIA_CHOICES),
               help="How the winning card came: exposed at the winner's own doorway "
-                   "(Ù chì), another seat's exposed stock card (default), a Chíu, or a "
+                   "(Ù chì), another seat's exposed stock card (default), a Chíu on a "
+                   "discard (a Chíu on a stock card scores as a win on it: TT-P6), or a "
                    "discard (never wins: TT-W6).")
 @click.option("--thien-u", is_flag=True, help="The dealer's opening twenty, no winning card.")
 @click.option("--opening", help="The seat's dealt hand (for Thiên khai, Bòn, Chíu ù).")

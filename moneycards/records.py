@@ -120,6 +120,12 @@ def engine_record(game: str, msg: Message) -> dict:
                     "actions": list(msg.actions)}
     if msg.HasField("seed"):
         record["seed"] = msg.seed
+    if msg.HasField("result"):  # what the record states; the replay must give it
+        from moneycards.solver.table import outcome_from_json
+
+        said = json_format.MessageToDict(msg.result, preserving_proto_field_name=True)
+        outcome = outcome_from_json(said, "result")
+        record["result"] = outcome.to_dict() if outcome is not None else {}
     if msg.HasField("deal"):
         seats = spec(game).seats
         if not 0 <= msg.deal.first_seat < seats:

@@ -73,7 +73,8 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
         d = old_text(hand=hand, record=record, seat=seat, rules=rules)
         return lukfu_pb2.ProveOldResponse(
             old=d["old"], reasons=[lukfu_pb2.OldCardReason(**r) for r in d["reasons"]],
-            fu=d["fu"], claim_total=d["claim_total"], can_claim=d["can_claim"])
+            fu=d["fu"], claim_total=d["claim_total"],
+            **({} if d["can_claim"] is None else {"can_claim": d["can_claim"]}))
 
     @rpc()
     def Score(self, request, context):

@@ -126,10 +126,11 @@ def replay(game: str, data: Any) -> list[str]:
 
 def final_state(game: str, data: Any) -> TableState:
     """Replay a valid record to its last state (IllegalAction on the first bad action)."""
-    from moneycards.solver.table import load_record
+    from moneycards.solver.table import check_result, load_record
 
     rec = load_record(data, game)
     state = spec(game).new_state(rec)
     for action in rec.get("actions", []):
         state.apply(action)
+    check_result(rec, state)
     return state

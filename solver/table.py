@@ -15,6 +15,7 @@ one by index with its rule id.
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -152,13 +153,21 @@ class TableState:
     def apply(self, action: str) -> None:
         """Apply one action; an illegal one raises IllegalAction and changes nothing."""
         if self.is_over:
-            raise IllegalAction("the deal is over", rule=self.end_rule)
+            raise IllegalAction(f"the deal is over: {self.result_line()}", rule=self.over_rule())
         action = self.normalize(str(action))
         if action not in self._legal():
             rule, why = self._diagnose(action)
             raise IllegalAction(f"{action!r} by seat {self.current_seat()}: {why}", rule=rule)
         self.history.append(action)
         self._apply(action)
+
+    def over_rule(self) -> str:
+        """The rule that ended the deal, cited for any action after it: a won deal is not
+        ended by the rule for a drawn one."""
+        return (self.result or {}).get("rule") or self.end_rule
+
+    def result_line(self) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
 
     def normalize(self, action: str) -> str:
         """The canonical text of an action (cards in canonical notation)."""
@@ -284,6 +293,29 @@ def load_record(data: Any, game: str) -> dict:
     return data
 
 
+def check_result(rec: dict, state: TableState) -> None:
+    """A record's `result` states what the replay must give: every key it names must match
+    (a record with a false result cannot have happened, so it is refused)."""
+    if "result" not in rec:
+        return
+    said = rec["result"]
+    if not isinstance(said, dict):
+        raise InvalidInput("the result is an object, as the replay gives it",
+                           field="record.result")
+    got = state.result.to_dict() if state.result is not None else None
+    if got is None:
+        if said:
+            raise InvalidInput("the record states a result, but the actions do not end the "
+                               "deal", field="record.result")
+        return
+    for key, value in said.items():
+        if key not in got or got[key] != value:
+            raise InvalidInput(
+                f"the record says {key} {json.dumps(value, ensure_ascii=False)}, the replay "
+                f"gives {json.dumps(got.get(key), ensure_ascii=False)}: "
+                f"{state.result_line()}", field="record.result")
+
+
 def check_record(data: Any, game: str, factory: Factory) -> RecordCheck:
     """Replay a record; valid when every action was legal when it was made."""
     rec = load_record(data, game)
@@ -293,6 +325,7 @@ def check_record(data: Any, game: str, factory: Factory) -> RecordCheck:
             state.apply(action)
         except IllegalAction as err:
             return RecordCheck(False, False, k, k, err.rule, err.message, state.result)
+    check_result(rec, state)
     return RecordCheck(True, state.is_over, len(rec.get("actions", [])), result=state.result,
                        summary=state.result_line() if state.is_over else "")
 
@@ -312,5 +345,6 @@ def replay_lines(data: Any, game: str, factory: Factory) -> list[str]:
             return lines
         lines.append(f"{k + 1:>3}. {before.describe(action, seat)}")
         lines.extend(f"     {x}" for x in state.after_lines(before))
+    check_result(rec, state)
     lines.append(state.result_line())
     return lines

@@ -2,6 +2,7 @@
 
 import json
 import pathlib
+import random
 import subprocess
 import sys
 
@@ -336,3 +337,37 @@ def test_one_json_shape_per_concept_across_the_games():
     assert all(rule_id.match(v) for k, v in pairs if k == "rule" and v is not None)
     assert all(isinstance(v, str) and " " in v for k, v in pairs
                if k in ("message", "explanation"))
+
+
+@pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
+def test_a_record_result_must_match_the_replay(tmp_path, game):
+    from moneycards.solver.games import seeded
+
+    rng = random.Random(3)
+    state = seeded(game, 5)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    from moneycards.records import game_record_json
+
+    record = game_record_json(game, state.game_record())
+    path = tmp_path / "deal.json"
+    record["result"] = state.result.to_json()  # a record may state its result
+    path.write_text(json.dumps(record))
+    r = run(game, "check-record", str(path))
+    assert r.exit_code == 0 and r.output.startswith("VALID: ")
+    assert state.result_line() in r.output and "{" not in r.output  # words, not a dict
+    record["result"]["outcome"] = ("DEAL_OUTCOME_WIN" if state.result["outcome"] != "win"
+                                   else "DEAL_OUTCOME_DRAWN")
+    path.write_text(json.dumps(record))
+    for command in ("check-record", "replay"):
+        r = CliRunner().invoke(cli, [game, command, str(path)])
+        assert r.exit_code == 2 and "record.result" in r.output
+        assert "the record says outcome" in r.output
+
+
+def test_LF_W2_lukfu_old_without_a_record_does_not_guess_the_claim():
+    d = json.loads(run("lukfu", "old", "--hand", "9c 9s 9m 9t 1c 1t 8t", "--json").output)
+    assert d["claim_total"] == 7 and d["about_to_lead"] is None and d["can_claim"] is None
+    r = run("lukfu", "old", "--hand", "9c 9s 9m 9t 1c 1t 8t")
+    assert r.exit_code == 0
+    assert "= 7: a claim needs the seat about to lead, which only a record shows" in r.output

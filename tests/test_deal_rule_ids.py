@@ -4,8 +4,11 @@ TT-S1–S3, TT-T1–T4, KW-T1–T2."""
 import random
 from collections import Counter
 
+import pytest
+
 from moneycards.solver.games import seeded
 from moneycards.solver.kowah.table import KowahState
+from moneycards.solver.table import IllegalAction
 from moneycards.solver.totom.table import TotomState
 
 
@@ -101,3 +104,29 @@ def test_KW_T2_draw_or_take_then_discard_back_to_eight():
             state.apply(state.legal_actions()[0])
         if state.is_over:
             break
+
+
+def _ended(game, outcome, rng):
+    for seed in range(200):
+        state = seeded(game, seed)
+        while not state.is_over:
+            acts = state.legal_actions()
+            wins = [a for a in acts if a in ("win", "claim")]
+            state.apply(wins[0] if wins and outcome == "win" else rng.choice(
+                [a for a in acts if a not in ("win", "claim")] or acts))
+        if state.result["outcome"] == outcome:
+            return state
+    raise AssertionError(f"no {outcome} deal of {game}")
+
+
+def test_an_action_after_the_deal_cites_the_rule_that_ended_it():
+    rng = random.Random(9)
+    expected = {("totom", "drawn"): {"TT-T4"}, ("totom", "win"): {"TT-P1", "TT-P6", "TT-W7"},
+                ("kowah", "drawn"): {"KW-K2"}, ("kowah", "win"): {"KW-X2", "KW-X4"},
+                ("lukfu", "drawn"): {"LF-W4", "R-claim-timing"}, ("lukfu", "win"): {"LF-W2"}}
+    for (game, outcome), rules in expected.items():
+        state = _ended(game, outcome, rng)
+        with pytest.raises(IllegalAction) as err:
+            state.apply("pass")
+        assert err.value.rule in rules, (game, outcome, err.value.rule)
+        assert err.value.message.startswith("the deal is over: ")

@@ -230,3 +230,17 @@ def test_grpc_hint_rejects_a_negative_budget(channel):
                   timeout=10)
     assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert "budget_ms" in info.value.details()
+
+
+def test_R_claim_timing_lukfu_hint_never_plays_on_into_the_last_trick():
+    from moneycards.solver.cards import LUKFU
+    from moneycards.solver.lukfu.hint import _sure_gain
+    from moneycards.solver.lukfu.old import Position
+    from moneycards.solver.lukfu.plays import SEED_RULES
+
+    # 678t cannot be beaten (7t and 8t are held, Tens is the highest suit) and would add
+    # three fu, but it is the seat's last card: playing on there loses the claim.
+    pos = Position(None, 0, LUKFU.parse("6t 7t 8t"))
+    assert _sure_gain(pos, ["claim", "lead 678t"], set(), SEED_RULES) is None
+    pos = Position(None, 0, LUKFU.parse("6t 7t 8t 2c"))
+    assert _sure_gain(pos, ["claim", "lead 678t"], set(), SEED_RULES) == ("lead 678t", 3)

@@ -72,3 +72,14 @@ def test_models_agree_with_oracles(chunk):
             assert all(t <= c for t, c in zip(target, caps)), "only unseen copies are drawn"
             assert sum(max(0, t - h) for t, h in zip(target, counts)) == got.exchanges
     assert n_ready > N_HANDS // 40
+
+
+def test_KW_R4_the_oracle_enumerates_every_ready_count_vector_once():
+    import re
+
+    from moneycards.solver.kowah import exact as oracle
+    targets, _ = oracle.ready_slots()
+    assert len(targets) == len({tuple(t) for t in targets}) == 100_416
+    assert (targets.sum(axis=1) == 8).all()
+    stated = re.search(r"([\d,]+) distinct count vectors", oracle.__doc__).group(1)
+    assert int(stated.replace(",", "")) == len(targets)  # the docstring says the count

@@ -152,3 +152,46 @@ def test_bad_win_input(kw, field, exc):
     with pytest.raises(exc) as err:
         win_text("555c 777s 99m", **kw)
     assert err.value.field == field
+
+
+# -- observations keep every public fact, and hints count them -----------------------------
+def _unseen(state, seat, face):
+    from moneycards.solver.kowah.hint import View
+    return View(state.observation(seat)).unseen[KOWAH.index(KOWAH.parse(face)[0])]
+
+
+def test_KW_T2_a_taken_discard_stays_in_every_view_with_who_took_it():
+    from moneycards.solver.kowah.table import KowahState
+    deal = {"hands": ["1c 3c 5s 7m 2s 4m 6c 8s", "1s 3s 5m 7c 2m 4c 6s 8m",
+                      "9c 9s 9m 1m 3m 5c 7s 2c"], "first": 0}
+    rest = [f for f in KOWAH.faces for _ in range(4)]
+    for f in KOWAH.parse(" ".join(deal["hands"]) + " 5c"):
+        rest.remove(f)
+    deal["stock"] = " ".join(["5c"] + [f.text for f in rest])
+    state = KowahState(None, deal=deal)
+    assert _unseen(state, 2, "5c") == 3
+    state.apply("draw")
+    state.apply("discard 5c")
+    state.apply("take")  # seat 1 takes 5c
+    state.apply("discard 1s")
+    for seat in range(3):
+        assert state.observation(seat).to_json()["discards"] == [
+            {"seat": 0, "card": "5c", "turn": 0, "taken_by": 1},
+            {"seat": 1, "card": "1s", "turn": 1, "taken_by": None}]
+    # Seat 2 holds one 5c and knows seat 1 holds another: two copies are live.
+    assert _unseen(state, 2, "5c") == 2
+
+
+def test_KW_X3_public_draws_kept_after_a_declaration_are_counted_as_seen():
+    from test_tables import kowah_after_declaration
+    state = kowah_after_declaration("5c 5c")
+    held = state.hands[2][KOWAH.index(KOWAH.parse("5c")[0])]
+    assert held == 0 and state.hands[1][KOWAH.index(KOWAH.parse("5c")[0])] == 0
+    state.apply("draw")  # seat 1 draws 5c in public and keeps it
+    state.apply("discard 8s")
+    assert state.observation(2).to_json()["public_draws"] == [{"seat": 1, "card": "5c", "turn": 1}]
+    assert _unseen(state, 2, "5c") == 3
+    state.apply("draw")  # seat 2 draws the next 5c in public and lets it go
+    state.apply("discard 5c")
+    # Seen by seat 1: its own 5c, and seat 2's 5c in the pile (counted once).
+    assert _unseen(state, 1, "5c") == 2

@@ -1,9 +1,12 @@
 """Luk Fu rules by rule id (rules/lukfu.md LF-D, LF-C, LF-L, LF-F, LF-W, LF-O, LF-K, rulings)."""
 
+import random
+
 import pytest
 
 from moneycards.solver.cards import LUKFU
 from moneycards.solver.errors import InvalidInput, NotationError
+from moneycards.solver.games import check
 from moneycards.solver.lukfu.legal import check_follow, check_lead, settle
 from moneycards.solver.lukfu.old import Position, prove_old
 from moneycards.solver.lukfu.plays import PlayError, compare, parse_play, plays_in
@@ -100,6 +103,33 @@ def test_LF_L3_non_caller_leads_old_single_only_when_all_old():
     assert not v.legal and v.rule == "LF-L3"
     assert check_lead(P("5s"), hand, "non-caller", old).legal
     assert check_lead(P("9c"), H("9c 9s"), "non-caller", H("9c 9s")).legal
+
+
+def _old_single_record(seat2_later):
+    """Seat 0 calls and leads; seat 1 (not the caller) wins trick 1, leads the old 9s in
+    trick 2 and shows 3m in trick 3, where seat 2 shows `seat2_later`."""
+    third = [{"seat": 1, "cards": "3m"}]
+    if seat2_later == "4m":
+        third.append({"seat": 2, "cards": "4m"})
+    else:
+        third.append({"seat": 2, "down": 1})
+    third.append({"seat": 0, "down": 1})
+    return {"game": "lukfu", "master": 0, "calls": ["play"], "tricks": [
+        {"leader": 0, "plays": [{"seat": 0, "cards": "2c"}, {"seat": 1, "cards": "5c"},
+                                {"seat": 2, "down": 1}]},
+        {"leader": 1, "plays": [{"seat": 1, "cards": "9s"}, {"seat": 2, "down": 1},
+                                {"seat": 0, "down": 1}]},
+        {"leader": 1, "plays": third}]}
+
+
+def test_LF_L3_a_record_with_an_old_single_led_beside_a_card_not_old_is_refused():
+    # Seat 1 held 3m when it led 9s, and 4m was still in seat 2's hand: 3m was not old.
+    with pytest.raises(RecordError) as err:
+        parse_record(_old_single_record("4m"))
+    assert err.value.rule == "LF-L3" and err.value.path == "tricks[1].plays[0]"
+    assert "3m, which is not old (4m was still in AI 2's hand)" in err.value.message
+    # Nothing proves 3m was not old when no higher Myriads card shows up: accepted.
+    assert parse_record(_old_single_record(None)).fu(1) == 3  # three single tricks
 
 
 def test_LF_L4_caller_leads_old_single_any_time():
@@ -211,6 +241,42 @@ def test_R_claim_timing_only_the_seat_about_to_lead_may_claim():
     deal.apply("lead 2c")  # seat 0 plays on (LF-W3) with 8 already in reach
     assert deal.current_seat() == 1
     assert "claim" not in deal.legal_actions()  # following: no claim (R-claim-timing)
+
+
+def _play_without_claims(seed):
+    """Seeded random play in which no seat claims until the hands have run out."""
+    rng = random.Random(seed)
+    deal = LukFuState(seed)
+    while not deal.is_over and "end" not in deal.legal_actions():
+        acts = deal.legal_actions()
+        deal.apply(rng.choice([a for a in acts if a != "claim"] or acts))
+    return deal
+
+
+def test_R_claim_timing_a_seat_that_played_on_has_no_claim_at_the_end():
+    deal = _play_without_claims(0)
+    winner = deal.record.to_act()
+    # The last trick's winner could claim at an earlier lead and played on (LF-W3).
+    assert not any(deal.hands) and winner in deal.played_on
+    assert deal.record.fu(winner) >= 6
+    assert deal.is_over and deal.result == {"outcome": "drawn", "net": [0, 0, 0],
+                                            "rule": "R-claim-timing"}
+    assert "played on past a claim" in deal.result_line()
+    got = check("lukfu", deal.game_record())
+    assert got.valid and got.complete and got.result == deal.result
+    claimed = deal.game_record()
+    claimed["actions"].append("claim")
+    got = check("lukfu", claimed)
+    assert not got.valid and got.index == len(deal.history) and got.rule == "R-claim-timing"
+
+
+def test_R_claim_timing_a_first_chance_at_the_end_may_claim():
+    deal = _play_without_claims(42)
+    winner = deal.record.to_act()
+    assert not any(deal.hands) and winner not in deal.played_on
+    assert deal.legal_actions() == ["claim", "end"]
+    deal.apply("claim")
+    assert deal.result["outcome"] == "win" and deal.result["winner"] == winner
 
 
 def test_LF_W4_hands_run_out_without_six_is_a_draw():

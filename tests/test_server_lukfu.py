@@ -57,9 +57,12 @@ def test_prove_old_inference(stub):
     r = stub.ProveOld(pb.ProveOldRequest(hand="7c 5m6m 1t2t 9t 5s 8t",
                                          record=record_msg(EXAMPLE)), timeout=30)
     assert set(r.old) == {"7c", "1t", "8t", "9t"}
-    assert r.fu == 4 and r.claim_total == 8 and r.can_claim
+    assert r.fu == 4 and r.claim_total == 8 and r.HasField("can_claim") and r.can_claim
     seven = next(x for x in r.reasons if x.card == "7c")
     assert "face down on 6c" in seven.explanation
+    # LF-W2: without a record nothing says the seat is about to lead.
+    r = stub.ProveOld(pb.ProveOldRequest(hand="9c 9s 9m 9t 1c 1t 8t"), timeout=30)
+    assert r.claim_total == 7 and not r.HasField("can_claim")
 
 
 def test_score(stub):

@@ -4,17 +4,22 @@ records that replay and records with an illegal action (all three games)."""
 import json
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from moneycards.solver.cards import TOTOM  # noqa: E402
 from moneycards.solver.games import GAMES, check, final_state, seeded  # noqa: E402
 from moneycards.solver.kowah.table import KowahState  # noqa: E402
 from moneycards.solver.table import IllegalAction  # noqa: E402
+from moneycards.solver.totom.rules import totom_rules  # noqa: E402
 from moneycards.solver.totom.table import TotomState  # noqa: E402
 from table_helpers import kowah_deal, totom_deal  # noqa: E402
+
+F = lambda t: TOTOM.parse(t)[0]  # noqa: E731
 
 DEALS = 300
 MAX_STEPS = {"totom": 2000, "kowah": 2000, "lukfu": 200}
@@ -233,6 +238,163 @@ def test_TT_P6_a_chiu_that_completes_the_hand_wins_at_once():
     assert "chiu_u" in {b["key"] for b in state.result["bonuses"]}
 
 
+# Whole deals for TT-C5 and TT-C6: the dealer opens with 5c, offered to seat 1.
+CAPTURE_DEALER = "5c 9c 2c 3c 4c 6c 7c 8c 2m 3m 4m 6m 7m 8m 9m 2s 3s 4s 9s 1h"
+CAPTURE_SEAT2 = "2c 3c 4c 6c 7c 8c 9c 2m 3m 4m 5m 6m 7m 8m 9m 1h 1h 9s 8s"
+
+
+def capture_deal(seat1):
+    return totom_deal([CAPTURE_DEALER, seat1, CAPTURE_SEAT2, ""], "5c 5c 5c")
+
+
+def whole_deal(deal, opening):
+    """The record of a deal that starts with `opening` and plays on to its end."""
+    rng = random.Random(4)
+    state = TotomState(None, deal=deal)
+    for action in opening:
+        state.apply(action)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    return {"game": "totom", "deal": deal, "actions": state.history}, state
+
+
+@pytest.mark.parametrize("rule,seat1,legal", [
+    # The pair 55m is not half a Cạ: 5s may capture 5c.
+    ("TT-C5", "22c 33c 44c 66c 77c 88c 2s 9m 3s3m 5s 55m", True),
+    ("TT-C5", "22c 33c 44c 66c 77c 88c 2s 9m 3s3m 5s 5m 8m", False),
+    # Chắn and Cạ (6c6m 7c7m 8c8m) plus the single 5s: it waits for its win.
+    ("TT-C6", "22s 33s 44s 66s 77s 88s 6c6m 7c7m 8c8m 5s", False),
+    ("TT-C6", "22s 33s 44s 66s 77s 88s 6c6m 7c7m 8c 9m 5s", True),
+])
+def test_TT_C5_C6_whole_deals_engine_and_check_record_agree(rule, seat1, legal):
+    deal = capture_deal(seat1)
+    if legal:
+        record, state = whole_deal(deal, ["discard 5c", "capture 5s"])
+        assert (F("5s"), F("5c")) in state.exposed[1]
+        got = check("totom", record)
+        assert got.valid and got.complete and got.result == state.result
+    else:
+        record, state = whole_deal(deal, ["discard 5c"])
+        start = TotomState(None, deal=deal)
+        start.apply("discard 5c")
+        assert start.legal_actions() == ["pass"]
+        assert check("totom", record).valid  # the deal played on without the capture
+        record["actions"][1:] = ["capture 5s"]
+        got = check("totom", record)
+        assert not got.valid and got.index == 1 and got.rule == rule
+
+
+# Seat 1 was dealt 555c and waits on the fourth 5c, the top stock card: it passes the
+# dealer's 4m and exposes 5c at its own doorway, the first stock card of the deal.
+FOURTH_COPY = totom_deal([
+    "9c 8c 7c 6c 4c 9s 8s 7s 6s 5s 4s 9m 8m 7m 6m 5m 4m 1h 6c 7c",
+    "555c 22s 33s 44s 66s 77s 88s 2c2m 3c3m", "", ""], "5c")
+
+
+@pytest.mark.parametrize("rules,points,bonuses", [
+    ("seed", 6, {"chiu_u", "u_chi"}),  # Chíu ù 5 + Ù chì's dịch 1
+    ("traditional", 5, {"chiu_u", "u_chi", "dia_u"}),  # 3 + 1 + 1, Địa ù included
+])
+def test_TT_P6_a_win_and_a_chiu_on_the_fourth_copy_score_the_same(rules, points, bonuses):
+    state = TotomState(None, totom_rules(rules), deal=FOURTH_COPY)
+    state.apply("discard 4m")
+    state.apply("pass")
+    assert state.claims == [(1, "win"), (1, "chiu")]
+    won = state.clone()
+    won.apply("win")
+    chiu = state.clone()
+    chiu.apply("decline")
+    chiu.apply("chiu")
+    assert won.result["via"] == "own-door" and chiu.result["via"] == "chiu"
+    for r in (won.result, chiu.result):
+        assert r["winner"] == 1 and r["card"] == "5c" and r["points"] == points
+        assert {b["key"] for b in r["bonuses"]} == bonuses
+        assert r["net"] == [-points, 3 * points, -points, -points]
+
+
+def test_TT_T4_is_not_cited_after_a_won_deal():
+    state = TotomState(None, deal=FOURTH_COPY)
+    state.apply("discard 4m")
+    state.apply("pass")
+    state.apply("win")
+    with pytest.raises(IllegalAction) as err:
+        state.apply("pass")
+    assert err.value.rule == "TT-P1" and "AI 1 wins" in err.value.message
+    record = state.game_record()
+    record["actions"].append("pass")
+    got = check("totom", record)
+    assert not got.valid and got.index == 3 and got.rule == "TT-P1"
+
+
+def test_R_wrong_win_a_stock_card_that_does_not_complete_the_hand_breaks_TT_W4():
+    state = TotomState(None, deal=FOURTH_COPY)
+    state.apply("discard 4m")
+    state.apply("pass")
+    for _ in range(2):
+        state.apply("decline")
+    assert state.current_seat() == 1 and state.offer.kind == "exposed"
+    with pytest.raises(IllegalAction) as err:
+        state.apply("win")  # the card wins, but the seat declined that claim
+    assert err.value.rule == "R-decline-win"
+    state.apply("pass")  # 5c goes on to seat 2, whose hand it does not complete
+    assert state.current_seat() == 2 and state.offer.kind == "passed"
+    with pytest.raises(IllegalAction) as err:
+        state.apply("win")
+    assert err.value.rule == "TT-W4" and "5c does not complete the hand" in err.value.message
+    # A hand discard is not a card a win is claimed on: TT-W6.
+    state = TotomState(None, deal=FOURTH_COPY)
+    state.apply("discard 4m")
+    with pytest.raises(IllegalAction) as err:
+        state.apply("win")
+    assert err.value.rule == "TT-W6"
+
+
+def c5_c6_from_the_rules(hand, card):
+    """TT-C5 and TT-C6 read from the rules text alone: identical pairs are never split
+    (TT-W3), so only a face's odd card is outside its Chắn; two such cards of one rank in
+    different suits are a Cạ (never Chi chi); what pairs with nothing is single."""
+    outside = [f for f, n in zip(TOTOM.faces, hand) if n % 2]
+    per_rank = Counter(f.rank for f in outside if f.suit != "h")
+    singles = sum(k % 2 for k in per_rank.values()) + sum(f.suit == "h" for f in outside)
+    return per_rank[card.rank] >= 2, singles == 1
+
+
+def test_TT_C5_C6_table_differential_engine_against_the_rules_and_the_checker():
+    """Random deals: every Cạ capture the engine allows or refuses agrees with TT-C5/TT-C6
+    read from the rules, and every win it offers agrees with the hand checker."""
+    from moneycards.solver.totom.check import check_text
+    rng = random.Random(12)
+    seen = Counter()
+    for seed in range(40):
+        state = seeded("totom", seed)
+        while not state.is_over:
+            seat, o = state.current_seat(), state.offer
+            if state.phase == "offer" and seat not in state.dead_hand:
+                hand = state.hands[seat]
+                c5, c6 = c5_c6_from_the_rules(hand, o.card)
+                for h in TOTOM.faces:
+                    if not hand[TOTOM.index(h)] or h == o.card or h.rank != o.card.rank \
+                            or "h" in (h.suit, o.card.suit):
+                        continue
+                    rule = (state._capture_rule(seat, o.card, h) or (None,))[0]
+                    assert (rule is None) == (f"capture {h}" in state.legal_actions())
+                    if rule in (None, "TT-C5", "TT-C6", "TT-C7", "TT-C9"):  # past TT-C1–C4
+                        want = "TT-C5" if c5 else "TT-C6" if c6 else None
+                        assert (rule if rule in ("TT-C5", "TT-C6") else None) == want, \
+                            (seed, TOTOM.render(hand), o.card.text, h.text, rule)
+                        seen[want] += 1
+            if state.phase == "claims" and state.claims[0][1] == "win":
+                via = "own-door" if o.door == seat else "stock"
+                v = check_text(TOTOM.render(state.twenty(seat, o.card)), win_card=o.card.text,
+                               via=via, opening=TOTOM.render(state.opening[seat]))
+                won = state.clone()
+                won.apply("win")
+                assert v.wins and won.result["points"] == v.points
+                seen["win"] += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert seen["TT-C5"] and seen["TT-C6"] and seen[None] and seen["win"], seen
+
+
 # -- Kowah scripted deals ----------------------------------------------------------------
 # Seat 0 starts ready with 222h 777s 99m, draws 3c and discards it: it must declare 99m.
 def kowah_after_declaration(stock_next):
@@ -263,7 +425,8 @@ def test_KW_X4_out_of_turn_win_on_a_discard():
 def test_KW_X2_self_draw_and_KW_X3_public_draws():
     state = kowah_after_declaration("5c 6c 9m")
     state.apply("draw")  # seat 1 draws 5c
-    assert state.observation(2).to_json()["public_draws"] == [{"seat": 1, "card": "5c"}]
+    assert state.observation(2).to_json()["public_draws"] == [{"seat": 1, "card": "5c",
+                                                               "turn": 1}]
     state.apply("discard 5c")
     state.apply("draw")  # seat 2 draws 6c
     state.apply("discard 6c")  # seat 0 then draws 9m itself

@@ -253,3 +253,52 @@ def test_bad_waits_input():
     with pytest.raises(ImpossibleCards) as err:
         waits_text("22c 44c 55c 66c 22s 88s 3c 7c7s 5s5m 6s6m", seen="222c")
     assert err.value.field == "seen"
+
+
+# -- engines ----------------------------------------------------------------------------
+@pytest.mark.parametrize("hand", [
+    "237789c 238s 345666789m 11h",  # 8c 8s 8m outside pairs: which one stays single?
+    "22225667888c 38s 3555788m",
+    "444467c 2233467s 2233499m",
+])
+def test_TT_W4_violations_do_not_depend_on_the_engine(hand):
+    exact = check_text(hand, engine="exact")
+    cpsat = check_text(hand, engine="cpsat")
+    assert exact.to_dict() == cpsat.to_dict()
+    assert exact.violations == cpsat.violations
+
+
+def test_TT_W3_engines_agree_on_random_hands():
+    import random
+    rng = random.Random(11)
+    deck = [i for i in range(25) for _ in range(4)]
+    for _ in range(300):
+        counts = [0] * 25
+        for i in rng.sample(deck, 20):
+            counts[i] += 1
+        exact = check_text(TOTOM.render(counts), engine="exact")
+        assert exact.to_dict() == check_text(TOTOM.render(counts), engine="cpsat").to_dict()
+
+
+# -- TT-P6, R-thien-u-opening: scores read from the cards ------------------------------
+CHIU_HAND = "2222c 44c 55c 66c 22s 88s 3c3s 7c7s 5s5m"
+CHIU_OPENING = "222c 44c 55c 66c 22s 88s 3c3s 7c7s 5s 9c"
+
+
+@pytest.mark.parametrize("via,points", [("chiu", 5), ("own-door", 6), ("stock", 5)])
+def test_TT_P6_chiu_u_is_read_from_the_cards_not_the_claim(via, points):
+    # The fourth 2c, a triple dealt to the winner: Chíu ù however the card was claimed.
+    v = check(CHIU_HAND, win_card="2c", via=via, opening=CHIU_OPENING)
+    assert v.wins and keys(v)["chiu_u"] == 1 and v.points == points
+    # Without the dealt triple there is no Chíu ù.
+    plain = check(CHIU_HAND, win_card="2c", via=via,
+                  opening="22c 44c 55c 66c 22s 88s 3c3s 7c7s 5s 9c9m")
+    assert "chiu_u" not in keys(plain)
+
+
+def test_R_thien_u_opening_the_dealt_hand_is_the_opening():
+    hand = "2222c 44c 55c 66c 88s 44s 5s5m 6s6m 7c7m"
+    v = check(hand, thien_u=True)
+    assert keys(v) == {"thien_u": 1, "thien_khai": 1}
+    assert v.points == 5 + 1  # Thiên khai's main value, Thiên ù's dịch
+    assert check(hand, thien_u=True, opening=hand).points == v.points

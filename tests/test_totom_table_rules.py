@@ -68,10 +68,31 @@ def test_TT_C4_own_discarded_or_ca_faces_not_captured_later():
 
 def test_TT_C5_no_ca_capture_in_a_rank_with_a_concealed_ca():
     assert refused(offered("5s 5m 7c 8c 9c", "5c"), "capture 5s") == "TT-C5"
+    # A triple's third card is outside its pair (TT-C2), so 555s 5m holds the Cạ 5s5m.
+    assert refused(offered("555s 5m 7c 8c 9c", "5c"), "capture 5m") == "TT-C5"
+
+
+def test_TT_C5_a_concealed_identical_pair_is_not_half_a_ca():
+    # 5s beside the pair 5m5m: identical pairs are never split (TT-W3), so no Cạ in rank 5.
+    state = offered("5s 55m 7c 8c 9c", "5c")
+    assert state.legal_actions() == ["capture 5s", "pass"]
+    state.apply("capture 5s")
+    assert (F("5s"), F("5c")) in state.exposed[1] and state.phase == "discard"
 
 
 def test_TT_C6_no_ca_capture_with_one_unpaired_card_left():
     assert refused(offered("5s 77c 88c", "5c"), "capture 5s") == "TT-C6"
+
+
+def test_TT_C6_a_concealed_ca_counts_as_paired():
+    # Chắn 77c 88c, Cạ 6c6m, one single 5s: the hand waits for its win, no Cạ capture.
+    state = offered("5s 6c6m 77c 88c", "5c")
+    assert state.legal_actions() == ["pass"]
+    assert refused(state, "capture 5s") == "TT-C6"
+    # Two singles left (5s, 9c): the capture is legal.
+    assert "capture 5s" in offered("5s 6c6m 77c 9c", "5c").legal_actions()
+    # A single Chi chi is unpaired too: 5s and 1h leave two.
+    assert "capture 5s" in offered("5s 6c6m 77c 1h", "5c").legal_actions()
 
 
 def test_TT_C7_after_discarding_both_cards_of_a_ca_no_ca_captures():

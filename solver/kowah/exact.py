@@ -2,7 +2,7 @@
 the distance to ready by brute force over every ready eight-card hand (the oracles).
 
 All ready hands (two triplets and a pair satisfying KW-R5, at most four copies of a face)
-are enumerated once — about 60,000 distinct count vectors — and stored as eight card
+are enumerated once — 100,416 distinct count vectors — and stored as eight card
 slots each: (face, copy number). For a hand, a target slot is kept when the hand holds that
 copy, and a target is reachable when every slot's copy is held or still unseen. The
 distance is eight minus the most slots any reachable target keeps.

@@ -1,7 +1,8 @@
 """Kowah hints: rank draw-or-take, discards and the shown pair by distance to ready.
 
 The distance to ready (KW-R4, KW-R5) counts only copies this seat has not seen (its hand,
-the discard pile, the declared seats' shown pairs). Between discards that leave the same
+the discard pile, the declared seats' shown pairs, and the cards other seats took from the
+pile or drew publicly and still hold). Between discards that leave the same
 distance, the one keeping more live cards that complete an optimal target ranks higher.
 The exact search runs over every ready hand at once (solver/kowah/exact.py), restricted
 to the targets within one card of the best, so one decision costs a few milliseconds.
@@ -20,16 +21,44 @@ NF = len(KOWAH.faces)
 C = KOWAH.copies + 1  # slot key = face * C + copy number
 
 
+def seen_elsewhere(obs: KowahObservation) -> list[int]:
+    """Per face, the copies this seat knows are out of the stock and not in its hand: the
+    discard pile, and what each other seat is known to hold — its shown pair, and the cards
+    it took from the pile or drew publicly (KW-X3), less what it discarded after."""
+    me = obs.seat
+    seen = [0] * NF
+    events = []  # (turn, 0 gain / 1 discard, seat, face): a take is in the turn after
+    for d in obs.discards:
+        f = KOWAH.index(d.card)
+        events.append((d.turn, 1, d.seat, f))
+        if d.taken_by is None:
+            seen[f] += 1  # still in the pile
+        else:
+            events.append((d.turn + 1, 0, d.taken_by, f))
+    for p in obs.public_draws:
+        events.append((p.turn, 0, p.seat, KOWAH.index(p.card)))
+    known = {s: [0] * NF for s in range(3) if s != me}
+    for _, kind, seat, f in sorted(events):
+        if seat == me:
+            continue
+        if kind == 0:
+            known[seat][f] += 1
+        elif known[seat][f]:
+            known[seat][f] -= 1  # it may have let the known copy go
+    for seat, face in obs.declared.items():
+        if seat != me:
+            f = KOWAH.index(face)
+            known[seat][f] = max(known[seat][f], 2)
+    for held in known.values():
+        seen = [a + b for a, b in zip(seen, held)]
+    return seen
+
+
 class View:
     def __init__(self, obs: KowahObservation):
         self.obs = obs
         self.hand = list(obs.hand)
-        seen = [0] * NF
-        for d in obs.discards:
-            seen[KOWAH.index(d.card)] += 1
-        for seat, f in obs.declared.items():
-            if seat != obs.seat:
-                seen[KOWAH.index(f)] += 2
+        seen = seen_elsewhere(obs)
         self.unseen = [max(0, KOWAH.copies - h - s) for h, s in zip(self.hand, seen)]
 
     def evaluate(self, hand: list[int], unseen: list[int]):

@@ -13,7 +13,7 @@ from typing import Any
 
 from moneycards.solver.cards import KOWAH, Face
 from moneycards.solver.errors import ImpossibleCards, InvalidInput
-from moneycards.solver.observation import Reader, SeatCard, card_text, enum_json
+from moneycards.solver.observation import Reader, card_text, enum_json
 from moneycards.solver.table import Outcome, outcome_from_json
 
 SEATS = 3
@@ -26,6 +26,32 @@ class Phase(Enum):
 
 
 @dataclass(frozen=True)
+class Discard:
+    """A discard, kept in the list after it is taken (who took what is public, KW-X3)."""
+
+    seat: int
+    card: Face
+    turn: int  # the turn it was discarded in
+    taken_by: int | None = None  # the seat that took it (in the next turn), if any
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "card": self.card.text, "turn": self.turn,
+                "taken_by": self.taken_by}
+
+
+@dataclass(frozen=True)
+class PublicDraw:
+    """A stock card a declared seat drew face up (KW-X2)."""
+
+    seat: int
+    card: Face
+    turn: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "card": self.card.text, "turn": self.turn}
+
+
+@dataclass(frozen=True)
 class KowahObservation:
     """One seat's view of a Kowah table."""
 
@@ -35,8 +61,8 @@ class KowahObservation:
     hand: tuple[int, ...]  # the seat's cards, a count vector
     hand_sizes: tuple[int, ...]
     declared: dict[int, Face]  # declared seat -> the face of the pair it shows
-    discards: tuple[SeatCard, ...]  # in order, the last on top
-    public_draws: tuple[SeatCard, ...]  # stock cards a declared seat drew face up
+    discards: tuple[Discard, ...]  # every discard in order; the last untaken one is on top
+    public_draws: tuple[PublicDraw, ...]  # stock cards declared seats drew face up
     stock: int
     first_turn: bool
     legal_actions: tuple[str, ...]
@@ -83,9 +109,12 @@ def from_json(data: Any, path: str = "observation") -> KowahObservation:
         phase=r.enum("phase", Phase, "KOWAH_PHASE"),
         hand=KOWAH.counts(r.cards("hand", KOWAH), field=r.sub("hand")),
         hand_sizes=r.ints("hand_sizes", 0, 9, max_len=SEATS), declared=declared,
-        discards=_seat_cards(r, "discards"), public_draws=_seat_cards(r, "public_draws"),
+        discards=tuple(_discard(e, r.sub(f"discards[{k}]"))
+                       for k, e in enumerate(r.list("discards", max_len=KOWAH.size * 80))),
+        public_draws=tuple(_public_draw(e, r.sub(f"public_draws[{k}]"))
+                           for k, e in enumerate(r.list("public_draws", max_len=KOWAH.size))),
         stock=r.int("stock", 0, KOWAH.size, default=0), first_turn=r.bool("first_turn"),
-        legal_actions=r.strs("legal_actions", max_len=200),
+        legal_actions=r.strs("legal_actions", max_len=2000),
         result=outcome_from_json(r.data.get("result"), r.sub("result")),
     )
     # The seat's cards and the pairs other seats show are disjoint (KW-D1). Discards are
@@ -101,11 +130,16 @@ def from_json(data: Any, path: str = "observation") -> KowahObservation:
     return obs
 
 
-def _seat_cards(r: Reader, key: str) -> tuple[SeatCard, ...]:
-    out = []
-    for k, entry in enumerate(r.list(key, max_len=KOWAH.size)):
-        e = Reader(entry, f"{r.sub(key)}[{k}]")
-        e.check_keys({"seat", "card"})
-        card = KOWAH.parse(card_text(e.str("card"), KOWAH, e.sub("card")))[0]
-        out.append(SeatCard(e.int("seat", 0, SEATS - 1), card))
-    return tuple(out)
+def _discard(entry: Any, path: str) -> Discard:
+    e = Reader(entry, path)
+    e.check_keys({"seat", "card", "turn", "taken_by"})
+    card = KOWAH.parse(card_text(e.str("card"), KOWAH, e.sub("card")))[0]
+    return Discard(e.int("seat", 0, SEATS - 1), card, e.int("turn", 0, 1_000_000, default=0),
+                   e.optional_int("taken_by", 0, SEATS - 1))
+
+
+def _public_draw(entry: Any, path: str) -> PublicDraw:
+    e = Reader(entry, path)
+    e.check_keys({"seat", "card", "turn"})
+    card = KOWAH.parse(card_text(e.str("card"), KOWAH, e.sub("card")))[0]
+    return PublicDraw(e.int("seat", 0, SEATS - 1), card, e.int("turn", 0, 1_000_000, default=0))

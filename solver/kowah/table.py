@@ -47,9 +47,12 @@ class KowahState(TableState):
         self.table_card: Face | None = None  # a drawn card that ended the deal
         self.hands = [list(KOWAH.counts(h)) for h in hands]
         self.stock: list[Face] = list(stock)
-        self.discards: list[tuple[int, Face]] = []
+        self.discards: list[tuple[int, Face]] = []  # the pile, last discard on top
+        # Every discard ever made, in order: [seat, card, turn, seat that took it or None].
+        # The pile is exactly the entries nobody took; who took what stays public.
+        self.discard_log: list[list] = []
         self.declared: dict[int, Face] = {}
-        self.public_draws: list[tuple[int, Face]] = []  # KW-X3
+        self.public_draws: list[tuple[int, Face, int]] = []  # KW-X3: (seat, card, turn)
         self.seat = first
         self.phase = "draw"  # draw | discard | declare
         self.turns = 0
@@ -123,6 +126,7 @@ class KowahState(TableState):
             self._draw(s)
         elif verb == "take":
             _, card = self.discards.pop()
+            next(e for e in reversed(self.discard_log) if e[3] is None)[3] = s
             self.hands[s][KOWAH.index(card)] += 1
             self.phase = "discard"
         elif verb == "discard":
@@ -146,7 +150,7 @@ class KowahState(TableState):
         card = self.stock.pop(0)
         self.table_card = card  # until it enters the hand
         if self.declared:
-            self.public_draws.append((s, card))
+            self.public_draws.append((s, card, self.turns))
         if self.declared.get(s) == card:
             self._win(s, "self-draw", card)
             return None
@@ -163,6 +167,7 @@ class KowahState(TableState):
 
     def _discard(self, s: int, card: Face) -> None:
         self.discards.append((s, card))
+        self.discard_log.append([s, card, self.turns, None])
         self._wins_on(card, s, "discard")
 
     def _wins_on(self, card: Face, by: int, via: str) -> bool:
@@ -179,6 +184,12 @@ class KowahState(TableState):
         self.result = Outcome(OutcomeKind.WIN, "KW-K1", winner=seat, via=via, card=card.text,
                               multiplier=mult)
         self.events.append(f"{says(seat, 'wins')} on {card} ({via}, x{mult})")
+
+    def over_rule(self) -> str:
+        r = self.result
+        if r is None or r.kind is not OutcomeKind.WIN:
+            return self.end_rule
+        return "KW-X2" if r.via == "self-draw" else "KW-X4"
 
     def _next_turn(self) -> None:
         self.turns += 1
@@ -208,8 +219,8 @@ class KowahState(TableState):
             seat=seat, to_act=self.current_seat(), phase=ob.Phase(self.phase),
             hand=tuple(self.hands[seat]), hand_sizes=tuple(sum(h) for h in self.hands),
             declared=dict(self.declared),
-            discards=tuple(ob.SeatCard(s, f) for s, f in self.discards),
-            public_draws=tuple(ob.SeatCard(s, f) for s, f in self.public_draws),
+            discards=tuple(ob.Discard(s, f, t, by) for s, f, t, by in self.discard_log),
+            public_draws=tuple(ob.PublicDraw(s, f, t) for s, f, t in self.public_draws),
             stock=len(self.stock), first_turn=self.turns == 0,
             legal_actions=tuple(self.legal_actions()) if self.current_seat() == seat else (),
             result=self.result,

@@ -122,7 +122,8 @@ def old_text(*, hand: str, record: Any = None, seat: int | None = None,
                     for c in proof.cards],
         "fu": fu,
         "claim_total": fu + n_old,
-        "can_claim": can,
+        # Without a record nothing says the seat is about to lead (LF-W2): unknown.
+        "can_claim": can if rec else None,
         "about_to_lead": pos.record.about_to_lead(seat) if rec else None,
     }
 

@@ -77,6 +77,8 @@ def _sure_gain(pos: Position, acts: list[str], old: set, rules):
         if not act.startswith("lead "):
             continue
         play = classify(LUKFU.parse(act[5:]))
+        if play.size == len(pos.hand):
+            continue  # the last trick: a seat that plays on has no claim after it (R-claim-timing)
         if any(all(f in unseen for f in b.cards) for b in beaters_of(play, rules)):
             continue  # another seat might hold a beating play
         gain = play.size - sum(1 for f in play.cards if f in old)

@@ -95,6 +95,6 @@ def from_json(data: Any, path: str = "observation") -> LukFuObservation:
         hand_sizes=r.ints("hand_sizes", 0, 12, max_len=SEATS),
         record_json=record_json, record=record,
         caller=r.optional_int("caller", 0, SEATS - 1), fu=r.ints("fu", 0, 36, max_len=SEATS),
-        legal_actions=r.strs("legal_actions", max_len=400),
+        legal_actions=r.strs("legal_actions", max_len=2000),
         result=outcome_from_json(r.data.get("result"), r.sub("result")),
     )

@@ -16,6 +16,7 @@ from moneycards.solver.cards import LUKFU, Face
 from moneycards.solver.errors import InvalidInput, json_object
 from moneycards.solver.lukfu.plays import (RUN, SEED_RULES, SET, LukFuRules, Play, PlayError, beats,
                                 classify, plays_in)
+from moneycards.solver.lukfu.plays import BAK_CHI, MAU_GUNG
 
 SEATS = 3
 HAND_SIZE = 12  # LF-C1
@@ -216,6 +217,7 @@ class Record:
                                       path=f"{apath}.seat", rule="LF-F1")
                 if k == 0:
                     self._check_lead(a, apath)
+                    self._check_old_single_lead(t, a, apath)
                 else:
                     self._check_follow(trick, k, a, apath)
                 for f in a.cards():
@@ -238,6 +240,46 @@ class Record:
                 (p.kind == SET and p.size == 4) or (p.kind == RUN and p.size >= 4)):
             raise RecordError(f"the master passed, so it may not lead {p} (a set of four or a "
                               f"run of four or more)", path=path, rule="LF-L2")
+
+    def _check_old_single_lead(self, t: int, a: Action, path: str) -> None:
+        """LF-L3 as far as the record proves it: a non-caller led a single that was old
+        (every higher card of its suit already played or in its own hand) while it held a
+        card that was not (one it shows later, with a higher card of that suit shown later
+        by another seat, so still in that seat's hand)."""
+        p = a.play
+        if p is None or p.size != 1 or self.role(a.seat) == "caller":
+            return
+        lead = p.cards[0]
+        before: set[Face] = set()
+        for trick in self.tricks[:t]:
+            for b in trick.actions:
+                if b.play is not None or b.seat == a.seat:
+                    before.update(b.cards())
+        held: set[Face] = set()
+        others: dict[Face, int] = {}
+        for trick in self.tricks[t:]:
+            for b in trick.actions:
+                for f in b.cards():
+                    if b.seat == a.seat:
+                        held.add(f)
+                    else:
+                        others[f] = b.seat
+
+        def higher(f: Face) -> list[Face]:
+            return [g for g in LUKFU.faces if g.suit == f.suit and g.rank > f.rank]
+
+        def always_old(f: Face) -> bool:  # LF-O1
+            return f.rank == 9 or f in (MAU_GUNG, BAK_CHI)
+
+        if not (always_old(lead) or all(g in before or g in held for g in higher(lead))):
+            return
+        for z in sorted(held - {lead}):
+            w = next((g for g in higher(z) if g in others), None)
+            if w is not None and not always_old(z):
+                raise RecordError(
+                    f"{seat_name(a.seat)} is not the caller and leads the old single {lead} "
+                    f"while holding {z}, which is not old ({w} was still in "
+                    f"{seat_name(others[w])}'s hand)", path=path, rule="LF-L3")
 
     def _check_follow(self, trick: Trick, k: int, a: Action, path: str) -> None:
         best = Trick(trick.leader, trick.actions[:k]).best()[1]

@@ -45,6 +45,7 @@ class LukFuState(TableState):
         self.history: list[str] = []
         self.result = None
         self._proofs: dict[tuple, frozenset] = {}
+        self.played_on: set[int] = set()  # seats that led when they could claim (LF-W3)
 
     @classmethod
     def from_hands(cls, hands, master: int, rules: LukFuRules = SEED_RULES) -> "LukFuState":
@@ -172,6 +173,8 @@ class LukFuState(TableState):
             return
         cards = LUKFU.parse(arg)
         if verb == "lead":
+            if self._may_claim(seat):
+                self.played_on.add(seat)
             rec.tricks.append(Trick(seat, [Action(seat, classify(cards))]))
         elif verb == "follow":
             rec.tricks[-1].actions.append(Action(seat, classify(cards)))
@@ -179,8 +182,17 @@ class LukFuState(TableState):
             rec.tricks[-1].actions.append(Action(seat, None, len(cards), tuple(cards)))
         self.hands[seat] -= set(cards)
         last = rec.tricks[-1]
-        if last.complete and not any(self.hands) and rec.fu(rec.to_act()) < WIN_FU:
-            self.result = Outcome(OutcomeKind.DRAWN, "LF-W4", net=(0,) * SEATS)
+        if last.complete and not any(self.hands):
+            if rec.fu(rec.to_act()) < WIN_FU:
+                self.result = Outcome(OutcomeKind.DRAWN, "LF-W4", net=(0,) * SEATS)
+            elif rec.to_act() in self.played_on:
+                # R-claim-timing: it could have claimed at an earlier lead and played on.
+                self.result = Outcome(OutcomeKind.DRAWN, "R-claim-timing", net=(0,) * SEATS)
+
+    def over_rule(self) -> str:
+        r = self.result
+        assert r is not None
+        return "LF-W2" if r.kind is OutcomeKind.WIN else r.rule
 
     # -- views --------------------------------------------------------------------------
     def observation(self, seat: int) -> LukFuObservation:
@@ -235,6 +247,9 @@ class LukFuState(TableState):
             return "The record ends before the deal does."
         if r["outcome"] == "redeal":
             return "Three passes: the cards are dealt again, everyone settles 0 (LF-C4)."
+        if r["outcome"] == "drawn" and r["rule"] == "R-claim-timing":
+            return (f"Drawn: {says(self.record_.to_act(), 'wins')} the last trick, but it played "
+                    f"on past a claim, so it has none now (R-claim-timing); everyone settles 0.")
         if r["outcome"] == "drawn":
             return "Drawn: the hands ran out with no claim (LF-W4); everyone settles 0."
         net = ", ".join(f"{seat_name(s)} {n:+d}" for s, n in enumerate(r["net"]))

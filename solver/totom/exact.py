@@ -13,29 +13,19 @@ from itertools import product
 
 from moneycards.solver.cards import TOTOM, Face
 from moneycards.solver.totom.rules import CHI_CHI
-from moneycards.solver.totom.shapes import HAND, MIN_CHAN, Counts, Holding, Partition
+from moneycards.solver.totom.shapes import (HAND, MIN_CHAN, Counts, Holding, Partition,
+                                            canonical_partition)
 
 
 def partition_exact(counts: Counts) -> Partition:
     """Exact partition by counting (oracle and fast path)."""
-    faces = TOTOM.faces
     chan: list[Face] = []
-    singles: dict[int, list[Face]] = {}
-    left: list[Face] = []
-    for f, n in zip(faces, counts):
+    odd: list[Face] = []
+    for f, n in zip(TOTOM.faces, counts):
         chan.extend([f] * (n // 2))
         if n % 2:
-            if f == CHI_CHI:
-                left.append(f)
-            else:
-                singles.setdefault(f.rank, []).append(f)
-    ca: list[tuple[Face, Face]] = []
-    for rank in sorted(singles):
-        group = singles[rank]  # one card per suit, canonical suit order
-        while len(group) >= 2:
-            ca.append((group.pop(0), group.pop(0)))
-        left.extend(group)
-    return Partition(tuple(chan), tuple(ca), tuple(sorted(left)))
+            odd.append(f)
+    return canonical_partition(chan, odd)
 
 
 @lru_cache(maxsize=100_000)

@@ -14,7 +14,7 @@ from moneycards.solver.cards import TOTOM
 from moneycards.solver.cpsat import PerThread, ReusableModel
 from moneycards.solver.totom.rules import CHI_CHI
 from moneycards.solver.totom.shapes import (CA_CANDIDATES, HAND, MIN_CHAN, NF, Counts, Distance,
-                                            Holding, Partition)
+                                            Holding, Partition, canonical_partition)
 
 
 class _PartitionModel(ReusableModel):
@@ -47,7 +47,10 @@ class _PartitionModel(ReusableModel):
         chan = [f for f, v in zip(faces, self.chan) for _ in range(self.value(v))]
         ca = [(faces[a], faces[b]) for v, (a, b) in zip(self.ca, CA_CANDIDATES) if self.value(v)]
         left = [f for f, v in zip(faces, self.left) if self.value(v)]
-        return Partition(tuple(chan), tuple(ca), tuple(left))
+        part = canonical_partition(chan, [f for p in ca for f in p] + left)
+        if part.ca_count != len(ca):
+            raise RuntimeError("partition model not optimal: a model error")
+        return part
 
 
 _partition_models = PerThread(_PartitionModel)

@@ -157,7 +157,7 @@ def from_json(data: Any, path: str = "observation") -> TotomObservation:
         claim=r.enum("claim", Claim, "CLAIM") if r.present("claim") else None,
         stock=r.int("stock", 0, 23, default=0), memory=memory,
         dead_hand=r.ints("dead_hand", 0, SEATS - 1, max_len=SEATS),
-        legal_actions=r.strs("legal_actions", max_len=200),
+        legal_actions=r.strs("legal_actions", max_len=2000),
         result=outcome_from_json(r.data.get("result"), r.sub("result")),
     )
     _check_cards(obs, path)

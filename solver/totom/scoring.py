@@ -75,11 +75,14 @@ def bonus_counts(counts: Sequence[int], part: Partition, ctx: WinContext,
                     else "bach_thu"
                 out[key] = 1
     opening = ctx.opening
+    if opening is None and ctx.thien_u:
+        opening = tuple(counts)  # R-thien-u-opening: the dealt hand is the winning hand
     if opening is not None:
         dealt = {f: opening[idx(f)] for f in TOTOM.faces}
         out["thien_khai"] = sum(1 for f in TOTOM.faces if dealt[f] == 4)  # R-per-face
         out["bon"] = sum(1 for f in TOTOM.faces if dealt[f] == 2 and n[f] == 4)
-        if ctx.via == VIA_CHIU and ctx.win_card is not None and dealt[ctx.win_card] == 3:
+        # Chíu ù is read from the cards, whichever claim took the card (TT-P6, TT-K3).
+        if ctx.win_card is not None and dealt[ctx.win_card] == 3 and n[ctx.win_card] == 4:
             out["chiu_u"] = 1
     reds = red_count(counts)
     if reds == 0:

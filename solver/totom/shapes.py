@@ -56,6 +56,27 @@ CA_CANDIDATES: tuple[tuple[int, int], ...] = tuple(
 assert len(CA_CANDIDATES) == 24
 
 
+def canonical_partition(chan: Sequence[Face], odd: Sequence[Face]) -> Partition:
+    """The one way both engines write a partition: given the Chắn and the cards outside
+    them, Cạ pair the outside cards of each rank in suit order, and what remains is left.
+    Which of three same-rank cards stays single is a choice, not a fact of the hand; making
+    it the same for both engines keeps verdicts and violations engine-independent."""
+    singles: dict[int, list[Face]] = {}
+    left: list[Face] = []
+    for f in sorted(odd):
+        if f == CHI_CHI:
+            left.append(f)
+        else:
+            singles.setdefault(f.rank, []).append(f)
+    ca: list[tuple[Face, Face]] = []
+    for rank in sorted(singles):
+        group = singles[rank]  # one card per suit, canonical suit order
+        while len(group) >= 2:
+            ca.append((group.pop(0), group.pop(0)))
+        left.extend(group)
+    return Partition(tuple(chan), tuple(ca), tuple(sorted(left)))
+
+
 @dataclass(frozen=True)
 class Holding:
     """What the distance depends on, per face: held (concealed + exposed), exposed, the

@@ -22,6 +22,7 @@ from moneycards.solver.table import Outcome, OutcomeKind, TableState, read_deal,
 from moneycards.solver.totom import rules as rules_mod
 from moneycards.solver.totom import observation as ob
 from moneycards.solver.totom.check import check_hand
+from moneycards.solver.totom.exact import partition_exact
 from moneycards.solver.totom.rules import CHI_CHI, TotomRules
 from moneycards.solver.totom.observation import TotomObservation
 from moneycards.solver.totom.scoring import VIA_CHIU, VIA_OWN_DOOR, VIA_STOCK, WinContext
@@ -171,10 +172,12 @@ class TotomState(TableState):
                 return "TT-C2", f"{h} is part of a concealed identical pair"
             if h in mem.declined_chan:
                 return "TT-C3", f"the seat declined a Chắn of {h}, so it may not use it in a Cạ"
-            if sum(1 for g in TOTOM.faces if g.rank == card.rank and g != CHI_CHI
-                   and hand[idx(g)] > 0) >= 2:
+            # TT-C5, TT-C6: the concealed hand is read as for a win (TT-W3): identical
+            # pairs are never split, so only a face's odd card can be in a Cạ.
+            part = partition_exact(hand)
+            if any(card.rank == a.rank for a, _ in part.ca):
                 return "TT-C5", f"the concealed hand already holds a Cạ in rank {card.rank}"
-            if sum(n % 2 for n in hand) == 1:
+            if len(part.left) == 1:
                 return "TT-C6", "only one unpaired card remains in the concealed hand"
             if any(a.rank == b.rank and a.suit < b.suit for a in mem.discarded
                    for b in mem.discarded if CHI_CHI not in (a, b)):
@@ -230,6 +233,18 @@ class TotomState(TableState):
                 v = self._verdict(s, None, None, True)
                 return (v.violations[0].rule if v.violations else "TT-W7",
                         "the dealer's twenty do not win")
+            o = self.offer
+            if self.phase == "offer" and o is not None and o.kind != "discard":
+                if s in self.dead_hand:
+                    return "TT-S4", "a dead hand never wins"
+                # R-wrong-win: the card may be won on, but it does not complete the hand.
+                v = self._verdict(s, o.card, VIA_OWN_DOOR if o.door == s else VIA_STOCK)
+                if v.wins:
+                    return "R-decline-win", f"the win on {o.card} was declined when it was offered"
+                rules = [x.rule for x in v.violations]
+                return ("TT-W4" if "TT-W4" in rules else rules[0],
+                        f"{o.card} does not complete the hand: "
+                        + "; ".join(x.message for x in v.violations))
             return "TT-W6", "a win is claimed only on an exposed stock card or by a Chíu"
         if verb in ("chiu", "decline"):
             return "TT-P2", "no claim window is open for this seat"
@@ -363,24 +378,32 @@ class TotomState(TableState):
         self.events.append(f"{says(c, 'claims')} a Chíu: {TOTOM.render([o.card] * 4)}")
         self.claims = []
         self.offer = None  # the card is in the claimant's Chíu now
-        if self._verdict_chiu(c, o.card).wins:
-            self._finish_win(c, card=o.card, via=VIA_CHIU)  # TT-P6
+        if self._verdict_chiu(c, o).wins:
+            self._finish_win(c, chiu=o)  # TT-P6
             return
         # TT-P4: the claimant discards; the discard goes back to the interrupted doorway.
         self.return_to = o.seat if o.seat != c else None
         self.phase, self.seat = "discard", c
 
-    def _verdict_chiu(self, seat: int, card: Face):
-        """The twenty cards after a Chíu (the fourth copy is already exposed)."""
+    def _verdict_chiu(self, seat: int, offer: Offer):
+        """The twenty cards after a Chíu (the fourth copy is already exposed). The claim
+        does not change the score (TT-P6): a Chíu on a stock card is scored as a win on
+        that card (Ù chì at the seat's own doorway, Địa ù on the first one)."""
+        via = VIA_CHIU
+        if offer.kind != "discard":
+            via = VIA_OWN_DOOR if offer.door == seat else VIA_STOCK
         return check_hand(self.twenty(seat, None), WinContext(
-            win_card=card, via=VIA_CHIU, opening=self.opening[seat]), self.rules,
+            win_card=offer.card, via=via, opening=self.opening[seat],
+            first_stock=via != VIA_CHIU and self.stock_exposed == 1), self.rules,
             engine="exact")
 
-    def _finish_win(self, s: int, card: Face | None = None, via: str | None = None) -> None:
+    def _finish_win(self, s: int, chiu: Offer | None = None) -> None:
+        card, via = None, None
         if self.phase == "opening":
             v = self._verdict(s, None, None, True)
-        elif via == VIA_CHIU:
-            v = self._verdict_chiu(s, card)
+        elif chiu is not None:
+            v = self._verdict_chiu(s, chiu)
+            card, via = chiu.card, VIA_CHIU
         else:
             card = self.offer.card
             via = VIA_OWN_DOOR if self.offer.door == s else VIA_STOCK
@@ -392,6 +415,12 @@ class TotomState(TableState):
                               points=v.points, bonuses=tuple(v.to_dict()["bonuses"]),
                               net=tuple(net))
         self.events.append(f"{says(s, 'wins')}: {v.points} points")
+
+    def over_rule(self) -> str:
+        r = self.result
+        if r["outcome"] != "win":
+            return self.end_rule
+        return {"thien-u": "TT-W7", VIA_CHIU: "TT-P6"}.get(r["via"], "TT-P1")
 
     def _make_dead(self, s: int) -> None:
         """TT-S4: the dealer only exposes stock cards in its turns."""

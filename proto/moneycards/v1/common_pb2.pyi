@@ -78,3 +78,43 @@ class RankedAction(_message.Message):
     value: float
     explanation: str
     def __init__(self, action: _Optional[str] = ..., value: _Optional[float] = ..., explanation: _Optional[str] = ...) -> None: ...
+
+class ObservedBonus(_message.Message):
+    __slots__ = ("key", "name", "main", "dich", "count")
+    KEY_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    MAIN_FIELD_NUMBER: _ClassVar[int]
+    DICH_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    key: str
+    name: str
+    main: int
+    dich: int
+    count: int
+    def __init__(self, key: _Optional[str] = ..., name: _Optional[str] = ..., main: _Optional[int] = ..., dich: _Optional[int] = ..., count: _Optional[int] = ...) -> None: ...
+
+class DealResult(_message.Message):
+    __slots__ = ("outcome", "rule", "winner", "via", "card", "points", "bonuses", "multiplier", "fu", "caller", "net")
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    RULE_FIELD_NUMBER: _ClassVar[int]
+    WINNER_FIELD_NUMBER: _ClassVar[int]
+    VIA_FIELD_NUMBER: _ClassVar[int]
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    BONUSES_FIELD_NUMBER: _ClassVar[int]
+    MULTIPLIER_FIELD_NUMBER: _ClassVar[int]
+    FU_FIELD_NUMBER: _ClassVar[int]
+    CALLER_FIELD_NUMBER: _ClassVar[int]
+    NET_FIELD_NUMBER: _ClassVar[int]
+    outcome: DealOutcome
+    rule: str
+    winner: int
+    via: str
+    card: str
+    points: int
+    bonuses: _containers.RepeatedCompositeFieldContainer[ObservedBonus]
+    multiplier: int
+    fu: int
+    caller: int
+    net: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, outcome: _Optional[_Union[DealOutcome, str]] = ..., rule: _Optional[str] = ..., winner: _Optional[int] = ..., via: _Optional[str] = ..., card: _Optional[str] = ..., points: _Optional[int] = ..., bonuses: _Optional[_Iterable[_Union[ObservedBonus, _Mapping]]] = ..., multiplier: _Optional[int] = ..., fu: _Optional[int] = ..., caller: _Optional[int] = ..., net: _Optional[_Iterable[int]] = ...) -> None: ...

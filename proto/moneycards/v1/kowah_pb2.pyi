@@ -97,18 +97,20 @@ class CheckWinResponse(_message.Message):
     def __init__(self, wins: _Optional[bool] = ..., multiplier: _Optional[int] = ..., violations: _Optional[_Iterable[_Union[_common_pb2.Violation, _Mapping]]] = ...) -> None: ...
 
 class KowahServiceCheckGameRecordRequest(_message.Message):
-    __slots__ = ("game", "rules", "seed", "deal", "actions")
+    __slots__ = ("game", "rules", "seed", "deal", "actions", "result")
     GAME_FIELD_NUMBER: _ClassVar[int]
     RULES_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     DEAL_FIELD_NUMBER: _ClassVar[int]
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
     game: str
     rules: KowahRules
     seed: int
     deal: _common_pb2.GameDeal
     actions: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, game: _Optional[str] = ..., rules: _Optional[_Union[KowahRules, _Mapping]] = ..., seed: _Optional[int] = ..., deal: _Optional[_Union[_common_pb2.GameDeal, _Mapping]] = ..., actions: _Optional[_Iterable[str]] = ...) -> None: ...
+    result: _common_pb2.DealResult
+    def __init__(self, game: _Optional[str] = ..., rules: _Optional[_Union[KowahRules, _Mapping]] = ..., seed: _Optional[int] = ..., deal: _Optional[_Union[_common_pb2.GameDeal, _Mapping]] = ..., actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ...) -> None: ...
 
 class KowahServiceCheckGameRecordResponse(_message.Message):
     __slots__ = ("check",)

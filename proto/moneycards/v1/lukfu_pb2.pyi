@@ -215,18 +215,20 @@ class ScoreResponse(_message.Message):
     def __init__(self, outcome: _Optional[_Union[_common_pb2.DealOutcome, str]] = ..., points: _Optional[int] = ..., net: _Optional[_Iterable[int]] = ..., rule: _Optional[str] = ...) -> None: ...
 
 class LukFuServiceCheckGameRecordRequest(_message.Message):
-    __slots__ = ("game", "rules", "seed", "deal", "actions")
+    __slots__ = ("game", "rules", "seed", "deal", "actions", "result")
     GAME_FIELD_NUMBER: _ClassVar[int]
     RULES_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     DEAL_FIELD_NUMBER: _ClassVar[int]
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
     game: str
     rules: LukFuRules
     seed: int
     deal: _common_pb2.GameDeal
     actions: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, game: _Optional[str] = ..., rules: _Optional[_Union[LukFuRules, _Mapping]] = ..., seed: _Optional[int] = ..., deal: _Optional[_Union[_common_pb2.GameDeal, _Mapping]] = ..., actions: _Optional[_Iterable[str]] = ...) -> None: ...
+    result: _common_pb2.DealResult
+    def __init__(self, game: _Optional[str] = ..., rules: _Optional[_Union[LukFuRules, _Mapping]] = ..., seed: _Optional[int] = ..., deal: _Optional[_Union[_common_pb2.GameDeal, _Mapping]] = ..., actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ...) -> None: ...
 
 class LukFuServiceCheckGameRecordResponse(_message.Message):
     __slots__ = ("check",)

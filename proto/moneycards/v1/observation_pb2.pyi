@@ -72,46 +72,6 @@ class SeatCard(_message.Message):
     card: str
     def __init__(self, seat: _Optional[int] = ..., card: _Optional[str] = ...) -> None: ...
 
-class ObservedBonus(_message.Message):
-    __slots__ = ("key", "name", "main", "dich", "count")
-    KEY_FIELD_NUMBER: _ClassVar[int]
-    NAME_FIELD_NUMBER: _ClassVar[int]
-    MAIN_FIELD_NUMBER: _ClassVar[int]
-    DICH_FIELD_NUMBER: _ClassVar[int]
-    COUNT_FIELD_NUMBER: _ClassVar[int]
-    key: str
-    name: str
-    main: int
-    dich: int
-    count: int
-    def __init__(self, key: _Optional[str] = ..., name: _Optional[str] = ..., main: _Optional[int] = ..., dich: _Optional[int] = ..., count: _Optional[int] = ...) -> None: ...
-
-class DealResult(_message.Message):
-    __slots__ = ("outcome", "rule", "winner", "via", "card", "points", "bonuses", "multiplier", "fu", "caller", "net")
-    OUTCOME_FIELD_NUMBER: _ClassVar[int]
-    RULE_FIELD_NUMBER: _ClassVar[int]
-    WINNER_FIELD_NUMBER: _ClassVar[int]
-    VIA_FIELD_NUMBER: _ClassVar[int]
-    CARD_FIELD_NUMBER: _ClassVar[int]
-    POINTS_FIELD_NUMBER: _ClassVar[int]
-    BONUSES_FIELD_NUMBER: _ClassVar[int]
-    MULTIPLIER_FIELD_NUMBER: _ClassVar[int]
-    FU_FIELD_NUMBER: _ClassVar[int]
-    CALLER_FIELD_NUMBER: _ClassVar[int]
-    NET_FIELD_NUMBER: _ClassVar[int]
-    outcome: _common_pb2.DealOutcome
-    rule: str
-    winner: int
-    via: str
-    card: str
-    points: int
-    bonuses: _containers.RepeatedCompositeFieldContainer[ObservedBonus]
-    multiplier: int
-    fu: int
-    caller: int
-    net: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, outcome: _Optional[_Union[_common_pb2.DealOutcome, str]] = ..., rule: _Optional[str] = ..., winner: _Optional[int] = ..., via: _Optional[str] = ..., card: _Optional[str] = ..., points: _Optional[int] = ..., bonuses: _Optional[_Iterable[_Union[ObservedBonus, _Mapping]]] = ..., multiplier: _Optional[int] = ..., fu: _Optional[int] = ..., caller: _Optional[int] = ..., net: _Optional[_Iterable[int]] = ...) -> None: ...
-
 class TotomOffer(_message.Message):
     __slots__ = ("card", "seat", "kind", "door")
     CARD_FIELD_NUMBER: _ClassVar[int]
@@ -175,8 +135,30 @@ class TotomObservation(_message.Message):
     memory: TotomMemory
     dead_hand: _containers.RepeatedScalarFieldContainer[int]
     legal_actions: _containers.RepeatedScalarFieldContainer[str]
-    result: DealResult
-    def __init__(self, game: _Optional[str] = ..., seat: _Optional[int] = ..., to_act: _Optional[int] = ..., phase: _Optional[_Union[TotomPhase, str]] = ..., dealer: _Optional[int] = ..., hand: _Optional[str] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., exposed: _Optional[_Iterable[_Union[ExposedPairs, _Mapping]]] = ..., dead: _Optional[_Iterable[_Union[SeatCard, _Mapping]]] = ..., offer: _Optional[_Union[TotomOffer, _Mapping]] = ..., claim: _Optional[_Union[Claim, str]] = ..., stock: _Optional[int] = ..., memory: _Optional[_Union[TotomMemory, _Mapping]] = ..., dead_hand: _Optional[_Iterable[int]] = ..., legal_actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[DealResult, _Mapping]] = ...) -> None: ...
+    result: _common_pb2.DealResult
+    def __init__(self, game: _Optional[str] = ..., seat: _Optional[int] = ..., to_act: _Optional[int] = ..., phase: _Optional[_Union[TotomPhase, str]] = ..., dealer: _Optional[int] = ..., hand: _Optional[str] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., exposed: _Optional[_Iterable[_Union[ExposedPairs, _Mapping]]] = ..., dead: _Optional[_Iterable[_Union[SeatCard, _Mapping]]] = ..., offer: _Optional[_Union[TotomOffer, _Mapping]] = ..., claim: _Optional[_Union[Claim, str]] = ..., stock: _Optional[int] = ..., memory: _Optional[_Union[TotomMemory, _Mapping]] = ..., dead_hand: _Optional[_Iterable[int]] = ..., legal_actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ...) -> None: ...
+
+class KowahDiscard(_message.Message):
+    __slots__ = ("seat", "card", "turn", "taken_by")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    TAKEN_BY_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    card: str
+    turn: int
+    taken_by: int
+    def __init__(self, seat: _Optional[int] = ..., card: _Optional[str] = ..., turn: _Optional[int] = ..., taken_by: _Optional[int] = ...) -> None: ...
+
+class KowahPublicDraw(_message.Message):
+    __slots__ = ("seat", "card", "turn")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    card: str
+    turn: int
+    def __init__(self, seat: _Optional[int] = ..., card: _Optional[str] = ..., turn: _Optional[int] = ...) -> None: ...
 
 class KowahObservation(_message.Message):
     __slots__ = ("game", "seat", "to_act", "phase", "hand", "hand_sizes", "declared", "discards", "public_draws", "stock", "first_turn", "legal_actions", "result")
@@ -207,13 +189,13 @@ class KowahObservation(_message.Message):
     hand: str
     hand_sizes: _containers.RepeatedScalarFieldContainer[int]
     declared: _containers.ScalarMap[int, str]
-    discards: _containers.RepeatedCompositeFieldContainer[SeatCard]
-    public_draws: _containers.RepeatedCompositeFieldContainer[SeatCard]
+    discards: _containers.RepeatedCompositeFieldContainer[KowahDiscard]
+    public_draws: _containers.RepeatedCompositeFieldContainer[KowahPublicDraw]
     stock: int
     first_turn: bool
     legal_actions: _containers.RepeatedScalarFieldContainer[str]
-    result: DealResult
-    def __init__(self, game: _Optional[str] = ..., seat: _Optional[int] = ..., to_act: _Optional[int] = ..., phase: _Optional[_Union[KowahPhase, str]] = ..., hand: _Optional[str] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., declared: _Optional[_Mapping[int, str]] = ..., discards: _Optional[_Iterable[_Union[SeatCard, _Mapping]]] = ..., public_draws: _Optional[_Iterable[_Union[SeatCard, _Mapping]]] = ..., stock: _Optional[int] = ..., first_turn: _Optional[bool] = ..., legal_actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[DealResult, _Mapping]] = ...) -> None: ...
+    result: _common_pb2.DealResult
+    def __init__(self, game: _Optional[str] = ..., seat: _Optional[int] = ..., to_act: _Optional[int] = ..., phase: _Optional[_Union[KowahPhase, str]] = ..., hand: _Optional[str] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., declared: _Optional[_Mapping[int, str]] = ..., discards: _Optional[_Iterable[_Union[KowahDiscard, _Mapping]]] = ..., public_draws: _Optional[_Iterable[_Union[KowahPublicDraw, _Mapping]]] = ..., stock: _Optional[int] = ..., first_turn: _Optional[bool] = ..., legal_actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ...) -> None: ...
 
 class LukFuObservation(_message.Message):
     __slots__ = ("game", "seat", "to_act", "phase", "hand", "hand_sizes", "record", "caller", "fu", "legal_actions", "result")
@@ -238,5 +220,5 @@ class LukFuObservation(_message.Message):
     caller: int
     fu: _containers.RepeatedScalarFieldContainer[int]
     legal_actions: _containers.RepeatedScalarFieldContainer[str]
-    result: DealResult
-    def __init__(self, game: _Optional[str] = ..., seat: _Optional[int] = ..., to_act: _Optional[int] = ..., phase: _Optional[_Union[LukFuPhase, str]] = ..., hand: _Optional[str] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., record: _Optional[_Union[_lukfu_pb2.LukFuRecord, _Mapping]] = ..., caller: _Optional[int] = ..., fu: _Optional[_Iterable[int]] = ..., legal_actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[DealResult, _Mapping]] = ...) -> None: ...
+    result: _common_pb2.DealResult
+    def __init__(self, game: _Optional[str] = ..., seat: _Optional[int] = ..., to_act: _Optional[int] = ..., phase: _Optional[_Union[LukFuPhase, str]] = ..., hand: _Optional[str] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., record: _Optional[_Union[_lukfu_pb2.LukFuRecord, _Mapping]] = ..., caller: _Optional[int] = ..., fu: _Optional[_Iterable[int]] = ..., legal_actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ...) -> None: ...

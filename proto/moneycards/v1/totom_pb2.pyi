@@ -224,18 +224,20 @@ class FindWaitsResponse(_message.Message):
     def __init__(self, waits: _Optional[_Iterable[_Union[TotomWait, _Mapping]]] = ...) -> None: ...
 
 class TotomServiceCheckGameRecordRequest(_message.Message):
-    __slots__ = ("game", "rules", "seed", "deal", "actions")
+    __slots__ = ("game", "rules", "seed", "deal", "actions", "result")
     GAME_FIELD_NUMBER: _ClassVar[int]
     RULES_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     DEAL_FIELD_NUMBER: _ClassVar[int]
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
     game: str
     rules: TotomRules
     seed: int
     deal: _common_pb2.GameDeal
     actions: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, game: _Optional[str] = ..., rules: _Optional[_Union[TotomRules, _Mapping]] = ..., seed: _Optional[int] = ..., deal: _Optional[_Union[_common_pb2.GameDeal, _Mapping]] = ..., actions: _Optional[_Iterable[str]] = ...) -> None: ...
+    result: _common_pb2.DealResult
+    def __init__(self, game: _Optional[str] = ..., rules: _Optional[_Union[TotomRules, _Mapping]] = ..., seed: _Optional[int] = ..., deal: _Optional[_Union[_common_pb2.GameDeal, _Mapping]] = ..., actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ...) -> None: ...
 
 class TotomServiceCheckGameRecordResponse(_message.Message):
     __slots__ = ("check",)
