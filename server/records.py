@@ -42,7 +42,7 @@ def record_check_message(check) -> common_pb2.GameRecordCheck:
         winner=r.get("winner", -1), multiplier=r.get("multiplier", 0))
 
 
-def hint_response(request, game: str, response_cls):
+def hint_response(request, game: str, response_cls, context=None):
     """Parse the observation JSON, rank its actions, build the response."""
     from moneycards.solver.errors import InvalidInput, json_object
     from moneycards.solver.hints import hint
@@ -51,8 +51,11 @@ def hint_response(request, game: str, response_cls):
                       what="an observation object")
     if obs.get("game") != game:
         raise InvalidInput(f"not a {game} observation", field="observation_json")
-    budget = request.budget_ms or (500 if game == "lukfu" else 100)
-    ranked = hint(obs, float(budget))
+    from moneycards.server.limits import Limits, hint_budget_ms
+
+    limits = getattr(context, "limits", None) or Limits()
+    budget = hint_budget_ms(request.budget_ms, game, limits, context.time_remaining())
+    ranked = hint(obs, budget, stop=getattr(context, "cancelled", None))
     return response_cls(seat=obs.get("seat", -1), actions=[
         common_pb2.RankedAction(action=r.action, value=r.value, reason=r.reason)
         for r in ranked])

@@ -42,6 +42,11 @@ class ImpossibleCards(InvalidInput):
     """Cards that cannot exist together: more copies than the deck holds, the wrong count."""
 
 
+class SolveLimit(RuntimeError):
+    """A solver stopped at its time limit without an answer: the question is not bad, the
+    server could not answer it in time."""
+
+
 class ContextError(InvalidInput):
     """A request whose parts contradict each other (a winning card not in the hand, ...)."""
 

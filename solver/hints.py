@@ -8,12 +8,14 @@ immediate rule, `random` a uniformly random legal action.
 
 from __future__ import annotations
 
+import math
 import random
+import threading
 import time
 from dataclasses import dataclass
 from typing import Callable
 
-from moneycards.solver.errors import InvalidInput
+from moneycards.solver.errors import InvalidInput, clip
 
 LEVELS = ("random", "greedy", "strong")
 
@@ -31,6 +33,16 @@ class Ranked:
 def ranked(items: list[Ranked]) -> list[Ranked]:
     """Best first; ties keep the legal-action order (stable)."""
     return sorted(items, key=lambda r: -r.value)
+
+
+_stop = threading.local()
+
+
+def stopped() -> bool:
+    """True when the caller of the running hint has gone away: engines check it between
+    actions and rank what is left as not evaluated."""
+    fn = getattr(_stop, "fn", None)
+    return bool(fn is not None and fn())
 
 
 def legal_of(obs: dict) -> list[str]:
@@ -53,18 +65,30 @@ def _engines(game: str) -> tuple[Callable, Callable]:
     return hint, greedy
 
 
-def hint(obs: dict, budget_ms: float = 100.0, **options) -> list[Ranked]:
-    """Every legal action of the observation, ranked, best first."""
+def hint(obs: dict, budget_ms: float = 100.0, stop: Callable[[], bool] | None = None,
+         **options) -> list[Ranked]:
+    """Every legal action of the observation, ranked, best first. The observation's facts
+    are checked first (solver/observations.py): a hint ranks only actions they allow.
+    `stop()` True (the caller is gone) ends the evaluation early."""
+    from moneycards.solver.observations import checked
+
     if not isinstance(obs, dict):
         raise InvalidInput("the state is a JSON object (an engine observation)", field="state")
+    if not isinstance(budget_ms, (int, float)) or not math.isfinite(budget_ms) \
+            or budget_ms < 0:
+        raise InvalidInput("the budget is a number of milliseconds, 0 or more",
+                           field="budget_ms")
     h, _ = _engines(obs.get("game"))
+    _stop.fn = stop
     try:
-        return h(obs, budget_ms, **options)
+        return h(checked(obs), budget_ms, **options)
     except InvalidInput as err:
         raise err.with_field("state") from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
-        raise InvalidInput(f"not a complete {obs.get('game')} observation ({err!r})",
-                           field="state") from None
+        raise InvalidInput(f"not a complete {obs.get('game')} observation (the "
+                           f"{type(err).__name__} {clip(err, 60)})", field="state") from None
+    finally:
+        _stop.fn = None
 
 
 def choose(state, level: str, rng: random.Random, budget_ms: float = 100.0) -> str:

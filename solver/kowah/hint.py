@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from moneycards.solver.cards import KOWAH
-from moneycards.solver.hints import Ranked, legal_of, ranked
+from moneycards.solver.hints import Ranked, legal_of, ranked, stopped
 from moneycards.solver.kowah.oracle import ready_slots
 
 NF = len(KOWAH.faces)
@@ -94,6 +94,8 @@ def hint(obs: dict, budget_ms: float = 100.0) -> list[Ranked]:
             if act == "draw":
                 out.append(Ranked(act, _value(d_now, outs_now) + 0.0005,
                                   f"draw: {d_now} from ready, {outs_now} live cards help"))
+            elif stopped():
+                out.append(Ranked(act, -90.0, "not evaluated: the call was cancelled"))
             else:
                 top = KOWAH.parse(obs["discards"][-1]["card"])[0]
                 h9 = list(view.hand)

@@ -14,7 +14,7 @@ import time
 from functools import lru_cache
 
 from moneycards.solver.cards import TOTOM, Face
-from moneycards.solver.hints import Ranked, legal_of, ranked
+from moneycards.solver.hints import Ranked, legal_of, ranked, stopped
 from moneycards.solver.totom.check import check_hand
 from moneycards.solver.totom.distance import distance_cpsat, distance_exact, holding
 
@@ -138,7 +138,7 @@ def hint(obs: dict, budget_ms: float = 100.0, engine: str = "auto") -> list[Rank
         verb, _, arg = act.partition(" ")
         if verb == "win":
             out.append(Ranked(act, 100.0, "a win: always taken"))
-        elif time.perf_counter() > deadline and out:
+        elif (time.perf_counter() > deadline or stopped()) and out:
             out.append(Ranked(act, -90.0, "not evaluated within the time budget"))
         elif verb == "chiu":
             i = TOTOM.index(view.offer)
