@@ -13,11 +13,16 @@ from grpc_status import rpc_status
 from moneycards.solver.errors import InvalidInput
 
 
+MAX_DESCRIPTION = 300
+
+
 def bad_request_status(err: InvalidInput, field: str) -> grpc.Status:
     """A status whose details carry one field violation naming `field` and the problem."""
-    violation = error_details_pb2.BadRequest.FieldViolation(field=field, description=err.message)
-    if err.rule:
-        violation.description += f" [{err.rule}]"
+    description = err.message + (f" [{err.rule}]" if err.rule else "")
+    if len(description) > MAX_DESCRIPTION:  # the status must fit the trailers
+        description = description[:MAX_DESCRIPTION] + "…"
+    violation = error_details_pb2.BadRequest.FieldViolation(field=field[:100],
+                                                            description=description)
     detail = any_pb2.Any()
     detail.Pack(error_details_pb2.BadRequest(field_violations=[violation]))
     status = status_pb2.Status(code=code_pb2.INVALID_ARGUMENT,

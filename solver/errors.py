@@ -54,6 +54,7 @@ class ContextError(InvalidInput):
 ECHO_CHARS = 40  # echoed input is cut here, so an error always fits a line and gRPC trailers
 MAX_DEPTH = 16  # records and observations nest at most four levels
 MAX_DIGITS = 18  # every number in a record or an observation is far smaller
+MAX_JSON_CHARS = 1 << 20  # the longest legal record is ~120 kB (solver/bounds.py)
 
 
 def clip(text, limit: int = ECHO_CHARS) -> str:
@@ -96,6 +97,9 @@ def json_object(data, *, field: str, what: str = "a JSON object") -> dict:
         except UnicodeDecodeError as err:
             raise InvalidInput(f"not UTF-8 text (byte {err.start + 1})", field=field) from None
     if isinstance(data, str):
+        if len(data) > MAX_JSON_CHARS:
+            raise InvalidInput(f"{len(data)} characters; at most {MAX_JSON_CHARS}", field=field)
+
         def constant(name):
             raise InvalidInput(f"{name} is not a JSON number", field=field)
 

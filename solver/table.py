@@ -179,6 +179,9 @@ def load_record(data: Any, game: str) -> dict:
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise InvalidInput("actions are a list of strings", field="record.actions")
+    from moneycards.solver.bounds import check_length
+
+    check_length(game, actions)
     return data
 
 

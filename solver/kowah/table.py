@@ -20,6 +20,7 @@ from moneycards.solver.table import TableState, read_deal, says, seat_label
 
 SEATS = 3
 HAND = 8
+TAKE_LIMIT = 30  # R-take-limit: turns in a row that may take the discard instead of drawing
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,7 @@ class KowahState(TableState):
         self.seat = first
         self.phase = "draw"  # draw | discard | declare
         self.turns = 0
+        self.takes_in_row = 0  # turns since the last stock draw (R-take-limit)
         self.history: list[str] = []
         self.events: list[str] = []  # what happened by itself (declared seats, wins)
         self.result = None
@@ -88,7 +90,7 @@ class KowahState(TableState):
         hand = self.hands[self.seat]
         if self.phase == "draw":
             acts = ["draw"]
-            if self.discards and self.turns > 0:
+            if self.discards and self.turns > 0 and self.takes_in_row < TAKE_LIMIT:
                 acts.append("take")
             return acts
         if self.phase == "discard":
@@ -114,6 +116,8 @@ class KowahState(TableState):
                 return "KW-T3", "the first turn of the deal draws from the stock"
             if self.phase != "draw":
                 return "KW-T2", "a turn takes one card, then discards"
+            if self.discards and self.takes_in_row >= TAKE_LIMIT:
+                return "R-take-limit", f"{TAKE_LIMIT} turns in a row took the discard: draw"
             return "KW-T2", "there is no discard to take"
         if verb == "draw":
             if self.phase == "declare":
@@ -138,6 +142,7 @@ class KowahState(TableState):
         if verb == "draw":
             self._draw(s)
         elif verb == "take":
+            self.takes_in_row += 1
             _, card = self.discards.pop()
             self.hands[s][KOWAH.index(card)] += 1
             self.phase = "discard"
@@ -160,6 +165,7 @@ class KowahState(TableState):
 
     def _draw(self, s: int) -> Face | None:
         card = self.stock.pop(0)
+        self.takes_in_row = 0
         self.table_card = card  # until it enters the hand
         if self.declared:
             self.public_draws.append((s, card))
