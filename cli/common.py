@@ -53,6 +53,23 @@ def answers(fn):
     return wrapper
 
 
+class OneLineGroup(click.Group):
+    """The top-level group: a usage error (unknown option, bad value) is one line on stderr
+    and exit 2, like every other bad input."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
+             **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, False, **extra)
+        except click.ClickException as err:
+            fail(f"{err.format_message()} (see --help)", err.exit_code)
+        except click.Abort:
+            fail("aborted", 1)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
 def emit_json(data) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 

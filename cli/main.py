@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import click
 
-from moneycards.cli.common import CONTEXT_SETTINGS, answers
+from moneycards.cli.common import CONTEXT_SETTINGS, OneLineGroup, answers
 
 
-@click.group(context_settings=CONTEXT_SETTINGS)
+@click.group(cls=OneLineGroup, context_settings=CONTEXT_SETTINGS)
 @click.version_option(package_name="moneycards")
 def cli():
     """Rules checker and solver for Tổ Tôm (Chắn), Kowah and Luk Fu.

@@ -18,6 +18,7 @@ from typing import Callable
 from moneycards.solver.errors import InvalidInput, clip
 
 LEVELS = ("random", "greedy", "strong")
+MAX_BUDGET_MS = 60_000  # a decision never needs more; the server caps it lower
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,12 @@ def _engines(game: str) -> tuple[Callable, Callable]:
     return hint, greedy
 
 
+def check_budget(budget_ms) -> None:
+    if isinstance(budget_ms, bool) or not isinstance(budget_ms, (int, float)) \
+            or not math.isfinite(budget_ms) or not 0 <= budget_ms <= MAX_BUDGET_MS:
+        raise InvalidInput(f"the budget is 0-{MAX_BUDGET_MS} milliseconds", field="budget_ms")
+
+
 def hint(obs: dict, budget_ms: float = 100.0, stop: Callable[[], bool] | None = None,
          **options) -> list[Ranked]:
     """Every legal action of the observation, ranked, best first. The observation's facts
@@ -74,10 +81,7 @@ def hint(obs: dict, budget_ms: float = 100.0, stop: Callable[[], bool] | None = 
 
     if not isinstance(obs, dict):
         raise InvalidInput("the state is a JSON object (an engine observation)", field="state")
-    if not isinstance(budget_ms, (int, float)) or not math.isfinite(budget_ms) \
-            or budget_ms < 0:
-        raise InvalidInput("the budget is a number of milliseconds, 0 or more",
-                           field="budget_ms")
+    check_budget(budget_ms)
     h, _ = _engines(obs.get("game"))
     _stop.fn = stop
     try:
@@ -111,6 +115,7 @@ def play_deal(game: str, seed: int, levels: list[str], budget_ms: float = 100.0,
     """One seeded deal with an AI of the given level in each seat; the final state."""
     from moneycards.solver.games import seeded
 
+    check_budget(budget_ms)
     state = seeded(game, seed)
     rngs = [random.Random(seed * 1000 + s) for s in range(state.seats)]
     if len(levels) != state.seats:
