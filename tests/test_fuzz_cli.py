@@ -4,8 +4,8 @@ failure is one line on stderr starting with "error: ", and nothing ends in a tra
 `serve` (it would keep running) and `play` (interactive) are covered by their own tests.
 """
 
-import os
 import itertools
+import os
 import sys
 from pathlib import Path
 

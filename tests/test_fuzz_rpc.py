@@ -5,8 +5,8 @@ Requests are generated from the proto descriptors, so new fields and methods are
 without changing this file.
 """
 
-import os
 import json
+import os
 import sys
 from pathlib import Path
 
