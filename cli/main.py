@@ -27,8 +27,11 @@ def cli():
               help="Address to listen on; anything but loopback needs TLS or --insecure.")
 @click.option("--port", default=50051, show_default=True, type=int,
               help="Port to listen on, 0-65535 (0 picks a free one).")
-@click.option("--workers", default=8, show_default=True, type=int,
-              help="Solver calls that run at once; more are refused with RESOURCE_EXHAUSTED.")
+@click.option("--workers", default=None, type=int,
+              help="Solver worker processes (default: one per CPU).")
+@click.option("--max-calls", default=None, type=int,
+              help="Solver calls admitted at once, running or queued for a worker (default: 4 "
+                   "per worker); more are refused with RESOURCE_EXHAUSTED.")
 @click.option("--hint-cap-ms", default=2000, show_default=True, type=int,
               help="No hint runs longer than this, whatever budget it asks for.")
 @click.option("--grace", default=5.0, show_default=True, type=float,
@@ -41,12 +44,14 @@ def cli():
 @click.option("--insecure", is_flag=True,
               help="Allow plaintext on an address other than loopback.")
 @answers
-def serve(host: str, port: int, workers: int, hint_cap_ms: int, grace: float, log_level: str,
-          tls_cert: str | None, tls_key: str | None, insecure: bool):
+def serve(host: str, port: int, workers: int | None, max_calls: int | None, hint_cap_ms: int,
+          grace: float, log_level: str, tls_cert: str | None, tls_key: str | None,
+          insecure: bool):
     """Run the gRPC server (game services, health, reflection)."""
     from moneycards.cli.serve import run
 
-    run(host, port, workers, hint_cap_ms, grace, log_level, tls_cert, tls_key, insecure)
+    run(host, port, workers, max_calls, hint_cap_ms, grace, log_level, tls_cert, tls_key,
+        insecure)
 
 
 def main():

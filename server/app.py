@@ -51,6 +51,7 @@ class Service:
     port: int
     health: health.HealthServicer
     names: list[str]
+    pool: object = None  # the SolverPool, when solvers run in worker processes
 
     def set_status(self, status) -> None:
         for name in ["", *self.names]:
@@ -107,15 +108,22 @@ def _warm_models() -> None:
 
 def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
                   limits: Limits | None = None, tls: tuple[bytes, bytes] | None = None,
-                  warm: bool = True) -> Service:
-    """A started server: NOT_SERVING until warmed (if `warm`), then SERVING."""
+                  warm: bool = True, processes: int = 0) -> Service:
+    """A started server: NOT_SERVING until warmed (if `warm`), then SERVING. With
+    `processes`, solver calls run in that many worker processes; with 0, in the server's
+    threads."""
     if workers < 1:
         raise InvalidInput("at least 1 worker", field="workers")
     limits = limits or Limits(max_concurrent=workers)
     threads = limits.max_concurrent + RESERVED_THREADS
     pool = futures.ThreadPoolExecutor(max_workers=threads, thread_name_prefix="rpc")
+    solvers = None
+    if processes:
+        from moneycards.server.workers import SolverPool
+
+        solvers = SolverPool(processes)
     server = grpc.server(
-        pool, interceptors=[GuardInterceptor(limits)],
+        pool, interceptors=[GuardInterceptor(limits, solvers)],
         options=[("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
                  ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
                  ("grpc.so_reuseport", 0)],
@@ -128,7 +136,7 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
         names.append(module.DESCRIPTOR.services_by_name[service].full_name)
     reflection.enable_server_reflection([reflection.SERVICE_NAME, health.SERVICE_NAME, *names],
                                         server)
-    service = Service(server, 0, health_servicer, names)
+    service = Service(server, 0, health_servicer, names, solvers)
     service.set_status(health_pb2.HealthCheckResponse.NOT_SERVING if warm
                        else health_pb2.HealthCheckResponse.SERVING)
     address = f"[{host}]:{port}" if ":" in host and not host.startswith("[") else f"{host}:{port}"
@@ -142,11 +150,16 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
     except RuntimeError:
         service.port = 0
     if service.port == 0:
+        if solvers is not None:
+            solvers.kill()
         raise BindError(f"cannot listen on {address}: the port is taken or the address is "
                         "not this machine's")
     server.start()
     if warm:
-        warm_up(threads, pool)
+        if solvers is not None:
+            solvers.warm()
+        else:
+            warm_up(threads, pool)
         service.set_status(health_pb2.HealthCheckResponse.SERVING)
     return service
 
@@ -159,13 +172,14 @@ def build_server(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
 
 
 def serve_forever(host: str, port: int, workers: int, limits: Limits | None = None,
-                  tls: tuple[bytes, bytes] | None = None) -> None:
+                  tls: tuple[bytes, bytes] | None = None, processes: int = 0) -> None:
     limits = limits or Limits(max_concurrent=workers)
-    service = start_service(host, port, workers, limits, tls)
+    service = start_service(host, port, workers, limits, tls, processes=processes)
     scheme = "TLS" if tls else "plaintext"
     print(f"moneycards gRPC server listening on {host}:{service.port} ({scheme})", flush=True)
-    log.info("serving on %s:%d: %d concurrent calls, hint cap %d ms, grace %.1f s", host,
-             service.port, limits.max_concurrent, limits.hint_cap_ms, limits.grace_s)
+    log.info("serving on %s:%d: %d solver processes, %d concurrent calls, hint cap %d ms, "
+             "grace %.1f s", host, service.port, processes, limits.max_concurrent,
+             limits.hint_cap_ms, limits.grace_s)
     stopping = threading.Event()
 
     def stop(signum, _frame):
@@ -177,6 +191,8 @@ def serve_forever(host: str, port: int, workers: int, limits: Limits | None = No
         done = service.server.stop(limits.grace_s)
         if not done.wait(limits.grace_s + 1.0):
             log.warning("calls still running after the grace: exiting anyway")
+        if service.pool is not None:
+            service.pool.kill()
         logging.shutdown()
         sys.stdout.flush()
         os._exit(0)  # worker threads stuck in a solver must not keep the process alive

@@ -11,6 +11,8 @@ from __future__ import annotations
 import logging
 import time
 import uuid
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
 
 import grpc
 from google.protobuf import any_pb2, duration_pb2
@@ -89,9 +91,12 @@ class CallContext:
 
 
 class GuardInterceptor(grpc.ServerInterceptor):
-    def __init__(self, limits: Limits):
+    """`pool` (a SolverPool) runs the calls in worker processes; None runs them here."""
+
+    def __init__(self, limits: Limits, pool=None):
         self.limits = limits
         self.gate = Gate(limits.max_concurrent)
+        self.pool = pool
 
     def intercept_service(self, continuation, handler_call_details):
         handler = continuation(handler_call_details)
@@ -100,6 +105,8 @@ class GuardInterceptor(grpc.ServerInterceptor):
             return handler
         inner = handler.unary_unary
         gate, limits = self.gate, self.limits
+        if self.pool is not None:
+            return grpc.unary_unary_rpc_method_handler(self._pooled(method))
 
         def guarded(request, context):
             request_id = uuid.uuid4().hex[:16]
@@ -126,3 +133,50 @@ class GuardInterceptor(grpc.ServerInterceptor):
         return grpc.unary_unary_rpc_method_handler(
             guarded, request_deserializer=handler.request_deserializer,
             response_serializer=handler.response_serializer)
+
+    def _pooled(self, method: str):
+        """A handler that hands the request bytes to a worker process and waits, watching
+        for the client to go away."""
+        gate, limits, pool = self.gate, self.limits, self.pool
+
+        def pooled(request: bytes, context):
+            request_id = uuid.uuid4().hex[:16]
+            if not gate.enter():
+                log.debug("request %s %s shed: %d running", request_id, method, gate.limit)
+                context.abort_with_status(overloaded_status(request_id, gate.limit))
+            started = time.perf_counter()
+            try:
+                remaining = context.time_remaining()
+                deadline_at = None if remaining is None else time.time() + remaining
+                future = pool.submit(method, request, deadline_at, limits)
+                while True:
+                    try:
+                        result = future.result(timeout=0.1)
+                        break
+                    except FutureTimeout:
+                        if not context.is_active():
+                            future.cancel()
+                            context.abort(grpc.StatusCode.CANCELLED, "the call was cancelled")
+            except BrokenProcessPool:
+                pool.replace_if_broken(None)
+                log.error("request %s %s: a worker process died", request_id, method)
+                context.abort_with_status(internal_status(request_id))
+            finally:
+                gate.leave()
+                log.debug("request %s %s took %.1f ms", request_id, method,
+                          (time.perf_counter() - started) * 1000)
+            kind = result[0]
+            if kind == "ok":
+                return result[1]
+            if kind == "status":
+                context.abort_with_status(rpc_status.to_status(
+                    status_pb2.Status.FromString(result[1])))
+            if kind == "solve_limit":
+                log.warning("request %s %s: %s", request_id, method, result[1])
+                context.abort_with_status(solve_limit_status(request_id, SolveLimit(result[1])))
+            if kind == "expired":
+                context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, "the deadline passed in the queue")
+            log.error("request %s %s failed\n%s", request_id, method, result[1])
+            context.abort_with_status(internal_status(request_id))
+
+        return pooled

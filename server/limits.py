@@ -29,7 +29,7 @@ class Limits:
         if self.hint_cap_ms < 1:
             raise InvalidInput("the hint cap is at least 1 ms", field="--hint-cap-ms")
         if self.max_concurrent < 1:
-            raise InvalidInput("at least one concurrent call", field="--workers")
+            raise InvalidInput("at least one concurrent call", field="--max-calls")
         if not 0 <= self.grace_s <= 3600:
             raise InvalidInput("the grace is 0-3600 seconds", field="--grace")
 

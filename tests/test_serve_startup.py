@@ -48,7 +48,8 @@ def test_a_second_server_on_a_taken_port_exits_2():
 @pytest.mark.parametrize("args, needle", [
     (["--port", "99999"], "--port: 99999 is not 0-65535"),
     (["--port", "-1"], "--port: -1 is not 0-65535"),
-    (["--workers", "0"], "--workers: 0 workers: at least 1"),
+    (["--workers", "0"], "--workers: 0 workers: 1-64"),
+    (["--max-calls", "0"], "--max-calls: 0 calls: 1-10000"),
     (["--host", "0.0.0.0"], "not a loopback address"),
     (["--host", "bad host"], "--host: not a host name or address"),
     (["--host", "nosuch.invalid", "--insecure", "--port", "0"], "cannot listen on"),
@@ -93,7 +94,7 @@ def stuck(self, request, context):
         time.sleep(0.05)
 
 KowahService.CheckWin = stuck
-serve_forever("127.0.0.1", 0, 2, Limits(max_concurrent=2, grace_s=1.0))
+serve_forever("127.0.0.1", 0, 2, Limits(max_concurrent=2, grace_s=1.0), processes=0)
 """
 
 
