@@ -275,3 +275,44 @@ def test_too_many_dead_cards_are_refused_in_totom(channel):
     assert field_of(exc.value) == "observation_json"
     assert "1h is counted" in exc.value.details()
     assert "the deck holds 4" in exc.value.details()
+
+
+# -- solver calls in worker processes (what `serve` runs) ------------------------------------
+@pytest.fixture(scope="module")
+def process_channel():
+    svc = start_service("127.0.0.1", 0, workers=2, warm=False, processes=1,
+                        limits=Limits(max_concurrent=2, hint_cap_ms=200))
+    ch = grpc.insecure_channel(f"127.0.0.1:{svc.port}")
+    yield ch
+    ch.close()
+    svc.pool.kill()
+    svc.server.stop(None)
+
+
+def test_worker_processes_answer_like_the_server_threads(process_channel, channel):
+    request = kowah_pb2.CheckReadyRequest(hand="1c2c3c 4c5c6c 7c7c")
+    there = kowah_pb2_grpc.KowahServiceStub(process_channel).CheckReady(request, timeout=60)
+    here = kowah_pb2_grpc.KowahServiceStub(channel).CheckReady(request, timeout=60)
+    assert there == here and there.hand == "12345677c"
+
+
+def test_worker_processes_keep_field_errors(process_channel):
+    with pytest.raises(grpc.RpcError) as exc:
+        kowah_hint(process_channel, observation("kowah"), budget_ms=-1)
+    assert field_of(exc.value) == "budget_ms"
+    obs = observation("kowah")
+    obs["legal_actions"] = ["take"]
+    with pytest.raises(grpc.RpcError) as exc:
+        kowah_hint(process_channel, obs)
+    assert field_of(exc.value) == "observation_json.legal_actions[0]"
+
+
+def test_worker_processes_answer_hints_within_the_deadline(process_channel):
+    state = seeded("lukfu", 3)
+    while state.legal_actions()[0].startswith("call"):
+        state.apply("call play")
+    obs = json.dumps(state.observation(state.current_seat()))
+    stub = lukfu_pb2_grpc.LukFuServiceStub(process_channel)
+    r = stub.Hint(lukfu_pb2.LukFuServiceHintRequest(observation_json=obs, budget_ms=2**31 - 1),
+                  timeout=30)
+    assert r.actions and r.seat == state.current_seat()
