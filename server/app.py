@@ -166,8 +166,10 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
 
 def build_server(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
                  limits: Limits | None = None, warm: bool = False) -> tuple[grpc.Server, int]:
-    """A started server and the port it listens on (port 0 picks a free one)."""
-    service = start_service(host, port, workers, limits, warm=warm)
+    """A started server and the port it listens on (port 0 picks a free one). Calls run in
+    its threads; unless `limits` say otherwise, up to 16 per worker are admitted."""
+    service = start_service(host, port, workers, limits or Limits(max_concurrent=16 * workers),
+                            warm=warm)
     return service.server, service.port
 
 
