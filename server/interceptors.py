@@ -158,7 +158,7 @@ class GuardInterceptor(grpc.ServerInterceptor):
                             future.cancel()
                             context.abort(grpc.StatusCode.CANCELLED, "the call was cancelled")
             except BrokenProcessPool:
-                pool.replace_if_broken(None)
+                pool.replace_if_broken()
                 log.error("request %s %s: a worker process died", request_id, method)
                 context.abort_with_status(internal_status(request_id))
             finally:

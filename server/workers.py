@@ -131,7 +131,7 @@ class SolverPool:
                 self._pool = self._new()
                 return self._pool.submit(run_call, *args)
 
-    def replace_if_broken(self, pool_future) -> None:
+    def replace_if_broken(self) -> None:
         with self._lock:
             if getattr(self._pool, "_broken", False):
                 self._pool = self._new()

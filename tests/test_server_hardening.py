@@ -130,7 +130,8 @@ def test_a_1s_deadline_on_the_most_expensive_hint_frees_the_worker_within_1_5s(m
     state = seeded("totom", 1)
     obs = state.observation(state.current_seat())
     assert len(obs["legal_actions"]) >= 10
-    request = totom_pb2.TotomServiceHintRequest(observation_json=json.dumps(obs), budget_ms=2**31 - 1)
+    request = totom_pb2.TotomServiceHintRequest(observation_json=json.dumps(obs),
+                                                budget_ms=2**31 - 1)
     with serving(Limits(max_concurrent=1, hint_cap_ms=60_000)) as ch:
         stub = totom_pb2_grpc.TotomServiceStub(ch)
         started = time.monotonic()
@@ -316,3 +317,28 @@ def test_worker_processes_answer_hints_within_the_deadline(process_channel):
     r = stub.Hint(lukfu_pb2.LukFuServiceHintRequest(observation_json=obs, budget_ms=2**31 - 1),
                   timeout=30)
     assert r.actions and r.seat == state.current_seat()
+
+
+def test_a_dead_worker_process_is_replaced():
+    import os
+    import signal as signals
+
+    svc = start_service("127.0.0.1", 0, workers=1, warm=True, processes=1,
+                        limits=Limits(max_concurrent=1))
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{svc.port}") as ch:
+            stub = kowah_pb2_grpc.KowahServiceStub(ch)
+            request = kowah_pb2.CheckReadyRequest(hand="1c2c3c 4c5c6c 7c7c")
+            expected = stub.CheckReady(request, timeout=60)
+            for pid in list(svc.pool._pool._processes):
+                os.kill(pid, signals.SIGKILL)
+            time.sleep(0.5)
+            try:  # the pool notices the death on this call or the next
+                stub.CheckReady(request, timeout=60)
+            except grpc.RpcError as err:
+                assert err.code() == grpc.StatusCode.INTERNAL
+            assert stub.CheckReady(request, timeout=60) == expected
+            assert healthy(ch)
+    finally:
+        svc.pool.kill()
+        svc.server.stop(None)
