@@ -121,7 +121,7 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
     if processes:
         from moneycards.server.workers import SolverPool
 
-        solvers = SolverPool(processes)
+        solvers = SolverPool(processes, slots=limits.max_concurrent)
     server = grpc.server(
         pool, interceptors=[GuardInterceptor(limits, solvers)],
         options=[("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),

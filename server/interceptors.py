@@ -145,23 +145,26 @@ class GuardInterceptor(grpc.ServerInterceptor):
                 log.debug("request %s %s shed: %d running", request_id, method, gate.limit)
                 context.abort_with_status(overloaded_status(request_id, gate.limit))
             started = time.perf_counter()
+            slot = pool.slot()
             try:
                 remaining = context.time_remaining()
                 deadline_at = None if remaining is None else time.time() + remaining
-                future = pool.submit(method, request, deadline_at, limits)
+                future = pool.submit(method, request, deadline_at, limits, slot)
                 while True:
                     try:
                         result = future.result(timeout=0.1)
                         break
                     except FutureTimeout:
-                        if not context.is_active():
+                        if not context.is_active():  # the client left: stop the worker too
                             future.cancel()
+                            pool.cancel(slot)
                             context.abort(grpc.StatusCode.CANCELLED, "the call was cancelled")
             except BrokenProcessPool:
                 pool.replace_if_broken()
                 log.error("request %s %s: a worker process died", request_id, method)
                 context.abort_with_status(internal_status(request_id))
             finally:
+                pool.release(slot)
                 gate.leave()
                 log.debug("request %s %s took %.1f ms", request_id, method,
                           (time.perf_counter() - started) * 1000)

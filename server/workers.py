@@ -19,6 +19,12 @@ from concurrent.futures.process import BrokenProcessPool
 from moneycards.server.limits import Limits
 
 _methods: dict | None = None
+_cancelled = None  # in a worker: the shared flags, one per call slot, set when a client leaves
+
+
+def _init(flags) -> None:
+    global _cancelled
+    _cancelled = flags
 
 
 class _Aborted(Exception):
@@ -39,9 +45,10 @@ def _status_bytes(status) -> bytes:
 class ChildContext:
     """What a servicer needs of its context, inside a worker process."""
 
-    def __init__(self, deadline_at: float | None, limits: Limits):
+    def __init__(self, deadline_at: float | None, limits: Limits, slot: int | None = None):
         self.deadline_at = deadline_at
         self.limits = limits
+        self.slot = slot
 
     def time_remaining(self) -> float | None:
         return None if self.deadline_at is None else max(0.0, self.deadline_at - time.time())
@@ -50,6 +57,8 @@ class ChildContext:
         return not self.cancelled()
 
     def cancelled(self) -> bool:
+        if self.slot is not None and _cancelled is not None and _cancelled[self.slot]:
+            return True
         return self.deadline_at is not None and time.time() >= self.deadline_at
 
     def abort_with_status(self, status):
@@ -78,7 +87,8 @@ def _method_table() -> dict:
     return _methods
 
 
-def run_call(method: str, request: bytes, deadline_at: float | None, limits: Limits):
+def run_call(method: str, request: bytes, deadline_at: float | None, limits: Limits,
+             slot: int | None = None):
     """In a worker: ("ok", response) | ("status", google.rpc.Status) | ("solve_limit", text)
     | ("expired",) | ("error", traceback)."""
     from moneycards.solver.errors import SolveLimit
@@ -87,7 +97,8 @@ def run_call(method: str, request: bytes, deadline_at: float | None, limits: Lim
         return ("expired",)
     try:
         fn, request_cls = _method_table()[method]
-        response = fn(request_cls.FromString(request), ChildContext(deadline_at, limits))
+        context = ChildContext(deadline_at, limits, slot)
+        response = fn(request_cls.FromString(request), context)
         return ("ok", response.SerializeToString())
     except _Aborted as err:
         return ("status", err.status_bytes)
@@ -109,14 +120,36 @@ def _warm() -> int:
 class SolverPool:
     """`processes` worker processes; a pool whose worker died is replaced."""
 
-    def __init__(self, processes: int):
+    def __init__(self, processes: int, slots: int = 64):
         self.processes = processes
         self._lock = threading.Lock()
+        self._mp = multiprocessing.get_context("spawn")  # forking a gRPC process is unsafe
+        self.flags = self._mp.Array("b", slots, lock=False)
+        self._free = list(range(slots))
         self._pool = self._new()
 
     def _new(self) -> ProcessPoolExecutor:
-        # spawn, not fork: forking a process that runs gRPC threads is unsafe
-        return ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
+        return ProcessPoolExecutor(self.processes, mp_context=self._mp, initializer=_init,
+                                   initargs=(self.flags,))
+
+    def slot(self) -> int | None:
+        """A cancellation flag for one call, cleared; None if all are taken."""
+        with self._lock:
+            if not self._free:
+                return None
+            k = self._free.pop()
+        self.flags[k] = 0
+        return k
+
+    def release(self, k: int | None) -> None:
+        if k is not None:
+            with self._lock:
+                self._free.append(k)
+
+    def cancel(self, k: int | None) -> None:
+        """Tell the worker running the call in slot `k` that its client has gone."""
+        if k is not None:
+            self.flags[k] = 1
 
     def warm(self) -> None:
         futures = [self._pool.submit(_warm) for _ in range(self.processes)]

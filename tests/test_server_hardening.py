@@ -342,3 +342,15 @@ def test_a_dead_worker_process_is_replaced():
     finally:
         svc.pool.kill()
         svc.server.stop(None)
+
+
+def test_a_worker_sees_its_client_leave_through_the_shared_flag(monkeypatch):
+    from moneycards.server import workers
+
+    flags = [0, 0]
+    monkeypatch.setattr(workers, "_cancelled", flags)
+    ctx = workers.ChildContext(time.time() + 60, Limits(), slot=1)
+    assert not ctx.cancelled()
+    flags[1] = 1
+    assert ctx.cancelled() and not ctx.is_active()
+    assert workers.ChildContext(time.time() - 1, Limits()).cancelled()  # past its deadline
