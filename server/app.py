@@ -152,8 +152,10 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
     if service.port == 0:
         if solvers is not None:
             solvers.kill()
-        raise BindError(f"cannot listen on {address}: the port is taken or the address is "
-                        "not this machine's")
+        why = "the port is taken or the address is not this machine's"
+        if tls:
+            why += ", or the certificate and key are not a valid PEM pair"
+        raise BindError(f"cannot listen on {address}: {why}")
     server.start()
     if warm:
         if solvers is not None:

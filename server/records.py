@@ -54,7 +54,8 @@ def hint_response(request, game: str, response_cls, context=None):
     from moneycards.server.limits import Limits, hint_budget_ms
 
     limits = getattr(context, "limits", None) or Limits()
-    budget = hint_budget_ms(request.budget_ms, game, limits, context.time_remaining())
+    remaining = context.time_remaining() if context is not None else None
+    budget = hint_budget_ms(request.budget_ms, game, limits, remaining)
     ranked = hint(obs, budget, stop=getattr(context, "cancelled", None))
     return response_cls(seat=obs.get("seat", -1), actions=[
         common_pb2.RankedAction(action=r.action, value=r.value, reason=r.reason)

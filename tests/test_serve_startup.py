@@ -55,6 +55,7 @@ def test_a_second_server_on_a_taken_port_exits_2():
     (["--host", "nosuch.invalid", "--insecure", "--port", "0"], "cannot listen on"),
     (["--tls-cert", "x.pem"], "TLS needs both --tls-cert and --tls-key"),
     (["--tls-cert", "/nonexistent.pem", "--tls-key", "/nonexistent.pem"], "cannot read"),
+    (["--tls-cert", "pyproject.toml", "--tls-key", "pyproject.toml"], "is not a PEM file"),
     (["--hint-cap-ms", "0"], "--hint-cap-ms"),
     (["--port", "x"], "'x' is not a valid integer"),
 ])
@@ -81,6 +82,14 @@ def test_tls_serves_health_over_tls(tmp_path):
     finally:
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=15) == 0
+
+
+def test_a_certificate_that_is_not_one_is_one_line_and_exit_2(tmp_path):
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    cert.write_text("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n")
+    key.write_text("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n")
+    line = one_line_exit_2(["--port", "0", "--tls-cert", str(cert), "--tls-key", str(key)])
+    assert "the certificate and key are not a valid PEM pair" in line
 
 
 STUCK_SERVER = """
