@@ -142,13 +142,20 @@ def kowah_facts(obs: dict) -> list[str]:
         if int(key) != seat:
             shown += cards
     first_turn = _get(obs, "first_turn", bool, "true or false")
+    from moneycards.solver.kowah.table import TAKE_LIMIT
+
+    takes = _get(obs, "takes_in_row", int, "a number of turns", optional=True) or 0
+    if not 0 <= takes <= TAKE_LIMIT:
+        raise InvalidInput(f"turns without a stock draw are 0-{TAKE_LIMIT}",
+                           field="state.takes_in_row", rule="R-take-limit")
     stock = _get(obs, "stock", int, "a card count")
     if not 0 <= stock <= KOWAH.size - 24:
         raise InvalidInput(f"the stock holds 0-{KOWAH.size - 24} cards", field="state.stock")
     _count(KOWAH, hand + [f for _, f in discards] + shown, "state")
     counts = KOWAH.counts(hand)
     if phase == "draw":
-        legal = {"draw"} | ({"take"} if discards and not first_turn else set())
+        may_take = discards and not first_turn and takes < TAKE_LIMIT
+        legal = {"draw"} | ({"take"} if may_take else set())
     elif phase == "discard":
         legal = {f"discard {f}" for f in set(hand)}
     else:
@@ -159,7 +166,7 @@ def kowah_facts(obs: dict) -> list[str]:
         if act in legal:
             return None
         if act == "take":
-            return "there is no discard to take on this turn (KW-T2, KW-T3)"
+            return "there is no discard to take on this turn (KW-T2, KW-T3, R-take-limit)"
         return f"the {phase} phase with this hand allows: {', '.join(sorted(legal))}"
 
     return listed_actions(obs, allowed, _normalizer(KOWAH, ("discard", "declare")))

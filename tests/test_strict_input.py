@@ -110,3 +110,16 @@ def test_R_take_limit_the_30th_take_in_a_row_is_still_legal():
             assert "take" in state.legal_actions()
             return
     pytest.fail("no seed gave a take cycle")
+
+
+def test_R_take_limit_a_forged_take_after_the_limit_is_refused_by_hint():
+    from moneycards.solver.hints import hint
+
+    state = next(s for s in map(_take_cycle, range(20)) if s is not None)
+    obs = state.observation(state.current_seat())
+    assert obs["takes_in_row"] == TAKE_LIMIT and obs["legal_actions"] == ["draw"]
+    assert [r.action for r in hint(obs)] == ["draw"]
+    obs["legal_actions"] = ["draw", "take"]
+    with pytest.raises(InvalidInput) as exc:
+        hint(obs)
+    assert exc.value.field == "state.legal_actions[1]" and "R-take-limit" in exc.value.message

@@ -234,6 +234,7 @@ class KowahState(TableState):
             "discards": [{"seat": s, "card": f.text} for s, f in self.discards],
             "public_draws": [{"seat": s, "card": f.text} for s, f in self.public_draws],
             "stock": len(self.stock), "first_turn": self.turns == 0,
+            "takes_in_row": self.takes_in_row,
             "legal_actions": self.legal_actions() if self.current_seat() == seat else [],
             "result": self.result,
         }
