@@ -220,16 +220,22 @@ def totom_facts(obs: dict) -> list[str]:
     held = Counter(hand)
     in_dead_hand = seat in dead_hand
 
+    def wins(extra: Face | None) -> bool:
+        """The seat's twenty cards form a winning hand (the shape, TT-W1-W5)."""
+        from moneycards.solver.totom.check import check_hand
+
+        cards = hand + own + ([extra] if extra else [])
+        return len(cards) == 20 and check_hand(TOTOM.counts(cards), engine="exact").wins
+
     def allowed(act: str) -> str | None:
         verb, _, arg = act.partition(" ")
         if verb == "win":
             if in_dead_hand:
                 return "a dead hand never wins (TT-S4)"
             if phase == "opening":
-                return None if len(hand) + len(own) == 20 else "the opening win is the " \
-                    "dealer's twenty cards (TT-W7)"
+                return None if wins(None) else "the dealer's twenty cards do not win (TT-W7)"
             if phase == "claims" and claim == "win" and offer_card is not None:
-                return None
+                return None if wins(offer_card) else f"the hand does not win with {offer_card}"
             return "a win is claimed on an exposed card when a claim window is open (TT-W6)"
         if verb == "chiu":
             if phase == "claims" and claim == "chiu" and offer_card is not None \

@@ -354,3 +354,15 @@ def test_a_worker_sees_its_client_leave_through_the_shared_flag(monkeypatch):
     flags[1] = 1
     assert ctx.cancelled() and not ctx.is_active()
     assert workers.ChildContext(time.time() - 1, Limits()).cancelled()  # past its deadline
+
+
+def test_a_forged_totom_win_is_refused(channel):
+    state = seeded("totom", 1)
+    obs = state.observation(state.current_seat())
+    assert obs["phase"] == "opening" and "win" not in obs["legal_actions"]
+    obs["legal_actions"] = ["win"] + obs["legal_actions"]
+    with pytest.raises(grpc.RpcError) as exc:
+        totom_pb2_grpc.TotomServiceStub(channel).Hint(
+            totom_pb2.TotomServiceHintRequest(observation_json=json.dumps(obs)), timeout=10)
+    assert field_of(exc.value) == "observation_json.legal_actions[0]"
+    assert "do not win (TT-W7)" in exc.value.details()
