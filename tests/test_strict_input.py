@@ -123,3 +123,22 @@ def test_R_take_limit_a_forged_take_after_the_limit_is_refused_by_hint():
     with pytest.raises(InvalidInput) as exc:
         hint(obs)
     assert exc.value.field == "state.legal_actions[1]" and "R-take-limit" in exc.value.message
+
+
+@pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
+def test_every_real_observation_passes_its_fact_check_unchanged(game):
+    import random
+
+    from moneycards.solver.observations import checked
+
+    rng = random.Random(11)
+    seen = 0
+    for deal in range(6):
+        state = seeded(game, 500 + deal)
+        while not state.is_over:
+            obs = state.observation(state.current_seat())
+            assert checked(obs)["legal_actions"] == obs["legal_actions"]
+            seen += 1
+            acts = state.legal_actions()
+            state.apply("win" if "win" in acts else rng.choice(acts))
+    assert seen > 30
