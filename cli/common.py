@@ -11,22 +11,52 @@ import click
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
+MAX_ERROR_CHARS = 300  # one readable line, whatever the input was
+
+
+def fail(message: str, code: int = 2):
+    """One line on stderr, then exit: bad input is 2, a fault of this program 1."""
+    line = " ".join(str(message).split())
+    if len(line) > MAX_ERROR_CHARS:
+        line = f"{line[:MAX_ERROR_CHARS]}…"
+    click.echo(f"error: {line}", err=True)
+    sys.exit(code)
+
+
 def answers(fn):
-    """Turn the solver's input errors into a one-line message and exit code 2; under
-    --json the message is a JSON object on stderr (`field`, `rule`, `message`)."""
+    """Turn the solver's input errors into a one-line message and exit code 2 (under --json
+    a JSON object on stderr: `field`, `rule`, `message`); nothing ever ends in a traceback."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        from moneycards.solver.errors import InvalidInput
+        from moneycards.solver.errors import InvalidInput, SolveLimit
+
+        def stop(message: str, code: int = 2, err: InvalidInput | None = None):
+            if kwargs.get("as_json"):  # one JSON object on stderr, whatever went wrong
+                error = error_dict(err) if err is not None else \
+                    {"field": None, "rule": None, "message": " ".join(message.split())}
+                click.echo(json.dumps({"error": error}, ensure_ascii=False), err=True)
+                sys.exit(code)
+            fail(message, code)
 
         try:
             return fn(*args, **kwargs)
         except InvalidInput as err:
-            if kwargs.get("as_json"):
-                click.echo(json.dumps({"error": error_dict(err)}, ensure_ascii=False), err=True)
-            else:
-                click.echo(f"error: {err}", err=True)
-            sys.exit(2)
+            stop(str(err), err=err)
+        except UnicodeDecodeError as err:
+            stop(f"the input is not UTF-8 text (byte {err.start + 1})")
+        except RecursionError:
+            stop("the input is nested too deeply")
+        except SolveLimit as err:
+            stop(str(err), 1)
+        except OSError as err:
+            stop(f"{err.filename + ': ' if err.filename else ''}{err.strerror or err}")
+        except click.exceptions.Exit:
+            raise
+        except (KeyboardInterrupt, SystemExit, click.ClickException, click.Abort):
+            raise
+        except Exception as err:  # a bug: say so in one line, never a traceback
+            stop(f"internal error ({type(err).__name__}); please report the input", 1)
 
     return wrapper
 
@@ -45,6 +75,30 @@ def progress(items, *, length: int, label: str):
     with click.progressbar(items, length=length, label=label, file=sys.stderr,
                            show_pos=True, show_eta=True) as bar:
         yield from bar
+
+
+class OneLineGroup(click.Group):
+    """The top-level group: a usage error (unknown option, bad value) is one line on stderr
+    and exit 2, like every other bad input."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
+             **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        argv = sys.argv[1:] if args is None else list(args)
+        try:
+            rv = super().main(args, prog_name, complete_var, False, **extra)
+        except click.ClickException as err:
+            if "--json" in argv:  # errors stay JSON under --json, usage errors too
+                param = getattr(err, "param", None)
+                error = {"field": f"--{param.name.replace('_', '-')}" if param else None,
+                         "rule": None, "message": " ".join(err.format_message().split())}
+                click.echo(json.dumps({"error": error}, ensure_ascii=False), err=True)
+                sys.exit(err.exit_code)
+            fail(f"{err.format_message()} (see --help)", err.exit_code)
+        except click.Abort:
+            fail("aborted", 1)
+        sys.exit(rv if isinstance(rv, int) else 0)
 
 
 def emit_json(data) -> None:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import click
 
-from moneycards.cli.common import CONTEXT_SETTINGS
+from moneycards.cli.common import CONTEXT_SETTINGS, OneLineGroup, answers
 
 
-@click.group(context_settings=CONTEXT_SETTINGS)
+@click.group(cls=OneLineGroup, context_settings=CONTEXT_SETTINGS)
 @click.version_option(package_name="moneycards")
 def cli():
     """Rules checker and solver for Tổ Tôm (Chắn), Kowah and Luk Fu.
@@ -23,15 +23,35 @@ def cli():
 
 
 @cli.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; anything but loopback needs TLS or --insecure.")
 @click.option("--port", default=50051, show_default=True, type=int,
-              help="Port to listen on (0 picks a free one).")
-@click.option("--workers", default=8, show_default=True, type=int, help="Server threads.")
-def serve(host: str, port: int, workers: int):
-    """Run the gRPC server (TotomService, KowahService, health, reflection)."""
-    from moneycards.server.app import serve_forever
+              help="Port to listen on, 0-65535 (0 picks a free one).")
+@click.option("--workers", default=None, type=int,
+              help="Solver worker processes (default: one per CPU).")
+@click.option("--max-calls", default=None, type=int,
+              help="Solver calls admitted at once, running or queued for a worker (default: 4 "
+                   "per worker); more are refused with RESOURCE_EXHAUSTED.")
+@click.option("--hint-cap-ms", default=2000, show_default=True, type=int,
+              help="No hint runs longer than this, whatever budget it asks for.")
+@click.option("--grace", default=5.0, show_default=True, type=float,
+              help="Seconds in-flight calls get after SIGTERM before the process exits.")
+@click.option("--log-level", default="warning", show_default=True,
+              type=click.Choice(["debug", "info", "warning", "error"], case_sensitive=False),
+              help="Server log on stderr; errors are logged with their request id.")
+@click.option("--tls-cert", type=click.Path(dir_okay=False), help="PEM certificate chain.")
+@click.option("--tls-key", type=click.Path(dir_okay=False), help="PEM private key.")
+@click.option("--insecure", is_flag=True,
+              help="Allow plaintext on an address other than loopback.")
+@answers
+def serve(host: str, port: int, workers: int | None, max_calls: int | None, hint_cap_ms: int,
+          grace: float, log_level: str, tls_cert: str | None, tls_key: str | None,
+          insecure: bool):
+    """Run the gRPC server (game services, health, reflection)."""
+    from moneycards.cli.serve import run
 
-    serve_forever(host, port, workers)
+    run(host, port, workers, max_calls, hint_cap_ms, grace, log_level, tls_cert, tls_key,
+        insecure)
 
 
 def main():

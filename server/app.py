@@ -1,20 +1,34 @@
-"""The gRPC server: every game service, standard health checking and server reflection."""
+"""The gRPC server: every game service, standard health checking and server reflection.
+
+Start-up: listen (SO_REUSEPORT off, so a taken port is an error, not shared traffic), report
+NOT_SERVING while every worker thread builds its CP-SAT models, then SERVING. Shutdown on
+SIGTERM or SIGINT: NOT_SERVING at once, in-flight calls get the grace, and the process
+exits after it even if a handler is stuck.
+"""
 
 from __future__ import annotations
 
+import ipaddress
+import logging
+import os
 import signal
 import sys
+import threading
 from concurrent import futures
+from dataclasses import dataclass
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
-from moneycards.v1 import (kowah_pb2, kowah_pb2_grpc, lukfu_pb2, lukfu_pb2_grpc, totom_pb2,
-                           totom_pb2_grpc)
+from moneycards.server.interceptors import GuardInterceptor
 from moneycards.server.kowah import KowahService
+from moneycards.server.limits import RESERVED_THREADS, Limits
 from moneycards.server.lukfu import LukFuService
 from moneycards.server.reflection import enable as enable_reflection
 from moneycards.server.totom import TotomService
+from moneycards.solver.errors import InvalidInput
+from moneycards.v1 import (kowah_pb2, kowah_pb2_grpc, lukfu_pb2, lukfu_pb2_grpc, totom_pb2,
+                           totom_pb2_grpc)
 
 MAX_MESSAGE_BYTES = 1 << 20  # requests are a few hundred bytes; bound what we accept
 
@@ -24,40 +38,168 @@ SERVICES = [
     (lukfu_pb2, "LukFuService", lukfu_pb2_grpc.add_LukFuServiceServicer_to_server, LukFuService),
 ]
 
+log = logging.getLogger("moneycards.server")
 
-def build_server(host: str = "127.0.0.1", port: int = 0,
-                 workers: int = 8) -> tuple[grpc.Server, int]:
-    """A started server and the port it listens on (port 0 picks a free one)."""
+
+class BindError(OSError):
+    """The address cannot be listened on (taken, not local, not an address)."""
+
+
+@dataclass
+class Service:
+    server: grpc.Server
+    port: int
+    health: health.HealthServicer
+    names: list[str]
+    pool: object = None  # the SolverPool, when solvers run in worker processes
+
+    def set_status(self, status) -> None:
+        for name in ["", *self.names]:
+            self.health.set(name, status)
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def check_address(host: str, port: int, *, tls: bool, insecure: bool) -> None:
+    """Bad addresses are input errors, found before anything starts."""
+    if not 0 <= port <= 65535:
+        raise InvalidInput(f"{port} is not 0-65535", field="--port")
+    if not host or any(c.isspace() for c in host) or len(host) > 253:
+        raise InvalidInput("not a host name or address", field="--host")
+    if not tls and not insecure and not is_loopback(host):
+        raise InvalidInput(f"{host} is not a loopback address: serve with --tls-cert and "
+                           "--tls-key, or pass --insecure to send seat data in clear text",
+                           field="--host")
+
+
+def warm_up(threads: int, pool: futures.ThreadPoolExecutor) -> None:
+    """Build every thread's models before the first call needs them: one warm-up task per
+    pool thread (the barrier holds each thread until all have started)."""
+    _warm_models()  # imports and shared tables once, before the threads race for them
+    barrier = threading.Barrier(threads, timeout=60)
+
+    def one():
+        barrier.wait()
+        _warm_models()
+
+    for f in [pool.submit(one) for _ in range(threads)]:
+        f.result()
+
+
+def _warm_models() -> None:
+    from moneycards.solver.games import seeded
+    from moneycards.solver.hints import hint
+    from moneycards.solver.kowah.check import check_text as kowah_check
+    from moneycards.solver.totom.check import check_text as totom_check
+
+    totom_check("2c2c 3c3c 4c4c 5c5c 6c6c 7c7c 8c8c 9c9c 2s2s 3s3s")
+    kowah_check("2c3c4c 5c6c7c 8c8c")
+    for game in ("totom", "kowah", "lukfu"):
+        state = seeded(game, 1)
+        hint(state.observation(state.current_seat()), 20.0)
+
+
+def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
+                  limits: Limits | None = None, tls: tuple[bytes, bytes] | None = None,
+                  warm: bool = True, processes: int = 0) -> Service:
+    """A started server: NOT_SERVING until warmed (if `warm`), then SERVING. With
+    `processes`, solver calls run in that many worker processes; with 0, in the server's
+    threads."""
+    if workers < 1:
+        raise InvalidInput("at least 1 worker", field="workers")
+    limits = limits or Limits(max_concurrent=workers)
+    threads = limits.max_concurrent + RESERVED_THREADS
+    pool = futures.ThreadPoolExecutor(max_workers=threads, thread_name_prefix="rpc")
+    solvers = None
+    if processes:
+        from moneycards.server.workers import SolverPool
+
+        solvers = SolverPool(processes, slots=limits.max_concurrent)
     server = grpc.server(
-        futures.ThreadPoolExecutor(max_workers=workers),
+        pool, interceptors=[GuardInterceptor(limits, solvers)],
         options=[("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
-                 ("grpc.max_send_message_length", MAX_MESSAGE_BYTES)],
+                 ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
+                 ("grpc.so_reuseport", 0)],
     )
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    names = [health.SERVICE_NAME]
+    names = []
     for module, service, add, servicer in SERVICES:
         add(servicer(), server)
-        full_name = module.DESCRIPTOR.services_by_name[service].full_name
-        names.append(full_name)
-        health_servicer.set(full_name, health_pb2.HealthCheckResponse.SERVING)
-    health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
-    enable_reflection(names, server)
-    bound = server.add_insecure_port(f"{host}:{port}")
-    if bound == 0:
-        raise OSError(f"cannot listen on {host}:{port}")
+        names.append(module.DESCRIPTOR.services_by_name[service].full_name)
+    enable_reflection([health.SERVICE_NAME, *names], server)
+    service = Service(server, 0, health_servicer, names, solvers)
+    service.set_status(health_pb2.HealthCheckResponse.NOT_SERVING if warm
+                       else health_pb2.HealthCheckResponse.SERVING)
+    address = f"[{host}]:{port}" if ":" in host and not host.startswith("[") else f"{host}:{port}"
+    try:
+        if tls:
+            cert, key = tls
+            creds = grpc.ssl_server_credentials([(key, cert)])
+            service.port = server.add_secure_port(address, creds)
+        else:
+            service.port = server.add_insecure_port(address)
+    except RuntimeError:
+        service.port = 0
+    if service.port == 0:
+        if solvers is not None:
+            solvers.kill()
+        why = "the port is taken or the address is not this machine's"
+        if tls:
+            why += ", or the certificate and key are not a valid PEM pair"
+        raise BindError(f"cannot listen on {address}: {why}")
     server.start()
-    return server, bound
+    if warm:
+        if solvers is not None:
+            solvers.warm()
+        else:
+            warm_up(threads, pool)
+        service.set_status(health_pb2.HealthCheckResponse.SERVING)
+    return service
 
 
-def serve_forever(host: str, port: int, workers: int) -> None:
-    server, bound = build_server(host, port, workers)
-    print(f"moneycards gRPC server listening on {host}:{bound}", flush=True)
+def build_server(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
+                 limits: Limits | None = None, warm: bool = False) -> tuple[grpc.Server, int]:
+    """A started server and the port it listens on (port 0 picks a free one). Calls run in
+    its threads; unless `limits` say otherwise, up to 16 per worker are admitted."""
+    service = start_service(host, port, workers, limits or Limits(max_concurrent=16 * workers),
+                            warm=warm)
+    return service.server, service.port
 
-    def stop(*_):
-        server.stop(grace=2).wait()
-        sys.exit(0)
+
+def serve_forever(host: str, port: int, workers: int, limits: Limits | None = None,
+                  tls: tuple[bytes, bytes] | None = None, processes: int = 0) -> None:
+    limits = limits or Limits(max_concurrent=workers)
+    service = start_service(host, port, workers, limits, tls, processes=processes)
+    scheme = "TLS" if tls else "plaintext"
+    print(f"moneycards gRPC server listening on {host}:{service.port} ({scheme})", flush=True)
+    log.info("serving on %s:%d: %d solver processes, %d concurrent calls, hint cap %d ms, "
+             "grace %.1f s", host, service.port, processes, limits.max_concurrent,
+             limits.hint_cap_ms, limits.grace_s)
+    stopping = threading.Event()
+
+    def stop(signum, _frame):
+        if stopping.is_set():
+            return
+        stopping.set()
+        log.info("signal %d: NOT_SERVING; in-flight calls get %.1f s", signum, limits.grace_s)
+        service.health.enter_graceful_shutdown()
+        done = service.server.stop(limits.grace_s)
+        if not done.wait(limits.grace_s + 1.0):
+            log.warning("calls still running after the grace: exiting anyway")
+        if service.pool is not None:
+            service.pool.kill()
+        logging.shutdown()
+        sys.stdout.flush()
+        os._exit(0)  # worker threads stuck in a solver must not keep the process alive
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    server.wait_for_termination()
+    service.server.wait_for_termination()

@@ -14,6 +14,7 @@ from moneycards.solver.errors import InvalidInput
 
 
 DOMAIN = "moneycards"
+MAX_DESCRIPTION = 300  # the status must fit the trailers
 
 
 def error_reason(err: InvalidInput) -> str:
@@ -32,9 +33,12 @@ def error_reason(err: InvalidInput) -> str:
 def bad_request_status(err: InvalidInput, field: str) -> grpc.Status:
     """A status whose details carry one field violation naming `field` and the problem, and
     an ErrorInfo whose reason is the rule id (clients switch on it without parsing text)."""
-    violation = error_details_pb2.BadRequest.FieldViolation(field=field, description=err.message)
+    description = err.message + (f" [{err.rule}]" if err.rule else "")
+    if len(description) > MAX_DESCRIPTION:
+        description = description[:MAX_DESCRIPTION] + "…"
+    field = field[:100]
+    violation = error_details_pb2.BadRequest.FieldViolation(field=field, description=description)
     if err.rule:
-        violation.description += f" [{err.rule}]"
         violation.reason = err.rule
     bad_request, info = any_pb2.Any(), any_pb2.Any()
     bad_request.Pack(error_details_pb2.BadRequest(field_violations=[violation]))

@@ -57,4 +57,5 @@ class KowahService(kowah_pb2_grpc.KowahServiceServicer):
     def Hint(self, request, context):
         from moneycards.server.records import hint_response
 
-        return hint_response(request, "kowah", kowah_pb2.KowahServiceHintResponse)
+        return hint_response(request, "kowah", kowah_pb2.KowahServiceHintResponse,
+                             context)

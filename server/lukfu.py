@@ -96,4 +96,5 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
     def Hint(self, request, context):
         from moneycards.server.records import hint_response
 
-        return hint_response(request, "lukfu", lukfu_pb2.LukFuServiceHintResponse)
+        return hint_response(request, "lukfu", lukfu_pb2.LukFuServiceHintResponse,
+                             context)

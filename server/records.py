@@ -38,10 +38,9 @@ def record_check_message(check) -> common_pb2.GameRecordCheck:
     return msg
 
 
-def hint_response(request, game: str, response_cls):
+def hint_response(request, game: str, response_cls, context=None):
     """Parse the observation JSON, rank its actions, build the response."""
     from moneycards.solver.errors import InvalidInput, json_object
-    from moneycards.solver.games import spec
     from moneycards.solver.hints import hint
     from moneycards.solver.observation import read_observation
 
@@ -49,11 +48,13 @@ def hint_response(request, game: str, response_cls):
                        what="an observation object")
     if data.get("game") != game:
         raise InvalidInput(f"not a {game} observation", field="observation_json")
-    if not request.budget_ms >= 0:
-        raise InvalidInput(f"a budget is at least 0 ms, not {request.budget_ms}",
-                           field="budget_ms")
+    from moneycards.server.limits import Limits, hint_budget_ms
+
     obs = read_observation(data, field="observation_json")
-    ranked = hint(obs, request.budget_ms or spec(game).hint_budget_ms)
+    limits = getattr(context, "limits", None) or Limits()
+    remaining = context.time_remaining() if context is not None else None
+    budget = hint_budget_ms(request.budget_ms, game, limits, remaining)
+    ranked = hint(obs, budget, stop=getattr(context, "cancelled", None))
     actions = []
     for r in ranked:
         d = r.to_dict()

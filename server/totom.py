@@ -92,4 +92,5 @@ class TotomService(totom_pb2_grpc.TotomServiceServicer):
     def Hint(self, request, context):
         from moneycards.server.records import hint_response
 
-        return hint_response(request, "totom", totom_pb2.TotomServiceHintResponse)
+        return hint_response(request, "totom", totom_pb2.TotomServiceHintResponse,
+                             context)

@@ -41,7 +41,7 @@ class Face:
 
 def face(text: str) -> Face:
     """A face from exactly one card of notation text, game-independent (`"7c"`)."""
-    if len(text) != 2 or not text[0].isdigit() or text[1] not in SUIT_ORDER:
+    if len(text) != 2 or text[0] not in "0123456789" or text[1] not in SUIT_ORDER:
         raise NotationError("not a single card", token=text, position=1)
     return Face(SUIT_ORDER.index(text[1]), int(text[0]))
 
@@ -119,7 +119,7 @@ class Deck:
             here = position + pos
             if m is None:
                 rest = token[pos:]
-                digits = re.match(r"\d+", rest)
+                digits = re.match(r"[0-9]+", rest)
                 if digits and len(digits.group()) == len(rest):
                     raise NotationError("digits without a suit letter", token=rest,
                                         position=here, field=field)
@@ -132,7 +132,7 @@ class Deck:
                             token=digits.group() + bad, position=here, field=field)
                     raise NotationError("unknown suit letter", token=digits.group() + bad,
                                         position=here, field=field)
-                word = re.match(r"[^\d]+", rest).group()  # type: ignore[union-attr]
+                word = re.match(r"[^0-9]+", rest).group()  # type: ignore[union-attr]
                 raise NotationError("not a card or a known name", token=word, position=here,
                                     field=field)
             digits, suit = m.group(1), m.group(2)
@@ -167,7 +167,7 @@ class Deck:
 
 
 _CHUNK = re.compile(r"[^\s,]+")
-_GROUP = re.compile(r"(\d+)([csmth])")
+_GROUP = re.compile(r"([0-9]+)([csmth])")  # ASCII digits only: never '２' or '٢'
 
 
 def _faces(suits: str, ranks: Iterable[int]) -> list[Face]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from moneycards.solver.errors import SolveLimit
+
 _cp_model: Any = None
 
 
@@ -52,7 +54,7 @@ class ReusableModel:
             return True
         if status == cp.INFEASIBLE:
             return False
-        raise RuntimeError(f"CP-SAT returned {self.solver.status_name(status)}")
+        raise SolveLimit(f"the CP-SAT model gave no answer ({self.solver.status_name(status)})")
 
     def value(self, var: Any) -> int:
         return int(self.solver.value(var))

@@ -33,7 +33,7 @@ class NotationError(InvalidInput):
     """Text that is not valid card notation (NOTATION.md); names the token and its position."""
 
     def __init__(self, message: str, *, token: str, position: int, field: str | None = None):
-        super().__init__(f"{message}: {token!r} at position {position}", field=field)
+        super().__init__(f"{message}: {clip(token)!r} at position {position}", field=field)
         self.token = token
         self.position = position
 
@@ -42,20 +42,77 @@ class ImpossibleCards(InvalidInput):
     """Cards that cannot exist together: more copies than the deck holds, the wrong count."""
 
 
+class SolveLimit(RuntimeError):
+    """A solver stopped at its time limit without an answer: the question is not bad, the
+    server could not answer it in time."""
+
+
 class ContextError(InvalidInput):
     """A request whose parts contradict each other (a winning card not in the hand, ...)."""
 
 
+ECHO_CHARS = 40  # echoed input is cut here, so an error always fits a line and gRPC trailers
+MAX_DEPTH = 16  # records and observations nest at most four levels
+MAX_DIGITS = 18  # every number in a record or an observation is far smaller
+MAX_JSON_CHARS = 1 << 20  # the longest legal record is ~120 kB (solver/bounds.py)
+
+
+def clip(text, limit: int = ECHO_CHARS) -> str:
+    """`text` as echoed in an error: the first `limit` characters and the full length."""
+    text = str(text)
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}…({len(text)} chars)"
+
+
+def _number(text: str, field: str, kind):
+    value = kind(text) if len(text) <= MAX_DIGITS + 2 else None
+    if value is None or value != value or value in (float("inf"), float("-inf")):
+        raise InvalidInput(f"number too large: {clip(text, 20)}", field=field)
+    return value
+
+
+def _depth(data, field: str, limit: int = MAX_DEPTH) -> None:
+    stack = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > limit:
+            raise InvalidInput(f"nested deeper than {limit} levels", field=field)
+        if isinstance(node, dict):
+            stack.extend((v, depth + 1) for v in node.values())
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node)
+
+
 def json_object(data, *, field: str, what: str = "a JSON object") -> dict:
-    """`data` (JSON text, or already parsed) as a dict; anything else is bad input."""
+    """`data` (JSON text, or already parsed) as a dict; anything else is bad input.
+
+    Strict: UTF-8 only, no NaN or Infinity, numbers of at most 18 digits, at most 16 levels
+    of nesting; each error names `field`."""
     import json
 
-    if isinstance(data, (str, bytes)):
+    if isinstance(data, (bytes, bytearray)):
         try:
-            data = json.loads(data)
+            data = bytes(data).decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise InvalidInput(f"not UTF-8 text (byte {err.start + 1})", field=field) from None
+    if isinstance(data, str):
+        if len(data) > MAX_JSON_CHARS:
+            raise InvalidInput(f"{len(data)} characters; at most {MAX_JSON_CHARS}", field=field)
+
+        def constant(name):
+            raise InvalidInput(f"{name} is not a JSON number", field=field)
+
+        try:
+            data = json.loads(data, parse_int=lambda t: _number(t, field, int),
+                              parse_float=lambda t: _number(t, field, float),
+                              parse_constant=constant)
         except json.JSONDecodeError as err:
             raise InvalidInput(f"not JSON: {err.msg} (line {err.lineno}, column {err.colno})",
                                field=field) from None
+        except RecursionError:
+            raise InvalidInput(f"nested deeper than {MAX_DEPTH} levels", field=field) from None
     if not isinstance(data, dict):
         raise InvalidInput(f"expected {what}", field=field)
+    _depth(data, field)
     return data

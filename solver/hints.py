@@ -1,6 +1,6 @@
 """What the hint engines and AI players of the three games share.
 
-A hint ranks every legal action of one seat's observation (the dict an engine's
+A hint ranks every legal action of one seat's observation (what an engine's
 `observation(seat)` gives — never more) with a value and a reason a person can read. An AI
 seat is a client of the same call: `strong` plays the top hint, `greedy` a simple
 immediate rule, `random` a uniformly random legal action.
@@ -8,28 +8,45 @@ immediate rule, `random` a uniformly random legal action.
 
 from __future__ import annotations
 
+import math
 import random
 import time
-from typing import Any
+from typing import Any, Callable
 
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import spec
-from moneycards.solver.ranking import LEVELS, Ranked, legal_of
+from moneycards.solver.ranking import LEVELS, Ranked, _stop, legal_of
 from moneycards.solver.table import Outcome
 
 __all__ = ["LEVELS", "Ranked", "hint", "choose", "play_deal", "seat_score"]
 
 
-def hint(obs: Any, budget_ms: float | None = None, **options: Any) -> list[Ranked]:
+def hint(obs: Any, budget_ms: float | None = None, stop: Callable[[], bool] | None = None,
+         **options: Any) -> list[Ranked]:
     """Every legal action of an observation (typed, or its JSON form), ranked, best first.
     JSON is read against the game's schema first (errors name the field), so an exception
     from the engine after that is a bug, not bad input."""
     from moneycards.solver.observation import read_observation
+    from moneycards.solver.facts import checked
 
     if not hasattr(obs, "legal_actions"):
         obs = read_observation(obs, field="state")
+    if budget_ms is not None:
+        check_budget(budget_ms)
     legal_of(obs)
-    return spec(obs.game).hint(obs, budget_ms, **options)
+    obs = checked(obs)  # the facts allow exactly the listed actions (never trusted)
+    _stop.fn = stop
+    try:
+        return spec(obs.game).hint(obs, budget_ms, **options)
+    finally:
+        _stop.fn = None
+
+
+def check_budget(budget_ms: Any) -> None:
+    if isinstance(budget_ms, bool) or not isinstance(budget_ms, (int, float)) \
+            or not math.isfinite(budget_ms) or budget_ms < 0:
+        raise InvalidInput("the budget is a number of milliseconds, 0 or more",
+                           field="budget_ms")
 
 
 def choose(state, level: str, rng: random.Random, budget_ms: float | None = None) -> str:
@@ -50,6 +67,8 @@ def choose(state, level: str, rng: random.Random, budget_ms: float | None = None
 def play_deal(game: str, seed: int, levels: list[str], budget_ms: float | None = None,
               timings: dict | None = None):
     """One seeded deal with an AI of the given level in each seat; the final state."""
+    if budget_ms is not None:
+        check_budget(budget_ms)
     state = spec(game).seeded(seed)
     rngs = [random.Random(seed * 1000 + s) for s in range(state.seats)]
     if len(levels) != state.seats:

@@ -6,6 +6,7 @@ no game module imports the registry or another game.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +30,16 @@ class Ranked:
         return {"action": self.action,
                 "value": round(self.value, 4) if self.evaluated else None,
                 "explanation": self.reason}
+
+
+_stop = threading.local()
+
+
+def stopped() -> bool:
+    """True when the caller of the running hint has gone away: engines check it between
+    actions and rank what is left as not evaluated."""
+    fn = getattr(_stop, "fn", None)
+    return bool(fn is not None and fn())
 
 
 def ranked(items: list[Ranked]) -> list[Ranked]:

@@ -287,9 +287,18 @@ def load_record(data: Any, game: str) -> dict:
         raise InvalidInput("needs a 'seed' or a 'deal'", field="record")
     if "seed" in data and (isinstance(data["seed"], bool) or not isinstance(data["seed"], int)):
         raise InvalidInput("the seed is a whole number", field="record.seed")
+    rules = data.get("rules")
+    # A preset name, or the rules object a record file's `rules` message was read into.
+    if rules is not None and (isinstance(rules, (dict, list, int, float, bool))):
+        raise InvalidInput("the rules are a preset name (text)", field="record.rules")
+    if "deal" in data and not isinstance(data["deal"], dict):
+        raise InvalidInput("the deal is an object with the dealt cards", field="record.deal")
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise InvalidInput("actions are a list of strings", field="record.actions")
+    from moneycards.solver.bounds import check_length
+
+    check_length(game, actions)
     return data
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from moneycards.solver.cards import KOWAH
-from moneycards.solver.ranking import Ranked, legal_of, ranked
+from moneycards.solver.ranking import Ranked, legal_of, ranked, stopped
 from moneycards.solver.kowah.exact import ready_slots
 from moneycards.solver.kowah.observation import KowahObservation, Phase
 
@@ -123,6 +123,9 @@ def hint(obs: KowahObservation, budget_ms: float = 100.0) -> list[Ranked]:
             if act == "draw":
                 out.append(Ranked(act, _value(d_now, outs_now) + 0.0005,
                                   f"draw: {d_now} from ready, {outs_now} live cards help"))
+            elif stopped():
+                out.append(Ranked(act, -90.0, "not evaluated: the call was cancelled",
+                                  evaluated=False))
             else:
                 top = obs.discards[-1].card
                 h9 = list(view.hand)

@@ -12,6 +12,7 @@ from typing import Sequence
 
 from moneycards.solver.cards import KOWAH, Face
 from moneycards.solver.cpsat import PerThread, ReusableModel, cp_model
+from moneycards.solver.errors import SolveLimit
 from moneycards.solver.kowah.shapes import PAIRS, TRIPLETS, Split, Triplet, make_split, two_two_one
 
 
@@ -68,7 +69,7 @@ class SplitsModel(_ShapeModel):
         status = self.solver.solve(self.model, Collect())
         cp = cp_model()
         if status not in (cp.OPTIMAL, cp.FEASIBLE, cp.INFEASIBLE):
-            raise RuntimeError(f"CP-SAT returned {self.solver.status_name(status)}")
+            raise SolveLimit(f"the CP-SAT model gave no answer ({self.solver.status_name(status)})")
         return sorted(set(found))
 
 

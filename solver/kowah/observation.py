@@ -67,6 +67,7 @@ class KowahObservation:
     first_turn: bool
     legal_actions: tuple[str, ...]
     result: Outcome | None
+    takes_in_row: int = 0  # turns in a row without a stock draw (R-take-limit)
 
     game = "kowah"
 
@@ -79,13 +80,25 @@ class KowahObservation:
             "discards": [d.to_json() for d in self.discards],
             "public_draws": [d.to_json() for d in self.public_draws],
             "stock": self.stock, "first_turn": self.first_turn,
-            "legal_actions": list(self.legal_actions),
+            "takes_in_row": self.takes_in_row, "legal_actions": list(self.legal_actions),
             "result": self.result.to_json() if self.result is not None else None,
         }
 
+    def flat(self) -> dict[str, Any]:
+        """The flat form the fact checks read (solver/facts.py): enums by their short
+        names, the pile as the discards nobody took."""
+        data = self.to_json()
+        data["phase"] = self.phase.value
+        data["result"] = self.result.to_dict() if self.result is not None else None
+        data["discards"] = [{"seat": d.seat, "card": d.card.text} for d in self.discards
+                            if d.taken_by is None]
+        data["public_draws"] = [{"seat": d.seat, "card": d.card.text}
+                                for d in self.public_draws]
+        return data
+
 
 FIELDS = {"game", "seat", "to_act", "phase", "hand", "hand_sizes", "declared", "discards",
-          "public_draws", "stock", "first_turn", "legal_actions", "result"}
+          "public_draws", "stock", "first_turn", "takes_in_row", "legal_actions", "result"}
 
 
 def from_json(data: Any, path: str = "observation") -> KowahObservation:
@@ -114,6 +127,7 @@ def from_json(data: Any, path: str = "observation") -> KowahObservation:
         public_draws=tuple(_public_draw(e, r.sub(f"public_draws[{k}]"))
                            for k, e in enumerate(r.list("public_draws", max_len=KOWAH.size))),
         stock=r.int("stock", 0, KOWAH.size, default=0), first_turn=r.bool("first_turn"),
+        takes_in_row=r.int("takes_in_row", 0, 1_000_000, default=0),
         legal_actions=r.strs("legal_actions", max_len=2000),
         result=outcome_from_json(r.data.get("result"), r.sub("result")),
     )

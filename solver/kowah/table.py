@@ -22,6 +22,7 @@ from moneycards.solver.table import Outcome, OutcomeKind, TableState, read_deal,
 
 SEATS = 3
 HAND = 8
+TAKE_LIMIT = 30  # R-take-limit: turns in a row that may take the discard instead of drawing
 
 
 class KowahState(TableState):
@@ -56,6 +57,7 @@ class KowahState(TableState):
         self.seat = first
         self.phase = "draw"  # draw | discard | declare
         self.turns = 0
+        self.takes_in_row = 0  # turns since the last stock draw (R-take-limit)
         self.history: list[str] = []
         self.events: list[str] = []  # what happened by itself (declared seats, wins)
         self.result = None
@@ -75,7 +77,7 @@ class KowahState(TableState):
         hand = self.hands[self.seat]
         if self.phase == "draw":
             acts = ["draw"]
-            if self.discards and self.turns > 0:
+            if self.discards and self.turns > 0 and self.takes_in_row < TAKE_LIMIT:
                 acts.append("take")
             return acts
         if self.phase == "discard":
@@ -101,6 +103,8 @@ class KowahState(TableState):
                 return "KW-T3", "the first turn of the deal draws from the stock"
             if self.phase != "draw":
                 return "KW-T2", "a turn takes one card, then discards"
+            if self.discards and self.takes_in_row >= TAKE_LIMIT:
+                return "R-take-limit", f"{TAKE_LIMIT} turns in a row took the discard: draw"
             return "KW-T2", "there is no discard to take"
         if verb == "draw":
             if self.phase == "declare":
@@ -125,6 +129,7 @@ class KowahState(TableState):
         if verb == "draw":
             self._draw(s)
         elif verb == "take":
+            self.takes_in_row += 1
             _, card = self.discards.pop()
             next(e for e in reversed(self.discard_log) if e[3] is None)[3] = s
             self.hands[s][KOWAH.index(card)] += 1
@@ -148,6 +153,7 @@ class KowahState(TableState):
 
     def _draw(self, s: int) -> Face | None:
         card = self.stock.pop(0)
+        self.takes_in_row = 0
         self.table_card = card  # until it enters the hand
         if self.declared:
             self.public_draws.append((s, card, self.turns))
@@ -222,6 +228,7 @@ class KowahState(TableState):
             discards=tuple(ob.Discard(s, f, t, by) for s, f, t, by in self.discard_log),
             public_draws=tuple(ob.PublicDraw(s, f, t) for s, f, t in self.public_draws),
             stock=len(self.stock), first_turn=self.turns == 0,
+            takes_in_row=self.takes_in_row,
             legal_actions=tuple(self.legal_actions()) if self.current_seat() == seat else (),
             result=self.result,
         )

@@ -14,7 +14,7 @@ import random
 import time
 
 from moneycards.solver.cards import LUKFU, Face
-from moneycards.solver.ranking import Ranked, legal_of, ranked
+from moneycards.solver.ranking import Ranked, legal_of, ranked, stopped
 from moneycards.solver.lukfu.observation import LukFuObservation
 from moneycards.solver.lukfu.old import FIXED_OLD, Position, prove_old
 from moneycards.solver.lukfu.plays import Play, beating_plays, classify, plays_in
@@ -132,7 +132,7 @@ def hint(obs: LukFuObservation, budget_ms: float = 500.0) -> list[Ranked]:
                               f"by {sure[1]}; claim at the next lead"))
         elif verb in ("lead", "follow"):
             play = classify(LUKFU.parse(arg))
-            if (time.perf_counter() - started) * 1000 > budget_ms * 0.8:
+            if (time.perf_counter() - started) * 1000 > budget_ms * 0.8 or stopped():
                 p_win = 0.5  # out of time: no more sampling
             else:
                 p_win = trick_won(pos, worlds, play, followers, rules)

@@ -12,6 +12,7 @@ from moneycards.solver.lukfu.plays import (RUN, SEED_RULES, SET, SINGLE, SUIT_RA
 from moneycards.solver.lukfu.record import ROLES, SEATS
 
 WIN_FU = 6  # LF-W2
+MAX_FU = 36  # LF-W1: fu are cards, and the deal has 3 x 12
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,9 @@ def settle(fu: int, winner: int, caller: int) -> list[int]:
     if fu < WIN_FU:
         raise InvalidInput(f"a win needs at least {WIN_FU} fu, not {fu}", field="fu",
                            rule="LF-W2")
+    if fu > MAX_FU:
+        raise InvalidInput(f"at most {MAX_FU} fu: the deal has {MAX_FU} cards, not {fu}",
+                           field="fu", rule="LF-W1")
     points = 1 + (fu - WIN_FU)  # LF-K2
     net = [0] * SEATS
     if winner == caller:

@@ -63,6 +63,14 @@ class LukFuObservation:
             "result": self.result.to_json() if self.result is not None else None,
         }
 
+    def flat(self) -> dict[str, Any]:
+        """The flat form the fact checks read (solver/facts.py): enums by their short
+        names."""
+        data = self.to_json()
+        data["phase"] = self.phase.value
+        data["result"] = self.result.to_dict() if self.result is not None else None
+        return data
+
     def seed(self) -> int:
         """A number fixed by what the seat sees: seeds the hint's sampled worlds, so the same
         observation gets the same hint in every process."""

@@ -14,7 +14,7 @@ import time
 from functools import lru_cache
 
 from moneycards.solver.cards import TOTOM, Face
-from moneycards.solver.ranking import Ranked, legal_of, ranked
+from moneycards.solver.ranking import Ranked, legal_of, ranked, stopped
 from moneycards.solver.totom.check import check_hand
 from moneycards.solver.totom.exact import distance_exact
 from moneycards.solver.totom.model import distance_cpsat
@@ -139,7 +139,7 @@ def hint(obs: TotomObservation, budget_ms: float = 100.0, engine: str = "auto") 
         verb, _, arg = act.partition(" ")
         if verb == "win":
             out.append(Ranked(act, 100.0, "a win: always taken"))
-        elif time.perf_counter() > deadline and out:
+        elif (time.perf_counter() > deadline or stopped()) and out:
             out.append(Ranked(act, -90.0, "not evaluated within the time budget",
                               evaluated=False))
         elif verb == "chiu":

@@ -109,6 +109,18 @@ class TotomObservation:
             "result": self.result.to_json() if self.result is not None else None,
         }
 
+    def flat(self) -> dict[str, Any]:
+        """The flat form the fact checks read (solver/facts.py): enums by their short
+        names, the exposed pairs as lists."""
+        data = self.to_json()
+        data["phase"] = self.phase.value
+        data["result"] = self.result.to_dict() if self.result is not None else None
+        data["exposed"] = [list(pairs) for pairs in self.exposed]
+        if self.offer is not None:
+            data["offer"]["kind"] = self.offer.kind.value
+        data["claim"] = self.claim.value if self.claim else None
+        return data
+
 
 FIELDS = {"game", "seat", "to_act", "phase", "dealer", "hand", "hand_sizes", "exposed", "dead",
           "offer", "claim", "stock", "memory", "dead_hand", "legal_actions", "result"}

@@ -161,7 +161,7 @@ class KowahPublicDraw(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., card: _Optional[str] = ..., turn: _Optional[int] = ...) -> None: ...
 
 class KowahObservation(_message.Message):
-    __slots__ = ("game", "seat", "to_act", "phase", "hand", "hand_sizes", "declared", "discards", "public_draws", "stock", "first_turn", "legal_actions", "result")
+    __slots__ = ("game", "seat", "to_act", "phase", "hand", "hand_sizes", "declared", "discards", "public_draws", "stock", "first_turn", "legal_actions", "result", "takes_in_row")
     class DeclaredEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -182,6 +182,7 @@ class KowahObservation(_message.Message):
     FIRST_TURN_FIELD_NUMBER: _ClassVar[int]
     LEGAL_ACTIONS_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
+    TAKES_IN_ROW_FIELD_NUMBER: _ClassVar[int]
     game: str
     seat: int
     to_act: int
@@ -195,7 +196,8 @@ class KowahObservation(_message.Message):
     first_turn: bool
     legal_actions: _containers.RepeatedScalarFieldContainer[str]
     result: _common_pb2.DealResult
-    def __init__(self, game: _Optional[str] = ..., seat: _Optional[int] = ..., to_act: _Optional[int] = ..., phase: _Optional[_Union[KowahPhase, str]] = ..., hand: _Optional[str] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., declared: _Optional[_Mapping[int, str]] = ..., discards: _Optional[_Iterable[_Union[KowahDiscard, _Mapping]]] = ..., public_draws: _Optional[_Iterable[_Union[KowahPublicDraw, _Mapping]]] = ..., stock: _Optional[int] = ..., first_turn: _Optional[bool] = ..., legal_actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ...) -> None: ...
+    takes_in_row: int
+    def __init__(self, game: _Optional[str] = ..., seat: _Optional[int] = ..., to_act: _Optional[int] = ..., phase: _Optional[_Union[KowahPhase, str]] = ..., hand: _Optional[str] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., declared: _Optional[_Mapping[int, str]] = ..., discards: _Optional[_Iterable[_Union[KowahDiscard, _Mapping]]] = ..., public_draws: _Optional[_Iterable[_Union[KowahPublicDraw, _Mapping]]] = ..., stock: _Optional[int] = ..., first_turn: _Optional[bool] = ..., legal_actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ..., takes_in_row: _Optional[int] = ...) -> None: ...
 
 class LukFuObservation(_message.Message):
     __slots__ = ("game", "seat", "to_act", "phase", "hand", "hand_sizes", "record", "caller", "fu", "legal_actions", "result")

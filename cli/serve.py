@@ -1,0 +1,50 @@
+"""`moneycards serve`: checks every flag before anything starts, so a bad one is one line."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+
+import click
+
+from moneycards.solver.errors import InvalidInput
+
+
+def read_pem(path: str, field: str) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            data = f.read(1 << 20)
+    except OSError as err:
+        raise InvalidInput(f"cannot read {path}: {err.strerror}", field=field) from None
+    if b"-----BEGIN" not in data:
+        raise InvalidInput(f"{path} is not a PEM file", field=field)
+    return data
+
+
+def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_cap_ms: int,
+        grace: float, log_level: str, tls_cert: str | None, tls_key: str | None,
+        insecure: bool) -> None:
+    # gRPC's own log would add lines to a one-line error; `--log-level debug` keeps it.
+    os.environ.setdefault("GRPC_VERBOSITY", "DEBUG" if log_level.lower() == "debug" else "NONE")
+    from moneycards.server.app import BindError, check_address, serve_forever
+    from moneycards.server.limits import Limits
+
+    workers = min(os.cpu_count() or 1, 8) if workers is None else workers
+    if not 1 <= workers <= 64:
+        raise InvalidInput(f"{workers} workers: 1-64", field="--workers")
+    max_calls = 4 * workers if max_calls is None else max_calls
+    if not 1 <= max_calls <= 10_000:
+        raise InvalidInput(f"{max_calls} calls: 1-10000", field="--max-calls")
+    if (tls_cert is None) != (tls_key is None):
+        raise InvalidInput("TLS needs both --tls-cert and --tls-key", field="--tls-cert")
+    limits = Limits(hint_cap_ms=hint_cap_ms, max_concurrent=max_calls, grace_s=grace)
+    check_address(host, port, tls=tls_cert is not None, insecure=insecure)
+    tls = (read_pem(tls_cert, "--tls-cert"), read_pem(tls_key, "--tls-key")) if tls_cert else None
+    logging.basicConfig(level=log_level.upper(), stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        serve_forever(host, port, max_calls, limits, tls, processes=workers)
+    except BindError as err:
+        click.echo(f"error: {err}", err=True)
+        sys.exit(2)

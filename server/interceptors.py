@@ -1,0 +1,185 @@
+"""One interceptor around every solver call: a request id, the concurrency limit, and no
+exception ever leaving as UNKNOWN.
+
+An unexpected exception becomes INTERNAL with a generic message and the request id; the
+traceback is logged under that id. A solver that hits its own time limit is
+RESOURCE_EXHAUSTED. Health checks and reflection pass through untouched.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
+
+import grpc
+from google.protobuf import any_pb2, duration_pb2
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+from grpc_status import rpc_status
+
+from moneycards.server.limits import Gate, Limits
+from moneycards.solver.errors import SolveLimit
+
+log = logging.getLogger("moneycards.server")
+
+DOMAIN = "moneycards"
+UNGUARDED = ("/grpc.health.", "/grpc.reflection.")
+
+
+def _status(code: int, message: str, *details) -> grpc.Status:
+    packed = []
+    for d in details:
+        a = any_pb2.Any()
+        a.Pack(d)
+        packed.append(a)
+    return rpc_status.to_status(status_pb2.Status(code=code, message=message, details=packed))
+
+
+def internal_status(request_id: str) -> grpc.Status:
+    return _status(code_pb2.INTERNAL, f"internal error (request id {request_id})",
+                   error_details_pb2.ErrorInfo(reason="INTERNAL", domain=DOMAIN,
+                                               metadata={"request_id": request_id}),
+                   error_details_pb2.RequestInfo(request_id=request_id))
+
+
+def overloaded_status(request_id: str, limit: int) -> grpc.Status:
+    return _status(code_pb2.RESOURCE_EXHAUSTED,
+                   f"server busy: {limit} calls already running; retry shortly",
+                   error_details_pb2.ErrorInfo(reason="OVERLOADED", domain=DOMAIN,
+                                               metadata={"request_id": request_id}),
+                   error_details_pb2.RetryInfo(retry_delay=duration_pb2.Duration(nanos=10**8)))
+
+
+def solve_limit_status(request_id: str, err: SolveLimit) -> grpc.Status:
+    return _status(code_pb2.RESOURCE_EXHAUSTED, f"{err} (request id {request_id})",
+                   error_details_pb2.ErrorInfo(reason="SOLVER_TIME_LIMIT", domain=DOMAIN,
+                                               metadata={"request_id": request_id}))
+
+
+class CallContext:
+    """The servicer context, remembering whether the handler aborted on purpose, with the
+    request id and a cancellation check for cooperative solvers."""
+
+    def __init__(self, context, request_id: str, limits: Limits):
+        self._context = context
+        self.request_id = request_id
+        self.limits = limits
+        self.aborted = False
+        self._deadline = None
+        remaining = context.time_remaining()
+        if remaining is not None:
+            self._deadline = time.monotonic() + remaining
+
+    def __getattr__(self, name):
+        return getattr(self._context, name)
+
+    def abort(self, code, details):
+        self.aborted = True
+        self._context.abort(code, details)
+
+    def abort_with_status(self, status):
+        self.aborted = True
+        self._context.abort_with_status(status)
+
+    def cancelled(self) -> bool:
+        """True once the client is gone or its deadline has passed: stop working."""
+        if self._deadline is not None and time.monotonic() >= self._deadline:
+            return True
+        return not self._context.is_active()
+
+
+class GuardInterceptor(grpc.ServerInterceptor):
+    """`pool` (a SolverPool) runs the calls in worker processes; None runs them here."""
+
+    def __init__(self, limits: Limits, pool=None):
+        self.limits = limits
+        self.gate = Gate(limits.max_concurrent)
+        self.pool = pool
+
+    def intercept_service(self, continuation, handler_call_details):
+        handler = continuation(handler_call_details)
+        method = handler_call_details.method
+        if handler is None or handler.unary_unary is None or method.startswith(UNGUARDED):
+            return handler
+        inner = handler.unary_unary
+        gate, limits = self.gate, self.limits
+        if self.pool is not None:
+            return grpc.unary_unary_rpc_method_handler(self._pooled(method))
+
+        def guarded(request, context):
+            request_id = uuid.uuid4().hex[:16]
+            ctx = CallContext(context, request_id, limits)
+            if not gate.enter():
+                log.debug("request %s %s shed: %d running", request_id, method, gate.limit)
+                context.abort_with_status(overloaded_status(request_id, gate.limit))
+            started = time.perf_counter()
+            try:
+                return inner(request, ctx)
+            except SolveLimit as err:
+                log.warning("request %s %s: %s", request_id, method, err)
+                context.abort_with_status(solve_limit_status(request_id, err))
+            except Exception:
+                if ctx.aborted:
+                    raise
+                log.exception("request %s %s failed", request_id, method)
+                context.abort_with_status(internal_status(request_id))
+            finally:
+                gate.leave()
+                log.debug("request %s %s took %.1f ms", request_id, method,
+                          (time.perf_counter() - started) * 1000)
+
+        return grpc.unary_unary_rpc_method_handler(
+            guarded, request_deserializer=handler.request_deserializer,
+            response_serializer=handler.response_serializer)
+
+    def _pooled(self, method: str):
+        """A handler that hands the request bytes to a worker process and waits, watching
+        for the client to go away."""
+        gate, limits, pool = self.gate, self.limits, self.pool
+
+        def pooled(request: bytes, context):
+            request_id = uuid.uuid4().hex[:16]
+            if not gate.enter():
+                log.debug("request %s %s shed: %d running", request_id, method, gate.limit)
+                context.abort_with_status(overloaded_status(request_id, gate.limit))
+            started = time.perf_counter()
+            slot = pool.slot()
+            try:
+                remaining = context.time_remaining()
+                deadline_at = None if remaining is None else time.time() + remaining
+                future = pool.submit(method, request, deadline_at, limits, slot)
+                while True:
+                    try:
+                        result = future.result(timeout=0.1)
+                        break
+                    except FutureTimeout:
+                        if not context.is_active():  # the client left: stop the worker too
+                            future.cancel()
+                            pool.cancel(slot)
+                            context.abort(grpc.StatusCode.CANCELLED, "the call was cancelled")
+            except BrokenProcessPool:
+                pool.replace_if_broken()
+                log.error("request %s %s: a worker process died", request_id, method)
+                context.abort_with_status(internal_status(request_id))
+            finally:
+                pool.release(slot)
+                gate.leave()
+                log.debug("request %s %s took %.1f ms", request_id, method,
+                          (time.perf_counter() - started) * 1000)
+            kind = result[0]
+            if kind == "ok":
+                return result[1]
+            if kind == "status":
+                context.abort_with_status(rpc_status.to_status(
+                    status_pb2.Status.FromString(result[1])))
+            if kind == "solve_limit":
+                log.warning("request %s %s: %s", request_id, method, result[1])
+                context.abort_with_status(solve_limit_status(request_id, SolveLimit(result[1])))
+            if kind == "expired":
+                context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, "the deadline passed in the queue")
+            log.error("request %s %s failed\n%s", request_id, method, result[1])
+            context.abort_with_status(internal_status(request_id))
+
+        return pooled

@@ -1,0 +1,28 @@
+"""How long a legal game record can be, per game, derived from the rules.
+
+A record longer than its game's bound cannot be legal, so it is refused before any replay:
+the work a record can cost is bounded by the rules, not by the size of the request.
+
+- Tổ Tôm: a card is offered at most once (stock cards are exposed once; concealed cards only
+  leave the hand), and an offer takes fewer than 10 actions (two passes, a claim answer from
+  each seat, a capture, a discard): 120 cards x 10 = 1,200.
+- Kowah: with R-take-limit at most 31 turns per stock card (96 after the deal, plus the
+  turn that ends it) and at most 3 actions a turn (draw or take, discard, declare or stay):
+  97 x 31 x 3 = 9,021.
+- Luk Fu: three calls, at most 36 plays (each plays at least one of the 3 x 12 cards), and
+  the claim or the end of the deal: 40.
+"""
+
+from __future__ import annotations
+
+from moneycards.solver.errors import InvalidInput
+
+MAX_ACTIONS = {"totom": 1200, "kowah": 9021, "lukfu": 40}
+RULE = {"totom": "TT-T4", "kowah": "R-take-limit", "lukfu": "LF-C1"}
+
+
+def check_length(game: str, actions: list) -> None:
+    limit = MAX_ACTIONS.get(game)
+    if limit is not None and len(actions) > limit:
+        raise InvalidInput(f"{len(actions)} actions; no legal {game} deal has more than "
+                           f"{limit}", field="record.actions", rule=RULE[game])

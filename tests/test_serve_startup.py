@@ -1,0 +1,130 @@
+"""`moneycards serve` start-up and shutdown as an operator sees them: one line and exit 2 for
+a bad flag, TLS, NOT_SERVING on SIGTERM and an exit after the grace even if a call is stuck."""
+
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import grpc
+import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+SERVE = [sys.executable, "-m", "moneycards", "serve"]
+
+
+def start(*args, env=None) -> tuple[subprocess.Popen, int]:
+    proc = subprocess.Popen([*SERVE, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
+    line = proc.stdout.readline()
+    m = re.search(r"listening on [^ ]+:(\d+)", line)
+    if not m:
+        proc.kill()
+        pytest.fail(line + proc.stderr.read())
+    return proc, int(m.group(1))
+
+
+def one_line_exit_2(args) -> str:
+    r = subprocess.run([*SERVE, *args], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2, r.stderr
+    assert "Traceback" not in r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), r.stderr
+    return lines[0]
+
+
+def test_a_second_server_on_a_taken_port_exits_2():
+    proc, port = start("--port", "0", "--workers", "1")
+    try:
+        line = one_line_exit_2(["--port", str(port)])
+        assert f"cannot listen on 127.0.0.1:{port}" in line
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=15) == 0
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["--port", "99999"], "--port: 99999 is not 0-65535"),
+    (["--port", "-1"], "--port: -1 is not 0-65535"),
+    (["--workers", "0"], "--workers: 0 workers: 1-64"),
+    (["--max-calls", "0"], "--max-calls: 0 calls: 1-10000"),
+    (["--host", "0.0.0.0"], "not a loopback address"),
+    (["--host", "bad host"], "--host: not a host name or address"),
+    (["--host", "nosuch.invalid", "--insecure", "--port", "0"], "cannot listen on"),
+    (["--tls-cert", "x.pem"], "TLS needs both --tls-cert and --tls-key"),
+    (["--tls-cert", "/nonexistent.pem", "--tls-key", "/nonexistent.pem"], "cannot read"),
+    (["--tls-cert", "pyproject.toml", "--tls-key", "pyproject.toml"], "is not a PEM file"),
+    (["--hint-cap-ms", "0"], "--hint-cap-ms"),
+    (["--port", "x"], "'x' is not a valid integer"),
+])
+def test_a_bad_flag_is_one_line_and_exit_2(args, needle):
+    assert needle in one_line_exit_2(args)
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
+def test_tls_serves_health_over_tls(tmp_path):
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
+                    "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
+    proc, port = start("--port", "0", "--workers", "1", "--host", "localhost",
+                       "--tls-cert", str(cert), "--tls-key", str(key))
+    try:
+        creds = grpc.ssl_channel_credentials(root_certificates=cert.read_bytes())
+        with grpc.secure_channel(f"localhost:{port}", creds) as ch:
+            r = health_pb2_grpc.HealthStub(ch).Check(health_pb2.HealthCheckRequest(), timeout=10)
+            assert r.status == health_pb2.HealthCheckResponse.SERVING
+        with grpc.insecure_channel(f"localhost:{port}") as ch:  # no clear text on a TLS port
+            with pytest.raises(grpc.RpcError):
+                health_pb2_grpc.HealthStub(ch).Check(health_pb2.HealthCheckRequest(), timeout=3)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=15) == 0
+
+
+def test_a_certificate_that_is_not_one_is_one_line_and_exit_2(tmp_path):
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    cert.write_text("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n")
+    key.write_text("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n")
+    line = one_line_exit_2(["--port", "0", "--tls-cert", str(cert), "--tls-key", str(key)])
+    assert "the certificate and key are not a valid PEM pair" in line
+
+
+STUCK_SERVER = """
+import sys, time
+from moneycards.server.kowah import KowahService
+from moneycards.server.app import serve_forever
+from moneycards.server.limits import Limits
+
+def stuck(self, request, context):
+    while True:  # a handler that never looks at its deadline
+        time.sleep(0.05)
+
+KowahService.CheckWin = stuck
+serve_forever("127.0.0.1", 0, 2, Limits(max_concurrent=2, grace_s=1.0), processes=0)
+"""
+
+
+def test_sigterm_turns_not_serving_and_exits_after_the_grace_even_if_a_call_is_stuck():
+    from moneycards.v1 import kowah_pb2, kowah_pb2_grpc
+
+    proc = subprocess.Popen([sys.executable, "-c", STUCK_SERVER], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    m = re.search(r":(\d+) ", proc.stdout.readline())
+    assert m, proc.stderr.read()
+    with grpc.insecure_channel(f"127.0.0.1:{m.group(1)}") as ch:
+        stuck = kowah_pb2_grpc.KowahServiceStub(ch).CheckWin.future(
+            kowah_pb2.CheckWinRequest(hand="x"), timeout=60)
+        watch = health_pb2_grpc.HealthStub(ch).Watch(health_pb2.HealthCheckRequest(),
+                                                      timeout=30)
+        assert next(watch).status == health_pb2.HealthCheckResponse.SERVING
+        time.sleep(0.3)  # the stuck call is running
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        assert next(watch).status == health_pb2.HealthCheckResponse.NOT_SERVING
+        assert proc.wait(timeout=10) == 0
+        assert time.monotonic() - sent < 1.0 + 3.0  # the grace, then out
+        with pytest.raises(grpc.RpcError):
+            stuck.result(timeout=10)
