@@ -7,6 +7,8 @@ field (CLI argument or gRPC field) it came from, `rule` the rule id it breaks, i
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class InvalidInput(ValueError):
     """Input that the solver cannot answer. Base of every input error."""
@@ -46,7 +48,7 @@ class ContextError(InvalidInput):
     """A request whose parts contradict each other (a winning card not in the hand, ...)."""
 
 
-def json_object(data, *, field: str, what: str = "a JSON object") -> dict:
+def json_object(data: Any, *, field: str, what: str = "a JSON object") -> dict[str, Any]:
     """`data` (JSON text, or already parsed) as a dict; anything else is bad input."""
     import json
 

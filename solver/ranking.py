@@ -22,7 +22,7 @@ class Ranked:
     value: float
     reason: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"action": self.action, "value": round(self.value, 4), "reason": self.reason}
 
 

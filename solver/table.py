@@ -15,12 +15,17 @@ one by index with its rule id.
 from __future__ import annotations
 
 import copy
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Self
 
 from moneycards.solver.errors import InvalidInput, json_object
+
+if TYPE_CHECKING:
+    from moneycards.solver.cards import Deck, Face
+    from moneycards.solver.observation import Observation
 
 
 class IllegalAction(InvalidInput):
@@ -123,7 +128,7 @@ def outcome_from_json(data: Any, path: str) -> Outcome | None:
         net=net or None)
 
 
-class TableState:
+class TableState(ABC):
     """Base of the engines. Subclasses implement `_legal`, `_apply`, `_diagnose`,
     `observation`, `describe` and the JSON of their deal."""
 
@@ -137,6 +142,7 @@ class TableState:
     def is_over(self) -> bool:
         return self.result is not None
 
+    @abstractmethod
     def current_seat(self) -> int | None:  # pragma: no cover - abstract
         raise NotImplementedError
 
@@ -165,16 +171,20 @@ class TableState:
     end_rule = ""
     history: list[str]
 
+    @abstractmethod
     def _legal(self) -> list[str]:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    @abstractmethod
     def _apply(self, action: str) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    @abstractmethod
     def _diagnose(self, action: str) -> tuple[str, str]:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def observation(self, seat: int) -> dict:  # pragma: no cover - abstract
+    @abstractmethod
+    def observation(self, seat: int) -> Observation:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def describe(self, action: str, seat: int) -> str:
@@ -182,19 +192,29 @@ class TableState:
 
     events: list[str]
 
-    def after_lines(self, before: "TableState") -> list[str]:
+    def after_lines(self, before: Self) -> list[str]:
         """What happened by itself after an action (engines log it in `events`)."""
         return self.events[len(before.events):]
 
-    def deal_json(self) -> dict:  # pragma: no cover - abstract
+    @abstractmethod
+    def deal_json(self) -> dict[str, Any]:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    @abstractmethod
     def cards_accounted(self) -> bool:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def game_record(self) -> dict:
+    @abstractmethod
+    def opening_lines(self) -> list[str]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @abstractmethod
+    def result_line(self) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def game_record(self) -> dict[str, Any]:
         """The game record: seeded deals name the seed, others carry the dealt cards."""
-        rec: dict = {"game": self.game, "rules": self.rules_name}
+        rec: dict[str, Any] = {"game": self.game, "rules": self.rules_name}
         if self.seed is not None:
             rec["seed"] = self.seed
         else:
@@ -206,7 +226,8 @@ class TableState:
     seed: int | None = None
 
 
-def read_deal(deal: Any, deck, first_key: str, seats: int, *, stock: bool = True):
+def read_deal(deal: Any, deck: Deck, first_key: str, seats: int, *,
+              stock: bool = True) -> tuple[list[list[Face]], list[Face], int]:
     """The parts of a record's `deal`: hands (notation per seat), the stock from the top
     and the first seat under `first_key`; errors name the key."""
     keys = "'hands', 'stock' and " if stock else "'hands' and "
@@ -249,16 +270,16 @@ class RecordCheck:
     message: str | None = None
     result: Outcome | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"valid": self.valid, "complete": self.complete, "actions": self.actions,
                 "index": self.index, "rule": self.rule, "message": self.message,
                 "result": self.result.to_dict() if self.result is not None else None}
 
 
-Factory = Callable[[dict], TableState]
+Factory = Callable[[dict[str, Any]], TableState]
 
 
-def load_record(data: Any, game: str) -> dict:
+def load_record(data: object, game: str) -> dict[str, Any]:
     """The record as a dict, with its shape checked (errors name the key)."""
     data = json_object(data, field="record", what="a game record (a JSON object)")
     if data.get("game", game) != game:
@@ -302,6 +323,7 @@ def replay_lines(data: Any, game: str, factory: Factory) -> list[str]:
         except IllegalAction as err:
             lines.append(f"{k + 1:>3}. ILLEGAL {err.message} [{err.rule}]")
             return lines
+        assert seat is not None  # the action was legal: the deal was on
         lines.append(f"{k + 1:>3}. {before.describe(action, seat)}")
         lines.extend(f"     {x}" for x in state.after_lines(before))
     lines.append(state.result_line())
