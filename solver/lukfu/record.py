@@ -138,7 +138,7 @@ class Record:
     def hand_size(self, seat: int) -> int:
         return HAND_SIZE - self.played_count(seat)
 
-    def fu(self, seat: int) -> int:
+    def fu(self, seat: int | None) -> int:
         """LF-W1: the cards of a seat's own winning plays."""
         total = 0
         for trick in self.tricks:
