@@ -23,6 +23,7 @@ from moneycards.solver.cards import KOWAH, LUKFU, TOTOM, Deck
 from moneycards.solver.errors import InvalidInput
 
 if TYPE_CHECKING:
+    from moneycards.solver.observation import Observation
     from moneycards.solver.ranking import Ranked
     from moneycards.solver.table import RecordCheck, TableState
 
@@ -51,22 +52,22 @@ class GameSpec:
         """The rule switches of a preset (errors name `record.rules`)."""
         return getattr(self.module("rules"), f"{self.name}_rules")(preset)
 
-    def new_state(self, record: dict) -> TableState:
+    def new_state(self, record: dict[str, Any]) -> TableState:
         """The starting state a (loaded) record describes: its rules and its seed or deal."""
-        state_cls = self.module("table").STATE
+        state_cls: Callable[..., TableState] = self.module("table").STATE
         return state_cls(record.get("seed"), self.rules(record.get("rules")), record.get("deal"))
 
     def seeded(self, seed: int, rules: str | None = None) -> TableState:
         return self.new_state({"seed": seed, "rules": rules})
 
     # -- players --------------------------------------------------------------------------
-    def hint(self, obs: dict, budget_ms: float | None = None, **options: Any) -> list[Ranked]:
+    def hint(self, obs: Observation, budget_ms: float | None = None, **options: Any) -> list[Ranked]:
         budget = self.hint_budget_ms if budget_ms is None else budget_ms
         fn: Callable[..., list[Ranked]] = self.module("hint").hint
         return fn(obs, budget, **options)
 
-    def greedy(self, obs: dict, rng: random.Random) -> str:
-        fn: Callable[[dict, random.Random], str] = self.module("hint").greedy
+    def greedy(self, obs: Observation, rng: random.Random) -> str:
+        fn: Callable[[Observation, random.Random], str] = self.module("hint").greedy
         return fn(obs, rng)
 
 
@@ -90,7 +91,7 @@ def spec(game: Any, *, field: str = "game") -> GameSpec:
 
 
 # -- records ---------------------------------------------------------------------------------
-def new_state(game: str, record: dict) -> TableState:
+def new_state(game: str, record: dict[str, Any]) -> TableState:
     return spec(game).new_state(record)
 
 
