@@ -34,7 +34,7 @@ def serve(host: str, port: int, workers: int):
     serve_forever(host, port, workers)
 
 
-def main():
+def main() -> None:
     cli(prog_name="moneycards")
 
 

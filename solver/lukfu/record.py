@@ -358,7 +358,7 @@ def _faces(text: Any, path: str) -> list[Face]:
     return faces
 
 
-def record_to_json(rec: Record, *, with_hidden: bool = True) -> dict:
+def record_to_json(rec: Record, *, with_hidden: bool = True) -> dict[str, Any]:
     """The JSON form (face-down cards included only when known and asked for)."""
     tricks = []
     for trick in rec.tricks:
@@ -367,7 +367,7 @@ def record_to_json(rec: Record, *, with_hidden: bool = True) -> dict:
             if a.play:
                 plays.append({"seat": a.seat, "cards": a.play.text})
             else:
-                entry: dict = {"seat": a.seat, "down": a.down}
+                entry: dict[str, Any] = {"seat": a.seat, "down": a.down}
                 if with_hidden and a.hidden:
                     entry["cards"] = LUKFU.render(a.hidden)
                 plays.append(entry)

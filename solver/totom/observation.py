@@ -152,7 +152,7 @@ def from_json(data: Any, path: str = "observation") -> TotomObservation:
     if r.present("memory"):
         m = Reader(r.data["memory"], r.sub("memory"))
         m.check_keys({"declined_chan", "discarded", "ca_from_hand", "captured_ca"})
-        memory = Memory(*(tuple(TOTOM.parse(t, field=m.sub(key))[0] for t in
+        memory = Memory(*(tuple(TOTOM.parse(t, field=m.sub(key))[0] for t in  # type: ignore[misc,arg-type]
                                 m.strs(key, max_len=TOTOM.size))
                           for key in ("declined_chan", "discarded", "ca_from_hand")),
                         captured_ca=m.bool("captured_ca"))
