@@ -61,7 +61,8 @@ class GameSpec:
         return self.new_state({"seed": seed, "rules": rules})
 
     # -- players --------------------------------------------------------------------------
-    def hint(self, obs: Observation, budget_ms: float | None = None, **options: Any) -> list[Ranked]:
+    def hint(self, obs: Observation, budget_ms: float | None = None,
+             **options: Any) -> list[Ranked]:
         budget = self.hint_budget_ms if budget_ms is None else budget_ms
         fn: Callable[..., list[Ranked]] = self.module("hint").hint
         return fn(obs, budget, **options)

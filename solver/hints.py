@@ -35,7 +35,8 @@ def hint(obs: Any, budget_ms: float | None = None, **options: Any) -> list[Ranke
     return spec(obs.game).hint(obs, budget_ms, **options)
 
 
-def choose(state: TableState, level: str, rng: random.Random, budget_ms: float | None = None) -> str:
+def choose(state: TableState, level: str, rng: random.Random,
+           budget_ms: float | None = None) -> str:
     """The action an AI seat of `level` plays now (it sees only its observation)."""
     seat = state.current_seat()
     assert seat is not None  # an AI acts only while the deal is on

@@ -50,7 +50,8 @@ class LukFuState(TableState):
         self._proofs: dict[tuple[int, int, int], frozenset[Face]] = {}
 
     @classmethod
-    def from_hands(cls, hands: Iterable[str | Iterable[Face]], master: int, rules: LukFuRules = SEED_RULES) -> "LukFuState":
+    def from_hands(cls, hands: Iterable[str | Iterable[Face]], master: int,
+                   rules: LukFuRules = SEED_RULES) -> "LukFuState":
         """A deal with chosen hands (scripted deals and tests)."""
         return cls(None, rules, {"hands": [h if isinstance(h, str) else LUKFU.render(h)
                                            for h in hands], "master": master})
