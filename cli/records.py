@@ -35,6 +35,8 @@ def add_record_commands(group: click.Group, game: str) -> None:
         elif result.valid:
             state = "complete" if result.complete else "unfinished"
             click.echo(f"VALID: {result.actions} actions, deal {state}"
-                       + (f"; result {result.result}" if result.result else ""))
+                       + (f". {result.summary}" if result.summary else "."))
         else:
-            click.echo(f"INVALID at action {result.index}: {result.message} [{result.rule}]")
+            # Numbered from 1, as `replay` numbers them (the JSON `index` counts from 0).
+            click.echo(f"INVALID at action {result.index + 1}: {result.message} "
+                       f"[{result.rule}]")

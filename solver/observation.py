@@ -11,6 +11,7 @@ that take an observation can trust it.
 from __future__ import annotations
 
 import builtins
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol, TypeVar
 
@@ -33,6 +34,17 @@ class Observation(Protocol):
     def legal_actions(self) -> tuple[str, ...]: ...
 
     def to_json(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class SeatCard:
+    """A card at a seat: a discard, a dead card, a stock card drawn face up."""
+
+    seat: int
+    card: Face
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "card": self.card.text}
 
 
 class Reader:

@@ -269,6 +269,7 @@ class RecordCheck:
     rule: str | None = None
     message: str | None = None
     result: Outcome | None = None
+    summary: str = ""  # the result in words, as `replay` ends
 
     def to_dict(self) -> dict[str, Any]:
         return {"valid": self.valid, "complete": self.complete, "actions": self.actions,
@@ -307,7 +308,8 @@ def check_record(data: Any, game: str, factory: Factory) -> RecordCheck:
             state.apply(action)
         except IllegalAction as err:
             return RecordCheck(False, False, k, k, err.rule, err.message, state.result)
-    return RecordCheck(True, state.is_over, len(rec.get("actions", [])), result=state.result)
+    return RecordCheck(True, state.is_over, len(rec.get("actions", [])), result=state.result,
+                       summary=state.result_line() if state.is_over else "")
 
 
 def replay_lines(data: Any, game: str, factory: Factory) -> list[str]:

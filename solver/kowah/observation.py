@@ -13,7 +13,7 @@ from typing import Any
 
 from moneycards.solver.cards import KOWAH, Face
 from moneycards.solver.errors import ImpossibleCards, InvalidInput
-from moneycards.solver.observation import Reader, card_text, enum_json
+from moneycards.solver.observation import Reader, SeatCard as SeatCard, card_text, enum_json
 from moneycards.solver.table import Outcome, outcome_from_json
 
 SEATS = 3
@@ -23,15 +23,6 @@ class Phase(Enum):
     DRAW = "draw"  # draw from the stock or take the last discard (KW-T2)
     DISCARD = "discard"  # discard one of nine cards
     DECLARE = "declare"  # ready after the discard: show a pair (R-declare)
-
-
-@dataclass(frozen=True)
-class SeatCard:
-    seat: int
-    card: Face
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "card": self.card.text}
 
 
 @dataclass(frozen=True)

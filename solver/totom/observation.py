@@ -15,7 +15,7 @@ from typing import Any
 
 from moneycards.solver.cards import TOTOM, Face
 from moneycards.solver.errors import ImpossibleCards
-from moneycards.solver.observation import Reader, card_text, enum_json
+from moneycards.solver.observation import Reader, SeatCard as SeatCard, card_text, enum_json
 from moneycards.solver.table import Outcome, outcome_from_json
 
 SEATS = 4
@@ -43,15 +43,6 @@ class Claim(Enum):
 
     WIN = "win"
     CHIU = "chiu"
-
-
-@dataclass(frozen=True)
-class SeatCard:
-    seat: int
-    card: Face
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "card": self.card.text}
 
 
 @dataclass(frozen=True)
