@@ -129,8 +129,9 @@ def outcome_from_json(data: Any, path: str) -> Outcome | None:
 
 
 class TableState(ABC):
-    """Base of the engines. Subclasses implement `_legal`, `_apply`, `_diagnose`,
-    `observation`, `describe` and the JSON of their deal."""
+    """Base of the engines. Subclasses implement the abstract methods (`current_seat`,
+    `_legal`, `_apply`, `_diagnose`, `observation`, the JSON of their deal and their text
+    lines); `describe` and `after_lines` have defaults."""
 
     game = ""
     seats = 0
