@@ -54,7 +54,7 @@ def serve(host: str, port: int, workers: int | None, max_calls: int | None, hint
         insecure)
 
 
-def main():
+def main() -> None:
     cli(prog_name="moneycards")
 
 

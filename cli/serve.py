@@ -40,7 +40,8 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
         raise InvalidInput("TLS needs both --tls-cert and --tls-key", field="--tls-cert")
     limits = Limits(hint_cap_ms=hint_cap_ms, max_concurrent=max_calls, grace_s=grace)
     check_address(host, port, tls=tls_cert is not None, insecure=insecure)
-    tls = (read_pem(tls_cert, "--tls-cert"), read_pem(tls_key, "--tls-key")) if tls_cert else None
+    tls = (read_pem(tls_cert, "--tls-cert"), read_pem(tls_key, "--tls-key")) \
+        if tls_cert and tls_key else None
     logging.basicConfig(level=log_level.upper(), stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:

@@ -150,7 +150,7 @@ def read_game_record(game: str, data: Any) -> dict:
 
 def game_record_message(game: str, record: dict) -> Message:
     """An engine's `game_record()` as its message."""
-    msg = RECORD_MESSAGES[game](game=game, actions=record.get("actions", []))
+    msg: Any = RECORD_MESSAGES[game](game=game, actions=record.get("actions", []))
     rules = record.get("rules") or "seed"
     msg.rules.preset = msg.rules.DESCRIPTOR.fields_by_name["preset"].enum_type \
         .values_by_name[PRESET_PREFIX[game] + rules.upper()].number
@@ -233,7 +233,7 @@ def lukfu_seat_view(msg: Message, seat: int | None, *, field: str = "game_record
                            else f"seat must be 0, 1 or 2, not {seat}", field="seat")
     obs = state.observation(seat).to_json()
     return {"record": obs["record"], "hand": obs["hand"], "seat": seat,
-            "rules": state.record.rules}
+            "rules": state.record.rules}  # type: ignore[attr-defined]  # a Luk Fu state
 
 
 def read_lukfu_history(data: Any, seat: int | None) -> dict:

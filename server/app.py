@@ -103,7 +103,9 @@ def _warm_models() -> None:
     kowah_check("2c3c4c 5c6c7c 8c8c")
     for game in ("totom", "kowah", "lukfu"):
         state = seeded(game, 1)
-        hint(state.observation(state.current_seat()), 20.0)
+        seat = state.current_seat()
+        assert seat is not None  # a new deal has a seat to act
+        hint(state.observation(seat), 20.0)
 
 
 def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
@@ -131,9 +133,9 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     names = []
-    for module, service, add, servicer in SERVICES:
+    for module, service_name, add, servicer in SERVICES:
         add(servicer(), server)
-        names.append(module.DESCRIPTOR.services_by_name[service].full_name)
+        names.append(module.DESCRIPTOR.services_by_name[service_name].full_name)
     enable_reflection([health.SERVICE_NAME, *names], server)
     service = Service(server, 0, health_servicer, names, solvers)
     service.set_status(health_pb2.HealthCheckResponse.NOT_SERVING if warm

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from moneycards.v1 import common_pb2, totom_pb2, totom_pb2_grpc
 from moneycards.server.errors import enum_value, rpc
 from moneycards.server.records import RECORD_FIELDS, check_record_response
@@ -25,7 +27,7 @@ CONTEXT_FIELDS = {f: f"context.{f}" for f in
                   ("win_card", "via", "thien_u", "opening", "won_previous", "first_stock")}
 
 
-def bonus_kind(key: str | None) -> int:
+def bonus_kind(key: str | None) -> Any:
     """The enum number of a TT-K3 bonus key ("tom" -> TOTOM_BONUS_KIND_TOM)."""
     if key is None:
         return totom_pb2.TOTOM_BONUS_KIND_UNSPECIFIED

@@ -21,7 +21,7 @@ MAX_ACTIONS = {"totom": 1200, "kowah": 9021, "lukfu": 40}
 RULE = {"totom": "TT-T4", "kowah": "R-take-limit", "lukfu": "LF-C1"}
 
 
-def check_length(game: str, actions: list) -> None:
+def check_length(game: str, actions: list[str]) -> None:
     limit = MAX_ACTIONS.get(game)
     if limit is not None and len(actions) > limit:
         raise InvalidInput(f"{len(actions)} actions; no legal {game} deal has more than "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import Iterable, Sequence
 
 from moneycards.solver.errors import ImpossibleCards, NotationError
@@ -55,8 +56,9 @@ class Deck:
     copies: int
     aliases: dict[str, Face]
     names: dict[Face, str]
+    _index: dict[Face, int] = dataclass_field(init=False, repr=False, compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {f: i for i, f in enumerate(self.faces)})
 
     @property
@@ -64,10 +66,10 @@ class Deck:
         return len(self.faces) * self.copies
 
     def index(self, f: Face) -> int:
-        return self._index[f]  # type: ignore[attr-defined]
+        return self._index[f]
 
     def __contains__(self, f: Face) -> bool:
-        return f in self._index  # type: ignore[attr-defined]
+        return f in self._index
 
     def name(self, f: Face) -> str:
         return self.names.get(f, f.text)
@@ -135,8 +137,8 @@ class Deck:
                 word = re.match(r"[^0-9]+", rest).group()  # type: ignore[union-attr]
                 raise NotationError("not a card or a known name", token=word, position=here,
                                     field=field)
-            digits, suit = m.group(1), m.group(2)
-            for k, d in enumerate(digits):
+            ranks, suit = m.group(1), m.group(2)
+            for k, d in enumerate(ranks):
                 f = Face(SUIT_ORDER.index(suit), int(d))
                 if f not in self:
                     raise NotationError(f"no such card in {self.game}", token=d + suit,
@@ -151,7 +153,7 @@ class Deck:
         if items and isinstance(items[0], int):
             faces = self.faces_of(items)  # type: ignore[arg-type]
         else:
-            faces = sorted(items)  # type: ignore[type-var]
+            faces = sorted(items)  # type: ignore[arg-type]
         groups: list[str] = []
         for suit in SUIT_ORDER:
             digits = "".join(str(f.rank) for f in faces if f.suit == suit)

@@ -6,11 +6,13 @@ Each model is built once per shape; per call only variable domains are rewritten
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Generic, TypeVar
 
 from moneycards.solver.errors import SolveLimit
 
 _cp_model: Any = None
+
+M = TypeVar("M")
 
 
 def cp_model() -> Any:
@@ -60,17 +62,17 @@ class ReusableModel:
         return int(self.solver.value(var))
 
 
-class PerThread:
+class PerThread(Generic[M]):
     """One model instance per thread: a model's bounds are rewritten on every call, so two
     threads (gRPC server workers) must never share one."""
 
-    def __init__(self, factory):
+    def __init__(self, factory: Callable[[], M]):
         import threading
 
         self._factory = factory
         self._local = threading.local()
 
-    def get(self):
+    def get(self) -> M:
         model = getattr(self._local, "model", None)
         if model is None:
             model = self._local.model = self._factory()

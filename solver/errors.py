@@ -7,6 +7,8 @@ field (CLI argument or gRPC field) it came from, `rule` the rule id it breaks, i
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 
 class InvalidInput(ValueError):
     """Input that the solver cannot answer. Base of every input error."""
@@ -57,22 +59,22 @@ MAX_DIGITS = 18  # every number in a record or an observation is far smaller
 MAX_JSON_CHARS = 1 << 20  # the longest legal record is ~120 kB (solver/bounds.py)
 
 
-def clip(text, limit: int = ECHO_CHARS) -> str:
+def clip(text: Any, limit: int = ECHO_CHARS) -> str:
     """`text` as echoed in an error: the first `limit` characters and the full length."""
-    text = str(text)
-    if len(text) <= limit:
-        return text
-    return f"{text[:limit]}…({len(text)} chars)"
+    shown = str(text)
+    if len(shown) <= limit:
+        return shown
+    return f"{shown[:limit]}…({len(shown)} chars)"
 
 
-def _number(text: str, field: str, kind):
+def _number(text: str, field: str, kind: Callable[[str], Any]) -> Any:
     value = kind(text) if len(text) <= MAX_DIGITS + 2 else None
     if value is None or value != value or value in (float("inf"), float("-inf")):
         raise InvalidInput(f"number too large: {clip(text, 20)}", field=field)
     return value
 
 
-def _depth(data, field: str, limit: int = MAX_DEPTH) -> None:
+def _depth(data: Any, field: str, limit: int = MAX_DEPTH) -> None:
     stack = [(data, 1)]
     while stack:
         node, depth = stack.pop()
@@ -84,7 +86,7 @@ def _depth(data, field: str, limit: int = MAX_DEPTH) -> None:
             stack.extend((v, depth + 1) for v in node)
 
 
-def json_object(data, *, field: str, what: str = "a JSON object") -> dict:
+def json_object(data: Any, *, field: str, what: str = "a JSON object") -> dict[str, Any]:
     """`data` (JSON text, or already parsed) as a dict; anything else is bad input.
 
     Strict: UTF-8 only, no NaN or Infinity, numbers of at most 18 digits, at most 16 levels
@@ -100,7 +102,7 @@ def json_object(data, *, field: str, what: str = "a JSON object") -> dict:
         if len(data) > MAX_JSON_CHARS:
             raise InvalidInput(f"{len(data)} characters; at most {MAX_JSON_CHARS}", field=field)
 
-        def constant(name):
+        def constant(name: str) -> Any:
             raise InvalidInput(f"{name} is not a JSON number", field=field)
 
         try:

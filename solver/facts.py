@@ -18,7 +18,8 @@ MAX_ACTIONS = 1000  # Luk Fu face-down choices reach C(12, 4) = 495 plus the pla
 
 
 # -- shared readers -------------------------------------------------------------------------
-def _get(obs: dict, key: str, kinds, what: str, *, optional: bool = False):
+def _get(obs: dict[str, Any], key: str, kinds: Any, what: str, *,
+         optional: bool = False) -> Any:
     if key not in obs:
         if optional:
             return None
@@ -53,7 +54,7 @@ def _one_card(deck: Deck, text: Any, field: str) -> Face:
     return cards[0]
 
 
-def _seat_cards(deck: Deck, obs: dict, key: str, seats: int) -> list[tuple[int, Face]]:
+def _seat_cards(deck: Deck, obs: dict[str, Any], key: str, seats: int) -> list[tuple[int, Face]]:
     """A list of {"seat": n, "card": "5c"} entries."""
     items = _get(obs, key, list, "a list of {seat, card}")
     out = []
@@ -66,7 +67,7 @@ def _seat_cards(deck: Deck, obs: dict, key: str, seats: int) -> list[tuple[int, 
     return out
 
 
-def _count(deck: Deck, faces: list[Face], field: str) -> Counter:
+def _count(deck: Deck, faces: list[Face], field: str) -> Counter[Face]:
     n = Counter(faces)
     for f, k in n.items():
         if k > deck.copies:
@@ -75,7 +76,7 @@ def _count(deck: Deck, faces: list[Face], field: str) -> Counter:
     return n
 
 
-def listed_actions(obs: dict, allowed: Callable[[str], str | None],
+def listed_actions(obs: dict[str, Any], allowed: Callable[[str], str | None],
                    normalize: Callable[[str], str]) -> list[str]:
     """The listed legal actions, canonical; `allowed(action)` gives why one is not legal."""
     acts = obs.get("legal_actions")
@@ -114,7 +115,7 @@ def _normalizer(deck: Deck, verbs: tuple[str, ...]) -> Callable[[str], str]:
 
 
 # -- Kowah ----------------------------------------------------------------------------------
-def kowah_facts(obs: dict) -> list[str]:
+def kowah_facts(obs: dict[str, Any]) -> list[str]:
     """Kowah (KW-T1–T4, KW-R5): hand size by phase, cards within the deck, legal actions
     derived from the hand, the discard pile and the phase."""
     from moneycards.solver.kowah.exact import splits_exact
@@ -173,7 +174,7 @@ def kowah_facts(obs: dict) -> list[str]:
 
 
 # -- Tổ Tôm ---------------------------------------------------------------------------------
-def totom_facts(obs: dict) -> list[str]:
+def totom_facts(obs: dict[str, Any]) -> list[str]:
     """Tổ Tôm: cards within the deck, seats in range, and each listed action possible from
     the facts (TT-T2, TT-C1, TT-C2, TT-C3, TT-C4, TT-P2, TT-W6, TT-W7)."""
     seat = seat_of(obs.get("seat"), 4, "state.seat")
@@ -273,7 +274,7 @@ def totom_facts(obs: dict) -> list[str]:
 
 
 # -- Luk Fu ---------------------------------------------------------------------------------
-def lukfu_facts(obs: dict) -> list[str]:
+def lukfu_facts(obs: dict[str, Any]) -> list[str]:
     """Luk Fu: the record read strictly, the hand consistent with it (LF-D1), and the listed
     actions exactly those the record and the hand allow (LF-C2, LF-L1–L5, LF-F1, LF-W2)."""
     from itertools import combinations

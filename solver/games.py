@@ -23,6 +23,7 @@ from moneycards.solver.cards import KOWAH, LUKFU, TOTOM, Deck
 from moneycards.solver.errors import InvalidInput
 
 if TYPE_CHECKING:
+    from moneycards.solver.observation import Observation
     from moneycards.solver.ranking import Ranked
     from moneycards.solver.table import RecordCheck, TableState
 
@@ -56,26 +57,27 @@ class GameSpec:
             err.field = field
             raise
 
-    def new_state(self, record: dict) -> TableState:
+    def new_state(self, record: dict[str, Any]) -> TableState:
         """The starting state a (loaded) record describes: its rules (a preset name or a
         rules object) and its seed or deal."""
         rules = record.get("rules")
         if rules is None or isinstance(rules, str):
             rules = self.rules(rules)
-        state_cls = self.module("table").STATE
+        state_cls: Callable[..., TableState] = self.module("table").STATE
         return state_cls(record.get("seed"), rules, record.get("deal"))
 
     def seeded(self, seed: int, rules: str | None = None) -> TableState:
         return self.new_state({"seed": seed, "rules": rules})
 
     # -- players --------------------------------------------------------------------------
-    def hint(self, obs: dict, budget_ms: float | None = None, **options: Any) -> list[Ranked]:
+    def hint(self, obs: Observation, budget_ms: float | None = None,
+             **options: Any) -> list[Ranked]:
         budget = self.hint_budget_ms if budget_ms is None else budget_ms
         fn: Callable[..., list[Ranked]] = self.module("hint").hint
         return fn(obs, budget, **options)
 
-    def greedy(self, obs: dict, rng: random.Random) -> str:
-        fn: Callable[[dict, random.Random], str] = self.module("hint").greedy
+    def greedy(self, obs: Observation, rng: random.Random) -> str:
+        fn: Callable[[Observation, random.Random], str] = self.module("hint").greedy
         return fn(obs, rng)
 
 
@@ -104,7 +106,7 @@ def rules_for(game: str, name: str | None, *, field: str = "record.rules") -> An
 
 
 # -- records ---------------------------------------------------------------------------------
-def new_state(game: str, record: dict) -> TableState:
+def new_state(game: str, record: dict[str, Any]) -> TableState:
     return spec(game).new_state(record)
 
 

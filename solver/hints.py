@@ -11,12 +11,15 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import spec
 from moneycards.solver.ranking import LEVELS, Ranked, _stop, legal_of
 from moneycards.solver.table import Outcome
+
+if TYPE_CHECKING:
+    from moneycards.solver.table import TableState
 
 __all__ = ["LEVELS", "Ranked", "hint", "choose", "play_deal", "seat_score"]
 
@@ -49,9 +52,12 @@ def check_budget(budget_ms: Any) -> None:
                            field="budget_ms")
 
 
-def choose(state, level: str, rng: random.Random, budget_ms: float | None = None) -> str:
+def choose(state: TableState, level: str, rng: random.Random,
+           budget_ms: float | None = None) -> str:
     """The action an AI seat of `level` plays now (it sees only its observation)."""
-    obs = state.observation(state.current_seat())
+    seat = state.current_seat()
+    assert seat is not None  # an AI acts only while the deal is on
+    obs = state.observation(seat)
     acts = legal_of(obs)
     game = spec(obs.game)
     if level == "random":
@@ -65,7 +71,7 @@ def choose(state, level: str, rng: random.Random, budget_ms: float | None = None
 
 
 def play_deal(game: str, seed: int, levels: list[str], budget_ms: float | None = None,
-              timings: dict | None = None):
+              timings: dict[str, list[float]] | None = None) -> TableState:
     """One seeded deal with an AI of the given level in each seat; the final state."""
     if budget_ms is not None:
         check_budget(budget_ms)
@@ -77,6 +83,7 @@ def play_deal(game: str, seed: int, levels: list[str], budget_ms: float | None =
     steps = 0
     while not state.is_over:
         seat = state.current_seat()
+        assert seat is not None  # the deal is on
         t = time.perf_counter()
         action = choose(state, levels[seat], rngs[seat], budget_ms)
         if timings is not None:

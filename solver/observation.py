@@ -10,14 +10,30 @@ that take an observation can trust it.
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from moneycards.solver.cards import Deck, Face
 from moneycards.solver.errors import InvalidInput, json_object
 
 E = TypeVar("E", bound=Enum)
+
+
+class Observation(Protocol):
+    """What every game's typed observation offers (the engines' `observation(seat)`)."""
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def legal_actions(self) -> tuple[str, ...]: ...
+
+    def to_json(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)
@@ -57,7 +73,7 @@ class Reader:
             raise InvalidInput("is required", field=self.sub(key))
         return check_int(value, lo, hi, self.sub(key))
 
-    def optional_int(self, key: str, lo: int, hi: int) -> int | None:
+    def optional_int(self, key: str, lo: builtins.int, hi: builtins.int) -> builtins.int | None:
         value = self.data.get(key)
         return None if value is None else check_int(value, lo, hi, self.sub(key))
 
@@ -75,7 +91,7 @@ class Reader:
             raise InvalidInput("must be a string", field=self.sub(key))
         return value
 
-    def list(self, key: str, *, max_len: int = 1000) -> list[Any]:
+    def list(self, key: builtins.str, *, max_len: builtins.int = 1000) -> list[Any]:
         value = self.data.get(key, [])
         if value is None:
             return []
@@ -85,11 +101,12 @@ class Reader:
             raise InvalidInput(f"holds more than {max_len} entries", field=self.sub(key))
         return value
 
-    def ints(self, key: str, lo: int, hi: int, *, max_len: int) -> tuple[int, ...]:
+    def ints(self, key: builtins.str, lo: builtins.int, hi: builtins.int, *,
+             max_len: builtins.int) -> tuple[builtins.int, ...]:
         return tuple(check_int(v, lo, hi, f"{self.sub(key)}[{k}]")
                      for k, v in enumerate(self.list(key, max_len=max_len)))
 
-    def strs(self, key: str, *, max_len: int) -> tuple[str, ...]:
+    def strs(self, key: builtins.str, *, max_len: builtins.int) -> tuple[builtins.str, ...]:
         out = []
         for k, v in enumerate(self.list(key, max_len=max_len)):
             if not isinstance(v, str):
@@ -97,10 +114,10 @@ class Reader:
             out.append(v)
         return tuple(out)
 
-    def cards(self, key: str, deck: Deck) -> tuple[Face, ...]:
+    def cards(self, key: builtins.str, deck: Deck) -> tuple[Face, ...]:
         return tuple(deck.parse(self.str(key), field=self.sub(key)))
 
-    def enum(self, key: str, enum: type[E], prefix: str) -> E:
+    def enum(self, key: builtins.str, enum: type[E], prefix: builtins.str) -> E:
         value = self.data.get(key)
         return enum_from_json(value, enum, prefix, self.sub(key))
 

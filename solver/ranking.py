@@ -24,7 +24,7 @@ class Ranked:
     reason: str
     evaluated: bool = True  # False: the budget ran out first; the value only ranks it last
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The CLI's and the API's form: the value rounded to 4 places, None when the
         action was not evaluated."""
         return {"action": self.action,

@@ -16,12 +16,17 @@ from __future__ import annotations
 
 import copy
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Self
 
 from moneycards.solver.errors import InvalidInput, json_object
+
+if TYPE_CHECKING:
+    from moneycards.solver.cards import Deck, Face
+    from moneycards.solver.observation import Observation
 
 
 class IllegalAction(InvalidInput):
@@ -130,9 +135,10 @@ def outcome_from_json(data: Any, path: str) -> Outcome | None:
         net=net or None)
 
 
-class TableState:
-    """Base of the engines. Subclasses implement `_legal`, `_apply`, `_diagnose`,
-    `observation`, `describe` and the JSON of their deal."""
+class TableState(ABC):
+    """Base of the engines. Subclasses implement the abstract methods (`current_seat`,
+    `_legal`, `_apply`, `_diagnose`, `observation`, the JSON of their deal and their text
+    lines); `describe` and `after_lines` have defaults."""
 
     game = ""
     seats = 0
@@ -144,6 +150,7 @@ class TableState:
     def is_over(self) -> bool:
         return self.result is not None
 
+    @abstractmethod
     def current_seat(self) -> int | None:  # pragma: no cover - abstract
         raise NotImplementedError
 
@@ -164,10 +171,7 @@ class TableState:
     def over_rule(self) -> str:
         """The rule that ended the deal, cited for any action after it: a won deal is not
         ended by the rule for a drawn one."""
-        return (self.result or {}).get("rule") or self.end_rule
-
-    def result_line(self) -> str:  # pragma: no cover - abstract
-        raise NotImplementedError
+        return self.result.rule if self.result is not None else self.end_rule
 
     def normalize(self, action: str) -> str:
         """The canonical text of an action (cards in canonical notation)."""
@@ -180,16 +184,20 @@ class TableState:
     end_rule = ""
     history: list[str]
 
+    @abstractmethod
     def _legal(self) -> list[str]:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    @abstractmethod
     def _apply(self, action: str) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    @abstractmethod
     def _diagnose(self, action: str) -> tuple[str, str]:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def observation(self, seat: int) -> dict:  # pragma: no cover - abstract
+    @abstractmethod
+    def observation(self, seat: int) -> Observation:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def describe(self, action: str, seat: int) -> str:
@@ -197,19 +205,29 @@ class TableState:
 
     events: list[str]
 
-    def after_lines(self, before: "TableState") -> list[str]:
+    def after_lines(self, before: Self) -> list[str]:
         """What happened by itself after an action (engines log it in `events`)."""
         return self.events[len(before.events):]
 
-    def deal_json(self) -> dict:  # pragma: no cover - abstract
+    @abstractmethod
+    def deal_json(self) -> dict[str, Any]:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    @abstractmethod
     def cards_accounted(self) -> bool:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def game_record(self) -> dict:
+    @abstractmethod
+    def opening_lines(self) -> list[str]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @abstractmethod
+    def result_line(self) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def game_record(self) -> dict[str, Any]:
         """The game record: seeded deals name the seed, others carry the dealt cards."""
-        rec: dict = {"game": self.game, "rules": self.rules_name}
+        rec: dict[str, Any] = {"game": self.game, "rules": self.rules_name}
         if self.seed is not None:
             rec["seed"] = self.seed
         else:
@@ -221,7 +239,8 @@ class TableState:
     seed: int | None = None
 
 
-def read_deal(deal: Any, deck, first_key: str, seats: int, *, stock: bool = True):
+def read_deal(deal: Any, deck: Deck, first_key: str, seats: int, *,
+              stock: bool = True) -> tuple[list[list[Face]], list[Face], int]:
     """The parts of a record's `deal`: hands (notation per seat), the stock from the top
     and the first seat under `first_key`; errors name the key."""
     keys = "'hands', 'stock' and " if stock else "'hands' and "
@@ -265,16 +284,16 @@ class RecordCheck:
     result: Outcome | None = None
     summary: str = ""  # the result in words, as `replay` ends
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"valid": self.valid, "complete": self.complete, "actions": self.actions,
                 "first_illegal": self.index, "rule": self.rule, "message": self.message,
                 "result": self.result.to_dict() if self.result is not None else None}
 
 
-Factory = Callable[[dict], TableState]
+Factory = Callable[[dict[str, Any]], TableState]
 
 
-def load_record(data: Any, game: str) -> dict:
+def load_record(data: object, game: str) -> dict[str, Any]:
     """The record as a dict, with its shape checked (errors name the key)."""
     data = json_object(data, field="record", what="a game record (a JSON object)")
     if data.get("game", game) != game:
@@ -302,7 +321,7 @@ def load_record(data: Any, game: str) -> dict:
     return data
 
 
-def check_result(rec: dict, state: TableState) -> None:
+def check_result(rec: dict[str, Any], state: TableState) -> None:
     """A record's `result` states what the replay must give: every key it names must match
     (a record with a false result cannot have happened, so it is refused)."""
     if "result" not in rec:
@@ -352,6 +371,7 @@ def replay_lines(data: Any, game: str, factory: Factory) -> list[str]:
         except IllegalAction as err:
             lines.append(f"{k + 1:>3}. ILLEGAL {err.message} [{err.rule}]")
             return lines
+        assert seat is not None  # the action was legal: the deal was on
         lines.append(f"{k + 1:>3}. {before.describe(action, seat)}")
         lines.extend(f"     {x}" for x in state.after_lines(before))
     check_result(rec, state)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -10,5 +11,5 @@ class Violation:
     rule: str  # the rule id of the rules documents (TT-W4, KW-R5, ...)
     message: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"rule": self.rule, "message": self.message}

@@ -7,7 +7,7 @@ the gRPC server both call them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 from moneycards.solver.cards import KOWAH, Face
 from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput
@@ -38,7 +38,7 @@ class ReadyVerdict:
     def waits(self) -> list[Face]:
         return sorted({s.wait for s in self.splits})
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         d = self.distance
         return {
             "hand": KOWAH.render(self.hand),
@@ -77,7 +77,7 @@ def check_ready(counts: Sequence[int], seen: Sequence[int] | None = None,
     unseen = tuple(KOWAH.copies - h - s for h, s in zip(counts, seen))
     violations = [] if splits else why_not_ready(counts)
     if splits:
-        distance = Distance(0, (), (), splits[0])
+        distance: Distance | None = Distance(0, (), (), splits[0])
     else:
         distance = distance_cpsat(counts, caps)
     return ReadyVerdict(tuple(counts), tuple(splits), tuple(violations), distance, unseen)
@@ -122,7 +122,7 @@ class WinVerdict:
     via: str
     violations: tuple[Violation, ...]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"wins": self.wins, "multiplier": self.multiplier, "via": self.via,
                 "violations": [{"rule": v.rule, "message": v.message} for v in self.violations]}
 

@@ -11,7 +11,7 @@ distance is eight minus the most slots any reachable target keeps.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Sequence
+from typing import Any, Sequence
 
 from moneycards.solver.cards import KOWAH
 from moneycards.solver.kowah.shapes import PAIRS, TRIPLETS, Split, structural_splits, two_two_one
@@ -20,13 +20,13 @@ NF = len(KOWAH.faces)
 
 
 @lru_cache(maxsize=1)
-def ready_slots():
+def ready_slots() -> tuple[Any, Any]:
     import numpy as np
 
     tvec = np.zeros((len(TRIPLETS), NF), dtype=np.int8)
     for i, t in enumerate(TRIPLETS):
-        for f in t.faces:
-            tvec[i, KOWAH.index(f)] += 1
+        for face in t.faces:
+            tvec[i, KOWAH.index(face)] += 1
     ii, jj = np.triu_indices(len(TRIPLETS))
     two = tvec[ii] + tvec[jj]
     ok = np.array([[two_two_one(p, t) for t in TRIPLETS] for p in PAIRS])

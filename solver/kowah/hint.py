@@ -11,8 +11,10 @@ to the targets within one card of the best, so one decision costs a few millisec
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
-from moneycards.solver.cards import KOWAH
+from moneycards.solver.cards import KOWAH, Face
 from moneycards.solver.ranking import Ranked, legal_of, ranked, stopped
 from moneycards.solver.kowah.exact import ready_slots
 from moneycards.solver.kowah.observation import KowahObservation, Phase
@@ -61,7 +63,7 @@ class View:
         seen = seen_elsewhere(obs)
         self.unseen = [max(0, KOWAH.copies - h - s) for h, s in zip(self.hand, seen)]
 
-    def evaluate(self, hand: list[int], unseen: list[int]):
+    def evaluate(self, hand: list[int], unseen: list[int]) -> tuple[int, int]:
         """(distance, live outs) of an eight-card hand."""
         import numpy as np
 
@@ -69,14 +71,15 @@ class View:
         return _evaluate(np, slot_key, hand, unseen)
 
 
-def _tables(np, hand, unseen):
+def _tables(np: Any, hand: Sequence[int], unseen: Sequence[int]) -> tuple[Any, Any]:
     copy = np.arange(C)
     held = (copy[None, :] < np.asarray(hand)[:, None]).ravel()
     free = (copy[None, :] < (np.asarray(hand) + np.asarray(unseen))[:, None]).ravel()
     return held, free
 
 
-def _evaluate(np, slot_key, hand, unseen):
+def _evaluate(np: Any, slot_key: Any, hand: Sequence[int],
+              unseen: Sequence[int]) -> tuple[int, int]:
     held, free = _tables(np, hand, unseen)
     reach = free[slot_key].all(axis=1)
     if not reach.any():
@@ -90,7 +93,8 @@ def _evaluate(np, slot_key, hand, unseen):
     return 8 - int(best), outs
 
 
-def discard_values(view: View, hand9: list[int], unseen: list[int]) -> dict:
+def discard_values(view: View, hand9: list[int],
+                   unseen: list[int]) -> dict[Face, tuple[int, int]]:
     """For each face in a nine-card hand: (distance, outs) after discarding it."""
     import numpy as np
 
@@ -163,7 +167,7 @@ def greedy(obs: KowahObservation, rng: random.Random) -> str:
                 return "take"
         return "draw"
     if obs.phase is Phase.DISCARD:
-        def company(a):
+        def company(a: str) -> int:
             f = KOWAH.parse(a.split()[1])[0]
             return sum(1 for g in hand if _kind(g) == _kind(f)) + hand.count(f)
         least = min(company(a) for a in acts)
@@ -171,5 +175,5 @@ def greedy(obs: KowahObservation, rng: random.Random) -> str:
     return acts[0]
 
 
-def _kind(f):
+def _kind(f: Face) -> tuple[str, int]:
     return ("h", f.rank) if f.suit == "h" else ("r", f.rank)

@@ -8,7 +8,7 @@ boolean per pair type (exactly one), KW-R5 as "pair p excludes triplet types tha
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from moneycards.solver.cards import KOWAH, Face
 from moneycards.solver.cpsat import PerThread, ReusableModel, cp_model
@@ -19,14 +19,14 @@ from moneycards.solver.kowah.shapes import PAIRS, TRIPLETS, Split, Triplet, make
 class _ShapeModel(ReusableModel):
     """Two triplets and a pair forming the target count vector `target`."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(time_limit_s=10.0)
         m = self.model
         self.trip = [m.new_int_var(0, 2, f"trip_{t.text}") for t in TRIPLETS]
         self.pair = [m.new_bool_var(f"pair_{p}") for p in PAIRS]
         m.add(sum(self.trip) == 2)  # KW-R4: two triplets …
         m.add(sum(self.pair) == 1)  # … and one identical pair (KW-R3)
-        self.target = []
+        self.target: list[Any] = []
         for f in KOWAH.faces:
             uses = [t.faces.count(f) * v for t, v in zip(TRIPLETS, self.trip) if f in t.faces]
             p = self.pair[PAIRS.index(f)]
@@ -38,7 +38,7 @@ class _ShapeModel(ReusableModel):
                 if not two_two_one(p, t):
                     m.add(2 * pv + tv <= 2)
 
-    def split_of_solution(self, value) -> Split:
+    def split_of_solution(self, value: Callable[[Any], Any]) -> Split:
         trips: list[Triplet] = []
         for t, v in zip(TRIPLETS, self.trip):
             trips.extend([t] * int(value(v)))
@@ -49,7 +49,7 @@ class _ShapeModel(ReusableModel):
 class SplitsModel(_ShapeModel):
     """Enumerate every split of exactly these eight cards."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.held = [self.model.new_int_var(0, KOWAH.copies, f"held_{f}") for f in KOWAH.faces]
         for expr, h in zip(self.target, self.held):
@@ -62,8 +62,8 @@ class SplitsModel(_ShapeModel):
         found: list[Split] = []
         model = self
 
-        class Collect(cp_model().CpSolverSolutionCallback):
-            def on_solution_callback(self):
+        class Collect(cp_model().CpSolverSolutionCallback):  # type: ignore[misc]
+            def on_solution_callback(self) -> None:
                 found.append(model.split_of_solution(self.value))
 
         status = self.solver.solve(self.model, Collect())
@@ -86,7 +86,7 @@ class Distance:
 class DistanceModel(_ShapeModel):
     """Maximise the hand cards kept in a ready target built only from available cards."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         m = self.model
         self.held = [m.new_int_var(0, KOWAH.copies, f"held_{f}") for f in KOWAH.faces]

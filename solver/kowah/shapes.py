@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
-from typing import Sequence
+from typing import Any, Sequence
 
 from moneycards.solver.cards import KOWAH, Face
 
@@ -38,7 +38,7 @@ def _triplet_types() -> tuple[Triplet, ...]:
     out = []
     for rank in range(1, 10):
         for suits in combinations_with_replacement(SUITS, 3):
-            out.append(Triplet(tuple(sorted(Face("csmth".index(s), rank) for s in suits))))
+            out.append(Triplet(tuple(sorted(Face("csmth".index(s), rank) for s in suits))))  # type: ignore[arg-type]
     for h in HONOURS:
         out.append(Triplet((h, h, h)))
     return tuple(out)
@@ -61,7 +61,7 @@ def two_two_one(pair: Face, triplet: Triplet) -> bool:
     return sorted(per_suit.get(s, 0) for s in SUITS) == [1, 2, 2]
 
 
-def triplet_order(t: Triplet) -> tuple:
+def triplet_order(t: Triplet) -> tuple[bool, int, tuple[Face, Face, Face]]:
     """Ranks ascending, then honours: the order a person reads a split in."""
     return (t.faces[0].suit == "h", t.faces[0].rank, t.faces)
 
@@ -90,7 +90,7 @@ class Split:
         """KW-R5 for every triplet that shares the pair's rank (R-one-triplet-rule)."""
         return all(two_two_one(self.pair, t) for t in self.triplets)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"triplets": [t.text for t in self.triplets],
                 "pair": KOWAH.render([self.pair, self.pair]), "wait": self.pair.text}
 

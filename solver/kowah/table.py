@@ -10,6 +10,7 @@ turn plays itself (KW-X2), and wins on another seat's draw or discard happen at 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from moneycards.solver.cards import KOWAH, Face
 from moneycards.solver.errors import InvalidInput
@@ -30,7 +31,8 @@ class KowahState(TableState):
     seats = SEATS
     end_rule = "KW-K2"
 
-    def __init__(self, seed: int | None = 0, rules: KowahRules = SEED_RULES, deal=None):
+    def __init__(self, seed: int | None = 0, rules: KowahRules = SEED_RULES,
+                 deal: dict[str, Any] | None = None):
         self.seed, self.rules = seed, rules
         self.rules_name = rules.preset
         if deal is None:
@@ -51,7 +53,7 @@ class KowahState(TableState):
         self.discards: list[tuple[int, Face]] = []  # the pile, last discard on top
         # Every discard ever made, in order: [seat, card, turn, seat that took it or None].
         # The pile is exactly the entries nobody took; who took what stays public.
-        self.discard_log: list[list] = []
+        self.discard_log: list[list[Any]] = []
         self.declared: dict[int, Face] = {}
         self.public_draws: list[tuple[int, Face, int]] = []  # KW-X3: (seat, card, turn)
         self.seat = first
@@ -233,7 +235,7 @@ class KowahState(TableState):
             result=self.result,
         )
 
-    def deal_json(self) -> dict:
+    def deal_json(self) -> dict[str, Any]:
         return dict(self.initial)
 
     def cards_accounted(self) -> bool:
@@ -261,7 +263,7 @@ class KowahState(TableState):
                 f"multiplier x{r['multiplier']} (KW-K1).")
 
 
-def _read_deal(deal: dict):
+def _read_deal(deal: dict[str, Any]) -> tuple[list[list[Face]], list[Face], int]:
     hands, stock, first = read_deal(deal, KOWAH, "first", SEATS)
     if any(len(h) != HAND for h in hands):
         raise InvalidInput("three hands of eight", field="record.deal.hands", rule="KW-T1")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from moneycards.solver.cards import LUKFU
+from moneycards.solver.cards import LUKFU, Face
 from moneycards.solver.errors import ContextError, InvalidInput
 from moneycards.solver.lukfu.legal import check_follow, check_lead, settle
 from moneycards.solver.lukfu.old import Position, claim_total, prove_old
@@ -27,7 +27,7 @@ def rules_from(ace_rule: bool | None = None, strict_leads: bool | None = None) -
     return rules
 
 
-def beats_text(play: str, over: str, rules: LukFuRules = SEED_RULES) -> dict:
+def beats_text(play: str, over: str, rules: LukFuRules = SEED_RULES) -> dict[str, Any]:
     p = parse_play(play, field="play")
     o = parse_play(over, field="over")
     c = compare(p, o, rules)
@@ -39,7 +39,7 @@ def _record(record: Any, rules: LukFuRules) -> Record | None:
     return None if record is None else parse_record(record, rules)
 
 
-def _hand(text: str, *, allow_empty: bool = False) -> list:
+def _hand(text: str, *, allow_empty: bool = False) -> list[Face]:
     faces = LUKFU.parse(text or "", field="hand")
     if not faces and not allow_empty:
         raise ContextError("the hand is empty", field="hand")
@@ -59,16 +59,18 @@ def _seat(seat: int | None, default: int) -> int:
 
 def legal_text(play: str, *, hand: str, role: str | None = None, record: Any = None,
                seat: int | None = None, face_down: bool = False,
-               rules: LukFuRules = SEED_RULES) -> dict:
+               rules: LukFuRules = SEED_RULES) -> dict[str, Any]:
     """Is PLAY (or, face down, these cards) a legal lead or follow for the seat?"""
     rec = _record(record, rules)
     rules = rec.rules if rec else rules
     if rec is not None and rec.caller is None:
         raise ContextError("no seat has called 'play' yet: nothing is led", field="record",
                            rule="LF-C2")
-    seat = _seat(seat, rec.to_act() if rec else 0)
+    to_act = rec.to_act() if rec else 0
+    assert to_act is not None  # the calls are over
+    seat = _seat(seat, to_act)
     if rec is not None and rec.to_act() != seat:
-        raise ContextError(f"it is {seat_name(rec.to_act())}'s turn (seat {rec.to_act()}), "
+        raise ContextError(f"it is {seat_name(to_act)}'s turn (seat {rec.to_act()}), "
                            f"not seat {seat}'s", field="seat")
     faces = _hand(hand)
     pos = Position(rec, seat, faces)
@@ -104,7 +106,7 @@ def legal_text(play: str, *, hand: str, role: str | None = None, record: Any = N
 
 
 def old_text(*, hand: str, record: Any = None, seat: int | None = None,
-             engine: str = "cpsat", rules: LukFuRules = SEED_RULES) -> dict:
+             engine: str = "cpsat", rules: LukFuRules = SEED_RULES) -> dict[str, Any]:
     if engine not in ("cpsat", "exact"):
         raise InvalidInput(f"unknown engine {engine!r}; choose cpsat or exact", field="engine")
     rec = _record(record, rules)
@@ -129,7 +131,7 @@ def old_text(*, hand: str, record: Any = None, seat: int | None = None,
 
 
 def score_text(*, fu: int | None, winner: int | None, caller: int | None,
-               drawn: bool = False) -> dict:
+               drawn: bool = False) -> dict[str, Any]:
     if drawn:
         if fu is not None and fu < 0:
             raise InvalidInput(f"fu cannot be negative ({fu})", field="fu")

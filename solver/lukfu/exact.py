@@ -3,7 +3,7 @@ seat's position (old.py), enumerated — the oracle on small positions."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 from itertools import combinations
 
@@ -40,7 +40,8 @@ class BruteWorlds:
                 if seen[i] & b:
                     self.possible.setdefault(f, i)
 
-    def _worlds(self, i, rest, placed):
+    def _worlds(self, i: int, rest: list[int],
+                placed: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         locs = self.pos.locations
         if i == len(locs):
             yield placed

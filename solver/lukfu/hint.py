@@ -19,6 +19,7 @@ from moneycards.solver.lukfu.observation import LukFuObservation
 from moneycards.solver.lukfu.old import FIXED_OLD, Position, prove_old
 from moneycards.solver.lukfu.plays import Play, beating_plays, classify, plays_in
 from moneycards.solver.lukfu.record import SEATS
+from moneycards.solver.lukfu.rules import LukFuRules
 
 CALL_THRESHOLD = 4  # old cards (or near-old) needed to call
 
@@ -27,11 +28,12 @@ def _position(obs: LukFuObservation) -> Position:
     return Position(obs.record, obs.seat, list(obs.hand))
 
 
-def sample_worlds(pos: Position, n: int, rng: random.Random, tries: int = 300):
+def sample_worlds(pos: Position, n: int, rng: random.Random,
+                  tries: int = 300) -> list[dict[int, set[Face]]]:
     """Up to n worlds: each other seat's hand, respecting the face-down inferences."""
     unknown = list(pos.unknown)
     hands_idx = pos.other_hands()
-    out = []
+    out: list[dict[int, set[Face]]] = []
     for _ in range(tries):
         if len(out) >= n:
             break
@@ -50,7 +52,8 @@ def _cheapest(plays: list[Play]) -> Play:
     return min(plays, key=lambda p: (p.rank, p.suit))
 
 
-def trick_won(pos: Position, worlds, play: Play, order: list[int], rules) -> float:
+def trick_won(pos: Position, worlds: list[dict[int, set[Face]]], play: Play, order: list[int],
+              rules: LukFuRules) -> float:
     """Share of worlds in which `play` stays the best after the seats in `order` follow."""
     if not worlds:
         return 0.5
@@ -66,7 +69,8 @@ def trick_won(pos: Position, worlds, play: Play, order: list[int], rules) -> flo
     return wins / len(worlds)
 
 
-def _sure_gain(pos: Position, acts: list[str], old: set, rules):
+def _sure_gain(pos: Position, acts: list[str], old: set[Face],
+               rules: LukFuRules) -> tuple[str, int] | None:
     """The lead that surely wins its trick and raises fu plus old cards the most (LF-W3):
     no unseen card can be part of a play that beats it. None when no lead gains."""
     from moneycards.solver.lukfu.plays import beaters_of
@@ -87,7 +91,7 @@ def _sure_gain(pos: Position, acts: list[str], old: set, rules):
     return best
 
 
-def _worth(f: Face, old: set) -> float:
+def _worth(f: Face, old: set[Face]) -> float:
     return 1.0 if f in old else f.rank / 10
 
 

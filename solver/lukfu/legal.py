@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Collection, Iterable
+from typing import Any, Collection, Iterable
 
 from moneycards.solver.cards import Face
 from moneycards.solver.errors import InvalidInput
@@ -21,7 +21,7 @@ class Legality:
     rule: str
     reason: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"legal": self.legal, "rule": self.rule, "reason": self.reason}
 
 

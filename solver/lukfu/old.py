@@ -216,7 +216,9 @@ def prove_old(pos: Position, engine: str = "cpsat") -> Proof:
         higher = [LUKFU.faces[LUKFU.index(f) + k] for k in range(1, 10 - f.rank)]
         blocker = next((h for h in higher if h in pos.unknown and where(h) is not None), None)
         if blocker is not None:
-            loc = pos.locations[where(blocker)]
+            at = where(blocker)
+            assert at is not None  # the blocker was chosen for a possible location
+            loc = pos.locations[at]
             results[f] = OldCard(f, False, "LF-O2", f"{blocker} may be in {loc.describe()}")
             continue
         above = LUKFU.faces[LUKFU.index(f) + 1]

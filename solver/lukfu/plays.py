@@ -12,7 +12,7 @@ from typing import Iterable, Sequence
 
 from moneycards.solver.cards import LUKFU, Face, face
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.lukfu.rules import SEED_RULES, LukFuRules
+from moneycards.solver.lukfu.rules import SEED_RULES as SEED_RULES, LukFuRules as LukFuRules
 
 SUIT_RANK = {"c": 0, "s": 1, "m": 2, "t": 3}  # LF-D1: Coins < Strings < Myriads < Tens
 MAU_GUNG = face("1c")  # LF-D3

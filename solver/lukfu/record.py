@@ -139,7 +139,7 @@ class Record:
     def hand_size(self, seat: int) -> int:
         return HAND_SIZE - self.played_count(seat)
 
-    def fu(self, seat: int) -> int:
+    def fu(self, seat: int | None) -> int:
         """LF-W1: the cards of a seat's own winning plays."""
         total = 0
         for trick in self.tricks:
@@ -400,7 +400,7 @@ def _faces(text: Any, path: str) -> list[Face]:
     return faces
 
 
-def record_to_json(rec: Record, *, with_hidden: bool = True) -> dict:
+def record_to_json(rec: Record, *, with_hidden: bool = True) -> dict[str, Any]:
     """The JSON form (face-down cards included only when known and asked for)."""
     tricks = []
     for trick in rec.tricks:
@@ -409,7 +409,7 @@ def record_to_json(rec: Record, *, with_hidden: bool = True) -> dict:
             if a.play:
                 plays.append({"seat": a.seat, "cards": a.play.text})
             else:
-                entry: dict = {"seat": a.seat, "down": a.down}
+                entry: dict[str, Any] = {"seat": a.seat, "down": a.down}
                 if with_hidden and a.hidden:
                     entry["cards"] = LUKFU.render(a.hidden)
                 plays.append(entry)

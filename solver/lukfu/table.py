@@ -9,7 +9,9 @@ seat's old-card proofs read only its own (LF-O3).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from itertools import combinations
+from typing import Any
 
 from moneycards.solver.cards import LUKFU, Face
 from moneycards.solver.errors import InvalidInput
@@ -29,7 +31,8 @@ class LukFuState(TableState):
     seats = SEATS
     end_rule = "LF-W4"
 
-    def __init__(self, seed: int | None = 0, rules: LukFuRules = SEED_RULES, deal=None):
+    def __init__(self, seed: int | None = 0, rules: LukFuRules = SEED_RULES,
+                 deal: dict[str, Any] | None = None):
         self.seed = seed
         if deal is None:
             rng = random.Random(seed)
@@ -44,17 +47,18 @@ class LukFuState(TableState):
         self.record_ = Record(master=master, calls=[], tricks=[], rules=rules)
         self.history: list[str] = []
         self.result = None
-        self._proofs: dict[tuple, frozenset] = {}
+        self._proofs: dict[tuple[int, int, int], frozenset[Face]] = {}
         self.played_on: set[int] = set()  # seats that led when they could claim (LF-W3)
 
     @classmethod
-    def from_hands(cls, hands, master: int, rules: LukFuRules = SEED_RULES) -> "LukFuState":
+    def from_hands(cls, hands: Iterable[str | Iterable[Face]], master: int,
+                   rules: LukFuRules = SEED_RULES) -> "LukFuState":
         """A deal with chosen hands (scripted deals and tests)."""
         return cls(None, rules, {"hands": [h if isinstance(h, str) else LUKFU.render(h)
                                            for h in hands], "master": master})
 
     @property
-    def record(self) -> Record:  # type: ignore[override]
+    def record(self) -> Record:
         return self.record_
 
     # -- queries ------------------------------------------------------------------------
@@ -85,6 +89,7 @@ class LukFuState(TableState):
 
     def _legal(self) -> list[str]:
         rec, seat = self.record_, self.current_seat()
+        assert seat is not None  # the deal is on
         if rec.caller is None:
             return ["call play", "call pass"]
         hand = self.hands[seat]
@@ -113,6 +118,7 @@ class LukFuState(TableState):
 
     def _diagnose(self, action: str) -> tuple[str, str]:
         rec, seat = self.record_, self.current_seat()
+        assert seat is not None  # the deal is on
         verb, _, arg = action.partition(" ")
         if rec.caller is None:
             return "LF-C2", "every seat first says 'call play' or 'call pass'"
@@ -156,6 +162,7 @@ class LukFuState(TableState):
     # -- transitions --------------------------------------------------------------------
     def _apply(self, action: str) -> None:
         rec, seat = self.record_, self.current_seat()
+        assert seat is not None  # the deal is on
         verb, _, arg = action.partition(" ")
         if verb == "call":
             rec.calls.append(arg)
@@ -163,6 +170,7 @@ class LukFuState(TableState):
                 self.result = Outcome(OutcomeKind.REDEAL, "LF-C4", net=(0,) * SEATS)
             return
         if verb == "claim":
+            assert rec.caller is not None  # claims come after the calls
             fu = self.claim_total(seat)
             self.result = Outcome(OutcomeKind.WIN, "LF-K3" if seat != rec.caller else "LF-K2",
                                   winner=seat, fu=fu, caller=rec.caller,
@@ -212,7 +220,7 @@ class LukFuState(TableState):
             result=self.result,
         )
 
-    def deal_json(self) -> dict:
+    def deal_json(self) -> dict[str, Any]:
         return dict(self.initial)
 
     def cards_accounted(self) -> bool:
@@ -248,7 +256,9 @@ class LukFuState(TableState):
         if r["outcome"] == "redeal":
             return "Three passes: the cards are dealt again, everyone settles 0 (LF-C4)."
         if r["outcome"] == "drawn" and r["rule"] == "R-claim-timing":
-            return (f"Drawn: {says(self.record_.to_act(), 'wins')} the last trick, but it played "
+            last = self.record_.to_act()
+            assert last is not None
+            return (f"Drawn: {says(last, 'wins')} the last trick, but it played "
                     f"on past a claim, so it has none now (R-claim-timing); everyone settles 0.")
         if r["outcome"] == "drawn":
             return "Drawn: the hands ran out with no claim (LF-W4); everyone settles 0."
@@ -256,7 +266,7 @@ class LukFuState(TableState):
         return f"{says(r['winner'], 'claims')} with {r['fu']} fu [{r['rule']}]: {net}."
 
 
-def _read_deal(deal: dict):
+def _read_deal(deal: dict[str, Any]) -> tuple[list[list[Face]], int]:
     hands, _, master = read_deal(deal, LUKFU, "master", SEATS, stock=False)
     if any(len(h) != HAND_SIZE for h in hands) or \
             sorted(f for h in hands for f in h) != sorted(LUKFU.faces):
@@ -266,7 +276,7 @@ def _read_deal(deal: dict):
 
 
 def random_deal(seed: int, rules: LukFuRules = SEED_RULES, *, claim_prob: float = 0.5,
-                on_step=None) -> LukFuState:
+                on_step: Callable[[LukFuState], object] | None = None) -> LukFuState:
     """Play a deal with uniformly random legal actions (claims taken with claim_prob)."""
     rng = random.Random(seed * 7919 + 1)
     state = LukFuState(seed, rules)

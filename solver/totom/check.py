@@ -7,7 +7,7 @@ server both call: they parse and validate every field, naming the field in any e
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import Any, Sequence
 
 from moneycards.solver.cards import TOTOM, Face
 from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput
@@ -43,7 +43,7 @@ class HandVerdict:
     def points(self) -> int:
         return self.score.points if self.score else 0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         s = self.score
         return {
             "hand": TOTOM.render(self.hand),
@@ -185,7 +185,7 @@ def _engine(engine: str) -> str:
 
 
 def check_text(hand: str, *, rules: str | TotomRules | None = None, engine: str = "cpsat",
-               **context) -> HandVerdict:
+               **context: Any) -> HandVerdict:
     """Parse, validate and check a hand given as notation text."""
     counts = TOTOM.parse_counts(hand, field="hand")
     ctx = parse_context(**context)

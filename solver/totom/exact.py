@@ -29,7 +29,8 @@ def partition_exact(counts: Counts) -> Partition:
 
 
 @lru_cache(maxsize=100_000)
-def _rank_options(held: tuple, lo: tuple, hi: tuple, ca_ok: tuple) -> tuple:
+def _rank_options(held: tuple[int, ...], lo: tuple[int, ...], hi: tuple[int, ...],
+                  ca_ok: tuple[bool, ...]) -> tuple[tuple[int, int, int], ...]:
     """For one rank's faces: every reachable (cards, chan) with the fewest adds."""
     best: dict[tuple[int, int], int] = {}
     for ts in product(*[range(a, b + 1) for a, b in zip(lo, hi)]):
@@ -45,7 +46,7 @@ def _rank_options(held: tuple, lo: tuple, hi: tuple, ca_ok: tuple) -> tuple:
 
 def distance_exact(h: Holding) -> int | None:
     """The same minimum by dynamic programming over ranks (cards, Chắn capped at six)."""
-    groups: dict = {}
+    groups: dict[str | int, list[int]] = {}
     for i, f in enumerate(TOTOM.faces):
         groups.setdefault("h" if f == CHI_CHI else f.rank, []).append(i)
     states = {(0, 0): 0}

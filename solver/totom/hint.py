@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from functools import lru_cache
 
 from moneycards.solver.cards import TOTOM, Face
@@ -54,19 +55,20 @@ class View:
 
     cpsat_until = 0.0  # "auto": CP-SAT until this moment, then the exact twin
 
-    def distance(self, concealed, exposed, engine: str) -> float:
+    def distance(self, concealed: Sequence[int], exposed: Sequence[int], engine: str) -> float:
         if engine == "auto":
             engine = "cpsat" if time.perf_counter() < self.cpsat_until else "exact"
         return _distance(tuple(concealed), tuple(exposed), tuple(self.unseen),
                          frozenset(self.barred), frozenset(self.no_ca), engine)
 
-    def discards(self, concealed) -> list[Face]:
+    def discards(self, concealed: Sequence[int]) -> list[Face]:
         """Faces that may be discarded after a capture (TT-C2, TT-C3), for look-ahead."""
         return [f for f, n in zip(TOTOM.faces, concealed) if n in (1, 3)
                 and f not in self.no_ca]
 
-    def best_discard(self, concealed, exposed, engine) -> tuple[float, Face | None]:
-        best = (99.0, None)
+    def best_discard(self, concealed: Sequence[int], exposed: Sequence[int],
+                     engine: str) -> tuple[float, Face | None]:
+        best: tuple[float, Face | None] = (99.0, None)
         for f in self.discards(concealed):
             c = list(concealed)
             c[TOTOM.index(f)] -= 1
@@ -75,7 +77,7 @@ class View:
                 best = (d, f)
         return best
 
-    def pairing_outs(self, concealed) -> int:
+    def pairing_outs(self, concealed: Sequence[int]) -> int:
         """Unseen cards that would pair one of the concealed singles (Chắn or Cạ)."""
         total = 0
         for i, f in enumerate(TOTOM.faces):
@@ -89,7 +91,7 @@ class View:
                              and g not in self.barred and concealed[j] == 0)
         return total
 
-    def live_waits(self, concealed, exposed) -> int:
+    def live_waits(self, concealed: Sequence[int], exposed: Sequence[int]) -> int:
         """Unseen copies of the cards that would make this nineteen win."""
         total = 0
         for i, f in enumerate(TOTOM.faces):
@@ -102,16 +104,18 @@ class View:
 
 
 @lru_cache(maxsize=200_000)
-def _distance(concealed, exposed, unseen, barred, no_ca, engine) -> float:
+def _distance(concealed: tuple[int, ...], exposed: tuple[int, ...], unseen: tuple[int, ...],
+              barred: frozenset[Face], no_ca: frozenset[Face], engine: str) -> float:
     h = holding(concealed, exposed, unseen, barred, no_ca)
     if engine == "cpsat":
         d = distance_cpsat(h)
         return 99.0 if d is None else float(d.adds)
-    d = distance_exact(h)
-    return 99.0 if d is None else float(d)
+    n = distance_exact(h)
+    return 99.0 if n is None else float(n)
 
 
-def _after(view: View, concealed, exposed, engine) -> tuple[float, str]:
+def _after(view: View, concealed: Sequence[int], exposed: Sequence[int],
+           engine: str) -> tuple[float, str]:
     """Value of a nineteen: fewer cards to a win first; then, waiting, more live winning
     cards, otherwise more live cards that would pair a single."""
     d = view.distance(concealed, exposed, engine)
@@ -143,6 +147,7 @@ def hint(obs: TotomObservation, budget_ms: float = 100.0, engine: str = "auto") 
             out.append(Ranked(act, -90.0, "not evaluated within the time budget",
                               evaluated=False))
         elif verb == "chiu":
+            assert view.offer is not None  # a Chíu claims the offered card
             i = TOTOM.index(view.offer)
             c, e = list(conc), list(exp)
             c[i] -= 3
@@ -160,6 +165,7 @@ def hint(obs: TotomObservation, budget_ms: float = 100.0, engine: str = "auto") 
             what = "keep the hand" if verb == "decline" else "let the card go"
             out.append(Ranked(act, now_value, f"{what}: {now_reason}"))
         elif verb == "capture":
+            assert view.offer is not None  # a capture takes the offered card
             h = TOTOM.parse(arg)[0]
             c, e = list(conc), list(exp)
             c[TOTOM.index(h)] -= 1
@@ -200,7 +206,7 @@ def greedy(obs: TotomObservation, rng: random.Random) -> str:
     discards = [a for a in acts if a.startswith("discard ")]
     if discards:
         hand = [f for f, n in zip(TOTOM.faces, obs.hand) for _ in range(n)]
-        def partners(a):
+        def partners(a: str) -> int:
             f = TOTOM.parse(a.split()[1])[0]
             return sum(1 for g in hand if g.rank == f.rank and g != f)
         fewest = min(partners(a) for a in discards)

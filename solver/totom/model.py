@@ -20,7 +20,7 @@ from moneycards.solver.totom.shapes import (CA_CANDIDATES, HAND, MIN_CHAN, NF, C
 class _PartitionModel(ReusableModel):
     """maximise the cards in pairs, subject to TT-W1–W3 and TT-D3."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(time_limit_s=5.0)
         m = self.model
         nf = len(TOTOM.faces)
@@ -66,7 +66,7 @@ class _DistanceModel(ReusableModel):
     faces), Chi chi never odd (TT-D3). Parity variables instead of one boolean per Cạ
     candidate keep the search small (measured: ~1 ms a solve instead of ~15 ms)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(time_limit_s=5.0)
         m = self.model
         self.t = [m.new_int_var(0, 4, f"t_{f}") for f in TOTOM.faces]

@@ -15,7 +15,7 @@ from typing import Any
 
 from moneycards.solver.cards import TOTOM, Face
 from moneycards.solver.errors import ImpossibleCards
-from moneycards.solver.observation import Reader, SeatCard, card_text, enum_json
+from moneycards.solver.observation import Reader, SeatCard as SeatCard, card_text, enum_json
 from moneycards.solver.table import Outcome, outcome_from_json
 
 SEATS = 4
@@ -155,7 +155,7 @@ def from_json(data: Any, path: str = "observation") -> TotomObservation:
     if r.present("memory"):
         m = Reader(r.data["memory"], r.sub("memory"))
         m.check_keys({"declined_chan", "discarded", "ca_from_hand", "captured_ca"})
-        memory = Memory(*(tuple(TOTOM.parse(t, field=m.sub(key))[0] for t in
+        memory = Memory(*(tuple(TOTOM.parse(t, field=m.sub(key))[0] for t in  # type: ignore[misc,arg-type]
                                 m.strs(key, max_len=TOTOM.size))
                           for key in ("declined_chan", "discarded", "ca_from_hand")),
                         captured_ca=m.bool("captured_ca"))

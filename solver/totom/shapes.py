@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Sequence
+from typing import AbstractSet, Sequence
 
 from moneycards.solver.cards import TOTOM, Face
 from moneycards.solver.totom.rules import CHI_CHI
@@ -89,7 +89,8 @@ class Holding:
 
 
 def holding(concealed: Sequence[int], exposed: Sequence[int], unseen: Sequence[int],
-            barred: set[Face] = frozenset(), no_ca: set[Face] = frozenset()) -> Holding:
+            barred: AbstractSet[Face] = frozenset(),
+            no_ca: AbstractSet[Face] = frozenset()) -> Holding:
     held = tuple(c + e for c, e in zip(concealed, exposed))
     cap = tuple(h if f in barred else min(TOTOM.copies, h + u)
                 for f, h, u in zip(TOTOM.faces, held, unseen))

@@ -14,14 +14,16 @@ A win is judged on the seat's twenty cards, concealed and exposed, by the same c
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from moneycards.solver.cards import TOTOM, Face
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.table import Outcome, OutcomeKind, TableState, read_deal, says, seat_label
 from moneycards.solver.totom import rules as rules_mod
 from moneycards.solver.totom import observation as ob
-from moneycards.solver.totom.check import check_hand
+from moneycards.solver.totom.check import HandVerdict, check_hand
 from moneycards.solver.totom.exact import partition_exact
 from moneycards.solver.totom.rules import CHI_CHI, TotomRules
 from moneycards.solver.totom.observation import TotomObservation
@@ -35,10 +37,10 @@ NF = len(TOTOM.faces)
 class Memory:
     """What each capture restriction needs to remember about one seat (TT-C3–C8)."""
 
-    declined_chan: set = field(default_factory=set)  # TT-C3
-    discarded: set = field(default_factory=set)  # TT-C4, TT-C7, TT-C8
-    ca_from_hand: set = field(default_factory=set)  # TT-C4
-    captured: set = field(default_factory=set)  # traditional: no discard of a captured face
+    declined_chan: set[Face] = field(default_factory=set)  # TT-C3
+    discarded: set[Face] = field(default_factory=set)  # TT-C4, TT-C7, TT-C8
+    ca_from_hand: set[Face] = field(default_factory=set)  # TT-C4
+    captured: set[Face] = field(default_factory=set)  # traditional: no discard of a captured face
     captured_ca: bool = False  # TT-C8
     last_capture_ca_rank: int | None = None  # traditional: no same-rank discard after a Cạ
 
@@ -56,7 +58,8 @@ class TotomState(TableState):
     seats = SEATS
     end_rule = "TT-T4"
 
-    def __init__(self, seed: int | None = 0, rules: TotomRules = rules_mod.SEED, deal=None):
+    def __init__(self, seed: int | None = 0, rules: TotomRules = rules_mod.SEED,
+                 deal: dict[str, Any] | None = None):
         self.seed, self.rules = seed, rules
         self.rules_name = rules.preset
         if deal is None:
@@ -113,7 +116,8 @@ class TotomState(TableState):
             counts[TOTOM.index(extra)] += 1
         return counts
 
-    def _verdict(self, seat: int, card: Face | None, via: str | None, thien_u=False):
+    def _verdict(self, seat: int, card: Face | None, via: str | None,
+                 thien_u: bool = False) -> HandVerdict:
         ctx = WinContext(win_card=card, via=via, thien_u=thien_u, opening=self.opening[seat],
                          first_stock=card is not None and via in (VIA_OWN_DOOR, VIA_STOCK)
                          and self.stock_exposed == 1)
@@ -132,7 +136,8 @@ class TotomState(TableState):
         """Faces the seat may discard now (TT-C2, TT-C3, TT-C8, traditional switches)."""
         return [f for f in TOTOM.faces if self._discard_rule(seat, f) is None]
 
-    def _discard_rule(self, seat: int, f: Face, hand=None, mem: Memory | None = None
+    def _discard_rule(self, seat: int, f: Face, hand: Sequence[int] | None = None,
+                      mem: Memory | None = None
                       ) -> tuple[str, str] | None:
         hand = hand or self.hands[seat]
         mem = mem or self.memory[seat]
@@ -198,6 +203,7 @@ class TotomState(TableState):
     # -- legal actions ------------------------------------------------------------------
     def _legal(self) -> list[str]:
         s = self.current_seat()
+        assert s is not None  # the deal is on
         if self.phase == "opening":
             acts = ["win"] if self._wins_with(s, None) else []
             disc = [f"discard {f}" for f in self._discards(s)]
@@ -212,12 +218,14 @@ class TotomState(TableState):
                    (kind == "chiu" and self.rules.must_chiu)
             return [kind] if must else [kind, "decline"]
         o = self.offer
+        assert o is not None  # the offer phase
         caps = [] if s in self.dead_hand else [f"capture {h}" for h in self._captures(s, o.card)]
         return caps + ["pass"]
 
     def _diagnose(self, action: str) -> tuple[str, str]:
         verb, _, arg = action.partition(" ")
         s = self.current_seat()
+        assert s is not None  # the deal is on
         try:
             card = TOTOM.parse(arg)[0] if arg else None
         except InvalidInput as err:
@@ -255,6 +263,7 @@ class TotomState(TableState):
         if verb == "capture":
             if self.phase != "offer" or card is None:
                 return "TT-T2", "only an offered card is captured"
+            assert self.offer is not None  # the offer phase
             return self._capture_rule(s, self.offer.card, card) or ("TT-T2", "not legal")
         if verb == "pass":
             if self.phase == "discard":
@@ -275,6 +284,7 @@ class TotomState(TableState):
     def _apply(self, action: str) -> None:
         verb, _, arg = action.partition(" ")
         s = self.current_seat()
+        assert s is not None  # the deal is on
         if verb == "win":
             self._finish_win(s)
         elif verb == "decline":
@@ -283,6 +293,7 @@ class TotomState(TableState):
             else:
                 self.claims.pop(0)
                 if not self.claims:
+                    assert self.offer is not None  # the claims were on the offer
                     self.phase = "offer"
                     self.seat = self.offer.seat
         elif verb == "chiu":
@@ -305,6 +316,7 @@ class TotomState(TableState):
         self._open_claims(exclude=s, wins=False)
 
     def _capture(self, s: int, h: Face) -> None:
+        assert self.offer is not None  # the offer phase
         card, mem = self.offer.card, self.memory[s]
         self.hands[s][TOTOM.index(h)] -= 1
         self.exposed[s].append((h, card))
@@ -319,6 +331,7 @@ class TotomState(TableState):
 
     def _pass(self, s: int) -> None:
         o = self.offer
+        assert o is not None  # the offer phase
         if s not in self.dead_hand and any(h == o.card for h in self._captures(s, o.card)):
             self.memory[s].declined_chan.add(o.card)  # TT-C3
         if o.kind == "exposed":  # TT-T3: a passed stock card goes on to the next seat
@@ -343,6 +356,7 @@ class TotomState(TableState):
 
     def _open_claims(self, exclude: int | None, wins: bool) -> None:
         o = self.offer
+        assert o is not None  # claims open on an offered card
         order = [(o.door + k) % SEATS for k in range(SEATS)]
         order = [x for x in order if x != exclude and x not in self.dead_hand]
         queue = []
@@ -372,6 +386,7 @@ class TotomState(TableState):
 
     def _chiu(self, c: int) -> None:
         o = self.offer
+        assert o is not None  # a Chíu claims the offered card
         self.hands[c][TOTOM.index(o.card)] -= 3
         self.exposed[c].append((o.card,) * 4)
         self.memory[c].captured.add(o.card)
@@ -385,7 +400,7 @@ class TotomState(TableState):
         self.return_to = o.seat if o.seat != c else None
         self.phase, self.seat = "discard", c
 
-    def _verdict_chiu(self, seat: int, offer: Offer):
+    def _verdict_chiu(self, seat: int, offer: Offer) -> HandVerdict:
         """The twenty cards after a Chíu (the fourth copy is already exposed). The claim
         does not change the score (TT-P6): a Chíu on a stock card is scored as a win on
         that card (Ù chì at the seat's own doorway, Địa ù on the first one)."""
@@ -405,6 +420,7 @@ class TotomState(TableState):
             v = self._verdict_chiu(s, chiu)
             card, via = chiu.card, VIA_CHIU
         else:
+            assert self.offer is not None  # a win on the offered card
             card = self.offer.card
             via = VIA_OWN_DOOR if self.offer.door == s else VIA_STOCK
             v = self._verdict(s, card, via)
@@ -418,9 +434,9 @@ class TotomState(TableState):
 
     def over_rule(self) -> str:
         r = self.result
-        if r["outcome"] != "win":
+        if r is None or r.kind is not OutcomeKind.WIN:
             return self.end_rule
-        return {"thien-u": "TT-W7", VIA_CHIU: "TT-P6"}.get(r["via"], "TT-P1")
+        return {"thien-u": "TT-W7", VIA_CHIU: "TT-P6"}.get(r.via or "", "TT-P1")
 
     def _make_dead(self, s: int) -> None:
         """TT-S4: the dealer only exposes stock cards in its turns."""
@@ -450,7 +466,7 @@ class TotomState(TableState):
             result=self.result,
         )
 
-    def deal_json(self) -> dict:
+    def deal_json(self) -> dict[str, Any]:
         return dict(self.initial)
 
     def cards_accounted(self) -> bool:
@@ -481,7 +497,7 @@ class TotomState(TableState):
                 f"{net}.")
 
 
-def _read_deal(deal: dict):
+def _read_deal(deal: dict[str, Any]) -> tuple[list[list[Face]], list[Face], int]:
     hands, stock, dealer = read_deal(deal, TOTOM, "dealer", SEATS)
     if [len(h) for h in hands] != [20 if s == dealer else 19 for s in range(SEATS)] or \
             len(stock) != 23:
