@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Callable, Self
 
+from moneycards.solver.cards import Deck, Face
 from moneycards.solver.errors import InvalidInput, json_object
 
 if TYPE_CHECKING:
@@ -34,6 +35,43 @@ class IllegalAction(InvalidInput):
 
     def __init__(self, message: str, *, rule: str):
         super().__init__(message, field="action", rule=rule)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action, parsed once from its text: the verb, the rest (`arg`, cards in canonical
+    notation when they read), the cards it names, and the canonical text records keep.
+
+    >>> from moneycards.solver.cards import KOWAH
+    >>> a = parse_action("  discard   5c ", KOWAH, ("discard", "declare"))
+    >>> a.verb, a.arg, [f.text for f in a.cards], str(a)
+    ('discard', '5c', ['5c'], 'discard 5c')
+    >>> parse_action("draw", KOWAH, ()).cards
+    ()
+    """
+
+    verb: str
+    arg: str = ""
+    cards: tuple[Face, ...] = ()
+    text: str = ""
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def parse_action(text: str, deck: Deck, card_verbs: tuple[str, ...]) -> Action:
+    """An action's text read once: for a verb that names cards, the cards in the deck's
+    canonical notation (text that does not read is kept as given, for the rules to refuse
+    with their own rule id)."""
+    verb, _, arg = " ".join(str(text).split()).partition(" ")
+    cards: tuple[Face, ...] = ()
+    if verb in card_verbs and arg:
+        try:
+            cards = tuple(deck.parse(arg))
+            arg = deck.render(cards)
+        except InvalidInput:
+            cards = ()
+    return Action(verb, arg, cards, f"{verb} {arg}" if arg else verb)
 
 
 class OutcomeKind(Enum):
@@ -161,21 +199,28 @@ class TableState(ABC):
         """Apply one action; an illegal one raises IllegalAction and changes nothing."""
         if self.is_over:
             raise IllegalAction(f"the deal is over: {self.result_line()}", rule=self.over_rule())
-        action = self.normalize(str(action))
-        if action not in self._legal():
-            rule, why = self._diagnose(action)
-            raise IllegalAction(f"{action!r} by seat {self.current_seat()}: {why}", rule=rule)
-        self.history.append(action)
-        self._apply(action)
+        act = self.parse_action(str(action))
+        if act.text not in self._legal():
+            rule, why = self._diagnose(act)
+            raise IllegalAction(f"{act.text!r} by seat {self.current_seat()}: {why}", rule=rule)
+        self.history.append(act.text)
+        self._apply(act)
 
     def over_rule(self) -> str:
         """The rule that ended the deal, cited for any action after it: a won deal is not
         ended by the rule for a drawn one."""
         return self.result.rule if self.result is not None else self.end_rule
 
+    deck: Deck
+    card_verbs: tuple[str, ...] = ()  # the verbs whose argument is cards
+
+    def parse_action(self, text: str) -> Action:
+        """An action of this game, parsed once (solver/table.py `Action`)."""
+        return parse_action(text, self.deck, self.card_verbs)
+
     def normalize(self, action: str) -> str:
         """The canonical text of an action (cards in canonical notation)."""
-        return " ".join(action.split())
+        return self.parse_action(action).text
 
     def clone(self) -> "TableState":
         return copy.deepcopy(self)
@@ -189,11 +234,11 @@ class TableState(ABC):
         raise NotImplementedError
 
     @abstractmethod
-    def _apply(self, action: str) -> None:  # pragma: no cover - abstract
+    def _apply(self, action: Action) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
     @abstractmethod
-    def _diagnose(self, action: str) -> tuple[str, str]:  # pragma: no cover - abstract
+    def _diagnose(self, action: Action) -> tuple[str, str]:  # pragma: no cover - abstract
         raise NotImplementedError
 
     @abstractmethod

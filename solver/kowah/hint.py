@@ -16,8 +16,9 @@ from typing import Any
 
 from moneycards.solver.cards import KOWAH, Face
 from moneycards.solver.ranking import Ranked, legal_of, ranked, stopped
+from moneycards.solver.table import parse_action
 from moneycards.solver.kowah.exact import ready_slots
-from moneycards.solver.kowah.observation import KowahObservation, Phase
+from moneycards.solver.kowah.observation import CARD_VERBS, KowahObservation, Phase
 
 NF = len(KOWAH.faces)
 C = KOWAH.copies + 1  # slot key = face * C + copy number
@@ -141,7 +142,7 @@ def hint(obs: KowahObservation, budget_ms: float = 100.0) -> list[Ranked]:
     elif phase is Phase.DISCARD:
         vals = discard_values(view, view.hand, view.unseen)
         for act in acts:
-            f = KOWAH.parse(act.split()[1])[0]
+            f = _card(act)
             d, o = vals[f]
             why = "ready after it" if d == 0 else f"{d} from ready, {o} live cards help"
             out.append(Ranked(act, _value(d, o), why))
@@ -150,7 +151,7 @@ def hint(obs: KowahObservation, budget_ms: float = 100.0) -> list[Ranked]:
             if act == "stay":
                 out.append(Ranked(act, -1.0, "a declared hand wins on its wait: declare"))
                 continue
-            f = KOWAH.parse(act.split()[1])[0]
+            f = _card(act)
             live = view.unseen[KOWAH.index(f)]
             out.append(Ranked(act, live, f"wait {f}: {live} unseen"))
     return ranked(out)
@@ -168,7 +169,7 @@ def greedy(obs: KowahObservation, rng: random.Random) -> str:
         return "draw"
     if obs.phase is Phase.DISCARD:
         def company(a: str) -> int:
-            f = KOWAH.parse(a.split()[1])[0]
+            f = _card(a)
             return sum(1 for g in hand if _kind(g) == _kind(f)) + hand.count(f)
         least = min(company(a) for a in acts)
         return rng.choice([a for a in acts if company(a) == least])
@@ -177,3 +178,8 @@ def greedy(obs: KowahObservation, rng: random.Random) -> str:
 
 def _kind(f: Face) -> tuple[str, int]:
     return ("h", f.rank) if f.suit == "h" else ("r", f.rank)
+
+
+def _card(action: str) -> Face:
+    """The card a `discard` or `declare` action names, read once."""
+    return parse_action(action, KOWAH, CARD_VERBS).cards[0]

@@ -19,6 +19,11 @@ from moneycards.solver.table import Outcome, outcome_from_json
 SEATS = 3
 
 
+# The verbs whose argument is cards: the engine, the hint and the fact checks read actions
+# alike (solver/table.py `parse_action`).
+CARD_VERBS = ("discard", "declare")
+
+
 class Phase(Enum):
     DRAW = "draw"  # draw from the stock or take the last discard (KW-T2)
     DISCARD = "discard"  # discard one of nine cards

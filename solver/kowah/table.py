@@ -17,9 +17,10 @@ from moneycards.solver.errors import InvalidInput
 from moneycards.solver.kowah.check import MULTIPLIERS
 from moneycards.solver.kowah import observation as ob
 from moneycards.solver.kowah.exact import splits_exact
-from moneycards.solver.kowah.observation import KowahObservation
+from moneycards.solver.kowah.observation import CARD_VERBS, KowahObservation
 from moneycards.solver.kowah.rules import SEED_RULES, KowahRules
-from moneycards.solver.table import Outcome, OutcomeKind, TableState, read_deal, says, seat_label
+from moneycards.solver.table import (Action, Outcome, OutcomeKind, TableState, read_deal, says,
+                                     seat_label)
 
 SEATS = 3
 HAND = 8
@@ -27,6 +28,8 @@ TAKE_LIMIT = 30  # R-take-limit: turns in a row that may take the discard instea
 
 
 class KowahState(TableState):
+    deck = KOWAH
+    card_verbs = CARD_VERBS
     game = "kowah"
     seats = SEATS
     end_rule = "KW-K2"
@@ -89,17 +92,8 @@ class KowahState(TableState):
             acts.append("stay")
         return acts
 
-    def normalize(self, action: str) -> str:
-        verb, _, arg = action.strip().partition(" ")
-        if verb in ("discard", "declare") and arg:
-            try:
-                return f"{verb} {KOWAH.render(KOWAH.parse(arg))}"
-            except InvalidInput:
-                pass
-        return " ".join(action.split())
-
-    def _diagnose(self, action: str) -> tuple[str, str]:
-        verb, _, arg = action.partition(" ")
+    def _diagnose(self, action: Action) -> tuple[str, str]:
+        verb, arg = action.verb, action.arg
         if verb == "take":
             if self.turns == 0:
                 return "KW-T3", "the first turn of the deal draws from the stock"
@@ -125,8 +119,8 @@ class KowahState(TableState):
         return "KW-T2", "actions are: draw, take, discard CARD, declare PAIR"
 
     # -- transitions --------------------------------------------------------------------
-    def _apply(self, action: str) -> None:
-        verb, _, arg = action.partition(" ")
+    def _apply(self, action: Action) -> None:
+        verb, arg = action.verb, action.arg
         s = self.seat
         if verb == "draw":
             self._draw(s)

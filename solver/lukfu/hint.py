@@ -15,7 +15,8 @@ import time
 
 from moneycards.solver.cards import LUKFU, Face
 from moneycards.solver.ranking import Ranked, legal_of, ranked, stopped
-from moneycards.solver.lukfu.observation import LukFuObservation
+from moneycards.solver.table import parse_action
+from moneycards.solver.lukfu.observation import CARD_VERBS, LukFuObservation
 from moneycards.solver.lukfu.old import FIXED_OLD, Position, prove_old
 from moneycards.solver.lukfu.plays import Play, beating_plays, classify, plays_in
 from moneycards.solver.lukfu.record import SEATS
@@ -124,7 +125,8 @@ def hint(obs: LukFuObservation, budget_ms: float = 500.0) -> list[Ranked]:
     # Claim, or play on by the expected value: only a sure trick that raises the total.
     sure = _sure_gain(pos, acts, old, rules) if "claim" in acts else None
     for act in acts:
-        verb, _, arg = act.partition(" ")
+        parsed = parse_action(act, LUKFU, CARD_VERBS)
+        verb, arg = parsed.verb, parsed.arg
         if verb == "claim":
             total = pos.record.fu(seat) + len(old)
             out.append(Ranked(act, 100.0, f"claim now with {total} fu (LF-W2)"))
@@ -162,7 +164,7 @@ def greedy(obs: LukFuObservation, rng: random.Random) -> str:
     hand = list(obs.hand)
     if acts[0].startswith("call"):
         return "call play" if sum(1 for f in hand if f in FIXED_OLD) >= 3 else "call pass"
-    plays = [(a, classify(LUKFU.parse(a.split(" ", 1)[1]))) for a in acts
+    plays = [(a, classify(parse_action(a, LUKFU, CARD_VERBS).cards)) for a in acts
              if a.startswith(("lead ", "follow "))]
     if plays:
         if acts[0].startswith("lead"):

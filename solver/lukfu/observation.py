@@ -21,6 +21,11 @@ from moneycards.solver.observation import Reader, enum_json
 from moneycards.solver.table import Outcome, outcome_from_json
 
 
+# The verbs whose argument is cards: the engine, the hint and the fact checks read actions
+# alike (solver/table.py `parse_action`).
+CARD_VERBS = ("lead", "follow", "down")
+
+
 class Phase(Enum):
     CALL = "call"  # the calls: play or pass (LF-C2)
     LEAD = "lead"  # a seat leads (or claims: LF-W2)

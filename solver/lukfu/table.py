@@ -16,17 +16,20 @@ from typing import Any
 from moneycards.solver.cards import LUKFU, Face
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.lukfu.legal import WIN_FU, check_follow, check_lead, settle
-from moneycards.solver.lukfu.observation import LukFuObservation, phase_of
+from moneycards.solver.lukfu.observation import CARD_VERBS, LukFuObservation, phase_of
 from moneycards.solver.lukfu.old import Position, prove_old
 from moneycards.solver.lukfu.plays import Play, beating_plays, classify, plays_in
 from moneycards.solver.lukfu.rules import SEED_RULES, LukFuRules, lukfu_rules
 from moneycards.solver.lukfu.record import (HAND_SIZE, SEATS, Action, Record, Trick, parse_record,
                                             record_to_json,
                                  seat_name)
+from moneycards.solver.table import Action as TableAction
 from moneycards.solver.table import Outcome, OutcomeKind, TableState, read_deal, says
 
 
 class LukFuState(TableState):
+    deck = LUKFU
+    card_verbs = CARD_VERBS
     game = "lukfu"
     seats = SEATS
     end_rule = "LF-W4"
@@ -107,19 +110,10 @@ class LukFuState(TableState):
         return acts + [f"lead {p.text}" for p in plays_in(hand)
                        if check_lead(p, hand, role, old, rec.rules).legal]
 
-    def normalize(self, action: str) -> str:
-        verb, _, arg = action.strip().partition(" ")
-        if verb in ("lead", "follow", "down") and arg:
-            try:
-                return f"{verb} {LUKFU.render(LUKFU.parse(arg))}"
-            except InvalidInput:
-                return action
-        return " ".join(action.split())
-
-    def _diagnose(self, action: str) -> tuple[str, str]:
+    def _diagnose(self, action: TableAction) -> tuple[str, str]:
         rec, seat = self.record_, self.current_seat()
         assert seat is not None  # the deal is on
-        verb, _, arg = action.partition(" ")
+        verb, arg = action.verb, action.arg
         if rec.caller is None:
             return "LF-C2", "every seat first says 'call play' or 'call pass'"
         if verb == "call":
@@ -160,10 +154,10 @@ class LukFuState(TableState):
                         "claim, end"
 
     # -- transitions --------------------------------------------------------------------
-    def _apply(self, action: str) -> None:
+    def _apply(self, action: TableAction) -> None:
         rec, seat = self.record_, self.current_seat()
         assert seat is not None  # the deal is on
-        verb, _, arg = action.partition(" ")
+        verb, arg = action.verb, action.arg
         if verb == "call":
             rec.calls.append(arg)
             if rec.redeal:

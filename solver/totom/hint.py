@@ -16,10 +16,11 @@ from functools import lru_cache
 
 from moneycards.solver.cards import TOTOM, Face
 from moneycards.solver.ranking import Ranked, legal_of, ranked, stopped
+from moneycards.solver.table import parse_action
 from moneycards.solver.totom.check import check_hand
 from moneycards.solver.totom.exact import distance_exact
 from moneycards.solver.totom.model import distance_cpsat
-from moneycards.solver.totom.observation import TotomObservation
+from moneycards.solver.totom.observation import CARD_VERBS, TotomObservation
 from moneycards.solver.totom.shapes import holding
 
 NF = len(TOTOM.faces)
@@ -140,7 +141,8 @@ def hint(obs: TotomObservation, budget_ms: float = 100.0, engine: str = "auto") 
     now_value, now_reason = None, None
     deadline = time.perf_counter() + budget_ms / 1000
     for act in acts:
-        verb, _, arg = act.partition(" ")
+        parsed = parse_action(act, TOTOM, CARD_VERBS)
+        verb, arg = parsed.verb, parsed.arg
         if verb == "win":
             out.append(Ranked(act, 100.0, "a win: always taken"))
         elif (time.perf_counter() > deadline or stopped()) and out:
@@ -200,14 +202,14 @@ def greedy(obs: TotomObservation, rng: random.Random) -> str:
             return want
     offer = obs.offer.card.text if obs.offer else None
     caps = [a for a in acts if a.startswith("capture ")]
-    chan = [a for a in caps if a.split()[1] == offer]
+    chan = [a for a in caps if parse_action(a, TOTOM, CARD_VERBS).arg == offer]
     if chan or caps:
         return (chan or caps)[0]
     discards = [a for a in acts if a.startswith("discard ")]
     if discards:
         hand = [f for f, n in zip(TOTOM.faces, obs.hand) for _ in range(n)]
         def partners(a: str) -> int:
-            f = TOTOM.parse(a.split()[1])[0]
+            f = parse_action(a, TOTOM, CARD_VERBS).cards[0]
             return sum(1 for g in hand if g.rank == f.rank and g != f)
         fewest = min(partners(a) for a in discards)
         return rng.choice([a for a in discards if partners(a) == fewest])

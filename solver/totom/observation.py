@@ -21,6 +21,11 @@ from moneycards.solver.table import Outcome, outcome_from_json
 SEATS = 4
 
 
+# The verbs whose argument is cards: the engine, the hint and the fact checks read actions
+# alike (solver/table.py `parse_action`).
+CARD_VERBS = ("discard", "capture")
+
+
 class Phase(Enum):
     """What the seat to act is doing."""
 

@@ -20,13 +20,14 @@ from typing import Any
 
 from moneycards.solver.cards import TOTOM, Face
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.table import Outcome, OutcomeKind, TableState, read_deal, says, seat_label
+from moneycards.solver.table import (Action, Outcome, OutcomeKind, TableState, read_deal, says,
+                                     seat_label)
 from moneycards.solver.totom import rules as rules_mod
 from moneycards.solver.totom import observation as ob
 from moneycards.solver.totom.check import HandVerdict, check_hand
 from moneycards.solver.totom.exact import partition_exact
 from moneycards.solver.totom.rules import CHI_CHI, TotomRules
-from moneycards.solver.totom.observation import TotomObservation
+from moneycards.solver.totom.observation import CARD_VERBS, TotomObservation
 from moneycards.solver.totom.scoring import VIA_CHIU, VIA_OWN_DOOR, VIA_STOCK, WinContext
 
 SEATS = 4
@@ -54,6 +55,8 @@ class Offer:
 
 
 class TotomState(TableState):
+    deck = TOTOM
+    card_verbs = CARD_VERBS
     game = "totom"
     seats = SEATS
     end_rule = "TT-T4"
@@ -222,8 +225,8 @@ class TotomState(TableState):
         caps = [] if s in self.dead_hand else [f"capture {h}" for h in self._captures(s, o.card)]
         return caps + ["pass"]
 
-    def _diagnose(self, action: str) -> tuple[str, str]:
-        verb, _, arg = action.partition(" ")
+    def _diagnose(self, action: Action) -> tuple[str, str]:
+        verb, arg = action.verb, action.arg
         s = self.current_seat()
         assert s is not None  # the deal is on
         try:
@@ -272,17 +275,8 @@ class TotomState(TableState):
         return "TT-T2", "actions are: discard CARD, capture CARD, pass, win, chiu, decline"
 
     # -- transitions --------------------------------------------------------------------
-    def normalize(self, action: str) -> str:
-        verb, _, arg = action.strip().partition(" ")
-        if verb in ("discard", "capture") and arg:
-            try:
-                return f"{verb} {TOTOM.render(TOTOM.parse(arg))}"
-            except InvalidInput:
-                pass
-        return " ".join(action.split())
-
-    def _apply(self, action: str) -> None:
-        verb, _, arg = action.partition(" ")
+    def _apply(self, action: Action) -> None:
+        verb, arg = action.verb, action.arg
         s = self.current_seat()
         assert s is not None  # the deal is on
         if verb == "win":
