@@ -47,7 +47,10 @@ def seen_cards(rng, counts):
     return seen
 
 
-@pytest.mark.parametrize("chunk", range(4))
+# The first chunk runs by default; the other three (the full sample) under the `slow`
+# marker, which bench/differential.py runs.
+@pytest.mark.parametrize("chunk", [0] + [pytest.param(k, marks=pytest.mark.slow)
+                                         for k in (1, 2, 3)])
 def test_models_agree_with_oracles(chunk):
     rng = random.Random(4000 + chunk)
     n_ready = 0

@@ -49,7 +49,10 @@ def truly_old(card, seat, hands):
                    for s in range(3) if s != seat for f in hands[s])
 
 
-@pytest.mark.parametrize("chunk", range(4))
+# The first chunk runs by default; the other three (the full sample) under the `slow`
+# marker, which bench/differential.py runs.
+@pytest.mark.parametrize("chunk", [0] + [pytest.param(k, marks=pytest.mark.slow)
+                                         for k in (1, 2, 3)])
 def test_cpsat_agrees_with_brute_force(chunk):
     with_constraints = 0
     for pos, hands in positions(chunk + 1, N_POSITIONS // 4):

@@ -4,6 +4,7 @@ records that replay and records with an illegal action (all three games)."""
 import json
 import random
 import sys
+import zlib
 from collections import Counter
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from table_helpers import kowah_deal, totom_deal  # noqa: E402
 
 F = lambda t: TOTOM.parse(t)[0]  # noqa: E731
 
-DEALS = 300
+DEALS = 150
 MAX_STEPS = {"totom": 2000, "kowah": 2000, "lukfu": 200}
 
 
@@ -71,7 +72,7 @@ def masked(obs):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_random_deals_keep_every_invariant(game):
-    rng = random.Random(hash(game) % 1000)
+    rng = random.Random(zlib.crc32(game.encode()))  # the same in every process
     for seed in range(DEALS):
         state = seeded(game, seed)
         steps = 0
