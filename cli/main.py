@@ -43,15 +43,18 @@ def cli():
 @click.option("--tls-key", type=click.Path(dir_okay=False), help="PEM private key.")
 @click.option("--insecure", is_flag=True,
               help="Allow plaintext on an address other than loopback.")
+@click.option("--db", default=None, metavar="PATH",
+              help="The tables' SQLite file (default: $MONEYCARDS_DB, else "
+                   "~/.local/share/moneycards/tables.db); ':memory:' keeps none.")
 @answers
 def serve(host: str, port: int, workers: int | None, max_calls: int | None, hint_cap_ms: int,
           grace: float, log_level: str, tls_cert: str | None, tls_key: str | None,
-          insecure: bool):
-    """Run the gRPC server (game services, health, reflection)."""
+          insecure: bool, db: str | None):
+    """Run the gRPC server (game services, tables, health, reflection)."""
     from moneycards.cli.serve import run
 
     run(host, port, workers, max_calls, hint_cap_ms, grace, log_level, tls_cert, tls_key,
-        insecure)
+        insecure, db)
 
 
 def main() -> None:

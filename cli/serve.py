@@ -24,7 +24,7 @@ def read_pem(path: str, field: str) -> bytes:
 
 def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_cap_ms: int,
         grace: float, log_level: str, tls_cert: str | None, tls_key: str | None,
-        insecure: bool) -> None:
+        insecure: bool, db: str | None = None) -> None:
     # gRPC's own log would add lines to a one-line error; `--log-level debug` keeps it.
     os.environ.setdefault("GRPC_VERBOSITY", "DEBUG" if log_level.lower() == "debug" else "NONE")
     from moneycards.server.app import BindError, check_address, serve_forever
@@ -44,8 +44,22 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
         if tls_cert and tls_key else None
     logging.basicConfig(level=log_level.upper(), stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    store = open_store(db)
     try:
-        serve_forever(host, port, max_calls, limits, tls, processes=workers)
+        serve_forever(host, port, max_calls, limits, tls, processes=workers, store=store)
     except BindError as err:
         click.echo(f"error: {err}", err=True)
         sys.exit(2)
+
+
+def open_store(db: str | None):
+    """The tables' store: the SQLite file at `db` (default location when None)."""
+    import sqlite3
+
+    from moneycards.server.store import SqliteStore, default_path
+
+    path = str(default_path()) if db is None else db
+    try:
+        return SqliteStore(path)
+    except (sqlite3.Error, OSError) as err:
+        raise InvalidInput(f"cannot open {path}: {err}", field="--db") from None

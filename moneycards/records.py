@@ -23,6 +23,7 @@ RECORD_MESSAGES = {
     "kowah": kowah_pb2.KowahServiceCheckGameRecordRequest,
     "lukfu": lukfu_pb2.LukFuServiceCheckGameRecordRequest,
 }
+TIMESTAMP = "google.protobuf.Timestamp"
 PRESET_PREFIX = {"totom": "TOTOM_RULES_PRESET_", "kowah": "KOWAH_RULES_PRESET_",
                  "lukfu": "LUK_FU_RULES_PRESET_"}
 
@@ -52,6 +53,11 @@ def check_shape(obj: dict, descriptor, path: str) -> None:
             raise InvalidInput(f"unknown key {key!r}", field=path)
         where = f"{path}.{f.name}"
         if value is None:
+            continue
+        if f.message_type is not None and f.message_type.full_name == TIMESTAMP:
+            if not isinstance(value, str):
+                raise InvalidInput("expected a date and time as RFC 3339 text, e.g. "
+                                   "\"2026-11-30T10:50:00Z\"", field=where)
             continue
         if f.is_repeated:
             if not isinstance(value, list):
@@ -126,6 +132,13 @@ def engine_record(game: str, msg: Message) -> dict:
         said = json_format.MessageToDict(msg.result, preserving_proto_field_name=True)
         outcome = outcome_from_json(said, "result")
         record["result"] = outcome.to_dict() if outcome is not None else {}
+    for k, seat in enumerate(msg.seats):
+        record.setdefault("seats", []).append(seat_dict(seat, field=f"seats[{k}]"))
+    if msg.HasField("played_at"):
+        try:
+            record["played_at"] = msg.played_at.ToJsonString()
+        except ValueError:
+            raise InvalidInput("not a date from year 1 to 9999", field="played_at") from None
     if msg.HasField("deal"):
         seats = spec(game).seats
         if not 0 <= msg.deal.first_seat < seats:
@@ -148,18 +161,63 @@ def read_game_record(game: str, data: Any) -> dict:
         raise
 
 
+def rules_message(game: str, rules: Any, msg: Message) -> None:
+    """Fill a rules message from a preset name or an engine rules object: the preset, and
+    every switch that differs from it."""
+    name = rules if isinstance(rules, str) else getattr(rules, "preset", "seed")
+    name = name or "seed"
+    msg.preset = msg.DESCRIPTOR.fields_by_name["preset"].enum_type \
+        .values_by_name[PRESET_PREFIX[game] + name.upper()].number  # type: ignore[attr-defined]
+    if isinstance(rules, str) or rules is None:
+        return
+    base = spec(game).rules(name)
+    for f in msg.DESCRIPTOR.fields:
+        if f.name != "preset" and getattr(rules, f.name) != getattr(base, f.name):
+            setattr(msg, f.name, getattr(rules, f.name))
+
+
+SEAT_KINDS = {"human": common_pb2.SEAT_KIND_HUMAN, "ai": common_pb2.SEAT_KIND_AI}
+AI_LEVELS = {"random": common_pb2.AI_LEVEL_RANDOM, "greedy": common_pb2.AI_LEVEL_GREEDY,
+             "strong": common_pb2.AI_LEVEL_STRONG}
+
+
+def seat_message(seat: dict) -> common_pb2.TableSeat:
+    return common_pb2.TableSeat(kind=SEAT_KINDS[seat["kind"]], name=seat.get("name", ""),
+                                ai_level=AI_LEVELS.get(seat.get("level", ""), 0))
+
+
+def seat_dict(msg: common_pb2.TableSeat, *, field: str) -> dict:
+    """A TableSeat message as the engine's seat dict; an unknown enum is bad input."""
+    kinds = {v: k for k, v in SEAT_KINDS.items()}
+    if msg.kind not in kinds:
+        raise InvalidInput("a seat is SEAT_KIND_HUMAN or SEAT_KIND_AI", field=f"{field}.kind")
+    levels = {v: k for k, v in AI_LEVELS.items()} | {common_pb2.AI_LEVEL_UNSPECIFIED: ""}
+    if msg.ai_level not in levels:
+        raise InvalidInput(f"unknown AI level {msg.ai_level}", field=f"{field}.ai_level")
+    return {"kind": kinds[msg.kind], "level": levels[msg.ai_level], "name": msg.name}
+
+
 def game_record_message(game: str, record: dict) -> Message:
-    """An engine's `game_record()` as its message."""
+    """An engine's or a table's `record()` as its message (header, result included)."""
     msg: Any = RECORD_MESSAGES[game](game=game, actions=record.get("actions", []))
-    rules = record.get("rules") or "seed"
-    msg.rules.preset = msg.rules.DESCRIPTOR.fields_by_name["preset"].enum_type \
-        .values_by_name[PRESET_PREFIX[game] + rules.upper()].number
+    rules_message(game, record.get("rules"), msg.rules)
     if record.get("seed") is not None:
         msg.seed = record["seed"]
     deal = record.get("deal")
     if deal:
         msg.deal.CopyFrom(common_pb2.GameDeal(hands=deal["hands"], stock=deal.get("stock", ""),
                                               first_seat=deal[spec(game).first_seat_key]))
+    for seat in record.get("seats", []):
+        msg.seats.append(seat_message(seat))
+    if record.get("played_at"):
+        msg.played_at.FromJsonString(record["played_at"])
+    if record.get("result"):
+        from moneycards.solver.table import Outcome
+
+        result = record["result"]
+        as_json = result.to_json() if isinstance(result, Outcome) else \
+            {**result, "outcome": "DEAL_OUTCOME_" + result["outcome"].upper()}
+        json_format.ParseDict(as_json, msg.result)
     return msg
 
 

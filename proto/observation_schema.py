@@ -12,7 +12,7 @@ import pathlib
 
 from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescriptor
 
-from moneycards.v1 import observation_pb2
+from moneycards.v1 import lukfu_pb2, observation_pb2
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -63,8 +63,10 @@ def schema() -> dict:
     defs: dict = {}
     games = {"totom": "TotomObservation", "kowah": "KowahObservation",
              "lukfu": "LukFuObservation"}
+    files = (observation_pb2.DESCRIPTOR, lukfu_pb2.DESCRIPTOR)
     for name in games.values():
-        _message(observation_pb2.DESCRIPTOR.message_types_by_name[name], defs)
+        _message(next(f.message_types_by_name[name] for f in files
+                      if name in f.message_types_by_name), defs)
     for game, name in games.items():
         defs[name]["properties"]["game"] = {"const": game}
         defs[name]["required"] = ["game", "seat", "phase", "hand"]

@@ -25,10 +25,11 @@ from moneycards.server.kowah import KowahService
 from moneycards.server.limits import RESERVED_THREADS, Limits
 from moneycards.server.lukfu import LukFuService
 from moneycards.server.reflection import enable as enable_reflection
+from moneycards.server.store import TableStore
 from moneycards.server.totom import TotomService
 from moneycards.solver.errors import InvalidInput
-from moneycards.v1 import (kowah_pb2, kowah_pb2_grpc, lukfu_pb2, lukfu_pb2_grpc, totom_pb2,
-                           totom_pb2_grpc)
+from moneycards.v1 import (kowah_pb2, kowah_pb2_grpc, lukfu_pb2, lukfu_pb2_grpc, table_pb2,
+                           table_pb2_grpc, totom_pb2, totom_pb2_grpc)
 
 MAX_MESSAGE_BYTES = 1 << 20  # requests are a few hundred bytes; bound what we accept
 
@@ -52,6 +53,7 @@ class Service:
     health: health.HealthServicer
     names: list[str]
     pool: object = None  # the SolverPool, when solvers run in worker processes
+    tables: object = None  # the open tables (server/tables.py)
 
     def set_status(self, status) -> None:
         for name in ["", *self.names]:
@@ -110,10 +112,11 @@ def _warm_models() -> None:
 
 def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
                   limits: Limits | None = None, tls: tuple[bytes, bytes] | None = None,
-                  warm: bool = True, processes: int = 0) -> Service:
+                  warm: bool = True, processes: int = 0, store: TableStore | None = None,
+                  ai_budget_ms: float | None = None) -> Service:
     """A started server: NOT_SERVING until warmed (if `warm`), then SERVING. With
     `processes`, solver calls run in that many worker processes; with 0, in the server's
-    threads."""
+    threads. Tables live in `store` (default: in memory, gone with the process)."""
     if workers < 1:
         raise InvalidInput("at least 1 worker", field="workers")
     limits = limits or Limits(max_concurrent=workers)
@@ -136,8 +139,13 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
     for module, service_name, add, servicer in SERVICES:
         add(servicer(), server)
         names.append(module.DESCRIPTOR.services_by_name[service_name].full_name)
+    from moneycards.server.tables import Tables, TableService
+
+    tables = Tables(store, ai_budget_ms=ai_budget_ms)
+    table_pb2_grpc.add_TableServiceServicer_to_server(TableService(tables), server)
+    names.append(table_pb2.DESCRIPTOR.services_by_name["TableService"].full_name)
     enable_reflection([health.SERVICE_NAME, *names], server)
-    service = Service(server, 0, health_servicer, names, solvers)
+    service = Service(server, 0, health_servicer, names, solvers, tables)
     service.set_status(health_pb2.HealthCheckResponse.NOT_SERVING if warm
                        else health_pb2.HealthCheckResponse.SERVING)
     address = f"[{host}]:{port}" if ":" in host and not host.startswith("[") else f"{host}:{port}"
@@ -177,9 +185,11 @@ def build_server(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
 
 
 def serve_forever(host: str, port: int, workers: int, limits: Limits | None = None,
-                  tls: tuple[bytes, bytes] | None = None, processes: int = 0) -> None:
+                  tls: tuple[bytes, bytes] | None = None, processes: int = 0,
+                  store: TableStore | None = None) -> None:
     limits = limits or Limits(max_concurrent=workers)
-    service = start_service(host, port, workers, limits, tls, processes=processes)
+    service = start_service(host, port, workers, limits, tls, processes=processes,
+                            store=store)
     scheme = "TLS" if tls else "plaintext"
     print(f"moneycards gRPC server listening on {host}:{service.port} ({scheme})", flush=True)
     log.info("serving on %s:%d: %d solver processes, %d concurrent calls, hint cap %d ms, "

@@ -26,6 +26,7 @@ log = logging.getLogger("moneycards.server")
 
 DOMAIN = "moneycards"
 UNGUARDED = ("/grpc.health.", "/grpc.reflection.")
+IN_PROCESS = "/moneycards.v1.TableService/"  # tables live in the server process
 
 
 def _status(code: int, message: str, *details) -> grpc.Status:
@@ -105,7 +106,7 @@ class GuardInterceptor(grpc.ServerInterceptor):
             return handler
         inner = handler.unary_unary
         gate, limits = self.gate, self.limits
-        if self.pool is not None:
+        if self.pool is not None and not method.startswith(IN_PROCESS):
             return grpc.unary_unary_rpc_method_handler(self._pooled(method))
 
         def guarded(request, context):

@@ -44,17 +44,37 @@ def hint_response(request, game: str, response_cls, context=None):
     from moneycards.solver.hints import hint
     from moneycards.solver.observation import read_observation
 
-    data = json_object(request.observation_json, field="observation_json",
-                       what="an observation object")
+    if request.HasField("observation"):
+        if request.observation_json:
+            raise InvalidInput("give the observation or its JSON text, not both",
+                               field="observation_json")
+        from google.protobuf import json_format
+
+        where = "observation"
+        data = json_format.MessageToDict(request.observation, preserving_proto_field_name=True)
+        data["game"] = data.get("game") or game
+    else:
+        where = "observation_json"
+        data = json_object(request.observation_json, field=where,
+                           what="an observation object")
     if data.get("game") != game:
-        raise InvalidInput(f"not a {game} observation", field="observation_json")
+        raise InvalidInput(f"not a {game} observation", field=f"{where}.game")
     from moneycards.server.limits import Limits, hint_budget_ms
 
-    obs = read_observation(data, field="observation_json")
+    obs = read_observation(data, field=where)
     limits = getattr(context, "limits", None) or Limits()
     remaining = context.time_remaining() if context is not None else None
     budget = hint_budget_ms(request.budget_ms, game, limits, remaining)
-    ranked = hint(obs, budget, stop=getattr(context, "cancelled", None))
+    try:
+        ranked = hint(obs, budget, stop=getattr(context, "cancelled", None))
+    except InvalidInput as err:  # the hint names the observation "state"
+        if err.field and err.field.split(".")[0] == "state":
+            err.field = where + err.field[len("state"):]
+        raise
+    return response_cls(seat=obs.seat, actions=ranked_messages(ranked))
+
+
+def ranked_messages(ranked) -> list[common_pb2.RankedAction]:
     actions = []
     for r in ranked:
         d = r.to_dict()
@@ -62,4 +82,4 @@ def hint_response(request, game: str, response_cls, context=None):
         if d["value"] is not None:
             msg.value = d["value"]
         actions.append(msg)
-    return response_cls(seat=obs.seat, actions=actions)
+    return actions

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import copy
 import json
+from contextlib import contextmanager
+from contextvars import ContextVar
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Callable, Self
@@ -218,6 +220,10 @@ class TableState(ABC):
         """An action of this game, parsed once (solver/table.py `Action`)."""
         return parse_action(text, self.deck, self.card_verbs)
 
+    def public_text(self, action: Action) -> str:
+        """An action as the other seats see it (Luk Fu hides face-down cards)."""
+        return action.text
+
     def normalize(self, action: str) -> str:
         """The canonical text of an action (cards in canonical notation)."""
         return self.parse_action(action).text
@@ -241,9 +247,34 @@ class TableState(ABC):
     def _diagnose(self, action: Action) -> tuple[str, str]:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def observation(self, seat: int) -> Observation:
+        """What `seat` sees now: its own cards, the public table, and never whether another
+        seat is deciding a private claim (R-claim-privacy: `seen_by`)."""
+        return self.seen_by(seat)._observation(seat)
+
     @abstractmethod
-    def observation(self, seat: int) -> Observation:  # pragma: no cover - abstract
+    def _observation(self, seat: int) -> Observation:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    def private_decline(self) -> str | None:
+        """The action that declines the decision now asked of the seat to act, when that
+        decision is private (a Tổ Tôm claim window, an optional Kowah declaration): other
+        seats must see the table as if the seat had never been asked. None otherwise."""
+        return None
+
+    def seen_by(self, seat: int) -> "TableState":
+        """The state as `seat` may see it: while other seats decide private claims, the
+        state after they decline (R-claim-privacy). The state itself when nothing is
+        pending."""
+        state: TableState = self
+        while not state.is_over and state.current_seat() != seat:
+            decline = state.private_decline()
+            if decline is None:
+                break
+            if state is self:
+                state = self.clone()
+            state.apply(decline)
+        return state
 
     def describe(self, action: str, seat: int) -> str:
         return f"{seat_label(seat)}: {action}"
@@ -307,14 +338,34 @@ def read_deal(deal: Any, deck: Deck, first_key: str, seats: int, *,
 
 def says(seat: int, verb: str) -> str:
     """'AI 1 exposes' but 'You expose': a seat with a verb, agreeing in person."""
-    if seat == 0:
+    label = seat_label(seat)
+    if label == "You":
         verb = {"is": "are", "has": "have"}.get(verb, verb.removesuffix("s"))
-    return f"{seat_label(seat)} {verb}"
+    return f"{label} {verb}"
+
+
+DEFAULT_NAMES = ("You", "AI 1", "AI 2", "AI 3")
+_names: ContextVar[tuple[str, ...]] = ContextVar("seat_names", default=DEFAULT_NAMES)
 
 
 def seat_label(seat: int | None) -> str:
-    names = {0: "You", 1: "AI 1", 2: "AI 2", 3: "AI 3"}
-    return names.get(seat, "-") if seat is not None else "-"
+    """A seat's name in the narration: "You", "AI 1", ... unless `named_seats` says
+    otherwise (a record's header, a table's seats)."""
+    names = _names.get()
+    return names[seat] if seat is not None and 0 <= seat < len(names) else "-"
+
+
+@contextmanager
+def named_seats(names: Sequence[str] | None) -> Iterator[None]:
+    """Narrate with these seat names (seat 0 first) inside the block."""
+    if not names:
+        yield
+        return
+    token = _names.set(tuple(names))
+    try:
+        yield
+    finally:
+        _names.reset(token)
 
 
 # -- records -------------------------------------------------------------------------------
@@ -344,7 +395,8 @@ def load_record(data: object, game: str) -> dict[str, Any]:
     if data.get("game", game) != game:
         raise InvalidInput(f"this is a record of {data.get('game')!r}, not {game}",
                            field="record.game")
-    unknown = set(data) - {"game", "rules", "seed", "deal", "actions", "result"}
+    unknown = set(data) - {"game", "rules", "seed", "deal", "actions", "result", "seats",
+                           "played_at"}
     if unknown:
         raise InvalidInput(f"unknown keys: {', '.join(sorted(unknown))}", field="record")
     if "seed" not in data and "deal" not in data:
@@ -392,6 +444,11 @@ def check_result(rec: dict[str, Any], state: TableState) -> None:
 def check_record(data: Any, game: str, factory: Factory) -> RecordCheck:
     """Replay a record; valid when every action was legal when it was made."""
     rec = load_record(data, game)
+    with named_seats(record_names(rec)):
+        return _check_record(rec, factory)
+
+
+def _check_record(rec: dict[str, Any], factory: Factory) -> RecordCheck:
     state = factory(rec)
     for k, action in enumerate(rec.get("actions", [])):
         try:
@@ -403,9 +460,21 @@ def check_record(data: Any, game: str, factory: Factory) -> RecordCheck:
                        summary=state.result_line() if state.is_over else "")
 
 
+def record_names(rec: dict[str, Any]) -> list[str] | None:
+    """The seat names a record's header gives (None without a header)."""
+    seats = rec.get("seats") or []
+    return [s.get("name") or f"Seat {k}" for k, s in enumerate(seats)] or None
+
+
 def replay_lines(data: Any, game: str, factory: Factory) -> list[str]:
-    """A person-readable account of the deal, step by step (stops at an illegal action)."""
+    """A person-readable account of the deal, step by step (stops at an illegal action);
+    seats are named as the record's header says, else "You", "AI 1", ..."""
     rec = load_record(data, game)
+    with named_seats(record_names(rec)):
+        return _replay_lines(rec, factory)
+
+
+def _replay_lines(rec: dict[str, Any], factory: Factory) -> list[str]:
     state = factory(rec)
     lines = state.opening_lines()
     for k, action in enumerate(rec.get("actions", [])):

@@ -17,12 +17,12 @@ from grpc_reflection.v1alpha import reflection_pb2
 from moneycards.records import RECORD_MESSAGES
 from moneycards.server.reflection import V1_SERVICE, v1_classes
 from moneycards.v1 import (common_pb2, kowah_pb2, kowah_pb2_grpc, lukfu_pb2, lukfu_pb2_grpc,
-                           totom_pb2, totom_pb2_grpc)
+                           table_pb2, totom_pb2, totom_pb2_grpc)
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PROTO = ROOT / "proto"
 BUF = shutil.which("buf") or str(pathlib.Path(sys.executable).parent / "buf")
-FILES = (common_pb2, totom_pb2, kowah_pb2, lukfu_pb2)
+FILES = (common_pb2, totom_pb2, kowah_pb2, lukfu_pb2, table_pb2)
 STUBS = {"totom": totom_pb2_grpc.TotomServiceStub, "kowah": kowah_pb2_grpc.KowahServiceStub,
          "lukfu": lukfu_pb2_grpc.LukFuServiceStub}
 
@@ -34,6 +34,9 @@ OPEN_STRINGS = {
     "text": "a sentence for people",
     "name": "a display name in Vietnamese",
     "action": "an action text with cards in it",
+    "id": "an opaque id or token the server made",
+    "game": "the game id of an observation: one constant per message type",
+    "via": "how a win came, as the record and observation JSON keep it (DealResult)",
 }
 RESPONSE_STRINGS = {
     "Violation.rule": "rule", "Violation.message": "text",
@@ -51,6 +54,31 @@ RESPONSE_STRINGS = {
     "ProveOldResponse.old": "cards", "OldCardReason.card": "cards",
     "OldCardReason.rule": "rule", "OldCardReason.explanation": "text",
     "ScoreResponse.rule": "rule",
+    # Tables
+    "CreateTableResponse.table_id": "id", "SeatToken.token": "id", "TableView.table_id": "id",
+    "TableSummary.table_id": "id", "SeatInfo.name": "name", "TableView.result_text": "text",
+    "TableView.queued_action": "action", "LegalAction.text": "action",
+    "LegalAction.cards": "cards", "TableEvent.action": "action", "TableEvent.lines": "text",
+    "TableEvent.drawn": "cards", "DealResult.rule": "rule", "DealResult.via": "via",
+    "DealResult.card": "cards", "ObservedBonus.key": "name", "ObservedBonus.name": "name",
+    "ListTablesResponse.next_page_token": "id", "TableSeat.name": "name",
+    "TotomObservation.game": "game", "TotomObservation.hand": "cards",
+    "TotomObservation.legal_actions": "action", "ExposedPairs.pairs": "cards",
+    "SeatCard.card": "cards", "TotomOffer.card": "cards", "TotomMemory.declined_chan": "cards",
+    "TotomMemory.discarded": "cards", "TotomMemory.ca_from_hand": "cards",
+    "KowahObservation.game": "game", "KowahObservation.hand": "cards",
+    "KowahObservation.legal_actions": "action", "DeclaredEntry.value": "cards",
+    "KowahDiscard.card": "cards", "KowahPublicDraw.card": "cards",
+    "LukFuObservation.game": "game", "LukFuObservation.hand": "cards",
+    "LukFuObservation.legal_actions": "action", "LukFuRecord.game": "game",
+    "LukFuRecord.calls": "action", "LukFuAction.cards": "cards",
+    "GameDeal.hands": "cards", "GameDeal.stock": "cards",
+    "TotomServiceCheckGameRecordRequest.game": "game",
+    "TotomServiceCheckGameRecordRequest.actions": "action",
+    "KowahServiceCheckGameRecordRequest.game": "game",
+    "KowahServiceCheckGameRecordRequest.actions": "action",
+    "LukFuServiceCheckGameRecordRequest.game": "game",
+    "LukFuServiceCheckGameRecordRequest.actions": "action",
 }
 
 KOTLIN = {"as", "break", "class", "continue", "do", "else", "false", "for", "fun", "if", "in",

@@ -56,6 +56,10 @@ def field_strategy(game: str, f, depth: int):
     elif f.type == F.TYPE_ENUM:
         numbers = [v.number for v in f.enum_type.values]
         one = st.one_of(st.sampled_from(numbers), st.integers(-5, 50))
+    elif f.type == F.TYPE_MESSAGE and f.message_type.GetOptions().map_entry:
+        key, value = (field_strategy(game, f.message_type.fields_by_name[n], depth + 1)
+                      for n in ("key", "value"))
+        return st.dictionaries(key, value, max_size=4) if key and value else None
     elif f.type == F.TYPE_MESSAGE and depth < 3:
         one = message_strategy(game, f.message_type, depth + 1)
     elif f.type == F.TYPE_BYTES:

@@ -11,10 +11,10 @@ from google.protobuf import json_format
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES, spec
 from moneycards.solver.observation import read_observation
-from moneycards.v1 import observation_pb2
+from moneycards.v1 import lukfu_pb2, observation_pb2
 
 MESSAGES = {"totom": observation_pb2.TotomObservation, "kowah": observation_pb2.KowahObservation,
-            "lukfu": observation_pb2.LukFuObservation}
+            "lukfu": lukfu_pb2.LukFuObservation}
 
 
 def positions(game: str, deals: int, seed: int):

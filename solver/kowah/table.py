@@ -216,7 +216,14 @@ class KowahState(TableState):
             self.phase = "draw"
 
     # -- views --------------------------------------------------------------------------
-    def observation(self, seat: int) -> KowahObservation:
+    def private_decline(self) -> str | None:
+        """With optional declaration, a ready seat may stay silent; the others must not
+        learn it was ready (R-declare)."""
+        if self.phase == "declare" and self.rules.optional_declaration:
+            return "stay"
+        return None
+
+    def _observation(self, seat: int) -> KowahObservation:
         return KowahObservation(
             seat=seat, to_act=self.current_seat(), phase=ob.Phase(self.phase),
             hand=tuple(self.hands[seat]), hand_sizes=tuple(sum(h) for h in self.hands),

@@ -20,7 +20,6 @@ from moneycards.solver.lukfu.plays import BAK_CHI, MAU_GUNG
 
 SEATS = 3
 HAND_SIZE = 12  # LF-C1
-SEAT_NAMES = ("You", "AI 1", "AI 2")
 ROLES = ("caller", "master-passed", "non-caller")
 
 
@@ -33,7 +32,11 @@ class RecordError(InvalidInput):
 
 
 def seat_name(seat: int) -> str:
-    return SEAT_NAMES[seat]
+    """The seat's name in messages: "You", "AI 1", "AI 2", or the names of a table's seats
+    (solver/table.py `named_seats`)."""
+    from moneycards.solver.table import seat_label
+
+    return seat_label(seat)
 
 
 @dataclass(frozen=True)

@@ -197,7 +197,7 @@ class LukFuState(TableState):
         return "LF-W2" if r.kind is OutcomeKind.WIN else r.rule
 
     # -- views --------------------------------------------------------------------------
-    def observation(self, seat: int) -> LukFuObservation:
+    def _observation(self, seat: int) -> LukFuObservation:
         rec = self.record_
         public = record_to_json(rec, with_hidden=False)
         del public["game"]
@@ -223,6 +223,13 @@ class LukFuState(TableState):
             for a in trick.actions:
                 out += a.cards()
         return sorted(out) == sorted(LUKFU.faces)
+
+    def public_text(self, action: TableAction) -> str:
+        """Face-down cards are seen by no one else (LF-F1): only how many went down."""
+        if action.verb == "down":
+            n = len(action.cards)
+            return f"down {n} card{'s' if n != 1 else ''}"
+        return action.text
 
     def describe(self, action: str, seat: int) -> str:
         return f"{seat_name(seat)}: {action}"

@@ -440,7 +440,14 @@ class TotomState(TableState):
         self._expose(s)
 
     # -- views --------------------------------------------------------------------------
-    def observation(self, seat: int) -> TotomObservation:
+    def private_decline(self) -> str | None:
+        """A seat asked about a win or a Chíu may decline, and no one else may learn it was
+        asked (R-claim-privacy)."""
+        if self.phase == "claims" and "decline" in self._legal():
+            return "decline"
+        return None
+
+    def _observation(self, seat: int) -> TotomObservation:
         """What `seat` sees: nothing hidden from it, nothing more (R-claim-privacy)."""
         o, mem = self.offer, self.memory[seat]
         asked = self.phase == "claims" and self.claims[0][0] == seat

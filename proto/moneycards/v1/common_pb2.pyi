@@ -14,10 +14,41 @@ class DealOutcome(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     DEAL_OUTCOME_WIN: _ClassVar[DealOutcome]
     DEAL_OUTCOME_DRAWN: _ClassVar[DealOutcome]
     DEAL_OUTCOME_REDEAL: _ClassVar[DealOutcome]
+
+class Game(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    GAME_UNSPECIFIED: _ClassVar[Game]
+    GAME_TOTOM: _ClassVar[Game]
+    GAME_KOWAH: _ClassVar[Game]
+    GAME_LUK_FU: _ClassVar[Game]
+
+class SeatKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SEAT_KIND_UNSPECIFIED: _ClassVar[SeatKind]
+    SEAT_KIND_HUMAN: _ClassVar[SeatKind]
+    SEAT_KIND_AI: _ClassVar[SeatKind]
+
+class AiLevel(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    AI_LEVEL_UNSPECIFIED: _ClassVar[AiLevel]
+    AI_LEVEL_RANDOM: _ClassVar[AiLevel]
+    AI_LEVEL_GREEDY: _ClassVar[AiLevel]
+    AI_LEVEL_STRONG: _ClassVar[AiLevel]
 DEAL_OUTCOME_UNSPECIFIED: DealOutcome
 DEAL_OUTCOME_WIN: DealOutcome
 DEAL_OUTCOME_DRAWN: DealOutcome
 DEAL_OUTCOME_REDEAL: DealOutcome
+GAME_UNSPECIFIED: Game
+GAME_TOTOM: Game
+GAME_KOWAH: Game
+GAME_LUK_FU: Game
+SEAT_KIND_UNSPECIFIED: SeatKind
+SEAT_KIND_HUMAN: SeatKind
+SEAT_KIND_AI: SeatKind
+AI_LEVEL_UNSPECIFIED: AiLevel
+AI_LEVEL_RANDOM: AiLevel
+AI_LEVEL_GREEDY: AiLevel
+AI_LEVEL_STRONG: AiLevel
 
 class Violation(_message.Message):
     __slots__ = ("rule", "message")
@@ -118,3 +149,13 @@ class DealResult(_message.Message):
     caller: int
     net: _containers.RepeatedScalarFieldContainer[int]
     def __init__(self, outcome: _Optional[_Union[DealOutcome, str]] = ..., rule: _Optional[str] = ..., winner: _Optional[int] = ..., via: _Optional[str] = ..., card: _Optional[str] = ..., points: _Optional[int] = ..., bonuses: _Optional[_Iterable[_Union[ObservedBonus, _Mapping]]] = ..., multiplier: _Optional[int] = ..., fu: _Optional[int] = ..., caller: _Optional[int] = ..., net: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class TableSeat(_message.Message):
+    __slots__ = ("kind", "ai_level", "name")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    AI_LEVEL_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    kind: SeatKind
+    ai_level: AiLevel
+    name: str
+    def __init__(self, kind: _Optional[_Union[SeatKind, str]] = ..., ai_level: _Optional[_Union[AiLevel, str]] = ..., name: _Optional[str] = ...) -> None: ...

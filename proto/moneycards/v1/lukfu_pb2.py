@@ -22,10 +22,11 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 from moneycards.v1 import common_pb2 as moneycards_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19moneycards/v1/lukfu.proto\x12\rmoneycards.v1\x1a\x1amoneycards/v1/common.proto\"\xcd\x01\n\nLukFuRules\x12*\n\x1d\x61\x63\x65_sets_beaten_only_by_nines\x18\x01 \x01(\x08H\x00\x88\x01\x01\x12$\n\x17strict_non_caller_leads\x18\x02 \x01(\x08H\x01\x88\x01\x01\x12/\n\x06preset\x18\x03 \x01(\x0e\x32\x1f.moneycards.v1.LukFuRulesPresetB \n\x1e_ace_sets_beaten_only_by_ninesB\x1a\n\x18_strict_non_caller_leads\"8\n\x0bLukFuAction\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05\x63\x61rds\x18\x02 \x01(\t\x12\x0c\n\x04\x64own\x18\x03 \x01(\x05\"G\n\nLukFuTrick\x12\x0e\n\x06leader\x18\x01 \x01(\x05\x12)\n\x05plays\x18\x02 \x03(\x0b\x32\x1a.moneycards.v1.LukFuAction\"\x8f\x01\n\x0bLukFuRecord\x12\x0c\n\x04game\x18\x04 \x01(\t\x12(\n\x05rules\x18\x05 \x01(\x0b\x32\x19.moneycards.v1.LukFuRules\x12\x0e\n\x06master\x18\x01 \x01(\x05\x12\r\n\x05\x63\x61lls\x18\x02 \x03(\t\x12)\n\x06tricks\x18\x03 \x03(\x0b\x32\x19.moneycards.v1.LukFuTrick\"[\n\x13\x43omparePlaysRequest\x12\x0c\n\x04play\x18\x01 \x01(\t\x12\x0c\n\x04over\x18\x02 \x01(\t\x12(\n\x05rules\x18\x03 \x01(\x0b\x32\x19.moneycards.v1.LukFuRules\"\xc4\x01\n\x14\x43omparePlaysResponse\x12\r\n\x05\x62\x65\x61ts\x18\x01 \x01(\x08\x12\x0c\n\x04rule\x18\x02 \x01(\t\x12\x13\n\x0b\x65xplanation\x18\x06 \x01(\t\x12/\n\tplay_kind\x18\x07 \x01(\x0e\x32\x1c.moneycards.v1.LukFuPlayKind\x12/\n\tover_kind\x18\x08 \x01(\x0e\x32\x1c.moneycards.v1.LukFuPlayKindJ\x04\x08\x03\x10\x04J\x04\x08\x04\x10\x05J\x04\x08\x05\x10\x06R\x06reason\"\xb2\x02\n\x10\x43heckPlayRequest\x12\x0c\n\x04play\x18\x01 \x01(\t\x12\x0c\n\x04hand\x18\x02 \x01(\t\x12&\n\x04role\x18\x03 \x01(\x0e\x32\x18.moneycards.v1.LukFuRole\x12,\n\x06record\x18\x04 \x01(\x0b\x32\x1a.moneycards.v1.LukFuRecordH\x00\x12H\n\x0bgame_record\x18\x08 \x01(\x0b\x32\x31.moneycards.v1.LukFuServiceCheckGameRecordRequestH\x00\x12\x11\n\x04seat\x18\x05 \x01(\x05H\x01\x88\x01\x01\x12\x11\n\tface_down\x18\x06 \x01(\x08\x12(\n\x05rules\x18\x07 \x01(\x0b\x32\x19.moneycards.v1.LukFuRulesB\t\n\x07historyB\x07\n\x05_seat\"\xee\x01\n\x11\x43heckPlayResponse\x12\r\n\x05legal\x18\x01 \x01(\x08\x12\x0c\n\x04rule\x18\x02 \x01(\t\x12\x13\n\x0b\x65xplanation\x18\x08 \x01(\t\x12+\n\x04turn\x18\t \x01(\x0e\x32\x1d.moneycards.v1.LukFuTrickTurn\x12\x0c\n\x04seat\x18\x05 \x01(\x05\x12&\n\x04role\x18\n \x01(\x0e\x32\x18.moneycards.v1.LukFuRole\x12\x14\n\x07to_beat\x18\x0b \x01(\tH\x00\x88\x01\x01\x42\n\n\x08_to_beatJ\x04\x08\x03\x10\x04J\x04\x08\x04\x10\x05J\x04\x08\x06\x10\x07J\x04\x08\x07\x10\x08R\x06reasonR\x02\x61s\"\xda\x01\n\x0fProveOldRequest\x12\x0c\n\x04hand\x18\x01 \x01(\t\x12,\n\x06record\x18\x02 \x01(\x0b\x32\x1a.moneycards.v1.LukFuRecordH\x00\x12H\n\x0bgame_record\x18\x05 \x01(\x0b\x32\x31.moneycards.v1.LukFuServiceCheckGameRecordRequestH\x00\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12(\n\x05rules\x18\x04 \x01(\x0b\x32\x19.moneycards.v1.LukFuRulesB\t\n\x07history\"[\n\rOldCardReason\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x0b\n\x03old\x18\x02 \x01(\x08\x12\x0c\n\x04rule\x18\x03 \x01(\t\x12\x13\n\x0b\x65xplanation\x18\x05 \x01(\tJ\x04\x08\x04\x10\x05R\x06reason\"\x95\x01\n\x10ProveOldResponse\x12\x0b\n\x03old\x18\x01 \x03(\t\x12-\n\x07reasons\x18\x02 \x03(\x0b\x32\x1c.moneycards.v1.OldCardReason\x12\n\n\x02\x66u\x18\x03 \x01(\x05\x12\x13\n\x0b\x63laim_total\x18\x04 \x01(\x05\x12\x16\n\tcan_claim\x18\x05 \x01(\x08H\x00\x88\x01\x01\x42\x0c\n\n_can_claim\"I\n\x0cScoreRequest\x12\n\n\x02\x66u\x18\x01 \x01(\x05\x12\x0e\n\x06winner\x18\x02 \x01(\x05\x12\x0e\n\x06\x63\x61ller\x18\x03 \x01(\x05\x12\r\n\x05\x64rawn\x18\x04 \x01(\x08\"g\n\rScoreResponse\x12+\n\x07outcome\x18\x04 \x01(\x0e\x32\x1a.moneycards.v1.DealOutcome\x12\x0e\n\x06points\x18\x01 \x01(\x05\x12\x0b\n\x03net\x18\x02 \x03(\x05\x12\x0c\n\x04rule\x18\x03 \x01(\t\"\xe9\x01\n\"LukFuServiceCheckGameRecordRequest\x12\x0c\n\x04game\x18\x02 \x01(\t\x12(\n\x05rules\x18\x03 \x01(\x0b\x32\x19.moneycards.v1.LukFuRules\x12\x11\n\x04seed\x18\x04 \x01(\x03H\x00\x88\x01\x01\x12%\n\x04\x64\x65\x61l\x18\x05 \x01(\x0b\x32\x17.moneycards.v1.GameDeal\x12\x0f\n\x07\x61\x63tions\x18\x06 \x03(\t\x12)\n\x06result\x18\x07 \x01(\x0b\x32\x19.moneycards.v1.DealResultB\x07\n\x05_seedJ\x04\x08\x01\x10\x02R\x06record\"T\n#LukFuServiceCheckGameRecordResponse\x12-\n\x05\x63heck\x18\x01 \x01(\x0b\x32\x1e.moneycards.v1.GameRecordCheck\"L\n\x17LukFuServiceHintRequest\x12\x18\n\x10observation_json\x18\x01 \x01(\t\x12\x11\n\tbudget_ms\x18\x03 \x01(\x01J\x04\x08\x02\x10\x03\"V\n\x18LukFuServiceHintResponse\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12,\n\x07\x61\x63tions\x18\x02 \x03(\x0b\x32\x1b.moneycards.v1.RankedAction*U\n\x10LukFuRulesPreset\x12#\n\x1fLUK_FU_RULES_PRESET_UNSPECIFIED\x10\x00\x12\x1c\n\x18LUK_FU_RULES_PRESET_SEED\x10\x01*\x82\x01\n\rLukFuPlayKind\x12 \n\x1cLUK_FU_PLAY_KIND_UNSPECIFIED\x10\x00\x12\x1b\n\x17LUK_FU_PLAY_KIND_SINGLE\x10\x01\x12\x18\n\x14LUK_FU_PLAY_KIND_SET\x10\x02\x12\x18\n\x14LUK_FU_PLAY_KIND_RUN\x10\x03*{\n\tLukFuRole\x12\x1b\n\x17LUK_FU_ROLE_UNSPECIFIED\x10\x00\x12\x16\n\x12LUK_FU_ROLE_CALLER\x10\x01\x12\x1d\n\x19LUK_FU_ROLE_MASTER_PASSED\x10\x02\x12\x1a\n\x16LUK_FU_ROLE_NON_CALLER\x10\x03*m\n\x0eLukFuTrickTurn\x12!\n\x1dLUK_FU_TRICK_TURN_UNSPECIFIED\x10\x00\x12\x1a\n\x16LUK_FU_TRICK_TURN_LEAD\x10\x01\x12\x1c\n\x18LUK_FU_TRICK_TURN_FOLLOW\x10\x02\x32\x9b\x04\n\x0cLukFuService\x12W\n\x0c\x43omparePlays\x12\".moneycards.v1.ComparePlaysRequest\x1a#.moneycards.v1.ComparePlaysResponse\x12N\n\tCheckPlay\x12\x1f.moneycards.v1.CheckPlayRequest\x1a .moneycards.v1.CheckPlayResponse\x12K\n\x08ProveOld\x12\x1e.moneycards.v1.ProveOldRequest\x1a\x1f.moneycards.v1.ProveOldResponse\x12\x42\n\x05Score\x12\x1b.moneycards.v1.ScoreRequest\x1a\x1c.moneycards.v1.ScoreResponse\x12x\n\x0f\x43heckGameRecord\x12\x31.moneycards.v1.LukFuServiceCheckGameRecordRequest\x1a\x32.moneycards.v1.LukFuServiceCheckGameRecordResponse\x12W\n\x04Hint\x12&.moneycards.v1.LukFuServiceHintRequest\x1a\'.moneycards.v1.LukFuServiceHintResponseB_\n\x11org.moneycards.v1B\nLukFuProtoP\x01Z,moneycards/gen/go/moneycards/v1;moneycardsv1\xaa\x02\rMoneycards.V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19moneycards/v1/lukfu.proto\x12\rmoneycards.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1amoneycards/v1/common.proto\"\xcd\x01\n\nLukFuRules\x12*\n\x1d\x61\x63\x65_sets_beaten_only_by_nines\x18\x01 \x01(\x08H\x00\x88\x01\x01\x12$\n\x17strict_non_caller_leads\x18\x02 \x01(\x08H\x01\x88\x01\x01\x12/\n\x06preset\x18\x03 \x01(\x0e\x32\x1f.moneycards.v1.LukFuRulesPresetB \n\x1e_ace_sets_beaten_only_by_ninesB\x1a\n\x18_strict_non_caller_leads\"8\n\x0bLukFuAction\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05\x63\x61rds\x18\x02 \x01(\t\x12\x0c\n\x04\x64own\x18\x03 \x01(\x05\"G\n\nLukFuTrick\x12\x0e\n\x06leader\x18\x01 \x01(\x05\x12)\n\x05plays\x18\x02 \x03(\x0b\x32\x1a.moneycards.v1.LukFuAction\"\x8f\x01\n\x0bLukFuRecord\x12\x0c\n\x04game\x18\x04 \x01(\t\x12(\n\x05rules\x18\x05 \x01(\x0b\x32\x19.moneycards.v1.LukFuRules\x12\x0e\n\x06master\x18\x01 \x01(\x05\x12\r\n\x05\x63\x61lls\x18\x02 \x03(\t\x12)\n\x06tricks\x18\x03 \x03(\x0b\x32\x19.moneycards.v1.LukFuTrick\"[\n\x13\x43omparePlaysRequest\x12\x0c\n\x04play\x18\x01 \x01(\t\x12\x0c\n\x04over\x18\x02 \x01(\t\x12(\n\x05rules\x18\x03 \x01(\x0b\x32\x19.moneycards.v1.LukFuRules\"\xc4\x01\n\x14\x43omparePlaysResponse\x12\r\n\x05\x62\x65\x61ts\x18\x01 \x01(\x08\x12\x0c\n\x04rule\x18\x02 \x01(\t\x12\x13\n\x0b\x65xplanation\x18\x06 \x01(\t\x12/\n\tplay_kind\x18\x07 \x01(\x0e\x32\x1c.moneycards.v1.LukFuPlayKind\x12/\n\tover_kind\x18\x08 \x01(\x0e\x32\x1c.moneycards.v1.LukFuPlayKindJ\x04\x08\x03\x10\x04J\x04\x08\x04\x10\x05J\x04\x08\x05\x10\x06R\x06reason\"\xb2\x02\n\x10\x43heckPlayRequest\x12\x0c\n\x04play\x18\x01 \x01(\t\x12\x0c\n\x04hand\x18\x02 \x01(\t\x12&\n\x04role\x18\x03 \x01(\x0e\x32\x18.moneycards.v1.LukFuRole\x12,\n\x06record\x18\x04 \x01(\x0b\x32\x1a.moneycards.v1.LukFuRecordH\x00\x12H\n\x0bgame_record\x18\x08 \x01(\x0b\x32\x31.moneycards.v1.LukFuServiceCheckGameRecordRequestH\x00\x12\x11\n\x04seat\x18\x05 \x01(\x05H\x01\x88\x01\x01\x12\x11\n\tface_down\x18\x06 \x01(\x08\x12(\n\x05rules\x18\x07 \x01(\x0b\x32\x19.moneycards.v1.LukFuRulesB\t\n\x07historyB\x07\n\x05_seat\"\xee\x01\n\x11\x43heckPlayResponse\x12\r\n\x05legal\x18\x01 \x01(\x08\x12\x0c\n\x04rule\x18\x02 \x01(\t\x12\x13\n\x0b\x65xplanation\x18\x08 \x01(\t\x12+\n\x04turn\x18\t \x01(\x0e\x32\x1d.moneycards.v1.LukFuTrickTurn\x12\x0c\n\x04seat\x18\x05 \x01(\x05\x12&\n\x04role\x18\n \x01(\x0e\x32\x18.moneycards.v1.LukFuRole\x12\x14\n\x07to_beat\x18\x0b \x01(\tH\x00\x88\x01\x01\x42\n\n\x08_to_beatJ\x04\x08\x03\x10\x04J\x04\x08\x04\x10\x05J\x04\x08\x06\x10\x07J\x04\x08\x07\x10\x08R\x06reasonR\x02\x61s\"\xda\x01\n\x0fProveOldRequest\x12\x0c\n\x04hand\x18\x01 \x01(\t\x12,\n\x06record\x18\x02 \x01(\x0b\x32\x1a.moneycards.v1.LukFuRecordH\x00\x12H\n\x0bgame_record\x18\x05 \x01(\x0b\x32\x31.moneycards.v1.LukFuServiceCheckGameRecordRequestH\x00\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12(\n\x05rules\x18\x04 \x01(\x0b\x32\x19.moneycards.v1.LukFuRulesB\t\n\x07history\"[\n\rOldCardReason\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x0b\n\x03old\x18\x02 \x01(\x08\x12\x0c\n\x04rule\x18\x03 \x01(\t\x12\x13\n\x0b\x65xplanation\x18\x05 \x01(\tJ\x04\x08\x04\x10\x05R\x06reason\"\x95\x01\n\x10ProveOldResponse\x12\x0b\n\x03old\x18\x01 \x03(\t\x12-\n\x07reasons\x18\x02 \x03(\x0b\x32\x1c.moneycards.v1.OldCardReason\x12\n\n\x02\x66u\x18\x03 \x01(\x05\x12\x13\n\x0b\x63laim_total\x18\x04 \x01(\x05\x12\x16\n\tcan_claim\x18\x05 \x01(\x08H\x00\x88\x01\x01\x42\x0c\n\n_can_claim\"I\n\x0cScoreRequest\x12\n\n\x02\x66u\x18\x01 \x01(\x05\x12\x0e\n\x06winner\x18\x02 \x01(\x05\x12\x0e\n\x06\x63\x61ller\x18\x03 \x01(\x05\x12\r\n\x05\x64rawn\x18\x04 \x01(\x08\"g\n\rScoreResponse\x12+\n\x07outcome\x18\x04 \x01(\x0e\x32\x1a.moneycards.v1.DealOutcome\x12\x0e\n\x06points\x18\x01 \x01(\x05\x12\x0b\n\x03net\x18\x02 \x03(\x05\x12\x0c\n\x04rule\x18\x03 \x01(\t\"\xc1\x02\n\"LukFuServiceCheckGameRecordRequest\x12\x0c\n\x04game\x18\x02 \x01(\t\x12(\n\x05rules\x18\x03 \x01(\x0b\x32\x19.moneycards.v1.LukFuRules\x12\x11\n\x04seed\x18\x04 \x01(\x03H\x00\x88\x01\x01\x12%\n\x04\x64\x65\x61l\x18\x05 \x01(\x0b\x32\x17.moneycards.v1.GameDeal\x12\x0f\n\x07\x61\x63tions\x18\x06 \x03(\t\x12)\n\x06result\x18\x07 \x01(\x0b\x32\x19.moneycards.v1.DealResult\x12\'\n\x05seats\x18\x08 \x03(\x0b\x32\x18.moneycards.v1.TableSeat\x12-\n\tplayed_at\x18\t \x01(\x0b\x32\x1a.google.protobuf.TimestampB\x07\n\x05_seedJ\x04\x08\x01\x10\x02R\x06record\"T\n#LukFuServiceCheckGameRecordResponse\x12-\n\x05\x63heck\x18\x01 \x01(\x0b\x32\x1e.moneycards.v1.GameRecordCheck\"\x82\x01\n\x17LukFuServiceHintRequest\x12\x34\n\x0bobservation\x18\x04 \x01(\x0b\x32\x1f.moneycards.v1.LukFuObservation\x12\x18\n\x10observation_json\x18\x01 \x01(\t\x12\x11\n\tbudget_ms\x18\x03 \x01(\x01J\x04\x08\x02\x10\x03\"V\n\x18LukFuServiceHintResponse\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12,\n\x07\x61\x63tions\x18\x02 \x03(\x0b\x32\x1b.moneycards.v1.RankedAction\"\xb4\x02\n\x10LukFuObservation\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x13\n\x06to_act\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12(\n\x05phase\x18\x04 \x01(\x0e\x32\x19.moneycards.v1.LukFuPhase\x12\x0c\n\x04hand\x18\x05 \x01(\t\x12\x12\n\nhand_sizes\x18\x06 \x03(\x05\x12*\n\x06record\x18\x07 \x01(\x0b\x32\x1a.moneycards.v1.LukFuRecord\x12\x13\n\x06\x63\x61ller\x18\x08 \x01(\x05H\x01\x88\x01\x01\x12\n\n\x02\x66u\x18\t \x03(\x05\x12\x15\n\rlegal_actions\x18\n \x03(\t\x12)\n\x06result\x18\x0b \x01(\x0b\x32\x19.moneycards.v1.DealResultB\t\n\x07_to_actB\t\n\x07_caller*U\n\x10LukFuRulesPreset\x12#\n\x1fLUK_FU_RULES_PRESET_UNSPECIFIED\x10\x00\x12\x1c\n\x18LUK_FU_RULES_PRESET_SEED\x10\x01*\x82\x01\n\rLukFuPlayKind\x12 \n\x1cLUK_FU_PLAY_KIND_UNSPECIFIED\x10\x00\x12\x1b\n\x17LUK_FU_PLAY_KIND_SINGLE\x10\x01\x12\x18\n\x14LUK_FU_PLAY_KIND_SET\x10\x02\x12\x18\n\x14LUK_FU_PLAY_KIND_RUN\x10\x03*{\n\tLukFuRole\x12\x1b\n\x17LUK_FU_ROLE_UNSPECIFIED\x10\x00\x12\x16\n\x12LUK_FU_ROLE_CALLER\x10\x01\x12\x1d\n\x19LUK_FU_ROLE_MASTER_PASSED\x10\x02\x12\x1a\n\x16LUK_FU_ROLE_NON_CALLER\x10\x03*m\n\x0eLukFuTrickTurn\x12!\n\x1dLUK_FU_TRICK_TURN_UNSPECIFIED\x10\x00\x12\x1a\n\x16LUK_FU_TRICK_TURN_LEAD\x10\x01\x12\x1c\n\x18LUK_FU_TRICK_TURN_FOLLOW\x10\x02*q\n\nLukFuPhase\x12\x1c\n\x18LUK_FU_PHASE_UNSPECIFIED\x10\x00\x12\x15\n\x11LUK_FU_PHASE_CALL\x10\x01\x12\x15\n\x11LUK_FU_PHASE_LEAD\x10\x02\x12\x17\n\x13LUK_FU_PHASE_FOLLOW\x10\x03\x32\x9b\x04\n\x0cLukFuService\x12W\n\x0c\x43omparePlays\x12\".moneycards.v1.ComparePlaysRequest\x1a#.moneycards.v1.ComparePlaysResponse\x12N\n\tCheckPlay\x12\x1f.moneycards.v1.CheckPlayRequest\x1a .moneycards.v1.CheckPlayResponse\x12K\n\x08ProveOld\x12\x1e.moneycards.v1.ProveOldRequest\x1a\x1f.moneycards.v1.ProveOldResponse\x12\x42\n\x05Score\x12\x1b.moneycards.v1.ScoreRequest\x1a\x1c.moneycards.v1.ScoreResponse\x12x\n\x0f\x43heckGameRecord\x12\x31.moneycards.v1.LukFuServiceCheckGameRecordRequest\x1a\x32.moneycards.v1.LukFuServiceCheckGameRecordResponse\x12W\n\x04Hint\x12&.moneycards.v1.LukFuServiceHintRequest\x1a\'.moneycards.v1.LukFuServiceHintResponseB_\n\x11org.moneycards.v1B\nLukFuProtoP\x01Z,moneycards/gen/go/moneycards/v1;moneycardsv1\xaa\x02\rMoneycards.V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -33,48 +34,52 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'moneycards.v1.lukfu_pb2', _
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\021org.moneycards.v1B\nLukFuProtoP\001Z,moneycards/gen/go/moneycards/v1;moneycardsv1\252\002\rMoneycards.V1'
-  _globals['_LUKFURULESPRESET']._serialized_start=2533
-  _globals['_LUKFURULESPRESET']._serialized_end=2618
-  _globals['_LUKFUPLAYKIND']._serialized_start=2621
-  _globals['_LUKFUPLAYKIND']._serialized_end=2751
-  _globals['_LUKFUROLE']._serialized_start=2753
-  _globals['_LUKFUROLE']._serialized_end=2876
-  _globals['_LUKFUTRICKTURN']._serialized_start=2878
-  _globals['_LUKFUTRICKTURN']._serialized_end=2987
-  _globals['_LUKFURULES']._serialized_start=73
-  _globals['_LUKFURULES']._serialized_end=278
-  _globals['_LUKFUACTION']._serialized_start=280
-  _globals['_LUKFUACTION']._serialized_end=336
-  _globals['_LUKFUTRICK']._serialized_start=338
-  _globals['_LUKFUTRICK']._serialized_end=409
-  _globals['_LUKFURECORD']._serialized_start=412
-  _globals['_LUKFURECORD']._serialized_end=555
-  _globals['_COMPAREPLAYSREQUEST']._serialized_start=557
-  _globals['_COMPAREPLAYSREQUEST']._serialized_end=648
-  _globals['_COMPAREPLAYSRESPONSE']._serialized_start=651
-  _globals['_COMPAREPLAYSRESPONSE']._serialized_end=847
-  _globals['_CHECKPLAYREQUEST']._serialized_start=850
-  _globals['_CHECKPLAYREQUEST']._serialized_end=1156
-  _globals['_CHECKPLAYRESPONSE']._serialized_start=1159
-  _globals['_CHECKPLAYRESPONSE']._serialized_end=1397
-  _globals['_PROVEOLDREQUEST']._serialized_start=1400
-  _globals['_PROVEOLDREQUEST']._serialized_end=1618
-  _globals['_OLDCARDREASON']._serialized_start=1620
-  _globals['_OLDCARDREASON']._serialized_end=1711
-  _globals['_PROVEOLDRESPONSE']._serialized_start=1714
-  _globals['_PROVEOLDRESPONSE']._serialized_end=1863
-  _globals['_SCOREREQUEST']._serialized_start=1865
-  _globals['_SCOREREQUEST']._serialized_end=1938
-  _globals['_SCORERESPONSE']._serialized_start=1940
-  _globals['_SCORERESPONSE']._serialized_end=2043
-  _globals['_LUKFUSERVICECHECKGAMERECORDREQUEST']._serialized_start=2046
-  _globals['_LUKFUSERVICECHECKGAMERECORDREQUEST']._serialized_end=2279
-  _globals['_LUKFUSERVICECHECKGAMERECORDRESPONSE']._serialized_start=2281
-  _globals['_LUKFUSERVICECHECKGAMERECORDRESPONSE']._serialized_end=2365
-  _globals['_LUKFUSERVICEHINTREQUEST']._serialized_start=2367
-  _globals['_LUKFUSERVICEHINTREQUEST']._serialized_end=2443
-  _globals['_LUKFUSERVICEHINTRESPONSE']._serialized_start=2445
-  _globals['_LUKFUSERVICEHINTRESPONSE']._serialized_end=2531
-  _globals['_LUKFUSERVICE']._serialized_start=2990
-  _globals['_LUKFUSERVICE']._serialized_end=3529
+  _globals['_LUKFURULESPRESET']._serialized_start=3020
+  _globals['_LUKFURULESPRESET']._serialized_end=3105
+  _globals['_LUKFUPLAYKIND']._serialized_start=3108
+  _globals['_LUKFUPLAYKIND']._serialized_end=3238
+  _globals['_LUKFUROLE']._serialized_start=3240
+  _globals['_LUKFUROLE']._serialized_end=3363
+  _globals['_LUKFUTRICKTURN']._serialized_start=3365
+  _globals['_LUKFUTRICKTURN']._serialized_end=3474
+  _globals['_LUKFUPHASE']._serialized_start=3476
+  _globals['_LUKFUPHASE']._serialized_end=3589
+  _globals['_LUKFURULES']._serialized_start=106
+  _globals['_LUKFURULES']._serialized_end=311
+  _globals['_LUKFUACTION']._serialized_start=313
+  _globals['_LUKFUACTION']._serialized_end=369
+  _globals['_LUKFUTRICK']._serialized_start=371
+  _globals['_LUKFUTRICK']._serialized_end=442
+  _globals['_LUKFURECORD']._serialized_start=445
+  _globals['_LUKFURECORD']._serialized_end=588
+  _globals['_COMPAREPLAYSREQUEST']._serialized_start=590
+  _globals['_COMPAREPLAYSREQUEST']._serialized_end=681
+  _globals['_COMPAREPLAYSRESPONSE']._serialized_start=684
+  _globals['_COMPAREPLAYSRESPONSE']._serialized_end=880
+  _globals['_CHECKPLAYREQUEST']._serialized_start=883
+  _globals['_CHECKPLAYREQUEST']._serialized_end=1189
+  _globals['_CHECKPLAYRESPONSE']._serialized_start=1192
+  _globals['_CHECKPLAYRESPONSE']._serialized_end=1430
+  _globals['_PROVEOLDREQUEST']._serialized_start=1433
+  _globals['_PROVEOLDREQUEST']._serialized_end=1651
+  _globals['_OLDCARDREASON']._serialized_start=1653
+  _globals['_OLDCARDREASON']._serialized_end=1744
+  _globals['_PROVEOLDRESPONSE']._serialized_start=1747
+  _globals['_PROVEOLDRESPONSE']._serialized_end=1896
+  _globals['_SCOREREQUEST']._serialized_start=1898
+  _globals['_SCOREREQUEST']._serialized_end=1971
+  _globals['_SCORERESPONSE']._serialized_start=1973
+  _globals['_SCORERESPONSE']._serialized_end=2076
+  _globals['_LUKFUSERVICECHECKGAMERECORDREQUEST']._serialized_start=2079
+  _globals['_LUKFUSERVICECHECKGAMERECORDREQUEST']._serialized_end=2400
+  _globals['_LUKFUSERVICECHECKGAMERECORDRESPONSE']._serialized_start=2402
+  _globals['_LUKFUSERVICECHECKGAMERECORDRESPONSE']._serialized_end=2486
+  _globals['_LUKFUSERVICEHINTREQUEST']._serialized_start=2489
+  _globals['_LUKFUSERVICEHINTREQUEST']._serialized_end=2619
+  _globals['_LUKFUSERVICEHINTRESPONSE']._serialized_start=2621
+  _globals['_LUKFUSERVICEHINTRESPONSE']._serialized_end=2707
+  _globals['_LUKFUOBSERVATION']._serialized_start=2710
+  _globals['_LUKFUOBSERVATION']._serialized_end=3018
+  _globals['_LUKFUSERVICE']._serialized_start=3592
+  _globals['_LUKFUSERVICE']._serialized_end=4131
 # @@protoc_insertion_point(module_scope)

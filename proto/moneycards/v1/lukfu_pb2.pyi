@@ -1,3 +1,6 @@
+import datetime
+
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from moneycards.v1 import common_pb2 as _common_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -32,6 +35,13 @@ class LukFuTrickTurn(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     LUK_FU_TRICK_TURN_UNSPECIFIED: _ClassVar[LukFuTrickTurn]
     LUK_FU_TRICK_TURN_LEAD: _ClassVar[LukFuTrickTurn]
     LUK_FU_TRICK_TURN_FOLLOW: _ClassVar[LukFuTrickTurn]
+
+class LukFuPhase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LUK_FU_PHASE_UNSPECIFIED: _ClassVar[LukFuPhase]
+    LUK_FU_PHASE_CALL: _ClassVar[LukFuPhase]
+    LUK_FU_PHASE_LEAD: _ClassVar[LukFuPhase]
+    LUK_FU_PHASE_FOLLOW: _ClassVar[LukFuPhase]
 LUK_FU_RULES_PRESET_UNSPECIFIED: LukFuRulesPreset
 LUK_FU_RULES_PRESET_SEED: LukFuRulesPreset
 LUK_FU_PLAY_KIND_UNSPECIFIED: LukFuPlayKind
@@ -45,6 +55,10 @@ LUK_FU_ROLE_NON_CALLER: LukFuRole
 LUK_FU_TRICK_TURN_UNSPECIFIED: LukFuTrickTurn
 LUK_FU_TRICK_TURN_LEAD: LukFuTrickTurn
 LUK_FU_TRICK_TURN_FOLLOW: LukFuTrickTurn
+LUK_FU_PHASE_UNSPECIFIED: LukFuPhase
+LUK_FU_PHASE_CALL: LukFuPhase
+LUK_FU_PHASE_LEAD: LukFuPhase
+LUK_FU_PHASE_FOLLOW: LukFuPhase
 
 class LukFuRules(_message.Message):
     __slots__ = ("ace_sets_beaten_only_by_nines", "strict_non_caller_leads", "preset")
@@ -215,20 +229,24 @@ class ScoreResponse(_message.Message):
     def __init__(self, outcome: _Optional[_Union[_common_pb2.DealOutcome, str]] = ..., points: _Optional[int] = ..., net: _Optional[_Iterable[int]] = ..., rule: _Optional[str] = ...) -> None: ...
 
 class LukFuServiceCheckGameRecordRequest(_message.Message):
-    __slots__ = ("game", "rules", "seed", "deal", "actions", "result")
+    __slots__ = ("game", "rules", "seed", "deal", "actions", "result", "seats", "played_at")
     GAME_FIELD_NUMBER: _ClassVar[int]
     RULES_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     DEAL_FIELD_NUMBER: _ClassVar[int]
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    PLAYED_AT_FIELD_NUMBER: _ClassVar[int]
     game: str
     rules: LukFuRules
     seed: int
     deal: _common_pb2.GameDeal
     actions: _containers.RepeatedScalarFieldContainer[str]
     result: _common_pb2.DealResult
-    def __init__(self, game: _Optional[str] = ..., rules: _Optional[_Union[LukFuRules, _Mapping]] = ..., seed: _Optional[int] = ..., deal: _Optional[_Union[_common_pb2.GameDeal, _Mapping]] = ..., actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ...) -> None: ...
+    seats: _containers.RepeatedCompositeFieldContainer[_common_pb2.TableSeat]
+    played_at: _timestamp_pb2.Timestamp
+    def __init__(self, game: _Optional[str] = ..., rules: _Optional[_Union[LukFuRules, _Mapping]] = ..., seed: _Optional[int] = ..., deal: _Optional[_Union[_common_pb2.GameDeal, _Mapping]] = ..., actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.TableSeat, _Mapping]]] = ..., played_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class LukFuServiceCheckGameRecordResponse(_message.Message):
     __slots__ = ("check",)
@@ -237,12 +255,14 @@ class LukFuServiceCheckGameRecordResponse(_message.Message):
     def __init__(self, check: _Optional[_Union[_common_pb2.GameRecordCheck, _Mapping]] = ...) -> None: ...
 
 class LukFuServiceHintRequest(_message.Message):
-    __slots__ = ("observation_json", "budget_ms")
+    __slots__ = ("observation", "observation_json", "budget_ms")
+    OBSERVATION_FIELD_NUMBER: _ClassVar[int]
     OBSERVATION_JSON_FIELD_NUMBER: _ClassVar[int]
     BUDGET_MS_FIELD_NUMBER: _ClassVar[int]
+    observation: LukFuObservation
     observation_json: str
     budget_ms: float
-    def __init__(self, observation_json: _Optional[str] = ..., budget_ms: _Optional[float] = ...) -> None: ...
+    def __init__(self, observation: _Optional[_Union[LukFuObservation, _Mapping]] = ..., observation_json: _Optional[str] = ..., budget_ms: _Optional[float] = ...) -> None: ...
 
 class LukFuServiceHintResponse(_message.Message):
     __slots__ = ("seat", "actions")
@@ -251,3 +271,29 @@ class LukFuServiceHintResponse(_message.Message):
     seat: int
     actions: _containers.RepeatedCompositeFieldContainer[_common_pb2.RankedAction]
     def __init__(self, seat: _Optional[int] = ..., actions: _Optional[_Iterable[_Union[_common_pb2.RankedAction, _Mapping]]] = ...) -> None: ...
+
+class LukFuObservation(_message.Message):
+    __slots__ = ("game", "seat", "to_act", "phase", "hand", "hand_sizes", "record", "caller", "fu", "legal_actions", "result")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    TO_ACT_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    HAND_FIELD_NUMBER: _ClassVar[int]
+    HAND_SIZES_FIELD_NUMBER: _ClassVar[int]
+    RECORD_FIELD_NUMBER: _ClassVar[int]
+    CALLER_FIELD_NUMBER: _ClassVar[int]
+    FU_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    seat: int
+    to_act: int
+    phase: LukFuPhase
+    hand: str
+    hand_sizes: _containers.RepeatedScalarFieldContainer[int]
+    record: LukFuRecord
+    caller: int
+    fu: _containers.RepeatedScalarFieldContainer[int]
+    legal_actions: _containers.RepeatedScalarFieldContainer[str]
+    result: _common_pb2.DealResult
+    def __init__(self, game: _Optional[str] = ..., seat: _Optional[int] = ..., to_act: _Optional[int] = ..., phase: _Optional[_Union[LukFuPhase, str]] = ..., hand: _Optional[str] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., record: _Optional[_Union[LukFuRecord, _Mapping]] = ..., caller: _Optional[int] = ..., fu: _Optional[_Iterable[int]] = ..., legal_actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ...) -> None: ...

@@ -1,5 +1,4 @@
 from moneycards.v1 import common_pb2 as _common_pb2
-from moneycards.v1 import lukfu_pb2 as _lukfu_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -36,13 +35,6 @@ class KowahPhase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     KOWAH_PHASE_DRAW: _ClassVar[KowahPhase]
     KOWAH_PHASE_DISCARD: _ClassVar[KowahPhase]
     KOWAH_PHASE_DECLARE: _ClassVar[KowahPhase]
-
-class LukFuPhase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
-    __slots__ = ()
-    LUK_FU_PHASE_UNSPECIFIED: _ClassVar[LukFuPhase]
-    LUK_FU_PHASE_CALL: _ClassVar[LukFuPhase]
-    LUK_FU_PHASE_LEAD: _ClassVar[LukFuPhase]
-    LUK_FU_PHASE_FOLLOW: _ClassVar[LukFuPhase]
 TOTOM_PHASE_UNSPECIFIED: TotomPhase
 TOTOM_PHASE_OPENING: TotomPhase
 TOTOM_PHASE_DISCARD: TotomPhase
@@ -59,10 +51,6 @@ KOWAH_PHASE_UNSPECIFIED: KowahPhase
 KOWAH_PHASE_DRAW: KowahPhase
 KOWAH_PHASE_DISCARD: KowahPhase
 KOWAH_PHASE_DECLARE: KowahPhase
-LUK_FU_PHASE_UNSPECIFIED: LukFuPhase
-LUK_FU_PHASE_CALL: LukFuPhase
-LUK_FU_PHASE_LEAD: LukFuPhase
-LUK_FU_PHASE_FOLLOW: LukFuPhase
 
 class SeatCard(_message.Message):
     __slots__ = ("seat", "card")
@@ -198,29 +186,3 @@ class KowahObservation(_message.Message):
     result: _common_pb2.DealResult
     takes_in_row: int
     def __init__(self, game: _Optional[str] = ..., seat: _Optional[int] = ..., to_act: _Optional[int] = ..., phase: _Optional[_Union[KowahPhase, str]] = ..., hand: _Optional[str] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., declared: _Optional[_Mapping[int, str]] = ..., discards: _Optional[_Iterable[_Union[KowahDiscard, _Mapping]]] = ..., public_draws: _Optional[_Iterable[_Union[KowahPublicDraw, _Mapping]]] = ..., stock: _Optional[int] = ..., first_turn: _Optional[bool] = ..., legal_actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ..., takes_in_row: _Optional[int] = ...) -> None: ...
-
-class LukFuObservation(_message.Message):
-    __slots__ = ("game", "seat", "to_act", "phase", "hand", "hand_sizes", "record", "caller", "fu", "legal_actions", "result")
-    GAME_FIELD_NUMBER: _ClassVar[int]
-    SEAT_FIELD_NUMBER: _ClassVar[int]
-    TO_ACT_FIELD_NUMBER: _ClassVar[int]
-    PHASE_FIELD_NUMBER: _ClassVar[int]
-    HAND_FIELD_NUMBER: _ClassVar[int]
-    HAND_SIZES_FIELD_NUMBER: _ClassVar[int]
-    RECORD_FIELD_NUMBER: _ClassVar[int]
-    CALLER_FIELD_NUMBER: _ClassVar[int]
-    FU_FIELD_NUMBER: _ClassVar[int]
-    LEGAL_ACTIONS_FIELD_NUMBER: _ClassVar[int]
-    RESULT_FIELD_NUMBER: _ClassVar[int]
-    game: str
-    seat: int
-    to_act: int
-    phase: LukFuPhase
-    hand: str
-    hand_sizes: _containers.RepeatedScalarFieldContainer[int]
-    record: _lukfu_pb2.LukFuRecord
-    caller: int
-    fu: _containers.RepeatedScalarFieldContainer[int]
-    legal_actions: _containers.RepeatedScalarFieldContainer[str]
-    result: _common_pb2.DealResult
-    def __init__(self, game: _Optional[str] = ..., seat: _Optional[int] = ..., to_act: _Optional[int] = ..., phase: _Optional[_Union[LukFuPhase, str]] = ..., hand: _Optional[str] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., record: _Optional[_Union[_lukfu_pb2.LukFuRecord, _Mapping]] = ..., caller: _Optional[int] = ..., fu: _Optional[_Iterable[int]] = ..., legal_actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ...) -> None: ...

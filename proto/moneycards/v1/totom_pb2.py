@@ -22,10 +22,12 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 from moneycards.v1 import common_pb2 as moneycards_dot_v1_dot_common__pb2
+from moneycards.v1 import observation_pb2 as moneycards_dot_v1_dot_observation__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19moneycards/v1/totom.proto\x12\rmoneycards.v1\x1a\x1amoneycards/v1/common.proto\"\x8d\x04\n\nTotomRules\x12/\n\x06preset\x18\x01 \x01(\x0e\x32\x1f.moneycards.v1.TotomRulesPreset\x12\'\n\x1a\x63hi_chi_win_needs_six_four\x18\x02 \x01(\x08H\x00\x88\x01\x01\x12\"\n\x15thap_thanh_sums_mains\x18\x03 \x01(\x08H\x01\x88\x01\x01\x12\x19\n\x0c\x62\x61\x63h_thu_chi\x18\x04 \x01(\x08H\x02\x88\x01\x01\x12\x1c\n\x0fthong_and_dia_u\x18\x05 \x01(\x08H\x03\x88\x01\x01\x12\x1a\n\rmust_take_win\x18\x06 \x01(\x08H\x04\x88\x01\x01\x12\x16\n\tmust_chiu\x18\x07 \x01(\x08H\x05\x88\x01\x01\x12(\n\x1bno_discard_of_captured_face\x18\x08 \x01(\x08H\x06\x88\x01\x01\x12*\n\x1dno_same_rank_discard_after_ca\x18\t \x01(\x08H\x07\x88\x01\x01\x42\x1d\n\x1b_chi_chi_win_needs_six_fourB\x18\n\x16_thap_thanh_sums_mainsB\x0f\n\r_bach_thu_chiB\x12\n\x10_thong_and_dia_uB\x10\n\x0e_must_take_winB\x0c\n\n_must_chiuB\x1e\n\x1c_no_discard_of_captured_faceB \n\x1e_no_same_rank_discard_after_ca\"\x94\x01\n\x0fTotomWinContext\x12\x10\n\x08win_card\x18\x01 \x01(\t\x12\"\n\x03via\x18\x02 \x01(\x0e\x32\x15.moneycards.v1.WinVia\x12\x0f\n\x07thien_u\x18\x03 \x01(\x08\x12\x0f\n\x07opening\x18\x04 \x01(\t\x12\x14\n\x0cwon_previous\x18\x05 \x01(\x08\x12\x13\n\x0b\x66irst_stock\x18\x06 \x01(\x08\"\xb1\x01\n\x10\x43heckHandRequest\x12\x0c\n\x04hand\x18\x01 \x01(\t\x12/\n\x07\x63ontext\x18\x02 \x01(\x0b\x32\x1e.moneycards.v1.TotomWinContext\x12(\n\x05rules\x18\x05 \x01(\x0b\x32\x19.moneycards.v1.TotomRules\x12.\n\x06\x65ngine\x18\x04 \x01(\x0e\x32\x1e.moneycards.v1.PartitionEngineJ\x04\x08\x03\x10\x04\"x\n\nTotomBonus\x12+\n\x04kind\x18\x06 \x01(\x0e\x32\x1d.moneycards.v1.TotomBonusKind\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0c\n\x04main\x18\x03 \x01(\x05\x12\x0c\n\x04\x64ich\x18\x04 \x01(\x05\x12\r\n\x05\x63ount\x18\x05 \x01(\x05J\x04\x08\x01\x10\x02\"5\n\x0fTotomSettlement\x12\x0e\n\x06winner\x18\x01 \x01(\x05\x12\x12\n\neach_loser\x18\x02 \x01(\x05\"\x83\x03\n\x11\x43heckHandResponse\x12\x0c\n\x04hand\x18\x01 \x01(\t\x12\x0c\n\x04wins\x18\x02 \x01(\x08\x12\r\n\x05pairs\x18\x03 \x03(\t\x12\x12\n\nchan_count\x18\x04 \x01(\x05\x12\x10\n\x08\x63\x61_count\x18\x05 \x01(\x05\x12\x10\n\x08unpaired\x18\x06 \x03(\t\x12,\n\nviolations\x18\x07 \x03(\x0b\x32\x18.moneycards.v1.Violation\x12\x0e\n\x06points\x18\x08 \x01(\x05\x12.\n\tscored_by\x18\r \x01(\x0e\x32\x1b.moneycards.v1.TotomScoring\x12\x31\n\nmain_bonus\x18\x0e \x01(\x0e\x32\x1d.moneycards.v1.TotomBonusKind\x12*\n\x07\x62onuses\x18\x0b \x03(\x0b\x32\x19.moneycards.v1.TotomBonus\x12\x32\n\nsettlement\x18\x0c \x01(\x0b\x32\x1e.moneycards.v1.TotomSettlementJ\x04\x08\t\x10\nJ\x04\x08\n\x10\x0b\"\xee\x01\n\x10\x46indWaitsRequest\x12\x0c\n\x04hand\x18\x01 \x01(\t\x12\"\n\x03via\x18\x02 \x01(\x0e\x32\x15.moneycards.v1.WinVia\x12\x0c\n\x04seen\x18\x03 \x01(\t\x12\x0f\n\x07opening\x18\x04 \x01(\t\x12(\n\x05rules\x18\t \x01(\x0b\x32\x19.moneycards.v1.TotomRules\x12.\n\x06\x65ngine\x18\x06 \x01(\x0e\x32\x1e.moneycards.v1.PartitionEngine\x12\x14\n\x0cwon_previous\x18\x07 \x01(\x08\x12\x13\n\x0b\x66irst_stock\x18\x08 \x01(\x08J\x04\x08\x05\x10\x06\"e\n\tTotomWait\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x0e\n\x06points\x18\x02 \x01(\x05\x12\x0e\n\x06unseen\x18\x03 \x01(\x05\x12*\n\x07\x62onuses\x18\x04 \x03(\x0b\x32\x19.moneycards.v1.TotomBonus\"<\n\x11\x46indWaitsResponse\x12\'\n\x05waits\x18\x01 \x03(\x0b\x32\x18.moneycards.v1.TotomWait\"\xe9\x01\n\"TotomServiceCheckGameRecordRequest\x12\x0c\n\x04game\x18\x02 \x01(\t\x12(\n\x05rules\x18\x03 \x01(\x0b\x32\x19.moneycards.v1.TotomRules\x12\x11\n\x04seed\x18\x04 \x01(\x03H\x00\x88\x01\x01\x12%\n\x04\x64\x65\x61l\x18\x05 \x01(\x0b\x32\x17.moneycards.v1.GameDeal\x12\x0f\n\x07\x61\x63tions\x18\x06 \x03(\t\x12)\n\x06result\x18\x07 \x01(\x0b\x32\x19.moneycards.v1.DealResultB\x07\n\x05_seedJ\x04\x08\x01\x10\x02R\x06record\"T\n#TotomServiceCheckGameRecordResponse\x12-\n\x05\x63heck\x18\x01 \x01(\x0b\x32\x1e.moneycards.v1.GameRecordCheck\"L\n\x17TotomServiceHintRequest\x12\x18\n\x10observation_json\x18\x01 \x01(\t\x12\x11\n\tbudget_ms\x18\x03 \x01(\x01J\x04\x08\x02\x10\x03\"V\n\x18TotomServiceHintResponse\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12,\n\x07\x61\x63tions\x18\x02 \x03(\x0b\x32\x1b.moneycards.v1.RankedAction*q\n\x06WinVia\x12\x17\n\x13WIN_VIA_UNSPECIFIED\x10\x00\x12\x14\n\x10WIN_VIA_OWN_DOOR\x10\x01\x12\x11\n\rWIN_VIA_STOCK\x10\x02\x12\x10\n\x0cWIN_VIA_CHIU\x10\x03\x12\x13\n\x0fWIN_VIA_DISCARD\x10\x04*w\n\x10TotomRulesPreset\x12\"\n\x1eTOTOM_RULES_PRESET_UNSPECIFIED\x10\x00\x12\x1b\n\x17TOTOM_RULES_PRESET_SEED\x10\x01\x12\"\n\x1eTOTOM_RULES_PRESET_TRADITIONAL\x10\x02*k\n\x0fPartitionEngine\x12 \n\x1cPARTITION_ENGINE_UNSPECIFIED\x10\x00\x12\x1a\n\x16PARTITION_ENGINE_CPSAT\x10\x01\x12\x1a\n\x16PARTITION_ENGINE_EXACT\x10\x02*\xf2\x03\n\x0eTotomBonusKind\x12 \n\x1cTOTOM_BONUS_KIND_UNSPECIFIED\x10\x00\x12\x1a\n\x16TOTOM_BONUS_KIND_U_CHI\x10\x01\x12\x1c\n\x18TOTOM_BONUS_KIND_THIEN_U\x10\x02\x12\x18\n\x14TOTOM_BONUS_KIND_TOM\x10\x03\x12\x1d\n\x19TOTOM_BONUS_KIND_BACH_THU\x10\x04\x12\x18\n\x14TOTOM_BONUS_KIND_LEO\x10\x05\x12\x1f\n\x1bTOTOM_BONUS_KIND_THIEN_KHAI\x10\x06\x12\x1b\n\x17TOTOM_BONUS_KIND_CHIU_U\x10\x07\x12\x18\n\x14TOTOM_BONUS_KIND_BON\x10\x08\x12\x1e\n\x1aTOTOM_BONUS_KIND_BACH_DINH\x10\t\x12\x1b\n\x17TOTOM_BONUS_KIND_TAM_DO\x10\n\x12 \n\x1cTOTOM_BONUS_KIND_KINH_TU_CHI\x10\x0b\x12\x1f\n\x1bTOTOM_BONUS_KIND_THAP_THANH\x10\x0c\x12!\n\x1dTOTOM_BONUS_KIND_BACH_THU_CHI\x10\r\x12\x1a\n\x16TOTOM_BONUS_KIND_THONG\x10\x0e\x12\x1a\n\x16TOTOM_BONUS_KIND_DIA_U\x10\x0f*\x88\x01\n\x0cTotomScoring\x12\x1d\n\x19TOTOM_SCORING_UNSPECIFIED\x10\x00\x12\x17\n\x13TOTOM_SCORING_PLAIN\x10\x01\x12 \n\x1cTOTOM_SCORING_MAIN_PLUS_DICH\x10\x02\x12\x1e\n\x1aTOTOM_SCORING_SUM_OF_MAINS\x10\x03\x32\x81\x03\n\x0cTotomService\x12N\n\tCheckHand\x12\x1f.moneycards.v1.CheckHandRequest\x1a .moneycards.v1.CheckHandResponse\x12N\n\tFindWaits\x12\x1f.moneycards.v1.FindWaitsRequest\x1a .moneycards.v1.FindWaitsResponse\x12x\n\x0f\x43heckGameRecord\x12\x31.moneycards.v1.TotomServiceCheckGameRecordRequest\x1a\x32.moneycards.v1.TotomServiceCheckGameRecordResponse\x12W\n\x04Hint\x12&.moneycards.v1.TotomServiceHintRequest\x1a\'.moneycards.v1.TotomServiceHintResponseB_\n\x11org.moneycards.v1B\nTotomProtoP\x01Z,moneycards/gen/go/moneycards/v1;moneycardsv1\xaa\x02\rMoneycards.V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19moneycards/v1/totom.proto\x12\rmoneycards.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1amoneycards/v1/common.proto\x1a\x1fmoneycards/v1/observation.proto\"\x8d\x04\n\nTotomRules\x12/\n\x06preset\x18\x01 \x01(\x0e\x32\x1f.moneycards.v1.TotomRulesPreset\x12\'\n\x1a\x63hi_chi_win_needs_six_four\x18\x02 \x01(\x08H\x00\x88\x01\x01\x12\"\n\x15thap_thanh_sums_mains\x18\x03 \x01(\x08H\x01\x88\x01\x01\x12\x19\n\x0c\x62\x61\x63h_thu_chi\x18\x04 \x01(\x08H\x02\x88\x01\x01\x12\x1c\n\x0fthong_and_dia_u\x18\x05 \x01(\x08H\x03\x88\x01\x01\x12\x1a\n\rmust_take_win\x18\x06 \x01(\x08H\x04\x88\x01\x01\x12\x16\n\tmust_chiu\x18\x07 \x01(\x08H\x05\x88\x01\x01\x12(\n\x1bno_discard_of_captured_face\x18\x08 \x01(\x08H\x06\x88\x01\x01\x12*\n\x1dno_same_rank_discard_after_ca\x18\t \x01(\x08H\x07\x88\x01\x01\x42\x1d\n\x1b_chi_chi_win_needs_six_fourB\x18\n\x16_thap_thanh_sums_mainsB\x0f\n\r_bach_thu_chiB\x12\n\x10_thong_and_dia_uB\x10\n\x0e_must_take_winB\x0c\n\n_must_chiuB\x1e\n\x1c_no_discard_of_captured_faceB \n\x1e_no_same_rank_discard_after_ca\"\x94\x01\n\x0fTotomWinContext\x12\x10\n\x08win_card\x18\x01 \x01(\t\x12\"\n\x03via\x18\x02 \x01(\x0e\x32\x15.moneycards.v1.WinVia\x12\x0f\n\x07thien_u\x18\x03 \x01(\x08\x12\x0f\n\x07opening\x18\x04 \x01(\t\x12\x14\n\x0cwon_previous\x18\x05 \x01(\x08\x12\x13\n\x0b\x66irst_stock\x18\x06 \x01(\x08\"\xb1\x01\n\x10\x43heckHandRequest\x12\x0c\n\x04hand\x18\x01 \x01(\t\x12/\n\x07\x63ontext\x18\x02 \x01(\x0b\x32\x1e.moneycards.v1.TotomWinContext\x12(\n\x05rules\x18\x05 \x01(\x0b\x32\x19.moneycards.v1.TotomRules\x12.\n\x06\x65ngine\x18\x04 \x01(\x0e\x32\x1e.moneycards.v1.PartitionEngineJ\x04\x08\x03\x10\x04\"x\n\nTotomBonus\x12+\n\x04kind\x18\x06 \x01(\x0e\x32\x1d.moneycards.v1.TotomBonusKind\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0c\n\x04main\x18\x03 \x01(\x05\x12\x0c\n\x04\x64ich\x18\x04 \x01(\x05\x12\r\n\x05\x63ount\x18\x05 \x01(\x05J\x04\x08\x01\x10\x02\"5\n\x0fTotomSettlement\x12\x0e\n\x06winner\x18\x01 \x01(\x05\x12\x12\n\neach_loser\x18\x02 \x01(\x05\"\x83\x03\n\x11\x43heckHandResponse\x12\x0c\n\x04hand\x18\x01 \x01(\t\x12\x0c\n\x04wins\x18\x02 \x01(\x08\x12\r\n\x05pairs\x18\x03 \x03(\t\x12\x12\n\nchan_count\x18\x04 \x01(\x05\x12\x10\n\x08\x63\x61_count\x18\x05 \x01(\x05\x12\x10\n\x08unpaired\x18\x06 \x03(\t\x12,\n\nviolations\x18\x07 \x03(\x0b\x32\x18.moneycards.v1.Violation\x12\x0e\n\x06points\x18\x08 \x01(\x05\x12.\n\tscored_by\x18\r \x01(\x0e\x32\x1b.moneycards.v1.TotomScoring\x12\x31\n\nmain_bonus\x18\x0e \x01(\x0e\x32\x1d.moneycards.v1.TotomBonusKind\x12*\n\x07\x62onuses\x18\x0b \x03(\x0b\x32\x19.moneycards.v1.TotomBonus\x12\x32\n\nsettlement\x18\x0c \x01(\x0b\x32\x1e.moneycards.v1.TotomSettlementJ\x04\x08\t\x10\nJ\x04\x08\n\x10\x0b\"\xee\x01\n\x10\x46indWaitsRequest\x12\x0c\n\x04hand\x18\x01 \x01(\t\x12\"\n\x03via\x18\x02 \x01(\x0e\x32\x15.moneycards.v1.WinVia\x12\x0c\n\x04seen\x18\x03 \x01(\t\x12\x0f\n\x07opening\x18\x04 \x01(\t\x12(\n\x05rules\x18\t \x01(\x0b\x32\x19.moneycards.v1.TotomRules\x12.\n\x06\x65ngine\x18\x06 \x01(\x0e\x32\x1e.moneycards.v1.PartitionEngine\x12\x14\n\x0cwon_previous\x18\x07 \x01(\x08\x12\x13\n\x0b\x66irst_stock\x18\x08 \x01(\x08J\x04\x08\x05\x10\x06\"e\n\tTotomWait\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x0e\n\x06points\x18\x02 \x01(\x05\x12\x0e\n\x06unseen\x18\x03 \x01(\x05\x12*\n\x07\x62onuses\x18\x04 \x03(\x0b\x32\x19.moneycards.v1.TotomBonus\"<\n\x11\x46indWaitsResponse\x12\'\n\x05waits\x18\x01 \x03(\x0b\x32\x18.moneycards.v1.TotomWait\"\xc1\x02\n\"TotomServiceCheckGameRecordRequest\x12\x0c\n\x04game\x18\x02 \x01(\t\x12(\n\x05rules\x18\x03 \x01(\x0b\x32\x19.moneycards.v1.TotomRules\x12\x11\n\x04seed\x18\x04 \x01(\x03H\x00\x88\x01\x01\x12%\n\x04\x64\x65\x61l\x18\x05 \x01(\x0b\x32\x17.moneycards.v1.GameDeal\x12\x0f\n\x07\x61\x63tions\x18\x06 \x03(\t\x12)\n\x06result\x18\x07 \x01(\x0b\x32\x19.moneycards.v1.DealResult\x12\'\n\x05seats\x18\x08 \x03(\x0b\x32\x18.moneycards.v1.TableSeat\x12-\n\tplayed_at\x18\t \x01(\x0b\x32\x1a.google.protobuf.TimestampB\x07\n\x05_seedJ\x04\x08\x01\x10\x02R\x06record\"T\n#TotomServiceCheckGameRecordResponse\x12-\n\x05\x63heck\x18\x01 \x01(\x0b\x32\x1e.moneycards.v1.GameRecordCheck\"\x82\x01\n\x17TotomServiceHintRequest\x12\x34\n\x0bobservation\x18\x04 \x01(\x0b\x32\x1f.moneycards.v1.TotomObservation\x12\x18\n\x10observation_json\x18\x01 \x01(\t\x12\x11\n\tbudget_ms\x18\x03 \x01(\x01J\x04\x08\x02\x10\x03\"V\n\x18TotomServiceHintResponse\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12,\n\x07\x61\x63tions\x18\x02 \x03(\x0b\x32\x1b.moneycards.v1.RankedAction*q\n\x06WinVia\x12\x17\n\x13WIN_VIA_UNSPECIFIED\x10\x00\x12\x14\n\x10WIN_VIA_OWN_DOOR\x10\x01\x12\x11\n\rWIN_VIA_STOCK\x10\x02\x12\x10\n\x0cWIN_VIA_CHIU\x10\x03\x12\x13\n\x0fWIN_VIA_DISCARD\x10\x04*w\n\x10TotomRulesPreset\x12\"\n\x1eTOTOM_RULES_PRESET_UNSPECIFIED\x10\x00\x12\x1b\n\x17TOTOM_RULES_PRESET_SEED\x10\x01\x12\"\n\x1eTOTOM_RULES_PRESET_TRADITIONAL\x10\x02*k\n\x0fPartitionEngine\x12 \n\x1cPARTITION_ENGINE_UNSPECIFIED\x10\x00\x12\x1a\n\x16PARTITION_ENGINE_CPSAT\x10\x01\x12\x1a\n\x16PARTITION_ENGINE_EXACT\x10\x02*\xf2\x03\n\x0eTotomBonusKind\x12 \n\x1cTOTOM_BONUS_KIND_UNSPECIFIED\x10\x00\x12\x1a\n\x16TOTOM_BONUS_KIND_U_CHI\x10\x01\x12\x1c\n\x18TOTOM_BONUS_KIND_THIEN_U\x10\x02\x12\x18\n\x14TOTOM_BONUS_KIND_TOM\x10\x03\x12\x1d\n\x19TOTOM_BONUS_KIND_BACH_THU\x10\x04\x12\x18\n\x14TOTOM_BONUS_KIND_LEO\x10\x05\x12\x1f\n\x1bTOTOM_BONUS_KIND_THIEN_KHAI\x10\x06\x12\x1b\n\x17TOTOM_BONUS_KIND_CHIU_U\x10\x07\x12\x18\n\x14TOTOM_BONUS_KIND_BON\x10\x08\x12\x1e\n\x1aTOTOM_BONUS_KIND_BACH_DINH\x10\t\x12\x1b\n\x17TOTOM_BONUS_KIND_TAM_DO\x10\n\x12 \n\x1cTOTOM_BONUS_KIND_KINH_TU_CHI\x10\x0b\x12\x1f\n\x1bTOTOM_BONUS_KIND_THAP_THANH\x10\x0c\x12!\n\x1dTOTOM_BONUS_KIND_BACH_THU_CHI\x10\r\x12\x1a\n\x16TOTOM_BONUS_KIND_THONG\x10\x0e\x12\x1a\n\x16TOTOM_BONUS_KIND_DIA_U\x10\x0f*\x88\x01\n\x0cTotomScoring\x12\x1d\n\x19TOTOM_SCORING_UNSPECIFIED\x10\x00\x12\x17\n\x13TOTOM_SCORING_PLAIN\x10\x01\x12 \n\x1cTOTOM_SCORING_MAIN_PLUS_DICH\x10\x02\x12\x1e\n\x1aTOTOM_SCORING_SUM_OF_MAINS\x10\x03\x32\x81\x03\n\x0cTotomService\x12N\n\tCheckHand\x12\x1f.moneycards.v1.CheckHandRequest\x1a .moneycards.v1.CheckHandResponse\x12N\n\tFindWaits\x12\x1f.moneycards.v1.FindWaitsRequest\x1a .moneycards.v1.FindWaitsResponse\x12x\n\x0f\x43heckGameRecord\x12\x31.moneycards.v1.TotomServiceCheckGameRecordRequest\x1a\x32.moneycards.v1.TotomServiceCheckGameRecordResponse\x12W\n\x04Hint\x12&.moneycards.v1.TotomServiceHintRequest\x1a\'.moneycards.v1.TotomServiceHintResponseB_\n\x11org.moneycards.v1B\nTotomProtoP\x01Z,moneycards/gen/go/moneycards/v1;moneycardsv1\xaa\x02\rMoneycards.V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -33,42 +35,42 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'moneycards.v1.totom_pb2', _
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\021org.moneycards.v1B\nTotomProtoP\001Z,moneycards/gen/go/moneycards/v1;moneycardsv1\252\002\rMoneycards.V1'
-  _globals['_WINVIA']._serialized_start=2392
-  _globals['_WINVIA']._serialized_end=2505
-  _globals['_TOTOMRULESPRESET']._serialized_start=2507
-  _globals['_TOTOMRULESPRESET']._serialized_end=2626
-  _globals['_PARTITIONENGINE']._serialized_start=2628
-  _globals['_PARTITIONENGINE']._serialized_end=2735
-  _globals['_TOTOMBONUSKIND']._serialized_start=2738
-  _globals['_TOTOMBONUSKIND']._serialized_end=3236
-  _globals['_TOTOMSCORING']._serialized_start=3239
-  _globals['_TOTOMSCORING']._serialized_end=3375
-  _globals['_TOTOMRULES']._serialized_start=73
-  _globals['_TOTOMRULES']._serialized_end=598
-  _globals['_TOTOMWINCONTEXT']._serialized_start=601
-  _globals['_TOTOMWINCONTEXT']._serialized_end=749
-  _globals['_CHECKHANDREQUEST']._serialized_start=752
-  _globals['_CHECKHANDREQUEST']._serialized_end=929
-  _globals['_TOTOMBONUS']._serialized_start=931
-  _globals['_TOTOMBONUS']._serialized_end=1051
-  _globals['_TOTOMSETTLEMENT']._serialized_start=1053
-  _globals['_TOTOMSETTLEMENT']._serialized_end=1106
-  _globals['_CHECKHANDRESPONSE']._serialized_start=1109
-  _globals['_CHECKHANDRESPONSE']._serialized_end=1496
-  _globals['_FINDWAITSREQUEST']._serialized_start=1499
-  _globals['_FINDWAITSREQUEST']._serialized_end=1737
-  _globals['_TOTOMWAIT']._serialized_start=1739
-  _globals['_TOTOMWAIT']._serialized_end=1840
-  _globals['_FINDWAITSRESPONSE']._serialized_start=1842
-  _globals['_FINDWAITSRESPONSE']._serialized_end=1902
-  _globals['_TOTOMSERVICECHECKGAMERECORDREQUEST']._serialized_start=1905
-  _globals['_TOTOMSERVICECHECKGAMERECORDREQUEST']._serialized_end=2138
-  _globals['_TOTOMSERVICECHECKGAMERECORDRESPONSE']._serialized_start=2140
-  _globals['_TOTOMSERVICECHECKGAMERECORDRESPONSE']._serialized_end=2224
-  _globals['_TOTOMSERVICEHINTREQUEST']._serialized_start=2226
-  _globals['_TOTOMSERVICEHINTREQUEST']._serialized_end=2302
-  _globals['_TOTOMSERVICEHINTRESPONSE']._serialized_start=2304
-  _globals['_TOTOMSERVICEHINTRESPONSE']._serialized_end=2390
-  _globals['_TOTOMSERVICE']._serialized_start=3378
-  _globals['_TOTOMSERVICE']._serialized_end=3763
+  _globals['_WINVIA']._serialized_start=2601
+  _globals['_WINVIA']._serialized_end=2714
+  _globals['_TOTOMRULESPRESET']._serialized_start=2716
+  _globals['_TOTOMRULESPRESET']._serialized_end=2835
+  _globals['_PARTITIONENGINE']._serialized_start=2837
+  _globals['_PARTITIONENGINE']._serialized_end=2944
+  _globals['_TOTOMBONUSKIND']._serialized_start=2947
+  _globals['_TOTOMBONUSKIND']._serialized_end=3445
+  _globals['_TOTOMSCORING']._serialized_start=3448
+  _globals['_TOTOMSCORING']._serialized_end=3584
+  _globals['_TOTOMRULES']._serialized_start=139
+  _globals['_TOTOMRULES']._serialized_end=664
+  _globals['_TOTOMWINCONTEXT']._serialized_start=667
+  _globals['_TOTOMWINCONTEXT']._serialized_end=815
+  _globals['_CHECKHANDREQUEST']._serialized_start=818
+  _globals['_CHECKHANDREQUEST']._serialized_end=995
+  _globals['_TOTOMBONUS']._serialized_start=997
+  _globals['_TOTOMBONUS']._serialized_end=1117
+  _globals['_TOTOMSETTLEMENT']._serialized_start=1119
+  _globals['_TOTOMSETTLEMENT']._serialized_end=1172
+  _globals['_CHECKHANDRESPONSE']._serialized_start=1175
+  _globals['_CHECKHANDRESPONSE']._serialized_end=1562
+  _globals['_FINDWAITSREQUEST']._serialized_start=1565
+  _globals['_FINDWAITSREQUEST']._serialized_end=1803
+  _globals['_TOTOMWAIT']._serialized_start=1805
+  _globals['_TOTOMWAIT']._serialized_end=1906
+  _globals['_FINDWAITSRESPONSE']._serialized_start=1908
+  _globals['_FINDWAITSRESPONSE']._serialized_end=1968
+  _globals['_TOTOMSERVICECHECKGAMERECORDREQUEST']._serialized_start=1971
+  _globals['_TOTOMSERVICECHECKGAMERECORDREQUEST']._serialized_end=2292
+  _globals['_TOTOMSERVICECHECKGAMERECORDRESPONSE']._serialized_start=2294
+  _globals['_TOTOMSERVICECHECKGAMERECORDRESPONSE']._serialized_end=2378
+  _globals['_TOTOMSERVICEHINTREQUEST']._serialized_start=2381
+  _globals['_TOTOMSERVICEHINTREQUEST']._serialized_end=2511
+  _globals['_TOTOMSERVICEHINTRESPONSE']._serialized_start=2513
+  _globals['_TOTOMSERVICEHINTRESPONSE']._serialized_end=2599
+  _globals['_TOTOMSERVICE']._serialized_start=3587
+  _globals['_TOTOMSERVICE']._serialized_end=3972
 # @@protoc_insertion_point(module_scope)

@@ -1,4 +1,8 @@
+import datetime
+
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from moneycards.v1 import common_pb2 as _common_pb2
+from moneycards.v1 import observation_pb2 as _observation_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -224,20 +228,24 @@ class FindWaitsResponse(_message.Message):
     def __init__(self, waits: _Optional[_Iterable[_Union[TotomWait, _Mapping]]] = ...) -> None: ...
 
 class TotomServiceCheckGameRecordRequest(_message.Message):
-    __slots__ = ("game", "rules", "seed", "deal", "actions", "result")
+    __slots__ = ("game", "rules", "seed", "deal", "actions", "result", "seats", "played_at")
     GAME_FIELD_NUMBER: _ClassVar[int]
     RULES_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     DEAL_FIELD_NUMBER: _ClassVar[int]
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    PLAYED_AT_FIELD_NUMBER: _ClassVar[int]
     game: str
     rules: TotomRules
     seed: int
     deal: _common_pb2.GameDeal
     actions: _containers.RepeatedScalarFieldContainer[str]
     result: _common_pb2.DealResult
-    def __init__(self, game: _Optional[str] = ..., rules: _Optional[_Union[TotomRules, _Mapping]] = ..., seed: _Optional[int] = ..., deal: _Optional[_Union[_common_pb2.GameDeal, _Mapping]] = ..., actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ...) -> None: ...
+    seats: _containers.RepeatedCompositeFieldContainer[_common_pb2.TableSeat]
+    played_at: _timestamp_pb2.Timestamp
+    def __init__(self, game: _Optional[str] = ..., rules: _Optional[_Union[TotomRules, _Mapping]] = ..., seed: _Optional[int] = ..., deal: _Optional[_Union[_common_pb2.GameDeal, _Mapping]] = ..., actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.TableSeat, _Mapping]]] = ..., played_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class TotomServiceCheckGameRecordResponse(_message.Message):
     __slots__ = ("check",)
@@ -246,12 +254,14 @@ class TotomServiceCheckGameRecordResponse(_message.Message):
     def __init__(self, check: _Optional[_Union[_common_pb2.GameRecordCheck, _Mapping]] = ...) -> None: ...
 
 class TotomServiceHintRequest(_message.Message):
-    __slots__ = ("observation_json", "budget_ms")
+    __slots__ = ("observation", "observation_json", "budget_ms")
+    OBSERVATION_FIELD_NUMBER: _ClassVar[int]
     OBSERVATION_JSON_FIELD_NUMBER: _ClassVar[int]
     BUDGET_MS_FIELD_NUMBER: _ClassVar[int]
+    observation: _observation_pb2.TotomObservation
     observation_json: str
     budget_ms: float
-    def __init__(self, observation_json: _Optional[str] = ..., budget_ms: _Optional[float] = ...) -> None: ...
+    def __init__(self, observation: _Optional[_Union[_observation_pb2.TotomObservation, _Mapping]] = ..., observation_json: _Optional[str] = ..., budget_ms: _Optional[float] = ...) -> None: ...
 
 class TotomServiceHintResponse(_message.Message):
     __slots__ = ("seat", "actions")

@@ -1,0 +1,424 @@
+"""TableService: whole deals over gRPC, tables kept in a store (server/store.py).
+
+Each open table lives in memory as a `moneycards.solver.tables.Table` with a lock; calls on
+one table are serialised by it, calls on different tables run in parallel. An accepted
+action (with the AI replies it caused) is committed to the store before the answer, so a
+restarted server rebuilds every table by replay.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import logging
+import secrets
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+import grpc
+from google.protobuf import any_pb2, json_format
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+from grpc_status import rpc_status
+
+from moneycards.server.errors import DOMAIN, rpc
+from moneycards.server.store import SqliteStore, TableStore
+from moneycards.solver.errors import InvalidInput
+from moneycards.solver.games import GAMES
+from moneycards.solver.table import IllegalAction
+from moneycards.solver.tables import Event, Seat, StaleVersion, Table
+from moneycards.v1 import common_pb2, lukfu_pb2, observation_pb2, table_pb2, table_pb2_grpc
+
+log = logging.getLogger("moneycards.server")
+
+GAME_IDS = {common_pb2.GAME_TOTOM: "totom",
+            common_pb2.GAME_KOWAH: "kowah", common_pb2.GAME_LUK_FU: "lukfu"}
+GAME_ENUMS = {v: k for k, v in GAME_IDS.items()}
+OBSERVATIONS = {"totom": ("totom", observation_pb2.TotomObservation),
+                "kowah": ("kowah", observation_pb2.KowahObservation),
+                "lukfu": ("luk_fu", lukfu_pb2.LukFuObservation)}
+RULES_FIELDS = {"totom": "totom_rules", "kowah": "kowah_rules", "lukfu": "luk_fu_rules"}
+RECORD_FIELDS = {"totom": "totom", "kowah": "kowah", "lukfu": "luk_fu"}
+VERBS = {v.name.removeprefix("ACTION_VERB_").lower(): v.number
+         for v in table_pb2.ActionVerb.DESCRIPTOR.values if v.number}
+MAX_ID = 64
+WATCH_POLL_S = 1.0
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass
+class OpenTable:
+    """A table in memory: the game, its lock and who may act."""
+
+    table_id: str
+    table: Table
+    tokens: dict[int, str]  # seat -> SHA-256 of its token
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    changed: threading.Condition = field(init=False)
+    closed: bool = False
+    stored: int = 0  # actions already in the store
+
+    def __post_init__(self) -> None:
+        self.changed = threading.Condition(self.lock)
+
+    def seat_of(self, token: str) -> int | None:
+        digest = token_digest(token)
+        for seat, d in self.tokens.items():
+            if hmac.compare_digest(d, digest):
+                return seat
+        return None
+
+
+def status(code: int, message: str, reason: str, **metadata: str) -> grpc.Status:
+    info = any_pb2.Any()
+    info.Pack(error_details_pb2.ErrorInfo(reason=reason, domain=DOMAIN, metadata=metadata))
+    return rpc_status.to_status(status_pb2.Status(code=code, message=message, details=[info]))
+
+
+class TableError(Exception):
+    """An answer other than INVALID_ARGUMENT, with its status."""
+
+    def __init__(self, status: grpc.Status):
+        super().__init__(status.details)
+        self.status = status
+
+
+class Tables:
+    """The server's open tables, kept in memory and in the store."""
+
+    def __init__(self, store: TableStore | None = None, ai_budget_ms: float | None = None):
+        self.store: TableStore = store if store is not None else SqliteStore(":memory:")
+        self.ai_budget_ms = ai_budget_ms
+        self._tables: dict[str, OpenTable] = {}
+        self._lock = threading.Lock()
+        self._restore()
+
+    def _restore(self) -> None:
+        """Rebuild every stored table that is not closed by replaying its record."""
+        from moneycards.records import engine_record, RECORD_MESSAGES
+
+        restored = 0
+        for stored in self.store.load():
+            game = stored.header["game"]
+            msg = json_format.ParseDict(stored.header, RECORD_MESSAGES[game]())
+            rec = engine_record(game, msg)
+            rec["actions"] = stored.actions
+            try:
+                table = Table.from_record(rec, ai_budget_ms=self.ai_budget_ms)
+            except IllegalAction as err:  # the database was edited by hand
+                log.error("table %s cannot be restored: %s", stored.table_id, err)
+                continue
+            self._tables[stored.table_id] = OpenTable(stored.table_id, table, stored.tokens,
+                                                      stored=len(stored.actions))
+            restored += 1
+        if restored:
+            log.info("restored %d tables", restored)
+
+    # -- finding a table ------------------------------------------------------------------
+    def get(self, table_id: str) -> OpenTable:
+        if not table_id:
+            raise InvalidInput("a table id is needed", field="table_id")
+        if len(table_id) > MAX_ID:
+            raise InvalidInput(f"a table id is at most {MAX_ID} characters", field="table_id")
+        with self._lock:
+            found = self._tables.get(table_id)
+        if found is None or found.closed:
+            raise TableError(status(code_pb2.NOT_FOUND, f"no open table {table_id!r}",
+                                    "TABLE_NOT_FOUND", table_id=table_id))
+        return found
+
+    def seat(self, table_id: str, token: str) -> tuple[OpenTable, int]:
+        t = self.get(table_id)
+        if not token:
+            raise InvalidInput("a seat token is needed (CreateTable gives one per person's "
+                               "seat)", field="seat_token")
+        seat = t.seat_of(token[:200])
+        if seat is None:
+            raise TableError(status(code_pb2.PERMISSION_DENIED,
+                                    "this token is not one of the table's seat tokens",
+                                    "WRONG_SEAT_TOKEN", table_id=table_id))
+        return t, seat
+
+    # -- changing tables ------------------------------------------------------------------
+    def create(self, game: str, seats: list[Seat], seed: int | None, rules: Any
+               ) -> tuple[OpenTable, dict[int, str]]:
+        table = Table.create(game, seats, seed=seed, rules=rules,
+                             ai_budget_ms=self.ai_budget_ms)
+        table_id = secrets.token_urlsafe(9)
+        tokens = {s: secrets.token_urlsafe(24) for s, seat in enumerate(table.seats)
+                  if seat.kind == "human"}
+        digests = {s: token_digest(t) for s, t in tokens.items()}
+        opened = OpenTable(table_id, table, digests, stored=len(table.state.history))
+        header = self.header(table)
+        self.store.create(table_id, header, digests, list(table.state.history), table.is_over)
+        with self._lock:
+            self._tables[table_id] = opened
+        return opened, tokens
+
+    @staticmethod
+    def header(table: Table) -> dict[str, Any]:
+        """The record without actions or result: what the store keeps besides the actions."""
+        from moneycards.records import game_record_json
+
+        rec = table.record()
+        rec["actions"] = []
+        rec.pop("result", None)
+        return game_record_json(table.game.name, rec)
+
+    def commit(self, t: OpenTable) -> None:
+        """Store the actions applied since the last commit (under the table's lock)."""
+        history = t.table.state.history
+        if len(history) > t.stored:
+            self.store.append(t.table_id, t.stored, history[t.stored:], t.table.is_over)
+            t.stored = len(history)
+        t.changed.notify_all()
+
+    def close(self, t: OpenTable) -> None:
+        with t.lock:
+            t.closed = True
+            self.store.close(t.table_id)
+            t.changed.notify_all()
+        with self._lock:
+            self._tables.pop(t.table_id, None)
+
+    def listing(self) -> list[OpenTable]:
+        with self._lock:
+            return sorted(self._tables.values(),
+                          key=lambda t: (t.table.played_at, t.table_id), reverse=True)
+
+
+# -- messages -------------------------------------------------------------------------------
+def seat_infos(table: Table) -> list[table_pb2.SeatInfo]:
+    from moneycards.records import AI_LEVELS, SEAT_KINDS
+
+    return [table_pb2.SeatInfo(seat=k, kind=SEAT_KINDS[s.kind], name=s.name,
+                               ai_level=AI_LEVELS.get(s.level, 0))
+            for k, s in enumerate(table.seats)]
+
+
+def legal_action(state, text: str) -> table_pb2.LegalAction:
+    act = state.parse_action(text)
+    verb = VERBS.get(act.verb, 0)
+    return table_pb2.LegalAction(text=act.text, verb=verb,
+                                 cards=state.deck.render(act.cards) if act.cards else "")
+
+
+def view_message(t: OpenTable, seat: int) -> table_pb2.TableView:
+    table = t.table
+    obs = table.observation(seat)
+    name, cls = OBSERVATIONS[table.game.name]
+    view = table_pb2.TableView(table_id=t.table_id, game=GAME_ENUMS[table.game.name], seat=seat,
+                               version=table.version(seat), seats=seat_infos(table),
+                               over=table.is_over,
+                               queued_action=table.queued.get(seat, ""))
+    getattr(view, name).CopyFrom(json_format.ParseDict(obs.to_json(), cls()))
+    view.legal_actions.extend(legal_action(table.state, a) for a in obs.legal_actions)
+    if table.is_over:
+        view.result_text = table.result_line()
+    return view
+
+
+def event_message(table: Table, e: Event) -> table_pb2.TableEvent:
+    msg = table_pb2.TableEvent(version=e.version, seat=e.seat, action=e.action, lines=e.lines,
+                               drawn=" ".join(e.drawn))
+    return msg
+
+
+def events_messages(table: Table, events: list[Event], seat: int) -> list[table_pb2.TableEvent]:
+    out = [event_message(table, e) for e in events]
+    if out and table.is_over and out[-1].version == table.version(seat):
+        result = table.state.result
+        assert result is not None
+        json_format.ParseDict(result.to_json(), out[-1].result)
+    return out
+
+
+def seat_from(msg: common_pb2.TableSeat, k: int) -> Seat:
+    from moneycards.records import seat_dict
+
+    d = seat_dict(msg, field=f"seats[{k}]")
+    return Seat(d["kind"], d["level"], d["name"])
+
+
+class TableService(table_pb2_grpc.TableServiceServicer):
+    def __init__(self, tables: Tables):
+        self.tables = tables
+
+    def _answer(self, context, fn):
+        try:
+            return fn()
+        except TableError as err:
+            context.abort_with_status(err.status)
+        except StaleVersion as err:
+            context.abort_with_status(status(
+                code_pb2.ABORTED, str(err), "STALE_VERSION", version=str(err.version)))
+        except IllegalAction as err:
+            context.abort_with_status(status(
+                code_pb2.FAILED_PRECONDITION, f"{err.message} [{err.rule}]", err.rule or "",
+                field="action", rule=err.rule or ""))
+
+    @rpc()
+    def CreateTable(self, request, context):
+        def run():
+            if request.game not in GAME_IDS:
+                raise InvalidInput("name the game: GAME_TOTOM, GAME_KOWAH or GAME_LUK_FU",
+                                   field="game")
+            game = GAME_IDS[request.game]
+            which = request.WhichOneof("rules")
+            rules = None
+            if which is not None:
+                if which != RULES_FIELDS[game]:
+                    raise InvalidInput(f"{which} are not the rules of {GAMES[game].title}",
+                                       field=which)
+                from moneycards.records import rules_object
+
+                rules = rules_object(game, getattr(request, which), field=which)
+            seats = [seat_from(s, k) for k, s in enumerate(request.seats)]
+            seed = request.seed if request.HasField("seed") else None
+            if seed is not None and seed < 0:
+                raise InvalidInput("the seed is 0 or more", field="seed")
+            opened, tokens = self.tables.create(game, seats, seed, rules)
+            return table_pb2.CreateTableResponse(
+                table_id=opened.table_id, seed=opened.table.seed,
+                seat_tokens=[table_pb2.SeatToken(seat=s, token=tok)
+                             for s, tok in sorted(tokens.items())])
+        return self._answer(context, run)
+
+    @rpc()
+    def GetView(self, request, context):
+        def run():
+            t, seat = self.tables.seat(request.table_id, request.seat_token)
+            with t.lock:
+                return table_pb2.GetViewResponse(view=view_message(t, seat))
+        return self._answer(context, run)
+
+    @rpc()
+    def Act(self, request, context):
+        def run():
+            t, seat = self.tables.seat(request.table_id, request.seat_token)
+            if len(request.action) > 200:
+                raise InvalidInput("an action is at most 200 characters", field="action")
+            expected = request.expected_version if request.HasField("expected_version") \
+                else None
+            with t.lock:
+                if t.closed:
+                    raise TableError(status(code_pb2.NOT_FOUND, "the table was closed",
+                                            "TABLE_NOT_FOUND", table_id=t.table_id))
+                history = len(t.table.state.history)
+                try:
+                    events = t.table.act(seat, request.action, expected)
+                    self.tables.commit(t)
+                except BaseException:
+                    if len(t.table.state.history) != history:  # never half-applied
+                        log.error("table %s: an action failed part way", t.table_id)
+                    raise
+                return table_pb2.ActResponse(view=view_message(t, seat),
+                                             events=events_messages(t.table, events, seat))
+        return self._answer(context, run)
+
+    def Watch(self, request, context):
+        try:
+            t, seat = self.tables.seat(request.table_id, request.seat_token)
+            if request.from_version < 0:
+                raise InvalidInput("a version is 0 or more", field="from_version")
+        except TableError as err:
+            context.abort_with_status(err.status)
+        except InvalidInput as err:
+            from moneycards.server.errors import bad_request_status
+
+            context.abort_with_status(bad_request_status(err, err.field or "request"))
+        sent = request.from_version
+        while context.is_active():
+            with t.lock:
+                events = t.table.events(seat, sent)
+                if not events:
+                    if t.closed or t.table.is_over:
+                        return
+                    t.changed.wait(WATCH_POLL_S)
+                    continue
+                out = events_messages(t.table, events, seat)
+            for msg in out:
+                yield table_pb2.WatchResponse(event=msg)
+                sent = msg.version
+
+    @rpc({"state": "table"})
+    def Hint(self, request, context):
+        def run():
+            from moneycards.server.limits import Limits, hint_budget_ms
+            from moneycards.server.records import ranked_messages
+            from moneycards.solver.hints import hint
+
+            t, seat = self.tables.seat(request.table_id, request.seat_token)
+            with t.lock:
+                obs = t.table.observation(seat)
+                version = t.table.version(seat)
+            if not obs.legal_actions:
+                raise IllegalAction("it is not this seat's turn: nothing to rank",
+                                    rule="NOT_YOUR_TURN")
+            limits = getattr(context, "limits", None) or Limits()
+            budget = hint_budget_ms(request.budget_ms if request.HasField("budget_ms") else 0,
+                                    t.table.game.name, limits, context.time_remaining())
+            ranked = hint(obs, budget, stop=getattr(context, "cancelled", None))
+            return table_pb2.TableServiceHintResponse(seat=seat, version=version,
+                                                      actions=ranked_messages(ranked))
+        return self._answer(context, run)
+
+    @rpc()
+    def GetRecord(self, request, context):
+        def run():
+            from moneycards.records import game_record_message
+
+            t, seat = self.tables.seat(request.table_id, request.seat_token)
+            with t.lock:
+                table = t.table
+                out = table_pb2.GetRecordResponse(complete=table.is_over,
+                                                  seats=seat_infos(table))
+                if table.is_over:
+                    msg = game_record_message(table.game.name, table.record())
+                    getattr(out, RECORD_FIELDS[table.game.name]).CopyFrom(msg)
+                out.events.extend(events_messages(table, table.events(seat), seat))
+                return out
+        return self._answer(context, run)
+
+    @rpc()
+    def ListTables(self, request, context):
+        def run():
+            size = request.page_size or 50
+            if not 1 <= size <= 500:
+                raise InvalidInput("1-500 tables per page", field="page_size")
+            start = 0
+            if request.page_token:
+                try:
+                    start = int(base64.urlsafe_b64decode(request.page_token.encode()).decode())
+                except (ValueError, UnicodeDecodeError):
+                    raise InvalidInput("not a page token from ListTables",
+                                       field="page_token") from None
+            tables = self.tables.listing()
+            page = tables[start:start + size]
+            out = table_pb2.ListTablesResponse()
+            for t in page:
+                with t.lock:
+                    summary = table_pb2.TableSummary(
+                        table_id=t.table_id, game=GAME_ENUMS[t.table.game.name],
+                        seats=seat_infos(t.table), actions=len(t.table.state.history),
+                        over=t.table.is_over)
+                summary.created.FromJsonString(t.table.played_at)
+                out.tables.append(summary)
+            if start + size < len(tables):
+                out.next_page_token = base64.urlsafe_b64encode(
+                    str(start + size).encode()).decode()
+            return out
+        return self._answer(context, run)
+
+    @rpc()
+    def CloseTable(self, request, context):
+        def run():
+            t, _ = self.tables.seat(request.table_id, request.seat_token)
+            self.tables.close(t)
+            return table_pb2.CloseTableResponse()
+        return self._answer(context, run)
+
