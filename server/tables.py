@@ -283,7 +283,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                 raise InvalidInput("the seed is 0 or more", field="seed")
             opened, tokens = self.tables.create(game, seats, seed, rules)
             return table_pb2.CreateTableResponse(
-                table_id=opened.table_id, seed=opened.table.seed,
+                table_id=opened.table_id,
                 seat_tokens=[table_pb2.SeatToken(seat=s, token=tok)
                              for s, tok in sorted(tokens.items())])
         return self._answer(context, run)

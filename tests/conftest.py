@@ -1,5 +1,10 @@
+import os
+
 import grpc
 import pytest
+
+# A server started by a test keeps its tables in memory, never in the user's data folder.
+os.environ.setdefault("MONEYCARDS_DB", ":memory:")
 
 
 @pytest.fixture(scope="session")

@@ -77,14 +77,12 @@ class SeatToken(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., token: _Optional[str] = ...) -> None: ...
 
 class CreateTableResponse(_message.Message):
-    __slots__ = ("table_id", "seat_tokens", "seed")
+    __slots__ = ("table_id", "seat_tokens")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_TOKENS_FIELD_NUMBER: _ClassVar[int]
-    SEED_FIELD_NUMBER: _ClassVar[int]
     table_id: str
     seat_tokens: _containers.RepeatedCompositeFieldContainer[SeatToken]
-    seed: int
-    def __init__(self, table_id: _Optional[str] = ..., seat_tokens: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ..., seed: _Optional[int] = ...) -> None: ...
+    def __init__(self, table_id: _Optional[str] = ..., seat_tokens: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ...) -> None: ...
 
 class LegalAction(_message.Message):
     __slots__ = ("text", "verb", "cards")

@@ -1,0 +1,409 @@
+"""TableService over gRPC: whole deals, the same results as the in-process table, every
+error kind, nothing changed by a rejected action, one winner among concurrent actions,
+privacy of claim windows and hidden cards, and tables surviving a killed server."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import threading
+
+import grpc
+import pytest
+from google.protobuf import json_format
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+
+from moneycards.server.app import start_service
+from moneycards.solver.games import GAMES
+from moneycards.solver.tables import AI, HUMAN, Seat, Table
+from moneycards.v1 import common_pb2, observation_pb2, table_pb2, table_pb2_grpc
+
+GAME_ENUM = {"totom": common_pb2.GAME_TOTOM, "kowah": common_pb2.GAME_KOWAH,
+             "lukfu": common_pb2.GAME_LUK_FU}
+LEVEL = {"random": common_pb2.AI_LEVEL_RANDOM, "greedy": common_pb2.AI_LEVEL_GREEDY}
+DEALS = int(os.environ.get("MONEYCARDS_TABLE_DEALS", "8"))
+
+
+@pytest.fixture(scope="module")
+def stub():
+    svc = start_service("127.0.0.1", 0, 4, warm=False)
+    ch = grpc.insecure_channel(f"127.0.0.1:{svc.port}")
+    yield table_pb2_grpc.TableServiceStub(ch)
+    ch.close()
+    svc.server.stop(None)
+
+
+def seats_msg(game: str, humans: tuple[int, ...] = (0,), level: str = "greedy"):
+    return [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN, name=f"P{s}") if s in humans
+            else common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI, ai_level=LEVEL[level])
+            for s in range(GAMES[game].seats)]
+
+
+def seats_local(game: str, humans: tuple[int, ...] = (0,), level: str = "greedy"):
+    return [Seat(HUMAN, name=f"P{s}") if s in humans else Seat(AI, level)
+            for s in range(GAMES[game].seats)]
+
+
+def create(stub, game, seed, humans=(0,), level="greedy"):
+    r = stub.CreateTable(table_pb2.CreateTableRequest(
+        game=GAME_ENUM[game], seats=seats_msg(game, humans, level), seed=seed))
+    return r.table_id, {t.seat: t.token for t in r.seat_tokens}
+
+
+def view(stub, tid, token):
+    return stub.GetView(table_pb2.GetViewRequest(table_id=tid, seat_token=token)).view
+
+
+def error(call, *args, **kwargs):
+    with pytest.raises(grpc.RpcError) as info:
+        call(*args, **kwargs)
+    err = info.value
+    st = rpc_status.from_call(err)
+    details = {}
+    for d in st.details if st else []:
+        for cls in (error_details_pb2.ErrorInfo, error_details_pb2.BadRequest):
+            if d.Is(cls.DESCRIPTOR):
+                msg = cls()
+                d.Unpack(msg)
+                details[cls.__name__] = msg
+    return err.code(), err.details(), details
+
+
+# -- whole deals ----------------------------------------------------------------------------
+def play_over_grpc(stub, game, seed):
+    """One deal, the person at seat 0 following the top hint; its record and own actions."""
+    tid, tokens = create(stub, game, seed)
+    token, mine = tokens[0], []
+    v = view(stub, tid, token)
+    while not v.over:
+        ranked = stub.Hint(table_pb2.TableServiceHintRequest(table_id=tid, seat_token=token,
+                                                             budget_ms=1))
+        action = ranked.actions[0].action
+        assert action in [a.text for a in v.legal_actions]
+        r = stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=token, action=action,
+                                          expected_version=v.version))
+        assert r.events[0].seat == 0 and r.events[0].action == action
+        assert r.view.version == r.events[-1].version > v.version
+        mine.append(action)
+        v = r.view
+    rec = stub.GetRecord(table_pb2.GetRecordRequest(table_id=tid, seat_token=token))
+    assert rec.complete
+    return v, json_format.MessageToDict(getattr(rec, rec.WhichOneof("record")),
+                                        preserving_proto_field_name=True), mine
+
+
+def play_in_process(game, seed, mine):
+    table = Table.create(game, seats_local(game), seed=seed)
+    for action in mine:
+        assert table.state.current_seat() == 0
+        table.act(0, action)
+    assert table.is_over
+    return table
+
+
+def check_same_deals(stub, game, seeds):
+    for seed in seeds:
+        v, record, mine = play_over_grpc(stub, game, seed)
+        local = play_in_process(game, seed, mine)
+        assert record["actions"] == local.state.history, (game, seed)
+        assert record["seed"] in (seed, str(seed))
+        assert [s["name"] for s in record["seats"]] == [s.name for s in local.seats]
+        result = local.state.result.to_json()
+        assert json_format.MessageToDict(record_result(record, game),
+                                         preserving_proto_field_name=True) == \
+            json_format.MessageToDict(json_format.ParseDict(result, common_pb2.DealResult()),
+                                      preserving_proto_field_name=True)
+        assert v.result_text == local.result_line()
+        # The record a table gives is a record file: the CLI's checker takes it as it is.
+        from moneycards.records import read_game_record
+        from moneycards.solver.games import check
+
+        assert check(game, read_game_record(game, json.dumps(record))).valid
+
+
+def record_result(record, game):
+    return json_format.ParseDict(record["result"], common_pb2.DealResult())
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_deals_over_grpc_end_as_in_process(stub, game):
+    """Seeded deals with one person following the hints end exactly as the in-process
+    table given the same person's actions: every AI reply and the result."""
+    check_same_deals(stub, game, range(100, 100 + DEALS))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_hundred_deals_over_grpc_end_as_in_process(stub, game):
+    check_same_deals(stub, game, range(1000, 1100))
+
+
+# -- errors ---------------------------------------------------------------------------------
+def test_every_error_kind_and_a_rejected_action_changes_nothing(stub):
+    tid, tokens = create(stub, "kowah", 7)
+    token = tokens[0]
+    before = view(stub, tid, token)
+    assert before.legal_actions and not before.over
+
+    assert before.kowah.phase == observation_pb2.KOWAH_PHASE_DRAW
+    code, message, d = error(stub.Act, table_pb2.ActRequest(
+        table_id=tid, seat_token=token, action="declare 55c"))
+    assert code == grpc.StatusCode.FAILED_PRECONDITION
+    info = d["ErrorInfo"]
+    assert info.domain == "moneycards" and info.reason == "KW-T4"
+    assert "[KW-T4]" in message and view(stub, tid, token) == before
+
+    code, message, d = error(stub.Act, table_pb2.ActRequest(
+        table_id=tid, seat_token=token, action=before.legal_actions[0].text,
+        expected_version=before.version + 1))
+    assert code == grpc.StatusCode.ABORTED and d["ErrorInfo"].reason == "STALE_VERSION"
+    assert view(stub, tid, token) == before
+
+    code, _, d = error(view, stub, "no-such-table", token)
+    assert code == grpc.StatusCode.NOT_FOUND and d["ErrorInfo"].reason == "TABLE_NOT_FOUND"
+    code, _, d = error(view, stub, tid, "not-a-token")
+    assert code == grpc.StatusCode.PERMISSION_DENIED
+    assert d["ErrorInfo"].reason == "WRONG_SEAT_TOKEN"
+
+    code, _, d = error(view, stub, "", token)
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+    assert d["BadRequest"].field_violations[0].field == "table_id"
+    code, _, d = error(stub.CreateTable, table_pb2.CreateTableRequest(
+        game=common_pb2.GAME_KOWAH, seats=seats_msg("totom")))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+    assert d["BadRequest"].field_violations[0].field == "seats"
+    assert "3 seats, got 4" in d["BadRequest"].field_violations[0].description
+    code, _, d = error(stub.CreateTable, table_pb2.CreateTableRequest(
+        game=common_pb2.GAME_KOWAH, seats=seats_msg("kowah", humans=())))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT and "person" in \
+        d["BadRequest"].field_violations[0].description
+    code, _, d = error(stub.Act, table_pb2.ActRequest(table_id=tid, seat_token=token,
+                                                      action=""))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+    assert d["BadRequest"].field_violations[0].field == "action"
+    assert view(stub, tid, token) == before
+
+    stub.CloseTable(table_pb2.CloseTableRequest(table_id=tid, seat_token=token))
+    code, _, _ = error(view, stub, tid, token)
+    assert code == grpc.StatusCode.NOT_FOUND
+
+
+def test_wrong_rules_for_the_game_are_refused(stub):
+    from moneycards.v1 import totom_pb2
+
+    code, _, d = error(stub.CreateTable, table_pb2.CreateTableRequest(
+        game=common_pb2.GAME_KOWAH, seats=seats_msg("kowah"),
+        totom_rules=totom_pb2.TotomRules(preset=totom_pb2.TOTOM_RULES_PRESET_TRADITIONAL)))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+    assert d["BadRequest"].field_violations[0].field == "totom_rules"
+
+
+def test_out_of_turn_is_refused_with_the_seat_to_act(stub):
+    tid, tokens = create(stub, "totom", 3, humans=(0, 1, 2, 3))
+    v = {s: view(stub, tid, t) for s, t in tokens.items()}
+    actor = next(s for s in v if v[s].legal_actions)
+    other = (actor + 1) % 4
+    code, message, d = error(stub.Act, table_pb2.ActRequest(
+        table_id=tid, seat_token=tokens[other], action="pass"))
+    assert code == grpc.StatusCode.FAILED_PRECONDITION
+    assert d["ErrorInfo"].reason == "NOT_YOUR_TURN" and f"P{actor}" in message
+
+
+def race(stub, tid, token, version, actions):
+    """Send the actions at once, all decided on `version`; each call's outcome."""
+    barrier, outcomes = threading.Barrier(len(actions)), []
+
+    def act(action):
+        barrier.wait()
+        try:
+            stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=token, action=action,
+                                          expected_version=version))
+            outcomes.append("ok")
+        except grpc.RpcError as err:
+            outcomes.append(str(err.code()))
+
+    threads = [threading.Thread(target=act, args=(a,)) for a in actions]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return sorted(outcomes)
+
+
+def test_two_concurrent_acts_on_one_version_exactly_one_wins(stub):
+    for seed in range(5):
+        tid, tokens = create(stub, "lukfu", seed)
+        v = view(stub, tid, tokens[0])
+        if not v.legal_actions:
+            continue
+        outcomes = race(stub, tid, tokens[0], v.version,
+                        [v.legal_actions[0].text, v.legal_actions[-1].text])
+        assert outcomes == sorted(["ok", str(grpc.StatusCode.ABORTED)])
+        rec = stub.GetRecord(table_pb2.GetRecordRequest(table_id=tid, seat_token=tokens[0]))
+        assert sum(1 for e in rec.events if e.seat == 0) == 1
+        return
+    pytest.fail("no deal starting at seat 0")
+
+
+# -- watching -------------------------------------------------------------------------------
+def test_watch_streams_the_seats_events_and_resumes_from_a_version(stub):
+    tid, tokens = create(stub, "kowah", 11)
+    token, seen = tokens[0], []
+    done = threading.Event()
+
+    def watch():
+        for msg in stub.Watch(table_pb2.WatchRequest(table_id=tid, seat_token=token),
+                              timeout=60):
+            seen.append(msg.event)
+        done.set()
+
+    t = threading.Thread(target=watch)
+    t.start()
+    v = view(stub, tid, token)
+    while not v.over:
+        v = stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=token,
+                                          action=v.legal_actions[0].text)).view
+    assert done.wait(30)
+    assert [e.version for e in seen] == list(range(1, v.version + 1))
+    assert seen[-1].HasField("result")
+    resumed = list(stub.Watch(table_pb2.WatchRequest(table_id=tid, seat_token=token,
+                                                     from_version=v.version - 3), timeout=10))
+    assert [m.event for m in resumed] == seen[-3:]
+
+
+# -- privacy --------------------------------------------------------------------------------
+def test_other_seats_never_see_a_draw_or_a_face_down_card(stub):
+    """Kowah draws are told only to the drawer; Luk Fu face-down cards only to their seat."""
+    for game, seeds in (("kowah", range(1)), ("lukfu", range(2))):
+        for seed in seeds:
+            humans = tuple(range(GAMES[game].seats))
+            tid, tokens = create(stub, game, seed, humans=humans)
+            rng = random.Random(seed)
+            while True:
+                views = {s: view(stub, tid, t) for s, t in tokens.items()}
+                actor = next((s for s in views if views[s].legal_actions), None)
+                if actor is None:
+                    break
+                stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=tokens[actor],
+                                              action=rng.choice(views[actor].legal_actions)
+                                              .text))
+            for s, t in tokens.items():
+                rec = stub.GetRecord(table_pb2.GetRecordRequest(table_id=tid, seat_token=t))
+                for e in rec.events:
+                    if e.seat != s:
+                        assert e.drawn == "", (game, seed, e)
+                        assert not re.match(r"down \d[a-z]", e.action), (game, seed, e)
+                    elif e.action.startswith("down "):
+                        assert re.match(r"down \d[a-z]", e.action)
+
+
+def test_a_claim_window_leaves_no_trace_for_the_other_seats(stub):
+    """R-claim-privacy: while one person decides a win or a Chíu, the other seats' views
+    are what they are once that seat declines, version included; the decline is no event
+    for them; a seat that acts meanwhile has its action queued, then applied."""
+    windows = queued = 0
+    for seed in range(40):
+        tid, tokens = create(stub, "totom", seed, humans=(0, 1, 2, 3))
+        rng = random.Random(seed)
+        for _ in range(400):
+            views = {s: view(stub, tid, t) for s, t in tokens.items()}
+            if any(v.over for v in views.values()):
+                break
+            asked = [s for s, v in views.items() if v.totom.HasField("claim")]
+            if asked and "decline" in [a.text for a in views[asked[0]].legal_actions]:
+                c = asked[0]
+                windows += 1
+                others = {s: v for s, v in views.items() if s != c}
+                for v in others.values():
+                    assert v.totom.phase != observation_pb2.TOTOM_PHASE_CLAIMS, \
+                        "another seat sees the claims phase"
+                # Someone may act meanwhile, as far as it can know: its action waits.
+                movers = [s for s, v in others.items() if v.legal_actions]
+                if movers and rng.random() < 0.5:
+                    s = movers[0]
+                    r = stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=tokens[s],
+                                                      action=views[s].legal_actions[0].text))
+                    assert r.view.queued_action == views[s].legal_actions[0].text
+                    assert not r.events
+                    queued += 1
+                stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=tokens[c],
+                                              action="decline"))
+                after = {s: view(stub, tid, t) for s, t in tokens.items() if s != c}
+                for s, v in others.items():
+                    if v.queued_action or after[s].version > v.version:
+                        continue  # a queued action was applied: the table moved on
+                    assert after[s] == v, f"seat {s} saw the decline of seat {c}"
+                continue
+            actor = next((s for s, v in views.items() if v.legal_actions
+                          and not v.queued_action), None)
+            if actor is None:
+                break
+            acts = [a.text for a in views[actor].legal_actions]
+            stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=tokens[actor],
+                                          action=rng.choice(acts)))
+        if windows >= 6 and queued >= 2:
+            break
+    assert windows >= 6 and queued >= 1
+
+
+def test_the_seed_and_tokens_reach_no_one_before_the_end(stub):
+    tid, tokens = create(stub, "totom", 123456789, humans=(0, 2))
+    listing = stub.ListTables(table_pb2.ListTablesRequest(page_size=500))
+    text = str(listing) + str(view(stub, tid, tokens[0])) + str(
+        stub.GetRecord(table_pb2.GetRecordRequest(table_id=tid, seat_token=tokens[0])))
+    assert "123456789" not in text
+    assert tokens[2] not in text and tokens[0] not in text
+    assert any(t.table_id == tid for t in listing.tables)
+
+
+# -- a server killed and restarted ----------------------------------------------------------
+def start_server(db):
+    proc = subprocess.Popen([sys.executable, "-m", "moneycards", "serve", "--port", "0",
+                             "--db", str(db), "--workers", "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
+    assert m, line + proc.stderr.read()
+    ch = grpc.insecure_channel(f"127.0.0.1:{m.group(1)}")
+    return proc, ch, table_pb2_grpc.TableServiceStub(ch)
+
+
+def test_a_killed_server_continues_every_table_with_no_accepted_action_lost(tmp_path):
+    db = tmp_path / "tables.db"
+    proc, ch, s = start_server(db)
+    tables = {}
+    try:
+        for game in GAMES:
+            tid, tokens = create(s, game, 21)
+            v = view(s, tid, tokens[0])
+            for _ in range(3):
+                if v.over:
+                    break
+                v = s.Act(table_pb2.ActRequest(table_id=tid, seat_token=tokens[0],
+                                               action=v.legal_actions[-1].text)).view
+            tables[game] = (tid, tokens[0], v)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        ch.close()
+    proc, ch, s = start_server(db)
+    try:
+        for game, (tid, token, before) in tables.items():
+            after = view(s, tid, token)
+            assert after == before, game
+            while not after.over:
+                after = s.Act(table_pb2.ActRequest(table_id=tid, seat_token=token,
+                                                   action=after.legal_actions[0].text,
+                                                   expected_version=after.version)).view
+            rec = s.GetRecord(table_pb2.GetRecordRequest(table_id=tid, seat_token=token))
+            assert rec.complete
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(20)
+        ch.close()
