@@ -64,11 +64,13 @@ def main() -> None:
 # Game groups are registered here; their commands import the solver only when they run.
 from moneycards.cli.kowah import kowah  # noqa: E402
 from moneycards.cli.lukfu import lukfu  # noqa: E402
+from moneycards.cli.tables import tables  # noqa: E402
 from moneycards.cli.totom import totom  # noqa: E402
 
 cli.add_command(totom)
 cli.add_command(kowah)
 cli.add_command(lukfu)
+cli.add_command(tables)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 
 import click
 
@@ -118,60 +117,67 @@ def add_interactive_command(group: click.Group, spec: GameSpec) -> None:
     @click.option("--level", default="strong", show_default=True,
                   type=click.Choice(["random", "greedy", "strong"]),
                   help="The AI seats' level.")
+    @click.option("--name", default="You", show_default=True, help="Your name at the table.")
     @click.option("--record", "record_out", type=click.Path(dir_okay=False, writable=True),
                   help="Write the game record here when the deal ends.")
+    @click.option("--remote", metavar="HOST:PORT",
+                  help="Play at a table on a moneycards server (TableService) instead of in "
+                       "this process.")
     @answers
-    def play(seed, seat, level, record_out):
+    def play(seed, seat, level, name, record_out, remote):
         """Play a deal against the built-in AIs. Type an action, its number, `hint`, or
         `quit`."""
         import random
 
+        from moneycards.cli.tables import LocalTable, RemoteTable
         from moneycards.solver.errors import InvalidInput
-        from moneycards.solver.games import seeded
-        from moneycards.solver.hints import choose, hint
-        from moneycards.solver.table import IllegalAction, seat_label
+        from moneycards.solver.table import IllegalAction
 
         if not 0 <= seat < seats:
             raise InvalidInput(f"seat must be 0-{seats - 1}", field="seat")
+        if record_out:  # a bad path is found now, not after the deal
+            with open(record_out, "a", encoding="utf-8"):
+                pass
         seed = random.randrange(1_000_000) if seed is None else seed
-        state = seeded(game, seed)
-        rng = random.Random(seed)
-        click.echo(state.opening_lines()[0] + f" You play seat {seat} ({seat_label(seat)}); "
+        table = (RemoteTable(remote, game, seed, seat, level, name) if remote
+                 else LocalTable(game, seed, seat, level, name))
+        where = f" at {remote}, table {table.table_id}" if remote else ""
+        click.echo(f"{spec.title} deal, seed {seed}{where}. You play seat {seat} ({name}); "
                    f"the others are {level} AIs.")
-        while not state.is_over:
-            actor = state.current_seat()
-            before = state.clone()
-            if actor != seat:
-                action = choose(state, level, rng)
-            else:
-                click.echo(_view(state.observation(seat).to_json()))
-                acts = state.legal_actions()
-                for k, a in enumerate(acts, 1):
-                    click.echo(f"  {k:>2}. {a}")
-                answer = click.prompt("your action", default="1").strip()
-                if answer == "quit":
-                    break
-                if answer == "hint":
-                    for r in hint(state.observation(seat))[:5]:
-                        click.echo(f"  hint: {r.action:<16} {r.reason}")
-                    continue
-                action = acts[int(answer) - 1] if answer.isdigit() and \
-                    1 <= int(answer) <= len(acts) else answer
+        for line in table.new_lines():
+            click.echo(line)
+        while not table.over():
+            obs, acts = table.view()
+            if not acts:  # another person decides (remote tables only)
+                table.wait()
+                for line in table.new_lines():
+                    click.echo(line)
+                continue
+            click.echo(_view(obs))
+            for k, a in enumerate(acts, 1):
+                click.echo(f"  {k:>2}. {a}")
+            answer = click.prompt("your action", default="1").strip()
+            if answer == "quit":
+                break
+            if answer == "hint":
+                for action, reason in table.hint()[:5]:
+                    click.echo(f"  hint: {action:<16} {reason}")
+                continue
+            action = acts[int(answer) - 1] if answer.isdigit() and \
+                1 <= int(answer) <= len(acts) else answer
             try:
-                state.apply(action)
+                table.act(action)
             except IllegalAction as err:
                 click.echo(f"  not allowed: {err.message} [{err.rule}]")
                 continue
-            click.echo(f"{before.describe(action, actor)}")
-            for line in state.after_lines(before):
-                click.echo(f"     {line}")
-        click.echo(state.result_line())
-        if record_out:
-            with open(record_out, "w", encoding="utf-8") as fh:
-                from moneycards.records import game_record_json
+            for line in table.new_lines():
+                click.echo(line)
+        click.echo(table.result_text())
+        if record_out and table.over():
+            from moneycards.records import dumps
 
-                json.dump(game_record_json(game, state.game_record()), fh, ensure_ascii=False,
-                          indent=1)
+            with open(record_out, "w", encoding="utf-8") as fh:
+                fh.write(dumps(table.record_json()))
             click.echo(f"record written to {record_out}")
 
 

@@ -62,4 +62,4 @@ def open_store(db: str | None):
     try:
         return SqliteStore(path)
     except (sqlite3.Error, OSError) as err:
-        raise InvalidInput(f"cannot open {path}: {err}", field="--db") from None
+        raise InvalidInput(f"cannot open {path!r}: {err}", field="--db") from None

@@ -167,7 +167,7 @@ def rules_message(game: str, rules: Any, msg: Message) -> None:
     name = rules if isinstance(rules, str) else getattr(rules, "preset", "seed")
     name = name or "seed"
     msg.preset = msg.DESCRIPTOR.fields_by_name["preset"].enum_type \
-        .values_by_name[PRESET_PREFIX[game] + name.upper()].number  # type: ignore[attr-defined]
+        .values_by_name[PRESET_PREFIX[game] + name.upper()].number
     if isinstance(rules, str) or rules is None:
         return
     base = spec(game).rules(name)
@@ -183,7 +183,8 @@ AI_LEVELS = {"random": common_pb2.AI_LEVEL_RANDOM, "greedy": common_pb2.AI_LEVEL
 
 def seat_message(seat: dict) -> common_pb2.TableSeat:
     return common_pb2.TableSeat(kind=SEAT_KINDS[seat["kind"]], name=seat.get("name", ""),
-                                ai_level=AI_LEVELS.get(seat.get("level", ""), 0))
+                                ai_level=AI_LEVELS.get(seat.get("level", ""),
+                                                       common_pb2.AI_LEVEL_UNSPECIFIED))
 
 
 def seat_dict(msg: common_pb2.TableSeat, *, field: str) -> dict:

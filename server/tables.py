@@ -196,7 +196,8 @@ def seat_infos(table: Table) -> list[table_pb2.SeatInfo]:
     from moneycards.records import AI_LEVELS, SEAT_KINDS
 
     return [table_pb2.SeatInfo(seat=k, kind=SEAT_KINDS[s.kind], name=s.name,
-                               ai_level=AI_LEVELS.get(s.level, 0))
+                               ai_level=AI_LEVELS.get(s.level,
+                                                      common_pb2.AI_LEVEL_UNSPECIFIED))
             for k, s in enumerate(table.seats)]
 
 

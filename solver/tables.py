@@ -226,6 +226,9 @@ class Table:
         self.check_seat(seat)
         if not isinstance(text, str) or not text.strip():
             raise InvalidInput("an action is text, e.g. 'pass' or 'discard 5c'", field="action")
+        act = self.state.parse_action(text)
+        if act.verb in self.state.card_verbs and act.arg and not act.cards:
+            self.state.deck.parse(act.arg, field="action")  # raises: bad notation is bad input
         since = self.version(seat)
         if expected_version is not None and expected_version != since:
             raise StaleVersion(expected_version, since)

@@ -194,6 +194,38 @@ def test_every_error_kind_and_a_rejected_action_changes_nothing(stub):
     assert code == grpc.StatusCode.NOT_FOUND
 
 
+def test_bad_notation_in_an_action_is_malformed_input(stub):
+    tid, tokens = create(stub, "totom", 0)
+    before = view(stub, tid, tokens[0])
+    code, _, d = error(stub.Act, table_pb2.ActRequest(table_id=tid, seat_token=tokens[0],
+                                                      action="discard 9x"))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+    assert d["ErrorInfo"].reason == "INVALID_NOTATION"
+    assert d["BadRequest"].field_violations[0].field == "action"
+    assert view(stub, tid, tokens[0]) == before
+
+
+CHIU_WIN = ["discard 1h", "capture 1h", "discard 9m", "capture 9m", "discard 3s", "capture 3s",
+            "discard 8m", "capture 8c", "discard 2s", "capture 2s", "discard 5s", "capture 5s",
+            "discard 4s", "capture 4s", "discard 7s", "capture 7m", "discard 6s", "capture 6s",
+            "discard 5c", "capture 5c", "discard 2s", "capture 2s", "discard 9m", "capture 9m",
+            "discard 9s", "chiu"]
+
+
+def test_a_deal_won_by_a_chiu_shows_every_seat_the_result(stub):
+    """TT-P6: a Chíu that completes the hand ends the deal in the claims phase; every seat
+    still gets its view, with the result."""
+    tid, tokens = create(stub, "totom", 7, humans=(0, 1, 2, 3))
+    for action in CHIU_WIN:
+        views = {s: view(stub, tid, t) for s, t in tokens.items()}
+        actor = next(s for s, v in views.items() if action in [a.text for a in v.legal_actions])
+        stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=tokens[actor], action=action))
+    for token in tokens.values():
+        v = view(stub, tid, token)
+        assert v.over and v.totom.result.winner == 2 and v.totom.result.via == "chiu"
+        assert v.totom.result.points == 10 and not v.legal_actions
+
+
 def test_wrong_rules_for_the_game_are_refused(stub):
     from moneycards.v1 import totom_pb2
 

@@ -450,7 +450,7 @@ class TotomState(TableState):
     def _observation(self, seat: int) -> TotomObservation:
         """What `seat` sees: nothing hidden from it, nothing more (R-claim-privacy)."""
         o, mem = self.offer, self.memory[seat]
-        asked = self.phase == "claims" and self.claims[0][0] == seat
+        asked = self.phase == "claims" and bool(self.claims) and self.claims[0][0] == seat
         return TotomObservation(
             seat=seat, to_act=self.current_seat(), phase=ob.Phase(self.phase),
             dealer=self.dealer, hand=tuple(self.hands[seat]),

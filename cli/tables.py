@@ -1,0 +1,275 @@
+"""Tables in the terminal: `play` on a table in this process or on a server, and
+`moneycards tables list|show|export` over a server's table store."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from typing import Any
+
+import click
+
+from moneycards.cli.common import answers, emit_json, json_option
+from moneycards.solver.errors import InvalidInput
+
+
+def event_lines(events: list[Any]) -> list[str]:
+    """Events as the terminal prints them: the action, then what followed, indented."""
+    out = []
+    for e in events:
+        lines = list(e.lines)
+        if not lines:
+            continue
+        drawn = " ".join(e.drawn) if isinstance(e.drawn, tuple) else e.drawn
+        head = lines[0] + (f" (drew {drawn})" if drawn else "")
+        out.append(head)
+        out.extend(f"     {x}" for x in lines[1:])
+    return out
+
+
+class LocalTable:
+    """A table in this process: one person and AI seats."""
+
+    table_id = ""
+
+    def __init__(self, game: str, seed: int, seat: int, level: str, name: str):
+        from moneycards.solver.games import spec
+        from moneycards.solver.tables import AI, HUMAN, Seat, Table
+
+        seats = [Seat(HUMAN, name=name) if s == seat else Seat(AI, level)
+                 for s in range(spec(game).seats)]
+        self.game, self.seat, self.seen = game, seat, 0
+        self.table = Table.create(game, seats, seed=seed)
+
+    def new_lines(self) -> list[str]:
+        events = self.table.events(self.seat, self.seen)
+        self.seen = self.table.version(self.seat)
+        return event_lines(events)
+
+    def view(self) -> tuple[dict[str, Any], list[str]]:
+        obs = self.table.observation(self.seat)
+        return obs.to_json(), list(obs.legal_actions)
+
+    def over(self) -> bool:
+        return self.table.is_over
+
+    def act(self, action: str) -> None:
+        self.table.act(self.seat, action)
+
+    def wait(self) -> None:  # AI seats answer at once: there is never anyone to wait for
+        raise AssertionError("a local table never waits")
+
+    def hint(self) -> list[tuple[str, str]]:
+        from moneycards.solver.hints import hint
+
+        return [(r.action, r.reason) for r in hint(self.table.observation(self.seat))]
+
+    def result_text(self) -> str:
+        return self.table.result_line() if self.table.is_over else \
+            "You left the table before the deal ended."
+
+    def record_json(self) -> dict[str, Any]:
+        from moneycards.records import game_record_json
+
+        return game_record_json(self.game, self.table.record())
+
+
+class RemoteTable:
+    """A table on a moneycards server, played through TableService."""
+
+    def __init__(self, address: str, game: str, seed: int, seat: int, level: str, name: str):
+        import grpc
+
+        from moneycards.records import AI_LEVELS
+        from moneycards.server.tables import GAME_ENUMS
+        from moneycards.solver.games import spec
+        from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
+
+        self.grpc, self.pb = grpc, table_pb2
+        self.channel = grpc.insecure_channel(address)
+        try:
+            grpc.channel_ready_future(self.channel).result(timeout=10)
+        except grpc.FutureTimeoutError:
+            raise InvalidInput(f"no server answers at {address}", field="--remote") from None
+        self.stub = table_pb2_grpc.TableServiceStub(self.channel)
+        seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN, name=name) if s == seat
+                 else common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI,
+                                           ai_level=AI_LEVELS[level])
+                 for s in range(spec(game).seats)]
+        r = self._call(self.stub.CreateTable, table_pb2.CreateTableRequest(
+            game=GAME_ENUMS[game], seats=seats, seed=seed))
+        self.table_id, self.token = r.table_id, r.seat_tokens[0].token
+        self.seen = 0
+        self._view = self._get_view()
+
+    def _call(self, method: Any, request: Any) -> Any:
+        grpc = self.grpc
+        from moneycards.solver.table import IllegalAction
+
+        try:
+            return method(request, timeout=60)
+        except grpc.RpcError as err:
+            from google.rpc import error_details_pb2
+            from grpc_status import rpc_status
+
+            reason = ""
+            status = rpc_status.from_call(err)
+            for d in status.details if status else []:
+                if d.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+                    info = error_details_pb2.ErrorInfo()
+                    d.Unpack(info)
+                    reason = info.reason
+            if err.code() == grpc.StatusCode.FAILED_PRECONDITION:
+                message = err.details().removesuffix(f" [{reason}]")
+                raise IllegalAction(message, rule=reason) from None
+            raise InvalidInput(f"the server answered {err.code().name}: {err.details()}",
+                               field="--remote") from None
+
+    def _get_view(self) -> Any:
+        return self._call(self.stub.GetView, self.pb.GetViewRequest(
+            table_id=self.table_id, seat_token=self.token)).view
+
+    def new_lines(self) -> list[str]:
+        rec = self._call(self.stub.GetRecord, self.pb.GetRecordRequest(
+            table_id=self.table_id, seat_token=self.token))
+        events = [e for e in rec.events if e.version > self.seen]
+        if events:
+            self.seen = events[-1].version
+        return event_lines(events)
+
+    def view(self) -> tuple[dict[str, Any], list[str]]:
+        from google.protobuf import json_format
+
+        self._view = v = self._get_view()
+        obs = json_format.MessageToDict(getattr(v, v.WhichOneof("observation")),
+                                        preserving_proto_field_name=True,
+                                        always_print_fields_with_no_presence=True)
+        return obs, [a.text for a in v.legal_actions]
+
+    def over(self) -> bool:
+        return bool(self._view.over)
+
+    def act(self, action: str) -> None:
+        r = self._call(self.stub.Act, self.pb.ActRequest(
+            table_id=self.table_id, seat_token=self.token, action=action,
+            expected_version=self._view.version))
+        self._view = r.view
+
+    def wait(self) -> None:
+        time.sleep(0.5)
+        self._view = self._get_view()
+
+    def hint(self) -> list[tuple[str, str]]:
+        r = self._call(self.stub.Hint, self.pb.TableServiceHintRequest(
+            table_id=self.table_id, seat_token=self.token))
+        return [(a.action, a.explanation) for a in r.actions]
+
+    def result_text(self) -> str:
+        return self._view.result_text if self._view.over else \
+            f"You left table {self.table_id} before the deal ended."
+
+    def record_json(self) -> dict[str, Any]:
+        from google.protobuf import json_format
+
+        rec = self._call(self.stub.GetRecord, self.pb.GetRecordRequest(
+            table_id=self.table_id, seat_token=self.token))
+        out = json_format.MessageToDict(getattr(rec, rec.WhichOneof("record")),
+                                        preserving_proto_field_name=True)
+        if "seed" in out:
+            out["seed"] = int(out["seed"])
+        return out
+
+
+# -- moneycards tables ----------------------------------------------------------------------
+db_option = click.option("--db", default=None, metavar="PATH",
+                         help="The server's table store (default: $MONEYCARDS_DB, else "
+                              "~/.local/share/moneycards/tables.db).")
+
+
+def _store(db: str | None) -> Any:
+    from moneycards.server.store import SqliteStore, default_path
+
+    path = str(default_path()) if db is None else db
+    import sqlite3
+
+    if path == ":memory:" or not os.path.isfile(path):
+        raise InvalidInput(f"no table store at {path!r}", field="--db")
+    try:
+        return SqliteStore(path)
+    except (sqlite3.Error, OSError) as err:
+        raise InvalidInput(f"{path!r} is not a table store: {err}", field="--db") from None
+
+
+def _stored(db: str | None, table_id: str) -> Any:
+    found = _store(db).get(table_id)
+    if found is None:
+        raise InvalidInput(f"no table {table_id!r} in the store", field="TABLE_ID")
+    return found
+
+
+def _record(stored: Any) -> dict[str, Any]:
+    """The stored table as a record file (header, actions, and the result once over)."""
+    from moneycards.records import read_game_record
+    from moneycards.solver.games import final_state
+
+    game = stored.header["game"]
+    record = {**stored.header, "actions": stored.actions}
+    state = final_state(game, read_game_record(game, json.dumps(record)))
+    if state.result is not None:
+        record["result"] = state.result.to_json()
+    return record
+
+
+@click.group("tables")
+def tables() -> None:
+    """The tables a server keeps in its store (`moneycards serve --db`)."""
+
+
+@tables.command("list")
+@db_option
+@json_option
+@answers
+def list_tables(db: str | None, as_json: bool) -> None:
+    """Every table, oldest first: id, game, date, actions, state, seats."""
+    rows = []
+    for t in _store(db).load(include_closed=True):
+        state = "closed" if t.closed else "over" if t.over else "open"
+        names = [s.get("name", "") for s in t.header.get("seats", [])]
+        rows.append({"table_id": t.table_id, "game": t.header["game"],
+                     "played_at": t.header.get("played_at", ""), "actions": len(t.actions),
+                     "state": state, "seats": names})
+    if as_json:
+        emit_json({"tables": rows})
+        return
+    if not rows:
+        click.echo("no tables")
+    for r in rows:
+        click.echo(f"{r['table_id']:<14} {r['game']:<6} {r['played_at']:<21} "
+                   f"{r['actions']:>4} actions  {r['state']:<6}  {', '.join(r['seats'])}")
+
+
+@tables.command("show")
+@click.argument("table_id")
+@db_option
+@answers
+def show_table(table_id: str, db: str | None) -> None:
+    """The deal at a table so far, step by step, seats named."""
+    from moneycards.solver.games import replay
+
+    stored = _stored(db, table_id)
+    record = {**stored.header, "actions": stored.actions}
+    from moneycards.records import read_game_record
+
+    game = stored.header["game"]
+    for line in replay(game, read_game_record(game, json.dumps(record))):
+        click.echo(line)
+
+
+@tables.command("export")
+@click.argument("table_id")
+@db_option
+@answers
+def export_table(table_id: str, db: str | None) -> None:
+    """The table's game record (JSON), as `check-record` and `replay` take it."""
+    emit_json(_record(_stored(db, table_id)))

@@ -1,0 +1,87 @@
+"""The terminal on the table code: `play` in process and `--remote`, and `moneycards tables`
+over a server's store."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from moneycards.cli.main import cli
+from moneycards.records import read_game_record
+from moneycards.server.store import SqliteStore
+from moneycards.server.tables import Tables
+from moneycards.solver.games import GAMES, check
+from moneycards.solver.tables import AI, HUMAN, Seat
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_play_remote_plays_a_whole_deal_on_a_server_table(server_address, tmp_path, game):
+    out = tmp_path / "deal.json"
+    r = run(game, "play", "--seed", "5", "--level", "greedy", "--name", "Ana", "--remote",
+            server_address, "--record", str(out), input="hint\n" + "1\n" * 400)
+    assert r.exit_code == 0, r.output
+    assert "hint:" in r.output and "table " in r.output and "record written" in r.output
+    record = json.loads(out.read_text())
+    assert record["seats"][0] == {"kind": "SEAT_KIND_HUMAN", "name": "Ana"}
+    checked = check(game, read_game_record(game, out.read_text()))
+    assert checked.valid and checked.complete
+    # The same deal in process, with the same answers, gives the same record.
+    local = tmp_path / "local.json"
+    r = run(game, "play", "--seed", "5", "--level", "greedy", "--name", "Ana", "--record",
+            str(local), input="hint\n" + "1\n" * 400)
+    assert r.exit_code == 0, r.output
+    assert json.loads(local.read_text())["actions"] == record["actions"]
+
+
+def test_replay_names_the_seats_from_the_record_header(tmp_path):
+    out = tmp_path / "deal.json"
+    r = run("kowah", "play", "--seed", "2", "--level", "greedy", "--seat", "1", "--name",
+            "Binh", "--record", str(out), input="1\n" * 400)
+    assert r.exit_code == 0, r.output
+    r = run("kowah", "replay", str(out))
+    assert r.exit_code == 0, r.output
+    assert "  Binh: " in r.output and "You" not in r.output and "AI 0" in r.output
+
+
+def test_play_refuses_a_bad_record_path_before_the_deal(tmp_path):
+    r = run("kowah", "play", "--seed", "2", "--record", str(tmp_path / "no" / "such.json"))
+    assert r.exit_code == 2 and "such.json" in r.output and "deal" not in r.output.lower()
+
+
+def test_play_remote_without_a_server_is_one_line_and_exit_2():
+    r = run("kowah", "play", "--remote", "127.0.0.1:1")
+    assert r.exit_code == 2 and "no server answers at 127.0.0.1:1" in r.output
+
+
+def test_tables_list_show_export_read_the_store(tmp_path):
+    db = tmp_path / "tables.db"
+    tables = Tables(SqliteStore(db))
+    opened, tokens = tables.create("kowah", [Seat(HUMAN, name="Ana"), Seat(AI, "greedy"),
+                                             Seat(AI, "greedy")], 9, None)
+    table = opened.table
+    while not table.is_over:
+        table.act(0, table.observation(0).legal_actions[0])
+        with opened.lock:
+            tables.commit(opened)
+    r = run("tables", "list", "--db", str(db))
+    assert r.exit_code == 0 and opened.table_id in r.output and "Ana, AI 1, AI 2" in r.output
+    assert "over" in r.output
+    r = run("tables", "show", opened.table_id, "--db", str(db))
+    assert r.exit_code == 0 and r.output.splitlines()[1].startswith("  Ana: ")
+    assert r.output.splitlines()[-1] == table.result_line()
+    r = run("tables", "export", opened.table_id, "--db", str(db))
+    exported = json.loads(r.output)
+    assert exported["actions"] == table.state.history and exported["seed"] == 9
+    assert exported["result"]["winner"] == table.state.result.winner if \
+        table.state.result.winner is not None else "winner" not in exported["result"]
+    assert check("kowah", read_game_record("kowah", r.output)).complete
+    r = run("tables", "show", "nope", "--db", str(db))
+    assert r.exit_code == 2 and "no table 'nope'" in r.output
+    r = run("tables", "list", "--db", str(tmp_path / "missing.db"))
+    assert r.exit_code == 2 and "no table store at '" in r.output
