@@ -13,7 +13,8 @@
 //   3. plays the deal: GetView, Hint, Act with the top-ranked action and the view's version
 //      as expected_version, until the view says the deal is over;
 //   4. reads the game record with GetRecord.
-// It prints one JSON object: game, table_id, seed, own_actions, result_text, result,
+// It prints one JSON object: game, table_id, seed (told by the record only: it would reveal
+// every hand), own_actions, result_text, result,
 // record_actions, record (the game record), illegal and malformed. Exit 1 on any other error.
 "use strict";
 const path = require("path");
@@ -146,7 +147,7 @@ async function main() {
   if (!got.complete) throw new Error("GetRecord: the record is not complete after the deal");
   const record = recordJson(got[game.record]);
   console.log(JSON.stringify({
-    game: gameName, table_id: table.table_id, seed: table.seed, own_actions: ownActions,
+    game: gameName, table_id: table.table_id, seed: record.seed, own_actions: ownActions,
     version: view.version, result_text: view.result_text,
     result: view[game.observation].result, record_actions: record.actions.length,
     record, illegal, malformed,
