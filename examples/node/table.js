@@ -13,9 +13,9 @@
 //   3. plays the deal: GetView, Hint, Act with the top-ranked action and the view's version
 //      as expected_version, until the view says the deal is over;
 //   4. reads the game record with GetRecord.
-// It prints one JSON object: game, table_id, seed (told by the record only: it would reveal
-// every hand), own_actions, result_text, result,
-// record_actions, record (the game record), illegal and malformed. Exit 1 on any other error.
+// It prints one JSON object: game, table_id, seed (the record tells it; CreateTable does not,
+// as it would reveal every hand), own_actions, version, result_text, result, record_actions,
+// illegal, malformed and record (the game record). Exit 1 on any other error.
 "use strict";
 const path = require("path");
 const grpc = require("@grpc/grpc-js");
@@ -150,7 +150,7 @@ async function main() {
     game: gameName, table_id: table.table_id, seed: record.seed, own_actions: ownActions,
     version: view.version, result_text: view.result_text,
     result: view[game.observation].result, record_actions: record.actions.length,
-    record, illegal, malformed,
+    illegal, malformed, record,
   }));
 }
 
