@@ -1,50 +1,180 @@
-"""Table engines: how long one random deal takes, per game.
+"""Tables over gRPC: `TableService.Act` with the AI replies it causes, beside the trivial
+health `Check`, on one loopback server started in this process, measured in one run.
 
-    python bench/tables_bench.py [DEALS]
+    .venv/bin/python bench/tables_bench.py [--seconds 5] [--games totom,kowah,lukfu] [--callers 4]
 
-Plays DEALS seeded deals per game with uniformly random legal actions (as the simulation
-tests do) and prints the mean and worst time per deal, the actions per deal and the
-outcomes, with each mean as a ratio to Kowah's measured in the same run.
+Each caller (a client thread with its own channel) plays tables with one person's seat
+(seat 0) and greedy AI players in the others: the person's seat plays its first legal
+action, with the view's version as `expected_version`, and every `Act` is timed — it
+returns once the AI seats have answered. A table that is over is closed and a new one
+opened (not timed). The health `Check` is measured the same way, half before the games and
+half after, so a machine that gets busier during the run shows in both. Prints calls per
+second (the callers' timed calls over the time spent in them), p50/p99 latency, and each
+row as a ratio to the health call: the machine is shared and noisy, the ratios are the
+figures to compare. Progress goes to stderr. Exit 1 if any call failed.
 """
 
 from __future__ import annotations
 
-import random
-import statistics
+import argparse
 import sys
+import threading
 import time
 from collections import Counter
+from dataclasses import dataclass, field
 
 import common  # noqa: F401  (puts the project on the path)
+from common import pct
 
-from moneycards.solver.games import GAMES, seeded
+import grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
+
+GAMES = {"totom": (common_pb2.GAME_TOTOM, 4), "kowah": (common_pb2.GAME_KOWAH, 3),
+         "lukfu": (common_pb2.GAME_LUK_FU, 3)}
 
 
-def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    rows = {}
-    for game in GAMES:
-        times, steps, outcomes = [], [], Counter()
-        for seed in range(n):
-            rng = random.Random(seed)
+@dataclass
+class Tally:
+    """What one row's callers measured."""
+
+    latencies: list[float] = field(default_factory=list)  # ms, every timed call
+    busy: float = 0.0  # seconds inside timed calls, summed over callers
+    rate: float = 0.0  # calls per second, summed over callers
+    tables: int = 0
+    errors: Counter = field(default_factory=Counter)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, latencies: list[float], busy: float, tables: int, errors: Counter) -> None:
+        with self.lock:
+            self.latencies += latencies
+            self.busy += busy
+            self.rate += len(latencies) / busy if busy else 0.0
+            self.tables += tables
+            self.errors.update(errors)
+
+
+def health_caller(address: str, until: float, tally: Tally) -> None:
+    with grpc.insecure_channel(address) as ch:
+        stub = health_pb2_grpc.HealthStub(ch)
+        lat, busy, errors = [], 0.0, Counter()
+        while time.monotonic() < until:
             t = time.perf_counter()
-            state = seeded(game, seed)
-            k = 0
-            while not state.is_over:
-                state.apply(rng.choice(state.legal_actions()))
-                k += 1
-            times.append((time.perf_counter() - t) * 1000)
-            steps.append(k)
-            outcomes[state.result["outcome"]] += 1
-        rows[game] = (times, steps, outcomes)
-    base = statistics.mean(rows["kowah"][0])
-    print(f"{n} random deals per game:")
-    for game, (times, steps, outcomes) in rows.items():
-        mean = statistics.mean(times)
-        print(f"  {game:<6} mean {mean:7.2f} ms/deal ({mean / base:4.1f}x kowah)  worst "
-              f"{max(times):7.1f} ms  {statistics.mean(steps):6.1f} actions/deal  "
-              f"{dict(outcomes)}")
+            try:
+                stub.Check(health_pb2.HealthCheckRequest(), timeout=10)
+            except grpc.RpcError as err:
+                errors[err.code().name] += 1
+                continue
+            d = time.perf_counter() - t
+            busy += d
+            lat.append(d * 1000)
+    tally.add(lat, busy, 0, errors)
+
+
+def act_caller(address: str, game: str, until: float, tally: Tally, first_seed: int) -> None:
+    enum, n = GAMES[game]
+    seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN, name="Bench")] + [
+        common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI, ai_level=common_pb2.AI_LEVEL_GREEDY)
+    ] * (n - 1)
+    lat, busy, tables, errors = [], 0.0, 0, Counter()
+    seed = first_seed
+    with grpc.insecure_channel(address) as ch:
+        stub = table_pb2_grpc.TableServiceStub(ch)
+        while time.monotonic() < until:
+            made = stub.CreateTable(table_pb2.CreateTableRequest(game=enum, seats=seats,
+                                                                 seed=seed), timeout=30)
+            seed += 1
+            tables += 1
+            who = {"table_id": made.table_id, "seat_token": made.seat_tokens[0].token}
+            view = stub.GetView(table_pb2.GetViewRequest(**who), timeout=30).view
+            while not view.over and time.monotonic() < until:
+                request = table_pb2.ActRequest(**who, action=view.legal_actions[0].text,
+                                               expected_version=view.version)
+                t = time.perf_counter()
+                try:
+                    view = stub.Act(request, timeout=30).view
+                except grpc.RpcError as err:
+                    errors[err.code().name] += 1
+                    print(f"\n{game} seed {seed - 1}: Act {request.action!r} "
+                          f"{err.code().name}: {err.details()}", file=sys.stderr)
+                    break  # leave this table
+                d = time.perf_counter() - t
+                busy += d
+                lat.append(d * 1000)
+            stub.CloseTable(table_pb2.CloseTableRequest(**who), timeout=30)
+    tally.add(lat, busy, tables, errors)
+
+
+def measure(callers: int, seconds: float, run) -> None:
+    """`run(k, until)` in `callers` threads at once, k = 0..callers-1, for `seconds`."""
+    until = time.monotonic() + seconds
+    threads = [threading.Thread(target=run, args=(k, until)) for k in range(callers)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="per row (default 5)")
+    parser.add_argument("--games", default="totom,kowah,lukfu",
+                        help="comma-separated, of totom, kowah, lukfu")
+    parser.add_argument("--callers", type=int, default=4,
+                        help="concurrent client threads (default 4)")
+    args = parser.parse_args()
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
+    unknown = [g for g in games if g not in GAMES]
+    if unknown or not games or args.callers < 1 or args.seconds <= 0:
+        parser.error(f"games are totom, kowah, lukfu (got {args.games!r}); callers >= 1; "
+                     f"seconds > 0")
+
+    from moneycards.server.app import start_service
+
+    print("starting the server (warming up) ...", file=sys.stderr)
+    service = start_service("127.0.0.1", 0, max(4, args.callers), warm=True)
+    address = f"127.0.0.1:{service.port}"
+    rows: dict[str, Tally] = {}
+    try:
+        health = rows["health.Check (trivial)"] = Tally()
+
+        def checks(k: int, until: float) -> None:
+            health_caller(address, until, health)
+
+        for game in games:  # warm each game's table code, untimed
+            measure(1, 0.5, lambda k, until, g=game: act_caller(address, g, until, Tally(), 0))
+        print(f"health.Check, {args.seconds / 2:g} s ...", file=sys.stderr)
+        measure(args.callers, args.seconds / 2, checks)
+        for game in games:
+            print(f"{game} Act, {args.seconds:g} s ...", file=sys.stderr)
+            tally = rows[f"{game} Act (+ AI replies)"] = Tally()
+            measure(args.callers, args.seconds,
+                    lambda k, until, g=game, t=tally: act_caller(address, g, until, t, 1000 * k))
+        print(f"health.Check, {args.seconds / 2:g} s ...", file=sys.stderr)
+        measure(args.callers, args.seconds / 2, checks)
+    finally:
+        service.server.stop(grace=None)
+
+    base_rate, base_p50 = health.rate, pct(health.latencies, 0.5)
+    print(f"TableService over loopback gRPC, {args.callers} callers, {args.seconds:g} s per "
+          f"row; the person's seat plays its first legal action, AI seats greedy")
+    print(f"{'call':<28}{'calls':>8}{'tables':>8}{'calls/s':>10}{'p50 ms':>9}{'p99 ms':>9}"
+          f"{'rate vs health':>16}{'p50 vs health':>15}")
+    failed = 0
+    for name, t in rows.items():
+        if not t.latencies:
+            print(f"{name:<28}{'no calls':>8}")
+            continue
+        p50, p99 = pct(t.latencies, 0.5), pct(t.latencies, 0.99)
+        tables = str(t.tables) if t.tables else "-"
+        print(f"{name:<28}{len(t.latencies):>8}{tables:>8}{t.rate:>10.0f}{p50:>9.2f}"
+              f"{p99:>9.2f}{t.rate / base_rate:>16.3f}{p50 / base_p50:>15.1f}")
+        if t.errors:
+            print(f"  errors: {dict(t.errors)}")
+            failed += sum(t.errors.values())
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

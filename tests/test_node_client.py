@@ -42,3 +42,64 @@ def test_node_client_decodes_error_info_and_bad_request(server_address):
 def test_node_client_reason_names_the_kind_of_error_when_no_rule_is_broken(server_address):
     code, out = call(server_address, "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m 4s", "3c")
     assert code == 2 and out["reason"] == "IMPOSSIBLE_CARDS" and "21" in out["details"]
+
+
+# -- a whole deal over TableService (table.js) ---------------------------------------------
+# Seeds whose deals are played out (not redealt at once) and quick with greedy AI players.
+DEALS = {"totom": 2, "kowah": 1, "lukfu": 5}
+
+
+def play(address, game, seed):
+    r = subprocess.run(["node", str(CLIENT / "table.js"), address, game, str(seed)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def in_process_table(game, seed):
+    from moneycards.solver.games import spec
+    from moneycards.solver.tables import Seat, Table
+
+    seats = [Seat("human", "", "Node")] + [Seat("ai", "greedy")] * (spec(game).seats - 1)
+    return Table.create(game, seats, seed=seed)
+
+
+@pytest.mark.parametrize("game", sorted(DEALS))
+def test_node_client_plays_a_whole_deal_over_table_service(server_address, game):
+    from moneycards.records import read_game_record
+    from moneycards.solver.games import final_state
+    from moneycards.solver.table import IllegalAction
+
+    seed = DEALS[game]
+    out = play(server_address, game, seed)
+    record = out["record"]
+    assert out["game"] == game and out["seed"] == seed and record["seed"] == seed
+    assert out["result_text"] and out["own_actions"] >= 1
+    assert out["record_actions"] == len(record["actions"])
+    assert [s["name"] for s in record["seats"]][0] == "Node"
+    assert {s["ai_level"] for s in record["seats"][1:]} == {"AI_LEVEL_GREEDY"}
+
+    # The deliberate illegal action: FAILED_PRECONDITION with the rule the engine names.
+    expected = in_process_table(game, seed)
+    with pytest.raises(IllegalAction) as refused:
+        expected.state.clone().apply(out["illegal"]["action"])
+    assert out["illegal"]["code"] == 9 and out["illegal"]["domain"] == "moneycards"
+    assert out["illegal"]["reason"] == refused.value.rule
+    assert out["illegal"]["message"].endswith(f"[{refused.value.rule}]")
+
+    # The malformed call: INVALID_ARGUMENT, the BadRequest naming the field.
+    assert out["malformed"]["code"] == 3 and out["malformed"]["field"] == "table_id"
+    assert out["malformed"]["reason"] == "INVALID_INPUT"
+
+    # The record replays to the result the client saw...
+    state = final_state(game, read_game_record(game, json.dumps(record)))
+    result = state.result.to_dict()
+    assert result["outcome"] == out["result"]["outcome"].removeprefix("DEAL_OUTCOME_").lower()
+    assert result.get("winner") == out["result"].get("winner")
+    assert result.get("net", []) == out["result"]["net"]
+    # ...and the in-process table, given the same person's actions, plays the same deal.
+    while not expected.is_over:
+        expected.act(0, record["actions"][len(expected.state.history)])
+    assert expected.state.history == record["actions"]
+    assert expected.result_line() == out["result_text"]
+    assert expected.state.result.to_dict() == result
