@@ -1,5 +1,7 @@
-"""The full differential samples: every test under the `slow` marker (the default run keeps
-one chunk of each CP-SAT-against-oracle comparison; this runs all of them).
+"""The full samples: every test under the `slow` marker. The default run keeps a slice of
+each CP-SAT-against-oracle comparison, a third of the random deals and 25 examples per fuzz
+target; this runs all of them (100 examples per fuzz target, MONEYCARDS_FUZZ_EXAMPLES to
+change it).
 
     python bench/differential.py            # pytest -m slow, with the time each test took
 """

@@ -9,10 +9,13 @@ field. A hint therefore never ranks a forged action or states a forged total.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable
+from enum import StrEnum
+from typing import Any, Callable, TypeVar
 
 from moneycards.solver.cards import KOWAH, LUKFU, TOTOM, Deck, Face
 from moneycards.solver.errors import ImpossibleCards, InvalidInput, clip
+from moneycards.solver.kowah.observation import Phase as KowahPhase
+from moneycards.solver.totom.observation import Phase as TotomPhase
 
 MAX_ACTIONS = 1000  # Luk Fu face-down choices reach C(12, 4) = 495 plus the plays
 
@@ -32,6 +35,20 @@ def _get(obs: dict[str, Any], key: str, kinds: Any, what: str, *,
     if not isinstance(value, kinds):
         raise InvalidInput(f"expected {what}", field=f"state.{key}")
     return value
+
+
+P = TypeVar("P", bound=StrEnum)
+
+
+def _phase(obs: dict[str, Any], phases: type[P]) -> P:
+    """The observation's phase, one of the engine's phases (its JSON value)."""
+    what = ", ".join(p.value for p in phases)
+    what = " or ".join(what.rsplit(", ", 1))
+    value = _get(obs, "phase", str, what)
+    try:
+        return phases(value)
+    except ValueError:
+        raise InvalidInput(f"expected {what}", field="state.phase") from None
 
 
 def seat_of(value: Any, seats: int, field: str) -> int:
@@ -121,11 +138,9 @@ def kowah_facts(obs: dict[str, Any]) -> list[str]:
     from moneycards.solver.kowah.exact import splits_exact
 
     seat = seat_of(obs.get("seat"), 3, "state.seat")
-    phase = _get(obs, "phase", str, "draw, discard or declare")
-    if phase not in ("draw", "discard", "declare"):
-        raise InvalidInput("expected draw, discard or declare", field="state.phase")
+    phase = _phase(obs, KowahPhase)
     hand = _cards(KOWAH, obs.get("hand"), "state.hand")
-    want = 9 if phase == "discard" else 8
+    want = 9 if phase is KowahPhase.DISCARD else 8
     if len(hand) != want:
         raise InvalidInput(f"in the {phase} phase the hand holds {want} cards, not {len(hand)}",
                            field="state.hand", rule="KW-T1")
@@ -154,10 +169,10 @@ def kowah_facts(obs: dict[str, Any]) -> list[str]:
         raise InvalidInput(f"the stock holds 0-{KOWAH.size - 24} cards", field="state.stock")
     _count(KOWAH, hand + [f for _, f in discards] + shown, "state")
     counts = KOWAH.counts(hand)
-    if phase == "draw":
+    if phase is KowahPhase.DRAW:
         may_take = discards and not first_turn and takes < TAKE_LIMIT
         legal = {"draw"} | ({"take"} if may_take else set())
-    elif phase == "discard":
+    elif phase is KowahPhase.DISCARD:
         legal = {f"discard {f}" for f in set(hand)}
     else:
         legal = {f"declare {KOWAH.render([s.pair, s.pair])}" for s in splits_exact(counts)}
@@ -178,9 +193,7 @@ def totom_facts(obs: dict[str, Any]) -> list[str]:
     """Tổ Tôm: cards within the deck, seats in range, and each listed action possible from
     the facts (TT-T2, TT-C1, TT-C2, TT-C3, TT-C4, TT-P2, TT-W6, TT-W7)."""
     seat = seat_of(obs.get("seat"), 4, "state.seat")
-    phase = _get(obs, "phase", str, "opening, discard, offer or claims")
-    if phase not in ("opening", "discard", "offer", "claims"):
-        raise InvalidInput("expected opening, discard, offer or claims", field="state.phase")
+    phase = _phase(obs, TotomPhase)
     hand = _cards(TOTOM, obs.get("hand"), "state.hand")
     exposed = _get(obs, "exposed", list, "four lists of exposed groups")
     if len(exposed) != 4 or not all(isinstance(e, list) for e in exposed):
@@ -233,33 +246,35 @@ def totom_facts(obs: dict[str, Any]) -> list[str]:
         if verb == "win":
             if in_dead_hand:
                 return "a dead hand never wins (TT-S4)"
-            if phase == "opening":
+            if phase is TotomPhase.OPENING:
                 return None if wins(None) else "the dealer's twenty cards do not win (TT-W7)"
-            if phase == "claims" and claim == "win" and offer_card is not None:
+            if phase is TotomPhase.CLAIMS and claim == "win" and offer_card is not None:
                 return None if wins(offer_card) else f"the hand does not win with {offer_card}"
             return "a win is claimed on an exposed card when a claim window is open (TT-W6)"
         if verb == "chiu":
-            if phase == "claims" and claim == "chiu" and offer_card is not None \
+            if phase is TotomPhase.CLAIMS and claim == "chiu" and offer_card is not None \
                     and held[offer_card] == 3:
                 return None
             return "a Chíu needs a claim window and three concealed copies of the card (TT-P2)"
         if verb == "decline":
-            return None if phase in ("claims", "opening") else "no claim or win to decline"
+            if phase in (TotomPhase.CLAIMS, TotomPhase.OPENING):
+                return None
+            return "no claim or win to decline"
         if verb == "pass":
-            return None if phase == "offer" else "only an offered card can be let go"
+            return None if phase is TotomPhase.OFFER else "only an offered card can be let go"
         if verb in ("capture", "discard") and arg:
             f = _one_card(TOTOM, arg, "action")
             if not held[f]:
                 return f"{f} is not in the concealed hand (TT-T2)"
             if verb == "discard":
-                if phase not in ("opening", "discard"):
+                if phase not in (TotomPhase.OPENING, TotomPhase.DISCARD):
                     return "this is not the moment to discard"
                 if held[f] in (2, 4):
                     return f"{f} is part of a concealed identical pair (TT-C2)"
                 if f in remembered["declined_chan"]:
                     return f"the seat declined a Chắn of {f} (TT-C3)"
                 return None
-            if phase != "offer" or offer_card is None or in_dead_hand:
+            if phase is not TotomPhase.OFFER or offer_card is None or in_dead_hand:
                 return "nothing is offered to capture"
             if f != offer_card and (f.rank != offer_card.rank or "h" in (f.suit, offer_card.suit)):
                 return f"{f} and {offer_card} are neither a Chắn nor a Cạ (TT-W1)"

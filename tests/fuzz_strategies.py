@@ -4,10 +4,18 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 from functools import lru_cache
 
+import pytest
 from hypothesis import strategies as st
+
+# Examples per fuzz target: a short run by default, the full count under the `slow` marker
+# (bench/differential.py runs it). MONEYCARDS_FUZZ_EXAMPLES sets the full count.
+FULL_EXAMPLES = int(os.environ.get("MONEYCARDS_FUZZ_EXAMPLES", "100"))
+EXAMPLES = [pytest.param(min(25, FULL_EXAMPLES), id="short"),
+            pytest.param(FULL_EXAMPLES, id="full", marks=pytest.mark.slow)]
 
 GAMES = ("totom", "kowah", "lukfu")
 CARDS = [f"{r}{s}" for s in "csmt" for r in range(1, 10)] + ["1h", "2h", "3h", "9h"]

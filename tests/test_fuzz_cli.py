@@ -7,7 +7,6 @@ nothing ends in a traceback.
 
 import itertools
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -19,11 +18,10 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fuzz_strategies import json_text, notation  # noqa: E402
+from fuzz_strategies import EXAMPLES, json_text, notation  # noqa: E402
 
 from moneycards.cli.main import cli  # noqa: E402
 
-EXAMPLES = int(os.environ.get("MONEYCARDS_FUZZ_EXAMPLES", "100"))  # more: set it higher
 SKIP = {"serve", "play"}
 NUMBERS = ["0", "1", "2", "3", "-1", "4", "6", "36", "2147483647", "9" * 50, "nan", "inf",
            "x", "1e9", "0.5", ""]
@@ -86,11 +84,12 @@ def argv(draw, path, cmd, folder):
     return args
 
 
+@pytest.mark.parametrize("examples", EXAMPLES)
 @pytest.mark.parametrize("path, cmd", COMMANDS, ids=[" ".join(p) for p, _ in COMMANDS])
-def test_fuzz_cli_exits_0_or_2_with_one_line(path, cmd, tmp_path_factory):
+def test_fuzz_cli_exits_0_or_2_with_one_line(path, cmd, examples, tmp_path_factory):
     folder = tmp_path_factory.mktemp("fuzz")
 
-    @settings(max_examples=EXAMPLES, deadline=None, database=None,
+    @settings(max_examples=examples, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
     @given(argv(path, cmd, folder))
     def run(args):

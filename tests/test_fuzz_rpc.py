@@ -6,7 +6,6 @@ without changing this file.
 """
 
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -21,12 +20,11 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fuzz_strategies import json_text, notation, samples  # noqa: E402
+from fuzz_strategies import EXAMPLES, json_text, notation, samples  # noqa: E402
 
 from moneycards.server.app import SERVICES, start_service  # noqa: E402
 from moneycards.server.limits import Limits  # noqa: E402
 
-EXAMPLES = int(os.environ.get("MONEYCARDS_FUZZ_EXAMPLES", "100"))  # more: set it higher
 ALLOWED = {grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.FAILED_PRECONDITION,
            grpc.StatusCode.RESOURCE_EXHAUSTED, grpc.StatusCode.NOT_FOUND}
 GAME_OF = {"TotomService": "totom", "KowahService": "kowah", "LukFuService": "lukfu"}
@@ -119,10 +117,11 @@ def check_call(channel, service, method, request) -> None:
     assert health.status == health_pb2.HealthCheckResponse.SERVING
 
 
+@pytest.mark.parametrize("examples", EXAMPLES)
 @pytest.mark.parametrize("game, service, method", METHODS,
                          ids=[f"{s.name}.{m.name}" for _, s, m in METHODS])
-def test_fuzz_rpc_never_unknown_and_stays_healthy(fuzz_channel, game, service, method):
-    @settings(max_examples=EXAMPLES, deadline=None, database=None,
+def test_fuzz_rpc_never_unknown_and_stays_healthy(fuzz_channel, game, service, method, examples):
+    @settings(max_examples=examples, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
     @given(message_strategy(game, method.input_type))
     def run(request):

@@ -50,11 +50,15 @@ def test_hint_ranks_exactly_the_legal_actions(game):
                 assert ranked[0].action == must or (must == "claim" and ranked[0].value > 100)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_hint_never_changes_with_the_hidden_cards_of_other_seats(game):
-    rng = random.Random(9)
+# Half the positions by default; the other half under the `slow` marker, which
+# bench/differential.py runs.
+@pytest.mark.parametrize("game, half", [(g, 0) for g in GAMES] + [
+    pytest.param(g, 1, marks=pytest.mark.slow) for g in GAMES])
+def test_hint_never_changes_with_the_hidden_cards_of_other_seats(game, half):
+    rng = random.Random(9 + half)
     checked = 0
-    for state, seat in positions(game, POSITIONS, seed=2):
+    size = POSITIONS // 2
+    for state, seat in positions(game, (half + 1) * size, seed=2)[half * size:]:
         other = swap_hidden(state, seat, rng)
         if other is None or other.current_seat() != seat:
             continue
@@ -64,7 +68,7 @@ def test_hint_never_changes_with_the_hidden_cards_of_other_seats(game):
         b = [r.to_dict() for r in hint(other.observation(seat), budget_ms=600_000)]
         assert a == b
         checked += 1
-    assert checked > POSITIONS // 2
+    assert checked > size // 2
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -162,7 +166,7 @@ def test_totom_hint_is_the_same_through_the_cpsat_distance():
 
 def test_lukfu_plays_on_only_with_a_sure_trick_that_raises_the_claim():
     played_on = 0
-    for state, seat in positions("lukfu", 400, seed=8):
+    for state, seat in positions("lukfu", 200, seed=8):
         obs = state.observation(seat).to_json()
         if "claim" not in obs["legal_actions"]:
             continue
@@ -170,7 +174,7 @@ def test_lukfu_plays_on_only_with_a_sure_trick_that_raises_the_claim():
         if top.action != "claim":
             played_on += 1
             assert top.action.startswith("lead ") and "cannot be beaten" in top.reason
-    assert played_on >= 1  # this fixed sample holds one such position
+    assert played_on >= 1  # this fixed sample holds one such position (the 167th)
 
 
 @pytest.mark.parametrize("game", GAMES)

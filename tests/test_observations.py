@@ -33,10 +33,16 @@ def positions(game: str, deals: int, seed: int):
                 state.apply(rng.choice(state.legal_actions()))
 
 
+def deal_count(game: str, n: int) -> int:
+    """A Kowah deal runs long (some 340 views, against 70 for Tổ Tôm and 25 for Luk Fu):
+    a third of the deals gives it as many views as the others."""
+    return max(1, n // 3) if game == "kowah" else n
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_observation_json_is_the_proto_json_mapping(game):
     seen_phases = set()
-    for obs in positions(game, 6, seed=3):
+    for obs in positions(game, deal_count(game, 6), seed=3):
         data = obs.to_json()
         msg = json_format.ParseDict(data, MESSAGES[game]())  # unknown fields would raise
         back = json_format.MessageToDict(msg, preserving_proto_field_name=True,
@@ -49,7 +55,7 @@ def test_observation_json_is_the_proto_json_mapping(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_reading_an_observation_gives_it_back(game):
-    for obs in positions(game, 4, seed=5):
+    for obs in positions(game, deal_count(game, 4), seed=5):
         data = json.loads(json.dumps(obs.to_json()))
         again = read_observation(data)
         assert again.to_json() == obs.to_json()
@@ -121,7 +127,7 @@ def test_engine_observations_validate_against_the_json_schema(game):
     root = pathlib.Path(__file__).resolve().parents[1]
     schema = json.loads((root / "docs" / "observation.schema.json").read_text(encoding="utf-8"))
     validator = jsonschema.Draft202012Validator(schema)
-    for obs in positions(game, 3, seed=7):
+    for obs in positions(game, deal_count(game, 3), seed=7):
         errors = list(validator.iter_errors(obs.to_json()))
         assert not errors, errors[0].message
     bad = {**_valid(game), "phase": "claims"}

@@ -62,7 +62,10 @@ def hands(seed, n):
     return [paired_hand(rng) if k % 2 == 0 else dealt_hand(rng) for k in range(n)]
 
 
-@pytest.mark.parametrize("chunk", range(4))
+# The first chunk runs by default; the other three (the full sample) under the `slow`
+# marker, which bench/differential.py runs.
+@pytest.mark.parametrize("chunk", [0] + [pytest.param(k, marks=pytest.mark.slow)
+                                         for k in (1, 2, 3)])
 def test_cpsat_agrees_with_the_oracle(chunk):
     wins = 0
     for counts in hands(1000 + chunk, N_HANDS // 4):

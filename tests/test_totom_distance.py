@@ -32,7 +32,9 @@ def random_holding(rng):
     return holding(concealed, exposed, unseen, barred, no_ca)
 
 
-@pytest.mark.parametrize("chunk", range(2))
+# The first chunk runs by default; the second (the full sample) under the `slow` marker,
+# which bench/differential.py runs.
+@pytest.mark.parametrize("chunk", [0, pytest.param(1, marks=pytest.mark.slow)])
 def test_cpsat_distance_agrees_with_dp(chunk):
     rng = random.Random(chunk)
     for _ in range(N // 2):

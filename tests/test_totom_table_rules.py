@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from moneycards.solver.cards import TOTOM  # noqa: E402
 from moneycards.solver.table import IllegalAction  # noqa: E402
-from moneycards.solver.totom.table import Offer, TotomState  # noqa: E402
+from moneycards.solver.totom.table import Offer, Phase, TotomState  # noqa: E402
 from table_helpers import totom_deal  # noqa: E402
 
 F = lambda t: TOTOM.parse(t)[0]  # noqa: E731
@@ -26,7 +26,7 @@ def offered(hand, card, **memory):
     for key, value in memory.items():
         setattr(state.memory[1], key, value)
     state.offer = Offer(F(card), 1, "discard", 1)
-    state.phase, state.seat, state.claims = "offer", 1, []
+    state.phase, state.seat, state.claims = Phase.OFFER, 1, []
     return state
 
 

@@ -8,7 +8,7 @@ discards and the stock cards drawn in the open (KW-X2), the stock count.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from moneycards.solver.cards import KOWAH, Face
@@ -24,7 +24,11 @@ SEATS = 3
 CARD_VERBS = ("discard", "declare")
 
 
-class Phase(Enum):
+class Phase(StrEnum):
+    """What the seat to act is doing: the engine's `KowahState.phase` and the
+    observation's. Its value (`"draw"`) is the flat form (`flat()`); the proto JSON
+    names the member."""
+
     DRAW = "draw"  # draw from the stock or take the last discard (KW-T2)
     DISCARD = "discard"  # discard one of nine cards
     DECLARE = "declare"  # ready after the discard: show a pair (R-declare)

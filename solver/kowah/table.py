@@ -17,7 +17,7 @@ from moneycards.solver.errors import InvalidInput
 from moneycards.solver.kowah.check import MULTIPLIERS
 from moneycards.solver.kowah import observation as ob
 from moneycards.solver.kowah.exact import splits_exact
-from moneycards.solver.kowah.observation import CARD_VERBS, KowahObservation
+from moneycards.solver.kowah.observation import CARD_VERBS, KowahObservation, Phase as Phase
 from moneycards.solver.kowah.rules import SEED_RULES, KowahRules
 from moneycards.solver.table import (Action, Outcome, OutcomeKind, TableState, read_deal, says,
                                      seat_label)
@@ -60,7 +60,7 @@ class KowahState(TableState):
         self.declared: dict[int, Face] = {}
         self.public_draws: list[tuple[int, Face, int]] = []  # KW-X3: (seat, card, turn)
         self.seat = first
-        self.phase = "draw"  # draw | discard | declare
+        self.phase: Phase = Phase.DRAW
         self.turns = 0
         self.takes_in_row = 0  # turns since the last stock draw (R-take-limit)
         self.history: list[str] = []
@@ -80,12 +80,12 @@ class KowahState(TableState):
 
     def _legal(self) -> list[str]:
         hand = self.hands[self.seat]
-        if self.phase == "draw":
+        if self.phase is Phase.DRAW:
             acts = ["draw"]
             if self.discards and self.turns > 0 and self.takes_in_row < TAKE_LIMIT:
                 acts.append("take")
             return acts
-        if self.phase == "discard":
+        if self.phase is Phase.DISCARD:
             return [f"discard {f}" for f, n in zip(KOWAH.faces, hand) if n]
         acts = [f"declare {KOWAH.render([p, p])}" for p in self.shown_pairs(self.seat)]
         if self.rules.optional_declaration:
@@ -97,21 +97,21 @@ class KowahState(TableState):
         if verb == "take":
             if self.turns == 0:
                 return "KW-T3", "the first turn of the deal draws from the stock"
-            if self.phase != "draw":
+            if self.phase is not Phase.DRAW:
                 return "KW-T2", "a turn takes one card, then discards"
             if self.discards and self.takes_in_row >= TAKE_LIMIT:
                 return "R-take-limit", f"{TAKE_LIMIT} turns in a row took the discard: draw"
             return "KW-T2", "there is no discard to take"
         if verb == "draw":
-            if self.phase == "declare":
+            if self.phase is Phase.DECLARE:
                 return "KW-T4", "the eight cards are ready: declare first (R-declare)"
             return "KW-T2", "a turn draws or takes one card, then discards one"
         if verb == "discard":
-            if self.phase != "discard":
+            if self.phase is not Phase.DISCARD:
                 return "KW-T2", "draw or take a card before discarding"
             return "KW-T2", f"{arg or '(nothing)'} is not in the hand"
         if verb == "declare":
-            if self.phase != "declare":
+            if self.phase is not Phase.DECLARE:
                 return "KW-T4", "a seat declares after discarding, with eight ready cards"
             return "KW-R5", f"{arg or '(nothing)'} is not a pair these cards may show"
         if verb == "stay":
@@ -129,7 +129,7 @@ class KowahState(TableState):
             _, card = self.discards.pop()
             next(e for e in reversed(self.discard_log) if e[3] is None)[3] = s
             self.hands[s][KOWAH.index(card)] += 1
-            self.phase = "discard"
+            self.phase = Phase.DISCARD
         elif verb == "discard":
             card = KOWAH.parse(arg)[0]
             self.hands[s][KOWAH.index(card)] -= 1
@@ -137,7 +137,7 @@ class KowahState(TableState):
             if self.is_over:
                 return
             if s not in self.declared and self.shown_pairs(s):
-                self.phase = "declare"
+                self.phase = Phase.DECLARE
             else:
                 self._next_turn()
         elif verb == "declare":
@@ -164,7 +164,7 @@ class KowahState(TableState):
             return None
         self.hands[s][KOWAH.index(card)] += 1
         self.table_card = None
-        self.phase = "discard"
+        self.phase = Phase.DISCARD
         return card
 
     def _discard(self, s: int, card: Face) -> None:
@@ -196,12 +196,12 @@ class KowahState(TableState):
     def _next_turn(self) -> None:
         self.turns += 1
         self.seat = (self.seat + 1) % SEATS
-        self.phase = "draw"
+        self.phase = Phase.DRAW
         self._advance()
 
     def _advance(self) -> None:
         """Declared seats play their own turns: draw; win or discard that card (KW-X2)."""
-        while not self.is_over and self.seat in self.declared and self.phase == "draw":
+        while not self.is_over and self.seat in self.declared and self.phase is Phase.DRAW:
             s = self.seat
             card = self._draw(s)
             if card is None:
@@ -213,19 +213,19 @@ class KowahState(TableState):
                 return
             self.turns += 1
             self.seat = (s + 1) % SEATS
-            self.phase = "draw"
+            self.phase = Phase.DRAW
 
     # -- views --------------------------------------------------------------------------
     def private_decline(self) -> str | None:
         """With optional declaration, a ready seat may stay silent; the others must not
         learn it was ready (R-declare)."""
-        if self.phase == "declare" and self.rules.optional_declaration:
+        if self.phase is Phase.DECLARE and self.rules.optional_declaration:
             return "stay"
         return None
 
     def _observation(self, seat: int) -> KowahObservation:
         return KowahObservation(
-            seat=seat, to_act=self.current_seat(), phase=ob.Phase(self.phase),
+            seat=seat, to_act=self.current_seat(), phase=self.phase,
             hand=tuple(self.hands[seat]), hand_sizes=tuple(sum(h) for h in self.hands),
             declared=dict(self.declared),
             discards=tuple(ob.Discard(s, f, t, by) for s, f, t, by in self.discard_log),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import zlib
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from moneycards.solver.cards import LUKFU, Face
@@ -26,7 +26,11 @@ from moneycards.solver.table import Outcome, outcome_from_json
 CARD_VERBS = ("lead", "follow", "down")
 
 
-class Phase(Enum):
+class Phase(StrEnum):
+    """What the seat to act is doing: the engine's `LukFuState.phase` and the
+    observation's. Its value (`"call"`) is the flat form (`flat()`); the proto JSON
+    names the member."""
+
     CALL = "call"  # the calls: play or pass (LF-C2)
     LEAD = "lead"  # a seat leads (or claims: LF-W2)
     FOLLOW = "follow"  # a seat beats the best play or goes face down (LF-F1)

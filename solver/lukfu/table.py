@@ -16,7 +16,8 @@ from typing import Any
 from moneycards.solver.cards import LUKFU, Face
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.lukfu.legal import WIN_FU, check_follow, check_lead, settle
-from moneycards.solver.lukfu.observation import CARD_VERBS, LukFuObservation, phase_of
+from moneycards.solver.lukfu.observation import (CARD_VERBS, LukFuObservation, Phase as Phase,
+                                                 phase_of)
 from moneycards.solver.lukfu.old import Position, prove_old
 from moneycards.solver.lukfu.plays import Play, beating_plays, classify, plays_in
 from moneycards.solver.lukfu.rules import SEED_RULES, LukFuRules, lukfu_rules
@@ -64,12 +65,17 @@ class LukFuState(TableState):
     def record(self) -> Record:
         return self.record_
 
+    @property
+    def phase(self) -> Phase:
+        """Calls, a lead or a follow: read off the record, which is the whole state."""
+        return phase_of(self.record_)
+
     # -- queries ------------------------------------------------------------------------
     def current_seat(self) -> int | None:
         if self.is_over:
             return None
         rec = self.record_
-        if rec.caller is None:
+        if self.phase is Phase.CALL:
             return (rec.master + len(rec.calls)) % SEATS
         return rec.to_act()
 
@@ -93,7 +99,7 @@ class LukFuState(TableState):
     def _legal(self) -> list[str]:
         rec, seat = self.record_, self.current_seat()
         assert seat is not None  # the deal is on
-        if rec.caller is None:
+        if self.phase is Phase.CALL:
             return ["call play", "call pass"]
         hand = self.hands[seat]
         best = rec.current_best()
@@ -114,7 +120,7 @@ class LukFuState(TableState):
         rec, seat = self.record_, self.current_seat()
         assert seat is not None  # the deal is on
         verb, arg = action.verb, action.arg
-        if rec.caller is None:
+        if self.phase is Phase.CALL:
             return "LF-C2", "every seat first says 'call play' or 'call pass'"
         if verb == "call":
             return "LF-C3", "the calls are over"
@@ -206,7 +212,7 @@ class LukFuState(TableState):
                 if a.seat == seat and a.play is None and a.hidden:
                     public["tricks"][t]["plays"][k]["cards"] = LUKFU.render(a.hidden)
         return LukFuObservation(
-            seat=seat, to_act=self.current_seat(), phase=phase_of(rec),
+            seat=seat, to_act=self.current_seat(), phase=self.phase,
             hand=tuple(sorted(self.hands[seat])), hand_sizes=tuple(len(h) for h in self.hands),
             record_json=public, record=parse_record(public, rec.rules), caller=rec.caller,
             fu=tuple(rec.fu(s) for s in range(SEATS)),

@@ -10,7 +10,7 @@ is asked about a claim is private: R-claim-privacy).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any
 
 from moneycards.solver.cards import TOTOM, Face
@@ -26,8 +26,10 @@ SEATS = 4
 CARD_VERBS = ("discard", "capture")
 
 
-class Phase(Enum):
-    """What the seat to act is doing."""
+class Phase(StrEnum):
+    """What the seat to act is doing: the engine's `TotomState.phase` and the
+    observation's. Its value (`"claims"`) is the flat form (`flat()`); the proto JSON
+    names the member."""
 
     OPENING = "opening"  # the dealer's first turn: Thiên ù (TT-W7) or its first discard
     DISCARD = "discard"  # a seat discards after a capture (TT-T2)

@@ -27,7 +27,7 @@ from moneycards.solver.totom import observation as ob
 from moneycards.solver.totom.check import HandVerdict, check_hand
 from moneycards.solver.totom.exact import partition_exact
 from moneycards.solver.totom.rules import CHI_CHI, TotomRules
-from moneycards.solver.totom.observation import CARD_VERBS, TotomObservation
+from moneycards.solver.totom.observation import CARD_VERBS, Phase as Phase, TotomObservation
 from moneycards.solver.totom.scoring import VIA_CHIU, VIA_OWN_DOOR, VIA_STOCK, WinContext
 
 SEATS = 4
@@ -92,9 +92,7 @@ class TotomState(TableState):
         self.events: list[str] = []
         self.result = None
         self.stock_exposed = 0
-        # The phase: "opening" (dealer: Thiên ù or first discard), "discard", "claims",
-        # "offer".
-        self.phase = "opening"
+        self.phase: Phase = Phase.OPENING  # the dealer: Thiên ù or its first discard
         self.seat = dealer
         self.offer: Offer | None = None
         self.claims: list[tuple[int, str]] = []
@@ -106,7 +104,7 @@ class TotomState(TableState):
     def current_seat(self) -> int | None:
         if self.is_over:
             return None
-        if self.phase == "claims":
+        if self.phase is Phase.CLAIMS:
             return self.claims[0][0]
         return self.seat
 
@@ -207,15 +205,15 @@ class TotomState(TableState):
     def _legal(self) -> list[str]:
         s = self.current_seat()
         assert s is not None  # the deal is on
-        if self.phase == "opening":
+        if self.phase is Phase.OPENING:
             acts = ["win"] if self._wins_with(s, None) else []
             disc = [f"discard {f}" for f in self._discards(s)]
             if acts and not self.rules.must_take_win:
                 acts += disc or ["decline"]
             return acts or disc
-        if self.phase == "discard":
+        if self.phase is Phase.DISCARD:
             return [f"discard {f}" for f in self._discards(s)]
-        if self.phase == "claims":
+        if self.phase is Phase.CLAIMS:
             kind = self.claims[0][1]
             must = (kind == "win" and self.rules.must_take_win) or \
                    (kind == "chiu" and self.rules.must_chiu)
@@ -233,19 +231,19 @@ class TotomState(TableState):
             card = TOTOM.parse(arg)[0] if arg else None
         except InvalidInput as err:
             return "TT-T2", err.message
-        if self.phase == "claims":
+        if self.phase is Phase.CLAIMS:
             kind = self.claims[0][1]
             if verb == "decline":
                 return ("R-decline-win" if kind == "win" else "TT-P5",
                         f"the rules switch makes this {kind} compulsory")
             return "TT-P3", f"a claim window is open: {kind} or decline"
         if verb == "win":
-            if self.phase == "opening":
+            if self.phase is Phase.OPENING:
                 v = self._verdict(s, None, None, True)
                 return (v.violations[0].rule if v.violations else "TT-W7",
                         "the dealer's twenty do not win")
             o = self.offer
-            if self.phase == "offer" and o is not None and o.kind != "discard":
+            if self.phase is Phase.OFFER and o is not None and o.kind != "discard":
                 if s in self.dead_hand:
                     return "TT-S4", "a dead hand never wins"
                 # R-wrong-win: the card may be won on, but it does not complete the hand.
@@ -260,16 +258,16 @@ class TotomState(TableState):
         if verb in ("chiu", "decline"):
             return "TT-P2", "no claim window is open for this seat"
         if verb == "discard":
-            if self.phase not in ("discard", "opening") or card is None:
+            if self.phase not in (Phase.DISCARD, Phase.OPENING) or card is None:
                 return "TT-T2", "a discard follows a capture (or opens the deal)"
             return self._discard_rule(s, card) or ("TT-T2", "not a legal discard")
         if verb == "capture":
-            if self.phase != "offer" or card is None:
+            if self.phase is not Phase.OFFER or card is None:
                 return "TT-T2", "only an offered card is captured"
             assert self.offer is not None  # the offer phase
             return self._capture_rule(s, self.offer.card, card) or ("TT-T2", "not legal")
         if verb == "pass":
-            if self.phase == "discard":
+            if self.phase is Phase.DISCARD:
                 return "TT-T2", "after a capture the seat discards"
             return "TT-S3", "the dealer opens by discarding"
         return "TT-T2", "actions are: discard CARD, capture CARD, pass, win, chiu, decline"
@@ -282,13 +280,13 @@ class TotomState(TableState):
         if verb == "win":
             self._finish_win(s)
         elif verb == "decline":
-            if self.phase == "opening":
+            if self.phase is Phase.OPENING:
                 self._make_dead(s)
             else:
                 self.claims.pop(0)
                 if not self.claims:
                     assert self.offer is not None  # the claims were on the offer
-                    self.phase = "offer"
+                    self.phase = Phase.OFFER
                     self.seat = self.offer.seat
         elif verb == "chiu":
             self._chiu(s)
@@ -321,7 +319,7 @@ class TotomState(TableState):
             mem.last_capture_ca_rank = card.rank
         self.events.append(f"{says(s, 'exposes')} {TOTOM.render([h, card])}")
         self.offer = None
-        self.phase, self.seat = "discard", s
+        self.phase, self.seat = Phase.DISCARD, s
 
     def _pass(self, s: int) -> None:
         o = self.offer
@@ -358,7 +356,7 @@ class TotomState(TableState):
             queue += [(x, "win") for x in order if self._wins_with(x, o.card)]
         queue += [(x, "chiu") for x in order if self._chiu_ok(x, o.card)]
         self.claims = queue
-        self.phase = "claims" if queue else "offer"
+        self.phase = Phase.CLAIMS if queue else Phase.OFFER
         self.seat = o.seat
 
     def _chiu_ok(self, seat: int, card: Face) -> bool:
@@ -392,7 +390,7 @@ class TotomState(TableState):
             return
         # TT-P4: the claimant discards; the discard goes back to the interrupted doorway.
         self.return_to = o.seat if o.seat != c else None
-        self.phase, self.seat = "discard", c
+        self.phase, self.seat = Phase.DISCARD, c
 
     def _verdict_chiu(self, seat: int, offer: Offer) -> HandVerdict:
         """The twenty cards after a Chíu (the fourth copy is already exposed). The claim
@@ -408,7 +406,7 @@ class TotomState(TableState):
 
     def _finish_win(self, s: int, chiu: Offer | None = None) -> None:
         card, via = None, None
-        if self.phase == "opening":
+        if self.phase is Phase.OPENING:
             v = self._verdict(s, None, None, True)
         elif chiu is not None:
             v = self._verdict_chiu(s, chiu)
@@ -436,23 +434,23 @@ class TotomState(TableState):
         """TT-S4: the dealer only exposes stock cards in its turns."""
         self.dead_hand.add(s)
         self.events.append(f"{says(s, 'is')} a dead hand for this deal (TT-S4)")
-        self.phase = "offer"
+        self.phase = Phase.OFFER
         self._expose(s)
 
     # -- views --------------------------------------------------------------------------
     def private_decline(self) -> str | None:
         """A seat asked about a win or a Chíu may decline, and no one else may learn it was
         asked (R-claim-privacy)."""
-        if self.phase == "claims" and "decline" in self._legal():
+        if self.phase is Phase.CLAIMS and "decline" in self._legal():
             return "decline"
         return None
 
     def _observation(self, seat: int) -> TotomObservation:
         """What `seat` sees: nothing hidden from it, nothing more (R-claim-privacy)."""
         o, mem = self.offer, self.memory[seat]
-        asked = self.phase == "claims" and bool(self.claims) and self.claims[0][0] == seat
+        asked = self.phase is Phase.CLAIMS and bool(self.claims) and self.claims[0][0] == seat
         return TotomObservation(
-            seat=seat, to_act=self.current_seat(), phase=ob.Phase(self.phase),
+            seat=seat, to_act=self.current_seat(), phase=self.phase,
             dealer=self.dealer, hand=tuple(self.hands[seat]),
             hand_sizes=tuple(sum(h) for h in self.hands),
             exposed=tuple(tuple(TOTOM.render(g) for g in e) for e in self.exposed),
