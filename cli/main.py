@@ -43,18 +43,21 @@ def cli():
 @click.option("--tls-key", type=click.Path(dir_okay=False), help="PEM private key.")
 @click.option("--insecure", is_flag=True,
               help="Allow plaintext on an address other than loopback.")
+@click.option("--max-watches", default=16, show_default=True, type=int,
+              help="TableService.Watch streams open at once (each holds a thread); more "
+                   "are refused with RESOURCE_EXHAUSTED.")
 @click.option("--db", default=None, metavar="PATH",
               help="The tables' SQLite file (default: $MONEYCARDS_DB, else "
                    "~/.local/share/moneycards/tables.db); ':memory:' keeps none.")
 @answers
 def serve(host: str, port: int, workers: int | None, max_calls: int | None, hint_cap_ms: int,
           grace: float, log_level: str, tls_cert: str | None, tls_key: str | None,
-          insecure: bool, db: str | None):
+          insecure: bool, max_watches: int, db: str | None):
     """Run the gRPC server (game services, tables, health, reflection)."""
     from moneycards.cli.serve import run
 
     run(host, port, workers, max_calls, hint_cap_ms, grace, log_level, tls_cert, tls_key,
-        insecure, db)
+        insecure, db, max_watches)
 
 
 def main() -> None:

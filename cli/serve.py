@@ -24,7 +24,7 @@ def read_pem(path: str, field: str) -> bytes:
 
 def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_cap_ms: int,
         grace: float, log_level: str, tls_cert: str | None, tls_key: str | None,
-        insecure: bool, db: str | None = None) -> None:
+        insecure: bool, db: str | None = None, max_watches: int = 16) -> None:
     # gRPC's own log would add lines to a one-line error; `--log-level debug` keeps it.
     os.environ.setdefault("GRPC_VERBOSITY", "DEBUG" if log_level.lower() == "debug" else "NONE")
     from moneycards.server.app import BindError, check_address, serve_forever
@@ -38,7 +38,8 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
         raise InvalidInput(f"{max_calls} calls: 1-10000", field="--max-calls")
     if (tls_cert is None) != (tls_key is None):
         raise InvalidInput("TLS needs both --tls-cert and --tls-key", field="--tls-cert")
-    limits = Limits(hint_cap_ms=hint_cap_ms, max_concurrent=max_calls, grace_s=grace)
+    limits = Limits(hint_cap_ms=hint_cap_ms, max_concurrent=max_calls, grace_s=grace,
+                    max_watches=max_watches)
     check_address(host, port, tls=tls_cert is not None, insecure=insecure)
     tls = (read_pem(tls_cert, "--tls-cert"), read_pem(tls_key, "--tls-key")) \
         if tls_cert and tls_key else None

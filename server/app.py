@@ -120,7 +120,8 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
     if workers < 1:
         raise InvalidInput("at least 1 worker", field="workers")
     limits = limits or Limits(max_concurrent=workers)
-    threads = limits.max_concurrent + RESERVED_THREADS
+    # Watch streams hold a thread each: they get their own, so they never starve calls.
+    threads = limits.max_concurrent + RESERVED_THREADS + limits.max_watches
     pool = futures.ThreadPoolExecutor(max_workers=threads, thread_name_prefix="rpc")
     solvers = None
     if processes:
@@ -142,7 +143,8 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
     from moneycards.server.tables import Tables, TableService
 
     tables = Tables(store, ai_budget_ms=ai_budget_ms)
-    table_pb2_grpc.add_TableServiceServicer_to_server(TableService(tables), server)
+    table_pb2_grpc.add_TableServiceServicer_to_server(
+        TableService(tables, max_watches=limits.max_watches), server)
     names.append(table_pb2.DESCRIPTOR.services_by_name["TableService"].full_name)
     enable_reflection([health.SERVICE_NAME, *names], server)
     service = Service(server, 0, health_servicer, names, solvers, tables)
@@ -170,7 +172,7 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
         if solvers is not None:
             solvers.warm()
         else:
-            warm_up(threads, pool)
+            warm_up(limits.max_concurrent + RESERVED_THREADS, pool)  # not the watch threads
         service.set_status(health_pb2.HealthCheckResponse.SERVING)
     return service
 

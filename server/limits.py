@@ -23,12 +23,15 @@ class Limits:
     hint_cap_ms: int = 2000  # no hint runs longer, whatever it asks for
     max_concurrent: int = 8  # solver calls running at once; more are shed
     grace_s: float = 5.0  # in-flight calls get this long after SIGTERM
+    max_watches: int = 16  # TableService.Watch streams open at once, each on its own thread
 
     def __post_init__(self):
         if self.hint_cap_ms < 1:
             raise InvalidInput("the hint cap is at least 1 ms", field="--hint-cap-ms")
         if self.max_concurrent < 1:
             raise InvalidInput("at least one concurrent call", field="--max-calls")
+        if not 0 <= self.max_watches <= 10_000:
+            raise InvalidInput("0-10000 watch streams", field="--max-watches")
         if not 0 <= self.grace_s <= 3600:
             raise InvalidInput("the grace is 0-3600 seconds", field="--grace")
 

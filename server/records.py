@@ -51,7 +51,8 @@ def hint_response(request, game: str, response_cls, context=None):
         from google.protobuf import json_format
 
         where = "observation"
-        data = json_format.MessageToDict(request.observation, preserving_proto_field_name=True)
+        data = json_format.MessageToDict(request.observation, preserving_proto_field_name=True,
+                                         always_print_fields_with_no_presence=True)
         data["game"] = data.get("game") or game
     else:
         where = "observation_json"

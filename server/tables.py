@@ -246,8 +246,10 @@ def seat_from(msg: common_pb2.TableSeat, k: int) -> Seat:
 
 
 class TableService(table_pb2_grpc.TableServiceServicer):
-    def __init__(self, tables: Tables):
+    def __init__(self, tables: Tables, max_watches: int = 16):
         self.tables = tables
+        self.max_watches = max_watches
+        self._watches = threading.BoundedSemaphore(max_watches) if max_watches else None
 
     def _answer(self, context, fn):
         try:
@@ -332,7 +334,16 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             from moneycards.server.errors import bad_request_status
 
             context.abort_with_status(bad_request_status(err, err.field or "request"))
-        sent = request.from_version
+        if self._watches is None or not self._watches.acquire(blocking=False):
+            context.abort_with_status(status(
+                code_pb2.RESOURCE_EXHAUSTED, f"{self.max_watches} watch streams are open "
+                "already; poll GetView, or retry shortly", "TOO_MANY_WATCHES"))
+        try:
+            yield from self._watch(t, seat, request.from_version, context)
+        finally:
+            self._watches.release()
+
+    def _watch(self, t: OpenTable, seat: int, sent: int, context):
         while context.is_active():
             with t.lock:
                 events = t.table.events(seat, sent)

@@ -439,3 +439,67 @@ def test_a_killed_server_continues_every_table_with_no_accepted_action_lost(tmp_
         proc.send_signal(signal.SIGTERM)
         proc.wait(20)
         ch.close()
+
+
+# -- hints ----------------------------------------------------------------------------------
+def test_a_table_hint_ranks_the_seats_view_as_the_stateless_hint_does(stub, channel):
+    """The table's Hint sees only the seat's view: the stateless Hint given that view's
+    observation (the typed message, no JSON) ranks the same actions."""
+    from moneycards.v1 import kowah_pb2, kowah_pb2_grpc
+
+    tid, tokens = create(stub, "kowah", 5)
+    v = view(stub, tid, tokens[0])
+    table_hint = stub.Hint(table_pb2.TableServiceHintRequest(
+        table_id=tid, seat_token=tokens[0], budget_ms=10_000))
+    stateless = kowah_pb2_grpc.KowahServiceStub(channel).Hint(
+        kowah_pb2.KowahServiceHintRequest(observation=v.kowah, budget_ms=10_000))
+    assert table_hint.version == v.version and table_hint.seat == stateless.seat == 0
+    assert sorted(a.action for a in table_hint.actions) == sorted(
+        a.text for a in v.legal_actions)
+    assert [a.action for a in table_hint.actions] == [a.action for a in stateless.actions]
+
+
+def test_the_stateless_hint_takes_the_typed_observation_or_its_json_not_both(channel):
+    from moneycards.solver.games import seeded
+    from moneycards.v1 import lukfu_pb2, lukfu_pb2_grpc
+
+    state = seeded("lukfu", 4)
+    seat = state.current_seat()
+    obs = state.observation(seat).to_json()
+    typed = json_format.ParseDict(obs, lukfu_pb2.LukFuObservation())
+    s = lukfu_pb2_grpc.LukFuServiceStub(channel)
+    by_message = s.Hint(lukfu_pb2.LukFuServiceHintRequest(observation=typed, budget_ms=5000))
+    by_json = s.Hint(lukfu_pb2.LukFuServiceHintRequest(observation_json=json.dumps(obs),
+                                                       budget_ms=5000))
+    assert by_message == by_json and by_message.seat == seat
+    code, _, d = error(s.Hint, lukfu_pb2.LukFuServiceHintRequest(
+        observation=typed, observation_json=json.dumps(obs)))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+    assert d["BadRequest"].field_violations[0].field == "observation_json"
+    typed.hand = "1c 9x"
+    code, _, d = error(s.Hint, lukfu_pb2.LukFuServiceHintRequest(observation=typed))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+    assert d["BadRequest"].field_violations[0].field.startswith("observation.hand")
+
+
+def test_watch_streams_are_capped_and_the_cap_is_told():
+    from moneycards.server.limits import Limits
+
+    svc = start_service("127.0.0.1", 0, 2, warm=False,
+                        limits=Limits(max_concurrent=2, max_watches=1))
+    ch = grpc.insecure_channel(f"127.0.0.1:{svc.port}")
+    try:
+        s = table_pb2_grpc.TableServiceStub(ch)
+        tid, tokens = create(s, "kowah", 3)
+        first = s.Watch(table_pb2.WatchRequest(table_id=tid, seat_token=tokens[0]),
+                        timeout=30)
+        next(first)  # the stream is open
+        code, _, d = error(lambda: list(s.Watch(table_pb2.WatchRequest(
+            table_id=tid, seat_token=tokens[0]), timeout=10)))
+        assert code == grpc.StatusCode.RESOURCE_EXHAUSTED
+        assert d["ErrorInfo"].reason == "TOO_MANY_WATCHES"
+        first.cancel()
+        assert view(s, tid, tokens[0]).version >= 1  # calls still answer
+    finally:
+        ch.close()
+        svc.server.stop(None)
