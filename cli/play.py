@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 
 import click
 
@@ -109,7 +110,6 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
 
 
 def add_interactive_command(group: click.Group, spec: GameSpec) -> None:
-    game, seats = spec.name, spec.seats
 
     @group.command("play")
     @click.option("--seed", type=int, help="The deal's seed (default: a random one).")
@@ -119,78 +119,20 @@ def add_interactive_command(group: click.Group, spec: GameSpec) -> None:
                   help="The AI seats' level.")
     @click.option("--name", default="You", show_default=True, help="Your name at the table.")
     @click.option("--record", "record_out", type=click.Path(dir_okay=False, writable=True),
-                  help="Write the game record here when the deal ends.")
+                  help="Keep the deal here, saved after every action (default: a new file "
+                       "in the data folder, printed at the start).")
+    @click.option("--resume", "resume_file", type=click.Path(dir_okay=False, exists=True),
+                  help="Continue a deal saved by an earlier `play` (its --record file).")
     @click.option("--remote", metavar="HOST:PORT",
                   help="Play at a table on a moneycards server (TableService) instead of in "
                        "this process.")
     @answers
-    def play(seed, seat, level, name, record_out, remote):
-        """Play a deal against the built-in AIs. Type an action, its number, `hint`, or
-        `quit`."""
-        import random
+    def play(seed, seat, level, name, record_out, resume_file, remote):
+        """Play a deal against the built-in AIs: type an action's number or its text
+        (`capture 4m`, `down 3c 5m`), or `help`, `show`, `log`, `hint`, `quit`. The deal is
+        saved after every action; Ctrl-C keeps it too, and `--resume` continues it."""
+        from moneycards.cli.session import Session
 
-        from moneycards.cli.tables import LocalTable, RemoteTable
-        from moneycards.solver.errors import InvalidInput
-        from moneycards.solver.table import IllegalAction
-
-        if not 0 <= seat < seats:
-            raise InvalidInput(f"seat must be 0-{seats - 1}", field="seat")
-        if record_out:  # a bad path is found now, not after the deal
-            with open(record_out, "a", encoding="utf-8"):
-                pass
-        seed = random.randrange(1_000_000) if seed is None else seed
-        table = (RemoteTable(remote, game, seed, seat, level, name) if remote
-                 else LocalTable(game, seed, seat, level, name))
-        where = f" at {remote}, table {table.table_id}" if remote else ""
-        click.echo(f"{spec.title} deal, seed {seed}{where}. You play seat {seat} ({name}); "
-                   f"the others are {level} AIs.")
-        for line in table.new_lines():
-            click.echo(line)
-        while not table.over():
-            obs, acts = table.view()
-            if not acts:  # another person decides (remote tables only)
-                table.wait()
-                for line in table.new_lines():
-                    click.echo(line)
-                continue
-            click.echo(_view(obs))
-            for k, a in enumerate(acts, 1):
-                click.echo(f"  {k:>2}. {a}")
-            answer = click.prompt("your action", default="1").strip()
-            if answer == "quit":
-                break
-            if answer == "hint":
-                for action, reason in table.hint()[:5]:
-                    click.echo(f"  hint: {action:<16} {reason}")
-                continue
-            action = acts[int(answer) - 1] if answer.isdigit() and \
-                1 <= int(answer) <= len(acts) else answer
-            try:
-                table.act(action)
-            except IllegalAction as err:
-                click.echo(f"  not allowed: {err.message} [{err.rule}]")
-                continue
-            for line in table.new_lines():
-                click.echo(line)
-        click.echo(table.result_text())
-        if record_out and table.over():
-            from moneycards.records import dumps
-
-            with open(record_out, "w", encoding="utf-8") as fh:
-                fh.write(dumps(table.record_json()))
-            click.echo(f"record written to {record_out}")
-
-
-def _view(obs: dict) -> str:
-    """A short text of what the seat sees."""
-    keys = [k for k in ("phase", "hand", "offer", "claim", "exposed", "declared", "discards",
-                        "fu", "hand_sizes", "stock") if obs.get(k) not in (None, [], {})]
-    lines = []
-    for k in keys:
-        value = obs[k]
-        if k == "discards":
-            value = " ".join([d["card"] for d in value if d.get("taken_by") is None][-8:])
-        elif k == "offer":
-            value = f"{value['card']} ({value['kind']}, at seat {value['door']}'s doorway)"
-        lines.append(f"  {k}: {value}")
-    return "\n".join(lines)
+        session = Session.open(spec, seed=seed, seat=seat, level=level, name=name,
+                               record_out=record_out, resume_file=resume_file, remote=remote)
+        sys.exit(session.run())

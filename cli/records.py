@@ -13,10 +13,20 @@ def add_record_commands(group: click.Group, game: str) -> None:
     @answers
     def replay(record_file):
         """Print a game record's deal step by step (FILE is JSON; '-' reads stdin)."""
+        from moneycards.cli.screen import explain
         from moneycards.records import read_game_record
-        from moneycards.solver.games import replay as run
+        from moneycards.solver.games import final_state, replay as run
+        from moneycards.solver.table import IllegalAction, record_names
 
-        for line in run(game, read_game_record(game, record_file.read())):
+        record = read_game_record(game, record_file.read())
+        for line in run(game, record):
+            click.echo(line)
+        try:
+            state = final_state(game, record)
+        except IllegalAction:
+            return  # the replay stopped at it and said so
+        names = record_names(record) or [f"Seat {s}" for s in range(state.seats)]
+        for line in explain(state, names):
             click.echo(line)
 
     @group.command("check-record")

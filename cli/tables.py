@@ -32,24 +32,55 @@ class LocalTable:
     """A table in this process: one person and AI seats."""
 
     table_id = ""
+    address = ""
 
-    def __init__(self, game: str, seed: int, seat: int, level: str, name: str):
+    def __init__(self, game: str, seed: int, seat: int, level: str, name: str,
+                 table: Any = None):
         from moneycards.solver.games import spec
         from moneycards.solver.tables import AI, HUMAN, Seat, Table
 
-        seats = [Seat(HUMAN, name=name) if s == seat else Seat(AI, level)
-                 for s in range(spec(game).seats)]
         self.game, self.seat, self.seen = game, seat, 0
-        self.table = Table.create(game, seats, seed=seed)
+        if table is None:
+            seats = [Seat(HUMAN, name=name) if s == seat else Seat(AI, level)
+                     for s in range(spec(game).seats)]
+            table = Table.create(game, seats, seed=seed)
+        self.table = table
+        self.seed = table.seed
+
+    @classmethod
+    def resume(cls, game: str, data: dict[str, Any]) -> "LocalTable":
+        """A deal saved by `play` (its record, with the seats), replayed to where it was."""
+        from moneycards.records import read_game_record
+        from moneycards.solver.table import IllegalAction
+        from moneycards.solver.tables import HUMAN, Table
+
+        try:
+            rec = read_game_record(game, json.dumps(data))
+        except InvalidInput as err:
+            err.field = "--resume"
+            raise
+        if not rec.get("seats") or "seed" not in rec or "played_at" not in rec:
+            raise InvalidInput("not a deal saved by play (it names no seats or seed)",
+                               field="--resume")
+        try:
+            table = Table.from_record(rec)
+        except IllegalAction as err:
+            raise InvalidInput(f"the saved deal does not replay: {err.message}",
+                               field="--resume", rule=err.rule) from None
+        seat = next(k for k, s in enumerate(table.seats) if s.kind == HUMAN)
+        return cls(game, table.seed, seat, "", "", table=table)
+
+    def names(self) -> list[str]:
+        return self.table.names()
 
     def new_lines(self) -> list[str]:
         events = self.table.events(self.seat, self.seen)
         self.seen = self.table.version(self.seat)
         return event_lines(events)
 
-    def view(self) -> tuple[dict[str, Any], list[str]]:
+    def view(self) -> tuple[Any, list[str]]:
         obs = self.table.observation(self.seat)
-        return obs.to_json(), list(obs.legal_actions)
+        return obs, list(obs.legal_actions)
 
     def over(self) -> bool:
         return self.table.is_over
@@ -69,16 +100,23 @@ class LocalTable:
         return self.table.result_line() if self.table.is_over else \
             "You left the table before the deal ended."
 
+    def final_state(self) -> Any:
+        return self.table.state
+
     def record_json(self) -> dict[str, Any]:
         from moneycards.records import game_record_json
 
         return game_record_json(self.game, self.table.record())
 
+    def saved(self) -> dict[str, Any]:
+        return self.record_json()
+
 
 class RemoteTable:
     """A table on a moneycards server, played through TableService."""
 
-    def __init__(self, address: str, game: str, seed: int, seat: int, level: str, name: str):
+    def __init__(self, address: str, game: str, seed: int, seat: int, level: str, name: str,
+                 *, joined: tuple[str, str, int] | None = None):
         import grpc
 
         from moneycards.records import AI_LEVELS
@@ -87,21 +125,38 @@ class RemoteTable:
         from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
 
         self.grpc, self.pb = grpc, table_pb2
+        self.game, self.address, self.seed = game, address, seed
         self.channel = grpc.insecure_channel(address)
         try:
             grpc.channel_ready_future(self.channel).result(timeout=10)
         except grpc.FutureTimeoutError:
             raise InvalidInput(f"no server answers at {address}", field="--remote") from None
         self.stub = table_pb2_grpc.TableServiceStub(self.channel)
-        seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN, name=name) if s == seat
-                 else common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI,
-                                           ai_level=AI_LEVELS[level])
-                 for s in range(spec(game).seats)]
-        r = self._call(self.stub.CreateTable, table_pb2.CreateTableRequest(
-            game=GAME_ENUMS[game], seats=seats, seed=seed))
-        self.table_id, self.token = r.table_id, r.seat_tokens[0].token
+        if joined is None:
+            seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN, name=name)
+                     if s == seat else common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI,
+                                                            ai_level=AI_LEVELS[level])
+                     for s in range(spec(game).seats)]
+            r = self._call(self.stub.CreateTable, table_pb2.CreateTableRequest(
+                game=GAME_ENUMS[game], seats=seats, seed=seed))
+            joined = (r.table_id, r.seat_tokens[0].token, seat)
+        self.table_id, self.token, self.seat = joined
         self.seen = 0
         self._view = self._get_view()
+        self._names = [s.name for s in self._view.seats]
+
+    @classmethod
+    def reconnect(cls, game: str, data: dict[str, Any]) -> "RemoteTable":
+        try:
+            return cls(str(data["remote"]), game, int(data.get("seed", 0)), int(data["seat"]),
+                       "", "", joined=(str(data["table_id"]), str(data["seat_token"]),
+                                       int(data["seat"])))
+        except (KeyError, TypeError, ValueError):
+            raise InvalidInput("not a saved server table (remote, table_id, seat_token, "
+                               "seat)", field="--resume") from None
+
+    def names(self) -> list[str]:
+        return self._names
 
     def _call(self, method: Any, request: Any) -> Any:
         grpc = self.grpc
@@ -123,6 +178,8 @@ class RemoteTable:
             if err.code() == grpc.StatusCode.FAILED_PRECONDITION:
                 message = err.details().removesuffix(f" [{reason}]")
                 raise IllegalAction(message, rule=reason) from None
+            if err.code() == grpc.StatusCode.INVALID_ARGUMENT:
+                raise InvalidInput(err.details()) from None
             raise InvalidInput(f"the server answered {err.code().name}: {err.details()}",
                                field="--remote") from None
 
@@ -138,14 +195,17 @@ class RemoteTable:
             self.seen = events[-1].version
         return event_lines(events)
 
-    def view(self) -> tuple[dict[str, Any], list[str]]:
+    def view(self) -> tuple[Any, list[str]]:
         from google.protobuf import json_format
 
+        from moneycards.solver.observation import read_observation
+
         self._view = v = self._get_view()
-        obs = json_format.MessageToDict(getattr(v, v.WhichOneof("observation")),
-                                        preserving_proto_field_name=True,
-                                        always_print_fields_with_no_presence=True)
-        return obs, [a.text for a in v.legal_actions]
+        data = json_format.MessageToDict(getattr(v, v.WhichOneof("observation")),
+                                         preserving_proto_field_name=True,
+                                         always_print_fields_with_no_presence=True)
+        obs = read_observation(data, field="view")
+        return obs, list(obs.legal_actions)
 
     def over(self) -> bool:
         return bool(self._view.over)
@@ -169,6 +229,14 @@ class RemoteTable:
         return self._view.result_text if self._view.over else \
             f"You left table {self.table_id} before the deal ended."
 
+    def final_state(self) -> Any:
+        """The finished deal replayed here from the table's record (all is public now)."""
+        from moneycards.records import read_game_record
+        from moneycards.solver.games import final_state
+
+        return final_state(self.game, read_game_record(self.game,
+                                                       json.dumps(self.record_json())))
+
     def record_json(self) -> dict[str, Any]:
         from google.protobuf import json_format
 
@@ -178,6 +246,16 @@ class RemoteTable:
                                         preserving_proto_field_name=True)
         if "seed" in out:
             out["seed"] = int(out["seed"])
+        return out
+
+    def saved(self) -> dict[str, Any]:
+        """How to sit at this table again: its server, id and this seat's token (the file
+        is the person's own, like a password), and the record once the deal is over."""
+        out: dict[str, Any] = {"remote": self.address, "game": self.game,
+                               "table_id": self.table_id, "seat_token": self.token,
+                               "seat": self.seat, "seed": self.seed}
+        if self._view.over:
+            out["record"] = self.record_json()
         return out
 
 

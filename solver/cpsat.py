@@ -35,6 +35,9 @@ class ReusableModel:
         # Small models: one worker is faster than a portfolio on two cores.
         self.solver.parameters.num_workers = 1
         self.solver.parameters.max_time_in_seconds = time_limit_s
+        # CP-SAT would otherwise take over SIGINT for good after its first solve, and a
+        # Ctrl-C in the terminal `play` would kill the process instead of saving the deal.
+        self.solver.parameters.catch_sigint_signal = False
 
     def fix(self, var: Any, value: int) -> None:
         self.set_bounds(var, value, value)

@@ -344,13 +344,13 @@ def says(seat: int, verb: str) -> str:
     return f"{label} {verb}"
 
 
-DEFAULT_NAMES = ("You", "AI 1", "AI 2", "AI 3")
+DEFAULT_NAMES = ("Seat 0", "Seat 1", "Seat 2", "Seat 3")  # a table or a header names them
 _names: ContextVar[tuple[str, ...]] = ContextVar("seat_names", default=DEFAULT_NAMES)
 
 
 def seat_label(seat: int | None) -> str:
-    """A seat's name in the narration: "You", "AI 1", ... unless `named_seats` says
-    otherwise (a record's header, a table's seats)."""
+    """A seat's name in the narration: "Seat 0", "Seat 1", ... unless `named_seats` gives
+    the names (a record's header, a table's seats)."""
     names = _names.get()
     return names[seat] if seat is not None and 0 <= seat < len(names) else "-"
 
@@ -468,7 +468,7 @@ def record_names(rec: dict[str, Any]) -> list[str] | None:
 
 def replay_lines(data: Any, game: str, factory: Factory) -> list[str]:
     """A person-readable account of the deal, step by step (stops at an illegal action);
-    seats are named as the record's header says, else "You", "AI 1", ..."""
+    seats are named as the record's header says, else "Seat 0", "Seat 1", ..."""
     rec = load_record(data, game)
     with named_seats(record_names(rec)):
         return _replay_lines(rec, factory)

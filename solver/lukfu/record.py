@@ -32,8 +32,8 @@ class RecordError(InvalidInput):
 
 
 def seat_name(seat: int) -> str:
-    """The seat's name in messages: "You", "AI 1", "AI 2", or the names of a table's seats
-    (solver/table.py `named_seats`)."""
+    """The seat's name in messages: "Seat 0", "Seat 1", "Seat 2", or the names of a table's
+    seats (solver/table.py `named_seats`)."""
     from moneycards.solver.table import seat_label
 
     return seat_label(seat)

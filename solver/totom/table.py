@@ -91,6 +91,7 @@ class TotomState(TableState):
         self.history: list[str] = []
         self.events: list[str] = []
         self.result = None
+        self.win_verdict: HandVerdict | None = None
         self.stock_exposed = 0
         self.phase: Phase = Phase.OPENING  # the dealer: Thiên ù or its first discard
         self.seat = dealer
@@ -416,6 +417,7 @@ class TotomState(TableState):
             card = self.offer.card
             via = VIA_OWN_DOOR if self.offer.door == s else VIA_STOCK
             v = self._verdict(s, card, via)
+        self.win_verdict = v  # the winner's hand, partition and score, for explaining
         net = [-v.points] * SEATS
         net[s] = 3 * v.points  # TT-K7
         self.result = Outcome(OutcomeKind.WIN, "TT-K7", winner=s,

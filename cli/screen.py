@@ -1,0 +1,303 @@
+"""What a player sees in the terminal: the table from one seat, the actions in words, and
+the end of a deal explained.
+
+Screens are lists of plain lines of at most 80 columns (`WIDTH`), built from a seat's typed
+observation only, so they show exactly what the seat may know. `Printer` writes them with
+`rich`: bold headers on a terminal, no colour under NO_COLOR, plain text when piped.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections import Counter
+from typing import Any, Sequence
+
+from moneycards.solver.cards import KOWAH, LUKFU, TOTOM, Face
+
+WIDTH = 80
+
+
+def wrap(head: str, text: str, indent: int = 4) -> list[str]:
+    """`head` then `text`, wrapped at WIDTH with a hanging indent."""
+    return textwrap.wrap(text, WIDTH, initial_indent=head, subsequent_indent=" " * indent,
+                         break_on_hyphens=False) or [head.rstrip()]
+
+
+def wrap_items(head: str, items: list[str], sep: str = " · ", indent: int = 4) -> list[str]:
+    """`head` then the items, never breaking one across lines."""
+    lines, line = [], head
+    for k, item in enumerate(items):
+        piece = (sep if k and line.strip() else "") + item
+        if len(line) + len(piece) > WIDTH and line.strip():
+            lines.append(line.rstrip())
+            line = " " * indent + item
+        else:
+            line += piece
+    lines.append(line.rstrip())
+    return lines
+
+
+def possessive(name: str) -> str:
+    return "your" if name == "You" else f"{name}'s"
+
+
+def says(name: str, verb: str) -> str:
+    """"Ana claims", but "You claim"."""
+    if name == "You":
+        verb = {"is": "are", "has": "have"}.get(verb, verb.removesuffix("s"))
+    return f"{name} {verb}"
+
+
+# -- the table from one seat ----------------------------------------------------------------
+def screen(obs: Any, names: Sequence[str]) -> list[str]:
+    """The table as `obs.seat` sees it."""
+    return {"totom": _totom, "kowah": _kowah, "lukfu": _lukfu}[obs.game](obs, names)
+
+
+def _turn(obs: Any, names: Sequence[str], what: str) -> str:
+    if obs.result is not None:
+        return "the deal is over"
+    if obs.to_act == obs.seat:
+        return f"your turn: {what}"
+    return f"{names[obs.to_act]} to act" if obs.to_act is not None else ""
+
+
+def _totom(obs: Any, names: Sequence[str]) -> list[str]:
+    from moneycards.solver.totom.exact import partition_exact
+
+    phase = obs.phase.name.lower()
+    what = {"opening": "your first discard (or Thiên ù)", "discard": "discard",
+            "offer": "capture or pass", "claims": "a claim"}[phase]
+    lines = [f"Tổ Tôm · stock {obs.stock} · dealer {names[obs.dealer]} · "
+             f"{_turn(obs, names, what)}"]
+    for s, name in enumerate(names):
+        mark = "*" if s == obs.seat else " "
+        dead = " (dead hand, TT-S4)" if s in obs.dead_hand else ""
+        pairs = " ".join(obs.exposed[s]) or "-"
+        lines += wrap(f"{mark}{name[:14]:<14} {obs.hand_sizes[s]:>2} in hand{dead}  shown: ",
+                      pairs, 18)
+    if obs.offer is not None:
+        o = obs.offer
+        how = {"discard": f"{possessive(names[o.door])} discard", "exposed": "from the stock",
+               "passed": "from the stock, passed on"}[o.kind.value]
+        lines.append(f"On the table: {o.card} {TOTOM.name(o.card)} ({how}, at "
+                     f"{possessive(names[o.door])} doorway)")
+    if obs.claim is not None:
+        lines.append(f"You may claim it: {obs.claim.value} (nobody else sees the question)")
+    lines += _seen_grid(obs)
+    hand = list(obs.hand)
+    part = partition_exact(hand)
+    groups = [f"Chắn {TOTOM.render([f, f])}" for f in part.chan]
+    groups += [f"Cạ {TOTOM.render([a, b])}" for a, b in part.ca]
+    if part.left:
+        groups.append(f"singles {TOTOM.render(part.left)}")
+    lines += wrap_items("Your hand: ", groups)
+    return lines
+
+
+def _seen_grid(obs: Any) -> list[str]:
+    """Copies of each face out of play or in sight (your hand, shown pairs, dead cards), of
+    four: what is left to come is the rest."""
+    seen: Counter[Face] = Counter()
+    for f, n in zip(TOTOM.faces, obs.hand):
+        seen[f] += n
+    for pairs in obs.exposed:
+        for p in pairs:
+            seen.update(TOTOM.parse(p))
+    seen.update(d.card for d in obs.dead)
+    out = ["Seen of 4 (hand, shown, dead):"]
+    for suit in "csm":
+        faces = [f for f in TOTOM.faces if f.suit == suit]
+        out.append("  " + " ".join(f"{f.text}:{seen[f]}" for f in faces))
+    chi = TOTOM.faces[-1]
+    out[-1] += f"   {chi.text}:{seen[chi]}"
+    return out
+
+
+def _kowah(obs: Any, names: Sequence[str]) -> list[str]:
+    from moneycards.solver.kowah.exact import splits_exact
+
+    phase = obs.phase.name.lower()
+    what = {"draw": "draw or take", "discard": "discard", "declare": "declare"}[phase]
+    lines = [f"Kowah · stock {obs.stock} · {_turn(obs, names, what)}"]
+    for s, name in enumerate(names):
+        mark = "*" if s == obs.seat else " "
+        shown = obs.declared.get(s)
+        decl = (f"declared checki, shows {KOWAH.render([shown, shown])}, waits on {shown} "
+                f"{KOWAH.name(shown)}") if shown is not None else "not declared"
+        lines.append(f"{mark}{name[:14]:<14} {obs.hand_sizes[s]} cards  {decl}")
+    pile = [f"{d.card}" + (f"→{names[d.taken_by][:8]}" if d.taken_by is not None else "")
+            for d in obs.discards]
+    lines += wrap("Discards, oldest first (→ who took it): ", " ".join(pile) or "none", 4)
+    if obs.public_draws:
+        lines += wrap("Drawn face up by declared seats: ",
+                      " ".join(f"{d.card}" for d in obs.public_draws), 4)
+    hand = list(obs.hand)
+    lines += wrap("Your hand: ", KOWAH.render(hand), 4)
+    if sum(hand) == 8:
+        ready = splits_exact(hand)
+        if ready:
+            sp = ready[0]
+            lines.append(f"  ready: {' '.join(t.text for t in sp.triplets)} + pair "
+                         f"{KOWAH.render([sp.pair, sp.pair])}, waiting on {sp.pair}")
+    return lines
+
+
+def _lukfu(obs: Any, names: Sequence[str]) -> list[str]:
+    from moneycards.solver.lukfu.old import Position, prove_old
+
+    rec = obs.record
+    phase = obs.phase.name.lower()
+    what = {"call": "call play or pass", "lead": "lead (or claim)",
+            "follow": "beat it or go down"}[phase]
+    caller = names[obs.caller] if obs.caller is not None else "-"
+    lines = [f"Luk Fu · master {names[rec.master]} · caller {caller} · "
+             f"{_turn(obs, names, what)}"]
+    old = prove_old(Position(rec, obs.seat, list(obs.hand))).old if obs.result is None \
+        else frozenset()
+    for s, name in enumerate(names):
+        mark = "*" if s == obs.seat else " "
+        extra = f", claim total {obs.fu[s] + len(old)} with your old cards (LF-W2)" \
+            if s == obs.seat else ""
+        lines.append(f"{mark}{name[:14]:<14} {obs.hand_sizes[s]:>2} cards  fu {obs.fu[s]}{extra}")
+    if rec.tricks and not rec.tricks[-1].complete:
+        trick = rec.tricks[-1]
+        plays = []
+        for a in trick.actions:
+            shown = a.play.text if a.play is not None else f"down {a.size} face down"
+            plays.append(f"{names[a.seat]}: {shown}")
+        best = rec.current_best()
+        lines += wrap_items(f"Trick {len(rec.tricks)}: ", plays)
+        if best is not None:
+            lines.append(f"  to beat: {best.text} ({best.size} card"
+                         f"{'s' if best.size != 1 else ''})")
+    by_suit = []
+    for suit in "csmt":
+        cards = [f for f in obs.hand if f.suit == suit]
+        if cards:
+            by_suit.append(" ".join(f"{f.text}{'*' if f in old else ''}" for f in cards))
+    lines += wrap_items("Your hand (* old): ", by_suit or ["empty"])
+    return lines
+
+
+# -- actions in words -----------------------------------------------------------------------
+def describe(obs: Any, action: str, names: Sequence[str]) -> str:
+    """What an action does, in words ("capture 4s with 4m: a Cạ")."""
+    verb, _, arg = action.partition(" ")
+    if obs.game == "totom":
+        o = obs.offer
+        if verb == "capture" and o is not None:
+            kind = "a Chắn" if arg == o.card.text else "a Cạ"
+            return f"capture {o.card} with {arg}: {kind}"
+        if verb == "pass" and o is not None:
+            return f"pass: let {o.card} go"
+        if verb == "win":
+            return "win: claim the win" + (f" on {o.card}" if o is not None else " (Thiên ù)")
+        if verb == "chiu":
+            return f"chiu: claim the fourth {o.card} for a Chíu" if o else "chiu"
+        if verb == "decline":
+            return "decline the claim"
+    if obs.game == "kowah":
+        if verb == "draw":
+            return f"draw from the stock ({obs.stock} left)"
+        if verb == "take":
+            top = next((d.card for d in reversed(obs.discards) if d.taken_by is None), None)
+            return f"take {top}, the last discard" if top else "take the last discard"
+        if verb == "declare":
+            return f"declare checki, showing {arg}"
+        if verb == "stay":
+            return "stay undeclared"
+    if obs.game == "lukfu":
+        if verb == "call":
+            return {"play": "call play: try to win this deal", "pass": "call pass"}.get(
+                arg, action)
+        best = obs.record.current_best()
+        if verb == "follow" and best is not None:
+            return f"beat {best.text} with {arg}"
+        if verb == "claim":
+            return "claim the win: fu won plus old cards make six (LF-W2)"
+        if verb == "end":
+            return "end: the hand is empty"
+    return action
+
+
+def menu_lines(obs: Any, names: Sequence[str]) -> list[str]:
+    """The numbered options, each saying what it does."""
+    out = []
+    for k, a in enumerate(menu(obs), 1):
+        if a == "down":
+            best = obs.record.current_best()
+            n = best.size if best is not None else 1
+            label = f"down: put {n} card{'s' if n != 1 else ''} face down (type down and them)"
+        else:
+            label = describe(obs, a, names)
+        out.append(f"  {k:>2}. {label}")
+    return out
+
+
+def menu(obs: Any) -> list[str]:
+    """The actions to list: Luk Fu's face-down choices collapse into one line (type the
+    cards instead)."""
+    acts = list(obs.legal_actions)
+    downs = [a for a in acts if a.startswith("down ")]
+    if len(downs) > 1:
+        acts = [a for a in acts if not a.startswith("down ")] + ["down"]
+    return acts
+
+
+# -- the end of a deal ----------------------------------------------------------------------
+def explain(state: Any, names: Sequence[str]) -> list[str]:
+    """How the deal ended, with the winner's cards and what they scored."""
+    r = state.result
+    if r is None:
+        return []
+    if state.game == "totom" and r.winner is not None and state.win_verdict is not None:
+        from moneycards.cli.totom import format_verdict
+
+        lines = [f"{names[r.winner]}'s twenty cards, won on {r.card or 'the deal (Thiên ù)'} "
+                 f"({r.via}):"]
+        lines += ["  " + x for x in format_verdict(state.win_verdict).splitlines()]
+        lines.append("Settlement: " + ", ".join(f"{names[s]} {n:+d}"
+                                                for s, n in enumerate(r.net)))
+        return lines
+    if state.game == "kowah" and r.winner is not None:
+        from moneycards.solver.kowah.exact import splits_exact
+
+        card = KOWAH.parse(r.card)[0]
+        hand = list(state.hands[r.winner])
+        if sum(hand) == 9:
+            hand[KOWAH.index(card)] -= 1
+        splits = [sp for sp in splits_exact(hand) if sp.pair == card] or splits_exact(hand)
+        lines = [f"{names[r.winner]}'s cards: {KOWAH.render(hand)} + {card} ({r.via})"]
+        if splits:
+            sp = splits[0]
+            lines.append(f"  {' '.join(t.text for t in sp.triplets)} and "
+                         f"{KOWAH.render([card] * 3)}: three triplets (KW-R1)")
+        lines.append(f"  multiplier x{r.multiplier} for a win by {r.via} (KW-K1)")
+        return lines
+    if state.game == "lukfu" and r.winner is not None:
+        old = sorted(state.old_cards(r.winner), key=LUKFU.index)
+        won = state.record_.fu(r.winner)
+        lines = [f"{says(names[r.winner], 'claims')}: {won} fu won in tricks + {len(old)} old card"
+                 f"{'s' if len(old) != 1 else ''} ({LUKFU.render(old) or 'none'}) = {r.fu} "
+                 f"(LF-W2)"]
+        lines.append(f"Settlement ({r.rule}): " + ", ".join(
+            f"{names[s]} {n:+d}" for s, n in enumerate(r.net)))
+        return lines
+    return []
+
+
+class Printer:
+    """Lines to the terminal through rich: headers bold on a terminal, plain when piped or
+    under NO_COLOR; never wider than WIDTH."""
+
+    def __init__(self) -> None:
+        from rich.console import Console
+
+        self.console = Console(width=WIDTH, highlight=False, soft_wrap=False)
+
+    def lines(self, lines: list[str], *, first_bold: bool = False) -> None:
+        from rich.text import Text
+
+        for k, line in enumerate(lines):
+            self.console.print(Text(line, style="bold" if first_bold and k == 0 else ""))

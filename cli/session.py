@@ -1,0 +1,243 @@
+"""`moneycards GAME play`: one person at a table, in the terminal.
+
+The table runs in this process or on a server (cli/tables.py); this module reads what the
+person types, shows the table from their seat (cli/screen.py) and keeps the deal saved after
+every action, so nothing is lost to Ctrl-C, a closed terminal or a crash: `--resume`
+continues from the file.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import pathlib
+from dataclasses import dataclass, field
+from typing import Any
+
+import click
+
+from moneycards.cli.screen import Printer, explain, menu, menu_lines, screen
+from moneycards.solver.errors import InvalidInput
+from moneycards.solver.games import GameSpec
+
+COMMANDS = {
+    "help": "what you can type",
+    "show": "the table again",
+    "log": "the deal so far",
+    "hint": "the actions ranked, best first, with reasons",
+    "quit": "leave; the deal stays saved (continue it with --resume)",
+}
+EXIT_INTERRUPTED = 130
+
+
+def deals_folder() -> pathlib.Path:
+    base = os.environ.get("XDG_DATA_HOME") or pathlib.Path.home() / ".local" / "share"
+    return pathlib.Path(base) / "moneycards" / "deals"
+
+
+@dataclass
+class Session:
+    spec: GameSpec
+    table: Any  # LocalTable or RemoteTable
+    path: pathlib.Path
+    printer: Printer = field(default_factory=Printer)
+    log: list[str] = field(default_factory=list)
+    _shown: str = ""  # the observation last shown
+
+    # -- opening --------------------------------------------------------------------------
+    @classmethod
+    def open(cls, spec: GameSpec, *, seed: int | None, seat: int, level: str, name: str,
+             record_out: str | None, resume_file: str | None, remote: str | None
+             ) -> "Session":
+        import random
+
+        from moneycards.cli.tables import LocalTable, RemoteTable
+
+        if not 0 <= seat < spec.seats:
+            raise InvalidInput(f"seat must be 0-{spec.seats - 1}", field="seat")
+        path = pathlib.Path(record_out or resume_file or _new_path(spec.name))
+        _check_writable(path, "--record" if record_out else "--resume")
+        if resume_file:
+            table = _resume(spec, pathlib.Path(resume_file))
+        else:
+            seed = random.randrange(1_000_000) if seed is None else seed
+            table = (RemoteTable(remote, spec.name, seed, seat, level, name) if remote
+                     else LocalTable(spec.name, seed, seat, level, name))
+        return cls(spec, table, path)
+
+    # -- the loop -------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play until the deal ends or the person leaves; the exit code."""
+        t = self.table
+        where = f" at {t.address}, table {t.table_id}" if t.table_id else ""
+        others = ", ".join(n for s, n in enumerate(t.names()) if s != t.seat)
+        me = t.names()[t.seat]
+        self.echo(f"{self.spec.title}, seed {t.seed}{where}. You play seat {t.seat}"
+                  f"{'' if me == 'You' else ' as ' + me}, with {others}.")
+        self.echo(f"The deal is saved to {self.path} after every action.")
+        self.news()
+        self.save()
+        try:
+            while not t.over():
+                obs, _ = t.view()
+                if not obs.legal_actions:  # another person decides (server tables only)
+                    t.wait()
+                    self.news()
+                    continue
+                seen = json.dumps(obs.to_json(), sort_keys=True)
+                if seen != self._shown:  # the table changed: show it again
+                    self.show(obs)
+                    self._shown = seen
+                if not self.turn(obs):
+                    self.save()
+                    self.echo(f"You left the table. Continue with --resume {self.path}")
+                    return 0
+            self.echo("")
+            for line in self.ending():
+                self.echo(line)
+            self.save()
+            return 0
+        except KeyboardInterrupt:
+            self.save()
+            self.echo(f"\nInterrupted. The deal is saved: continue with --resume {self.path}")
+            return EXIT_INTERRUPTED
+
+    def turn(self, obs: Any) -> bool:
+        """Read one answer and act on it; False when the person leaves."""
+        from moneycards.solver.table import IllegalAction
+
+        options = menu(obs)
+        try:
+            answer = input("your action: ").strip()
+        except EOFError:
+            return False
+        if not answer:
+            self.echo("  Type an action, its number, or help.")
+            return True
+        word = answer.split()[0].lower()
+        if word in COMMANDS and len(answer.split()) == 1:
+            return self.command(word, obs)
+        action = self.read(answer, options, obs)
+        if action is None:
+            return True
+        try:
+            self.table.act(action)
+        except IllegalAction as err:
+            self.echo(f"  Not allowed: {err.message} [{err.rule}]")
+            return True
+        except InvalidInput as err:
+            self.echo(f"  {err.message}")
+            return True
+        self.save()
+        self.news()
+        return True
+
+    def read(self, answer: str, options: list[str], obs: Any) -> str | None:
+        """The action an answer names, or None after saying what is expected."""
+        if answer.isdigit():
+            k = int(answer)
+            if not 1 <= k <= len(options):
+                self.echo(f"  {k} is not an option: choose 1-{len(options)}, or type an "
+                          f"action.")
+                return None
+            chosen = options[k - 1]
+            if chosen == "down":
+                self.echo(f"  Type down and the {self._down_size(obs)} cards to put face "
+                          f"down, e.g. down {self._down_example(obs)}.")
+                return None
+            return chosen
+        verb, _, rest = answer.partition(" ")
+        verb = verb.lower()
+        verbs = sorted({a.split()[0] for a in obs.legal_actions})
+        if verb not in verbs:
+            self.echo(f"  {verb!r} is not an action now: type one of {', '.join(verbs)}, a "
+                      f"number, or help.")
+            return None
+        return f"{verb} {' '.join(rest.split())}".strip()
+
+    def command(self, word: str, obs: Any) -> bool:
+        if word == "quit":
+            return False
+        if word == "help":
+            self.echo("  A number picks an option; or type the action: "
+                      + ", ".join(sorted({a.split()[0] for a in obs.legal_actions})) + ".")
+            if any(a.startswith("down ") for a in obs.legal_actions):
+                self.echo("  Face down: type down and the cards, in any order.")
+            for name, what in COMMANDS.items():
+                self.echo(f"  {name:<5} {what}")
+        elif word == "show":
+            self.show(obs)
+        elif word == "log":
+            for line in self.log or ["  (nothing has happened yet)"]:
+                self.echo(line)
+        elif word == "hint":
+            for action, reason in self.table.hint()[:5]:
+                self.echo(f"  hint: {action:<16} {reason}")
+        return True
+
+    # -- showing --------------------------------------------------------------------------
+    def show(self, obs: Any) -> None:
+        names = self.table.names()
+        self.echo("")
+        self.printer.lines(screen(obs, names), first_bold=True)
+        for line in menu_lines(obs, names):
+            self.echo(line)
+
+    def news(self) -> None:
+        lines = self.table.new_lines()
+        self.log.extend(lines)
+        for line in lines:
+            self.echo(line)
+
+    def ending(self) -> list[str]:
+        names = self.table.names()
+        return [self.table.result_text(), *explain(self.table.final_state(), names)]
+
+    def echo(self, line: str) -> None:
+        click.echo(line)
+
+    @staticmethod
+    def _down_size(obs: Any) -> int:
+        best = obs.record.current_best()
+        return best.size if best is not None else 1
+
+    @staticmethod
+    def _down_example(obs: Any) -> str:
+        return next(a for a in obs.legal_actions if a.startswith("down ")).partition(" ")[2]
+
+    # -- saving ---------------------------------------------------------------------------
+    def save(self) -> None:
+        """The deal as it stands: the game record (a table in this process), or how to
+        reach the table again (a server's)."""
+        data = self.table.saved()
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+        os.replace(tmp, self.path)  # never a half-written file
+
+
+def _new_path(game: str) -> pathlib.Path:
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    return deals_folder() / f"{game}-{stamp}.json"
+
+
+def _check_writable(path: pathlib.Path, field_name: str) -> None:
+    """A path that cannot be written is found before the deal, not after it."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as err:
+        raise InvalidInput(f"cannot write {str(path)!r}: {err.strerror}",
+                           field=field_name) from None
+
+
+def _resume(spec: GameSpec, path: pathlib.Path) -> Any:
+    from moneycards.cli.tables import LocalTable, RemoteTable
+    from moneycards.solver.errors import json_object
+
+    data = json_object(path.read_text(encoding="utf-8"), field="--resume",
+                       what="a deal saved by play")
+    if "remote" in data:
+        return RemoteTable.reconnect(spec.name, data)
+    return LocalTable.resume(spec.name, data)

@@ -1,0 +1,185 @@
+"""The terminal table: golden screens of fixed positions (80 columns, plain text), and whole
+deals played through a pseudo-terminal — typos, help, a hint, a Luk Fu face-down play typed
+as cards, Ctrl-C that keeps the deal, and --resume that finishes it."""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import re
+import sys
+
+import pytest
+
+from moneycards.cli.screen import WIDTH, describe, menu_lines, screen
+from moneycards.solver.games import seeded
+
+GOLDEN = pathlib.Path(__file__).parent / "golden" / "screens"
+NAMES = {"totom": ["You", "Binh", "Chi", "Dung"], "kowah": ["You", "Ah Kow", "Mei"],
+         "lukfu": ["You", "Siu Fong", "Ah Lam"]}
+# (game, seed, actions played from the start by the first legal action, seat shown)
+POSITIONS = [("totom", 17, 6, None), ("totom", 1, 0, None), ("kowah", 2, 9, None),
+             ("kowah", 42, 30, None), ("lukfu", 3, 4, None), ("lukfu", 8, 9, None)]
+
+
+def position_screen(game, seed, steps, seat):
+    state = seeded(game, seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state.apply(state.legal_actions()[0])
+    seat = state.current_seat() if seat is None else seat
+    obs = state.observation(seat)
+    names = NAMES[game][:]
+    names[seat], names[0] = names[0], names[seat]
+    lines = screen(obs, names)
+    lines += menu_lines(obs, names)
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("game, seed, steps, seat", POSITIONS,
+                         ids=[f"{g}-{s}-{n}" for g, s, n, _ in POSITIONS])
+def test_golden_screens_never_wrap_at_80_columns(game, seed, steps, seat):
+    text = position_screen(game, seed, steps, seat)
+    path = GOLDEN / f"{game}-{seed}-{steps}.txt"
+    if os.environ.get("MONEYCARDS_WRITE_GOLDEN"):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8")
+    assert max(len(line) for line in text.splitlines()) <= WIDTH
+    assert "[[" not in text and "{'" not in text  # no Python reprs
+
+
+def test_a_tom_offer_says_what_a_capture_makes():
+    state = seeded("totom", 17)
+    while not state.is_over:
+        seat = state.current_seat()
+        obs = state.observation(seat)
+        caps = [a for a in obs.legal_actions if a.startswith("capture ")]
+        if caps:
+            card = obs.offer.card.text
+            for a in caps:
+                said = describe(obs, a, NAMES["totom"])
+                kind = "Chắn" if a.split()[1] == card else "Cạ"
+                assert said == f"capture {card} with {a.split()[1]}: a {kind}"
+            return
+        state.apply(obs.legal_actions[-1])
+    pytest.fail("no capture in the deal")
+
+
+# -- through a pseudo-terminal --------------------------------------------------------------
+pexpect = pytest.importorskip("pexpect")
+PROMPT = "your action: "
+
+
+def spawn(args, tmp_path):
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "80", "XDG_DATA_HOME": str(tmp_path),
+           "PYTHONUNBUFFERED": "1"}
+    return pexpect.spawn(sys.executable, ["-m", "moneycards", *args], env=env,
+                         encoding="utf-8", timeout=60, dimensions=(40, 80))
+
+
+def answer_for(screen_text):
+    """The first option, or a face-down play typed as cards when that is the only way."""
+    at = screen_text.rfind("Your hand")
+    screen_text = screen_text[at:] if at >= 0 else screen_text
+    m = re.search(r"\n\s+1\. down: put (\d+) cards? face down", screen_text)
+    hand = re.search(r"Your hand \(\* old\): (.*)", screen_text)
+    if m and hand:
+        cards = re.findall(r"\d[cmst]", hand.group(1))
+        return "down " + " ".join(reversed(cards[:int(m.group(1))]))  # any order
+    return "1"
+
+
+def drive(child, limit=400):
+    """Answer prompts until the deal ends; what was shown."""
+    shown, downs = "", 0
+    for _ in range(limit):
+        k = child.expect([PROMPT, pexpect.EOF])
+        shown += child.before
+        if k == 1:
+            return shown, downs
+        answer = answer_for(shown[-3000:])
+        downs += answer.startswith("down ")
+        child.sendline(answer)
+    raise AssertionError("the deal did not end")
+
+
+@pytest.mark.parametrize("game, seed", [("totom", 17), ("kowah", 2), ("lukfu", 8)])
+def test_a_whole_deal_through_a_terminal_with_ctrl_c_and_resume(tmp_path, game, seed):
+    record = tmp_path / "deal.json"
+    child = spawn([game, "play", "--seed", str(seed), "--level", "greedy", "--record",
+                   str(record)], tmp_path)
+    child.expect(PROMPT)
+    child.sendline("helpp")
+    child.expect("is not an action now")
+    child.sendline("help")
+    child.expect("what you can type")
+    child.sendline("99")
+    child.expect("is not an option: choose 1-")
+    child.sendline("")
+    child.expect("Type an action, its number, or help")
+    child.sendline("hint")
+    child.expect("hint: ")
+    typed = []
+    for _ in range(3):
+        child.expect(PROMPT)
+        typed.append(answer_for(child.before))
+        child.sendline(typed[-1])
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    saved = json.loads(record.read_text())
+    assert saved["seats"][0]["name"] == "You" and saved["actions"]
+    before = len(saved["actions"])
+
+    child = spawn([game, "play", "--resume", str(record)], tmp_path)
+    shown, downs = drive(child)
+    child.close()
+    assert child.exitstatus == 0, shown[-2000:]
+    final = json.loads(record.read_text())
+    assert len(final["actions"]) > before and final["actions"][:before] == saved["actions"]
+    from moneycards.records import read_game_record
+    from moneycards.solver.games import check
+
+    checked = check(game, read_game_record(game, record.read_text()))
+    assert checked.valid and checked.complete
+    assert checked.summary.split(":")[0] in shown
+    if game == "lukfu":
+        downs += sum(a.startswith("down ") for a in typed)
+        assert downs >= 1, "no face-down play was typed as cards"
+    long = [line for line in shown.replace("\r", "").splitlines()
+            if len(line) > WIDTH and str(tmp_path) not in line]
+    assert not long
+
+
+def test_play_names_the_saved_file_and_quit_keeps_it(tmp_path):
+    child = spawn(["kowah", "play", "--seed", "5", "--level", "greedy"], tmp_path)
+    child.expect(r"saved to (\S+) after every action")
+    path = pathlib.Path(child.match.group(1))
+    assert path.is_relative_to(tmp_path)
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and json.loads(path.read_text())["game"] == "kowah"
+
+
+def test_the_ending_explains_the_win_in_replay_too(tmp_path):
+    from click.testing import CliRunner
+
+    from moneycards.cli.main import cli
+
+    out = tmp_path / "deal.json"
+    r = CliRunner().invoke(cli, ["totom", "play", "--seed", "17", "--level", "greedy",
+                                 "--record", str(out)], input="1\n" * 400)
+    assert r.exit_code == 0, r.output
+    replayed = CliRunner().invoke(cli, ["totom", "replay", str(out)])
+    ending = r.output[r.output.rindex("\n\n") + 2:]
+    assert ending.strip().splitlines()[1:] == replayed.output.strip().splitlines()[-len(
+        ending.strip().splitlines()) + 1:]
+    assert any(k in ending for k in ("Chắn", "Bonuses", "Ù xuông", "drawn", "stock is empty"))
+
