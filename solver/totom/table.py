@@ -220,6 +220,10 @@ class TotomState(TableState):
             must = (kind == "win" and self.rules.must_take_win) or \
                    (kind == "chiu" and self.rules.must_chiu)
             return [kind] if must else [kind, "decline"]
+        return self._offer_actions(s)
+
+    def _offer_actions(self, s: int) -> list[str]:
+        """Capture the offered card with a hand card, or pass (TT-T2, TT-T3)."""
         o = self.offer
         assert o is not None  # the offer phase
         caps = [] if s in self.dead_hand else [f"capture {h}" for h in self._captures(s, o.card)]
@@ -444,8 +448,15 @@ class TotomState(TableState):
         """What `seat` sees: nothing hidden from it, nothing more (R-claim-privacy)."""
         o, mem = self.offer, self.memory[seat]
         asked = self.phase == "claims" and self.claims[0][0] == seat
+        phase, to_act = self.phase, self.current_seat()
+        legal = tuple(self.legal_actions()) if to_act == seat else ()
+        if self.phase == "claims" and not asked:
+            # R-claim-privacy: a seat not asked sees the offer as if no seat could claim it.
+            assert o is not None  # claims open on an offered card
+            phase, to_act = "offer", o.seat
+            legal = tuple(self._offer_actions(seat)) if o.seat == seat else ()
         return TotomObservation(
-            seat=seat, to_act=self.current_seat(), phase=ob.Phase(self.phase),
+            seat=seat, to_act=to_act, phase=ob.Phase(phase),
             dealer=self.dealer, hand=tuple(self.hands[seat]),
             hand_sizes=tuple(sum(h) for h in self.hands),
             exposed=tuple(tuple(TOTOM.render(g) for g in e) for e in self.exposed),
@@ -456,7 +467,7 @@ class TotomState(TableState):
             memory=ob.Memory(tuple(sorted(mem.declined_chan)), tuple(sorted(mem.discarded)),
                              tuple(sorted(mem.ca_from_hand)), mem.captured_ca),
             dead_hand=tuple(sorted(self.dead_hand)),
-            legal_actions=tuple(self.legal_actions()) if self.current_seat() == seat else (),
+            legal_actions=legal,
             result=self.result,
         )
 
