@@ -102,3 +102,42 @@ def test_R_old_proof_a_face_down_follow_proves_the_card_above_is_gone():
                                 {"seat": 2, "down": 1}]}]})
     proof = prove_old(Position(rec, 0, H("7c 5m6m 1t2t 9t 5s 8t")))
     assert {c.card.text for c in proof.cards if c.old} == {"7c", "9t", "8t", "1t"}
+
+
+# A whole deal's public record as seat 0 sees it, up to seat 1 leading its last card.
+# Seats 1 and 2 follow face up except once: seat 1 goes face down on 1s in trick 10.
+_S, _D = "cards", "down"
+LATE = [(0, [(0, _S, "7s"), (1, _S, "8s"), (2, _S, "9s")]),
+        (2, [(2, _S, "3m"), (0, _S, "4m"), (1, _S, "6m")]),
+        (1, [(1, _S, "2t"), (2, _S, "3t"), (0, _D, "1t")]),
+        (2, [(2, _S, "8m"), (0, _D, "5s"), (1, _S, "9m")]),
+        (1, [(1, _S, "7t"), (2, _S, "9t"), (0, _D, "4c")]),
+        (2, [(2, _S, "4t"), (0, _D, "1m"), (1, _S, "6t")]),
+        (1, [(1, _S, "2s"), (2, _S, "3s"), (0, _D, "8c")]),
+        (2, [(2, _S, "2c"), (0, _S, "3c"), (1, _S, "5c")]),
+        (1, [(1, _S, "2m"), (2, _S, "5m"), (0, _S, "7m")]),
+        (0, [(0, _S, "1s"), (1, _D, None), (2, _S, "4s")]),
+        (2, [(2, _S, "5t"), (0, _D, "9c"), (1, _S, "8t")]),
+        (1, [(1, _S, "1c")])]
+
+
+def _late_record():
+    tricks = []
+    for leader, plays in LATE:
+        out = []
+        for seat, kind, cards in plays:
+            p = {"seat": seat, "cards": cards} if kind == _S else {"seat": seat, "down": 1}
+            if kind == _D and cards:
+                p["cards"] = cards  # seat 0 knows its own face-down cards
+            out.append(p)
+        tricks.append({"leader": leader, "plays": out})
+    return parse_record({"master": 0, "calls": ["play"], "tricks": tricks})
+
+
+def test_R_old_proof_a_face_down_card_held_no_beater_at_its_own_trick():
+    """R-old-proof, the trick boundary: seat 1's face-down card of trick 10 was in its hand
+    when it went down on 1s, so it is not a spade above 1. The two cards seat 0 has not
+    seen are 6s and 7c: 6s must be seat 2's last card and 7c that face-down card, so no
+    higher Coins card is in a hand and seat 0's 6c is old."""
+    proof = prove_old(Position(_late_record(), 0, H("6c")))
+    assert [(c.card.text, c.old, c.rule) for c in proof.cards] == [("6c", True, "LF-O2")]
