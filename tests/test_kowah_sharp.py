@@ -50,3 +50,13 @@ def test_KW_X3_no_stock_draw_is_public_before_a_declaration():
     for seat in (1, 2):
         obs = state.observation(seat).to_json()
         assert obs["public_draws"] == [] and obs["hand"] == KOWAH.render(state.hands[seat])
+
+
+def test_R_one_triplet_rule_in_both_engines():
+    """Pair 55c beside 5c5c5s (4-1: breaks KW-R5) and 5s5s5m (2-2-1): not ready, in the
+    exact engine as in the CP-SAT model; with every sharing triplet 2-2-1 it is ready."""
+    for engine in ("exact", "cpsat"):
+        v = check_text("5555c 555s 5m", engine=engine)
+        assert not v.ready and [x.rule for x in v.violations] == ["KW-R5"], engine
+        v = check_text("55c 555s 555m", engine=engine)
+        assert v.ready and v.to_dict()["waits"] == ["5c"], engine
