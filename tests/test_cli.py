@@ -73,9 +73,15 @@ def test_bad_input_exits_2_with_one_line(args, needle):
     assert r.output.strip().count("\n") == 0 or "Usage" in r.output
 
 
+def bad_input(args, starts):
+    """Bad input: exit 2, nothing on stdout, one line on stderr starting with `starts`."""
+    r = CliRunner().invoke(cli, args)
+    assert (r.exit_code, r.stdout) == (2, ""), r.output
+    assert r.stderr.startswith(f"error: {starts}") and r.stderr.count("\n") == 1, r.stderr
+
+
 def test_bad_option_value_exits_2():
-    r = CliRunner().invoke(cli, ["totom", "check", UCHI_TOM, "--via", "air"])
-    assert r.exit_code == 2
+    bad_input(["totom", "check", UCHI_TOM, "--via", "air"], "Invalid value for '--via': 'air'")
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["totom", "--help"], ["totom", "check", "--help"]])
@@ -115,16 +121,20 @@ def test_kowah_win_json():
     assert r.exit_code == 0 and json.loads(r.output)["multiplier"] == 3
 
 
-@pytest.mark.parametrize("args", [
-    ["kowah", "check", "555c 777s 9m"],
-    ["kowah", "check", "555c 777s 99m 4h"],
-    ["kowah", "win", "555c 777s 99m", "--pair", "99m", "--card", "9m"],
-    ["kowah", "win", "555c 777s 99m", "--pair", "99m", "--card", "9m", "--via", "air"],
-    ["kowah", "win", "555c 777s 99m", "--pair", "9m9s", "--card", "9m", "--via", "draw"],
-    ["kowah", "win", "555c 777s 99m", "--pair", "88m", "--card", "8m", "--via", "draw"],
+@pytest.mark.parametrize("args,starts", [
+    (["kowah", "check", "555c 777s 9m"], "hand: the hand has 7 cards"),
+    (["kowah", "check", "555c 777s 99m 4h"], "hand: no such card in kowah: '4h'"),
+    (["kowah", "win", "555c 777s 99m", "--pair", "99m", "--card", "9m"],
+     "Missing option '--via'"),
+    (["kowah", "win", "555c 777s 99m", "--pair", "99m", "--card", "9m", "--via", "air"],
+     "Invalid value for '--via': 'air'"),
+    (["kowah", "win", "555c 777s 99m", "--pair", "9m9s", "--card", "9m", "--via", "draw"],
+     "pair: the shown pair must be two identical cards, not '9m9s' [KW-R3]"),
+    (["kowah", "win", "555c 777s 99m", "--pair", "88m", "--card", "8m", "--via", "draw"],
+     "pair: the shown pair 88m is not in the hand"),
 ])
-def test_kowah_bad_input_exits_2(args):
-    assert CliRunner().invoke(cli, args).exit_code == 2
+def test_kowah_bad_input_exits_2(args, starts):
+    bad_input(args, starts)
 
 
 EXAMPLE_RECORD = str(__import__("pathlib").Path(__file__).parents[1] / "examples" /
@@ -157,19 +167,21 @@ def test_lukfu_legal_and_score():
     assert d["net"] == [6, -6, 0]
 
 
-@pytest.mark.parametrize("args", [
-    ["lukfu", "beats", "0c", "--over", "7c"],
-    ["lukfu", "beats", "5h", "--over", "7c"],
-    ["lukfu", "beats", "5c5s", "--over", "7c"],
-    ["lukfu", "beats", "891c", "--over", "7c"],
-    ["lukfu", "legal", "7c", "--hand", "7c 7c", "--role", "caller"],
-    ["lukfu", "old", "--hand", "7c", "--seat", "3"],
-    ["lukfu", "score", "--fu", "-1", "--winner", "0", "--caller", "1"],
-    ["lukfu", "score", "--fu", "7", "--winner", "4", "--caller", "1"],
+@pytest.mark.parametrize("args,starts", [
+    (["lukfu", "beats", "0c", "--over", "7c"], "play: no such card in lukfu: '0c'"),
+    (["lukfu", "beats", "5h", "--over", "7c"], "play: no such card in lukfu: '5h'"),
+    (["lukfu", "beats", "5c5s", "--over", "7c"], "play: 5c 5s is a pair"),
+    (["lukfu", "beats", "891c", "--over", "7c"], "play: 189c is not a run"),
+    (["lukfu", "legal", "7c", "--hand", "7c 7c", "--role", "caller"],
+     "hand: 7c appears twice; the deck holds one of each card [LF-D1]"),
+    (["lukfu", "old", "--hand", "7c", "--seat", "3"], "seat: seat must be 0, 1 or 2, not 3"),
+    (["lukfu", "score", "--fu", "-1", "--winner", "0", "--caller", "1"],
+     "fu: fu cannot be negative (-1)"),
+    (["lukfu", "score", "--fu", "7", "--winner", "4", "--caller", "1"],
+     "winner: seat must be 0, 1 or 2, not 4"),
 ])
-def test_lukfu_bad_input_exits_2(args):
-    r = CliRunner().invoke(cli, args)
-    assert r.exit_code == 2, r.output
+def test_lukfu_bad_input_exits_2(args, starts):
+    bad_input(args, starts)
 
 
 def test_lukfu_bad_record_file_exits_2(tmp_path):

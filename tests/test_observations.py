@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import sys
+from pathlib import Path
 
 import pytest
 from google.protobuf import json_format
@@ -12,6 +14,8 @@ from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES, spec
 from moneycards.solver.observation import read_observation
 from moneycards.v1 import lukfu_pb2, observation_pb2
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 MESSAGES = {"totom": observation_pb2.TotomObservation, "kowah": observation_pb2.KowahObservation,
             "lukfu": lukfu_pb2.LukFuObservation}
@@ -132,3 +136,31 @@ def test_engine_observations_validate_against_the_json_schema(game):
         assert not errors, errors[0].message
     bad = {**_valid(game), "phase": "claims"}
     assert list(validator.iter_errors(bad))
+
+
+def test_R_claim_privacy_a_pending_chiu_is_invisible_to_the_other_seats():
+    from moneycards.solver.totom.observation import Phase
+
+    """Seat 0 discards 5s; seat 3 holds 555s and is asked about a Chíu. Every other seat's
+    view equals the view of the same table where seat 3 holds no 5s: phase offer, seat 1 to
+    act with its own capture or pass, no claim."""
+    def after_discard(seat3):
+        from moneycards.solver.totom.table import TotomState
+        from table_helpers import totom_deal
+
+        state = TotomState(None, deal=totom_deal(["", "", "", ""], ""))
+        for s, hand in enumerate(["5s 3c", "5m 7c 8s", "2c 3s 4m", seat3]):
+            state.hands[s] = list(spec("totom").deck.parse_counts(hand))
+        state.phase, state.seat, state.offer, state.claims = Phase.DISCARD, 0, None, []
+        state.apply("discard 5s")
+        return state
+
+    asked, plain = after_discard("555s 7m 8m 9m"), after_discard("2m 4m 6c 7m 8m 9m")
+    assert asked.phase is Phase.CLAIMS and asked.current_seat() == 3
+    assert plain.phase is Phase.OFFER
+    assert asked.observation(3).to_json()["claim"] == "CLAIM_CHIU"
+    for seat in (0, 1, 2):
+        view = asked.observation(seat).to_json()
+        assert view == plain.observation(seat).to_json()
+        assert view["phase"] == "TOTOM_PHASE_OFFER" and view["to_act"] == 1
+    assert asked.observation(1).legal_actions == ("capture 5m", "pass")

@@ -219,6 +219,10 @@ class TotomState(TableState):
             must = (kind == "win" and self.rules.must_take_win) or \
                    (kind == "chiu" and self.rules.must_chiu)
             return [kind] if must else [kind, "decline"]
+        return self._offer_actions(s)
+
+    def _offer_actions(self, s: int) -> list[str]:
+        """Capture the offered card with a hand card, or pass (TT-T2, TT-T3)."""
         o = self.offer
         assert o is not None  # the offer phase
         caps = [] if s in self.dead_hand else [f"capture {h}" for h in self._captures(s, o.card)]

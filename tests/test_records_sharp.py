@@ -1,0 +1,90 @@
+"""Records, the API's mapping of record checks and the command line at their edges: index 0,
+seed 0, seat bounds, stderr and the numbering of `check-record` (docs/api.md, docs/cli.md).
+Everything here runs in process: no server, no subprocess."""
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from moneycards.cli.main import cli  # noqa: E402
+from moneycards.records import (RECORD_MESSAGES, engine_record, game_record_json,  # noqa: E402
+                                game_record_message, read_game_record)
+from moneycards.server.records import record_check_message  # noqa: E402
+from moneycards.solver.errors import InvalidInput  # noqa: E402
+from moneycards.solver.games import check, seeded  # noqa: E402
+from moneycards.solver.kowah.table import KowahState  # noqa: E402
+from moneycards.v1 import common_pb2  # noqa: E402
+from table_helpers import kowah_deal  # noqa: E402
+
+
+def test_api_first_illegal_is_set_when_the_first_action_is_illegal():
+    record = {"game": "kowah", "rules": "seed", "seed": 3, "actions": ["take", "discard 1c"]}
+    got = check("kowah", record)
+    assert (got.valid, got.index, got.rule) == (False, 0, "KW-T3")
+    msg = record_check_message(got)
+    assert msg.HasField("first_illegal") and msg.first_illegal == 0
+    assert not msg.valid and msg.rule == "KW-T3" and msg.actions == 0
+
+
+def test_api_a_redeal_is_reported_as_a_redeal():
+    record = {"game": "lukfu", "rules": "seed", "seed": 1,
+              "actions": ["call pass", "call pass", "call pass"]}
+    msg = record_check_message(check("lukfu", record))
+    assert msg.valid and msg.complete and msg.outcome == common_pb2.DEAL_OUTCOME_REDEAL
+    assert list(msg.net) == [0, 0, 0] and not msg.HasField("winner")
+
+
+def test_api_a_kowah_win_on_a_draw_carries_its_multiplier_of_one():
+    """KW-K1: seat 0 declares 99s and seat 1 draws 9s: seat 0 wins x1 (seat 0, not absent)."""
+    state = KowahState(None, deal=kowah_deal(["222h 555c 99s", "", ""], "1c 9s", first=0))
+    for action in ("draw", "discard 1c", "declare 99s", "draw"):
+        state.apply(action)
+    msg = record_check_message(check("kowah", state.game_record()))
+    assert msg.outcome == common_pb2.DEAL_OUTCOME_WIN
+    assert msg.HasField("winner") and msg.winner == 0
+    assert msg.HasField("multiplier") and msg.multiplier == 1
+
+
+@pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
+def test_records_seed_zero_is_a_seed(game):
+    state = seeded(game, 0)
+    assert state.game_record()["seed"] == 0
+    as_json = game_record_json(game, state.game_record())
+    assert as_json["seed"] == 0 and "deal" not in as_json
+    msg = game_record_message(game, state.game_record())
+    assert msg.HasField("seed") and msg.seed == 0
+    back = engine_record(game, RECORD_MESSAGES[game].FromString(msg.SerializeToString()))
+    assert back["seed"] == 0
+    assert read_game_record(game, json.dumps(as_json))["seed"] == 0
+
+
+def test_records_the_first_seat_is_one_of_the_games_seats():
+    record = json.loads(json.dumps(game_record_json("kowah", KowahState(None, deal=kowah_deal(
+        ["", "", ""], "", first=2)).game_record())))
+    assert read_game_record("kowah", json.dumps(record))["deal"]["first"] == 2
+    record["deal"]["first_seat"] = 3
+    with pytest.raises(InvalidInput) as err:
+        read_game_record("kowah", json.dumps(record))
+    assert err.value.field == "record.deal.first_seat"
+
+
+def test_cli_errors_go_to_stderr_and_nothing_to_stdout():
+    r = CliRunner().invoke(cli, ["totom", "check", "22c 44c"])
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr.startswith("error: ") and "20" in r.stderr
+
+
+def test_cli_check_record_numbers_actions_from_one(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"game": "kowah", "seed": 3,
+                                "actions": ["take", "discard 1c"]}))
+    r = CliRunner().invoke(cli, ["kowah", "check-record", str(path)])
+    assert r.exit_code == 0 and r.stderr == ""
+    assert r.stdout.startswith("INVALID at action 1: ") and r.stdout.rstrip().endswith("[KW-T3]")
+    r = CliRunner().invoke(cli, ["kowah", "check-record", str(path), "--json"])
+    assert json.loads(r.stdout)["first_illegal"] == 0
