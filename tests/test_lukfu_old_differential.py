@@ -54,7 +54,7 @@ CHUNKS, PARTS = 4, 4  # 16 slices of 125 positions
 SIZE = N_POSITIONS // CHUNKS // PARTS
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=CHUNKS)
 def chunk_positions(chunk):
     """A chunk's positions, made once per worker (a chunk's slices share one)."""
     return positions(chunk + 1, N_POSITIONS // CHUNKS)
