@@ -184,41 +184,64 @@ def _lukfu(obs: Any, names: Sequence[str]) -> list[str]:
 def describe(obs: Any, action: str, names: Sequence[str]) -> str:
     """What an action does, in words ("capture 4s with 4m: a Cạ")."""
     verb, _, arg = action.partition(" ")
-    if obs.game == "totom":
-        o = obs.offer
-        if verb == "capture" and o is not None:
-            kind = "a Chắn" if arg == o.card.text else "a Cạ"
-            return f"capture {o.card} with {arg}: {kind}"
-        if verb == "pass" and o is not None:
-            return f"pass: let {o.card} go"
-        if verb == "win":
-            return "win: claim the win" + (f" on {o.card}" if o is not None else " (Thiên ù)")
-        if verb == "chiu":
-            return f"chiu: claim the fourth {o.card} for a Chíu" if o else "chiu"
-        if verb == "decline":
-            return "decline the claim"
-    if obs.game == "kowah":
-        if verb == "draw":
-            return f"draw from the stock ({obs.stock} left)"
-        if verb == "take":
-            top = next((d.card for d in reversed(obs.discards) if d.taken_by is None), None)
-            return f"take {top}, the last discard" if top else "take the last discard"
-        if verb == "declare":
-            return f"declare checki, showing {arg}"
-        if verb == "stay":
-            return "stay undeclared"
-    if obs.game == "lukfu":
-        if verb == "call":
-            return {"play": "call play: try to win this deal", "pass": "call pass"}.get(
-                arg, action)
-        best = obs.record.current_best()
-        if verb == "follow" and best is not None:
-            return f"beat {best.text} with {arg}"
-        if verb == "claim":
-            return "claim the win: fu won plus old cards make six (LF-W2)"
-        if verb == "end":
-            return "end: the hand is empty"
-    return action
+    said = DESCRIBE[obs.game](obs, verb, arg)
+    return said or action
+
+
+def _describe_totom(obs: Any, verb: str, arg: str) -> str | None:
+    o = obs.offer
+    if verb == "capture" and o is not None:
+        kind = "a Chắn" if arg == o.card.text else "a Cạ"
+        return f"capture {o.card} with {arg}: {kind}"
+    if verb == "pass" and o is not None:
+        return f"pass: let {o.card} go"
+    if verb == "win":
+        return "win: claim the win" + (f" on {o.card}" if o is not None else " (Thiên ù)")
+    if verb == "chiu" and o is not None:
+        return f"chiu: claim the fourth {o.card} for a Chíu"
+    if verb == "decline":
+        return "decline the claim"
+    return None
+
+
+def _describe_kowah(obs: Any, verb: str, arg: str) -> str | None:
+    if verb == "draw":
+        return f"draw from the stock ({obs.stock} left)"
+    if verb == "take":
+        top = next((d.card for d in reversed(obs.discards) if d.taken_by is None), None)
+        return f"take {top}, the last discard" if top else "take the last discard"
+    if verb == "declare":
+        return f"declare checki, showing {arg}"
+    if verb == "stay":
+        return "stay undeclared"
+    return None
+
+
+def _describe_lukfu(obs: Any, verb: str, arg: str) -> str | None:
+    if verb == "call":
+        return {"play": "call play: try to win this deal", "pass": "call pass"}.get(arg)
+    best = obs.record.current_best()
+    if verb == "follow" and best is not None:
+        return f"beat {best.text} with {arg}"
+    if verb == "claim":
+        return "claim the win: fu won plus old cards make six (LF-W2)"
+    if verb == "end":
+        return "end: the hand is empty"
+    return None
+
+
+DESCRIBE = {"totom": _describe_totom, "kowah": _describe_kowah, "lukfu": _describe_lukfu}
+
+
+def default_down(obs: Any) -> str:
+    """The face-down play a number picks: the lowest cards that are not old (LF-O1)."""
+    from moneycards.solver.lukfu.old import Position, prove_old
+
+    best = obs.record.current_best()
+    n = best.size if best is not None else 1
+    old = prove_old(Position(obs.record, obs.seat, list(obs.hand))).old
+    cards = sorted(obs.hand, key=lambda f: (f in old, f.rank, LUKFU.index(f)))[:n]
+    return "down " + LUKFU.render(cards)
 
 
 def menu_lines(obs: Any, names: Sequence[str]) -> list[str]:
@@ -226,9 +249,8 @@ def menu_lines(obs: Any, names: Sequence[str]) -> list[str]:
     out = []
     for k, a in enumerate(menu(obs), 1):
         if a == "down":
-            best = obs.record.current_best()
-            n = best.size if best is not None else 1
-            label = f"down: put {n} card{'s' if n != 1 else ''} face down (type down and them)"
+            cards = default_down(obs).partition(" ")[2]
+            label = f"down {cards} face down (or type down and the cards)"
         else:
             label = describe(obs, a, names)
         out.append(f"  {k:>2}. {label}")
@@ -249,42 +271,52 @@ def menu(obs: Any) -> list[str]:
 def explain(state: Any, names: Sequence[str]) -> list[str]:
     """How the deal ended, with the winner's cards and what they scored."""
     r = state.result
-    if r is None:
+    if r is None or r.winner is None:
+        return []  # a drawn deal: the result line says why
+    return EXPLAIN[state.game](state, r, names)
+
+
+def _explain_totom(state: Any, r: Any, names: Sequence[str]) -> list[str]:
+    from moneycards.cli.totom import format_verdict
+
+    if state.win_verdict is None:
         return []
-    if state.game == "totom" and r.winner is not None and state.win_verdict is not None:
-        from moneycards.cli.totom import format_verdict
+    lines = [f"{possessive(names[r.winner]).capitalize()} twenty cards, won on "
+             f"{r.card or 'the deal (Thiên ù)'} ({r.via}):"]
+    lines += ["  " + x for x in format_verdict(state.win_verdict).splitlines()]
+    lines.append("Settlement: " + ", ".join(f"{names[s]} {n:+d}" for s, n in enumerate(r.net)))
+    return lines
 
-        lines = [f"{names[r.winner]}'s twenty cards, won on {r.card or 'the deal (Thiên ù)'} "
-                 f"({r.via}):"]
-        lines += ["  " + x for x in format_verdict(state.win_verdict).splitlines()]
-        lines.append("Settlement: " + ", ".join(f"{names[s]} {n:+d}"
-                                                for s, n in enumerate(r.net)))
-        return lines
-    if state.game == "kowah" and r.winner is not None:
-        from moneycards.solver.kowah.exact import splits_exact
 
-        card = KOWAH.parse(r.card)[0]
-        hand = list(state.hands[r.winner])
-        if sum(hand) == 9:
-            hand[KOWAH.index(card)] -= 1
-        splits = [sp for sp in splits_exact(hand) if sp.pair == card] or splits_exact(hand)
-        lines = [f"{names[r.winner]}'s cards: {KOWAH.render(hand)} + {card} ({r.via})"]
-        if splits:
-            sp = splits[0]
-            lines.append(f"  {' '.join(t.text for t in sp.triplets)} and "
-                         f"{KOWAH.render([card] * 3)}: three triplets (KW-R1)")
-        lines.append(f"  multiplier x{r.multiplier} for a win by {r.via} (KW-K1)")
-        return lines
-    if state.game == "lukfu" and r.winner is not None:
-        old = sorted(state.old_cards(r.winner), key=LUKFU.index)
-        won = state.record_.fu(r.winner)
-        lines = [f"{says(names[r.winner], 'claims')}: {won} fu won in tricks + {len(old)} old card"
-                 f"{'s' if len(old) != 1 else ''} ({LUKFU.render(old) or 'none'}) = {r.fu} "
-                 f"(LF-W2)"]
-        lines.append(f"Settlement ({r.rule}): " + ", ".join(
-            f"{names[s]} {n:+d}" for s, n in enumerate(r.net)))
-        return lines
-    return []
+def _explain_kowah(state: Any, r: Any, names: Sequence[str]) -> list[str]:
+    from moneycards.solver.kowah.exact import splits_exact
+
+    card = KOWAH.parse(r.card)[0]
+    hand = list(state.hands[r.winner])
+    if sum(hand) == 9:
+        hand[KOWAH.index(card)] -= 1
+    splits = [sp for sp in splits_exact(hand) if sp.pair == card] or splits_exact(hand)
+    lines = [f"{possessive(names[r.winner]).capitalize()} cards: {KOWAH.render(hand)} + "
+             f"{card} ({r.via})"]
+    if splits:
+        sp = splits[0]
+        lines.append(f"  {' '.join(t.text for t in sp.triplets)} and "
+                     f"{KOWAH.render([card] * 3)}: three triplets (KW-R1)")
+    lines.append(f"  multiplier x{r.multiplier} for a win by {r.via} (KW-K1)")
+    return lines
+
+
+def _explain_lukfu(state: Any, r: Any, names: Sequence[str]) -> list[str]:
+    old = sorted(state.old_cards(r.winner), key=LUKFU.index)
+    won = state.record_.fu(r.winner)
+    return [f"{says(names[r.winner], 'claims')}: {won} fu won in tricks + {len(old)} old "
+            f"card{'s' if len(old) != 1 else ''} ({LUKFU.render(old) or 'none'}) = {r.fu} "
+            f"(LF-W2)",
+            f"Settlement ({r.rule}): " + ", ".join(f"{names[s]} {n:+d}"
+                                                   for s, n in enumerate(r.net))]
+
+
+EXPLAIN = {"totom": _explain_totom, "kowah": _explain_kowah, "lukfu": _explain_lukfu}
 
 
 class Printer:

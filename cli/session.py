@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from moneycards.cli.screen import Printer, explain, menu, menu_lines, screen
+from moneycards.cli.screen import Printer, default_down, explain, menu, menu_lines, screen
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GameSpec
 
@@ -57,6 +57,8 @@ class Session:
         if not 0 <= seat < spec.seats:
             raise InvalidInput(f"seat must be 0-{spec.seats - 1}", field="seat")
         path = pathlib.Path(record_out or resume_file or _new_path(spec.name))
+        if not (record_out or resume_file):
+            path.parent.mkdir(parents=True, exist_ok=True)
         _check_writable(path, "--record" if record_out else "--resume")
         if resume_file:
             table = _resume(spec, pathlib.Path(resume_file))
@@ -142,11 +144,7 @@ class Session:
                           f"action.")
                 return None
             chosen = options[k - 1]
-            if chosen == "down":
-                self.echo(f"  Type down and the {self._down_size(obs)} cards to put face "
-                          f"down, e.g. down {self._down_example(obs)}.")
-                return None
-            return chosen
+            return default_down(obs) if chosen == "down" else chosen
         verb, _, rest = answer.partition(" ")
         verb = verb.lower()
         verbs = sorted({a.split()[0] for a in obs.legal_actions})
@@ -197,15 +195,6 @@ class Session:
     def echo(self, line: str) -> None:
         click.echo(line)
 
-    @staticmethod
-    def _down_size(obs: Any) -> int:
-        best = obs.record.current_best()
-        return best.size if best is not None else 1
-
-    @staticmethod
-    def _down_example(obs: Any) -> str:
-        return next(a for a in obs.legal_actions if a.startswith("down ")).partition(" ")[2]
-
     # -- saving ---------------------------------------------------------------------------
     def save(self) -> None:
         """The deal as it stands: the game record (a table in this process), or how to
@@ -224,7 +213,6 @@ def _new_path(game: str) -> pathlib.Path:
 def _check_writable(path: pathlib.Path, field_name: str) -> None:
     """A path that cannot be written is found before the deal, not after it."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "a", encoding="utf-8"):
             pass
     except OSError as err:

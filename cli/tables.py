@@ -250,13 +250,11 @@ class RemoteTable:
 
     def saved(self) -> dict[str, Any]:
         """How to sit at this table again: its server, id and this seat's token (the file
-        is the person's own, like a password), and the record once the deal is over."""
-        out: dict[str, Any] = {"remote": self.address, "game": self.game,
-                               "table_id": self.table_id, "seat_token": self.token,
-                               "seat": self.seat, "seed": self.seed}
-        if self._view.over:
-            out["record"] = self.record_json()
-        return out
+        is the person's own, like a password); the game record once the deal is over."""
+        if self._view.over:  # nothing left to resume: the game record itself
+            return self.record_json()
+        return {"remote": self.address, "game": self.game, "table_id": self.table_id,
+                "seat_token": self.token, "seat": self.seat, "seed": self.seed}
 
 
 # -- moneycards tables ----------------------------------------------------------------------

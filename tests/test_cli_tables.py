@@ -26,7 +26,7 @@ def test_play_remote_plays_a_whole_deal_on_a_server_table(server_address, tmp_pa
     r = run(game, "play", "--seed", "5", "--level", "greedy", "--name", "Ana", "--remote",
             server_address, "--record", str(out), input="hint\n" + "1\n" * 400)
     assert r.exit_code == 0, r.output
-    assert "hint:" in r.output and "table " in r.output and "record written" in r.output
+    assert "hint:" in r.output and "table " in r.output and f"saved to {out}" in r.output
     record = json.loads(out.read_text())
     assert record["seats"][0] == {"kind": "SEAT_KIND_HUMAN", "name": "Ana"}
     checked = check(game, read_game_record(game, out.read_text()))
@@ -85,3 +85,16 @@ def test_tables_list_show_export_read_the_store(tmp_path):
     assert r.exit_code == 2 and "no table 'nope'" in r.output
     r = run("tables", "list", "--db", str(tmp_path / "missing.db"))
     assert r.exit_code == 2 and "no table store at '" in r.output
+
+
+def test_a_server_table_left_midway_is_resumed_from_its_saved_file(server_address, tmp_path):
+    out = tmp_path / "deal.json"
+    r = run("kowah", "play", "--seed", "6", "--level", "greedy", "--remote", server_address,
+            "--record", str(out), input="1\n1\n")
+    assert r.exit_code == 0 and "Continue with --resume" in r.output
+    saved = json.loads(out.read_text())
+    assert saved["remote"] == server_address and saved["seat_token"] and saved["seat"] == 0
+    r = run("kowah", "play", "--resume", str(out), input="1\n" * 400)
+    assert r.exit_code == 0, r.output
+    checked = check("kowah", read_game_record("kowah", out.read_text()))
+    assert checked.valid and checked.complete

@@ -127,7 +127,7 @@ def test_LF_L3_a_record_with_an_old_single_led_beside_a_card_not_old_is_refused(
     with pytest.raises(RecordError) as err:
         parse_record(_old_single_record("4m"))
     assert err.value.rule == "LF-L3" and err.value.path == "tricks[1].plays[0]"
-    assert "3m, which is not old (4m was still in AI 2's hand)" in err.value.message
+    assert "3m, which is not old (4m was still in Seat 2's hand)" in err.value.message
     # Nothing proves 3m was not old when no higher Myriads card shows up: accepted.
     assert parse_record(_old_single_record(None)).fu(1) == 3  # three single tricks
 

@@ -327,7 +327,7 @@ def test_TT_T4_is_not_cited_after_a_won_deal():
     state.apply("win")
     with pytest.raises(IllegalAction) as err:
         state.apply("pass")
-    assert err.value.rule == "TT-P1" and "AI 1 wins" in err.value.message
+    assert err.value.rule == "TT-P1" and "Seat 1 wins" in err.value.message
     record = state.game_record()
     record["actions"].append("pass")
     got = check("totom", record)

@@ -14,6 +14,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from moneycards.solver.totom.observation import Phase
 from moneycards.solver.cards import TOTOM  # noqa: E402
 from moneycards.solver.table import IllegalAction  # noqa: E402
 from moneycards.solver.totom import rules as R  # noqa: E402
@@ -205,7 +206,7 @@ def offered(hand, card, seat=1, **memory):
     for key, value in memory.items():
         setattr(state.memory[seat], key, value)
     state.offer = Offer(F(card), seat, "discard", seat)
-    state.phase, state.seat, state.claims = "offer", seat, []
+    state.phase, state.seat, state.claims = Phase.OFFER, seat, []
     return state
 
 
@@ -219,7 +220,7 @@ def test_TT_C2_one_card_of_a_concealed_four_is_never_discarded():
     state = offered("2222c 7c 8c 9c", "5c")
     state.apply("pass")  # exposes a stock card; put seat 1 back to discarding instead
     state.hands[1] = list(TOTOM.parse_counts("2222c 7c 8s 9m"))
-    state.phase, state.seat, state.offer, state.claims = "discard", 1, None, []
+    state.phase, state.seat, state.offer, state.claims = Phase.DISCARD, 1, None, []
     assert "discard 2c" not in state.legal_actions()
     assert refused(state, "discard 2c") == "TT-C2"
     assert sorted(state.legal_actions()) == ["discard 7c", "discard 8s", "discard 9m"]
@@ -240,7 +241,7 @@ def test_TT_C1_one_identical_card_held_means_chan_only():
 def test_TT_C3_a_declined_chan_face_is_never_discarded():
     state = offered("5c 7c 8s 9m", "2c", declined_chan={F("5c")})
     state.hands[1] = list(TOTOM.parse_counts("5c 7c 8s 9m"))
-    state.phase, state.offer = "discard", None
+    state.phase, state.offer = Phase.DISCARD, None
     assert "discard 5c" not in state.legal_actions()
     assert refused(state, "discard 5c") == "TT-C3"
 
@@ -303,7 +304,7 @@ def test_U_chi_a_deal_won_on_the_winners_own_stock_card_scores_u_chi():
 def test_U_chi_not_on_a_card_exposed_at_another_doorway():
     """The same stock card exposed at seat 0's doorway is a plain win for seat 1 (2 points)."""
     state = _ready_deal(0, "5s", ["", WINNER, "", ""])
-    state.phase, state.seat, state.offer, state.claims = "offer", 0, None, []
+    state.phase, state.seat, state.offer, state.claims = Phase.OFFER, 0, None, []
     state._expose(0)
     assert state.claims[0] == (1, "win")
     state.apply("win")
@@ -343,7 +344,7 @@ def test_TT_W6_no_win_is_offered_on_a_hand_discard():
     state = TotomState(None, deal=totom_deal(["", "", "", ""], ""))
     state.hands[1] = list(TOTOM.parse_counts(WINNER))
     state.hands[0] = list(TOTOM.parse_counts("5s 3c"))
-    state.phase, state.seat, state.offer, state.claims = "discard", 0, None, []
+    state.phase, state.seat, state.offer, state.claims = Phase.DISCARD, 0, None, []
     state.apply("discard 5s")
     assert state.phase == "offer" and state.claims == []
     assert "win" not in state.legal_actions()
