@@ -148,7 +148,9 @@ class Tables:
                ) -> tuple[OpenTable, dict[int, str]]:
         table = Table.create(game, seats, seed=seed, rules=rules,
                              ai_budget_ms=self.ai_budget_ms)
-        table_id = secrets.token_urlsafe(9)
+        # Letters and digits only: an id never starts with "-" (a command line would read
+        # it as an option) and reads aloud.
+        table_id = base64.b32encode(secrets.token_bytes(10)).decode().lower()
         tokens = {s: secrets.token_urlsafe(24) for s, seat in enumerate(table.seats)
                   if seat.kind == "human"}
         digests = {s: token_digest(t) for s, t in tokens.items()}
