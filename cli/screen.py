@@ -133,7 +133,12 @@ def _kowah(obs: Any, names: Sequence[str]) -> list[str]:
         lines += wrap("Drawn face up by declared seats: ",
                       " ".join(f"{d.card}" for d in obs.public_draws), 4)
     hand = list(obs.hand)
-    lines += wrap("Your hand: ", KOWAH.render(hand), 4)
+    triplets, pairs, singles = kowah_groups(hand)
+    groups = [f"triplet {t}" for t in triplets] + [f"pair {KOWAH.render([p, p])}"
+                                                    for p in pairs]
+    if singles:
+        groups.append(f"singles {KOWAH.render(singles)}")
+    lines += wrap_items("Your hand: ", groups)
     if sum(hand) == 8:
         ready = splits_exact(hand)
         if ready:
@@ -141,6 +146,38 @@ def _kowah(obs: Any, names: Sequence[str]) -> list[str]:
             lines.append(f"  ready: {' '.join(t.text for t in sp.triplets)} + pair "
                          f"{KOWAH.render([sp.pair, sp.pair])}, waiting on {sp.pair}")
     return lines
+
+
+def kowah_groups(counts: Sequence[int]) -> tuple[list[str], list[Face], list[Face]]:
+    """A Kowah hand as a player holds it: the most triplets (KW-R1, KW-R2), then pairs
+    (the candidates for the shown pair), then single cards."""
+    from moneycards.solver.kowah.shapes import TRIPLETS
+
+    def most(left: list[int], start: int) -> list[Any]:
+        best: list[Any] = []
+        for k in range(start, len(TRIPLETS)):
+            t = TRIPLETS[k]
+            need = Counter(KOWAH.index(f) for f in t.faces)
+            if all(left[i] >= n for i, n in need.items()):
+                for i, n in need.items():
+                    left[i] -= n
+                found = [t, *most(left, k)]
+                for i, n in need.items():
+                    left[i] += n
+                if len(found) > len(best):
+                    best = found
+        return best
+
+    left = list(counts)
+    triplets = most(left, 0)
+    for t in triplets:
+        for f in t.faces:
+            left[KOWAH.index(f)] -= 1
+    pairs = [f for f, n in zip(KOWAH.faces, left) if n >= 2]
+    for f in pairs:
+        left[KOWAH.index(f)] -= 2
+    singles = KOWAH.faces_of(left)
+    return [t.text for t in triplets], pairs, singles
 
 
 def _lukfu(obs: Any, names: Sequence[str]) -> list[str]:

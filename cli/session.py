@@ -44,6 +44,7 @@ class Session:
     printer: Printer = field(default_factory=Printer)
     log: list[str] = field(default_factory=list)
     _shown: str = ""  # the observation last shown
+    _completions: list[str] = field(default_factory=list)  # what Tab completes now
 
     # -- opening --------------------------------------------------------------------------
     @classmethod
@@ -80,6 +81,7 @@ class Session:
         self.echo(f"The deal is saved to {self.path} after every action.")
         self.news()
         self.save()
+        self._complete_with_tab()
         try:
             while not t.over():
                 obs, _ = t.view()
@@ -110,6 +112,7 @@ class Session:
         from moneycards.solver.table import IllegalAction
 
         options = menu(obs)
+        self._completions = sorted({*obs.legal_actions, *COMMANDS})
         try:
             answer = input("your action: ").strip()
         except EOFError:
@@ -173,6 +176,26 @@ class Session:
             for action, reason in self.table.hint()[:5]:
                 self.echo(f"  hint: {action:<16} {reason}")
         return True
+
+    def _complete_with_tab(self) -> None:
+        """Tab completes actions and commands, where the terminal has readline."""
+        import sys
+
+        if not sys.stdin.isatty():
+            return
+        try:
+            import readline
+        except ImportError:  # not every platform has it: typing still works
+            return
+
+        def complete(text: str, state: int) -> str | None:
+            line = readline.get_line_buffer().lower()
+            found = [c for c in self._completions if c.startswith(line)]
+            return found[state][len(line) - len(text):] if state < len(found) else None
+
+        readline.set_completer_delims("")
+        readline.set_completer(complete)
+        readline.parse_and_bind("tab: complete")
 
     # -- showing --------------------------------------------------------------------------
     def show(self, obs: Any) -> None:

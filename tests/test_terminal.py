@@ -186,3 +186,13 @@ def test_the_ending_explains_the_win_in_replay_too(tmp_path):
         ending.strip().splitlines()) + 1:]
     assert any(k in ending for k in ("Chắn", "Bonuses", "Ù xuông", "drawn", "stock is empty"))
 
+
+
+def test_tab_completes_an_action(tmp_path):
+    child = spawn(["kowah", "play", "--seed", "2", "--level", "greedy"], tmp_path)
+    child.expect(PROMPT)
+    child.send("dr\t")
+    child.sendline("")
+    child.expect(r"You: draw")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
