@@ -57,7 +57,8 @@ def field_strategy(game: str, f, depth: int):
     elif f.type == F.TYPE_MESSAGE and f.message_type.GetOptions().map_entry:
         key, value = (field_strategy(game, f.message_type.fields_by_name[n], depth + 1)
                       for n in ("key", "value"))
-        return st.dictionaries(key, value, max_size=4) if key and value else None
+        return st.dictionaries(key, value, max_size=4) \
+            if key is not None and value is not None else None
     elif f.type == F.TYPE_MESSAGE and depth < 3:
         one = message_strategy(game, f.message_type, depth + 1)
     elif f.type == F.TYPE_BYTES:
