@@ -139,11 +139,11 @@ def test_engine_observations_validate_against_the_json_schema(game):
 
 
 def test_R_claim_privacy_a_pending_chiu_is_invisible_to_the_other_seats():
-    from moneycards.solver.totom.observation import Phase
-
     """Seat 0 discards 5s; seat 3 holds 555s and is asked about a Chíu. Every other seat's
     view equals the view of the same table where seat 3 holds no 5s: phase offer, seat 1 to
     act with its own capture or pass, no claim."""
+    from moneycards.solver.totom.observation import Phase
+
     def after_discard(seat3):
         from moneycards.solver.totom.table import TotomState
         from table_helpers import totom_deal

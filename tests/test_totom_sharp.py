@@ -350,3 +350,24 @@ def test_TT_W6_no_win_is_offered_on_a_hand_discard():
     assert "win" not in state.legal_actions()
     assert refused(state, "win") == "TT-W6"
 
+
+
+def test_R_claim_privacy_only_the_asked_seat_sees_the_question_even_when_it_is_compulsory():
+    """With the traditional must-Chíu switch the claim cannot be declined, so the window is
+    not hidden; still only the asked seat's observation names the claim (TT-P2)."""
+    import dataclasses
+
+    from moneycards.solver.games import spec
+    from moneycards.solver.totom.table import TotomState
+    from table_helpers import totom_deal
+
+    rules = dataclasses.replace(spec("totom").rules("seed"), must_chiu=True)
+    state = TotomState(None, rules, deal=totom_deal(["", "", "", ""], ""))
+    for s, hand in enumerate(["5s 3c", "5m 7c 8s", "2c 3s 4m", "555s 7m 8m 9m"]):
+        state.hands[s] = list(spec("totom").deck.parse_counts(hand))
+    state.phase, state.seat, state.offer, state.claims = Phase.DISCARD, 0, None, []
+    state.apply("discard 5s")
+    assert state.current_seat() == 3 and state.legal_actions() == ["chiu"]
+    assert state.observation(3).to_json()["claim"] == "CLAIM_CHIU"
+    for seat in (0, 1, 2):
+        assert state.observation(seat).to_json()["claim"] is None
