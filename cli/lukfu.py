@@ -171,9 +171,8 @@ def score(fu, winner, caller, drawn, as_json):
     if d["outcome"] == "drawn":
         click.echo("Drawn: everyone settles 0 (R-settle-zero)")
         return
-    names = ("You", "AI 1", "AI 2")
     click.echo(f"{d['points']} point(s) [{d['rule']}]: " + ", ".join(
-        f"{names[s]} {n:+d}" for s, n in enumerate(d["net"])))
+        f"seat {s} {n:+d}" for s, n in enumerate(d["net"])))
 
 
 add_record_commands(lukfu, "lukfu")
