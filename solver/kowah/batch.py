@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
-from moneycards.solver.batch import hand_keys
+from moneycards.solver.batch import hand_keys, parse_many
 from moneycards.solver.cards import KOWAH
+from moneycards.solver.errors import InvalidInput
 from moneycards.solver.kowah.shapes import PAIRS, TRIPLETS, two_two_one
 
 Array = Any  # numpy arrays; numpy's own types add nothing here
@@ -104,10 +105,34 @@ class Verdicts:
         r = int(self.table_row[i])
         return tables().wait_text[r] if r >= 0 else ""
 
+    def wait_texts(self, keep: Array | None = None) -> list[str]:
+        """wait_text of every hand ("" where `keep` is False)."""
+        rows = self.table_row if keep is None else np.where(keep, self.table_row, -1)
+        return np.take(_wait_text_array(), rows).tolist()  # type: ignore[no-any-return]
+
+    def violation_pairs(self, keep: Array | None = None) -> tuple[list[int], list[str]]:
+        """Every (hand, rule id) the hands that are not ready break, hands in order."""
+        why = self.why if keep is None else np.where(keep, self.why, READY)
+        lengths = _RULE_COUNTS[why]
+        hands = np.repeat(np.arange(len(why)), lengths)
+        first = np.repeat(np.cumsum(lengths) - lengths, lengths)
+        rules = _RULE_TABLE[why[hands], np.arange(len(hands)) - first]
+        return hands.tolist(), rules.tolist()
+
     def row(self, i: int) -> dict[str, Any]:
         text = self.wait_text(i)
         return {"ready": bool(self.ready[i]), "waits": text.split() if text else [],
                 "splits": int(self.splits[i]), "violations": list(NOT_READY[int(self.why[i])])}
+
+
+_RULE_COUNTS = np.array([len(r) for r in NOT_READY])
+_RULE_TABLE = np.array([list(r) + [""] * (2 - len(r)) for r in NOT_READY], dtype=object)
+
+
+@lru_cache(maxsize=1)
+def _wait_text_array() -> Array:
+    """Every ready hand's waits in notation, then "" (row -1: not ready)."""
+    return np.array(tables().wait_text + ("",), dtype=object)
 
 
 def ready_many(counts: Array) -> Array:
@@ -129,3 +154,33 @@ def check_many(counts: Array) -> Verdicts:
     return Verdicts(ready, np.where(ready, t.splits[at], 0).astype(np.int16),
                     np.where(ready, t.waits[at], 0), why.astype(np.int8),
                     np.where(ready, at, -1))
+
+
+@dataclass(frozen=True)
+class TextBatch:
+    """Hands given as notation text: counts, verdicts and input errors (a hand with an
+    error has a zero row and its verdict row means nothing)."""
+
+    counts: Array
+    verdicts: Verdicts
+    errors: dict[int, InvalidInput]
+
+
+def check_texts(hands: Sequence[str]) -> TextBatch:
+    """Parse, validate and check many hands; a hand that is bad input gets the error
+    check.check_text would raise for it, the others are answered."""
+    from moneycards.solver.kowah.check import parse_hand
+
+    counts, errors = parse_many(KOWAH, hands)
+    for i in np.nonzero(counts.sum(axis=1) != HAND)[0].tolist():
+        if i in errors:
+            continue
+        try:
+            parse_hand(hands[i])
+        except InvalidInput as err:
+            errors[i] = err
+        counts[i] = 0
+    for i in errors:  # a zero row cannot be keyed: answer an 8-card stand-in, ignored
+        counts[i, 0] = HAND // 2
+        counts[i, 1] = HAND // 2
+    return TextBatch(counts, check_many(counts), errors)

@@ -17,7 +17,9 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from moneycards.solver.batch import parse_many
 from moneycards.solver.cards import TOTOM
+from moneycards.solver.errors import InvalidInput
 from moneycards.solver.totom import rules as rules_mod
 from moneycards.solver.totom.rules import CHI_CHI, LEO_CARDS, RED_FACES, TotomRules
 from moneycards.solver.totom.scoring import (VIA_CHIU, VIA_DISCARD, VIA_OWN_DOOR, VIA_STOCK,
@@ -222,3 +224,50 @@ def check_many(counts: Array, contexts: Contexts | None = None,
     scored_by = np.where(wins, scored_by, 0).astype(np.int8)
     main = np.where(wins, main, -1).astype(np.int8)
     return Verdicts(wins, chan, ca, viol, bonus, points, scored_by, main)
+
+
+@dataclass(frozen=True)
+class TextBatch:
+    """Hands given as notation text: their counts, contexts, verdicts and input errors (a
+    hand with an error has a zero row and its verdict row means nothing)."""
+
+    counts: Array
+    contexts: list[WinContext | None]
+    verdicts: Verdicts
+    errors: dict[int, InvalidInput]
+    rules: TotomRules
+
+
+CONTEXT_KEYS = ("win_card", "via", "thien_u", "opening", "won_previous", "first_stock")
+
+
+def check_texts(hands: Sequence[str], contexts: Sequence[dict[str, Any] | None] | None = None,
+                rules: str | TotomRules | None = None, *,
+                refused: dict[int, InvalidInput] | None = None) -> TextBatch:
+    """Parse, validate and check many hands, as check.check_text does one: a context is
+    parse_context's keyword arguments (None or {}: no context). A hand that is bad input
+    gets the error check_text would raise for it, or its error in `refused` (found by the
+    caller while reading its context); the others are answered."""
+    from moneycards.solver.totom.check import HAND_SIZE, parse_context, validate
+
+    preset = rules_mod.preset(rules)
+    counts, errors = parse_many(TOTOM, hands)
+    for i, err in (refused or {}).items():
+        errors[i] = err  # the single call reads the context before the hand
+        counts[i] = 0
+    ctxs: list[WinContext | None] = [None] * len(hands)
+    totals = counts.sum(axis=1)
+    todo = set(np.nonzero(totals != HAND_SIZE)[0].tolist())
+    if contexts is not None:
+        todo.update(i for i, c in enumerate(contexts) if c)
+    for i in sorted(todo - set(errors)):
+        spec = contexts[i] if contexts is not None else None
+        try:
+            ctx = parse_context(**spec) if spec else _NEUTRAL
+            validate(tuple(counts[i].tolist()), ctx)
+            ctxs[i] = ctx
+        except InvalidInput as err:
+            errors[i] = err
+            counts[i] = 0
+    verdicts = check_many(counts, Contexts.of(ctxs), preset)
+    return TextBatch(counts, ctxs, verdicts, errors, preset)
