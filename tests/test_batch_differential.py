@@ -63,9 +63,9 @@ def single_row(counts, ctx, rules, engine):
     v = check_hand(counts, ctx, rules, engine)
     s = v.score
     return {"wins": v.wins, "chan": v.partition.chan_count, "ca": v.partition.ca_count,
-            "violations": [x.rule for x in v.violations], "points": v.points,
+            "rules": [x.rule for x in v.violations], "points": v.points,
             "scored_by": s.rule if s else None, "main_bonus": s.main if s else None,
-            "bonuses": {b.bonus.key: b.count for b in s.bonuses} if s else {}}
+            "bonus_counts": {b.bonus.key: b.count for b in s.bonuses} if s else {}}
 
 
 def sample(seed, n):
@@ -147,8 +147,8 @@ def kowah_hands(seed, n):
 
 def kowah_single(counts, engine):
     v = check_ready(counts, engine=engine)
-    return {"ready": v.ready, "waits": [f.text for f in v.waits], "splits": len(v.splits),
-            "violations": [x.rule for x in v.violations]}
+    return {"ready": v.ready, "waits": [f.text for f in v.waits],
+            "split_count": len(v.splits), "rules": [x.rule for x in v.violations]}
 
 
 def test_kowah_batch_matches_the_exact_path_on_every_hand():
@@ -157,8 +157,8 @@ def test_kowah_batch_matches_the_exact_path_on_every_hand():
     for i, h in enumerate(hs):
         splits = splits_exact(h)
         want = {"ready": bool(splits), "waits": [f.text for f in sorted({s.wait for s in splits})],
-                "splits": len(splits),
-                "violations": [] if splits else [x.rule for x in why_not_ready(h)]}
+                "split_count": len(splits),
+                "rules": [] if splits else [x.rule for x in why_not_ready(h)]}
         assert got.row(i) == want, KOWAH.render(h)
     assert 200 < got.ready.sum() < 1200
 
