@@ -28,7 +28,7 @@ Item = tuple[int, str]  # (line number, text)
 
 def read_items(source: str) -> list[Item]:
     if source == "-":
-        text = click.get_text_stream("stdin").read()
+        text = sys.stdin.read()
     else:
         with open(source, encoding="utf-8") as f:
             text = f.read()
@@ -70,7 +70,7 @@ def run(source: str, label: str,
         bar = click.progressbar(length=len(items), label=label, file=sys.stderr,
                                 show_pos=True, show_eta=True)
         bar.__enter__()
-    out = click.get_text_stream("stdout")
+    out = sys.stdout
     try:
         for start in range(0, len(items), CHUNK):
             chunk = items[start:start + CHUNK]
@@ -121,9 +121,9 @@ def totom_answers(rules: str, details: bool, engine: str):
         batch = check_texts(hands, contexts, rules, refused=refused)
         out = []
         for k, (n, _) in enumerate(chunk):
-            err = batch.errors.get(k)
-            if err is not None:
-                out.append(error_record(n, err))
+            problem = batch.errors.get(k)
+            if problem is not None:
+                out.append(error_record(n, problem))
                 continue
             counts = tuple(batch.counts[k].tolist())
             if details:
@@ -155,9 +155,9 @@ def kowah_answers(details: bool, engine: str):
         batch = check_texts(hands)
         out = []
         for k, (n, _) in enumerate(chunk):
-            err = refused.get(k) or batch.errors.get(k)
-            if err is not None:
-                out.append(error_record(n, err))
+            problem = refused.get(k) or batch.errors.get(k)
+            if problem is not None:
+                out.append(error_record(n, problem))
                 continue
             counts = tuple(batch.counts[k].tolist())
             if details:

@@ -124,7 +124,8 @@ def serve_processes(n: int, host: str, port: int, max_calls: int, limits: Limits
             if p.is_alive():
                 p.kill()
 
-    started, deadline = set(), time.monotonic() + START_TIMEOUT_S
+    started: set[int] = set()
+    deadline = time.monotonic() + START_TIMEOUT_S
     while len(started) < n:
         try:
             kind, index, detail = ready.get(timeout=1.0)

@@ -82,7 +82,7 @@ def check_batch_size(n: int, limit: int) -> None:
                            "more)", field="hands")
 
 
-def _context_kwargs(c) -> dict | None:
+def _context_kwargs(c):
     """parse_context's arguments for one TotomWinContext (None when it is empty)."""
     if not c.ByteSize():
         return None

@@ -64,6 +64,10 @@ class ReusableModel:
     def value(self, var: Any) -> int:
         return int(self.solver.value(var))
 
+    def solution(self) -> Any:
+        """The last solution, indexed by variable index (one call for every value)."""
+        return self.solver.response_proto.solution
+
 
 class PerThread(Generic[M]):
     """One model instance per thread: a model's bounds are rewritten on every call, so two
