@@ -122,7 +122,7 @@ class Verdicts:
     def row(self, i: int) -> dict[str, Any]:
         text = self.wait_text(i)
         return {"ready": bool(self.ready[i]), "waits": text.split() if text else [],
-                "splits": int(self.splits[i]), "violations": list(NOT_READY[int(self.why[i])])}
+                "split_count": int(self.splits[i]), "rules": list(NOT_READY[int(self.why[i])])}
 
 
 _RULE_COUNTS = np.array([len(r) for r in NOT_READY])

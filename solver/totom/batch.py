@@ -133,12 +133,14 @@ class Verdicts:
         return {BONUS_KEYS[k]: int(row[k]) for k in np.nonzero(row)[0].tolist()}
 
     def row(self, i: int) -> dict[str, Any]:
+        """Hand i's answer as JSON: `rules` are the rule ids of its violations in order,
+        `bonus_counts` the instances of each bonus ({"tom": 1})."""
         main = int(self.main[i])
         return {"wins": bool(self.wins[i]), "chan": int(self.chan[i]), "ca": int(self.ca[i]),
-                "violations": self.rules_broken(i), "points": int(self.points[i]),
+                "rules": self.rules_broken(i), "points": int(self.points[i]),
                 "scored_by": SCORED_BY[int(self.scored_by[i])],
                 "main_bonus": BONUS_KEYS[main] if main >= 0 else None,
-                "bonuses": self.bonus_counts(i)}
+                "bonus_counts": self.bonus_counts(i)}
 
 
 def check_many(counts: Array, contexts: Contexts | None = None,
