@@ -66,7 +66,7 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
         sys.exit(2)
 
 
-PROCESS_CALLS = 8  # calls admitted at once per server process with --processes (measured)
+PROCESS_CALLS = 8  # calls admitted at once per server process with --processes; more are shed
 
 
 def serve_processes_or_exit(processes: int, host: str, port: int, max_calls: int, limits,
