@@ -7,6 +7,7 @@ import click
 from moneycards.cli.common import CONTEXT_SETTINGS, answers, emit_json, json_option
 from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
+from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES
 
 
@@ -16,22 +17,45 @@ def kowah():
 
 
 @kowah.command()
-@click.argument("hand")
+@click.argument("hand", required=False)
+@click.option("--batch", "batch", metavar="FILE|-",
+              help="Check every hand of FILE (- for standard input) instead of HAND: one hand "
+                   "per line, in notation or as JSON ({\"hand\": ...}); one JSON line out per "
+                   "hand. A bad line is answered with its error and the batch goes on (exit "
+                   "status 2).")
+@click.option("--details", is_flag=True,
+              help="With --batch: each line the full --json answer, distance included "
+                   "(much slower).")
 @click.option("--seen", help="Cards seen elsewhere: only unseen copies count for the distance.")
 @click.option("--engine", default="cpsat", show_default=True, type=click.Choice(["cpsat", "exact"]),
               help="Split search: the CP-SAT model or the exact search (the distance always "
                    "uses CP-SAT).")
 @json_option
 @answers
-def check(hand, seen, engine, as_json):
+def check(hand, batch, details, seen, engine, as_json):
     """Is an eight-card HAND ready? Its splits and waits, or its distance to ready.
 
     \b
     Example:
       moneycards kowah check "55c55s5m 777c"
+      moneycards kowah check --batch hands.txt > verdicts.jsonl
     """
     from moneycards.solver.cards import KOWAH
     from moneycards.solver.kowah.check import check_text
+
+    if batch is not None:
+        if hand is not None or seen:
+            raise InvalidInput("--batch reads every hand from the file: give no HAND and no "
+                               "--seen", field="--batch")
+        from moneycards.cli.batch import kowah_answers, run
+
+        run(batch, "Kowah hands", kowah_answers(details, engine))
+        return
+    if hand is None:
+        raise InvalidInput("give a HAND, or --batch FILE (- for standard input)", field="hand")
+    if details:
+        raise InvalidInput("--details goes with --batch (a single hand: --json)",
+                           field="--details")
 
     v = check_text(hand, seen=seen, engine=engine)
     if as_json:

@@ -29,6 +29,11 @@ def cli():
               help="Port to listen on, 0-65535 (0 picks a free one).")
 @click.option("--workers", default=None, type=int,
               help="Solver worker processes (default: one per CPU).")
+@click.option("--processes", default=None, type=int,
+              help="Run N server processes on the port (SO_REUSEPORT), each solving in its "
+                   "own threads, so every core answers calls; instead of --workers. Tables "
+                   "are per process until their store is shared: a table is found only "
+                   "through connections to the process that opened it.")
 @click.option("--max-calls", default=None, type=int,
               help="Solver calls admitted at once, running or queued for a worker (default: 4 "
                    "per worker); more are refused with RESOURCE_EXHAUSTED.")
@@ -50,14 +55,15 @@ def cli():
               help="The tables' SQLite file (default: $MONEYCARDS_DB, else "
                    "~/.local/share/moneycards/tables.db); ':memory:' keeps none.")
 @answers
-def serve(host: str, port: int, workers: int | None, max_calls: int | None, hint_cap_ms: int,
-          grace: float, log_level: str, tls_cert: str | None, tls_key: str | None,
-          insecure: bool, max_watches: int, db: str | None):
+def serve(host: str, port: int, workers: int | None, processes: int | None,
+          max_calls: int | None, hint_cap_ms: int, grace: float, log_level: str,
+          tls_cert: str | None, tls_key: str | None, insecure: bool, max_watches: int,
+          db: str | None):
     """Run the gRPC server (game services, tables, health, reflection)."""
     from moneycards.cli.serve import run
 
     run(host, port, workers, max_calls, hint_cap_ms, grace, log_level, tls_cert, tls_key,
-        insecure, db, max_watches)
+        insecure, db, max_watches, processes)
 
 
 def main() -> None:

@@ -7,6 +7,7 @@ import click
 from moneycards.cli.common import CONTEXT_SETTINGS, answers, emit_json, json_option
 from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
+from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES
 
 VIA_CHOICES = ["own-door", "stock", "chiu", "discard"]
@@ -36,7 +37,14 @@ def totom():
 
 
 @totom.command()
-@click.argument("hand")
+@click.argument("hand", required=False)
+@click.option("--batch", "batch", metavar="FILE|-",
+              help="Check every hand of FILE (- for standard input) instead of HAND: one hand "
+                   "per line, in notation or as JSON with its context ({\"hand\": ..., "
+                   "\"win_card\": ..., \"via\": ...}); one JSON line out per hand. A bad line "
+                   "is answered with its error and the batch goes on (exit status 2).")
+@click.option("--details", is_flag=True,
+              help="With --batch: each line the full --json answer (slower).")
 @click.option("--win-card", help="The winning card (must be in HAND).")
 @click.option("--via", type=click.Choice(VIA_CHOICES),
               help="How the winning card came: exposed at the winner's own doorway "
@@ -50,15 +58,33 @@ def totom():
 @with_extra
 @json_option
 @answers
-def check(hand, win_card, via, thien_u, opening, rules, engine, won_previous, first_stock,
-          as_json):
+def check(hand, batch, details, win_card, via, thien_u, opening, rules, engine, won_previous,
+          first_stock, as_json):
     """Does a 20-card HAND win, and what does it score?
 
     \b
     Example:
       moneycards totom check "2234455667c 2256788s 356m" --win-card 3c --via own-door
+      moneycards totom check --batch hands.txt > verdicts.jsonl
     """
     from moneycards.solver.totom.check import check_text
+
+    if batch is not None:
+        if hand is not None or win_card or via or thien_u or opening or won_previous \
+                or first_stock:
+            raise InvalidInput("--batch reads every hand and its context from the file: give "
+                               "no HAND and no context options", field="--batch")
+        from moneycards.cli.batch import run, totom_answers
+        from moneycards.solver.totom.rules import preset
+
+        run(batch, "Tổ Tôm hands", totom_answers(preset(rules, field="--rules"), details,
+                                                 engine))
+        return
+    if hand is None:
+        raise InvalidInput("give a HAND, or --batch FILE (- for standard input)", field="hand")
+    if details:
+        raise InvalidInput("--details goes with --batch (a single hand: --json)",
+                           field="--details")
 
     verdict = check_text(hand, win_card=win_card, via=via, thien_u=thien_u, opening=opening,
                          rules=rules, engine=engine, won_previous=won_previous,

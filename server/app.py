@@ -16,6 +16,7 @@ import sys
 import threading
 from concurrent import futures
 from dataclasses import dataclass
+from typing import Callable
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
@@ -113,10 +114,12 @@ def _warm_models() -> None:
 def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
                   limits: Limits | None = None, tls: tuple[bytes, bytes] | None = None,
                   warm: bool = True, processes: int = 0, store: TableStore | None = None,
-                  ai_budget_ms: float | None = None) -> Service:
+                  ai_budget_ms: float | None = None, reuseport: bool = False) -> Service:
     """A started server: NOT_SERVING until warmed (if `warm`), then SERVING. With
     `processes`, solver calls run in that many worker processes; with 0, in the server's
-    threads. Tables live in `store` (default: in memory, gone with the process)."""
+    threads. Tables live in `store` (default: in memory, gone with the process). With
+    `reuseport`, the port is shared with the other server processes of `serve --processes`
+    (server/processes.py checks it was free first)."""
     if workers < 1:
         raise InvalidInput("at least 1 worker", field="workers")
     limits = limits or Limits(max_concurrent=workers)
@@ -132,7 +135,7 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
         pool, interceptors=[GuardInterceptor(limits, solvers)],
         options=[("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
                  ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
-                 ("grpc.so_reuseport", 0)],
+                 ("grpc.so_reuseport", 1 if reuseport else 0)],
     )
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
@@ -188,12 +191,19 @@ def build_server(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
 
 def serve_forever(host: str, port: int, workers: int, limits: Limits | None = None,
                   tls: tuple[bytes, bytes] | None = None, processes: int = 0,
-                  store: TableStore | None = None) -> None:
+                  store: TableStore | None = None, reuseport: bool = False,
+                  on_ready: Callable[[Service], None] | None = None) -> None:
+    """Serve until SIGTERM or SIGINT. `on_ready` (default: print the listening line) is
+    called once the server is SERVING."""
     limits = limits or Limits(max_concurrent=workers)
     service = start_service(host, port, workers, limits, tls, processes=processes,
-                            store=store)
+                            store=store, reuseport=reuseport)
     scheme = "TLS" if tls else "plaintext"
-    print(f"moneycards gRPC server listening on {host}:{service.port} ({scheme})", flush=True)
+    if on_ready is not None:
+        on_ready(service)
+    else:
+        print(f"moneycards gRPC server listening on {host}:{service.port} ({scheme})",
+              flush=True)
     log.info("serving on %s:%d: %d solver processes, %d concurrent calls, hint cap %d ms, "
              "grace %.1f s", host, service.port, processes, limits.max_concurrent,
              limits.hint_cap_ms, limits.grace_s)

@@ -53,6 +53,14 @@ def bad_request_status(err: InvalidInput, field: str) -> grpc.Status:
     return rpc_status.to_status(status)
 
 
+def field_path(err: InvalidInput, paths: Mapping[str, str]) -> str:
+    """The request's path of the field a solver error names ("win_card" ->
+    "context.win_card" by `paths`; unnamed: "request")."""
+    name = err.field or "request"
+    head, dot, rest = name.partition(".")
+    return paths.get(name) or (paths[head] + dot + rest if head in paths else name)
+
+
 def rpc(field_paths: Mapping[str, str] | None = None) -> Callable:
     """Decorate a servicer method: solver input errors become INVALID_ARGUMENT.
 
@@ -67,10 +75,7 @@ def rpc(field_paths: Mapping[str, str] | None = None) -> Callable:
             try:
                 return method(self, request, context)
             except InvalidInput as err:
-                name = err.field or "request"
-                head, dot, rest = name.partition(".")
-                mapped = paths.get(name) or (paths[head] + dot + rest if head in paths else name)
-                context.abort_with_status(bad_request_status(err, mapped))
+                context.abort_with_status(bad_request_status(err, field_path(err, paths)))
 
         return wrapper
 

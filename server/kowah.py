@@ -23,6 +23,9 @@ def _violations(vs) -> list:
     return [common_pb2.Violation(rule=v.rule, message=v.message) for v in vs]
 
 
+MAX_BATCH_DETAILS = 100  # CheckReadyMany with details: each hand not ready is a CP-SAT solve
+
+
 class KowahService(kowah_pb2_grpc.KowahServiceServicer):
     @rpc()
     def CheckReady(self, request, context):
@@ -38,6 +41,35 @@ class KowahService(kowah_pb2_grpc.KowahServiceServicer):
             discard=[f.text for f in d.discard] if d else [],
             draw=[f.text for f in d.draw] if d else [],
             target=_split(d.target) if d else None)
+
+    @rpc()
+    def CheckReadyMany(self, request, context):
+        import numpy as np
+
+        from moneycards.server.totom import MAX_BATCH, batch_errors, check_batch_size
+        from moneycards.solver.kowah.batch import check_texts
+
+        hands = list(request.hands)
+        check_batch_size(len(hands), MAX_BATCH_DETAILS if request.details else MAX_BATCH)
+        batch = check_texts(hands)
+        v = batch.verdicts
+        ok = np.ones(len(hands), dtype=bool)
+        ok[list(batch.errors)] = False
+        ready = v.ready & ok
+        resp = kowah_pb2.CheckReadyManyResponse(
+            ready=ready.tolist(), split_count=np.where(ok, v.splits, 0).tolist(),
+            waits=v.wait_texts(ok), errors=batch_errors(batch.errors))
+        hands_at, rules = v.violation_pairs(ok)
+        resp.violation_hands.extend(hands_at)
+        resp.violation_rules.extend(rules)
+        if request.details:
+            for i, hand in enumerate(hands):
+                if i in batch.errors:
+                    resp.verdicts.add()
+                else:
+                    resp.verdicts.append(self.CheckReady(
+                        kowah_pb2.CheckReadyRequest(hand=hand), context))
+        return resp
 
     @rpc()
     def CheckWin(self, request, context):

@@ -6,6 +6,7 @@ from typing import Any
 
 from moneycards.v1 import common_pb2, totom_pb2, totom_pb2_grpc
 from moneycards.server.errors import enum_value, rpc
+from moneycards.solver.errors import InvalidInput
 from moneycards.server.records import RECORD_FIELDS, check_record_response
 
 VIA = {
@@ -34,6 +35,18 @@ def bonus_kind(key: str | None) -> Any:
     return totom_pb2.TotomBonusKind.Value("TOTOM_BONUS_KIND_" + key.upper())
 
 
+def _enum_tables():
+    import numpy as np
+
+    from moneycards.solver.totom.batch import BONUS_KEYS, SCORED_BY
+
+    return (np.array([SCORING[k] for k in SCORED_BY]),
+            np.array([bonus_kind(None)] + [bonus_kind(k) for k in BONUS_KEYS]))
+
+
+_SCORED_BY_ENUM, _BONUS_ENUM = _enum_tables()
+
+
 def _rules(msg):
     from moneycards.records import rules_object
 
@@ -59,6 +72,70 @@ def verdict_message(v) -> totom_pb2.CheckHandResponse:
     )
 
 
+MAX_BATCH = 10_000  # hands per CheckHands call: about 300 kB of request
+MAX_BATCH_DETAILS = 1_000  # with details, whose responses are ~40 times larger
+
+
+def check_batch_size(n: int, limit: int) -> None:
+    if n > limit:
+        raise InvalidInput(f"{n} hands in one call; send at most {limit} (several calls for "
+                           "more)", field="hands")
+
+
+def _context_kwargs(c):
+    """parse_context's arguments for one TotomWinContext (None when it is empty)."""
+    if not c.ByteSize():
+        return None
+    return {"win_card": c.win_card or None, "via": enum_value(VIA, c.via, "via"),
+            "thien_u": c.thien_u, "opening": c.opening or None,
+            "won_previous": c.won_previous, "first_stock": c.first_stock}
+
+
+def batch_errors(errors: dict, paths: dict | None = None) -> list:
+    """BatchError messages, in index order, naming fields as the single call would."""
+    from moneycards.server.errors import error_reason, field_path
+
+    return [common_pb2.BatchError(index=i, field=field_path(err, paths or {}),
+                                  reason=error_reason(err), message=err.message)
+            for i, err in sorted(errors.items())]
+
+
+def hands_response(batch, details: bool) -> totom_pb2.CheckHandsResponse:
+    """The columns of a TextBatch (and each hand's full verdict with `details`)."""
+    import numpy as np
+
+    from moneycards.solver.totom.batch import VIOLATION_RULES
+    from moneycards.solver.totom.check import check_hand
+
+    v = batch.verdicts
+    n = len(v)
+    ok = np.ones(n, dtype=bool)
+    ok[list(batch.errors)] = False
+    wins = v.wins & ok
+    resp = totom_pb2.CheckHandsResponse(
+        wins=wins.tolist(), points=v.points.tolist(), chan_count=np.where(ok, v.chan, 0).tolist(),
+        ca_count=np.where(ok, v.ca, 0).tolist(),
+        scored_by=np.take(_SCORED_BY_ENUM, v.scored_by).tolist(),
+        main_bonus=np.take(_BONUS_ENUM, v.main + 1).tolist(),
+        errors=batch_errors(batch.errors, CONTEXT_FIELDS))
+    bits = np.where(ok, v.violations, 0)
+    hands, kinds = np.nonzero((bits[:, None] >> np.arange(len(VIOLATION_RULES))) & 1)
+    resp.violation_hands.extend(hands.tolist())
+    resp.violation_rules.extend(np.take(np.array(VIOLATION_RULES), kinds).tolist())
+    hands, kinds = np.nonzero(v.bonuses)
+    resp.bonus_hands.extend(hands.tolist())
+    resp.bonus_kinds.extend(np.take(_BONUS_ENUM, kinds + 1).tolist())
+    resp.bonus_counts.extend(v.bonuses[hands, kinds].tolist())
+    if details:
+        for i in range(n):
+            if i in batch.errors:
+                resp.verdicts.add()
+            else:
+                resp.verdicts.append(verdict_message(check_hand(
+                    tuple(batch.counts[i].tolist()), batch.contexts[i], batch.rules, "exact")))
+    return resp
+
+
 class TotomService(totom_pb2_grpc.TotomServiceServicer):
     @rpc(CONTEXT_FIELDS)
     def CheckHand(self, request, context):
@@ -71,6 +148,27 @@ class TotomService(totom_pb2_grpc.TotomServiceServicer):
             first_stock=c.first_stock, rules=_rules(request.rules),
             engine=enum_value(ENGINE, request.engine, "engine"))
         return verdict_message(verdict)
+
+    @rpc({"contexts": "contexts"})
+    def CheckHands(self, request, context):
+        from moneycards.solver.totom.batch import check_texts
+
+        hands = list(request.hands)
+        check_batch_size(len(hands), MAX_BATCH_DETAILS if request.details else MAX_BATCH)
+        contexts, refused = None, {}
+        if request.contexts:
+            if len(request.contexts) != len(hands):
+                raise InvalidInput(f"{len(request.contexts)} contexts for {len(hands)} hands: "
+                                   "give none or one per hand", field="contexts")
+            contexts = []
+            for i, c in enumerate(request.contexts):
+                try:
+                    contexts.append(_context_kwargs(c))
+                except InvalidInput as err:
+                    contexts.append(None)
+                    refused[i] = err
+        batch = check_texts(hands, contexts, _rules(request.rules), refused=refused)
+        return hands_response(batch, request.details)
 
     @rpc()
     def FindWaits(self, request, context):

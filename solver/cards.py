@@ -7,6 +7,8 @@ in the deck's canonical face order (suits c, s, m, t, h; ranks ascending).
 from __future__ import annotations
 
 import re
+from itertools import groupby
+from operator import attrgetter
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Iterable, Sequence
@@ -57,9 +59,12 @@ class Deck:
     aliases: dict[str, Face]
     names: dict[Face, str]
     _index: dict[Face, int] = dataclass_field(init=False, repr=False, compare=False)
+    _by_text: dict[str, Face] = dataclass_field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {f: i for i, f in enumerate(self.faces)})
+        object.__setattr__(self, "_by_text", {f.text: f for f in self.faces})
+        assert list(self.faces) == sorted(self.faces), "faces in canonical order"
 
     @property
     def size(self) -> int:
@@ -138,9 +143,10 @@ class Deck:
                 raise NotationError("not a card or a known name", token=word, position=here,
                                     field=field)
             ranks, suit = m.group(1), m.group(2)
+            by_text = self._by_text
             for k, d in enumerate(ranks):
-                f = Face(SUIT_ORDER.index(suit), int(d))
-                if f not in self:
+                f = by_text.get(d + suit)
+                if f is None:
                     raise NotationError(f"no such card in {self.game}", token=d + suit,
                                         position=here + k, field=field)
                 out.append(f)
@@ -151,15 +157,12 @@ class Deck:
         """Canonical text: grouped by suit c, s, m, t, h, ranks ascending, one space between."""
         items = list(faces_or_counts)
         if items and isinstance(items[0], int):
-            faces = self.faces_of(items)  # type: ignore[arg-type]
+            faces = self.faces_of(items)  # type: ignore[arg-type]  # deck order: canonical
         else:
-            faces = sorted(items)  # type: ignore[arg-type]
-        groups: list[str] = []
-        for suit in SUIT_ORDER:
-            digits = "".join(str(f.rank) for f in faces if f.suit == suit)
-            if digits:
-                groups.append(digits + suit)
-        return " ".join(groups)
+            faces = sorted(items, key=_FACE_ORDER)  # type: ignore[arg-type]
+        # Faces in canonical order: one group per run of a suit (hot in every answer).
+        return " ".join("".join([_DIGITS[f.rank] for f in run]) + SUIT_ORDER[suit]
+                        for suit, run in groupby(faces, key=_SUIT_INDEX))
 
     def render_named(self, faces: Iterable[Face]) -> str:
         """Human text: each card's notation with its traditional name where it has one."""
@@ -168,6 +171,9 @@ class Deck:
         )
 
 
+_FACE_ORDER = attrgetter("suit_index", "rank")  # the dataclass order, without its tuples
+_SUIT_INDEX = attrgetter("suit_index")
+_DIGITS = tuple(str(d) for d in range(10))
 _CHUNK = re.compile(r"[^\s,]+")
 _GROUP = re.compile(r"([0-9]+)([csmth])")  # ASCII digits only: never '２' or '٢'
 

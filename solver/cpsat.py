@@ -38,12 +38,15 @@ class ReusableModel:
         # CP-SAT would otherwise take over SIGINT for good after its first solve, and a
         # Ctrl-C in the terminal `play` would kill the process instead of saving the deal.
         self.solver.parameters.catch_sigint_signal = False
+        self._domains: dict[int, Any] = {}
 
     def fix(self, var: Any, value: int) -> None:
         self.set_bounds(var, value, value)
 
     def set_bounds(self, var: Any, lo: int, hi: int) -> None:
-        domain = self.model.proto.variables[var.index].domain
+        domain = self._domains.get(var.index)
+        if domain is None:  # kept: finding it again costs more than the write (measured)
+            domain = self._domains[var.index] = self.model.proto.variables[var.index].domain
         domain[0] = lo
         domain[1] = hi
 
@@ -63,6 +66,10 @@ class ReusableModel:
 
     def value(self, var: Any) -> int:
         return int(self.solver.value(var))
+
+    def solution(self) -> Any:
+        """The last solution, indexed by variable index (one call for every value)."""
+        return self.solver.response_proto.solution
 
 
 class PerThread(Generic[M]):

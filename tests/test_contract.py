@@ -37,6 +37,8 @@ OPEN_STRINGS = {
     "id": "an opaque id or token the server made",
     "game": "the game id of an observation: one constant per message type",
     "via": "how a win came, as the record and observation JSON keep it (DealResult)",
+    "field": "a field path of the request",
+    "reason": "ErrorInfo's reason: a rule id, or a kind of input error",
 }
 RESPONSE_STRINGS = {
     "Violation.rule": "rule", "Violation.message": "text",
@@ -47,7 +49,11 @@ RESPONSE_STRINGS = {
     "TotomWait.card": "cards",
     "CheckReadyResponse.hand": "cards", "CheckReadyResponse.waits": "cards",
     "CheckReadyResponse.discard": "cards", "CheckReadyResponse.draw": "cards",
-    "KowahSplit.triplets": "cards", "KowahSplit.pair": "cards", "KowahSplit.wait": "cards",
+    "KowahSplit.triplets": "cards",
+    "CheckHandsResponse.violation_rules": "rule", "CheckReadyManyResponse.waits": "cards",
+    "CheckReadyManyResponse.violation_rules": "rule", "BatchError.field": "field",
+    "BatchError.reason": "reason", "BatchError.message": "text",
+    "KowahSplit.pair": "cards", "KowahSplit.wait": "cards",
     "ComparePlaysResponse.rule": "rule", "ComparePlaysResponse.explanation": "text",
     "CheckPlayResponse.rule": "rule", "CheckPlayResponse.explanation": "text",
     "CheckPlayResponse.to_beat": "cards",

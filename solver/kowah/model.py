@@ -54,7 +54,13 @@ class SplitsModel(_ShapeModel):
         self.held = [self.model.new_int_var(0, KOWAH.copies, f"held_{f}") for f in KOWAH.faces]
         for expr, h in zip(self.target, self.held):
             self.model.add(expr == h)
-        self.solver.parameters.enumerate_all_solutions = True
+        params = self.solver.parameters
+        params.enumerate_all_solutions = True
+        # Measured: without presolve, LP relaxation and symmetry detection an enumeration
+        # takes about two thirds of the time, with the same splits (differential tests).
+        params.cp_model_presolve = False
+        params.linearization_level = 0
+        params.symmetry_level = 0
 
     def splits(self, counts: Sequence[int]) -> list[Split]:
         for var, n in zip(self.held, counts):
@@ -64,7 +70,8 @@ class SplitsModel(_ShapeModel):
 
         class Collect(cp_model().CpSolverSolutionCallback):  # type: ignore[misc]
             def on_solution_callback(self) -> None:
-                found.append(model.split_of_solution(self.value))
+                x = self.response_proto.solution  # one read, not one call per variable
+                found.append(model.split_of_solution(lambda v: x[v.index]))
 
         status = self.solver.solve(self.model, Collect())
         cp = cp_model()
@@ -100,6 +107,7 @@ class DistanceModel(_ShapeModel):
         # Measured: presolve costs ~16 ms of a ~18 ms solve on this tiny model; without
         # it a solve takes ~2 ms with the same optimum (differential tests check it).
         self.solver.parameters.cp_model_presolve = False
+        self.solver.parameters.symmetry_level = 0  # measured: a quarter faster, same optimum
 
     def distance(self, counts: Sequence[int], caps: Sequence[int]) -> Distance | None:
         for var, n in zip(self.held, counts):
@@ -108,7 +116,8 @@ class DistanceModel(_ShapeModel):
             self.fix(var, n)
         if not self.solve():
             return None  # no ready hand can be built from what is left
-        split = self.split_of_solution(self.solver.value)
+        x = self.solution()
+        split = self.split_of_solution(lambda v: x[v.index])
         target = split.counts()
         discard = KOWAH.faces_of([max(0, h - t) for h, t in zip(counts, target)])
         draw = KOWAH.faces_of([max(0, t - h) for h, t in zip(counts, target)])

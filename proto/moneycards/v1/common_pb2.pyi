@@ -159,3 +159,15 @@ class TableSeat(_message.Message):
     ai_level: AiLevel
     name: str
     def __init__(self, kind: _Optional[_Union[SeatKind, str]] = ..., ai_level: _Optional[_Union[AiLevel, str]] = ..., name: _Optional[str] = ...) -> None: ...
+
+class BatchError(_message.Message):
+    __slots__ = ("index", "field", "reason", "message")
+    INDEX_FIELD_NUMBER: _ClassVar[int]
+    FIELD_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    index: int
+    field: str
+    reason: str
+    message: str
+    def __init__(self, index: _Optional[int] = ..., field: _Optional[str] = ..., reason: _Optional[str] = ..., message: _Optional[str] = ...) -> None: ...

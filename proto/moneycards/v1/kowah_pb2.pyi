@@ -78,6 +78,32 @@ class CheckReadyResponse(_message.Message):
     target: KowahSplit
     def __init__(self, hand: _Optional[str] = ..., ready: _Optional[bool] = ..., splits: _Optional[_Iterable[_Union[KowahSplit, _Mapping]]] = ..., waits: _Optional[_Iterable[str]] = ..., violations: _Optional[_Iterable[_Union[_common_pb2.Violation, _Mapping]]] = ..., distance: _Optional[int] = ..., discard: _Optional[_Iterable[str]] = ..., draw: _Optional[_Iterable[str]] = ..., target: _Optional[_Union[KowahSplit, _Mapping]] = ...) -> None: ...
 
+class CheckReadyManyRequest(_message.Message):
+    __slots__ = ("hands", "details")
+    HANDS_FIELD_NUMBER: _ClassVar[int]
+    DETAILS_FIELD_NUMBER: _ClassVar[int]
+    hands: _containers.RepeatedScalarFieldContainer[str]
+    details: bool
+    def __init__(self, hands: _Optional[_Iterable[str]] = ..., details: _Optional[bool] = ...) -> None: ...
+
+class CheckReadyManyResponse(_message.Message):
+    __slots__ = ("ready", "split_count", "waits", "violation_hands", "violation_rules", "errors", "verdicts")
+    READY_FIELD_NUMBER: _ClassVar[int]
+    SPLIT_COUNT_FIELD_NUMBER: _ClassVar[int]
+    WAITS_FIELD_NUMBER: _ClassVar[int]
+    VIOLATION_HANDS_FIELD_NUMBER: _ClassVar[int]
+    VIOLATION_RULES_FIELD_NUMBER: _ClassVar[int]
+    ERRORS_FIELD_NUMBER: _ClassVar[int]
+    VERDICTS_FIELD_NUMBER: _ClassVar[int]
+    ready: _containers.RepeatedScalarFieldContainer[bool]
+    split_count: _containers.RepeatedScalarFieldContainer[int]
+    waits: _containers.RepeatedScalarFieldContainer[str]
+    violation_hands: _containers.RepeatedScalarFieldContainer[int]
+    violation_rules: _containers.RepeatedScalarFieldContainer[str]
+    errors: _containers.RepeatedCompositeFieldContainer[_common_pb2.BatchError]
+    verdicts: _containers.RepeatedCompositeFieldContainer[CheckReadyResponse]
+    def __init__(self, ready: _Optional[_Iterable[bool]] = ..., split_count: _Optional[_Iterable[int]] = ..., waits: _Optional[_Iterable[str]] = ..., violation_hands: _Optional[_Iterable[int]] = ..., violation_rules: _Optional[_Iterable[str]] = ..., errors: _Optional[_Iterable[_Union[_common_pb2.BatchError, _Mapping]]] = ..., verdicts: _Optional[_Iterable[_Union[CheckReadyResponse, _Mapping]]] = ...) -> None: ...
+
 class CheckWinRequest(_message.Message):
     __slots__ = ("hand", "pair", "card", "via")
     HAND_FIELD_NUMBER: _ClassVar[int]

@@ -40,6 +40,11 @@ class KowahServiceStub:
                 request_serializer=moneycards_dot_v1_dot_kowah__pb2.CheckReadyRequest.SerializeToString,
                 response_deserializer=moneycards_dot_v1_dot_kowah__pb2.CheckReadyResponse.FromString,
                 _registered_method=True)
+        self.CheckReadyMany = channel.unary_unary(
+                '/moneycards.v1.KowahService/CheckReadyMany',
+                request_serializer=moneycards_dot_v1_dot_kowah__pb2.CheckReadyManyRequest.SerializeToString,
+                response_deserializer=moneycards_dot_v1_dot_kowah__pb2.CheckReadyManyResponse.FromString,
+                _registered_method=True)
         self.CheckWin = channel.unary_unary(
                 '/moneycards.v1.KowahService/CheckWin',
                 request_serializer=moneycards_dot_v1_dot_kowah__pb2.CheckWinRequest.SerializeToString,
@@ -64,6 +69,14 @@ class KowahServiceServicer:
     def CheckReady(self, request, context):
         """Is an eight-card hand ready (KW-R4, KW-R5)? Every split, the waits, or — when it is
         not — the rules it breaks and its distance to ready.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CheckReadyMany(self, request, context):
+        """CheckReady for many hands in one call: readiness, waits, the number of splits and the
+        rules broken, for the whole batch at once (a table of every ready hand).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -98,6 +111,11 @@ def add_KowahServiceServicer_to_server(servicer, server):
                     servicer.CheckReady,
                     request_deserializer=moneycards_dot_v1_dot_kowah__pb2.CheckReadyRequest.FromString,
                     response_serializer=moneycards_dot_v1_dot_kowah__pb2.CheckReadyResponse.SerializeToString,
+            ),
+            'CheckReadyMany': grpc.unary_unary_rpc_method_handler(
+                    servicer.CheckReadyMany,
+                    request_deserializer=moneycards_dot_v1_dot_kowah__pb2.CheckReadyManyRequest.FromString,
+                    response_serializer=moneycards_dot_v1_dot_kowah__pb2.CheckReadyManyResponse.SerializeToString,
             ),
             'CheckWin': grpc.unary_unary_rpc_method_handler(
                     servicer.CheckWin,
@@ -143,6 +161,33 @@ class KowahService:
             '/moneycards.v1.KowahService/CheckReady',
             moneycards_dot_v1_dot_kowah__pb2.CheckReadyRequest.SerializeToString,
             moneycards_dot_v1_dot_kowah__pb2.CheckReadyResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CheckReadyMany(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/moneycards.v1.KowahService/CheckReadyMany',
+            moneycards_dot_v1_dot_kowah__pb2.CheckReadyManyRequest.SerializeToString,
+            moneycards_dot_v1_dot_kowah__pb2.CheckReadyManyResponse.FromString,
             options,
             channel_credentials,
             insecure,

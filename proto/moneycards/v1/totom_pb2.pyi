@@ -189,6 +189,48 @@ class CheckHandResponse(_message.Message):
     settlement: TotomSettlement
     def __init__(self, hand: _Optional[str] = ..., wins: _Optional[bool] = ..., pairs: _Optional[_Iterable[str]] = ..., chan_count: _Optional[int] = ..., ca_count: _Optional[int] = ..., unpaired: _Optional[_Iterable[str]] = ..., violations: _Optional[_Iterable[_Union[_common_pb2.Violation, _Mapping]]] = ..., points: _Optional[int] = ..., scored_by: _Optional[_Union[TotomScoring, str]] = ..., main_bonus: _Optional[_Union[TotomBonusKind, str]] = ..., bonuses: _Optional[_Iterable[_Union[TotomBonus, _Mapping]]] = ..., settlement: _Optional[_Union[TotomSettlement, _Mapping]] = ...) -> None: ...
 
+class CheckHandsRequest(_message.Message):
+    __slots__ = ("hands", "contexts", "rules", "details")
+    HANDS_FIELD_NUMBER: _ClassVar[int]
+    CONTEXTS_FIELD_NUMBER: _ClassVar[int]
+    RULES_FIELD_NUMBER: _ClassVar[int]
+    DETAILS_FIELD_NUMBER: _ClassVar[int]
+    hands: _containers.RepeatedScalarFieldContainer[str]
+    contexts: _containers.RepeatedCompositeFieldContainer[TotomWinContext]
+    rules: TotomRules
+    details: bool
+    def __init__(self, hands: _Optional[_Iterable[str]] = ..., contexts: _Optional[_Iterable[_Union[TotomWinContext, _Mapping]]] = ..., rules: _Optional[_Union[TotomRules, _Mapping]] = ..., details: _Optional[bool] = ...) -> None: ...
+
+class CheckHandsResponse(_message.Message):
+    __slots__ = ("wins", "points", "chan_count", "ca_count", "scored_by", "main_bonus", "violation_hands", "violation_rules", "bonus_hands", "bonus_kinds", "bonus_counts", "errors", "verdicts")
+    WINS_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    CHAN_COUNT_FIELD_NUMBER: _ClassVar[int]
+    CA_COUNT_FIELD_NUMBER: _ClassVar[int]
+    SCORED_BY_FIELD_NUMBER: _ClassVar[int]
+    MAIN_BONUS_FIELD_NUMBER: _ClassVar[int]
+    VIOLATION_HANDS_FIELD_NUMBER: _ClassVar[int]
+    VIOLATION_RULES_FIELD_NUMBER: _ClassVar[int]
+    BONUS_HANDS_FIELD_NUMBER: _ClassVar[int]
+    BONUS_KINDS_FIELD_NUMBER: _ClassVar[int]
+    BONUS_COUNTS_FIELD_NUMBER: _ClassVar[int]
+    ERRORS_FIELD_NUMBER: _ClassVar[int]
+    VERDICTS_FIELD_NUMBER: _ClassVar[int]
+    wins: _containers.RepeatedScalarFieldContainer[bool]
+    points: _containers.RepeatedScalarFieldContainer[int]
+    chan_count: _containers.RepeatedScalarFieldContainer[int]
+    ca_count: _containers.RepeatedScalarFieldContainer[int]
+    scored_by: _containers.RepeatedScalarFieldContainer[TotomScoring]
+    main_bonus: _containers.RepeatedScalarFieldContainer[TotomBonusKind]
+    violation_hands: _containers.RepeatedScalarFieldContainer[int]
+    violation_rules: _containers.RepeatedScalarFieldContainer[str]
+    bonus_hands: _containers.RepeatedScalarFieldContainer[int]
+    bonus_kinds: _containers.RepeatedScalarFieldContainer[TotomBonusKind]
+    bonus_counts: _containers.RepeatedScalarFieldContainer[int]
+    errors: _containers.RepeatedCompositeFieldContainer[_common_pb2.BatchError]
+    verdicts: _containers.RepeatedCompositeFieldContainer[CheckHandResponse]
+    def __init__(self, wins: _Optional[_Iterable[bool]] = ..., points: _Optional[_Iterable[int]] = ..., chan_count: _Optional[_Iterable[int]] = ..., ca_count: _Optional[_Iterable[int]] = ..., scored_by: _Optional[_Iterable[_Union[TotomScoring, str]]] = ..., main_bonus: _Optional[_Iterable[_Union[TotomBonusKind, str]]] = ..., violation_hands: _Optional[_Iterable[int]] = ..., violation_rules: _Optional[_Iterable[str]] = ..., bonus_hands: _Optional[_Iterable[int]] = ..., bonus_kinds: _Optional[_Iterable[_Union[TotomBonusKind, str]]] = ..., bonus_counts: _Optional[_Iterable[int]] = ..., errors: _Optional[_Iterable[_Union[_common_pb2.BatchError, _Mapping]]] = ..., verdicts: _Optional[_Iterable[_Union[CheckHandResponse, _Mapping]]] = ...) -> None: ...
+
 class FindWaitsRequest(_message.Message):
     __slots__ = ("hand", "via", "seen", "opening", "rules", "engine", "won_previous", "first_stock")
     HAND_FIELD_NUMBER: _ClassVar[int]

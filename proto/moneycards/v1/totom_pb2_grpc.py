@@ -40,6 +40,11 @@ class TotomServiceStub:
                 request_serializer=moneycards_dot_v1_dot_totom__pb2.CheckHandRequest.SerializeToString,
                 response_deserializer=moneycards_dot_v1_dot_totom__pb2.CheckHandResponse.FromString,
                 _registered_method=True)
+        self.CheckHands = channel.unary_unary(
+                '/moneycards.v1.TotomService/CheckHands',
+                request_serializer=moneycards_dot_v1_dot_totom__pb2.CheckHandsRequest.SerializeToString,
+                response_deserializer=moneycards_dot_v1_dot_totom__pb2.CheckHandsResponse.FromString,
+                _registered_method=True)
         self.FindWaits = channel.unary_unary(
                 '/moneycards.v1.TotomService/FindWaits',
                 request_serializer=moneycards_dot_v1_dot_totom__pb2.FindWaitsRequest.SerializeToString,
@@ -64,6 +69,14 @@ class TotomServiceServicer:
     def CheckHand(self, request, context):
         """Does a 20-card hand win (TT-W1..W7), and what does it score (TT-K1..K7)?
         A hand that does not win is an answer (wins = false, with violations), not an error.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CheckHands(self, request, context):
+        """CheckHand for many hands in one call: the same verdicts, violations and bonuses,
+        worked out for the whole batch at once by the exact evaluator (vectorised).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -98,6 +111,11 @@ def add_TotomServiceServicer_to_server(servicer, server):
                     servicer.CheckHand,
                     request_deserializer=moneycards_dot_v1_dot_totom__pb2.CheckHandRequest.FromString,
                     response_serializer=moneycards_dot_v1_dot_totom__pb2.CheckHandResponse.SerializeToString,
+            ),
+            'CheckHands': grpc.unary_unary_rpc_method_handler(
+                    servicer.CheckHands,
+                    request_deserializer=moneycards_dot_v1_dot_totom__pb2.CheckHandsRequest.FromString,
+                    response_serializer=moneycards_dot_v1_dot_totom__pb2.CheckHandsResponse.SerializeToString,
             ),
             'FindWaits': grpc.unary_unary_rpc_method_handler(
                     servicer.FindWaits,
@@ -143,6 +161,33 @@ class TotomService:
             '/moneycards.v1.TotomService/CheckHand',
             moneycards_dot_v1_dot_totom__pb2.CheckHandRequest.SerializeToString,
             moneycards_dot_v1_dot_totom__pb2.CheckHandResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CheckHands(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/moneycards.v1.TotomService/CheckHands',
+            moneycards_dot_v1_dot_totom__pb2.CheckHandsRequest.SerializeToString,
+            moneycards_dot_v1_dot_totom__pb2.CheckHandsResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,0 +1,170 @@
+"""`check --batch FILE|-`: many hands in, one JSON line out per hand.
+
+Each input line is a hand in notation, or a JSON object with the hand and its context
+(the same names as the command's options: {"hand": "...", "win_card": "3c", "via":
+"own-door"}). Blank lines are skipped. Each answer line carries the input's line number.
+A bad line is answered in its place with {"line": n, "error": {...}} (the error the single
+command would print) and the batch goes on; the exit status is then 2 and one line on
+stderr counts the bad lines. A progress bar is drawn on stderr when it is a terminal and
+the input is long.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Callable, Sequence
+
+import click
+
+from moneycards.cli.common import error_dict
+from moneycards.solver.errors import InvalidInput
+
+CHUNK = 4096  # lines evaluated at once
+PROGRESS_FROM = 20_000  # lines: shorter inputs finish before a bar would help
+
+Item = tuple[int, str]  # (line number, text)
+
+
+def read_items(source: str) -> list[Item]:
+    if source == "-":
+        text = sys.stdin.read()
+    else:
+        with open(source, encoding="utf-8") as f:
+            text = f.read()
+    return [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+
+
+def parse_line(line: str, keys: dict[str, type]) -> tuple[str, dict[str, Any] | None]:
+    """(hand text, context keywords or None) of one line; bad JSON is an InvalidInput."""
+    text = line.strip()
+    if not text.startswith("{"):
+        return text, None
+    try:
+        obj = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as err:
+        raise InvalidInput(f"not a JSON object: {getattr(err, 'msg', 'nested too deeply')}",
+                           field="line") from None
+    if not isinstance(obj, dict):
+        raise InvalidInput("not a JSON object", field="line")
+    hand = obj.pop("hand", None)
+    if not isinstance(hand, str):
+        raise InvalidInput("the object needs \"hand\": the cards in notation", field="hand")
+    for key, value in obj.items():
+        kind = keys.get(key)
+        if kind is None:
+            raise InvalidInput(f"unknown key {key!r}; known: hand, {', '.join(keys)}",
+                               field="line")
+        if value is not None and not isinstance(value, kind):
+            raise InvalidInput(f"{key} is a {kind.__name__}", field=key)
+    return hand, {k: v for k, v in obj.items() if v is not None} or None
+
+
+def run(source: str, label: str,
+        answer: Callable[[Sequence[Item]], list[dict[str, Any]]]) -> None:
+    """Answer every line of `source` in chunks, one JSON line each, in input order."""
+    items = read_items(source)
+    bad, first_bad = 0, None
+    bar = None
+    if sys.stderr.isatty() and len(items) >= PROGRESS_FROM:
+        bar = click.progressbar(length=len(items), label=label, file=sys.stderr,
+                                show_pos=True, show_eta=True)
+        bar.__enter__()
+    out = sys.stdout
+    try:
+        for start in range(0, len(items), CHUNK):
+            chunk = items[start:start + CHUNK]
+            lines = []
+            for record in answer(chunk):
+                if "error" in record:
+                    bad += 1
+                    first_bad = first_bad or record["line"]
+                lines.append(json.dumps(record, ensure_ascii=False))
+            out.write("\n".join(lines) + "\n")
+            if bar is not None:
+                bar.update(len(chunk))
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+    out.flush()
+    if bad:
+        click.echo(f"error: {bad} of {len(items)} lines are bad input (first: line "
+                   f"{first_bad}); each is answered with its error", err=True)
+        sys.exit(2)
+
+
+def error_record(line: int, err: InvalidInput) -> dict[str, Any]:
+    return {"line": line, "error": error_dict(err)}
+
+
+TOTOM_KEYS: dict[str, type] = {"win_card": str, "via": str, "thien_u": bool, "opening": str,
+                               "won_previous": bool, "first_stock": bool}
+
+
+def totom_answers(rules: str, details: bool, engine: str):
+    """Answer a chunk of Tổ Tôm lines by the batch evaluator (or, with `details`, each
+    hand's full `check --json` object)."""
+    from moneycards.solver.cards import TOTOM
+    from moneycards.solver.totom.batch import check_texts
+    from moneycards.solver.totom.check import check_hand
+
+    def answer(chunk: Sequence[Item]) -> list[dict[str, Any]]:
+        hands, contexts, refused = [], [], {}
+        for k, (_, line) in enumerate(chunk):
+            try:
+                hand, ctx = parse_line(line, TOTOM_KEYS)
+            except InvalidInput as err:
+                hand, ctx = "", None
+                refused[k] = err
+            hands.append(hand)
+            contexts.append(ctx)
+        batch = check_texts(hands, contexts, rules, refused=refused)
+        out = []
+        for k, (n, _) in enumerate(chunk):
+            problem = batch.errors.get(k)
+            if problem is not None:
+                out.append(error_record(n, problem))
+                continue
+            counts = tuple(batch.counts[k].tolist())
+            if details:
+                row = check_hand(counts, batch.contexts[k], batch.rules, engine).to_dict()
+            else:
+                row = {"hand": TOTOM.render(counts), **batch.verdicts.row(k)}
+            out.append({"line": n, **row})
+        return out
+
+    return answer
+
+
+def kowah_answers(details: bool, engine: str):
+    """Answer a chunk of Kowah lines by the batch evaluator (or, with `details`, each hand's
+    full `check --json` object)."""
+    from moneycards.solver.cards import KOWAH
+    from moneycards.solver.kowah.batch import check_texts
+    from moneycards.solver.kowah.check import check_ready
+
+    def answer(chunk: Sequence[Item]) -> list[dict[str, Any]]:
+        hands, refused = [], {}
+        for k, (_, line) in enumerate(chunk):
+            try:
+                hand, _ctx = parse_line(line, {})
+            except InvalidInput as err:
+                hand = ""
+                refused[k] = err
+            hands.append(hand)
+        batch = check_texts(hands)
+        out = []
+        for k, (n, _) in enumerate(chunk):
+            problem = refused.get(k) or batch.errors.get(k)
+            if problem is not None:
+                out.append(error_record(n, problem))
+                continue
+            counts = tuple(batch.counts[k].tolist())
+            if details:
+                row = check_ready(counts, engine=engine).to_dict()
+            else:
+                row = {"hand": KOWAH.render(counts), **batch.verdicts.row(k)}
+            out.append({"line": n, **row})
+        return out
+
+    return answer

@@ -1,0 +1,177 @@
+"""`serve --processes N`: N server processes on one port, so every core answers calls.
+
+One Python process serves with one interpreter lock; N processes share the listening
+port through SO_REUSEPORT and the kernel spreads connections over them (the gRPC
+multiprocessing pattern). The parent:
+
+* checks the port is free with an ordinary bind first, so a port another program (or
+  another `serve`) listens on is still refused with one line, as without --processes;
+* then holds the port (bound with SO_REUSEPORT, not listening) for its lifetime, so no
+  other program can take it while a server process restarts;
+* spawns the N processes (spawn, not fork: forking a process that has started gRPC is
+  unsafe), prints the listening line once every one of them is SERVING, replaces one that
+  dies, and on SIGTERM or SIGINT passes SIGTERM to each: each turns NOT_SERVING at once
+  and gives its in-flight calls the grace, as a single server does.
+
+Each process answers health checks for itself (a connection sees the process it landed
+on) and solves in its own threads. Tables (TableService) live in each process's memory:
+a table is found only through connections to the process that opened it, until the table
+store is shared between processes.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import queue
+import signal
+import socket
+import sys
+import time
+from typing import Any
+
+from moneycards.server.limits import Limits
+
+log = logging.getLogger("moneycards.server")
+
+START_TIMEOUT_S = 180.0  # every process imports, builds its models and warms up
+
+
+class PortTaken(OSError):
+    pass
+
+
+def reserve_port(host: str, port: int) -> socket.socket:
+    """A socket holding `port` (0: a free one) with SO_REUSEPORT, after checking nothing
+    listens on it: the server processes then listen on the same port."""
+    bare = host.strip("[]")
+    family = socket.AF_INET6 if ":" in bare else socket.AF_INET
+    address = f"[{bare}]:{port}" if family == socket.AF_INET6 else f"{bare}:{port}"
+    probe = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        # SO_REUSEADDR lets old connections in TIME_WAIT be; a listener still refuses.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind((bare, port))
+        port = probe.getsockname()[1]
+    except OSError:
+        raise PortTaken(f"cannot listen on {address}: the port is taken or the address is "
+                        "not this machine's") from None
+    finally:
+        probe.close()
+    held = socket.socket(family, socket.SOCK_STREAM)
+    held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    try:
+        held.bind((bare, port))
+    except OSError:
+        held.close()
+        raise PortTaken(f"cannot listen on {address}: the port was taken meanwhile") from None
+    return held
+
+
+def _die_with_parent() -> None:
+    """Linux: this process gets SIGTERM when the parent dies, even by SIGKILL."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _child(index: int, host: str, port: int, max_calls: int, limits: Limits,
+           tls: tuple[bytes, bytes] | None, db: str, log_level: str, ready: Any) -> None:
+    """One server process: serve on the shared port until told to stop."""
+    _die_with_parent()
+    os.environ.setdefault("GRPC_VERBOSITY", "DEBUG" if log_level == "debug" else "NONE")
+    logging.basicConfig(level=log_level.upper(), stream=sys.stderr,
+                        format=f"%(asctime)s %(levelname)s %(name)s[{index}]: %(message)s")
+    from moneycards.server.app import BindError, serve_forever
+    from moneycards.server.store import SqliteStore
+
+    try:
+        serve_forever(host, port, max_calls, limits, tls, processes=0,
+                      store=SqliteStore(db), reuseport=True,
+                      on_ready=lambda service: ready.put(("ready", index, os.getpid())))
+    except BindError as err:
+        ready.put(("error", index, str(err)))
+    except BaseException as err:  # noqa: B036 - the parent must hear of any failure
+        ready.put(("error", index, f"{type(err).__name__}: {err}"))
+        raise
+
+
+def serve_processes(n: int, host: str, port: int, max_calls: int, limits: Limits,
+                    tls: tuple[bytes, bytes] | None, db: str, log_level: str) -> None:
+    """Run `n` server processes on one port until SIGTERM or SIGINT (PortTaken if the port
+    is not free; RuntimeError if a process cannot start)."""
+    held = reserve_port(host, port)
+    port = held.getsockname()[1]
+    mp = multiprocessing.get_context("spawn")
+    ready = mp.Queue()
+    args = (host, port, max_calls, limits, tls, db, log_level.lower(), ready)
+
+    def spawn(index: int):
+        p = mp.Process(target=_child, args=(index, *args), name=f"moneycards-serve-{index}",
+                       daemon=False)
+        p.start()
+        return p
+
+    children = {i: spawn(i) for i in range(n)}
+
+    def kill_all() -> None:
+        for p in children.values():
+            if p.is_alive():
+                p.kill()
+
+    started: set[int] = set()
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while len(started) < n:
+        try:
+            kind, index, detail = ready.get(timeout=1.0)
+        except queue.Empty:
+            dead = [i for i, p in children.items() if not p.is_alive()]
+            if dead or time.monotonic() > deadline:
+                kill_all()
+                raise RuntimeError(f"server process {dead[0] if dead else '?'} did not "
+                                   "start") from None
+            continue
+        if kind == "error":
+            kill_all()
+            raise RuntimeError(f"server process {index}: {detail}")
+        started.add(index)
+    scheme = "TLS" if tls else "plaintext"
+    print(f"moneycards gRPC server listening on {host}:{port} ({scheme}, {n} processes)",
+          flush=True)
+    log.info("serving on %s:%d: %d server processes (pids %s), %d concurrent calls each",
+             host, port, n, ", ".join(str(p.pid) for p in children.values()), max_calls)
+
+    stopping = False
+
+    def stop(signum, _frame) -> None:
+        nonlocal stopping
+        if stopping:
+            return
+        stopping = True
+        log.info("signal %d: stopping %d server processes (grace %.1f s)", signum, n,
+                 limits.grace_s)
+        for p in children.values():
+            if p.is_alive() and p.pid is not None:
+                os.kill(p.pid, signal.SIGTERM)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    while not stopping:
+        for i, p in list(children.items()):
+            if not p.is_alive() and not stopping:
+                log.error("server process %d (pid %s) exited with %s: starting another", i,
+                          p.pid, p.exitcode)
+                children[i] = spawn(i)
+        time.sleep(0.2)
+    end = time.monotonic() + limits.grace_s + 3.0
+    for p in children.values():
+        p.join(max(0.0, end - time.monotonic()))
+    kill_all()
+    held.close()
+    logging.shutdown()
+    sys.stdout.flush()

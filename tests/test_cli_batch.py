@@ -1,0 +1,81 @@
+"""`check --batch`: one JSON line per hand, in order, with the input's line numbers; bad
+lines answered in place without stopping the batch (exit status 2); the answers are the
+single command's."""
+
+import json
+import random
+
+from click.testing import CliRunner
+
+from moneycards.cli.main import cli
+from moneycards.solver.cards import KOWAH, TOTOM
+from test_totom_differential import hands
+
+PAGE = "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m"
+
+
+def run(*args, stdin=None):
+    return CliRunner().invoke(cli, list(args), input=stdin, catch_exceptions=False)
+
+
+def lines(output):
+    return [json.loads(x) for x in output.splitlines()]
+
+
+def test_totom_batch_answers_each_line_as_check_json_does(tmp_path):
+    texts = [TOTOM.render(h) for h in hands(8, 30)]
+    src = tmp_path / "hands.txt"
+    src.write_text("\n".join(texts) + "\n\n" + json.dumps(
+        {"hand": PAGE, "win_card": "3c", "via": "own-door"}) + "\n")
+    r = run("totom", "check", "--batch", str(src), "--rules", "traditional")
+    assert r.exit_code == 0, r.output
+    got = lines(r.output)
+    assert [g["line"] for g in got] == list(range(1, 31)) + [32]
+    for g, text in zip(got, texts):
+        one = json.loads(run("totom", "check", text, "--json", "--rules",
+                             "traditional").output)
+        assert g["hand"] == one["hand"] and g["wins"] == one["wins"]
+        assert (g["chan"], g["ca"], g["points"]) == (one["chan"], one["ca"], one["points"])
+        assert g["rules"] == [v["rule"] for v in one["violations"]]
+        assert g["bonus_counts"] == {b["key"]: b["count"] for b in one["bonuses"]}
+    assert got[-1]["points"] == 3 and got[-1]["bonus_counts"] == {"u_chi": 1}  # no Tôm here
+    detailed = lines(run("totom", "check", "--batch", str(src), "--details").output)
+    assert detailed[-1] == {"line": 32, **json.loads(run(
+        "totom", "check", PAGE, "--win-card", "3c", "--via", "own-door", "--json").output)}
+
+
+def test_bad_lines_are_answered_in_place_and_the_batch_goes_on():
+    stdin = "\n".join([PAGE, "22c", "２c", '{"hand": 3}', "{bad", json.dumps(
+        {"hand": PAGE, "colour": "red"}), json.dumps({"hand": PAGE, "win_card": "9m"}), PAGE])
+    r = run("totom", "check", "--batch", "-", stdin=stdin)
+    assert r.exit_code == 2
+    got = lines(r.stdout)
+    assert [g["line"] for g in got] == list(range(1, 9))
+    assert [g.get("error", {}).get("field") for g in got] == [
+        None, "hand", "hand", "hand", "line", "line", "win_card", None]
+    assert got[-1]["wins"]
+    assert "6 of 8 lines are bad input (first: line 2)" in r.stderr
+
+
+def test_kowah_batch(tmp_path):
+    rng = random.Random(2)
+    deck = [f for f in KOWAH.faces for _ in range(4)]
+    texts = ["55c55s5m 777c"] + [KOWAH.render(rng.sample(deck, 8)) for _ in range(15)]
+    r = run("kowah", "check", "--batch", "-", stdin="\n".join(texts + ["1c"]))
+    assert r.exit_code == 2
+    got = lines(r.stdout)
+    for g, text in zip(got, texts):
+        one = json.loads(run("kowah", "check", text, "--json").output)
+        assert (g["hand"], g["ready"], g["waits"], g["split_count"]) == (
+            one["hand"], one["ready"], one["waits"], len(one["splits"]))
+        assert g["rules"] == [v["rule"] for v in one["violations"]]
+    assert got[-1]["error"]["rule"] == "KW-R4"
+
+
+def test_batch_and_a_hand_do_not_mix():
+    for args in (["totom", "check", PAGE, "--batch", "-"],
+                 ["totom", "check", "--batch", "-", "--via", "stock"],
+                 ["kowah", "check", "55c55s5m 777c", "--batch", "-"],
+                 ["totom", "check"], ["totom", "check", PAGE, "--details"]):
+        r = run(*args, stdin="")
+        assert r.exit_code == 2 and r.stderr.startswith("error: "), args
