@@ -135,9 +135,13 @@ def test_a_1s_deadline_on_the_most_expensive_hint_frees_the_worker_within_1_5s(m
     with serving(Limits(max_concurrent=1, hint_cap_ms=60_000)) as ch:
         stub = totom_pb2_grpc.TotomServiceStub(ch)
         started = time.monotonic()
-        with pytest.raises(grpc.RpcError) as exc:
-            stub.Hint(request, timeout=1.0)
-        assert exc.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
+        try:
+            answer = stub.Hint(request, timeout=1.0)
+            # The server stops at the deadline less a margin, so on a busy machine its
+            # partial answer can arrive first: then the slow evaluations were cut short.
+            assert any(not a.HasField("value") for a in answer.actions)
+        except grpc.RpcError as err:
+            assert err.code() == grpc.StatusCode.DEADLINE_EXCEEDED
         while True:  # the one worker slot: shed until the abandoned hint has stopped
             try:
                 kowah_pb2_grpc.KowahServiceStub(ch).CheckWin(WIN, timeout=5)
