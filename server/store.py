@@ -265,3 +265,43 @@ class SqliteStore(SqlStore):
     def close_connection(self) -> None:
         with self._lock:
             self._db.close()
+
+
+class StoreUnavailable(Exception):
+    """The store named cannot be opened; the message says why in one line."""
+
+
+def is_url(db: str) -> bool:
+    return db.startswith(("postgresql://", "postgres://"))
+
+
+def redacted(url: str) -> str:
+    """The URL without its password, for messages."""
+    head, sep, rest = url.partition("://")
+    if "@" in rest:
+        who, _, where = rest.rpartition("@")
+        rest = who.split(":")[0] + ":***@" + where if ":" in who else rest
+    return head + sep + rest
+
+
+def open_store(db: str) -> TableStore:
+    """The store `db` names: a postgresql:// URL (PostgresStore, server/pgstore.py), else an
+    SQLite file (":memory:" keeps none). StoreUnavailable if it cannot be opened."""
+    if is_url(db):
+        try:
+            import psycopg
+            from psycopg_pool import PoolTimeout
+
+            from moneycards.server.pgstore import PostgresStore
+        except ImportError:
+            raise StoreUnavailable("a PostgreSQL store needs psycopg: pip install "
+                                   "'moneycards[postgres]'") from None
+        try:
+            return PostgresStore(db)
+        except (psycopg.Error, PoolTimeout) as err:
+            reason = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+            raise StoreUnavailable(f"cannot open {redacted(db)}: {reason}") from None
+    try:
+        return SqliteStore(db)
+    except (sqlite3.Error, OSError) as err:
+        raise StoreUnavailable(f"cannot open {db!r}: {err}") from None
