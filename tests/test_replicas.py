@@ -7,6 +7,7 @@ loses no accepted action."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import signal
@@ -50,7 +51,8 @@ def test_two_server_processes_on_one_store_serve_every_table_as_one_server(store
 def launch(db):
     return subprocess.Popen([sys.executable, "-m", "moneycards", "serve", "--port", "0",
                              "--db", str(db), "--workers", "1"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)  # its solver workers in its group
 
 
 def connect(proc):
@@ -159,7 +161,7 @@ def check_killing_a_replica_loses_no_accepted_action(servers, db):
             v = act(stubs[k % 2], tid, tokens[0], v.legal_actions[-1].text, v.version).view
         tables[game] = (tid, tokens[0], v)
     proc, _, _ = servers[0]
-    proc.send_signal(signal.SIGKILL)
+    os.killpg(proc.pid, signal.SIGKILL)  # the server and its solver workers, as a machine
     proc.wait(10)
     for game, (tid, token, before) in tables.items():
         after = view(stubs[1], tid, token)
