@@ -276,12 +276,14 @@ def is_url(db: str) -> bool:
 
 
 def redacted(url: str) -> str:
-    """The URL without its password, for messages."""
+    """The URL without its password (user:PASSWORD@ or ?password=), for messages."""
+    import re
+
     head, sep, rest = url.partition("://")
     if "@" in rest:
         who, _, where = rest.rpartition("@")
         rest = who.split(":")[0] + ":***@" + where if ":" in who else rest
-    return head + sep + rest
+    return head + sep + re.sub(r"(?i)\b(password=)[^&]*", r"\1***", rest)
 
 
 def open_store(db: str) -> TableStore:

@@ -21,7 +21,7 @@ import pytest
 from google.protobuf import json_format
 
 from moneycards.server.app import start_service
-from moneycards.server.store import open_store
+from moneycards.server.store import Conflict, SqliteStore, open_store
 from moneycards.solver.games import GAMES
 from moneycards.v1 import table_pb2, table_pb2_grpc
 from test_store import at_once
@@ -247,3 +247,27 @@ def check_watch_on_one_replica_sees_the_others_act_within_a_poll(stubs):
     watch.cancel()
     reader.join(10)
     assert arrived and arrived[0] - sent < 2.0
+
+
+class BusyStore(SqliteStore):
+    """A store on which every write to a table's actions loses to another server."""
+
+    def append(self, *args, **kwargs):
+        raise Conflict("another server wrote first")
+
+
+def test_an_act_that_keeps_losing_to_other_servers_is_store_conflict_and_changes_nothing():
+    service = start_service("127.0.0.1", 0, 2, warm=False, store=BusyStore(":memory:"))
+    ch = grpc.insecure_channel(f"127.0.0.1:{service.port}")
+    stub = table_pb2_grpc.TableServiceStub(ch)
+    try:
+        tid, tokens = create(stub, "kowah", 3)
+        before = view(stub, tid, tokens[0])
+        code, message, d = error(act, stub, tid, tokens[0], before.legal_actions[0].text,
+                                 before.version)
+        assert code == grpc.StatusCode.ABORTED and d["ErrorInfo"].reason == "STORE_CONFLICT"
+        assert "read the view" in message
+        assert view(stub, tid, tokens[0]) == before
+    finally:
+        ch.close()
+        service.server.stop(None)

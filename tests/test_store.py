@@ -11,7 +11,7 @@ import threading
 import pytest
 
 from moneycards.server.store import (Conflict, SqliteStore, StoreUnavailable, migrations,
-                                     open_store)
+                                     open_store, redacted)
 
 HEADER = {"game": "kowah", "played_at": "2026-01-01T00:00:00Z", "seed": "1"}
 
@@ -110,3 +110,5 @@ def test_an_unreachable_postgres_is_one_line_without_the_password():
         open_store("postgresql://who:secret@127.0.0.1:1/none?connect_timeout=1")
     assert "secret" not in str(err.value) and "\n" not in str(err.value)
     assert "who:***@127.0.0.1:1" in str(err.value)
+    assert redacted("postgresql://h/db?user=u&password=pw&sslmode=require") == \
+        "postgresql://h/db?user=u&password=***&sslmode=require"
