@@ -1,6 +1,7 @@
 """Strength of the built-in AI: `strong` against `random` and against `greedy`.
 
     python bench/strength.py [--deals 1000] [--games totom,kowah,lukfu] [--json FILE]
+                             [--backend local|ray [--address ADDR]]
 
 For each game and opponent level, plays the same fixed seeded deals; the strong seat
 rotates through the seats (deal k: seat k mod seats), every other seat is the opponent
@@ -8,7 +9,9 @@ level. Prints, for the strong seat and for the opponents (averaged over the oppo
 of each deal): win rate and average settlement per deal, each with a 95% confidence
 interval, whether the intervals overlap, and the strong player's decision times.
 Settlement: net points (Tổ Tôm TT-K7, Luk Fu LF-K3); Kowah shows only a multiplier
-(KW-K1), so a Kowah winner scores its multiplier and the others 0.
+(KW-K1), so a Kowah winner scores its multiplier and the others 0. `--backend ray` spreads
+the deals over a Ray cluster (`--address`, or a local Ray instance; cli/deals.py): the
+same deals, the same results, the decision times measured where each deal ran.
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ import common  # noqa: F401  (puts the project on the path)
 
 from common import pct
 from moneycards.cli.common import progress
-from moneycards.solver.hints import play_deal, seat_score
+from moneycards.cli.deals import play_deals
+from moneycards.solver.hints import seat_score
 
 SEATS = {"totom": 4, "kowah": 3, "lukfu": 3}
 SEED_BASE = 100_000
@@ -45,16 +49,19 @@ def wilson(wins, n):
     return p, centre - half, centre + half
 
 
-def run(game, opponent, deals):
+def run(game, opponent, deals, backend="local", address=None):
     n_seats = SEATS[game]
     strong_win, strong_score, opp_win, opp_score = [], [], [], []
     timings: dict = {}
     started = time.perf_counter()
-    for k in progress(range(deals), length=deals, label=f"{game} vs {opponent}"):
+    jobs = ((SEED_BASE + k, ["strong" if s == k % n_seats else opponent
+                             for s in range(n_seats)]) for k in range(deals))
+    played = play_deals(game, jobs, None, backend, address)
+    for k, deal in progress(enumerate(played), length=deals, label=f"{game} vs {opponent}"):
         me = k % n_seats
-        levels = ["strong" if s == me else opponent for s in range(n_seats)]
-        state = play_deal(game, SEED_BASE + k, levels, timings=timings)
-        r = state.result
+        for level, ms in deal.timings.items():
+            timings.setdefault(level, []).extend(ms)
+        r = deal.result
         winner = r.get("winner") if r.get("outcome") == "win" else None
         strong_win.append(1 if winner == me else 0)
         strong_score.append(seat_score(game, r, me))
@@ -100,11 +107,14 @@ def main():
     ap.add_argument("--games", default="totom,kowah,lukfu")
     ap.add_argument("--opponents", default="random,greedy")
     ap.add_argument("--json", dest="json_file")
+    ap.add_argument("--backend", choices=["local", "ray"], default="local",
+                    help="where the deals run (default: this process)")
+    ap.add_argument("--address", help="the Ray cluster (default: a local Ray instance)")
     args = ap.parse_args()
     rows, ok = [], True
     for game in args.games.split(","):
         for opp in args.opponents.split(","):
-            row = run(game, opp, args.deals)
+            row = run(game, opp, args.deals, args.backend, args.address)
             ok = report(row) and ok
             rows.append(row)
     if args.json_file:

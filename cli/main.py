@@ -51,9 +51,10 @@ def cli():
 @click.option("--max-watches", default=16, show_default=True, type=int,
               help="TableService.Watch streams open at once (each holds a thread); more "
                    "are refused with RESOURCE_EXHAUSTED.")
-@click.option("--db", default=None, metavar="PATH",
-              help="The tables' SQLite file (default: $MONEYCARDS_DB, else "
-                   "~/.local/share/moneycards/tables.db); ':memory:' keeps none.")
+@click.option("--db", default=None, metavar="PATH|URL",
+              help="The tables' store: an SQLite file (default: $MONEYCARDS_DB, else "
+                   "~/.local/share/moneycards/tables.db; ':memory:' keeps none), or a "
+                   "postgresql:// URL, which several servers can share.")
 @answers
 def serve(host: str, port: int, workers: int | None, processes: int | None,
           max_calls: int | None, hint_cap_ms: int, grace: float, log_level: str,

@@ -11,8 +11,8 @@ from moneycards.solver.games import GameSpec
 
 
 def add_play_commands(group: click.Group, spec: GameSpec) -> None:
-    game, seats = spec.name, spec.seats
-    default_seats = ",".join(["strong"] + ["random"] * (seats - 1))
+    game, seats_n = spec.name, spec.seats
+    default_seats = ",".join(["strong"] + ["random"] * (seats_n - 1))
 
     @group.command("observe")
     @click.argument("record_file", metavar="FILE", type=click.File("r"))
@@ -74,22 +74,35 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
                   help="AI level per seat: random, greedy or strong.")
     @click.option("--budget-ms", default=spec.hint_budget_ms, show_default=True,
                   help="Time budget per strong decision.")
+    @click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+                  show_default=True,
+                  help="Where the deals run: in this process, or spread over a Ray cluster "
+                       "(pip install 'moneycards[ray]'); the results are the same.")
+    @click.option("--address", metavar="ADDR",
+                  help="The Ray cluster to use (default: a Ray instance started for the "
+                       "run).")
     @json_option
     @answers
-    def selfplay(deals, seed, seats, budget_ms, as_json):
+    def selfplay(deals, seed, seats, budget_ms, backend, address, as_json):
         """Play DEALS deals between AI seats and print results and settlements."""
+        from moneycards.cli.deals import play_deals
         from moneycards.solver.errors import InvalidInput
-        from moneycards.solver.hints import LEVELS, play_deal, seat_score
+        from moneycards.solver.hints import LEVELS, check_budget, seat_score
 
         levels = [s.strip() for s in seats.split(",")]
         for lv in levels:
             if lv not in LEVELS:
                 raise InvalidInput(f"unknown AI level {lv!r}; choose from {', '.join(LEVELS)}",
                                    field="seats")
+        if len(levels) != seats_n:
+            raise InvalidInput(f"{game} has {seats_n} seats, got {len(levels)} levels",
+                               field="seats")
+        check_budget(budget_ms)
         results, totals, wins = [], [0.0] * len(levels), [0] * len(levels)
-        for k in progress(range(deals), length=deals, label=f"{game} selfplay"):
-            state = play_deal(game, seed + k, levels, budget_ms)
-            r = state.result
+        played = play_deals(game, ((seed + k, levels) for k in range(deals)), budget_ms,
+                            backend, address)
+        for k, deal in progress(enumerate(played), length=deals, label=f"{game} selfplay"):
+            r = deal.result
             score = [seat_score(game, r, s) for s in range(len(levels))]
             totals = [a + b for a, b in zip(totals, score)]
             if r.get("outcome") == "win":

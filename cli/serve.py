@@ -88,13 +88,12 @@ def serve_processes_or_exit(processes: int, host: str, port: int, max_calls: int
 
 
 def open_store(db: str | None):
-    """The tables' store: the SQLite file at `db` (default location when None)."""
-    import sqlite3
+    """The tables' store: a postgresql:// URL, else the SQLite file at `db` (default
+    location when None)."""
+    from moneycards.server.store import StoreUnavailable, default_path
+    from moneycards.server.store import open_store as open_db
 
-    from moneycards.server.store import SqliteStore, default_path
-
-    path = str(default_path()) if db is None else db
     try:
-        return SqliteStore(path)
-    except (sqlite3.Error, OSError) as err:
-        raise InvalidInput(f"cannot open {path!r}: {err}", field="--db") from None
+        return open_db(str(default_path()) if db is None else db)
+    except StoreUnavailable as err:
+        raise InvalidInput(str(err), field="--db") from None

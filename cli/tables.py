@@ -258,23 +258,23 @@ class RemoteTable:
 
 
 # -- moneycards tables ----------------------------------------------------------------------
-db_option = click.option("--db", default=None, metavar="PATH",
-                         help="The server's table store (default: $MONEYCARDS_DB, else "
-                              "~/.local/share/moneycards/tables.db).")
+db_option = click.option("--db", default=None, metavar="PATH|URL",
+                         help="The server's table store: an SQLite file (default: "
+                              "$MONEYCARDS_DB, else ~/.local/share/moneycards/tables.db) or "
+                              "a postgresql:// URL.")
 
 
 def _store(db: str | None) -> Any:
-    from moneycards.server.store import SqliteStore, default_path
+    from moneycards.server.store import StoreUnavailable, default_path, is_url, open_store
 
     path = str(default_path()) if db is None else db
-    import sqlite3
-
-    if path == ":memory:" or not os.path.isfile(path):
+    if not is_url(path) and (path == ":memory:" or not os.path.isfile(path)):
         raise InvalidInput(f"no table store at {path!r}", field="--db")
     try:
-        return SqliteStore(path)
-    except (sqlite3.Error, OSError) as err:
-        raise InvalidInput(f"{path!r} is not a table store: {err}", field="--db") from None
+        return open_store(path)
+    except StoreUnavailable as err:
+        raise InvalidInput(str(err).replace("cannot open", "cannot read the table store"),
+                           field="--db") from None
 
 
 def _stored(db: str | None, table_id: str) -> Any:

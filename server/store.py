@@ -7,9 +7,16 @@ stored), and its actions, one row each. `append` commits every action an `Act` a
 killed at any moment and restarted on the same database rebuilds every open table by
 replay and loses no accepted action.
 
-`TableStore` is the interface the service uses; `SqliteStore` is the embedded default.
-The SQL is portable (no SQLite-only syntax beyond the pragmas), so a PostgreSQL store can
-follow the same schema.
+Several server processes may share one store (any of them serves any table): each table
+has a revision that every write bumps; a server reads what changed since the revision it
+holds before answering (`changes`), and its write names that revision, so of two servers
+writing to one table at once exactly one succeeds and the other gets `Conflict` with
+nothing written (the primary key on (table_id, idx) would refuse a duplicate action too).
+
+`TableStore` is the interface the service uses; `SqlStore` holds its SQL, which is
+portable; `SqliteStore` is the embedded default, `PostgresStore` (server/pgstore.py) the
+one for several machines. The schema is created and changed by the numbered SQL files in
+migrations/<engine>/, applied in order at start-up and recorded in schema_migrations.
 """
 
 from __future__ import annotations
@@ -19,29 +26,29 @@ import os
 import pathlib
 import sqlite3
 import threading
-from dataclasses import dataclass
-from typing import Any, Iterator, Protocol
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Protocol, TypeVar
 
-SCHEMA = (
-    """CREATE TABLE IF NOT EXISTS game_tables (
-        table_id TEXT PRIMARY KEY,
-        game TEXT NOT NULL,
-        header TEXT NOT NULL,
-        created TEXT NOT NULL,
-        over INTEGER NOT NULL DEFAULT 0,
-        closed INTEGER NOT NULL DEFAULT 0)""",
-    """CREATE TABLE IF NOT EXISTS seat_tokens (
-        table_id TEXT NOT NULL REFERENCES game_tables (table_id),
-        seat INTEGER NOT NULL,
-        token_sha256 TEXT NOT NULL,
-        PRIMARY KEY (table_id, seat))""",
-    """CREATE TABLE IF NOT EXISTS table_actions (
-        table_id TEXT NOT NULL REFERENCES game_tables (table_id),
-        idx INTEGER NOT NULL,
-        action TEXT NOT NULL,
-        PRIMARY KEY (table_id, idx))""",
-    "CREATE INDEX IF NOT EXISTS game_tables_created ON game_tables (created)",
-)
+T = TypeVar("T")
+
+MIGRATIONS = pathlib.Path(__file__).with_name("migrations")
+
+
+class Conflict(Exception):
+    """Another server wrote to the table first: the write named an older revision (or an
+    action index that is taken). Nothing was written."""
+
+
+def migrations(dialect: str) -> list[tuple[int, str, list[str]]]:
+    """The numbered SQL files of `dialect` (migrations/DIALECT/NNNN_name.sql), in order:
+    (number, name, statements)."""
+    out = []
+    for path in sorted((MIGRATIONS / dialect).glob("[0-9][0-9][0-9][0-9]_*.sql")):
+        text = "\n".join(line for line in path.read_text().splitlines()
+                         if not line.lstrip().startswith("--"))
+        statements = [s.strip() for s in text.split(";") if s.strip()]
+        out.append((int(path.name[:4]), path.stem, statements))
+    return out
 
 
 @dataclass(frozen=True)
@@ -52,19 +59,151 @@ class StoredTable:
     actions: list[str]
     over: bool
     closed: bool
+    revision: int = 0  # grows with every write to the table
+    queued: dict[int, str] = field(default_factory=dict)  # seat -> action waiting its turn
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What a table's stored state is, for a server whose copy is at `revision`."""
+
+    revision: int
+    actions: list[str]  # the actions from the asked index on ([] if the revision is known)
+    queued: dict[int, str]
+    over: bool
+    closed: bool
 
 
 class TableStore(Protocol):
     def create(self, table_id: str, header: dict[str, Any], tokens: dict[int, str],
                actions: list[str], over: bool) -> None: ...
 
-    def append(self, table_id: str, start: int, actions: list[str], over: bool) -> None: ...
+    def append(self, table_id: str, start: int, actions: list[str], over: bool, *,
+               revision: int | None = None, queued: dict[int, str] | None = None) -> int: ...
 
     def close(self, table_id: str) -> None: ...
 
     def load(self, *, include_closed: bool = False) -> Iterator[StoredTable]: ...
 
     def get(self, table_id: str) -> StoredTable | None: ...
+
+    def changes(self, table_id: str, revision: int, start: int) -> Changes | None: ...
+
+    def table_ids(self) -> list[str]: ...
+
+
+Execute = Callable[[str, tuple[Any, ...]], Any]  # runs one statement, returns a cursor
+
+
+def _queued_json(queued: dict[int, str] | None) -> str:
+    return json.dumps({str(s): a for s, a in sorted((queued or {}).items())})
+
+
+def _queued(text: str) -> dict[int, str]:
+    return {int(s): a for s, a in json.loads(text or "{}").items()}
+
+
+class SqlStore:
+    """The store's SQL, the same for every engine: each method is one transaction run by
+    `_run(work, write)`, where `work` gets a function that executes one statement.
+    Statements use `?` placeholders; an engine with another style rewrites them."""
+
+    def _run(self, work: Callable[[Execute], T], write: bool = True) -> T:
+        raise NotImplementedError
+
+    def create(self, table_id: str, header: dict[str, Any], tokens: dict[int, str],
+               actions: list[str], over: bool) -> None:
+        def work(ex: Execute) -> None:
+            ex("INSERT INTO game_tables (table_id, game, header, created, over) "
+               "VALUES (?, ?, ?, ?, ?)",
+               (table_id, header["game"], json.dumps(header, ensure_ascii=False),
+                header["played_at"], int(over)))
+            for seat, digest in sorted(tokens.items()):
+                ex("INSERT INTO seat_tokens (table_id, seat, token_sha256) VALUES (?, ?, ?)",
+                   (table_id, seat, digest))
+            self._insert(ex, table_id, 0, actions)
+        self._run(work)
+
+    @staticmethod
+    def _insert(ex: Execute, table_id: str, start: int, actions: list[str]) -> None:
+        for k, a in enumerate(actions):
+            ex("INSERT INTO table_actions (table_id, idx, action) VALUES (?, ?, ?)",
+               (table_id, start + k, a))
+
+    def append(self, table_id: str, start: int, actions: list[str], over: bool, *,
+               revision: int | None = None, queued: dict[int, str] | None = None) -> int:
+        """Store `actions` from index `start` on and the queued actions, in one
+        transaction; the table's new revision. With `revision`, the write happens only if
+        the table is still at that revision, else Conflict (another server wrote first);
+        an index already taken is a Conflict too. Nothing is written on a Conflict."""
+        def work(ex: Execute) -> int:
+            sql = "UPDATE game_tables SET revision = revision + 1, queued = ?, " \
+                  "over = CASE WHEN ? = 1 THEN 1 ELSE over END WHERE table_id = ?"
+            args: tuple[Any, ...] = (_queued_json(queued), int(over), table_id)
+            if revision is not None:
+                sql += " AND revision = ?"
+                args += (revision,)
+            if ex(sql, args).rowcount != 1:
+                raise Conflict(f"table {table_id} is no longer at revision {revision}")
+            self._insert(ex, table_id, start, actions)
+            (now,), = ex("SELECT revision FROM game_tables WHERE table_id = ?",
+                         (table_id,)).fetchall()
+            return int(now)
+        return self._run(work)
+
+    def close(self, table_id: str) -> None:
+        self._run(lambda ex: ex("UPDATE game_tables SET closed = 1, revision = revision + 1 "
+                                "WHERE table_id = ?", (table_id,)))
+
+    def changes(self, table_id: str, revision: int, start: int) -> Changes | None:
+        """The table's state if its revision is not `revision` (with its actions from
+        index `start` on), or with no actions if it is; None if there is no such table."""
+        def work(ex: Execute) -> Changes | None:
+            rows = ex("SELECT revision, queued, over, closed FROM game_tables "
+                      "WHERE table_id = ?", (table_id,)).fetchall()
+            if not rows:
+                return None
+            now, queued, over, closed = rows[0]
+            actions = [] if now == revision else [a for (a,) in ex(
+                "SELECT action FROM table_actions WHERE table_id = ? AND idx >= ? "
+                "ORDER BY idx", (table_id, start)).fetchall()]
+            return Changes(int(now), actions, _queued(queued), bool(over), bool(closed))
+        return self._run(work, write=False)
+
+    def _read(self, where: str, args: tuple[Any, ...]) -> list[StoredTable]:
+        def work(ex: Execute) -> list[StoredTable]:
+            out = []
+            for table_id, header, over, closed, revision, queued in ex(
+                    "SELECT table_id, header, over, closed, revision, queued FROM game_tables"
+                    + where + " ORDER BY created, table_id", args).fetchall():
+                tokens = {int(s): d for s, d in ex(
+                    "SELECT seat, token_sha256 FROM seat_tokens WHERE table_id = ?",
+                    (table_id,)).fetchall()}
+                actions = [a for (a,) in ex(
+                    "SELECT action FROM table_actions WHERE table_id = ? ORDER BY idx",
+                    (table_id,)).fetchall()]
+                out.append(StoredTable(table_id, json.loads(header), tokens, actions,
+                                       bool(over), bool(closed), int(revision),
+                                       _queued(queued)))
+            return out
+        return self._run(work, write=False)
+
+    def load(self, *, include_closed: bool = False) -> Iterator[StoredTable]:
+        """Every table (oldest first), with its actions; closed ones only if asked."""
+        for table_id in self.table_ids(include_closed=include_closed):
+            found = self.get(table_id)
+            if found is not None:
+                yield found
+
+    def get(self, table_id: str) -> StoredTable | None:
+        return next(iter(self._read(" WHERE table_id = ?", (table_id,))), None)
+
+    def table_ids(self, *, include_closed: bool = False) -> list[str]:
+        """The tables' ids, oldest first; closed ones only if asked."""
+        where = "" if include_closed else " WHERE closed = 0"
+        return [t for (t,) in self._run(lambda ex: ex(
+            "SELECT table_id FROM game_tables" + where + " ORDER BY created, table_id",
+            ()).fetchall(), write=False)]
 
 
 def default_path() -> pathlib.Path:
@@ -75,92 +214,96 @@ def default_path() -> pathlib.Path:
     return pathlib.Path(base) / "moneycards" / "tables.db"
 
 
-class SqliteStore:
-    """Tables in an SQLite file (WAL, synchronous=FULL), or ":memory:" for throw-away."""
+class SqliteStore(SqlStore):
+    """Tables in an SQLite file (WAL, synchronous=FULL), or ":memory:" for throw-away.
+    Several server processes may share the file: writes take the file's write lock
+    (BEGIN IMMEDIATE) and wait for it up to `busy_ms`."""
 
-    def __init__(self, path: str | os.PathLike[str] = ":memory:"):
+    def __init__(self, path: str | os.PathLike[str] = ":memory:", busy_ms: int = 10_000):
         self.path = str(path)
         if self.path != ":memory:":
             pathlib.Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         # One connection shared by the server's threads, each use under the lock.
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None,
+                                   timeout=busy_ms / 1000)
         self._lock = threading.Lock()
         with self._lock:
             if self.path != ":memory:":
                 self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
-            for statement in SCHEMA:
-                self._db.execute(statement)
+        self._migrate()
 
-    def _transaction(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+    def _migrate(self) -> None:
+        def work(ex: Execute) -> None:
+            ex("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
+               "name TEXT NOT NULL)", ())
+            done = {v for (v,) in ex("SELECT version FROM schema_migrations", ()).fetchall()}
+            for version, name, statements in migrations("sqlite"):
+                if version in done:
+                    continue
+                for statement in statements:
+                    ex(statement, ())
+                ex("INSERT INTO schema_migrations (version, name) VALUES (?, ?)",
+                   (version, name))
+        self._run(work)
+
+    def _run(self, work: Callable[[Execute], T], write: bool = True) -> T:
         with self._lock:
-            self._db.execute("BEGIN")
+            self._db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
             try:
-                for sql, args in statements:
-                    self._db.execute(sql, args)
+                out = work(self._db.execute)
+            except sqlite3.IntegrityError as err:
+                self._db.execute("ROLLBACK")
+                raise Conflict(str(err)) from None
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
-
-    def create(self, table_id: str, header: dict[str, Any], tokens: dict[int, str],
-               actions: list[str], over: bool) -> None:
-        statements: list[tuple[str, tuple[Any, ...]]] = [(
-            "INSERT INTO game_tables (table_id, game, header, created, over) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (table_id, header["game"], json.dumps(header, ensure_ascii=False),
-             header["played_at"], int(over)))]
-        statements += [("INSERT INTO seat_tokens (table_id, seat, token_sha256) VALUES (?, ?, ?)",
-                        (table_id, seat, digest)) for seat, digest in sorted(tokens.items())]
-        statements += self._inserts(table_id, 0, actions)
-        self._transaction(statements)
-
-    @staticmethod
-    def _inserts(table_id: str, start: int, actions: list[str]
-                 ) -> list[tuple[str, tuple[Any, ...]]]:
-        return [("INSERT INTO table_actions (table_id, idx, action) VALUES (?, ?, ?)",
-                 (table_id, start + k, a)) for k, a in enumerate(actions)]
-
-    def append(self, table_id: str, start: int, actions: list[str], over: bool) -> None:
-        statements = self._inserts(table_id, start, actions)
-        if over:
-            statements.append(("UPDATE game_tables SET over = 1 WHERE table_id = ?",
-                               (table_id,)))
-        self._transaction(statements)
-
-    def close(self, table_id: str) -> None:
-        self._transaction([("UPDATE game_tables SET closed = 1 WHERE table_id = ?",
-                            (table_id,))])
-
-    def _read(self, rows: list[tuple[Any, ...]]) -> Iterator[StoredTable]:
-        for table_id, header, over, closed in rows:
-            with self._lock:
-                tokens = dict(self._db.execute(
-                    "SELECT seat, token_sha256 FROM seat_tokens WHERE table_id = ?",
-                    (table_id,)).fetchall())
-                actions = [a for (a,) in self._db.execute(
-                    "SELECT action FROM table_actions WHERE table_id = ? ORDER BY idx",
-                    (table_id,)).fetchall()]
-            yield StoredTable(table_id, json.loads(header), tokens, actions, bool(over),
-                              bool(closed))
-
-    def load(self, *, include_closed: bool = False) -> Iterator[StoredTable]:
-        """Every table (oldest first), with its actions; closed ones only if asked."""
-        where = "" if include_closed else " WHERE closed = 0"
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT table_id, header, over, closed FROM game_tables" + where +
-                " ORDER BY created, table_id").fetchall()
-        return self._read(rows)
-
-    def get(self, table_id: str) -> StoredTable | None:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT table_id, header, over, closed FROM game_tables WHERE table_id = ?",
-                (table_id,)).fetchall()
-        return next(self._read(rows), None)
+            return out
 
     def close_connection(self) -> None:
         with self._lock:
             self._db.close()
+
+
+class StoreUnavailable(Exception):
+    """The store named cannot be opened; the message says why in one line."""
+
+
+def is_url(db: str) -> bool:
+    return db.startswith(("postgresql://", "postgres://"))
+
+
+def redacted(url: str) -> str:
+    """The URL without its password (user:PASSWORD@ or ?password=), for messages."""
+    import re
+
+    head, sep, rest = url.partition("://")
+    if "@" in rest:
+        who, _, where = rest.rpartition("@")
+        rest = who.split(":")[0] + ":***@" + where if ":" in who else rest
+    return head + sep + re.sub(r"(?i)\b(password=)[^&]*", r"\1***", rest)
+
+
+def open_store(db: str) -> TableStore:
+    """The store `db` names: a postgresql:// URL (PostgresStore, server/pgstore.py), else an
+    SQLite file (":memory:" keeps none). StoreUnavailable if it cannot be opened."""
+    if is_url(db):
+        try:
+            import psycopg
+            from psycopg_pool import PoolTimeout
+
+            from moneycards.server.pgstore import PostgresStore
+        except ImportError:
+            raise StoreUnavailable("a PostgreSQL store needs psycopg: pip install "
+                                   "'moneycards[postgres]'") from None
+        try:
+            return PostgresStore(db)
+        except (psycopg.Error, PoolTimeout) as err:
+            reason = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+            raise StoreUnavailable(f"cannot open {redacted(db)}: {reason}") from None
+    try:
+        return SqliteStore(db)
+    except (sqlite3.Error, OSError) as err:
+        raise StoreUnavailable(f"cannot open {db!r}: {err}") from None

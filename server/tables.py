@@ -4,6 +4,16 @@ Each open table lives in memory as a `moneycards.solver.tables.Table` with a loc
 one table are serialised by it, calls on different tables run in parallel. An accepted
 action (with the AI replies it caused) is committed to the store before the answer, so a
 restarted server rebuilds every table by replay.
+
+Several server processes may share one store and serve any table (replicas behind a load
+balancer): under the table's lock, every call first reads what the store holds beyond the
+revision in memory and replays it (`Tables.sync`: one primary-key read when nothing
+changed), and `Act` writes naming that revision. If another replica wrote first, the write
+fails with nothing stored; the table is rebuilt from the store and the action tried once
+more on it, exactly as a single server would have applied the two calls one after the
+other: with `expected_version` the loser is refused with ABORTED (STALE_VERSION), without
+it the action is applied if it is still legal. A table that keeps changing under an
+`Act` (STORE_CONFLICT, ABORTED, after a few tries) is told so: read the view and retry.
 """
 
 from __future__ import annotations
@@ -23,7 +33,7 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from moneycards.server.errors import DOMAIN, rpc
-from moneycards.server.store import SqliteStore, TableStore
+from moneycards.server.store import Conflict, SqliteStore, StoredTable, TableStore
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES
 from moneycards.solver.table import IllegalAction
@@ -43,7 +53,8 @@ RECORD_FIELDS = {"totom": "totom", "kowah": "kowah", "lukfu": "luk_fu"}
 VERBS = {v.name.removeprefix("ACTION_VERB_").lower(): v.number
          for v in table_pb2.ActionVerb.DESCRIPTOR.values if v.number}
 MAX_ID = 64
-WATCH_POLL_S = 1.0
+WATCH_POLL_S = 0.25  # how often a Watch stream reads the store for other replicas' writes
+ACT_TRIES = 3
 
 
 def token_digest(token: str) -> str:
@@ -61,6 +72,8 @@ class OpenTable:
     changed: threading.Condition = field(init=False)
     closed: bool = False
     stored: int = 0  # actions already in the store
+    revision: int = 0  # the store's revision of the table that memory holds
+    queued: dict[int, str] = field(default_factory=dict)  # the queued actions stored
 
     def __post_init__(self) -> None:
         self.changed = threading.Condition(self.lock)
@@ -88,35 +101,99 @@ class TableError(Exception):
 
 
 class Tables:
-    """The server's open tables, kept in memory and in the store."""
+    """The server's open tables, kept in memory and in the store (which other servers may
+    share: a table another server created is loaded when first asked for)."""
 
-    def __init__(self, store: TableStore | None = None, ai_budget_ms: float | None = None):
+    def __init__(self, store: TableStore | None = None, ai_budget_ms: float | None = None,
+                 watch_poll_s: float = WATCH_POLL_S):
         self.store: TableStore = store if store is not None else SqliteStore(":memory:")
         self.ai_budget_ms = ai_budget_ms
+        self.watch_poll_s = watch_poll_s
         self._tables: dict[str, OpenTable] = {}
         self._lock = threading.Lock()
         self._restore()
 
     def _restore(self) -> None:
         """Rebuild every stored table that is not closed by replaying its record."""
-        from moneycards.records import engine_record, RECORD_MESSAGES
-
         restored = 0
         for stored in self.store.load():
-            game = stored.header["game"]
-            msg = json_format.ParseDict(stored.header, RECORD_MESSAGES[game]())
-            rec = engine_record(game, msg)
-            rec["actions"] = stored.actions
-            try:
-                table = Table.from_record(rec, ai_budget_ms=self.ai_budget_ms)
-            except IllegalAction as err:  # the database was edited by hand
-                log.error("table %s cannot be restored: %s", stored.table_id, err)
-                continue
-            self._tables[stored.table_id] = OpenTable(stored.table_id, table, stored.tokens,
-                                                      stored=len(stored.actions))
-            restored += 1
+            opened = self._rebuilt(stored)
+            if opened is not None:
+                self._tables[stored.table_id] = opened
+                restored += 1
         if restored:
             log.info("restored %d tables", restored)
+
+    def _rebuilt(self, stored: StoredTable) -> OpenTable | None:
+        """The stored table replayed into memory; None if the rules refuse its actions."""
+        from moneycards.records import engine_record, RECORD_MESSAGES
+
+        game = stored.header["game"]
+        msg = json_format.ParseDict(stored.header, RECORD_MESSAGES[game]())
+        rec = engine_record(game, msg)
+        rec["actions"] = stored.actions
+        try:
+            table = Table.from_record(rec, ai_budget_ms=self.ai_budget_ms)
+        except IllegalAction as err:  # the database was edited by hand
+            log.error("table %s cannot be restored: %s", stored.table_id, err)
+            return None
+        table.queued = dict(stored.queued)
+        return OpenTable(stored.table_id, table, stored.tokens, closed=stored.closed,
+                         stored=len(stored.actions), revision=stored.revision,
+                         queued=dict(stored.queued))
+
+    def _load(self, table_id: str) -> OpenTable | None:
+        """A table another server created (or this one before a restart), from the store."""
+        stored = self.store.get(table_id)
+        if stored is None or stored.closed:
+            return None
+        opened = self._rebuilt(stored)
+        if opened is None:
+            return None
+        with self._lock:
+            return self._tables.setdefault(table_id, opened)
+
+    def sync(self, t: OpenTable) -> None:
+        """Bring the table in memory up to the store (under the table's lock): replay the
+        actions other servers stored since, take their queued actions; NOT_FOUND if the
+        table was closed."""
+        if not t.closed:
+            changes = self.store.changes(t.table_id, t.revision, t.stored)
+            if changes is None or changes.closed:
+                self._forget(t)
+            elif changes.revision != t.revision:
+                try:
+                    t.table.replay(changes.actions)
+                except IllegalAction as err:  # cannot happen unless edited by hand
+                    log.error("table %s: stored actions do not replay: %s", t.table_id, err)
+                    self.reload(t)
+                    return
+                t.table.queued = dict(changes.queued)
+                t.stored += len(changes.actions)
+                t.revision, t.queued = changes.revision, dict(changes.queued)
+                t.changed.notify_all()
+        if t.closed:
+            raise TableError(status(code_pb2.NOT_FOUND, "the table was closed",
+                                    "TABLE_NOT_FOUND", table_id=t.table_id))
+
+    def reload(self, t: OpenTable) -> None:
+        """Replace the table in memory by the store's (after a failed write: nothing of
+        what memory applied and the store refused stays)."""
+        stored = self.store.get(t.table_id)
+        fresh = self._rebuilt(stored) if stored is not None else None
+        if fresh is None or fresh.closed:
+            self._forget(t)
+            return
+        t.table, t.stored, t.revision = fresh.table, fresh.stored, fresh.revision
+        t.queued = fresh.queued
+        t.changed.notify_all()
+
+    def _forget(self, t: OpenTable) -> None:
+        t.closed = True
+        t.changed.notify_all()
+        with self._lock:
+            if self._tables.get(t.table_id) is t:
+                del self._tables[t.table_id]
 
     # -- finding a table ------------------------------------------------------------------
     def get(self, table_id: str) -> OpenTable:
@@ -126,6 +203,8 @@ class Tables:
             raise InvalidInput(f"a table id is at most {MAX_ID} characters", field="table_id")
         with self._lock:
             found = self._tables.get(table_id)
+        if found is None:
+            found = self._load(table_id)
         if found is None or found.closed:
             raise TableError(status(code_pb2.NOT_FOUND, f"no open table {table_id!r}",
                                     "TABLE_NOT_FOUND", table_id=table_id))
@@ -172,11 +251,16 @@ class Tables:
         return game_record_json(table.game.name, rec)
 
     def commit(self, t: OpenTable) -> None:
-        """Store the actions applied since the last commit (under the table's lock)."""
+        """Store the actions applied since the last commit and the queued actions (under
+        the table's lock), naming the revision memory was at: `Conflict` if another server
+        wrote first, and then nothing is stored (the caller reloads)."""
         history = t.table.state.history
-        if len(history) > t.stored:
-            self.store.append(t.table_id, t.stored, history[t.stored:], t.table.is_over)
+        if len(history) > t.stored or t.table.queued != t.queued:
+            t.revision = self.store.append(t.table_id, t.stored, history[t.stored:],
+                                           t.table.is_over, revision=t.revision,
+                                           queued=t.table.queued)
             t.stored = len(history)
+            t.queued = dict(t.table.queued)
         t.changed.notify_all()
 
     def close(self, t: OpenTable) -> None:
@@ -188,9 +272,22 @@ class Tables:
             self._tables.pop(t.table_id, None)
 
     def listing(self) -> list[OpenTable]:
-        with self._lock:
-            return sorted(self._tables.values(),
-                          key=lambda t: (t.table.played_at, t.table_id), reverse=True)
+        """The open tables, newest first: every one in the store, whichever server
+        created it, each brought up to date."""
+        out = []
+        for table_id in self.store.table_ids():
+            with self._lock:
+                t = self._tables.get(table_id)
+            t = t or self._load(table_id)
+            if t is None:
+                continue
+            with t.lock:
+                try:
+                    self.sync(t)
+                except TableError:
+                    continue
+            out.append(t)
+        return sorted(out, key=lambda t: (t.table.played_at, t.table_id), reverse=True)
 
 
 # -- messages -------------------------------------------------------------------------------
@@ -298,6 +395,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
         def run():
             t, seat = self.tables.seat(request.table_id, request.seat_token)
             with t.lock:
+                self.tables.sync(t)
                 return table_pb2.GetViewResponse(view=view_message(t, seat))
         return self._answer(context, run)
 
@@ -310,19 +408,28 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             expected = request.expected_version if request.HasField("expected_version") \
                 else None
             with t.lock:
-                if t.closed:
-                    raise TableError(status(code_pb2.NOT_FOUND, "the table was closed",
-                                            "TABLE_NOT_FOUND", table_id=t.table_id))
-                history = len(t.table.state.history)
-                try:
-                    events = t.table.act(seat, request.action, expected)
-                    self.tables.commit(t)
-                except BaseException:
-                    if len(t.table.state.history) != history:  # never half-applied
-                        log.error("table %s: an action failed part way", t.table_id)
-                    raise
-                return table_pb2.ActResponse(view=view_message(t, seat),
-                                             events=events_messages(t.table, events, seat))
+                for _ in range(ACT_TRIES):
+                    self.tables.sync(t)
+                    history, queued = len(t.table.state.history), dict(t.table.queued)
+                    try:
+                        events = t.table.act(seat, request.action, expected)
+                        self.tables.commit(t)
+                    except Conflict:  # another server wrote first: take its state, retry
+                        self.tables.reload(t)
+                        continue
+                    except BaseException:
+                        if len(t.table.state.history) != history or \
+                                t.table.queued != queued:  # never half-applied
+                            log.error("table %s: an action failed part way", t.table_id)
+                            self.tables.reload(t)
+                        raise
+                    return table_pb2.ActResponse(
+                        view=view_message(t, seat),
+                        events=events_messages(t.table, events, seat))
+                raise TableError(status(
+                    code_pb2.ABORTED, "the table kept changing under this action (other "
+                    "servers acting on it): read the view and decide again",
+                    "STORE_CONFLICT", table_id=t.table_id))
         return self._answer(context, run)
 
     def Watch(self, request, context):
@@ -348,11 +455,15 @@ class TableService(table_pb2_grpc.TableServiceServicer):
     def _watch(self, t: OpenTable, seat: int, sent: int, context):
         while context.is_active():
             with t.lock:
+                try:
+                    self.tables.sync(t)
+                except TableError:
+                    pass  # closed: what was played is still sent
                 events = t.table.events(seat, sent)
                 if not events:
                     if t.closed or t.table.is_over:
                         return
-                    t.changed.wait(WATCH_POLL_S)
+                    t.changed.wait(self.tables.watch_poll_s)
                     continue
                 out = events_messages(t.table, events, seat)
             for msg in out:
@@ -368,6 +479,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
 
             t, seat = self.tables.seat(request.table_id, request.seat_token)
             with t.lock:
+                self.tables.sync(t)
                 obs = t.table.observation(seat)
                 version = t.table.version(seat)
             if not obs.legal_actions:
@@ -388,6 +500,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
 
             t, seat = self.tables.seat(request.table_id, request.seat_token)
             with t.lock:
+                self.tables.sync(t)
                 table = t.table
                 out = table_pb2.GetRecordResponse(complete=table.is_over,
                                                   seats=seat_infos(table))

@@ -163,11 +163,19 @@ class Table:
                  for s in record["seats"]]
         table = cls(g, record["seed"], record["rules"], read_seats(g, seats),
                     record["played_at"], ai_budget_ms)
-        for text in record["actions"]:
-            seat = table.state.current_seat()
-            assert seat is not None, "the record goes on after the deal ended"
-            table._apply(seat, text)
+        table.replay(record["actions"])
         return table
+
+    def replay(self, actions: list[str]) -> None:
+        """Apply recorded actions (the AI replies among them) as they were played: what
+        another copy of this table applied since. An action the rules refuse raises
+        IllegalAction; the ones before it stay applied."""
+        for text in actions:
+            seat = self.state.current_seat()
+            if seat is None:
+                raise IllegalAction("the record goes on after the deal ended",
+                                    rule=self.state.over_rule())
+            self._apply(seat, text)
 
     # -- what a seat sees -----------------------------------------------------------------
     def names(self) -> list[str]:

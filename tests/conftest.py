@@ -1,3 +1,4 @@
+import contextlib
 import os
 
 import grpc
@@ -23,3 +24,68 @@ def channel(server_address):
     grpc.channel_ready_future(ch).result(timeout=10)
     yield ch
     ch.close()
+
+
+# -- table stores: SQLite always, PostgreSQL where one is given -----------------------------
+# MONEYCARDS_TEST_POSTGRES is the URL of a PostgreSQL server the tests may create databases
+# in (`.ci/postgres start DIR` starts a throw-away one and prints it); .ci/run sets it and
+# MONEYCARDS_REQUIRE_POSTGRES, which turns the PostgreSQL tests' skip into a failure.
+POSTGRES = os.environ.get("MONEYCARDS_TEST_POSTGRES", "")
+
+
+def postgres_missing() -> str:
+    """Why the PostgreSQL tests cannot run here ("" if they can)."""
+    if not POSTGRES:
+        return ("no PostgreSQL: set MONEYCARDS_TEST_POSTGRES=postgresql://... (`.ci/postgres "
+                "start DIR` starts a throw-away cluster and prints its URL)")
+    try:
+        import psycopg  # noqa: F401
+        import psycopg_pool  # noqa: F401
+    except ImportError:
+        return "psycopg is not installed: pip install -c constraints.txt -e '.[test]'"
+    return ""
+
+
+@contextlib.contextmanager
+def fresh_postgres():
+    """A fresh, empty PostgreSQL database's URL, dropped afterwards; skips the test (fails
+    it under MONEYCARDS_REQUIRE_POSTGRES) where there is no PostgreSQL."""
+    import uuid
+
+    why = postgres_missing()
+    if why:
+        if os.environ.get("MONEYCARDS_REQUIRE_POSTGRES"):
+            pytest.fail(f"MONEYCARDS_REQUIRE_POSTGRES is set but {why}")
+        pytest.skip(why)
+    import psycopg
+
+    name = "moneycards_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(POSTGRES, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    head, _, _ = POSTGRES.rpartition("/")
+    try:
+        yield f"{head}/{name}"
+    finally:
+        with psycopg.connect(POSTGRES, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store_db(request, tmp_path):
+    """A table store for the test to open (`moneycards serve --db` takes it): an SQLite file,
+    then a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "tables.db")
+    else:
+        with fresh_postgres() as url:
+            yield url
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def module_store_db(request, tmp_path_factory):
+    """`store_db` shared by a module's tests."""
+    if request.param == "sqlite":
+        yield str(tmp_path_factory.mktemp("store") / "tables.db")
+    else:
+        with fresh_postgres() as url:
+            yield url

@@ -400,7 +400,8 @@ def test_the_seed_and_tokens_reach_no_one_before_the_end(stub):
 def start_server(db):
     proc = subprocess.Popen([sys.executable, "-m", "moneycards", "serve", "--port", "0",
                              "--db", str(db), "--workers", "1"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)  # its solver workers in its group
     line = proc.stdout.readline()
     m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
     assert m, line + proc.stderr.read()
@@ -423,7 +424,7 @@ def test_a_killed_server_continues_every_table_with_no_accepted_action_lost(tmp_
                                                action=v.legal_actions[-1].text)).view
             tables[game] = (tid, tokens[0], v)
     finally:
-        proc.send_signal(signal.SIGKILL)
+        os.killpg(proc.pid, signal.SIGKILL)  # the server and its solver workers
         proc.wait(10)
         ch.close()
     proc, ch, s = start_server(db)

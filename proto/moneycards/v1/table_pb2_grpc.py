@@ -43,9 +43,12 @@ class TableServiceStub:
     A seat's `version` counts the events that seat has seen, so it grows with every action
     the seat can see. Errors: an illegal action is FAILED_PRECONDITION with a
     google.rpc.ErrorInfo whose reason is the rule id (or NOT_YOUR_TURN) and the table is
-    left as it was; a stale `expected_version` is ABORTED; an unknown (or closed) table is
-    NOT_FOUND; a token that is not one of the table's is PERMISSION_DENIED; malformed input
-    is INVALID_ARGUMENT with a google.rpc.BadRequest naming the field.
+    left as it was; a stale `expected_version` is ABORTED (reason STALE_VERSION); an unknown
+    (or closed) table is NOT_FOUND; a token that is not one of the table's is
+    PERMISSION_DENIED; malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming
+    the field. Any of several servers sharing one table store serves any table; an `Act` on
+    a table that other servers keep changing meanwhile may be ABORTED with reason
+    STORE_CONFLICT, nothing changed: read the view and decide again.
     """
 
     def __init__(self, channel):
@@ -114,9 +117,12 @@ class TableServiceServicer:
     A seat's `version` counts the events that seat has seen, so it grows with every action
     the seat can see. Errors: an illegal action is FAILED_PRECONDITION with a
     google.rpc.ErrorInfo whose reason is the rule id (or NOT_YOUR_TURN) and the table is
-    left as it was; a stale `expected_version` is ABORTED; an unknown (or closed) table is
-    NOT_FOUND; a token that is not one of the table's is PERMISSION_DENIED; malformed input
-    is INVALID_ARGUMENT with a google.rpc.BadRequest naming the field.
+    left as it was; a stale `expected_version` is ABORTED (reason STALE_VERSION); an unknown
+    (or closed) table is NOT_FOUND; a token that is not one of the table's is
+    PERMISSION_DENIED; malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming
+    the field. Any of several servers sharing one table store serves any table; an `Act` on
+    a table that other servers keep changing meanwhile may be ABORTED with reason
+    STORE_CONFLICT, nothing changed: read the view and decide again.
     """
 
     def CreateTable(self, request, context):
@@ -247,9 +253,12 @@ class TableService:
     A seat's `version` counts the events that seat has seen, so it grows with every action
     the seat can see. Errors: an illegal action is FAILED_PRECONDITION with a
     google.rpc.ErrorInfo whose reason is the rule id (or NOT_YOUR_TURN) and the table is
-    left as it was; a stale `expected_version` is ABORTED; an unknown (or closed) table is
-    NOT_FOUND; a token that is not one of the table's is PERMISSION_DENIED; malformed input
-    is INVALID_ARGUMENT with a google.rpc.BadRequest naming the field.
+    left as it was; a stale `expected_version` is ABORTED (reason STALE_VERSION); an unknown
+    (or closed) table is NOT_FOUND; a token that is not one of the table's is
+    PERMISSION_DENIED; malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming
+    the field. Any of several servers sharing one table store serves any table; an `Act` on
+    a table that other servers keep changing meanwhile may be ABORTED with reason
+    STORE_CONFLICT, nothing changed: read the view and decide again.
     """
 
     @staticmethod

@@ -1,0 +1,79 @@
+"""Tables in PostgreSQL, for several server replicas sharing one store.
+
+The same schema and SQL as the SQLite store (server/store.py `SqlStore`), through psycopg 3
+with a connection pool (psycopg_pool): each store call takes a connection, runs one
+transaction and gives it back. Writes run at READ COMMITTED: an `append` naming a revision
+updates the table's row only while it is at that revision, and the row lock makes a
+concurrent writer wait and then find the revision gone (Conflict). Reads run at REPEATABLE
+READ, so a table's revision, queued actions and actions come from one snapshot.
+
+The schema is the numbered files in migrations/postgres/, applied at start-up in one
+transaction under an advisory lock (replicas starting together apply each file once) and
+recorded in schema_migrations.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, TypeVar
+
+from moneycards.server.store import Conflict, Execute, SqlStore, migrations
+
+T = TypeVar("T")
+MIGRATION_LOCK = 0x6D6F6E6579  # pg_advisory_xact_lock key: the store's schema changes
+
+
+class PostgresStore(SqlStore):
+    """Tables in the PostgreSQL database at `url` (postgresql://user@host:port/db)."""
+
+    def __init__(self, url: str, *, min_size: int = 1, max_size: int = 8,
+                 timeout_s: float = 10.0):
+        import psycopg
+        from psycopg_pool import ConnectionPool
+
+        self.url = url
+        # One connection first, so an unreachable server or a refused login is told at once
+        # with its reason (the pool would retry until its timeout).
+        psycopg.connect(url, connect_timeout=max(1, int(timeout_s))).close()
+        self._pool = ConnectionPool(url, min_size=min_size, max_size=max_size, open=False,
+                                    timeout=timeout_s, name="moneycards")
+        self._pool.open(wait=True, timeout=timeout_s)
+        try:
+            self._migrate()
+        except BaseException:
+            self._pool.close()
+            raise
+
+    def _run(self, work: Callable[[Execute], T], write: bool = True) -> T:
+        import psycopg
+        from psycopg import IsolationLevel
+
+        with self._pool.connection() as conn:
+            conn.isolation_level = IsolationLevel.READ_COMMITTED if write \
+                else IsolationLevel.REPEATABLE_READ
+
+            def ex(sql: str, args: tuple[Any, ...]) -> Any:
+                return conn.execute(sql.replace("?", "%s"), args)
+
+            try:
+                return work(ex)  # the pool commits, or rolls back on an exception
+            except (psycopg.errors.UniqueViolation,
+                    psycopg.errors.SerializationFailure) as err:
+                raise Conflict(str(err).splitlines()[0]) from None
+
+    def _migrate(self) -> None:
+        def work(ex: Execute) -> None:
+            ex("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
+            ex("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
+               "name TEXT NOT NULL)", ())
+            done = {v for (v,) in ex("SELECT version FROM schema_migrations", ()).fetchall()}
+            for version, name, statements in migrations("postgres"):
+                if version in done:
+                    continue
+                for statement in statements:
+                    ex(statement, ())
+                ex("INSERT INTO schema_migrations (version, name) VALUES (?, ?)",
+                   (version, name))
+        self._run(work)
+
+    def close_connection(self) -> None:
+        self._pool.close()

@@ -1,0 +1,114 @@
+"""The table stores, SQLite and PostgreSQL alike: the schema from the numbered migration
+files (applied once, an old SQLite file upgraded), one transaction per write, and the
+revision check that lets several servers share a store: of two writes decided on one
+revision exactly one is stored, and a refused write leaves nothing."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+
+import pytest
+
+from moneycards.server.store import (Conflict, SqliteStore, StoreUnavailable, migrations,
+                                     open_store, redacted)
+
+HEADER = {"game": "kowah", "played_at": "2026-01-01T00:00:00Z", "seed": "1"}
+
+
+def test_every_engine_has_the_same_numbered_migrations():
+    sqlite, postgres = migrations("sqlite"), migrations("postgres")
+    assert [(v, n) for v, n, _ in sqlite] == [(v, n) for v, n, _ in postgres]
+    assert [v for v, _, _ in sqlite] == list(range(1, len(sqlite) + 1))
+
+
+def test_a_table_is_written_read_and_changed_by_revision(store_db):
+    store = open_store(store_db)
+    store.create("t1", HEADER, {0: "ab"}, ["a0", "a1"], False)
+    got = store.get("t1")
+    assert got.actions == ["a0", "a1"] and got.tokens == {0: "ab"} and got.revision == 0
+    assert got.queued == {} and not got.over and not got.closed
+    assert store.changes("t1", 0, 2).actions == [] and store.changes("nope", 0, 0) is None
+    rev = store.append("t1", 2, ["a2"], False, revision=0, queued={1: "pass"})
+    assert rev == 1
+    ch = store.changes("t1", 0, 2)
+    assert (ch.revision, ch.actions, ch.queued, ch.over) == (1, ["a2"], {1: "pass"}, False)
+    # A write decided on the old revision is refused and leaves nothing.
+    with pytest.raises(Conflict):
+        store.append("t1", 3, ["b3"], True, revision=0)
+    # So is an action index already taken, whatever the revision.
+    with pytest.raises(Conflict):
+        store.append("t1", 2, ["b2"], True)
+    got = store.get("t1")
+    assert got.actions == ["a0", "a1", "a2"] and got.revision == 1 and not got.over
+    assert store.append("t1", 3, ["a3"], True, revision=1) == 2
+    store.close("t1")
+    assert store.table_ids() == [] and store.table_ids(include_closed=True) == ["t1"]
+    assert store.changes("t1", 2, 4).closed
+    assert [t.table_id for t in store.load(include_closed=True)] == ["t1"]
+    # A second opening of the same store applies no migration again.
+    again = open_store(store_db)
+    assert again.get("t1").actions == ["a0", "a1", "a2", "a3"]
+
+
+def test_of_two_writers_on_one_revision_exactly_one_is_stored(store_db):
+    a, b = open_store(store_db), open_store(store_db)
+    a.create("t", HEADER, {}, [], False)
+    for rev in range(5):
+        start = len(a.get("t").actions)
+        outcomes = at_once([lambda s=s, tag=tag, rev=rev, start=start: write(s, tag, rev, start)
+                            for s, tag in ((a, "a"), (b, "b"))])
+        assert sorted(outcomes)[0] in ("a", "b") and sorted(outcomes)[1] == "conflict"
+        won = next(o for o in outcomes if o != "conflict")
+        assert b.get("t").actions[start:] == [f"{won}{rev}", f"{won}{rev}+"]
+        assert a.get("t").revision == rev + 1
+
+
+def write(store, tag, rev, start):
+    try:
+        store.append("t", start, [f"{tag}{rev}", f"{tag}{rev}+"], False, revision=rev)
+        return tag
+    except Conflict:
+        return "conflict"
+
+
+def at_once(calls):
+    """The calls run in threads started together; their results, in order."""
+    barrier, out = threading.Barrier(len(calls)), [None] * len(calls)
+
+    def run(k):
+        barrier.wait()
+        out[k] = calls[k]()
+
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return out
+
+
+def test_an_sqlite_file_of_the_first_schema_is_upgraded(tmp_path):
+    db = tmp_path / "old.db"
+    con = sqlite3.connect(db)
+    for statement in migrations("sqlite")[0][2]:
+        con.execute(statement)
+    con.execute("INSERT INTO game_tables (table_id, game, header, created) VALUES "
+                "('old', 'kowah', '{\"game\": \"kowah\"}', '2025')")
+    con.execute("INSERT INTO table_actions VALUES ('old', 0, 'x')")
+    con.commit()
+    con.close()
+    store = SqliteStore(db)
+    got = store.get("old")
+    assert got.actions == ["x"] and got.revision == 0 and got.queued == {}
+    assert store.append("old", 1, ["y"], False, revision=0) == 1
+
+
+def test_an_unreachable_postgres_is_one_line_without_the_password():
+    pytest.importorskip("psycopg", reason="psycopg is not installed")
+    with pytest.raises(StoreUnavailable) as err:
+        open_store("postgresql://who:secret@127.0.0.1:1/none?connect_timeout=1")
+    assert "secret" not in str(err.value) and "\n" not in str(err.value)
+    assert "who:***@127.0.0.1:1" in str(err.value)
+    assert redacted("postgresql://h/db?user=u&password=pw&sslmode=require") == \
+        "postgresql://h/db?user=u&password=***&sslmode=require"
