@@ -73,11 +73,48 @@ pexpect = pytest.importorskip("pexpect")
 PROMPT = "your action: "
 
 
+class Terminal:
+    """`moneycards ARGS` on a pseudo-terminal of 80 columns, driven with pexpect.
+
+    pexpect.spawn forks this process, which runs Python code in the child before exec; the
+    test process has gRPC and solver threads, and such a fork can crash. So the terminal is
+    opened here and the program started by subprocess (fork and exec in C); Ctrl-C is the
+    SIGINT a terminal sends."""
+
+    def __init__(self, args, tmp_path):
+        import fcntl
+        import struct
+        import subprocess
+        import termios
+
+        from pexpect import fdpexpect
+
+        env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "80", "LINES": "40",
+               "XDG_DATA_HOME": str(tmp_path), "PYTHONUNBUFFERED": "1"}
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 80, 0, 0))
+        self.proc = subprocess.Popen([sys.executable, "-m", "moneycards", *args], env=env,
+                                     stdin=slave, stdout=slave, stderr=slave,
+                                     start_new_session=True)
+        os.close(slave)
+        self.child = fdpexpect.fdspawn(master, encoding="utf-8", timeout=60)
+        self.exitstatus = None
+
+    def __getattr__(self, name):
+        return getattr(self.child, name)
+
+    def sendintr(self):
+        import signal
+
+        self.proc.send_signal(signal.SIGINT)
+
+    def close(self):
+        self.exitstatus = self.proc.wait(30)
+        self.child.close()
+
+
 def spawn(args, tmp_path):
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "80", "XDG_DATA_HOME": str(tmp_path),
-           "PYTHONUNBUFFERED": "1"}
-    return pexpect.spawn(sys.executable, ["-m", "moneycards", *args], env=env,
-                         encoding="utf-8", timeout=60, dimensions=(40, 80))
+    return Terminal(args, tmp_path)
 
 
 def answer_for(screen_text):
@@ -196,3 +233,5 @@ def test_tab_completes_an_action(tmp_path):
     child.expect(r"You: draw")
     child.sendline("quit")
     child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
