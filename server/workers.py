@@ -25,6 +25,38 @@ _cancelled = None  # in a worker: the shared flags, one per call slot, set when 
 def _init(flags) -> None:
     global _cancelled
     _cancelled = flags
+    _die_with_parent()
+
+
+def _die_with_parent() -> None:
+    """A worker ends when its server does, even a server killed with SIGKILL (which runs no
+    shutdown): Linux delivers SIGKILL to the worker when its parent dies; elsewhere a
+    thread watches for the parent to go."""
+    import os
+    import sys
+    import threading
+    import time
+
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        import ctypes
+        import signal
+
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(1, signal.SIGKILL, 0, 0, 0) == 0:  # PR_SET_PDEATHSIG
+                if os.getppid() != parent:  # the parent died before the call
+                    os._exit(1)
+                return
+        except (OSError, AttributeError):
+            pass
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 class _Aborted(Exception):
