@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from moneycards.solver.cards import KOWAH, Face
-from moneycards.solver.ranking import Ranked, legal_of, ranked, stopped
+from moneycards.solver.ranking import Ranked, capped, legal_of, not_evaluated, ranked, stopped
 from moneycards.solver.table import parse_action
 from moneycards.solver.kowah.exact import ready_slots
 from moneycards.solver.kowah.observation import CARD_VERBS, KowahObservation, Phase
@@ -117,7 +117,22 @@ def _value(dist: int, outs: int) -> float:
     return -dist + min(outs, 99) / 1000
 
 
-def hint(obs: KowahObservation, budget_ms: float = 100.0) -> list[Ranked]:
+def warm_up() -> None:
+    """Build the ready-hand tables once, before the first decision is timed."""
+    ready_slots()
+
+
+def hint(obs: KowahObservation, budget_ms: float = 2000.0,
+         seed: int | None = None) -> list[Ranked]:
+    """The strong ranking under a wall-clock safety cap of `budget_ms`."""
+    warm_up()
+    with capped(budget_ms):
+        return strong(obs, seed=seed)
+
+
+def heuristic(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
+    """The one-ply ranking: distance to ready and live outs after each action (the
+    strong player before the search; kept as the `heuristic` level)."""
     acts = legal_of(obs)
     view = View(obs)
     out = []
@@ -129,8 +144,7 @@ def hint(obs: KowahObservation, budget_ms: float = 100.0) -> list[Ranked]:
                 out.append(Ranked(act, _value(d_now, outs_now) + 0.0005,
                                   f"draw: {d_now} from ready, {outs_now} live cards help"))
             elif stopped():
-                out.append(Ranked(act, -90.0, "not evaluated: the call was cancelled",
-                                  evaluated=False))
+                out.append(not_evaluated(act))
             else:
                 top = obs.discards[-1].card
                 h9 = list(view.hand)
@@ -155,6 +169,10 @@ def hint(obs: KowahObservation, budget_ms: float = 100.0) -> list[Ranked]:
             live = view.unseen[KOWAH.index(f)]
             out.append(Ranked(act, live, f"wait {f}: {live} unseen"))
     return ranked(out)
+
+
+def strong(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
+    return heuristic(obs, seed)
 
 
 def greedy(obs: KowahObservation, rng: random.Random) -> str:
