@@ -1,5 +1,5 @@
 """AI players: decisions are a function of (observation, level, seed), whatever the load of
-the machine."""
+the machine, and the strong Kowah player never discards into a visible declared wait."""
 
 import random
 import sys
@@ -10,7 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from moneycards.solver.games import GAMES, seeded  # noqa: E402
+from moneycards.solver.games import GAMES, seeded, spec  # noqa: E402
 from moneycards.solver.hints import choose, hint, play_deal  # noqa: E402
 from moneycards.solver.ranking import LEVELS, Cap  # noqa: E402
 
@@ -92,3 +92,35 @@ def test_every_level_is_known_to_choose():
     for level in LEVELS:
         act = choose(state, level, random.Random(1))
         assert act in state.legal_actions()
+
+
+def _kowah_positions_with_a_visible_wait(n, seed):
+    """Random Kowah positions where this seat discards while another seat has declared."""
+    rng = random.Random(seed)
+    out = []
+    deal = 0
+    while len(out) < n and deal < 4000:
+        state = seeded("kowah", 50_000 + deal)
+        deal += 1
+        while not state.is_over and len(out) < n:
+            seat = state.current_seat()
+            if state.phase.value == "discard" and any(s != seat for s in state.declared):
+                waits = {f.text for s, f in state.declared.items() if s != seat}
+                acts = state.legal_actions()
+                if any(a.split()[1] in waits for a in acts) and \
+                        any(a.split()[1] not in waits for a in acts):
+                    out.append((state.clone(), seat, waits))
+            state.apply(spec("kowah").greedy(state.observation(seat), rng)
+                        if rng.random() < 0.7 else rng.choice(state.legal_actions()))
+    return out
+
+
+def test_KW_X4_strong_never_discards_into_a_declared_wait():
+    positions = _kowah_positions_with_a_visible_wait(60, seed=2)
+    assert len(positions) >= 30
+    for state, seat, waits in positions:
+        act = choose(state, "strong", random.Random(0))
+        assert act.split()[1] not in waits, (act, waits, state.observation(seat).to_json())
+        ranked = hint(state.observation(seat))
+        bad = [r for r in ranked if r.action.split()[1] in waits]
+        assert bad and all("win" in r.reason for r in bad)

@@ -126,11 +126,18 @@ def heuristic(obs: LukFuObservation, seed: int | None = None) -> list[Ranked]:
     if acts[0].startswith("call"):
         strength = len(old) + 0.5 * sum(1 for p in plays_in(pos.hand) if p.size >= 3)
         call = strength >= CALL_THRESHOLD
+        what = f"{len(old)} old cards and strength {strength:.1f}"
         for act in acts:
             yes = act == "call play"
-            out.append(Ranked(act, 1.0 if yes == call else 0.0,
-                              f"{len(old)} old cards, strength {strength:.1f} "
-                              f"({'call' if call else 'pass'} at {CALL_THRESHOLD})"))
+            if yes:
+                why = (f"call: {what} reach the {CALL_THRESHOLD} a caller needs" if call else
+                       f"call: {what} fall short of {CALL_THRESHOLD}; a losing caller pays "
+                       f"both shares (LF-K3)")
+            else:
+                why = (f"pass: {what} reach {CALL_THRESHOLD}: calling scores more" if call
+                       else f"pass: {what} are below {CALL_THRESHOLD}; "
+                            f"a non-caller loses only its own share (LF-K3)")
+            out.append(Ranked(act, 1.0 if yes == call else 0.0, why))
         return ranked(out)
     rng = random.Random(obs.seed() if seed is None else seed)
     worlds = sample_worlds(pos, WORLDS, rng)
