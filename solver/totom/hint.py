@@ -137,8 +137,48 @@ def hint(obs: TotomObservation, budget_ms: float = 2000.0, engine: str = "auto",
         return strong(obs, seed=seed, engine=engine)
 
 
+# What a discard the next seat can capture costs, in cards from a win: an opponent's
+# capture is worth about half of one's own (CAPTURE_BONUS), and it only ever breaks ties
+# between discards that leave the same distance (a card nearer a win is worth 1).
+DANGER = 0.15
+
+
+def capture_chance(obs: TotomObservation, view: View, face: Face) -> float:
+    """The chance that the next seat can capture a discard of `face` (TT-T2): that it holds
+    an identical card (a Chắn) or, but for Chi chi (TT-D3), a card of the same rank in
+    another suit (a Cạ), each hidden copy lying in its concealed hand in proportion to the
+    cards hidden there (its hand beside the other seats' and the stock)."""
+    nxt = (obs.seat + 1) % len(obs.hand_sizes)
+    if nxt in obs.dead_hand:
+        return 0.0  # a dead hand never captures (TT-S4)
+    hidden = sum(n for s, n in enumerate(obs.hand_sizes) if s != obs.seat) + obs.stock
+    if hidden <= 0:
+        return 0.0
+    share = obs.hand_sizes[nxt] / hidden
+    copies = view.unseen[TOTOM.index(face)]
+    if face.suit != "h":
+        copies += sum(view.unseen[j] for j, g in enumerate(TOTOM.faces)
+                      if g.rank == face.rank and g != face and g.suit != "h")
+    return 1.0 - (1.0 - share) ** copies
+
+
 def strong(obs: TotomObservation, seed: int | None = None, engine: str = "auto") -> list[Ranked]:
-    return heuristic(obs, seed, engine)
+    """The heuristic's ranking with each discard weighed by what the next seat could do
+    with it: a discard it can likely capture ranks below one that leaves the same distance
+    but is safer."""
+    base = heuristic(obs, seed, engine)
+    view = View(obs)
+    out = []
+    for r in base:
+        verb = r.action.split(" ", 1)[0]
+        if verb != "discard" or not r.evaluated:
+            out.append(r)
+            continue
+        face = parse_action(r.action, TOTOM, CARD_VERBS).cards[0]
+        p = capture_chance(obs, view, face)
+        out.append(Ranked(r.action, r.value - DANGER * p,
+                          f"{r.reason}; the next seat can capture it with chance {p:.0%}"))
+    return ranked(out)
 
 
 def heuristic(obs: TotomObservation, seed: int | None = None,
