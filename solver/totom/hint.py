@@ -23,6 +23,7 @@ from moneycards.solver.totom.observation import CARD_VERBS, TotomObservation
 from moneycards.solver.totom.shapes import holding
 
 NF = len(TOTOM.faces)
+SEATS = 4
 # A capture that leaves the distance as it is still turns a single into an exposed pair;
 # measured in self-play, preferring it (and a Chắn over a Cạ) wins more deals.
 CAPTURE_BONUS = 0.3
@@ -148,13 +149,13 @@ def capture_chance(obs: TotomObservation, view: View, face: Face) -> float:
     an identical card (a Chắn) or, but for Chi chi (TT-D3), a card of the same rank in
     another suit (a Cạ), each hidden copy lying in its concealed hand in proportion to the
     cards hidden there (its hand beside the other seats' and the stock)."""
-    nxt = (obs.seat + 1) % len(obs.hand_sizes)
-    if nxt in obs.dead_hand:
+    nxt = (obs.seat + 1) % SEATS
+    if nxt in obs.dead_hand or nxt >= len(obs.hand_sizes):
         return 0.0  # a dead hand never captures (TT-S4)
     hidden = sum(n for s, n in enumerate(obs.hand_sizes) if s != obs.seat) + obs.stock
     if hidden <= 0:
         return 0.0
-    share = obs.hand_sizes[nxt] / hidden
+    share = min(1.0, obs.hand_sizes[nxt] / hidden)
     copies = view.unseen[TOTOM.index(face)]
     if face.suit != "h":
         copies += sum(view.unseen[j] for j, g in enumerate(TOTOM.faces)
