@@ -124,3 +124,32 @@ def test_KW_X4_strong_never_discards_into_a_declared_wait():
         ranked = hint(state.observation(seat))
         bad = [r for r in ranked if r.action.split()[1] in waits]
         assert bad and all("win" in r.reason for r in bad)
+
+
+def test_lukfu_call_hints_give_each_choice_its_own_reason():
+    seen = 0
+    for seed in range(12):
+        state = seeded("lukfu", seed)
+        obs = state.observation(state.current_seat())
+        if not obs.legal_actions[0].startswith("call"):
+            continue
+        ranked = hint(obs)
+        reasons = {r.action: r.reason for r in ranked}
+        assert reasons["call play"] != reasons["call pass"]
+        assert reasons["call play"].startswith("call") and reasons["call pass"].startswith("pass")
+        seen += 1
+    assert seen
+
+
+def test_kowah_strong_values_are_win_chances():
+    rng = random.Random(4)
+    state = seeded("kowah", 8)
+    checked = 0
+    while not state.is_over and checked < 25:
+        seat = state.current_seat()
+        for r in hint(state.observation(seat)):
+            assert 0.0 <= r.value <= 1.0 and r.evaluated
+            if r.value > 0:
+                assert r.reason.startswith("win chance")
+        checked += 1
+        state.apply(rng.choice(state.legal_actions()))
