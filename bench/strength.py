@@ -1,17 +1,23 @@
-"""Strength of the built-in AI: `strong` against `random` and against `greedy`.
+"""Strength of the built-in AI: `strong` against `random`, `greedy` and `heuristic`.
 
-    python bench/strength.py [--deals 1000] [--games totom,kowah,lukfu] [--json FILE]
-                             [--backend local|ray [--address ADDR]]
+    python bench/strength.py [--deals 2000] [--games totom,kowah,lukfu]
+                             [--opponents random,greedy,heuristic] [--strong strong]
+                             [--workers N] [--json FILE] [--backend local|ray [--address A]]
 
-For each game and opponent level, plays the same fixed seeded deals; the strong seat
-rotates through the seats (deal k: seat k mod seats), every other seat is the opponent
-level. Prints, for the strong seat and for the opponents (averaged over the opponent seats
-of each deal): win rate and average settlement per deal, each with a 95% confidence
-interval, whether the intervals overlap, and the strong player's decision times.
-Settlement: net points (Tổ Tôm TT-K7, Luk Fu LF-K3); Kowah shows only a multiplier
-(KW-K1), so a Kowah winner scores its multiplier and the others 0. `--backend ray` spreads
-the deals over a Ray cluster (`--address`, or a local Ray instance; cli/deals.py): the
-same deals, the same results, the decision times measured where each deal ran.
+For each game and opponent level, plays the same fixed seeded deals (seeds 100000 + k);
+the tested seat rotates through the seats (deal k: seat k mod seats), every other seat
+plays the opponent level. The `heuristic` row is the head-to-head of the search-based
+`strong` against the one-ply ranking it builds on (the previous strong). Deals run in a
+process pool over all cores (--workers, default os.cpu_count()); every decision is a
+function of the observation, the level and the seed, so the figures do not depend on how
+the deals are shared out or on the machine's load. Prints, for the tested seat and for the
+opponents (averaged over the opponent seats of each deal): win rate and average settlement
+per deal, each with a 95% interval, whether the intervals are separate, the tested seat's
+decision times (p50, p99, max; warm-up excluded) and how often the wall-clock safety cap
+stopped a decision. Settlement: net points (Tổ Tôm TT-K7, Luk Fu LF-K3); Kowah shows only
+a multiplier (KW-K1), so a Kowah winner scores its multiplier and the others 0.
+`--backend ray` sends the same deals to a Ray cluster instead (`--address`, or a Ray
+instance started for the run; cli/deals.py): the same deals, the same results.
 """
 
 from __future__ import annotations
@@ -19,19 +25,20 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 import common  # noqa: F401  (puts the project on the path)
 
 from common import pct
-from moneycards.cli.common import progress
-from moneycards.cli.deals import play_deals
-from moneycards.solver.hints import seat_score
+from moneycards.solver.hints import Cap, play_deal, seat_score
 
 SEATS = {"totom": 4, "kowah": 3, "lukfu": 3}
 SEED_BASE = 100_000
+CHUNK = 10  # deals per task
 
 
 def mean_ci(xs):
@@ -49,34 +56,85 @@ def wilson(wins, n):
     return p, centre - half, centre + half
 
 
-def run(game, opponent, deals, backend="local", address=None):
+def play_chunk(game, tested, opponent, ks):
+    """Deals `ks` (in a worker): per deal (k, tested win, tested score, opponents' win
+    share, opponents' mean score); the tested seat's decision times; cap counts."""
     n_seats = SEATS[game]
-    strong_win, strong_score, opp_win, opp_score = [], [], [], []
+    Cap.reset()
     timings: dict = {}
-    started = time.perf_counter()
-    jobs = ((SEED_BASE + k, ["strong" if s == k % n_seats else opponent
-                             for s in range(n_seats)]) for k in range(deals))
-    played = play_deals(game, jobs, None, backend, address)
-    for k, deal in progress(enumerate(played), length=deals, label=f"{game} vs {opponent}"):
+    rows = []
+    for k in ks:
         me = k % n_seats
-        for level, ms in deal.timings.items():
-            timings.setdefault(level, []).extend(ms)
-        r = deal.result
+        levels = [tested if s == me else opponent for s in range(n_seats)]
+        state = play_deal(game, SEED_BASE + k, levels, timings=timings if opponent != tested
+                          else None)
+        r = state.result
         winner = r.get("winner") if r.get("outcome") == "win" else None
-        strong_win.append(1 if winner == me else 0)
-        strong_score.append(seat_score(game, r, me))
         others = [s for s in range(n_seats) if s != me]
-        opp_win.append(sum(1 for s in others if winner == s) / len(others))
-        opp_score.append(statistics.fmean(seat_score(game, r, s) for s in others))
-    t = sorted(timings.get("strong", [0.0]))
+        rows.append((k, 1 if winner == me else 0, seat_score(game, r, me),
+                     sum(1 for s in others if winner == s) / len(others),
+                     statistics.fmean(seat_score(game, r, s) for s in others)))
+    return rows, timings.get(tested, []), Cap.reset()
+
+
+class RayPool:
+    """The process pool's `submit` on a Ray cluster: each chunk of deals one Ray task."""
+
+    def __init__(self, address):
+        from moneycards.cli.deals import ray_module
+
+        self.ray = ray_module(address)
+        self.task = self.ray.remote(play_chunk)
+
+    def submit(self, fn, *args):
+        assert fn is play_chunk
+        ref = self.task.remote(*args)
+        ray = self.ray
+
+        class Future:
+            def result(self):
+                return ray.get(ref)
+
+        return Future()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.ray.shutdown()
+
+
+def run(pool, game, tested, opponent, deals):
+    started = time.perf_counter()
+    futures = [pool.submit(play_chunk, game, tested, opponent, range(a, min(a + CHUNK, deals)))
+               for a in range(0, deals, CHUNK)]
+    if isinstance(pool, RayPool):  # Ray futures are waited on in order
+        futures_done = futures
+    else:
+        futures_done = None
+    rows, times, decisions, hits = [], [], 0, 0
+    done = 0
+    for f in futures_done or as_completed(futures):
+        r, t, (d, h) = f.result()
+        rows += r
+        times += t
+        decisions, hits = decisions + d, hits + h
+        done += len(r)
+        if sys.stderr.isatty():
+            print(f"\r{game} {tested} vs {opponent}: {done}/{deals}", end="", file=sys.stderr)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    rows.sort()
+    t = sorted(times) or [0.0]
     return {
-        "game": game, "opponent": opponent, "deals": deals,
-        "strong_win": wilson(sum(strong_win), deals),
-        "opponent_win": mean_ci(opp_win),
-        "strong_settlement": mean_ci(strong_score),
-        "opponent_settlement": mean_ci(opp_score),
-        "decision_ms": {"n": len(t), "p50": statistics.median(t), "p99": pct(t, 0.99),
+        "game": game, "tested": tested, "opponent": opponent, "deals": deals,
+        "strong_win": wilson(sum(r[1] for r in rows), deals),
+        "opponent_win": mean_ci([r[3] for r in rows]),
+        "strong_settlement": mean_ci([r[2] for r in rows]),
+        "opponent_settlement": mean_ci([r[4] for r in rows]),
+        "decision_ms": {"n": len(times), "p50": statistics.median(t), "p99": pct(t, 0.99),
                         "max": t[-1]},
+        "cap": {"decisions": decisions, "hits": hits},
         "seconds": time.perf_counter() - started,
     }
 
@@ -91,32 +149,37 @@ def report(row):
     ss, os_ = row["strong_settlement"], row["opponent_settlement"]
     sep_w = sw[1] > ow[2]
     sep_s = ss[1] > os_[2]
-    d = row["decision_ms"]
-    print(f"{row['game']:<6} vs {row['opponent']:<7} {row['deals']} deals: "
-          f"win% strong {fmt(sw, 100)} vs opp {fmt(ow, 100)} "
-          f"{'separate' if sep_w else 'OVERLAP'}; settlement strong {fmt(ss, digits=3)} vs "
-          f"opp {fmt(os_, digits=3)} {'separate' if sep_s else 'OVERLAP'}; strong decision "
-          f"p50 {d['p50']:.1f} ms p99 {d['p99']:.1f} ms max {d['max']:.1f} ms "
-          f"({row['seconds']:.0f} s)", flush=True)
+    d, cap = row["decision_ms"], row["cap"]
+    print(f"{row['game']:<6} {row['tested']} vs {row['opponent']:<9} {row['deals']} deals: "
+          f"win% {fmt(sw, 100)} vs opp {fmt(ow, 100)} "
+          f"{'separate' if sep_w else 'OVERLAP'}; settlement {fmt(ss, digits=3)} vs "
+          f"opp {fmt(os_, digits=3)} {'separate' if sep_s else 'OVERLAP'}; decision "
+          f"p50 {d['p50']:.1f} ms p99 {d['p99']:.1f} ms max {d['max']:.1f} ms; safety cap "
+          f"{cap['hits']} of {cap['decisions']} decisions ({row['seconds']:.0f} s)", flush=True)
     return sep_w and sep_s
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=1000)
+    ap.add_argument("--deals", type=int, default=2000)
     ap.add_argument("--games", default="totom,kowah,lukfu")
-    ap.add_argument("--opponents", default="random,greedy")
+    ap.add_argument("--opponents", default="random,greedy,heuristic")
+    ap.add_argument("--strong", default="strong", help="the level in the tested seat")
+    ap.add_argument("--workers", type=int, default=os.cpu_count())
     ap.add_argument("--json", dest="json_file")
     ap.add_argument("--backend", choices=["local", "ray"], default="local",
-                    help="where the deals run (default: this process)")
-    ap.add_argument("--address", help="the Ray cluster (default: a local Ray instance)")
+                    help="local: a process pool here; ray: tasks on a Ray cluster")
+    ap.add_argument("--address", help="the Ray cluster (default: one started for the run)")
     args = ap.parse_args()
     rows, ok = [], True
-    for game in args.games.split(","):
-        for opp in args.opponents.split(","):
-            row = run(game, opp, args.deals, args.backend, args.address)
-            ok = report(row) and ok
-            rows.append(row)
+    pool_cm = RayPool(args.address) if args.backend == "ray" else \
+        ProcessPoolExecutor(max_workers=args.workers)
+    with pool_cm as pool:
+        for game in args.games.split(","):
+            for opp in args.opponents.split(","):
+                row = run(pool, game, args.strong, opp, args.deals)
+                ok = report(row) and ok
+                rows.append(row)
     if args.json_file:
         with open(args.json_file, "w") as fh:
             json.dump(rows, fh, indent=1)

@@ -36,14 +36,15 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
         "--engine", type=click.Choice(["auto", "cpsat", "exact"]), default="auto",
         show_default=True,
         help="Distance to a win: the CP-SAT model, its exact dynamic-programming twin (the same "
-             "numbers, ~10x faster), or auto: CP-SAT for half the budget, then the twin.") \
+             "numbers, ~10x faster), or auto: the twin.") \
         if "engine" in spec.hint_options else (lambda fn: fn)
 
     @group.command("hint")
     @click.option("--state", "state_file", required=True, type=click.File("r"),
                   help="A seat's observation as JSON (see `observe`).")
     @click.option("--budget-ms", default=spec.hint_budget_ms, show_default=True,
-                  help="Time budget for the decision.")
+                  help="Wall-clock safety cap for the hint (the search is counted in "
+                       "work, so it matters only if it runs out first).")
     @engine_option
     @json_option
     @answers
@@ -71,9 +72,10 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
     @click.option("--seed", default=0, show_default=True, type=int,
                   help="Deal k uses seed SEED + k.")
     @click.option("--seats", default=default_seats, show_default=True,
-                  help="AI level per seat: random, greedy or strong.")
+                  help="AI level per seat: random, greedy, heuristic or strong.")
     @click.option("--budget-ms", default=spec.hint_budget_ms, show_default=True,
-                  help="Time budget per strong decision.")
+                  help="Wall-clock safety cap per strong decision (the search is "
+                       "counted in work: the same seed plays the same deals).")
     @click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
                   show_default=True,
                   help="Where the deals run: in this process, or spread over a Ray cluster "

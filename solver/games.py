@@ -38,7 +38,10 @@ class GameSpec:
     hand_sizes: tuple[int, ...]  # dealt cards per seat, the first seat first (dealer, ...)
     deck: Deck
     first_seat_key: str  # the key naming the first seat in a record's `deal`
-    hint_budget_ms: float  # the default time budget of a hint and of a strong AI decision
+    # The default wall-clock safety cap of a hint or an AI decision, in milliseconds. The
+    # search itself is counted in work (worlds sampled, evaluations), never in time, so a
+    # decision does not depend on the machine; normal play never reaches the cap.
+    hint_budget_ms: float
     presets: tuple[str, ...]  # rule presets, the default first
     rules_doc: str  # the rules file under docs/rules/
     hint_options: tuple[str, ...] = ()  # keyword options of the game's hint (CLI options)
@@ -70,11 +73,32 @@ class GameSpec:
         return self.new_state({"seed": seed, "rules": rules})
 
     # -- players --------------------------------------------------------------------------
-    def hint(self, obs: Observation, budget_ms: float | None = None,
+    def hint(self, obs: Observation, budget_ms: float | None = None, *,
+             level: str = "strong", seed: int | None = None, stop: Callable[[], bool] | None = None,
              **options: Any) -> list[Ranked]:
-        budget = self.hint_budget_ms if budget_ms is None else budget_ms
-        fn: Callable[..., list[Ranked]] = self.module("hint").hint
-        return fn(obs, budget, **options)
+        """Every legal action ranked, best first: `strong` (the game's search over sampled
+        worlds, its default) or `heuristic` (the one-ply ranking it builds on). The search
+        is counted in work, so the answer is a function of the observation, the level and
+        the seed (None: one fixed by the observation). `budget_ms` is only a wall-clock
+        safety cap (None: the game's default); when it runs out, the actions left are
+        ranked last as not evaluated. Warm-up (tables the engine builds once) runs before
+        the cap starts."""
+        from moneycards.solver.ranking import capped
+
+        module = self.module("hint")
+        self.warm_up()
+        cap = self.hint_budget_ms if budget_ms is None else budget_ms
+        fn: Callable[..., list[Ranked]] = module.heuristic if level == "heuristic" \
+            else module.strong
+        with capped(cap, stop):
+            return fn(obs, seed=seed, **options)
+
+    def warm_up(self) -> None:
+        """Build what the game's hint engine builds once (tables, caches), so that the
+        first decision is not charged for it; cheap after the first call."""
+        warm: Callable[[], None] | None = getattr(self.module("hint"), "warm_up", None)
+        if warm is not None:
+            warm()
 
     def greedy(self, obs: Observation, rng: random.Random) -> str:
         fn: Callable[[Observation, random.Random], str] = self.module("hint").greedy
@@ -83,10 +107,10 @@ class GameSpec:
 
 GAMES: dict[str, GameSpec] = {
     g.name: g for g in (
-        GameSpec("totom", "Tổ Tôm", 4, (20, 19, 19, 19), TOTOM, "dealer", 100.0,
+        GameSpec("totom", "Tổ Tôm", 4, (20, 19, 19, 19), TOTOM, "dealer", 2000.0,
                  ("seed", "traditional"), "totom.md", hint_options=("engine",)),
-        GameSpec("kowah", "Kowah", 3, (8, 8, 8), KOWAH, "first", 100.0, ("seed",), "kowah.md"),
-        GameSpec("lukfu", "Luk Fu", 3, (12, 12, 12), LUKFU, "master", 500.0, ("seed",),
+        GameSpec("kowah", "Kowah", 3, (8, 8, 8), KOWAH, "first", 2000.0, ("seed",), "kowah.md"),
+        GameSpec("lukfu", "Luk Fu", 3, (12, 12, 12), LUKFU, "master", 2000.0, ("seed",),
                  "lukfu.md"),
     )
 }

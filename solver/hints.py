@@ -2,8 +2,14 @@
 
 A hint ranks every legal action of one seat's observation (what an engine's
 `observation(seat)` gives — never more) with a value and a reason a person can read. An AI
-seat is a client of the same call: `strong` plays the top hint, `greedy` a simple
-immediate rule, `random` a uniformly random legal action.
+seat is a client of the same call: `strong` plays the top hint, `heuristic` the top of
+the one-ply ranking the search builds on, `greedy` a simple immediate rule, `random` a
+uniformly random legal action.
+
+Decisions are reproducible: the search is counted in work (worlds sampled, evaluations),
+never in milliseconds, so a decision is a function of the observation, the level and the
+seed. A millisecond budget is only a wall-clock safety cap; `Cap` counts how often it
+stopped a decision.
 """
 
 from __future__ import annotations
@@ -15,20 +21,24 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import spec
-from moneycards.solver.ranking import LEVELS, Ranked, _stop, legal_of
+from moneycards.solver.ranking import LEVELS, Cap, Ranked, legal_of
 from moneycards.solver.table import Outcome
 
 if TYPE_CHECKING:
     from moneycards.solver.table import TableState
 
-__all__ = ["LEVELS", "Ranked", "hint", "choose", "play_deal", "seat_score"]
+__all__ = ["LEVELS", "Cap", "Ranked", "hint", "choose", "play_deal", "seat_score"]
 
 
 def hint(obs: Any, budget_ms: float | None = None, stop: Callable[[], bool] | None = None,
          **options: Any) -> list[Ranked]:
-    """Every legal action of an observation (typed, or its JSON form), ranked, best first.
-    JSON is read against the game's schema first (errors name the field), so an exception
-    from the engine after that is a bug, not bad input."""
+    """Every legal action of an observation (typed, or its JSON form), ranked, best first,
+    as the `strong` AI sees them. JSON is read against the game's schema first (errors name
+    the field), so an exception from the engine after that is a bug, not bad input.
+    `budget_ms` is a wall-clock safety cap (None: the game's default), not the search
+    budget: the same observation gets the same hint on every call and every machine.
+    Options: `level` ("strong" or "heuristic"), `seed` (None: fixed by the observation),
+    and the game's own (Tổ Tôm `engine`)."""
     from moneycards.solver.observation import read_observation
     from moneycards.solver.facts import checked
 
@@ -38,23 +48,21 @@ def hint(obs: Any, budget_ms: float | None = None, stop: Callable[[], bool] | No
         check_budget(budget_ms)
     legal_of(obs)
     obs = checked(obs)  # the facts allow exactly the listed actions (never trusted)
-    _stop.fn = stop
-    try:
-        return spec(obs.game).hint(obs, budget_ms, **options)
-    finally:
-        _stop.fn = None
+    return spec(obs.game).hint(obs, budget_ms, stop=stop, **options)
 
 
 def check_budget(budget_ms: Any) -> None:
     if isinstance(budget_ms, bool) or not isinstance(budget_ms, (int, float)) \
             or not math.isfinite(budget_ms) or budget_ms < 0:
-        raise InvalidInput("the budget is a number of milliseconds, 0 or more",
+        raise InvalidInput("the budget (a safety cap) is a number of milliseconds, 0 or more",
                            field="budget_ms")
 
 
 def choose(state: TableState, level: str, rng: random.Random,
            budget_ms: float | None = None) -> str:
-    """The action an AI seat of `level` plays now (it sees only its observation)."""
+    """The action an AI seat of `level` plays now (it sees only its observation). The
+    search seed comes from `rng`, so the same table seed plays the same deal on any
+    machine; `budget_ms` is only the safety cap."""
     seat = state.current_seat()
     assert seat is not None  # an AI acts only while the deal is on
     obs = state.observation(seat)
@@ -64,8 +72,8 @@ def choose(state: TableState, level: str, rng: random.Random,
         return rng.choice(acts)
     if level == "greedy":
         return game.greedy(obs, rng)
-    if level == "strong":
-        return game.hint(obs, budget_ms)[0].action
+    if level in ("strong", "heuristic"):
+        return game.hint(obs, budget_ms, level=level, seed=rng.getrandbits(32))[0].action
     raise InvalidInput(f"unknown AI level {level!r}; choose one of: {', '.join(LEVELS)}",
                        field="seats")
 
@@ -76,6 +84,8 @@ def play_deal(game: str, seed: int, levels: list[str], budget_ms: float | None =
     if budget_ms is not None:
         check_budget(budget_ms)
     state = spec(game).seeded(seed)
+    if any(level in ("strong", "heuristic") for level in levels):
+        spec(game).warm_up()  # before the first decision, not charged to it
     rngs = [random.Random(seed * 1000 + s) for s in range(state.seats)]
     if len(levels) != state.seats:
         raise InvalidInput(f"{game} has {state.seats} seats, got {len(levels)} levels",

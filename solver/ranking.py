@@ -6,13 +6,19 @@ no game module imports the registry or another game.
 
 from __future__ import annotations
 
+import math
 import threading
+import time
 from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from moneycards.solver.errors import InvalidInput
 
-LEVELS = ("random", "greedy", "strong")
+# `heuristic` is the one-ply ranking of the game's hint (the strong player before search);
+# `strong` adds the game's search over sampled worlds where it has one.
+LEVELS = ("random", "greedy", "heuristic", "strong")
 
 
 @dataclass(frozen=True)
@@ -22,7 +28,8 @@ class Ranked:
     action: str
     value: float
     reason: str
-    evaluated: bool = True  # False: the budget ran out first; the value only ranks it last
+    evaluated: bool = True  # False: the safety cap or a cancelled call stopped the hint
+    # first; the value is -inf and only ranks it last (the reason says why)
 
     def to_dict(self) -> dict[str, Any]:
         """The CLI's and the API's form: the value rounded to 4 places, None when the
@@ -35,11 +42,62 @@ class Ranked:
 _stop = threading.local()
 
 
+class Cap:
+    """How often the wall-clock safety cap stopped a decision, in this process. Budgets are
+    counted in work (worlds, evaluations), so a decision never depends on the clock; the cap
+    is only a safety net that normal play does not reach."""
+
+    decisions = 0
+    hits = 0
+    _lock = threading.Lock()
+
+    @classmethod
+    def count(cls, hit: bool) -> None:
+        with cls._lock:
+            cls.decisions += 1
+            cls.hits += int(hit)
+
+    @classmethod
+    def reset(cls) -> tuple[int, int]:
+        """(decisions, hits) since the last reset; starts counting afresh."""
+        with cls._lock:
+            out = (cls.decisions, cls.hits)
+            cls.decisions = cls.hits = 0
+            return out
+
+
 def stopped() -> bool:
-    """True when the caller of the running hint has gone away: engines check it between
-    actions and rank what is left as not evaluated."""
+    """True when the caller of the running hint has gone away or the safety cap ran out:
+    engines check it between actions and rank what is left as not evaluated."""
     fn = getattr(_stop, "fn", None)
-    return bool(fn is not None and fn())
+    if fn is not None and fn():
+        _stop.why = "not evaluated: the call was cancelled"
+        return True
+    deadline = getattr(_stop, "deadline", None)
+    if deadline is not None and time.perf_counter() > deadline:
+        _stop.capped = True
+        _stop.why = (f"not evaluated: the safety cap of {_stop.cap_ms:g} ms ran out first "
+                     f"(the budget is counted in work; the cap only guards against a stall)")
+        return True
+    return False
+
+
+@contextmanager
+def capped(cap_ms: float, stop: Callable[[], bool] | None = None) -> Iterator[None]:
+    """Run one decision under the safety cap (and the caller's cancel check); counts it."""
+    _stop.fn, _stop.cap_ms, _stop.why, _stop.capped = stop, cap_ms, None, False
+    _stop.deadline = time.perf_counter() + cap_ms / 1000
+    try:
+        yield
+    finally:
+        Cap.count(bool(_stop.capped))
+        _stop.fn = _stop.deadline = None
+
+
+def not_evaluated(action: str) -> Ranked:
+    """An action the hint had no time left for: ranked last, with the reason."""
+    why = getattr(_stop, "why", None) or "not evaluated: the call was stopped"
+    return Ranked(action, -math.inf, why, evaluated=False)
 
 
 def ranked(items: list[Ranked]) -> list[Ranked]:

@@ -203,13 +203,22 @@ def test_cli_play_against_the_ais(tmp_path, game):
     assert check(game, record).valid and check(game, record).complete
 
 
-def test_totom_hint_respects_a_tiny_time_budget():
+def test_the_safety_cap_ranks_what_it_left_last_and_says_so():
+    from moneycards.solver.ranking import Cap
+
+    Cap.reset()
+    hit = 0
     for state, seat in positions("totom", 40, seed=3):
         obs = state.observation(seat).to_json()
         ranked = hint(obs, budget_ms=0.0)
         assert sorted(r.action for r in ranked) == sorted(obs["legal_actions"])
         if len(ranked) > 1 and "win" not in obs["legal_actions"]:
-            assert any("time budget" in r.reason for r in ranked)
+            skipped = [r for r in ranked if not r.evaluated]
+            assert skipped and all("safety cap of 0 ms" in r.reason for r in skipped)
+            assert all(r.to_dict()["value"] is None for r in skipped)
+            hit += 1
+    decisions, hits = Cap.reset()
+    assert decisions == 40 and hits >= hit > 0
 
 
 def test_grpc_hint_values_are_rounded_like_the_cli_and_absent_when_not_evaluated(channel):
@@ -226,7 +235,7 @@ def test_grpc_hint_values_are_rounded_like_the_cli_and_absent_when_not_evaluated
     tiny = stub.Hint(totom_pb2.TotomServiceHintRequest(
         observation_json=json.dumps(obs), budget_ms=1e-6), timeout=60)
     skipped = [a for a in tiny.actions if not a.HasField("value")]
-    assert skipped and all(a.explanation == "not evaluated within the time budget"
+    assert skipped and all(a.explanation.startswith("not evaluated: the safety cap")
                            for a in skipped)
     assert tiny.actions[-1] in skipped  # unevaluated actions rank last
 

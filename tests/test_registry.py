@@ -42,18 +42,25 @@ def test_an_unknown_game_is_an_error_naming_the_choices():
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_hints_default_to_the_games_budget(game, monkeypatch):
-    """One default per game (Luk Fu 500 ms, others 100 ms), for `hint`, `play` and the
-    server alike: they all leave the budget to the registry."""
+def test_hints_default_to_the_games_safety_cap(game, monkeypatch):
+    """One default wall-clock safety cap per game, for `hint`, `play` and the server
+    alike: they all leave it to the registry (the search itself is counted in work)."""
+    import contextlib
+
+    from moneycards.solver import ranking
+
     seen = []
-    module = spec(game).module("hint")
-    real = module.hint
-    monkeypatch.setattr(module, "hint", lambda obs, budget, **kw: seen.append(budget) or
-                        real(obs, 0.0, **kw))
+
+    @contextlib.contextmanager
+    def spy(cap_ms, stop=None):
+        seen.append(cap_ms)
+        yield
+
+    monkeypatch.setattr(ranking, "capped", spy)
     state = spec(game).seeded(2)
     hints.hint(state.observation(state.current_seat()))
     assert seen == [spec(game).hint_budget_ms]
-    assert spec(game).hint_budget_ms == (500.0 if game == "lukfu" else 100.0)
+    assert spec(game).hint_budget_ms == 2000.0
 
 
 def test_no_game_dispatch_chains_outside_the_registry():

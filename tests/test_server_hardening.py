@@ -123,7 +123,7 @@ def test_a_1s_deadline_on_the_most_expensive_hint_frees_the_worker_within_1_5s(m
     real = engine._after
 
     def slow_after(*args, **kwargs):
-        time.sleep(0.3)  # the fourth evaluation starts before the budget ends, after the deadline
+        time.sleep(0.5)  # the second evaluation starts before the budget ends, runs to the deadline
         return real(*args, **kwargs)
 
     monkeypatch.setattr(engine, "_after", slow_after)
@@ -155,8 +155,8 @@ def test_a_1s_deadline_on_the_most_expensive_hint_frees_the_worker_within_1_5s(m
 
 def test_hint_budget_is_the_least_of_budget_deadline_and_cap():
     limits = Limits(hint_cap_ms=2000)
-    assert hint_budget_ms(0, "totom", limits, None) == 100  # the default
-    assert hint_budget_ms(0, "lukfu", limits, None) == 500
+    assert hint_budget_ms(0, "totom", limits, None) == 2000  # the game's default safety cap
+    assert hint_budget_ms(0, "lukfu", Limits(hint_cap_ms=1500), None) == 1500  # the cap
     assert hint_budget_ms(300, "kowah", limits, None) == 300
     assert hint_budget_ms(2**31 - 1, "kowah", limits, None) == 2000  # the cap
     assert hint_budget_ms(2**31 - 1, "kowah", limits, 1.05) == pytest.approx(1000)  # deadline

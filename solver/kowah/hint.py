@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from moneycards.solver.cards import KOWAH, Face
-from moneycards.solver.ranking import Ranked, legal_of, ranked, stopped
+from moneycards.solver.ranking import Ranked, capped, legal_of, not_evaluated, ranked, stopped
 from moneycards.solver.table import parse_action
 from moneycards.solver.kowah.exact import ready_slots
 from moneycards.solver.kowah.observation import CARD_VERBS, KowahObservation, Phase
@@ -117,7 +117,22 @@ def _value(dist: int, outs: int) -> float:
     return -dist + min(outs, 99) / 1000
 
 
-def hint(obs: KowahObservation, budget_ms: float = 100.0) -> list[Ranked]:
+def warm_up() -> None:
+    """Build the ready-hand tables once, before the first decision is timed."""
+    ready_slots()
+
+
+def hint(obs: KowahObservation, budget_ms: float = 2000.0,
+         seed: int | None = None) -> list[Ranked]:
+    """The strong ranking under a wall-clock safety cap of `budget_ms`."""
+    warm_up()
+    with capped(budget_ms):
+        return strong(obs, seed=seed)
+
+
+def heuristic(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
+    """The one-ply ranking: distance to ready and live outs after each action (the
+    strong player before the search; kept as the `heuristic` level)."""
     acts = legal_of(obs)
     view = View(obs)
     out = []
@@ -129,8 +144,7 @@ def hint(obs: KowahObservation, budget_ms: float = 100.0) -> list[Ranked]:
                 out.append(Ranked(act, _value(d_now, outs_now) + 0.0005,
                                   f"draw: {d_now} from ready, {outs_now} live cards help"))
             elif stopped():
-                out.append(Ranked(act, -90.0, "not evaluated: the call was cancelled",
-                                  evaluated=False))
+                out.append(not_evaluated(act))
             else:
                 top = obs.discards[-1].card
                 h9 = list(view.hand)
@@ -155,6 +169,180 @@ def hint(obs: KowahObservation, budget_ms: float = 100.0) -> list[Ranked]:
             live = view.unseen[KOWAH.index(f)]
             out.append(Ranked(act, live, f"wait {f}: {live} unseen"))
     return ranked(out)
+
+
+# -- strong: the heuristic's distances valued as a win chance --------------------------------
+# An undeclared opponent's chance to win on its own turn (measured: a seat wins about a
+# third of the deals within some thirty turns). Declared seats are known exactly: their wait
+# and its unseen copies.
+UNDECLARED_HAZARD = 0.035
+READY_WAIT = 2.0  # unseen copies of the wait a hand that becomes ready later will have
+# Live cards that bring a hand k cards from ready one nearer, typically (the hand's own
+# count is known for its first step only; past it, the typical one).
+TYPICAL_OUTS = (0.0, 6.0, 16.0, 30.0, 45.0, 60.0, 70.0, 80.0, 90.0)
+SEAT_NAMES = ("You", "AI 1", "AI 2")
+TIE_BREAK = 1e-5  # per live out: ranks equal chances by the hand's own outs
+
+
+class Race:
+    """What the win chance of this seat depends on besides its own hand: the unseen cards,
+    the stock, and each other seat's state (declared with its wait's live copies, or not)."""
+
+    def __init__(self, obs: KowahObservation, unseen: list[int]):
+        self.me = obs.seat
+        self.unseen_total = max(1, sum(unseen))
+        self.turns = obs.stock  # about one stock card a turn
+        self.waits = {s: f for s, f in obs.declared.items() if s != obs.seat}
+        self.live = {s: unseen[KOWAH.index(f)] for s, f in self.waits.items()}
+
+    def chance(self, dist: int, outs: int, wait_live: float, my_turn_first: bool) -> float:
+        """The chance this seat wins: a race over the turns left, one stock card a turn.
+        Away from ready, each own draw brings it one card nearer with chance outs/unseen
+        (the hand's own outs for the first step, typical ones after);
+        ready, any stock card that is its wait wins. A declared opponent wins on a stock
+        card that is its wait (our own draws included), an undeclared one at a fixed
+        rate on its turn."""
+        if not 0 <= dist <= 8:
+            return 0.0
+        u = self.unseen_total
+        # The speed is the distance's: a hand's own live outs count many targets at once and
+        # measured in self-play, valuing them more than as a tie-break between equal
+        # distances plays worse. So typical outs per step, and the hand's own as a tie-break.
+        q = [min(1.0, TYPICAL_OUTS[k] / u) for k in range(dist + 1)]
+        hit_now, hit_later = wait_live / u, READY_WAIT / u
+        opp_draw = sum(self.live.values()) / u
+        undeclared = UNDECLARED_HAZARD * (2 - len(self.waits)) / 2  # per opponent turn
+        away = [0.0] * (dist + 1)  # still racing, k cards from ready (index 0 unused)
+        ready_now = 1.0 if dist == 0 else 0.0  # ready on the known wait
+        ready_later = 0.0  # became ready later, on a typical wait
+        if dist:
+            away[dist] = 1.0
+        won = 0.0
+        seat = 0 if my_turn_first else 1  # 0: this seat's turn
+        for _ in range(self.turns):
+            # this turn's stock card: our wait, or a declared opponent's
+            won += ready_now * hit_now + ready_later * hit_later
+            ready_now *= 1 - hit_now - opp_draw
+            ready_later *= 1 - hit_later - opp_draw
+            if seat == 0:  # our draw: nearer with chance q, or it feeds a declared seat
+                moved = [0.0] * (dist + 1)
+                for k in range(1, dist + 1):
+                    m = away[k] * (1 - opp_draw)
+                    away[k] = m * (1 - q[k])
+                    moved[k - 1] += m * q[k]
+                for k in range(1, dist):
+                    away[k] += moved[k]
+                ready_later += moved[0]
+            else:
+                away = [x * (1 - opp_draw - undeclared) for x in away]
+                ready_now *= 1 - undeclared
+                ready_later *= 1 - undeclared
+            seat = (seat + 1) % 3
+        return won + min(outs, 99) * TIE_BREAK
+
+    def feeds(self, face: Face) -> int | None:
+        """The declared seat a discard of `face` hands the win to (R-rotation order)."""
+        for k in range(1, 3):
+            s = (self.me + k) % 3
+            if self.waits.get(s) == face:
+                return s
+        return None
+
+
+def wait_live(hand8: list[int], unseen: list[int]) -> tuple[int, Face | None]:
+    """A ready hand's best wait: the most unseen copies over the pairs it may show."""
+    from moneycards.solver.kowah.exact import splits_exact
+
+    best: tuple[int, Face | None] = (-1, None)
+    for split in splits_exact(hand8):
+        live = unseen[KOWAH.index(split.pair)]
+        if live > best[0]:
+            best = (live, split.pair)
+    return best
+
+
+def strong(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
+    """Every action valued as this seat's estimated chance to win the deal (0-1): the
+    heuristic's distance to ready and live outs after the action, raced against the
+    declared seats' visible waits and the undeclared seats. A discard a declared seat
+    waits on loses the deal at once (KW-X4) and ranks below every other discard; a hand
+    made ready on a wait with no unseen copy is locked dead (KW-X1)."""
+    acts = legal_of(obs)
+    view = View(obs)
+    race = Race(obs, view.unseen)
+    safe: list[Ranked] = []
+    unsafe: list[Ranked] = []
+
+    def after_discards(hand9: list[int], my_turn_first: bool,
+                       prefix: str) -> dict[Face, tuple[float, str]]:
+        vals = discard_values(view, hand9, view.unseen)
+        out: dict[Face, tuple[float, str]] = {}
+        for face, (d, o) in vals.items():
+            if stopped():
+                break
+            if d == 0:
+                h8 = list(hand9)
+                h8[KOWAH.index(face)] -= 1
+                live, pair = wait_live(h8, view.unseen)
+                p = race.chance(0, 0, max(live, 0), my_turn_first)
+                why = (f"ready, waiting on {pair} with {live} unseen" if live > 0 else
+                       f"ready on a dead wait ({pair}: no copy unseen), the hand locks")
+            else:
+                p = race.chance(d, o, 0.0, my_turn_first)
+                why = f"{d} from ready, {o} live cards help"
+            out[face] = (p, f"{prefix}{why}")
+        return out
+
+    phase = obs.phase
+    if phase is Phase.DISCARD:
+        vals = after_discards(list(view.hand), False, "")
+        for act in acts:
+            f = _card(act)
+            s = race.feeds(f)
+            if s is not None:
+                unsafe.append(Ranked(act, 0.0, f"loses the deal: {SEAT_NAMES[s]} waits on "
+                                               f"{f} and wins on the discard (KW-X4, x2)"))
+            elif f in vals:
+                p, why = vals[f]
+                safe.append(Ranked(act, p, f"win chance {p:.0%}: {why}"))
+            else:
+                safe.append(not_evaluated(act))
+    elif phase is Phase.DRAW:
+        d_now, outs_now = view.evaluate(view.hand, view.unseen)
+        for act in acts:
+            if act == "draw":
+                p = race.chance(d_now, outs_now, 0.0, True)
+                risk = sum(race.live.values())
+                tail = f"; {risk} unseen card(s) a declared seat waits on" if risk else ""
+                safe.append(Ranked(act, p, f"win chance {p:.0%}: draw, {d_now} from ready, "
+                                           f"{outs_now} live cards help{tail}"))
+            elif stopped():
+                safe.append(not_evaluated(act))
+            else:
+                top = obs.discards[-1].card
+                h9 = list(view.hand)
+                h9[KOWAH.index(top)] += 1
+                vals = after_discards(h9, False, "")
+                options = [(p, f, why) for f, (p, why) in vals.items()
+                           if race.feeds(f) is None]
+                if not options:
+                    safe.append(Ranked(act, 0.0, f"take {top}: every discard after it "
+                                                 f"hands a declared seat the win"))
+                    continue
+                p, f, why = max(options, key=lambda t: t[0])
+                safe.append(Ranked(act, p, f"win chance {p:.0%}: take {top}, discard {f}: "
+                                           f"{why}"))
+    else:  # declare: the shown pair whose wait has more unseen copies
+        for act in acts:
+            if act == "stay":
+                safe.append(Ranked(act, 0.0, "a hand that does not declare cannot win "
+                                             "(R-no-declaration-win)"))
+                continue
+            f = _card(act)
+            live = view.unseen[KOWAH.index(f)]
+            p = race.chance(0, 0, live, False)
+            safe.append(Ranked(act, p, f"win chance {p:.0%}: wait {f}, {live} unseen"))
+    return ranked(safe + unsafe)
 
 
 def greedy(obs: KowahObservation, rng: random.Random) -> str:

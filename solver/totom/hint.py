@@ -10,12 +10,11 @@ never used), a Chíu when it does not leave the hand further from a win.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from functools import lru_cache
 
 from moneycards.solver.cards import TOTOM, Face
-from moneycards.solver.ranking import Ranked, legal_of, ranked, stopped
+from moneycards.solver.ranking import Ranked, capped, legal_of, not_evaluated, ranked, stopped
 from moneycards.solver.table import parse_action
 from moneycards.solver.totom.check import check_hand
 from moneycards.solver.totom.exact import distance_exact
@@ -24,6 +23,7 @@ from moneycards.solver.totom.observation import CARD_VERBS, TotomObservation
 from moneycards.solver.totom.shapes import holding
 
 NF = len(TOTOM.faces)
+SEATS = 4
 # A capture that leaves the distance as it is still turns a single into an exposed pair;
 # measured in self-play, preferring it (and a Chắn over a Cạ) wins more deals.
 CAPTURE_BONUS = 0.3
@@ -54,11 +54,9 @@ class View:
         self.barred = set(obs.memory.discarded) | set(obs.memory.ca_from_hand)  # TT-C4
         self.no_ca = set(obs.memory.declined_chan)  # TT-C3
 
-    cpsat_until = 0.0  # "auto": CP-SAT until this moment, then the exact twin
-
     def distance(self, concealed: Sequence[int], exposed: Sequence[int], engine: str) -> float:
         if engine == "auto":
-            engine = "cpsat" if time.perf_counter() < self.cpsat_until else "exact"
+            engine = "exact"  # the faster twin; the two agree (tests/test_hints.py)
         return _distance(tuple(concealed), tuple(exposed), tuple(self.unseen),
                          frozenset(self.barred), frozenset(self.no_ca), engine)
 
@@ -129,25 +127,79 @@ def _after(view: View, concealed: Sequence[int], exposed: Sequence[int],
     return -d + min(outs, 90) / 1000, f"{int(d)} cards from a win, {outs} live pairing cards"
 
 
-def hint(obs: TotomObservation, budget_ms: float = 100.0, engine: str = "auto") -> list[Ranked]:
-    """engine "cpsat" or "exact" computes every distance that way; "auto" (the default)
-    uses the CP-SAT model for the first half of the budget and its exact twin after, so a
-    decision stays within the budget (the two agree; tests/test_hints.py)."""
+def warm_up() -> None:
+    """Nothing to build ahead: the distance tables fill as they are used."""
+
+
+def hint(obs: TotomObservation, budget_ms: float = 2000.0, engine: str = "auto",
+         seed: int | None = None) -> list[Ranked]:
+    """The strong ranking under a wall-clock safety cap of `budget_ms`."""
+    with capped(budget_ms):
+        return strong(obs, seed=seed, engine=engine)
+
+
+# What a discard the next seat can capture costs, in cards from a win: an opponent's
+# capture is worth about half of one's own (CAPTURE_BONUS), and it only ever breaks ties
+# between discards that leave the same distance (a card nearer a win is worth 1).
+DANGER = 0.15
+
+
+def capture_chance(obs: TotomObservation, view: View, face: Face) -> float:
+    """The chance that the next seat can capture a discard of `face` (TT-T2): that it holds
+    an identical card (a Chắn) or, but for Chi chi (TT-D3), a card of the same rank in
+    another suit (a Cạ), each hidden copy lying in its concealed hand in proportion to the
+    cards hidden there (its hand beside the other seats' and the stock)."""
+    nxt = (obs.seat + 1) % SEATS
+    if nxt in obs.dead_hand or nxt >= len(obs.hand_sizes):
+        return 0.0  # a dead hand never captures (TT-S4)
+    hidden = sum(n for s, n in enumerate(obs.hand_sizes) if s != obs.seat) + obs.stock
+    if hidden <= 0:
+        return 0.0
+    share = min(1.0, obs.hand_sizes[nxt] / hidden)
+    copies = view.unseen[TOTOM.index(face)]
+    if face.suit != "h":
+        copies += sum(view.unseen[j] for j, g in enumerate(TOTOM.faces)
+                      if g.rank == face.rank and g != face and g.suit != "h")
+    return 1.0 - (1.0 - share) ** copies
+
+
+def strong(obs: TotomObservation, seed: int | None = None, engine: str = "auto") -> list[Ranked]:
+    """The heuristic's ranking with each discard weighed by what the next seat could do
+    with it: a discard it can likely capture ranks below one that leaves the same distance
+    but is safer."""
+    base = heuristic(obs, seed, engine)
+    view = View(obs)
+    out = []
+    for r in base:
+        verb = r.action.split(" ", 1)[0]
+        if verb != "discard" or not r.evaluated:
+            out.append(r)
+            continue
+        face = parse_action(r.action, TOTOM, CARD_VERBS).cards[0]
+        p = capture_chance(obs, view, face)
+        out.append(Ranked(r.action, r.value - DANGER * p,
+                          f"{r.reason}; the next seat can capture it with chance {p:.0%}"))
+    return ranked(out)
+
+
+def heuristic(obs: TotomObservation, seed: int | None = None,
+              engine: str = "auto") -> list[Ranked]:
+    """The one-ply ranking by the distance each action leaves. engine "cpsat" or "exact"
+    computes every distance that way; "auto" (the default) is the exact twin, the faster
+    of the two (they agree; tests/test_hints.py). No clock is read: the same observation
+    gets the same ranking."""
     acts = legal_of(obs)
     view = View(obs)
-    view.cpsat_until = time.perf_counter() + budget_ms / 2000
     conc, exp = view.concealed, view.own_exposed
     out = []
     now_value, now_reason = None, None
-    deadline = time.perf_counter() + budget_ms / 1000
     for act in acts:
         parsed = parse_action(act, TOTOM, CARD_VERBS)
         verb, arg = parsed.verb, parsed.arg
         if verb == "win":
             out.append(Ranked(act, 100.0, "a win: always taken"))
-        elif (time.perf_counter() > deadline or stopped()) and out:
-            out.append(Ranked(act, -90.0, "not evaluated within the time budget",
-                              evaluated=False))
+        elif out and stopped():
+            out.append(not_evaluated(act))
         elif verb == "chiu":
             assert view.offer is not None  # a Chíu claims the offered card
             i = TOTOM.index(view.offer)
