@@ -124,7 +124,7 @@ def test_cli_observe_hint_selfplay(tmp_path, game):
 
 @pytest.mark.parametrize("args,error", [
     (["kowah", "selfplay", "--seats", "strong,wizard,random"],
-     "error: seats: unknown AI level 'wizard'; choose from random, greedy, strong\n"),
+     "error: seats: unknown AI level 'wizard'; choose from random, greedy, heuristic, strong\n"),
     (["kowah", "selfplay", "--seats", "strong,random"],
      "error: seats: kowah has 3 seats, got 2 levels\n"),
     (["totom", "observe", "/dev/null"],

@@ -34,6 +34,7 @@ class AiLevel(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     AI_LEVEL_RANDOM: _ClassVar[AiLevel]
     AI_LEVEL_GREEDY: _ClassVar[AiLevel]
     AI_LEVEL_STRONG: _ClassVar[AiLevel]
+    AI_LEVEL_HEURISTIC: _ClassVar[AiLevel]
 DEAL_OUTCOME_UNSPECIFIED: DealOutcome
 DEAL_OUTCOME_WIN: DealOutcome
 DEAL_OUTCOME_DRAWN: DealOutcome
@@ -49,6 +50,7 @@ AI_LEVEL_UNSPECIFIED: AiLevel
 AI_LEVEL_RANDOM: AiLevel
 AI_LEVEL_GREEDY: AiLevel
 AI_LEVEL_STRONG: AiLevel
+AI_LEVEL_HEURISTIC: AiLevel
 
 class Violation(_message.Message):
     __slots__ = ("rule", "message")
