@@ -352,8 +352,10 @@ MUTANTS: tuple[Mutant, ...] = (
     M("cards-last-face", "solver/cards.py", "for i, n in enumerate(vec):",
       "for i, n in enumerate(vec[:-1]):", "TT-D1/KW-D1/LF-D1",
       "the count-vector check ignoring the last face of the deck", NOTATION),
-    M("cards-render-order", "solver/cards.py", "faces = sorted(items)  # type: ignore",
-      "faces = list(items)  # type: ignore", "NOTATION", "render keeping the written order",
+    M("cards-render-order", "solver/cards.py",
+      "faces = sorted(items, key=_FACE_ORDER)  # type: ignore[arg-type]",
+      "faces = list(items)  # type: ignore[arg-type]", "NOTATION",
+      "render keeping the written order",
       NOTATION),
 )
 
