@@ -3,6 +3,7 @@ snippet occurs exactly once in its file, and every test file it names exists."""
 
 import importlib.util
 import pathlib
+import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -10,6 +11,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 def mutants():
     spec = importlib.util.spec_from_file_location("mutation", ROOT / "bench" / "mutation.py")
     module = importlib.util.module_from_spec(spec)
+    sys.modules["mutation"] = module  # dataclasses look their module up
     spec.loader.exec_module(module)
     return [m for v in vars(module).values() if isinstance(v, (list, tuple)) and v
             and isinstance(v[0], module.Mutant) for m in v]
