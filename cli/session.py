@@ -234,13 +234,17 @@ def _new_path(game: str) -> pathlib.Path:
 
 
 def _check_writable(path: pathlib.Path, field_name: str) -> None:
-    """A path that cannot be written is found before the deal, not after it."""
-    try:
-        with open(path, "a", encoding="utf-8"):
-            pass
-    except OSError as err:
-        raise InvalidInput(f"cannot write {str(path)!r}: {err.strerror}",
-                           field=field_name) from None
+    """A path that cannot be written is found before the deal, not after it (and nothing
+    is created until the deal is saved)."""
+    if path.is_dir():
+        raise InvalidInput(f"{str(path)!r} is a folder, not a file", field=field_name)
+    if path.exists():
+        ok = os.access(path, os.W_OK)
+    else:
+        ok = path.parent.is_dir() and os.access(path.parent, os.W_OK)
+    if not ok:
+        why = "no such folder" if not path.parent.is_dir() else "permission denied"
+        raise InvalidInput(f"cannot write {str(path)!r}: {why}", field=field_name)
 
 
 def _resume(spec: GameSpec, path: pathlib.Path) -> Any:

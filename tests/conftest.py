@@ -1,11 +1,14 @@
 import contextlib
 import os
+import tempfile
 
 import grpc
 import pytest
 
-# A server started by a test keeps its tables in memory, never in the user's data folder.
+# A server started by a test keeps its tables in memory, and a deal played by a test is
+# saved in a throw-away folder: never in the user's data folder.
 os.environ.setdefault("MONEYCARDS_DB", ":memory:")
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="moneycards-tests-")
 
 
 @pytest.fixture(scope="session")

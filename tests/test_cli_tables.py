@@ -98,3 +98,11 @@ def test_a_server_table_left_midway_is_resumed_from_its_saved_file(server_addres
     assert r.exit_code == 0, r.output
     checked = check("kowah", read_game_record("kowah", out.read_text()))
     assert checked.valid and checked.complete
+
+
+def test_a_play_that_cannot_start_leaves_no_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    r = run("kowah", "play", "--remote", "127.0.0.1:1")
+    assert r.exit_code == 2 and not list(tmp_path.rglob("*.json"))
+    r = run("kowah", "play", "--record", str(tmp_path))
+    assert r.exit_code == 2 and "is a directory" in r.output
