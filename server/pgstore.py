@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, TypeVar
 
-from moneycards.server.store import Conflict, Execute, SqlStore, migrations
+from moneycards.server.store import Conflict, Execute, SqlStore
 
 T = TypeVar("T")
 MIGRATION_LOCK = 0x6D6F6E6579  # pg_advisory_xact_lock key: the store's schema changes
@@ -24,6 +24,8 @@ MIGRATION_LOCK = 0x6D6F6E6579  # pg_advisory_xact_lock key: the store's schema c
 
 class PostgresStore(SqlStore):
     """Tables in the PostgreSQL database at `url` (postgresql://user@host:port/db)."""
+
+    dialect = "postgres"
 
     def __init__(self, url: str, *, min_size: int = 1, max_size: int = 8,
                  timeout_s: float = 10.0):
@@ -60,20 +62,8 @@ class PostgresStore(SqlStore):
                     psycopg.errors.SerializationFailure) as err:
                 raise Conflict(str(err).splitlines()[0]) from None
 
-    def _migrate(self) -> None:
-        def work(ex: Execute) -> None:
-            ex("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
-            ex("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
-               "name TEXT NOT NULL)", ())
-            done = {v for (v,) in ex("SELECT version FROM schema_migrations", ()).fetchall()}
-            for version, name, statements in migrations("postgres"):
-                if version in done:
-                    continue
-                for statement in statements:
-                    ex(statement, ())
-                ex("INSERT INTO schema_migrations (version, name) VALUES (?, ?)",
-                   (version, name))
-        self._run(work)
+    def _lock_schema(self, ex: Execute) -> None:
+        ex("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
 
     def close_connection(self) -> None:
         self._pool.close()

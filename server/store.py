@@ -108,8 +108,29 @@ class SqlStore:
     `_run(work, write)`, where `work` gets a function that executes one statement.
     Statements use `?` placeholders; an engine with another style rewrites them."""
 
+    dialect = ""  # the folder of its migrations (migrations/DIALECT/)
+
     def _run(self, work: Callable[[Execute], T], write: bool = True) -> T:
         raise NotImplementedError
+
+    def _lock_schema(self, ex: Execute) -> None:
+        """Hold off other servers migrating the same database (within the transaction)."""
+
+    def _migrate(self) -> None:
+        """Apply the numbered SQL files not applied yet, in one transaction."""
+        def work(ex: Execute) -> None:
+            self._lock_schema(ex)
+            ex("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
+               "name TEXT NOT NULL)", ())
+            done = {v for (v,) in ex("SELECT version FROM schema_migrations", ()).fetchall()}
+            for version, name, statements in migrations(self.dialect):
+                if version in done:
+                    continue
+                for statement in statements:
+                    ex(statement, ())
+                ex("INSERT INTO schema_migrations (version, name) VALUES (?, ?)",
+                   (version, name))
+        self._run(work)
 
     def create(self, table_id: str, header: dict[str, Any], tokens: dict[int, str],
                actions: list[str], over: bool) -> None:
@@ -215,6 +236,7 @@ def default_path() -> pathlib.Path:
 
 
 class SqliteStore(SqlStore):
+    dialect = "sqlite"
     """Tables in an SQLite file (WAL, synchronous=FULL), or ":memory:" for throw-away.
     Several server processes may share the file: writes take the file's write lock
     (BEGIN IMMEDIATE) and wait for it up to `busy_ms`."""
@@ -233,20 +255,6 @@ class SqliteStore(SqlStore):
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
         self._migrate()
-
-    def _migrate(self) -> None:
-        def work(ex: Execute) -> None:
-            ex("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
-               "name TEXT NOT NULL)", ())
-            done = {v for (v,) in ex("SELECT version FROM schema_migrations", ()).fetchall()}
-            for version, name, statements in migrations("sqlite"):
-                if version in done:
-                    continue
-                for statement in statements:
-                    ex(statement, ())
-                ex("INSERT INTO schema_migrations (version, name) VALUES (?, ?)",
-                   (version, name))
-        self._run(work)
 
     def _run(self, work: Callable[[Execute], T], write: bool = True) -> T:
         with self._lock:
