@@ -21,7 +21,8 @@ import numpy as np
 from moneycards.solver.batch import hand_keys, parse_many
 from moneycards.solver.cards import KOWAH
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.kowah.shapes import PAIRS, TRIPLETS, two_two_one
+from moneycards.solver.kowah.exact import triplet_pairs
+from moneycards.solver.kowah.shapes import PAIRS
 
 Array = Any  # numpy arrays; numpy's own types add nothing here
 
@@ -45,13 +46,7 @@ class Tables:
 
 def _rows(valid_only: bool) -> tuple[Array, Array]:
     """Every (hand, pair face) of a split: count vectors and the pair's face index."""
-    tvec = np.zeros((len(TRIPLETS), NF), dtype=np.int8)
-    for i, t in enumerate(TRIPLETS):
-        for face in t.faces:
-            tvec[i, KOWAH.index(face)] += 1
-    ii, jj = np.triu_indices(len(TRIPLETS))
-    two = tvec[ii] + tvec[jj]
-    ok = np.array([[two_two_one(p, t) for t in TRIPLETS] for p in PAIRS])
+    two, ii, jj, ok = triplet_pairs()
     hands, pairs = [], []
     for p in range(len(PAIRS)):
         cand = two.copy()

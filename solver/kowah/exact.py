@@ -20,7 +20,10 @@ NF = len(KOWAH.faces)
 
 
 @lru_cache(maxsize=1)
-def ready_slots() -> tuple[Any, Any]:
+def triplet_pairs() -> tuple[Any, Any, Any, Any]:
+    """Every unordered pair of triplet types as one count vector (`two`), the indices of
+    its two triplets (`ii`, `jj`), and `ok[p, t]`: KW-R5 lets pair face p stand beside
+    triplet t. The ready hands (here and in batch.py) are these plus a pair."""
     import numpy as np
 
     tvec = np.zeros((len(TRIPLETS), NF), dtype=np.int8)
@@ -28,8 +31,15 @@ def ready_slots() -> tuple[Any, Any]:
         for face in t.faces:
             tvec[i, KOWAH.index(face)] += 1
     ii, jj = np.triu_indices(len(TRIPLETS))
-    two = tvec[ii] + tvec[jj]
     ok = np.array([[two_two_one(p, t) for t in TRIPLETS] for p in PAIRS])
+    return tvec[ii] + tvec[jj], ii, jj, ok
+
+
+@lru_cache(maxsize=1)
+def ready_slots() -> tuple[Any, Any]:
+    import numpy as np
+
+    two, ii, jj, ok = triplet_pairs()
     rows = []
     for p in range(len(PAIRS)):
         keep = ok[p, ii] & ok[p, jj]
