@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Any, Sequence
 
 from moneycards.solver.cards import KOWAH, LUKFU, TOTOM, Face
+from moneycards.solver.table import name_says
 
 WIDTH = 80
 
@@ -39,13 +40,6 @@ def wrap_items(head: str, items: list[str], sep: str = " · ", indent: int = 4) 
 
 def possessive(name: str) -> str:
     return "your" if name == "You" else f"{name}'s"
-
-
-def says(name: str, verb: str) -> str:
-    """"Ana claims", but "You claim"."""
-    if name == "You":
-        verb = {"is": "are", "has": "have"}.get(verb, verb.removesuffix("s"))
-    return f"{name} {verb}"
 
 
 # -- the table from one seat ----------------------------------------------------------------
@@ -346,7 +340,7 @@ def _explain_kowah(state: Any, r: Any, names: Sequence[str]) -> list[str]:
 def _explain_lukfu(state: Any, r: Any, names: Sequence[str]) -> list[str]:
     old = sorted(state.old_cards(r.winner), key=LUKFU.index)
     won = state.record_.fu(r.winner)
-    return [f"{says(names[r.winner], 'claims')}: {won} fu won in tricks + {len(old)} old "
+    return [f"{name_says(names[r.winner], 'claims')}: {won} fu won in tricks + {len(old)} old "
             f"card{'s' if len(old) != 1 else ''} ({LUKFU.render(old) or 'none'}) = {r.fu} "
             f"(LF-W2)",
             f"Settlement ({r.rule}): " + ", ".join(f"{names[s]} {n:+d}"

@@ -19,6 +19,7 @@ it the action is applied if it is still legal. A table that keeps changing under
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import hmac
 import logging
@@ -344,93 +345,96 @@ def seat_from(msg: common_pb2.TableSeat, k: int) -> Seat:
     return Seat(d["kind"], d["level"], d["name"])
 
 
+def table_call(field_paths=None):
+    """Decorate a TableService method: the table's own refusals become their statuses
+    (NOT_FOUND, PERMISSION_DENIED, ABORTED, FAILED_PRECONDITION with the rule id), other
+    bad input INVALID_ARGUMENT through `rpc`."""
+    def decorate(method):
+        @functools.wraps(method)
+        def wrapper(self, request, context):
+            try:
+                return method(self, request, context)
+            except TableError as err:
+                context.abort_with_status(err.status)
+            except StaleVersion as err:
+                context.abort_with_status(status(
+                    code_pb2.ABORTED, str(err), "STALE_VERSION", version=str(err.version)))
+            except IllegalAction as err:  # before `rpc`: it is an InvalidInput too
+                context.abort_with_status(status(
+                    code_pb2.FAILED_PRECONDITION, f"{err.message} [{err.rule}]",
+                    err.rule or "", field="action", rule=err.rule or ""))
+        return rpc(field_paths)(wrapper)
+    return decorate
+
+
 class TableService(table_pb2_grpc.TableServiceServicer):
     def __init__(self, tables: Tables, max_watches: int = 16):
         self.tables = tables
         self.max_watches = max_watches
         self._watches = threading.BoundedSemaphore(max_watches) if max_watches else None
 
-    def _answer(self, context, fn):
-        try:
-            return fn()
-        except TableError as err:
-            context.abort_with_status(err.status)
-        except StaleVersion as err:
-            context.abort_with_status(status(
-                code_pb2.ABORTED, str(err), "STALE_VERSION", version=str(err.version)))
-        except IllegalAction as err:
-            context.abort_with_status(status(
-                code_pb2.FAILED_PRECONDITION, f"{err.message} [{err.rule}]", err.rule or "",
-                field="action", rule=err.rule or ""))
-
-    @rpc()
+    @table_call()
     def CreateTable(self, request, context):
-        def run():
-            if request.game not in GAME_IDS:
-                raise InvalidInput("name the game: GAME_TOTOM, GAME_KOWAH or GAME_LUK_FU",
-                                   field="game")
-            game = GAME_IDS[request.game]
-            which = request.WhichOneof("rules")
-            rules = None
-            if which is not None:
-                if which != RULES_FIELDS[game]:
-                    raise InvalidInput(f"{which} are not the rules of {GAMES[game].title}",
-                                       field=which)
-                from moneycards.records import rules_object
+        if request.game not in GAME_IDS:
+            raise InvalidInput("name the game: GAME_TOTOM, GAME_KOWAH or GAME_LUK_FU",
+                               field="game")
+        game = GAME_IDS[request.game]
+        which = request.WhichOneof("rules")
+        rules = None
+        if which is not None:
+            if which != RULES_FIELDS[game]:
+                raise InvalidInput(f"{which} are not the rules of {GAMES[game].title}",
+                                   field=which)
+            from moneycards.records import rules_object
 
-                rules = rules_object(game, getattr(request, which), field=which)
-            seats = [seat_from(s, k) for k, s in enumerate(request.seats)]
-            seed = request.seed if request.HasField("seed") else None
-            if seed is not None and seed < 0:
-                raise InvalidInput("the seed is 0 or more", field="seed")
-            opened, tokens = self.tables.create(game, seats, seed, rules)
-            return table_pb2.CreateTableResponse(
-                table_id=opened.table_id,
-                seat_tokens=[table_pb2.SeatToken(seat=s, token=tok)
-                             for s, tok in sorted(tokens.items())])
-        return self._answer(context, run)
+            rules = rules_object(game, getattr(request, which), field=which)
+        seats = [seat_from(s, k) for k, s in enumerate(request.seats)]
+        seed = request.seed if request.HasField("seed") else None
+        if seed is not None and seed < 0:
+            raise InvalidInput("the seed is 0 or more", field="seed")
+        opened, tokens = self.tables.create(game, seats, seed, rules)
+        return table_pb2.CreateTableResponse(
+            table_id=opened.table_id,
+            seat_tokens=[table_pb2.SeatToken(seat=s, token=tok)
+                         for s, tok in sorted(tokens.items())])
 
-    @rpc()
+    @table_call()
     def GetView(self, request, context):
-        def run():
-            t, seat = self.tables.seat(request.table_id, request.seat_token)
-            with t.lock:
-                self.tables.sync(t)
-                return table_pb2.GetViewResponse(view=view_message(t, seat))
-        return self._answer(context, run)
+        t, seat = self.tables.seat(request.table_id, request.seat_token)
+        with t.lock:
+            self.tables.sync(t)
+            return table_pb2.GetViewResponse(view=view_message(t, seat))
 
-    @rpc()
+    @table_call()
     def Act(self, request, context):
-        def run():
-            t, seat = self.tables.seat(request.table_id, request.seat_token)
-            if len(request.action) > 200:
-                raise InvalidInput("an action is at most 200 characters", field="action")
-            expected = request.expected_version if request.HasField("expected_version") \
-                else None
-            with t.lock:
-                for _ in range(ACT_TRIES):
-                    self.tables.sync(t)
-                    history, queued = len(t.table.state.history), dict(t.table.queued)
-                    try:
-                        events = t.table.act(seat, request.action, expected)
-                        self.tables.commit(t)
-                    except Conflict:  # another server wrote first: take its state, retry
+        t, seat = self.tables.seat(request.table_id, request.seat_token)
+        if len(request.action) > 200:
+            raise InvalidInput("an action is at most 200 characters", field="action")
+        expected = request.expected_version if request.HasField("expected_version") \
+            else None
+        with t.lock:
+            for _ in range(ACT_TRIES):
+                self.tables.sync(t)
+                history, queued = len(t.table.state.history), dict(t.table.queued)
+                try:
+                    events = t.table.act(seat, request.action, expected)
+                    self.tables.commit(t)
+                except Conflict:  # another server wrote first: take its state, retry
+                    self.tables.reload(t)
+                    continue
+                except BaseException:
+                    if len(t.table.state.history) != history or \
+                            t.table.queued != queued:  # never half-applied
+                        log.error("table %s: an action failed part way", t.table_id)
                         self.tables.reload(t)
-                        continue
-                    except BaseException:
-                        if len(t.table.state.history) != history or \
-                                t.table.queued != queued:  # never half-applied
-                            log.error("table %s: an action failed part way", t.table_id)
-                            self.tables.reload(t)
-                        raise
-                    return table_pb2.ActResponse(
-                        view=view_message(t, seat),
-                        events=events_messages(t.table, events, seat))
-                raise TableError(status(
-                    code_pb2.ABORTED, "the table kept changing under this action (other "
-                    "servers acting on it): read the view and decide again",
-                    "STORE_CONFLICT", table_id=t.table_id))
-        return self._answer(context, run)
+                    raise
+                return table_pb2.ActResponse(
+                    view=view_message(t, seat),
+                    events=events_messages(t.table, events, seat))
+            raise TableError(status(
+                code_pb2.ABORTED, "the table kept changing under this action (other "
+                "servers acting on it): read the view and decide again",
+                "STORE_CONFLICT", table_id=t.table_id))
 
     def Watch(self, request, context):
         try:
@@ -470,82 +474,74 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                 yield table_pb2.WatchResponse(event=msg)
                 sent = msg.version
 
-    @rpc({"state": "table"})
+    @table_call({"state": "table"})
     def Hint(self, request, context):
-        def run():
-            from moneycards.server.limits import Limits, hint_budget_ms
-            from moneycards.server.records import ranked_messages
-            from moneycards.solver.hints import hint
+        from moneycards.server.limits import Limits, hint_budget_ms
+        from moneycards.server.records import ranked_messages
+        from moneycards.solver.hints import hint
 
-            t, seat = self.tables.seat(request.table_id, request.seat_token)
-            with t.lock:
-                self.tables.sync(t)
-                obs = t.table.observation(seat)
-                version = t.table.version(seat)
-            if not obs.legal_actions:
-                raise IllegalAction("it is not this seat's turn: nothing to rank",
-                                    rule="NOT_YOUR_TURN")
-            limits = getattr(context, "limits", None) or Limits()
-            budget = hint_budget_ms(request.budget_ms if request.HasField("budget_ms") else 0,
-                                    t.table.game.name, limits, context.time_remaining())
-            ranked = hint(obs, budget, stop=getattr(context, "cancelled", None))
-            return table_pb2.TableServiceHintResponse(seat=seat, version=version,
-                                                      actions=ranked_messages(ranked))
-        return self._answer(context, run)
+        t, seat = self.tables.seat(request.table_id, request.seat_token)
+        with t.lock:
+            self.tables.sync(t)
+            obs = t.table.observation(seat)
+            version = t.table.version(seat)
+        if not obs.legal_actions:
+            raise IllegalAction("it is not this seat's turn: nothing to rank",
+                                rule="NOT_YOUR_TURN")
+        limits = getattr(context, "limits", None) or Limits()
+        budget = hint_budget_ms(request.budget_ms if request.HasField("budget_ms") else 0,
+                                t.table.game.name, limits, context.time_remaining())
+        ranked = hint(obs, budget, stop=getattr(context, "cancelled", None))
+        return table_pb2.TableServiceHintResponse(seat=seat, version=version,
+                                                  actions=ranked_messages(ranked))
 
-    @rpc()
+    @table_call()
     def GetRecord(self, request, context):
-        def run():
-            from moneycards.records import game_record_message
+        from moneycards.records import game_record_message
 
-            t, seat = self.tables.seat(request.table_id, request.seat_token)
-            with t.lock:
-                self.tables.sync(t)
-                table = t.table
-                out = table_pb2.GetRecordResponse(complete=table.is_over,
-                                                  seats=seat_infos(table))
-                if table.is_over:
-                    msg = game_record_message(table.game.name, table.record())
-                    getattr(out, RECORD_FIELDS[table.game.name]).CopyFrom(msg)
-                out.events.extend(events_messages(table, table.events(seat), seat))
-                return out
-        return self._answer(context, run)
-
-    @rpc()
-    def ListTables(self, request, context):
-        def run():
-            size = request.page_size or 50
-            if not 1 <= size <= 500:
-                raise InvalidInput("1-500 tables per page", field="page_size")
-            start = 0
-            if request.page_token:
-                try:
-                    start = int(base64.urlsafe_b64decode(request.page_token.encode()).decode())
-                except (ValueError, UnicodeDecodeError):
-                    raise InvalidInput("not a page token from ListTables",
-                                       field="page_token") from None
-            tables = self.tables.listing()
-            page = tables[start:start + size]
-            out = table_pb2.ListTablesResponse()
-            for t in page:
-                with t.lock:
-                    summary = table_pb2.TableSummary(
-                        table_id=t.table_id, game=GAME_ENUMS[t.table.game.name],
-                        seats=seat_infos(t.table), actions=len(t.table.state.history),
-                        over=t.table.is_over)
-                summary.created.FromJsonString(t.table.played_at)
-                out.tables.append(summary)
-            if start + size < len(tables):
-                out.next_page_token = base64.urlsafe_b64encode(
-                    str(start + size).encode()).decode()
+        t, seat = self.tables.seat(request.table_id, request.seat_token)
+        with t.lock:
+            self.tables.sync(t)
+            table = t.table
+            out = table_pb2.GetRecordResponse(complete=table.is_over,
+                                              seats=seat_infos(table))
+            if table.is_over:
+                msg = game_record_message(table.game.name, table.record())
+                getattr(out, RECORD_FIELDS[table.game.name]).CopyFrom(msg)
+            out.events.extend(events_messages(table, table.events(seat), seat))
             return out
-        return self._answer(context, run)
 
-    @rpc()
+    @table_call()
+    def ListTables(self, request, context):
+        size = request.page_size or 50
+        if not 1 <= size <= 500:
+            raise InvalidInput("1-500 tables per page", field="page_size")
+        start = 0
+        if request.page_token:
+            try:
+                start = int(base64.urlsafe_b64decode(request.page_token.encode()).decode())
+            except (ValueError, UnicodeDecodeError):
+                raise InvalidInput("not a page token from ListTables",
+                                   field="page_token") from None
+        tables = self.tables.listing()
+        page = tables[start:start + size]
+        out = table_pb2.ListTablesResponse()
+        for t in page:
+            with t.lock:
+                summary = table_pb2.TableSummary(
+                    table_id=t.table_id, game=GAME_ENUMS[t.table.game.name],
+                    seats=seat_infos(t.table), actions=len(t.table.state.history),
+                    over=t.table.is_over)
+            summary.created.FromJsonString(t.table.played_at)
+            out.tables.append(summary)
+        if start + size < len(tables):
+            out.next_page_token = base64.urlsafe_b64encode(
+                str(start + size).encode()).decode()
+        return out
+
+    @table_call()
     def CloseTable(self, request, context):
-        def run():
-            t, _ = self.tables.seat(request.table_id, request.seat_token)
-            self.tables.close(t)
-            return table_pb2.CloseTableResponse()
-        return self._answer(context, run)
+        t, _ = self.tables.seat(request.table_id, request.seat_token)
+        self.tables.close(t)
+        return table_pb2.CloseTableResponse()
 

@@ -338,10 +338,14 @@ def read_deal(deal: Any, deck: Deck, first_key: str, seats: int, *,
 
 def says(seat: int, verb: str) -> str:
     """'AI 1 exposes' but 'You expose': a seat with a verb, agreeing in person."""
-    label = seat_label(seat)
-    if label == "You":
+    return name_says(seat_label(seat), verb)
+
+
+def name_says(name: str, verb: str) -> str:
+    """A name with a verb: "Ana claims", but "You claim"."""
+    if name == "You":
         verb = {"is": "are", "has": "have"}.get(verb, verb.removesuffix("s"))
-    return f"{label} {verb}"
+    return f"{name} {verb}"
 
 
 DEFAULT_NAMES = ("Seat 0", "Seat 1", "Seat 2", "Seat 3")  # a table or a header names them
