@@ -238,15 +238,11 @@ class RemoteTable:
                                                        json.dumps(self.record_json())))
 
     def record_json(self) -> dict[str, Any]:
-        from google.protobuf import json_format
+        from moneycards.records import record_file_json
 
         rec = self._call(self.stub.GetRecord, self.pb.GetRecordRequest(
             table_id=self.table_id, seat_token=self.token))
-        out = json_format.MessageToDict(getattr(rec, rec.WhichOneof("record")),
-                                        preserving_proto_field_name=True)
-        if "seed" in out:
-            out["seed"] = int(out["seed"])
-        return out
+        return record_file_json(getattr(rec, rec.WhichOneof("record")))
 
     def saved(self) -> dict[str, Any]:
         """How to sit at this table again: its server, id and this seat's token (the file

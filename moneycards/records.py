@@ -224,10 +224,14 @@ def game_record_message(game: str, record: dict) -> Message:
 
 
 def game_record_json(game: str, record: dict) -> dict:
-    """An engine's `game_record()` as the record file's JSON (its message's JSON form; the
-    seed is written as a number, which the mapping accepts for int64)."""
-    out = json_format.MessageToDict(game_record_message(game, record),
-                                    preserving_proto_field_name=True)
+    """An engine's `game_record()` as the record file's JSON."""
+    return record_file_json(game_record_message(game, record))
+
+
+def record_file_json(msg: Message) -> dict:
+    """A game record message as a record file's JSON: its message's JSON form, the seed
+    written as a number (which the mapping accepts for int64)."""
+    out = json_format.MessageToDict(msg, preserving_proto_field_name=True)
     if "seed" in out:
         out["seed"] = int(out["seed"])
     return out
