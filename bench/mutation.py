@@ -225,7 +225,7 @@ MUTANTS: tuple[Mutant, ...] = (
       "other seats see the claim window (phase, seat to act) while a seat decides",
       ("tests/test_observations.py", "tests/test_table_service.py")),
     M("tables-private-version", "solver/tables.py",
-      "private = state.private_decline() is not None and",
+      "private = decline is not None and",
       "private = False and", "R-claim-privacy",
       "a declined claim counts in every seat's version and shows as an event",
       ("tests/test_table_service.py",)),

@@ -211,16 +211,10 @@ class Table:
                 continue
             own = e.seat == seat
             action = e.text if own else e.public
-            with named_seats(self._names_for(seat)):
-                from moneycards.solver.table import seat_label
-
-                head = f"{seat_label(e.seat)}: {action}"
+            head = f"{self.seats[e.seat].name}: {action}"
             out.append(Event(version, e.seat, action, (head, *e.lines),
                              e.gained if own else ()))
         return out
-
-    def _names_for(self, seat: int) -> list[str]:
-        return self.names()
 
     @property
     def is_over(self) -> bool:
@@ -248,12 +242,11 @@ class Table:
                                 rule=state.over_rule())
         if state.current_seat() != seat:
             seen = state.seen_by(seat)
-            if seen.current_seat() != seat:
-                with named_seats(self.names()):
-                    from moneycards.solver.table import seat_label
-
-                    who = seat_label(seen.current_seat())
-                raise IllegalAction(f"it is {who}'s turn", rule=NOT_YOUR_TURN)
+            to_act = seen.current_seat()
+            if to_act != seat:
+                assert to_act is not None  # the deal is on
+                raise IllegalAction(f"it is {self.seats[to_act].name}'s turn",
+                                    rule=NOT_YOUR_TURN)
             # Another seat decides a private claim first; as far as this seat can know, it
             # is its turn: the action waits (checked now) until that seat has declined.
             trial = seen.clone()
@@ -286,8 +279,8 @@ class Table:
 
     def _apply(self, seat: int, text: str) -> None:
         state = self.state
-        private = state.private_decline() is not None and \
-            state.normalize(text) == state.private_decline()
+        decline = state.private_decline()
+        private = decline is not None and state.normalize(text) == decline
         before = state.clone()
         draws = state.parse_action(text).verb == "draw"  # a stock card into a concealed hand
         hand_before = _hand(before, seat) if draws else []
