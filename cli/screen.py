@@ -38,6 +38,11 @@ def wrap_items(head: str, items: list[str], sep: str = " · ", indent: int = 4) 
     return lines
 
 
+def _upper_first(text: str) -> str:
+    """"your" -> "Your", but "AI 2's" stays as written (str.capitalize lowers the rest)."""
+    return text[:1].upper() + text[1:]
+
+
 def possessive(name: str) -> str:
     return "your" if name == "You" else f"{name}'s"
 
@@ -312,7 +317,7 @@ def _explain_totom(state: Any, r: Any, names: Sequence[str]) -> list[str]:
 
     if state.win_verdict is None:
         return []
-    lines = [f"{possessive(names[r.winner]).capitalize()} twenty cards, won on "
+    lines = [f"{_upper_first(possessive(names[r.winner]))} twenty cards, won on "
              f"{r.card or 'the deal (Thiên ù)'} ({r.via}):"]
     lines += ["  " + x for x in format_verdict(state.win_verdict).splitlines()]
     lines.append("Settlement: " + ", ".join(f"{names[s]} {n:+d}" for s, n in enumerate(r.net)))
@@ -327,7 +332,7 @@ def _explain_kowah(state: Any, r: Any, names: Sequence[str]) -> list[str]:
     if sum(hand) == 9:
         hand[KOWAH.index(card)] -= 1
     splits = [sp for sp in splits_exact(hand) if sp.pair == card] or splits_exact(hand)
-    lines = [f"{possessive(names[r.winner]).capitalize()} cards: {KOWAH.render(hand)} + "
+    lines = [f"{_upper_first(possessive(names[r.winner]))} cards: {KOWAH.render(hand)} + "
              f"{card} ({r.via})"]
     if splits:
         sp = splits[0]

@@ -235,3 +235,17 @@ def test_tab_completes_an_action(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_the_ending_names_the_winner_as_the_table_does(tmp_path):
+    """KW-K1: the winner's cards and multiplier, under the winner's name as written."""
+    from click.testing import CliRunner
+
+    from moneycards.cli.main import cli
+
+    r = CliRunner().invoke(cli, ["kowah", "play", "--seed", "9", "--level", "greedy",
+                                 "--record", str(tmp_path / "deal.json")], input="1\n" * 200)
+    assert r.exit_code == 0, r.output
+    assert "AI 2 wins on 1c by draw: multiplier x1 (KW-K1)." in r.output
+    assert "\nAI 2's cards: 1155c 115s 1m + 1c (draw)\n" in r.output
+    assert "multiplier x1 for a win by draw (KW-K1)" in r.output
