@@ -1,0 +1,90 @@
+"""Determinised search shared by the games' `strong` players: Perfect Information Monte
+Carlo (PIMC).
+
+A seat sees only its observation. To value its candidate actions it samples W worlds — full
+deals consistent with everything the observation shows (the game's own sampler: unseen
+cards dealt to the hidden places, respecting what the public record rules out) — and, in
+each world, plays every candidate followed by a fast rollout policy for every seat to the
+end of the deal (or to a horizon, where the game's leaf value takes over). All candidates
+are played in the same worlds with the same rollout seeds (common random numbers), so the
+difference between two actions is not the noise of different deals.
+
+The budget is counted in work (the number of worlds), never in time: the same observation
+and seed give the same values on any machine. The wall-clock safety cap (ranking.capped)
+is checked between worlds; a capped search values every candidate on the worlds it
+finished, all alike.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from moneycards.solver.ranking import stopped
+
+if TYPE_CHECKING:
+    from moneycards.solver.table import TableState
+
+# A rollout policy: the action the seat to act plays in a fully known world.
+Policy = Callable[["TableState", random.Random], str]
+# The value of a world for a seat: (win share 0-1, settlement). Exact when the deal is
+# over; the game's estimate at the horizon otherwise.
+Value = Callable[["TableState", int], tuple[float, float]]
+
+
+@dataclass
+class Estimate:
+    """What the sampled worlds say of one candidate action."""
+
+    action: str
+    wins: float = 0.0  # the sum of win shares over the worlds
+    score: float = 0.0  # the sum of settlements over the worlds
+    worlds: int = 0
+
+    @property
+    def win_share(self) -> float:
+        """The estimated chance to win the deal after this action."""
+        return self.wins / self.worlds if self.worlds else 0.0
+
+    @property
+    def mean_score(self) -> float:
+        """The estimated settlement per deal after this action."""
+        return self.score / self.worlds if self.worlds else 0.0
+
+
+def play_out(state: TableState, policy: Policy, rng: random.Random,
+             horizon: int | None = None) -> TableState:
+    """Play `state` on with `policy` for every seat, to the end of the deal or for
+    `horizon` actions; the state itself, changed."""
+    steps = 0
+    while not state.is_over and (horizon is None or steps < horizon):
+        state.apply(policy(state, rng))
+        steps += 1
+        if steps > 5000:
+            raise RuntimeError("a rollout did not end")
+    return state
+
+
+def pimc(worlds: Iterable[TableState], candidates: Sequence[str], seat: int,
+         policy: Policy, value: Value, seed: int,
+         horizon: int | None = None) -> dict[str, Estimate]:
+    """Every candidate (a legal action of `seat`, the seat to act in every world) valued
+    over the worlds: applied in a copy of each world, then played out by `policy` with a
+    rollout seed shared by all candidates of that world. Stops between worlds when the
+    caller has gone or the safety cap ran out (`stopped`)."""
+    out = {a: Estimate(a) for a in candidates}
+    for w, world in enumerate(worlds):
+        if stopped():
+            break
+        for action in candidates:
+            state = world.clone()
+            state.apply(action)
+            play_out(state, policy, random.Random(f"{seed}/{w}"), horizon)
+            win, score = value(state, seat)
+            e = out[action]
+            e.wins += win
+            e.score += score
+            e.worlds += 1
+    return out
