@@ -119,7 +119,9 @@ def _value(dist: int, outs: int) -> float:
 
 def warm_up() -> None:
     """Build the ready-hand tables once, before the first decision is timed."""
-    ready_slots()
+    from moneycards.solver.kowah import search
+
+    search.warm_up()
 
 
 def hint(obs: KowahObservation, budget_ms: float = 2000.0,
@@ -261,8 +263,9 @@ def wait_live(hand8: list[int], unseen: list[int]) -> tuple[int, Face | None]:
     return best
 
 
-def strong(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
-    """Every action valued as this seat's estimated chance to win the deal (0-1): the
+def race(obs: KowahObservation) -> tuple[list[Ranked], list[Ranked]]:
+    """The race ranking: (safe actions, discards that lose at once). Every action valued as
+    this seat's estimated chance to win the deal (0-1): the
     heuristic's distance to ready and live outs after the action, raced against the
     declared seats' visible waits and the undeclared seats. A discard a declared seat
     waits on loses the deal at once (KW-X4) and ranks below every other discard; a hand
@@ -342,7 +345,76 @@ def strong(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
             live = view.unseen[KOWAH.index(f)]
             p = race.chance(0, 0, live, False)
             safe.append(Ranked(act, p, f"win chance {p:.0%}: wait {f}, {live} unseen"))
-    return ranked(safe + unsafe)
+    return safe, unsafe
+
+
+# -- strong: the race ranking's best options played out in sampled deals --------------------
+SEARCH_WORLDS = 24  # sampled deals per decision: the search budget, counted in work
+SEARCH_CANDIDATES = 4  # the race ranking's best safe options that the search plays out
+
+
+def strong(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
+    """Every action valued as this seat's chance to win the deal (0-1). The race ranking's
+    best safe options are played out in the same deals sampled from the observation
+    (solver/kowah/search.py: the unseen copies dealt at random, every seat then playing the
+    simulator's rollout policy to the end), each valued by the share it wins; the other
+    safe options keep their race estimate, below the searched ones; a discard that a
+    declared seat waits on loses at once (KW-X4) and ranks last."""
+    from moneycards.solver.kowah.search import sample_world
+
+    safe, unsafe = race(obs)
+    safe = ranked(safe)
+    cands = [r for r in safe if r.evaluated][:SEARCH_CANDIDATES]
+    if len(cands) < 2:
+        return safe + ranked(unsafe)
+    base = obs.seed() if seed is None else seed
+    rng = random.Random(base)
+    wins = {r.action: 0 for r in cands}
+    worlds = 0
+    for w in range(SEARCH_WORLDS):
+        if stopped():
+            break
+        world = sample_world(obs, rng)
+        for r in cands:
+            deal = world.copy()
+            deal.apply(r.action)
+            deal.play_out(random.Random(f"{base}/{w}"))
+            wins[r.action] += deal.winner == obs.seat
+        worlds += 1
+    if not worlds:
+        return safe + ranked(unsafe)
+    out = []
+    for r in cands:
+        p = wins[r.action] / worlds
+        out.append(Ranked(r.action, p * (1 - RACE_TIE) + RACE_TIE * r.value,
+                          f"wins {p:.0%} of {worlds} sampled deals played out "
+                          f"{_doing(r.action)}; race estimate {_race_tail(r.reason)}"))
+    floor = min(x.value for x in out)
+    for r in safe[len(cands):]:
+        if not r.evaluated:
+            out.append(r)
+            continue
+        v = max(0.0, min(r.value, floor - RACE_TIE))
+        out.append(Ranked(r.action, v, f"not played out: {_doing(r.action)} has the race "
+                                       f"estimate {_race_tail(r.reason)}, below the "
+                                       f"{len(cands)} options searched"))
+    return ranked(out) + ranked(unsafe)
+
+
+RACE_TIE = 1e-3  # the race estimate breaks ties between equal shares of sampled wins
+
+
+def _doing(action: str) -> str:
+    """An action as the reason names it: 'discarding 7m', 'showing 9c 9c'."""
+    verb, _, arg = action.partition(" ")
+    return {"draw": "drawing", "take": "taking the discard", "stay": "staying silent",
+            "discard": f"discarding {arg}", "declare": f"showing {arg}"}.get(verb, action)
+
+
+def _race_tail(reason: str) -> str:
+    """`win chance 35%: 2 from ready, ...` as `35% (2 from ready, ...)`."""
+    head, _, tail = reason.partition(": ")
+    return f"{head.removeprefix('win chance ')} ({tail})" if tail else reason
 
 
 def greedy(obs: KowahObservation, rng: random.Random) -> str:

@@ -7,6 +7,8 @@ discards and the stock cards drawn in the open (KW-X2), the stock count.
 
 from __future__ import annotations
 
+import json
+import zlib
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -92,6 +94,11 @@ class KowahObservation:
             "takes_in_row": self.takes_in_row, "legal_actions": list(self.legal_actions),
             "result": self.result.to_json() if self.result is not None else None,
         }
+
+    def seed(self) -> int:
+        """A number fixed by what the seat sees: seeds the hint's sampled worlds, so the same
+        observation gets the same hint in every process."""
+        return zlib.crc32(json.dumps(self.to_json(), sort_keys=True).encode())
 
     def flat(self) -> dict[str, Any]:
         """The flat form the fact checks read (solver/facts.py): enums by their short

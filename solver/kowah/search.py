@@ -1,0 +1,339 @@
+"""Kowah determinised search: sampled deals played out by a fast simulator.
+
+A world is a full deal as one seat may guess it from its observation only: its own cards,
+the discard pile, and what the others are known to hold (their shown pairs, the cards they
+took or drew in the open, less what they let go since) are fixed; every other unseen copy
+is dealt at random to the other hands (declared hands get a ready hand showing their pair,
+KW-X1) and to the stock, the stock holding exactly as many cards as the observation says.
+
+`Deal` plays such a world to the end with the rules of the engine (KW-T2, KW-X2, KW-X4
+with R-rotation, KW-K1, KW-K2, R-declare, R-take-limit) on count vectors, some fifty times
+faster than the table engine, whose text actions and records a rollout does not need. Every
+seat plays `Deal.policy`: become ready when a card allows it, never feed a declared wait
+when another card can go, else take a card that matches the hand and discard the card
+with the least company. A test plays the same deals through the engine and the simulator
+and gets the same results.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from moneycards.solver.cards import KOWAH
+from moneycards.solver.kowah.check import MULTIPLIERS
+from moneycards.solver.kowah.exact import ready_slots
+from moneycards.solver.kowah.observation import KowahObservation, Phase
+
+NF = len(KOWAH.faces)
+SEATS = 3
+TAKE_LIMIT = 30  # R-take-limit, as the engine's
+# The rank class of each face: suited ranks share a class across suits (KW-R1), each
+# honour is its own (KW-D2). A card's company is the cards of its class in the hand.
+KIND = tuple((0, f.rank) if f.suit != "h" else (1, f.rank) for f in KOWAH.faces)
+KIND_FACES = tuple(tuple(g for g in range(NF) if KIND[g] == KIND[f]) for f in range(NF))
+
+
+@lru_cache(maxsize=1)
+def ready_pairs() -> dict[bytes, tuple[int, ...]]:
+    """Every ready eight-card hand (KW-R4, KW-R5) as its count bytes -> the faces of the
+    pairs it may show (built once from the exact twin's enumeration)."""
+    from moneycards.solver.kowah.exact import triplet_pairs
+
+    two, ii, jj, ok = triplet_pairs()
+    out: dict[bytes, set[int]] = {}
+    for p in range(NF):
+        keep = ok[p, ii] & ok[p, jj]
+        cand = two[keep].copy()
+        cand[:, p] += 2
+        for row in cand[(cand <= KOWAH.copies).all(axis=1)]:
+            out.setdefault(row.astype("uint8").tobytes(), set()).add(p)
+    return {k: tuple(sorted(v)) for k, v in out.items()}
+
+
+def warm_up() -> None:
+    ready_pairs()
+    ready_slots()
+
+
+class Deal:
+    """A fully known Kowah deal in progress, played fast (the engine's rules, count
+    vectors, faces as indices). `winner`/`multiplier` say how it ended; `over` whether."""
+
+    __slots__ = ("hands", "stock", "pile", "declared", "seat", "phase", "turns",
+                 "takes_in_row", "over", "winner", "multiplier", "ready")
+
+    def __init__(self, hands: list[list[int]], stock: list[int], pile: list[int],
+                 declared: dict[int, int], seat: int, phase: Phase, turns: int,
+                 takes_in_row: int):
+        self.hands, self.stock, self.pile = hands, stock, pile
+        self.declared = declared
+        self.seat, self.phase, self.turns, self.takes_in_row = seat, phase, turns, takes_in_row
+        self.over = False
+        self.winner: int | None = None
+        self.multiplier = 0
+        self.ready = ready_pairs()
+
+    def copy(self) -> Deal:
+        d = Deal.__new__(Deal)
+        d.hands = [list(h) for h in self.hands]
+        d.stock, d.pile = list(self.stock), list(self.pile)
+        d.declared = dict(self.declared)
+        d.seat, d.phase, d.turns, d.takes_in_row = (self.seat, self.phase, self.turns,
+                                                    self.takes_in_row)
+        d.over, d.winner, d.multiplier, d.ready = (self.over, self.winner, self.multiplier,
+                                                   self.ready)
+        return d
+
+    # -- the rules ----------------------------------------------------------------------
+    def _win(self, seat: int, via: str) -> None:
+        self.over, self.winner, self.multiplier = True, seat, MULTIPLIERS[via]  # KW-K1
+
+    def _wins_on(self, card: int, by: int, via: str) -> bool:
+        """KW-X4 with R-rotation: the waiting seats from the one after `by`."""
+        for k in (1, 2):
+            w = (by + k) % SEATS
+            if self.declared.get(w) == card:
+                self._win(w, via)
+                return True
+        return False
+
+    def _draw(self, s: int) -> int | None:
+        card = self.stock.pop(0)
+        self.takes_in_row = 0
+        if self.declared.get(s) == card:
+            self._win(s, "self-draw")  # KW-X2
+            return None
+        if self._wins_on(card, s, "draw"):
+            return None
+        if not self.stock:
+            self.over = True  # KW-K2: drawn
+            return None
+        self.hands[s][card] += 1
+        self.phase = Phase.DISCARD
+        return card
+
+    def draw(self) -> None:
+        self._draw(self.seat)
+
+    def take(self) -> None:
+        self.takes_in_row += 1
+        self.hands[self.seat][self.pile.pop()] += 1
+        self.phase = Phase.DISCARD
+
+    def discard(self, card: int) -> None:
+        s = self.seat
+        self.hands[s][card] -= 1
+        self.pile.append(card)
+        if self._wins_on(card, s, "discard"):
+            return
+        if s not in self.declared and bytes(self.hands[s]) in self.ready:
+            self.phase = Phase.DECLARE  # R-declare: compulsory
+        else:
+            self._next_turn()
+
+    def declare(self, pair: int) -> None:
+        self.declared[self.seat] = pair
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        self.turns += 1
+        self.seat = (self.seat + 1) % SEATS
+        self.phase = Phase.DRAW
+        # Declared seats play their own turns (KW-X2).
+        while not self.over and self.seat in self.declared:
+            s = self.seat
+            card = self._draw(s)
+            if card is None:
+                return
+            self.hands[s][card] -= 1
+            self.pile.append(card)
+            if self._wins_on(card, s, "discard"):
+                return
+            self.turns += 1
+            self.seat = (s + 1) % SEATS
+            self.phase = Phase.DRAW
+
+    def may_take(self) -> bool:
+        return bool(self.pile) and self.turns > 0 and self.takes_in_row < TAKE_LIMIT
+
+    # -- the rollout policy -------------------------------------------------------------
+    def _readying(self, hand: list[int]) -> list[int]:
+        """The faces whose discard leaves a ready hand (of a nine-card hand)."""
+        out = []
+        for f in range(NF):
+            if hand[f]:
+                hand[f] -= 1
+                if bytes(hand) in self.ready:
+                    out.append(f)
+                hand[f] += 1
+        return out
+
+    def policy(self, rng: random.Random) -> tuple[str, int]:
+        """The rollout policy's move for the seat to act: (verb, face index or -1)."""
+        s, hand = self.seat, self.hands[self.seat]
+        if self.phase is Phase.DRAW:
+            if self.may_take():
+                top = self.pile[-1]
+                hand[top] += 1
+                readies = self._readying(hand)
+                hand[top] -= 1
+                company = sum(hand[g] for g in KIND_FACES[top])
+                if readies or hand[top] or company >= 2:
+                    return "take", -1
+            return "draw", -1
+        if self.phase is Phase.DISCARD:
+            waits = set(self.declared.values())
+            readies = [f for f in self._readying(hand) if f not in waits]
+            if readies:
+                return "discard", readies[0]
+            held = [f for f in range(NF) if hand[f]]
+            safe = [f for f in held if f not in waits] or held
+            comp = {f: sum(hand[g] for g in KIND_FACES[f]) + hand[f] for f in safe}
+            least = min(comp.values())
+            lonely = [f for f in safe if comp[f] == least]
+            return "discard", lonely[rng.randrange(len(lonely))] if len(lonely) > 1 \
+                else lonely[0]
+        return "declare", self.best_pair(s)
+
+    def move(self, verb: str, face: int) -> None:
+        if verb == "draw":
+            self.draw()
+        elif verb == "take":
+            self.take()
+        elif verb == "discard":
+            self.discard(face)
+        elif verb == "declare":
+            self.declare(face)
+        else:  # stay (R-declare with optional declaration)
+            self._next_turn()
+
+    def best_pair(self, s: int) -> int:
+        """The pair to show: the one whose wait has the most copies not in sight of this
+        seat (its own hand and the pile)."""
+        pairs = self.ready[bytes(self.hands[s])]
+        if len(pairs) == 1:
+            return pairs[0]
+        return max(pairs, key=lambda p: KOWAH.copies - self.hands[s][p] - self.pile.count(p))
+
+    def play_out(self, rng: random.Random) -> Deal:
+        steps = 0
+        while not self.over:
+            self.move(*self.policy(rng))
+            steps += 1
+            if steps > 2000:
+                raise RuntimeError("a Kowah rollout did not end")
+        return self
+
+    def apply(self, action: str) -> None:
+        """One of the observation's legal actions (engine text)."""
+        verb, _, arg = action.partition(" ")
+        self.move(verb, KOWAH.index(KOWAH.parse(arg)[0]) if arg else -1)
+
+
+def move_text(verb: str, face: int) -> str:
+    """A move as the engine's action text."""
+    if verb == "discard":
+        return f"discard {KOWAH.faces[face]}"
+    if verb == "declare":
+        return f"declare {KOWAH.render([KOWAH.faces[face]] * 2)}"
+    return verb
+
+
+def known_holdings(obs: KowahObservation) -> dict[int, list[int]]:
+    """Per other seat, the copies it is known to hold: the cards it took from the pile or
+    drew in the open, less what it discarded after, and its shown pair (KW-X3, KW-X1)."""
+    me = obs.seat
+    events = []  # (turn, 0 gain / 1 discard, seat, face): a take is in the turn after
+    for d in obs.discards:
+        f = KOWAH.index(d.card)
+        events.append((d.turn, 1, d.seat, f))
+        if d.taken_by is not None:
+            events.append((d.turn + 1, 0, d.taken_by, f))
+    for p in obs.public_draws:
+        events.append((p.turn, 0, p.seat, KOWAH.index(p.card)))
+    known = {s: [0] * NF for s in range(SEATS) if s != me}
+    for _, kind, seat, f in sorted(events):
+        if seat == me:
+            continue
+        if kind == 0:
+            known[seat][f] += 1
+        elif known[seat][f]:
+            known[seat][f] -= 1  # it may have let the known copy go
+    for seat, face in obs.declared.items():
+        if seat != me:
+            f = KOWAH.index(face)
+            known[seat][f] = max(known[seat][f], 2)
+    return known
+
+
+def _ready_with_pair(pair: int, fixed: Sequence[int], pool: Sequence[int],
+                     rng: random.Random) -> list[int] | None:
+    """A ready hand showing `pair` that holds `fixed` and takes the rest from `pool`,
+    uniformly among those possible (None: none is)."""
+    import numpy as np
+
+    rows = _targets_by_pair()[pair]
+    lo = np.asarray(fixed)
+    fit = np.nonzero(((rows >= lo) & (rows <= lo + np.asarray(pool))).all(axis=1))[0]
+    if not len(fit):
+        return None
+    return [int(n) for n in rows[fit[rng.randrange(len(fit))]]]
+
+
+@lru_cache(maxsize=1)
+def _targets_by_pair() -> dict[int, Any]:
+    """Per pair face, the ready hands that may show it, as rows of a count matrix."""
+    import numpy as np
+
+    out: dict[int, list[bytes]] = {p: [] for p in range(NF)}
+    for key, pairs in sorted(ready_pairs().items()):
+        for p in pairs:
+            out[p].append(key)
+    return {p: np.frombuffer(b"".join(keys), dtype=np.uint8).reshape(-1, NF).astype(np.int16)
+            for p, keys in out.items()}
+
+
+def sample_world(obs: KowahObservation, rng: random.Random) -> Deal:
+    """One deal consistent with everything `obs` shows, the seat to act being `obs.seat`."""
+    me = obs.seat
+    pile = [KOWAH.index(d.card) for d in obs.discards if d.taken_by is None]
+    known = known_holdings(obs)
+    pool = [KOWAH.copies - h for h in obs.hand]
+    for f in pile:
+        pool[f] -= 1
+    for held in known.values():
+        for f in range(NF):
+            pool[f] -= held[f]
+    # Approximations in what is known (a copy let go and taken back) never make a count
+    # negative: a known copy the pool cannot cover is dropped from the known holding.
+    for seat in known:
+        for f in range(NF):
+            while pool[f] < 0 and known[seat][f]:
+                known[seat][f] -= 1
+                pool[f] += 1
+    hands: list[list[int]] = [[0] * NF for _ in range(SEATS)]
+    hands[me] = list(obs.hand)
+    order = sorted(known, key=lambda s: s not in obs.declared)  # declared hands first
+    for seat in order:
+        fixed = known[seat]
+        hand = None
+        if seat in obs.declared:
+            hand = _ready_with_pair(KOWAH.index(obs.declared[seat]), fixed, pool, rng)
+        if hand is None:
+            hand = list(fixed)
+            need = obs.hand_sizes[seat] - sum(hand)
+            cards = [f for f in range(NF) for _ in range(pool[f])]
+            for f in rng.sample(cards, max(0, min(need, len(cards)))):
+                hand[f] += 1
+        for f in range(NF):
+            pool[f] -= hand[f] - fixed[f]
+        hands[seat] = hand
+    stock = [f for f in range(NF) for _ in range(pool[f])]
+    rng.shuffle(stock)
+    declared = {s: KOWAH.index(f) for s, f in obs.declared.items()}
+    turns = 0 if obs.first_turn else max(1, len(obs.discards))
+    return Deal(hands, stock[:obs.stock] if obs.stock else stock, pile, declared, me,
+                obs.phase, turns, obs.takes_in_row)

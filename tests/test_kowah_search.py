@@ -1,0 +1,153 @@
+"""Kowah determinised search (solver/kowah/search.py): the fast simulator plays the
+engine's rules, sampled worlds agree with the observation, and the strong hint values the
+options it plays out as shares of sampled deals won."""
+
+import random
+
+import pytest
+
+from moneycards.solver.cards import KOWAH
+from moneycards.solver.hints import hint
+from moneycards.solver.kowah import search
+from moneycards.solver.kowah.hint import SEARCH_CANDIDATES, greedy, strong
+from moneycards.solver.kowah.observation import Phase
+from moneycards.solver.kowah.table import KowahState
+
+
+@pytest.fixture(scope="module", autouse=True)
+def tables():
+    search.warm_up()
+
+
+def _known(state):
+    """The engine's state as a fully known simulator deal."""
+    return search.Deal([list(h) for h in state.hands], [KOWAH.index(f) for f in state.stock],
+                       [KOWAH.index(f) for _, f in state.discards],
+                       {s: KOWAH.index(f) for s, f in state.declared.items()}, state.seat,
+                       state.phase, state.turns, state.takes_in_row)
+
+
+def test_the_simulator_plays_the_engines_rules_to_the_same_end():
+    endings = {"self-draw": 0, "draw": 0, "discard": 0, "drawn": 0}
+    for seed in range(120):
+        state = KowahState(seed)
+        deal = _known(state)
+        rng = random.Random(seed)
+        while not state.is_over:
+            assert not deal.over
+            move = deal.policy(rng)
+            text = search.move_text(*move)
+            assert text in state.legal_actions()
+            state.apply(text)
+            deal.move(*move)
+            assert deal.hands == state.hands and deal.seat == state.seat or deal.over
+        r = state.result
+        assert deal.over
+        if r.kind.value == "win":
+            assert (deal.winner, deal.multiplier) == (r.winner, r.multiplier)
+            endings[r.via] += 1
+        else:
+            assert deal.winner is None
+            endings["drawn"] += 1
+    assert endings["self-draw"] and sum(endings.values()) == 120  # KW-X2 met
+
+
+def test_the_ready_table_is_the_exact_twins():
+    from moneycards.solver.kowah.exact import splits_exact
+
+    rng = random.Random(7)
+    cards = [f for f in range(len(KOWAH.faces)) for _ in range(4)]
+    ready = search.ready_pairs()
+    hits = 0
+    for _ in range(3000):
+        hand = [0] * len(KOWAH.faces)
+        for f in rng.sample(cards, 8):
+            hand[f] += 1
+        pairs = tuple(sorted({KOWAH.index(s.pair) for s in splits_exact(hand)}))
+        assert ready.get(bytes(hand), ()) == pairs
+    for key, pairs in list(ready.items())[::997]:  # ready hands, from the table's side
+        hand = list(key)
+        assert tuple(sorted({KOWAH.index(s.pair) for s in splits_exact(hand)})) == pairs
+        hits += 1
+    assert hits > 50
+
+
+def _positions(n, seed):
+    rng = random.Random(seed)
+    out, k = [], 0
+    while len(out) < n:
+        state = KowahState(900 + k)
+        k += 1
+        while not state.is_over:
+            seat = state.current_seat()
+            obs = state.observation(seat)
+            if rng.random() < 0.3:
+                out.append(obs)
+            state.apply(greedy(obs, rng))
+    return out
+
+
+def test_every_sampled_world_agrees_with_the_observation():
+    positions = _positions(300, seed=3)
+    declared_seen = ready_ok = 0
+    for i, obs in enumerate(positions):
+        world = search.sample_world(obs, random.Random(i))
+        me = obs.seat
+        assert world.hands[me] == list(obs.hand)
+        assert [sum(h) for h in world.hands] == list(obs.hand_sizes)
+        assert len(world.stock) == obs.stock
+        assert world.pile == [KOWAH.index(d.card) for d in obs.discards if d.taken_by is None]
+        total = [0] * len(KOWAH.faces)
+        for h in world.hands:
+            total = [a + b for a, b in zip(total, h)]
+        for f in world.stock + world.pile:
+            total[f] += 1
+        assert total == [4] * len(KOWAH.faces)  # every card once (KW-D1)
+        for seat, held in search.known_holdings(obs).items():
+            if seat not in obs.declared:
+                assert all(world.hands[seat][f] >= n for f, n in enumerate(held))
+        for seat, face in obs.declared.items():
+            assert world.declared[seat] == KOWAH.index(face)
+            if seat != me:
+                declared_seen += 1
+                pairs = world.ready.get(bytes(world.hands[seat]), ())
+                ready_ok += KOWAH.index(face) in pairs  # a locked ready hand (KW-X1)
+        assert world.seat == me and world.phase is obs.phase
+    assert declared_seen > 20 and ready_ok >= 0.95 * declared_seen
+
+
+def test_strong_values_are_shares_of_sampled_deals_won_and_reproducible():
+    searched = 0
+    for obs in _positions(40, seed=5):
+        ranked = strong(obs)
+        assert sorted(r.action for r in ranked) == sorted(obs.legal_actions)
+        assert all(0.0 <= r.value <= 1.0 for r in ranked)
+        played = [r for r in ranked if r.reason.startswith("wins ")]
+        if played:
+            searched += 1
+            assert 2 <= len(played) <= SEARCH_CANDIDATES
+            assert len({r.reason for r in ranked}) == len(ranked)  # every reason its own
+            # searched options rank above the ones only estimated
+            last = max(i for i, r in enumerate(ranked) if r.reason.startswith("wins "))
+            assert all(r.reason.startswith("wins ") for r in ranked[:last + 1])
+        assert [r.to_dict() for r in strong(obs)] == [r.to_dict() for r in ranked]
+    assert searched >= 10
+
+
+def test_a_discard_that_makes_the_hand_ready_on_a_live_wait_is_played_first():
+    # 5c 5c 5s | 7c 7s 7m | 9c 9c + 2h drawn: discarding 2h leaves two triplets and a 9c
+    # pair waiting on 9c (two copies unseen); any other discard breaks a set.
+    hands = ["5c 5c 5s 7c 7s 7m 9c 9c", "1c 1s 2c 2s 3c 3s 4c 4s", "1m 2m 3m 4m 6c 6s 6m 8c"]
+    rest = [f for f in KOWAH.faces for _ in range(4)]
+    for h in hands:
+        for f in KOWAH.parse(h):
+            rest.remove(f)
+    rest.remove(KOWAH.parse("2h")[0])
+    state = KowahState(deal={"hands": hands, "first": 0,
+                             "stock": "2h " + " ".join(f.text for f in rest)})
+    state.apply("draw")
+    obs = state.observation(0)
+    assert obs.phase is Phase.DISCARD
+    top = hint(obs)[0]
+    assert top.action == "discard 2h", top
+    assert top.value > 0.3 and top.reason.startswith("wins ")
