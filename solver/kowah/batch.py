@@ -219,8 +219,8 @@ def distance_tables() -> Distances:
     # each 5-card multiset plus each face that part's value, larger values written last.
     face = np.arange(NF, dtype=np.int32)
     at = np.zeros((len(five), NF), dtype=np.int32)  # where the added face goes, per (row, face)
-    for j in range(5):
-        at += five[:, j, None] <= face
+    for k in range(5):
+        at += five[:, k, None] <= face
     j = np.arange(5, dtype=np.int32)
     before = np.take(_BINOMIAL, (five + j) * (HAND + 1) + j + 1)
     after = np.take(_BINOMIAL, (five + j + 1) * (HAND + 1) + j + 2)
