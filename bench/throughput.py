@@ -22,6 +22,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -82,15 +83,20 @@ def in_process(seconds: float) -> list[tuple[str, float, str]]:
     kb.tables()
     rows.append(("Kowah readiness + waits, in process",
                  len(kc) / timed(kb.check_many, kc, min_seconds=seconds), "≥ 200,000/s"))
+    kb.distance_tables()
+    rows.append(("  with the distance to ready", len(kc) / timed(
+        lambda c: kb.check_many(c, distance=True), kc, min_seconds=seconds), ""))
     rows.append(("  the same from notation text", len(kt) / timed(
-        kb.check_texts, kt, min_seconds=seconds), ""))
+        lambda t: kb.check_texts(t, distance=True), kt, min_seconds=seconds), ""))
     return rows
 
 
 # -- servers and callers -------------------------------------------------------------------
 def start_server(*args: str):
+    # Server processes share their tables' store: a throw-away SQLite file.
+    db = Path(tempfile.mkdtemp(prefix="moneycards-bench-")) / "tables.db"
     proc = subprocess.Popen([sys.executable, "-m", "moneycards", "serve", "--host", HOST,
-                             "--port", "0", "--db", ":memory:", "--max-calls", "64", *args],
+                             "--port", "0", "--db", str(db), "--max-calls", "64", *args],
                             stdout=subprocess.PIPE, text=True)
     m = re.search(r":(\d+) ", proc.stdout.readline())
     if not m:
