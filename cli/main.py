@@ -37,7 +37,7 @@ def cli():
                    "so any of them serves any table.")
 @click.option("--max-calls", default=None, type=int,
               help="Solver calls admitted at once per server process, each on its own thread "
-                   "(default: 8; 4 per worker with --workers); more are refused with "
+                   "(default: 16; 4 per worker with --workers); more are refused with "
                    "RESOURCE_EXHAUSTED.")
 @click.option("--hint-cap-ms", default=2000, show_default=True, type=int,
               help="No hint runs longer than this, whatever budget it asks for.")

@@ -27,6 +27,14 @@ class Face:
     suit_index: int  # position of the suit in SUIT_ORDER; first so that faces sort canonically
     rank: int
 
+    def __post_init__(self) -> None:
+        # The hash the dataclass would compute on every call, computed once: faces key the
+        # count dicts of every verdict (the same value, so sets and dicts keep their order).
+        object.__setattr__(self, "_hash", hash((self.suit_index, self.rank)))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined, no-any-return]
+
     @property
     def suit(self) -> str:
         return SUIT_ORDER[self.suit_index]
