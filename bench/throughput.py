@@ -1,6 +1,7 @@
 """The throughput targets of batch verdicts and of a server on every core, in one run.
 
     .venv/bin/python bench/throughput.py [--seconds 3]
+    .venv/bin/python bench/throughput.py --seconds 2 --max-calls 2,4,8,16,64
 
 Prints one table: in-process batch rates (Tổ Tôm win check and full scoring, Kowah
 readiness), gRPC batches of 1,000 hands, single CheckHand (default engine) and CheckReady
@@ -9,7 +10,8 @@ against the trivial health call on the same server with 1 and 50 callers, and th
 real `moneycards serve --max-calls 64` processes on loopback (so 50 callers are admitted,
 not shed); the callers are asyncio gRPC clients in
 two client processes, on the same cores as the server (the machine is shared and noisy:
-compare the ratios, measured in this one run, not the absolute rates).
+compare the ratios, measured in this one run, not the absolute rates). With `--max-calls`
+it instead measures the single calls at 50 callers for each thread count per process.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -82,15 +85,20 @@ def in_process(seconds: float) -> list[tuple[str, float, str]]:
     kb.tables()
     rows.append(("Kowah readiness + waits, in process",
                  len(kc) / timed(kb.check_many, kc, min_seconds=seconds), "≥ 200,000/s"))
+    kb.distance_tables()
+    rows.append(("  with the distance to ready", len(kc) / timed(
+        lambda c: kb.check_many(c, distance=True), kc, min_seconds=seconds), ""))
     rows.append(("  the same from notation text", len(kt) / timed(
-        kb.check_texts, kt, min_seconds=seconds), ""))
+        lambda t: kb.check_texts(t, distance=True), kt, min_seconds=seconds), ""))
     return rows
 
 
 # -- servers and callers -------------------------------------------------------------------
 def start_server(*args: str):
+    # Server processes share their tables' store: a throw-away SQLite file.
+    db = Path(tempfile.mkdtemp(prefix="moneycards-bench-")) / "tables.db"
     proc = subprocess.Popen([sys.executable, "-m", "moneycards", "serve", "--host", HOST,
-                             "--port", "0", "--db", ":memory:", "--max-calls", "64", *args],
+                             "--port", "0", "--db", str(db), "--max-calls", "64", *args],
                             stdout=subprocess.PIPE, text=True)
     m = re.search(r":(\d+) ", proc.stdout.readline())
     if not m:
@@ -142,8 +150,15 @@ async def _callers(address: str, kind: str, callers: int, seconds: float) -> int
         ("grpc.use_local_subchannel_pool", 1)]) for _ in range(min(callers, 8))]
     calls = [ch.unary_unary(method, request_serializer=lambda m: m.SerializeToString(),
                             response_deserializer=response_cls.FromString) for ch in channels]
-    for call in calls:
-        await call(request, timeout=30)
+    for call in calls:  # connect each channel (a shed call is tried again)
+        while True:
+            try:
+                await call(request, timeout=30)
+                break
+            except grpc.aio.AioRpcError as err:
+                if err.code() != grpc.StatusCode.RESOURCE_EXHAUSTED:
+                    raise
+                await asyncio.sleep(0.1)
     done = 0
     end = time.perf_counter() + seconds
 
@@ -181,11 +196,45 @@ def rate(address: str, kind: str, callers: int, seconds: float) -> float:
     return sum(done) / seconds
 
 
+def threads(values: str, seconds: float, rounds: int = 3) -> None:
+    """CheckHand and CheckReady at 50 callers against health, one server per thread count.
+    The servers run side by side and are measured in turn, round after round, and each
+    figure is the median over the rounds: the other jobs on the machine change the CPU left
+    over from minute to minute, and this spreads that change over every setting."""
+    import statistics
+
+    counts = values.split(",")
+    servers = {n: start_server("--processes", "1", "--max-calls", n) for n in counts}
+    got: dict[tuple[str, str], list[float]] = {}
+    try:
+        for _ in range(rounds):
+            for n, (_, address) in servers.items():
+                for kind in ("health", "check_hand", "check_ready"):
+                    got.setdefault((n, kind), []).append(rate(address, kind, 50, seconds))
+    finally:
+        for proc, _ in servers.values():
+            stop_server(proc)
+    print(f"{'--max-calls':<12}{'health':>8}{'CheckHand':>18}{'CheckReady':>18}"
+          f"   (50 callers, median of {rounds} rounds)")
+    for n in counts:
+        med = {kind: statistics.median(got[n, kind])
+               for kind in ("health", "check_hand", "check_ready")}
+        base = med["health"]
+        cells = [f"{med[k]:,.0f} ({med[k] / base:.2f}×)" for k in ("check_hand", "check_ready")]
+        print(f"{n:<12}{base:>8,.0f}{cells[0]:>18}{cells[1]:>18}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="per measurement")
+    ap.add_argument("--max-calls", metavar="N,N,...",
+                    help="instead: the single calls at 50 callers on `serve --processes 1 "
+                         "--max-calls N` (the threads per process) for each N")
     args = ap.parse_args()
     s = args.seconds
+    if args.max_calls:
+        threads(args.max_calls, s)
+        return
     rows = in_process(min(s, 2.0))
 
     proc, address = start_server("--processes", "1")

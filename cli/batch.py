@@ -152,7 +152,7 @@ def kowah_answers(details: bool, engine: str):
                 hand = ""
                 refused[k] = err
             hands.append(hand)
-        batch = check_texts(hands)
+        batch = check_texts(hands, distance=not details)
         out = []
         for k, (n, _) in enumerate(chunk):
             problem = refused.get(k) or batch.errors.get(k)

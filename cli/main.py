@@ -28,15 +28,17 @@ def cli():
 @click.option("--port", default=50051, show_default=True, type=int,
               help="Port to listen on, 0-65535 (0 picks a free one).")
 @click.option("--workers", default=None, type=int,
-              help="Solver worker processes (default: one per CPU).")
+              help="Instead of --processes: one server process whose solver calls run in N "
+                   "worker processes.")
 @click.option("--processes", default=None, type=int,
               help="Run N server processes on the port (SO_REUSEPORT), each solving in its "
-                   "own threads, so every core answers calls; instead of --workers. Tables "
-                   "are per process until their store is shared: a table is found only "
-                   "through connections to the process that opened it.")
+                   "own threads, so every core answers calls (default: one per core; 1 with "
+                   "--db :memory:, which cannot be shared). They share the tables' store, "
+                   "so any of them serves any table.")
 @click.option("--max-calls", default=None, type=int,
-              help="Solver calls admitted at once, running or queued for a worker (default: 4 "
-                   "per worker); more are refused with RESOURCE_EXHAUSTED.")
+              help="Solver calls admitted at once per server process, each on its own thread "
+                   "(default: 16; 4 per worker with --workers); more are refused with "
+                   "RESOURCE_EXHAUSTED.")
 @click.option("--hint-cap-ms", default=2000, show_default=True, type=int,
               help="No hint runs longer than this, whatever budget it asks for.")
 @click.option("--grace", default=5.0, show_default=True, type=float,

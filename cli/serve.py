@@ -22,6 +22,14 @@ def read_pem(path: str, field: str) -> bytes:
     return data
 
 
+def cores() -> int:
+    """The cores this process may run on (its affinity), else the machine's count."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_cap_ms: int,
         grace: float, log_level: str, tls_cert: str | None, tls_key: str | None,
         insecure: bool, db: str | None = None, max_watches: int = 16,
@@ -30,7 +38,10 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
     os.environ.setdefault("GRPC_VERBOSITY", "DEBUG" if log_level.lower() == "debug" else "NONE")
     from moneycards.server.app import BindError, check_address, serve_forever
     from moneycards.server.limits import Limits
+    from moneycards.server.store import default_path
 
+    path = str(default_path()) if db is None else db
+    note = None
     if processes is not None:
         if not 1 <= processes <= 64:
             raise InvalidInput(f"{processes} processes: 1-64", field="--processes")
@@ -38,8 +49,19 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
             raise InvalidInput("--workers runs solver processes behind one server process; "
                                "with --processes every server process solves in its own "
                                "threads: give one or the other", field="--processes")
+        if processes > 1 and path == ":memory:":
+            raise InvalidInput(f"--processes {processes} with --db :memory:: each process "
+                               "would keep its own tables; give --db a file or a "
+                               "postgresql:// URL, or --processes 1", field="--processes")
+    elif workers is None:  # the default: a server process per core
+        processes = min(cores(), 64)
+        if processes > 1 and path == ":memory:":
+            note = (f"note: --db :memory: cannot be shared by {processes} server processes: "
+                    "serving with 1 (give --db a file for one per core)")
+            processes = 1
+    if processes is not None:
         workers = 1  # unused: each server process solves in its threads
-    workers = min(os.cpu_count() or 1, 8) if workers is None else workers
+    assert workers is not None
     if not 1 <= workers <= 64:
         raise InvalidInput(f"{workers} workers: 1-64", field="--workers")
     if max_calls is None:
@@ -55,30 +77,41 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
         if tls_cert and tls_key else None
     logging.basicConfig(level=log_level.upper(), stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    if processes is not None:
-        serve_processes_or_exit(processes, host, port, max_calls, limits, tls, db, log_level)
+    if processes is not None and processes > 1:
+        serve_processes_or_exit(processes, host, port, max_calls, limits, tls, path,
+                                log_level)
         return
-    store = open_store(db)
-    try:
-        serve_forever(host, port, max_calls, limits, tls, processes=workers, store=store)
+    store = open_store(path)
+
+    def listening(service) -> None:  # the note only once nothing can fail any more
+        print(f"moneycards gRPC server listening on {host}:{service.port} "
+              f"({'TLS' if tls else 'plaintext'})", flush=True)
+        if note:
+            click.echo(note, err=True)
+
+    try:  # one process: solver calls in a --workers pool, or (processes=1) in its threads
+        serve_forever(host, port, max_calls, limits, tls,
+                      processes=0 if processes == 1 else workers, store=store,
+                      on_ready=listening)
     except BindError as err:
         click.echo(f"error: {err}", err=True)
         sys.exit(2)
 
 
-PROCESS_CALLS = 8  # calls admitted at once per server process with --processes; more are shed
+# Calls admitted at once per server process (each on a thread of its own); more are shed.
+# Measured (bench/throughput.py --max-calls): 16 answered the most single calls at 50
+# callers, 2 and 4 fewest, 64 no more than 16.
+PROCESS_CALLS = 16
 
 
 def serve_processes_or_exit(processes: int, host: str, port: int, max_calls: int, limits,
-                            tls, db: str | None, log_level: str) -> None:
+                            tls, db: str, log_level: str) -> None:
     """`serve --processes N` (server/processes.py): a taken port is one line and exit 2."""
     from moneycards.server.processes import PortTaken, serve_processes
-    from moneycards.server.store import default_path
 
     open_store(db).close_connection()  # a bad --db is one line here, not N tracebacks
-    path = str(default_path()) if db is None else db
     try:
-        serve_processes(processes, host, port, max_calls, limits, tls, path, log_level)
+        serve_processes(processes, host, port, max_calls, limits, tls, db, log_level)
     except PortTaken as err:
         click.echo(f"error: {err}", err=True)
         sys.exit(2)
@@ -87,13 +120,12 @@ def serve_processes_or_exit(processes: int, host: str, port: int, max_calls: int
         sys.exit(1)
 
 
-def open_store(db: str | None):
-    """The tables' store: a postgresql:// URL, else the SQLite file at `db` (default
-    location when None)."""
-    from moneycards.server.store import StoreUnavailable, default_path
+def open_store(db: str):
+    """The tables' store: a postgresql:// URL, else the SQLite file at `db`."""
+    from moneycards.server.store import StoreUnavailable
     from moneycards.server.store import open_store as open_db
 
     try:
-        return open_db(str(default_path()) if db is None else db)
+        return open_db(db)
     except StoreUnavailable as err:
         raise InvalidInput(str(err), field="--db") from None

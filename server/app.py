@@ -198,15 +198,6 @@ def serve_forever(host: str, port: int, workers: int, limits: Limits | None = No
     limits = limits or Limits(max_concurrent=workers)
     service = start_service(host, port, workers, limits, tls, processes=processes,
                             store=store, reuseport=reuseport)
-    scheme = "TLS" if tls else "plaintext"
-    if on_ready is not None:
-        on_ready(service)
-    else:
-        print(f"moneycards gRPC server listening on {host}:{service.port} ({scheme})",
-              flush=True)
-    log.info("serving on %s:%d: %d solver processes, %d concurrent calls, hint cap %d ms, "
-             "grace %.1f s", host, service.port, processes, limits.max_concurrent,
-             limits.hint_cap_ms, limits.grace_s)
     stopping = threading.Event()
 
     def stop(signum, _frame):
@@ -226,4 +217,13 @@ def serve_forever(host: str, port: int, workers: int, limits: Limits | None = No
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    scheme = "TLS" if tls else "plaintext"
+    if on_ready is not None:
+        on_ready(service)
+    else:
+        print(f"moneycards gRPC server listening on {host}:{service.port} ({scheme})",
+              flush=True)
+    log.info("serving on %s:%d: %d solver processes, %d concurrent calls, hint cap %d ms, "
+             "grace %.1f s", host, service.port, processes, limits.max_concurrent,
+             limits.hint_cap_ms, limits.grace_s)
     service.server.wait_for_termination()

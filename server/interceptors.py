@@ -9,8 +9,8 @@ RESOURCE_EXHAUSTED. Health checks and reflection pass through untouched.
 from __future__ import annotations
 
 import logging
+import os
 import time
-import uuid
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 
@@ -98,19 +98,28 @@ class GuardInterceptor(grpc.ServerInterceptor):
         self.limits = limits
         self.gate = Gate(limits.max_concurrent)
         self.pool = pool
+        # method -> its guarded handler, made once: every call asks for it again
+        self._handlers: dict[str, grpc.RpcMethodHandler] = {}
 
     def intercept_service(self, continuation, handler_call_details):
-        handler = continuation(handler_call_details)
         method = handler_call_details.method
+        guarded = self._handlers.get(method)
+        if guarded is not None:
+            return guarded
+        handler = continuation(handler_call_details)
         if handler is None or handler.unary_unary is None or method.startswith(UNGUARDED):
             return handler
+        guarded = self._handlers[method] = self._guard(method, handler)
+        return guarded
+
+    def _guard(self, method: str, handler):
         inner = handler.unary_unary
         gate, limits = self.gate, self.limits
         if self.pool is not None and not method.startswith(IN_PROCESS):
             return grpc.unary_unary_rpc_method_handler(self._pooled(method))
 
         def guarded(request, context):
-            request_id = uuid.uuid4().hex[:16]
+            request_id = os.urandom(8).hex()
             ctx = CallContext(context, request_id, limits)
             if not gate.enter():
                 log.debug("request %s %s shed: %d running", request_id, method, gate.limit)
@@ -141,7 +150,7 @@ class GuardInterceptor(grpc.ServerInterceptor):
         gate, limits, pool = self.gate, self.limits, self.pool
 
         def pooled(request: bytes, context):
-            request_id = uuid.uuid4().hex[:16]
+            request_id = os.urandom(8).hex()
             if not gate.enter():
                 log.debug("request %s %s shed: %d running", request_id, method, gate.limit)
                 context.abort_with_status(overloaded_status(request_id, gate.limit))

@@ -51,14 +51,15 @@ class KowahService(kowah_pb2_grpc.KowahServiceServicer):
 
         hands = list(request.hands)
         check_batch_size(len(hands), MAX_BATCH_DETAILS if request.details else MAX_BATCH)
-        batch = check_texts(hands)
+        batch = check_texts(hands, distance=True)
         v = batch.verdicts
         ok = np.ones(len(hands), dtype=bool)
         ok[list(batch.errors)] = False
         ready = v.ready & ok
         resp = kowah_pb2.CheckReadyManyResponse(
             ready=ready.tolist(), split_count=np.where(ok, v.splits, 0).tolist(),
-            waits=v.wait_texts(ok), errors=batch_errors(batch.errors))
+            waits=v.wait_texts(ok), errors=batch_errors(batch.errors),
+            distance=np.where(ok, v.distance, 0).tolist())
         hands_at, rules = v.violation_pairs(ok)
         resp.violation_hands.extend(hands_at)
         resp.violation_rules.extend(rules)

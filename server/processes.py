@@ -14,9 +14,10 @@ multiprocessing pattern). The parent:
   and gives its in-flight calls the grace, as a single server does.
 
 Each process answers health checks for itself (a connection sees the process it landed
-on) and solves in its own threads. Tables (TableService) live in each process's memory:
-a table is found only through connections to the process that opened it, until the table
-store is shared between processes.
+on) and solves in its own threads. Tables (TableService) live in the store the processes
+share (an SQLite file or PostgreSQL; never ':memory:', which cli/serve.py refuses with N > 1):
+each process writes naming the table's store revision, so any process serves any table, as
+separate replicas do (server/tables.py), and a Watch polls the store for the others' writes.
 """
 
 from __future__ import annotations
@@ -88,11 +89,11 @@ def _child(index: int, host: str, port: int, max_calls: int, limits: Limits,
     logging.basicConfig(level=log_level.upper(), stream=sys.stderr,
                         format=f"%(asctime)s %(levelname)s %(name)s[{index}]: %(message)s")
     from moneycards.server.app import BindError, serve_forever
-    from moneycards.server.store import SqliteStore
+    from moneycards.server.store import open_store
 
     try:
         serve_forever(host, port, max_calls, limits, tls, processes=0,
-                      store=SqliteStore(db), reuseport=True,
+                      store=open_store(db), reuseport=True,
                       on_ready=lambda service: ready.put(("ready", index, os.getpid())))
     except BindError as err:
         ready.put(("error", index, str(err)))
@@ -140,12 +141,6 @@ def serve_processes(n: int, host: str, port: int, max_calls: int, limits: Limits
             kill_all()
             raise RuntimeError(f"server process {index}: {detail}")
         started.add(index)
-    scheme = "TLS" if tls else "plaintext"
-    print(f"moneycards gRPC server listening on {host}:{port} ({scheme}, {n} processes)",
-          flush=True)
-    log.info("serving on %s:%d: %d server processes (pids %s), %d concurrent calls each",
-             host, port, n, ", ".join(str(p.pid) for p in children.values()), max_calls)
-
     stopping = False
 
     def stop(signum, _frame) -> None:
@@ -161,6 +156,11 @@ def serve_processes(n: int, host: str, port: int, max_calls: int, limits: Limits
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    scheme = "TLS" if tls else "plaintext"
+    print(f"moneycards gRPC server listening on {host}:{port} ({scheme}, {n} processes)",
+          flush=True)
+    log.info("serving on %s:%d: %d server processes (pids %s), %d concurrent calls each",
+             host, port, n, ", ".join(str(p.pid) for p in children.values()), max_calls)
     while not stopping:
         for i, p in list(children.items()):
             if not p.is_alive() and not stopping:

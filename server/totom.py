@@ -47,10 +47,17 @@ def _enum_tables():
 _SCORED_BY_ENUM, _BONUS_ENUM = _enum_tables()
 
 
+_DEFAULT_RULES: list = []  # rules_object of an empty message, made once
+
+
 def _rules(msg):
     from moneycards.records import rules_object
 
-    return rules_object("totom", msg)
+    if msg.ByteSize():
+        return rules_object("totom", msg)
+    if not _DEFAULT_RULES:  # most calls name no rules: the preset is the same every time
+        _DEFAULT_RULES.append(rules_object("totom", msg))
+    return _DEFAULT_RULES[0]
 
 
 def _bonuses(score) -> list:

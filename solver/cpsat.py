@@ -39,14 +39,19 @@ class ReusableModel:
         # Ctrl-C in the terminal `play` would kill the process instead of saving the deal.
         self.solver.parameters.catch_sigint_signal = False
         self._domains: dict[int, Any] = {}
+        self._bounds: dict[int, tuple[int, int]] = {}  # what set_bounds last wrote
 
     def fix(self, var: Any, value: int) -> None:
         self.set_bounds(var, value, value)
 
     def set_bounds(self, var: Any, lo: int, hi: int) -> None:
-        domain = self._domains.get(var.index)
+        index = var.index
+        if self._bounds.get(index) == (lo, hi):
+            return  # as the last call left it: most bounds repeat from call to call
+        self._bounds[index] = (lo, hi)
+        domain = self._domains.get(index)
         if domain is None:  # kept: finding it again costs more than the write (measured)
-            domain = self._domains[var.index] = self.model.proto.variables[var.index].domain
+            domain = self._domains[index] = self.model.proto.variables[index].domain
         domain[0] = lo
         domain[1] = hi
 

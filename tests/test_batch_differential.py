@@ -1,7 +1,8 @@
 """The vectorised batch evaluators against the single-hand path (CP-SAT and exact), hand by
 hand on every field: win, Chắn/Cạ counts, the violations' rule ids in order, every bonus
 with its count, the points, how they were counted and the main bonus; Kowah readiness,
-waits, the number of splits and the rules a hand that is not ready breaks."""
+waits, the number of splits, the rules a hand that is not ready breaks and the distance to
+ready."""
 
 import random
 from dataclasses import replace
@@ -14,7 +15,7 @@ from moneycards.solver.cards import KOWAH, TOTOM
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.kowah import batch as kbatch
 from moneycards.solver.kowah.check import check_ready, why_not_ready
-from moneycards.solver.kowah.exact import splits_exact
+from moneycards.solver.kowah.exact import distance_exact, splits_exact
 from moneycards.solver.totom import batch as tbatch
 from moneycards.solver.totom.check import check_hand, validate
 from moneycards.solver.totom.rules import SEED, TRADITIONAL
@@ -148,23 +149,45 @@ def kowah_hands(seed, n):
 def kowah_single(counts, engine):
     v = check_ready(counts, engine=engine)
     return {"ready": v.ready, "waits": [f.text for f in v.waits],
-            "split_count": len(v.splits), "rules": [x.rule for x in v.violations]}
+            "split_count": len(v.splits), "rules": [x.rule for x in v.violations],
+            "distance": v.distance.exchanges}
 
 
 def test_kowah_batch_matches_the_exact_path_on_every_hand():
     hs = kowah_hands(21, 1500)
-    got = kbatch.check_many(np.array(hs))
+    got = kbatch.check_many(np.array(hs), distance=True)
     for i, h in enumerate(hs):
         splits = splits_exact(h)
         want = {"ready": bool(splits), "waits": [f.text for f in sorted({s.wait for s in splits})],
                 "split_count": len(splits),
-                "rules": [] if splits else [x.rule for x in why_not_ready(h)]}
+                "rules": [] if splits else [x.rule for x in why_not_ready(h)],
+                "distance": distance_exact(h, [KOWAH.copies] * len(h))}
         assert got.row(i) == want, KOWAH.render(h)
     assert 200 < got.ready.sum() < 1200
+    assert set(got.distance.tolist()) >= {0, 1, 2, 3, 4}  # every distance but the rare 5
 
 
 def test_kowah_batch_matches_cpsat_on_a_sample():
     hs = kowah_hands(22, 150)
-    got = kbatch.check_many(np.array(hs))
+    got = kbatch.check_many(np.array(hs), distance=True)
     for i, h in enumerate(hs):
         assert got.row(i) == kowah_single(h, "cpsat"), KOWAH.render(h)
+
+
+def test_kowah_batch_distance_reaches_five_and_matches_at_the_extremes():
+    """Hands far from ready (distance 5 is about 4% of random hands), and hands that hold
+    four copies of faces (ranks with many copies stress the multiset ranks)."""
+    rng = random.Random(23)
+    deck = [i for i in range(len(KOWAH.faces)) for _ in range(4)]
+    hs = []
+    while len(hs) < 400:
+        c = [0] * len(KOWAH.faces)
+        for i in rng.sample(deck, 8):
+            c[i] += 1
+        hs.append(c)
+    hs += [[4 if i in (a, b) else 0 for i in range(len(KOWAH.faces))]
+           for a, b in [(0, 1), (0, 29), (5, 17), (28, 29)]]
+    got = kbatch.distance_many(np.array(hs))
+    want = [distance_exact(h, [KOWAH.copies] * len(h)) for h in hs]
+    assert got.tolist() == want
+    assert 5 in want

@@ -69,6 +69,7 @@ def test_kowah_batch(tmp_path):
         assert (g["hand"], g["ready"], g["waits"], g["split_count"]) == (
             one["hand"], one["ready"], one["waits"], len(one["splits"]))
         assert g["rules"] == [v["rule"] for v in one["violations"]]
+        assert g["distance"] == one["distance"]
     assert got[-1]["error"]["rule"] == "KW-R4"
 
 

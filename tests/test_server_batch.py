@@ -98,4 +98,6 @@ def test_check_ready_many_matches_check_ready_hand_by_hand(kowah):
         assert got.ready[i] == one.ready and got.split_count[i] == len(one.splits)
         assert got.waits[i].split() == list(one.waits)
         assert violations[i] == [v.rule for v in one.violations]
+        assert got.distance[i] == one.distance
+    assert list(got.distance[24:]) == [0, 0]  # refused hands
     assert got.ready[0] and got.waits[0] == "5c 5s"

@@ -8,12 +8,21 @@ the count vectors exact.py enumerates (100,416). They are built once, each with 
 A second table holds the hands that split into two triplets and a pair when KW-R5 is
 ignored: a hand there but not in the first breaks KW-R5, as check.why_not_ready says.
 The same answers as check.check_ready hand by hand; the differential tests compare them.
+
+The distance to ready (check.check_ready's `distance` when no card is seen) is eight less
+the most cards a hand shares with a ready hand. A hand shares k cards with one when some k
+of its cards are all inside one, so `Distances` holds, by the rank of a multiset of faces
+(the combinatorial number system), whether a 7-card multiset lies inside a ready hand and
+how many cards of a 6-card one at most do; a hand is then 8 + 28 look-ups of its 7- and
+6-card parts.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations, combinations_with_replacement
+from math import comb
 from typing import Any, Sequence
 
 import numpy as np
@@ -91,6 +100,7 @@ class Verdicts:
     waits: Array  # int64 bit mask of the waiting faces, in KOWAH's face order
     why: Array  # int8: index into NOT_READY
     table_row: Array  # int64: the ready hand's row in tables(), -1 when not ready
+    distance: Array | None = None  # int8 exchanges to ready (distance_many), if asked
 
     def __len__(self) -> int:
         return len(self.ready)
@@ -116,8 +126,11 @@ class Verdicts:
 
     def row(self, i: int) -> dict[str, Any]:
         text = self.wait_text(i)
-        return {"ready": bool(self.ready[i]), "waits": text.split() if text else [],
-                "split_count": int(self.splits[i]), "rules": list(NOT_READY[int(self.why[i])])}
+        out = {"ready": bool(self.ready[i]), "waits": text.split() if text else [],
+               "split_count": int(self.splits[i]), "rules": list(NOT_READY[int(self.why[i])])}
+        if self.distance is not None:
+            out["distance"] = int(self.distance[i])
+        return out
 
 
 _RULE_COUNTS = np.array([len(r) for r in NOT_READY])
@@ -136,8 +149,9 @@ def ready_many(counts: Array) -> Array:
     return found
 
 
-def check_many(counts: Array) -> Verdicts:
-    """Readiness, waits and splits of every eight-card hand (rows of exactly eight cards)."""
+def check_many(counts: Array, *, distance: bool = False) -> Verdicts:
+    """Readiness, waits and splits of every eight-card hand (rows of exactly eight cards),
+    and with `distance` the exchanges to ready (no card seen)."""
     t = tables()
     h = np.asarray(counts, dtype=np.int8)
     keys = hand_keys(h, HAND)
@@ -148,7 +162,95 @@ def check_many(counts: Array) -> Verdicts:
                                           np.where(shaped, BREAKS_221, NO_SHAPE)))
     return Verdicts(ready, np.where(ready, t.splits[at], 0).astype(np.int16),
                     np.where(ready, t.waits[at], 0), why.astype(np.int8),
-                    np.where(ready, at, -1))
+                    np.where(ready, at, -1), distance_many(h, ready) if distance else None)
+
+
+# -- the distance to ready ------------------------------------------------------------------
+_BINOMIAL = np.array([[comb(b, i) for i in range(HAND + 1)] for b in range(NF + HAND)],
+                     dtype=np.int32)
+
+
+def _faces(counts: Array) -> Array:
+    """Each row's face indices, ascending (rows of equal size)."""
+    n, nf = counts.shape
+    size = int(counts[0].sum()) if n else 0
+    return np.repeat(np.tile(np.arange(nf, dtype=np.int32), n),
+                     counts.ravel().astype(np.int64)).reshape(n, size)
+
+
+@lru_cache(maxsize=None)
+def _combos(width: int, k: int) -> Array:
+    return np.array(list(combinations(range(width), k)), dtype=np.intp).reshape(-1, k)
+
+
+def _ranks(faces: Array, k: int) -> Array:
+    """The rank of every k-card part of each row of ascending faces: (rows, C(width, k))."""
+    combos = _combos(faces.shape[1], k)
+    rank = np.zeros((len(faces), len(combos)), dtype=np.int32)
+    for j in range(k):  # the j-th smallest card of a part adds C(face + j, j + 1)
+        term = np.take(_BINOMIAL[:, j + 1], faces + j)
+        rank += term[:, combos[:, j]]
+    return rank
+
+
+def _inside(faces: Array, k: int) -> Array:
+    """Whether each k-card multiset (by rank) lies inside one of the rows `faces`."""
+    table = np.zeros(comb(NF + k - 1, k), dtype=bool)
+    for start in range(0, len(faces), 20_000):
+        table[_ranks(faces[start:start + 20_000], k).ravel()] = True
+    return table
+
+
+@dataclass(frozen=True)
+class Distances:
+    inside7: Array  # bool by the rank of a 7-card multiset: inside a ready hand
+    most6: Array  # int8 by the rank of a 6-card multiset: most cards inside a ready hand
+
+
+@lru_cache(maxsize=1)
+def distance_tables() -> Distances:
+    ready = _faces(tables().ready_counts)
+    inside = {k: _inside(ready, k) for k in (7, 6, 5, 4)}
+    five = np.array(list(combinations_with_replacement(range(NF), 5)), dtype=np.int32)
+    # At most how many cards of each 5-card multiset: 5, 4, else 3 (every 3 fit in one).
+    most5 = np.where(inside[5][_ranks(five, 5)[:, 0]], 5,
+                     np.where(inside[4][_ranks(five, 4)].any(axis=1), 4, 3)).astype(np.int8)
+    # A 6-card multiset not inside a ready hand keeps what its best 5-card part keeps: give
+    # each 5-card multiset plus each face that part's value, larger values written last.
+    face = np.arange(NF, dtype=np.int32)
+    at = np.zeros((len(five), NF), dtype=np.int32)  # where the added face goes, per (row, face)
+    for k in range(5):
+        at += five[:, k, None] <= face
+    j = np.arange(5, dtype=np.int32)
+    before = np.take(_BINOMIAL, (five + j) * (HAND + 1) + j + 1)
+    after = np.take(_BINOMIAL, (five + j + 1) * (HAND + 1) + j + 2)
+    zero = np.zeros((len(five), 1), np.int32)
+    prefix = np.concatenate((zero, before.cumsum(axis=1, dtype=np.int32)), 1).ravel()
+    suffix = np.concatenate((after[:, ::-1].cumsum(axis=1, dtype=np.int32)[:, ::-1], zero),
+                            1).ravel()
+    flat = at + (np.arange(len(five), dtype=np.int32) * 6)[:, None]
+    six = (np.take(prefix, flat) + np.take(suffix, flat)
+           + np.take(_BINOMIAL, (face + at) * (HAND + 1) + at + 1))
+    most6 = np.zeros(comb(NF + 5, 6), dtype=np.int8)
+    for value in (3, 4, 5):
+        most6[six[most5 == value].ravel()] = value
+    most6[inside[6]] = 6
+    return Distances(inside[7], most6)
+
+
+def distance_many(counts: Array, ready: Array | None = None) -> Array:
+    """Exchanges to a ready hand of every eight-card hand when no card is seen (KW-R4,
+    KW-R5): 0 when ready, at most 5."""
+    h = np.asarray(counts, dtype=np.int8)
+    if ready is None:
+        ready = ready_many(h)
+    if not len(h):
+        return np.zeros(0, dtype=np.int8)
+    d = distance_tables()
+    faces = _faces(h)
+    one = d.inside7[_ranks(faces, 7)].any(axis=1)
+    far = HAND - d.most6[_ranks(faces, 6)].max(axis=1)
+    return np.where(ready, 0, np.where(one, 1, far)).astype(np.int8)
 
 
 @dataclass(frozen=True)
@@ -161,9 +263,10 @@ class TextBatch:
     errors: dict[int, InvalidInput]
 
 
-def check_texts(hands: Sequence[str]) -> TextBatch:
-    """Parse, validate and check many hands; a hand that is bad input gets the error
-    check.check_text would raise for it, the others are answered."""
+def check_texts(hands: Sequence[str], *, distance: bool = False) -> TextBatch:
+    """Parse, validate and check many hands (with `distance`, also the exchanges to ready);
+    a hand that is bad input gets the error check.check_text would raise for it, the
+    others are answered."""
     from moneycards.solver.kowah.check import parse_hand
 
     counts, errors = parse_many(KOWAH, hands)
@@ -178,4 +281,4 @@ def check_texts(hands: Sequence[str]) -> TextBatch:
     for i in errors:  # a zero row cannot be keyed: answer an 8-card stand-in, ignored
         counts[i, 0] = HAND // 2
         counts[i, 1] = HAND // 2
-    return TextBatch(counts, check_many(counts), errors)
+    return TextBatch(counts, check_many(counts, distance=distance), errors)

@@ -8,7 +8,7 @@ boolean per pair type (exactly one), KW-R5 as "pair p excludes triplet types tha
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from moneycards.solver.cards import KOWAH, Face
 from moneycards.solver.cpsat import PerThread, ReusableModel, cp_model
@@ -38,11 +38,16 @@ class _ShapeModel(ReusableModel):
                 if not two_two_one(p, t):
                     m.add(2 * pv + tv <= 2)
 
-    def split_of_solution(self, value: Callable[[Any], Any]) -> Split:
+    def split_of_solution(self, x: Sequence[int]) -> Split:
+        """The split of a solution vector `x` (indexed by variable index)."""
+        if not hasattr(self, "_trip_index"):
+            self._trip_index = [(t, v.index) for t, v in zip(TRIPLETS, self.trip)]
+            self._pair_index = [(p, v.index) for p, v in zip(PAIRS, self.pair)]
         trips: list[Triplet] = []
-        for t, v in zip(TRIPLETS, self.trip):
-            trips.extend([t] * int(value(v)))
-        pair = next(p for p, v in zip(PAIRS, self.pair) if value(v))
+        for t, i in self._trip_index:
+            if x[i]:
+                trips.extend([t] * int(x[i]))
+        pair = next(p for p, i in self._pair_index if x[i])
         return make_split(trips, pair)
 
 
@@ -71,7 +76,7 @@ class SplitsModel(_ShapeModel):
         class Collect(cp_model().CpSolverSolutionCallback):  # type: ignore[misc]
             def on_solution_callback(self) -> None:
                 x = self.response_proto.solution  # one read, not one call per variable
-                found.append(model.split_of_solution(lambda v: x[v.index]))
+                found.append(model.split_of_solution(x))
 
         status = self.solver.solve(self.model, Collect())
         cp = cp_model()
@@ -117,7 +122,7 @@ class DistanceModel(_ShapeModel):
         if not self.solve():
             return None  # no ready hand can be built from what is left
         x = self.solution()
-        split = self.split_of_solution(lambda v: x[v.index])
+        split = self.split_of_solution(x)
         target = split.counts()
         discard = KOWAH.faces_of([max(0, h - t) for h, t in zip(counts, target)])
         draw = KOWAH.faces_of([max(0, t - h) for h, t in zip(counts, target)])

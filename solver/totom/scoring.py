@@ -49,15 +49,17 @@ class Score:
         return {"winner": 3 * self.points, "each_loser": -self.points}
 
 
+_RED_INDEX = tuple(i for i, f in enumerate(TOTOM.faces) if f in RED_FACES)
+
+
 def red_count(counts: Sequence[int]) -> int:
-    return sum(n for f, n in zip(TOTOM.faces, counts) if f in RED_FACES)
+    return sum(counts[i] for i in _RED_INDEX)
 
 
 def bonus_counts(counts: Sequence[int], part: Partition, ctx: WinContext,
                  rules: TotomRules) -> dict[str, int]:
     """How many instances of each bonus a winning hand holds (TT-K3, TT-K4)."""
-    idx = TOTOM.index
-    n = {f: counts[idx(f)] for f in TOTOM.faces}
+    n = dict(zip(TOTOM.faces, counts))
     out: dict[str, int] = {}
     if ctx.via == VIA_OWN_DOOR:
         out["u_chi"] = 1
@@ -78,7 +80,7 @@ def bonus_counts(counts: Sequence[int], part: Partition, ctx: WinContext,
     if opening is None and ctx.thien_u:
         opening = tuple(counts)  # R-thien-u-opening: the dealt hand is the winning hand
     if opening is not None:
-        dealt = {f: opening[idx(f)] for f in TOTOM.faces}
+        dealt = dict(zip(TOTOM.faces, opening))
         out["thien_khai"] = sum(1 for f in TOTOM.faces if dealt[f] == 4)  # R-per-face
         out["bon"] = sum(1 for f in TOTOM.faces if dealt[f] == 2 and n[f] == 4)
         # Chíu ù is read from the cards, whichever claim took the card (TT-P6, TT-K3).

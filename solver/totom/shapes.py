@@ -9,6 +9,7 @@ left to make a Cạ with a card of the same rank in another suit. Chi chi never 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import AbstractSet, Sequence
 
@@ -44,7 +45,12 @@ class Partition:
 
     def pair_texts(self) -> list[str]:
         """Each pair in canonical notation: Chắn first, then Cạ."""
-        return [TOTOM.render([f, f]) for f in self.chan] + [TOTOM.render(p) for p in self.ca]
+        return [_pair_text((f, f)) for f in self.chan] + [_pair_text(p) for p in self.ca]
+
+
+@lru_cache(maxsize=None)  # at most 25 Chắn and 24 Cạ: each is written once
+def _pair_text(pair: tuple[Face, Face]) -> str:
+    return TOTOM.render(pair)
 
 
 # The Cạ candidates: two faces of one rank in different suits (TT-W1); never Chi chi (TT-D3).

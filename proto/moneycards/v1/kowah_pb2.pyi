@@ -87,7 +87,7 @@ class CheckReadyManyRequest(_message.Message):
     def __init__(self, hands: _Optional[_Iterable[str]] = ..., details: _Optional[bool] = ...) -> None: ...
 
 class CheckReadyManyResponse(_message.Message):
-    __slots__ = ("ready", "split_count", "waits", "violation_hands", "violation_rules", "errors", "verdicts")
+    __slots__ = ("ready", "split_count", "waits", "violation_hands", "violation_rules", "errors", "verdicts", "distance")
     READY_FIELD_NUMBER: _ClassVar[int]
     SPLIT_COUNT_FIELD_NUMBER: _ClassVar[int]
     WAITS_FIELD_NUMBER: _ClassVar[int]
@@ -95,6 +95,7 @@ class CheckReadyManyResponse(_message.Message):
     VIOLATION_RULES_FIELD_NUMBER: _ClassVar[int]
     ERRORS_FIELD_NUMBER: _ClassVar[int]
     VERDICTS_FIELD_NUMBER: _ClassVar[int]
+    DISTANCE_FIELD_NUMBER: _ClassVar[int]
     ready: _containers.RepeatedScalarFieldContainer[bool]
     split_count: _containers.RepeatedScalarFieldContainer[int]
     waits: _containers.RepeatedScalarFieldContainer[str]
@@ -102,7 +103,8 @@ class CheckReadyManyResponse(_message.Message):
     violation_rules: _containers.RepeatedScalarFieldContainer[str]
     errors: _containers.RepeatedCompositeFieldContainer[_common_pb2.BatchError]
     verdicts: _containers.RepeatedCompositeFieldContainer[CheckReadyResponse]
-    def __init__(self, ready: _Optional[_Iterable[bool]] = ..., split_count: _Optional[_Iterable[int]] = ..., waits: _Optional[_Iterable[str]] = ..., violation_hands: _Optional[_Iterable[int]] = ..., violation_rules: _Optional[_Iterable[str]] = ..., errors: _Optional[_Iterable[_Union[_common_pb2.BatchError, _Mapping]]] = ..., verdicts: _Optional[_Iterable[_Union[CheckReadyResponse, _Mapping]]] = ...) -> None: ...
+    distance: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, ready: _Optional[_Iterable[bool]] = ..., split_count: _Optional[_Iterable[int]] = ..., waits: _Optional[_Iterable[str]] = ..., violation_hands: _Optional[_Iterable[int]] = ..., violation_rules: _Optional[_Iterable[str]] = ..., errors: _Optional[_Iterable[_Union[_common_pb2.BatchError, _Mapping]]] = ..., verdicts: _Optional[_Iterable[_Union[CheckReadyResponse, _Mapping]]] = ..., distance: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class CheckWinRequest(_message.Message):
     __slots__ = ("hand", "pair", "card", "via")
