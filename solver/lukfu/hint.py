@@ -19,6 +19,7 @@ from moneycards.solver.lukfu.observation import CARD_VERBS, LukFuObservation
 from moneycards.solver.lukfu.old import FIXED_OLD, Position, prove_old
 from moneycards.solver.lukfu.plays import Play, beating_plays, classify, plays_in
 from moneycards.solver.lukfu.record import SEATS
+from moneycards.solver.lukfu.search import search
 from moneycards.solver.lukfu.rules import LukFuRules
 
 CALL_THRESHOLD = 4  # old cards (or near-old) needed to call
@@ -106,12 +107,55 @@ def hint(obs: LukFuObservation, budget_ms: float = 2000.0,
         return strong(obs, seed=seed)
 
 
-STRONG_WORLDS = 32  # measured against 16 (the heuristic): more worlds, better trick odds
+SEARCH_WORLDS = 24  # sampled deals each candidate is played out in: the search budget
+TOP_K = 4  # candidates of the one-ply ranking that the search plays out
+
+
+def _points(x: float) -> str:
+    return f"{x:+.2f} point{'' if abs(x) == 1 else 's'} a deal"
 
 
 def strong(obs: LukFuObservation, seed: int | None = None) -> list[Ranked]:
-    """The heuristic's evaluation over twice the sampled worlds."""
-    return heuristic(obs, seed, worlds=STRONG_WORLDS)
+    """Determinised search (solver/lukfu/search.py): the one-ply ranking's best options
+    (both calls; a claim and the sure play-on beside it) each played out to the end of the
+    deal in the same sampled worlds; valued by the mean settlement in points per deal
+    (LF-K2, LF-K3), the win share in the reason. Options the search did not play out rank
+    below, with their one-ply reason."""
+    acts = legal_of(obs)
+    seed = obs.seed() if seed is None else seed
+    base, old = _one_ply(obs, seed, WORLDS)
+    calls = acts[0].startswith("call")
+    if calls:
+        candidates = list(acts)
+    elif "claim" in acts:  # claim, or play on with the sure trick the heuristic found (LF-W3)
+        candidates = ["claim"] + [r.action for r in base[:1] if r.action != "claim"
+                                  and r.value > 100.0]
+    else:
+        candidates = [r.action for r in base[:TOP_K]]
+    pos = _position(obs)
+    values = search(pos, candidates, SEARCH_WORLDS, seed, old)
+    why = {r.action: r.reason for r in base}
+    out: list[Ranked] = []
+    done = [v for v in values.values() if v.worlds]
+    if not done:  # the safety cap ran out before one world was played out
+        return ranked([not_evaluated(a) for a in acts])
+    for v in done:
+        head, reason = v.action, why[v.action]
+        if calls:
+            head, reason = (("call", f"{len(old)} old cards; a losing caller pays both "
+                                     f"shares (LF-K3)") if v.action == "call play" else
+                            ("pass", f"{len(old)} old cards; a losing non-caller pays only "
+                                     f"its own share (LF-K3)"))
+        out.append(Ranked(v.action, round(v.mean_score, 4),
+                          f"{head}: {_points(v.mean_score)}, wins {v.win_share:.0%} of "
+                          f"{v.worlds} sampled deals played out; {reason}"))
+    floor = min(r.value for r in out)
+    rest = [r for r in base if r.action not in values]
+    for k, r in enumerate(rest):
+        out.append(Ranked(r.action, floor - 0.01 * (k + 1),
+                          f"{r.action}: not played out, the one-ply ranking puts it below "
+                          f"the {len(done)} options searched; {r.reason}"))
+    return ranked(out)
 
 
 WORLDS = 16  # sampled worlds per decision: the search budget, counted in work
@@ -121,6 +165,12 @@ def heuristic(obs: LukFuObservation, seed: int | None = None,
               worlds: int = WORLDS) -> list[Ranked]:
     """Calls by strength, leads and follows by the share of sampled worlds in which they
     win the trick (the strong player before the deeper search)."""
+    return _one_ply(obs, seed, worlds)[0]
+
+
+def _one_ply(obs: LukFuObservation, seed: int | None,
+             worlds: int) -> tuple[list[Ranked], set[Face]]:
+    """The heuristic's ranking and the seat's old cards (proved)."""
     acts = legal_of(obs)
     pos = _position(obs)
     rules = pos.record.rules
@@ -143,7 +193,7 @@ def heuristic(obs: LukFuObservation, seed: int | None = None,
                        else f"pass: {what} are below {CALL_THRESHOLD}; "
                             f"a non-caller loses only its own share (LF-K3)")
             out.append(Ranked(act, 1.0 if yes == call else 0.0, why))
-        return ranked(out)
+        return ranked(out), old
     rng = random.Random(obs.seed() if seed is None else seed)
     sampled = sample_worlds(pos, worlds, rng, tries=max(300, 10 * worlds))
     best_now = pos.record.current_best()
@@ -182,7 +232,7 @@ def heuristic(obs: LukFuObservation, seed: int | None = None,
                               "nothing beats it: give up the least useful cards"))
         else:
             out.append(Ranked(act, -99.0, "unknown action"))
-    return ranked(out)
+    return ranked(out), old
 
 
 def greedy(obs: LukFuObservation, rng: random.Random) -> str:
