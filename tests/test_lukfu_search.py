@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from moneycards.solver.cards import LUKFU
-from moneycards.solver.lukfu.hint import heuristic, strong
+from moneycards.solver.lukfu.hint import strong
 from moneycards.solver.lukfu.old import Position
 from moneycards.solver.lukfu.plays import beating_plays
 from moneycards.solver.lukfu.search import (card_of, play_out, root_world, sample_placements,
@@ -90,14 +90,20 @@ def _call_obs(hand: str):
     return state.observation(0)
 
 
-def test_the_search_passes_with_low_sets_and_runs_the_heuristic_calls_on():
-    # No old card, but low sets and runs reach the one-ply strength of 4: a caller that
-    # loses pays both shares (LF-K3), and each of these plays falls to a higher one.
-    obs = _call_obs("2c 3c 4c 2s 3s 4s 2m 3m 4m 5c 6s 7m")
-    assert heuristic(obs, seed=1)[0].action == "call play"
-    top = strong(obs, seed=1)
-    assert top[0].action == "call pass"
-    assert top[0].value > top[1].value
+def test_the_search_leads_the_run_that_wins_the_deal():
+    # The master called and leads. 3t-8t is a run of six in the highest suit whose only
+    # higher top (4t-9t) needs cards it holds: unbeatable (LF-F4), six fu (LF-W1), and a
+    # claim at the next lead (LF-W2). Every other lead leaves the deal open.
+    mine = LUKFU.parse("3t 4t 5t 6t 7t 8t 2c 5c 3s 7s 2m 6m")
+    rest = [f for f in LUKFU.faces if f not in mine]
+    state = LukFuState.from_hands([mine, rest[:12], rest[12:]], master=0)
+    for act in ("call play",):
+        state.apply(act)
+    obs = state.observation(0)
+    ranked = strong(obs, seed=4)
+    assert ranked[0].action == "lead 345678t"
+    assert ranked[0].value == 1.0 and ranked[0].reason.startswith("lead 345678t: wins 100%")
+    assert all(r.value < 1.0 for r in ranked[1:])
 
 
 def test_the_search_calls_with_an_obviously_winning_hand():
@@ -105,10 +111,10 @@ def test_the_search_calls_with_an_obviously_winning_hand():
     obs = _call_obs("9c 9s 9m 9t 1c 1t 2s 3s 4m 5m 6c 7c")
     top = strong(obs, seed=1)
     assert top[0].action == "call play"
-    assert top[0].value >= 1.0 and "wins 100%" in top[0].reason
+    assert top[0].value == 1.0 and "wins 100%" in top[0].reason
 
 
-def test_hint_values_are_points_a_deal_with_distinct_reasons_and_repeatable():
+def test_hint_values_are_win_chances_with_distinct_reasons_and_repeatable():
     checked = 0
     for state, seat in _positions(12, seed=5):
         obs = state.observation(seat)
@@ -120,7 +126,7 @@ def test_hint_values_are_points_a_deal_with_distinct_reasons_and_repeatable():
         reasons = [r.reason for r in a]
         assert len(set(reasons)) == len(reasons)
         for r in a:
-            assert r.evaluated and -62.0 <= r.value <= 62.0
+            assert r.evaluated and 0.0 <= r.value <= 1.0
             assert "points a deal" in r.reason or "not played out" in r.reason
             assert "Face(" not in r.reason and "'" not in r.reason
         checked += 1

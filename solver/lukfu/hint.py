@@ -97,7 +97,10 @@ def _worth(f: Face, old: set[Face]) -> float:
 
 
 def warm_up() -> None:
-    """Nothing to build ahead."""
+    """Import CP-SAT (the old-card proofs' solver) before the first decision is timed."""
+    from moneycards.solver.cpsat import cp_model
+
+    cp_model()
 
 
 def hint(obs: LukFuObservation, budget_ms: float = 2000.0,
@@ -118,9 +121,10 @@ def _points(x: float) -> str:
 def strong(obs: LukFuObservation, seed: int | None = None) -> list[Ranked]:
     """Determinised search (solver/lukfu/search.py): the one-ply ranking's best options
     (both calls; a claim and the sure play-on beside it) each played out to the end of the
-    deal in the same sampled worlds; valued by the mean settlement in points per deal
-    (LF-K2, LF-K3), the win share in the reason. Options the search did not play out rank
-    below, with their one-ply reason."""
+    deal in the same sampled worlds; valued by the estimated chance to win the deal (0-1;
+    a redeal counts as a fresh deal's one in three),
+    ties broken by the mean settlement in points a deal (LF-K2, LF-K3), both in the reason.
+    Options the search did not play out rank below, with their one-ply reason."""
     acts = legal_of(obs)
     seed = obs.seed() if seed is None else seed
     base, old = _one_ply(obs, seed, WORLDS)
@@ -139,20 +143,23 @@ def strong(obs: LukFuObservation, seed: int | None = None) -> list[Ranked]:
     done = [v for v in values.values() if v.worlds]
     if not done:  # the safety cap ran out before one world was played out
         return ranked([not_evaluated(a) for a in acts])
-    for v in done:
+    # Ranked by the chance to win the deal; between equal chances by the points a deal
+    # (the stable sort keeps this order), so a claim and a sure play-on are weighed by what
+    # they settle (LF-K2, LF-K3).
+    for v in sorted(done, key=lambda v: -v.mean_score):
         head, reason = v.action, why[v.action]
         if calls:
             head, reason = (("call", f"{len(old)} old cards; a losing caller pays both "
                                      f"shares (LF-K3)") if v.action == "call play" else
                             ("pass", f"{len(old)} old cards; a losing non-caller pays only "
                                      f"its own share (LF-K3)"))
-        out.append(Ranked(v.action, round(v.mean_score, 4),
-                          f"{head}: {_points(v.mean_score)}, wins {v.win_share:.0%} of "
-                          f"{v.worlds} sampled deals played out; {reason}"))
+        out.append(Ranked(v.action, round(v.win_share, 4),
+                          f"{head}: wins {v.win_share:.0%} of {v.worlds} sampled deals "
+                          f"played out, {_points(v.mean_score)}; {reason}"))
     floor = min(r.value for r in out)
     rest = [r for r in base if r.action not in values]
     for k, r in enumerate(rest):
-        out.append(Ranked(r.action, floor - 0.01 * (k + 1),
+        out.append(Ranked(r.action, max(0.0, round(floor - 0.001 * (k + 1), 4)),
                           f"{r.action}: not played out, the one-ply ranking puts it below "
                           f"the {len(done)} options searched; {r.reason}"))
     return ranked(out)

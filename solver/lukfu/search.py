@@ -142,11 +142,17 @@ class World:
         return "master-passed" if seat == self.master else "non-caller"
 
     def old(self, seat: int) -> set[int]:
-        hand = self.hands[seat]
-        known = hand | self.seen[seat]
-        proven = self.proven[seat]
-        return {c for c in hand if c in FIXED_OLD or c in proven
-                or all(h in known for h in range(c + 1, (c // 9) * 9 + 9))}
+        hand, seen, proven = self.hands[seat], self.seen[seat], self.proven[seat]
+        out = set()
+        for top in (8, 17, 26, 35):
+            clear = True  # every higher card of the suit is held or seen out of play
+            for c in range(top, top - 9, -1):
+                if c in hand:
+                    if clear or c in proven or c in FIXED_OLD:
+                        out.add(c)
+                elif c not in seen:
+                    clear = False
+        return out
 
     def may_claim(self, seat: int) -> bool:
         """LF-W2 (and R-claim-timing at the end of the hands)."""
@@ -362,6 +368,11 @@ def apply_text(w: World, seat: int, action: str) -> None:
         (w.lead if verb == "lead" else w.follow)(seat, p)
 
 
+# Three passes deal the cards again (LF-C4): a fresh deal, which any seat wins one time in
+# three. Counting a redeal as no win would make the last seat to speak call on any hand.
+REDEAL_WIN = 1 / 3
+
+
 @dataclass
 class Value:
     """What the sampled worlds say of one candidate."""
@@ -398,7 +409,7 @@ def search(pos: Position, candidates: list[str], worlds: int, seed: int,
             apply_text(w, seat, action)
             play_out(w, random.Random(f"{seed}/{k}"))
             v = out[action]
-            v.wins += 1.0 if w.winner == seat else 0.0
+            v.wins += 1.0 if w.winner == seat else REDEAL_WIN if w.caller is None else 0.0
             v.score += w.net[seat]
             v.worlds += 1
     return out
