@@ -6,6 +6,9 @@ are valued by sampling worlds consistent with the record (determinisation: the u
 dealt at random to the other hands and face-down piles, keeping only deals that respect
 every face-down inference) and playing the trick out, each follower beating with its
 cheapest beating play when it can. A claim is always made when the rules allow it.
+That one-ply ranking is the `heuristic` level; `strong` plays its best options out to the
+end of the deal in sampled worlds (solver/lukfu/search.py) and ranks them by the share of
+deals won.
 """
 
 from __future__ import annotations
@@ -110,8 +113,13 @@ def hint(obs: LukFuObservation, budget_ms: float = 2000.0,
         return strong(obs, seed=seed)
 
 
-SEARCH_WORLDS = 24  # sampled deals each candidate is played out in: the search budget
-TOP_K = 4  # candidates of the one-ply ranking that the search plays out
+# The search budget, counted in sampled deals each candidate is played out in: at most
+# SEARCH_WORLDS, fewer once the best option's lead is clear (from SETTLE_FROM deals on),
+# FORCED_WORLDS for a lone legal action (only its value is asked).
+SEARCH_WORLDS = 48
+SETTLE_FROM = 16
+FORCED_WORLDS = 8
+TOP_K = 5  # candidates of the one-ply ranking that the search plays out
 
 
 def _points(x: float) -> str:
@@ -137,7 +145,8 @@ def strong(obs: LukFuObservation, seed: int | None = None) -> list[Ranked]:
     else:
         candidates = [r.action for r in base[:TOP_K]]
     pos = _position(obs)
-    values = search(pos, candidates, SEARCH_WORLDS, seed, old)
+    values = search(pos, candidates, FORCED_WORLDS if len(acts) == 1 else SEARCH_WORLDS,
+                    seed, old, settle_from=SETTLE_FROM)
     why = {r.action: r.reason for r in base}
     out: list[Ranked] = []
     done = [v for v in values.values() if v.worlds]

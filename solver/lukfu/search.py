@@ -5,10 +5,11 @@ sampled consistently with that view (the unseen cards dealt to the other hands a
 face-down discards, keeping only deals that respect every face-down inference of the
 old-card proof, R-old-proof). In each world every candidate is played, then the deal is
 played out to its settlement by a fast rollout policy for every seat, with a rollout seed
-shared by all candidates of that world (common random numbers). A candidate's value is its
-mean settlement for the seat in points per deal (LF-K2, LF-K3: a losing caller pays both
-shares), so calls, claims and playing on (LF-W3) are weighed by what they settle, not by a
-threshold.
+shared by all candidates of that world (common random numbers). A candidate's values are
+the seat's share of the worlds won (a redeal, LF-C4, counts as a fresh deal's one in three)
+and its mean settlement in points per deal (LF-K2, LF-K3: a losing caller pays both shares),
+so calls, claims and playing on (LF-W3) are weighed by what they win and settle in the
+deals played out, not by a threshold.
 
 The rollouts do not run the table engine: a world is a small perfect-information
 simulator over card numbers (0-35), with the same rules of play (LF-L, LF-F, LF-W) and a
@@ -20,6 +21,7 @@ inferences); the cheap test never proves a card old that the proof would not.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from collections.abc import Iterable
@@ -115,6 +117,22 @@ class World:
 
     __slots__ = ("hands", "seen", "fu", "master", "calls", "caller", "rules", "leader",
                  "trick", "best_seat", "best", "played_on", "winner", "net", "over", "proven")
+    hands: list[set[int]]  # each seat's cards
+    seen: list[set[int]]  # the cards each seat knows are out of play
+    fu: list[int]
+    master: int
+    calls: list[bool]
+    caller: int | None
+    rules: LukFuRules
+    leader: int
+    trick: list[P | None]  # the trick in progress: plays, None for a face-down follow
+    best_seat: int
+    best: P | None
+    played_on: set[int]  # seats that led when they could claim (R-claim-timing)
+    winner: int | None
+    net: tuple[int, ...]
+    over: bool
+    proven: list[frozenset[int]]  # old cards a seat's own proof found (the searching seat)
 
     def clone(self) -> World:
         w = object.__new__(World)
@@ -392,9 +410,12 @@ class Value:
 
 
 def search(pos: Position, candidates: list[str], worlds: int, seed: int,
-           old: Iterable[Face] = ()) -> dict[str, Value]:
+           old: Iterable[Face] = (), settle_from: int | None = None) -> dict[str, Value]:
     """Every candidate valued over the same sampled worlds and rollout seeds; stops between
-    worlds when the safety cap runs out (`stopped`). `old`: the seat's proved old cards."""
+    worlds when the safety cap runs out (`stopped`). `old`: the seat's proved old cards.
+    `settle_from`: from that many worlds on, stop as soon as the best candidate's win share
+    leads the next one's by more than the noise of the worlds played (gap * sqrt(worlds)
+    >= 1): a function of the values, so the same seed stops at the same world."""
     rng = random.Random(seed)
     placements = sample_placements(pos, worlds, rng, tries=max(300, 10 * worlds))
     out = {a: Value(a) for a in candidates}
@@ -403,6 +424,10 @@ def search(pos: Position, candidates: list[str], worlds: int, seed: int,
     for k, placement in enumerate(placements):
         if stopped():
             break
+        if settle_from is not None and k >= settle_from and len(out) > 1:
+            top = sorted((v.wins for v in out.values()), reverse=True)
+            if (top[0] - top[1]) / k * math.sqrt(k) >= 1.0:
+                break
         root = root_world(pos, placement, old)
         for action in candidates:
             w = root.clone()
