@@ -8,8 +8,7 @@ from moneycards.solver.cards import LUKFU
 from moneycards.solver.lukfu.hint import strong
 from moneycards.solver.lukfu.old import Position
 from moneycards.solver.lukfu.plays import beating_plays
-from moneycards.solver.lukfu.search import (card_of, play_out, root_world, sample_placements,
-                                            search)
+from moneycards.solver.lukfu.search import card_of, play_out, root_world, sample_placements
 from moneycards.solver.lukfu.table import LukFuState
 
 
