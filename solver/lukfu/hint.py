@@ -130,9 +130,9 @@ def strong(obs: LukFuObservation, seed: int | None = None) -> list[Ranked]:
     """Determinised search (solver/lukfu/search.py): the one-ply ranking's best options
     (both calls; a claim and the sure play-on beside it) each played out to the end of the
     deal in the same sampled worlds; valued by the estimated chance to win the deal (0-1;
-    a redeal counts as a fresh deal's one in three),
-    ties broken by the mean settlement in points a deal (LF-K2, LF-K3), both in the reason.
-    Options the search did not play out rank below, with their one-ply reason."""
+    a redeal counts as a fresh deal's one in three), ties broken by the mean settlement in
+    points a deal (LF-K2, LF-K3), both in the reason. Options the search did not play out
+    rank below, with their one-ply reason."""
     acts = legal_of(obs)
     seed = obs.seed() if seed is None else seed
     base, old = _one_ply(obs, seed, WORLDS)
