@@ -6,6 +6,9 @@ are valued by sampling worlds consistent with the record (determinisation: the u
 dealt at random to the other hands and face-down piles, keeping only deals that respect
 every face-down inference) and playing the trick out, each follower beating with its
 cheapest beating play when it can. A claim is always made when the rules allow it.
+That one-ply ranking is the `heuristic` level; `strong` plays its best options out to the
+end of the deal in sampled worlds (solver/lukfu/search.py) and ranks them by the share of
+deals won.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from moneycards.solver.lukfu.observation import CARD_VERBS, LukFuObservation
 from moneycards.solver.lukfu.old import FIXED_OLD, Position, prove_old
 from moneycards.solver.lukfu.plays import Play, beating_plays, classify, plays_in
 from moneycards.solver.lukfu.record import SEATS
+from moneycards.solver.lukfu.search import search
 from moneycards.solver.lukfu.rules import LukFuRules
 
 CALL_THRESHOLD = 4  # old cards (or near-old) needed to call
@@ -96,7 +100,10 @@ def _worth(f: Face, old: set[Face]) -> float:
 
 
 def warm_up() -> None:
-    """Nothing to build ahead."""
+    """Import CP-SAT (the old-card proofs' solver) before the first decision is timed."""
+    from moneycards.solver.cpsat import cp_model
+
+    cp_model()
 
 
 def hint(obs: LukFuObservation, budget_ms: float = 2000.0,
@@ -106,12 +113,65 @@ def hint(obs: LukFuObservation, budget_ms: float = 2000.0,
         return strong(obs, seed=seed)
 
 
-STRONG_WORLDS = 32  # measured against 16 (the heuristic): more worlds, better trick odds
+# The search budget, counted in sampled deals each candidate is played out in: at most
+# SEARCH_WORLDS, fewer once the best option's lead is clear (from SETTLE_FROM deals on),
+# FORCED_WORLDS for a lone legal action (only its value is asked).
+SEARCH_WORLDS = 48
+SETTLE_FROM = 16
+FORCED_WORLDS = 8
+TOP_K = 5  # candidates of the one-ply ranking that the search plays out
+
+
+def _points(x: float) -> str:
+    return f"{x:+.2f} point{'' if abs(x) == 1 else 's'} a deal"
 
 
 def strong(obs: LukFuObservation, seed: int | None = None) -> list[Ranked]:
-    """The heuristic's evaluation over twice the sampled worlds."""
-    return heuristic(obs, seed, worlds=STRONG_WORLDS)
+    """Determinised search (solver/lukfu/search.py): the one-ply ranking's best options
+    (both calls; a claim and the sure play-on beside it) each played out to the end of the
+    deal in the same sampled worlds; valued by the estimated chance to win the deal (0-1;
+    a redeal counts as a fresh deal's one in three), ties broken by the mean settlement in
+    points a deal (LF-K2, LF-K3), both in the reason. Options the search did not play out
+    rank below, with their one-ply reason."""
+    acts = legal_of(obs)
+    seed = obs.seed() if seed is None else seed
+    base, old = _one_ply(obs, seed, WORLDS)
+    calls = acts[0].startswith("call")
+    if calls:
+        candidates = list(acts)
+    elif "claim" in acts:  # claim, or play on with the sure trick the heuristic found (LF-W3)
+        candidates = ["claim"] + [r.action for r in base[:1] if r.action != "claim"
+                                  and r.value > 100.0]
+    else:
+        candidates = [r.action for r in base[:TOP_K]]
+    pos = _position(obs)
+    values = search(pos, candidates, FORCED_WORLDS if len(acts) == 1 else SEARCH_WORLDS,
+                    seed, old, settle_from=SETTLE_FROM)
+    why = {r.action: r.reason for r in base}
+    out: list[Ranked] = []
+    done = [v for v in values.values() if v.worlds]
+    if not done:  # the safety cap ran out before one world was played out
+        return ranked([not_evaluated(a) for a in acts])
+    # Ranked by the chance to win the deal; between equal chances by the points a deal
+    # (the stable sort keeps this order), so a claim and a sure play-on are weighed by what
+    # they settle (LF-K2, LF-K3).
+    for v in sorted(done, key=lambda v: -v.mean_score):
+        head, reason = v.action, why[v.action]
+        if calls:
+            head, reason = (("call", f"{len(old)} old cards; a losing caller pays both "
+                                     f"shares (LF-K3)") if v.action == "call play" else
+                            ("pass", f"{len(old)} old cards; a losing non-caller pays only "
+                                     f"its own share (LF-K3)"))
+        out.append(Ranked(v.action, round(v.win_share, 4),
+                          f"{head}: wins {v.win_share:.0%} of {v.worlds} sampled deals "
+                          f"played out, {_points(v.mean_score)}; {reason}"))
+    floor = min(r.value for r in out)
+    rest = [r for r in base if r.action not in values]
+    for k, r in enumerate(rest):
+        out.append(Ranked(r.action, max(0.0, round(floor - 0.001 * (k + 1), 4)),
+                          f"{r.action}: not played out, the one-ply ranking puts it below "
+                          f"the {len(done)} options searched; {r.reason}"))
+    return ranked(out)
 
 
 WORLDS = 16  # sampled worlds per decision: the search budget, counted in work
@@ -121,6 +181,12 @@ def heuristic(obs: LukFuObservation, seed: int | None = None,
               worlds: int = WORLDS) -> list[Ranked]:
     """Calls by strength, leads and follows by the share of sampled worlds in which they
     win the trick (the strong player before the deeper search)."""
+    return _one_ply(obs, seed, worlds)[0]
+
+
+def _one_ply(obs: LukFuObservation, seed: int | None,
+             worlds: int) -> tuple[list[Ranked], set[Face]]:
+    """The heuristic's ranking and the seat's old cards (proved)."""
     acts = legal_of(obs)
     pos = _position(obs)
     rules = pos.record.rules
@@ -143,7 +209,7 @@ def heuristic(obs: LukFuObservation, seed: int | None = None,
                        else f"pass: {what} are below {CALL_THRESHOLD}; "
                             f"a non-caller loses only its own share (LF-K3)")
             out.append(Ranked(act, 1.0 if yes == call else 0.0, why))
-        return ranked(out)
+        return ranked(out), old
     rng = random.Random(obs.seed() if seed is None else seed)
     sampled = sample_worlds(pos, worlds, rng, tries=max(300, 10 * worlds))
     best_now = pos.record.current_best()
@@ -182,7 +248,7 @@ def heuristic(obs: LukFuObservation, seed: int | None = None,
                               "nothing beats it: give up the least useful cards"))
         else:
             out.append(Ranked(act, -99.0, "unknown action"))
-    return ranked(out)
+    return ranked(out), old
 
 
 def greedy(obs: LukFuObservation, rng: random.Random) -> str:

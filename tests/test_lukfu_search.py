@@ -1,0 +1,132 @@
+"""Luk Fu's strong player: determinised search over worlds sampled from the seat's view."""
+
+from __future__ import annotations
+
+import random
+
+from moneycards.solver.cards import LUKFU
+from moneycards.solver.lukfu.hint import strong
+from moneycards.solver.lukfu.old import Position
+from moneycards.solver.lukfu.plays import beating_plays
+from moneycards.solver.lukfu.search import card_of, play_out, root_world, sample_placements
+from moneycards.solver.lukfu.table import LukFuState
+
+
+def _positions(n: int, seed: int) -> list[tuple[LukFuState, int]]:
+    """Positions from greedy-ish random deals, most of them after face-down discards."""
+    rng = random.Random(seed)
+    out: list[tuple[LukFuState, int]] = []
+    deal = 0
+    while len(out) < n:
+        state = LukFuState(7000 + deal)
+        deal += 1
+        while not state.is_over:
+            seat = state.current_seat()
+            acts = state.legal_actions()
+            if acts[0].startswith("call"):
+                state.apply("call play")
+                continue
+            if len(out) < n and rng.random() < 0.3:
+                out.append((state.clone(), seat))
+            acts = [a for a in acts if a != "claim"] or acts
+            state.apply(rng.choice(acts))
+    return out
+
+
+def test_every_sampled_world_agrees_with_the_observation():
+    downs = 0
+    for state, seat in _positions(30, seed=1):
+        obs = state.observation(seat)
+        pos = Position(obs.record, seat, obs.hand)
+        rec = obs.record
+        public = {card_of(f) for f in rec.public_cards()}
+        placements = sample_placements(pos, 8, random.Random(3))
+        assert placements
+        for placement in placements:
+            w = root_world(pos, placement)
+            assert w.hands[seat] == {card_of(f) for f in obs.hand}  # its own hand
+            assert [len(h) for h in w.hands] == list(obs.hand_sizes)  # counts per place
+            assert not any(h & public for h in w.hands)  # face-up cards are out of play
+            hidden = [c for loc, cards in zip(pos.locations, placement)
+                      if loc.kind == "down" for c in cards]
+            own_down = list(pos.own_hidden)
+            every = [c for h in w.hands for c in h] + sorted(public) + \
+                [card_of(f) for f in hidden + own_down]
+            assert sorted(every) == list(range(36))  # every card in exactly one place
+            # whatever the record rules out: a seat that went face down held no beater then
+            for ev in rec.down_events():
+                held = set(LUKFU.faces[c] for c in w.hands[ev.seat])
+                for t in range(ev.trick, len(rec.tricks)):
+                    for a in rec.tricks[t].actions:
+                        if a.seat == ev.seat and a.play is not None:
+                            held |= set(a.play.cards)
+                held |= {f for loc, cards in zip(pos.locations, placement)
+                         if loc.seat == ev.seat and loc.kind == "down" and loc.trick >= ev.trick
+                         for f in cards}
+                if ev.seat == seat:
+                    held |= {f for f, t in pos.own_hidden.items() if t >= ev.trick}
+                assert not beating_plays(held, ev.best, rec.rules)
+                downs += 1
+            assert w.to_act() == obs.to_act
+    assert downs > 20
+
+
+def test_world_rollouts_end_in_a_settlement_that_sums_to_zero():
+    for state, seat in _positions(10, seed=2):
+        obs = state.observation(seat)
+        pos = Position(obs.record, seat, obs.hand)
+        for k, placement in enumerate(sample_placements(pos, 4, random.Random(seat))):
+            w = play_out(root_world(pos, placement), random.Random(k))
+            assert w.over and sum(w.net) == 0
+
+
+def _call_obs(hand: str):
+    """Seat 0 is the master and says play or pass first; the other hands are dealt from
+    the rest of the deck (the search never sees them)."""
+    mine = LUKFU.parse(hand)
+    rest = [f for f in LUKFU.faces if f not in mine]
+    state = LukFuState.from_hands([mine, rest[:12], rest[12:]], master=0)
+    return state.observation(0)
+
+
+def test_the_search_leads_the_run_that_wins_the_deal():
+    # The master called and leads. 3t-8t is a run of six in the highest suit whose only
+    # higher top (4t-9t) needs cards it holds: unbeatable (LF-F4), six fu (LF-W1), and a
+    # claim at the next lead (LF-W2). Every other lead leaves the deal open.
+    mine = LUKFU.parse("3t 4t 5t 6t 7t 8t 2c 5c 3s 7s 2m 6m")
+    rest = [f for f in LUKFU.faces if f not in mine]
+    state = LukFuState.from_hands([mine, rest[:12], rest[12:]], master=0)
+    for act in ("call play",):
+        state.apply(act)
+    obs = state.observation(0)
+    ranked = strong(obs, seed=4)
+    assert ranked[0].action == "lead 345678t"
+    assert ranked[0].value == 1.0 and ranked[0].reason.startswith("lead 345678t: wins 100%")
+    assert all(r.value < 1.0 for r in ranked[1:])
+
+
+def test_the_search_calls_with_an_obviously_winning_hand():
+    # Six old cards: the master claims before its first lead (LF-W2).
+    obs = _call_obs("9c 9s 9m 9t 1c 1t 2s 3s 4m 5m 6c 7c")
+    top = strong(obs, seed=1)
+    assert top[0].action == "call play"
+    assert top[0].value == 1.0 and "wins 100%" in top[0].reason
+
+
+def test_hint_values_are_win_chances_with_distinct_reasons_and_repeatable():
+    checked = 0
+    for state, seat in _positions(12, seed=5):
+        obs = state.observation(seat)
+        a = strong(obs, seed=9)
+        b = strong(obs, seed=9)
+        assert [(r.action, r.value, r.reason) for r in a] == \
+            [(r.action, r.value, r.reason) for r in b]
+        assert sorted(r.action for r in a) == sorted(obs.legal_actions)
+        reasons = [r.reason for r in a]
+        assert len(set(reasons)) == len(reasons)
+        for r in a:
+            assert r.evaluated and 0.0 <= r.value <= 1.0
+            assert "points a deal" in r.reason or "not played out" in r.reason
+            assert "Face(" not in r.reason and "'" not in r.reason
+        checked += 1
+    assert checked == 12
