@@ -10,6 +10,7 @@ to the targets within one card of the best, so one decision costs a few millisec
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -351,11 +352,17 @@ def race(obs: KowahObservation) -> tuple[list[Ranked], list[Ranked]]:
 # -- strong: the race ranking's best options played out in sampled deals --------------------
 SEARCH_WORLDS = 24  # sampled deals per decision: the search budget, counted in work
 SEARCH_CANDIDATES = 4  # the race ranking's best safe options that the search plays out
+# Only options the race cannot tell apart are played out: within this share of its best.
+# Measured (300 deals): letting the best share of 24 sampled deals decide between the four
+# best, or between the close ones, lost to the race alone (29% and 34% against greedy):
+# the search now overrules the race only on a significant difference.
+CLOSE = 0.85
 
 
 def strong(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
     """Every action valued as this seat's chance to win the deal (0-1). The race ranking's
-    best safe options are played out in the same deals sampled from the observation
+    best safe options (those it cannot tell apart) are played out in the same deals
+    sampled from the observation
     (solver/kowah/search.py: the unseen copies dealt at random, every seat then playing the
     simulator's rollout policy to the end), each valued by the share it wins; the other
     safe options keep their race estimate, below the searched ones; a discard that a
@@ -364,13 +371,13 @@ def strong(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
 
     safe, unsafe = race(obs)
     safe = ranked(safe)
-    cands = [r for r in safe if r.evaluated][:SEARCH_CANDIDATES]
+    top = safe[0].value if safe and safe[0].evaluated else 0.0
+    cands = [r for r in safe if r.evaluated and r.value >= CLOSE * top][:SEARCH_CANDIDATES]
     if len(cands) < 2:
         return safe + ranked(unsafe)
     base = obs.seed() if seed is None else seed
     rng = random.Random(base)
-    wins = {r.action: 0 for r in cands}
-    worlds = 0
+    won: dict[str, list[int]] = {r.action: [] for r in cands}  # per sampled deal: 1 won
     for w in range(SEARCH_WORLDS):
         if stopped():
             break
@@ -379,16 +386,29 @@ def strong(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
             deal = world.copy()
             deal.apply(r.action)
             deal.play_out(random.Random(f"{base}/{w}"))
-            wins[r.action] += deal.winner == obs.seat
-        worlds += 1
+            won[r.action].append(int(deal.winner == obs.seat))
+    worlds = len(won[cands[0].action])
     if not worlds:
         return safe + ranked(unsafe)
+    # The race's choice stands unless another option wins significantly more of the same
+    # deals (a paired test: the deals are shared, so their own luck cancels out).
+    race_pick = cands[0]
+    better = [r for r in cands[1:] if _paired_z(won[r.action], won[race_pick.action])
+              > SIGNIFICANT]
+    pick = max(better, key=lambda r: sum(won[r.action])) if better else race_pick
+    p_pick = sum(won[pick.action]) / worlds
     out = []
     for r in cands:
-        p = wins[r.action] / worlds
-        out.append(Ranked(r.action, p * (1 - RACE_TIE) + RACE_TIE * r.value,
-                          f"wins {p:.0%} of {worlds} sampled deals played out "
-                          f"{_doing(r.action)}; race estimate {_race_tail(r.reason)}"))
+        p = sum(won[r.action]) / worlds
+        why = (f"wins {p:.0%} of {worlds} sampled deals played out {_doing(r.action)}; "
+               f"race estimate {_race_tail(r.reason)}")
+        if r is pick:
+            value = p
+        else:
+            value = max(0.0, min(p, p_pick - RACE_TIE))
+            if p >= p_pick:
+                why += f"; not surely better than {_doing(pick.action)}"
+        out.append(Ranked(r.action, value * (1 - RACE_TIE) + RACE_TIE * r.value, why))
     floor = min(x.value for x in out)
     for r in safe[len(cands):]:
         if not r.evaluated:
@@ -397,11 +417,24 @@ def strong(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
         v = max(0.0, min(r.value, floor - RACE_TIE))
         out.append(Ranked(r.action, v, f"not played out: {_doing(r.action)} has the race "
                                        f"estimate {_race_tail(r.reason)}, below the "
-                                       f"{len(cands)} options searched"))
+                                       f"{len(cands)} options played out"))
     return ranked(out) + ranked(unsafe)
 
 
 RACE_TIE = 1e-3  # the race estimate breaks ties between equal shares of sampled wins
+SIGNIFICANT = 2.0  # the paired z-score at which the sampled deals overrule the race
+
+
+def _paired_z(a: list[int], b: list[int]) -> float:
+    """How surely `a` wins more of the same deals than `b`: mean difference over its
+    standard error (0 when they never differ)."""
+    d = [x - y for x, y in zip(a, b)]
+    n = len(d)
+    m = sum(d) / n
+    var = sum((x - m) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
+    if var == 0.0:
+        return 0.0 if m <= 0 else math.inf
+    return m / math.sqrt(var / n)
 
 
 def _doing(action: str) -> str:
