@@ -115,9 +115,12 @@ def test_calls_over_the_limit_are_shed_and_health_still_answers(monkeypatch):
         assert stub.CheckWin(WIN, timeout=10).wins  # the slots are free again
 
 
-def test_a_1s_deadline_on_the_most_expensive_hint_frees_the_worker_within_1_5s(monkeypatch):
+def test_a_1s_deadline_on_the_most_expensive_hint_frees_the_worker_long_before_it_would_end(
+        monkeypatch):
     # The dealer's opening: the most actions a Tổ Tôm hint ranks. Each evaluation is made
-    # slow, so only the deadline (not the budget: cap 60 s) can end the call early.
+    # slow (0.5 s, ten or more of them: 5 s or more), so only the deadline (not the budget:
+    # cap 60 s) can end the call early. The worker is free about 1 s in; the bound of 3 s
+    # leaves room for a loaded machine and still tells a cancelled hint from a finished one.
     import moneycards.solver.totom.hint as engine
 
     real = engine._after
@@ -148,9 +151,9 @@ def test_a_1s_deadline_on_the_most_expensive_hint_frees_the_worker_within_1_5s(m
                 break
             except grpc.RpcError as err:
                 assert err.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
-                assert time.monotonic() - started < 1.5, "the worker is still busy"
+                assert time.monotonic() - started < 3.0, "the worker is still busy"
                 time.sleep(0.02)
-        assert time.monotonic() - started < 1.5
+        assert time.monotonic() - started < 3.0
 
 
 def test_hint_budget_is_the_least_of_budget_deadline_and_cap():
