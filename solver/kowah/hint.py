@@ -355,7 +355,8 @@ SEARCH_CANDIDATES = 4  # the race ranking's best safe options that the search pl
 # Only options the race cannot tell apart are played out: within this share of its best.
 # Measured (300 deals): letting the best share of 24 sampled deals decide between the four
 # best, or between the close ones, lost to the race alone (29% and 34% against greedy):
-# the search now overrules the race only on a significant difference.
+# the search now overrules the race only on a significant difference. With that gate, 48
+# deals measured no stronger than 24 (head to head with `heuristic`, 300 deals each).
 CLOSE = 0.85
 
 
