@@ -19,6 +19,7 @@ from moneycards.solver.cards import KOWAH, Face
 from moneycards.solver.ranking import Ranked, capped, legal_of, not_evaluated, ranked, stopped
 from moneycards.solver.table import parse_action
 from moneycards.solver.kowah.exact import ready_slots
+from moneycards.solver.kowah.search import known_holdings
 from moneycards.solver.kowah.observation import CARD_VERBS, KowahObservation, Phase
 
 NF = len(KOWAH.faces)
@@ -29,31 +30,11 @@ def seen_elsewhere(obs: KowahObservation) -> list[int]:
     """Per face, the copies this seat knows are out of the stock and not in its hand: the
     discard pile, and what each other seat is known to hold — its shown pair, and the cards
     it took from the pile or drew publicly (KW-X3), less what it discarded after."""
-    me = obs.seat
     seen = [0] * NF
-    events = []  # (turn, 0 gain / 1 discard, seat, face): a take is in the turn after
     for d in obs.discards:
-        f = KOWAH.index(d.card)
-        events.append((d.turn, 1, d.seat, f))
         if d.taken_by is None:
-            seen[f] += 1  # still in the pile
-        else:
-            events.append((d.turn + 1, 0, d.taken_by, f))
-    for p in obs.public_draws:
-        events.append((p.turn, 0, p.seat, KOWAH.index(p.card)))
-    known = {s: [0] * NF for s in range(3) if s != me}
-    for _, kind, seat, f in sorted(events):
-        if seat == me:
-            continue
-        if kind == 0:
-            known[seat][f] += 1
-        elif known[seat][f]:
-            known[seat][f] -= 1  # it may have let the known copy go
-    for seat, face in obs.declared.items():
-        if seat != me:
-            f = KOWAH.index(face)
-            known[seat][f] = max(known[seat][f], 2)
-    for held in known.values():
+            seen[KOWAH.index(d.card)] += 1  # still in the pile
+    for held in known_holdings(obs).values():
         seen = [a + b for a, b in zip(seen, held)]
     return seen
 
