@@ -151,3 +151,20 @@ def test_a_discard_that_makes_the_hand_ready_on_a_live_wait_is_played_first():
     top = hint(obs)[0]
     assert top.action == "discard 2h", top
     assert top.value > 0.3 and "waiting on 9c" in top.reason
+
+
+def test_the_search_overrules_the_race_only_on_a_significant_difference():
+    from moneycards.solver.kowah.hint import SIGNIFICANT, _paired_z, race
+
+    assert _paired_z([1, 0, 1, 0], [1, 0, 1, 0]) == 0.0  # the same deals won: no difference
+    assert _paired_z([1] * 20 + [0] * 4, [0] * 20 + [0] * 4) > SIGNIFICANT
+    assert _paired_z([1, 0] * 12, [0, 1] * 12) < SIGNIFICANT  # as many won as lost
+    overruled = 0
+    for obs in _positions(60, seed=11):
+        safe, _ = race(obs)
+        race_top = max(safe, key=lambda r: r.value).action if safe else None
+        top = strong(obs)[0]
+        if top.action != race_top:
+            overruled += 1
+            assert top.reason.startswith("wins ")  # only a played-out option overrules
+    assert overruled < 60  # the race's choice stands unless the deals say otherwise
