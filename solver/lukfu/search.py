@@ -34,6 +34,7 @@ from moneycards.solver.lukfu.plays import Play as FacePlay
 from moneycards.solver.lukfu.record import SEATS, Record
 from moneycards.solver.lukfu.rules import LukFuRules
 from moneycards.solver.ranking import stopped
+from moneycards.solver.search import Estimate
 
 # A card: suit * 9 + rank - 1 (suits c, s, m, t in LF-D1's order).
 SINGLE, SET, RUN = 0, 1, 2
@@ -391,26 +392,8 @@ def apply_text(w: World, seat: int, action: str) -> None:
 REDEAL_WIN = 1 / 3
 
 
-@dataclass
-class Value:
-    """What the sampled worlds say of one candidate."""
-
-    action: str
-    wins: float = 0.0
-    score: float = 0.0
-    worlds: int = 0
-
-    @property
-    def win_share(self) -> float:
-        return self.wins / self.worlds if self.worlds else 0.0
-
-    @property
-    def mean_score(self) -> float:
-        return self.score / self.worlds if self.worlds else 0.0
-
-
 def search(pos: Position, candidates: list[str], worlds: int, seed: int,
-           old: Iterable[Face] = (), settle_from: int | None = None) -> dict[str, Value]:
+           old: Iterable[Face] = (), settle_from: int | None = None) -> dict[str, Estimate]:
     """Every candidate valued over the same sampled worlds and rollout seeds; stops between
     worlds when the safety cap runs out (`stopped`). `old`: the seat's proved old cards.
     `settle_from`: from that many worlds on, stop as soon as the best candidate's win share
@@ -418,7 +401,7 @@ def search(pos: Position, candidates: list[str], worlds: int, seed: int,
     >= 1): a function of the values, so the same seed stops at the same world."""
     rng = random.Random(seed)
     placements = sample_placements(pos, worlds, rng, tries=max(300, 10 * worlds))
-    out = {a: Value(a) for a in candidates}
+    out = {a: Estimate(a) for a in candidates}
     seat = pos.seat
     old = list(old)
     for k, placement in enumerate(placements):
