@@ -35,21 +35,11 @@ def _position(obs: LukFuObservation) -> Position:
 def sample_worlds(pos: Position, n: int, rng: random.Random,
                   tries: int = 300) -> list[dict[int, set[Face]]]:
     """Up to n worlds: each other seat's hand, respecting the face-down inferences."""
-    unknown = list(pos.unknown)
+    from moneycards.solver.lukfu.search import sample_placements
+
     hands_idx = pos.other_hands()
-    out: list[dict[int, set[Face]]] = []
-    for _ in range(tries):
-        if len(out) >= n:
-            break
-        rng.shuffle(unknown)
-        world, k = [], 0
-        for loc in pos.locations:
-            world.append(frozenset(unknown[k:k + loc.size]))
-            k += loc.size
-        if all(sum(1 for i in c.locations for f in c.cards if f in world[i]) <= c.limit
-               for c in pos.constraints):
-            out.append({pos.locations[i].seat: set(world[i]) for i in hands_idx})
-    return out
+    return [{pos.locations[i].seat: set(world[i]) for i in hands_idx}
+            for world in sample_placements(pos, n, rng, tries)]
 
 
 def _cheapest(plays: list[Play]) -> Play:
