@@ -373,10 +373,12 @@ def strong(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
     if not worlds:
         return safe + ranked(unsafe)
     # The race's choice stands unless another option wins significantly more of the same
-    # deals (a paired test: the deals are shared, so their own luck cancels out).
-    race_pick = cands[0]
-    better = [r for r in cands[1:] if _paired_z(won[r.action], won[race_pick.action])
-              > SIGNIFICANT]
+    # deals (a paired test: the deals are shared, so their own luck cancels out). Between
+    # options the race values alike, the deals won decide.
+    tied = [r for r in cands if r.value == cands[0].value]
+    race_pick = max(tied, key=lambda r: sum(won[r.action]))
+    better = [r for r in cands if r is not race_pick
+              and _paired_z(won[r.action], won[race_pick.action]) > SIGNIFICANT]
     pick = max(better, key=lambda r: sum(won[r.action])) if better else race_pick
     p_pick = sum(won[pick.action]) / worlds
     out = []
