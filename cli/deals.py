@@ -7,9 +7,9 @@ deals per task, to a Ray cluster (`address`, or a Ray instance started here for 
 and gives the results back in the deals' order. Ray is an optional extra:
 `pip install 'moneycards[ray]'`, on every machine of the cluster.
 
-A strong AI's decisions depend on its time budget, so strong seats give the same results
-on either backend only as far as they do on two local runs; random and greedy seats
-always do.
+Every AI level decides by work (sampled worlds), not by time, so strong seats give the same
+results on either backend too; only the wall-clock safety cap, which normal play does not
+reach, could make a decision differ.
 """
 
 from __future__ import annotations
