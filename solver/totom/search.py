@@ -1,0 +1,197 @@
+"""Tổ Tôm worlds for the determinised search (solver/search.py): full tables sampled from
+one seat's observation, and a fast rollout player.
+
+A world deals the copies the seat has not seen (100 cards less its own hand, every exposed
+pair, the dead cards and the card on offer) to the other concealed hands and the stock, in
+the sizes the observation shows. One thing the public record makes near-certain is kept:
+a seat at whose doorway a card died let it go (TT-T3), and a live hand holding a copy of
+it would have captured it as a Chắn, so it holds none (a dead hand, TT-S4, is exempt).
+Declined claims leave no public trace (R-claim-privacy) and are not used. What the other
+seats' capture restrictions remember (TT-C3, TT-C4) is not public: their memories start
+empty; the seat's own comes from its observation.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from moneycards.solver.cards import TOTOM, Face
+from moneycards.solver.table import Action, parse_action
+from moneycards.solver.totom import rules as rules_mod
+from moneycards.solver.totom.observation import CARD_VERBS, Phase, TotomObservation
+from moneycards.solver.totom.table import Memory, Offer, TotomState
+
+SEATS = 4
+NF = len(TOTOM.faces)
+STOCK_SIZE = 23
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> Action:
+    return parse_action(text, TOTOM, CARD_VERBS)
+
+
+class World(TotomState):
+    """A sampled table: the engine's state with a cheap copy, and actions applied without
+    the legality check (the rollout player and the search only play legal actions)."""
+
+    def clone(self) -> World:
+        w: World = object.__new__(World)
+        w.__dict__.update(self.__dict__)
+        w.hands = [list(h) for h in self.hands]
+        w.exposed = [list(e) for e in self.exposed]
+        w.stock = list(self.stock)
+        w.dead = list(self.dead)
+        w.memory = [Memory(set(m.declined_chan), set(m.discarded), set(m.ca_from_hand),
+                           set(m.captured), m.captured_ca, m.last_capture_ca_rank)
+                    for m in self.memory]
+        w.dead_hand = set(self.dead_hand)
+        w.history = []
+        w.events = []
+        w.claims = list(self.claims)
+        return w
+
+    def apply(self, action: str) -> None:
+        self._apply(_parsed(action))
+
+
+def unseen(obs: TotomObservation) -> list[int]:
+    """Copies of each face the seat has not seen."""
+    seen = list(obs.hand)
+    for pairs in obs.exposed:
+        for p in pairs:
+            for f in TOTOM.parse(p):
+                seen[TOTOM.index(f)] += 1
+    for d in obs.dead:
+        seen[TOTOM.index(d.card)] += 1
+    if obs.offer is not None:
+        seen[TOTOM.index(obs.offer.card)] += 1
+    return [max(0, TOTOM.copies - n) for n in seen]
+
+
+def ruled_out(obs: TotomObservation) -> list[set[Face]]:
+    """Per seat, the faces the public record says it does not hold: every card that died
+    at a live hand's doorway (it would have been captured as a Chắn)."""
+    out: list[set[Face]] = [set() for _ in range(SEATS)]
+    for d in obs.dead:
+        if d.seat != obs.seat and d.seat not in obs.dead_hand:
+            out[d.seat].add(d.card)
+    return out
+
+
+def sample_hidden(obs: TotomObservation, rng: random.Random) -> tuple[list[list[int]],
+                                                                       list[Face]]:
+    """One deal of the unseen cards: a concealed hand (count vector) per seat — the
+    observing seat's own as it is — and the stock, in order."""
+    cards = [f for f, n in zip(TOTOM.faces, unseen(obs)) for _ in range(n)]
+    rng.shuffle(cards)
+    banned = ruled_out(obs)
+    room = [0 if s == obs.seat else obs.hand_sizes[s] for s in range(SEATS)] + [obs.stock]
+    places: list[list[Face]] = [[] for _ in range(SEATS + 1)]
+    # Cards some seat may not hold go first, to the places that may; then the rest.
+    cards.sort(key=lambda f: -sum(1 for b in banned if f in b))
+    for f in cards:
+        ok = [p for p in range(SEATS + 1) if room[p] and (p == SEATS or f not in banned[p])]
+        if not ok:  # the record cannot be honoured exactly: anywhere with room
+            ok = [p for p in range(SEATS + 1) if room[p]]
+        if not ok:
+            break  # more unseen copies than hidden places (an inconsistent observation)
+        r = rng.randrange(sum(room[p] for p in ok))
+        for p in ok:
+            if r < room[p]:
+                break
+            r -= room[p]
+        places[p].append(f)
+        room[p] -= 1
+    hands = [list(obs.hand) if s == obs.seat else list(TOTOM.counts(places[s]))
+             for s in range(SEATS)]
+    stock = places[SEATS]
+    rng.shuffle(stock)
+    return hands, stock
+
+
+def world(obs: TotomObservation, rng: random.Random) -> World:
+    """A full table consistent with the observation, at the seat's decision."""
+    hands, stock = sample_hidden(obs, rng)
+    w: World = object.__new__(World)
+    w.seed, w.rules = None, rules_mod.SEED
+    w.rules_name = w.rules.preset
+    w.dealer = obs.dealer
+    w.initial = {}
+    w.hands = hands
+    w.opening = [tuple(h) for h in hands]  # unknown: only Chíu ù, Bòn, Thiên khai read it
+    w.exposed = [[tuple(TOTOM.parse(p)) for p in pairs] for pairs in obs.exposed]
+    w.stock = stock
+    w.dead = [(d.seat, d.card) for d in obs.dead]
+    w.memory = [Memory() for _ in range(SEATS)]
+    m = obs.memory
+    w.memory[obs.seat] = Memory(set(m.declined_chan), set(m.discarded), set(m.ca_from_hand),
+                                set(), m.captured_ca, None)
+    w.dead_hand = set(obs.dead_hand)
+    w.history, w.events = [], []
+    w.result = None
+    w.win_verdict = None
+    w.stock_exposed = STOCK_SIZE - obs.stock
+    w.phase = obs.phase
+    w.seat = obs.seat
+    o = obs.offer
+    w.offer = Offer(o.card, o.seat, o.kind.value, o.door) if o is not None else None
+    w.claims = []
+    w.return_to = None
+    return w
+
+
+def searchable(obs: TotomObservation) -> bool:
+    """The decisions the search plays out: an offer, a discard, the dealer's opening
+    discard (a claim window is left to the ranking: wins are always taken)."""
+    return obs.phase in (Phase.OFFER, Phase.DISCARD, Phase.OPENING) and obs.to_act == obs.seat
+
+
+def _partners(hand: list[int], f: Face) -> int:
+    """Cards of the hand that pair `f` (an identical copy, or a Cạ partner)."""
+    i = TOTOM.index(f)
+    n = hand[i] - 1
+    if f.suit != "h":
+        n += sum(hand[j] for j, g in enumerate(TOTOM.faces)
+                 if g.rank == f.rank and g != f and g.suit != "h")
+    return n
+
+
+def rollout_policy(state: TotomState, rng: random.Random) -> str:
+    """A fast player for every seat of a world: a win or a Chíu always, a Chắn capture,
+    else a Cạ capture, else pass; discard a card with the fewest partners in the hand."""
+    acts = state.legal_actions()
+    if len(acts) == 1:
+        return acts[0]
+    for want in ("win", "chiu"):
+        if want in acts:
+            return want
+    if state.phase is Phase.OFFER:
+        assert state.offer is not None  # the offer phase
+        chan = f"capture {state.offer.card}"
+        if chan in acts:
+            return chan
+        caps = [a for a in acts if a.startswith("capture ")]
+        return caps[0] if caps else "pass"
+    seat = state.current_seat()
+    assert seat is not None  # the deal is on
+    hand = state.hands[seat]
+    best, pick = 99, [acts[0]]
+    for a in acts:
+        if not a.startswith("discard "):
+            continue
+        n = _partners(hand, _parsed(a).cards[0])
+        if n < best:
+            best, pick = n, [a]
+        elif n == best:
+            pick.append(a)
+    return pick[0] if len(pick) == 1 else rng.choice(pick)
+
+
+def value(state: TotomState, seat: int) -> tuple[float, float]:
+    """A played-out world for `seat`: (1 if it won else 0, its settlement, TT-K7)."""
+    r = state.result
+    if r is None or r.net is None:
+        return 0.0, 0.0
+    return (1.0 if r.winner == seat else 0.0), float(r.net[seat])
