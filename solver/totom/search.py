@@ -55,6 +55,52 @@ class World(TotomState):
     def apply(self, action: str) -> None:
         self._apply(_parsed(action))
 
+    def _captures(self, seat: int, card: Face) -> list[Face]:
+        # Only the card itself (a Chắn) or its rank in another suit (a Cạ) can capture it
+        # (TT-W1, TT-D3): the engine's rules are asked about those alone.
+        hand = self.hands[seat]
+        return [h for h in _partners_of(card) if hand[TOTOM.index(h)]
+                and self._capture_rule(seat, card, h) is None]
+
+    def _discards(self, seat: int) -> list[Face]:
+        # Only a face held once or three times can be discarded (TT-C2).
+        hand = self.hands[seat]
+        return [f for i, f in enumerate(TOTOM.faces) if hand[i] in (1, 3)
+                and self._discard_rule(seat, f) is None]
+
+    def _wins_with(self, seat: int, card: Face | None) -> bool:
+        # A twenty that is not ten pairs with six Chắn (TT-W4) needs no full verdict.
+        if card is not None and seat not in self.dead_hand:
+            counts = self.twenty(seat, card)
+            if sum(n // 2 for n in counts) < 6 or not _odd_cards_pair(counts):
+                return False
+        return super()._wins_with(seat, card)
+
+
+@lru_cache(maxsize=None)
+def _partners_of(card: Face) -> tuple[Face, ...]:
+    """The faces that can capture `card`: itself first, then its rank in other suits."""
+    if card.suit == "h":
+        return (card,)
+    return (card,) + tuple(g for g in TOTOM.faces if g.rank == card.rank and g != card
+                           and g.suit != "h")
+
+
+_RANK_OF = [None if f.suit == "h" else f.rank for f in TOTOM.faces]
+
+
+def _odd_cards_pair(counts: list[int]) -> bool:
+    """Whether the faces held an odd number of times pair up as Cạ (two per rank, never
+    Chi chi): the only way twenty cards can be ten pairs (TT-W3)."""
+    per_rank: dict[int, int] = {}
+    for i, n in enumerate(counts):
+        if n % 2:
+            r = _RANK_OF[i]
+            if r is None:
+                return False
+            per_rank[r] = per_rank.get(r, 0) + 1
+    return all(k == 2 for k in per_rank.values())
+
 
 def unseen(obs: TotomObservation) -> list[int]:
     """Copies of each face the seat has not seen."""
@@ -148,14 +194,14 @@ def searchable(obs: TotomObservation) -> bool:
     return obs.phase in (Phase.OFFER, Phase.DISCARD, Phase.OPENING) and obs.to_act == obs.seat
 
 
+_SAME_RANK = [[j for j, g in enumerate(TOTOM.faces) if f.suit != "h" and g.suit != "h"
+               and g.rank == f.rank and g != f] for f in TOTOM.faces]
+
+
 def _partners(hand: list[int], f: Face) -> int:
     """Cards of the hand that pair `f` (an identical copy, or a Cạ partner)."""
     i = TOTOM.index(f)
-    n = hand[i] - 1
-    if f.suit != "h":
-        n += sum(hand[j] for j, g in enumerate(TOTOM.faces)
-                 if g.rank == f.rank and g != f and g.suit != "h")
-    return n
+    return hand[i] - 1 + sum(hand[j] for j in _SAME_RANK[i])
 
 
 def rollout_policy(state: TotomState, rng: random.Random) -> str:
