@@ -205,8 +205,8 @@ def searched(obs: TotomObservation, base: list[Ranked], cands: list[Ranked],
             out.append(Ranked(r.action, r.value, r.reason))
             continue
         out.append(Ranked(r.action, e.win_share,
-                          f"wins {e.win_share:.0%} of {e.worlds} sampled deals played out, "
-                          f"{e.mean_score:+.1f} points a deal; {r.reason}"))
+                          f"{r.action} wins {e.win_share:.0%} of {e.worlds} sampled deals "
+                          f"played out, {e.mean_score:+.1f} points a deal; {r.reason}"))
     # Equal shares: the better settlement first, then the ranking's order (ranked() keeps
     # the order of equal values).
     out.sort(key=lambda r: (-r.value, -est[r.action].mean_score, order[r.action]))
@@ -216,12 +216,17 @@ def searched(obs: TotomObservation, base: list[Ranked], cands: list[Ranked],
     best = base[0].value
     for i, r in enumerate(r for r in base if r.action not in est):
         gap = best - r.value if r.evaluated else None
-        why = ("not played out: the distance ranking puts it "
-               f"{gap:.1f} cards further from a win than the best option; {r.reason}"
-               if gap is not None and gap < 50 else f"not played out: {r.reason}")
+        place = f"{order[r.action] + 1}{_suffix(order[r.action] + 1)}"
+        why = (f"not played out, {place} by distance: {gap:.1f} cards further from a win "
+               f"than the best option; {r.reason}"
+               if gap is not None and gap < 50 else f"not played out, {place}: {r.reason}")
         out.append(Ranked(r.action, floor - 0.001 * (i + 1) if r.evaluated else r.value, why,
                           r.evaluated))
     return ranked(out)
+
+
+def _suffix(n: int) -> str:
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
 
 def weighed(obs: TotomObservation, seed: int | None = None,
