@@ -12,7 +12,7 @@ from moneycards.solver.totom.table import TotomState
 
 
 def _decisions(seeds, levels=("greedy",) * 4):
-    """(state, observation) at every decision with a choice, in seeded deals."""
+    """The observation at every decision with a choice, in seeded deals."""
     for seed in seeds:
         state = TotomState(seed)
         rngs = [random.Random(seed * 10 + s) for s in range(4)]
@@ -20,7 +20,7 @@ def _decisions(seeds, levels=("greedy",) * 4):
             seat = state.current_seat()
             obs = state.observation(seat)
             if len(obs.legal_actions) > 1:
-                yield state, obs
+                yield obs
             state.apply(choose(state, levels[seat], rngs[seat]))
 
 
@@ -30,7 +30,7 @@ def _faces(text_pairs):
 
 def test_every_sampled_world_agrees_with_the_observation():
     checked = 0
-    for state, obs in _decisions(range(6)):
+    for obs in _decisions(range(6)):
         if not tt_search.searchable(obs):
             continue
         for k in range(3):
@@ -86,7 +86,7 @@ def test_the_play_outs_keep_a_live_wait_and_never_a_dead_one():
 
 
 def _close_decision():
-    for state, obs in _decisions(range(20), ("greedy", "heuristic", "greedy", "heuristic")):
+    for obs in _decisions(range(20), ("greedy", "heuristic", "greedy", "heuristic")):
         if not tt_search.searchable(obs):
             continue
         out = tt_hint.strong(obs, seed=11)

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from typing import cast
 
 from moneycards.solver.cards import TOTOM, Face
-from moneycards.solver.table import Action, parse_action
+from moneycards.solver.table import Action, TableState, parse_action
 from moneycards.solver.totom import rules as rules_mod
 from moneycards.solver.totom.observation import CARD_VERBS, Phase, TotomObservation
 from moneycards.solver.totom.table import Memory, Offer, TotomState
@@ -204,9 +205,10 @@ def _partners(hand: list[int], f: Face) -> int:
     return hand[i] - 1 + sum(hand[j] for j in _SAME_RANK[i])
 
 
-def rollout_policy(state: TotomState, rng: random.Random) -> str:
+def rollout_policy(table: TableState, rng: random.Random) -> str:
     """A fast player for every seat of a world: a win or a Chíu always, a Chắn capture,
     else a Cạ capture, else pass; discard a card with the fewest partners in the hand."""
+    state = cast(TotomState, table)
     acts = state.legal_actions()
     if len(acts) == 1:
         return acts[0]
@@ -235,7 +237,7 @@ def rollout_policy(state: TotomState, rng: random.Random) -> str:
     return pick[0] if len(pick) == 1 else rng.choice(pick)
 
 
-def value(state: TotomState, seat: int) -> tuple[float, float]:
+def value(state: TableState, seat: int) -> tuple[float, float]:
     """A played-out world for `seat`: (1 if it won else 0, its settlement, TT-K7)."""
     r = state.result
     if r is None or r.net is None:
