@@ -130,15 +130,19 @@ def ruled_out(obs: TotomObservation) -> list[set[Face]]:
 def sample_hidden(obs: TotomObservation, rng: random.Random) -> tuple[list[list[int]],
                                                                        list[Face]]:
     """One deal of the unseen cards: a concealed hand (count vector) per seat — the
-    observing seat's own as it is — and the stock, in order."""
-    cards = [f for f, n in zip(TOTOM.faces, unseen(obs)) for _ in range(n)]
-    rng.shuffle(cards)
+    observing seat's own as it is — and the stock, in order. Every card goes to a hidden
+    place with a chance in proportion to the room left there, among the places the record
+    allows it (`ruled_out`)."""
     banned = ruled_out(obs)
     room = [0 if s == obs.seat else obs.hand_sizes[s] for s in range(SEATS)] + [obs.stock]
     places: list[list[Face]] = [[] for _ in range(SEATS + 1)]
-    # Cards some seat may not hold go first, to the places that may; then the rest.
-    cards.sort(key=lambda f: -sum(1 for b in banned if f in b))
-    for f in cards:
+    free: list[Face] = []
+    tied: list[Face] = []
+    any_banned = set().union(*banned)
+    for f, n in zip(TOTOM.faces, unseen(obs)):
+        (tied if f in any_banned else free).extend([f] * n)
+    # The cards some seat may not hold go first, each to a place that may hold it.
+    for f in tied:
         ok = [p for p in range(SEATS + 1) if room[p] and (p == SEATS or f not in banned[p])]
         if not ok:  # the record cannot be honoured exactly: anywhere with room
             ok = [p for p in range(SEATS + 1) if room[p]]
@@ -151,6 +155,12 @@ def sample_hidden(obs: TotomObservation, rng: random.Random) -> tuple[list[list[
             r -= room[p]
         places[p].append(f)
         room[p] -= 1
+    # The rest fill the room left, shuffled: each place takes a random slice.
+    rng.shuffle(free)
+    k = 0
+    for p in range(SEATS + 1):
+        places[p].extend(free[k:k + room[p]])
+        k += room[p]
     hands = [list(obs.hand) if s == obs.seat else list(TOTOM.counts(places[s]))
              for s in range(SEATS)]
     stock = places[SEATS]
