@@ -193,6 +193,7 @@ def strong(obs: TotomObservation, seed: int | None = None, engine: str = "auto")
 TOP_K = 3
 MARGIN = 0.6
 WORLDS = 12
+BY_POINTS = False
 
 
 def searched(obs: TotomObservation, base: list[Ranked], cands: list[Ranked],
@@ -211,12 +212,13 @@ def searched(obs: TotomObservation, base: list[Ranked], cands: list[Ranked],
         if not e.worlds:
             out.append(Ranked(r.action, r.value, r.reason))
             continue
-        out.append(Ranked(r.action, e.win_share,
+        out.append(Ranked(r.action, e.mean_score if BY_POINTS else e.win_share,
                           f"{r.action} wins {e.win_share:.0%} of {e.worlds} sampled deals "
                           f"played out, {e.mean_score:+.1f} points a deal; {r.reason}"))
     # Equal shares: the better settlement first, then the ranking's order (ranked() keeps
     # the order of equal values).
-    out.sort(key=lambda r: (-r.value, -est[r.action].mean_score, order[r.action]))
+    out.sort(key=lambda r: (-r.value, -est[r.action].mean_score, -est[r.action].win_share,
+                            order[r.action]))
     if not all(est[r.action].worlds for r in cands):
         return ranked(out) + [r for r in base if r.action not in est]
     floor = min(r.value for r in out)
