@@ -188,11 +188,12 @@ def strong(obs: TotomObservation, seed: int | None = None, engine: str = "auto")
 
 # The search: how many of the ranking's top options it plays out, how close to the best
 # (in cards from a win) they must be, and in how many sampled worlds. Measured against the
-# ranking alone (bench/strength.py): more worlds, or searching only near a win, measured
-# no stronger within the intervals of 300 deals and cost more time.
+# ranking alone (bench/strength.py): 12 or 16 worlds, or searching only near a win, or
+# ranking by points a deal, measured no stronger within the intervals of 300-600 deals and
+# cost more time; 8 worlds keep a decision's p99 under 100 ms on a loaded machine.
 TOP_K = 3
 MARGIN = 0.6
-WORLDS = 12
+WORLDS = 8
 BY_POINTS = False
 
 
