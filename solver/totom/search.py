@@ -1,0 +1,255 @@
+"""Tổ Tôm worlds for the determinised search (solver/search.py): full tables sampled from
+one seat's observation, and a fast rollout player.
+
+A world deals the copies the seat has not seen (100 cards less its own hand, every exposed
+pair, the dead cards and the card on offer) to the other concealed hands and the stock, in
+the sizes the observation shows. One thing the public record makes near-certain is kept:
+a seat at whose doorway a card died let it go (TT-T3), and a live hand holding a copy of
+it would have captured it as a Chắn, so it holds none (a dead hand, TT-S4, is exempt).
+Declined claims leave no public trace (R-claim-privacy) and are not used. What the other
+seats' capture restrictions remember (TT-C3, TT-C4) is not public: their memories start
+empty; the seat's own comes from its observation.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import cast
+
+from moneycards.solver.cards import TOTOM, Face
+from moneycards.solver.table import Action, TableState, parse_action
+from moneycards.solver.totom import rules as rules_mod
+from moneycards.solver.totom.observation import CARD_VERBS, Phase, TotomObservation
+from moneycards.solver.totom.table import Memory, Offer, TotomState
+
+SEATS = 4
+NF = len(TOTOM.faces)
+STOCK_SIZE = 23
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> Action:
+    return parse_action(text, TOTOM, CARD_VERBS)
+
+
+class World(TotomState):
+    """A sampled table: the engine's state with a cheap copy, and actions applied without
+    the legality check (the rollout player and the search only play legal actions)."""
+
+    def clone(self) -> World:
+        w: World = object.__new__(World)
+        w.__dict__.update(self.__dict__)
+        w.hands = [list(h) for h in self.hands]
+        w.exposed = [list(e) for e in self.exposed]
+        w.stock = list(self.stock)
+        w.dead = list(self.dead)
+        w.memory = [Memory(set(m.declined_chan), set(m.discarded), set(m.ca_from_hand),
+                           set(m.captured), m.captured_ca, m.last_capture_ca_rank)
+                    for m in self.memory]
+        w.dead_hand = set(self.dead_hand)
+        w.history = []
+        w.events = []
+        w.claims = list(self.claims)
+        return w
+
+    def apply(self, action: str) -> None:
+        self._apply(_parsed(action))
+
+    def _captures(self, seat: int, card: Face) -> list[Face]:
+        # Only the card itself (a Chắn) or its rank in another suit (a Cạ) can capture it
+        # (TT-W1, TT-D3): the engine's rules are asked about those alone.
+        hand = self.hands[seat]
+        return [h for h in _partners_of(card) if hand[TOTOM.index(h)]
+                and self._capture_rule(seat, card, h) is None]
+
+    def _discards(self, seat: int) -> list[Face]:
+        # Only a face held once or three times can be discarded (TT-C2).
+        hand = self.hands[seat]
+        return [f for i, f in enumerate(TOTOM.faces) if hand[i] in (1, 3)
+                and self._discard_rule(seat, f) is None]
+
+    def _wins_with(self, seat: int, card: Face | None) -> bool:
+        # A twenty that is not ten pairs with six Chắn (TT-W4) needs no full verdict.
+        if card is not None and seat not in self.dead_hand:
+            counts = self.twenty(seat, card)
+            if sum(n // 2 for n in counts) < 6 or not _odd_cards_pair(counts):
+                return False
+        return super()._wins_with(seat, card)
+
+
+@lru_cache(maxsize=None)
+def _partners_of(card: Face) -> tuple[Face, ...]:
+    """The faces that can capture `card`: itself first, then its rank in other suits."""
+    if card.suit == "h":
+        return (card,)
+    return (card,) + tuple(g for g in TOTOM.faces if g.rank == card.rank and g != card
+                           and g.suit != "h")
+
+
+_RANK_OF = [None if f.suit == "h" else f.rank for f in TOTOM.faces]
+
+
+def _odd_cards_pair(counts: list[int]) -> bool:
+    """Whether the faces held an odd number of times pair up as Cạ (two per rank, never
+    Chi chi): the only way twenty cards can be ten pairs (TT-W3)."""
+    per_rank: dict[int, int] = {}
+    for i, n in enumerate(counts):
+        if n % 2:
+            r = _RANK_OF[i]
+            if r is None:
+                return False
+            per_rank[r] = per_rank.get(r, 0) + 1
+    return all(k == 2 for k in per_rank.values())
+
+
+def unseen(obs: TotomObservation) -> list[int]:
+    """Copies of each face the seat has not seen."""
+    seen = list(obs.hand)
+    for pairs in obs.exposed:
+        for p in pairs:
+            for f in TOTOM.parse(p):
+                seen[TOTOM.index(f)] += 1
+    for d in obs.dead:
+        seen[TOTOM.index(d.card)] += 1
+    if obs.offer is not None:
+        seen[TOTOM.index(obs.offer.card)] += 1
+    return [max(0, TOTOM.copies - n) for n in seen]
+
+
+def ruled_out(obs: TotomObservation) -> list[set[Face]]:
+    """Per seat, the faces the public record says it does not hold: every card that died
+    at a live hand's doorway (it would have been captured as a Chắn)."""
+    out: list[set[Face]] = [set() for _ in range(SEATS)]
+    for d in obs.dead:
+        if d.seat != obs.seat and d.seat not in obs.dead_hand:
+            out[d.seat].add(d.card)
+    return out
+
+
+def sample_hidden(obs: TotomObservation, rng: random.Random) -> tuple[list[list[int]],
+                                                                       list[Face]]:
+    """One deal of the unseen cards: a concealed hand (count vector) per seat — the
+    observing seat's own as it is — and the stock, in order. Every card goes to a hidden
+    place with a chance in proportion to the room left there, among the places the record
+    allows it (`ruled_out`)."""
+    banned = ruled_out(obs)
+    room = [0 if s == obs.seat else obs.hand_sizes[s] for s in range(SEATS)] + [obs.stock]
+    places: list[list[Face]] = [[] for _ in range(SEATS + 1)]
+    free: list[Face] = []
+    tied: list[Face] = []
+    any_banned = set().union(*banned)
+    for f, n in zip(TOTOM.faces, unseen(obs)):
+        (tied if f in any_banned else free).extend([f] * n)
+    # The cards some seat may not hold go first, each to a place that may hold it.
+    for f in tied:
+        ok = [p for p in range(SEATS + 1) if room[p] and (p == SEATS or f not in banned[p])]
+        if not ok:  # the record cannot be honoured exactly: anywhere with room
+            ok = [p for p in range(SEATS + 1) if room[p]]
+        if not ok:
+            break  # more unseen copies than hidden places (an inconsistent observation)
+        r = rng.randrange(sum(room[p] for p in ok))
+        for p in ok:
+            if r < room[p]:
+                break
+            r -= room[p]
+        places[p].append(f)
+        room[p] -= 1
+    # The rest fill the room left, shuffled: each place takes a random slice.
+    rng.shuffle(free)
+    k = 0
+    for p in range(SEATS + 1):
+        places[p].extend(free[k:k + room[p]])
+        k += room[p]
+    hands = [list(obs.hand) if s == obs.seat else list(TOTOM.counts(places[s]))
+             for s in range(SEATS)]
+    stock = places[SEATS]
+    rng.shuffle(stock)
+    return hands, stock
+
+
+def world(obs: TotomObservation, rng: random.Random) -> World:
+    """A full table consistent with the observation, at the seat's decision."""
+    hands, stock = sample_hidden(obs, rng)
+    w: World = object.__new__(World)
+    w.seed, w.rules = None, rules_mod.SEED
+    w.rules_name = w.rules.preset
+    w.dealer = obs.dealer
+    w.initial = {}
+    w.hands = hands
+    w.opening = [tuple(h) for h in hands]  # unknown: only Chíu ù, Bòn, Thiên khai read it
+    w.exposed = [[tuple(TOTOM.parse(p)) for p in pairs] for pairs in obs.exposed]
+    w.stock = stock
+    w.dead = [(d.seat, d.card) for d in obs.dead]
+    w.memory = [Memory() for _ in range(SEATS)]
+    m = obs.memory
+    w.memory[obs.seat] = Memory(set(m.declined_chan), set(m.discarded), set(m.ca_from_hand),
+                                set(), m.captured_ca, None)
+    w.dead_hand = set(obs.dead_hand)
+    w.history, w.events = [], []
+    w.result = None
+    w.win_verdict = None
+    w.stock_exposed = STOCK_SIZE - obs.stock
+    w.phase = obs.phase
+    w.seat = obs.seat
+    o = obs.offer
+    w.offer = Offer(o.card, o.seat, o.kind.value, o.door) if o is not None else None
+    w.claims = []
+    w.return_to = None
+    return w
+
+
+def searchable(obs: TotomObservation) -> bool:
+    """The decisions the search plays out: an offer, a discard, the dealer's opening
+    discard (a claim window is left to the ranking: wins are always taken)."""
+    return obs.phase in (Phase.OFFER, Phase.DISCARD, Phase.OPENING) and obs.to_act == obs.seat
+
+
+_SAME_RANK = [[j for j, g in enumerate(TOTOM.faces) if f.suit != "h" and g.suit != "h"
+               and g.rank == f.rank and g != f] for f in TOTOM.faces]
+
+
+def _partners(hand: list[int], f: Face) -> int:
+    """Cards of the hand that pair `f` (an identical copy, or a Cạ partner)."""
+    i = TOTOM.index(f)
+    return hand[i] - 1 + sum(hand[j] for j in _SAME_RANK[i])
+
+
+def rollout_policy(table: TableState, rng: random.Random) -> str:
+    """A fast player for every seat of a world: a win or a Chíu always, a Chắn capture,
+    else a Cạ capture, else pass; discard a card with the fewest partners in the hand."""
+    state = cast(TotomState, table)
+    acts = state.legal_actions()
+    if len(acts) == 1:
+        return acts[0]
+    for want in ("win", "chiu"):
+        if want in acts:
+            return want
+    if state.phase is Phase.OFFER:
+        assert state.offer is not None  # the offer phase
+        chan = f"capture {state.offer.card}"
+        if chan in acts:
+            return chan
+        caps = [a for a in acts if a.startswith("capture ")]
+        return caps[0] if caps else "pass"
+    seat = state.current_seat()
+    assert seat is not None  # the deal is on
+    hand = state.hands[seat]
+    best, pick = 99, [acts[0]]
+    for a in acts:
+        if not a.startswith("discard "):
+            continue
+        n = _partners(hand, _parsed(a).cards[0])
+        if n < best:
+            best, pick = n, [a]
+        elif n == best:
+            pick.append(a)
+    return pick[0] if len(pick) == 1 else rng.choice(pick)
+
+
+def value(state: TableState, seat: int) -> tuple[float, float]:
+    """A played-out world for `seat`: (1 if it won else 0, its settlement, TT-K7)."""
+    r = state.result
+    if r is None or r.net is None:
+        return 0.0, 0.0
+    return (1.0 if r.winner == seat else 0.0), float(r.net[seat])

@@ -1,0 +1,111 @@
+"""The Tổ Tôm search: sampled worlds agree with the observation they come from, the
+play-outs find the obviously better move, and the hint values are win shares with reasons
+that tell the options apart, the same for the same observation and seed."""
+
+import random
+
+from moneycards.solver.cards import TOTOM
+from moneycards.solver.hints import choose
+from moneycards.solver.totom import hint as tt_hint
+from moneycards.solver.totom import search as tt_search
+from moneycards.solver.totom.table import TotomState
+
+
+def _decisions(seeds, levels=("greedy",) * 4):
+    """The observation at every decision with a choice, in seeded deals."""
+    for seed in seeds:
+        state = TotomState(seed)
+        rngs = [random.Random(seed * 10 + s) for s in range(4)]
+        while not state.is_over:
+            seat = state.current_seat()
+            obs = state.observation(seat)
+            if len(obs.legal_actions) > 1:
+                yield obs
+            state.apply(choose(state, levels[seat], rngs[seat]))
+
+
+def _faces(text_pairs):
+    return sorted(f for p in text_pairs for f in TOTOM.parse(p))
+
+
+def test_every_sampled_world_agrees_with_the_observation():
+    checked = 0
+    for obs in _decisions(range(6)):
+        if not tt_search.searchable(obs):
+            continue
+        for k in range(3):
+            w = tt_search.world(obs, random.Random(k))
+            me = obs.seat
+            assert tuple(w.hands[me]) == obs.hand
+            assert tuple(sum(h) for h in w.hands) == obs.hand_sizes
+            assert len(w.stock) == obs.stock
+            assert [_faces(TOTOM.render(g) for g in e) for e in w.exposed] == \
+                [_faces(e) for e in obs.exposed]
+            assert [(s, f) for s, f in w.dead] == [(d.seat, d.card) for d in obs.dead]
+            assert w.cards_accounted()  # 4 copies of every face, nothing invented
+            assert sorted(w.legal_actions()) == sorted(obs.legal_actions)
+            # A card that died at a live hand's doorway is not in that hand.
+            for d in obs.dead:
+                if d.seat != me and d.seat not in obs.dead_hand:
+                    assert w.hands[d.seat][TOTOM.index(d.card)] == 0
+            # The world is the seat's view: its observation there is the one it has.
+            seen = w.observation(me)
+            assert (seen.hand, seen.hand_sizes, seen.stock, seen.offer, seen.dead) == \
+                (obs.hand, obs.hand_sizes, obs.stock, obs.offer, obs.dead)
+            checked += 1
+        if checked >= 60:
+            break
+    assert checked >= 60
+
+
+def _opening(hand: str, seed: int = 3):
+    """The dealer (seat 0) to open with `hand`; the other cards dealt at random."""
+    mine = TOTOM.parse(hand)
+    rest = [f for f in TOTOM.faces for _ in range(TOTOM.copies)]
+    for f in mine:
+        rest.remove(f)
+    random.Random(seed).shuffle(rest)
+    hands = [mine, rest[:19], rest[19:38], rest[38:57]]
+    deal = {"hands": [TOTOM.render(h) for h in hands],
+            "stock": " ".join(f.text for f in rest[57:]), "dealer": 0}
+    return TotomState(deal=deal)
+
+
+def test_the_play_outs_keep_a_live_wait_and_never_a_dead_one():
+    # Nine Chắn with 5c and Chi chi: discarding Chi chi waits on the fives; discarding 5c
+    # waits on Chi chi, which can never win on ten Chắn (TT-W5: 6 Chắn and 4 Cạ).
+    state = _opening("2c2c 3c3c 4c4c 6c6c 7c7c 8c8c 9c9c 2s2s 3s3s 5c 1h")
+    obs = state.observation(0)
+    assert sorted(obs.legal_actions) == ["discard 1h", "discard 5c"]
+    base = tt_hint.weighed(obs)
+    out = tt_hint.searched(obs, base, base, seed=7)
+    by = {r.action: r for r in out}
+    assert out[0].action == "discard 1h"
+    assert by["discard 1h"].value > by["discard 5c"].value
+    assert "sampled deals played out" in by["discard 1h"].reason
+
+
+def _close_decision():
+    for obs in _decisions(range(20), ("greedy", "heuristic", "greedy", "heuristic")):
+        if not tt_search.searchable(obs):
+            continue
+        out = tt_hint.strong(obs, seed=11)
+        if sum("sampled deals played out" in r.reason for r in out) >= 2 and len(out) >= 4:
+            return obs, out
+    raise AssertionError("no close decision in the seeded deals")
+
+
+def test_hint_values_are_win_shares_with_reasons_that_differ_and_repeat():
+    obs, out = _close_decision()
+    searched = [r for r in out if "sampled deals played out" in r.reason]
+    assert all(0.0 <= r.value <= 1.0 for r in searched)
+    assert all("%" in r.reason and "points a deal" in r.reason for r in searched)
+    rest = [r for r in out if r not in searched]
+    assert rest and all(r.reason.startswith("not played out") for r in rest)
+    assert all(r.value < min(s.value for s in searched) for r in rest)
+    assert len({r.reason for r in out}) == len(out)
+    assert sorted(r.action for r in out) == sorted(obs.legal_actions)
+    assert all("Face(" not in r.reason and "{" not in r.reason for r in out)
+    again = tt_hint.strong(obs, seed=11)
+    assert [(r.action, r.value, r.reason) for r in again] == \
+        [(r.action, r.value, r.reason) for r in out]
