@@ -187,8 +187,9 @@ def _card(r: Reader, key: str) -> Face:
     return TOTOM.parse(card_text(r.str(key), TOTOM, r.sub(key)))[0]
 
 
-def _check_cards(obs: TotomObservation, path: str) -> None:
-    """No face seen more often than the deck holds (TT-D1)."""
+def seen_counts(obs: TotomObservation) -> list[int]:
+    """Per face, the copies the seat sees: its hand, the exposed pairs, the dead cards and
+    the card on offer."""
     seen = list(obs.hand)
     for pairs in obs.exposed:
         for p in pairs:
@@ -198,6 +199,12 @@ def _check_cards(obs: TotomObservation, path: str) -> None:
         seen[TOTOM.index(d.card)] += 1
     if obs.offer is not None:
         seen[TOTOM.index(obs.offer.card)] += 1
+    return seen
+
+
+def _check_cards(obs: TotomObservation, path: str) -> None:
+    """No face seen more often than the deck holds (TT-D1)."""
+    seen = seen_counts(obs)
     for f, n in zip(TOTOM.faces, seen):
         if n > TOTOM.copies:
             raise ImpossibleCards(f"{n} copies of {f.text} are seen, the deck holds "

@@ -20,7 +20,8 @@ from typing import cast
 from moneycards.solver.cards import TOTOM, Face
 from moneycards.solver.table import Action, TableState, parse_action
 from moneycards.solver.totom import rules as rules_mod
-from moneycards.solver.totom.observation import CARD_VERBS, Phase, TotomObservation
+from moneycards.solver.totom.observation import (CARD_VERBS, Phase, TotomObservation,
+                                                 seen_counts)
 from moneycards.solver.totom.table import Memory, Offer, TotomState
 
 SEATS = 4
@@ -105,16 +106,7 @@ def _odd_cards_pair(counts: list[int]) -> bool:
 
 def unseen(obs: TotomObservation) -> list[int]:
     """Copies of each face the seat has not seen."""
-    seen = list(obs.hand)
-    for pairs in obs.exposed:
-        for p in pairs:
-            for f in TOTOM.parse(p):
-                seen[TOTOM.index(f)] += 1
-    for d in obs.dead:
-        seen[TOTOM.index(d.card)] += 1
-    if obs.offer is not None:
-        seen[TOTOM.index(obs.offer.card)] += 1
-    return [max(0, TOTOM.copies - n) for n in seen]
+    return [max(0, TOTOM.copies - n) for n in seen_counts(obs)]
 
 
 def ruled_out(obs: TotomObservation) -> list[set[Face]]:
