@@ -102,7 +102,9 @@ def test_hint_values_are_win_shares_with_reasons_that_differ_and_repeat():
     assert all("%" in r.reason and "points a deal" in r.reason for r in searched)
     rest = [r for r in out if r not in searched]
     assert rest and all(r.reason.startswith("not played out") for r in rest)
-    assert all(r.value < min(s.value for s in searched) for r in rest)
+    # below every played-out share, and still a share (never below 0)
+    assert all(0.0 <= r.value <= min(s.value for s in searched) for r in rest)
+    assert out[:len(searched)] == searched  # the played-out options rank first
     assert len({r.reason for r in out}) == len(out)
     assert sorted(r.action for r in out) == sorted(obs.legal_actions)
     assert all("Face(" not in r.reason and "{" not in r.reason for r in out)

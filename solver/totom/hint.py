@@ -232,8 +232,9 @@ def searched(obs: TotomObservation, base: list[Ranked], cands: list[Ranked],
         why = (f"not played out, {place} by distance: {gap:.1f} cards further from a win "
                f"than the best option; {r.reason}"
                if gap is not None and gap < 50 else f"not played out, {place}: {r.reason}")
-        out.append(Ranked(r.action, floor - 0.001 * (i + 1) if r.evaluated else r.value, why,
-                          r.evaluated))
+        # Below every played-out share, and never below 0: the scale is a share of deals.
+        below = max(0.0, floor - 0.001 * (i + 1))
+        out.append(Ranked(r.action, below if r.evaluated else r.value, why, r.evaluated))
     return ranked(out)
 
 
