@@ -83,11 +83,11 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
         return
     store = open_store(path)
 
-    def listening(service) -> None:  # the note only once nothing can fail any more
+    def listening(service) -> None:  # the note only once nothing can fail any more,
+        if note:  # and before the listening line, which tells a caller the server is up
+            click.echo(note, err=True)
         print(f"moneycards gRPC server listening on {host}:{service.port} "
               f"({'TLS' if tls else 'plaintext'})", flush=True)
-        if note:
-            click.echo(note, err=True)
 
     try:  # one process: solver calls in a --workers pool, or (processes=1) in its threads
         serve_forever(host, port, max_calls, limits, tls,
