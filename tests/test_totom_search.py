@@ -111,3 +111,37 @@ def test_hint_values_are_win_shares_with_reasons_that_differ_and_repeat():
     again = tt_hint.strong(obs, seed=11)
     assert [(r.action, r.value, r.reason) for r in again] == \
         [(r.action, r.value, r.reason) for r in out]
+
+
+def test_the_win_chance_scale_keeps_the_rankings_order():
+    from moneycards.solver.totom.hint import WIN_TABLE, win_chance
+
+    assert all(0 <= w <= t and t >= 20 for band in WIN_TABLE.values()
+               for w, t in band.values())
+    for stock in (0, 6, 12, 17, 18, 23):
+        values = [-8 + 0.05 * k for k in range(200)]
+        chances = [win_chance(stock, v) for v in values]
+        assert all(0.0 <= p <= 1.0 for p in chances)
+        assert all(a < b for a, b in zip(chances, chances[1:]))  # strictly increasing
+    # Further from a win, less often won: a hand 4 cards away against one half a card away.
+    assert win_chance(20, -4.0) < win_chance(20, -0.5) - 0.1
+
+
+def test_decisions_not_played_out_keep_the_weighed_order_as_win_chances():
+    from moneycards.solver.games import seeded
+
+    rng = random.Random(5)
+    seen = 0
+    for seed in range(4):
+        state = seeded("totom", 300 + seed)
+        while not state.is_over and seen < 40:
+            obs = state.observation(state.current_seat())
+            out = tt_hint.strong(obs, seed=1)
+            if all(not r.reason.startswith("not played out") for r in out) and \
+                    any(r.reason.startswith("about ") for r in out):
+                seen += 1
+                assert [r.action for r in out] == [r.action for r in tt_hint.weighed(obs)]
+                assert all(0.0 <= r.value <= 1.0 for r in out)
+                assert all(r.reason.startswith("about ") or r.action == "win" for r in out)
+            state.apply(rng.choice(state.legal_actions()))
+    assert seen >= 10

@@ -15,6 +15,7 @@ ranked by the share of those deals the seat wins (0-1), then its points per deal
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from functools import lru_cache
@@ -171,19 +172,92 @@ def capture_chance(obs: TotomObservation, view: View, face: Face) -> float:
     return 1.0 - (1.0 - share) ** copies
 
 
+# Stock bands of the win-chance table (the upper bound of each; the last takes the rest).
+STOCK_BANDS = (11, 17, 100)
+
+
+def band_of(stock: int) -> int:
+    """The stock band of the win-chance table a stock count falls in."""
+    return next(i for i, top in enumerate(STOCK_BANDS) if stock <= top)
+
+
 def strong(obs: TotomObservation, seed: int | None = None, engine: str = "auto") -> list[Ranked]:
     """The ranking weighed by the next seat (`weighed`); where its top options are close,
     they are played out in sampled worlds (`searched`) and ranked by the share of deals
     won."""
     base = weighed(obs, seed, engine)
     if not searchable(obs) or len(base) < 2 or stopped():
-        return base
+        return as_chances(obs, base)
     top = base[0].value
     cands = [r for r in base[:TOP_K] if r.evaluated and top - r.value <= MARGIN
              and r.action != "win"]
     if len(cands) < 2:
-        return base
+        return as_chances(obs, base)
     return searched(obs, base, cands, seed)
+
+
+def as_chances(obs: TotomObservation, ranking: list[Ranked]) -> list[Ranked]:
+    """The weighed ranking with its values read as chances to win the deal (`win_chance`):
+    the same order, on the scale of the played-out shares."""
+    out = []
+    for r in ranking:
+        if r.action == "win":
+            out.append(Ranked(r.action, 1.0, r.reason))
+        elif not r.evaluated:
+            out.append(r)
+        else:
+            p = win_chance(obs.stock, r.value)
+            out.append(Ranked(r.action, p, f"about {p:.0%} to win the deal from here "
+                                           f"(self-play from the same standing): {r.reason}"))
+    return out
+
+
+def win_chance(stock: int, value: float) -> float:
+    """A value of the weighed ranking as the chance to win the deal: the share of
+    self-play decisions with that best value and as much stock left whose seat won
+    (`WIN_TABLE`, bench/totom_calibration.py), interpolated between half-card bins and made
+    non-decreasing in the value; a tiny strictly increasing term keeps apart what the
+    ranking keeps apart, so the order of the options never changes."""
+    points = _curve(band_of(stock))
+    if value <= points[0][0]:
+        p = points[0][1]
+    elif value >= points[-1][0]:
+        p = points[-1][1]
+    else:
+        k = next(i for i in range(1, len(points)) if value <= points[i][0])
+        (v0, p0), (v1, p1) = points[k - 1], points[k]
+        p = p0 + (p1 - p0) * (value - v0) / (v1 - v0)
+    return (1 - KEEP_APART) * p + KEEP_APART / (1 + math.exp(-value))
+
+
+KEEP_APART = 1e-3
+# Self-play decisions per stock band: the best option's value (half-card bins) -> (decisions
+# whose seat won the deal, decisions). Printed by `bench/totom_calibration.py 1000`.
+WIN_TABLE: dict[int, dict[float, tuple[int, int]]] = {
+    0: {-2.0: (2, 64), -1.5: (2, 50), -1.0: (45, 119), -0.5: (44, 135)},
+    1: {-3.0: (2, 43), -2.5: (2, 41), -2.0: (54, 576), -1.5: (46, 493), -1.0: (371, 1075),
+        -0.5: (355, 1082)},
+    2: {-4.0: (16, 210), -3.5: (9, 157), -3.0: (233, 2046), -2.5: (151, 1579),
+        -2.0: (1068, 5082), -1.5: (854, 4297), -1.0: (1315, 3118), -0.5: (1149, 2853)},
+}
+
+
+@lru_cache(maxsize=None)
+def _curve(band: int) -> list[tuple[float, float]]:
+    """The band's (value, share won) points, pooled where a higher value won less often
+    (pool adjacent violators, weighted by decisions), so the curve never falls."""
+    blocks: list[tuple[list[float], int, int]] = []  # (bin values, wins, decisions)
+    # A band with too few decisions reads the nearest band that has them.
+    near = sorted(WIN_TABLE, key=lambda b: (abs(b - band), -b))
+    table = next(WIN_TABLE[b] for b in near if len(WIN_TABLE[b]) >= 2)
+    for v, (w, t) in sorted(table.items()):
+        blocks.append(([v], w, t))
+        while len(blocks) > 1 and blocks[-2][1] * blocks[-1][2] > blocks[-1][1] * blocks[-2][2]:
+            vs, w1, t1 = blocks.pop()
+            vs0, w0, t0 = blocks.pop()
+            blocks.append((vs0 + vs, w0 + w1, t0 + t1))
+    points = [(v, w / t) for vs, w, t in blocks for v in vs]
+    return points
 
 
 # The search: how many of the ranking's top options it plays out, how close to the best
