@@ -24,8 +24,9 @@ def kowah():
                    "hand. A bad line is answered with its error and the batch goes on (exit "
                    "status 2).")
 @click.option("--details", is_flag=True,
-              help="With --batch: each line the full --json answer, distance included "
-                   "(much slower).")
+              help="With --batch: each line the full --json answer, with the splits, "
+                   "unseen waits and the exchange to ready (much slower; the distance is "
+                   "in every line).")
 @click.option("--seen", help="Cards seen elsewhere: only unseen copies count for the distance.")
 @click.option("--engine", default="cpsat", show_default=True, type=click.Choice(["cpsat", "exact"]),
               help="Split search: the CP-SAT model or the exact search (the distance always "
