@@ -1,18 +1,22 @@
 """Shared plumbing for the small CP-SAT models: lazy import, one solver, bound rewriting.
 
 ortools costs ~0.45 s to import, so nothing imports it until a model is first built.
-Each model is built once per shape; per call only variable domains are rewritten.
+Each model is built once per shape; per call only variable domains are rewritten. The
+requests of concurrent callers can share one solve (Combiner).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Generic, TypeVar
+import threading
+from typing import Any, Callable, Generic, Sequence, TypeVar
 
 from moneycards.solver.errors import SolveLimit
 
 _cp_model: Any = None
 
 M = TypeVar("M")
+Q = TypeVar("Q")
+R = TypeVar("R")
 
 
 def cp_model() -> Any:
@@ -92,3 +96,73 @@ class PerThread(Generic[M]):
         if model is None:
             model = self._local.model = self._factory()
         return model
+
+
+class _Waiting:
+    """One request in a Combiner: its query, then its answer (or error), or the lead."""
+
+    __slots__ = ("query", "result", "error", "lead", "ready")
+
+    def __init__(self, query: Any):
+        self.query = query
+        self.result: Any = None
+        self.error: BaseException | None = None
+        self.lead = False
+        self.ready: threading.Event | None = None  # made only for a request that waits
+
+
+class Combiner(Generic[Q, R]):
+    """Solve the requests that arrive while a solve runs together, in the next solve.
+
+    Most of a small CP-SAT solve is its fixed cost (about 0.1 ms), so one model holding
+    the independent copies of several requests answers them for little more than one
+    (group commit). A request arriving while no solve runs is solved at once, alone: a
+    single caller waits no longer than before. Otherwise it joins the queue; when a solve
+    ends, its leader answers its batch and hands the lead to the oldest waiting request,
+    which solves the next batch (up to `most`), so no caller serves others for long.
+    `solve_many(queries)` must answer each query as it would alone."""
+
+    def __init__(self, solve_many: Callable[[Sequence[Q]], Sequence[R]], most: int):
+        self._solve_many = solve_many
+        self._most = most
+        self._lock = threading.Lock()
+        self._queue: list[_Waiting] = []
+        self._busy = False  # a leader is solving, or has been handed the lead
+
+    def __call__(self, query: Q) -> R:
+        me = _Waiting(query)
+        with self._lock:
+            self._queue.append(me)
+            lead = me.lead = not self._busy
+            self._busy = True
+            if not lead:
+                ready = me.ready = threading.Event()
+        if not lead:
+            ready.wait()
+        if me.lead:
+            self._lead()
+        if me.error is not None:
+            raise me.error
+        result: R = me.result
+        return result
+
+    def _lead(self) -> None:
+        with self._lock:
+            batch, self._queue = self._queue[:self._most], self._queue[self._most:]
+        try:
+            results = self._solve_many([w.query for w in batch])
+            for w, r in zip(batch, results):
+                w.result = r
+        except BaseException as err:  # every request of the batch fails with it
+            for w in batch:
+                w.error = err
+        with self._lock:
+            if self._queue:  # every queued request waits on its event
+                self._queue[0].lead = True
+                self._queue[0].ready.set()  # type: ignore[union-attr]
+            else:
+                self._busy = False
+        for w in batch:
+            w.lead = False
+            if w.ready is not None:
+                w.ready.set()
