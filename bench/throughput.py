@@ -12,6 +12,12 @@ not shed); the callers are asyncio gRPC clients in
 two client processes, on the same cores as the server (the machine is shared and noisy:
 compare the ratios, measured in this one run, not the absolute rates). With `--max-calls`
 it instead measures the single calls at 50 callers for each thread count per process.
+
+Where h2load (Debian's nghttp2-client) is installed, the 50-caller rows are measured a
+second time with it as the load: 50 HTTP/2 connections sending the same gRPC frames from
+one C process, which leaves the server nearly both cores (a Python caller costs about as
+much CPU per call as the server's own work). Every h2load response is checked to carry the
+full answer, so a shed or failed call cannot count.
 """
 
 from __future__ import annotations
@@ -21,7 +27,9 @@ import asyncio
 import multiprocessing
 import random
 import re
+import shutil
 import signal
+import struct
 import subprocess
 import sys
 import tempfile
@@ -196,6 +204,34 @@ def rate(address: str, kind: str, callers: int, seconds: float) -> float:
     return sum(done) / seconds
 
 
+def h2load_rate(address: str, kind: str, callers: int, seconds: float) -> float:
+    """Calls per second from h2load: `callers` connections, one call in flight on each.
+    Raises unless every response carried the full answer (an error response has no body)."""
+    import grpc
+
+    method, request, response_cls, per_call = _requests(kind)
+    with grpc.insecure_channel(address) as ch:  # the answer's size, to check every response
+        answer = ch.unary_unary(method, request_serializer=lambda m: m.SerializeToString(),
+                                response_deserializer=response_cls.FromString)(request,
+                                                                               timeout=30)
+    expected = 5 + answer.ByteSize()  # gRPC frame: flag byte and length, then the message
+    body = request.SerializeToString()
+    with tempfile.NamedTemporaryFile(suffix=".bin") as f:
+        f.write(b"\0" + struct.pack(">I", len(body)) + body)
+        f.flush()
+        cmd = ["h2load", "-c", str(callers), "-m", "1", "-D", str(seconds), "-d", f.name,
+               "-H", "content-type: application/grpc", "-H", "te: trailers",
+               f"http://{address}{method}"]
+        out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    done = int(re.search(r"requests: \d+ total, \d+ started, (\d+) done", out).group(1))
+    data = int(re.search(r"traffic: .*\((\d+)\) data", out).group(1))
+    seconds_taken = float(re.search(r"finished in ([\d.]+)s", out).group(1))
+    if done == 0 or data < done * expected:
+        raise SystemExit(f"h2load: {done} calls but {data} bytes of answers "
+                         f"({expected} each): some calls failed")
+    return done * per_call / seconds_taken
+
+
 def threads(values: str, seconds: float, rounds: int = 3) -> None:
     """CheckHand and CheckReady at 50 callers against health, one server per thread count.
     The servers run side by side and are measured in turn, round after round, and each
@@ -222,6 +258,34 @@ def threads(values: str, seconds: float, rounds: int = 3) -> None:
         base = med["health"]
         cells = [f"{med[k]:,.0f} ({med[k] / base:.2f}×)" for k in ("check_hand", "check_ready")]
         print(f"{n:<12}{base:>8,.0f}{cells[0]:>18}{cells[1]:>18}")
+
+
+def h2load_rows(seconds: float) -> list[tuple[str, float, str]]:
+    """The 50-caller single calls and the two-process ratio again, with h2load as the load.
+    Each server's health and CheckHand rates are taken in turn, twice, and summed, so a
+    change in what else the machine runs falls on both."""
+    got: dict[tuple[int, str], float] = {}
+    for processes in (1, 2):
+        proc, address = start_server("--processes", str(processes))
+        try:
+            for _ in range(2):
+                for kind in ("health", "check_hand", "check_ready"):
+                    got[processes, kind] = got.get((processes, kind), 0.0) + h2load_rate(
+                        address, kind, 50, seconds) / 2
+        finally:
+            stop_server(proc)
+    base = got[1, "health"]
+    rows = [("h2load: gRPC health.Check, 50 callers", base, "")]
+    for kind, name in (("check_hand", "CheckHand (cpsat)"), ("check_ready", "CheckReady")):
+        r = got[1, kind]
+        rows.append((f"h2load: gRPC {name}, 50 callers", r, f"{r / base:.2f}× health"
+                     + (" (≥ 0.5×)" if kind == "check_hand" else "")))
+    two = got[2, "check_hand"]
+    rows.append(("h2load: gRPC CheckHand, 50 callers, --processes 2", two,
+                 f"{two / got[1, 'check_hand']:.2f}× --processes 1 (≥ 1.7×)"))
+    rows.append(("h2load: gRPC health.Check, 50 callers, --processes 2", got[2, "health"],
+                 f"{got[2, 'health'] / base:.2f}× --processes 1"))
+    return rows
 
 
 def main() -> None:
@@ -265,10 +329,15 @@ def main() -> None:
     one = single["check_hand", 50]
     rows.append(("gRPC CheckHand, 50 callers, --processes 2", two,
                  f"{two / one:.2f}× --processes 1 (≥ 1.7×)"))
+    if shutil.which("h2load"):
+        rows.extend(h2load_rows(s))
+    else:
+        print("h2load not found (apt-get install nghttp2-client): its rows are left out",
+              file=sys.stderr)
 
-    print(f"{'measurement':<58}{'per second':>14}  target / ratio")
+    print(f"{'measurement':<62}{'per second':>14}  target / ratio")
     for name, value, note in rows:
-        print(f"{name:<58}{value:>14,.0f}  {note}")
+        print(f"{name:<62}{value:>14,.0f}  {note}")
 
 
 if __name__ == "__main__":
