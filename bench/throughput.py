@@ -219,7 +219,8 @@ def h2load_rate(address: str, kind: str, callers: int, seconds: float) -> float:
     with tempfile.NamedTemporaryFile(suffix=".bin") as f:
         f.write(b"\0" + struct.pack(">I", len(body)) + body)
         f.flush()
-        cmd = ["h2load", "-c", str(callers), "-m", "1", "-D", str(seconds), "-d", f.name,
+        cmd = ["h2load", "-c", str(callers), "-m", "1", "-D", str(max(1, round(seconds))),
+               "-d", f.name,
                "-H", "content-type: application/grpc", "-H", "te: trailers",
                f"http://{address}{method}"]
         out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
