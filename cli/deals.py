@@ -52,12 +52,20 @@ def ray_module(address: str | None) -> Any:
         raise InvalidInput("the ray backend needs Ray: pip install 'moneycards[ray]'",
                            field="--backend") from None
     if not ray.is_initialized():
-        try:
-            ray.init(address=address, include_dashboard=False, log_to_driver=False,
-                     configure_logging=False)
-        except (ConnectionError, RuntimeError, ValueError) as err:
-            raise InvalidInput(f"cannot reach a Ray cluster at {address}: {err}",
-                               field="--address") from None
+        # A local instance (no address) can miss its start-up deadline on a busy machine:
+        # it is started once more before giving up.
+        for attempt in range(1 if address is not None else 2):
+            try:
+                ray.init(address=address, include_dashboard=False, log_to_driver=False,
+                         configure_logging=False)
+                break
+            except Exception as err:  # Ray's start-up raises many kinds; all mean "no cluster"
+                ray.shutdown()
+                if attempt == 0 and address is None:
+                    continue
+                where = f"at {address}" if address else "on this machine"
+                raise InvalidInput(f"cannot start or reach a Ray cluster {where}: {err}",
+                                   field="--address") from None
     return ray
 
 
