@@ -168,3 +168,24 @@ def test_the_search_overrules_the_race_only_on_a_significant_difference():
             overruled += 1
             assert top.reason.startswith("wins ")  # only a played-out option overrules
     assert overruled < 60  # the race's choice stands unless the deals say otherwise
+
+
+def test_an_observation_without_hand_sizes_is_ranked_by_the_race():
+    """hand_sizes may be left out of an observation sent to Hint: with no deal to sample,
+    the race decides (once, this raised an internal error)."""
+    import json
+
+    from moneycards.solver.hints import hint
+    from moneycards.solver.kowah.hint import race, ranked
+    from moneycards.solver.kowah.observation import from_json
+
+    obs = from_json(json.loads(
+        '{"game": "kowah", "seat": 2, "to_act": 2, "phase": "KOWAH_PHASE_DRAW", '
+        '"hand": "138c 2s 2449m", "declared": {}, "discards": [{"seat": 1, "card": "5c", '
+        '"turn": 0, "taken_by": null}], "public_draws": [], "stock": 95, '
+        '"first_turn": false, "takes_in_row": 0, "legal_actions": ["draw", "take"]}'))
+    assert obs.hand_sizes == ()
+    safe, unsafe = race(obs)
+    got = [(r.action, r.value) for r in hint(obs, 2000.0)]
+    assert got == [(r.action, r.value) for r in ranked(safe) + ranked(unsafe)]
+    assert {a for a, _ in got} == {"draw", "take"}

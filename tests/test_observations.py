@@ -83,6 +83,7 @@ def _valid(game: str) -> dict:
     ("kowah", {"declared": {"1": "5c6c"}}, "state.declared.1"),
     ("kowah", {"first_turn": "yes"}, "state.first_turn"),
     ("kowah", {"stock": -1}, "state.stock"),
+    ("kowah", {"hand_sizes": [8, 8]}, "state.hand_sizes"),
     ("lukfu", {"record": {"master": 5}}, "state.record.master"),
     ("lukfu", {"fu": [1, 2, 99]}, "state.fu[2]"),
     ("lukfu", {"to_act": True}, "state.to_act"),

@@ -20,7 +20,7 @@ from moneycards.solver.ranking import Ranked, capped, legal_of, not_evaluated, r
 from moneycards.solver.table import parse_action
 from moneycards.solver.kowah.exact import ready_slots
 from moneycards.solver.kowah.search import known_holdings
-from moneycards.solver.kowah.observation import CARD_VERBS, KowahObservation, Phase
+from moneycards.solver.kowah.observation import CARD_VERBS, SEATS, KowahObservation, Phase
 
 NF = len(KOWAH.faces)
 C = KOWAH.copies + 1  # slot key = face * C + copy number
@@ -355,7 +355,9 @@ def strong(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
     safe = ranked(safe)
     top = safe[0].value if safe and safe[0].evaluated else 0.0
     cands = [r for r in safe if r.evaluated and r.value >= CLOSE * top][:SEARCH_CANDIDATES]
-    if len(cands) < 2:
+    if len(cands) < 2 or len(obs.hand_sizes) != SEATS:
+        # Nothing to choose between, or no deal to sample: an observation given without
+        # every seat's hand size (hand_sizes may be left out) is decided by the race.
         return safe + ranked(unsafe)
     base = obs.seed() if seed is None else seed
     rng = random.Random(base)

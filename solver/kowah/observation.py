@@ -147,6 +147,9 @@ def from_json(data: Any, path: str = "observation") -> KowahObservation:
         legal_actions=r.strs("legal_actions", max_len=2000),
         result=outcome_from_json(r.data.get("result"), r.sub("result")),
     )
+    if obs.hand_sizes and len(obs.hand_sizes) != SEATS:
+        raise InvalidInput(f"one hand size per seat ({SEATS}), or none",
+                           field=r.sub("hand_sizes"))
     # The seat's cards and the pairs other seats show are disjoint (KW-D1). Discards are
     # not counted here: a discard can be taken back into a hand.
     seen = list(obs.hand)
