@@ -79,6 +79,8 @@ def _valid(game: str) -> dict:
     ("totom", {"dead": [{"seat": 0, "card": "5c5c"}]}, "state.dead[0].card"),
     ("totom", {"exposed": [[]]}, "state.exposed[0]"),
     ("totom", {"extra": 1}, "state"),
+    ("totom", {"memory": {"discarded": ["5c", ""]}}, "state.memory.discarded[1]"),
+    ("totom", {"memory": {"declined_chan": ["5c5c"]}}, "state.memory.declined_chan[0]"),
     ("kowah", {"declared": {"7": "55c"}}, "state.declared.7"),
     ("kowah", {"declared": {"1": "5c6c"}}, "state.declared.1"),
     ("kowah", {"first_turn": "yes"}, "state.first_turn"),

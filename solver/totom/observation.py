@@ -162,10 +162,11 @@ def from_json(data: Any, path: str = "observation") -> TotomObservation:
     if r.present("memory"):
         m = Reader(r.data["memory"], r.sub("memory"))
         m.check_keys({"declined_chan", "discarded", "ca_from_hand", "captured_ca"})
-        memory = Memory(*(tuple(TOTOM.parse(t, field=m.sub(key))[0] for t in  # type: ignore[misc,arg-type]
-                                m.strs(key, max_len=TOTOM.size))
-                          for key in ("declined_chan", "discarded", "ca_from_hand")),
-                        captured_ca=m.bool("captured_ca"))
+        memory = Memory(*(tuple(  # type: ignore[misc,arg-type]
+            TOTOM.parse(card_text(t, TOTOM, f"{m.sub(key)}[{j}]"))[0]  # one card each
+            for j, t in enumerate(m.strs(key, max_len=TOTOM.size)))
+            for key in ("declined_chan", "discarded", "ca_from_hand")),
+            captured_ca=m.bool("captured_ca"))
     obs = TotomObservation(
         seat=seat, to_act=r.optional_int("to_act", 0, SEATS - 1),
         phase=r.enum("phase", Phase, "TOTOM_PHASE"),
