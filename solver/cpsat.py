@@ -99,13 +99,14 @@ class PerThread(Generic[M]):
 
 
 class _Waiting:
-    """One request in a Combiner: its query, then its answer (or error), or the lead."""
+    """One request in a Combiner: its queries (one, or a caller's group), then their answers
+    (or an error), or the lead."""
 
-    __slots__ = ("query", "result", "error", "lead", "ready")
+    __slots__ = ("queries", "results", "error", "lead", "ready")
 
-    def __init__(self, query: Any):
-        self.query = query
-        self.result: Any = None
+    def __init__(self, queries: Sequence[Any]):
+        self.queries = queries
+        self.results: Sequence[Any] = ()
         self.error: BaseException | None = None
         self.lead = False
         self.ready: threading.Event | None = None  # made only for a request that waits
@@ -119,8 +120,9 @@ class Combiner(Generic[Q, R]):
     (group commit). A request arriving while no solve runs is solved at once, alone: a
     single caller waits no longer than before. Otherwise it joins the queue; when a solve
     ends, its leader answers its batch and hands the lead to the oldest waiting request,
-    which solves the next batch (up to `most`), so no caller serves others for long.
-    `solve_many(queries)` must answer each query as it would alone."""
+    which solves the next batch (requests in arrival order, up to `most` queries), so no
+    caller serves others for long. `solve_many(queries)` must answer each query as it
+    would alone. `many(queries)` sends a caller's own group, `most` at a time."""
 
     def __init__(self, solve_many: Callable[[Sequence[Q]], Sequence[R]], most: int):
         self._solve_many = solve_many
@@ -130,7 +132,17 @@ class Combiner(Generic[Q, R]):
         self._busy = False  # a leader is solving, or has been handed the lead
 
     def __call__(self, query: Q) -> R:
-        me = _Waiting(query)
+        result: R = self._request([query])[0]
+        return result
+
+    def many(self, queries: Sequence[Q]) -> list[R]:
+        out: list[R] = []
+        for start in range(0, len(queries), self._most):
+            out.extend(self._request(queries[start:start + self._most]))
+        return out
+
+    def _request(self, queries: Sequence[Q]) -> Sequence[R]:
+        me = _Waiting(queries)
         with self._lock:
             self._queue.append(me)
             lead = me.lead = not self._busy
@@ -143,16 +155,23 @@ class Combiner(Generic[Q, R]):
             self._lead()
         if me.error is not None:
             raise me.error
-        result: R = me.result
-        return result
+        return me.results
 
     def _lead(self) -> None:
-        with self._lock:
-            batch, self._queue = self._queue[:self._most], self._queue[self._most:]
+        with self._lock:  # the oldest requests, as many as fit (the first always does)
+            size, taken = 0, 0
+            for w in self._queue:
+                if taken and size + len(w.queries) > self._most:
+                    break
+                size += len(w.queries)
+                taken += 1
+            batch, self._queue = self._queue[:taken], self._queue[taken:]
         try:
-            results = self._solve_many([w.query for w in batch])
-            for w, r in zip(batch, results):
-                w.result = r
+            results = self._solve_many([q for w in batch for q in w.queries])
+            start = 0
+            for w in batch:
+                w.results = results[start:start + len(w.queries)]
+                start += len(w.queries)
         except BaseException as err:  # every request of the batch fails with it
             for w in batch:
                 w.error = err

@@ -103,3 +103,35 @@ def test_partitions_asked_from_many_threads_match_the_exact_partition():
     assert not errors
     for i, h in enumerate(sample):
         assert out[i] == partition_exact(h), TOTOM.render(h)
+
+
+def test_a_callers_group_is_solved_in_solves_of_at_most_most_queries():
+    batches: list[list[int]] = []
+    square = Combiner(slow_square_many(batches), most=4)
+    assert square.many(list(range(10))) == [q * q for q in range(10)]
+    assert batches == [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9]]
+
+
+def test_groups_and_single_queries_from_many_threads_all_get_their_answers():
+    batches: list[list[int]] = []
+    square = Combiner(slow_square_many(batches), most=8)
+    groups = [list(range(k * 100, k * 100 + k % 11)) for k in range(60)]
+    out, errors = run_together(square.many, groups)
+    assert not errors
+    assert all(out[k] == [q * q for q in g] for k, g in enumerate(groups))
+    assert all(len(b) <= 8 for b in batches)
+
+
+def test_waits_found_with_batched_partitions_equal_the_exact_engine():
+    from moneycards.solver.totom.check import waits_text
+
+    rng = random.Random(3)
+    for counts in hands(31, 60):
+        short = list(counts)
+        short[rng.choice([i for i, n in enumerate(short) if n])] -= 1  # 19 cards
+        text = TOTOM.render(short)
+        for via in ("stock", "chiu"):
+            got = [(w.card, w.points, w.unseen) for w in waits_text(text, via=via)]
+            want = [(w.card, w.points, w.unseen)
+                    for w in waits_text(text, via=via, engine="exact")]
+            assert got == want, (text, via)

@@ -13,7 +13,7 @@ from moneycards.solver.cards import TOTOM, Face
 from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput
 from moneycards.solver.totom import rules as rules_mod
 from moneycards.solver.totom.exact import partition_exact
-from moneycards.solver.totom.model import partition_cpsat
+from moneycards.solver.totom.model import partition_cpsat, partitions_cpsat
 from moneycards.solver.totom.rules import CHI_CHI, TotomRules
 from moneycards.solver.totom.scoring import (VIA_CHIU, VIA_DISCARD, VIA_OWN_DOOR, VIA_STOCK, VIAS,
                                              Score, WinContext, score)
@@ -29,6 +29,13 @@ ENGINES = {"cpsat": partition_cpsat, "exact": partition_exact}
 
 def partition(counts: Sequence[int], engine: str = "cpsat") -> Partition:
     return ENGINES[engine](counts)
+
+
+def partitions(hands: Sequence[Sequence[int]], engine: str = "cpsat") -> list[Partition]:
+    """The partitions of several hands; CP-SAT solves up to 16 of them in one solve."""
+    if engine == "cpsat":
+        return partitions_cpsat(hands)
+    return [ENGINES[engine](h) for h in hands]
 
 
 @dataclass(frozen=True)
@@ -97,10 +104,13 @@ def violations(counts: Sequence[int], part: Partition, ctx: WinContext,
 
 
 def check_hand(counts: Sequence[int], ctx: WinContext | None = None,
-               rules: TotomRules = rules_mod.SEED, engine: str = "cpsat") -> HandVerdict:
-    """Verdict and score of a 20-card hand (validated by `validate`)."""
+               rules: TotomRules = rules_mod.SEED, engine: str = "cpsat",
+               part: Partition | None = None) -> HandVerdict:
+    """Verdict and score of a 20-card hand (validated by `validate`); `part`, when the
+    caller already has the hand's partition from `partitions`."""
     ctx = ctx or WinContext()
-    part = partition(counts, engine)
+    if part is None:
+        part = partition(counts, engine)
     found = violations(counts, part, ctx, rules)
     sc = None if found else score(counts, part, ctx, rules)
     return HandVerdict(tuple(counts), part, not found, tuple(found), sc)
@@ -204,8 +214,8 @@ class Wait:
 def find_waits(counts: Sequence[int], ctx: WinContext, seen: Sequence[int],
                rules: TotomRules = rules_mod.SEED, engine: str = "cpsat") -> list[Wait]:
     """Every face that completes a 19-card hand into a win in this context (TT-W4–W6)."""
-    out: list[Wait] = []
-    for i, f in enumerate(TOTOM.faces):
+    candidates: list[tuple[int, list[int]]] = []
+    for i in range(len(TOTOM.faces)):
         held = counts[i]
         if held >= TOTOM.copies:
             continue
@@ -213,9 +223,16 @@ def find_waits(counts: Sequence[int], ctx: WinContext, seen: Sequence[int],
             continue  # a Chíu claims the fourth copy of a held triple (TT-P2)
         full = list(counts)
         full[i] += 1
-        verdict = check_hand(full, replace(ctx, win_card=f), rules, engine)
+        candidates.append((i, full))
+    # One batched solve for every candidate instead of one solve each (a solve's fixed
+    # cost is most of it).
+    parts = partitions([full for _, full in candidates], engine)
+    out: list[Wait] = []
+    for (i, full), part in zip(candidates, parts):
+        f = TOTOM.faces[i]
+        verdict = check_hand(full, replace(ctx, win_card=f), rules, engine, part)
         if verdict.wins:
-            out.append(Wait(f, verdict.points, TOTOM.copies - held - seen[i], verdict))
+            out.append(Wait(f, verdict.points, TOTOM.copies - counts[i] - seen[i], verdict))
     return out
 
 

@@ -110,6 +110,12 @@ def _partitions(hands: Sequence[Counts]) -> list[Partition]:
 _partition_combiner: Combiner[Counts, Partition] = Combiner(_partitions, _MOST_HANDS)
 
 
+def partitions_cpsat(hands: Sequence[Counts]) -> list[Partition]:
+    """Partitions of several hands, up to 16 in each solve (shared with concurrent calls
+    like any other request)."""
+    return _partition_combiner.many(hands)
+
+
 def partition_cpsat(counts: Counts) -> Partition:
     """Partition by the CP-SAT model. Hands asked for by several threads at once (a server's
     calls) are solved together, each answered as it would be alone."""
