@@ -57,27 +57,13 @@ class _PartitionModel(ReusableModel):
         params.symmetry_level = 0
         params.cp_model_probing_level = 0
         params.optimize_with_core = True
-        # Per copy: the upper-bound slots of its variables, and what was last written there
-        # (a hand's bounds are compared and written in one pass, not a call per variable).
-        variables = self.model.proto.variables
-        self._domains_of = [[variables[v.index].domain for v in ca] for ca in self.ca]
-        self._uppers: list[list[int]] = [[1] * len(CA_CANDIDATES) for _ in self.ca]
+        self._uppers = [self.upper_bounds(ca) for ca in self.ca]
         self._chosen = [sum(ca) for ca in self.ca]  # read in C++: a copy's Cạ in one call
 
     def partitions(self, hands: Sequence[Counts]) -> list[Partition]:
-        unused = [0] * len(CA_CANDIDATES)
-        for k, domains in enumerate(self._domains_of):
-            if k < len(hands):
-                counts = hands[k]
-                uppers = [counts[a] & counts[b] & 1 for a, b in CA_CANDIDATES]
-            else:
-                uppers = unused
-            last = self._uppers[k]
-            if uppers != last:
-                for domain, old, new in zip(domains, last, uppers):
-                    if old != new:
-                        domain[1] = new
-                self._uppers[k] = uppers
+        for k, bounds in enumerate(self._uppers):  # a copy without a hand allows no Cạ
+            counts = hands[k] if k < len(hands) else None
+            bounds.set([counts[a] & counts[b] & 1 if counts else 0 for a, b in CA_CANDIDATES])
         if not self.solve():
             raise RuntimeError("partition model infeasible: a model error")
         faces = TOTOM.faces

@@ -162,11 +162,12 @@ def from_json(data: Any, path: str = "observation") -> TotomObservation:
     if r.present("memory"):
         m = Reader(r.data["memory"], r.sub("memory"))
         m.check_keys({"declined_chan", "discarded", "ca_from_hand", "captured_ca"})
-        memory = Memory(*(tuple(  # type: ignore[misc,arg-type]
-            TOTOM.parse(card_text(t, TOTOM, f"{m.sub(key)}[{j}]"))[0]  # one card each
-            for j, t in enumerate(m.strs(key, max_len=TOTOM.size)))
-            for key in ("declined_chan", "discarded", "ca_from_hand")),
-            captured_ca=m.bool("captured_ca"))
+        def faces(key: str) -> tuple[Face, ...]:  # one card per entry
+            return tuple(_face(t, f"{m.sub(key)}[{j}]")
+                         for j, t in enumerate(m.strs(key, max_len=TOTOM.size)))
+
+        memory = Memory(faces("declined_chan"), faces("discarded"), faces("ca_from_hand"),
+                        captured_ca=m.bool("captured_ca"))
     obs = TotomObservation(
         seat=seat, to_act=r.optional_int("to_act", 0, SEATS - 1),
         phase=r.enum("phase", Phase, "TOTOM_PHASE"),
@@ -184,8 +185,13 @@ def from_json(data: Any, path: str = "observation") -> TotomObservation:
     return obs
 
 
+def _face(text: str, path: str) -> Face:
+    """Exactly one card; an error names `path`."""
+    return TOTOM.parse(card_text(text, TOTOM, path))[0]
+
+
 def _card(r: Reader, key: str) -> Face:
-    return TOTOM.parse(card_text(r.str(key), TOTOM, r.sub(key)))[0]
+    return _face(r.str(key), r.sub(key))
 
 
 def seen_counts(obs: TotomObservation) -> list[int]:
