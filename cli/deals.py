@@ -54,18 +54,18 @@ def ray_module(address: str | None) -> Any:
     if not ray.is_initialized():
         # A local instance (no address) can miss its start-up deadline on a busy machine:
         # it is started once more before giving up.
-        for attempt in range(1 if address is not None else 2):
+        attempts = 2 if address is None else 1
+        for attempt in range(1, attempts + 1):
             try:
                 ray.init(address=address, include_dashboard=False, log_to_driver=False,
                          configure_logging=False)
                 break
             except Exception as err:  # Ray's start-up raises many kinds; all mean "no cluster"
                 ray.shutdown()
-                if attempt == 0 and address is None:
-                    continue
-                where = f"at {address}" if address else "on this machine"
-                raise InvalidInput(f"cannot start or reach a Ray cluster {where}: {err}",
-                                   field="--address") from None
+                if attempt == attempts:
+                    where = f"at {address}" if address else "on this machine"
+                    raise InvalidInput(f"cannot start or reach a Ray cluster {where}: {err}",
+                                       field="--address") from None
     return ray
 
 
