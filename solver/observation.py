@@ -106,6 +106,14 @@ class Reader:
         return tuple(check_int(v, lo, hi, f"{self.sub(key)}[{k}]")
                      for k, v in enumerate(self.list(key, max_len=max_len)))
 
+    def per_seat(self, key: builtins.str, lo: builtins.int, hi: builtins.int, *,
+                 seats: builtins.int) -> tuple[builtins.int, ...]:
+        """One whole number per seat, or none at all (the field left out)."""
+        values = self.ints(key, lo, hi, max_len=seats)
+        if values and len(values) != seats:
+            raise InvalidInput(f"one entry per seat ({seats}), or none", field=self.sub(key))
+        return values
+
     def strs(self, key: builtins.str, *, max_len: builtins.int) -> tuple[builtins.str, ...]:
         out = []
         for k, v in enumerate(self.list(key, max_len=max_len)):

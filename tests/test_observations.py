@@ -86,6 +86,8 @@ def _valid(game: str) -> dict:
     ("kowah", {"first_turn": "yes"}, "state.first_turn"),
     ("kowah", {"stock": -1}, "state.stock"),
     ("kowah", {"hand_sizes": [8, 8]}, "state.hand_sizes"),
+    ("totom", {"hand_sizes": [19, 19, 19]}, "state.hand_sizes"),
+    ("lukfu", {"hand_sizes": [5]}, "state.hand_sizes"),
     ("lukfu", {"record": {"master": 5}}, "state.record.master"),
     ("lukfu", {"fu": [1, 2, 99]}, "state.fu[2]"),
     ("lukfu", {"to_act": True}, "state.to_act"),

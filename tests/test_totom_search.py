@@ -145,3 +145,33 @@ def test_decisions_not_played_out_keep_the_weighed_order_as_win_chances():
                 assert all(r.reason.startswith("about ") or r.action == "win" for r in out)
             state.apply(rng.choice(state.legal_actions()))
     assert seen >= 10
+
+
+def test_an_observation_without_hand_sizes_is_ranked_without_playing_out():
+    """hand_sizes may be left out of an observation sent to Hint: with no deal to sample,
+    the weighed ranking decides, read as chances (once, this raised an internal error)."""
+    import random as _random
+
+    from moneycards.solver.games import spec
+    from moneycards.solver.hints import hint
+    from moneycards.solver.observation import read_observation
+    from moneycards.solver.totom.hint import as_chances, weighed
+
+    checked = 0
+    for seed in range(40):
+        state = spec("totom").seeded(seed)
+        rng = _random.Random(seed)
+        for _ in range(rng.randrange(30)):
+            if state.current_seat() is None:
+                break
+            state.apply(rng.choice(list(state.observation(state.current_seat()).legal_actions)))
+        seat = state.current_seat()
+        if seat is None:
+            continue
+        data = state.observation(seat).to_json()
+        del data["hand_sizes"]
+        obs = read_observation(data)
+        got = [(r.action, r.value) for r in hint(obs, 2000.0)]
+        assert got == [(r.action, r.value) for r in as_chances(obs, weighed(obs, None, "auto"))]
+        checked += 1
+    assert checked > 20

@@ -137,7 +137,7 @@ def from_json(data: Any, path: str = "observation") -> KowahObservation:
         seat=r.int("seat", 0, SEATS - 1), to_act=r.optional_int("to_act", 0, SEATS - 1),
         phase=r.enum("phase", Phase, "KOWAH_PHASE"),
         hand=KOWAH.counts(r.cards("hand", KOWAH), field=r.sub("hand")),
-        hand_sizes=r.ints("hand_sizes", 0, 9, max_len=SEATS), declared=declared,
+        hand_sizes=r.per_seat("hand_sizes", 0, 9, seats=SEATS), declared=declared,
         discards=tuple(_discard(e, r.sub(f"discards[{k}]"))
                        for k, e in enumerate(r.list("discards", max_len=KOWAH.size * 80))),
         public_draws=tuple(_public_draw(e, r.sub(f"public_draws[{k}]"))
@@ -147,9 +147,6 @@ def from_json(data: Any, path: str = "observation") -> KowahObservation:
         legal_actions=r.strs("legal_actions", max_len=2000),
         result=outcome_from_json(r.data.get("result"), r.sub("result")),
     )
-    if obs.hand_sizes and len(obs.hand_sizes) != SEATS:
-        raise InvalidInput(f"one hand size per seat ({SEATS}), or none",
-                           field=r.sub("hand_sizes"))
     # The seat's cards and the pairs other seats show are disjoint (KW-D1). Discards are
     # not counted here: a discard can be taken back into a hand.
     seen = list(obs.hand)

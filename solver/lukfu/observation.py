@@ -109,7 +109,7 @@ def from_json(data: Any, path: str = "observation") -> LukFuObservation:
         seat=r.int("seat", 0, SEATS - 1), to_act=r.optional_int("to_act", 0, SEATS - 1),
         phase=r.enum("phase", Phase, "LUK_FU_PHASE"),
         hand=tuple(r.cards("hand", LUKFU)),
-        hand_sizes=r.ints("hand_sizes", 0, 12, max_len=SEATS),
+        hand_sizes=r.per_seat("hand_sizes", 0, 12, seats=SEATS),
         record_json=record_json, record=record,
         caller=r.optional_int("caller", 0, SEATS - 1), fu=r.ints("fu", 0, 36, max_len=SEATS),
         legal_actions=r.strs("legal_actions", max_len=2000),

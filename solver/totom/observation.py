@@ -173,7 +173,7 @@ def from_json(data: Any, path: str = "observation") -> TotomObservation:
         phase=r.enum("phase", Phase, "TOTOM_PHASE"),
         dealer=r.int("dealer", 0, SEATS - 1, default=0),
         hand=TOTOM.counts(hand, field=r.sub("hand")),
-        hand_sizes=r.ints("hand_sizes", 0, 21, max_len=SEATS),
+        hand_sizes=r.per_seat("hand_sizes", 0, 21, seats=SEATS),
         exposed=tuple(exposed), dead=tuple(dead), offer=offer,
         claim=r.enum("claim", Claim, "CLAIM") if r.present("claim") else None,
         stock=r.int("stock", 0, 23, default=0), memory=memory,

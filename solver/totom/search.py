@@ -193,8 +193,10 @@ def world(obs: TotomObservation, rng: random.Random) -> World:
 
 def searchable(obs: TotomObservation) -> bool:
     """The decisions the search plays out: an offer, a discard, the dealer's opening
-    discard (a claim window is left to the ranking: wins are always taken)."""
-    return obs.phase in (Phase.OFFER, Phase.DISCARD, Phase.OPENING) and obs.to_act == obs.seat
+    discard (a claim window is left to the ranking: wins are always taken). An observation
+    without every seat's hand size (hand_sizes may be left out) gives no deal to sample."""
+    return (obs.phase in (Phase.OFFER, Phase.DISCARD, Phase.OPENING) and obs.to_act == obs.seat
+            and len(obs.hand_sizes) == SEATS)
 
 
 _SAME_RANK = [[j for j, g in enumerate(TOTOM.faces) if f.suit != "h" and g.suit != "h"
