@@ -35,6 +35,11 @@ def cli():
                    "own threads, so every core answers calls (default: one per core; 1 with "
                    "--db :memory:, which cannot be shared). They share the tables' store, "
                    "so any of them serves any table.")
+@click.option("--cpu-affinity/--no-cpu-affinity", default=True, show_default=True,
+              help="With 2 or more --processes and at least as many cores: each server "
+                   "process runs on a core of its own (a process is bound by its interpreter "
+                   "lock, and moving between cores costs it); otherwise the scheduler places "
+                   "them.")
 @click.option("--max-calls", default=None, type=int,
               help="Solver calls admitted at once per server process, each on its own thread "
                    "(default: 16; 4 per worker with --workers); more are refused with "
@@ -61,12 +66,12 @@ def cli():
 def serve(host: str, port: int, workers: int | None, processes: int | None,
           max_calls: int | None, hint_cap_ms: int, grace: float, log_level: str,
           tls_cert: str | None, tls_key: str | None, insecure: bool, max_watches: int,
-          db: str | None):
+          db: str | None, cpu_affinity: bool):
     """Run the gRPC server (game services, tables, health, reflection)."""
     from moneycards.cli.serve import run
 
     run(host, port, workers, max_calls, hint_cap_ms, grace, log_level, tls_cert, tls_key,
-        insecure, db, max_watches, processes)
+        insecure, db, max_watches, processes, cpu_affinity)
 
 
 def main() -> None:

@@ -33,7 +33,7 @@ def cores() -> int:
 def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_cap_ms: int,
         grace: float, log_level: str, tls_cert: str | None, tls_key: str | None,
         insecure: bool, db: str | None = None, max_watches: int = 16,
-        processes: int | None = None) -> None:
+        processes: int | None = None, cpu_affinity: bool = True) -> None:
     # gRPC's own log would add lines to a one-line error; `--log-level debug` keeps it.
     os.environ.setdefault("GRPC_VERBOSITY", "DEBUG" if log_level.lower() == "debug" else "NONE")
     from moneycards.server.app import BindError, check_address, serve_forever
@@ -79,7 +79,7 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if processes is not None and processes > 1:
         serve_processes_or_exit(processes, host, port, max_calls, limits, tls, path,
-                                log_level)
+                                log_level, cpu_affinity)
         return
     store = open_store(path)
 
@@ -105,13 +105,14 @@ PROCESS_CALLS = 16
 
 
 def serve_processes_or_exit(processes: int, host: str, port: int, max_calls: int, limits,
-                            tls, db: str, log_level: str) -> None:
+                            tls, db: str, log_level: str, cpu_affinity: bool = True) -> None:
     """`serve --processes N` (server/processes.py): a taken port is one line and exit 2."""
     from moneycards.server.processes import PortTaken, serve_processes
 
     open_store(db).close_connection()  # a bad --db is one line here, not N tracebacks
     try:
-        serve_processes(processes, host, port, max_calls, limits, tls, db, log_level)
+        serve_processes(processes, host, port, max_calls, limits, tls, db, log_level,
+                        pin=cpu_affinity)
     except PortTaken as err:
         click.echo(f"error: {err}", err=True)
         sys.exit(2)

@@ -21,6 +21,7 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from moneycards.cli.serve import cores
+from moneycards.server.processes import core_plan
 from moneycards.solver.games import seeded
 from moneycards.v1 import (kowah_pb2, kowah_pb2_grpc, lukfu_pb2, lukfu_pb2_grpc, table_pb2,
                            table_pb2_grpc, totom_pb2, totom_pb2_grpc)
@@ -59,6 +60,36 @@ def children(pid):
         if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes():
             out.append(int(c))
     return out
+
+
+def threads_cores(pid):
+    """The cores the threads of process `pid` may run on (all of them together)."""
+    out = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            out |= os.sched_getaffinity(int(task.name))
+        except OSError:  # the thread ended meanwhile
+            pass
+    return out
+
+
+def test_a_core_each_when_there_are_enough():
+    assert core_plan(2, [0, 1]) == [0, 1]
+    assert core_plan(2, [3, 5, 7]) == [3, 5]  # the cores this process may use, in order
+    assert core_plan(3, [0, 1]) == [None] * 3  # more processes than cores: the scheduler's
+    assert core_plan(1, [0, 1]) == [None]  # one process keeps every core for its solves
+    assert core_plan(2, [0, 1], pin=False) == [None, None]
+
+
+@pytest.mark.skipif(cores() < 2, reason="needs two cores")
+def test_no_cpu_affinity_leaves_the_processes_to_the_scheduler():
+    proc, _ = start("--processes", "2", "--port", "0", "--no-cpu-affinity")
+    try:
+        pids = children(proc.pid)
+        assert len(pids) == 2
+        assert all(threads_cores(pid) == os.sched_getaffinity(0) for pid in pids)
+    finally:
+        stop(proc)
 
 
 def socket_inodes(pid):
@@ -118,6 +149,11 @@ def test_calls_are_served_by_several_processes_and_sigterm_stops_them_all():
     try:
         pids = children(proc.pid)
         assert len(pids) == 2
+        if cores() >= 2:  # each on a core of its own, every thread of it too
+            placed = [threads_cores(pid) for pid in pids]
+            assert all(len(c) == 1 for c in placed), placed
+            assert placed[0] != placed[1]
+            assert set().union(*placed) <= os.sched_getaffinity(0)
         # Another server on the same port is refused, even one that shares ports itself.
         assert f"cannot listen on 127.0.0.1:{port}" in one_line_exit_2(
             ["--processes", "2", "--port", str(port)])
