@@ -349,9 +349,10 @@ def main() -> None:
         print("h2load not found (apt-get install nghttp2-client): its rows are left out",
               file=sys.stderr)
 
-    print(f"{'measurement':<70}{'per second':>14}  target / ratio")
+    width = max(len(name) for name, _, _ in rows) + 2
+    print(f"{'measurement':<{width}}{'per second':>12}  target / ratio")
     for name, value, note in rows:
-        print(f"{name:<70}{value:>14,.0f}  {note}")
+        print(f"{name:<{width}}{value:>12,.0f}  {note}".rstrip())
 
 
 if __name__ == "__main__":

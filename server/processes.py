@@ -16,9 +16,10 @@ multiprocessing pattern). The parent:
 
 A process on a core of its own: one process is bound by its interpreter lock, and its
 threads, handing the lock to each other from core to core, lose much of it to the hand-overs
-(measured by bench/throughput.py: two processes answered 2.0× the health calls and 1.3× the
-CheckHand calls of the same two processes left to the scheduler). With more processes than
-cores, or `--no-cpu-affinity`, the scheduler places them.
+(measured by bench/throughput.py with h2load, two runs: two processes answered 1.6-1.8× the
+health calls and 1.25-1.4× the CheckHand calls of the same two processes left to the
+scheduler). With more processes than cores, or `--no-cpu-affinity`, the scheduler places
+them. One process is left to it too: its solves and gRPC's own threads use the other cores.
 
 Each process answers health checks for itself (a connection sees the process it landed
 on) and solves in its own threads. Tables (TableService) live in the store the processes
