@@ -175,3 +175,20 @@ def test_an_observation_without_hand_sizes_is_ranked_without_playing_out():
         assert got == [(r.action, r.value) for r in as_chances(obs, weighed(obs, None, "auto"))]
         checked += 1
     assert checked > 20
+
+
+def _live(nineteen: str) -> int:
+    """Live winning cards of a concealed nineteen, two copies of every face unseen."""
+    view = tt_hint.View(next(_decisions([1])))
+    view.unseen, view.barred = [2] * len(TOTOM.faces), set()
+    return view.live_waits(TOTOM.parse_counts(nineteen), [0] * len(TOTOM.faces))
+
+
+def test_live_waits_judge_each_card_as_the_winning_card_tt_w5():
+    # Nine Chắn and a Chi chi: its partner would make ten Chắn, which TT-W5 refuses.
+    assert _live("22c 33c 44c 55c 66c 77c 88c 99c 22s 1h") == 0
+    # Five Chắn, four Cạ and a Chi chi: its partner makes exactly 6 Chắn and 4 Cạ.
+    assert _live("22c 33c 44c 55c 66c 7c7s 8c8s 9c9s 6s6m 1h") == 2
+    # Nine Chắn and a single 2m: a win on any other card stands, Chắn or Cạ (2m; 2c or 2s,
+    # whose third copy pairs the 2m as a Cạ).
+    assert _live("22c 33c 44c 55c 66c 77c 88c 99c 22s 2m") == 6

@@ -28,6 +28,7 @@ from moneycards.solver.totom.check import check_hand
 from moneycards.solver.totom.exact import distance_exact
 from moneycards.solver.totom.model import distance_cpsat
 from moneycards.solver.totom.observation import CARD_VERBS, TotomObservation
+from moneycards.solver.totom.scoring import VIA_STOCK, WinContext
 from moneycards.solver.totom.search import rollout_policy, searchable, value, world
 from moneycards.solver.totom.shapes import holding
 
@@ -100,13 +101,15 @@ class View:
         return total
 
     def live_waits(self, concealed: Sequence[int], exposed: Sequence[int]) -> int:
-        """Unseen copies of the cards that would make this nineteen win."""
+        """Unseen copies of the cards that would make this nineteen win, each judged as the
+        winning card (TT-W5: Chi chi wins only a hand of exactly 6 Chắn and 4 Cạ)."""
         total = 0
         for i, f in enumerate(TOTOM.faces):
             if self.unseen[i] and f not in self.barred:
                 counts = [c + e for c, e in zip(concealed, exposed)]
                 counts[i] += 1
-                if max(counts) <= 4 and check_hand(counts, engine="exact").wins:
+                if max(counts) <= 4 and check_hand(counts, WinContext(f, VIA_STOCK),
+                                                   engine="exact").wins:
                     total += self.unseen[i]
         return total
 
