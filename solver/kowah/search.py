@@ -296,6 +296,30 @@ def _targets_by_pair() -> dict[int, Any]:
             for p, keys in out.items()}
 
 
+JOINT_TRIES = 64  # draws of the declared hands together before one is dealt without its shape
+
+
+def _declared_hands(declared: Sequence[tuple[int, int]], known: dict[int, list[int]],
+                    pool: Sequence[int], rng: random.Random) -> dict[int, list[int]]:
+    """A ready hand for each declared seat (seat, pair face), holding its known cards, all
+    of them from `pool` together. Drawn one seat after the other, the first can take a card
+    the second needs; such a draw is thrown away and made again. If every draw fails (what
+    is known is an approximation), the seats of the last draw that got a hand keep it."""
+    got: dict[int, list[int]] = {}
+    for _ in range(JOINT_TRIES if len(declared) > 1 else 1):
+        left, got = list(pool), {}
+        for seat, pair in declared:
+            hand = _ready_with_pair(pair, known[seat], left, rng)
+            if hand is None:
+                break
+            got[seat] = hand
+            for f in range(NF):
+                left[f] -= hand[f] - known[seat][f]
+        else:
+            return got
+    return got
+
+
 def sample_world(obs: KowahObservation, rng: random.Random) -> Deal:
     """One deal consistent with everything `obs` shows, the seat to act being `obs.seat`."""
     me = obs.seat
@@ -317,11 +341,11 @@ def sample_world(obs: KowahObservation, rng: random.Random) -> Deal:
     hands: list[list[int]] = [[0] * NF for _ in range(SEATS)]
     hands[me] = list(obs.hand)
     order = sorted(known, key=lambda s: s not in obs.declared)  # declared hands first
+    ready = _declared_hands([(s, KOWAH.index(obs.declared[s])) for s in order
+                             if s in obs.declared], known, pool, rng)
     for seat in order:
         fixed = known[seat]
-        hand = None
-        if seat in obs.declared:
-            hand = _ready_with_pair(KOWAH.index(obs.declared[seat]), fixed, pool, rng)
+        hand = ready.get(seat)
         if hand is None:
             hand = list(fixed)
             need = obs.hand_sizes[seat] - sum(hand)
