@@ -10,9 +10,9 @@ multiprocessing pattern). The parent:
   other program can take it while a server process restarts;
 * spawns the N processes (spawn, not fork: forking a process that has started gRPC is
   unsafe), each on a core of its own when there are enough (`core_plan`), prints the
-  listening line once every one of them is SERVING, replaces one that
-  dies, and on SIGTERM or SIGINT passes SIGTERM to each: each turns NOT_SERVING at once
-  and gives its in-flight calls the grace, as a single server does.
+  listening line once every one of them is SERVING, replaces one that dies, and on SIGTERM
+  or SIGINT passes SIGTERM to each: each turns NOT_SERVING at once and gives its in-flight
+  calls the grace, as a single server does.
 
 A process on a core of its own: one process is bound by its interpreter lock, and its
 threads, handing the lock to each other from core to core, lose much of it to the hand-overs
