@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from moneycards.solver.cards import TOTOM
 from moneycards.v1 import common_pb2, totom_pb2, totom_pb2_grpc
 from moneycards.server.errors import enum_value, rpc
 from moneycards.solver.errors import InvalidInput
@@ -28,11 +29,16 @@ CONTEXT_FIELDS = {f: f"context.{f}" for f in
                   ("win_card", "via", "thien_u", "opening", "won_previous", "first_stock")}
 
 
+_BONUS_KINDS: dict[str | None, int] = {None: totom_pb2.TOTOM_BONUS_KIND_UNSPECIFIED}
+
+
 def bonus_kind(key: str | None) -> Any:
     """The enum number of a TT-K3 bonus key ("tom" -> TOTOM_BONUS_KIND_TOM)."""
-    if key is None:
-        return totom_pb2.TOTOM_BONUS_KIND_UNSPECIFIED
-    return totom_pb2.TotomBonusKind.Value("TOTOM_BONUS_KIND_" + key.upper())
+    kind = _BONUS_KINDS.get(key)
+    if kind is None:  # looked up by name once per key (every answer names its bonuses)
+        kind = _BONUS_KINDS[key] = totom_pb2.TotomBonusKind.Value(
+            "TOTOM_BONUS_KIND_" + key.upper())  # type: ignore[union-attr]
+    return kind
 
 
 def _enum_tables():
@@ -66,16 +72,21 @@ def _bonuses(score) -> list:
             for b in (score.bonuses if score else ())]
 
 
+_NO_SETTLEMENT = totom_pb2.TotomSettlement(winner=0, each_loser=0)
+
+
 def verdict_message(v) -> totom_pb2.CheckHandResponse:
-    d = v.to_dict()
+    """The response of one verdict: the fields of HandVerdict.to_dict, built directly (this
+    is on every CheckHand's path)."""
+    s, part = v.score, v.partition
     return totom_pb2.CheckHandResponse(
-        hand=d["hand"], wins=d["wins"], pairs=d["pairs"], chan_count=d["chan"], ca_count=d["ca"],
-        unpaired=d["unpaired"],
+        hand=TOTOM.render(v.hand), wins=v.wins, pairs=part.pair_texts(),
+        chan_count=part.chan_count, ca_count=part.ca_count,
+        unpaired=[f.text for f in part.left],
         violations=[common_pb2.Violation(rule=x.rule, message=x.message) for x in v.violations],
-        points=d["points"], scored_by=SCORING[d["scored_by"]],
-        main_bonus=bonus_kind(d["main_bonus"]),
-        bonuses=_bonuses(v.score),
-        settlement=totom_pb2.TotomSettlement(**d["settlement"]),
+        points=s.points if s else 0, scored_by=SCORING[s.rule if s else None],
+        main_bonus=bonus_kind(s.main if s else None), bonuses=_bonuses(s),
+        settlement=totom_pb2.TotomSettlement(**s.settlement) if s else _NO_SETTLEMENT,
     )
 
 

@@ -127,3 +127,40 @@ def test_reflection_lists_and_describes_services(channel):
     names = {s.name for s in answers[0].list_services_response.service}
     assert {"moneycards.v1.TotomService", "grpc.health.v1.Health"} <= names
     assert answers[1].file_descriptor_response.file_descriptor_proto
+
+
+def test_the_response_carries_every_field_of_the_verdict():
+    """verdict_message builds the response directly: it must say what to_dict says, for
+    winning hands (with bonuses and settlement) and for hands that do not win."""
+    import random
+
+    from google.protobuf.json_format import MessageToDict
+
+    from moneycards.server.totom import SCORING, bonus_kind, verdict_message
+    from moneycards.solver.cards import TOTOM
+    from moneycards.solver.totom.check import check_hand, check_text, parse_context
+    from test_totom_differential import hands
+
+    verdicts = [check_text("22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m", win_card="3c",
+                           via="own-door"),
+                check_text("22c 33c 44c 55c 66c 77c 88c 99c 22s 1h1h", win_card="1h")]
+    rng = random.Random(5)
+    for counts in hands(11, 200):
+        card = rng.choice([f.text for f, n in zip(TOTOM.faces, counts) if n])
+        verdicts.append(check_hand(counts, parse_context(win_card=card), engine="exact"))
+    assert any(v.wins and v.score.bonuses for v in verdicts)
+    assert any(not v.wins for v in verdicts)
+    for v in verdicts:
+        d, m = v.to_dict(), verdict_message(v)
+        assert (m.hand, m.wins, list(m.pairs), m.chan_count, m.ca_count, list(m.unpaired),
+                m.points) == (d["hand"], d["wins"], d["pairs"], d["chan"], d["ca"],
+                              d["unpaired"], d["points"])
+        assert [(x.rule, x.message) for x in m.violations] == [
+            (x["rule"], x["message"]) for x in d["violations"]]
+        assert (m.scored_by, m.main_bonus) == (SCORING[d["scored_by"]],
+                                              bonus_kind(d["main_bonus"]))
+        assert [(b.kind, b.name, b.main, b.dich, b.count) for b in m.bonuses] == [
+            (bonus_kind(b["key"]), b["name"], b["main"], b["dich"], b["count"])
+            for b in d["bonuses"]]
+        assert MessageToDict(m.settlement, always_print_fields_with_no_presence=True) == {
+            "winner": d["settlement"]["winner"], "eachLoser": d["settlement"]["each_loser"]}
