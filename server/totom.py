@@ -72,21 +72,16 @@ def _bonuses(score) -> list:
             for b in (score.bonuses if score else ())]
 
 
-_NO_SETTLEMENT = totom_pb2.TotomSettlement(winner=0, each_loser=0)
-
-
 def verdict_message(v) -> totom_pb2.CheckHandResponse:
-    """The response of one verdict: the fields of HandVerdict.to_dict, built directly (this
-    is on every CheckHand's path)."""
-    s, part = v.score, v.partition
+    """The response of one verdict: the fields of HandVerdict.to_dict, read from the
+    verdict without building the dict (this is on every CheckHand's path)."""
+    part = v.partition
     return totom_pb2.CheckHandResponse(
         hand=TOTOM.render(v.hand), wins=v.wins, pairs=part.pair_texts(),
-        chan_count=part.chan_count, ca_count=part.ca_count,
-        unpaired=[f.text for f in part.left],
+        chan_count=part.chan_count, ca_count=part.ca_count, unpaired=v.unpaired,
         violations=[common_pb2.Violation(rule=x.rule, message=x.message) for x in v.violations],
-        points=s.points if s else 0, scored_by=SCORING[s.rule if s else None],
-        main_bonus=bonus_kind(s.main if s else None), bonuses=_bonuses(s),
-        settlement=totom_pb2.TotomSettlement(**s.settlement) if s else _NO_SETTLEMENT,
+        points=v.points, scored_by=SCORING[v.scored_by], main_bonus=bonus_kind(v.main_bonus),
+        bonuses=_bonuses(v.score), settlement=totom_pb2.TotomSettlement(**v.settlement),
     )
 
 

@@ -50,25 +50,41 @@ class HandVerdict:
     def points(self) -> int:
         return self.score.points if self.score else 0
 
+    # What a hand that does not win answers: no rule scored it, no main bonus, no money.
+    @property
+    def scored_by(self) -> str | None:
+        return self.score.rule if self.score else None
+
+    @property
+    def main_bonus(self) -> str | None:
+        return self.score.main if self.score else None
+
+    @property
+    def settlement(self) -> dict[str, int]:
+        return self.score.settlement if self.score else {"winner": 0, "each_loser": 0}
+
+    @property
+    def unpaired(self) -> list[str]:
+        return [f.text for f in self.partition.left]
+
     def to_dict(self) -> dict[str, Any]:
-        s = self.score
         return {
             "hand": TOTOM.render(self.hand),
             "wins": self.wins,
             "pairs": self.partition.pair_texts(),
             "chan": self.partition.chan_count,
             "ca": self.partition.ca_count,
-            "unpaired": [f.text for f in self.partition.left],
+            "unpaired": self.unpaired,
             "violations": [{"rule": v.rule, "message": v.message} for v in self.violations],
             "points": self.points,
-            "scored_by": s.rule if s else None,
-            "main_bonus": s.main if s else None,
+            "scored_by": self.scored_by,
+            "main_bonus": self.main_bonus,
             "bonuses": [
                 {"key": b.bonus.key, "name": b.bonus.name, "main": b.bonus.main,
                  "dich": b.bonus.dich, "count": b.count}
-                for b in (s.bonuses if s else ())
+                for b in (self.score.bonuses if self.score else ())
             ],
-            "settlement": s.settlement if s else {"winner": 0, "each_loser": 0},
+            "settlement": self.settlement,
         }
 
 
