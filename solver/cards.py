@@ -69,12 +69,18 @@ class Deck:
     _index: dict[Face, int] = dataclass_field(init=False, repr=False, compare=False)
     _by_text: dict[str, Face] = dataclass_field(init=False, repr=False, compare=False)
     _index_by_text: dict[str, int] = dataclass_field(init=False, repr=False, compare=False)
+    # Per suit in canonical order: its letter and its faces' (index, rank digit).
+    _suit_runs: tuple[tuple[str, tuple[tuple[int, str], ...]], ...] = dataclass_field(
+        init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {f: i for i, f in enumerate(self.faces)})
         object.__setattr__(self, "_by_text", {f.text: f for f in self.faces})
         object.__setattr__(self, "_index_by_text", {f.text: i for i, f in enumerate(self.faces)})
         assert list(self.faces) == sorted(self.faces), "faces in canonical order"
+        object.__setattr__(self, "_suit_runs", tuple(
+            (SUIT_ORDER[suit], tuple((i, _DIGITS[f.rank]) for i, f in run))
+            for suit, run in groupby(enumerate(self.faces), key=lambda e: e[1].suit_index)))
 
     @property
     def size(self) -> int:
@@ -180,10 +186,12 @@ class Deck:
     def render(self, faces_or_counts: Iterable[Face] | Sequence[int]) -> str:
         """Canonical text: grouped by suit c, s, m, t, h, ranks ascending, one space between."""
         items = list(faces_or_counts)
-        if items and isinstance(items[0], int):
-            faces = self.faces_of(items)  # type: ignore[arg-type]  # deck order: canonical
-        else:
-            faces = sorted(items, key=_FACE_ORDER)  # type: ignore[arg-type]
+        if items and isinstance(items[0], int):  # a count vector: written suit by suit
+            counts: list[int] = items  # type: ignore[assignment]
+            runs = ("".join([digit * counts[i] for i, digit in members if counts[i]]) + suit
+                    for suit, members in self._suit_runs)
+            return " ".join([run for run in runs if len(run) > 1])
+        faces: list[Face] = sorted(items, key=_FACE_ORDER)  # type: ignore[arg-type]
         # Faces in canonical order: one group per run of a suit (hot in every answer).
         return " ".join("".join([_DIGITS[f.rank] for f in run]) + SUIT_ORDER[suit]
                         for suit, run in groupby(faces, key=_SUIT_INDEX))

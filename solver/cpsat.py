@@ -132,7 +132,9 @@ class _Waiting:
         self.results: Sequence[Any] = ()
         self.error: BaseException | None = None
         self.lead = False
-        self.ready: threading.Event | None = None  # made only for a request that waits
+        # Made only for a request that waits, held until its answer (or the lead) is ready:
+        # a bare lock wakes the waiter without the bookkeeping of an Event's Condition.
+        self.ready: Any = None
 
 
 class Combiner(Generic[Q, R]):
@@ -171,9 +173,11 @@ class Combiner(Generic[Q, R]):
             lead = me.lead = not self._busy
             self._busy = True
             if not lead:
-                ready = me.ready = threading.Event()
+                ready = me.ready = threading.Lock()
+                ready.acquire()
         if not lead:
-            ready.wait()
+            ready.acquire()  # until _lead releases it, once: for the answer or the lead
+            me.ready = None  # awake: a lead taken now is not released again at its end
         if me.lead:
             self._lead()
         if me.error is not None:
@@ -199,12 +203,12 @@ class Combiner(Generic[Q, R]):
             for w in batch:
                 w.error = err
         with self._lock:
-            if self._queue:  # every queued request waits on its event
+            if self._queue:  # every queued request waits on its lock
                 self._queue[0].lead = True
-                self._queue[0].ready.set()  # type: ignore[union-attr]
+                self._queue[0].ready.release()
             else:
                 self._busy = False
         for w in batch:
             w.lead = False
             if w.ready is not None:
-                w.ready.set()
+                w.ready.release()

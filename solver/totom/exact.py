@@ -11,21 +11,16 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
-from moneycards.solver.cards import TOTOM, Face
+from moneycards.solver.cards import TOTOM
 from moneycards.solver.totom.rules import CHI_CHI
 from moneycards.solver.totom.shapes import (HAND, MIN_CHAN, Counts, Holding, Partition,
                                             canonical_partition)
 
 
 def partition_exact(counts: Counts) -> Partition:
-    """Exact partition by counting (oracle and fast path)."""
-    chan: list[Face] = []
-    odd: list[Face] = []
-    for f, n in zip(TOTOM.faces, counts):
-        chan.extend([f] * (n // 2))
-        if n % 2:
-            odd.append(f)
-    return canonical_partition(chan, odd)
+    """Exact partition by counting (oracle and fast path): TT-W3 fixes the Chắn, and each
+    rank's cards outside them give ⌊odd faces / 2⌋ Cạ (canonical_partition)."""
+    return canonical_partition(counts)
 
 
 @lru_cache(maxsize=100_000)

@@ -21,6 +21,9 @@ from moneycards.solver.totom.shapes import (CA_CANDIDATES, HAND, MIN_CHAN, NF, C
                                             Holding, Partition, canonical_partition)
 
 
+_CANDIDATES = len(CA_CANDIDATES)
+
+
 class _PartitionModel(ReusableModel):
     """maximise the Cạ, subject to TT-W1–W3 and TT-D3, for `size` hands at once.
 
@@ -58,7 +61,8 @@ class _PartitionModel(ReusableModel):
         params.cp_model_probing_level = 0
         params.optimize_with_core = True
         self._uppers = [self.upper_bounds(ca) for ca in self.ca]
-        self._chosen = [sum(ca) for ca in self.ca]  # read in C++: a copy's Cạ in one call
+        assert [v.index for ca in self.ca for v in ca] == list(range(size * _CANDIDATES)), \
+            "copy k's Cạ booleans are the variables k·24 … k·24 + 23"
 
     def partitions(self, hands: Sequence[Counts]) -> list[Partition]:
         for k, bounds in enumerate(self._uppers):  # a copy without a hand allows no Cạ
@@ -66,12 +70,11 @@ class _PartitionModel(ReusableModel):
             bounds.set([counts[a] & counts[b] & 1 if counts else 0 for a, b in CA_CANDIDATES])
         if not self.solve():
             raise RuntimeError("partition model infeasible: a model error")
-        faces = TOTOM.faces
+        solution = list(self.solution())  # every copy's Cạ booleans, read in one call
         out = []
-        for counts, chosen_expr in zip(hands, self._chosen):
-            chosen = self.value(chosen_expr)
-            chan = [f for f, n in zip(faces, counts) for _ in range(n // 2)]
-            part = canonical_partition(chan, [f for f, n in zip(faces, counts) if n % 2])
+        for k, counts in enumerate(hands):
+            chosen = sum(solution[k * _CANDIDATES:(k + 1) * _CANDIDATES])
+            part = canonical_partition(counts)
             if part.ca_count != chosen:
                 raise RuntimeError("partition model not optimal: a model error")
             out.append(part)

@@ -73,6 +73,11 @@ class TotomRules:
     no_discard_of_captured_face: bool = False
     no_same_rank_discard_after_ca: bool = False
     bonuses: dict[str, Bonus] = field(default_factory=_table, hash=False, compare=False)
+    # The Tôm faces' places in a count vector (derived from tom_cards).
+    tom_index: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tom_index", tuple(TOTOM.index(f) for f in self.tom_cards))
 
     def bonus(self, key: str) -> Bonus:
         return self.bonuses[key]

@@ -50,6 +50,8 @@ class Score:
 
 
 _RED_INDEX = tuple(i for i, f in enumerate(TOTOM.faces) if f in RED_FACES)
+_LEO_INDEX = tuple(TOTOM.index(f) for f in LEO_CARDS)
+_CHI_CHI = TOTOM.index(CHI_CHI)
 
 
 def red_count(counts: Sequence[int]) -> int:
@@ -58,40 +60,40 @@ def red_count(counts: Sequence[int]) -> int:
 
 def bonus_counts(counts: Sequence[int], part: Partition, ctx: WinContext,
                  rules: TotomRules) -> dict[str, int]:
-    """How many instances of each bonus a winning hand holds (TT-K3, TT-K4)."""
-    n = dict(zip(TOTOM.faces, counts))
+    """How many instances of each bonus a winning hand holds (TT-K3, TT-K4). Faces are
+    read by their index in the count vector (on every single check's path)."""
     out: dict[str, int] = {}
     if ctx.via == VIA_OWN_DOOR:
         out["u_chi"] = 1
     if ctx.thien_u:
         out["thien_u"] = 1
-    out["tom"] = min(n[f] for f in rules.tom_cards)  # TT-K4, R-Tôm-Lèo
-    out["leo"] = min(n[f] for f in LEO_CARDS)
+    out["tom"] = min(counts[i] for i in rules.tom_index)  # TT-K4, R-Tôm-Lèo
+    out["leo"] = min(counts[i] for i in _LEO_INDEX)
+    win = None if ctx.win_card is None else TOTOM.index(ctx.win_card)
     if part.chan_count == 6 and part.ca_count == 4:
         if ctx.thien_u:
             out["bach_thu"] = 1  # R-Bạch-thủ: no winning card, the 20 cards are 6 + 4
-        elif ctx.win_card is not None and n[ctx.win_card] % 2 == 0:
+        elif win is not None and counts[win] % 2 == 0:
             # The winning card completes a Chắn; no Cạ in its rank (R-Bạch-thủ-rank).
-            if all(a.rank != ctx.win_card.rank for a, _ in part.ca):
-                key = "bach_thu_chi" if rules.bach_thu_chi and ctx.win_card == CHI_CHI \
-                    else "bach_thu"
+            rank = TOTOM.faces[win].rank
+            if all(a.rank != rank for a, _ in part.ca):
+                key = "bach_thu_chi" if rules.bach_thu_chi and win == _CHI_CHI else "bach_thu"
                 out[key] = 1
     opening = ctx.opening
     if opening is None and ctx.thien_u:
         opening = tuple(counts)  # R-thien-u-opening: the dealt hand is the winning hand
     if opening is not None:
-        dealt = dict(zip(TOTOM.faces, opening))
-        out["thien_khai"] = sum(1 for f in TOTOM.faces if dealt[f] == 4)  # R-per-face
-        out["bon"] = sum(1 for f in TOTOM.faces if dealt[f] == 2 and n[f] == 4)
+        out["thien_khai"] = sum(1 for d in opening if d == 4)  # R-per-face
+        out["bon"] = sum(1 for d, n in zip(opening, counts) if d == 2 and n == 4)
         # Chíu ù is read from the cards, whichever claim took the card (TT-P6, TT-K3).
-        if ctx.win_card is not None and dealt[ctx.win_card] == 3 and n[ctx.win_card] == 4:
+        if win is not None and opening[win] == 3 and counts[win] == 4:
             out["chiu_u"] = 1
     reds = red_count(counts)
     if reds == 0:
         out["bach_dinh"] = 1
     if reds == 8:
         out["tam_do"] = 1
-    if n[CHI_CHI] == 4 and reds == 4:
+    if counts[_CHI_CHI] == 4 and reds == 4:
         out["kinh_tu_chi"] = 1
     if part.ca_count == 0:
         out["thap_thanh"] = 1

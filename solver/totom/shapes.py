@@ -62,25 +62,39 @@ CA_CANDIDATES: tuple[tuple[int, int], ...] = tuple(
 assert len(CA_CANDIDATES) == 24
 
 
-def canonical_partition(chan: Sequence[Face], odd: Sequence[Face]) -> Partition:
-    """The one way both engines write a partition: given the Chắn and the cards outside
-    them, Cạ pair the outside cards of each rank in suit order, and what remains is left.
-    Which of three same-rank cards stays single is a choice, not a fact of the hand; making
-    it the same for both engines keeps verdicts and violations engine-independent."""
-    singles: dict[int, list[Face]] = {}
-    left: list[Face] = []
-    for f in sorted(odd):
-        if f == CHI_CHI:
-            left.append(f)
-        else:
-            singles.setdefault(f.rank, []).append(f)
+_FACES = TOTOM.faces
+_CHI_CHI = TOTOM.index(CHI_CHI)
+# Each face's Chắn for 0, 1 or 2 of them (a Chíu, four of a face, is two).
+_CHAN_RUNS = tuple(tuple((f,) * k for k in range(TOTOM.copies // 2 + 1)) for f in TOTOM.faces)
+# The faces of each rank that may form a Cạ, ranks ascending, each in suit order.
+_RANK_GROUPS = tuple(
+    tuple(i for i, f in enumerate(TOTOM.faces) if f.rank == rank and i != _CHI_CHI)
+    for rank in sorted({f.rank for f in TOTOM.faces if f != CHI_CHI}))
+
+
+def canonical_partition(counts: Counts) -> Partition:
+    """The one way both engines write a partition. By TT-W3 a face held n times is in
+    n // 2 Chắn and its odd card (n % 2) is outside them; the outside cards of each rank
+    pair into Cạ in suit order, ranks ascending, and what remains is left (Chi chi always,
+    TT-D3). Which of three same-rank cards stays single is a choice, not a fact of the
+    hand; making it the same for both engines keeps verdicts and violations
+    engine-independent. (On every single check's path: index arithmetic, no sorting of
+    faces.)"""
+    faces = _FACES
+    chan: list[Face] = []
+    for i, n in enumerate(counts):
+        if n > 1:
+            chan.extend(_CHAN_RUNS[i][n >> 1])
     ca: list[tuple[Face, Face]] = []
-    for rank in sorted(singles):
-        group = singles[rank]  # one card per suit, canonical suit order
-        while len(group) >= 2:
-            ca.append((group.pop(0), group.pop(0)))
-        left.extend(group)
-    return Partition(tuple(chan), tuple(ca), tuple(sorted(left)))
+    left = [_CHI_CHI] if counts[_CHI_CHI] & 1 else []
+    for group in _RANK_GROUPS:
+        odd = [i for i in group if counts[i] & 1]
+        for k in range(1, len(odd), 2):
+            ca.append((faces[odd[k - 1]], faces[odd[k]]))
+        if len(odd) & 1:
+            left.append(odd[-1])
+    left.sort()
+    return Partition(tuple(chan), tuple(ca), tuple([faces[i] for i in left]))
 
 
 @dataclass(frozen=True)
