@@ -64,6 +64,11 @@ class ReusableModel:
         as built); bound them only through the group."""
         return UpperBounds([self.model.proto.variables[v.index].domain for v in variables])
 
+    def fixed_values(self, variables: Sequence[Any]) -> "FixedValues":
+        """A group of variables fixed together, each to one value per call; fix them only
+        through the group."""
+        return FixedValues([self.model.proto.variables[v.index].domain for v in variables])
+
     def solve(self) -> bool:
         """Solve; True when an optimal (or, without objective, feasible) solution exists."""
         cp = cp_model()
@@ -102,6 +107,23 @@ class UpperBounds:
                 if old != new:
                     domain[1] = new
             self._last = uppers
+
+
+class FixedValues:
+    """A group of variables fixed to given values, rewritten in one pass like UpperBounds
+    (only the values that changed since the last call are written)."""
+
+    def __init__(self, domains: list[Any]):
+        self._domains = domains
+        self._last: list[int | None] = [None] * len(domains)
+
+    def set(self, values: Sequence[int]) -> None:
+        last = self._last
+        for k, (domain, new) in enumerate(zip(self._domains, values)):
+            if last[k] != new:
+                domain[0] = new
+                domain[1] = new
+                last[k] = new
 
 
 class PerThread(Generic[M]):
