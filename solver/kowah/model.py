@@ -73,15 +73,21 @@ class _ShapeModel(ReusableModel):
         if not hasattr(self, "_trip_bounds"):
             self._trip_bounds: UpperBounds = self.upper_bounds(self.trip)
             self._pair_bounds: UpperBounds = self.upper_bounds(self.pair)
-        self._trip_bounds.set(_triplet_uppers(counts))
-        self._pair_bounds.set([1 if counts[i] >= 2 else 0 for i in _PAIR_INDEX])
+        trips = _triplet_uppers(counts)
+        pairs = [1 if counts[i] >= 2 else 0 for i in _PAIR_INDEX]
+        self._trip_bounds.set(trips)
+        self._pair_bounds.set(pairs)
+        # The types a solution can use: the only values split_of_solution needs to read.
+        self._live_trips = [k for k, most in enumerate(trips) if most]
+        self._live_pairs = [k for k, most in enumerate(pairs) if most]
 
     def split_of_solution(self, x: Sequence[int]) -> Split:
-        """The split of a solution vector `x` (indexed by variable index)."""
-        values = list(x)  # one conversion, then plain list reads
+        """The split of a solution vector `x` (indexed by variable index) of the last solve,
+        reading only the types bound_by left possible (each read crosses into C++)."""
+        trips: list[Triplet] = [TRIPLETS[k] for k in self._live_trips for _ in range(x[k])]
         nt = len(TRIPLETS)
-        trips: list[Triplet] = [t for t, n in zip(TRIPLETS, values[:nt]) for _ in range(n)]
-        return make_split(trips, PAIRS[values.index(1, nt, nt + len(PAIRS)) - nt])
+        pair = next(PAIRS[k] for k in self._live_pairs if x[nt + k])
+        return make_split(trips, pair)
 
 
 class SplitsModel(_ShapeModel):

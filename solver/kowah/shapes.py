@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from itertools import combinations_with_replacement
 from typing import Any, Sequence
 
@@ -29,7 +30,7 @@ class Triplet:
         f = self.faces[0]
         return ("h", f.rank) if f.suit == "h" else ("r", f.rank)
 
-    @property
+    @cached_property  # written once per triplet type: every answer shows its triplets
     def text(self) -> str:
         return KOWAH.render(self.faces)
 
@@ -92,7 +93,12 @@ class Split:
 
     def to_dict(self) -> dict[str, Any]:
         return {"triplets": [t.text for t in self.triplets],
-                "pair": KOWAH.render([self.pair, self.pair]), "wait": self.pair.text}
+                "pair": _pair_text(self.pair), "wait": self.pair.text}
+
+
+@lru_cache(maxsize=None)  # one per face: every answer shows its pair
+def _pair_text(face: Face) -> str:
+    return KOWAH.render([face, face])
 
 
 def structural_splits(counts: Sequence[int]) -> list[Split]:
