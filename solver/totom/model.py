@@ -65,15 +65,19 @@ class _PartitionModel(ReusableModel):
             "copy k's Cạ booleans are the variables k·24 … k·24 + 23"
 
     def partitions(self, hands: Sequence[Counts]) -> list[Partition]:
+        allowed: list[list[int]] = []  # per hand, the variables of its allowed Cạ
         for k, bounds in enumerate(self._uppers):  # a copy without a hand allows no Cạ
             counts = hands[k] if k < len(hands) else None
-            bounds.set([counts[a] & counts[b] & 1 if counts else 0 for a, b in CA_CANDIDATES])
+            uppers = [counts[a] & counts[b] & 1 if counts else 0 for a, b in CA_CANDIDATES]
+            bounds.set(uppers)
+            if counts:
+                allowed.append([k * _CANDIDATES + j for j, up in enumerate(uppers) if up])
         if not self.solve():
             raise RuntimeError("partition model infeasible: a model error")
-        solution = list(self.solution())  # every copy's Cạ booleans, read in one call
+        x = self.solution()  # read only the allowed Cạ: each read crosses into C++
         out = []
-        for k, counts in enumerate(hands):
-            chosen = sum(solution[k * _CANDIDATES:(k + 1) * _CANDIDATES])
+        for counts, chosen_vars in zip(hands, allowed):
+            chosen = sum([x[i] for i in chosen_vars])
             part = canonical_partition(counts)
             if part.ca_count != chosen:
                 raise RuntimeError("partition model not optimal: a model error")
