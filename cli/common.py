@@ -49,6 +49,8 @@ def answers(fn):
             stop("the input is nested too deeply")
         except SolveLimit as err:
             stop(str(err), 1)
+        except BrokenPipeError:
+            raise  # the reader stopped reading (`| head`): click ends quietly (exit 1)
         except OSError as err:
             stop(f"{err.filename + ': ' if err.filename else ''}{err.strerror or err}")
         except click.exceptions.Exit:
@@ -88,6 +90,9 @@ class OneLineGroup(click.Group):
         argv = sys.argv[1:] if args is None else list(args)
         try:
             rv = super().main(args, prog_name, complete_var, False, **extra)
+        except click.exceptions.NoArgsIsHelpError as err:  # `moneycards`, `moneycards totom`
+            click.echo(err.ctx.get_help())
+            sys.exit(0)
         except click.ClickException as err:
             if "--json" in argv:  # errors stay JSON under --json, usage errors too
                 param = getattr(err, "param", None)

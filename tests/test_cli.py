@@ -383,3 +383,30 @@ def test_LF_W2_lukfu_old_without_a_record_does_not_guess_the_claim():
     r = run("lukfu", "old", "--hand", "9c 9s 9m 9t 1c 1t 8t")
     assert r.exit_code == 0
     assert "= 7: a claim needs the seat about to lead, which only a record shows" in r.output
+
+
+@pytest.mark.parametrize("args", [[], ["totom"], ["kowah"], ["lukfu"]])
+def test_a_bare_command_shows_its_help_and_exits_0(args):
+    r = run(*args)
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith("Usage: ") and "Commands:" in r.output
+    assert "error" not in r.output.lower()
+
+
+@pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
+def test_a_replay_whose_reader_stopped_reading_ends_quietly(game):
+    """`replay FILE | head -1`: the reader closing the pipe is not bad input. The pipe's
+    read end is closed before the replay starts, so its first line already meets it."""
+    import os
+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        proc = subprocess.run([sys.executable, "-m", "moneycards", game, "replay",
+                               str(root / "examples" / f"{game}-game.json")],
+                              stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=60)
+    finally:
+        os.close(write_end)
+    assert proc.stderr == ""
+    assert proc.returncode == 1  # click's exit for a closed pipe, not 2 (bad input)
