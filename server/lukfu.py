@@ -80,8 +80,10 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
     def Score(self, request, context):
         from moneycards.solver.lukfu.check import score_text
 
-        d = score_text(fu=request.fu, winner=request.winner, caller=request.caller,
-                       drawn=request.drawn)
+        # Unset scalars read 0, a seat like any other: a drawn deal is refused only a fu.
+        d = score_text(fu=request.fu if request.fu or not request.drawn else None,
+                       winner=None if request.drawn else request.winner,
+                       caller=request.caller, drawn=request.drawn)
         from moneycards.server.records import OUTCOMES
 
         return lukfu_pb2.ScoreResponse(outcome=OUTCOMES[d["outcome"]], points=d["points"],

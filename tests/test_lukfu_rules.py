@@ -7,6 +7,7 @@ import pytest
 from moneycards.solver.cards import LUKFU
 from moneycards.solver.errors import InvalidInput, NotationError
 from moneycards.solver.games import check
+from moneycards.solver.lukfu.check import score_text
 from moneycards.solver.lukfu.legal import check_follow, check_lead, settle
 from moneycards.solver.lukfu.old import Position, prove_old
 from moneycards.solver.lukfu.plays import PlayError, compare, parse_play, plays_in
@@ -365,6 +366,24 @@ def test_LF_K2_six_fu_one_point_plus_one_per_fu_over():
 
 def test_LF_K3_caller_loses_pays_both_shares():
     assert settle(7, 2, 1) == [0, -4, 4]
+
+
+def test_LF_W2_a_win_has_at_most_the_twelve_fu_of_the_winners_own_cards():
+    """Fu are the winner's own cards (its winning plays, its old cards at the claim), and
+    a seat is dealt 12 (LF-C1): 12 fu is the most, 13 is refused."""
+    assert settle(12, 0, 1) == [14, -14, 0]
+    with pytest.raises(InvalidInput) as err:
+        settle(13, 0, 1)
+    assert (err.value.field, err.value.rule) == ("fu", "LF-W2")
+
+
+@pytest.mark.parametrize("given", [{"fu": 8}, {"winner": 0}])
+def test_LF_W4_a_drawn_deal_given_a_winners_fu_or_seat_is_refused(given):
+    kwargs = {"fu": None, "winner": None, "caller": 1, **given}
+    with pytest.raises(InvalidInput) as err:
+        score_text(drawn=True, **kwargs)
+    assert (err.value.field, err.value.rule) == (next(iter(given)), "LF-W4")
+    assert score_text(fu=None, winner=None, caller=1, drawn=True)["net"] == [0, 0, 0]
 
 
 def test_LF_K4_net_points_and_bad_input():

@@ -88,6 +88,8 @@ def test_score(stub):
      "record"),
     ("Score", pb.ScoreRequest(fu=-1, winner=0, caller=0), "fu"),
     ("Score", pb.ScoreRequest(fu=7, winner=5, caller=0), "winner"),
+    ("Score", pb.ScoreRequest(fu=13, winner=0, caller=0), "fu"),
+    ("Score", pb.ScoreRequest(fu=8, drawn=True), "fu"),
 ])
 def test_invalid_argument(stub, call, request_, field):
     with pytest.raises(grpc.RpcError) as info:

@@ -133,8 +133,10 @@ def old_text(*, hand: str, record: Any = None, seat: int | None = None,
 def score_text(*, fu: int | None, winner: int | None, caller: int | None,
                drawn: bool = False) -> dict[str, Any]:
     if drawn:
-        if fu is not None and fu < 0:
-            raise InvalidInput(f"fu cannot be negative ({fu})", field="fu")
+        for name, value in (("fu", fu), ("winner", winner)):
+            if value is not None:  # a drawn deal has no winner (LF-W4): a contradiction
+                raise InvalidInput(f"a drawn deal has no winner, so no {name}: give one or "
+                                   "the other", field=name, rule="LF-W4")
         return {"outcome": "drawn", "points": 0, "net": [0, 0, 0], "rule": "R-settle-zero"}
     for name, value in (("fu", fu), ("winner", winner), ("caller", caller)):
         if value is None:

@@ -9,10 +9,12 @@ from moneycards.solver.cards import Face
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.lukfu.plays import (RUN, SEED_RULES, SET, SINGLE, SUIT_RANK, LukFuRules,
                                            Play, beating_plays, compare)
-from moneycards.solver.lukfu.record import ROLES, SEATS
+from moneycards.solver.lukfu.record import HAND_SIZE, ROLES, SEATS
 
 WIN_FU = 6  # LF-W2
-MAX_FU = 36  # LF-W1: fu are cards, and the deal has 3 x 12
+# LF-W1, LF-W2: a seat's fu are its own cards (of its winning plays, and old cards in its
+# hand at the claim), and it is dealt 12 (LF-C1).
+MAX_FU = HAND_SIZE
 
 
 @dataclass(frozen=True)
@@ -92,8 +94,8 @@ def settle(fu: int, winner: int, caller: int) -> list[int]:
         raise InvalidInput(f"a win needs at least {WIN_FU} fu, not {fu}", field="fu",
                            rule="LF-W2")
     if fu > MAX_FU:
-        raise InvalidInput(f"at most {MAX_FU} fu: the deal has {MAX_FU} cards, not {fu}",
-                           field="fu", rule="LF-W1")
+        raise InvalidInput(f"at most {MAX_FU} fu: fu are the winner's own cards, and a seat "
+                           f"is dealt {MAX_FU}, not {fu}", field="fu", rule="LF-W2")
     points = 1 + (fu - WIN_FU)  # LF-K2
     net = [0] * SEATS
     if winner == caller:

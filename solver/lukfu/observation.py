@@ -16,7 +16,8 @@ from typing import Any
 
 from moneycards.solver.cards import LUKFU, Face
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.lukfu.record import SEATS, Record, RecordError, parse_record, record_to_json
+from moneycards.solver.lukfu.record import (HAND_SIZE, SEATS, Record, RecordError, parse_record,
+                                           record_to_json)
 from moneycards.solver.observation import Reader, enum_json
 from moneycards.solver.table import Outcome, outcome_from_json
 
@@ -111,7 +112,7 @@ def from_json(data: Any, path: str = "observation") -> LukFuObservation:
         hand=tuple(r.cards("hand", LUKFU)),
         hand_sizes=r.per_seat("hand_sizes", 0, 12, seats=SEATS),
         record_json=record_json, record=record,
-        caller=r.optional_int("caller", 0, SEATS - 1), fu=r.ints("fu", 0, 36, max_len=SEATS),
+        caller=r.optional_int("caller", 0, SEATS - 1), fu=r.ints("fu", 0, HAND_SIZE, max_len=SEATS),
         legal_actions=r.strs("legal_actions", max_len=2000),
         result=outcome_from_json(r.data.get("result"), r.sub("result")),
     )
