@@ -100,7 +100,8 @@ def test_win_on_a_hand_that_is_not_ready_or_shows_an_impossible_pair():
     v = win_text("555c 5s 5m 777c", pair="55c", card="5c", via="discard")
     assert not v.wins and "KW-R5" in rules_of(v)
     v = win_text("555c 555s 77m", pair="55c", card="5c", via="discard")
-    assert not v.wins and rules_of(v) == ["KW-R5"]  # 77m is the only pair it may show
+    # 77m is the only pair it may show: beside 55c, 5c 555s 77m are no two triplets.
+    assert not v.wins and rules_of(v) == ["KW-R4"]
 
 
 def test_distance_counts_only_unseen_cards():
@@ -195,3 +196,16 @@ def test_KW_X3_public_draws_kept_after_a_declaration_are_counted_as_seen():
     state.apply("discard 5c")
     # Seen by seat 1: its own 5c, and seat 2's 5c in the pile (counted once).
     assert _unseen(state, 1, "5c") == 2
+
+
+def test_KW_R4_R5_a_shown_pair_no_split_shows_names_the_rule_it_breaks():
+    # The other six cards are no two triplets: KW-R4, not the 2-2-1 rule.
+    v = win_text("555c 777s 99m", pair="55c", card="5c", via="draw")
+    assert not v.wins and [x.rule for x in v.violations] == ["KW-R4"]
+    assert "may show 99m" in v.violations[0].message
+    # With 11c or 11s shown the other six do form two triplets of 1s, but one of them
+    # and the pair are five cards that are not 2-2-1 over the suits: KW-R5.
+    for pair in ("11c", "11s"):
+        v = win_text("111c 111s 11m", pair=pair, card=pair[:1] + pair[2:], via="draw")
+        assert not v.wins and [x.rule for x in v.violations] == ["KW-R5"], pair
+    assert win_text("111c 111s 11m", pair="11m", card="1m", via="draw").wins

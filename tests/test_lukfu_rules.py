@@ -7,7 +7,7 @@ import pytest
 from moneycards.solver.cards import LUKFU
 from moneycards.solver.errors import InvalidInput, NotationError
 from moneycards.solver.games import check
-from moneycards.solver.lukfu.check import score_text
+from moneycards.solver.lukfu.check import beats_text, score_text
 from moneycards.solver.lukfu.legal import check_follow, check_lead, settle
 from moneycards.solver.lukfu.old import Position, prove_old
 from moneycards.solver.lukfu.plays import PlayError, compare, parse_play, plays_in
@@ -443,3 +443,33 @@ def test_engine_rejects_an_illegal_action_and_changes_nothing():
         deal.apply("lead 7c")
     assert err.value.rule == "LF-C2"
     assert (deal.record.calls, deal.hands) == before
+
+
+@pytest.mark.parametrize("play, best, rule", [
+    ("123c", "9s", "LF-F2"),     # a single falls only to a single
+    ("5c5s5m5t", "7c7s7m", "LF-F3"),  # a set only to a set of its size
+    ("1234c", "123s", "LF-F4"),  # a run only to a run of its length
+    ("12345678c", "123c", "LF-F4"),
+])
+def test_LF_F2_F4_a_play_of_another_kind_or_size_never_beats_and_cites_the_best_plays_rule(
+        play, best, rule):
+    c = compare(parse_play(play), parse_play(best))
+    assert not c.beats and c.rule == rule
+    assert "card" in c.reason  # sizes are counted in cards, never read as ranks
+
+
+def test_LF_L3_a_non_caller_holding_only_old_cards_may_lead_an_old_single():
+    nine_t = LUKFU.parse("9t")[0]
+    got = check_lead(parse_play("9t"), LUKFU.parse("9c 9t"), "non-caller",
+                     old=set(LUKFU.parse("9c 9t")))
+    assert got.legal and got.rule == "LF-L3"
+    refused = check_lead(parse_play("9t"), LUKFU.parse("9c 9t"), "non-caller", old={nine_t})
+    assert not refused.legal and refused.rule == "LF-L3"
+
+
+def test_LF_D1_one_card_cannot_be_in_both_plays_compared():
+    with pytest.raises(InvalidInput) as err:
+        beats_text("9c", "9c")
+    assert (err.value.field, err.value.rule) == ("play", "LF-D1")
+    with pytest.raises(InvalidInput):
+        beats_text("789c", "9c9s9m")

@@ -73,9 +73,9 @@ def test_LF_L3_a_master_who_passed_leads_an_old_single_only_when_all_old():
     assert check_lead(parse_play("9c"), H("9c 5s"), "caller", H("9c")).rule == "LF-L4"
 
 
-def test_LF_F1_a_run_is_beaten_only_by_a_run_of_its_length():
+def test_LF_F4_a_run_is_beaten_only_by_a_run_of_its_length():
     c = compare(parse_play("2345t"), parse_play("123s"))
-    assert not c.beats and c.rule == "LF-F1"
+    assert not c.beats and c.rule == "LF-F4"
     assert compare(parse_play("234t"), parse_play("123s")).beats
 
 

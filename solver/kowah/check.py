@@ -136,8 +136,13 @@ def check_win(counts: Sequence[int], pair: Face, card: Face, via: str) -> WinVer
                  for v in why_not_ready(counts)]
     elif not any(s.pair == pair for s in splits):
         shown = ", ".join(sorted({KOWAH.render([s.pair] * 2) for s in splits}))
-        found = [Violation("KW-R5", f"no split of these cards shows {KOWAH.render([pair] * 2)} "
-                                    f"as the pair; it may show {shown}")]
+        named = KOWAH.render([pair] * 2)
+        if any(s.pair == pair for s in structural_splits(counts)):  # only 2-2-1 refuses it
+            found = [Violation("KW-R5", f"with {named} as the pair the five cards of its rank "
+                                        f"are not 2-2-1 over the suits; it may show {shown}")]
+        else:
+            found = [Violation("KW-R4", f"with {named} as the pair the other six cards do not "
+                                        f"form two triplets; it may show {shown}")]
     elif card != pair:
         found = [Violation("KW-R6", f"the wait is {pair} (identical to the shown pair), "
                                     f"not {card}")]

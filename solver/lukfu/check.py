@@ -30,6 +30,10 @@ def rules_from(ace_rule: bool | None = None, strict_leads: bool | None = None) -
 def beats_text(play: str, over: str, rules: LukFuRules = SEED_RULES) -> dict[str, Any]:
     p = parse_play(play, field="play")
     o = parse_play(over, field="over")
+    both = sorted(set(p.cards) & set(o.cards))
+    if both:  # one copy of each card: no card is in two plays
+        raise InvalidInput(f"{LUKFU.render(both)} in both plays; the deck holds one of each "
+                           "card", field="play", rule="LF-D1")
     c = compare(p, o, rules)
     return {"play": p.text, "play_kind": p.kind, "over": o.text, "over_kind": o.kind,
             "beats": c.beats, "rule": c.rule, "explanation": c.reason}

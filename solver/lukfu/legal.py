@@ -8,7 +8,7 @@ from typing import Any, Collection, Iterable
 from moneycards.solver.cards import Face
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.lukfu.plays import (RUN, SEED_RULES, SET, SINGLE, SUIT_RANK, LukFuRules,
-                                           Play, beating_plays, compare)
+                                           Play, beating_plays, compare, described)
 from moneycards.solver.lukfu.record import HAND_SIZE, ROLES, SEATS
 
 WIN_FU = 6  # LF-W2
@@ -57,7 +57,10 @@ def check_lead(play: Play, hand: Collection[Face], role: str, old: Collection[Fa
                                                     "suit holding one")
     if role == "caller" and play.kind == SINGLE and play.cards[0] in old:
         return Legality(True, "LF-L4", f"the caller may lead the old single {play} at any time")
-    return Legality(True, "LF-L1", f"a {play.kind} of {play.size}: a legal lead")
+    if play.kind == SINGLE and play.cards[0] in old:  # a non-caller whose cards are all old
+        return Legality(True, "LF-L3", f"{play} is old, and so is every card the seat holds: "
+                                       f"it may lead it")
+    return Legality(True, "LF-L1", f"{described(play)}: a legal lead")
 
 
 def check_follow(play: Play | None, down: Collection[Face], hand: Collection[Face], best: Play,

@@ -92,6 +92,11 @@ def parse_play(text: str, *, field: str = "play") -> Play:
     return classify(faces, field=field)
 
 
+def described(play: Play) -> str:
+    """The kind and size of a play in words: "a single card", "a run of 3 cards"."""
+    return "a single card" if play.kind == SINGLE else f"a {play.kind} of {play.size} cards"
+
+
 @dataclass(frozen=True)
 class Comparison:
     beats: bool
@@ -104,8 +109,11 @@ def compare(play: Play, best: Play, rules: LukFuRules = SEED_RULES) -> Compariso
     if best.kind == SINGLE and best.cards[0] in UNBEATABLE_SINGLES and best.size == 1:
         return Comparison(False, "LF-F5", f"{best} led alone cannot be beaten")
     if play.kind != best.kind or play.size != best.size:
-        return Comparison(False, "LF-F1", f"a {best.kind} of {best.size} is beaten only by a "
-                                          f"{best.kind} of the same size")
+        rule = {SINGLE: "LF-F2", SET: "LF-F3", RUN: "LF-F4"}[best.kind]
+        if best.kind == SINGLE:
+            return Comparison(False, rule, "a single card is beaten only by a single card")
+        return Comparison(False, rule, f"{described(best)} is beaten only by a {best.kind} of "
+                                       f"the same number of cards")
     if play.kind == SINGLE:
         if play.suit != best.suit:
             return Comparison(False, "LF-F2", "a single is beaten only by a higher card of "
