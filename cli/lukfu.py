@@ -96,7 +96,7 @@ def legal(play, hand, role, record_file, seat, face_down, ace_rule, strict_leads
     \b
     Examples:
       moneycards lukfu legal 1234c --hand "1234c 5s 9t" --role master-passed
-      moneycards lukfu legal 2s --down --hand "..." --record examples/lukfu-record.json
+      moneycards lukfu legal 7c --hand "789c 123m 56t" --record examples/lukfu-record.json
     """
     from moneycards.solver.lukfu.check import legal_text
 

@@ -223,12 +223,12 @@ def test_json_that_is_not_strict_is_invalid(channel, text, needle):
     assert needle in exc.value.details()
 
 
-def test_score_with_more_fu_than_cards_is_invalid_LF_W1(channel):
+def test_score_with_more_fu_than_cards_is_invalid_LF_W2(channel):
     with pytest.raises(grpc.RpcError) as exc:
         lukfu_pb2_grpc.LukFuServiceStub(channel).Score(
             lukfu_pb2.ScoreRequest(fu=2**31 - 1, winner=0, caller=0), timeout=10)
     assert field_of(exc.value) == "fu"
-    assert "[LF-W1]" in exc.value.details()
+    assert "[LF-W2]" in exc.value.details()
 
 
 # -- hint recomputes, never trusts ----------------------------------------------------------

@@ -7,6 +7,7 @@ import pytest
 from moneycards.solver.cards import TOTOM
 from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput, NotationError
 from moneycards.solver.totom import rules as R
+from moneycards.solver.totom.batch import check_texts
 from moneycards.solver.totom.check import check_text, waits_text
 from moneycards.solver.totom.exact import partition_exact
 from moneycards.solver.totom.shapes import CA_CANDIDATES
@@ -172,8 +173,10 @@ def test_TT_K3_traditional_values_and_bach_thu_chi():
     v = check(XUONG, win_card="5s", via="stock", first_stock=True, won_previous=True,
               rules="traditional")
     assert keys(v) == {"thong": 1, "dia_u": 1} and v.points == 4
-    # Seed has neither Thông nor Địa ù.
-    assert check(XUONG, win_card="5s", first_stock=True, won_previous=True).points == 2
+    # Seed has neither Thông nor Địa ù: asking for them there is refused (test below), and
+    # the same hand without them is the plain Ù xuông.
+    assert check(XUONG, win_card="5s").points == 2
+    assert R.SEED.thong_and_dia_u is False
 
 
 def test_TT_K4_sets_counted_by_smallest_face_count():
@@ -302,3 +305,29 @@ def test_R_thien_u_opening_the_dealt_hand_is_the_opening():
     assert keys(v) == {"thien_u": 1, "thien_khai": 1}
     assert v.points == 5 + 1  # Thiên khai's main value, Thiên ù's dịch
     assert check(hand, thien_u=True, opening=hand).points == v.points
+
+
+UCHI = "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m"
+
+
+@pytest.mark.parametrize("flag, name", [({"won_previous": True}, "won_previous"),
+                                        ({"first_stock": True}, "first_stock")])
+def test_thong_and_dia_u_asked_for_under_rules_without_them_are_refused(flag, name):
+    """Traditional Thông and Địa ù: under the seed rules nothing scores them, so asking is
+    refused rather than silently dropped, in a check, a batch and a wait search alike."""
+    with pytest.raises(ContextError) as err:
+        check_text(UCHI, win_card="2c", via="stock", **flag)
+    assert err.value.field == name
+    got = check_text(UCHI, win_card="2c", via="stock", rules="traditional", **flag)
+    assert {"thong" if name == "won_previous" else "dia_u"} <= {
+        b.bonus.key for b in got.score.bonuses}
+    batch = check_texts([UCHI], [{"win_card": "2c", "via": "stock", **flag}])
+    assert batch.errors[0].field == name
+    with pytest.raises(ContextError):
+        waits_text("22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s", **flag)
+
+
+def test_TT_W7_a_thien_u_is_not_won_on_the_first_stock_card():
+    with pytest.raises(ContextError) as err:
+        check_text(UCHI, thien_u=True, first_stock=True, rules="traditional")
+    assert (err.value.field, err.value.rule) == ("first_stock", "TT-W7")

@@ -266,7 +266,7 @@ def check_texts(hands: Sequence[str], contexts: Sequence[dict[str, Any] | None] 
         spec = contexts[i] if contexts is not None else None
         try:
             ctx = parse_context(**spec) if spec else _NEUTRAL
-            validate(tuple(counts[i].tolist()), ctx)
+            validate(tuple(counts[i].tolist()), ctx, rules=preset)
             ctxs[i] = ctx
         except InvalidInput as err:
             errors[i] = err

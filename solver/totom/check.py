@@ -132,8 +132,10 @@ def check_hand(counts: Sequence[int], ctx: WinContext | None = None,
     return HandVerdict(tuple(counts), part, not found, tuple(found), sc)
 
 
-def validate(counts: Sequence[int], ctx: WinContext, *, size: int = HAND_SIZE) -> None:
-    """Reject contradictory or impossible requests (bad input, not a verdict)."""
+def validate(counts: Sequence[int], ctx: WinContext, *, size: int = HAND_SIZE,
+             rules: TotomRules | None = None) -> None:
+    """Reject contradictory or impossible requests (bad input, not a verdict); with `rules`,
+    also a context only other rules can score (Thông, Địa ù: the traditional preset)."""
     total = sum(counts)
     if total == 0:
         raise ImpossibleCards("the hand is empty", field="hand")
@@ -150,6 +152,9 @@ def validate(counts: Sequence[int], ctx: WinContext, *, size: int = HAND_SIZE) -
         if ctx.opening is not None and tuple(ctx.opening) != tuple(counts):
             raise ContextError("for a Thiên ù the opening hand is the hand itself",
                                field="opening", rule="TT-W7")
+        if ctx.first_stock:
+            raise ContextError("a Thiên ù is won on the dealt hand, before any stock card is "
+                               "turned", field="first_stock", rule="TT-W7")
     if ctx.via is not None and ctx.via not in VIAS:
         raise InvalidInput(f"unknown way of winning {ctx.via!r}; choose one of: "
                            + ", ".join(VIAS), field="via")
@@ -175,6 +180,19 @@ def validate(counts: Sequence[int], ctx: WinContext, *, size: int = HAND_SIZE) -
     if ctx.first_stock and ctx.via not in (VIA_OWN_DOOR, VIA_STOCK):
         raise ContextError("a win on the first stock card needs --via own-door or stock",
                            field="first_stock")
+    if rules is not None:
+        refuse_unscored(ctx, rules)
+
+
+def refuse_unscored(ctx: WinContext, rules: TotomRules) -> None:
+    """Thông and Địa ù exist only in some rules (the traditional preset): asked for under
+    others, they would silently score nothing, so the request is refused."""
+    if not rules.thong_and_dia_u:
+        for flag, bonus in (("won_previous", "Thông"), ("first_stock", "Địa ù")):
+            if getattr(ctx, flag):
+                raise ContextError(f"{bonus} is scored only under the traditional rules, not "
+                                   f"{rules.preset}: give those rules or leave it out",
+                                   field=flag)
 
 
 def _parse_face(text: str | None, field: str) -> Face | None:
@@ -215,8 +233,9 @@ def check_text(hand: str, *, rules: str | TotomRules | None = None, engine: str 
     """Parse, validate and check a hand given as notation text."""
     counts = TOTOM.parse_counts(hand, field="hand")
     ctx = parse_context(**context)
-    validate(counts, ctx)
-    return check_hand(counts, ctx, rules_mod.preset(rules), _engine(engine))
+    chosen = rules_mod.preset(rules)
+    validate(counts, ctx, rules=chosen)
+    return check_hand(counts, ctx, chosen, _engine(engine))
 
 
 @dataclass(frozen=True)
@@ -279,4 +298,6 @@ def waits_text(hand: str, *, seen: str | None = None, via: str | None = None,
                               f"{sum(opening_counts)}", field="opening", rule="TT-S2")
     ctx = WinContext(via=via, opening=opening_counts, won_previous=won_previous,
                      first_stock=first_stock)
-    return find_waits(counts, ctx, seen_counts, rules_mod.preset(rules), _engine(engine))
+    chosen = rules_mod.preset(rules)
+    refuse_unscored(ctx, chosen)
+    return find_waits(counts, ctx, seen_counts, chosen, _engine(engine))
