@@ -94,6 +94,9 @@ def violation_of(err):
      "context.via", "four"),
     (pb.CheckHandRequest(hand=UCHI_TOM, rules=pb.TotomRules(preset=7)), "rules.preset",
      "unknown enum"),
+    (pb.CheckHandRequest(hand=UCHI_TOM, context=pb.TotomWinContext(win_card="3c",
+                                                                    won_previous=True)),
+     "context.won_previous", "traditional"),
 ])
 def test_invalid_argument_names_the_field(stub, request_, field, needle):
     with pytest.raises(grpc.RpcError) as info:
