@@ -35,6 +35,18 @@ def read_items(source: str) -> list[Item]:
     return [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
 
 
+_KIND_WORDS = {str: "text (a JSON string)", bool: "true or false", int: "a whole number"}
+
+
+def _json_kind(value: Any) -> str:
+    """What a JSON value is, in JSON's words."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    return {str: "a string", list: "a list", dict: "an object"}.get(type(value), "null")
+
+
 def parse_line(line: str, keys: dict[str, type]) -> tuple[str, dict[str, Any] | None]:
     """(hand text, context keywords or None) of one line; bad JSON is an InvalidInput."""
     text = line.strip()
@@ -53,10 +65,13 @@ def parse_line(line: str, keys: dict[str, type]) -> tuple[str, dict[str, Any] | 
     for key, value in obj.items():
         kind = keys.get(key)
         if kind is None:
-            raise InvalidInput(f"unknown key {key!r}; known: hand, {', '.join(keys)}",
+            raise InvalidInput(f"unknown key {key!r}; known: {', '.join(['hand', *keys])}",
                                field="line")
-        if value is not None and not isinstance(value, kind):
-            raise InvalidInput(f"{key} is a {kind.__name__}", field=key)
+        # bool is an int in Python: a flag must be true or false, a text a string
+        if value is not None and (not isinstance(value, kind)
+                                  or (kind is not bool and isinstance(value, bool))):
+            raise InvalidInput(f"{key} must be {_KIND_WORDS[kind]}, not {_json_kind(value)}",
+                               field=key)
     return hand, {k: v for k, v in obj.items() if v is not None} or None
 
 

@@ -80,3 +80,17 @@ def test_batch_and_a_hand_do_not_mix():
                  ["totom", "check"], ["totom", "check", PAGE, "--details"]):
         r = run(*args, stdin="")
         assert r.exit_code == 2 and r.stderr.startswith("error: "), args
+
+
+def test_a_value_of_the_wrong_json_kind_is_named_in_json_words():
+    stdin = "\n".join(json.dumps({"hand": PAGE, **extra}) for extra in (
+        {"opening": 5}, {"win_card": ["2c"]}, {"thien_u": 1}, {"win_card": True}))
+    got = lines(run("totom", "check", "--batch", "-", stdin=stdin).stdout)
+    assert [g["error"]["message"] for g in got] == [
+        "opening must be text (a JSON string), not a number",
+        "win_card must be text (a JSON string), not a list",
+        "thien_u must be true or false, not a number",
+        "win_card must be text (a JSON string), not true/false"]
+    kowah = lines(run("kowah", "check", "--batch", "-",
+                      stdin=json.dumps({"hand": "555c 777s 99m", "seen": "9m"})).stdout)
+    assert kowah[0]["error"]["message"] == "unknown key 'seen'; known: hand"
