@@ -152,6 +152,12 @@ def engine_record(game: str, msg: Message) -> dict:
 def read_game_record(game: str, data: Any) -> dict:
     """A record file's text as the dict the engines replay; errors name the key path
     from `record`."""
+    try:  # the game first: another game's record would fail on its rules' names instead
+        peek = json.loads(data) if isinstance(data, (str, bytes)) else data
+    except (ValueError, RecursionError):
+        peek = None  # parse_json says what is wrong with it
+    if isinstance(peek, dict) and isinstance(peek.get("game"), str):
+        check_game(game, peek["game"], field="record.game")
     msg = parse_json(data, RECORD_MESSAGES[game](), field="record",
                      what="a game record (a JSON object)")
     try:
@@ -306,6 +312,8 @@ def read_lukfu_history(data: Any, seat: int | None) -> dict:
     from moneycards.solver.errors import json_object
 
     obj = json_object(data, field="record", what="a record (a JSON object)")
+    if isinstance(obj.get("game"), str):  # another game's record: say so first
+        check_game("lukfu", obj["game"], field="record.game")
     if {"seed", "deal", "actions"} & set(obj):
         msg = parse_json(obj, RECORD_MESSAGES["lukfu"](), field="record",
                          what="a game record (a JSON object)")

@@ -88,3 +88,20 @@ def test_cli_check_record_numbers_actions_from_one(tmp_path):
     assert r.stdout.startswith("INVALID at action 1: ") and r.stdout.rstrip().endswith("[KW-T3]")
     r = CliRunner().invoke(cli, ["kowah", "check-record", str(path), "--json"])
     assert json.loads(r.stdout)["first_illegal"] == 0
+
+
+@pytest.mark.parametrize("game, other", [("kowah", "totom"), ("totom", "lukfu"),
+                                         ("lukfu", "kowah")])
+def test_a_record_of_another_game_is_refused_by_its_game_first(game, other):
+    """Not by the first field that fails to parse as this game's (its rules preset)."""
+    from moneycards.records import read_game_record, read_lukfu_history
+
+    text = (Path(__file__).resolve().parents[1] / "examples" / f"{other}-game.json") \
+        .read_text(encoding="utf-8")
+    with pytest.raises(InvalidInput) as err:
+        read_game_record(game, text)
+    assert err.value.field == "record.game" and f"a record of '{other}'" in err.value.message
+    if game == "lukfu":
+        with pytest.raises(InvalidInput) as err:
+            read_lukfu_history(text, None)
+        assert err.value.field == "record.game"
