@@ -59,7 +59,7 @@ def test_bad_hands_are_reported_by_index_and_the_rest_answered(totom):
     got = totom.CheckHands(totom_pb2.CheckHandsRequest(hands=texts, contexts=ctxs), timeout=30)
     assert list(got.wins) == [True, False, False, False, False]
     assert [(e.index, e.field, e.reason) for e in got.errors] == [
-        (1, "hand", "IMPOSSIBLE_CARDS"), (2, "hand", "INVALID_NOTATION"),
+        (1, "hand", "TT-W4"), (2, "hand", "INVALID_NOTATION"),
         (3, "context.win_card", "CONTRADICTORY_REQUEST"), (4, "context.via", "INVALID_INPUT")]
     with pytest.raises(grpc.RpcError) as err:
         totom.CheckHand(totom_pb2.CheckHandRequest(hand=page, context=ctxs[3]), timeout=30)

@@ -140,8 +140,8 @@ def validate(counts: Sequence[int], ctx: WinContext, *, size: int = HAND_SIZE,
     if total == 0:
         raise ImpossibleCards("the hand is empty", field="hand")
     if total != size:
-        raise ImpossibleCards(f"the hand has {total} cards; a Tổ Tôm hand to check has {size} "
-                              f"(TT-W4: 10 pairs)", field="hand")
+        raise ImpossibleCards(f"the hand has {total} cards; a Tổ Tôm hand to check has {size}, "
+                              f"10 pairs", field="hand", rule="TT-W4")
     if ctx.thien_u:
         if ctx.win_card is not None:
             raise ContextError("a Thiên ù is the dealer's opening hand: it has no winning card",
@@ -281,7 +281,8 @@ def waits_text(hand: str, *, seen: str | None = None, via: str | None = None,
         raise ImpossibleCards("the hand is empty", field="hand")
     if total != HAND_SIZE - 1:
         raise ImpossibleCards(f"the hand has {total} cards; waits are for a hand of "
-                              f"{HAND_SIZE - 1} (one card short of 10 pairs)", field="hand")
+                              f"{HAND_SIZE - 1} (one card short of 10 pairs)", field="hand",
+                              rule="TT-W4")
     seen_faces = TOTOM.parse(seen, field="seen") if seen else []
     seen_counts = TOTOM.counts(seen_faces, field="seen")
     for i, f in enumerate(TOTOM.faces):
