@@ -44,7 +44,7 @@ def answers(fn):
         except InvalidInput as err:
             stop(str(err), err=err)
         except UnicodeDecodeError as err:
-            stop(f"the input is not UTF-8 text (byte {err.start + 1})")
+            stop(f"{_input_name(kwargs)}is not UTF-8 text (byte {err.start + 1})")
         except RecursionError:
             stop("the input is nested too deeply")
         except SolveLimit as err:
@@ -61,6 +61,16 @@ def answers(fn):
             stop(f"internal error ({type(err).__name__}); please report the input", 1)
 
     return wrapper
+
+
+def _input_name(kwargs: dict) -> str:
+    """The file a command read ("FILE: "), or "the input " when it cannot tell which."""
+    names = [getattr(v, "name", None) for v in kwargs.values() if hasattr(v, "read")]
+    names += [kwargs["batch"]] if isinstance(kwargs.get("batch"), str) else []
+    names = [n for n in names if isinstance(n, str)]
+    if len(names) != 1:
+        return "the input "
+    return "standard input " if names[0] in ("-", "<stdin>") else f"{names[0]}: the file "
 
 
 def error_dict(err) -> dict:

@@ -410,3 +410,13 @@ def test_a_replay_whose_reader_stopped_reading_ends_quietly(game):
         os.close(write_end)
     assert proc.stderr == ""
     assert proc.returncode == 1  # click's exit for a closed pipe, not 2 (bad input)
+
+
+def test_a_file_that_is_not_utf8_is_named_in_the_error(tmp_path):
+    bad = tmp_path / "hands.txt"
+    bad.write_bytes(b"\xff\xfe22c")
+    for args in (["totom", "check", "--batch", str(bad)], ["totom", "replay", str(bad)],
+                 ["lukfu", "old", "--record", str(bad), "--seat", "0"]):
+        r = run(*args)
+        assert r.exit_code == 2, args
+        assert f"{bad}: the file is not UTF-8 text (byte 1)" in r.output, args
