@@ -177,7 +177,11 @@ class Deck:
             for k, d in enumerate(ranks):
                 f = by_text.get(d + suit)
                 if f is None:
-                    raise NotationError(f"no such card in {self.game}", token=d + suit,
+                    group = ""  # a group like '10c' read as one card: say how it reads
+                    if 1 < len(ranks) <= 4:
+                        cards = ", ".join(r + suit for r in ranks)
+                        group = f" (one card per digit: '{ranks}{suit}' is {cards})"
+                    raise NotationError(f"no such card in {self.game}{group}", token=d + suit,
                                         position=here + k, field=field)
                 out.append(f)
             pos = m.end()

@@ -95,3 +95,15 @@ def test_fuzz_parse_never_guesses(text):
         except (NotationError, ImpossibleCards):
             continue
         assert deck.parse(deck.render(faces)) == sorted(faces)
+
+
+def test_a_missing_card_in_a_digit_group_says_how_the_group_reads():
+    """'10c' is two cards, 1c and 0c, neither in Tổ Tôm: the error names the card and
+    shows how the written group was read."""
+    with pytest.raises(NotationError) as err:
+        TOTOM.parse("10c 22c")
+    assert (err.value.token, err.value.position) == ("1c", 1)
+    assert "'10c' is 1c, 0c" in str(err.value)
+    with pytest.raises(NotationError) as err:
+        TOTOM.parse("9h")
+    assert "one card per digit" not in str(err.value)
