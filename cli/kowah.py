@@ -46,8 +46,8 @@ def check(hand, batch, details, seen, engine, as_json):
 
     if batch is not None:
         if hand is not None or seen:
-            raise InvalidInput("--batch reads every hand from the file: give no HAND and no "
-                               "--seen", field="--batch")
+            raise InvalidInput("every hand comes from the file: give no HAND and no --seen",
+                               field="--batch")
         from moneycards.cli.batch import kowah_answers, run
 
         run(batch, "Kowah hands", kowah_answers(details, engine))

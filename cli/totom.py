@@ -72,8 +72,8 @@ def check(hand, batch, details, win_card, via, thien_u, opening, rules, engine, 
     if batch is not None:
         if hand is not None or win_card or via or thien_u or opening or won_previous \
                 or first_stock:
-            raise InvalidInput("--batch reads every hand and its context from the file: give "
-                               "no HAND and no context options", field="--batch")
+            raise InvalidInput("every hand and its context come from the file: give no "
+                               "HAND and no context options", field="--batch")
         from moneycards.cli.batch import run, totom_answers
         from moneycards.solver.totom.rules import preset
 

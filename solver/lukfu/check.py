@@ -74,8 +74,8 @@ def legal_text(play: str, *, hand: str, role: str | None = None, record: Any = N
     assert to_act is not None  # the calls are over
     seat = _seat(seat, to_act)
     if rec is not None and rec.to_act() != seat:
-        raise ContextError(f"it is {seat_name(to_act)}'s turn (seat {rec.to_act()}), "
-                           f"not seat {seat}'s", field="seat")
+        raise ContextError(f"it is {seat_name(to_act)}'s turn, not {seat_name(seat)}'s",
+                           field="seat")
     faces = _hand(hand)
     pos = Position(rec, seat, faces)
     if rec is not None:
