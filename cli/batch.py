@@ -44,7 +44,9 @@ def _json_kind(value: Any) -> str:
         return "true/false"
     if isinstance(value, (int, float)):
         return "a number"
-    return {str: "a string", list: "a list", dict: "an object"}.get(type(value), "null")
+    if isinstance(value, str):
+        return "a string"
+    return "a list" if isinstance(value, list) else "an object"
 
 
 def parse_line(line: str, keys: dict[str, type]) -> tuple[str, dict[str, Any] | None]:
