@@ -27,8 +27,9 @@ Item = tuple[int, str]  # (line number, text)
 
 
 def read_items(source: str) -> list[Item]:
-    if source == "-":
-        text = sys.stdin.read()
+    if source == "-":  # decoded strictly, as a file is: bad bytes are not a bad card
+        raw = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     else:
         with open(source, encoding="utf-8") as f:
             text = f.read()

@@ -85,6 +85,9 @@ def check(hand, batch, details, win_card, via, thien_u, opening, rules, engine, 
     if details:
         raise InvalidInput("--details goes with --batch (a single hand: --json)",
                            field="--details")
+    if win_card is not None and not win_card.strip():  # not the same as no --win-card
+        raise InvalidInput("an empty winning card: give one card, or leave the option out",
+                           field="win_card")
 
     verdict = check_text(hand, win_card=win_card, via=via, thien_u=thien_u, opening=opening,
                          rules=rules, engine=engine, won_previous=won_previous,

@@ -420,3 +420,14 @@ def test_a_file_that_is_not_utf8_is_named_in_the_error(tmp_path):
         r = run(*args)
         assert r.exit_code == 2, args
         assert f"{bad}: the file is not UTF-8 text (byte 1)" in r.output, args
+
+
+def test_an_empty_winning_card_is_refused_not_taken_for_none():
+    r = run("totom", "check", UCHI_TOM, "--win-card", "")
+    assert r.exit_code == 2 and "win_card: an empty winning card" in r.output
+
+
+def test_a_batch_on_standard_input_that_is_not_utf8_is_refused_as_such():
+    r = CliRunner().invoke(cli, ["totom", "check", "--batch", "-"], input=b"\xff\xfe22c\n")
+    assert r.exit_code == 2
+    assert "standard input is not UTF-8 text (byte 1)" in r.output
