@@ -530,7 +530,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             with t.lock:
                 summary = table_pb2.TableSummary(
                     table_id=t.table_id, game=GAME_ENUMS[t.table.game.name],
-                    seats=seat_infos(t.table), actions=len(t.table.state.history),
+                    seats=seat_infos(t.table), actions=t.table.public_actions,
                     over=t.table.is_over)
             summary.created.FromJsonString(t.table.played_at)
             out.tables.append(summary)

@@ -215,6 +215,8 @@ class TableState(ABC):
 
     deck: Deck
     card_verbs: tuple[str, ...] = ()  # the verbs whose argument is cards
+    verbs: tuple[str, ...] = ()  # every verb of the game's actions
+    actions_help: str = ""  # the actions in words ("actions are: draw, take, ...")
 
     def parse_action(self, text: str) -> Action:
         """An action of this game, parsed once (solver/table.py `Action`)."""

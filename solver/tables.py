@@ -192,6 +192,12 @@ class Table:
         """How many events `seat` has seen."""
         return sum(1 for e in self.log if self.visible(e, seat))
 
+    @property
+    def public_actions(self) -> int:
+        """The actions every seat has seen: a declined private claim is not one of them
+        (R-claim-privacy), so a table's listing cannot show it."""
+        return sum(1 for e in self.log if not e.private)
+
     def observation(self, seat: int) -> Observation:
         self.check_seat(seat)
         return self.state.observation(seat)
@@ -229,7 +235,14 @@ class Table:
         if not isinstance(text, str) or not text.strip():
             raise InvalidInput("an action is text, e.g. 'pass' or 'discard 5c'", field="action")
         act = self.state.parse_action(text)
-        if act.verb in self.state.card_verbs and act.arg and not act.cards:
+        # Text that is no action of this game is bad input, not a move the rules refuse.
+        if act.verb not in self.state.verbs:
+            raise InvalidInput(f"no such action {act.verb!r} in {self.state.deck.game}; "
+                               f"{self.state.actions_help}", field="action")
+        if act.verb in self.state.card_verbs and not act.arg:
+            raise InvalidInput(f"'{act.verb}' names its cards (e.g. '{act.verb} 5c')",
+                               field="action")
+        if act.verb in self.state.card_verbs and not act.cards:
             self.state.deck.parse(act.arg, field="action")  # raises: bad notation is bad input
         since = self.version(seat)
         if expected_version is not None and expected_version != since:

@@ -205,6 +205,25 @@ def test_bad_notation_in_an_action_is_malformed_input(stub):
     assert view(stub, tid, tokens[0]) == before
 
 
+@pytest.mark.parametrize("game, action, reason", [
+    ("totom", "fly away", "INVALID_INPUT"), ("totom", "DISCARD 3C", "INVALID_INPUT"),
+    ("totom", "discard", "INVALID_INPUT"), ("kowah", "discard", "INVALID_INPUT"),
+    ("lukfu", "discard 5x", "INVALID_INPUT"), ("lukfu", "FOLLOW 9C 9S 9T", "INVALID_INPUT"),
+    ("lukfu", "lead 9x", "INVALID_NOTATION"), ("kowah", "discard 5x", "INVALID_NOTATION"),
+])
+def test_text_that_is_no_action_of_the_game_is_malformed_input(stub, game, action, reason):
+    """Not a move the rules refuse (FAILED_PRECONDITION with a rule id): every game answers
+    INVALID_ARGUMENT naming the field, and the table is as it was."""
+    tid, tokens = create(stub, game, 0)
+    before = view(stub, tid, tokens[0])
+    code, message, d = error(stub.Act, table_pb2.ActRequest(table_id=tid, seat_token=tokens[0],
+                                                            action=action))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT, message
+    assert d["ErrorInfo"].reason == reason
+    assert d["BadRequest"].field_violations[0].field == "action"
+    assert view(stub, tid, tokens[0]) == before
+
+
 CHIU_WIN = ["discard 1h", "capture 1h", "discard 9m", "capture 9m", "discard 3s", "capture 3s",
             "discard 8m", "capture 8c", "discard 2s", "capture 2s", "discard 5s", "capture 5s",
             "discard 4s", "capture 4s", "discard 7s", "capture 7m", "discard 6s", "capture 6s",
@@ -335,6 +354,11 @@ def test_other_seats_never_see_a_draw_or_a_face_down_card(stub):
                         assert re.match(r"down \d[a-z]", e.action)
 
 
+def listed_actions(stub, tid):
+    listing = stub.ListTables(table_pb2.ListTablesRequest(page_size=500))
+    return next(t.actions for t in listing.tables if t.table_id == tid)
+
+
 def test_a_claim_window_leaves_no_trace_for_the_other_seats(stub):
     """R-claim-privacy: while one person decides a win or a Chíu, the other seats' views
     are what they are once that seat declines, version included; the decline is no event
@@ -366,6 +390,7 @@ def test_a_claim_window_leaves_no_trace_for_the_other_seats(stub):
                     assert r.view.queued_action == views[s].legal_actions[0].text
                     assert not r.events
                     queued += 1
+                listed = listed_actions(stub, tid)
                 stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=tokens[c],
                                               action="decline"))
                 after = {s: view(stub, tid, t) for s, t in tokens.items() if s != c}
@@ -373,6 +398,7 @@ def test_a_claim_window_leaves_no_trace_for_the_other_seats(stub):
                     continue
                 for s, v in others.items():
                     assert after[s] == v, f"seat {s} saw the decline of seat {c}"
+                assert listed_actions(stub, tid) == listed, "the listing counts the decline"
                 continue
             actor = next((s for s, v in views.items() if v.legal_actions
                           and not v.queued_action), None)

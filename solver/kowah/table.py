@@ -30,6 +30,8 @@ TAKE_LIMIT = 30  # R-take-limit: turns in a row that may take the discard instea
 class KowahState(TableState):
     deck = KOWAH
     card_verbs = CARD_VERBS
+    verbs = ("draw", "take", "discard", "declare", "stay")
+    actions_help = "actions are: draw, take, discard CARD, declare PAIR, stay"
     game = "kowah"
     seats = SEATS
     end_rule = "KW-K2"
@@ -116,7 +118,7 @@ class KowahState(TableState):
             return "KW-R5", f"{arg or '(nothing)'} is not a pair these cards may show"
         if verb == "stay":
             return "KW-T4", "declaration is compulsory when the eight cards are ready (R-declare)"
-        return "KW-T2", "actions are: draw, take, discard CARD, declare PAIR"
+        return "KW-T2", self.actions_help
 
     # -- transitions --------------------------------------------------------------------
     def _apply(self, action: Action) -> None:

@@ -31,6 +31,9 @@ from moneycards.solver.table import Outcome, OutcomeKind, TableState, read_deal,
 class LukFuState(TableState):
     deck = LUKFU
     card_verbs = CARD_VERBS
+    verbs = ("call", "lead", "follow", "down", "claim", "end")
+    actions_help = "actions are: call play|pass, lead CARDS, follow CARDS, down CARDS, " \
+                   "claim, end"
     game = "lukfu"
     seats = SEATS
     end_rule = "LF-W4"
@@ -156,8 +159,7 @@ class LukFuState(TableState):
                 return "LF-L1", "a lead is played face up"
             v = check_follow(None, cards, hand, best, rec.rules)
             return v.rule, v.reason
-        return "LF-L1", "actions are: call play|pass, lead CARDS, follow CARDS, down CARDS, " \
-                        "claim, end"
+        return "LF-L1", self.actions_help
 
     # -- transitions --------------------------------------------------------------------
     def _apply(self, action: TableAction) -> None:

@@ -57,6 +57,8 @@ class Offer:
 class TotomState(TableState):
     deck = TOTOM
     card_verbs = CARD_VERBS
+    verbs = ("discard", "capture", "pass", "win", "chiu", "decline")
+    actions_help = "actions are: discard CARD, capture CARD, pass, win, chiu, decline"
     game = "totom"
     seats = SEATS
     end_rule = "TT-T4"
@@ -275,7 +277,7 @@ class TotomState(TableState):
             if self.phase is Phase.DISCARD:
                 return "TT-T2", "after a capture the seat discards"
             return "TT-S3", "the dealer opens by discarding"
-        return "TT-T2", "actions are: discard CARD, capture CARD, pass, win, chiu, decline"
+        return "TT-T2", self.actions_help
 
     # -- transitions --------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
