@@ -38,7 +38,7 @@ from moneycards.server.store import Conflict, SqliteStore, StoredTable, TableSto
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES
 from moneycards.solver.table import IllegalAction
-from moneycards.solver.tables import Event, Seat, StaleVersion, Table
+from moneycards.solver.tables import DEAL_OVER, NOT_YOUR_TURN, Event, Seat, StaleVersion, Table
 from moneycards.v1 import common_pb2, lukfu_pb2, observation_pb2, table_pb2, table_pb2_grpc
 
 log = logging.getLogger("moneycards.server")
@@ -485,9 +485,11 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             self.tables.sync(t)
             obs = t.table.observation(seat)
             version = t.table.version(seat)
+        if t.table.is_over:
+            raise IllegalAction(f"the deal is over: {t.table.result_line()}", rule=DEAL_OVER)
         if not obs.legal_actions:
             raise IllegalAction("it is not this seat's turn: nothing to rank",
-                                rule="NOT_YOUR_TURN")
+                                rule=NOT_YOUR_TURN)
         limits = getattr(context, "limits", None) or Limits()
         budget = hint_budget_ms(request.budget_ms if request.HasField("budget_ms") else 0,
                                 t.table.game.name, limits, context.time_remaining())

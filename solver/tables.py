@@ -33,6 +33,7 @@ from moneycards.solver.table import IllegalAction, TableState, named_seats
 HUMAN, AI = "human", "ai"
 MAX_NAME = 40
 NOT_YOUR_TURN = "NOT_YOUR_TURN"  # the ErrorInfo reason of an action out of turn
+DEAL_OVER = "DEAL_OVER"  # the reason of an action or a hint once the deal has ended
 
 
 class StaleVersion(Exception):
@@ -250,9 +251,8 @@ class Table:
         if self.seats[seat].kind != HUMAN:
             raise IllegalAction(f"seat {seat} is an AI player", rule=NOT_YOUR_TURN)
         state = self.state
-        if state.is_over:
-            raise IllegalAction(f"the deal is over: {self.result_line()}",
-                                rule=state.over_rule())
+        if state.is_over:  # one reason however it ended, so a client can tell it apart
+            raise IllegalAction(f"the deal is over: {self.result_line()}", rule=DEAL_OVER)
         if state.current_seat() != seat:
             seen = state.seen_by(seat)
             to_act = seen.current_seat()

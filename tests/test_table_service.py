@@ -132,6 +132,26 @@ def record_result(record, game):
 
 
 @pytest.mark.parametrize("game", list(GAMES))
+def test_an_act_or_a_hint_after_the_end_says_the_deal_is_over(stub, game):
+    """One reason however the deal ended, told apart from an illegal move and from another
+    seat's turn; the table is as it was."""
+    tid, tokens = create(stub, game, 100)
+    token = tokens[0]
+    v = view(stub, tid, token)
+    while not v.over:
+        v = stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=token,
+                                          action=v.legal_actions[0].text)).view
+    for call, request in (
+            (stub.Act, table_pb2.ActRequest(table_id=tid, seat_token=token, action={
+                "totom": "pass", "kowah": "draw", "lukfu": "claim"}[game])),
+            (stub.Hint, table_pb2.TableServiceHintRequest(table_id=tid, seat_token=token))):
+        code, message, d = error(call, request)
+        assert code == grpc.StatusCode.FAILED_PRECONDITION
+        assert d["ErrorInfo"].reason == "DEAL_OVER" and "the deal is over" in message
+    assert view(stub, tid, token) == v
+
+
+@pytest.mark.parametrize("game", list(GAMES))
 def test_deals_over_grpc_end_as_in_process(stub, game):
     """Seeded deals with one person following the hints end exactly as the in-process
     table given the same person's actions: every AI reply and the result."""

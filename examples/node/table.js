@@ -53,9 +53,10 @@ function decodeDetails(metadata) {
 }
 
 const GAMES = {
-  totom: { enum: "GAME_TOTOM", seats: 4, observation: "totom", record: "totom" },
-  kowah: { enum: "GAME_KOWAH", seats: 3, observation: "kowah", record: "kowah" },
-  lukfu: { enum: "GAME_LUK_FU", seats: 3, observation: "luk_fu", record: "luk_fu" },
+  // `moves`: actions of the game (one of them not legal at the first view, to be refused).
+  totom: { enum: "GAME_TOTOM", seats: 4, observation: "totom", record: "totom", moves: ["pass", "win"] },
+  kowah: { enum: "GAME_KOWAH", seats: 3, observation: "kowah", record: "kowah", moves: ["stay", "draw"] },
+  lukfu: { enum: "GAME_LUK_FU", seats: 3, observation: "luk_fu", record: "luk_fu", moves: ["claim", "end"] },
 };
 
 // A game record as a record file holds it (the proto JSON form, which the CLI's replay and
@@ -113,7 +114,7 @@ async function main() {
   // table is left as it was.
   const first = (await call("GetView", seat)).view;
   const legal = first.legal_actions.map((a) => a.text);
-  const action = ["pass", "draw"].find((a) => !legal.includes(a));
+  const action = game.moves.find((a) => !legal.includes(a));
   const refused = await expectError("Act", { ...seat, action }, grpc.status.FAILED_PRECONDITION);
   const illegal = {
     action, code: refused.code, message: refused.message,

@@ -42,7 +42,8 @@ class TableServiceStub:
 
     A seat's `version` counts the events that seat has seen, so it grows with every action
     the seat can see. Errors: an illegal action is FAILED_PRECONDITION with a
-    google.rpc.ErrorInfo whose reason is the rule id (or NOT_YOUR_TURN) and the table is
+    google.rpc.ErrorInfo whose reason is the rule id (NOT_YOUR_TURN out of turn, DEAL_OVER
+    once the deal has ended, for Act and Hint alike) and the table is
     left as it was; a stale `expected_version` is ABORTED (reason STALE_VERSION); an unknown
     (or closed) table is NOT_FOUND; a token that is not one of the table's is
     PERMISSION_DENIED; malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming
@@ -116,7 +117,8 @@ class TableServiceServicer:
 
     A seat's `version` counts the events that seat has seen, so it grows with every action
     the seat can see. Errors: an illegal action is FAILED_PRECONDITION with a
-    google.rpc.ErrorInfo whose reason is the rule id (or NOT_YOUR_TURN) and the table is
+    google.rpc.ErrorInfo whose reason is the rule id (NOT_YOUR_TURN out of turn, DEAL_OVER
+    once the deal has ended, for Act and Hint alike) and the table is
     left as it was; a stale `expected_version` is ABORTED (reason STALE_VERSION); an unknown
     (or closed) table is NOT_FOUND; a token that is not one of the table's is
     PERMISSION_DENIED; malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming
@@ -252,7 +254,8 @@ class TableService:
 
     A seat's `version` counts the events that seat has seen, so it grows with every action
     the seat can see. Errors: an illegal action is FAILED_PRECONDITION with a
-    google.rpc.ErrorInfo whose reason is the rule id (or NOT_YOUR_TURN) and the table is
+    google.rpc.ErrorInfo whose reason is the rule id (NOT_YOUR_TURN out of turn, DEAL_OVER
+    once the deal has ended, for Act and Hint alike) and the table is
     left as it was; a stale `expected_version` is ABORTED (reason STALE_VERSION); an unknown
     (or closed) table is NOT_FOUND; a token that is not one of the table's is
     PERMISSION_DENIED; malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming
