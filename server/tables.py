@@ -441,6 +441,13 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             t, seat = self.tables.seat(request.table_id, request.seat_token)
             if request.from_version < 0:
                 raise InvalidInput("a version is 0 or more", field="from_version")
+            with t.lock:
+                self.tables.sync(t)
+                version = t.table.version(seat)
+            if request.from_version > version:  # as Act refuses an expected_version ahead
+                err = StaleVersion(request.from_version, version)
+                raise TableError(status(code_pb2.ABORTED, str(err), "STALE_VERSION",
+                                        version=str(version)))
         except TableError as err:
             context.abort_with_status(err.status)
         except InvalidInput as err:
@@ -465,8 +472,12 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                     pass  # closed: what was played is still sent
                 events = t.table.events(seat, sent)
                 if not events:
-                    if t.closed or t.table.is_over:
-                        return
+                    if t.table.is_over:
+                        return  # the stream ends OK with the deal's end
+                    if t.closed:  # told apart from the deal's end: as any later call is
+                        context.abort_with_status(status(
+                            code_pb2.NOT_FOUND, "the table was closed", "TABLE_NOT_FOUND",
+                            table_id=t.table_id))
                     t.changed.wait(self.tables.watch_poll_s)
                     continue
                 out = events_messages(t.table, events, seat)

@@ -346,6 +346,11 @@ def test_watch_streams_the_seats_events_and_resumes_from_a_version(stub):
     resumed = list(stub.Watch(table_pb2.WatchRequest(table_id=tid, seat_token=token,
                                                      from_version=v.version - 3), timeout=10))
     assert [m.event for m in resumed] == seen[-3:]
+    # A version the seat has not reached is refused, as an Act expecting it would be.
+    code, message, d = error(lambda r: list(stub.Watch(r, timeout=10)), table_pb2.WatchRequest(
+        table_id=tid, seat_token=token, from_version=v.version + 1))
+    assert code == grpc.StatusCode.ABORTED and d["ErrorInfo"].reason == "STALE_VERSION"
+    assert f"version {v.version}" in message
 
 
 # -- privacy --------------------------------------------------------------------------------
@@ -529,6 +534,20 @@ def test_the_stateless_hint_takes_the_typed_observation_or_its_json_not_both(cha
     code, _, d = error(s.Hint, lukfu_pb2.LukFuServiceHintRequest(observation=typed))
     assert code == grpc.StatusCode.INVALID_ARGUMENT
     assert d["BadRequest"].field_violations[0].field.startswith("observation.hand")
+
+
+def test_a_watch_on_a_table_closed_midway_ends_not_found_unlike_the_deals_end(stub):
+    tid, tokens = create(stub, "kowah", 12)
+    stream = stub.Watch(table_pb2.WatchRequest(table_id=tid, seat_token=tokens[0]), timeout=30)
+    v = view(stub, tid, tokens[0])
+    stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=tokens[0],
+                                  action=v.legal_actions[0].text))
+    stub.CloseTable(table_pb2.CloseTableRequest(table_id=tid, seat_token=tokens[0]))
+    with pytest.raises(grpc.RpcError) as info:
+        for _ in stream:  # what was played still arrives first
+            pass
+    assert info.value.code() == grpc.StatusCode.NOT_FOUND
+    assert "closed" in info.value.details()
 
 
 def test_watch_streams_are_capped_and_the_cap_is_told():

@@ -151,7 +151,9 @@ class TableServiceServicer:
 
     def Watch(self, request, context):
         """A seat's events from a version on, then each new one as it happens, until the deal
-        ends or the table closes. Resume after a disconnect with the last version received.
+        ends (the stream ends OK) or the table closes (it ends NOT_FOUND). Resume after a
+        disconnect with the last version received; a version the seat has not reached is
+        ABORTED (STALE_VERSION), as in Act.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
