@@ -22,6 +22,7 @@ import base64
 import functools
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import threading
@@ -529,15 +530,21 @@ class TableService(table_pb2_grpc.TableServiceServicer):
         size = request.page_size or 50
         if not 1 <= size <= 500:
             raise InvalidInput("1-500 tables per page", field="page_size")
-        start = 0
+        # The token is the (created, id) of the previous page's last table, not an offset:
+        # tables created meanwhile (listed first) then never repeat or hide one.
+        after: tuple[str, str] | None = None
         if request.page_token:
             try:
-                start = int(base64.urlsafe_b64decode(request.page_token.encode()).decode())
-            except (ValueError, UnicodeDecodeError):
+                created, table_id = json.loads(
+                    base64.urlsafe_b64decode(request.page_token.encode()).decode())
+                after = (str(created), str(table_id))
+            except (ValueError, TypeError, UnicodeDecodeError):
                 raise InvalidInput("not a page token from ListTables",
                                    field="page_token") from None
-        tables = self.tables.listing()
-        page = tables[start:start + size]
+        tables = self.tables.listing()  # newest first
+        if after is not None:
+            tables = [t for t in tables if (t.table.played_at, t.table_id) < after]
+        page = tables[:size]
         out = table_pb2.ListTablesResponse()
         for t in page:
             with t.lock:
@@ -547,9 +554,10 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                     over=t.table.is_over)
             summary.created.FromJsonString(t.table.played_at)
             out.tables.append(summary)
-        if start + size < len(tables):
-            out.next_page_token = base64.urlsafe_b64encode(
-                str(start + size).encode()).decode()
+        if len(tables) > size:
+            last = page[-1]
+            out.next_page_token = base64.urlsafe_b64encode(json.dumps(
+                [last.table.played_at, last.table_id]).encode()).decode()
         return out
 
     @table_call()

@@ -437,6 +437,29 @@ def test_a_claim_window_leaves_no_trace_for_the_other_seats(stub):
     assert windows >= 6 and queued >= 1
 
 
+def test_list_tables_pages_neither_repeat_nor_skip_when_tables_are_created_between(stub):
+    def page(token=""):
+        r = stub.ListTables(table_pb2.ListTablesRequest(page_size=3, page_token=token))
+        return [t.table_id for t in r.tables], r.next_page_token
+
+    for seed in range(7):
+        create(stub, "kowah", 900 + seed)
+    everything = [t.table_id for t in stub.ListTables(
+        table_pb2.ListTablesRequest(page_size=500)).tables]
+    first, token = page()
+    assert first == everything[:3] and token
+    new, _ = create(stub, "kowah", 999)  # created between the pages: it is never a repeat
+    second, token = page(token)
+    assert not set(first) & set(second)
+    # The next tables in order; the new one shows here only if created in the same second
+    # as the last one read (tables are ordered by the second they were created, then id).
+    rest = [t for t in second if t != new]
+    assert rest == everything[3:3 + len(rest)] and len(rest) >= 2
+    with pytest.raises(grpc.RpcError) as info:
+        page("bm90IGEgdG9rZW4=")
+    assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+
+
 def test_the_seed_and_tokens_reach_no_one_before_the_end(stub):
     tid, tokens = create(stub, "totom", 123456789, humans=(0, 2))
     listing = stub.ListTables(table_pb2.ListTablesRequest(page_size=500))
