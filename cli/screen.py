@@ -77,7 +77,9 @@ def _totom(obs: Any, names: Sequence[str]) -> list[str]:
                       pairs, 18)
     if obs.offer is not None:
         o = obs.offer
-        how = {"discard": f"{possessive(names[o.door])} discard", "exposed": "from the stock",
+        # A discard lies at the doorway it was discarded to (the next seat's, or back to
+        # the interrupted doorway after a Chíu, TT-P4): the offer names no discarder.
+        how = {"discard": "a discard", "exposed": "from the stock",
                "passed": "from the stock, passed on"}[o.kind.value]
         lines.append(f"On the table: {o.card} {TOTOM.name(o.card)} ({how}, at "
                      f"{possessive(names[o.door])} doorway)")
