@@ -124,15 +124,17 @@ def _kowah(obs: Any, names: Sequence[str]) -> list[str]:
     for s, name in enumerate(names):
         mark = "*" if s == obs.seat else " "
         shown = obs.declared.get(s)
-        decl = (f"declared checki, shows {KOWAH.render([shown, shown])}, waits on {shown} "
-                f"{KOWAH.name(shown)}") if shown is not None else "not declared"
+        named = f" {KOWAH.name(shown)}" if shown is not None and KOWAH.name(shown) != \
+            shown.text else ""  # an honour's name; a number card is its notation alone
+        decl = (f"declared checki, shows {KOWAH.render([shown, shown])}, waits on "
+                f"{shown}{named}") if shown is not None else "not declared"
         lines.append(f"{mark}{name[:14]:<14} {obs.hand_sizes[s]} cards  {decl}")
     pile = [f"{d.card}" + (f"→{names[d.taken_by][:8]}" if d.taken_by is not None else "")
             for d in obs.discards]
     lines += wrap("Discards, oldest first (→ who took it): ", " ".join(pile) or "none", 4)
-    if obs.public_draws:
-        lines += wrap("Drawn face up by declared seats: ",
-                      " ".join(f"{d.card}" for d in obs.public_draws), 4)
+    if obs.public_draws:  # KW-X3: every seat's stock draws from the first declaration on
+        lines += wrap("Drawn face up since the first declaration: ", " ".join(
+            f"{d.card}({names[d.seat][:8]})" for d in obs.public_draws), 4)
     hand = list(obs.hand)
     triplets, pairs, singles = kowah_groups(hand)
     groups = [f"triplet {t}" for t in triplets] + [f"pair {KOWAH.render([p, p])}"

@@ -249,3 +249,26 @@ def test_the_ending_names_the_winner_as_the_table_does(tmp_path):
     assert "AI 2 wins on 1c by draw: multiplier x1 (KW-K1)." in r.output
     assert "\nAI 2's cards: 1155c 115s 1m + 1c (draw)\n" in r.output
     assert "multiplier x1 for a win by draw (KW-K1)" in r.output
+
+
+def test_a_kowah_screen_after_a_declaration_shows_the_wait_once_and_every_public_draw():
+    """KW-R6: a declared seat waits on one card; KW-X3: from the first declaration on,
+    every seat's stock draw is shown, with who drew it."""
+    from moneycards.solver.tables import Seat, Table
+
+    for seed in range(40):
+        table = Table.create("kowah", [Seat("human", "", "You"), Seat("ai", "greedy"),
+                                       Seat("ai", "greedy")], seed=seed)
+        while not table.is_over:
+            obs = table.observation(0)
+            if obs.declared and obs.public_draws:
+                lines = "\n".join(screen(obs, table.names()))
+                for shown in obs.declared.values():
+                    assert f"waits on {shown.text}" in lines
+                    assert f"waits on {shown.text} {shown.text}" not in lines
+                assert "Drawn face up since the first declaration: " in lines
+                drawers = {d.seat for d in obs.public_draws}
+                assert all(f"({table.names()[s][:8]})" in lines for s in drawers)
+                return
+            table.act(0, obs.legal_actions[0])
+    raise AssertionError("no deal of 40 reached a declaration with public draws")

@@ -73,7 +73,7 @@ class KowahObservation:
     hand_sizes: tuple[int, ...]
     declared: dict[int, Face]  # declared seat -> the face of the pair it shows
     discards: tuple[Discard, ...]  # every discard in order; the last untaken one is on top
-    public_draws: tuple[PublicDraw, ...]  # stock cards declared seats drew face up
+    public_draws: tuple[PublicDraw, ...]  # stock draws from the first declaration on (KW-X3)
     stock: int
     first_turn: bool
     legal_actions: tuple[str, ...]
