@@ -27,9 +27,13 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
         from moneycards.solver.games import final_state
 
         state = final_state(game, read_game_record(game, record_file.read()))
-        seat = state.current_seat() if seat is None else seat
-        if seat is None or not 0 <= seat < state.seats:
-            raise InvalidInput(f"seat must be 0-{state.seats - 1}", field="seat")
+        if seat is None:
+            seat = state.current_seat()
+            if seat is None:  # no seat is to act: the deal is over
+                raise InvalidInput(f"the deal is over, so no seat is to act: give --seat "
+                                   f"(0-{state.seats - 1})", field="--seat")
+        if not 0 <= seat < state.seats:
+            raise InvalidInput(f"seat must be 0-{state.seats - 1}", field="--seat")
         emit_json(state.observation(seat).to_json())
 
     engine_option = click.option(

@@ -431,3 +431,12 @@ def test_a_batch_on_standard_input_that_is_not_utf8_is_refused_as_such():
     r = CliRunner().invoke(cli, ["totom", "check", "--batch", "-"], input=b"\xff\xfe22c\n")
     assert r.exit_code == 2
     assert "standard input is not UTF-8 text (byte 1)" in r.output
+
+
+@pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
+def test_observe_on_a_finished_deal_without_a_seat_says_the_deal_is_over(game):
+    root = pathlib.Path(__file__).resolve().parents[1]
+    r = run(game, "observe", str(root / "examples" / f"{game}-game.json"))
+    assert r.exit_code == 2 and "--seat: the deal is over, so no seat is to act" in r.output
+    assert run(game, "observe", str(root / "examples" / f"{game}-game.json"),
+               "--seat", "1").exit_code == 0
