@@ -12,7 +12,7 @@ import textwrap
 from collections import Counter
 from typing import Any, Sequence
 
-from moneycards.solver.cards import KOWAH, LUKFU, TOTOM, Face
+from moneycards.solver.cards import KOWAH, LUKFU, TOTOM, Face, counted
 from moneycards.solver.table import name_says
 
 WIDTH = 80
@@ -128,7 +128,7 @@ def _kowah(obs: Any, names: Sequence[str]) -> list[str]:
             shown.text else ""  # an honour's name; a number card is its notation alone
         decl = (f"declared checki, shows {KOWAH.render([shown, shown])}, waits on "
                 f"{shown}{named}") if shown is not None else "not declared"
-        lines.append(f"{mark}{name[:14]:<14} {obs.hand_sizes[s]} cards  {decl}")
+        lines.append(f"{mark}{name[:14]:<14} {counted(obs.hand_sizes[s], 'cards')}  {decl}")
     pile = [f"{d.card}" + (f"→{names[d.taken_by][:8]}" if d.taken_by is not None else "")
             for d in obs.discards]
     lines += wrap("Discards, oldest first (→ who took it): ", " ".join(pile) or "none", 4)
@@ -199,7 +199,8 @@ def _lukfu(obs: Any, names: Sequence[str]) -> list[str]:
         mark = "*" if s == obs.seat else " "
         extra = f", claim total {obs.fu[s] + len(old)} with your old cards (LF-W2)" \
             if s == obs.seat else ""
-        lines.append(f"{mark}{name[:14]:<14} {obs.hand_sizes[s]:>2} cards  fu {obs.fu[s]}{extra}")
+        lines.append(f"{mark}{name[:14]:<14} {counted(obs.hand_sizes[s], 'cards'):>8}  "
+                     f"fu {obs.fu[s]}{extra}")
     if rec.tricks and not rec.tricks[-1].complete:
         trick = rec.tricks[-1]
         plays = []

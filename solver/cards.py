@@ -50,6 +50,11 @@ class Face:
         return f"Face({self.text})"
 
 
+def counted(n: int, noun: str) -> str:
+    """A count with its noun in words: "1 card", "3 old cards" (`noun` in the plural)."""
+    return f"{n} {noun[:-1] if n == 1 and noun.endswith('s') else noun}"
+
+
 def face(text: str) -> Face:
     """A face from exactly one card of notation text, game-independent (`"7c"`)."""
     if len(text) != 2 or text[0] not in "0123456789" or text[1] not in SUIT_ORDER:

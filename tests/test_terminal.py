@@ -272,3 +272,11 @@ def test_a_kowah_screen_after_a_declaration_shows_the_wait_once_and_every_public
                 return
             table.act(0, obs.legal_actions[0])
     raise AssertionError("no deal of 40 reached a declaration with public draws")
+
+
+def test_counts_are_said_with_their_noun_in_the_right_number():
+    from moneycards.solver.cards import counted
+
+    assert [counted(n, "old cards") for n in (0, 1, 2)] == [
+        "0 old cards", "1 old card", "2 old cards"]
+    assert counted(1, "cards") == "1 card" and counted(12, "cards") == "12 cards"

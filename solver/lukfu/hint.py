@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from moneycards.solver.cards import LUKFU, Face
+from moneycards.solver.cards import LUKFU, Face, counted
 from moneycards.solver.ranking import Ranked, capped, legal_of, not_evaluated, ranked, stopped
 from moneycards.solver.table import parse_action
 from moneycards.solver.lukfu.observation import CARD_VERBS, LukFuObservation
@@ -148,10 +148,11 @@ def strong(obs: LukFuObservation, seed: int | None = None) -> list[Ranked]:
     for v in sorted(done, key=lambda v: -v.mean_score):
         head, reason = v.action, why[v.action]
         if calls:
-            head, reason = (("call", f"{len(old)} old cards; a losing caller pays both "
-                                     f"shares (LF-K3)") if v.action == "call play" else
-                            ("pass", f"{len(old)} old cards; a losing non-caller pays only "
-                                     f"its own share (LF-K3)"))
+            olds = counted(len(old), "old cards")
+            head, reason = (("call", f"{olds}; a losing caller pays both shares (LF-K3)")
+                            if v.action == "call play" else
+                            ("pass", f"{olds}; a losing non-caller pays only its own share "
+                                     f"(LF-K3)"))
         out.append(Ranked(v.action, round(v.win_share, 4),
                           f"{head}: wins {v.win_share:.0%} of {v.worlds} sampled deals "
                           f"played out, {_points(v.mean_score)}; {reason}"))
@@ -187,7 +188,7 @@ def _one_ply(obs: LukFuObservation, seed: int | None,
     if acts[0].startswith("call"):
         strength = len(old) + 0.5 * sum(1 for p in plays_in(pos.hand) if p.size >= 3)
         call = strength >= CALL_THRESHOLD
-        what = f"{len(old)} old cards and strength {strength:.1f}"
+        what = f"{counted(len(old), 'old cards')} and strength {strength:.1f}"
         for act in acts:
             yes = act == "call play"
             if yes:

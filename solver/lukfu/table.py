@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from itertools import combinations
 from typing import Any
 
-from moneycards.solver.cards import LUKFU, Face
+from moneycards.solver.cards import LUKFU, Face, counted
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.lukfu.legal import WIN_FU, check_follow, check_lead, settle
 from moneycards.solver.lukfu.observation import (CARD_VERBS, LukFuObservation, Phase as Phase,
@@ -136,8 +136,8 @@ class LukFuState(TableState):
         if verb == "claim":
             if best is not None:
                 return "R-claim-timing", "a claim is made at the moment of leading"
-            return "LF-W2", f"fu {rec.fu(seat)} plus {len(self.old_cards(seat))} old cards " \
-                            f"is less than six"
+            olds = counted(len(self.old_cards(seat)), "old cards")
+            return "LF-W2", f"fu {rec.fu(seat)} plus {olds} is less than six"
         if verb == "end":
             return "LF-W4", "the deal ends only when the hands have run out"
         if verb in ("lead", "follow") and cards:
@@ -236,7 +236,7 @@ class LukFuState(TableState):
         """Face-down cards are seen by no one else (LF-F1): only how many went down."""
         if action.verb == "down":
             n = len(action.cards)
-            return f"down {n} card{'s' if n != 1 else ''}"
+            return f"down {counted(n, 'cards')}"
         return action.text
 
     def describe(self, action: str, seat: int) -> str:
