@@ -361,8 +361,9 @@ EXPLAIN = {"totom": _explain_totom, "kowah": _explain_kowah, "lukfu": _explain_l
 
 
 class Printer:
-    """Lines to the terminal through rich: headers bold on a terminal, plain when piped or
-    under NO_COLOR; never wider than WIDTH."""
+    """Lines to the terminal through rich: headers bold on a terminal (bold is no colour,
+    so NO_COLOR keeps it, as rich and no-color.org have it), plain when piped; never wider
+    than WIDTH."""
 
     def __init__(self) -> None:
         from rich.console import Console
