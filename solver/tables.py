@@ -240,6 +240,9 @@ class Table:
         if act.verb not in self.state.verbs:
             raise InvalidInput(f"no such action {act.verb!r} in {self.state.deck.game}; "
                                f"{self.state.actions_help}", field="action")
+        if act.arg and act.verb not in self.state.card_verbs + self.state.word_verbs:
+            raise InvalidInput(f"'{act.verb}' takes nothing after it; "
+                               f"{self.state.actions_help}", field="action")
         if act.verb in self.state.card_verbs and not act.arg:
             raise InvalidInput(f"'{act.verb}' names its cards (e.g. '{act.verb} 5c')",
                                field="action")

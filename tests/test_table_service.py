@@ -230,6 +230,7 @@ def test_bad_notation_in_an_action_is_malformed_input(stub):
     ("totom", "discard", "INVALID_INPUT"), ("kowah", "discard", "INVALID_INPUT"),
     ("lukfu", "discard 5x", "INVALID_INPUT"), ("lukfu", "FOLLOW 9C 9S 9T", "INVALID_INPUT"),
     ("lukfu", "lead 9x", "INVALID_NOTATION"), ("kowah", "discard 5x", "INVALID_NOTATION"),
+    ("totom", "pass 1h", "INVALID_INPUT"), ("kowah", "draw 5c", "INVALID_INPUT"),
 ])
 def test_text_that_is_no_action_of_the_game_is_malformed_input(stub, game, action, reason):
     """Not a move the rules refuse (FAILED_PRECONDITION with a rule id): every game answers
