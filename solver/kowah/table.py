@@ -153,8 +153,10 @@ class KowahState(TableState):
         card = self.stock.pop(0)
         self.takes_in_row = 0
         self.table_card = card  # until it enters the hand
-        if self.declared:
+        if self.declared:  # KW-X3: shown to every seat, so every seat's log says it
             self.public_draws.append((s, card, self.turns))
+            if s not in self.declared:  # a declared seat's draw is told as it is played
+                self.events.append(f"{seat_label(s)} drew {card} face up (KW-X3)")
         if self.declared.get(s) == card:
             self._win(s, "self-draw", card)
             return None
