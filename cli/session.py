@@ -17,7 +17,8 @@ from typing import Any
 
 import click
 
-from moneycards.cli.screen import Printer, default_down, explain, menu, menu_lines, screen
+from moneycards.cli.screen import (Printer, default_down, describe, explain, menu,
+                                   menu_lines, screen)
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GameSpec
 
@@ -148,6 +149,11 @@ class Session:
                 return None
             chosen = options[k - 1]
             return default_down(obs) if chosen == "down" else chosen
+        said = " ".join(answer.lower().split())
+        for a in options:  # an option typed as the menu words it ("capture 6m with 6s")
+            if a != "down" and said == describe(obs, a, self.table.names()).partition(
+                    ":")[0].lower():
+                return a
         verb, _, rest = answer.partition(" ")
         verb = verb.lower()
         verbs = sorted({a.split()[0] for a in obs.legal_actions})

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from moneycards.cli.screen import WIDTH, describe, menu_lines, screen
+from moneycards.cli.screen import WIDTH, describe, menu, menu_lines, screen
 from moneycards.solver.games import seeded
 
 GOLDEN = pathlib.Path(__file__).parent / "golden" / "screens"
@@ -280,3 +280,24 @@ def test_counts_are_said_with_their_noun_in_the_right_number():
     assert [counted(n, "old cards") for n in (0, 1, 2)] == [
         "0 old cards", "1 old card", "2 old cards"]
     assert counted(1, "cards") == "1 card" and counted(12, "cards") == "12 cards"
+
+
+def test_an_option_typed_as_the_menu_words_it_is_that_option():
+    """'capture 6m with 6s' as the menu says it, not only 'capture 6s' as the record does."""
+    from moneycards.cli.session import Session
+
+    state = seeded("totom", 17)
+    while not state.is_over:
+        obs = state.observation(state.current_seat())
+        caps = [a for a in obs.legal_actions if a.startswith("capture ")]
+        if caps:
+            break
+        state.apply(obs.legal_actions[-1])
+    session = object.__new__(Session)
+    session.table = type("T", (), {"names": staticmethod(lambda: NAMES["totom"])})()
+    session.echo = lambda line: None
+    options = menu(obs)
+    for a in caps:
+        words = describe(obs, a, NAMES["totom"]).partition(":")[0]
+        assert session.read(words.upper(), options, obs) == a
+        assert session.read(a, options, obs) == a
