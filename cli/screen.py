@@ -119,7 +119,9 @@ def _kowah(obs: Any, names: Sequence[str]) -> list[str]:
     from moneycards.solver.kowah.exact import splits_exact
 
     phase = obs.phase.name.lower()
-    what = {"draw": "draw or take", "discard": "discard", "declare": "declare"}[phase]
+    takes = any(a == "take" for a in obs.legal_actions) or obs.to_act != obs.seat
+    what = {"draw": "draw or take" if takes else "draw (no discard to take yet)",
+            "discard": "discard", "declare": "declare"}[phase]
     lines = [f"Kowah · stock {obs.stock} · {_turn(obs, names, what)}"]
     for s, name in enumerate(names):
         mark = "*" if s == obs.seat else " "
