@@ -262,8 +262,10 @@ MUTANTS: tuple[Mutant, ...] = (
     M("kw-take-limit", KW_TABLE_PY, "self.takes_in_row < TAKE_LIMIT:",
       "self.takes_in_row <= TAKE_LIMIT:", "R-take-limit", "a 31st take in a row",
       ("tests/test_strict_input.py",)),
-    M("kw-x3-public-draws", KW_TABLE_PY, "        if self.declared:\n",
-      "        if True:\n", "KW-X3", "stock draws shown before anyone declared", KW_LEAK),
+    M("kw-x3-public-draws", KW_TABLE_PY,
+      "        if self.declared:  # KW-X3: shown to every seat",
+      "        if True:  # KW-X3: shown to every seat", "KW-X3",
+      "stock draws shown before anyone declared", KW_LEAK),
     # -- Luk Fu ----------------------------------------------------------------------------
     M("lf-l2-record-four", LF_RECORD,
       "(p.kind == SET and p.size == 4) or (p.kind == RUN and p.size >= 4)",
