@@ -63,6 +63,9 @@ class Session:
             path.parent.mkdir(parents=True, exist_ok=True)
         _check_writable(path, "--record" if record_out else "--resume")
         if resume_file:
+            if seed is not None:  # the saved deal has its seed: another would be ignored
+                raise InvalidInput("a resumed deal keeps its own seed: give --resume or "
+                                   "--seed, not both", field="--seed")
             table = _resume(spec, pathlib.Path(resume_file))
         else:
             seed = random.randrange(1_000_000) if seed is None else seed

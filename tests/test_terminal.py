@@ -301,3 +301,16 @@ def test_an_option_typed_as_the_menu_words_it_is_that_option():
         words = describe(obs, a, NAMES["totom"]).partition(":")[0]
         assert session.read(words.upper(), options, obs) == a
         assert session.read(a, options, obs) == a
+
+
+def test_resume_with_a_seed_is_refused_as_the_saved_deal_has_its_own(tmp_path):
+    from click.testing import CliRunner
+
+    from moneycards.cli.main import cli
+
+    saved = tmp_path / "deal.json"
+    first = CliRunner().invoke(cli, ["kowah", "play", "--seed", "5", "--record", str(saved)],
+                               input="quit\n")
+    assert first.exit_code == 0 and saved.exists()
+    r = CliRunner().invoke(cli, ["kowah", "play", "--resume", str(saved), "--seed", "9"])
+    assert r.exit_code == 2 and "give --resume or --seed, not both" in r.output
