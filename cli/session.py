@@ -160,7 +160,9 @@ class Session:
         verb, _, rest = answer.partition(" ")
         verb = verb.lower()
         verbs = sorted({a.split()[0] for a in obs.legal_actions})
-        if verb not in verbs:
+        # A verb of the game that is not legal now goes to the table, which says which
+        # rule refuses it (`down` while the hand can beat: LF-F1); other words stop here.
+        if verb not in verbs and verb not in self.spec.module("table").STATE.verbs:
             self.echo(f"  {verb!r} is not an action now: type one of {', '.join(verbs)}, a "
                       f"number, or help.")
             return None

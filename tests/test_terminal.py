@@ -314,3 +314,35 @@ def test_resume_with_a_seed_is_refused_as_the_saved_deal_has_its_own(tmp_path):
     assert first.exit_code == 0 and saved.exists()
     r = CliRunner().invoke(cli, ["kowah", "play", "--resume", str(saved), "--seed", "9"])
     assert r.exit_code == 2 and "give --resume or --seed, not both" in r.output
+
+
+def test_a_verb_of_the_game_not_legal_now_goes_to_the_table_to_be_refused_by_its_rule():
+    """`down` while the hand can beat is the table's to refuse (LF-F1, with its reason);
+    a word that is no action of the game is stopped at once."""
+    from moneycards.cli.session import Session
+    from moneycards.solver.games import spec
+    from moneycards.solver.table import IllegalAction
+
+    for seed in range(20):
+        state = seeded("lukfu", seed)
+        while not state.is_over:
+            obs = state.observation(state.current_seat())
+            verbs = {a.split()[0] for a in obs.legal_actions}
+            if "follow" in verbs and "down" not in verbs:
+                break
+            state.apply(obs.legal_actions[0])
+        else:
+            continue
+        session = object.__new__(Session)
+        session.spec = spec("lukfu")
+        session.table = type("T", (), {"names": staticmethod(lambda: NAMES["lukfu"])})()
+        said: list[str] = []
+        session.echo = said.append
+        card = obs.hand[0].text
+        assert session.read(f"DOWN {card}", menu(obs), obs) == f"down {card}"
+        with pytest.raises(IllegalAction) as refused:
+            state.clone().apply(f"down {card}")
+        assert refused.value.rule == "LF-F1"
+        assert session.read("helpp", menu(obs), obs) is None and "not an action" in said[-1]
+        return
+    pytest.fail("no deal reached a follow")
