@@ -480,3 +480,17 @@ def test_KW_T4_the_seat_chooses_which_pair_to_show_and_R_declare_switch():
     assert optional.legal_actions() == ["declare 55c", "declare 55s", "stay"]
     optional.apply("stay")
     assert 0 not in optional.declared and optional.current_seat() == 1
+
+
+def test_TT_T2_a_capture_or_discard_of_two_cards_says_it_names_one():
+    state = seeded("totom", 17)
+    while True:
+        obs = state.observation(state.current_seat())
+        caps = [a for a in obs.legal_actions if a.startswith("capture ")]
+        if caps:
+            break
+        state.apply(obs.legal_actions[-1])
+    card = caps[0].split()[1]
+    with pytest.raises(IllegalAction) as err:
+        state.clone().apply(f"capture {card} {card}")
+    assert err.value.rule == "TT-T2" and "names one card of the hand, not 2" in err.value.message

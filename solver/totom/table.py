@@ -235,9 +235,12 @@ class TotomState(TableState):
         s = self.current_seat()
         assert s is not None  # the deal is on
         try:
-            card = TOTOM.parse(arg)[0] if arg else None
+            cards = TOTOM.parse(arg) if arg else []
         except InvalidInput as err:
             return "TT-T2", err.message
+        if verb in ("discard", "capture") and len(cards) > 1:
+            return "TT-T2", f"a {verb} names one card of the hand, not {len(cards)}"
+        card = cards[0] if cards else None
         if self.phase is Phase.CLAIMS:
             kind = self.claims[0][1]
             if verb == "decline":
