@@ -212,8 +212,7 @@ def _lukfu(obs: Any, names: Sequence[str]) -> list[str]:
         best = rec.current_best()
         lines += wrap_items(f"Trick {len(rec.tricks)}: ", plays)
         if best is not None:
-            lines.append(f"  to beat: {best.text} ({best.size} card"
-                         f"{'s' if best.size != 1 else ''})")
+            lines.append(f"  to beat: {best.text} ({counted(best.size, 'cards')})")
     by_suit = []
     for suit in "csmt":
         cards = [f for f in obs.hand if f.suit == suit]
@@ -352,8 +351,8 @@ def _explain_kowah(state: Any, r: Any, names: Sequence[str]) -> list[str]:
 def _explain_lukfu(state: Any, r: Any, names: Sequence[str]) -> list[str]:
     old = sorted(state.old_cards(r.winner), key=LUKFU.index)
     won = state.record_.fu(r.winner)
-    return [f"{name_says(names[r.winner], 'claims')}: {won} fu won in tricks + {len(old)} old "
-            f"card{'s' if len(old) != 1 else ''} ({LUKFU.render(old) or 'none'}) = {r.fu} "
+    return [f"{name_says(names[r.winner], 'claims')}: {won} fu won in tricks + "
+            f"{counted(len(old), 'old cards')} ({LUKFU.render(old) or 'none'}) = {r.fu} "
             f"(LF-W2)",
             f"Settlement ({r.rule}): " + ", ".join(f"{names[s]} {n:+d}"
                                                    for s, n in enumerate(r.net))]

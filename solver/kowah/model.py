@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from moneycards.solver.cards import KOWAH, Face
-from moneycards.solver.cpsat import PerThread, ReusableModel, UpperBounds, cp_model
+from moneycards.solver.cpsat import PerThread, ReusableModel, cp_model
 from moneycards.solver.errors import SolveLimit
 from moneycards.solver.kowah.shapes import PAIRS, TRIPLETS, Split, Triplet, make_split, two_two_one
 
@@ -49,6 +49,8 @@ class _ShapeModel(ReusableModel):
         self.pair = [m.new_bool_var(f"pair_{p}") for p in PAIRS]
         # split_of_solution reads the triplet counts and then the pair booleans by position.
         assert [v.index for v in self.trip + self.pair] == list(range(len(TRIPLETS) + len(PAIRS)))
+        self._trip_bounds = self.upper_bounds(self.trip)  # rewritten by bound_by
+        self._pair_bounds = self.upper_bounds(self.pair)
         m.add(sum(self.trip) == 2)  # KW-R4: two triplets …
         m.add(sum(self.pair) == 1)  # … and one identical pair (KW-R3)
         self.target: list[Any] = []
@@ -70,9 +72,6 @@ class _ShapeModel(ReusableModel):
         implied by the count constraints, so every solution stays one, but most types
         are then fixed at zero before the search starts (measured: an enumeration in a
         fraction of the time; the differential tests check the splits)."""
-        if not hasattr(self, "_trip_bounds"):
-            self._trip_bounds: UpperBounds = self.upper_bounds(self.trip)
-            self._pair_bounds: UpperBounds = self.upper_bounds(self.pair)
         trips = _triplet_uppers(counts)
         pairs = [1 if counts[i] >= 2 else 0 for i in _PAIR_INDEX]
         self._trip_bounds.set(trips)
