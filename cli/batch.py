@@ -36,7 +36,7 @@ def read_items(source: str) -> list[Item]:
     return [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
 
 
-_KIND_WORDS = {str: "text (a JSON string)", bool: "true or false", int: "a whole number"}
+_KIND_WORDS = {str: "text (a JSON string)", bool: "true or false"}  # a line's key kinds
 
 
 def _json_kind(value: Any) -> str:

@@ -39,7 +39,7 @@ from moneycards.server.store import Conflict, SqliteStore, StoredTable, TableSto
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES
 from moneycards.solver.table import IllegalAction
-from moneycards.solver.tables import DEAL_OVER, NOT_YOUR_TURN, Event, Seat, StaleVersion, Table
+from moneycards.solver.tables import NOT_YOUR_TURN, Event, Seat, StaleVersion, Table
 from moneycards.v1 import common_pb2, lukfu_pb2, observation_pb2, table_pb2, table_pb2_grpc
 
 log = logging.getLogger("moneycards.server")
@@ -497,8 +497,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             self.tables.sync(t)
             obs = t.table.observation(seat)
             version = t.table.version(seat)
-        if t.table.is_over:
-            raise IllegalAction(f"the deal is over: {t.table.result_line()}", rule=DEAL_OVER)
+        t.table.check_not_over()
         if not obs.legal_actions:
             raise IllegalAction("it is not this seat's turn: nothing to rank",
                                 rule=NOT_YOUR_TURN)

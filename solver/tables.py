@@ -193,6 +193,12 @@ class Table:
         """How many events `seat` has seen."""
         return sum(1 for e in self.log if self.visible(e, seat))
 
+    def check_not_over(self) -> None:
+        """Raise IllegalAction once the deal has ended: one reason (DEAL_OVER) however it
+        ended, so a client tells it apart from an illegal move."""
+        if self.state.is_over:
+            raise IllegalAction(f"the deal is over: {self.result_line()}", rule=DEAL_OVER)
+
     @property
     def public_actions(self) -> int:
         """The actions every seat has seen: a declined private claim is not one of them
@@ -254,8 +260,7 @@ class Table:
         if self.seats[seat].kind != HUMAN:
             raise IllegalAction(f"seat {seat} is an AI player", rule=NOT_YOUR_TURN)
         state = self.state
-        if state.is_over:  # one reason however it ended, so a client can tell it apart
-            raise IllegalAction(f"the deal is over: {self.result_line()}", rule=DEAL_OVER)
+        self.check_not_over()
         if state.current_seat() != seat:
             seen = state.seen_by(seat)
             to_act = seen.current_seat()
