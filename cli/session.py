@@ -235,7 +235,11 @@ class Session:
         reach the table again (a server's)."""
         data = self.table.saved()
         tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+        # Owner only: a saved deal holds its seed (every hidden card) or a seat's token.
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.fchmod(fd, 0o600)  # a leftover temporary file keeps its old mode otherwise
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(json.dumps(data, ensure_ascii=False, indent=1))
         os.replace(tmp, self.path)  # never a half-written file
 
 

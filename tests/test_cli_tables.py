@@ -94,6 +94,7 @@ def test_a_server_table_left_midway_is_resumed_from_its_saved_file(server_addres
     assert r.exit_code == 0 and "Continue with --resume" in r.output
     saved = json.loads(out.read_text())
     assert saved["remote"] == server_address and saved["seat_token"] and saved["seat"] == 0
+    assert out.stat().st_mode & 0o777 == 0o600  # the token is a password: owner only
     r = run("kowah", "play", "--resume", str(out), input="1\n" * 400)
     assert r.exit_code == 0, r.output
     checked = check("kowah", read_game_record("kowah", out.read_text()))

@@ -206,6 +206,7 @@ def test_play_names_the_saved_file_and_quit_keeps_it(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0 and json.loads(path.read_text())["game"] == "kowah"
+    assert path.stat().st_mode & 0o777 == 0o600  # its seed tells every hidden card
 
 
 def test_the_ending_explains_the_win_in_replay_too(tmp_path):
