@@ -69,7 +69,9 @@ def schema() -> dict:
                       if name in f.message_types_by_name), defs)
     for game, name in games.items():
         defs[name]["properties"]["game"] = {"const": game}
-        defs[name]["required"] = ["game", "seat", "phase", "hand"]
+        # proto JSON leaves out default values (seat 0, an empty hand): only these are
+        # always written
+        defs[name]["required"] = ["game", "phase"]
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "moneycards observation",

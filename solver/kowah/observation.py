@@ -134,7 +134,7 @@ def from_json(data: Any, path: str = "observation") -> KowahObservation:
             raise InvalidInput("a shown pair is two identical cards (KW-X1)", field=where)
         declared[int(key)] = faces[0]
     obs = KowahObservation(
-        seat=r.int("seat", 0, SEATS - 1), to_act=r.optional_int("to_act", 0, SEATS - 1),
+        seat=r.int("seat", 0, SEATS - 1, default=0), to_act=r.optional_int("to_act", 0, SEATS - 1),
         phase=r.enum("phase", Phase, "KOWAH_PHASE"),
         hand=KOWAH.counts(r.cards("hand", KOWAH), field=r.sub("hand")),
         hand_sizes=r.per_seat("hand_sizes", 0, 9, seats=SEATS), declared=declared,
@@ -164,7 +164,8 @@ def _discard(entry: Any, path: str) -> Discard:
     e = Reader(entry, path)
     e.check_keys({"seat", "card", "turn", "taken_by"})
     card = KOWAH.parse(card_text(e.str("card"), KOWAH, e.sub("card")))[0]
-    return Discard(e.int("seat", 0, SEATS - 1), card, e.int("turn", 0, 1_000_000, default=0),
+    return Discard(e.int("seat", 0, SEATS - 1, default=0), card,
+                   e.int("turn", 0, 1_000_000, default=0),
                    e.optional_int("taken_by", 0, SEATS - 1))
 
 
@@ -172,4 +173,5 @@ def _public_draw(entry: Any, path: str) -> PublicDraw:
     e = Reader(entry, path)
     e.check_keys({"seat", "card", "turn"})
     card = KOWAH.parse(card_text(e.str("card"), KOWAH, e.sub("card")))[0]
-    return PublicDraw(e.int("seat", 0, SEATS - 1), card, e.int("turn", 0, 1_000_000, default=0))
+    return PublicDraw(e.int("seat", 0, SEATS - 1, default=0), card,
+                      e.int("turn", 0, 1_000_000, default=0))

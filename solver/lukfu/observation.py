@@ -107,7 +107,7 @@ def from_json(data: Any, path: str = "observation") -> LukFuObservation:
     record_json = record_to_json(record)  # canonical: the same record reads the same
     del record_json["game"]
     return LukFuObservation(
-        seat=r.int("seat", 0, SEATS - 1), to_act=r.optional_int("to_act", 0, SEATS - 1),
+        seat=r.int("seat", 0, SEATS - 1, default=0), to_act=r.optional_int("to_act", 0, SEATS - 1),
         phase=r.enum("phase", Phase, "LUK_FU_PHASE"),
         hand=tuple(r.cards("hand", LUKFU)),
         hand_sizes=r.per_seat("hand_sizes", 0, 12, seats=SEATS),

@@ -333,9 +333,8 @@ def parse_record(data: Any, rules: LukFuRules = SEED_RULES) -> Record:
     unknown = set(data) - {"game", "master", "calls", "tricks", "rules"}
     if unknown:
         raise RecordError(f"unknown keys: {', '.join(sorted(unknown))}", path="record")
-    if "master" not in data:
-        raise RecordError("missing", path="master")
-    master = _int(data["master"], "master")
+    # A number left out is 0, as proto JSON leaves out seat 0 (the master, a leader, a play)
+    master = _int(data.get("master", 0), "master")
     rules = _rules(data.get("rules"), rules)
     calls = data.get("calls", [])
     if not isinstance(calls, list):
@@ -343,11 +342,14 @@ def parse_record(data: Any, rules: LukFuRules = SEED_RULES) -> Record:
     tricks = []
     for t, raw in enumerate(data.get("tricks", [])):
         path = f"tricks[{t}]"
-        if not isinstance(raw, dict) or "plays" not in raw:
+        if not isinstance(raw, dict):
             raise RecordError("a trick is an object with 'leader' and 'plays'", path=path)
-        leader = _int(raw.get("leader"), f"{path}.leader")
+        leader = _int(raw.get("leader", 0), f"{path}.leader")
+        plays = raw.get("plays", [])
+        if not isinstance(plays, list):
+            raise RecordError("a list of plays", path=f"{path}.plays")
         actions = []
-        for k, p in enumerate(raw["plays"]):
+        for k, p in enumerate(plays):
             actions.append(_parse_action(p, f"{path}.plays[{k}]"))
         tricks.append(Trick(leader, actions))
     return Record(master, list(calls), tricks, rules).validate()
@@ -372,7 +374,7 @@ def _rules(raw: Any, base: LukFuRules) -> LukFuRules:
 def _parse_action(p: Any, path: str) -> Action:
     if not isinstance(p, dict):
         raise RecordError("a play is an object with 'seat' and 'cards' or 'down'", path=path)
-    seat = _int(p.get("seat"), f"{path}.seat")
+    seat = _int(p.get("seat", 0), f"{path}.seat")
     if not 0 <= seat < SEATS:
         raise RecordError(f"seat must be 0–{SEATS - 1}, not {seat}", path=f"{path}.seat")
     if p.get("down"):  # "down": 0 is a face-up play (the proto default)

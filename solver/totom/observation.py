@@ -137,7 +137,7 @@ def from_json(data: Any, path: str = "observation") -> TotomObservation:
     """Read and check an observation's JSON form; errors name the field."""
     r = Reader(data, path)
     r.check_keys(FIELDS)
-    seat = r.int("seat", 0, SEATS - 1)
+    seat = r.int("seat", 0, SEATS - 1, default=0)
     hand = r.cards("hand", TOTOM)
     exposed = []
     for k, entry in enumerate(r.list("exposed", max_len=SEATS)):
@@ -150,7 +150,7 @@ def from_json(data: Any, path: str = "observation") -> TotomObservation:
     for k, entry in enumerate(r.list("dead", max_len=TOTOM.size)):
         d = Reader(entry, f"{r.sub('dead')}[{k}]")
         d.check_keys({"seat", "card"})
-        dead.append(SeatCard(d.int("seat", 0, SEATS - 1), _card(d, "card")))
+        dead.append(SeatCard(d.int("seat", 0, SEATS - 1, default=0), _card(d, "card")))
     offer = None
     if r.present("offer"):
         o = Reader(r.data["offer"], r.sub("offer"))
