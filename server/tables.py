@@ -346,10 +346,11 @@ def seat_from(msg: common_pb2.TableSeat, k: int) -> Seat:
     return Seat(d["kind"], d["level"], d["name"])
 
 
-def table_call(field_paths=None):
+def table_call(field_paths=None, action_field: str | None = "action"):
     """Decorate a TableService method: the table's own refusals become their statuses
     (NOT_FOUND, PERMISSION_DENIED, ABORTED, FAILED_PRECONDITION with the rule id), other
-    bad input INVALID_ARGUMENT through `rpc`."""
+    bad input INVALID_ARGUMENT through `rpc`. A refused action names `action_field` (None:
+    the call has no action, as a Hint, and the refusal names no field)."""
     def decorate(method):
         @functools.wraps(method)
         def wrapper(self, request, context):
@@ -361,9 +362,10 @@ def table_call(field_paths=None):
                 context.abort_with_status(status(
                     code_pb2.ABORTED, str(err), "STALE_VERSION", version=str(err.version)))
             except IllegalAction as err:  # before `rpc`: it is an InvalidInput too
+                where = {"field": action_field} if action_field else {}
                 context.abort_with_status(status(
                     code_pb2.FAILED_PRECONDITION, f"{err.message} [{err.rule}]",
-                    err.rule or "", field="action", rule=err.rule or ""))
+                    err.rule or "", **where, rule=err.rule or ""))
         return rpc(field_paths)(wrapper)
     return decorate
 
@@ -413,6 +415,9 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             raise InvalidInput("an action is at most 200 characters", field="action")
         expected = request.expected_version if request.HasField("expected_version") \
             else None
+        if expected is not None and expected < 0:
+            raise InvalidInput("a version is 0 or more: the view's version, as last read",
+                               field="expected_version")
         with t.lock:
             for _ in range(ACT_TRIES):
                 self.tables.sync(t)
@@ -486,7 +491,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                 yield table_pb2.WatchResponse(event=msg)
                 sent = msg.version
 
-    @table_call({"state": "table"})
+    @table_call({"state": "table"}, action_field=None)
     def Hint(self, request, context):
         from moneycards.server.limits import Limits, hint_budget_ms
         from moneycards.server.records import ranked_messages

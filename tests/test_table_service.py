@@ -148,6 +148,8 @@ def test_an_act_or_a_hint_after_the_end_says_the_deal_is_over(stub, game):
         code, message, d = error(call, request)
         assert code == grpc.StatusCode.FAILED_PRECONDITION
         assert d["ErrorInfo"].reason == "DEAL_OVER" and "the deal is over" in message
+        # the field named is the request's own: a Hint has no action
+        assert d["ErrorInfo"].metadata.get("field") == ("action" if call == stub.Act else None)
     assert view(stub, tid, token) == v
 
 
@@ -183,6 +185,12 @@ def test_every_error_kind_and_a_rejected_action_changes_nothing(stub):
         table_id=tid, seat_token=token, action=before.legal_actions[0].text,
         expected_version=before.version + 1))
     assert code == grpc.StatusCode.ABORTED and d["ErrorInfo"].reason == "STALE_VERSION"
+    assert view(stub, tid, token) == before
+    code, message, d = error(stub.Act, table_pb2.ActRequest(  # no version is negative
+        table_id=tid, seat_token=token, action=before.legal_actions[0].text,
+        expected_version=-1))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+    assert d["BadRequest"].field_violations[0].field == "expected_version"
     assert view(stub, tid, token) == before
 
     code, _, d = error(view, stub, "no-such-table", token)
