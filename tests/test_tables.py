@@ -357,6 +357,24 @@ def test_R_wrong_win_a_stock_card_that_does_not_complete_the_hand_breaks_TT_W4()
     assert err.value.rule == "TT-W6"
 
 
+def test_an_opening_win_that_is_no_win_breaks_TT_W4_even_with_a_lone_chi_chi():
+    """The dealer's twenty that are not ten pairs with six Chắn break TT-W4; a lone Chi chi
+    (TT-D3) is one of the reasons given, never the rule cited in its place."""
+    from moneycards.solver.games import spec
+
+    lone_chi_chi = 0
+    for seed in range(40):
+        state = spec("totom").seeded(seed)
+        if "win" in state.legal_actions():
+            continue
+        lone_chi_chi += state.hands[state.current_seat()][TOTOM.index(F("1h"))] == 1
+        with pytest.raises(IllegalAction) as err:
+            state.apply("win")
+        assert err.value.rule == "TT-W4", (seed, err.value.message)
+        assert "the dealer's twenty do not win: " in err.value.message
+    assert lone_chi_chi >= 3  # the case that cited TT-D3 is among them
+
+
 def c5_c6_from_the_rules(hand, card):
     """TT-C5 and TT-C6 read from the rules text alone: identical pairs are never split
     (TT-W3), so only a face's odd card is outside its Chắn; two such cards of one rank in

@@ -250,8 +250,14 @@ class TotomState(TableState):
         if verb == "win":
             if self.phase is Phase.OPENING:
                 v = self._verdict(s, None, None, True)
-                return (v.violations[0].rule if v.violations else "TT-W7",
-                        "the dealer's twenty do not win")
+                if not v.violations:
+                    return "TT-W7", "the dealer's twenty do not win"
+                rules = [x.rule for x in v.violations]
+                # TT-W4 is what a win is (ten pairs, six Chắn); TT-D3 only says why a lone
+                # Chi chi is one of the unpaired cards, as with R-wrong-win below.
+                return ("TT-W4" if "TT-W4" in rules else rules[0],
+                        "the dealer's twenty do not win: "
+                        + "; ".join(x.message for x in v.violations))
             o = self.offer
             if self.phase is Phase.OFFER and o is not None and o.kind != "discard":
                 if s in self.dead_hand:
