@@ -493,8 +493,15 @@ def test_KW_T4_the_seat_chooses_which_pair_to_show_and_R_declare_switch():
     assert err.value.rule == "KW-T4"
     from moneycards.solver.kowah.rules import KowahRules
     optional = KowahState(None, KowahRules(optional_declaration=True), deal=deal)
-    optional.apply("draw")
-    optional.apply("discard 3h")
+    default = KowahState(None, deal=deal)
+    for phase, action in (("draws or takes a card", "draw"), ("discards", "discard 3h")):
+        # Before the cards are ready there is nothing to stay silent about, under either
+        # rule: the turn goes on (KW-T2), no declaration is compulsory yet.
+        for table in (optional, default):
+            with pytest.raises(IllegalAction) as err:
+                table.clone().apply("stay")
+            assert err.value.rule == "KW-T2" and f"now it {phase}" in err.value.message
+            table.apply(action)
     assert optional.legal_actions() == ["declare 55c", "declare 55s", "stay"]
     optional.apply("stay")
     assert 0 not in optional.declared and optional.current_seat() == 1

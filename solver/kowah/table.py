@@ -117,6 +117,11 @@ class KowahState(TableState):
                 return "KW-T4", "a seat declares after discarding, with eight ready cards"
             return "KW-R5", f"{arg or '(nothing)'} is not a pair these cards may show"
         if verb == "stay":
+            if self.phase is not Phase.DECLARE:  # nothing to decline: the turn goes on
+                return "KW-T2", ("a seat stays silent only when its eight cards are ready, "
+                                 "after discarding; now it "
+                                 + ("draws or takes a card" if self.phase is Phase.DRAW
+                                    else "discards"))
             return "KW-T4", "declaration is compulsory when the eight cards are ready (R-declare)"
         return "KW-T2", self.actions_help
 
