@@ -216,7 +216,8 @@ class TableState(ABC):
     deck: Deck
     card_verbs: tuple[str, ...] = ()  # the verbs whose argument is cards
     verbs: tuple[str, ...] = ()  # every verb of the game's actions
-    word_verbs: tuple[str, ...] = ()  # verbs whose argument is a word, not cards
+    # verbs whose argument is a word, not cards, with the words each takes
+    word_verbs: dict[str, tuple[str, ...]] = {}
     actions_help: str = ""  # the actions in words ("actions are: draw, take, ...")
 
     def parse_action(self, text: str) -> Action:

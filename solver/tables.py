@@ -246,14 +246,21 @@ class Table:
         if act.verb not in self.state.verbs:
             raise InvalidInput(f"no such action {act.verb!r} in {self.state.deck.game}; "
                                f"{self.state.actions_help}", field="action")
-        if act.arg and act.verb not in self.state.card_verbs + self.state.word_verbs:
+        words = self.state.word_verbs.get(act.verb)
+        if act.arg and act.verb not in self.state.card_verbs and words is None:
             raise InvalidInput(f"'{act.verb}' takes nothing after it; "
                                f"{self.state.actions_help}", field="action")
+        if words is not None and act.arg not in words:
+            raise InvalidInput(f"'{act.verb}' is followed by one word: "
+                               + " or ".join(f"'{act.verb} {w}'" for w in words),
+                               field="action")
         if act.verb in self.state.card_verbs and not act.arg:
             raise InvalidInput(f"'{act.verb}' names its cards (e.g. '{act.verb} 5c')",
                                field="action")
         if act.verb in self.state.card_verbs and not act.cards:
             self.state.deck.parse(act.arg, field="action")  # raises: bad notation is bad input
+        if act.cards:  # more copies of a card than the deck holds: no move of any table
+            self.state.deck.counts(act.cards, field="action")
         since = self.version(seat)
         if expected_version is not None and expected_version != since:
             raise StaleVersion(expected_version, since)

@@ -60,7 +60,8 @@ def classify(cards: Sequence[Face], *, field: str | None = None) -> Play:
     if not cs:
         raise PlayError("a play needs at least one card", field=field, rule="LF-L1")
     if len(set(cs)) != len(cs):
-        raise PlayError(f"{text} names a card twice", field=field, rule="LF-L1")
+        raise PlayError(f"{text} names a card twice; the deck holds one of each", field=field,
+                        rule="LF-D1")
     if len(cs) == 1:
         return Play(cs, SINGLE)
     ranks = [f.rank for f in cs]

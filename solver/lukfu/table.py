@@ -32,7 +32,7 @@ class LukFuState(TableState):
     deck = LUKFU
     card_verbs = CARD_VERBS
     verbs = ("call", "lead", "follow", "down", "claim", "end")
-    word_verbs = ("call",)  # call play | call pass
+    word_verbs = {"call": ("play", "pass")}
     actions_help = "actions are: call play|pass, lead CARDS, follow CARDS, down CARDS, " \
                    "claim, end"
     game = "lukfu"
