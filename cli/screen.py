@@ -24,6 +24,16 @@ def wrap(head: str, text: str, indent: int = 4) -> list[str]:
                          break_on_hyphens=False) or [head.rstrip()]
 
 
+def wrap_clauses(text: str, indent: int = 2) -> list[str]:
+    """A sentence of clauses ("…: 2 points; You -2, …") broken between its clauses where
+    it is wider than WIDTH (a seat's name is never split), and inside one only when that
+    clause alone is too wide."""
+    clauses = text.split("; ")
+    items = [c + ";" for c in clauses[:-1]] + clauses[-1:]
+    return [part for line in wrap_items("", items, sep=" ", indent=indent)
+            for part in (wrap("", line.strip(), indent) if len(line) > WIDTH else [line])]
+
+
 def wrap_items(head: str, items: list[str], sep: str = " · ", indent: int = 4) -> list[str]:
     """`head` then the items, never breaking one across lines."""
     lines, line = [], head

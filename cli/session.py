@@ -18,7 +18,7 @@ from typing import Any
 import click
 
 from moneycards.cli.screen import (Printer, default_down, describe, explain, menu,
-                                   menu_lines, screen)
+                                   menu_lines, screen, wrap_clauses)
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GameSpec
 
@@ -224,7 +224,8 @@ class Session:
 
     def ending(self) -> list[str]:
         names = self.table.names()
-        return [self.table.result_text(), *explain(self.table.final_state(), names)]
+        return [*wrap_clauses(self.table.result_text()),
+                *explain(self.table.final_state(), names)]
 
     def echo(self, line: str) -> None:
         click.echo(line)

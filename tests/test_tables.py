@@ -519,3 +519,23 @@ def test_TT_T2_a_capture_or_discard_of_two_cards_says_it_names_one():
     with pytest.raises(IllegalAction) as err:
         state.clone().apply(f"capture {card} {card}")
     assert err.value.rule == "TT-T2" and "names one card of the hand, not 2" in err.value.message
+
+
+@pytest.mark.parametrize("seed, words", [
+    (0, "Seat 3 wins on 3c (stock card, Ù xuông): 2 points;"),
+    (3, "Seat 2 wins on 3m (own stock card, Ù chì): 3 points;"),
+    (11, "Seat 1 wins on the dealt twenty (Bạch thủ, Thiên ù): 5 points;"),
+    (38, "Seat 2 wins on 3m (Chíu, Chíu ù): 5 points;"),
+])
+def test_a_totom_result_says_how_the_deal_was_won_in_words(seed, words):
+    """Every way of winning (TT-P1 on a stock card, own or another's, TT-P6 Chíu, TT-W7
+    Thiên ù) in words with its card, never the record's key ('own-door', 'thien-u')."""
+    state = seeded("totom", seed)
+    rng = random.Random(seed)
+    while not state.is_over:  # every seat wins or claims as soon as it may
+        acts = state.legal_actions()
+        wins = [a for a in acts if a in ("win", "chiu")]
+        state.apply(wins[0] if wins else rng.choice(acts))
+    line = state.result_line()
+    assert line.startswith(words), line
+    assert not any(key in line for key in ("own-door", "thien-u", "(stock,", "chiu,"))

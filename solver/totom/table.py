@@ -509,7 +509,10 @@ class TotomState(TableState):
             return "Drawn: the stock ran out (TT-T4); everyone settles 0."
         names = ", ".join(b["name"] for b in r["bonuses"]) or "Ù xuông"
         net = ", ".join(f"{seat_label(s)} {n:+d}" for s, n in enumerate(r["net"]))
-        return (f"{says(r['winner'], 'wins')} ({r['via']}, {names}): {r['points']} points; "
+        how = {VIA_OWN_DOOR: f"on {r['card']} (own stock card, ",
+               VIA_STOCK: f"on {r['card']} (stock card, ", VIA_CHIU: f"on {r['card']} (Chíu, ",
+               "thien-u": "on the dealt twenty ("}.get(r["via"], f"({r['via']}, ")
+        return (f"{says(r['winner'], 'wins')} {how}{names}): {r['points']} points; "
                 f"{net}.")
 
 
