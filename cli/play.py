@@ -128,9 +128,17 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
                            f"average {totals[s] / deals:+.3f} per deal")
 
 
+# Actions to type at each game's table, for `play --help`.
+PLAY_EXAMPLES = {"totom": "`capture 4m`, `discard 5c`", "kowah": "`draw`, `discard 5c`",
+                 "lukfu": "`lead 345c`, `down 3c 5m`"}
+
+
 def add_interactive_command(group: click.Group, spec: GameSpec) -> None:
 
-    @group.command("play")
+    @group.command("play", help=(
+        "Play a deal against the built-in AIs: type an action's number or its text "
+        f"({PLAY_EXAMPLES[spec.name]}), or `help`, `show`, `log`, `hint`, `quit`. The deal "
+        "is saved after every action; Ctrl-C keeps it too, and `--resume` continues it."))
     @click.option("--seed", type=int, help="The deal's seed (default: a random one).")
     @click.option("--seat", default=0, show_default=True, type=int, help="Your seat.")
     @click.option("--level", default="strong", show_default=True,
@@ -147,9 +155,6 @@ def add_interactive_command(group: click.Group, spec: GameSpec) -> None:
                        "this process.")
     @answers
     def play(seed, seat, level, name, record_out, resume_file, remote):
-        """Play a deal against the built-in AIs: type an action's number or its text
-        (`capture 4m`, `down 3c 5m`), or `help`, `show`, `log`, `hint`, `quit`. The deal is
-        saved after every action; Ctrl-C keeps it too, and `--resume` continues it."""
         from moneycards.cli.session import Session
 
         session = Session.open(spec, seed=seed, seat=seat, level=level, name=name,

@@ -204,7 +204,8 @@ class TableState(ABC):
         act = self.parse_action(str(action))
         if act.text not in self._legal():
             rule, why = self._diagnose(act)
-            raise IllegalAction(f"{act.text!r} by seat {self.current_seat()}: {why}", rule=rule)
+            typed = " ".join(str(action).split())  # as written: '2c 7c', not its '27c'
+            raise IllegalAction(f"{typed!r} by seat {self.current_seat()}: {why}", rule=rule)
         self.history.append(act.text)
         self._apply(act)
 

@@ -519,6 +519,7 @@ def test_TT_T2_a_capture_or_discard_of_two_cards_says_it_names_one():
     with pytest.raises(IllegalAction) as err:
         state.clone().apply(f"capture {card} {card}")
     assert err.value.rule == "TT-T2" and "names one card of the hand, not 2" in err.value.message
+    assert err.value.message.startswith(f"'capture {card} {card}' by seat")  # as typed
 
 
 @pytest.mark.parametrize("seed, words", [

@@ -355,3 +355,22 @@ def test_a_verb_of_the_game_not_legal_now_goes_to_the_table_to_be_refused_by_its
         assert session.read("helpp", menu(obs), obs) is None and "not an action" in said[-1]
         return
     pytest.fail("no deal reached a follow")
+
+
+def test_a_luk_fu_lead_offers_a_claim_only_when_the_seat_may_claim():
+    """LF-W2: the status line says 'lead or claim' exactly when claiming is legal now."""
+    seen = set()
+    for seed in range(60):
+        state = seeded("lukfu", seed)
+        while not state.is_over and len(seen) < 2:
+            seat = state.current_seat()
+            obs = state.observation(seat)
+            if obs.phase.name == "LEAD":
+                may = "claim" in obs.legal_actions
+                top = screen(obs, NAMES["lukfu"])[0]
+                assert top.endswith("your turn: lead or claim" if may else "your turn: lead")
+                seen.add(may)
+            state.apply("claim" if "claim" in obs.legal_actions else obs.legal_actions[0])
+        if len(seen) == 2:
+            break
+    assert seen == {True, False}

@@ -264,8 +264,8 @@ class LukFuState(TableState):
         if r is None:
             return "The record ends before the deal does."
         if r["outcome"] == "redeal":
-            return "Three passes: this deal ends, everyone settles 0, and the cards are " \
-                   "dealt again as a new deal (LF-C4)."
+            return "Three passes: no one plays, everyone settles 0; a new deal follows " \
+                   "(LF-C4)."
         if r["outcome"] == "drawn" and r["rule"] == "R-claim-timing":
             last = self.record_.to_act()
             assert last is not None
