@@ -540,3 +540,26 @@ def test_a_totom_result_says_how_the_deal_was_won_in_words(seed, words):
     line = state.result_line()
     assert line.startswith(words), line
     assert not any(key in line for key in ("own-door", "thien-u", "(stock,", "chiu,"))
+
+
+def test_KW_X3_a_win_on_a_drawn_card_says_who_drew_it():
+    """Every seat saw the card drawn face up (KW-X3): the log names the seat that drew it
+    right before the win, also when a declared seat's own turn draws it (KW-X2, KW-X4)."""
+    from moneycards.solver.tables import Seat, Table
+
+    ways = set()
+    for seed in range(1, 40):
+        t = Table.create("kowah", [Seat("human", "", "Ana"), Seat("ai", "greedy", ""),
+                                   Seat("ai", "greedy", "")], seed=seed)
+        while not t.is_over:
+            acts = t.observation(0).legal_actions
+            t.act(0, next((a for a in acts if a.startswith("declare")), acts[0]))
+        r = t.state.result
+        if r.via not in ("draw", "self-draw"):
+            continue
+        for seat in range(3):
+            lines = t.events(seat)[-1].lines
+            assert lines[-1].endswith(f"wins on {r.card} ({r.via}, x{r.multiplier})")
+            assert f" drew {r.card} face up (KW-X3)" in lines[-2], lines
+        ways.add((r.via, "(declared)" in t.events(0)[-1].lines[-2]))
+    assert ways == {("draw", True), ("draw", False), ("self-draw", True)}

@@ -162,6 +162,11 @@ class KowahState(TableState):
             self.public_draws.append((s, card, self.turns))
             if s not in self.declared:  # a declared seat's draw is told as it is played
                 self.events.append(f"{seat_label(s)} drew {card} face up (KW-X3)")
+        if s in self.declared and (self.declared[s] == card or not self.stock
+                                   or self._waiting_on(card, s) is not None):
+            # The deal ends on this draw, before the seat's usual "drew and discarded"
+            # line: say who drew the card every seat saw (KW-X3).
+            self.events.append(f"{seat_label(s)} (declared) drew {card} face up (KW-X3)")
         if self.declared.get(s) == card:
             self._win(s, "self-draw", card)
             return None
@@ -181,14 +186,20 @@ class KowahState(TableState):
         self.discard_log.append([s, card, self.turns, None])
         self._wins_on(card, s, "discard")
 
-    def _wins_on(self, card: Face, by: int, via: str) -> bool:
-        """KW-X4 with R-rotation: waiting seats tried from the seat after `by`."""
+    def _waiting_on(self, card: Face, by: int) -> int | None:
+        """The seat that wins on `card` played by `by` (KW-X4 with R-rotation: waiting seats
+        tried from the seat after `by`), if any."""
         for k in range(1, SEATS):
             w = (by + k) % SEATS
             if self.declared.get(w) == card:
-                self._win(w, via, card)
-                return True
-        return False
+                return w
+        return None
+
+    def _wins_on(self, card: Face, by: int, via: str) -> bool:
+        w = self._waiting_on(card, by)
+        if w is not None:
+            self._win(w, via, card)
+        return w is not None
 
     def _win(self, seat: int, via: str, card: Face) -> None:
         mult = MULTIPLIERS[via]  # KW-K1
