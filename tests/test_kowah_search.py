@@ -130,8 +130,26 @@ def test_strong_values_are_shares_of_sampled_deals_won_and_reproducible():
             # searched options rank above the ones only estimated
             last = max(i for i, r in enumerate(ranked) if r.reason.startswith("wins "))
             assert all(r.reason.startswith("wins ") for r in ranked[:last + 1])
+            # the ones only estimated keep the race's order: tied only where the race is
+            rest = [r for r in ranked if r.reason.startswith("not played out")]
+            values = [r.value for r in rest]
+            assert values == sorted(values, reverse=True)
+            races = [r.reason.partition("race estimate ")[2].partition(", below")[0]
+                     for r in rest]
+            assert all(a.value > b.value for a, b, ra, rb in zip(rest, rest[1:], races,
+                                                                 races[1:]) if ra != rb)
         assert [r.to_dict() for r in strong(obs)] == [r.to_dict() for r in ranked]
     assert searched >= 10
+
+
+def test_options_not_played_out_keep_the_race_order_when_capped_below_the_played():
+    """Two discards whose race estimates differ (15% and 9%) both lie above the share of
+    deals the last option played out won (8%): each is capped below it, and they stay
+    apart, in the race's order."""
+    obs = _positions(82, seed=5)[81]
+    rest = [r for r in strong(obs) if r.reason.startswith("not played out")]
+    assert [r.action for r in rest] == ["discard 2s", "discard 8m"]
+    assert rest[0].value > rest[1].value
 
 
 def test_a_discard_that_makes_the_hand_ready_on_a_live_wait_is_played_first():

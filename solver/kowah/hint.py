@@ -396,11 +396,12 @@ def strong(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
                 why += f"; not surely better than {_doing(pick.action)}"
         out.append(Ranked(r.action, value * (1 - RACE_TIE) + RACE_TIE * r.value, why))
     floor = min(x.value for x in out)
-    for r in safe[len(cands):]:
+    for k, r in enumerate(safe[len(cands):]):
         if not r.evaluated:
             out.append(r)
             continue
-        v = max(0.0, min(r.value, floor - RACE_TIE))
+        # below every option played out, in the race's own order (no ties among them)
+        v = max(0.0, min(r.value, floor - RACE_TIE * (k + 1)))
         out.append(Ranked(r.action, v, f"not played out: {_doing(r.action)} has the race "
                                        f"estimate {_race_tail(r.reason)}, below the "
                                        f"{len(cands)} options played out"))
