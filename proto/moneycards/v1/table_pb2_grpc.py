@@ -38,7 +38,11 @@ class TableServiceStub:
     What a seat is told never holds another seat's hidden cards or the stock order, and
     never shows that another seat is deciding a private claim (R-claim-privacy): while a
     seat decides whether to win or Chíu, every other seat sees the table as if no seat had
-    that option, and a declined claim leaves no trace.
+    that option, and a declined claim leaves no trace. One limit, at a Tổ Tôm table with
+    several people: a seat that acts while another person decides has its action held
+    (`queued_action`) and gets no events until that person has decided, so the wait shows
+    that someone is deciding. AI seats decide within the call, so a table with one person
+    shows nothing.
 
     A seat's `version` counts the events that seat has seen, so it grows with every action
     the seat can see. Errors: an illegal action is FAILED_PRECONDITION with a
@@ -113,7 +117,11 @@ class TableServiceServicer:
     What a seat is told never holds another seat's hidden cards or the stock order, and
     never shows that another seat is deciding a private claim (R-claim-privacy): while a
     seat decides whether to win or Chíu, every other seat sees the table as if no seat had
-    that option, and a declined claim leaves no trace.
+    that option, and a declined claim leaves no trace. One limit, at a Tổ Tôm table with
+    several people: a seat that acts while another person decides has its action held
+    (`queued_action`) and gets no events until that person has decided, so the wait shows
+    that someone is deciding. AI seats decide within the call, so a table with one person
+    shows nothing.
 
     A seat's `version` counts the events that seat has seen, so it grows with every action
     the seat can see. Errors: an illegal action is FAILED_PRECONDITION with a
@@ -252,7 +260,11 @@ class TableService:
     What a seat is told never holds another seat's hidden cards or the stock order, and
     never shows that another seat is deciding a private claim (R-claim-privacy): while a
     seat decides whether to win or Chíu, every other seat sees the table as if no seat had
-    that option, and a declined claim leaves no trace.
+    that option, and a declined claim leaves no trace. One limit, at a Tổ Tôm table with
+    several people: a seat that acts while another person decides has its action held
+    (`queued_action`) and gets no events until that person has decided, so the wait shows
+    that someone is deciding. AI seats decide within the call, so a table with one person
+    shows nothing.
 
     A seat's `version` counts the events that seat has seen, so it grows with every action
     the seat can see. Errors: an illegal action is FAILED_PRECONDITION with a
