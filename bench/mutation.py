@@ -379,6 +379,31 @@ MUTANTS: tuple[Mutant, ...] = (
       "for suit, members in reversed(self._suit_runs))", "NOTATION",
       "a count vector rendered with its suits in reverse order",
       NOTATION),
+    # -- What a deal tells its players ---------------------------------------------------
+    M("tt-opening-win-rule", TT_TABLE_PY,
+      'return ("TT-W4" if "TT-W4" in rules else rules[0],\n'
+      '                        "the dealer\'s',
+      'return (rules[0],\n                        "the dealer\'s', "TT-W4",
+      "an opening 'win' that is no win citing its first reason (TT-D3) instead of TT-W4",
+      ("tests/test_tables.py",)),
+    M("kw-stay-before-ready", KW_TABLE_PY,
+      "if self.phase is not Phase.DECLARE:  # nothing to decline",
+      "if False:  # nothing to decline", "KW-T2",
+      "'stay' before the cards are ready refused as a compulsory declaration (KW-T4)",
+      ("tests/test_tables.py",)),
+    M("kw-x3-declared-draw-told", KW_TABLE_PY,
+      'self.events.append(f"{seat_label(s)} (declared) drew {card} face up (KW-X3)")',
+      "pass", "KW-X3", "a win on a declared seat's own draw without saying who drew it",
+      ("tests/test_tables.py",)),
+    M("tt-result-via-words", TT_TABLE_PY,
+      "VIA_OWN_DOOR: f\"on {r['card']} (own stock card, \",",
+      "VIA_OWN_DOOR: f\"on {r['card']} (stock card, \",", "TT-P1",
+      "a win on the seat's own stock card told as one at another doorway",
+      ("tests/test_tables.py",)),
+    M("lf-call-word", "solver/tables.py", "if words is not None and act.arg not in words:",
+      "if words is not None and not act.arg:", "LF-C2",
+      "Luk Fu 'call maybe' taken for an action the rules refuse, not malformed input",
+      ("tests/test_table_service.py",)),
 )
 
 
