@@ -355,6 +355,16 @@ def test_R_wrong_win_a_stock_card_that_does_not_complete_the_hand_breaks_TT_W4()
     with pytest.raises(IllegalAction) as err:
         state.apply("win")
     assert err.value.rule == "TT-W6"
+    # ... also while the seat is asked about a Chíu of that discard (it may chiu or
+    # decline; a win on it is still TT-W6, not a wrong answer to the window, TT-P3).
+    state = TotomState(None, deal=totom_deal([
+        "9c 8c 7c 6c 4c 9s 8s 7s 6s 5s 4s 9m 8m 7m 6m 5m 5c 1h 6c 7c",
+        "555c 22s 33s 44s 66s 77s 88s 2c2m 3c3m", "", ""], "4m"))
+    state.apply("discard 5c")
+    assert state.observation(1).legal_actions == ("chiu", "decline")
+    with pytest.raises(IllegalAction) as err:
+        state.apply("win")
+    assert err.value.rule == "TT-W6" and "a hand discard never wins" in err.value.message
 
 
 def test_an_opening_win_that_is_no_win_breaks_TT_W4_even_with_a_lone_chi_chi():
@@ -505,6 +515,24 @@ def test_KW_T4_the_seat_chooses_which_pair_to_show_and_R_declare_switch():
     assert optional.legal_actions() == ["declare 55c", "declare 55s", "stay"]
     optional.apply("stay")
     assert 0 not in optional.declared and optional.current_seat() == 1
+
+
+@pytest.mark.parametrize("hand, action, rule", [
+    ("44c 44s 4444m", "declare 44m", "KW-R5"),  # two triplets of 4m: only 2-2-1 refuses it
+    ("55c 55s 5m 777c", "declare 77c", "KW-R4"),  # 55c55s5m is no two triplets
+    ("55c 55s 5m 777c", "declare 99m", "KW-R3"),  # not held
+    ("55c 55s 5m 777c", "declare 5c", "KW-R3"),  # not a pair
+])
+def test_a_pair_the_ready_cards_may_not_show_cites_the_rule_that_refuses_it(hand, action,
+                                                                            rule):
+    """As `kowah win --pair` says it (check_win): KW-R5 only when the 2-2-1 rule alone
+    refuses the pair, KW-R4 when the other six cards are no two triplets."""
+    state = KowahState(None, deal=kowah_deal([hand, "", ""], "3h"))
+    state.apply("draw")
+    state.apply("discard 3h")
+    with pytest.raises(IllegalAction) as err:
+        state.apply(action)
+    assert err.value.rule == rule and "it may show " in err.value.message
 
 
 def test_TT_T2_a_capture_or_discard_of_two_cards_says_it_names_one():

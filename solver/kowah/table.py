@@ -19,6 +19,7 @@ from moneycards.solver.kowah import observation as ob
 from moneycards.solver.kowah.exact import splits_exact
 from moneycards.solver.kowah.observation import CARD_VERBS, KowahObservation, Phase as Phase
 from moneycards.solver.kowah.rules import SEED_RULES, KowahRules
+from moneycards.solver.kowah.shapes import structural_splits
 from moneycards.solver.table import (Action, Outcome, OutcomeKind, TableState, read_deal, says,
                                      seat_label)
 
@@ -115,7 +116,7 @@ class KowahState(TableState):
         if verb == "declare":
             if self.phase is not Phase.DECLARE:
                 return "KW-T4", "a seat declares after discarding, with eight ready cards"
-            return "KW-R5", f"{arg or '(nothing)'} is not a pair these cards may show"
+            return self._pair_rule(arg)
         if verb == "stay":
             if self.phase is not Phase.DECLARE:  # nothing to decline: the turn goes on
                 return "KW-T2", ("a seat stays silent only when its eight cards are ready, "
@@ -124,6 +125,24 @@ class KowahState(TableState):
                                     else "discards"))
             return "KW-T4", "declaration is compulsory when the eight cards are ready (R-declare)"
         return "KW-T2", self.actions_help
+
+    def _pair_rule(self, arg: str) -> tuple[str, str]:
+        """Why these ready cards may not show `arg`: KW-R5 when only the 2-2-1 rule refuses
+        it, KW-R4 when the other six cards are no two triplets (as `check_win` says)."""
+        shown = ", ".join(KOWAH.render([p, p]) for p in self.shown_pairs(self.seat))
+        try:
+            faces = KOWAH.parse(arg)
+        except InvalidInput:
+            faces = []
+        if len(faces) != 2 or faces[0] != faces[1]:
+            return "KW-R3", f"{arg or '(nothing)'} is not two identical cards; it may show {shown}"
+        if self.hands[self.seat][KOWAH.index(faces[0])] < 2:
+            return "KW-R3", f"the hand holds no pair {arg}; it may show {shown}"
+        if any(sp.pair == faces[0] for sp in structural_splits(self.hands[self.seat])):
+            return "KW-R5", (f"with {arg} as the pair the five cards of its rank are not 2-2-1 "
+                             f"over the suits; it may show {shown}")
+        return "KW-R4", (f"with {arg} as the pair the other six cards do not form two "
+                         f"triplets; it may show {shown}")
 
     # -- transitions --------------------------------------------------------------------
     def _apply(self, action: Action) -> None:

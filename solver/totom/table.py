@@ -243,6 +243,10 @@ class TotomState(TableState):
         card = cards[0] if cards else None
         if self.phase is Phase.CLAIMS:
             kind = self.claims[0][1]
+            if verb == "win" and kind == "chiu" and self.offer is not None and \
+                    self.offer.kind == "discard":  # R-wrong-win: not a card won on
+                return "TT-W6", ("a hand discard never wins; the window open is for a Chíu: "
+                                 "chiu or decline")
             if verb == "decline":
                 return ("R-decline-win" if kind == "win" else "TT-P5",
                         f"the rules switch makes this {kind} compulsory")
