@@ -41,7 +41,7 @@ def check(hand, batch, details, seen, engine, as_json):
       moneycards kowah check "55c55s5m 777c"
       moneycards kowah check --batch hands.txt > verdicts.jsonl
     """
-    from moneycards.solver.cards import KOWAH
+    from moneycards.solver.cards import KOWAH, counted
     from moneycards.solver.kowah.check import check_text
 
     if batch is not None:
@@ -64,7 +64,7 @@ def check(hand, batch, details, seen, engine, as_json):
         return
     click.echo(f"Hand: {KOWAH.render(v.hand)}")
     if v.ready:
-        click.echo(f"READY (checki): {len(v.splits)} way(s) to split it")
+        click.echo(f"READY (checki): {counted(len(v.splits), 'ways')} to split it")
         for s in v.splits:
             d = s.to_dict()
             click.echo(f"  {d['triplets'][0]:<9} + {d['triplets'][1]:<9} pair {d['pair']:<5} "
@@ -80,7 +80,7 @@ def check(hand, batch, details, seen, engine, as_json):
         click.echo("No ready hand can be built from the unseen cards.")
     else:
         t = d.target.to_dict()
-        click.echo(f"Distance to ready: {d.exchanges} exchange(s): discard "
+        click.echo(f"Distance to ready: {counted(d.exchanges, 'exchanges')}: discard "
                    f"{KOWAH.render(d.discard)}, draw {KOWAH.render(d.draw)} -> "
                    f"{t['triplets'][0]} + {t['triplets'][1]}, pair {t['pair']}")
 

@@ -162,6 +162,7 @@ def score(fu, winner, caller, drawn, as_json):
     Example:
       moneycards lukfu score --fu 8 --winner 0 --caller 1
     """
+    from moneycards.solver.cards import counted
     from moneycards.solver.lukfu.check import score_text
 
     d = score_text(fu=fu, winner=winner, caller=caller, drawn=drawn)
@@ -171,7 +172,7 @@ def score(fu, winner, caller, drawn, as_json):
     if d["outcome"] == "drawn":
         click.echo("Drawn: everyone settles 0 (R-settle-zero)")
         return
-    click.echo(f"{d['points']} point(s) [{d['rule']}]: " + ", ".join(
+    click.echo(f"{counted(d['points'], 'points')} [{d['rule']}]: " + ", ".join(
         f"seat {s} {n:+d}" for s, n in enumerate(d["net"])))
 
 

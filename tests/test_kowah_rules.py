@@ -67,6 +67,10 @@ def test_KW_R5_page_negative_three_coins_one_each_of_the_others():
     v = check_text("555c 5s 5m 777c")
     assert not v.ready and rules_of(v) == ["KW-R5"]
     assert v.distance.exchanges == 1
+    # the message names the triplet that fails and the five cards it makes with the pair
+    assert v.violations[0].message.startswith(
+        "the pair 55c shares its rank with the triplet 5c 5s 5m, and 555c 5s 5m is not")
+    assert "R-one-triplet-rule" not in v.violations[0].message
 
 
 def test_R_one_triplet_rule_every_sharing_triplet_must_satisfy_2_2_1():
@@ -75,6 +79,10 @@ def test_R_one_triplet_rule_every_sharing_triplet_must_satisfy_2_2_1():
     # Pair 55c with 5s5s5m (fine) and 5c5c5s (4-1: breaks KW-R5): not ready.
     v = check_text("5555c 555s 5m")
     assert not v.ready and rules_of(v) == ["KW-R5"]
+    message = v.violations[0].message  # the failing one of the two, and this ruling
+    assert "with the triplet 555c, and 555c 55s is not two of one suit" in message, message
+    assert message.endswith("(with both triplets of its rank, each must be: "
+                            "R-one-triplet-rule)")
 
 
 def test_R_same_rank_triplets():

@@ -13,7 +13,7 @@ from moneycards.solver.cards import KOWAH, Face
 from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput
 from moneycards.solver.kowah.model import Distance, distance_cpsat, splits_cpsat
 from moneycards.solver.kowah.exact import splits_exact
-from moneycards.solver.kowah.shapes import Split, structural_splits
+from moneycards.solver.kowah.shapes import Split, structural_splits, two_two_one
 from moneycards.solver.verdict import Violation
 
 HAND_SIZE = 8  # KW-T1, KW-R4
@@ -59,13 +59,17 @@ def why_not_ready(counts: Sequence[int]) -> list[Violation]:
         return [Violation("KW-R3", "no two identical cards to show as the pair"),
                 Violation("KW-R4", "the eight cards do not form two triplets and a pair")]
     shaped = structural_splits(counts)
-    if shaped:  # every shape fails only the 2-2-1 rule
+    if shaped:  # every shape fails only the 2-2-1 rule: name the triplet that fails it
         bad = shaped[0]
-        five = [f for t in bad.triplets for f in t.faces if f.rank == bad.pair.rank
-                and f.suit != "h"] + [bad.pair, bad.pair]
+        failing = next(t for t in bad.triplets if not two_two_one(bad.pair, t))
+        both = all(t.faces[0].rank == bad.pair.rank and t.faces[0].suit != "h"
+                   for t in bad.triplets)
+        five = KOWAH.render([*failing.faces, bad.pair, bad.pair])
         return [Violation("KW-R5", f"the pair {KOWAH.render([bad.pair] * 2)} shares its rank "
-                                   f"with a triplet, and {KOWAH.render(five)} is not two of "
-                                   f"one suit, two of another and one of the third")]
+                                   f"with the triplet {failing.text}, and {five} is not two "
+                                   f"of one suit, two of another and one of the third"
+                                   + (" (with both triplets of its rank, each must be: "
+                                      "R-one-triplet-rule)" if both else ""))]
     return [Violation("KW-R4", "the eight cards do not form two triplets and a pair")]
 
 
