@@ -131,6 +131,18 @@ class WinVerdict:
                 "violations": [{"rule": v.rule, "message": v.message} for v in self.violations]}
 
 
+def pair_refusal(counts: Sequence[int], pair: Face, shown: Sequence[Face]) -> Violation:
+    """Why ready cards that may show the pairs `shown` may not show `pair` (a pair they
+    hold): KW-R5 when only the 2-2-1 rule refuses it, else KW-R4."""
+    named = KOWAH.render([pair] * 2)
+    may = ", ".join(KOWAH.render([p, p]) for p in shown)
+    if any(s.pair == pair for s in structural_splits(counts)):
+        return Violation("KW-R5", f"with {named} as the pair the five cards of its rank are "
+                                  f"not 2-2-1 over the suits; it may show {may}")
+    return Violation("KW-R4", f"with {named} as the pair the other six cards do not form two "
+                              f"triplets; it may show {may}")
+
+
 def check_win(counts: Sequence[int], pair: Face, card: Face, via: str) -> WinVerdict:
     """A declared hand with its shown pair, and a new card (KW-R6, KW-X2, KW-X4, KW-K1)."""
     splits = splits_cpsat(counts)
@@ -139,14 +151,7 @@ def check_win(counts: Sequence[int], pair: Face, card: Face, via: str) -> WinVer
         found = [Violation(v.rule, "the declared hand is not ready: " + v.message)
                  for v in why_not_ready(counts)]
     elif not any(s.pair == pair for s in splits):
-        shown = ", ".join(sorted({KOWAH.render([s.pair] * 2) for s in splits}))
-        named = KOWAH.render([pair] * 2)
-        if any(s.pair == pair for s in structural_splits(counts)):  # only 2-2-1 refuses it
-            found = [Violation("KW-R5", f"with {named} as the pair the five cards of its rank "
-                                        f"are not 2-2-1 over the suits; it may show {shown}")]
-        else:
-            found = [Violation("KW-R4", f"with {named} as the pair the other six cards do not "
-                                        f"form two triplets; it may show {shown}")]
+        found = [pair_refusal(counts, pair, sorted({s.pair for s in splits}))]
     elif card != pair:
         found = [Violation("KW-R6", f"the wait is {pair} (identical to the shown pair), "
                                     f"not {card}")]

@@ -14,12 +14,11 @@ from typing import Any
 
 from moneycards.solver.cards import KOWAH, Face
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.kowah.check import MULTIPLIERS
+from moneycards.solver.kowah.check import MULTIPLIERS, pair_refusal
 from moneycards.solver.kowah import observation as ob
 from moneycards.solver.kowah.exact import splits_exact
 from moneycards.solver.kowah.observation import CARD_VERBS, KowahObservation, Phase as Phase
 from moneycards.solver.kowah.rules import SEED_RULES, KowahRules
-from moneycards.solver.kowah.shapes import structural_splits
 from moneycards.solver.table import (Action, Outcome, OutcomeKind, TableState, read_deal, says,
                                      seat_label)
 
@@ -127,9 +126,9 @@ class KowahState(TableState):
         return "KW-T2", self.actions_help
 
     def _pair_rule(self, arg: str) -> tuple[str, str]:
-        """Why these ready cards may not show `arg`: KW-R5 when only the 2-2-1 rule refuses
-        it, KW-R4 when the other six cards are no two triplets (as `check_win` says)."""
-        shown = ", ".join(KOWAH.render([p, p]) for p in self.shown_pairs(self.seat))
+        """Why these ready cards may not show `arg`, as `kowah win --pair` says it."""
+        pairs = self.shown_pairs(self.seat)
+        shown = ", ".join(KOWAH.render([p, p]) for p in pairs)
         try:
             faces = KOWAH.parse(arg)
         except InvalidInput:
@@ -138,11 +137,8 @@ class KowahState(TableState):
             return "KW-R3", f"{arg or '(nothing)'} is not two identical cards; it may show {shown}"
         if self.hands[self.seat][KOWAH.index(faces[0])] < 2:
             return "KW-R3", f"the hand holds no pair {arg}; it may show {shown}"
-        if any(sp.pair == faces[0] for sp in structural_splits(self.hands[self.seat])):
-            return "KW-R5", (f"with {arg} as the pair the five cards of its rank are not 2-2-1 "
-                             f"over the suits; it may show {shown}")
-        return "KW-R4", (f"with {arg} as the pair the other six cards do not form two "
-                         f"triplets; it may show {shown}")
+        v = pair_refusal(self.hands[self.seat], faces[0], pairs)
+        return v.rule, v.message
 
     # -- transitions --------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
