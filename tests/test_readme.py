@@ -104,3 +104,17 @@ def test_readme_sh_blocks(tmp_path):
             assert r.returncode == 0, f"{line}\n{r.stderr}"
             ran += 1
     assert ran >= 3
+
+
+def test_the_readme_screens_are_the_golden_screens():
+    """A screen the README shows under 'Screens of fixed positions' is its golden file as
+    it is now (tests/golden/screens), not as it once was."""
+    goldens = {p.read_text(encoding="utf-8").splitlines()[0]: p
+               for p in (ROOT / "tests" / "golden" / "screens").glob("*.txt")}
+    shown = 0
+    for lang, body in BLOCKS:
+        path = goldens.get(body.splitlines()[0]) if body.strip() and not lang else None
+        if path is not None:
+            assert body.rstrip("\n") == path.read_text(encoding="utf-8").rstrip("\n"), path.name
+            shown += 1
+    assert shown >= 3  # one screen per game
