@@ -39,7 +39,8 @@ from moneycards.server.store import Conflict, SqliteStore, StoredTable, TableSto
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES
 from moneycards.solver.table import IllegalAction
-from moneycards.solver.tables import NOT_YOUR_TURN, Event, Seat, StaleVersion, Table
+from moneycards.solver.tables import (DEAL_OVER, NOT_YOUR_TURN, Event, Seat, StaleVersion,
+                                     Table)
 from moneycards.v1 import common_pb2, lukfu_pb2, observation_pb2, table_pb2, table_pb2_grpc
 
 log = logging.getLogger("moneycards.server")
@@ -362,10 +363,12 @@ def table_call(field_paths=None, action_field: str | None = "action"):
                 context.abort_with_status(status(
                     code_pb2.ABORTED, str(err), "STALE_VERSION", version=str(err.version)))
             except IllegalAction as err:  # before `rpc`: it is an InvalidInput too
-                where = {"field": action_field} if action_field else {}
+                meta = {"field": action_field} if action_field else {}
+                if err.rule and err.rule not in (NOT_YOUR_TURN, DEAL_OVER):
+                    meta["rule"] = err.rule  # a rule id; those two are reasons only
                 context.abort_with_status(status(
                     code_pb2.FAILED_PRECONDITION, f"{err.message} [{err.rule}]",
-                    err.rule or "", **where, rule=err.rule or ""))
+                    err.rule or "", **meta))
         return rpc(field_paths)(wrapper)
     return decorate
 

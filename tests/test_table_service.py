@@ -150,6 +150,7 @@ def test_an_act_or_a_hint_after_the_end_says_the_deal_is_over(stub, game):
         assert d["ErrorInfo"].reason == "DEAL_OVER" and "the deal is over" in message
         # the field named is the request's own: a Hint has no action
         assert d["ErrorInfo"].metadata.get("field") == ("action" if call == stub.Act else None)
+        assert "rule" not in d["ErrorInfo"].metadata  # DEAL_OVER is a reason, not a rule
     assert view(stub, tid, token) == v
 
 
@@ -179,6 +180,7 @@ def test_every_error_kind_and_a_rejected_action_changes_nothing(stub):
     assert code == grpc.StatusCode.FAILED_PRECONDITION
     info = d["ErrorInfo"]
     assert info.domain == "moneycards" and info.reason == "KW-T4"
+    assert info.metadata["rule"] == "KW-T4" and info.metadata["field"] == "action"
     assert "[KW-T4]" in message and view(stub, tid, token) == before
 
     code, message, d = error(stub.Act, table_pb2.ActRequest(
@@ -296,6 +298,7 @@ def test_out_of_turn_is_refused_with_the_seat_to_act(stub):
         table_id=tid, seat_token=tokens[other], action="pass"))
     assert code == grpc.StatusCode.FAILED_PRECONDITION
     assert d["ErrorInfo"].reason == "NOT_YOUR_TURN" and f"P{actor}" in message
+    assert "rule" not in d["ErrorInfo"].metadata  # a reason, not a rule id
 
 
 def race(stub, tid, token, version, actions):
