@@ -45,6 +45,7 @@ def test_hint_ranks_exactly_the_legal_actions(game):
         assert sorted(r.action for r in ranked) == sorted(obs["legal_actions"])
         assert [r.value for r in ranked] == sorted((r.value for r in ranked), reverse=True)
         assert all(r.reason for r in ranked)
+        assert not any("(s)" in r.reason for r in ranked)  # "1 live winning card", in words
         for must in ("win", "claim"):
             if must in obs["legal_actions"]:
                 # Luk Fu may play on past a claim only with a trick nobody can beat (LF-W3)

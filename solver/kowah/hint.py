@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from moneycards.solver.cards import KOWAH, Face
+from moneycards.solver.cards import KOWAH, Face, counted
 from moneycards.solver.ranking import Ranked, capped, legal_of, not_evaluated, ranked, stopped
 from moneycards.solver.table import parse_action
 from moneycards.solver.kowah.exact import ready_slots
@@ -298,7 +298,7 @@ def race(obs: KowahObservation) -> tuple[list[Ranked], list[Ranked]]:
             if act == "draw":
                 p = race.chance(d_now, outs_now, 0.0, True)
                 risk = sum(race.live.values())
-                tail = f"; {risk} unseen card(s) a declared seat waits on" if risk else ""
+                tail = f"; {counted(risk, 'unseen cards')} a declared seat waits on" if risk else ""
                 safe.append(Ranked(act, p, f"win chance {p:.0%}: draw, {d_now} from ready, "
                                            f"{outs_now} live cards help{tail}"))
             elif stopped():

@@ -20,7 +20,7 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
-from moneycards.solver.cards import TOTOM, Face
+from moneycards.solver.cards import TOTOM, Face, counted
 from moneycards.solver.ranking import Ranked, capped, legal_of, not_evaluated, ranked, stopped
 from moneycards.solver.search import pimc
 from moneycards.solver.table import parse_action
@@ -134,7 +134,7 @@ def _after(view: View, concealed: Sequence[int], exposed: Sequence[int],
         return -50.0, "no win can be built from what is left"
     if d == 1:
         live = view.live_waits(concealed, exposed)
-        return -1.0 + min(live, 40) / 100, f"waiting: {live} live winning card(s)"
+        return -1.0 + min(live, 40) / 100, f"waiting: {counted(live, 'live winning cards')}"
     outs = view.pairing_outs(concealed)
     return -d + min(outs, 90) / 1000, f"{int(d)} cards from a win, {outs} live pairing cards"
 
