@@ -39,17 +39,20 @@ def random_context(rng, counts):
     if rng.random() < 0.6:  # an opening of 19: the hand less the winning card, shuffled
         o = list(counts)
         o[win] -= 1
+
+        def may_add(i):  # one more dealt card of face i keeps every dealt pair held (TT-C2)
+            return o[i] < 4 and (o[i] + 1) - (o[i] + 1) % 2 <= counts[i]
+
         if rng.random() < 0.5:  # swap one card for another face (a capture changed it)
             a = rng.choice([i for i, n in enumerate(o) if n])
-            b = rng.choice([i for i, n in enumerate(o) if n < 4])
             o[a] -= 1
-            o[b] += 1
+            o[rng.choice([i for i in range(len(o)) if may_add(i)])] += 1
         fours = [i for i, n in enumerate(o) if n == 4]
         if fours and rng.random() < 0.5:  # a dealt pair grew to four by captures (Bòn)
             f = rng.choice(fours)
             o[f] -= 2
             for _ in range(2):
-                o[rng.choice([i for i, n in enumerate(o) if n < 4 and i != f])] += 1
+                o[rng.choice([i for i in range(len(o)) if may_add(i) and i != f])] += 1
         opening = tuple(o)
         if via == "chiu" and opening[win] == 4:
             via = "stock"

@@ -107,6 +107,9 @@ def test_TT_W7_thien_u_dealer_opening_win():
 
 # -- TT-K: scoring -----------------------------------------------------------------------
 XUONG = "22c 44c 55c 66c 22s 88s 44s 5s5m 6s6m 4c4m"  # 7 Chắn 3 Cạ, 2 red, no sets
+# Dealt 2222c, which stay (TT-C2), and 18 more; won on 5s. Only Thiên khai scores.
+THIEN_KHAI = "2222c 44c 55c 66c 88s 44s 5s5m 6s6m 4c4m"
+THIEN_KHAI_OPENING = "2222c 44c 55c 66c 88s 44s 5m 6s6m 4c4m"
 
 
 def test_TT_K1_u_xuong_scores_two():
@@ -137,7 +140,7 @@ def test_TT_K2_tie_on_main_goes_to_the_higher_dich():
     ("tom", "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 4s4m", dict(win_card="3c"), 4),
     ("bach_thu", "22c 44c 55c 66c 22s 88s 3c3s 7c7s 5s5m 6s6m", dict(win_card="2c"), 4),
     ("leo", "22c 44c 55c 66c 22s 44s 11h 8s8c 9m9c 5s5m", dict(win_card="5s"), 5),
-    ("thien_khai", XUONG, dict(win_card="5s", opening="2222c 44c 55c 66c 88s 44s 5m 6s6m 4c4m"), 5),
+    ("thien_khai", THIEN_KHAI, dict(win_card="5s", opening=THIEN_KHAI_OPENING), 5),
     ("chiu_u", "2222c 44c 55c 66c 22s 88s 3c3s 7c7s 5s5m",
      dict(win_card="2c", via="chiu", opening="222c 44c 55c 66c 22s 88s 3c3s 7c7s 5s 9c"), 5),
     ("bon", "2222c 44c 55c 66c 22s 88s 3c3s 7c7s 5s5m",
@@ -166,8 +169,8 @@ def test_TT_K3_bach_thu_needs_no_ca_in_the_winning_rank():
 
 
 def test_TT_K3_traditional_values_and_bach_thu_chi():
-    opening = "2222c 44c 55c 66c 88s 44s 5m 6s6m 4c4m"
-    assert check(XUONG, win_card="5s", opening=opening, rules="traditional").points == 3
+    assert check(THIEN_KHAI, win_card="5s", opening=THIEN_KHAI_OPENING,
+                 rules="traditional").points == 3
     v = check("22c 44c 55c 66c 22s 11h 3c3m 7c7s 5s5m 6s6m", win_card="1h", rules="traditional")
     assert keys(v) == {"bach_thu_chi": 1} and v.points == 6
     v = check(XUONG, win_card="5s", via="stock", first_stock=True, won_previous=True,
@@ -331,3 +334,24 @@ def test_TT_W7_a_thien_u_is_not_won_on_the_first_stock_card():
     with pytest.raises(ContextError) as err:
         check_text(UCHI, thien_u=True, first_stock=True, rules="traditional")
     assert (err.value.field, err.value.rule) == ("first_stock", "TT-W7")
+
+
+@pytest.mark.parametrize("opening, refused", [
+    (THIEN_KHAI_OPENING, None),  # Thiên khai: 2222c still held
+    ("222c 44c 55c 66c 88s 44s 5m 6s6m 4c4m 9m", None),  # a dealt triple, then a fourth
+    ("22c 44c 55c 66c 88s 44s 5m 6s6m 4c4m 99m", "9m"),  # a dealt pair of 9m gone
+    ("22c 44c 55c 66c 88s 44s 5m 6s6m 4c4m 9m 9m", "9m"),  # the same, written apart
+    ("22c 44c 55c 66c 88s 44s 5m 6s6m 4c 4m 77m", "7m"),
+])
+def test_TT_C2_an_opening_whose_dealt_pair_the_hand_no_longer_holds_is_refused(opening,
+                                                                               refused):
+    """A concealed pair is never broken (TT-C2), so every dealt pair is still in the winning
+    twenty: an opening that says otherwise contradicts the hand, and would otherwise score
+    bonuses the hand cannot have (Thiên khai of cards it does not hold)."""
+    if refused is None:
+        assert check_text(THIEN_KHAI, win_card="5s", opening=opening).wins
+        return
+    with pytest.raises(ContextError) as err:
+        check_text(THIEN_KHAI, win_card="5s", opening=opening)
+    assert err.value.field == "opening" and err.value.rule == "TT-C2"
+    assert f"held 2 {refused}, but the hand holds 0" in err.value.message
