@@ -130,7 +130,7 @@ def engine_record(game: str, msg: Message) -> dict:
         from moneycards.solver.table import outcome_from_json
 
         said = json_format.MessageToDict(msg.result, preserving_proto_field_name=True)
-        outcome = outcome_from_json(said, "result")
+        outcome = outcome_from_json(said, "result", spec(game).seats)
         record["result"] = outcome.to_dict() if outcome is not None else {}
     for k, seat in enumerate(msg.seats):
         record.setdefault("seats", []).append(seat_dict(seat, field=f"seats[{k}]"))

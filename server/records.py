@@ -8,6 +8,7 @@ OUTCOMES = {"win": common_pb2.DEAL_OUTCOME_WIN, "drawn": common_pb2.DEAL_OUTCOME
             "redeal": common_pb2.DEAL_OUTCOME_REDEAL}
 # The engines' field names for record parts, as the request's field paths.
 RECORD_FIELDS = {"record": "request", "record.game": "game", "record.rules": "rules",
+                 "record.result": "result",
                  "record.seed": "seed", "record.actions": "actions", "record.deal": "deal",
                  "record.deal.hands": "deal.hands", "record.deal.stock": "deal.stock",
                  "record.deal.dealer": "deal.first_seat", "record.deal.first": "deal.first_seat",

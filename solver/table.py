@@ -147,8 +147,9 @@ class Outcome(Mapping[str, Any]):
     __hash__ = None  # type: ignore[assignment]
 
 
-def outcome_from_json(data: Any, path: str) -> Outcome | None:
-    """An Outcome from its proto JSON form (None for null); errors name the field."""
+def outcome_from_json(data: Any, path: str, seats: int = 4) -> Outcome | None:
+    """An Outcome from its proto JSON form (None for null) of a game of `seats` seats;
+    errors name the field."""
     if data is None:
         return None
     from moneycards.solver.observation import Reader
@@ -157,6 +158,9 @@ def outcome_from_json(data: Any, path: str) -> Outcome | None:
     r.check_keys({"outcome", "rule", "winner", "via", "card", "points", "bonuses",
                   "multiplier", "fu", "caller", "net"})
     names = {f"DEAL_OUTCOME_{k.name}": k for k in OutcomeKind}
+    if isinstance(data.get("outcome"), int) and not isinstance(data["outcome"], bool):
+        # proto JSON writes an enum number it does not know as the number
+        raise InvalidInput(f"unknown enum value {data['outcome']}", field=r.sub("outcome"))
     kind = r.str("outcome")
     if kind not in names:
         raise InvalidInput(f"must be one of {', '.join(names)}", field=r.sub("outcome"))
@@ -164,9 +168,9 @@ def outcome_from_json(data: Any, path: str) -> Outcome | None:
     # Kowah outcome has no settlement.
     points = r.optional_int("points", 0, 10_000)
     bonuses = r.list("bonuses", max_len=50)
-    net = r.ints("net", -100_000, 100_000, max_len=4)
+    net = r.ints("net", -100_000, 100_000, max_len=seats)
     return Outcome(
-        names[kind], r.str("rule"), winner=r.optional_int("winner", 0, 3),
+        names[kind], r.str("rule"), winner=r.optional_int("winner", 0, seats - 1),
         via=r.str("via") if r.present("via") else None,
         card=r.str("card") if r.present("card") else None,
         points=points, bonuses=tuple(bonuses) if bonuses or points is not None else None,

@@ -86,6 +86,15 @@ def test_malformed_record_is_invalid_argument(channel):
     (kowah_pb2.KowahServiceCheckGameRecordRequest(
         seed=1, deal=common_pb2.GameDeal(hands=["1c", "2c", "3c"], stock="", first_seat=7)),
      "deal.first_seat", "seat 0-2"),
+    (kowah_pb2.KowahServiceCheckGameRecordRequest(  # a 3-seat game: seats 0-2
+        seed=1, result=common_pb2.DealResult(outcome=common_pb2.DEAL_OUTCOME_WIN, winner=3)),
+     "result.winner", "must be 0-2"),
+    (kowah_pb2.KowahServiceCheckGameRecordRequest(
+        seed=1, result=common_pb2.DealResult(outcome=9)), "result.outcome",
+     "unknown enum value 9"),
+    (kowah_pb2.KowahServiceCheckGameRecordRequest(  # states an end the actions do not reach
+        seed=1, result=common_pb2.DealResult(outcome=common_pb2.DEAL_OUTCOME_DRAWN)),
+     "result", "the actions do not end the deal"),
 ])
 def test_record_errors_name_the_request_field(channel, request_, field, needle):
     stub = kowah_pb2_grpc.KowahServiceStub(channel)

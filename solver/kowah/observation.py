@@ -145,7 +145,7 @@ def from_json(data: Any, path: str = "observation") -> KowahObservation:
         stock=r.int("stock", 0, KOWAH.size, default=0), first_turn=r.bool("first_turn"),
         takes_in_row=r.int("takes_in_row", 0, 1_000_000, default=0),
         legal_actions=r.strs("legal_actions", max_len=2000),
-        result=outcome_from_json(r.data.get("result"), r.sub("result")),
+        result=outcome_from_json(r.data.get("result"), r.sub("result"), SEATS),
     )
     # The seat's cards and the pairs other seats show are disjoint (KW-D1). Discards are
     # not counted here: a discard can be taken back into a hand.

@@ -114,5 +114,5 @@ def from_json(data: Any, path: str = "observation") -> LukFuObservation:
         record_json=record_json, record=record,
         caller=r.optional_int("caller", 0, SEATS - 1), fu=r.ints("fu", 0, HAND_SIZE, max_len=SEATS),
         legal_actions=r.strs("legal_actions", max_len=2000),
-        result=outcome_from_json(r.data.get("result"), r.sub("result")),
+        result=outcome_from_json(r.data.get("result"), r.sub("result"), SEATS),
     )

@@ -179,7 +179,7 @@ def from_json(data: Any, path: str = "observation") -> TotomObservation:
         stock=r.int("stock", 0, 23, default=0), memory=memory,
         dead_hand=r.ints("dead_hand", 0, SEATS - 1, max_len=SEATS),
         legal_actions=r.strs("legal_actions", max_len=2000),
-        result=outcome_from_json(r.data.get("result"), r.sub("result")),
+        result=outcome_from_json(r.data.get("result"), r.sub("result"), SEATS),
     )
     _check_cards(obs, path)
     return obs
