@@ -57,6 +57,9 @@ def hint_response(request, game: str, response_cls, context=None):
         data["game"] = data.get("game") or game
     else:
         where = "observation_json"
+        if not request.observation_json.strip():
+            raise InvalidInput("give the seat's view: the typed observation, or its JSON text "
+                               "in observation_json", field=where)
         data = json_object(request.observation_json, field=where,
                            what="an observation object")
     if data.get("game") != game:

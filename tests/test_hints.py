@@ -259,6 +259,14 @@ def test_grpc_hint_rejects_a_negative_budget(channel):
     assert "budget_ms" in info.value.details()
 
 
+def test_grpc_hint_without_a_view_says_to_give_one(channel):
+    stub = kowah_pb2_grpc.KowahServiceStub(channel)
+    with pytest.raises(grpc.RpcError) as info:
+        stub.Hint(kowah_pb2.KowahServiceHintRequest(), timeout=10)
+    assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert info.value.details().startswith("observation_json: give the seat's view")
+
+
 def test_R_claim_timing_lukfu_hint_never_plays_on_into_the_last_trick():
     from moneycards.solver.cards import LUKFU
     from moneycards.solver.lukfu.hint import _sure_gain
