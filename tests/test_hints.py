@@ -279,3 +279,21 @@ def test_R_claim_timing_lukfu_hint_never_plays_on_into_the_last_trick():
     assert _sure_gain(pos, ["claim", "lead 678t"], set(), SEED_RULES) is None
     pos = Position(None, 0, LUKFU.parse("6t 7t 8t 2c"))
     assert _sure_gain(pos, ["claim", "lead 678t"], set(), SEED_RULES) == ("lead 678t", 3)
+
+
+def test_a_kowah_take_cut_short_is_not_evaluated_rather_than_hopeless():
+    """The call going away (or the cap running out) while a take's discards are valued
+    leaves the take not evaluated; it used to read "every discard after it hands a declared
+    seat the win" with no seat declared."""
+    cut = 0
+    for state, seat in positions("kowah", 80, seed=4):
+        obs = state.observation(seat).to_json()
+        if "take" not in obs["legal_actions"] or obs["declared"]:
+            continue
+        for k in range(1, 12):  # stop after the k-th check, wherever that falls
+            calls = iter(range(k))
+            ranked = hint(obs, 2000.0, stop=lambda: next(calls, None) is None)
+            take = next(r for r in ranked if r.action == "take")
+            assert "hands a declared seat the win" not in take.reason, (k, take.reason)
+            cut += not take.evaluated
+    assert cut

@@ -308,6 +308,9 @@ def race(obs: KowahObservation) -> tuple[list[Ranked], list[Ranked]]:
                 h9 = list(view.hand)
                 h9[KOWAH.index(top)] += 1
                 vals = after_discards(h9, False, "")
+                if stopped():  # cut short: its discards were not all valued
+                    safe.append(not_evaluated(act))
+                    continue
                 options = [(p, f, why) for f, (p, why) in vals.items()
                            if race.feeds(f) is None]
                 if not options:
