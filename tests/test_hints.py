@@ -286,11 +286,11 @@ def test_a_kowah_take_cut_short_is_not_evaluated_rather_than_hopeless():
     leaves the take not evaluated; it used to read "every discard after it hands a declared
     seat the win" with no seat declared."""
     cut = 0
-    for state, seat in positions("kowah", 80, seed=4):
+    for state, seat in positions("kowah", 30, seed=4):
         obs = state.observation(seat).to_json()
         if "take" not in obs["legal_actions"] or obs["declared"]:
             continue
-        for k in range(1, 12):  # stop after the k-th check, wherever that falls
+        for k in range(1, 8):  # stop after the k-th check, wherever that falls
             calls = iter(range(k))
             ranked = hint(obs, 2000.0, stop=lambda: next(calls, None) is None)
             take = next(r for r in ranked if r.action == "take")
