@@ -25,7 +25,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, Callable, Self
 
 from moneycards.solver.cards import Deck, Face
-from moneycards.solver.errors import InvalidInput, json_object
+from moneycards.solver.errors import ECHO_CHARS, InvalidInput, clip, json_object
 
 if TYPE_CHECKING:
     from moneycards.solver.cards import Deck, Face
@@ -209,7 +209,9 @@ class TableState(ABC):
         if act.text not in self._legal():
             rule, why = self._diagnose(act)
             typed = " ".join(str(action).split())  # as written: '2c 7c', not its '27c'
-            raise IllegalAction(f"{typed!r} by seat {self.current_seat()}: {why}", rule=rule)
+            # Both may echo the action: cut, as every echoed input is, to keep one line.
+            raise IllegalAction(f"{clip(typed)!r} by seat {self.current_seat()}: "
+                                f"{clip(why, 4 * ECHO_CHARS)}", rule=rule)
         self.history.append(act.text)
         self._apply(act)
 

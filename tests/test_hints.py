@@ -292,7 +292,7 @@ def test_a_kowah_take_cut_short_is_not_evaluated_rather_than_hopeless():
             continue
         for k in range(1, 8):  # stop after the k-th check, wherever that falls
             calls = iter(range(k))
-            ranked = hint(obs, 2000.0, stop=lambda: next(calls, None) is None)
+            ranked = hint(obs, 2000.0, stop=lambda calls=calls: next(calls, None) is None)
             take = next(r for r in ranked if r.action == "take")
             assert "hands a declared seat the win" not in take.reason, (k, take.reason)
             cut += not take.evaluated

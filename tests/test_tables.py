@@ -591,3 +591,18 @@ def test_KW_X3_a_win_on_a_drawn_card_says_who_drew_it():
             assert f" drew {r.card} face up (KW-X3)" in lines[-2], lines
         ways.add((r.via, "(declared)" in t.events(0)[-1].lines[-2]))
     assert ways == {("draw", True), ("draw", False), ("self-draw", True)}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_huge_refused_action_is_echoed_cut_to_one_line(game):
+    """An action of 100,000 characters is quoted cut to its start and its length, as every
+    echoed input is (docs/operations.md), in the refusal and in a record's check."""
+    state = seeded(game, 1)
+    first = state.legal_actions()[0]
+    state.apply(first)
+    huge = "discard " + "x" * 100_000
+    with pytest.raises(IllegalAction) as err:
+        state.apply(huge)
+    assert len(err.value.message) < 300 and "…(100008 chars)" in err.value.message
+    result = check(game, {"game": game, "seed": 1, "actions": [first, huge]})
+    assert not result.valid and result.index == 1 and len(result.message) < 300
