@@ -30,12 +30,19 @@ def error_reason(err: InvalidInput) -> str:
     return "INVALID_INPUT"
 
 
-def bad_request_status(err: InvalidInput, field: str) -> grpc.Status:
-    """A status whose details carry one field violation naming `field` and the problem, and
-    an ErrorInfo whose reason is the rule id (clients switch on it without parsing text)."""
+def describe(err: InvalidInput) -> str:
+    """What a field violation says of bad input: the problem and the rule id it breaks
+    (the same words for a single call and for one item of a batch)."""
     description = err.message + (f" [{err.rule}]" if err.rule else "")
     if len(description) > MAX_DESCRIPTION:
         description = description[:MAX_DESCRIPTION] + "…"
+    return description
+
+
+def bad_request_status(err: InvalidInput, field: str) -> grpc.Status:
+    """A status whose details carry one field violation naming `field` and the problem, and
+    an ErrorInfo whose reason is the rule id (clients switch on it without parsing text)."""
+    description = describe(err)
     field = field[:100]
     violation = error_details_pb2.BadRequest.FieldViolation(field=field, description=description)
     if err.rule:

@@ -106,10 +106,10 @@ def _context_kwargs(c):
 
 def batch_errors(errors: dict, paths: dict | None = None) -> list:
     """BatchError messages, in index order, naming fields as the single call would."""
-    from moneycards.server.errors import error_reason, field_path
+    from moneycards.server.errors import describe, error_reason, field_path
 
     return [common_pb2.BatchError(index=i, field=field_path(err, paths or {}),
-                                  reason=error_reason(err), message=err.message)
+                                  reason=error_reason(err), message=describe(err))
             for i, err in sorted(errors.items())]
 
 

@@ -473,3 +473,13 @@ def test_LF_D1_one_card_cannot_be_in_both_plays_compared():
     assert (err.value.field, err.value.rule) == ("play", "LF-D1")
     with pytest.raises(InvalidInput):
         beats_text("789c", "9c9s9m")
+
+
+@pytest.mark.parametrize("caller, refused", [(-1, True), (0, False), (2, False), (3, True)])
+def test_a_drawn_deal_checks_its_callers_seat_as_a_win_does(caller, refused):
+    if not refused:
+        assert score_text(fu=None, winner=None, caller=caller, drawn=True)["net"] == [0, 0, 0]
+        return
+    with pytest.raises(InvalidInput) as err:
+        score_text(fu=None, winner=None, caller=caller, drawn=True)
+    assert err.value.field == "caller"

@@ -64,6 +64,10 @@ def test_bad_hands_are_reported_by_index_and_the_rest_answered(totom):
     with pytest.raises(grpc.RpcError) as err:
         totom.CheckHand(totom_pb2.CheckHandRequest(hand=page, context=ctxs[3]), timeout=30)
     assert got.errors[2].message in err.value.details()
+    with pytest.raises(grpc.RpcError) as err:  # with its rule id, as the single call says it
+        totom.CheckHand(totom_pb2.CheckHandRequest(hand="22c"), timeout=30)
+    assert err.value.details() == f"hand: {got.errors[0].message}"
+    assert got.errors[0].message.endswith(" [TT-W4]")
 
 
 def test_batch_limits_are_invalid_argument(totom, kowah):

@@ -141,6 +141,8 @@ def score_text(*, fu: int | None, winner: int | None, caller: int | None,
             if value is not None:  # a drawn deal has no winner (LF-W4): a contradiction
                 raise InvalidInput(f"a drawn deal has no winner, so no {name}: give one or "
                                    "the other", field=name, rule="LF-W4")
+        if caller is not None and not 0 <= caller <= 2:  # a drawn deal may have a caller
+            raise InvalidInput(f"seat must be 0, 1 or 2, not {caller}", field="caller")
         return {"outcome": "drawn", "points": 0, "net": [0, 0, 0], "rule": "R-settle-zero"}
     for name, value in (("fu", fu), ("winner", winner), ("caller", caller)):
         if value is None:
