@@ -36,7 +36,9 @@ class KowahService(kowah_pb2_grpc.KowahServiceServicer):
         d = v.distance
         return kowah_pb2.CheckReadyResponse(
             hand=KOWAH.render(v.hand), ready=v.ready, splits=[_split(s) for s in v.splits],
-            waits=[f.text for f in v.waits], violations=_violations(v.violations),
+            waits=[f.text for f in v.waits],
+            wait_unseen=[v.unseen[KOWAH.index(f)] for f in v.waits],
+            violations=_violations(v.violations),
             distance=d.exchanges if d else None,
             discard=[f.text for f in d.discard] if d else [],
             draw=[f.text for f in d.draw] if d else [],

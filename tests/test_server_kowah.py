@@ -20,6 +20,17 @@ def test_check_ready_page_example(stub):
     assert {s.pair for s in r.splits} == {"55c", "55s"}
 
 
+def test_check_ready_counts_each_waits_unseen_copies_as_the_cli_does(stub):
+    from moneycards.solver.kowah.check import check_text
+
+    for seen in ("", "5c", "5c 5s 5s"):
+        r = stub.CheckReady(pb.CheckReadyRequest(hand="55c 55s 5m 777c", seen=seen),
+                            timeout=10)
+        cli = check_text("55c 55s 5m 777c", seen=seen or None).to_dict()["unseen_waits"]
+        assert dict(zip(r.waits, r.wait_unseen)) == cli
+    assert list(r.wait_unseen) == [1, 0]  # 5c: one copy left; 5s: both seen
+
+
 def test_check_ready_not_ready_has_distance(stub):
     r = stub.CheckReady(pb.CheckReadyRequest(hand="555c 5s 5m 777c"), timeout=10)
     assert not r.ready and [v.rule for v in r.violations] == ["KW-R5"]

@@ -57,11 +57,12 @@ class KowahSplit(_message.Message):
     def __init__(self, triplets: _Optional[_Iterable[str]] = ..., pair: _Optional[str] = ..., wait: _Optional[str] = ...) -> None: ...
 
 class CheckReadyResponse(_message.Message):
-    __slots__ = ("hand", "ready", "splits", "waits", "violations", "distance", "discard", "draw", "target")
+    __slots__ = ("hand", "ready", "splits", "waits", "wait_unseen", "violations", "distance", "discard", "draw", "target")
     HAND_FIELD_NUMBER: _ClassVar[int]
     READY_FIELD_NUMBER: _ClassVar[int]
     SPLITS_FIELD_NUMBER: _ClassVar[int]
     WAITS_FIELD_NUMBER: _ClassVar[int]
+    WAIT_UNSEEN_FIELD_NUMBER: _ClassVar[int]
     VIOLATIONS_FIELD_NUMBER: _ClassVar[int]
     DISTANCE_FIELD_NUMBER: _ClassVar[int]
     DISCARD_FIELD_NUMBER: _ClassVar[int]
@@ -71,12 +72,13 @@ class CheckReadyResponse(_message.Message):
     ready: bool
     splits: _containers.RepeatedCompositeFieldContainer[KowahSplit]
     waits: _containers.RepeatedScalarFieldContainer[str]
+    wait_unseen: _containers.RepeatedScalarFieldContainer[int]
     violations: _containers.RepeatedCompositeFieldContainer[_common_pb2.Violation]
     distance: int
     discard: _containers.RepeatedScalarFieldContainer[str]
     draw: _containers.RepeatedScalarFieldContainer[str]
     target: KowahSplit
-    def __init__(self, hand: _Optional[str] = ..., ready: _Optional[bool] = ..., splits: _Optional[_Iterable[_Union[KowahSplit, _Mapping]]] = ..., waits: _Optional[_Iterable[str]] = ..., violations: _Optional[_Iterable[_Union[_common_pb2.Violation, _Mapping]]] = ..., distance: _Optional[int] = ..., discard: _Optional[_Iterable[str]] = ..., draw: _Optional[_Iterable[str]] = ..., target: _Optional[_Union[KowahSplit, _Mapping]] = ...) -> None: ...
+    def __init__(self, hand: _Optional[str] = ..., ready: _Optional[bool] = ..., splits: _Optional[_Iterable[_Union[KowahSplit, _Mapping]]] = ..., waits: _Optional[_Iterable[str]] = ..., wait_unseen: _Optional[_Iterable[int]] = ..., violations: _Optional[_Iterable[_Union[_common_pb2.Violation, _Mapping]]] = ..., distance: _Optional[int] = ..., discard: _Optional[_Iterable[str]] = ..., draw: _Optional[_Iterable[str]] = ..., target: _Optional[_Union[KowahSplit, _Mapping]] = ...) -> None: ...
 
 class CheckReadyManyRequest(_message.Message):
     __slots__ = ("hands", "details")
