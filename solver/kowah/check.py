@@ -131,11 +131,16 @@ class WinVerdict:
                 "violations": [{"rule": v.rule, "message": v.message} for v in self.violations]}
 
 
+def pairs_text(faces: Sequence[Face]) -> str:
+    """The pairs of these faces in notation, e.g. "55c, 55s"."""
+    return ", ".join(KOWAH.render([f, f]) for f in faces)
+
+
 def pair_refusal(counts: Sequence[int], pair: Face, shown: Sequence[Face]) -> Violation:
     """Why ready cards that may show the pairs `shown` may not show `pair` (a pair they
     hold): KW-R5 when only the 2-2-1 rule refuses it, else KW-R4."""
     named = KOWAH.render([pair] * 2)
-    may = ", ".join(KOWAH.render([p, p]) for p in shown)
+    may = pairs_text(shown)
     if any(s.pair == pair for s in structural_splits(counts)):
         return Violation("KW-R5", f"with {named} as the pair the five cards of its rank are "
                                   f"not 2-2-1 over the suits; it may show {may}")

@@ -14,7 +14,7 @@ from typing import Any
 
 from moneycards.solver.cards import KOWAH, Face
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.kowah.check import MULTIPLIERS, pair_refusal
+from moneycards.solver.kowah.check import MULTIPLIERS, pair_refusal, pairs_text
 from moneycards.solver.kowah import observation as ob
 from moneycards.solver.kowah.exact import splits_exact
 from moneycards.solver.kowah.observation import CARD_VERBS, KowahObservation, Phase as Phase
@@ -128,7 +128,7 @@ class KowahState(TableState):
     def _pair_rule(self, arg: str) -> tuple[str, str]:
         """Why these ready cards may not show `arg`, as `kowah win --pair` says it."""
         pairs = self.shown_pairs(self.seat)
-        shown = ", ".join(KOWAH.render([p, p]) for p in pairs)
+        shown = pairs_text(pairs)
         try:
             faces = KOWAH.parse(arg)
         except InvalidInput:
@@ -177,15 +177,13 @@ class KowahState(TableState):
             self.public_draws.append((s, card, self.turns))
             if s not in self.declared:  # a declared seat's draw is told as it is played
                 self.events.append(f"{seat_label(s)} drew {card} face up (KW-X3)")
-        if s in self.declared and (self.declared[s] == card or not self.stock
-                                   or self._waiting_on(card, s) is not None):
+        winner = s if self.declared.get(s) == card else self._waiting_on(card, s)
+        if s in self.declared and (winner is not None or not self.stock):
             # The deal ends on this draw, before the seat's usual "drew and discarded"
             # line: say who drew the card every seat saw (KW-X3).
             self.events.append(f"{seat_label(s)} (declared) drew {card} face up (KW-X3)")
-        if self.declared.get(s) == card:
-            self._win(s, "self-draw", card)
-            return None
-        if self._wins_on(card, s, "draw"):
+        if winner is not None:
+            self._win(winner, "self-draw" if winner == s else "draw", card)
             return None
         if not self.stock:
             self.result = Outcome(OutcomeKind.DRAWN, "KW-K2")
@@ -199,7 +197,9 @@ class KowahState(TableState):
     def _discard(self, s: int, card: Face) -> None:
         self.discards.append((s, card))
         self.discard_log.append([s, card, self.turns, None])
-        self._wins_on(card, s, "discard")
+        w = self._waiting_on(card, s)
+        if w is not None:
+            self._win(w, "discard", card)
 
     def _waiting_on(self, card: Face, by: int) -> int | None:
         """The seat that wins on `card` played by `by` (KW-X4 with R-rotation: waiting seats
@@ -209,12 +209,6 @@ class KowahState(TableState):
             if self.declared.get(w) == card:
                 return w
         return None
-
-    def _wins_on(self, card: Face, by: int, via: str) -> bool:
-        w = self._waiting_on(card, by)
-        if w is not None:
-            self._win(w, via, card)
-        return w is not None
 
     def _win(self, seat: int, via: str, card: Face) -> None:
         mult = MULTIPLIERS[via]  # KW-K1

@@ -173,10 +173,10 @@ def validate(counts: Sequence[int], ctx: WinContext, *, size: int = HAND_SIZE,
         if dealt not in (19, 20):
             raise ImpossibleCards(f"an opening hand has 19 cards (20 for the dealer), not "
                                   f"{dealt}", field="opening", rule="TT-S2")
-        for i, dealt in enumerate(ctx.opening):
-            if counts[i] < dealt - dealt % 2:  # its pairs, which the hand still holds
+        for i, was in enumerate(ctx.opening):
+            if counts[i] < was - was % 2:  # its pairs, which the hand still holds
                 raise ContextError(
-                    f"the opening hand held {dealt} {TOTOM.faces[i]}, but the hand holds "
+                    f"the opening hand held {was} {TOTOM.faces[i]}, but the hand holds "
                     f"{counts[i]}: a dealt pair is never broken", field="opening", rule="TT-C2")
         if ctx.via == VIA_CHIU and ctx.win_card is not None and \
                 ctx.opening[TOTOM.index(ctx.win_card)] == 4:

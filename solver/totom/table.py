@@ -256,12 +256,7 @@ class TotomState(TableState):
                 v = self._verdict(s, None, None, True)
                 if not v.violations:
                     return "TT-W7", "the dealer's twenty do not win"
-                rules = [x.rule for x in v.violations]
-                # TT-W4 is what a win is (ten pairs, six Chắn); TT-D3 only says why a lone
-                # Chi chi is one of the unpaired cards, as with R-wrong-win below.
-                return ("TT-W4" if "TT-W4" in rules else rules[0],
-                        "the dealer's twenty do not win: "
-                        + "; ".join(x.message for x in v.violations))
+                return _no_win(v, "the dealer's twenty do not win")
             o = self.offer
             if self.phase is Phase.OFFER and o is not None and o.kind != "discard":
                 if s in self.dead_hand:
@@ -270,10 +265,7 @@ class TotomState(TableState):
                 v = self._verdict(s, o.card, VIA_OWN_DOOR if o.door == s else VIA_STOCK)
                 if v.wins:
                     return "R-decline-win", f"the win on {o.card} was declined when it was offered"
-                rules = [x.rule for x in v.violations]
-                return ("TT-W4" if "TT-W4" in rules else rules[0],
-                        f"{o.card} does not complete the hand: "
-                        + "; ".join(x.message for x in v.violations))
+                return _no_win(v, f"{o.card} does not complete the hand")
             return "TT-W6", "a win is claimed only on an exposed stock card or by a Chíu"
         if verb in ("chiu", "decline"):
             return "TT-P2", "no claim window is open for this seat"
@@ -518,6 +510,15 @@ class TotomState(TableState):
                "thien-u": "on the dealt twenty ("}.get(r["via"], f"({r['via']}, ")
         return (f"{says(r['winner'], 'wins')} {how}{names}): {r['points']} points; "
                 f"{net}.")
+
+
+def _no_win(verdict: Any, head: str) -> tuple[str, str]:
+    """A claimed win the hand does not make: TT-W4 (what a win is: ten pairs, six Chắn)
+    whenever the hand breaks it, the other reasons (a lone Chi chi, TT-D3; a split pair,
+    TT-W3) only explaining why; then every reason in words."""
+    rules = [x.rule for x in verdict.violations]
+    return ("TT-W4" if "TT-W4" in rules else rules[0],
+            f"{head}: " + "; ".join(x.message for x in verdict.violations))
 
 
 def _read_deal(deal: dict[str, Any]) -> tuple[list[list[Face]], list[Face], int]:
