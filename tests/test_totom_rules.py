@@ -355,3 +355,12 @@ def test_TT_C2_an_opening_whose_dealt_pair_the_hand_no_longer_holds_is_refused(o
         check_text(THIEN_KHAI, win_card="5s", opening=opening)
     assert err.value.field == "opening" and err.value.rule == "TT-C2"
     assert f"held 2 {refused}, but the hand holds 0" in err.value.message
+
+
+def test_a_first_stock_win_not_via_a_stock_card_names_the_field_not_a_cli_flag():
+    """The message reaches the API as well (context.first_stock): it speaks of the way the
+    card came, not of a command-line option."""
+    with pytest.raises(ContextError) as err:
+        check_text(XUONG, win_card="5s", via="discard", first_stock=True, rules="traditional")
+    assert err.value.field == "first_stock" and "--" not in err.value.message
+    assert "via own-door or stock" in err.value.message

@@ -183,8 +183,8 @@ def validate(counts: Sequence[int], ctx: WinContext, *, size: int = HAND_SIZE,
             raise ContextError(f"the opening hand already held all four {ctx.win_card}, so "
                                f"none was left to claim", field="opening")
     if ctx.first_stock and ctx.via not in (VIA_OWN_DOOR, VIA_STOCK):
-        raise ContextError("a win on the first stock card needs --via own-door or stock",
-                           field="first_stock")
+        raise ContextError("a win on the first stock card comes via own-door or stock, not "
+                           "via chiu or discard", field="first_stock")
     if rules is not None:
         refuse_unscored(ctx, rules)
 
