@@ -132,8 +132,8 @@ def engine_record(game: str, msg: Message) -> dict:
         said = json_format.MessageToDict(msg.result, preserving_proto_field_name=True)
         outcome = outcome_from_json(said, "result", spec(game).seats)
         record["result"] = outcome.to_dict() if outcome is not None else {}
-    for k, seat in enumerate(msg.seats):
-        record.setdefault("seats", []).append(seat_dict(seat, field=f"seats[{k}]"))
+    if msg.seats:
+        record["seats"] = read_seats(game, msg.seats)
     if msg.HasField("played_at"):
         try:
             record["played_at"] = msg.played_at.ToJsonString()
@@ -203,6 +203,18 @@ def seat_dict(msg: common_pb2.TableSeat, *, field: str) -> dict:
     if msg.ai_level not in levels:
         raise InvalidInput(f"unknown AI level {msg.ai_level}", field=f"{field}.ai_level")
     return {"kind": kinds[msg.kind], "level": levels[msg.ai_level], "name": msg.name}
+
+
+def read_seats(game: str, seats, *, field: str = "seats") -> list[dict]:
+    """A record's header seats as the engine's seat dicts, checked as a table's seats are
+    (solver/tables.py `read_seats`): one per seat of the game, names short and printable, a
+    level only on an AI seat."""
+    from moneycards.solver import tables
+
+    out = [seat_dict(seat, field=f"{field}[{k}]") for k, seat in enumerate(seats)]
+    tables.read_seats(spec(game), [tables.Seat(s["kind"], s["level"], s["name"]) for s in out],
+                      field=field)
+    return out
 
 
 def game_record_message(game: str, record: dict) -> Message:

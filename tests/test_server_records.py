@@ -123,3 +123,75 @@ def test_a_rule_switch_in_a_record_changes_the_replay_R_declare(channel):
     assert not strict.valid and strict.first_illegal == len(record["actions"])
     msg.rules.optional_declaration = True
     assert stub.CheckGameRecord(msg, timeout=30).check.valid
+
+
+# -- a record's seats are a table's seats ---------------------------------------------------
+HUMAN, AI = common_pb2.SEAT_KIND_HUMAN, common_pb2.SEAT_KIND_AI
+
+
+def with_seats(game, seats):
+    msg = game_record_message(game, seeded(game, 4).game_record())
+    msg.seats.extend(seats)
+    return msg
+
+
+def seats_of(game, **changes):
+    """One seat per seat of the game, a person first; `changes` maps a seat to its message."""
+    n = GAMES[game].seats
+    seats = [common_pb2.TableSeat(kind=HUMAN, name="Ana")] + [
+        common_pb2.TableSeat(kind=AI, ai_level=common_pb2.AI_LEVEL_GREEDY) for _ in range(n - 1)]
+    for k, seat in changes.items():
+        seats[int(k[1:])] = seat
+    return seats
+
+
+def bad_seats(game):
+    """(seats, field, words) the check refuses: the count, a long name, a person's level."""
+    n = GAMES[game].seats
+    return [
+        (seats_of(game)[:-1], "seats", f"has {n} seats, got {n - 1}"),
+        (seats_of(game) + [common_pb2.TableSeat(kind=AI)], "seats", f"got {n + 1}"),
+        (seats_of(game, s1=common_pb2.TableSeat(kind=HUMAN, name="x" * 41)), "seats[1].name",
+         "at most 40 printable characters"),
+        (seats_of(game, s0=common_pb2.TableSeat(kind=HUMAN, name="Ana\x07")), "seats[0].name",
+         "printable"),
+        (seats_of(game, s2=common_pb2.TableSeat(kind=HUMAN, ai_level=common_pb2.AI_LEVEL_STRONG)),
+         "seats[2].ai_level", "only an AI seat has a level"),
+    ]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_check_game_record_checks_the_seats(channel, game):
+    stub_cls, _ = SERVICES[game]
+    stub = stub_cls(channel)
+    good = stub.CheckGameRecord(with_seats(game, seats_of(game)), timeout=30).check
+    assert good.valid
+    for seats, field, words in bad_seats(game):
+        with pytest.raises(grpc.RpcError) as info:
+            stub.CheckGameRecord(with_seats(game, seats), timeout=30)
+        assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+        detail = error_details_pb2.BadRequest()
+        rpc_status.from_call(info.value).details[0].Unpack(detail)
+        assert detail.field_violations[0].field == field
+        assert words in detail.field_violations[0].description
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_check_record_in_the_cli_checks_the_seats_alike(tmp_path, game):
+    import json
+
+    from click.testing import CliRunner
+
+    from moneycards.cli.main import cli
+    from moneycards.records import record_file_json
+
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record_file_json(with_seats(game, seats_of(game)))))
+    assert CliRunner().invoke(cli, [game, "check-record", str(path)]).exit_code == 0
+    for seats, field, words in bad_seats(game):
+        path.write_text(json.dumps(record_file_json(with_seats(game, seats))))
+        r = CliRunner().invoke(cli, [game, "check-record", str(path)])
+        assert r.exit_code == 2 and r.output.startswith(f"error: record.{field}: "), r.output
+        assert words in r.output and len(r.output.strip().splitlines()) == 1
+        r = CliRunner().invoke(cli, [game, "check-record", str(path), "--json"])
+        assert r.exit_code == 2 and json.loads(r.stderr)["error"]["field"] == f"record.{field}"
