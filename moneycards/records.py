@@ -302,7 +302,11 @@ def lukfu_seat_view(msg: Message, seat: int | None, *, field: str = "game_record
     except InvalidInput as err:
         err.field = f"{field}.{err.field}" if err.field else field
         raise
-    state = new_state("lukfu", rec)
+    try:
+        state = new_state("lukfu", rec)
+    except InvalidInput as err:  # the deal: the engine names it from "record"
+        err.field = field + (err.field or "record").removeprefix("record")
+        raise
     for k, action in enumerate(rec["actions"]):
         try:
             state.apply(action)

@@ -62,10 +62,15 @@ def bad_request_status(err: InvalidInput, field: str) -> grpc.Status:
 
 def field_path(err: InvalidInput, paths: Mapping[str, str]) -> str:
     """The request's path of the field a solver error names ("win_card" ->
-    "context.win_card" by `paths`; unnamed: "request")."""
+    "context.win_card" by `paths`; unnamed: "request"). A name inside a mapped field keeps
+    its tail under the longest mapped head ("record.deal.hands[1]" -> "deal.hands[1]")."""
     name = err.field or "request"
-    head, dot, rest = name.partition(".")
-    return paths.get(name) or (paths[head] + dot + rest if head in paths else name)
+    if name in paths:
+        return paths[name]
+    for k in range(len(name) - 1, 0, -1):
+        if name[k] in ".[" and name[:k] in paths:
+            return paths[name[:k]] + name[k:]
+    return name
 
 
 def rpc(field_paths: Mapping[str, str] | None = None) -> Callable:

@@ -332,7 +332,8 @@ def read_deal(deal: Any, deck: Deck, first_key: str, seats: int, *,
     and the first seat under `first_key`; errors name the key."""
     keys = "'hands', 'stock' and " if stock else "'hands' and "
     try:
-        hands = [deck.parse(h, field="record.deal.hands") for h in deal["hands"]]
+        hands = [deck.parse(h, field=f"record.deal.hands[{k}]")
+                 for k, h in enumerate(deal["hands"])]
         pile = deck.parse(deal["stock"], field="record.deal.stock") if stock else []
         first = int(deal[first_key])
     except InvalidInput:

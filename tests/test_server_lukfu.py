@@ -85,7 +85,7 @@ def test_score(stub):
     ("ProveOld", pb.ProveOldRequest(hand="7c", record=pb.LukFuRecord(
         master=0, calls=["play"], tricks=[pb.LukFuTrick(leader=0, plays=[
             pb.LukFuAction(seat=0, cards="6c"), pb.LukFuAction(seat=1, cards="6c")])])),
-     "record"),
+     "record.tricks[0].plays[1]"),
     ("Score", pb.ScoreRequest(fu=-1, winner=0, caller=0), "fu"),
     ("Score", pb.ScoreRequest(fu=7, winner=5, caller=0), "winner"),
     ("Score", pb.ScoreRequest(fu=13, winner=0, caller=0), "fu"),
@@ -152,3 +152,79 @@ def test_a_game_record_with_an_illegal_action_names_it(stub):
     rpc_status.from_call(info.value).details[0].Unpack(v)
     assert v.field_violations[0].field == "game_record.actions[0]"
     assert v.field_violations[0].reason
+
+
+def violation(call):
+    with pytest.raises(grpc.RpcError) as info:
+        call()
+    assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    v = error_details_pb2.BadRequest()
+    rpc_status.from_call(info.value).details[0].Unpack(v)
+    return v.field_violations[0]
+
+
+BAD_TRICK = pb.LukFuRecord(master=0, calls=["play"], tricks=[
+    pb.LukFuTrick(leader=0, plays=[pb.LukFuAction(seat=0, cards="6c"),
+                                   pb.LukFuAction(seat=1, cards="5c")])])
+
+
+@pytest.mark.parametrize("record,field,words", [
+    (BAD_TRICK, "record.tricks[0].plays[1]", "5c does not beat 6c"),
+    (pb.LukFuRecord(master=0, calls=["play", "maybe"]), "record.calls[1]", "'play' or 'pass'"),
+    (pb.LukFuRecord(master=0, calls=["play"], tricks=[pb.LukFuTrick(leader=0, plays=[
+        pb.LukFuAction(seat=0, cards="6c"), pb.LukFuAction(seat=1, down=2)])]),
+     "record.tricks[0].plays[1]", "as many cards as the play to beat"),
+    (pb.LukFuRecord(master=0, calls=["play"], tricks=[pb.LukFuTrick(leader=2)]),
+     "record.tricks[0].leader", "leads this trick"),
+])
+@pytest.mark.parametrize("call", ["CheckPlay", "ProveOld"])
+def test_a_bad_record_names_the_field_inside_it(stub, call, record, field, words):
+    request = (pb.CheckPlayRequest(play="9t", hand="9t 8t", record=record) if call == "CheckPlay"
+               else pb.ProveOldRequest(hand="9t 8t", record=record))
+    v = violation(lambda: getattr(stub, call)(request, timeout=10))
+    assert v.field == field and words in v.description and not v.description.startswith("tricks")
+
+
+def dealt_game_record():
+    from moneycards.records import game_record_message
+    from moneycards.solver.games import seeded
+
+    state = seeded("lukfu", 7)
+    record = state.game_record()
+    record.pop("seed")
+    record["deal"] = state.deal_json()
+    return game_record_message("lukfu", record)
+
+
+@pytest.mark.parametrize("hand,words", [("1c", "this one has 1"), ("zz", "'zz' at position 1")])
+@pytest.mark.parametrize("call", ["CheckPlay", "ProveOld"])
+def test_a_game_record_with_a_bad_hand_names_that_hand(stub, call, hand, words):
+    game = dealt_game_record()
+    game.deal.hands[1] = hand
+    request = (pb.CheckPlayRequest(play="9t", game_record=game) if call == "CheckPlay"
+               else pb.ProveOldRequest(game_record=game))
+    v = violation(lambda: getattr(stub, call)(request, timeout=10))
+    assert v.field == "game_record.deal.hands[1]" and words in v.description
+    # CheckGameRecord takes the same record as its request: the field is named from it
+    game.deal.hands[1] = hand
+    v = violation(lambda: stub.CheckGameRecord(game, timeout=10))
+    assert v.field == "deal.hands[1]" and words in v.description
+
+
+def test_the_cli_names_the_field_inside_a_record_file(tmp_path):
+    from click.testing import CliRunner
+
+    from moneycards.cli.main import cli
+    from moneycards.records import record_file_json
+
+    public = tmp_path / "public.json"
+    public.write_text(json_format.MessageToJson(BAD_TRICK))
+    r = CliRunner().invoke(cli, ["lukfu", "old", "--hand", "9t", "--record", str(public)])
+    assert r.exit_code == 2
+    assert r.output.startswith("error: record.tricks[0].plays[1]: 5c does not beat 6c"), r.output
+    game = dealt_game_record()
+    game.deal.hands[1] = "1c"
+    dealt = tmp_path / "game.json"
+    dealt.write_text(json.dumps(record_file_json(game)))
+    r = CliRunner().invoke(cli, ["lukfu", "legal", "9t", "--record", str(dealt)])
+    assert r.exit_code == 2 and r.output.startswith("error: record.deal.hands[1]: "), r.output

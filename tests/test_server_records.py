@@ -195,3 +195,30 @@ def test_check_record_in_the_cli_checks_the_seats_alike(tmp_path, game):
         assert words in r.output and len(r.output.strip().splitlines()) == 1
         r = CliRunner().invoke(cli, [game, "check-record", str(path), "--json"])
         assert r.exit_code == 2 and json.loads(r.stderr)["error"]["field"] == f"record.{field}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("hand,words", [("2c", "has 1"), ("2c zz", "'zz' at position 4")])
+def test_a_bad_dealt_hand_is_named_by_its_index(channel, game, hand, words):
+    import json
+
+    from click.testing import CliRunner
+
+    from moneycards.cli.main import cli
+    from moneycards.records import record_file_json
+
+    state = seeded(game, 2)
+    record = state.game_record()
+    record.pop("seed")
+    record["deal"] = state.deal_json()
+    msg = game_record_message(game, record)
+    msg.deal.hands[1] = hand
+    with pytest.raises(grpc.RpcError) as info:
+        SERVICES[game][0](channel).CheckGameRecord(msg, timeout=10)
+    detail = error_details_pb2.BadRequest()
+    rpc_status.from_call(info.value).details[0].Unpack(detail)
+    assert detail.field_violations[0].field == "deal.hands[1]"
+    assert words in detail.field_violations[0].description
+    r = CliRunner().invoke(cli, [game, "check-record", "-"],
+                           input=json.dumps(record_file_json(msg)))
+    assert r.exit_code == 2 and r.output.startswith("error: record.deal.hands[1]: "), r.output

@@ -295,8 +295,10 @@ class KowahState(TableState):
 
 def _read_deal(deal: dict[str, Any]) -> tuple[list[list[Face]], list[Face], int]:
     hands, stock, first = read_deal(deal, KOWAH, "first", SEATS)
-    if any(len(h) != HAND for h in hands):
-        raise InvalidInput("three hands of eight", field="record.deal.hands", rule="KW-T1")
+    for k, h in enumerate(hands):
+        if len(h) != HAND:
+            raise InvalidInput(f"three hands of eight; this one has {len(h)}",
+                               field=f"record.deal.hands[{k}]", rule="KW-T1")
     KOWAH.counts([f for h in hands for f in h] + stock, field="record.deal")
     if len(stock) + SEATS * HAND != KOWAH.size:
         raise InvalidInput("the hands and the stock hold all 120 cards",

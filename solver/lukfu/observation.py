@@ -102,8 +102,7 @@ def from_json(data: Any, path: str = "observation") -> LukFuObservation:
         record = parse_record(record_json)
     except RecordError as err:
         where = r.sub("record") if err.path == "record" else f"{r.sub('record')}.{err.path}"
-        raise InvalidInput(err.message.removeprefix(f"{err.path}: "), field=where,
-                           rule=err.rule) from None
+        raise InvalidInput(err.message, field=where, rule=err.rule) from None
     record_json = record_to_json(record)  # canonical: the same record reads the same
     del record_json["game"]
     return LukFuObservation(

@@ -24,10 +24,12 @@ ROLES = ("caller", "master-passed", "non-caller")
 
 
 class RecordError(InvalidInput):
-    """A record that cannot be read or cannot have happened; `path` says where."""
+    """A record that cannot be read or cannot have happened; `path` says where in it, and
+    the field names it from the record ("record.tricks[1].plays[0]")."""
 
     def __init__(self, message: str, *, path: str, rule: str | None = None):
-        super().__init__(f"{path}: {message}", field="record", rule=rule)
+        super().__init__(message, field="record" if path == "record" else f"record.{path}",
+                         rule=rule)
         self.path = path
 
 

@@ -279,8 +279,11 @@ class LukFuState(TableState):
 
 def _read_deal(deal: dict[str, Any]) -> tuple[list[list[Face]], int]:
     hands, _, master = read_deal(deal, LUKFU, "master", SEATS, stock=False)
-    if any(len(h) != HAND_SIZE for h in hands) or \
-            sorted(f for h in hands for f in h) != sorted(LUKFU.faces):
+    for k, h in enumerate(hands):
+        if len(h) != HAND_SIZE:
+            raise InvalidInput(f"three hands of twelve that together hold the 36 cards; this "
+                               f"one has {len(h)}", field=f"record.deal.hands[{k}]", rule="LF-C1")
+    if sorted(f for h in hands for f in h) != sorted(LUKFU.faces):
         raise InvalidInput("three hands of twelve that together hold the 36 cards",
                            field="record.deal.hands", rule="LF-C1")
     return hands, master

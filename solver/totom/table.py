@@ -523,10 +523,15 @@ def _no_win(verdict: Any, head: str) -> tuple[str, str]:
 
 def _read_deal(deal: dict[str, Any]) -> tuple[list[list[Face]], list[Face], int]:
     hands, stock, dealer = read_deal(deal, TOTOM, "dealer", SEATS)
-    if [len(h) for h in hands] != [20 if s == dealer else 19 for s in range(SEATS)] or \
-            len(stock) != 23:
-        raise InvalidInput("the dealer has 20 cards, the others 19, the stock 23",
-                           field="record.deal", rule="TT-S2")
+    sizes = [20 if s == dealer else 19 for s in range(SEATS)]
+    for k, h in enumerate(hands):
+        if len(h) != sizes[k]:
+            raise InvalidInput(f"the dealer has 20 cards, the others 19, the stock 23; this "
+                               f"hand has {len(h)}", field=f"record.deal.hands[{k}]",
+                               rule="TT-S2")
+    if len(stock) != 23:
+        raise InvalidInput(f"the dealer has 20 cards, the others 19, the stock 23; the stock "
+                           f"has {len(stock)}", field="record.deal.stock", rule="TT-S2")
     TOTOM.counts([f for h in hands for f in h] + stock, field="record.deal")
     return hands, stock, dealer
 
