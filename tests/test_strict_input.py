@@ -142,3 +142,79 @@ def test_every_real_observation_passes_its_fact_check_unchanged(game):
             acts = state.legal_actions()
             state.apply("win" if "win" in acts else rng.choice(acts))
     assert seen > 30
+
+
+# -- an empty hand: one error in every game ---------------------------------------------------
+def _empty_hand_calls():
+    from moneycards.v1 import kowah_pb2, kowah_pb2_grpc, lukfu_pb2, lukfu_pb2_grpc, totom_pb2, \
+        totom_pb2_grpc
+
+    return [
+        (totom_pb2_grpc.TotomServiceStub, "CheckHand", totom_pb2.CheckHandRequest(hand="")),
+        (totom_pb2_grpc.TotomServiceStub, "FindWaits", totom_pb2.FindWaitsRequest(hand=" ")),
+        (kowah_pb2_grpc.KowahServiceStub, "CheckReady", kowah_pb2.CheckReadyRequest(hand="")),
+        (kowah_pb2_grpc.KowahServiceStub, "CheckWin", kowah_pb2.CheckWinRequest(
+            hand="", pair="55c", card="5c", via=kowah_pb2.KOWAH_VIA_DISCARD)),
+        (lukfu_pb2_grpc.LukFuServiceStub, "CheckPlay", lukfu_pb2.CheckPlayRequest(
+            play="5c", hand="", role=lukfu_pb2.LUK_FU_ROLE_CALLER)),
+        (lukfu_pb2_grpc.LukFuServiceStub, "ProveOld", lukfu_pb2.ProveOldRequest(hand=" ")),
+    ]
+
+
+@pytest.mark.parametrize("k", range(6))
+def test_an_empty_hand_is_one_error_over_grpc(channel, k):
+    import grpc
+    from google.rpc import error_details_pb2
+    from grpc_status import rpc_status
+
+    stub_cls, method, request = _empty_hand_calls()[k]
+    with pytest.raises(grpc.RpcError) as info:
+        getattr(stub_cls(channel), method)(request, timeout=10)
+    assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert info.value.details() == "hand: the hand is empty"
+    bad, why = error_details_pb2.BadRequest(), error_details_pb2.ErrorInfo()
+    details = rpc_status.from_call(info.value).details
+    details[0].Unpack(bad)
+    details[1].Unpack(why)
+    assert bad.field_violations[0].field == "hand"
+    assert bad.field_violations[0].description == "the hand is empty"
+    assert why.reason == "IMPOSSIBLE_CARDS"
+
+
+@pytest.mark.parametrize("args", [
+    ["totom", "check", ""], ["totom", "waits", " "], ["kowah", "check", ""],
+    ["kowah", "win", "", "--pair", "55c", "--card", "5c", "--via", "discard"],
+    ["lukfu", "old", "--hand", ""], ["lukfu", "legal", "5c", "--hand", " ", "--role", "caller"],
+])
+def test_an_empty_hand_is_one_error_in_the_cli(args):
+    from click.testing import CliRunner
+
+    from moneycards.cli.main import cli
+
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 2 and r.output == "error: hand: the hand is empty\n", r.output
+    r = CliRunner().invoke(cli, args + ["--json"])
+    assert r.exit_code == 2
+    assert json.loads(r.stderr) == {"error": {"field": "hand", "rule": None,
+                                              "message": "the hand is empty"}}
+
+
+@pytest.mark.parametrize("module,function,kwargs", [
+    ("totom.check", "check_text", {"hand": ""}), ("totom.check", "waits_text", {"hand": ""}),
+    ("kowah.check", "check_text", {"hand": ""}),
+    ("kowah.check", "win_text", {"hand": "", "pair": "55c", "card": "5c", "via": "discard"}),
+    ("lukfu.check", "old_text", {"hand": ""}),
+    ("lukfu.check", "legal_text", {"play": "5c", "hand": "", "role": "caller"}),
+    ("lukfu.old", "Position", {"record": None, "seat": 0, "hand": []}),
+])
+def test_an_empty_hand_is_the_same_exception_in_every_game(module, function, kwargs):
+    import importlib
+
+    from moneycards.solver.errors import ImpossibleCards
+
+    fn = getattr(importlib.import_module(f"moneycards.solver.{module}"), function)
+    with pytest.raises(ImpossibleCards) as exc:
+        fn(**kwargs)
+    assert type(exc.value) is ImpossibleCards
+    assert (exc.value.field, exc.value.message, exc.value.rule) == ("hand", "the hand is empty",
+                                                                    None)

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from moneycards.solver.cards import LUKFU, Face
-from moneycards.solver.errors import ContextError, InvalidInput
+from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput
 from moneycards.solver.lukfu.legal import check_follow, check_lead, settle
 from moneycards.solver.lukfu.old import Position, claim_total, prove_old
 from moneycards.solver.lukfu.plays import compare, parse_play
@@ -46,7 +46,7 @@ def _record(record: Any, rules: LukFuRules) -> Record | None:
 def _hand(text: str, *, allow_empty: bool = False) -> list[Face]:
     faces = LUKFU.parse(text or "", field="hand")
     if not faces and not allow_empty:
-        raise ContextError("the hand is empty", field="hand")
+        raise ImpossibleCards("the hand is empty", field="hand")  # as in every game
     dup = [f for f in faces if faces.count(f) > 1]
     if dup:
         raise ContextError(f"{dup[0]} appears twice; the deck holds one of each card",

@@ -21,7 +21,7 @@ from math import comb
 from typing import Iterable
 
 from moneycards.solver.cards import LUKFU, Face
-from moneycards.solver.errors import ContextError
+from moneycards.solver.errors import ContextError, ImpossibleCards
 from moneycards.solver.lukfu.exact import BruteWorlds
 from moneycards.solver.lukfu.model import CpsatWorlds
 from moneycards.solver.lukfu.plays import BAK_CHI, MAU_GUNG, beaters_of
@@ -70,7 +70,7 @@ class Position:
         self.free = record is None
         if record is None:
             if not hand:
-                raise ContextError("the hand is empty", field="hand")
+                raise ImpossibleCards("the hand is empty", field="hand")
             if len(hand) > HAND_SIZE:
                 raise ContextError(f"a hand holds at most {HAND_SIZE} cards, not {len(hand)}",
                                    field="hand", rule="LF-C1")
