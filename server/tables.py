@@ -74,9 +74,8 @@ class OpenTable:
     lock: threading.Lock = field(default_factory=threading.Lock)
     changed: threading.Condition = field(init=False)
     closed: bool = False
-    stored: int = 0  # actions already in the store
+    stored: int = 0  # inputs already in the store (Table.inputs)
     revision: int = 0  # the store's revision of the table that memory holds
-    queued: dict[int, str] = field(default_factory=dict)  # the queued actions stored
 
     def __post_init__(self) -> None:
         self.changed = threading.Condition(self.lock)
@@ -140,10 +139,12 @@ class Tables:
         except IllegalAction as err:  # the database was edited by hand
             log.error("table %s cannot be restored: %s", stored.table_id, err)
             return None
-        table.queued = dict(stored.queued)
+        stored_inputs = len(table.inputs)
+        # A table stored while it waited on a person's private decision with another
+        # person seated plays on now (R-claim-privacy); the next write stores what follows.
+        table.advance()
         return OpenTable(stored.table_id, table, stored.tokens, closed=stored.closed,
-                         stored=len(stored.actions), revision=stored.revision,
-                         queued=dict(stored.queued))
+                         stored=stored_inputs, revision=stored.revision)
 
     def _load(self, table_id: str) -> OpenTable | None:
         """A table another server created (or this one before a restart), from the store."""
@@ -158,8 +159,7 @@ class Tables:
 
     def sync(self, t: OpenTable) -> None:
         """Bring the table in memory up to the store (under the table's lock): replay the
-        actions other servers stored since, take their queued actions; NOT_FOUND if the
-        table was closed."""
+        inputs other servers stored since; NOT_FOUND if the table was closed."""
         if not t.closed:
             changes = self.store.changes(t.table_id, t.revision, t.stored)
             if changes is None or changes.closed:
@@ -171,9 +171,8 @@ class Tables:
                     log.error("table %s: stored actions do not replay: %s", t.table_id, err)
                     self.reload(t)
                     return
-                t.table.queued = dict(changes.queued)
                 t.stored += len(changes.actions)
-                t.revision, t.queued = changes.revision, dict(changes.queued)
+                t.revision = changes.revision
                 t.changed.notify_all()
         if t.closed:
             raise TableError(status(code_pb2.NOT_FOUND, "the table was closed",
@@ -188,7 +187,6 @@ class Tables:
             self._forget(t)
             return
         t.table, t.stored, t.revision = fresh.table, fresh.stored, fresh.revision
-        t.queued = fresh.queued
         t.changed.notify_all()
 
     def _forget(self, t: OpenTable) -> None:
@@ -236,9 +234,9 @@ class Tables:
         tokens = {s: secrets.token_urlsafe(24) for s, seat in enumerate(table.seats)
                   if seat.kind == "human"}
         digests = {s: token_digest(t) for s, t in tokens.items()}
-        opened = OpenTable(table_id, table, digests, stored=len(table.state.history))
+        opened = OpenTable(table_id, table, digests, stored=len(table.inputs))
         header = self.header(table)
-        self.store.create(table_id, header, digests, list(table.state.history), table.is_over)
+        self.store.create(table_id, header, digests, list(table.inputs), table.is_over)
         with self._lock:
             self._tables[table_id] = opened
         return opened, tokens
@@ -254,16 +252,14 @@ class Tables:
         return game_record_json(table.game.name, rec)
 
     def commit(self, t: OpenTable) -> None:
-        """Store the actions applied since the last commit and the queued actions (under
-        the table's lock), naming the revision memory was at: `Conflict` if another server
-        wrote first, and then nothing is stored (the caller reloads)."""
-        history = t.table.state.history
-        if len(history) > t.stored or t.table.queued != t.queued:
-            t.revision = self.store.append(t.table_id, t.stored, history[t.stored:],
-                                           t.table.is_over, revision=t.revision,
-                                           queued=t.table.queued)
-            t.stored = len(history)
-            t.queued = dict(t.table.queued)
+        """Store the inputs applied since the last commit (under the table's lock), naming
+        the revision memory was at: `Conflict` if another server wrote first, and then
+        nothing is stored (the caller reloads)."""
+        inputs = t.table.inputs
+        if len(inputs) > t.stored:
+            t.revision = self.store.append(t.table_id, t.stored, inputs[t.stored:],
+                                           t.table.is_over, revision=t.revision)
+            t.stored = len(inputs)
         t.changed.notify_all()
 
     def close(self, t: OpenTable) -> None:
@@ -316,25 +312,25 @@ def view_message(t: OpenTable, seat: int) -> table_pb2.TableView:
     name, cls = OBSERVATIONS[table.game.name]
     view = table_pb2.TableView(table_id=t.table_id, game=GAME_ENUMS[table.game.name], seat=seat,
                                version=table.version(seat), seats=seat_infos(table),
-                               over=table.is_over,
-                               queued_action=table.queued.get(seat, ""))
+                               over=table.over_for(seat))
     getattr(view, name).CopyFrom(json_format.ParseDict(obs.to_json(), cls()))
     view.legal_actions.extend(legal_action(table.state, a) for a in obs.legal_actions)
-    if table.is_over:
-        view.result_text = table.result_line()
+    if view.over:
+        view.result_text = table.result_line(seat)
     return view
 
 
 def event_message(table: Table, e: Event) -> table_pb2.TableEvent:
     msg = table_pb2.TableEvent(version=e.version, seat=e.seat, action=e.action, lines=e.lines,
                                drawn=" ".join(e.drawn))
+    msg.taken_back.extend(table_pb2.TakenBack(seat=s, action=a) for s, a in e.taken_back)
     return msg
 
 
 def events_messages(table: Table, events: list[Event], seat: int) -> list[table_pb2.TableEvent]:
     out = [event_message(table, e) for e in events]
-    if out and table.is_over and out[-1].version == table.version(seat):
-        result = table.state.result
+    if out and table.over_for(seat) and out[-1].version == table.version(seat):
+        result = table.view_state(seat).result
         assert result is not None
         json_format.ParseDict(result.to_json(), out[-1].result)
     return out
@@ -424,7 +420,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
         with t.lock:
             for _ in range(ACT_TRIES):
                 self.tables.sync(t)
-                history, queued = len(t.table.state.history), dict(t.table.queued)
+                inputs = len(t.table.inputs)
                 try:
                     events = t.table.act(seat, request.action, expected)
                     self.tables.commit(t)
@@ -432,8 +428,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                     self.tables.reload(t)
                     continue
                 except BaseException:
-                    if len(t.table.state.history) != history or \
-                            t.table.queued != queued:  # never half-applied
+                    if len(t.table.inputs) != inputs:  # never half-applied
                         log.error("table %s: an action failed part way", t.table_id)
                         self.tables.reload(t)
                     raise
@@ -481,7 +476,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                     pass  # closed: what was played is still sent
                 events = t.table.events(seat, sent)
                 if not events:
-                    if t.table.is_over:
+                    if t.table.over_for(seat):
                         return  # the stream ends OK with the deal's end
                     if t.closed:  # told apart from the deal's end: as any later call is
                         context.abort_with_status(status(
@@ -505,7 +500,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             self.tables.sync(t)
             obs = t.table.observation(seat)
             version = t.table.version(seat)
-        t.table.check_not_over()
+            t.table.check_not_over(seat)
         if not obs.legal_actions:
             raise IllegalAction("it is not this seat's turn: nothing to rank",
                                 rule=NOT_YOUR_TURN)
@@ -558,7 +553,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                 summary = table_pb2.TableSummary(
                     table_id=t.table_id, game=GAME_ENUMS[t.table.game.name],
                     seats=seat_infos(t.table), actions=t.table.public_actions,
-                    over=t.table.is_over)
+                    over=t.table.state.is_over)
             summary.created.FromJsonString(t.table.played_at)
             out.tables.append(summary)
         if len(tables) > size:

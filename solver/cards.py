@@ -11,7 +11,7 @@ from itertools import groupby
 from operator import attrgetter
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from moneycards.solver.errors import ImpossibleCards, NotationError
 
@@ -34,6 +34,14 @@ class Face:
 
     def __hash__(self) -> int:
         return self._hash  # type: ignore[attr-defined, no-any-return]
+
+    # A face is an immutable value: copying a table's state (search worlds, a table's
+    # before-and-after narration) shares faces instead of rebuilding each one.
+    def __copy__(self) -> "Face":
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Face":
+        return self
 
     @property
     def suit(self) -> str:

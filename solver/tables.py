@@ -105,6 +105,7 @@ class Logged:
     private: bool  # only the acting seat sees it (a declined private claim)
     lines: tuple[str, ...]  # what happened after it, as every seat sees it
     gained: tuple[str, ...]  # cards that entered the seat's concealed hand: its own draws
+    taken_back: tuple[int, ...] = ()  # a late claim: the log entries it took back
 
 
 @dataclass(frozen=True)
@@ -116,11 +117,42 @@ class Event:
     action: str  # the action's text, or its public form for another seat's action
     lines: tuple[str, ...]  # what happened, in words
     drawn: tuple[str, ...] = ()  # cards the viewing seat drew by this action (its own)
+    # a claim that came first: the actions it took back, (seat, action) as this seat saw them
+    taken_back: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass
+class Pending:
+    """A person's private decision (a Tổ Tôm claim, an optional Kowah declaration) that
+    the table has played on past, as if the seat declined (R-claim-privacy,
+    R-declare-privacy). The seat itself still sees the table as it was when asked."""
+
+    seat: int
+    index: int  # where the presumed decline stands in the deal's actions
+    entry: int  # its place in the log
+    before: TableState  # the table as the seat sees it while it decides
+
+
+# The inputs a table is stored as (server/store.py) besides plain actions: a presumed
+# decline, a person's decline of it, and a claim that takes back what was played since.
+PRESUME, DECLINE, CLAIM = "?", "!decline ", "!claim "
 
 
 @dataclass
 class Table:
-    """One deal at a table. Build it with `Table.create` or `Table.from_record`."""
+    """One deal at a table. Build it with `Table.create` or `Table.from_record`.
+
+    While a person decides a private claim and another person sits at the table, the
+    table plays on as if the claim were declined: AI seats reply at once and people may
+    act, so nobody can tell that a seat is deciding. A decline then changes nothing anyone
+    else sees; a claim comes first: what was played since is taken back, in one event that
+    every seat sees (R-claim-privacy, R-declare-privacy). With one person there is nobody
+    to hide the decision from, and the table waits for it.
+
+    `inputs` is the table's history as stored: each action applied, plus the presumed
+    declines, declines and claims of that mechanism, so a replay of `inputs` rebuilds
+    everything each seat has seen. `record()` holds only the actions that stand.
+    """
 
     game: GameSpec
     seed: int
@@ -128,19 +160,32 @@ class Table:
     seats: tuple[Seat, ...]
     played_at: str  # when the table was created, ISO 8601 UTC
     ai_budget_ms: float | None = None  # a strong AI's budget (None: the game's default)
+    deal: dict[str, Any] | None = None  # explicit cards instead of the seed's (the seed
+    # still seeds the AI players)
     state: TableState = field(init=False)
     log: list[Logged] = field(init=False, default_factory=list)
-    queued: dict[int, str] = field(init=False, default_factory=dict)
+    inputs: list[str] = field(init=False, default_factory=list)
+    pending: list[Pending] = field(init=False, default_factory=list)
+    line: list[int] = field(init=False, default_factory=list)  # log entry of each action
+    void: set[int] = field(init=False, default_factory=set)  # presumed declines undone
+    # entries taken back before a seat saw them: that seat never sees them
+    unseen: dict[int, frozenset[int]] = field(init=False, default_factory=dict)
+    public_count: int = field(init=False, default=0)  # actions every seat has seen
 
     def __post_init__(self) -> None:
-        self.state = self.game.new_state({"seed": self.seed, "rules": self.rules})
+        if self.deal is not None:
+            self.state = self.game.new_state({"deal": self.deal, "rules": self.rules})
+        else:
+            self.state = self.game.new_state({"seed": self.seed, "rules": self.rules})
 
     # -- building -------------------------------------------------------------------------
     @classmethod
     def create(cls, game: str, seats: list[Seat], *, seed: int | None = None,
                rules: Any = None, played_at: str | None = None,
-               ai_budget_ms: float | None = None) -> "Table":
-        """A new table; AI seats before the first person's turn play at once."""
+               ai_budget_ms: float | None = None,
+               deal: dict[str, Any] | None = None) -> "Table":
+        """A new table; AI seats before the first person's turn play at once. `deal`
+        (the engine's deal JSON) fixes the cards instead of the seed."""
         g = spec(game)
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 31)
@@ -150,33 +195,52 @@ class Table:
             rules = g.rules(rules, field="rules")
         when = played_at or datetime.datetime.now(datetime.timezone.utc).isoformat(
             timespec="seconds").replace("+00:00", "Z")
-        table = cls(g, seed, rules, read_seats(g, seats), when, ai_budget_ms)
+        table = cls(g, seed, rules, read_seats(g, seats), when, ai_budget_ms, deal)
         table.advance()
         return table
 
     @classmethod
     def from_record(cls, record: dict[str, Any], *, ai_budget_ms: float | None = None
                     ) -> "Table":
-        """A table rebuilt from its record (`record()`) by replaying every action; an
-        action the rules refuse raises IllegalAction (the record was tampered with)."""
+        """A table rebuilt from its record (`record()`, or the stored `inputs` as its
+        actions) by replaying every action; an action the rules refuse raises
+        IllegalAction (the record was tampered with)."""
         g = spec(record["game"])
         seats = [Seat(s["kind"], s.get("level", ""), s.get("name", ""))
                  for s in record["seats"]]
         table = cls(g, record["seed"], record["rules"], read_seats(g, seats),
-                    record["played_at"], ai_budget_ms)
+                    record["played_at"], ai_budget_ms, record.get("deal"))
         table.replay(record["actions"])
         return table
 
-    def replay(self, actions: list[str]) -> None:
-        """Apply recorded actions (the AI replies among them) as they were played: what
-        another copy of this table applied since. An action the rules refuse raises
-        IllegalAction; the ones before it stay applied."""
-        for text in actions:
-            seat = self.state.current_seat()
-            if seat is None:
-                raise IllegalAction("the record goes on after the deal ended",
-                                    rule=self.state.over_rule())
-            self._apply(seat, text)
+    def replay(self, inputs: list[str]) -> None:
+        """Apply stored inputs (`inputs`: actions, the AI replies among them, and presumed
+        declines, declines and claims) as they were played: what another copy of this
+        table applied since. One the rules refuse raises IllegalAction; the ones before it
+        stay applied."""
+        for text in inputs:
+            if text.startswith(PRESUME):
+                decline = self.state.private_decline()
+                if decline is None or text != PRESUME + decline:
+                    raise IllegalAction(f"{text!r}: no private decision is open",
+                                        rule=self._privacy_rule())
+                self._presume()
+            elif text.startswith((DECLINE, CLAIM)):
+                head, _, rest = text.partition(" ")
+                seat_text, _, action = rest.partition(" ")
+                seat = int(seat_text) if seat_text.isdigit() else -1
+                pend = self._first_pending(seat)
+                if pend is None:
+                    raise IllegalAction(f"{text!r}: that seat decides nothing",
+                                        rule=self._privacy_rule())
+                decline = pend.before.private_decline() or ""
+                self._decide(pend, decline if head + " " == DECLINE else action)
+            else:
+                seat = self.state.current_seat()
+                if seat is None:
+                    raise IllegalAction("the record goes on after the deal ended",
+                                        rule=self.state.over_rule())
+                self._play(seat, text)
 
     # -- what a seat sees -----------------------------------------------------------------
     def names(self) -> list[str]:
@@ -186,52 +250,106 @@ class Table:
         if not 0 <= seat < len(self.seats):
             raise InvalidInput(f"seat must be 0-{len(self.seats) - 1}", field="seat")
 
-    def visible(self, entry: Logged, seat: int) -> bool:
-        return not entry.private or entry.seat == seat
+    @property
+    def plays_on(self) -> bool:
+        """Whether the table plays on past a person's private decision: only another
+        person could learn from a wait that someone is deciding."""
+        return sum(1 for s in self.seats if s.kind == HUMAN) > 1
+
+    def _first_pending(self, seat: int) -> Pending | None:
+        return next((p for p in self.pending if p.seat == seat), None)
+
+    def view_state(self, seat: int) -> TableState:
+        """The table as `seat` may see it: while it decides a private claim the table
+        played on past, the table as it was when asked."""
+        pend = self._first_pending(seat)
+        return pend.before if pend is not None else self.state
+
+    def _seen_until(self, seat: int) -> int:
+        """The log entries `seat` may have seen end here: at its own open decision."""
+        pend = self._first_pending(seat)
+        return pend.entry if pend is not None else len(self.log)
+
+    def _shown(self, pos: int, seat: int) -> bool:
+        """Whether log entry `pos` (before the seat's open decision) is shown to `seat`:
+        not a presumed decline undone by a claim, not taken back before the seat saw it,
+        not another seat's private decline."""
+        if pos in self.void or seat in self.unseen.get(pos, ()):
+            return False
+        e = self.log[pos]
+        return not e.private or e.seat == seat
+
+    def visible(self, pos: int, seat: int) -> bool:
+        """Whether log entry `pos` is among what `seat` has seen."""
+        return pos < self._seen_until(seat) and self._shown(pos, seat)
 
     def version(self, seat: int) -> int:
         """How many events `seat` has seen."""
-        return sum(1 for e in self.log if self.visible(e, seat))
+        return sum(1 for pos in range(self._seen_until(seat)) if self._shown(pos, seat))
 
-    def check_not_over(self) -> None:
-        """Raise IllegalAction once the deal has ended: one reason (DEAL_OVER) however it
-        ended, so a client tells it apart from an illegal move."""
-        if self.state.is_over:
-            raise IllegalAction(f"the deal is over: {self.result_line()}", rule=DEAL_OVER)
+    def over_for(self, seat: int) -> bool:
+        """Whether the deal has ended as `seat` sees it."""
+        return self.view_state(seat).is_over
+
+    def check_not_over(self, seat: int | None = None) -> None:
+        """Raise IllegalAction once the deal has ended (for `seat`, as it sees the table):
+        one reason (DEAL_OVER) however it ended, so a client tells it apart from an illegal
+        move."""
+        over = self.over_for(seat) if seat is not None else self.is_over
+        if over:
+            raise IllegalAction(f"the deal is over: {self.result_line(seat)}", rule=DEAL_OVER)
 
     @property
     def public_actions(self) -> int:
-        """The actions every seat has seen: a declined private claim is not one of them
+        """The events every seat has seen: a declined private claim is not one of them
         (R-claim-privacy), so a table's listing cannot show it."""
-        return sum(1 for e in self.log if not e.private)
+        return sum(1 for pos, e in enumerate(self.log) if not e.private and pos not in self.void)
 
     def observation(self, seat: int) -> Observation:
         self.check_seat(seat)
-        return self.state.observation(seat)
+        return self.view_state(seat).observation(seat)
 
     def to_act(self, seat: int) -> int | None:
         """The seat to act as `seat` sees the table (a private claim window hidden)."""
-        return self.state.seen_by(seat).current_seat()
+        return self.view_state(seat).seen_by(seat).current_seat()
 
     def events(self, seat: int, since: int = 0) -> list[Event]:
         """The events `seat` has seen after its version `since`, oldest first."""
         out, version = [], 0
-        for e in self.log:
-            if not self.visible(e, seat):
+        for pos in range(self._seen_until(seat)):
+            if not self._shown(pos, seat):
                 continue
             version += 1
             if version <= since:
                 continue
-            own = e.seat == seat
-            action = e.text if own else e.public
-            head = f"{self.seats[e.seat].name}: {action}"
-            out.append(Event(version, e.seat, action, (head, *e.lines),
-                             e.gained if own else ()))
+            out.append(self._event(self.log[pos], seat, version))
         return out
+
+    def _event(self, e: Logged, seat: int, version: int) -> Event:
+        own = e.seat == seat
+        action = e.text if own else e.public
+        head = f"{self.seats[e.seat].name}: {action}"
+        taken: list[tuple[int, str]] = []
+        for pos in e.taken_back:
+            back = self.log[pos]
+            if (back.private and back.seat != seat) or seat in self.unseen.get(pos, ()):
+                continue  # another seat's private decline, or a move this seat never saw
+            text = back.text if back.seat == seat else back.public
+            if back.seat == seat and back.gained:
+                text += f" (drew {' '.join(back.gained)})"
+            taken.append((back.seat, text))
+        lines: tuple[str, ...] = (head, *e.lines)
+        if taken:
+            with named_seats(self.names()):
+                lines = (f"{head} — a claim comes first ({self._privacy_rule()}): "
+                         f"{_count(len(taken), 'action')} taken back", *e.lines,
+                         *(f"taken back: {self.seats[s].name}: {a}" for s, a in taken))
+        return Event(version, e.seat, action, lines, e.gained if own else (), tuple(taken))
 
     @property
     def is_over(self) -> bool:
-        return self.state.is_over
+        """The deal has ended and no seat has a decision left open."""
+        return self.state.is_over and not self.pending
 
     # -- acting ---------------------------------------------------------------------------
     def act(self, seat: int, text: str, expected_version: int | None = None) -> list[Event]:
@@ -266,46 +384,82 @@ class Table:
             raise StaleVersion(expected_version, since)
         if self.seats[seat].kind != HUMAN:
             raise IllegalAction(f"seat {seat} is an AI player", rule=NOT_YOUR_TURN)
-        state = self.state
-        self.check_not_over()
-        if state.current_seat() != seat:
-            seen = state.seen_by(seat)
-            to_act = seen.current_seat()
+        self.check_not_over(seat)
+        pend = self._first_pending(seat)
+        if pend is not None:
+            self._decide(pend, text)
+        else:
+            to_act = self.to_act(seat)
             if to_act != seat:
                 assert to_act is not None  # the deal is on
                 raise IllegalAction(f"it is {self.seats[to_act].name}'s turn",
                                     rule=NOT_YOUR_TURN)
-            # Another seat decides a private claim first; as far as this seat can know, it
-            # is its turn: the action waits (checked now) until that seat has declined.
-            trial = seen.clone()
-            trial.apply(text)
-            self.queued[seat] = trial.history[-1]
-            return []
-        self._apply(seat, text)
+            self._play(seat, text)
         self.advance()
         return self.events(seat, since)
 
     def advance(self) -> None:
-        """AI seats play, and queued actions are applied, until a person is to act."""
+        """AI seats play until a person is to act; past a person's private decision the
+        table plays on as if it were declined, when another person could see it wait."""
+        from moneycards.solver.hints import choose
+
         while not self.state.is_over:
             actor = self.state.current_seat()
             assert actor is not None  # the deal is on
-            if actor in self.queued:
-                text = self.queued.pop(actor)
-                try:
-                    self._apply(actor, text)
-                except IllegalAction:
-                    pass  # cannot happen: queued actions are dropped when the table moves
-                continue
             seat = self.seats[actor]
-            if seat.kind != AI:
+            if seat.kind == AI:
+                # Seeded by the actions every seat has seen, not by private declines: an
+                # AI plays alike whether or not some seat was asked (R-claim-privacy).
+                rng = random.Random(f"{self.seed}/{self.public_count}/{actor}")
+                self._play(actor, choose(self.state, seat.level, rng, self.ai_budget_ms))
+            elif self.plays_on and self.state.private_decline() is not None:
+                self._presume()
+            else:
                 return
-            from moneycards.solver.hints import choose
 
-            rng = random.Random(f"{self.seed}/{len(self.state.history)}/{actor}")
-            self._apply(actor, choose(self.state, seat.level, rng, self.ai_budget_ms))
+    def _play(self, seat: int, text: str) -> None:
+        """Apply one action of the seat to act (IllegalAction changes nothing)."""
+        self._apply(seat, text)
+        self.inputs.append(self.state.history[-1])
 
-    def _apply(self, seat: int, text: str) -> None:
+    def _presume(self) -> None:
+        """Play on past the person to act's private decision, as if it declined."""
+        actor = self.state.current_seat()
+        decline = self.state.private_decline()
+        assert actor is not None and decline is not None
+        pend = Pending(actor, len(self.state.history), len(self.log), self.state.clone())
+        self._apply(actor, decline)
+        self.pending.append(pend)
+        self.inputs.append(PRESUME + decline)
+
+    def _decide(self, pend: Pending, text: str) -> None:
+        """The seat's answer to its open decision: a decline stands (nobody else sees a
+        thing), a claim comes first and takes back what was played since."""
+        trial = pend.before.clone()
+        with named_seats(self.names()):
+            trial.apply(text)  # raises IllegalAction as the seat sees the table
+        answer = trial.history[-1]
+        if answer == pend.before.private_decline():
+            self.pending.remove(pend)
+            self.inputs.append(f"{DECLINE}{pend.seat}")
+            return
+        later = [p for p in self.pending if p.index >= pend.index]
+        taken = tuple(pos for pos in self.line[pend.index + 1:]
+                      if pos not in {p.entry for p in later})
+        for pos in taken:  # who had not seen it yet never will: it did not happen for them
+            hidden = frozenset(s for s in range(len(self.seats)) if not self.visible(pos, s))
+            if hidden:
+                self.unseen[pos] = hidden
+        for p in later:
+            self.void.add(p.entry)  # undone unseen: its seat never saw it, nor did others
+            self.pending.remove(p)
+        self.state = pend.before
+        del self.line[pend.index:]
+        self.public_count = sum(1 for pos in self.line if not self.log[pos].private)
+        self._apply(pend.seat, answer, taken_back=taken)
+        self.inputs.append(f"{CLAIM}{pend.seat} {answer}")
+
+    def _apply(self, seat: int, text: str, taken_back: tuple[int, ...] = ()) -> None:
         state = self.state
         decline = state.private_decline()
         private = decline is not None and state.normalize(text) == decline
@@ -319,27 +473,36 @@ class Table:
         gained = tuple(f.text for f in sorted(
             (Counter(_hand(state, seat)) - Counter(hand_before)).elements(),
             key=state.deck.index)) if draws else ()
+        self.line.append(len(self.log))
         self.log.append(Logged(seat, act.text, state.public_text(act), private, lines,
-                               gained))
-        if not private:
-            self.queued = {s: a for s, a in self.queued.items() if s == seat}
-            self.queued.pop(seat, None)
+                               gained, taken_back))
+        self.public_count += not private
+
+    def _privacy_rule(self) -> str:
+        return getattr(self.state, "privacy_rule", "R-claim-privacy")
 
     # -- the record -----------------------------------------------------------------------
-    def result_line(self) -> str:
+    def result_line(self, seat: int | None = None) -> str:
+        state = self.view_state(seat) if seat is not None else self.state
         with named_seats(self.names()):
-            return self.state.result_line()
+            return state.result_line()
 
     def record(self) -> dict[str, Any]:
-        """The game record with its header: the engine's record (seed, rules, actions), the
-        seats, the date and, once over, the result."""
+        """The game record with its header: the engine's record (seed, rules, the actions
+        that stand), the seats, the date and, once over, the result."""
         rec = self.state.game_record()
+        if self.deal is not None:
+            rec["seed"] = self.seed
         rec["rules"] = self.rules
         rec["seats"] = [s.to_dict() for s in self.seats]
         rec["played_at"] = self.played_at
         if self.state.result is not None:
             rec["result"] = self.state.result.to_dict()
         return rec
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _hand(state: TableState, seat: int) -> list[Face]:

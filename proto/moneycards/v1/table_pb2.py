@@ -30,7 +30,7 @@ from moneycards.v1 import totom_pb2 as moneycards_dot_v1_dot_totom__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19moneycards/v1/table.proto\x12\rmoneycards.v1\x1a\x1amoneycards/v1/common.proto\x1a\x19moneycards/v1/kowah.proto\x1a\x19moneycards/v1/lukfu.proto\x1a\x1fmoneycards/v1/observation.proto\x1a\x19moneycards/v1/totom.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9c\x02\n\x12\x43reateTableRequest\x12!\n\x04game\x18\x01 \x01(\x0e\x32\x13.moneycards.v1.Game\x12\'\n\x05seats\x18\x02 \x03(\x0b\x32\x18.moneycards.v1.TableSeat\x12\x11\n\x04seed\x18\x03 \x01(\x03H\x01\x88\x01\x01\x12\x30\n\x0btotom_rules\x18\x04 \x01(\x0b\x32\x19.moneycards.v1.TotomRulesH\x00\x12\x30\n\x0bkowah_rules\x18\x05 \x01(\x0b\x32\x19.moneycards.v1.KowahRulesH\x00\x12\x31\n\x0cluk_fu_rules\x18\x06 \x01(\x0b\x32\x19.moneycards.v1.LukFuRulesH\x00\x42\x07\n\x05rulesB\x07\n\x05_seed\"(\n\tSeatToken\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05token\x18\x02 \x01(\t\"b\n\x13\x43reateTableResponse\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12-\n\x0bseat_tokens\x18\x02 \x03(\x0b\x32\x18.moneycards.v1.SeatTokenJ\x04\x08\x03\x10\x04R\x04seed\"S\n\x0bLegalAction\x12\x0c\n\x04text\x18\x01 \x01(\t\x12\'\n\x04verb\x18\x02 \x01(\x0e\x32\x19.moneycards.v1.ActionVerb\x12\r\n\x05\x63\x61rds\x18\x03 \x01(\t\"w\n\x08SeatInfo\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12%\n\x04kind\x18\x02 \x01(\x0e\x32\x17.moneycards.v1.SeatKind\x12(\n\x08\x61i_level\x18\x03 \x01(\x0e\x32\x16.moneycards.v1.AiLevel\x12\x0c\n\x04name\x18\x04 \x01(\t\"\x9a\x03\n\tTableView\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12!\n\x04game\x18\x02 \x01(\x0e\x32\x13.moneycards.v1.Game\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12\x0f\n\x07version\x18\x04 \x01(\x03\x12&\n\x05seats\x18\x05 \x03(\x0b\x32\x17.moneycards.v1.SeatInfo\x12\x30\n\x05totom\x18\x06 \x01(\x0b\x32\x1f.moneycards.v1.TotomObservationH\x00\x12\x30\n\x05kowah\x18\x07 \x01(\x0b\x32\x1f.moneycards.v1.KowahObservationH\x00\x12\x31\n\x06luk_fu\x18\x08 \x01(\x0b\x32\x1f.moneycards.v1.LukFuObservationH\x00\x12\x31\n\rlegal_actions\x18\t \x03(\x0b\x32\x1a.moneycards.v1.LegalAction\x12\x0c\n\x04over\x18\n \x01(\x08\x12\x13\n\x0bresult_text\x18\x0b \x01(\t\x12\x15\n\rqueued_action\x18\x0c \x01(\tB\r\n\x0bobservation\"\x84\x01\n\nTableEvent\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x0e\n\x06\x61\x63tion\x18\x03 \x01(\t\x12\r\n\x05lines\x18\x04 \x03(\t\x12\r\n\x05\x64rawn\x18\x05 \x01(\t\x12)\n\x06result\x18\x06 \x01(\x0b\x32\x19.moneycards.v1.DealResult\"6\n\x0eGetViewRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x12\n\nseat_token\x18\x02 \x01(\t\"9\n\x0fGetViewResponse\x12&\n\x04view\x18\x01 \x01(\x0b\x32\x18.moneycards.v1.TableView\"v\n\nActRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x12\n\nseat_token\x18\x02 \x01(\t\x12\x0e\n\x06\x61\x63tion\x18\x03 \x01(\t\x12\x1d\n\x10\x65xpected_version\x18\x04 \x01(\x03H\x00\x88\x01\x01\x42\x13\n\x11_expected_version\"`\n\x0b\x41\x63tResponse\x12&\n\x04view\x18\x01 \x01(\x0b\x32\x18.moneycards.v1.TableView\x12)\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x19.moneycards.v1.TableEvent\"J\n\x0cWatchRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x12\n\nseat_token\x18\x02 \x01(\t\x12\x14\n\x0c\x66rom_version\x18\x03 \x01(\x03\"9\n\rWatchResponse\x12(\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x19.moneycards.v1.TableEvent\"e\n\x17TableServiceHintRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x12\n\nseat_token\x18\x02 \x01(\t\x12\x16\n\tbudget_ms\x18\x03 \x01(\x01H\x00\x88\x01\x01\x42\x0c\n\n_budget_ms\"g\n\x18TableServiceHintResponse\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12,\n\x07\x61\x63tions\x18\x03 \x03(\x0b\x32\x1b.moneycards.v1.RankedAction\"8\n\x10GetRecordRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x12\n\nseat_token\x18\x02 \x01(\t\"\xcf\x02\n\x11GetRecordResponse\x12\x10\n\x08\x63omplete\x18\x01 \x01(\x08\x12\x42\n\x05totom\x18\x02 \x01(\x0b\x32\x31.moneycards.v1.TotomServiceCheckGameRecordRequestH\x00\x12\x42\n\x05kowah\x18\x03 \x01(\x0b\x32\x31.moneycards.v1.KowahServiceCheckGameRecordRequestH\x00\x12\x43\n\x06luk_fu\x18\x04 \x01(\x0b\x32\x31.moneycards.v1.LukFuServiceCheckGameRecordRequestH\x00\x12&\n\x05seats\x18\x05 \x03(\x0b\x32\x17.moneycards.v1.SeatInfo\x12)\n\x06\x65vents\x18\x06 \x03(\x0b\x32\x19.moneycards.v1.TableEventB\x08\n\x06record\":\n\x11ListTablesRequest\x12\x11\n\tpage_size\x18\x01 \x01(\x05\x12\x12\n\npage_token\x18\x02 \x01(\t\"\xb7\x01\n\x0cTableSummary\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12!\n\x04game\x18\x02 \x01(\x0e\x32\x13.moneycards.v1.Game\x12&\n\x05seats\x18\x03 \x03(\x0b\x32\x17.moneycards.v1.SeatInfo\x12+\n\x07\x63reated\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0f\n\x07\x61\x63tions\x18\x05 \x01(\x05\x12\x0c\n\x04over\x18\x06 \x01(\x08\"Z\n\x12ListTablesResponse\x12+\n\x06tables\x18\x01 \x03(\x0b\x32\x1b.moneycards.v1.TableSummary\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"9\n\x11\x43loseTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x12\n\nseat_token\x18\x02 \x01(\t\"\x14\n\x12\x43loseTableResponse*\x96\x03\n\nActionVerb\x12\x1b\n\x17\x41\x43TION_VERB_UNSPECIFIED\x10\x00\x12\x17\n\x13\x41\x43TION_VERB_DISCARD\x10\x01\x12\x17\n\x13\x41\x43TION_VERB_CAPTURE\x10\x02\x12\x14\n\x10\x41\x43TION_VERB_PASS\x10\x03\x12\x13\n\x0f\x41\x43TION_VERB_WIN\x10\x04\x12\x14\n\x10\x41\x43TION_VERB_CHIU\x10\x05\x12\x17\n\x13\x41\x43TION_VERB_DECLINE\x10\x06\x12\x14\n\x10\x41\x43TION_VERB_DRAW\x10\x07\x12\x14\n\x10\x41\x43TION_VERB_TAKE\x10\x08\x12\x17\n\x13\x41\x43TION_VERB_DECLARE\x10\t\x12\x14\n\x10\x41\x43TION_VERB_STAY\x10\n\x12\x14\n\x10\x41\x43TION_VERB_CALL\x10\x0b\x12\x14\n\x10\x41\x43TION_VERB_LEAD\x10\x0c\x12\x16\n\x12\x41\x43TION_VERB_FOLLOW\x10\r\x12\x14\n\x10\x41\x43TION_VERB_DOWN\x10\x0e\x12\x15\n\x11\x41\x43TION_VERB_CLAIM\x10\x0f\x12\x13\n\x0f\x41\x43TION_VERB_END\x10\x10\x32\x81\x05\n\x0cTableService\x12T\n\x0b\x43reateTable\x12!.moneycards.v1.CreateTableRequest\x1a\".moneycards.v1.CreateTableResponse\x12H\n\x07GetView\x12\x1d.moneycards.v1.GetViewRequest\x1a\x1e.moneycards.v1.GetViewResponse\x12<\n\x03\x41\x63t\x12\x19.moneycards.v1.ActRequest\x1a\x1a.moneycards.v1.ActResponse\x12\x44\n\x05Watch\x12\x1b.moneycards.v1.WatchRequest\x1a\x1c.moneycards.v1.WatchResponse0\x01\x12W\n\x04Hint\x12&.moneycards.v1.TableServiceHintRequest\x1a\'.moneycards.v1.TableServiceHintResponse\x12N\n\tGetRecord\x12\x1f.moneycards.v1.GetRecordRequest\x1a .moneycards.v1.GetRecordResponse\x12Q\n\nListTables\x12 .moneycards.v1.ListTablesRequest\x1a!.moneycards.v1.ListTablesResponse\x12Q\n\nCloseTable\x12 .moneycards.v1.CloseTableRequest\x1a!.moneycards.v1.CloseTableResponseB_\n\x11org.moneycards.v1B\nTableProtoP\x01Z,moneycards/gen/go/moneycards/v1;moneycardsv1\xaa\x02\rMoneycards.V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19moneycards/v1/table.proto\x12\rmoneycards.v1\x1a\x1amoneycards/v1/common.proto\x1a\x19moneycards/v1/kowah.proto\x1a\x19moneycards/v1/lukfu.proto\x1a\x1fmoneycards/v1/observation.proto\x1a\x19moneycards/v1/totom.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9c\x02\n\x12\x43reateTableRequest\x12!\n\x04game\x18\x01 \x01(\x0e\x32\x13.moneycards.v1.Game\x12\'\n\x05seats\x18\x02 \x03(\x0b\x32\x18.moneycards.v1.TableSeat\x12\x11\n\x04seed\x18\x03 \x01(\x03H\x01\x88\x01\x01\x12\x30\n\x0btotom_rules\x18\x04 \x01(\x0b\x32\x19.moneycards.v1.TotomRulesH\x00\x12\x30\n\x0bkowah_rules\x18\x05 \x01(\x0b\x32\x19.moneycards.v1.KowahRulesH\x00\x12\x31\n\x0cluk_fu_rules\x18\x06 \x01(\x0b\x32\x19.moneycards.v1.LukFuRulesH\x00\x42\x07\n\x05rulesB\x07\n\x05_seed\"(\n\tSeatToken\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05token\x18\x02 \x01(\t\"b\n\x13\x43reateTableResponse\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12-\n\x0bseat_tokens\x18\x02 \x03(\x0b\x32\x18.moneycards.v1.SeatTokenJ\x04\x08\x03\x10\x04R\x04seed\"S\n\x0bLegalAction\x12\x0c\n\x04text\x18\x01 \x01(\t\x12\'\n\x04verb\x18\x02 \x01(\x0e\x32\x19.moneycards.v1.ActionVerb\x12\r\n\x05\x63\x61rds\x18\x03 \x01(\t\"w\n\x08SeatInfo\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12%\n\x04kind\x18\x02 \x01(\x0e\x32\x17.moneycards.v1.SeatKind\x12(\n\x08\x61i_level\x18\x03 \x01(\x0e\x32\x16.moneycards.v1.AiLevel\x12\x0c\n\x04name\x18\x04 \x01(\t\"\x9e\x03\n\tTableView\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12!\n\x04game\x18\x02 \x01(\x0e\x32\x13.moneycards.v1.Game\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12\x0f\n\x07version\x18\x04 \x01(\x03\x12&\n\x05seats\x18\x05 \x03(\x0b\x32\x17.moneycards.v1.SeatInfo\x12\x30\n\x05totom\x18\x06 \x01(\x0b\x32\x1f.moneycards.v1.TotomObservationH\x00\x12\x30\n\x05kowah\x18\x07 \x01(\x0b\x32\x1f.moneycards.v1.KowahObservationH\x00\x12\x31\n\x06luk_fu\x18\x08 \x01(\x0b\x32\x1f.moneycards.v1.LukFuObservationH\x00\x12\x31\n\rlegal_actions\x18\t \x03(\x0b\x32\x1a.moneycards.v1.LegalAction\x12\x0c\n\x04over\x18\n \x01(\x08\x12\x13\n\x0bresult_text\x18\x0b \x01(\t\x12\x19\n\rqueued_action\x18\x0c \x01(\tB\x02\x18\x01\x42\r\n\x0bobservation\"\xb2\x01\n\nTableEvent\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x0e\n\x06\x61\x63tion\x18\x03 \x01(\t\x12\r\n\x05lines\x18\x04 \x03(\t\x12\r\n\x05\x64rawn\x18\x05 \x01(\t\x12)\n\x06result\x18\x06 \x01(\x0b\x32\x19.moneycards.v1.DealResult\x12,\n\ntaken_back\x18\x07 \x03(\x0b\x32\x18.moneycards.v1.TakenBack\")\n\tTakenBack\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0e\n\x06\x61\x63tion\x18\x02 \x01(\t\"6\n\x0eGetViewRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x12\n\nseat_token\x18\x02 \x01(\t\"9\n\x0fGetViewResponse\x12&\n\x04view\x18\x01 \x01(\x0b\x32\x18.moneycards.v1.TableView\"v\n\nActRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x12\n\nseat_token\x18\x02 \x01(\t\x12\x0e\n\x06\x61\x63tion\x18\x03 \x01(\t\x12\x1d\n\x10\x65xpected_version\x18\x04 \x01(\x03H\x00\x88\x01\x01\x42\x13\n\x11_expected_version\"`\n\x0b\x41\x63tResponse\x12&\n\x04view\x18\x01 \x01(\x0b\x32\x18.moneycards.v1.TableView\x12)\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x19.moneycards.v1.TableEvent\"J\n\x0cWatchRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x12\n\nseat_token\x18\x02 \x01(\t\x12\x14\n\x0c\x66rom_version\x18\x03 \x01(\x03\"9\n\rWatchResponse\x12(\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x19.moneycards.v1.TableEvent\"e\n\x17TableServiceHintRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x12\n\nseat_token\x18\x02 \x01(\t\x12\x16\n\tbudget_ms\x18\x03 \x01(\x01H\x00\x88\x01\x01\x42\x0c\n\n_budget_ms\"g\n\x18TableServiceHintResponse\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12,\n\x07\x61\x63tions\x18\x03 \x03(\x0b\x32\x1b.moneycards.v1.RankedAction\"8\n\x10GetRecordRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x12\n\nseat_token\x18\x02 \x01(\t\"\xcf\x02\n\x11GetRecordResponse\x12\x10\n\x08\x63omplete\x18\x01 \x01(\x08\x12\x42\n\x05totom\x18\x02 \x01(\x0b\x32\x31.moneycards.v1.TotomServiceCheckGameRecordRequestH\x00\x12\x42\n\x05kowah\x18\x03 \x01(\x0b\x32\x31.moneycards.v1.KowahServiceCheckGameRecordRequestH\x00\x12\x43\n\x06luk_fu\x18\x04 \x01(\x0b\x32\x31.moneycards.v1.LukFuServiceCheckGameRecordRequestH\x00\x12&\n\x05seats\x18\x05 \x03(\x0b\x32\x17.moneycards.v1.SeatInfo\x12)\n\x06\x65vents\x18\x06 \x03(\x0b\x32\x19.moneycards.v1.TableEventB\x08\n\x06record\":\n\x11ListTablesRequest\x12\x11\n\tpage_size\x18\x01 \x01(\x05\x12\x12\n\npage_token\x18\x02 \x01(\t\"\xb7\x01\n\x0cTableSummary\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12!\n\x04game\x18\x02 \x01(\x0e\x32\x13.moneycards.v1.Game\x12&\n\x05seats\x18\x03 \x03(\x0b\x32\x17.moneycards.v1.SeatInfo\x12+\n\x07\x63reated\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0f\n\x07\x61\x63tions\x18\x05 \x01(\x05\x12\x0c\n\x04over\x18\x06 \x01(\x08\"Z\n\x12ListTablesResponse\x12+\n\x06tables\x18\x01 \x03(\x0b\x32\x1b.moneycards.v1.TableSummary\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"9\n\x11\x43loseTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x12\n\nseat_token\x18\x02 \x01(\t\"\x14\n\x12\x43loseTableResponse*\x96\x03\n\nActionVerb\x12\x1b\n\x17\x41\x43TION_VERB_UNSPECIFIED\x10\x00\x12\x17\n\x13\x41\x43TION_VERB_DISCARD\x10\x01\x12\x17\n\x13\x41\x43TION_VERB_CAPTURE\x10\x02\x12\x14\n\x10\x41\x43TION_VERB_PASS\x10\x03\x12\x13\n\x0f\x41\x43TION_VERB_WIN\x10\x04\x12\x14\n\x10\x41\x43TION_VERB_CHIU\x10\x05\x12\x17\n\x13\x41\x43TION_VERB_DECLINE\x10\x06\x12\x14\n\x10\x41\x43TION_VERB_DRAW\x10\x07\x12\x14\n\x10\x41\x43TION_VERB_TAKE\x10\x08\x12\x17\n\x13\x41\x43TION_VERB_DECLARE\x10\t\x12\x14\n\x10\x41\x43TION_VERB_STAY\x10\n\x12\x14\n\x10\x41\x43TION_VERB_CALL\x10\x0b\x12\x14\n\x10\x41\x43TION_VERB_LEAD\x10\x0c\x12\x16\n\x12\x41\x43TION_VERB_FOLLOW\x10\r\x12\x14\n\x10\x41\x43TION_VERB_DOWN\x10\x0e\x12\x15\n\x11\x41\x43TION_VERB_CLAIM\x10\x0f\x12\x13\n\x0f\x41\x43TION_VERB_END\x10\x10\x32\x81\x05\n\x0cTableService\x12T\n\x0b\x43reateTable\x12!.moneycards.v1.CreateTableRequest\x1a\".moneycards.v1.CreateTableResponse\x12H\n\x07GetView\x12\x1d.moneycards.v1.GetViewRequest\x1a\x1e.moneycards.v1.GetViewResponse\x12<\n\x03\x41\x63t\x12\x19.moneycards.v1.ActRequest\x1a\x1a.moneycards.v1.ActResponse\x12\x44\n\x05Watch\x12\x1b.moneycards.v1.WatchRequest\x1a\x1c.moneycards.v1.WatchResponse0\x01\x12W\n\x04Hint\x12&.moneycards.v1.TableServiceHintRequest\x1a\'.moneycards.v1.TableServiceHintResponse\x12N\n\tGetRecord\x12\x1f.moneycards.v1.GetRecordRequest\x1a .moneycards.v1.GetRecordResponse\x12Q\n\nListTables\x12 .moneycards.v1.ListTablesRequest\x1a!.moneycards.v1.ListTablesResponse\x12Q\n\nCloseTable\x12 .moneycards.v1.CloseTableRequest\x1a!.moneycards.v1.CloseTableResponseB_\n\x11org.moneycards.v1B\nTableProtoP\x01Z,moneycards/gen/go/moneycards/v1;moneycardsv1\xaa\x02\rMoneycards.V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -38,8 +38,10 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'moneycards.v1.table_pb2', _
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\021org.moneycards.v1B\nTableProtoP\001Z,moneycards/gen/go/moneycards/v1;moneycardsv1\252\002\rMoneycards.V1'
-  _globals['_ACTIONVERB']._serialized_start=2894
-  _globals['_ACTIONVERB']._serialized_end=3300
+  _globals['_TABLEVIEW'].fields_by_name['queued_action']._loaded_options = None
+  _globals['_TABLEVIEW'].fields_by_name['queued_action']._serialized_options = b'\030\001'
+  _globals['_ACTIONVERB']._serialized_start=2987
+  _globals['_ACTIONVERB']._serialized_end=3393
   _globals['_CREATETABLEREQUEST']._serialized_start=220
   _globals['_CREATETABLEREQUEST']._serialized_end=504
   _globals['_SEATTOKEN']._serialized_start=506
@@ -51,39 +53,41 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_SEATINFO']._serialized_start=733
   _globals['_SEATINFO']._serialized_end=852
   _globals['_TABLEVIEW']._serialized_start=855
-  _globals['_TABLEVIEW']._serialized_end=1265
-  _globals['_TABLEEVENT']._serialized_start=1268
-  _globals['_TABLEEVENT']._serialized_end=1400
-  _globals['_GETVIEWREQUEST']._serialized_start=1402
-  _globals['_GETVIEWREQUEST']._serialized_end=1456
-  _globals['_GETVIEWRESPONSE']._serialized_start=1458
-  _globals['_GETVIEWRESPONSE']._serialized_end=1515
-  _globals['_ACTREQUEST']._serialized_start=1517
-  _globals['_ACTREQUEST']._serialized_end=1635
-  _globals['_ACTRESPONSE']._serialized_start=1637
-  _globals['_ACTRESPONSE']._serialized_end=1733
-  _globals['_WATCHREQUEST']._serialized_start=1735
-  _globals['_WATCHREQUEST']._serialized_end=1809
-  _globals['_WATCHRESPONSE']._serialized_start=1811
-  _globals['_WATCHRESPONSE']._serialized_end=1868
-  _globals['_TABLESERVICEHINTREQUEST']._serialized_start=1870
-  _globals['_TABLESERVICEHINTREQUEST']._serialized_end=1971
-  _globals['_TABLESERVICEHINTRESPONSE']._serialized_start=1973
-  _globals['_TABLESERVICEHINTRESPONSE']._serialized_end=2076
-  _globals['_GETRECORDREQUEST']._serialized_start=2078
-  _globals['_GETRECORDREQUEST']._serialized_end=2134
-  _globals['_GETRECORDRESPONSE']._serialized_start=2137
-  _globals['_GETRECORDRESPONSE']._serialized_end=2472
-  _globals['_LISTTABLESREQUEST']._serialized_start=2474
-  _globals['_LISTTABLESREQUEST']._serialized_end=2532
-  _globals['_TABLESUMMARY']._serialized_start=2535
-  _globals['_TABLESUMMARY']._serialized_end=2718
-  _globals['_LISTTABLESRESPONSE']._serialized_start=2720
-  _globals['_LISTTABLESRESPONSE']._serialized_end=2810
-  _globals['_CLOSETABLEREQUEST']._serialized_start=2812
-  _globals['_CLOSETABLEREQUEST']._serialized_end=2869
-  _globals['_CLOSETABLERESPONSE']._serialized_start=2871
-  _globals['_CLOSETABLERESPONSE']._serialized_end=2891
-  _globals['_TABLESERVICE']._serialized_start=3303
-  _globals['_TABLESERVICE']._serialized_end=3944
+  _globals['_TABLEVIEW']._serialized_end=1269
+  _globals['_TABLEEVENT']._serialized_start=1272
+  _globals['_TABLEEVENT']._serialized_end=1450
+  _globals['_TAKENBACK']._serialized_start=1452
+  _globals['_TAKENBACK']._serialized_end=1493
+  _globals['_GETVIEWREQUEST']._serialized_start=1495
+  _globals['_GETVIEWREQUEST']._serialized_end=1549
+  _globals['_GETVIEWRESPONSE']._serialized_start=1551
+  _globals['_GETVIEWRESPONSE']._serialized_end=1608
+  _globals['_ACTREQUEST']._serialized_start=1610
+  _globals['_ACTREQUEST']._serialized_end=1728
+  _globals['_ACTRESPONSE']._serialized_start=1730
+  _globals['_ACTRESPONSE']._serialized_end=1826
+  _globals['_WATCHREQUEST']._serialized_start=1828
+  _globals['_WATCHREQUEST']._serialized_end=1902
+  _globals['_WATCHRESPONSE']._serialized_start=1904
+  _globals['_WATCHRESPONSE']._serialized_end=1961
+  _globals['_TABLESERVICEHINTREQUEST']._serialized_start=1963
+  _globals['_TABLESERVICEHINTREQUEST']._serialized_end=2064
+  _globals['_TABLESERVICEHINTRESPONSE']._serialized_start=2066
+  _globals['_TABLESERVICEHINTRESPONSE']._serialized_end=2169
+  _globals['_GETRECORDREQUEST']._serialized_start=2171
+  _globals['_GETRECORDREQUEST']._serialized_end=2227
+  _globals['_GETRECORDRESPONSE']._serialized_start=2230
+  _globals['_GETRECORDRESPONSE']._serialized_end=2565
+  _globals['_LISTTABLESREQUEST']._serialized_start=2567
+  _globals['_LISTTABLESREQUEST']._serialized_end=2625
+  _globals['_TABLESUMMARY']._serialized_start=2628
+  _globals['_TABLESUMMARY']._serialized_end=2811
+  _globals['_LISTTABLESRESPONSE']._serialized_start=2813
+  _globals['_LISTTABLESRESPONSE']._serialized_end=2903
+  _globals['_CLOSETABLEREQUEST']._serialized_start=2905
+  _globals['_CLOSETABLEREQUEST']._serialized_end=2962
+  _globals['_CLOSETABLERESPONSE']._serialized_start=2964
+  _globals['_CLOSETABLERESPONSE']._serialized_end=2984
+  _globals['_TABLESERVICE']._serialized_start=3396
+  _globals['_TABLESERVICE']._serialized_end=4037
 # @@protoc_insertion_point(module_scope)

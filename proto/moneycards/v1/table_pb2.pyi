@@ -135,20 +135,30 @@ class TableView(_message.Message):
     def __init__(self, table_id: _Optional[str] = ..., game: _Optional[_Union[_common_pb2.Game, str]] = ..., seat: _Optional[int] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., totom: _Optional[_Union[_observation_pb2.TotomObservation, _Mapping]] = ..., kowah: _Optional[_Union[_observation_pb2.KowahObservation, _Mapping]] = ..., luk_fu: _Optional[_Union[_lukfu_pb2.LukFuObservation, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., over: _Optional[bool] = ..., result_text: _Optional[str] = ..., queued_action: _Optional[str] = ...) -> None: ...
 
 class TableEvent(_message.Message):
-    __slots__ = ("version", "seat", "action", "lines", "drawn", "result")
+    __slots__ = ("version", "seat", "action", "lines", "drawn", "result", "taken_back")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
     LINES_FIELD_NUMBER: _ClassVar[int]
     DRAWN_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
+    TAKEN_BACK_FIELD_NUMBER: _ClassVar[int]
     version: int
     seat: int
     action: str
     lines: _containers.RepeatedScalarFieldContainer[str]
     drawn: str
     result: _common_pb2.DealResult
-    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., action: _Optional[str] = ..., lines: _Optional[_Iterable[str]] = ..., drawn: _Optional[str] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ...) -> None: ...
+    taken_back: _containers.RepeatedCompositeFieldContainer[TakenBack]
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., action: _Optional[str] = ..., lines: _Optional[_Iterable[str]] = ..., drawn: _Optional[str] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ..., taken_back: _Optional[_Iterable[_Union[TakenBack, _Mapping]]] = ...) -> None: ...
+
+class TakenBack(_message.Message):
+    __slots__ = ("seat", "action")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    action: str
+    def __init__(self, seat: _Optional[int] = ..., action: _Optional[str] = ...) -> None: ...
 
 class GetViewRequest(_message.Message):
     __slots__ = ("table_id", "seat_token")

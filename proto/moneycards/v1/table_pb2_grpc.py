@@ -38,11 +38,15 @@ class TableServiceStub:
     What a seat is told never holds another seat's hidden cards or the stock order, and
     never shows that another seat is deciding a private claim (R-claim-privacy): while a
     seat decides whether to win or Chíu, every other seat sees the table as if no seat had
-    that option, and a declined claim leaves no trace. One limit, at a Tổ Tôm table with
-    several people: a seat that acts while another person decides has its action held
-    (`queued_action`) and gets no events until that person has decided, so the wait shows
-    that someone is deciding. AI seats decide within the call, so a table with one person
-    shows nothing.
+    that option, and a declined claim leaves no trace. The same holds for an optional Kowah
+    declaration (R-declare-privacy). At a table with several people the others play on
+    while a person decides: AI seats reply at once and people may act, as if the decision
+    were declined. A decline then changes nothing anyone else sees; a claim or declaration
+    comes first: what was played meanwhile is taken back, in one event every seat gets
+    (`TableEvent.taken_back`), as at a real table where a called Chíu takes precedence over
+    the next player's move. The deciding seat sees the table as it was when asked until it
+    answers. One trace is left: a deal that ends while a person still decides gives its
+    record (`GetRecord`) only once that person has answered.
 
     A seat's `version` counts the events that seat has seen, so it grows with every action
     the seat can see. Errors: an illegal action is FAILED_PRECONDITION with a
@@ -117,11 +121,15 @@ class TableServiceServicer:
     What a seat is told never holds another seat's hidden cards or the stock order, and
     never shows that another seat is deciding a private claim (R-claim-privacy): while a
     seat decides whether to win or Chíu, every other seat sees the table as if no seat had
-    that option, and a declined claim leaves no trace. One limit, at a Tổ Tôm table with
-    several people: a seat that acts while another person decides has its action held
-    (`queued_action`) and gets no events until that person has decided, so the wait shows
-    that someone is deciding. AI seats decide within the call, so a table with one person
-    shows nothing.
+    that option, and a declined claim leaves no trace. The same holds for an optional Kowah
+    declaration (R-declare-privacy). At a table with several people the others play on
+    while a person decides: AI seats reply at once and people may act, as if the decision
+    were declined. A decline then changes nothing anyone else sees; a claim or declaration
+    comes first: what was played meanwhile is taken back, in one event every seat gets
+    (`TableEvent.taken_back`), as at a real table where a called Chíu takes precedence over
+    the next player's move. The deciding seat sees the table as it was when asked until it
+    answers. One trace is left: a deal that ends while a person still decides gives its
+    record (`GetRecord`) only once that person has answered.
 
     A seat's `version` counts the events that seat has seen, so it grows with every action
     the seat can see. Errors: an illegal action is FAILED_PRECONDITION with a
@@ -260,11 +268,15 @@ class TableService:
     What a seat is told never holds another seat's hidden cards or the stock order, and
     never shows that another seat is deciding a private claim (R-claim-privacy): while a
     seat decides whether to win or Chíu, every other seat sees the table as if no seat had
-    that option, and a declined claim leaves no trace. One limit, at a Tổ Tôm table with
-    several people: a seat that acts while another person decides has its action held
-    (`queued_action`) and gets no events until that person has decided, so the wait shows
-    that someone is deciding. AI seats decide within the call, so a table with one person
-    shows nothing.
+    that option, and a declined claim leaves no trace. The same holds for an optional Kowah
+    declaration (R-declare-privacy). At a table with several people the others play on
+    while a person decides: AI seats reply at once and people may act, as if the decision
+    were declined. A decline then changes nothing anyone else sees; a claim or declaration
+    comes first: what was played meanwhile is taken back, in one event every seat gets
+    (`TableEvent.taken_back`), as at a real table where a called Chíu takes precedence over
+    the next player's move. The deciding seat sees the table as it was when asked until it
+    answers. One trace is left: a deal that ends while a person still decides gives its
+    record (`GetRecord`) only once that person has answered.
 
     A seat's `version` counts the events that seat has seen, so it grows with every action
     the seat can see. Errors: an illegal action is FAILED_PRECONDITION with a
