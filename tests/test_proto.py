@@ -21,7 +21,8 @@ def test_generated_code_matches_the_protos(tmp_path):
     r = subprocess.run([sys.executable, str(PROTO / "generate.py"), str(tmp_path)],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
-    fresh = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*_pb2*.py*"))
+    fresh = sorted(p.relative_to(tmp_path) for pattern in ("*_pb2*.py*", "*_connect.py")
+                   for p in tmp_path.rglob(pattern))
     assert fresh, "nothing generated"
     for rel in fresh:
         committed = PROTO / rel
