@@ -62,16 +62,27 @@ def cli():
               help="The tables' store: an SQLite file (default: $MONEYCARDS_DB, else "
                    "~/.local/share/moneycards/tables.db; ':memory:' keeps none), or a "
                    "postgresql:// URL, which several servers can share.")
+@click.option("--web-port", default=None, type=int,
+              help="The web port, on the same host: the same services over the Connect "
+                   "protocol and gRPC-Web for browsers, and the web table (default: 8080; "
+                   "0, as with --port 0, picks a free one).")
+@click.option("--no-web", is_flag=True, help="Serve the gRPC port only.")
+@click.option("--web-origin", "web_origins", multiple=True, metavar="ORIGIN",
+              help="A web page's origin (https://cards.example.org) that may call the web "
+                   "port from a browser, besides loopback origins; repeatable.")
 @answers
 def serve(host: str, port: int, workers: int | None, processes: int | None,
           max_calls: int | None, hint_cap_ms: int, grace: float, log_level: str,
           tls_cert: str | None, tls_key: str | None, insecure: bool, max_watches: int,
-          db: str | None, cpu_affinity: bool):
-    """Run the gRPC server (game services, tables, health, reflection)."""
+          db: str | None, cpu_affinity: bool, web_port: int | None, no_web: bool,
+          web_origins: tuple[str, ...]):
+    """Run the gRPC server (game services, tables, health, reflection) and the web port
+    (the same services for browsers)."""
     from moneycards.cli.serve import run
 
     run(host, port, workers, max_calls, hint_cap_ms, grace, log_level, tls_cert, tls_key,
-        insecure, db, max_watches, processes, cpu_affinity)
+        insecure, db, max_watches, processes, cpu_affinity,
+        web=(web_port, no_web, web_origins))
 
 
 def main() -> None:

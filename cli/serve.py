@@ -33,7 +33,8 @@ def cores() -> int:
 def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_cap_ms: int,
         grace: float, log_level: str, tls_cert: str | None, tls_key: str | None,
         insecure: bool, db: str | None = None, max_watches: int = 16,
-        processes: int | None = None, cpu_affinity: bool = True) -> None:
+        processes: int | None = None, cpu_affinity: bool = True,
+        web: tuple[int | None, bool, tuple[str, ...]] = (None, True, ())) -> None:
     # gRPC's own log would add lines to a one-line error; `--log-level debug` keeps it.
     os.environ.setdefault("GRPC_VERBOSITY", "DEBUG" if log_level.lower() == "debug" else "NONE")
     from moneycards.server.app import BindError, check_address, serve_forever
@@ -73,13 +74,14 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
     limits = Limits(hint_cap_ms=hint_cap_ms, max_concurrent=max_calls, grace_s=grace,
                     max_watches=max_watches)
     check_address(host, port, tls=tls_cert is not None, insecure=insecure)
+    web_options = web_options_or_none(port, *web)
     tls = (read_pem(tls_cert, "--tls-cert"), read_pem(tls_key, "--tls-key")) \
         if tls_cert and tls_key else None
     logging.basicConfig(level=log_level.upper(), stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if processes is not None and processes > 1:
         serve_processes_or_exit(processes, host, port, max_calls, limits, tls, path,
-                                log_level, cpu_affinity)
+                                log_level, cpu_affinity, web_options)
         return
     store = open_store(path)
 
@@ -88,11 +90,15 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
             click.echo(note, err=True)
         print(f"moneycards gRPC server listening on {host}:{service.port} "
               f"({'TLS' if tls else 'plaintext'})", flush=True)
+        if service.web is not None:
+            print(web_line(host, service.web.port, tls is not None), flush=True)
+
+    from moneycards.server.app import web_line
 
     try:  # one process: solver calls in a --workers pool, or (processes=1) in its threads
         serve_forever(host, port, max_calls, limits, tls,
                       processes=0 if processes == 1 else workers, store=store,
-                      on_ready=listening)
+                      on_ready=listening, web=web_options)
     except BindError as err:
         click.echo(f"error: {err}", err=True)
         sys.exit(2)
@@ -104,15 +110,37 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
 PROCESS_CALLS = 16
 
 
+def web_options_or_none(port: int, web_port: int | None, no_web: bool,
+                        origins: tuple[str, ...]):
+    """The web port's options (server/web.py), None with --no-web. Its default is 8080,
+    or a free port when --port 0 asks for one."""
+    if no_web:
+        if web_port is not None or origins:
+            raise InvalidInput("--no-web turns the web port off: give no --web-port or "
+                               "--web-origin with it", field="--no-web")
+        return None
+    from moneycards.server.web import DEFAULT_PORT, WebOptions, check_origin
+
+    if web_port is None:
+        web_port = 0 if port == 0 else DEFAULT_PORT
+    if not 0 <= web_port <= 65535:
+        raise InvalidInput(f"{web_port} is not 0-65535", field="--web-port")
+    if web_port and web_port == port:
+        raise InvalidInput(f"{web_port} is the gRPC port (--port) too: give another",
+                           field="--web-port")
+    return WebOptions(web_port, tuple(check_origin(o) for o in origins))
+
+
 def serve_processes_or_exit(processes: int, host: str, port: int, max_calls: int, limits,
-                            tls, db: str, log_level: str, cpu_affinity: bool = True) -> None:
+                            tls, db: str, log_level: str, cpu_affinity: bool = True,
+                            web=None) -> None:
     """`serve --processes N` (server/processes.py): a taken port is one line and exit 2."""
     from moneycards.server.processes import PortTaken, serve_processes
 
     open_store(db).close_connection()  # a bad --db is one line here, not N tracebacks
     try:
         serve_processes(processes, host, port, max_calls, limits, tls, db, log_level,
-                        pin=cpu_affinity)
+                        pin=cpu_affinity, web=web)
     except PortTaken as err:
         click.echo(f"error: {err}", err=True)
         sys.exit(2)

@@ -1,4 +1,6 @@
-"""The gRPC server: every game service, standard health checking and server reflection.
+"""The gRPC server: every game service, standard health checking and server reflection;
+and beside it, unless turned off, the web port (server/web.py): the same services over the
+Connect protocol and gRPC-Web, from the same servicer objects and tables.
 
 Start-up: listen (SO_REUSEPORT off, so a taken port is an error, not shared traffic), report
 NOT_SERVING while every worker thread builds its CP-SAT models, then SERVING. Shutdown on
@@ -16,8 +18,8 @@ import signal
 import sys
 import threading
 from concurrent import futures
-from dataclasses import dataclass
-from typing import Callable
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
@@ -56,6 +58,10 @@ class Service:
     names: list[str]
     pool: object = None  # the SolverPool, when solvers run in worker processes
     tables: object = None  # the open tables (server/tables.py)
+    guard: object = None  # the GuardInterceptor every call passes
+    # (full service name, servicer, its add_..._to_server, service descriptor)
+    servicers: list = field(default_factory=list)
+    web: Any = None  # the WebServer (server/web.py), when the web port is on
 
     def set_status(self, status) -> None:
         for name in ["", *self.names]:
@@ -81,6 +87,13 @@ def check_address(host: str, port: int, *, tls: bool, insecure: bool) -> None:
         raise InvalidInput(f"{host} is not a loopback address: serve with --tls-cert and "
                            "--tls-key, or pass --insecure to send seat data in clear text",
                            field="--host")
+
+
+def web_line(host: str, port: int, tls: bool) -> str:
+    from moneycards.server.web import address
+
+    return (f"moneycards web server listening on {address(host, port, tls)} "
+            f"(Connect, gRPC-Web; {'TLS' if tls else 'plaintext'})")
 
 
 def warm_up(threads: int, pool: futures.ThreadPoolExecutor) -> None:
@@ -115,12 +128,14 @@ def _warm_models() -> None:
 def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
                   limits: Limits | None = None, tls: tuple[bytes, bytes] | None = None,
                   warm: bool = True, processes: int = 0, store: TableStore | None = None,
-                  ai_budget_ms: float | None = None, reuseport: bool = False) -> Service:
+                  ai_budget_ms: float | None = None, reuseport: bool = False,
+                  web=None) -> Service:
     """A started server: NOT_SERVING until warmed (if `warm`), then SERVING. With
     `processes`, solver calls run in that many worker processes; with 0, in the server's
     threads. Tables live in `store` (default: in memory, gone with the process). With
     `reuseport`, the port is shared with the other server processes of `serve --processes`
-    (server/processes.py checks it was free first)."""
+    (server/processes.py checks it was free first), and so is the web port. With `web`
+    (server/web.py's WebOptions), the web port serves the same services once warmed."""
     if workers < 1:
         raise InvalidInput("at least 1 worker", field="workers")
     limits = limits or Limits(max_concurrent=workers)
@@ -132,26 +147,29 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
         from moneycards.server.workers import SolverPool
 
         solvers = SolverPool(processes, slots=limits.max_concurrent)
+    guard = GuardInterceptor(limits, solvers)
     server = grpc.server(
-        pool, interceptors=[GuardInterceptor(limits, solvers)],
+        pool, interceptors=[guard],
         options=[("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
                  ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
                  ("grpc.so_reuseport", 1 if reuseport else 0)],
     )
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    names = []
-    for module, service_name, add, servicer in SERVICES:
-        add(servicer(), server)
-        names.append(module.DESCRIPTOR.services_by_name[service_name].full_name)
     from moneycards.server.tables import Tables, TableService
 
     tables = Tables(store, ai_budget_ms=ai_budget_ms)
-    table_pb2_grpc.add_TableServiceServicer_to_server(
-        TableService(tables, max_watches=limits.max_watches), server)
-    names.append(table_pb2.DESCRIPTOR.services_by_name["TableService"].full_name)
+    servicers = []
+    for module, service_name, add, make in [
+            *SERVICES, (table_pb2, "TableService",
+                        table_pb2_grpc.add_TableServiceServicer_to_server,
+                        lambda: TableService(tables, max_watches=limits.max_watches))]:
+        servicer, descriptor = make(), module.DESCRIPTOR.services_by_name[service_name]
+        add(servicer, server)
+        servicers.append((descriptor.full_name, servicer, add, descriptor))
+    names = [name for name, *_ in servicers]
     enable_reflection([health.SERVICE_NAME, *names], server)
-    service = Service(server, 0, health_servicer, names, solvers, tables)
+    service = Service(server, 0, health_servicer, names, solvers, tables, guard, servicers)
     service.set_status(health_pb2.HealthCheckResponse.NOT_SERVING if warm
                        else health_pb2.HealthCheckResponse.SERVING)
     address = f"[{host}]:{port}" if ":" in host and not host.startswith("[") else f"{host}:{port}"
@@ -171,6 +189,19 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
         if tls:
             why += ", or the certificate and key are not a valid PEM pair"
         raise BindError(f"cannot listen on {address}: {why}")
+    web_socket = None
+    if web is not None:
+        from moneycards.server import web as web_port
+
+        try:
+            web_socket = web_port.bind(host, web.port, reuseport=reuseport)
+        except OSError:
+            server.stop(None)
+            if solvers is not None:
+                solvers.kill()
+            raise BindError(f"cannot listen on {web_port.address(host, web.port, False)} "
+                            "(--web-port): the port is taken or the address is not this "
+                            "machine's") from None
     server.start()
     if warm:
         if solvers is not None:
@@ -180,6 +211,17 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
         # What is alive now (modules, models, tables of the solvers) lives as long as the
         # process: kept out of the collector's full passes, which took ~50 ms each under load.
         gc.freeze()
+    if web is not None:
+        assert web_socket is not None
+        try:
+            service.web = web_port.start_web(service, host, web, web_socket, tls, limits,
+                                             MAX_MESSAGE_BYTES)
+        except (OSError, ValueError, RuntimeError) as err:  # ssl.SSLError: an OSError
+            server.stop(None)
+            if solvers is not None:
+                solvers.kill()
+            raise BindError(f"cannot serve the web port: {err}") from None
+    if warm:
         service.set_status(health_pb2.HealthCheckResponse.SERVING)
     return service
 
@@ -196,12 +238,12 @@ def build_server(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
 def serve_forever(host: str, port: int, workers: int, limits: Limits | None = None,
                   tls: tuple[bytes, bytes] | None = None, processes: int = 0,
                   store: TableStore | None = None, reuseport: bool = False,
-                  on_ready: Callable[[Service], None] | None = None) -> None:
-    """Serve until SIGTERM or SIGINT. `on_ready` (default: print the listening line) is
+                  on_ready: Callable[[Service], None] | None = None, web=None) -> None:
+    """Serve until SIGTERM or SIGINT. `on_ready` (default: print the listening lines) is
     called once the server is SERVING."""
     limits = limits or Limits(max_concurrent=workers)
     service = start_service(host, port, workers, limits, tls, processes=processes,
-                            store=store, reuseport=reuseport)
+                            store=store, reuseport=reuseport, web=web)
     stopping = threading.Event()
 
     def stop(signum, _frame):
@@ -210,6 +252,8 @@ def serve_forever(host: str, port: int, workers: int, limits: Limits | None = No
         stopping.set()
         log.info("signal %d: NOT_SERVING; in-flight calls get %.1f s", signum, limits.grace_s)
         service.health.enter_graceful_shutdown()
+        if service.web is not None:
+            service.web.stop()
         done = service.server.stop(limits.grace_s)
         if not done.wait(limits.grace_s + 1.0):
             log.warning("calls still running after the grace: exiting anyway")
@@ -227,6 +271,8 @@ def serve_forever(host: str, port: int, workers: int, limits: Limits | None = No
     else:
         print(f"moneycards gRPC server listening on {host}:{service.port} ({scheme})",
               flush=True)
+        if service.web is not None:
+            print(web_line(host, service.web.port, tls is not None), flush=True)
     log.info("serving on %s:%d: %d solver processes, %d concurrent calls, hint cap %d ms, "
              "grace %.1f s", host, service.port, processes, limits.max_concurrent,
              limits.hint_cap_ms, limits.grace_s)

@@ -21,6 +21,9 @@ health calls and 1.25-1.4× the CheckHand calls of the same two processes left t
 scheduler). With more processes than cores, or `--no-cpu-affinity`, the scheduler places
 them. One process is left to it too: its solves and gRPC's own threads use the other cores.
 
+The web port (server/web.py) is shared the same way: the parent checks and holds it, and
+every server process serves it with SO_REUSEPORT.
+
 Each process answers health checks for itself (a connection sees the process it landed
 on) and solves in its own threads. Tables (TableService) live in the store the processes
 share (an SQLite file or PostgreSQL; never ':memory:', which cli/serve.py refuses with N > 1):
@@ -101,7 +104,7 @@ def _die_with_parent() -> None:
 
 def _child(index: int, core: int | None, host: str, port: int, max_calls: int,
            limits: Limits, tls: tuple[bytes, bytes] | None, db: str, log_level: str,
-           ready: Any) -> None:
+           ready: Any, web: Any = None) -> None:
     """One server process: serve on the shared port until told to stop."""
     _die_with_parent()
     if core is not None:  # before gRPC starts a thread: every thread inherits it
@@ -119,7 +122,7 @@ def _child(index: int, core: int | None, host: str, port: int, max_calls: int,
 
     try:
         serve_forever(host, port, max_calls, limits, tls, processes=0,
-                      store=open_store(db), reuseport=True,
+                      store=open_store(db), reuseport=True, web=web,
                       on_ready=lambda service: ready.put(("ready", index, os.getpid())))
     except BindError as err:
         ready.put(("error", index, str(err)))
@@ -130,15 +133,26 @@ def _child(index: int, core: int | None, host: str, port: int, max_calls: int,
 
 def serve_processes(n: int, host: str, port: int, max_calls: int, limits: Limits,
                     tls: tuple[bytes, bytes] | None, db: str, log_level: str,
-                    pin: bool = True) -> None:
+                    pin: bool = True, web: Any = None) -> None:
     """Run `n` server processes on one port until SIGTERM or SIGINT (PortTaken if the port
     is not free; RuntimeError if a process cannot start); with `pin`, each on a core of its
-    own when there are enough (core_plan)."""
+    own when there are enough (core_plan). With `web` (server/web.py's WebOptions), they
+    share the web port too."""
     held = reserve_port(host, port)
     port = held.getsockname()[1]
+    held_web = None
+    if web is not None:
+        import dataclasses
+
+        try:
+            held_web = reserve_port(host, web.port)
+        except PortTaken as err:
+            held.close()
+            raise PortTaken(f"{err} (--web-port)") from None
+        web = dataclasses.replace(web, port=held_web.getsockname()[1])
     mp = multiprocessing.get_context("spawn")
     ready = mp.Queue()
-    args = (host, port, max_calls, limits, tls, db, log_level.lower(), ready)
+    args = (host, port, max_calls, limits, tls, db, log_level.lower(), ready, web)
     plan = core_plan(n, pin=pin)
 
     def spawn(index: int):  # a replacement runs on the core of the process it replaces
@@ -188,6 +202,10 @@ def serve_processes(n: int, host: str, port: int, max_calls: int, limits: Limits
     scheme = "TLS" if tls else "plaintext"
     print(f"moneycards gRPC server listening on {host}:{port} ({scheme}, {n} processes)",
           flush=True)
+    if web is not None:
+        from moneycards.server.app import web_line
+
+        print(web_line(host, web.port, tls is not None), flush=True)
     log.info("serving on %s:%d: %d server processes (pids %s), %d concurrent calls each",
              host, port, n, ", ".join(str(p.pid) for p in children.values()), max_calls)
     while not stopping:
@@ -202,5 +220,7 @@ def serve_processes(n: int, host: str, port: int, max_calls: int, limits: Limits
         p.join(max(0.0, end - time.monotonic()))
     kill_all()
     held.close()
+    if held_web is not None:
+        held_web.close()
     logging.shutdown()
     sys.stdout.flush()

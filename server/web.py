@@ -1,0 +1,527 @@
+"""The web port: the game services and TableService over the Connect protocol and gRPC-Web
+(for browsers), and the web table's static files, beside the gRPC port.
+
+The same servicer objects answer both ports, behind the same GuardInterceptor (request id,
+the limit of calls at once, solver time limits, INTERNAL for anything unexpected, solver
+worker processes with --workers), so one server process has one table state, one call
+limit and one watch limit whichever port a call comes through. The protocols are read and
+written by connect-python (`connectrpc`, the `*_connect.py` code generated from proto/);
+uvicorn serves HTTP/1.1 on an event loop in a thread of the server process, and the
+grpcio-style servicers run in a thread pool, as under grpcio, through one adapter
+(`_Context` and `_bridge`): their aborts become Connect errors with the same details
+(google.rpc.ErrorInfo with the reason and rule id, google.rpc.BadRequest), and a Watch
+stream ends when its client goes away.
+
+Requests: POST only, with a Connect or gRPC-Web content type (a browser preflights those
+from another origin, so CORS decides who may call: loopback origins and --web-origin),
+at most 1 MB as on the gRPC port (gzip included). Native gRPC is on the gRPC port.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import email.utils
+import hashlib
+import logging
+import mimetypes
+import os
+import re
+import socket
+import ssl
+import tempfile
+import threading
+import time
+import urllib.parse
+import zlib
+from concurrent import futures
+from dataclasses import dataclass
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, Callable
+
+import grpc
+from connectrpc.code import Code
+from connectrpc.errors import ConnectError
+from google.rpc import status_pb2
+
+import moneycards
+from moneycards.server.interceptors import internal_status
+
+log = logging.getLogger("moneycards.server")
+
+DEFAULT_PORT = 8080
+# The built web table: the package's moneycards/web folder (index.html and its assets).
+STATIC_ROOT = Path(moneycards.__path__[0]).resolve() / "web"
+# What a browser may send to call the services (CORS preflight) and read of the answers.
+ALLOW_HEADERS = ("content-type, connect-protocol-version, connect-timeout-ms, "
+                 "connect-accept-encoding, connect-content-encoding, grpc-timeout, "
+                 "x-grpc-web, x-user-agent")
+EXPOSE_HEADERS = ("grpc-status, grpc-message, grpc-status-details-bin, "
+                  "connect-content-encoding, content-encoding")
+RPC_CONTENT_TYPES = {"application/json", "application/proto", "application/connect+json",
+                     "application/connect+proto", "application/grpc-web",
+                     "application/grpc-web+proto", "application/grpc-web+json"}
+LOOPBACK_NAMES = {"localhost", "127.0.0.1", "[::1]", "::1"}
+
+# The disconnect flag of the call being handled, from the request's ASGI task to its
+# endpoint (the endpoint gets only a connectrpc RequestContext).
+_GONE: contextvars.ContextVar[threading.Event] = contextvars.ContextVar("gone")
+
+
+@dataclass(frozen=True)
+class WebOptions:
+    """The web port: its number (0: a free one), the origins besides loopback that may
+    call it from a browser, and the folder served at / (None: the package's web/)."""
+
+    port: int = DEFAULT_PORT
+    origins: tuple[str, ...] = ()
+    root: str | None = None
+
+
+def check_origin(origin: str) -> str:
+    """An origin as browsers send it: scheme://host[:port], no path."""
+    from moneycards.solver.errors import InvalidInput
+
+    parts = urllib.parse.urlsplit(origin)
+    if parts.scheme not in ("http", "https") or not parts.hostname or \
+            parts.path not in ("", "/") or parts.query or parts.fragment or parts.username:
+        raise InvalidInput(f"{origin!r} is not an origin such as https://cards.example.org",
+                           field="--web-origin")
+    return origin.rstrip("/").lower()
+
+
+def address(host: str, port: int, tls: bool) -> str:
+    name = f"[{host.strip('[]')}]" if ":" in host else host
+    return f"{'https' if tls else 'http'}://{name}:{port}/"
+
+
+# -- the servicers, as Connect endpoints -----------------------------------------------------
+_CODES = {c: Code[c.name.replace("CANCELLED", "CANCELED")]
+          for c in grpc.StatusCode if c is not grpc.StatusCode.OK}
+
+
+def connect_error(status: Any) -> ConnectError:
+    """A grpc.Status (as `abort_with_status` takes) as a Connect error with its details."""
+    details: list = []
+    for key, value in status.trailing_metadata or ():
+        if key == "grpc-status-details-bin":
+            details = list(status_pb2.Status.FromString(value).details)
+    return ConnectError(_CODES.get(status.code, Code.UNKNOWN), status.details or "", details)
+
+
+class _Context:
+    """The part of grpc.ServicerContext the servicers and the guard use, over one Connect
+    call: aborts raise a ConnectError; the call is active until its deadline passes or its
+    client goes away (seen for streams)."""
+
+    def __init__(self, ctx, gone: threading.Event):
+        self._ctx = ctx
+        self._gone = gone
+
+    def time_remaining(self) -> float | None:
+        ms = self._ctx.timeout_ms()
+        return None if ms is None else max(0.0, ms / 1000)
+
+    def is_active(self) -> bool:
+        remaining = self.time_remaining()
+        return not self._gone.is_set() and (remaining is None or remaining > 0)
+
+    def abort(self, code: grpc.StatusCode, details: str):
+        raise ConnectError(_CODES.get(code, Code.UNKNOWN), details)
+
+    def abort_with_status(self, status):
+        raise connect_error(status)
+
+    def invocation_metadata(self):
+        return tuple(self._ctx.request_headers().allitems())
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+
+
+def _internal(method: str, err: BaseException) -> ConnectError:
+    request_id = os.urandom(8).hex()
+    log.error("request %s %s failed", request_id, method, exc_info=err)
+    return connect_error(internal_status(request_id))
+
+
+def _bridge(service_name: str, handlers: dict[str, Any], descriptor, pool) -> Any:
+    """An object with one async method per RPC, named as the generated Connect code calls
+    it (`CheckHand` -> `check_hand`), running the guarded grpcio handler in `pool`."""
+    bridge = SimpleNamespace()
+    for m in descriptor.methods:
+        handler, method = handlers[m.name], f"/{service_name}/{m.name}"
+        output = _message_class(m.output_type)
+        if m.server_streaming:
+            setattr(bridge, _snake(m.name), _streaming(method, handler, output, pool))
+        else:
+            setattr(bridge, _snake(m.name), _unary(method, handler, output, pool))
+    return bridge
+
+
+def _message_class(descriptor):
+    from google.protobuf.message_factory import GetMessageClass
+
+    return GetMessageClass(descriptor)
+
+
+def _request(handler, request):
+    # A handler for a solver worker process takes (and answers) the message's bytes.
+    return request if handler.request_deserializer else request.SerializeToString()
+
+
+def _unary(method: str, handler, output, pool) -> Callable:
+    call = handler.unary_unary
+
+    def run(request, context):
+        try:
+            answer = call(_request(handler, request), context)
+        except ConnectError:
+            raise
+        except Exception as err:  # the guard answers INTERNAL itself; this is a last resort
+            raise _internal(method, err) from None
+        return answer if handler.response_serializer else output.FromString(answer)
+
+    async def endpoint(request, ctx):
+        context = _Context(ctx, _GONE.get(threading.Event()))
+        return await asyncio.get_running_loop().run_in_executor(pool, run, request, context)
+
+    return endpoint
+
+
+def _streaming(method: str, handler, output, pool) -> Callable:
+    call = handler.unary_stream
+    end = object()
+
+    def step(stream, lock):
+        with lock:  # never two threads in the generator at once (a step and the close)
+            try:
+                return next(stream)
+            except StopIteration:
+                return end
+            except ConnectError:
+                raise
+            except Exception as err:
+                raise _internal(method, err) from None
+
+    def close(stream, lock):
+        with lock:
+            stream.close()
+
+    async def endpoint(request, ctx):
+        gone = _GONE.get(threading.Event())
+        stream = call(_request(handler, request), _Context(ctx, gone))
+        lock = threading.Lock()
+        loop = asyncio.get_running_loop()
+        try:
+            while True:
+                item = await loop.run_in_executor(pool, step, stream, lock)
+                if item is end:
+                    return
+                yield item if handler.response_serializer else output.FromString(item)
+        finally:
+            gone.set()  # a step still waiting for events stops at its next look
+            pool.submit(close, stream, lock)
+
+    return endpoint
+
+
+class BoundedGzip:
+    """gzip whose decompression stops past the message limit (no gzip bombs)."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+
+    def name(self) -> str:
+        return "gzip"
+
+    def compress(self, data) -> bytes:
+        import gzip
+
+        return gzip.compress(data, compresslevel=1)
+
+    def decompress(self, data) -> bytes:
+        d = zlib.decompressobj(wbits=31)
+        out = d.decompress(bytes(data), self.limit + 1)
+        if len(out) > self.limit or d.unconsumed_tail:
+            raise ConnectError(Code.RESOURCE_EXHAUSTED,
+                               f"a request message is at most {self.limit} bytes")
+        return out
+
+
+def connect_apps(servicers, guard, pool, max_bytes: int) -> dict[str, Any]:
+    """The ASGI application of each service (by its full name), over the servicer objects
+    and guard the gRPC server has (`servicers`: (full name, servicer, add-function))."""
+    from moneycards.v1 import kowah_connect, lukfu_connect, table_connect, totom_connect
+
+    generated = {"moneycards.v1.TotomService": totom_connect.TotomServiceASGIApplication,
+                 "moneycards.v1.KowahService": kowah_connect.KowahServiceASGIApplication,
+                 "moneycards.v1.LukFuService": lukfu_connect.LukFuServiceASGIApplication,
+                 "moneycards.v1.TableService": table_connect.TableServiceASGIApplication}
+    apps = {}
+    for name, servicer, add, descriptor in servicers:
+        raw = _grpc_handlers(servicer, add)
+        guarded = {m: guard.intercept_service(lambda _d, h=h: h,
+                                              SimpleNamespace(method=f"/{name}/{m}",
+                                                              invocation_metadata=()))
+                   for m, h in raw.items()}
+        apps[name] = generated[name](_bridge(name, guarded, descriptor, pool),
+                                     read_max_bytes=max_bytes,
+                                     compressions=[BoundedGzip(max_bytes)])
+    return apps
+
+
+def _grpc_handlers(servicer, add) -> dict[str, Any]:
+    """The grpcio method handlers the generated `add_..._to_server` registers."""
+    found: dict[str, Any] = {}
+
+    class Collect:
+        def add_generic_rpc_handlers(self, _handlers):
+            pass
+
+        def add_registered_method_handlers(self, _name, handlers):
+            found.update(handlers)
+
+    add(servicer, Collect())
+    return found
+
+
+# -- the HTTP side: routing, CORS, static files ----------------------------------------------
+class WebApp:
+    """The ASGI application of the web port."""
+
+    def __init__(self, apps: dict[str, Any], *, origins: tuple[str, ...] = (),
+                 root: Path = STATIC_ROOT, loopback_only: bool = True,
+                 max_bytes: int = 1 << 20):
+        self.apps = apps
+        self.origins = set(origins)
+        self.root = root
+        self.loopback_only = loopback_only
+        self.max_body = max_bytes + 1024  # a message, its envelopes and end-of-stream
+
+    def allowed(self, origin: str) -> bool:
+        host = urllib.parse.urlsplit(origin).hostname or ""
+        return origin in self.origins or (origin.startswith(("http://", "https://")) and
+                                           (host in LOOPBACK_NAMES or host.startswith("127.")))
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return  # no lifespan, no websockets
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        if self.loopback_only and not _loopback_host(headers.get("host", "")):
+            # a page whose name was pointed at this machine (DNS rebinding) gets nothing
+            return await _plain(send, 421, "this server answers requests for its "
+                                           "loopback address only\n")
+        origin = headers.get("origin", "").lower()
+        cors = []
+        if origin and self.allowed(origin):
+            cors = [(b"access-control-allow-origin", origin.encode()), (b"vary", b"origin")]
+        service = scope["path"].split("/")[1] if scope["path"].count("/") == 2 else ""
+        app = self.apps.get(service)
+        if app is None:
+            return await self.static(scope, send, cors)
+        method = scope["method"]
+        if method == "OPTIONS":
+            if cors and "access-control-request-method" in headers:
+                return await _plain(send, 204, "", [
+                    *cors, (b"access-control-allow-methods", b"POST"),
+                    (b"access-control-allow-headers", ALLOW_HEADERS.encode()),
+                    (b"access-control-max-age", b"7200")])
+            return await _plain(send, 403, "this origin may not call the services\n")
+        if method != "POST":
+            return await _plain(send, 405, "calls are POST requests (Connect or gRPC-Web)\n",
+                                [(b"allow", b"POST")])
+        content_type = headers.get("content-type", "").split(";")[0].strip().lower()
+        if content_type not in RPC_CONTENT_TYPES:
+            why = ("native gRPC is served on the gRPC port" if content_type.startswith(
+                "application/grpc") else "calls are Connect (application/json or "
+                "application/proto) or gRPC-Web (application/grpc-web+proto)")
+            return await _plain(send, 415, why + "\n")
+        gone = threading.Event()
+        _GONE.set(gone)
+        received = 0
+
+        async def bounded_receive():
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                gone.set()
+            received += len(message.get("body", b""))
+            if received > self.max_body:
+                raise ConnectError(Code.RESOURCE_EXHAUSTED,
+                                   f"a request is at most {self.max_body - 1024} bytes")
+            return message
+
+        async def send_cors(message):
+            if cors and message["type"] == "http.response.start":
+                message = {**message, "headers": [
+                    *message.get("headers", []), *cors,
+                    (b"access-control-expose-headers", EXPOSE_HEADERS.encode())]}
+            await send(message)
+
+        await app(scope, bounded_receive, send_cors)
+
+    async def static(self, scope, send, cors):
+        if scope["method"] not in ("GET", "HEAD"):
+            return await _plain(send, 405, "static files answer GET\n", [(b"allow", b"GET")])
+        path = urllib.parse.unquote(scope["path"])
+        index = self.root / "index.html"
+        if path == "/" and not index.is_file():
+            return await _plain(send, 404, NOT_BUILT)
+        target = _inside(self.root, path)
+        if target is not None and target.is_dir():
+            target = target / "index.html"
+        if target is None or not target.is_file():
+            return await _plain(send, 404, "not found\n")
+        data = target.read_bytes()
+        etag = '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
+        kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
+        if kind.startswith("text/") or kind in ("application/javascript", "image/svg+xml"):
+            kind += "; charset=utf-8"
+        head = [(b"content-type", kind.encode()), (b"etag", etag.encode()),
+                (b"cache-control", b"no-cache"), (b"x-content-type-options", b"nosniff"),
+                (b"last-modified", email.utils.formatdate(target.stat().st_mtime,
+                                                          usegmt=True).encode()), *cors]
+        request_headers = dict(scope["headers"])
+        if request_headers.get(b"if-none-match", b"").decode("latin-1") == etag:
+            await send({"type": "http.response.start", "status": 304, "headers": head})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        head.append((b"content-length", str(len(data)).encode()))
+        await send({"type": "http.response.start", "status": 200, "headers": head})
+        await send({"type": "http.response.body",
+                    "body": b"" if scope["method"] == "HEAD" else data})
+
+
+NOT_BUILT = """\
+The web table is not built into this installation: there is no page to show here yet.
+
+This server answers the game services and TableService on this port for browsers, over
+the Connect protocol and gRPC-Web, at /moneycards.v1.TableService/CreateTable and the
+like (docs/web.md in the source tells how to call them).
+"""
+
+mimetypes.add_type("text/javascript", ".js")
+mimetypes.add_type("text/javascript", ".mjs")
+mimetypes.add_type("application/wasm", ".wasm")
+mimetypes.add_type("image/svg+xml", ".svg")
+
+
+def _loopback_host(host: str) -> bool:
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    return name.lower() in LOOPBACK_NAMES or name.startswith("127.")
+
+
+def _inside(root: Path, path: str) -> Path | None:
+    """The file `path` names under `root`, or None if it would leave it (.., links) or
+    names a hidden file."""
+    parts = [p for p in path.split("/") if p]
+    if any(p in ("..", ".") or p.startswith(".") or "\\" in p or "\0" in p for p in parts):
+        return None
+    target = root.joinpath(*parts)
+    try:
+        resolved, base = target.resolve(), root.resolve()
+    except OSError:
+        return None
+    return target if resolved == base or base in resolved.parents else None
+
+
+async def _plain(send, status: int, text: str, headers=()):
+    body = text.encode()
+    await send({"type": "http.response.start", "status": status, "headers": [
+        (b"content-type", b"text/plain; charset=utf-8"),
+        (b"content-length", str(len(body)).encode()), *headers]})
+    await send({"type": "http.response.body", "body": body})
+
+
+# -- the listener ----------------------------------------------------------------------------
+def bind(host: str, port: int, reuseport: bool = False) -> socket.socket:
+    """The web port's socket, bound (not listening yet); OSError when it cannot be."""
+    bare = host.strip("[]")
+    infos = socket.getaddrinfo(bare, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    family, _, _, _, sockaddr = infos[0]
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if reuseport:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        sock.bind(sockaddr)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def ssl_context(tls: tuple[bytes, bytes]) -> ssl.SSLContext:
+    """A server context from PEM bytes (ssl loads files only: a private temporary folder)."""
+    cert, key = tls
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    with tempfile.TemporaryDirectory() as folder:
+        paths = []
+        for name, data in (("cert.pem", cert), ("key.pem", key)):
+            path = os.path.join(folder, name)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            paths.append(path)
+        context.load_cert_chain(*paths)
+    context.set_alpn_protocols(["http/1.1"])
+    return context
+
+
+class WebServer:
+    """uvicorn on `sock`, on an event loop in a thread of its own."""
+
+    def __init__(self, app, sock: socket.socket, tls: ssl.SSLContext | None, grace_s: float):
+        import uvicorn
+
+        self.sock = sock
+        self.port = sock.getsockname()[1]
+        config = uvicorn.Config(
+            app, lifespan="off", log_config=None, access_log=False, server_header=False,
+            loop="asyncio", timeout_graceful_shutdown=max(1, round(grace_s)),
+            ssl_context_factory=(lambda _config, _default: tls) if tls else None)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self._run, name="web", daemon=True)
+        self.failed: BaseException | None = None
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self.server.serve(sockets=[self.sock]))
+        except BaseException as err:  # noqa: B036 - start() reports it
+            self.failed = err
+
+    def start(self, timeout: float = 30.0) -> None:
+        self.thread.start()
+        deadline = time.monotonic() + timeout
+        while not self.server.started:
+            if self.failed is not None or not self.thread.is_alive() or \
+                    time.monotonic() > deadline:
+                raise RuntimeError(f"the web port did not start: {self.failed!r}")
+            time.sleep(0.01)
+
+    def stop(self) -> None:
+        """Stop taking connections; calls in flight get the grace."""
+        self.server.should_exit = True
+
+
+def start_web(service, host: str, options: WebOptions, sock: socket.socket,
+              tls: tuple[bytes, bytes] | None, limits, max_bytes: int) -> WebServer:
+    """Serve `service`'s servicers (server/app.py) on `sock`."""
+    from moneycards.server.app import is_loopback
+    from moneycards.server.limits import RESERVED_THREADS
+
+    # Calls and watches wait in their own threads, as on the gRPC port; a stream's close
+    # may wait for its last look at the table.
+    threads = limits.max_concurrent + 2 * RESERVED_THREADS + 2 * limits.max_watches
+    pool = futures.ThreadPoolExecutor(max_workers=threads, thread_name_prefix="web")
+    apps = connect_apps(service.servicers, service.guard, pool, max_bytes)
+    root = Path(options.root) if options.root else STATIC_ROOT
+    app = WebApp(apps, origins=options.origins, root=root, loopback_only=is_loopback(host),
+                 max_bytes=max_bytes)
+    web = WebServer(app, sock, ssl_context(tls) if tls else None, limits.grace_s)
+    web.start()
+    return web

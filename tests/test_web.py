@@ -1,0 +1,513 @@
+"""The web port: `moneycards serve` answers the same services over the Connect protocol and
+gRPC-Web, from the same tables as its gRPC port (a real `serve` process, plain HTTP from
+the standard library as a browser or curl would send it), with the same errors and limits;
+CORS, the static page and the command's flags."""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import http.client
+import json
+import re
+import shutil
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+import grpc
+import pytest
+from google.rpc import error_details_pb2, status_pb2
+
+from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
+
+SERVE = [sys.executable, "-m", "moneycards", "serve"]
+HAND = "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m"  # a winning Tổ Tôm hand
+KOWAH_SEATS = [{"kind": "SEAT_KIND_HUMAN"},
+               {"kind": "SEAT_KIND_AI", "aiLevel": "AI_LEVEL_RANDOM"},
+               {"kind": "SEAT_KIND_AI", "aiLevel": "AI_LEVEL_GREEDY"}]
+
+
+@pytest.fixture(scope="module")
+def served():
+    """A real server: its gRPC address and its web port's base URL."""
+    proc = subprocess.Popen([*SERVE, "--port", "0", "--web-port", "0", "--db", ":memory:",
+                             "--max-watches", "4"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first, second = proc.stdout.readline(), proc.stdout.readline()
+        grpc_port = re.search(r"gRPC server listening on 127\.0\.0\.1:(\d+) \(plaintext\)$",
+                              first.strip())
+        web = re.search(r"web server listening on (http://127\.0\.0\.1:\d+/) ", second)
+        assert grpc_port and web, first + second + proc.stderr.read()
+        ch = grpc.insecure_channel(f"127.0.0.1:{grpc_port.group(1)}")
+        yield table_pb2_grpc.TableServiceStub(ch), web.group(1).rstrip("/")
+        ch.close()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=20) == 0
+
+
+def post(base: str, path: str, body: dict | bytes, content_type="application/json",
+         headers=None) -> tuple[int, dict, bytes]:
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    req = urllib.request.Request(base + path, data=data, method="POST",
+                                 headers={"Content-Type": content_type, **(headers or {})})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, dict(r.headers), r.read()
+    except urllib.error.HTTPError as err:
+        return err.code, dict(err.headers), err.read()
+
+
+def call(base: str, method: str, body: dict) -> dict:
+    """A unary call in Connect's JSON form; an error is raised with its JSON."""
+    status, _, data = post(base, f"/moneycards.v1.{method}", body)
+    answer = json.loads(data)
+    if status != 200:
+        raise ConnectFailure(status, answer)
+    return answer
+
+
+class ConnectFailure(Exception):
+    def __init__(self, status: int, error: dict):
+        super().__init__(error)
+        self.status, self.error = status, error
+
+    def detail(self, kind: str) -> dict:
+        (d,) = [d for d in self.error.get("details", []) if d["type"] == f"google.rpc.{kind}"]
+        return d["debug"]
+
+
+def create_over_http(base: str, seed: int | None = None) -> tuple[str, str]:
+    body = {"game": "GAME_KOWAH", "seats": KOWAH_SEATS}
+    if seed is not None:
+        body["seed"] = str(seed)  # int64 in JSON is a string
+    r = call(base, "TableService/CreateTable", body)
+    (seat,) = r["seatTokens"]
+    return r["tableId"], seat["token"]
+
+
+def create_over_grpc(stub) -> tuple[str, str]:
+    r = stub.CreateTable(table_pb2.CreateTableRequest(
+        game=common_pb2.GAME_KOWAH, seed=11,
+        seats=[common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN),
+               common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI,
+                                    ai_level=common_pb2.AI_LEVEL_RANDOM),
+               common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI,
+                                    ai_level=common_pb2.AI_LEVEL_GREEDY)]))
+    return r.table_id, r.seat_tokens[0].token
+
+
+def grpc_view(stub, tid, token) -> table_pb2.TableView:
+    return stub.GetView(table_pb2.GetViewRequest(table_id=tid, seat_token=token)).view
+
+
+# -- unary calls ------------------------------------------------------------------------------
+def test_a_table_created_over_http_is_played_over_grpc(served):
+    stub, base = served
+    tid, token = create_over_http(base, seed=3)
+    v = grpc_view(stub, tid, token)
+    assert v.table_id == tid and v.legal_actions
+    after = stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=token,
+                                          action=v.legal_actions[0].text)).view
+    seen = call(base, "TableService/GetView", {"tableId": tid, "seatToken": token})["view"]
+    assert int(seen["version"]) == after.version > v.version
+    assert [a["text"] for a in seen.get("legalActions", [])] == \
+        [a.text for a in after.legal_actions]
+
+
+def test_a_table_created_over_grpc_is_played_over_http(served):
+    stub, base = served
+    tid, token = create_over_grpc(stub)
+    seen = call(base, "TableService/GetView", {"tableId": tid, "seatToken": token})["view"]
+    action = seen["legalActions"][0]["text"]
+    r = call(base, "TableService/Act", {"tableId": tid, "seatToken": token, "action": action,
+                                        "expectedVersion": seen["version"]})
+    assert r["events"][0]["action"] == action
+    assert grpc_view(stub, tid, token).version == int(r["view"]["version"])
+
+
+def test_an_illegal_action_answers_its_rule_id_as_over_grpc(served):
+    stub, base = served
+    tid, token = create_over_http(base, seed=5)
+    legal = {a.text for a in grpc_view(stub, tid, token).legal_actions}
+    bad = next(a for a in ("take", "draw", "declare 2h2h", "stay") if a not in legal)
+    with pytest.raises(ConnectFailure) as web:
+        call(base, "TableService/Act", {"tableId": tid, "seatToken": token, "action": bad})
+    with pytest.raises(grpc.RpcError) as rpc:
+        stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=token, action=bad))
+    assert web.value.status == 400 and web.value.error["code"] == "failed_precondition"
+    info = web.value.detail("ErrorInfo")
+    assert re.fullmatch(r"KW-[A-Z0-9-]+", info["reason"]), info
+    assert info["metadata"] == {"rule": info["reason"], "field": "action"}
+    status = rpc_status_of(rpc.value)
+    grpc_info = error_details_pb2.ErrorInfo()
+    status.details[0].Unpack(grpc_info)
+    assert grpc_info.reason == info["reason"] and status.message == web.value.error["message"]
+
+
+def rpc_status_of(err: grpc.RpcError) -> status_pb2.Status:
+    from grpc_status import rpc_status
+
+    return rpc_status.from_call(err)
+
+
+def test_bad_input_names_its_field_in_a_bad_request(served):
+    _, base = served
+    tid, token = create_over_http(base)
+    with pytest.raises(ConnectFailure) as err:
+        call(base, "TableService/Act", {"tableId": tid, "seatToken": token, "action": "take",
+                                        "expectedVersion": "-1"})
+    assert err.value.error["code"] == "invalid_argument"
+    (violation,) = err.value.detail("BadRequest")["fieldViolations"]
+    assert violation["field"] == "expected_version"
+    with pytest.raises(ConnectFailure) as err:
+        call(base, "TableService/GetView", {"tableId": tid, "seatToken": "not-a-token"})
+    assert err.value.status == 403 and err.value.error["code"] == "permission_denied"
+
+
+def test_a_stateless_call_over_connect(served):
+    _, base = served
+    r = call(base, "TotomService/CheckHand", {"hand": HAND})
+    assert r["wins"] is True and r["chanCount"] == 6
+    with pytest.raises(ConnectFailure) as err:
+        call(base, "TotomService/CheckHand", {"hand": "22c 6x"})
+    assert err.value.detail("ErrorInfo")["reason"] == "INVALID_NOTATION"
+
+
+def test_binary_connect_from_the_generated_python_client(served):
+    from moneycards.v1.table_connect import TableServiceClientSync
+
+    stub, base = served
+    tid, token = create_over_grpc(stub)
+    with TableServiceClientSync(base) as client:  # application/proto
+        v = client.get_view(table_pb2.GetViewRequest(table_id=tid, seat_token=token)).view
+    assert v == grpc_view(stub, tid, token)
+
+
+def test_only_post_with_an_rpc_content_type_reaches_a_service(served):
+    _, base = served
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(base + "/moneycards.v1.TableService/ListTables?encoding=json"
+                               "&message=%7B%7D", timeout=10)
+    assert err.value.code == 405  # a GET needs no preflight: no call is made by one
+    status, _, _ = post(base, "/moneycards.v1.TableService/ListTables", {},
+                        content_type="text/plain")
+    assert status == 415  # nor by a form or text/plain POST
+    status, _, body = post(base, "/moneycards.v1.TableService/ListTables", b"",
+                           content_type="application/grpc")
+    assert status == 415 and b"gRPC port" in body
+
+
+def test_requests_are_at_most_a_megabyte_gzip_included(served):
+    _, base = served
+    status, _, data = post(base, "/moneycards.v1.TotomService/CheckHand",
+                           {"hand": "2c" * 600_000})
+    assert status == 429 and json.loads(data)["code"] == "resource_exhausted"
+    bomb = gzip.compress(json.dumps({"hand": " " * 5_000_000 + "2c"}).encode())
+    assert len(bomb) < 100_000
+    status, _, data = post(base, "/moneycards.v1.TotomService/CheckHand", bomb,
+                           headers={"Content-Encoding": "gzip"})
+    assert status == 429 and json.loads(data)["code"] == "resource_exhausted"
+
+
+# -- Watch: server streaming ------------------------------------------------------------------
+def envelope(flags: int, data: bytes) -> bytes:
+    return struct.pack(">BI", flags, len(data)) + data
+
+
+class Stream:
+    """A server-streaming call's response, read one envelope at a time (its headers come
+    with the first message)."""
+
+    def __init__(self, base: str, method: str, body: bytes, content_type: str):
+        host, port = base.removeprefix("http://").split(":")
+        self.conn = http.client.HTTPConnection(host, int(port), timeout=30)
+        self.conn.request("POST", f"/moneycards.v1.{method}", body=body,
+                          headers={"Content-Type": content_type})
+        self._response: http.client.HTTPResponse | None = None
+
+    @property
+    def response(self) -> http.client.HTTPResponse:
+        if self._response is None:
+            self._response = self.conn.getresponse()
+            assert self._response.status == 200, self._response.read()
+        return self._response
+
+    def next(self) -> tuple[int, bytes]:
+        head = self.response.read(5)
+        assert len(head) == 5, head
+        flags, size = struct.unpack(">BI", head)
+        return flags, self.response.read(size)
+
+    def close(self):
+        self.conn.close()
+
+
+def watch_over_connect(base, tid, token, since=0) -> Stream:
+    body = json.dumps({"tableId": tid, "seatToken": token, "fromVersion": str(since)})
+    return Stream(base, "TableService/Watch", envelope(0, body.encode()),
+                  "application/connect+json")
+
+
+def watch_over_grpc_web(base, tid, token, since=0) -> Stream:
+    body = table_pb2.WatchRequest(table_id=tid, seat_token=token, from_version=since)
+    return Stream(base, "TableService/Watch", envelope(0, body.SerializeToString()),
+                  "application/grpc-web+proto")
+
+
+def test_watch_streams_events_over_connect(served):
+    stub, base = served
+    tid, token = create_over_http(base, seed=7)
+    start = grpc_view(stub, tid, token)
+    stream = watch_over_connect(base, tid, token)
+    try:
+        seen = 0
+        while seen < start.version:  # what was played before the person's turn
+            flags, data = stream.next()
+            assert flags == 0, data
+            seen = int(json.loads(data)["event"]["version"])
+        act = stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=token,
+                                            action=start.legal_actions[0].text))
+        streamed = []
+        while seen < act.view.version:  # the person's action over gRPC, then the AI replies
+            flags, data = stream.next()
+            assert flags == 0, data
+            event = json.loads(data)["event"]
+            streamed.append(event["action"])
+            seen = int(event["version"])
+        assert streamed == [e.action for e in act.events]
+        stub.CloseTable(table_pb2.CloseTableRequest(table_id=tid, seat_token=token))
+        flags, data = stream.next()  # the end of the stream: the table was closed
+        assert flags == 2, data
+        assert json.loads(data)["error"]["code"] == "not_found"
+    finally:
+        stream.close()
+
+
+def test_watch_streams_events_over_grpc_web(served):
+    stub, base = served
+    tid, token = create_over_grpc(stub)
+    act = stub.Act(table_pb2.ActRequest(
+        table_id=tid, seat_token=token, action=grpc_view(stub, tid, token).legal_actions[0].text))
+    stream = watch_over_grpc_web(base, tid, token)
+    try:
+        assert stream.response.getheader("content-type").startswith("application/grpc-web")
+        events = []
+        while not events or events[-1].version < act.view.version:
+            flags, data = stream.next()
+            assert flags == 0, data
+            events.append(table_pb2.WatchResponse.FromString(data).event)
+        assert events[-len(act.events):] == list(act.events)
+        stub.CloseTable(table_pb2.CloseTableRequest(table_id=tid, seat_token=token))
+        flags, data = stream.next()
+        assert flags == 0x80, data  # the trailers, in the body
+        trailers = dict(line.split(": ", 1) for line in data.decode().split("\r\n") if line)
+        assert trailers["grpc-status"] == str(grpc.StatusCode.NOT_FOUND.value[0])
+        status = status_pb2.Status.FromString(
+            base64.b64decode(trailers["grpc-status-details-bin"] + "=="))
+        info = error_details_pb2.ErrorInfo()
+        status.details[0].Unpack(info)
+        assert info.reason == "TABLE_NOT_FOUND"
+    finally:
+        stream.close()
+
+
+def test_a_watch_ends_when_its_browser_goes_away_and_frees_its_slot(served):
+    """Watches are counted across both ports (--max-watches 4): four open over the web
+    port leave none for gRPC; once those clients go away, gRPC gets one again."""
+    stub, base = served
+    tid, token = create_over_grpc(stub)
+    streams = [watch_over_connect(base, tid, token, since=grpc_view(stub, tid, token).version)
+               for _ in range(4)]
+    time.sleep(0.5)  # each stream has taken its slot
+    with pytest.raises(grpc.RpcError) as err:
+        next(iter(stub.Watch(table_pb2.WatchRequest(table_id=tid, seat_token=token),
+                             timeout=10)))
+    assert err.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+    for s in streams:
+        s.close()
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            first = next(iter(stub.Watch(table_pb2.WatchRequest(table_id=tid,
+                                                                 seat_token=token),
+                                         timeout=10)))
+            break
+        except grpc.RpcError as e:
+            assert e.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+            assert time.monotonic() < deadline, "the closed streams kept their slots"
+            time.sleep(0.2)
+    assert first.event.version >= 1
+
+
+# -- browsers: CORS, DNS rebinding, the page --------------------------------------------------
+def raw(base: str, method: str, path: str, headers: dict) -> http.client.HTTPResponse:
+    host, port = base.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=10)
+    conn.request(method, path, headers=headers)
+    r = conn.getresponse()
+    r.read()
+    conn.close()
+    return r
+
+
+def test_cors_lets_loopback_pages_call_and_no_other(served):
+    _, base = served
+    path = "/moneycards.v1.TableService/CreateTable"
+    ask = {"Access-Control-Request-Method": "POST",
+           "Access-Control-Request-Headers": "content-type,connect-protocol-version"}
+    r = raw(base, "OPTIONS", path, {"Origin": "http://localhost:5173", **ask})
+    assert r.status == 204
+    assert r.getheader("access-control-allow-origin") == "http://localhost:5173"
+    assert "connect-protocol-version" in r.getheader("access-control-allow-headers")
+    r = raw(base, "OPTIONS", path, {"Origin": "https://cards.example.org", **ask})
+    assert r.status == 403 and r.getheader("access-control-allow-origin") is None
+    status, headers, _ = post(base, "/moneycards.v1.TableService/ListTables", {},
+                              headers={"Origin": "http://127.0.0.1:3000"})
+    assert status == 200
+    assert headers["access-control-allow-origin"] == "http://127.0.0.1:3000"
+    assert "grpc-status" in headers["access-control-expose-headers"]
+
+
+def test_a_loopback_server_answers_no_other_host_name(served):
+    _, base = served
+    r = raw(base, "POST", "/moneycards.v1.TableService/ListTables",
+            {"Host": "cards.attacker.example", "Content-Type": "application/json"})
+    assert r.status == 421
+
+
+def test_the_page_says_when_the_web_table_is_not_built(served, tmp_path):
+    _, base = served
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(base + "/", timeout=10)
+    assert err.value.code == 404
+    text = err.value.read().decode()
+    assert "not built" in text and "<" not in text
+
+
+def test_a_built_page_is_served_with_its_assets(tmp_path):
+    from moneycards.server.app import start_service
+    from moneycards.server.web import WebOptions
+
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "index.html").write_text("<!doctype html><title>table</title>")
+    (tmp_path / "assets" / "app.js").write_text("console.log(1)")
+    (tmp_path / ".secret").write_text("no")
+    svc = start_service("127.0.0.1", 0, 2, warm=False,
+                        web=WebOptions(0, ("https://cards.example.org",), str(tmp_path)))
+    base = f"http://127.0.0.1:{svc.web.port}"
+    try:
+        with urllib.request.urlopen(base + "/", timeout=10) as r:
+            assert r.read().startswith(b"<!doctype html>")
+            assert r.headers["content-type"] == "text/html; charset=utf-8"
+            etag = r.headers["etag"]
+        with urllib.request.urlopen(base + "/assets/app.js", timeout=10) as r:
+            assert r.headers["content-type"] == "text/javascript; charset=utf-8"
+        assert raw(base, "GET", "/", {"If-None-Match": etag}).status == 304
+        for path in ("/.secret", "/../pyproject.toml", "/%2e%2e/pyproject.toml", "/nope.js"):
+            assert raw(base, "GET", path, {}).status == 404, path
+        r = raw(base, "OPTIONS", "/moneycards.v1.TableService/Act",
+                {"Origin": "https://cards.example.org", "Access-Control-Request-Method": "POST"})
+        assert r.getheader("access-control-allow-origin") == "https://cards.example.org"
+    finally:
+        svc.web.stop()
+        svc.server.stop(None)
+
+
+# -- the command ------------------------------------------------------------------------------
+def one_line_exit_2(args: list[str]) -> str:
+    r = subprocess.run([*SERVE, *args], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2, r.stdout + r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, r.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--port", "0", "--web-port", "70000"], "--web-port: 70000 is not 0-65535"),
+    (["--port", "5000", "--web-port", "5000"], "--web-port: 5000 is the gRPC port"),
+    (["--port", "0", "--no-web", "--web-port", "1"], "--no-web: --no-web turns the web port off"),
+    (["--port", "0", "--web-origin", "cards.example.org"], "--web-origin: 'cards.example.org'"),
+    (["--port", "0", "--host", "0.0.0.0", "--web-port", "0"], "not a loopback address"),
+])
+def test_bad_web_flags_are_one_line(args, message):
+    assert message in one_line_exit_2(args)
+
+
+def test_a_taken_web_port_is_one_line():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        line = one_line_exit_2(["--port", "0", "--web-port", str(port), "--db", ":memory:"])
+    assert f"cannot listen on http://127.0.0.1:{port}/ (--web-port)" in line
+
+
+def test_no_web_serves_grpc_alone():
+    proc = subprocess.Popen([*SERVE, "--port", "0", "--no-web", "--db", ":memory:"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert "gRPC server listening" in proc.stdout.readline()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        rest, _ = proc.communicate(timeout=20)
+    assert "web server" not in rest and proc.returncode == 0
+
+
+def start(args: list[str]) -> tuple[subprocess.Popen, str, str]:
+    proc = subprocess.Popen([*SERVE, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    first, second = proc.stdout.readline(), proc.stdout.readline()
+    grpc_port = re.search(r"listening on [^ ]+:(\d+) ", first)
+    web = re.search(r"web server listening on (https?://[^ ]+/) ", second)
+    assert grpc_port and web, first + second + proc.stderr.read()
+    return proc, grpc_port.group(1), web.group(1).rstrip("/")
+
+
+def stop(proc: subprocess.Popen) -> None:
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=30) == 0
+
+
+def test_server_processes_share_the_web_port_and_the_tables(tmp_path):
+    proc, grpc_port, base = start(["--port", "0", "--processes", "2", "--no-cpu-affinity",
+                                   "--db", str(tmp_path / "tables.db")])
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{grpc_port}") as ch:
+            stub = table_pb2_grpc.TableServiceStub(ch)
+            for _ in range(6):  # connections land on either process
+                tid, token = create_over_http(base)
+                assert grpc_view(stub, tid, token).table_id == tid
+    finally:
+        stop(proc)
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
+def test_the_web_port_speaks_tls_when_the_grpc_port_does(tmp_path):
+    import ssl
+
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
+                    "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
+    proc, _, base = start(["--port", "0", "--host", "localhost", "--db", ":memory:",
+                           "--tls-cert", str(cert), "--tls-key", str(key)])
+    try:
+        assert base.startswith("https://localhost:")
+        req = urllib.request.Request(base + "/moneycards.v1.TotomService/CheckHand",
+                                     data=json.dumps({"hand": HAND}).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+        context = ssl.create_default_context(cafile=str(cert))
+        with urllib.request.urlopen(req, timeout=10, context=context) as r:
+            assert json.loads(r.read())["wins"] is True
+        with pytest.raises((urllib.error.URLError, ConnectionError, http.client.HTTPException)):
+            urllib.request.urlopen(req.full_url.replace("https:", "http:"), timeout=10)
+    finally:
+        stop(proc)
