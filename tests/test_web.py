@@ -511,3 +511,15 @@ def test_the_web_port_speaks_tls_when_the_grpc_port_does(tmp_path):
             urllib.request.urlopen(req.full_url.replace("https:", "http:"), timeout=10)
     finally:
         stop(proc)
+
+
+def test_the_web_socket_is_tcp_so_its_connections_get_nodelay():
+    """asyncio sets TCP_NODELAY on the connections of a socket made with IPPROTO_TCP only;
+    without it every answer waited ~40 ms for the client's delayed ACK."""
+    from moneycards.server.web import bind
+
+    sock = bind("127.0.0.1", 0)
+    try:
+        assert sock.proto == socket.IPPROTO_TCP
+    finally:
+        sock.close()
