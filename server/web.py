@@ -482,9 +482,11 @@ class WebServer:
 
         self.sock = sock
         self.port = sock.getsockname()[1]
+        # httptools (C) parses HTTP/1.1 a call ~0.25 ms faster than h11 (pure Python) here,
+        # which made Connect calls slower than the same calls over gRPC.
         config = uvicorn.Config(
             app, lifespan="off", log_config=None, access_log=False, server_header=False,
-            loop="asyncio", timeout_graceful_shutdown=max(1, round(grace_s)),
+            loop="asyncio", http="httptools", timeout_graceful_shutdown=max(1, round(grace_s)),
             ssl_context_factory=(lambda _config, _default: tls) if tls else None)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self._run, name="web", daemon=True)
