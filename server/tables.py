@@ -323,7 +323,8 @@ def view_message(t: OpenTable, seat: int) -> table_pb2.TableView:
 def event_message(table: Table, e: Event) -> table_pb2.TableEvent:
     msg = table_pb2.TableEvent(version=e.version, seat=e.seat, action=e.action, lines=e.lines,
                                drawn=" ".join(e.drawn))
-    msg.taken_back.extend(table_pb2.TakenBack(seat=s, action=a) for s, a in e.taken_back)
+    msg.taken_back.extend(table_pb2.TakenBack(seat=s, action=a, drawn=" ".join(drew))
+                          for s, a, drew in e.taken_back)
     return msg
 
 

@@ -117,8 +117,9 @@ class Event:
     action: str  # the action's text, or its public form for another seat's action
     lines: tuple[str, ...]  # what happened, in words
     drawn: tuple[str, ...] = ()  # cards the viewing seat drew by this action (its own)
-    # a claim that came first: the actions it took back, (seat, action) as this seat saw them
-    taken_back: tuple[tuple[int, str], ...] = ()
+    # a claim that came first: the actions it took back as this seat saw them, each
+    # (seat, action, the cards this seat had drawn by it)
+    taken_back: tuple[tuple[int, str, tuple[str, ...]], ...] = ()
 
 
 @dataclass
@@ -329,21 +330,22 @@ class Table:
         own = e.seat == seat
         action = e.text if own else e.public
         head = f"{self.seats[e.seat].name}: {action}"
-        taken: list[tuple[int, str]] = []
+        taken: list[tuple[int, str, tuple[str, ...]]] = []
         for pos in e.taken_back:
             back = self.log[pos]
             if (back.private and back.seat != seat) or seat in self.unseen.get(pos, ()):
                 continue  # another seat's private decline, or a move this seat never saw
-            text = back.text if back.seat == seat else back.public
-            if back.seat == seat and back.gained:
-                text += f" (drew {' '.join(back.gained)})"
-            taken.append((back.seat, text))
+            mine = back.seat == seat
+            taken.append((back.seat, back.text if mine else back.public,
+                          back.gained if mine else ()))
         lines: tuple[str, ...] = (head, *e.lines)
         if taken:
             with named_seats(self.names()):
-                lines = (f"{head} — a claim comes first ({self._privacy_rule()}): "
+                lines = (f"{head} — it comes first ({self._privacy_rule()}): "
                          f"{_count(len(taken), 'action')} taken back", *e.lines,
-                         *(f"taken back: {self.seats[s].name}: {a}" for s, a in taken))
+                         *(f"taken back: {self.seats[s].name}: {a}"
+                           + (f" (drew {' '.join(drew)})" if drew else "")
+                           for s, a, drew in taken))
         return Event(version, e.seat, action, lines, e.gained if own else (), tuple(taken))
 
     @property

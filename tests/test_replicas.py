@@ -2,7 +2,7 @@
 serves any table. A client alternating between two server processes plays whole deals of
 every game exactly as one server would; two Acts decided on one version and sent to both
 at once end with exactly one accepted; a Watch on one replica streams what the other
-applies; actions queued in a private claim window cross replicas; killing one replica
+applies; a claim on one replica takes back what was played on the other; killing one replica
 loses no accepted action."""
 
 from __future__ import annotations
@@ -175,37 +175,43 @@ def check_killing_a_replica_loses_no_accepted_action(servers, db):
         assert record(again[2], tid, token) == record(stubs[1], tid, token)
 
 
-def test_an_action_queued_in_a_claim_window_is_applied_by_the_other_replica(store_db):
-    """Tổ Tôm with four people: while one decides a win or a Chíu, another acts on one
-    replica (its action waits), the decider declines on the other, which applies it."""
+def test_a_claim_on_one_replica_takes_back_what_was_played_on_the_other(store_db):
+    """Tổ Tôm with four people (R-claim-privacy): while one decides a win or a Chíu,
+    another plays on one replica at once; the decider claims on the other, which takes the
+    move back: both replicas then show the mover the claim with the move taken back, the
+    same views and the same record."""
     services = [start_service("127.0.0.1", 0, 2, warm=False, store=open_store(store_db))
                 for _ in range(2)]
     channels = [grpc.insecure_channel(f"127.0.0.1:{s.port}") for s in services]
     stubs = [table_pb2_grpc.TableServiceStub(ch) for ch in channels]
     try:
-        for seed in range(60):
+        for seed in range(80):
             tid, tokens = create(stubs[0], "totom", seed, humans=(0, 1, 2, 3))
             rng = random.Random(seed)
             for k in range(400):
                 views = {s: view(stubs[k % 2], tid, t) for s, t in tokens.items()}
-                if any(v.over for v in views.values()):
+                if all(v.over for v in views.values()):
                     break
-                asked = [s for s, v in views.items() if v.totom.HasField("claim")]
-                if asked and "decline" in [a.text for a in views[asked[0]].legal_actions]:
-                    c = asked[0]
-                    movers = [s for s, v in views.items() if s != c and v.legal_actions]
-                    if movers:
+                deciding = [s for s, v in views.items()
+                            if "decline" in [a.text for a in v.legal_actions]]
+                if deciding:
+                    c = deciding[0]
+                    claims = [a.text for a in views[c].legal_actions if a.text != "decline"]
+                    movers = [s for s, v in views.items()
+                              if s not in deciding and v.legal_actions]
+                    if claims and movers:
                         s = movers[0]
                         mover = views[s].legal_actions[0].text
                         r = act(stubs[0], tid, tokens[s], mover)
-                        assert r.view.queued_action == mover and not r.events
-                        assert view(stubs[1], tid, tokens[s]).queued_action == mover
-                        act(stubs[1], tid, tokens[c], "decline")
-                        after = view(stubs[0], tid, tokens[s])
-                        assert not after.queued_action and after.version > views[s].version
-                        rec = stubs[0].GetRecord(table_pb2.GetRecordRequest(
-                            table_id=tid, seat_token=tokens[s]))
-                        assert any(e.seat == s and e.action == mover for e in rec.events)
+                        assert r.events and r.events[0].seat == s  # played at once
+                        act(stubs[1], tid, tokens[c], claims[0])
+                        after = [view(stub, tid, tokens[s]) for stub in stubs]
+                        assert after[0] == after[1]
+                        assert after[0].version == r.view.version + 1
+                        got = stubs[0].GetRecord(table_pb2.GetRecordRequest(
+                            table_id=tid, seat_token=tokens[s])).events[-1]
+                        assert got.seat == c and got.action == claims[0]
+                        assert (got.taken_back[0].seat, got.taken_back[0].action) == (s, mover)
                         return
                     act(stubs[k % 2], tid, tokens[c], "decline")
                     continue
@@ -214,7 +220,7 @@ def test_an_action_queued_in_a_claim_window_is_applied_by_the_other_replica(stor
                     break
                 act(stubs[(k + 1) % 2], tid, tokens[actor],
                     rng.choice(views[actor].legal_actions).text)
-        pytest.fail("no claim window with another seat to act in 60 deals")
+        pytest.fail("no claim window with another seat to act in 80 deals")
     finally:
         for ch in channels:
             ch.close()

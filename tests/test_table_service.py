@@ -400,56 +400,68 @@ def listed_actions(stub, tid):
 
 
 def test_a_claim_window_leaves_no_trace_for_the_other_seats(stub):
-    """R-claim-privacy: while one person decides a win or a Chíu, the other seats' views
-    are what they are once that seat declines, version included; the decline is no event
-    for them; a seat that acts meanwhile has its action queued, then applied."""
-    windows = queued = 0
-    for seed in range(40):
+    """R-claim-privacy with four people: while one decides a win or a Chíu the others play
+    on (their actions answer at once, with their events); a decline then changes nothing
+    they see, version included, nor the listing; a claim comes first and takes back what
+    they played, in one event each of them gets, naming it."""
+    declined = claimed = played_on = 0
+    for seed in range(80):
         tid, tokens = create(stub, "totom", seed, humans=(0, 1, 2, 3))
         rng = random.Random(seed)
         for _ in range(400):
             views = {s: view(stub, tid, t) for s, t in tokens.items()}
-            if any(v.over for v in views.values()):
+            if all(v.over for v in views.values()):
                 break
-            asked = [s for s, v in views.items() if v.totom.HasField("claim")]
-            if asked and "decline" in [a.text for a in views[asked[0]].legal_actions]:
-                c = asked[0]
-                windows += 1
-                others = {s: v for s, v in views.items() if s != c}
-                for v in others.values():
+            deciding = [s for s, v in views.items()
+                        if "decline" in [a.text for a in v.legal_actions]]
+            for s, v in views.items():
+                if s not in deciding:
                     assert v.totom.phase != observation_pb2.TOTOM_PHASE_CLAIMS, \
                         "another seat sees the claims phase"
-                # Someone may act meanwhile, as far as it can know: its action waits.
-                movers = [s for s, v in others.items() if v.legal_actions]
-                moved = False
-                if movers and rng.random() < 0.5:
-                    moved = True
-                    s = movers[0]
-                    r = stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=tokens[s],
-                                                      action=views[s].legal_actions[0].text))
-                    assert r.view.queued_action == views[s].legal_actions[0].text
-                    assert not r.events
-                    queued += 1
+            movers = [s for s, v in views.items() if v.legal_actions and s not in deciding]
+            if deciding and movers and rng.random() < 0.6:
+                s = rng.choice(movers)
+                r = stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=tokens[s],
+                                                  action=rng.choice(views[s].legal_actions).text,
+                                                  expected_version=views[s].version))
+                assert r.events and r.view.version > views[s].version  # played, not held
+                played_on += 1
+                continue
+            if deciding:
+                c = deciding[0]
+                others = {s: v for s, v in views.items() if s != c}
+                claims = [a.text for a in views[c].legal_actions if a.text != "decline"]
+                if claims and rng.random() < 0.5:
+                    stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=tokens[c],
+                                                  action=claims[0]))
+                    for s, v in others.items():
+                        got = stub.GetRecord(table_pb2.GetRecordRequest(
+                            table_id=tid, seat_token=tokens[s])).events
+                        new = [e for e in got if e.version > v.version]
+                        assert new and new[0].seat == c and new[0].action == claims[0]
+                        if new[0].taken_back:
+                            assert "taken back" in new[0].lines[0]
+                            assert all(e.seat != c for e in new[0].taken_back)
+                    claimed += 1
+                    continue
                 listed = listed_actions(stub, tid)
                 stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=tokens[c],
                                               action="decline"))
                 after = {s: view(stub, tid, t) for s, t in tokens.items() if s != c}
-                if moved:  # a queued action may have been applied: the table moved on
-                    continue
                 for s, v in others.items():
                     assert after[s] == v, f"seat {s} saw the decline of seat {c}"
                 assert listed_actions(stub, tid) == listed, "the listing counts the decline"
+                declined += 1
                 continue
-            actor = next((s for s, v in views.items() if v.legal_actions
-                          and not v.queued_action), None)
+            actor = next((s for s, v in views.items() if v.legal_actions), None)
             if actor is None:
                 break
             acts = [a.text for a in views[actor].legal_actions]
             stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=tokens[actor],
                                           action=rng.choice(acts)))
-        if windows >= 6 and queued >= 2:
+        if declined >= 6 and claimed >= 3 and played_on >= 6:
             break
-    assert windows >= 6 and queued >= 1
+    assert declined >= 6 and claimed >= 1 and played_on >= 3, (declined, claimed, played_on)
 
 
 def test_list_tables_pages_neither_repeat_nor_skip_when_tables_are_created_between(stub):

@@ -34,6 +34,7 @@ class KowahState(TableState):
     actions_help = "actions are: draw, take, discard CARD, declare PAIR, stay"
     game = "kowah"
     seats = SEATS
+    privacy_rule = "R-declare-privacy"  # a ready seat's choice to stay is private
     end_rule = "KW-K2"
 
     def __init__(self, seed: int | None = 0, rules: KowahRules = SEED_RULES,

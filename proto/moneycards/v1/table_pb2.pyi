@@ -153,12 +153,14 @@ class TableEvent(_message.Message):
     def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., action: _Optional[str] = ..., lines: _Optional[_Iterable[str]] = ..., drawn: _Optional[str] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ..., taken_back: _Optional[_Iterable[_Union[TakenBack, _Mapping]]] = ...) -> None: ...
 
 class TakenBack(_message.Message):
-    __slots__ = ("seat", "action")
+    __slots__ = ("seat", "action", "drawn")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
+    DRAWN_FIELD_NUMBER: _ClassVar[int]
     seat: int
     action: str
-    def __init__(self, seat: _Optional[int] = ..., action: _Optional[str] = ...) -> None: ...
+    drawn: str
+    def __init__(self, seat: _Optional[int] = ..., action: _Optional[str] = ..., drawn: _Optional[str] = ...) -> None: ...
 
 class GetViewRequest(_message.Message):
     __slots__ = ("table_id", "seat_token")

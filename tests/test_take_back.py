@@ -1,0 +1,207 @@
+"""Playing on past a private decision, and taking back (R-claim-privacy, R-declare-privacy).
+
+At a table with several people, while a person decides a Tổ Tôm claim or an optional Kowah
+declaration, the table plays on as if it declined; a claim then comes first and takes back
+what was played meanwhile, in one event every seat gets. Scripted deals with exact
+outcomes, then the same through the store, a restart and a Watch resumed across the claim.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import grpc
+
+from moneycards.server.app import start_service
+from moneycards.server.store import SqliteStore
+from moneycards.server.tables import Tables
+from moneycards.solver.games import spec
+from moneycards.solver.table import IllegalAction
+from moneycards.solver.tables import AI, HUMAN, Seat, Table
+from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
+
+import pytest
+
+TOTOM_SEATS = [Seat(HUMAN), Seat(HUMAN), Seat(AI, "greedy"), Seat(HUMAN)]
+
+
+def totom_window() -> Table:
+    """Tổ Tôm seed 1, seats person, person, AI greedy, person: the dealer (seat 1)
+    discards 3s and seat 0, holding three 3s, is asked about a Chíu."""
+    t = Table.create("totom", TOTOM_SEATS, seed=1)
+    events = t.act(1, "discard 3s")
+    # The AI seat answered within the dealer's call, as if seat 0 had declined.
+    assert [e.action for e in events] == ["discard 3s", "capture 3m", "discard 9m"]
+    assert t.observation(0).legal_actions == ("chiu", "decline")
+    return t
+
+
+def everything(t: Table) -> list:
+    return [(s, t.version(s), t.observation(s), t.events(s)) for s in range(len(t.seats))]
+
+
+def rebuilt(t: Table) -> Table:
+    return Table.from_record({**t.record(), "actions": list(t.inputs)})
+
+
+def test_R_claim_privacy_the_others_play_on_while_a_person_decides():
+    t = totom_window()
+    # Seat 3 did nothing: it is its turn (the AI's discard 9m), as if seat 0 declined.
+    view3 = t.observation(3)
+    assert view3.to_act == 3 and "capture 9m" in view3.legal_actions
+    assert t.observation(1).to_act == 3
+    # It acts at once: its action is played, not held.
+    events = t.act(3, "capture 9m")
+    assert [e.action for e in events] == ["capture 9m"]
+    # Seat 0 still sees the table as it was when asked, and nothing played since.
+    assert t.observation(0).legal_actions == ("chiu", "decline")
+    assert t.version(0) == 1 and [e.action for e in t.events(0)] == ["discard 3s"]
+
+
+def test_R_claim_privacy_a_decline_changes_nothing_the_others_see():
+    t = totom_window()
+    t.act(3, "capture 9m")
+    before = {s: (t.version(s), t.observation(s), t.events(s)) for s in (1, 3)}
+    events = t.act(0, "decline")
+    assert {s: (t.version(s), t.observation(s), t.events(s)) for s in (1, 3)} == before
+    # Seat 0 now sees its decline and everything played since.
+    assert [e.action for e in events] == ["decline", "capture 3m", "discard 9m", "capture 9m"]
+    assert t.record()["actions"] == ["discard 3s", "decline", "capture 3m", "discard 9m",
+                                     "capture 9m"]
+    assert everything(rebuilt(t)) == everything(t)
+
+
+def test_R_claim_privacy_a_claim_comes_first_and_takes_back_what_was_played():
+    t = totom_window()
+    t.act(3, "capture 9m")
+    versions = {s: t.version(s) for s in range(4)}
+    events = t.act(0, "chiu")
+    # The claimant: its claim, nothing of what it never saw.
+    assert [(e.action, e.taken_back) for e in events] == [("chiu", ())]
+    # Every other seat: one event, the claim, naming what it took back.
+    for s in (1, 3):
+        new = t.events(s, versions[s])
+        assert len(new) == 1 and t.version(s) == versions[s] + 1
+        assert new[0].seat == 0 and new[0].action == "chiu"
+        assert new[0].taken_back == ((2, "capture 3m", ()), (2, "discard 9m", ()),
+                                     (3, "capture 9m", ()))
+        assert new[0].lines[0] == ("Player 0: chiu — it comes first (R-claim-privacy): "
+                                   "3 actions taken back")
+        assert new[0].lines[-1] == "taken back: Player 3: capture 9m"
+    # The table is as if they were never played: seat 0 discards after its Chíu.
+    assert t.observation(3).to_act == 0 and t.observation(0).to_act == 0
+    assert t.state.cards_accounted()
+    assert t.record()["actions"] == ["discard 3s", "chiu"]
+    assert everything(rebuilt(t)) == everything(t)
+    # The same record without the store's inputs replays to the same table.
+    again = Table.from_record(t.record())
+    assert [again.observation(s) for s in range(4)] == [t.observation(s) for s in range(4)]
+
+
+def test_R_claim_privacy_a_refused_answer_changes_nothing():
+    t = totom_window()
+    t.act(3, "capture 9m")
+    before = everything(t)
+    with pytest.raises(IllegalAction) as err:
+        t.act(0, "win")
+    assert err.value.rule.startswith("TT-")
+    assert everything(t) == before
+
+
+def test_R_claim_privacy_one_person_waits_as_before():
+    """With one person there is nobody to hide the decision from: the table waits."""
+    seats = [Seat(HUMAN), Seat(AI, "greedy"), Seat(AI, "greedy"), Seat(AI, "greedy")]
+    t = Table.create("totom", seats, seed=1)
+    assert not t.plays_on and not t.pending
+
+
+def kowah_window() -> tuple[Table, int]:
+    """Kowah with optional declaration, seed 1, seats AI random, person, person, both
+    people playing greedily until one of them may declare."""
+    rules = dataclasses.replace(spec("kowah").rules("seed"), optional_declaration=True)
+    t = Table.create("kowah", [Seat(AI, "random"), Seat(HUMAN), Seat(HUMAN)], seed=1,
+                     rules=rules)
+    for k in range(300):
+        for s in (1, 2):
+            if any(a.startswith("declare") for a in t.observation(s).legal_actions):
+                return t, s
+        s = next(s for s in (1, 2) if t.observation(s).legal_actions)
+        t.act(s, spec("kowah").greedy(t.observation(s), random.Random(k)))
+    raise AssertionError("no declaration in 300 moves")
+
+
+def test_R_declare_privacy_the_next_seat_plays_and_a_declaration_takes_it_back():
+    t, decider = kowah_window()
+    other = 3 - decider
+    assert t.observation(other).to_act == other  # not the AI, not the decider: its turn
+    declare = next(a for a in t.observation(decider).legal_actions if a.startswith("declare"))
+    hand_before = t.observation(other).hand
+    version = t.version(other)
+    drawn = t.act(other, "draw")
+    assert drawn[0].drawn  # its own draw, shown to it
+    t.act(decider, declare)
+    new = t.events(other, version + len(drawn))
+    assert len(new) == 1 and new[0].action == declare
+    assert new[0].taken_back[0] == (other, "draw", drawn[0].drawn)
+    assert f"(drew {' '.join(drawn[0].drawn)})" in new[0].lines[-len(new[0].taken_back)]
+    assert "R-declare-privacy" in new[0].lines[0]
+    assert t.observation(other).hand == hand_before  # the drawn card went back
+    assert t.state.cards_accounted()
+    assert everything(rebuilt(t)) == everything(t)
+
+
+def test_R_declare_privacy_a_stay_changes_nothing_the_other_person_sees():
+    t, decider = kowah_window()
+    other = 3 - decider
+    t.act(other, "draw")
+    before = (t.version(other), t.observation(other), t.events(other))
+    t.act(decider, "stay")
+    assert (t.version(other), t.observation(other), t.events(other)) == before
+
+
+def test_a_claim_survives_the_store_and_a_restart(tmp_path):
+    """Inputs with a presumed decline and a claim are stored and replayed on restart."""
+    path = tmp_path / "tables.db"
+    tables = Tables(SqliteStore(path))
+    opened, _ = tables.create("totom", TOTOM_SEATS, 1, None)
+    for seat, action in [(1, "discard 3s"), (3, "capture 9m"), (0, "chiu")]:
+        with opened.lock:
+            opened.table.act(seat, action)
+            tables.commit(opened)
+    again = Tables(SqliteStore(path)).get(opened.table_id)
+    assert everything(again.table) == everything(opened.table)
+    assert again.table.inputs == ["discard 3s", "?decline", "capture 3m", "discard 9m",
+                                  "capture 9m", "!claim 0 chiu"]
+
+
+def test_a_watch_resumed_from_before_a_claim_streams_it_with_what_it_took_back():
+    service = start_service("127.0.0.1", 0, 2, warm=False)
+    channel = grpc.insecure_channel(f"127.0.0.1:{service.port}")
+    stub = table_pb2_grpc.TableServiceStub(channel)
+    try:
+        seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN),
+                 common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN),
+                 common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI,
+                                      ai_level=common_pb2.AI_LEVEL_GREEDY),
+                 common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN)]
+        r = stub.CreateTable(table_pb2.CreateTableRequest(game=common_pb2.GAME_TOTOM,
+                                                          seats=seats, seed=1))
+        tid, tok = r.table_id, {t.seat: t.token for t in r.seat_tokens}
+
+        def act(seat, action):
+            return stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=tok[seat],
+                                                 action=action))
+        act(1, "discard 3s")
+        mid = act(3, "capture 9m").view.version
+        act(0, "chiu")
+        stream = stub.Watch(table_pb2.WatchRequest(table_id=tid, seat_token=tok[3],
+                                                   from_version=mid), timeout=5)
+        event = next(iter(stream)).event
+        stream.cancel()
+        assert event.version == mid + 1 and event.action == "chiu" and event.seat == 0
+        assert [(b.seat, b.action) for b in event.taken_back] == [
+            (2, "capture 3m"), (2, "discard 9m"), (3, "capture 9m")]
+    finally:
+        channel.close()
+        service.server.stop(None)
