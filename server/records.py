@@ -83,7 +83,8 @@ def ranked_messages(ranked) -> list[common_pb2.RankedAction]:
     actions = []
     for r in ranked:
         d = r.to_dict()
-        msg = common_pb2.RankedAction(action=d["action"], explanation=d["explanation"])
+        msg = common_pb2.RankedAction(action=d["action"], explanation=d["explanation"],
+                                      cut_short=d["cut_short"])
         if d["value"] is not None:
             msg.value = d["value"]
         actions.append(msg)

@@ -30,13 +30,18 @@ class Ranked:
     reason: str
     evaluated: bool = True  # False: the safety cap or a cancelled call stopped the hint
     # first; the value is -inf and only ranks it last (the reason says why)
+    # True: the safety cap or a cancelled call stopped the hint before it valued this action
+    # as it meant to — not at all (not evaluated), or a search before it played the action
+    # out in every sampled deal it was to (the value is then the ranking's from before the
+    # search; `cut_short` below)
+    cut_short: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """The CLI's and the API's form: the value rounded to 4 places, None when the
-        action was not evaluated."""
+        action was not evaluated; whether the hint was cut short for it."""
         return {"action": self.action,
                 "value": round(self.value, 4) if self.evaluated else None,
-                "explanation": self.reason}
+                "explanation": self.reason, "cut_short": self.cut_short}
 
 
 _stop = threading.local()
@@ -71,11 +76,13 @@ def stopped() -> bool:
     engines check it between actions and rank what is left as not evaluated."""
     fn = getattr(_stop, "fn", None)
     if fn is not None and fn():
+        _stop.cause = "the call was cancelled"
         _stop.why = "not evaluated: the call was cancelled"
         return True
     deadline = getattr(_stop, "deadline", None)
     if deadline is not None and time.perf_counter() > deadline:
         _stop.capped = True
+        _stop.cause = f"the safety cap of {_stop.cap_ms:g} ms ran out"
         _stop.why = (f"not evaluated: the safety cap of {_stop.cap_ms:g} ms ran out first "
                      f"(the budget is counted in work; the cap only guards against a stall)")
         return True
@@ -86,6 +93,7 @@ def stopped() -> bool:
 def capped(cap_ms: float, stop: Callable[[], bool] | None = None) -> Iterator[None]:
     """Run one decision under the safety cap (and the caller's cancel check); counts it."""
     _stop.fn, _stop.cap_ms, _stop.why, _stop.capped = stop, cap_ms, None, False
+    _stop.cause = None
     _stop.deadline = time.perf_counter() + cap_ms / 1000
     try:
         yield
@@ -97,7 +105,20 @@ def capped(cap_ms: float, stop: Callable[[], bool] | None = None) -> Iterator[No
 def not_evaluated(action: str) -> Ranked:
     """An action the hint had no time left for: ranked last, with the reason."""
     why = getattr(_stop, "why", None) or "not evaluated: the call was stopped"
-    return Ranked(action, -math.inf, why, evaluated=False)
+    return Ranked(action, -math.inf, why, evaluated=False, cut_short=True)
+
+
+def cut_short(r: Ranked, done: int, asked: int) -> Ranked:
+    """An option a search was to play out in `asked` sampled deals, stopped by the safety
+    cap or a cancelled call after `done`: it keeps its value from the ranking before the
+    search (a few deals would only be noise), and its reason says it was cut short."""
+    if not r.evaluated:
+        return r  # its reason already says why
+    cause = getattr(_stop, "cause", None) or "the call was stopped"
+    when = f"after {done} of its {asked}" if done else f"before any of its {asked}"
+    return Ranked(r.action, r.value,
+                  f"not played out: cut short {when} sampled deals ({cause}); {r.reason}",
+                  r.evaluated, cut_short=True)
 
 
 def ranked(items: list[Ranked]) -> list[Ranked]:

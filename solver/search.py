@@ -11,8 +11,9 @@ difference between two actions is not the noise of different deals.
 
 The budget is counted in work (the number of worlds), never in time: the same observation
 and seed give the same values on any machine. The wall-clock safety cap (ranking.capped)
-is checked between worlds; a capped search values every candidate on the worlds it
-finished, all alike.
+and the caller's cancel check are checked between worlds; a search they stop marks every
+candidate `cut_short`, and the hint then keeps the ranking it had before the search and
+says so (ranking.cut_short): values from fewer deals than asked would depend on the clock.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ class Estimate:
     wins: float = 0.0  # the sum of win shares over the worlds
     score: float = 0.0  # the sum of settlements over the worlds
     worlds: int = 0
+    cut_short: bool = False  # the safety cap or a cancelled call stopped the search first
 
     @property
     def win_share(self) -> float:
@@ -73,10 +75,13 @@ def pimc(worlds: Iterable[TableState], candidates: Sequence[str], seat: int,
     """Every candidate (a legal action of `seat`, the seat to act in every world) valued
     over the worlds: applied in a copy of each world, then played out by `policy` with a
     rollout seed shared by all candidates of that world. Stops between worlds when the
-    caller has gone or the safety cap ran out (`stopped`)."""
+    caller has gone or the safety cap ran out (`stopped`): every estimate is then
+    `cut_short`."""
     out = {a: Estimate(a) for a in candidates}
     for w, world in enumerate(worlds):
         if stopped():
+            for e in out.values():
+                e.cut_short = True
             break
         for action in candidates:
             state = world.clone()

@@ -245,7 +245,7 @@ def test_grpc_hint_values_are_rounded_like_the_cli_and_absent_when_not_evaluated
 
 def json_dict(a):
     return {"action": a.action, "value": a.value if a.HasField("value") else None,
-            "explanation": a.explanation}
+            "explanation": a.explanation, "cut_short": a.cut_short}
 
 
 def test_grpc_hint_rejects_a_negative_budget(channel):
@@ -297,3 +297,83 @@ def test_a_kowah_take_cut_short_is_not_evaluated_rather_than_hopeless():
             assert "hands a declared seat the win" not in take.reason, (k, take.reason)
             cut += not take.evaluated
     assert cut
+
+
+# -- a search cut short says so, per action ---------------------------------------------------
+SEARCH_DEALS = {"totom": "totom.hint:WORLDS", "kowah": "kowah.hint:SEARCH_WORLDS",
+                "lukfu": "lukfu.hint:SEARCH_WORLDS"}
+
+
+def searched_position(game):
+    """An observation whose hint plays two options or more out in sampled deals, and how
+    many times that hint checks whether to stop."""
+    for state, seat in positions(game, 60, seed=2):
+        obs = state.observation(seat).to_json()
+        checks: list[int] = []
+        full = hint(obs, 1e6, stop=lambda checks=checks: checks.append(1) and False)
+        if sum("sampled deals played out" in r.reason for r in full) >= 2:
+            return obs, len(checks)
+    raise AssertionError(f"no {game} position is searched")
+
+
+def stop_at(k):
+    """A stop check that is true from its k-th call on: the cut falls where the count says,
+    whatever the machine's speed."""
+    calls = iter(range(k - 1))
+    return lambda: next(calls, None) is None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_search_cut_short_says_so_per_action_instead_of_valuing_fewer_deals(game):
+    import importlib
+    import re
+
+    module, name = SEARCH_DEALS[game].split(":")
+    asked = getattr(importlib.import_module(f"moneycards.solver.{module}"), name)
+    obs, checks = searched_position(game)
+    partial = 0
+    # The search checks between sampled deals, last: stopping at its checks cuts it after
+    # 0, 1, 2, ... deals; the first checks cut the ranking before it.
+    for k in sorted({1, checks // 2} | set(range(max(1, checks - asked), checks + 1))):
+        ranked = hint(obs, 1e6, stop=stop_at(k))
+        assert sorted(r.action for r in ranked) == sorted(obs["legal_actions"])
+        assert [r.value for r in ranked] == sorted((r.value for r in ranked), reverse=True)
+        cut = [r for r in ranked if r.cut_short]
+        assert cut, k  # the stop was reached: some action says it was cut short
+        for r in ranked:
+            # never a share of fewer deals than asked, as if the search had finished
+            assert "sampled deals played out" not in r.reason, (k, r.reason)
+            assert r.to_dict()["cut_short"] is r.cut_short
+        for r in cut:
+            assert (r.reason.startswith("not played out: cut short ") if r.evaluated
+                    else r.reason.startswith("not evaluated: the call was cancelled")), r.reason
+        partial += any(re.match(rf"not played out: cut short after [1-9]\d* of its {asked} "
+                                r"sampled deals \(the call was cancelled\); ", r.reason)
+                       for r in cut)
+    assert partial  # some cut fell inside the search, after some of its deals
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_grpc_answer_marks_what_was_cut_short(channel, game):
+    from moneycards.server.records import ranked_messages
+
+    obs, checks = searched_position(game)
+    ranked = hint(obs, 1e6, stop=stop_at(checks - 1))
+    messages = ranked_messages(ranked)
+    assert [m.cut_short for m in messages] == [r.cut_short for r in ranked]
+    assert any(m.cut_short and m.HasField("value") for m in messages)
+    full = ranked_messages(hint(obs, 1e6))
+    assert not any(m.cut_short for m in full)
+    stub, request = {
+        "totom": (totom_pb2_grpc.TotomServiceStub, totom_pb2.TotomServiceHintRequest),
+        "kowah": (kowah_pb2_grpc.KowahServiceStub, kowah_pb2.KowahServiceHintRequest),
+        "lukfu": (lukfu_pb2_grpc.LukFuServiceStub, lukfu_pb2.LukFuServiceHintRequest)}[game]
+    answer = stub(channel).Hint(request(observation_json=json.dumps(obs), budget_ms=1e6),
+                                timeout=60)
+    assert list(answer.actions) == full
+    tiny = stub(channel).Hint(request(observation_json=json.dumps(obs), budget_ms=1e-6),
+                              timeout=60)
+    assert any(a.cut_short for a in tiny.actions)
+    for a in tiny.actions:
+        assert a.cut_short == (not a.HasField("value")
+                               or a.explanation.startswith("not played out: cut short")), a

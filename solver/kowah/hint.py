@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from moneycards.solver.cards import KOWAH, Face, counted
-from moneycards.solver.ranking import Ranked, capped, legal_of, not_evaluated, ranked, stopped
+from moneycards.solver.ranking import (Ranked, capped, cut_short, legal_of, not_evaluated,
+                                       ranked, stopped)
 from moneycards.solver.table import parse_action
 from moneycards.solver.kowah.exact import ready_slots
 from moneycards.solver.kowah.search import known_holdings
@@ -351,7 +352,9 @@ def strong(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
     (solver/kowah/search.py: the unseen copies dealt at random, every seat then playing the
     simulator's rollout policy to the end), each valued by the share it wins; the other
     safe options keep their race estimate, below the searched ones; a discard that a
-    declared seat waits on loses at once (KW-X4) and ranks last."""
+    declared seat waits on loses at once (KW-X4) and ranks last. A search the safety cap or
+    a cancelled call stops keeps the race ranking, its options to play out marked cut
+    short."""
     from moneycards.solver.kowah.search import sample_world
 
     safe, unsafe = race(obs)
@@ -367,16 +370,16 @@ def strong(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
     won: dict[str, list[int]] = {r.action: [] for r in cands}  # per sampled deal: 1 won
     for w in range(SEARCH_WORLDS):
         if stopped():
-            break
+            done = len(won[cands[0].action])
+            return [cut_short(r, done, SEARCH_WORLDS) if r in cands else r
+                    for r in safe] + ranked(unsafe)
         world = sample_world(obs, rng)
         for r in cands:
             deal = world.copy()
             deal.apply(r.action)
             deal.play_out(random.Random(f"{base}/{w}"))
             won[r.action].append(int(deal.winner == obs.seat))
-    worlds = len(won[cands[0].action])
-    if not worlds:
-        return safe + ranked(unsafe)
+    worlds = SEARCH_WORLDS
     # The race's choice stands unless another option wins significantly more of the same
     # deals (a paired test: the deals are shared, so their own luck cancels out). Between
     # options the race values alike, the deals won decide.

@@ -16,7 +16,8 @@ from __future__ import annotations
 import random
 
 from moneycards.solver.cards import LUKFU, Face, counted
-from moneycards.solver.ranking import Ranked, capped, legal_of, not_evaluated, ranked, stopped
+from moneycards.solver.ranking import (Ranked, capped, cut_short, legal_of, not_evaluated,
+                                       ranked, stopped)
 from moneycards.solver.table import parse_action
 from moneycards.solver.lukfu.observation import CARD_VERBS, LukFuObservation
 from moneycards.solver.lukfu.old import FIXED_OLD, Position, prove_old
@@ -122,7 +123,8 @@ def strong(obs: LukFuObservation, seed: int | None = None) -> list[Ranked]:
     deal in the same sampled worlds; valued by the estimated chance to win the deal (0-1;
     a redeal counts as a fresh deal's one in three), ties broken by the mean settlement in
     points a deal (LF-K2, LF-K3), both in the reason. Options the search did not play out
-    rank below, with their one-ply reason."""
+    rank below, with their one-ply reason. A search the safety cap or a cancelled call stops
+    keeps the one-ply ranking, its options to play out marked cut short."""
     acts = legal_of(obs)
     seed = obs.seed() if seed is None else seed
     base, old = _one_ply(obs, seed, WORLDS)
@@ -135,13 +137,16 @@ def strong(obs: LukFuObservation, seed: int | None = None) -> list[Ranked]:
     else:
         candidates = [r.action for r in base[:TOP_K]]
     pos = _position(obs)
-    values = search(pos, candidates, FORCED_WORLDS if len(acts) == 1 else SEARCH_WORLDS,
-                    seed, old, settle_from=SETTLE_FROM)
+    asked = FORCED_WORLDS if len(acts) == 1 else SEARCH_WORLDS
+    values = search(pos, candidates, asked, seed, old, settle_from=SETTLE_FROM)
+    if any(v.cut_short for v in values.values()):
+        return [cut_short(r, values[r.action].worlds, asked) if r.action in values else r
+                for r in base]
     why = {r.action: r.reason for r in base}
     out: list[Ranked] = []
     done = [v for v in values.values() if v.worlds]
-    if not done:  # the safety cap ran out before one world was played out
-        return ranked([not_evaluated(a) for a in acts])
+    if not done:  # no placement respects the face-down inferences: nothing played out
+        return base
     # Ranked by the chance to win the deal; between equal chances by the points a deal
     # (the stable sort keeps this order), so a claim and a sure play-on are weighed by what
     # they settle (LF-K2, LF-K3).

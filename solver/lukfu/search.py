@@ -395,7 +395,8 @@ REDEAL_WIN = 1 / 3
 def search(pos: Position, candidates: list[str], worlds: int, seed: int,
            old: Iterable[Face] = (), settle_from: int | None = None) -> dict[str, Estimate]:
     """Every candidate valued over the same sampled worlds and rollout seeds; stops between
-    worlds when the safety cap runs out (`stopped`). `old`: the seat's proved old cards.
+    worlds when the safety cap runs out or the call is cancelled (`stopped`), every
+    estimate then `cut_short`. `old`: the seat's proved old cards.
     `settle_from`: from that many worlds on, stop as soon as the best candidate's win share
     leads the next one's by more than the noise of the worlds played (gap * sqrt(worlds)
     >= 1): a function of the values, so the same seed stops at the same world."""
@@ -406,6 +407,8 @@ def search(pos: Position, candidates: list[str], worlds: int, seed: int,
     old = list(old)
     for k, placement in enumerate(placements):
         if stopped():
+            for v in out.values():
+                v.cut_short = True
             break
         if settle_from is not None and k >= settle_from and len(out) > 1:
             top = sorted((v.wins for v in out.values()), reverse=True)

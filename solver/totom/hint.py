@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from moneycards.solver.cards import TOTOM, Face, counted
-from moneycards.solver.ranking import Ranked, capped, legal_of, not_evaluated, ranked, stopped
+from moneycards.solver.ranking import (Ranked, capped, cut_short, legal_of, not_evaluated,
+                                       ranked, stopped)
 from moneycards.solver.search import pimc
 from moneycards.solver.table import parse_action
 from moneycards.solver.totom.check import check_hand
@@ -187,9 +188,10 @@ def band_of(stock: int) -> int:
 def strong(obs: TotomObservation, seed: int | None = None, engine: str = "auto") -> list[Ranked]:
     """The ranking weighed by the next seat (`weighed`); where its top options are close,
     they are played out in sampled worlds (`searched`) and ranked by the share of deals
-    won."""
+    won. A search the safety cap or a cancelled call stops keeps the weighed ranking, its
+    options to play out marked cut short."""
     base = weighed(obs, seed, engine)
-    if not searchable(obs) or len(base) < 2 or stopped():
+    if not searchable(obs) or len(base) < 2:
         return as_chances(obs, base)
     top = base[0].value
     cands = [r for r in base[:TOP_K] if r.evaluated and top - r.value <= MARGIN
@@ -285,13 +287,13 @@ def searched(obs: TotomObservation, base: list[Ranked], cands: list[Ranked],
     rng = random.Random(f"totom-worlds/{s}")
     worlds = (world(obs, rng) for _ in range(WORLDS))
     est = pimc(worlds, [r.action for r in cands], obs.seat, rollout_policy, value, s)
+    if any(e.cut_short for e in est.values()):
+        return [cut_short(r, est[r.action].worlds, WORLDS) if r.action in est else r
+                for r in as_chances(obs, base)]
     order = {r.action: i for i, r in enumerate(base)}
     out = []
     for r in cands:
         e = est[r.action]
-        if not e.worlds:
-            out.append(Ranked(r.action, r.value, r.reason))
-            continue
         out.append(Ranked(r.action, e.mean_score if BY_POINTS else e.win_share,
                           f"{r.action} wins {e.win_share:.0%} of {e.worlds} sampled deals "
                           f"played out, {e.mean_score:+.1f} points a deal; {r.reason}"))
@@ -299,8 +301,6 @@ def searched(obs: TotomObservation, base: list[Ranked], cands: list[Ranked],
     # the order of equal values).
     out.sort(key=lambda r: (-r.value, -est[r.action].mean_score, -est[r.action].win_share,
                             order[r.action]))
-    if not all(est[r.action].worlds for r in cands):
-        return ranked(out) + [r for r in base if r.action not in est]
     floor = min(r.value for r in out)
     best = base[0].value
     for i, r in enumerate(r for r in base if r.action not in est):

@@ -103,14 +103,16 @@ class GameRecordCheck(_message.Message):
     def __init__(self, valid: _Optional[bool] = ..., complete: _Optional[bool] = ..., actions: _Optional[int] = ..., first_illegal: _Optional[int] = ..., rule: _Optional[str] = ..., message: _Optional[str] = ..., outcome: _Optional[_Union[DealOutcome, str]] = ..., net: _Optional[_Iterable[int]] = ..., winner: _Optional[int] = ..., multiplier: _Optional[int] = ...) -> None: ...
 
 class RankedAction(_message.Message):
-    __slots__ = ("action", "value", "explanation")
+    __slots__ = ("action", "value", "explanation", "cut_short")
     ACTION_FIELD_NUMBER: _ClassVar[int]
     VALUE_FIELD_NUMBER: _ClassVar[int]
     EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    CUT_SHORT_FIELD_NUMBER: _ClassVar[int]
     action: str
     value: float
     explanation: str
-    def __init__(self, action: _Optional[str] = ..., value: _Optional[float] = ..., explanation: _Optional[str] = ...) -> None: ...
+    cut_short: bool
+    def __init__(self, action: _Optional[str] = ..., value: _Optional[float] = ..., explanation: _Optional[str] = ..., cut_short: _Optional[bool] = ...) -> None: ...
 
 class ObservedBonus(_message.Message):
     __slots__ = ("key", "name", "main", "dich", "count")
