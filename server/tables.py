@@ -312,11 +312,11 @@ def view_message(t: OpenTable, seat: int) -> table_pb2.TableView:
     name, cls = OBSERVATIONS[table.game.name]
     view = table_pb2.TableView(table_id=t.table_id, game=GAME_ENUMS[table.game.name], seat=seat,
                                version=table.version(seat), seats=seat_infos(table),
-                               over=table.over_for(seat))
+                               over=table.is_over)
     getattr(view, name).CopyFrom(json_format.ParseDict(obs.to_json(), cls()))
     view.legal_actions.extend(legal_action(table.state, a) for a in obs.legal_actions)
     if view.over:
-        view.result_text = table.result_line(seat)
+        view.result_text = table.result_line()
     return view
 
 
@@ -330,8 +330,8 @@ def event_message(table: Table, e: Event) -> table_pb2.TableEvent:
 
 def events_messages(table: Table, events: list[Event], seat: int) -> list[table_pb2.TableEvent]:
     out = [event_message(table, e) for e in events]
-    if out and table.over_for(seat) and out[-1].version == table.version(seat):
-        result = table.view_state(seat).result
+    if out and table.is_over and out[-1].version == table.version(seat):
+        result = table.state.result
         assert result is not None
         json_format.ParseDict(result.to_json(), out[-1].result)
     return out
@@ -477,7 +477,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                     pass  # closed: what was played is still sent
                 events = t.table.events(seat, sent)
                 if not events:
-                    if t.table.over_for(seat):
+                    if t.table.is_over:
                         return  # the stream ends OK with the deal's end
                     if t.closed:  # told apart from the deal's end: as any later call is
                         context.abort_with_status(status(
@@ -501,7 +501,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             self.tables.sync(t)
             obs = t.table.observation(seat)
             version = t.table.version(seat)
-            t.table.check_not_over(seat)
+            t.table.check_not_over()
         if not obs.legal_actions:
             raise IllegalAction("it is not this seat's turn: nothing to rank",
                                 rule=NOT_YOUR_TURN)
@@ -554,7 +554,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                 summary = table_pb2.TableSummary(
                     table_id=t.table_id, game=GAME_ENUMS[t.table.game.name],
                     seats=seat_infos(t.table), actions=t.table.public_actions,
-                    over=t.table.state.is_over)
+                    over=t.table.is_over)
             summary.created.FromJsonString(t.table.played_at)
             out.tables.append(summary)
         if len(tables) > size:

@@ -237,11 +237,11 @@ class Table:
                 decline = pend.before.private_decline() or ""
                 self._decide(pend, decline if head + " " == DECLINE else action)
             else:
-                seat = self.state.current_seat()
-                if seat is None:
+                actor = self.state.current_seat()
+                if actor is None:
                     raise IllegalAction("the record goes on after the deal ended",
                                         rule=self.state.over_rule())
-                self._play(seat, text)
+                self._play(actor, text)
 
     # -- what a seat sees -----------------------------------------------------------------
     def names(self) -> list[str]:
@@ -288,17 +288,11 @@ class Table:
         """How many events `seat` has seen."""
         return sum(1 for pos in range(self._seen_until(seat)) if self._shown(pos, seat))
 
-    def over_for(self, seat: int) -> bool:
-        """Whether the deal has ended as `seat` sees it."""
-        return self.view_state(seat).is_over
-
-    def check_not_over(self, seat: int | None = None) -> None:
-        """Raise IllegalAction once the deal has ended (for `seat`, as it sees the table):
-        one reason (DEAL_OVER) however it ended, so a client tells it apart from an illegal
-        move."""
-        over = self.over_for(seat) if seat is not None else self.is_over
-        if over:
-            raise IllegalAction(f"the deal is over: {self.result_line(seat)}", rule=DEAL_OVER)
+    def check_not_over(self) -> None:
+        """Raise IllegalAction once the deal has ended: one reason (DEAL_OVER) however it
+        ended, so a client tells it apart from an illegal move."""
+        if self.is_over:
+            raise IllegalAction(f"the deal is over: {self.result_line()}", rule=DEAL_OVER)
 
     @property
     def public_actions(self) -> int:
@@ -350,8 +344,8 @@ class Table:
 
     @property
     def is_over(self) -> bool:
-        """The deal has ended and no seat has a decision left open."""
-        return self.state.is_over and not self.pending
+        """The deal has ended (no decision is left open then: `advance`)."""
+        return self.state.is_over
 
     # -- acting ---------------------------------------------------------------------------
     def act(self, seat: int, text: str, expected_version: int | None = None) -> list[Event]:
@@ -386,7 +380,7 @@ class Table:
             raise StaleVersion(expected_version, since)
         if self.seats[seat].kind != HUMAN:
             raise IllegalAction(f"seat {seat} is an AI player", rule=NOT_YOUR_TURN)
-        self.check_not_over(seat)
+        self.check_not_over()
         pend = self._first_pending(seat)
         if pend is not None:
             self._decide(pend, text)
@@ -418,6 +412,11 @@ class Table:
                 self._presume()
             else:
                 return
+        # A deal that has ended is not reopened: a decision still open then is declined
+        # (R-claim-close, docs/proposed-rulings.md), so the end is the end for every seat.
+        for pend in list(self.pending):
+            self.pending.remove(pend)
+            self.inputs.append(f"{DECLINE}{pend.seat}")
 
     def _play(self, seat: int, text: str) -> None:
         """Apply one action of the seat to act (IllegalAction changes nothing)."""
@@ -484,10 +483,9 @@ class Table:
         return getattr(self.state, "privacy_rule", "R-claim-privacy")
 
     # -- the record -----------------------------------------------------------------------
-    def result_line(self, seat: int | None = None) -> str:
-        state = self.view_state(seat) if seat is not None else self.state
+    def result_line(self) -> str:
         with named_seats(self.names()):
-            return state.result_line()
+            return self.state.result_line()
 
     def record(self) -> dict[str, Any]:
         """The game record with its header: the engine's record (seed, rules, the actions

@@ -205,3 +205,31 @@ def test_a_watch_resumed_from_before_a_claim_streams_it_with_what_it_took_back()
     finally:
         channel.close()
         service.server.stop(None)
+
+
+def test_R_claim_close_a_decision_still_open_when_the_deal_ends_is_declined():
+    """Kowah, three people, optional declaration: seat 1 declares; seat 2 becomes ready
+    and decides; seat 0 plays on and draws seat 1's wait (KW-X4), which ends the deal.
+    The deal is not reopened: seat 2's open decision is settled as a stay, and the record
+    is final for every seat (R-claim-close, docs/proposed-rulings.md)."""
+    from table_helpers import kowah_deal
+
+    rules = dataclasses.replace(spec("kowah").rules("seed"), optional_declaration=True)
+    deal = kowah_deal(["", "222c 333c 5s 9m", "444m 666m 7s 9c"], "5s 7s 5s", first=1)
+    t = Table.create("kowah", [Seat(HUMAN), Seat(HUMAN), Seat(HUMAN)], seed=5, rules=rules,
+                     deal=deal)
+    for seat, action in [(1, "draw"), (1, "discard 9m"), (1, "declare 55s"), (2, "draw"),
+                         (2, "discard 9c")]:
+        t.act(seat, action)
+    assert t.observation(2).legal_actions == ("declare 77s", "stay") and t.pending
+    assert t.observation(0).legal_actions == ("draw", "take")
+    t.act(0, "draw")
+    assert t.is_over and not t.pending
+    assert t.state.result.winner == 1
+    assert t.inputs[-2:] == ["draw", "!decline 2"]
+    assert t.record()["actions"][-2:] == ["stay", "draw"]
+    assert t.observation(2).legal_actions == () and t.version(2) == t.version(0) + 1  # its stay
+    with pytest.raises(IllegalAction) as err:
+        t.act(2, "declare 77s")
+    assert err.value.rule == "DEAL_OVER"
+    assert everything(rebuilt(t)) == everything(t)

@@ -45,8 +45,8 @@ class TableServiceStub:
     comes first: what was played meanwhile is taken back, in one event every seat gets
     (`TableEvent.taken_back`), as at a real table where a called Chíu takes precedence over
     the next player's move. The deciding seat sees the table as it was when asked until it
-    answers. One trace is left: a deal that ends while a person still decides gives its
-    record (`GetRecord`) only once that person has answered.
+    answers. A decision still open when the deal ends is declined (R-claim-close,
+    docs/proposed-rulings.md): an ended deal is not reopened.
 
     A seat's `version` counts the events that seat has seen, so it grows with every action
     the seat can see. Errors: an illegal action is FAILED_PRECONDITION with a
@@ -128,8 +128,8 @@ class TableServiceServicer:
     comes first: what was played meanwhile is taken back, in one event every seat gets
     (`TableEvent.taken_back`), as at a real table where a called Chíu takes precedence over
     the next player's move. The deciding seat sees the table as it was when asked until it
-    answers. One trace is left: a deal that ends while a person still decides gives its
-    record (`GetRecord`) only once that person has answered.
+    answers. A decision still open when the deal ends is declined (R-claim-close,
+    docs/proposed-rulings.md): an ended deal is not reopened.
 
     A seat's `version` counts the events that seat has seen, so it grows with every action
     the seat can see. Errors: an illegal action is FAILED_PRECONDITION with a
@@ -275,8 +275,8 @@ class TableService:
     comes first: what was played meanwhile is taken back, in one event every seat gets
     (`TableEvent.taken_back`), as at a real table where a called Chíu takes precedence over
     the next player's move. The deciding seat sees the table as it was when asked until it
-    answers. One trace is left: a deal that ends while a person still decides gives its
-    record (`GetRecord`) only once that person has answered.
+    answers. A decision still open when the deal ends is declined (R-claim-close,
+    docs/proposed-rulings.md): an ended deal is not reopened.
 
     A seat's `version` counts the events that seat has seen, so it grows with every action
     the seat can see. Errors: an illegal action is FAILED_PRECONDITION with a
