@@ -335,3 +335,37 @@ def read_lukfu_history(data: Any, seat: int | None) -> dict:
                          what="a game record (a JSON object)")
         return lukfu_seat_view(msg, seat, field="record")
     return {"record": read_lukfu_record(obj), "hand": None, "seat": seat, "rules": None}
+
+
+MATCH_DEALS_FIELDS = {"totom": "totom_deals", "kowah": "kowah_deals", "lukfu": "luk_fu_deals"}
+MATCH_RULES_FIELDS = {"totom": "totom_rules", "kowah": "kowah_rules", "lukfu": "luk_fu_rules"}
+
+
+def match_record_message(game: str, record: dict) -> Message:
+    """A table's `match_record()` as its MatchRecord message (R-match)."""
+    from moneycards.v1 import table_pb2
+
+    g = spec(game)
+    msg = table_pb2.MatchRecord(
+        game=getattr(common_pb2, {"totom": "GAME_TOTOM", "kowah": "GAME_KOWAH",
+                                  "lukfu": "GAME_LUK_FU"}[game]),
+        match_rules=table_pb2.MatchRules(deals=record["match"].get("deals", 0),
+                                   to_points=record["match"].get("to_points", 0)),
+        seed=record["seed"], totals=record["totals"], wins=record["wins"])
+    rules_message(game, record["rules"], getattr(msg, MATCH_RULES_FIELDS[game]))
+    for seat in record.get("seats", []):
+        msg.seats.append(seat_message(seat))
+    msg.played_at.FromJsonString(record["played_at"])
+    deals = getattr(msg, MATCH_DEALS_FIELDS[game])
+    for deal in record["deals"]:
+        deals.append(game_record_message(game, {**deal, "rules": record["rules"]}))
+    assert g.seats == len(record["totals"])
+    return msg
+
+
+def match_record_json(game: str, record: dict) -> dict:
+    """A table's `match_record()` as a match record file's JSON."""
+    out = json_format.MessageToDict(match_record_message(game, record),
+                                    preserving_proto_field_name=True)
+    out["seed"] = int(out["seed"])
+    return out

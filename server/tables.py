@@ -39,8 +39,8 @@ from moneycards.server.store import Conflict, SqliteStore, StoredTable, TableSto
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES
 from moneycards.solver.table import IllegalAction
-from moneycards.solver.tables import (DEAL_OVER, NOT_YOUR_TURN, Event, Seat, StaleVersion,
-                                     Table)
+from moneycards.solver.tables import (DEAL_OVER, NOT_YOUR_TURN, Event, Match, Seat,
+                                     StaleVersion, Table, read_match)
 from moneycards.v1 import common_pb2, lukfu_pb2, observation_pb2, table_pb2, table_pb2_grpc
 
 log = logging.getLogger("moneycards.server")
@@ -130,10 +130,14 @@ class Tables:
         """The stored table replayed into memory; None if the rules refuse its actions."""
         from moneycards.records import engine_record, RECORD_MESSAGES
 
-        game = stored.header["game"]
-        msg = json_format.ParseDict(stored.header, RECORD_MESSAGES[game]())
+        header = dict(stored.header)
+        match = header.pop("match", None)  # a match's length, beside the record's header
+        game = header["game"]
+        msg = json_format.ParseDict(header, RECORD_MESSAGES[game]())
         rec = engine_record(game, msg)
         rec["actions"] = stored.actions
+        if match is not None:
+            rec["match"] = match
         try:
             table = Table.from_record(rec, ai_budget_ms=self.ai_budget_ms)
         except IllegalAction as err:  # the database was edited by hand
@@ -224,10 +228,10 @@ class Tables:
         return t, seat
 
     # -- changing tables ------------------------------------------------------------------
-    def create(self, game: str, seats: list[Seat], seed: int | None, rules: Any
-               ) -> tuple[OpenTable, dict[int, str]]:
+    def create(self, game: str, seats: list[Seat], seed: int | None, rules: Any,
+               match: Match | None = None) -> tuple[OpenTable, dict[int, str]]:
         table = Table.create(game, seats, seed=seed, rules=rules,
-                             ai_budget_ms=self.ai_budget_ms)
+                             ai_budget_ms=self.ai_budget_ms, match=match)
         # Letters and digits only: an id never starts with "-" (a command line would read
         # it as an option) and reads aloud.
         table_id = base64.b32encode(secrets.token_bytes(10)).decode().lower()
@@ -246,10 +250,11 @@ class Tables:
         """The record without actions or result: what the store keeps besides the actions."""
         from moneycards.records import game_record_json
 
-        rec = table.record()
-        rec["actions"] = []
-        rec.pop("result", None)
-        return game_record_json(table.game.name, rec)
+        rec = table.header()
+        header = game_record_json(table.game.name, rec)
+        if table.match is not None:
+            header["match"] = table.match.to_dict()
+        return header
 
     def commit(self, t: OpenTable) -> None:
         """Store the inputs applied since the last commit (under the table's lock), naming
@@ -317,24 +322,34 @@ def view_message(t: OpenTable, seat: int) -> table_pb2.TableView:
     view.legal_actions.extend(legal_action(table.state, a) for a in obs.legal_actions)
     if view.over:
         view.result_text = table.result_line()
+    if table.match is not None:
+        view.match_state.CopyFrom(match_state(table))
     return view
+
+
+def match_rules(match: Match) -> table_pb2.MatchRules:
+    return table_pb2.MatchRules(deals=match.deals, to_points=match.to)
+
+
+def match_state(table: Table) -> table_pb2.MatchState:
+    assert table.match is not None
+    return table_pb2.MatchState(rules=match_rules(table.match), deal=table.deal_no,
+                                starter=table.starter(), totals=table.totals(),
+                                wins=table.wins(), over=table.is_over)
 
 
 def event_message(table: Table, e: Event) -> table_pb2.TableEvent:
     msg = table_pb2.TableEvent(version=e.version, seat=e.seat, action=e.action, lines=e.lines,
-                               drawn=" ".join(e.drawn))
+                               drawn=" ".join(e.drawn), deal=e.deal, new_deal=e.new_deal)
+    if e.result is not None:
+        json_format.ParseDict(e.result.to_json(), msg.result)
     msg.taken_back.extend(table_pb2.TakenBack(seat=s, action=a, drawn=" ".join(drew))
                           for s, a, drew in e.taken_back)
     return msg
 
 
 def events_messages(table: Table, events: list[Event], seat: int) -> list[table_pb2.TableEvent]:
-    out = [event_message(table, e) for e in events]
-    if out and table.is_over and out[-1].version == table.version(seat):
-        result = table.state.result
-        assert result is not None
-        json_format.ParseDict(result.to_json(), out[-1].result)
-    return out
+    return [event_message(table, e) for e in events]
 
 
 def seat_from(msg: common_pb2.TableSeat, k: int) -> Seat:
@@ -395,7 +410,11 @@ class TableService(table_pb2_grpc.TableServiceServicer):
         seed = request.seed if request.HasField("seed") else None
         if seed is not None and seed < 0:
             raise InvalidInput("the seed is 0 or more", field="seed")
-        opened, tokens = self.tables.create(game, seats, seed, rules)
+        match = None
+        if request.HasField("match_rules"):
+            match = read_match(GAMES[game], request.match_rules.deals,
+                               request.match_rules.to_points, field="match_rules")
+        opened, tokens = self.tables.create(game, seats, seed, rules, match)
         return table_pb2.CreateTableResponse(
             table_id=opened.table_id,
             seat_tokens=[table_pb2.SeatToken(seat=s, token=tok)
@@ -525,6 +544,10 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             if table.is_over:
                 msg = game_record_message(table.game.name, table.record())
                 getattr(out, RECORD_FIELDS[table.game.name]).CopyFrom(msg)
+            if table.match is not None:
+                from moneycards.records import match_record_message
+
+                out.match_record.CopyFrom(match_record_message(table.game.name, table.match_record()))
             out.events.extend(events_messages(table, table.events(seat), seat))
             return out
 

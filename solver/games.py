@@ -44,6 +44,12 @@ class GameSpec:
     hint_budget_ms: float
     presets: tuple[str, ...]  # rule presets, the default first
     rules_doc: str  # the rules file under docs/rules/
+    # R-match: whether a deal settles in points (a match keeps net points) or only names a
+    # multiplier (Kowah: a match tallies wins and multipliers); the rules switch that
+    # passes the first seat round instead of to the winner; the first seat's part in words.
+    settles_in_points: bool
+    rotation_switch: str
+    starter_words: str
     hint_options: tuple[str, ...] = ()  # keyword options of the game's hint (CLI options)
 
     def module(self, room: str) -> ModuleType:
@@ -109,10 +115,12 @@ class GameSpec:
 GAMES: dict[str, GameSpec] = {
     g.name: g for g in (
         GameSpec("totom", "Tổ Tôm", 4, (20, 19, 19, 19), TOTOM, "dealer", 2000.0,
-                 ("seed", "traditional"), "totom.md", hint_options=("engine",)),
-        GameSpec("kowah", "Kowah", 3, (8, 8, 8), KOWAH, "first", 2000.0, ("seed",), "kowah.md"),
+                 ("seed", "traditional"), "totom.md", True, "dealer_rotates", "deals",
+                 hint_options=("engine",)),
+        GameSpec("kowah", "Kowah", 3, (8, 8, 8), KOWAH, "first", 2000.0, ("seed",), "kowah.md",
+                 False, "first_seat_rotates", "starts"),
         GameSpec("lukfu", "Luk Fu", 3, (12, 12, 12), LUKFU, "master", 2000.0, ("seed",),
-                 "lukfu.md"),
+                 "lukfu.md", True, "master_rotates", "is the master"),
     )
 }
 

@@ -106,6 +106,8 @@ class Logged:
     lines: tuple[str, ...]  # what happened after it, as every seat sees it
     gained: tuple[str, ...]  # cards that entered the seat's concealed hand: its own draws
     taken_back: tuple[int, ...] = ()  # a late claim: the log entries it took back
+    deal: int = 0  # the deal of a match it belongs to (0: a table of one deal)
+    result: Outcome | None = None  # set on the action that ended a deal
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,9 @@ class Event:
     # a claim that came first: the actions it took back as this seat saw them, each
     # (seat, action, the cards this seat had drawn by it)
     taken_back: tuple[tuple[int, str, tuple[str, ...]], ...] = ()
+    deal: int = 0  # the deal of a match it belongs to (0: a table of one deal)
+    result: Outcome | None = None  # set on the event that ended a deal
+    new_deal: bool = False  # the start of a match's next deal (no action)
 
 
 @dataclass
@@ -135,8 +140,46 @@ class Pending:
 
 
 # The inputs a table is stored as (server/store.py) besides plain actions: a presumed
-# decline, a person's decline of it, and a claim that takes back what was played since.
-PRESUME, DECLINE, CLAIM = "?", "!decline ", "!claim "
+# decline, a person's decline of it, a claim that takes back what was played since, and
+# the next deal of a match.
+PRESUME, DECLINE, CLAIM, NEXT_DEAL = "?", "!decline ", "!claim ", "!deal"
+MAX_DEALS = 1000  # the longest match a table plays
+
+
+@dataclass(frozen=True)
+class Match:
+    """A match: a series of deals at one table (R-match) until `deals` have been played or
+    a seat's running total reaches `to_points`; with neither, until the table is closed."""
+
+    deals: int = 0
+    to_points: int = 0
+
+    def to_dict(self) -> dict[str, int]:
+        return {k: v for k, v in (("deals", self.deals), ("to_points", self.to_points)) if v}
+
+
+def read_match(game: GameSpec, deals: int, to_points: int, *, field: str = "match") -> Match:
+    """A match's length checked: whole numbers, points only where the game settles in
+    points (Kowah tallies multipliers, KW-K1)."""
+    if not 0 <= deals <= MAX_DEALS:
+        raise InvalidInput(f"a match is 1-{MAX_DEALS} deals (0: until closed)",
+                           field=f"{field}.deals")
+    if not 0 <= to_points <= 100_000:
+        raise InvalidInput("a match's target is 1-100000 points (0: none)",
+                           field=f"{field}.to_points")
+    if to_points and not game.settles_in_points:
+        raise InvalidInput(f"{game.title} settles no points (KW-K1): a match of it is a number "
+                           "of deals", field=f"{field}.to_points")
+    return Match(deals, to_points)
+
+
+@dataclass(frozen=True)
+class DealPlayed:
+    """A finished deal of a match."""
+
+    record: dict[str, Any]  # the engine's record: rules, seed or deal, actions, result
+    result: Outcome
+    starter: int  # who dealt (Tổ Tôm), started (Kowah) or was the master (Luk Fu)
 
 
 @dataclass
@@ -163,7 +206,9 @@ class Table:
     ai_budget_ms: float | None = None  # a strong AI's budget (None: the game's default)
     deal: dict[str, Any] | None = None  # explicit cards instead of the seed's (the seed
     # still seeds the AI players)
+    match: Match | None = None  # None: a table of one deal
     state: TableState = field(init=False)
+    played: list[DealPlayed] = field(init=False, default_factory=list)  # a match's deals
     log: list[Logged] = field(init=False, default_factory=list)
     inputs: list[str] = field(init=False, default_factory=list)
     pending: list[Pending] = field(init=False, default_factory=list)
@@ -184,9 +229,10 @@ class Table:
     def create(cls, game: str, seats: list[Seat], *, seed: int | None = None,
                rules: Any = None, played_at: str | None = None,
                ai_budget_ms: float | None = None,
-               deal: dict[str, Any] | None = None) -> "Table":
+               deal: dict[str, Any] | None = None, match: Match | None = None) -> "Table":
         """A new table; AI seats before the first person's turn play at once. `deal`
-        (the engine's deal JSON) fixes the cards instead of the seed."""
+        (the engine's deal JSON) fixes the first deal's cards instead of the seed; `match`
+        makes it a match of several deals (R-match)."""
         g = spec(game)
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 31)
@@ -196,7 +242,7 @@ class Table:
             rules = g.rules(rules, field="rules")
         when = played_at or datetime.datetime.now(datetime.timezone.utc).isoformat(
             timespec="seconds").replace("+00:00", "Z")
-        table = cls(g, seed, rules, read_seats(g, seats), when, ai_budget_ms, deal)
+        table = cls(g, seed, rules, read_seats(g, seats), when, ai_budget_ms, deal, match)
         table.advance()
         return table
 
@@ -209,8 +255,10 @@ class Table:
         g = spec(record["game"])
         seats = [Seat(s["kind"], s.get("level", ""), s.get("name", ""))
                  for s in record["seats"]]
+        match = record.get("match")
         table = cls(g, record["seed"], record["rules"], read_seats(g, seats),
-                    record["played_at"], ai_budget_ms, record.get("deal"))
+                    record["played_at"], ai_budget_ms, record.get("deal"),
+                    None if match is None else Match(**match))
         table.replay(record["actions"])
         return table
 
@@ -220,7 +268,13 @@ class Table:
         table applied since. One the rules refuse raises IllegalAction; the ones before it
         stay applied."""
         for text in inputs:
-            if text.startswith(PRESUME):
+            if text == NEXT_DEAL:
+                if not (self.state.is_over and self.match is not None
+                        and not self.match_over):
+                    raise IllegalAction("a next deal before the match's deal ended",
+                                        rule="R-match")
+                self._next_deal()
+            elif text.startswith(PRESUME):
                 decline = self.state.private_decline()
                 if decline is None or text != PRESUME + decline:
                     raise IllegalAction(f"{text!r}: no private decision is open",
@@ -340,7 +394,10 @@ class Table:
                          *(f"taken back: {self.seats[s].name}: {a}"
                            + (f" (drew {' '.join(drew)})" if drew else "")
                            for s, a, drew in taken))
-        return Event(version, e.seat, action, lines, e.gained if own else (), tuple(taken))
+        if e.text == NEXT_DEAL:  # the start of a match's next deal
+            return Event(version, e.seat, "", e.lines, deal=e.deal, new_deal=True)
+        return Event(version, e.seat, action, lines, e.gained if own else (), tuple(taken),
+                     e.deal, e.result)
 
     @property
     def is_over(self) -> bool:
@@ -417,6 +474,9 @@ class Table:
         for pend in list(self.pending):
             self.pending.remove(pend)
             self.inputs.append(f"{DECLINE}{pend.seat}")
+        if self.match is not None and not self.match_over:
+            self._next_deal()
+            self.advance()
 
     def _play(self, seat: int, text: str) -> None:
         """Apply one action of the seat to act (IllegalAction changes nothing)."""
@@ -476,16 +536,125 @@ class Table:
             key=state.deck.index)) if draws else ()
         self.line.append(len(self.log))
         self.log.append(Logged(seat, act.text, state.public_text(act), private, lines,
-                               gained, taken_back))
+                               gained, taken_back, self.deal_no if self.match else 0,
+                               state.result))
         self.public_count += not private
 
     def _privacy_rule(self) -> str:
         return getattr(self.state, "privacy_rule", "R-claim-privacy")
 
+    # -- a match ----------------------------------------------------------------------------
+    @property
+    def deal_no(self) -> int:
+        """The deal being played, from 1."""
+        return len(self.played) + 1
+
+    def starter(self) -> int:
+        """Who deals (Tổ Tôm), starts (Kowah) or is the master (Luk Fu) this deal."""
+        return int(self.state.deal_json()[self.game.first_seat_key])
+
+    def finished(self) -> list[DealPlayed]:
+        """A match's finished deals, the one just ended included."""
+        if not self.state.is_over or self.state.result is None:
+            return list(self.played)
+        rec = self.state.game_record()
+        rec["result"] = self.state.result.to_dict()
+        return [*self.played, DealPlayed(rec, self.state.result, self.starter())]
+
+    def totals(self) -> list[int]:
+        """Each seat's running total over the finished deals: net points (Tổ Tôm TT-K7,
+        Luk Fu LF-K), or the multipliers it won (Kowah KW-K1, which keeps no cash)."""
+        out = [0] * len(self.seats)
+        for d in self.finished():
+            r = d.result
+            if r.net is not None:
+                out = [a + b for a, b in zip(out, r.net)]
+            elif r.winner is not None and r.multiplier is not None:
+                out[r.winner] += r.multiplier
+        return out
+
+    def wins(self) -> list[int]:
+        out = [0] * len(self.seats)
+        for d in self.finished():
+            if d.result.winner is not None:
+                out[d.result.winner] += 1
+        return out
+
+    @property
+    def match_over(self) -> bool:
+        """A match has played its deals or a seat has reached its target."""
+        if self.match is None:
+            return True
+        m = self.match
+        return bool(m.deals and len(self.finished()) >= m.deals
+                    or m.to_points and max(self.totals()) >= m.to_points)
+
+    def next_starter(self) -> int:
+        """R-match: the winner deals (starts, is the master) next; after a drawn deal or a
+        redeal the next seat in turn order does; always the next seat under the game's
+        rotation switch."""
+        r = self.state.result
+        assert r is not None  # the deal has ended
+        rotates = getattr(self.rules, self.game.rotation_switch)
+        if r.winner is not None and not rotates:
+            return r.winner
+        return (self.starter() + 1) % len(self.seats)
+
+    def _next_deal(self) -> None:
+        """File the ended deal and deal the next at the same table (R-match): its cards
+        from the match's seed, its first seat by R-match."""
+        result = self.state.result
+        assert result is not None and self.match is not None
+        starter = self.next_starter()
+        self.played = self.finished()
+        self.state = self.game.new_state({"deal": self.deal_cards(self.deal_no, starter),
+                                          "rules": self.rules})
+        self.state.previous_winner = result.winner  # Thông (traditional Tổ Tôm)
+        totals = ", ".join(f"{s.name} {t:+d}" if self.game.settles_in_points
+                           else f"{s.name} {t}" for s, t in zip(self.seats, self.totals()))
+        of = f" of {self.match.deals}" if self.match.deals else ""
+        lines = (f"Deal {self.deal_no}{of}: {self.seats[starter].name} "
+                 f"{self.game.starter_words}", f"Totals: {totals}")
+        self.log.append(Logged(starter, NEXT_DEAL, NEXT_DEAL, False, lines, (),
+                               deal=self.deal_no))
+        self.line = []  # the new deal's actions (what was taken back stays as it was)
+        self.inputs.append(NEXT_DEAL)
+
+    def deal_cards(self, number: int, starter: int) -> dict[str, Any]:
+        """The cards of a match's deal `number` (from 2): shuffled by a seed drawn from the
+        match's, the hands turned so that `starter` holds the first seat's."""
+        seed = random.Random(f"{self.seed}/deal/{number}").getrandbits(63)
+        deal = self.game.seeded(seed).deal_json()
+        shift = starter - int(deal[self.game.first_seat_key])
+        n = len(self.seats)
+        hands = [deal["hands"][(k - shift) % n] for k in range(n)]
+        return {**deal, "hands": hands, self.game.first_seat_key: starter}
+
+    def match_record(self) -> dict[str, Any]:
+        """A match's record: one header (game, rules, seats, date, seed, match) and its
+        finished deals' records in order, with the totals."""
+        assert self.match is not None
+        return {"game": self.game.name, "rules": self.rules, "seed": self.seed,
+                "match": self.match.to_dict(), "seats": [s.to_dict() for s in self.seats],
+                "played_at": self.played_at, "deals": [d.record for d in self.finished()],
+                "totals": self.totals(), "wins": self.wins()}
+
     # -- the record -----------------------------------------------------------------------
     def result_line(self) -> str:
         with named_seats(self.names()):
             return self.state.result_line()
+
+    def header(self) -> dict[str, Any]:
+        """What rebuilds the table with its inputs (`from_record`): game, rules, seed (and
+        the first deal's cards when they were given), seats, date and match."""
+        rec: dict[str, Any] = {"game": self.game.name, "rules": self.rules, "seed": self.seed,
+                               "seats": [s.to_dict() for s in self.seats],
+                               "played_at": self.played_at, "actions": []}
+        if self.deal is not None:
+            rec["deal"] = self.deal
+        if self.match is not None:
+            rec["match"] = self.match.to_dict()
+        return rec
 
     def record(self) -> dict[str, Any]:
         """The game record with its header: the engine's record (seed, rules, the actions
@@ -498,6 +667,8 @@ class Table:
         rec["played_at"] = self.played_at
         if self.state.result is not None:
             rec["result"] = self.state.result.to_dict()
+        if self.match is not None:
+            rec["match"] = self.match.to_dict()
         return rec
 
 

@@ -11,6 +11,7 @@ from moneycards.solver.errors import InvalidInput
 class KowahRules:
     preset: str = "seed"
     optional_declaration: bool = False  # R-declare
+    first_seat_rotates: bool = False  # R-match: the next seat starts (off: the winner)
 
 
 SEED_RULES = KowahRules()

@@ -16,6 +16,8 @@ class LukFuRules:
     # R-lead-advice: a non-caller must lead a single from its highest suit holding a
     # card that is not old (off: advice only).
     strict_non_caller_leads: bool = False
+    # R-match: the next seat is the next master (off: the winner).
+    master_rotates: bool = False
 
 
 SEED_RULES = LukFuRules()

@@ -72,6 +72,8 @@ class TotomRules:
     must_chiu: bool = False
     no_discard_of_captured_face: bool = False
     no_same_rank_discard_after_ca: bool = False
+    # R-match: the deal always passes to the next seat (off: the winner deals next).
+    dealer_rotates: bool = False
     bonuses: dict[str, Bonus] = field(default_factory=_table, hash=False, compare=False)
     # The Tôm faces' places in a count vector (derived from tom_cards).
     tom_index: tuple[int, ...] = field(init=False, repr=False, compare=False)

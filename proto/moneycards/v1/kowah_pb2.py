@@ -27,7 +27,7 @@ from moneycards.v1 import common_pb2 as moneycards_dot_v1_dot_common__pb2
 from moneycards.v1 import observation_pb2 as moneycards_dot_v1_dot_observation__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19moneycards/v1/kowah.proto\x12\rmoneycards.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1amoneycards/v1/common.proto\x1a\x1fmoneycards/v1/observation.proto\"y\n\nKowahRules\x12/\n\x06preset\x18\x01 \x01(\x0e\x32\x1f.moneycards.v1.KowahRulesPreset\x12!\n\x14optional_declaration\x18\x02 \x01(\x08H\x00\x88\x01\x01\x42\x17\n\x15_optional_declaration\"/\n\x11\x43heckReadyRequest\x12\x0c\n\x04hand\x18\x01 \x01(\t\x12\x0c\n\x04seen\x18\x02 \x01(\t\":\n\nKowahSplit\x12\x10\n\x08triplets\x18\x01 \x03(\t\x12\x0c\n\x04pair\x18\x02 \x01(\t\x12\x0c\n\x04wait\x18\x03 \x01(\t\"\xa2\x02\n\x12\x43heckReadyResponse\x12\x0c\n\x04hand\x18\x01 \x01(\t\x12\r\n\x05ready\x18\x02 \x01(\x08\x12)\n\x06splits\x18\x03 \x03(\x0b\x32\x19.moneycards.v1.KowahSplit\x12\r\n\x05waits\x18\x04 \x03(\t\x12\x13\n\x0bwait_unseen\x18\x0b \x03(\x05\x12,\n\nviolations\x18\x05 \x03(\x0b\x32\x18.moneycards.v1.Violation\x12\x15\n\x08\x64istance\x18\n \x01(\x05H\x00\x88\x01\x01\x12\x0f\n\x07\x64iscard\x18\x07 \x03(\t\x12\x0c\n\x04\x64raw\x18\x08 \x03(\t\x12)\n\x06target\x18\t \x01(\x0b\x32\x19.moneycards.v1.KowahSplitB\x0b\n\t_distanceJ\x04\x08\x06\x10\x07\"7\n\x15\x43heckReadyManyRequest\x12\r\n\x05hands\x18\x01 \x03(\t\x12\x0f\n\x07\x64\x65tails\x18\x02 \x01(\x08\"\xef\x01\n\x16\x43heckReadyManyResponse\x12\r\n\x05ready\x18\x01 \x03(\x08\x12\x13\n\x0bsplit_count\x18\x02 \x03(\x05\x12\r\n\x05waits\x18\x03 \x03(\t\x12\x17\n\x0fviolation_hands\x18\x04 \x03(\x05\x12\x17\n\x0fviolation_rules\x18\x05 \x03(\t\x12)\n\x06\x65rrors\x18\x06 \x03(\x0b\x32\x19.moneycards.v1.BatchError\x12\x33\n\x08verdicts\x18\x07 \x03(\x0b\x32!.moneycards.v1.CheckReadyResponse\x12\x10\n\x08\x64istance\x18\x08 \x03(\x05\"a\n\x0f\x43heckWinRequest\x12\x0c\n\x04hand\x18\x01 \x01(\t\x12\x0c\n\x04pair\x18\x02 \x01(\t\x12\x0c\n\x04\x63\x61rd\x18\x03 \x01(\t\x12$\n\x03via\x18\x04 \x01(\x0e\x32\x17.moneycards.v1.KowahVia\"|\n\x10\x43heckWinResponse\x12\x0c\n\x04wins\x18\x01 \x01(\x08\x12\x17\n\nmultiplier\x18\x04 \x01(\x05H\x00\x88\x01\x01\x12,\n\nviolations\x18\x03 \x03(\x0b\x32\x18.moneycards.v1.ViolationB\r\n\x0b_multiplierJ\x04\x08\x02\x10\x03\"\xc1\x02\n\"KowahServiceCheckGameRecordRequest\x12\x0c\n\x04game\x18\x02 \x01(\t\x12(\n\x05rules\x18\x03 \x01(\x0b\x32\x19.moneycards.v1.KowahRules\x12\x11\n\x04seed\x18\x04 \x01(\x03H\x00\x88\x01\x01\x12%\n\x04\x64\x65\x61l\x18\x05 \x01(\x0b\x32\x17.moneycards.v1.GameDeal\x12\x0f\n\x07\x61\x63tions\x18\x06 \x03(\t\x12)\n\x06result\x18\x07 \x01(\x0b\x32\x19.moneycards.v1.DealResult\x12\'\n\x05seats\x18\x08 \x03(\x0b\x32\x18.moneycards.v1.TableSeat\x12-\n\tplayed_at\x18\t \x01(\x0b\x32\x1a.google.protobuf.TimestampB\x07\n\x05_seedJ\x04\x08\x01\x10\x02R\x06record\"T\n#KowahServiceCheckGameRecordResponse\x12-\n\x05\x63heck\x18\x01 \x01(\x0b\x32\x1e.moneycards.v1.GameRecordCheck\"\x82\x01\n\x17KowahServiceHintRequest\x12\x34\n\x0bobservation\x18\x04 \x01(\x0b\x32\x1f.moneycards.v1.KowahObservation\x12\x18\n\x10observation_json\x18\x01 \x01(\t\x12\x11\n\tbudget_ms\x18\x03 \x01(\x01J\x04\x08\x02\x10\x03\"V\n\x18KowahServiceHintResponse\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12,\n\x07\x61\x63tions\x18\x02 \x03(\x0b\x32\x1b.moneycards.v1.RankedAction*S\n\x10KowahRulesPreset\x12\"\n\x1eKOWAH_RULES_PRESET_UNSPECIFIED\x10\x00\x12\x1b\n\x17KOWAH_RULES_PRESET_SEED\x10\x01*i\n\x08KowahVia\x12\x19\n\x15KOWAH_VIA_UNSPECIFIED\x10\x00\x12\x17\n\x13KOWAH_VIA_SELF_DRAW\x10\x01\x12\x12\n\x0eKOWAH_VIA_DRAW\x10\x02\x12\x15\n\x11KOWAH_VIA_DISCARD\x10\x03\x32\xe0\x03\n\x0cKowahService\x12Q\n\nCheckReady\x12 .moneycards.v1.CheckReadyRequest\x1a!.moneycards.v1.CheckReadyResponse\x12]\n\x0e\x43heckReadyMany\x12$.moneycards.v1.CheckReadyManyRequest\x1a%.moneycards.v1.CheckReadyManyResponse\x12K\n\x08\x43heckWin\x12\x1e.moneycards.v1.CheckWinRequest\x1a\x1f.moneycards.v1.CheckWinResponse\x12x\n\x0f\x43heckGameRecord\x12\x31.moneycards.v1.KowahServiceCheckGameRecordRequest\x1a\x32.moneycards.v1.KowahServiceCheckGameRecordResponse\x12W\n\x04Hint\x12&.moneycards.v1.KowahServiceHintRequest\x1a\'.moneycards.v1.KowahServiceHintResponseB_\n\x11org.moneycards.v1B\nKowahProtoP\x01Z,moneycards/gen/go/moneycards/v1;moneycardsv1\xaa\x02\rMoneycards.V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19moneycards/v1/kowah.proto\x12\rmoneycards.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1amoneycards/v1/common.proto\x1a\x1fmoneycards/v1/observation.proto\"\xb1\x01\n\nKowahRules\x12/\n\x06preset\x18\x01 \x01(\x0e\x32\x1f.moneycards.v1.KowahRulesPreset\x12!\n\x14optional_declaration\x18\x02 \x01(\x08H\x00\x88\x01\x01\x12\x1f\n\x12\x66irst_seat_rotates\x18\x03 \x01(\x08H\x01\x88\x01\x01\x42\x17\n\x15_optional_declarationB\x15\n\x13_first_seat_rotates\"/\n\x11\x43heckReadyRequest\x12\x0c\n\x04hand\x18\x01 \x01(\t\x12\x0c\n\x04seen\x18\x02 \x01(\t\":\n\nKowahSplit\x12\x10\n\x08triplets\x18\x01 \x03(\t\x12\x0c\n\x04pair\x18\x02 \x01(\t\x12\x0c\n\x04wait\x18\x03 \x01(\t\"\xa2\x02\n\x12\x43heckReadyResponse\x12\x0c\n\x04hand\x18\x01 \x01(\t\x12\r\n\x05ready\x18\x02 \x01(\x08\x12)\n\x06splits\x18\x03 \x03(\x0b\x32\x19.moneycards.v1.KowahSplit\x12\r\n\x05waits\x18\x04 \x03(\t\x12\x13\n\x0bwait_unseen\x18\x0b \x03(\x05\x12,\n\nviolations\x18\x05 \x03(\x0b\x32\x18.moneycards.v1.Violation\x12\x15\n\x08\x64istance\x18\n \x01(\x05H\x00\x88\x01\x01\x12\x0f\n\x07\x64iscard\x18\x07 \x03(\t\x12\x0c\n\x04\x64raw\x18\x08 \x03(\t\x12)\n\x06target\x18\t \x01(\x0b\x32\x19.moneycards.v1.KowahSplitB\x0b\n\t_distanceJ\x04\x08\x06\x10\x07\"7\n\x15\x43heckReadyManyRequest\x12\r\n\x05hands\x18\x01 \x03(\t\x12\x0f\n\x07\x64\x65tails\x18\x02 \x01(\x08\"\xef\x01\n\x16\x43heckReadyManyResponse\x12\r\n\x05ready\x18\x01 \x03(\x08\x12\x13\n\x0bsplit_count\x18\x02 \x03(\x05\x12\r\n\x05waits\x18\x03 \x03(\t\x12\x17\n\x0fviolation_hands\x18\x04 \x03(\x05\x12\x17\n\x0fviolation_rules\x18\x05 \x03(\t\x12)\n\x06\x65rrors\x18\x06 \x03(\x0b\x32\x19.moneycards.v1.BatchError\x12\x33\n\x08verdicts\x18\x07 \x03(\x0b\x32!.moneycards.v1.CheckReadyResponse\x12\x10\n\x08\x64istance\x18\x08 \x03(\x05\"a\n\x0f\x43heckWinRequest\x12\x0c\n\x04hand\x18\x01 \x01(\t\x12\x0c\n\x04pair\x18\x02 \x01(\t\x12\x0c\n\x04\x63\x61rd\x18\x03 \x01(\t\x12$\n\x03via\x18\x04 \x01(\x0e\x32\x17.moneycards.v1.KowahVia\"|\n\x10\x43heckWinResponse\x12\x0c\n\x04wins\x18\x01 \x01(\x08\x12\x17\n\nmultiplier\x18\x04 \x01(\x05H\x00\x88\x01\x01\x12,\n\nviolations\x18\x03 \x03(\x0b\x32\x18.moneycards.v1.ViolationB\r\n\x0b_multiplierJ\x04\x08\x02\x10\x03\"\xc1\x02\n\"KowahServiceCheckGameRecordRequest\x12\x0c\n\x04game\x18\x02 \x01(\t\x12(\n\x05rules\x18\x03 \x01(\x0b\x32\x19.moneycards.v1.KowahRules\x12\x11\n\x04seed\x18\x04 \x01(\x03H\x00\x88\x01\x01\x12%\n\x04\x64\x65\x61l\x18\x05 \x01(\x0b\x32\x17.moneycards.v1.GameDeal\x12\x0f\n\x07\x61\x63tions\x18\x06 \x03(\t\x12)\n\x06result\x18\x07 \x01(\x0b\x32\x19.moneycards.v1.DealResult\x12\'\n\x05seats\x18\x08 \x03(\x0b\x32\x18.moneycards.v1.TableSeat\x12-\n\tplayed_at\x18\t \x01(\x0b\x32\x1a.google.protobuf.TimestampB\x07\n\x05_seedJ\x04\x08\x01\x10\x02R\x06record\"T\n#KowahServiceCheckGameRecordResponse\x12-\n\x05\x63heck\x18\x01 \x01(\x0b\x32\x1e.moneycards.v1.GameRecordCheck\"\x82\x01\n\x17KowahServiceHintRequest\x12\x34\n\x0bobservation\x18\x04 \x01(\x0b\x32\x1f.moneycards.v1.KowahObservation\x12\x18\n\x10observation_json\x18\x01 \x01(\t\x12\x11\n\tbudget_ms\x18\x03 \x01(\x01J\x04\x08\x02\x10\x03\"V\n\x18KowahServiceHintResponse\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12,\n\x07\x61\x63tions\x18\x02 \x03(\x0b\x32\x1b.moneycards.v1.RankedAction*S\n\x10KowahRulesPreset\x12\"\n\x1eKOWAH_RULES_PRESET_UNSPECIFIED\x10\x00\x12\x1b\n\x17KOWAH_RULES_PRESET_SEED\x10\x01*i\n\x08KowahVia\x12\x19\n\x15KOWAH_VIA_UNSPECIFIED\x10\x00\x12\x17\n\x13KOWAH_VIA_SELF_DRAW\x10\x01\x12\x12\n\x0eKOWAH_VIA_DRAW\x10\x02\x12\x15\n\x11KOWAH_VIA_DISCARD\x10\x03\x32\xe0\x03\n\x0cKowahService\x12Q\n\nCheckReady\x12 .moneycards.v1.CheckReadyRequest\x1a!.moneycards.v1.CheckReadyResponse\x12]\n\x0e\x43heckReadyMany\x12$.moneycards.v1.CheckReadyManyRequest\x1a%.moneycards.v1.CheckReadyManyResponse\x12K\n\x08\x43heckWin\x12\x1e.moneycards.v1.CheckWinRequest\x1a\x1f.moneycards.v1.CheckWinResponse\x12x\n\x0f\x43heckGameRecord\x12\x31.moneycards.v1.KowahServiceCheckGameRecordRequest\x1a\x32.moneycards.v1.KowahServiceCheckGameRecordResponse\x12W\n\x04Hint\x12&.moneycards.v1.KowahServiceHintRequest\x1a\'.moneycards.v1.KowahServiceHintResponseB_\n\x11org.moneycards.v1B\nKowahProtoP\x01Z,moneycards/gen/go/moneycards/v1;moneycardsv1\xaa\x02\rMoneycards.V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,34 +35,34 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'moneycards.v1.kowah_pb2', _
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\021org.moneycards.v1B\nKowahProtoP\001Z,moneycards/gen/go/moneycards/v1;moneycardsv1\252\002\rMoneycards.V1'
-  _globals['_KOWAHRULESPRESET']._serialized_start=1818
-  _globals['_KOWAHRULESPRESET']._serialized_end=1901
-  _globals['_KOWAHVIA']._serialized_start=1903
-  _globals['_KOWAHVIA']._serialized_end=2008
-  _globals['_KOWAHRULES']._serialized_start=138
-  _globals['_KOWAHRULES']._serialized_end=259
-  _globals['_CHECKREADYREQUEST']._serialized_start=261
-  _globals['_CHECKREADYREQUEST']._serialized_end=308
-  _globals['_KOWAHSPLIT']._serialized_start=310
-  _globals['_KOWAHSPLIT']._serialized_end=368
-  _globals['_CHECKREADYRESPONSE']._serialized_start=371
-  _globals['_CHECKREADYRESPONSE']._serialized_end=661
-  _globals['_CHECKREADYMANYREQUEST']._serialized_start=663
-  _globals['_CHECKREADYMANYREQUEST']._serialized_end=718
-  _globals['_CHECKREADYMANYRESPONSE']._serialized_start=721
-  _globals['_CHECKREADYMANYRESPONSE']._serialized_end=960
-  _globals['_CHECKWINREQUEST']._serialized_start=962
-  _globals['_CHECKWINREQUEST']._serialized_end=1059
-  _globals['_CHECKWINRESPONSE']._serialized_start=1061
-  _globals['_CHECKWINRESPONSE']._serialized_end=1185
-  _globals['_KOWAHSERVICECHECKGAMERECORDREQUEST']._serialized_start=1188
-  _globals['_KOWAHSERVICECHECKGAMERECORDREQUEST']._serialized_end=1509
-  _globals['_KOWAHSERVICECHECKGAMERECORDRESPONSE']._serialized_start=1511
-  _globals['_KOWAHSERVICECHECKGAMERECORDRESPONSE']._serialized_end=1595
-  _globals['_KOWAHSERVICEHINTREQUEST']._serialized_start=1598
-  _globals['_KOWAHSERVICEHINTREQUEST']._serialized_end=1728
-  _globals['_KOWAHSERVICEHINTRESPONSE']._serialized_start=1730
-  _globals['_KOWAHSERVICEHINTRESPONSE']._serialized_end=1816
-  _globals['_KOWAHSERVICE']._serialized_start=2011
-  _globals['_KOWAHSERVICE']._serialized_end=2491
+  _globals['_KOWAHRULESPRESET']._serialized_start=1875
+  _globals['_KOWAHRULESPRESET']._serialized_end=1958
+  _globals['_KOWAHVIA']._serialized_start=1960
+  _globals['_KOWAHVIA']._serialized_end=2065
+  _globals['_KOWAHRULES']._serialized_start=139
+  _globals['_KOWAHRULES']._serialized_end=316
+  _globals['_CHECKREADYREQUEST']._serialized_start=318
+  _globals['_CHECKREADYREQUEST']._serialized_end=365
+  _globals['_KOWAHSPLIT']._serialized_start=367
+  _globals['_KOWAHSPLIT']._serialized_end=425
+  _globals['_CHECKREADYRESPONSE']._serialized_start=428
+  _globals['_CHECKREADYRESPONSE']._serialized_end=718
+  _globals['_CHECKREADYMANYREQUEST']._serialized_start=720
+  _globals['_CHECKREADYMANYREQUEST']._serialized_end=775
+  _globals['_CHECKREADYMANYRESPONSE']._serialized_start=778
+  _globals['_CHECKREADYMANYRESPONSE']._serialized_end=1017
+  _globals['_CHECKWINREQUEST']._serialized_start=1019
+  _globals['_CHECKWINREQUEST']._serialized_end=1116
+  _globals['_CHECKWINRESPONSE']._serialized_start=1118
+  _globals['_CHECKWINRESPONSE']._serialized_end=1242
+  _globals['_KOWAHSERVICECHECKGAMERECORDREQUEST']._serialized_start=1245
+  _globals['_KOWAHSERVICECHECKGAMERECORDREQUEST']._serialized_end=1566
+  _globals['_KOWAHSERVICECHECKGAMERECORDRESPONSE']._serialized_start=1568
+  _globals['_KOWAHSERVICECHECKGAMERECORDRESPONSE']._serialized_end=1652
+  _globals['_KOWAHSERVICEHINTREQUEST']._serialized_start=1655
+  _globals['_KOWAHSERVICEHINTREQUEST']._serialized_end=1785
+  _globals['_KOWAHSERVICEHINTRESPONSE']._serialized_start=1787
+  _globals['_KOWAHSERVICEHINTRESPONSE']._serialized_end=1873
+  _globals['_KOWAHSERVICE']._serialized_start=2068
+  _globals['_KOWAHSERVICE']._serialized_end=2548
 # @@protoc_insertion_point(module_scope)

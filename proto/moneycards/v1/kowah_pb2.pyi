@@ -31,12 +31,14 @@ KOWAH_VIA_DRAW: KowahVia
 KOWAH_VIA_DISCARD: KowahVia
 
 class KowahRules(_message.Message):
-    __slots__ = ("preset", "optional_declaration")
+    __slots__ = ("preset", "optional_declaration", "first_seat_rotates")
     PRESET_FIELD_NUMBER: _ClassVar[int]
     OPTIONAL_DECLARATION_FIELD_NUMBER: _ClassVar[int]
+    FIRST_SEAT_ROTATES_FIELD_NUMBER: _ClassVar[int]
     preset: KowahRulesPreset
     optional_declaration: bool
-    def __init__(self, preset: _Optional[_Union[KowahRulesPreset, str]] = ..., optional_declaration: _Optional[bool] = ...) -> None: ...
+    first_seat_rotates: bool
+    def __init__(self, preset: _Optional[_Union[KowahRulesPreset, str]] = ..., optional_declaration: _Optional[bool] = ..., first_seat_rotates: _Optional[bool] = ...) -> None: ...
 
 class CheckReadyRequest(_message.Message):
     __slots__ = ("hand", "seen")

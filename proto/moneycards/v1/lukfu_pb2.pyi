@@ -61,14 +61,16 @@ LUK_FU_PHASE_LEAD: LukFuPhase
 LUK_FU_PHASE_FOLLOW: LukFuPhase
 
 class LukFuRules(_message.Message):
-    __slots__ = ("ace_sets_beaten_only_by_nines", "strict_non_caller_leads", "preset")
+    __slots__ = ("ace_sets_beaten_only_by_nines", "strict_non_caller_leads", "preset", "master_rotates")
     ACE_SETS_BEATEN_ONLY_BY_NINES_FIELD_NUMBER: _ClassVar[int]
     STRICT_NON_CALLER_LEADS_FIELD_NUMBER: _ClassVar[int]
     PRESET_FIELD_NUMBER: _ClassVar[int]
+    MASTER_ROTATES_FIELD_NUMBER: _ClassVar[int]
     ace_sets_beaten_only_by_nines: bool
     strict_non_caller_leads: bool
     preset: LukFuRulesPreset
-    def __init__(self, ace_sets_beaten_only_by_nines: _Optional[bool] = ..., strict_non_caller_leads: _Optional[bool] = ..., preset: _Optional[_Union[LukFuRulesPreset, str]] = ...) -> None: ...
+    master_rotates: bool
+    def __init__(self, ace_sets_beaten_only_by_nines: _Optional[bool] = ..., strict_non_caller_leads: _Optional[bool] = ..., preset: _Optional[_Union[LukFuRulesPreset, str]] = ..., master_rotates: _Optional[bool] = ...) -> None: ...
 
 class LukFuAction(_message.Message):
     __slots__ = ("seat", "cards", "down")

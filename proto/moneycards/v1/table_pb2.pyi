@@ -53,20 +53,46 @@ ACTION_VERB_CLAIM: ActionVerb
 ACTION_VERB_END: ActionVerb
 
 class CreateTableRequest(_message.Message):
-    __slots__ = ("game", "seats", "seed", "totom_rules", "kowah_rules", "luk_fu_rules")
+    __slots__ = ("game", "seats", "seed", "totom_rules", "kowah_rules", "luk_fu_rules", "match_rules")
     GAME_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     TOTOM_RULES_FIELD_NUMBER: _ClassVar[int]
     KOWAH_RULES_FIELD_NUMBER: _ClassVar[int]
     LUK_FU_RULES_FIELD_NUMBER: _ClassVar[int]
+    MATCH_RULES_FIELD_NUMBER: _ClassVar[int]
     game: _common_pb2.Game
     seats: _containers.RepeatedCompositeFieldContainer[_common_pb2.TableSeat]
     seed: int
     totom_rules: _totom_pb2.TotomRules
     kowah_rules: _kowah_pb2.KowahRules
     luk_fu_rules: _lukfu_pb2.LukFuRules
-    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.TableSeat, _Mapping]]] = ..., seed: _Optional[int] = ..., totom_rules: _Optional[_Union[_totom_pb2.TotomRules, _Mapping]] = ..., kowah_rules: _Optional[_Union[_kowah_pb2.KowahRules, _Mapping]] = ..., luk_fu_rules: _Optional[_Union[_lukfu_pb2.LukFuRules, _Mapping]] = ...) -> None: ...
+    match_rules: MatchRules
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.TableSeat, _Mapping]]] = ..., seed: _Optional[int] = ..., totom_rules: _Optional[_Union[_totom_pb2.TotomRules, _Mapping]] = ..., kowah_rules: _Optional[_Union[_kowah_pb2.KowahRules, _Mapping]] = ..., luk_fu_rules: _Optional[_Union[_lukfu_pb2.LukFuRules, _Mapping]] = ..., match_rules: _Optional[_Union[MatchRules, _Mapping]] = ...) -> None: ...
+
+class MatchRules(_message.Message):
+    __slots__ = ("deals", "to_points")
+    DEALS_FIELD_NUMBER: _ClassVar[int]
+    TO_POINTS_FIELD_NUMBER: _ClassVar[int]
+    deals: int
+    to_points: int
+    def __init__(self, deals: _Optional[int] = ..., to_points: _Optional[int] = ...) -> None: ...
+
+class MatchState(_message.Message):
+    __slots__ = ("rules", "deal", "starter", "totals", "wins", "over")
+    RULES_FIELD_NUMBER: _ClassVar[int]
+    DEAL_FIELD_NUMBER: _ClassVar[int]
+    STARTER_FIELD_NUMBER: _ClassVar[int]
+    TOTALS_FIELD_NUMBER: _ClassVar[int]
+    WINS_FIELD_NUMBER: _ClassVar[int]
+    OVER_FIELD_NUMBER: _ClassVar[int]
+    rules: MatchRules
+    deal: int
+    starter: int
+    totals: _containers.RepeatedScalarFieldContainer[int]
+    wins: _containers.RepeatedScalarFieldContainer[int]
+    over: bool
+    def __init__(self, rules: _Optional[_Union[MatchRules, _Mapping]] = ..., deal: _Optional[int] = ..., starter: _Optional[int] = ..., totals: _Optional[_Iterable[int]] = ..., wins: _Optional[_Iterable[int]] = ..., over: _Optional[bool] = ...) -> None: ...
 
 class SeatToken(_message.Message):
     __slots__ = ("seat", "token")
@@ -107,7 +133,7 @@ class SeatInfo(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[_common_pb2.SeatKind, str]] = ..., ai_level: _Optional[_Union[_common_pb2.AiLevel, str]] = ..., name: _Optional[str] = ...) -> None: ...
 
 class TableView(_message.Message):
-    __slots__ = ("table_id", "game", "seat", "version", "seats", "totom", "kowah", "luk_fu", "legal_actions", "over", "result_text", "queued_action")
+    __slots__ = ("table_id", "game", "seat", "version", "seats", "totom", "kowah", "luk_fu", "legal_actions", "over", "result_text", "queued_action", "match_state")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -120,6 +146,7 @@ class TableView(_message.Message):
     OVER_FIELD_NUMBER: _ClassVar[int]
     RESULT_TEXT_FIELD_NUMBER: _ClassVar[int]
     QUEUED_ACTION_FIELD_NUMBER: _ClassVar[int]
+    MATCH_STATE_FIELD_NUMBER: _ClassVar[int]
     table_id: str
     game: _common_pb2.Game
     seat: int
@@ -132,10 +159,11 @@ class TableView(_message.Message):
     over: bool
     result_text: str
     queued_action: str
-    def __init__(self, table_id: _Optional[str] = ..., game: _Optional[_Union[_common_pb2.Game, str]] = ..., seat: _Optional[int] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., totom: _Optional[_Union[_observation_pb2.TotomObservation, _Mapping]] = ..., kowah: _Optional[_Union[_observation_pb2.KowahObservation, _Mapping]] = ..., luk_fu: _Optional[_Union[_lukfu_pb2.LukFuObservation, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., over: _Optional[bool] = ..., result_text: _Optional[str] = ..., queued_action: _Optional[str] = ...) -> None: ...
+    match_state: MatchState
+    def __init__(self, table_id: _Optional[str] = ..., game: _Optional[_Union[_common_pb2.Game, str]] = ..., seat: _Optional[int] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., totom: _Optional[_Union[_observation_pb2.TotomObservation, _Mapping]] = ..., kowah: _Optional[_Union[_observation_pb2.KowahObservation, _Mapping]] = ..., luk_fu: _Optional[_Union[_lukfu_pb2.LukFuObservation, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., over: _Optional[bool] = ..., result_text: _Optional[str] = ..., queued_action: _Optional[str] = ..., match_state: _Optional[_Union[MatchState, _Mapping]] = ...) -> None: ...
 
 class TableEvent(_message.Message):
-    __slots__ = ("version", "seat", "action", "lines", "drawn", "result", "taken_back")
+    __slots__ = ("version", "seat", "action", "lines", "drawn", "result", "taken_back", "deal", "new_deal")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
@@ -143,6 +171,8 @@ class TableEvent(_message.Message):
     DRAWN_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
     TAKEN_BACK_FIELD_NUMBER: _ClassVar[int]
+    DEAL_FIELD_NUMBER: _ClassVar[int]
+    NEW_DEAL_FIELD_NUMBER: _ClassVar[int]
     version: int
     seat: int
     action: str
@@ -150,7 +180,9 @@ class TableEvent(_message.Message):
     drawn: str
     result: _common_pb2.DealResult
     taken_back: _containers.RepeatedCompositeFieldContainer[TakenBack]
-    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., action: _Optional[str] = ..., lines: _Optional[_Iterable[str]] = ..., drawn: _Optional[str] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ..., taken_back: _Optional[_Iterable[_Union[TakenBack, _Mapping]]] = ...) -> None: ...
+    deal: int
+    new_deal: bool
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., action: _Optional[str] = ..., lines: _Optional[_Iterable[str]] = ..., drawn: _Optional[str] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ..., taken_back: _Optional[_Iterable[_Union[TakenBack, _Mapping]]] = ..., deal: _Optional[int] = ..., new_deal: _Optional[bool] = ...) -> None: ...
 
 class TakenBack(_message.Message):
     __slots__ = ("seat", "action", "drawn")
@@ -241,20 +273,52 @@ class GetRecordRequest(_message.Message):
     def __init__(self, table_id: _Optional[str] = ..., seat_token: _Optional[str] = ...) -> None: ...
 
 class GetRecordResponse(_message.Message):
-    __slots__ = ("complete", "totom", "kowah", "luk_fu", "seats", "events")
+    __slots__ = ("complete", "totom", "kowah", "luk_fu", "seats", "events", "match_record")
     COMPLETE_FIELD_NUMBER: _ClassVar[int]
     TOTOM_FIELD_NUMBER: _ClassVar[int]
     KOWAH_FIELD_NUMBER: _ClassVar[int]
     LUK_FU_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
+    MATCH_RECORD_FIELD_NUMBER: _ClassVar[int]
     complete: bool
     totom: _totom_pb2.TotomServiceCheckGameRecordRequest
     kowah: _kowah_pb2.KowahServiceCheckGameRecordRequest
     luk_fu: _lukfu_pb2.LukFuServiceCheckGameRecordRequest
     seats: _containers.RepeatedCompositeFieldContainer[SeatInfo]
     events: _containers.RepeatedCompositeFieldContainer[TableEvent]
-    def __init__(self, complete: _Optional[bool] = ..., totom: _Optional[_Union[_totom_pb2.TotomServiceCheckGameRecordRequest, _Mapping]] = ..., kowah: _Optional[_Union[_kowah_pb2.KowahServiceCheckGameRecordRequest, _Mapping]] = ..., luk_fu: _Optional[_Union[_lukfu_pb2.LukFuServiceCheckGameRecordRequest, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[TableEvent, _Mapping]]] = ...) -> None: ...
+    match_record: MatchRecord
+    def __init__(self, complete: _Optional[bool] = ..., totom: _Optional[_Union[_totom_pb2.TotomServiceCheckGameRecordRequest, _Mapping]] = ..., kowah: _Optional[_Union[_kowah_pb2.KowahServiceCheckGameRecordRequest, _Mapping]] = ..., luk_fu: _Optional[_Union[_lukfu_pb2.LukFuServiceCheckGameRecordRequest, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[TableEvent, _Mapping]]] = ..., match_record: _Optional[_Union[MatchRecord, _Mapping]] = ...) -> None: ...
+
+class MatchRecord(_message.Message):
+    __slots__ = ("game", "match_rules", "seed", "seats", "played_at", "totom_rules", "kowah_rules", "luk_fu_rules", "totom_deals", "kowah_deals", "luk_fu_deals", "totals", "wins")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    MATCH_RULES_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    PLAYED_AT_FIELD_NUMBER: _ClassVar[int]
+    TOTOM_RULES_FIELD_NUMBER: _ClassVar[int]
+    KOWAH_RULES_FIELD_NUMBER: _ClassVar[int]
+    LUK_FU_RULES_FIELD_NUMBER: _ClassVar[int]
+    TOTOM_DEALS_FIELD_NUMBER: _ClassVar[int]
+    KOWAH_DEALS_FIELD_NUMBER: _ClassVar[int]
+    LUK_FU_DEALS_FIELD_NUMBER: _ClassVar[int]
+    TOTALS_FIELD_NUMBER: _ClassVar[int]
+    WINS_FIELD_NUMBER: _ClassVar[int]
+    game: _common_pb2.Game
+    match_rules: MatchRules
+    seed: int
+    seats: _containers.RepeatedCompositeFieldContainer[_common_pb2.TableSeat]
+    played_at: _timestamp_pb2.Timestamp
+    totom_rules: _totom_pb2.TotomRules
+    kowah_rules: _kowah_pb2.KowahRules
+    luk_fu_rules: _lukfu_pb2.LukFuRules
+    totom_deals: _containers.RepeatedCompositeFieldContainer[_totom_pb2.TotomServiceCheckGameRecordRequest]
+    kowah_deals: _containers.RepeatedCompositeFieldContainer[_kowah_pb2.KowahServiceCheckGameRecordRequest]
+    luk_fu_deals: _containers.RepeatedCompositeFieldContainer[_lukfu_pb2.LukFuServiceCheckGameRecordRequest]
+    totals: _containers.RepeatedScalarFieldContainer[int]
+    wins: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]] = ..., match_rules: _Optional[_Union[MatchRules, _Mapping]] = ..., seed: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.TableSeat, _Mapping]]] = ..., played_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., totom_rules: _Optional[_Union[_totom_pb2.TotomRules, _Mapping]] = ..., kowah_rules: _Optional[_Union[_kowah_pb2.KowahRules, _Mapping]] = ..., luk_fu_rules: _Optional[_Union[_lukfu_pb2.LukFuRules, _Mapping]] = ..., totom_deals: _Optional[_Iterable[_Union[_totom_pb2.TotomServiceCheckGameRecordRequest, _Mapping]]] = ..., kowah_deals: _Optional[_Iterable[_Union[_kowah_pb2.KowahServiceCheckGameRecordRequest, _Mapping]]] = ..., luk_fu_deals: _Optional[_Iterable[_Union[_lukfu_pb2.LukFuServiceCheckGameRecordRequest, _Mapping]]] = ..., totals: _Optional[_Iterable[int]] = ..., wins: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class ListTablesRequest(_message.Message):
     __slots__ = ("page_size", "page_token")
