@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The web table, built: client code generated from ../proto by buf and protoc-gen-es, type
+# checked, bundled by esbuild into ../moneycards/web (index.html, app.js, app.css). The same
+# sources and pinned packages give the same bytes, which CI checks against the committed ones.
+set -euo pipefail
+cd "$(dirname "$0")"
+buf=${BUF:-$(command -v buf || echo ../.venv/bin/buf)}
+out=../moneycards/web
+"$buf" generate
+node_modules/.bin/tsc -p .
+node_modules/.bin/esbuild src/main.ts --bundle --minify --format=esm --target=es2020 \
+  --legal-comments=eof --charset=utf8 --log-level=warning --outfile="$out/app.js"
+node_modules/.bin/esbuild src/style.css --minify --charset=utf8 --log-level=warning \
+  --outfile="$out/app.css"
+cp src/index.html "$out/index.html"

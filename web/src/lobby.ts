@@ -1,0 +1,159 @@
+// The lobby: choose a game, its rules, who sits where (you, AI players, friends) and a seed
+// for practice; deal, and hand each friend the link to their own seat.
+import { refusal, tables } from "./api.js";
+import { clear, h } from "./dom.js";
+import { AiLevel, Game, SeatKind, type TableSeatSchema } from "./gen/moneycards/v1/common_pb.js";
+import { KowahRulesPreset } from "./gen/moneycards/v1/kowah_pb.js";
+import { LukFuRulesPreset } from "./gen/moneycards/v1/lukfu_pb.js";
+import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
+import { remembered, remember, type Remembered } from "./store.js";
+import type { Seat } from "./table.js";
+import { GAME_TITLE } from "./words.js";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { CreateTableRequestSchema } from "./gen/moneycards/v1/table_pb.js";
+
+const GAMES = [
+  { key: "totom", game: Game.TOTOM, seats: 4, blurb: "100-card Chắn table, 4 players" },
+  { key: "kowah", game: Game.KOWAH, seats: 3, blurb: "Cheki, 3 players" },
+  { key: "lukfu", game: Game.LUK_FU, seats: 3, blurb: "Hakka tricks, 3 players" },
+] as const;
+
+const WHO = [
+  ["you", "You"], ["friend", "A friend (gets a link)"], ["random", "AI: random"],
+  ["greedy", "AI: greedy"], ["heuristic", "AI: heuristic"], ["strong", "AI: strong"],
+] as const;
+
+const LEVELS: Record<string, AiLevel> = {
+  random: AiLevel.RANDOM, greedy: AiLevel.GREEDY, heuristic: AiLevel.HEURISTIC, strong: AiLevel.STRONG,
+};
+
+export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""): void {
+  clear(host);
+  const form = h("form", { class: "lobby panel", "aria-label": "A new table" });
+  const gameBox = h("fieldset", { class: "games" }, h("legend", {}, "Game"));
+  for (const g of GAMES) {
+    gameBox.append(h("label", { class: "choice" },
+      h("input", { type: "radio", name: "game", value: g.key, checked: g.key === "totom" }),
+      h("strong", {}, GAME_TITLE[g.key]), h("span", { class: "quiet" }, ` ${g.blurb}`)));
+  }
+  const rules = h("fieldset", { class: "rules" }, h("legend", {}, "Rules"));
+  const seats = h("fieldset", { class: "seat-list" }, h("legend", {}, "Seats"));
+  const seed = h("input", { type: "number", name: "seed", min: 0, step: 1, inputmode: "numeric",
+    placeholder: "random", id: "seed" });
+  const error = h("p", { class: "refusal", role: "alert", hidden: true });
+  const deal = h("button", { type: "submit", class: "primary", id: "deal" }, "Deal");
+  form.append(h("h2", {}, "A new table"), gameBox, rules, seats,
+    h("p", {}, h("label", { for: "seed" }, "Seed, to practise a deal again "), seed), error, deal);
+
+  const gameKey = () => (form.querySelector<HTMLInputElement>("input[name=game]:checked")?.value ?? "totom");
+  const drawOptions = () => {
+    const g = GAMES.find((x) => x.key === gameKey())!;
+    clear(rules);
+    rules.append(h("legend", {}, "Rules"));
+    if (g.key === "totom") {
+      rules.append(h("label", {}, "Preset ",
+        h("select", { name: "preset", id: "preset" },
+          h("option", { value: "seed" }, "seed page (default)"),
+          h("option", { value: "traditional" }, "traditional Chắn Vạn Văn table"))));
+    } else if (g.key === "kowah") {
+      rules.append(h("label", { class: "choice" }, h("input", { type: "checkbox", name: "optional", id: "optional-declaration" }),
+        " optional declaration: a ready seat may stay undeclared (R-declare)"));
+    } else {
+      rules.append(h("p", { class: "quiet" }, "The seed page's rules."));
+    }
+    clear(seats);
+    seats.append(h("legend", {}, "Seats"));
+    for (let s = 0; s < g.seats; s++) {
+      const pick = h("select", { name: `seat${s}`, id: `seat${s}`, "aria-label": `Seat ${s}` },
+        WHO.map(([v, label]) => h("option", { value: v, selected: v === (s === 0 ? "you" : "heuristic") }, label)));
+      pick.addEventListener("change", () => {
+        if (pick.value !== "you") return;
+        seats.querySelectorAll<HTMLSelectElement>("select").forEach((other) => {
+          if (other !== pick && other.value === "you") other.value = "friend";
+        });
+      });
+      seats.append(h("div", { class: "seat-row" }, h("label", { for: `seat${s}` }, `Seat ${s}`), pick,
+        h("input", { type: "text", name: `name${s}`, maxlength: 40, placeholder: "name (optional)",
+          "aria-label": `Seat ${s} name` })));
+    }
+  };
+  gameBox.addEventListener("change", drawOptions);
+  drawOptions();
+
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const g = GAMES.find((x) => x.key === gameKey())!;
+    const picks = Array.from(seats.querySelectorAll<HTMLSelectElement>("select")).map((s) => s.value);
+    const names = Array.from(seats.querySelectorAll<HTMLInputElement>("input[type=text]")).map((i) => i.value.trim());
+    const mine = picks.indexOf("you");
+    error.hidden = true;
+    if (mine < 0) {
+      error.hidden = false;
+      error.textContent = "Choose the seat you sit at (You).";
+      return;
+    }
+    const tableSeats: MessageInitShape<typeof TableSeatSchema>[] =
+      picks.map((p, s) => (p === "you" || p === "friend"
+        ? { kind: SeatKind.HUMAN, name: names[s] }
+        : { kind: SeatKind.AI, aiLevel: LEVELS[p], name: names[s] }));
+    const req: MessageInitShape<typeof CreateTableRequestSchema> = { game: g.game, seats: tableSeats };
+    if (seed.value.trim() !== "") req.seed = BigInt(seed.value.trim());
+    if (g.key === "totom") {
+      const preset = (form.querySelector<HTMLSelectElement>("#preset")?.value === "traditional")
+        ? TotomRulesPreset.TRADITIONAL : TotomRulesPreset.SEED;
+      req.rules = { case: "totomRules", value: { preset } };
+    } else if (g.key === "kowah") {
+      const optional = form.querySelector<HTMLInputElement>("#optional-declaration")?.checked ?? false;
+      req.rules = { case: "kowahRules", value: { preset: KowahRulesPreset.SEED, optionalDeclaration: optional } };
+    } else {
+      req.rules = { case: "lukFuRules", value: { preset: LukFuRulesPreset.SEED } };
+    }
+    deal.disabled = true;
+    try {
+      const made = await tables.createTable(req);
+      const own = made.seatTokens.find((t) => t.seat === mine)!;
+      const seat: Remembered = { tableId: made.tableId, token: own.token, game: g.key, seat: mine, at: Date.now() };
+      remember(seat);
+      const friends = made.seatTokens.filter((t) => t.seat !== mine);
+      if (friends.length) showInvites(host, seat, g.key, friends, go);
+      else go(seat);
+    } catch (err) {
+      const r = refusal(err);
+      error.hidden = false;
+      error.textContent = `Refused${r.rule ? ` [${r.rule}]` : ""}: ${r.message}`;
+      deal.disabled = false;
+    }
+  });
+
+  const mine = remembered();
+  const resume = mine.length ? h("section", { class: "panel resume", "aria-label": "Your tables" },
+    h("h2", {}, "Your tables"),
+    h("ul", {}, mine.map((s) => h("li", {}, h("button", { type: "button", onclick: () => go(s) },
+      `${GAME_TITLE[s.game as keyof typeof GAME_TITLE] ?? s.game}, table ${s.tableId}, seat ${s.seat}`),
+      h("span", { class: "quiet" }, ` ${new Date(s.at).toLocaleString()}`))))) : null;
+  host.append(h("div", { class: "lobby-wrap" },
+    note ? h("p", { class: "panel notice", role: "status" }, note) : null, form, resume));
+}
+
+/** Right after dealing: one link per friend's seat, each carrying that seat's token in its
+ * fragment (never sent to the server). Shown once, here, to the person who dealt. */
+function showInvites(host: HTMLElement, seat: Remembered, game: string,
+                     friends: { seat: number; token: string }[], go: (seat: Seat) => void): void {
+  clear(host);
+  const list = h("ul", { class: "invites" });
+  for (const f of friends) {
+    const url = `${location.origin}${location.pathname}#table=${encodeURIComponent(seat.tableId)}&token=${encodeURIComponent(f.token)}`;
+    const field = h("input", { type: "text", readonly: true, value: url, class: "invite-link",
+      "data-seat": f.seat, "aria-label": `Link for seat ${f.seat}` });
+    const copy = h("button", { type: "button", onclick: async () => {
+      field.select();
+      try { await navigator.clipboard.writeText(url); copy.textContent = "Copied"; } catch { copy.textContent = "Select and copy"; }
+    } }, "Copy");
+    list.append(h("li", {}, h("span", {}, `Seat ${f.seat}`), field, copy));
+  }
+  host.append(h("section", { class: "panel invite", "aria-label": "Invite your friends" },
+    h("h2", {}, `${GAME_TITLE[game as keyof typeof GAME_TITLE]} table ${seat.tableId} is dealt`),
+    h("p", {}, "Send each friend the link to their seat. A link is that seat's password: it is shown only here, once."),
+    list,
+    h("p", {}, h("button", { type: "button", class: "primary", id: "to-my-seat", onclick: () => go(seat) }, "Go to my seat"))));
+}

@@ -1,0 +1,55 @@
+// Where the page keeps its own seat: this tab's seat in sessionStorage (a reload resumes
+// it), and the seats this browser has sat at in localStorage (the lobby offers them again).
+// A token is a password for its seat: it is never shown, and it leaves the address bar as
+// soon as a link that carried it is read.
+import type { Seat } from "./table.js";
+
+const TAB = "moneycards.seat";
+const MINE = "moneycards.seats";
+
+export interface Remembered extends Seat {
+  game: string;
+  seat: number;
+  at: number;
+}
+
+export function tabSeat(): Seat | undefined {
+  try {
+    const s = JSON.parse(sessionStorage.getItem(TAB) ?? "null");
+    return s && typeof s.tableId === "string" && typeof s.token === "string" ? s : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function setTabSeat(seat: Seat | undefined): void {
+  if (seat) sessionStorage.setItem(TAB, JSON.stringify({ tableId: seat.tableId, token: seat.token }));
+  else sessionStorage.removeItem(TAB);
+}
+
+export function remembered(): Remembered[] {
+  try {
+    const list = JSON.parse(localStorage.getItem(MINE) ?? "[]");
+    return Array.isArray(list) ? list.filter((s) => s && typeof s.token === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export function remember(seat: Remembered): void {
+  const list = remembered().filter((s) => !(s.tableId === seat.tableId && s.token === seat.token));
+  list.unshift(seat);
+  localStorage.setItem(MINE, JSON.stringify(list.slice(0, 8)));
+}
+
+export function forget(seat: Seat): void {
+  localStorage.setItem(MINE, JSON.stringify(
+    remembered().filter((s) => !(s.tableId === seat.tableId && s.token === seat.token))));
+}
+
+/** The seat a link's fragment names: `#table=ID&token=TOKEN` (a friend's link) or
+ * `#table=ID` (this tab's own seat, after a reload). */
+export function fromFragment(hash: string): { tableId?: string; token?: string } {
+  const p = new URLSearchParams(hash.replace(/^#/, ""));
+  return { tableId: p.get("table") ?? undefined, token: p.get("token") ?? undefined };
+}

@@ -1,0 +1,693 @@
+// The table: one seat's view drawn, its legal actions as buttons, the hint, the log, live
+// updates through Watch, and the end of the deal explained.
+import { backsEl, cardEl, cardName, cardsEl, type GameKey, parseCards } from "./cards.js";
+import { Code, lukfu, refusal, type Refusal, tables } from "./api.js";
+import { clear, h } from "./dom.js";
+import { Game, type RankedAction, SeatKind } from "./gen/moneycards/v1/common_pb.js";
+import type { LukFuObservation, ProveOldResponse } from "./gen/moneycards/v1/lukfu_pb.js";
+import type { KowahObservation, TotomObservation } from "./gen/moneycards/v1/observation_pb.js";
+import { Claim } from "./gen/moneycards/v1/observation_pb.js";
+import type { LegalAction, TableEvent, TableView } from "./gen/moneycards/v1/table_pb.js";
+import { kowahGroups, totomGroups } from "./groups.js";
+import {
+  describe, explainResult, GAME_TITLE, lukfuToBeat, OFFER_WORDS, plural, possessive, seatKindWords,
+  seatName, turnWhat,
+} from "./words.js";
+
+type Obs = TotomObservation | KowahObservation | LukFuObservation;
+
+export interface Seat {
+  tableId: string;
+  token: string;
+}
+
+const GAME_KEY: Record<number, GameKey> = {
+  [Game.TOTOM]: "totom", [Game.KOWAH]: "kowah", [Game.LUK_FU]: "lukfu",
+};
+
+/** How many face-down choices are listed before they fold away. */
+const FOLD_AT = 8;
+
+export class TablePage {
+  private view?: TableView;
+  private events = new Map<bigint, TableEvent>();
+  private lastVersion = 0n;
+  private busy = false;
+  private refusal?: Refusal;
+  private hint?: { version: bigint; actions: RankedAction[] } | "loading";
+  private selected: string[] = [];
+  private old?: { version: bigint; answer: ProveOldResponse };
+  private live: "connecting" | "live" | "reconnecting" | "ended" = "connecting";
+  private stop = new AbortController();
+  private refreshing?: Promise<void>;
+  private refreshAgain = false;
+  private rendered = false;
+  private readonly root: HTMLElement;
+  private readonly logList: HTMLOListElement;
+  private readonly board: HTMLElement;
+
+  /** The seat as the calls name it. */
+  private readonly who: { tableId: string; seatToken: string };
+
+  constructor(private readonly seat: Seat, host: HTMLElement, private readonly onLeave: () => void) {
+    this.who = { tableId: seat.tableId, seatToken: seat.token };
+    this.root = h("section", { class: "table", "aria-label": "The table" });
+    this.board = h("div", { class: "board" });
+    this.logList = h("ol", { class: "log-lines", "aria-live": "polite" });
+    const log = h("aside", { class: "log", "aria-label": "What happened" },
+      h("h2", { text: "Log" }), this.logList);
+    this.root.append(this.board, log);
+    clear(host);
+    host.append(this.root);
+    document.addEventListener("keydown", this.onKey);
+  }
+
+  /** Read the view, then follow the seat's events live. */
+  async start(): Promise<void> {
+    try {
+      const { view } = await tables.getView(this.who);
+      this.setView(view!);
+    } catch (err) {
+      this.fail(err);
+      return;
+    }
+    void this.watch();
+  }
+
+  leave(): void {
+    this.stop.abort();
+    document.removeEventListener("keydown", this.onKey);
+  }
+
+  // -- talking to the server --------------------------------------------------------------
+  /** Act as this seat: the view's version goes with it, so a stale view is refused. */
+  async act(text: string, expectedVersion: bigint | undefined = this.view?.version): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    this.refusal = undefined;
+    this.render();
+    try {
+      const r = await tables.act({ ...this.who, action: text, expectedVersion });
+      for (const e of r.events) this.addEvent(e);
+      this.setView(r.view!);
+    } catch (err) {
+      this.refusal = refusal(err);
+      if (this.refusal.code === Code.Aborted) void this.refresh();
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  async askHint(): Promise<void> {
+    const v = this.view;
+    if (!v || v.over || !v.legalActions.length) return;
+    this.hint = "loading";
+    this.render();
+    try {
+      const r = await tables.hint({ ...this.who });
+      this.hint = { version: r.version, actions: r.actions };
+    } catch (err) {
+      this.hint = undefined;
+      this.refusal = refusal(err);
+    }
+    this.render();
+  }
+
+  /** Every event of the seat from the last one seen, as it happens; after a lost stream,
+   * again from the last version received. */
+  private async watch(): Promise<void> {
+    let wait = 250;
+    while (!this.stop.signal.aborted) {
+      try {
+        this.live = this.live === "reconnecting" ? "reconnecting" : "connecting";
+        this.renderLive();
+        const stream = tables.watch({ ...this.who, fromVersion: this.lastVersion },
+          { signal: this.stop.signal });
+        this.live = "live";
+        this.renderLive();
+        for await (const { event } of stream) {
+          wait = 250;
+          if (event) this.addEvent(event);
+          if (event && (!this.view || event.version > this.view.version)) void this.refresh();
+        }
+        this.live = "ended";  // the deal is over: the stream ends OK
+        this.renderLive();
+        void this.refresh();
+        return;
+      } catch (err) {
+        if (this.stop.signal.aborted) return;
+        const why = refusal(err);
+        if (why.code === Code.NotFound || why.code === Code.PermissionDenied) {
+          this.fail(err);
+          return;
+        }
+        this.live = "reconnecting";
+        this.renderLive();
+        await new Promise((ok) => setTimeout(ok, wait));
+        wait = Math.min(wait * 2, 4000);
+      }
+    }
+  }
+
+  /** The view again (once at a time; a request meanwhile reads it once more after). */
+  private refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      do {
+        this.refreshAgain = false;
+        try {
+          const { view } = await tables.getView(this.who);
+          if (view && (!this.view || view.version >= this.view.version)) this.setView(view);
+        } catch (err) {
+          this.refusal = refusal(err);
+          this.render();
+        }
+      } while (this.refreshAgain);
+      this.refreshing = undefined;
+    })();
+    return this.refreshing;
+  }
+
+  private setView(view: TableView): void {
+    const before = this.view?.version;
+    this.view = view;
+    if (before !== view.version) {
+      this.selected = [];
+      this.selectedIndex.clear();
+      if (this.hint !== "loading") this.hint = undefined;
+    }
+    this.render();
+    if (view.observation.case === "lukFu") void this.proveOld(view);
+    if (!this.rendered) {
+      this.rendered = true;
+      requestAnimationFrame(() => performance.mark("moneycards-table-painted"));
+    }
+  }
+
+  /** Luk Fu: which of the hand's cards are old, and the claim total, from the server. */
+  private async proveOld(view: TableView): Promise<void> {
+    const obs = view.observation.value as LukFuObservation;
+    if (view.over || !obs.hand || this.old?.version === view.version) return;
+    try {
+      const answer = await lukfu.proveOld({
+        hand: obs.hand, seat: view.seat, history: { case: "record", value: obs.record! },
+        rules: obs.record?.rules,
+      });
+      if (this.view?.version === view.version) {
+        this.old = { version: view.version, answer };
+        this.render();
+      }
+    } catch {
+      // the marks are an aid; the table goes on without them
+    }
+  }
+
+  private addEvent(e: TableEvent): void {
+    if (this.events.has(e.version)) return;
+    this.events.set(e.version, e);
+    if (e.version > this.lastVersion) this.lastVersion = e.version;
+    this.appendLog(e);
+  }
+
+  private fail(err: unknown): void {
+    const why = refusal(err);
+    this.live = "ended";
+    clear(this.board);
+    const gone = why.code === Code.NotFound
+      ? "This table is closed or unknown to the server."
+      : why.code === Code.PermissionDenied ? "This link's seat token is not one of the table's."
+        : `The server did not answer: ${why.message}`;
+    this.board.append(h("div", { class: "panel notice", role: "alert" },
+      h("p", { text: gone }),
+      h("button", { type: "button", onclick: () => this.onLeave() }, "Back to the lobby")));
+  }
+
+  // -- the keyboard ---------------------------------------------------------------------------
+  private onKey = (e: KeyboardEvent): void => {
+    const target = e.target as HTMLElement | null;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+    if (/^[1-9]$/.test(e.key)) {
+      const button = this.board.querySelector<HTMLButtonElement>(`button[data-key="${e.key}"]`);
+      if (button && !button.disabled) {
+        e.preventDefault();
+        button.click();
+      }
+    } else if (e.key === "h" || e.key === "?") {
+      this.board.querySelector<HTMLButtonElement>("button.hint-button")?.click();
+    } else if (e.key === "Escape" && this.selected.length) {
+      this.selected = [];
+      this.render();
+    }
+  };
+
+  // -- drawing ----------------------------------------------------------------------------------
+  private renderLive(): void {
+    const el = this.board.querySelector(".live");
+    if (el) this.fillLive(el as HTMLElement);
+  }
+
+  private fillLive(el: HTMLElement): void {
+    const words = { connecting: "connecting…", live: "live", reconnecting: "reconnecting…", ended: "deal over" };
+    el.textContent = words[this.live];
+    el.dataset.live = this.live;
+  }
+
+  render(): void {
+    const v = this.view;
+    if (!v) return;
+    const focused = (document.activeElement as HTMLElement | null)?.dataset?.focus;
+    this.handIndex = 0;
+    const game = GAME_KEY[v.game];
+    const obs = v.observation.value as Obs;
+    const names = v.seats.map(seatName);
+    document.body.dataset.version = String(v.version);
+    document.body.dataset.busy = this.busy ? "1" : "0";
+    document.body.dataset.over = v.over ? "1" : "0";
+    document.body.dataset.game = game;
+    clear(this.board);
+    this.board.className = `board game-${game}`;
+    this.board.append(this.header(v, game, obs, names));
+    const others = h("div", { class: `seats seats-${v.seats.length}` });
+    const n = v.seats.length;
+    for (let k = 1; k < n; k++) others.append(this.seatPanel(v, game, obs, names, (v.seat + k) % n, k));
+    this.board.append(h("div", { class: "felt" }, others, this.center(v, game, obs, names)));
+    this.board.append(this.mine(v, game, obs, names));
+    this.board.append(this.actionsPanel(v, game, obs, names));
+    if (v.over) this.board.append(this.resultPanel(v, game, obs, names));
+    if (focused) this.board.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
+  }
+
+  private header(v: TableView, game: GameKey, obs: Obs, names: string[]): HTMLElement {
+    const legal = v.legalActions.map((a) => a.text);
+    let turn = "";
+    if (v.over) turn = "the deal is over";
+    else if (obs.toAct === v.seat) turn = `your turn: ${turnWhat(game, obs, legal)}`;
+    else if (obs.toAct !== undefined) turn = `${names[obs.toAct]} to act`;
+    const facts: string[] = [GAME_TITLE[game]];
+    if (game === "totom") {
+      const t = obs as TotomObservation;
+      facts.push(`stock ${t.stock}`, `dealer ${names[t.dealer]}`);
+    } else if (game === "kowah") {
+      facts.push(`stock ${(obs as KowahObservation).stock}`);
+    } else {
+      const l = obs as LukFuObservation;
+      facts.push(`master ${names[l.record?.master ?? 0]}`,
+        `caller ${l.caller !== undefined ? names[l.caller] : "–"}`);
+    }
+    const live = h("span", { class: "live", "aria-live": "polite" });
+    this.fillLive(live);
+    return h("div", { class: "status" },
+      h("p", { class: "facts" }, facts.join(" · ")),
+      h("p", { class: `turn${obs.toAct === v.seat && !v.over ? " mine" : ""}`, role: "status" }, turn),
+      h("p", { class: "meta" }, `table ${v.tableId} · you are ${names[v.seat]} · `, live,
+        " · ", h("button", { type: "button", class: "link", onclick: () => this.onLeave() }, "lobby")));
+  }
+
+  private seatPanel(v: TableView, game: GameKey, obs: Obs, names: string[], s: number, place: number): HTMLElement {
+    const info = v.seats[s];
+    const badges: string[] = [];
+    const panel = h("section", {
+      class: `seat place-${place}${obs.toAct === s && !v.over ? " to-act" : ""}`,
+      "aria-label": names[s], "data-seat": s,
+    });
+    const body = h("div", { class: "seat-body" });
+    if (game === "totom") {
+      const t = obs as TotomObservation;
+      if (t.dealer === s) badges.push("dealer");
+      if (t.deadHand.includes(s)) badges.push("dead hand (TT-S4)");
+      body.append(this.totomDoor(t, s, names));
+    } else if (game === "kowah") {
+      const k = obs as KowahObservation;
+      const shown = k.declared[s];
+      if (shown) {
+        badges.push("declared");
+        body.append(h("div", { class: "row" }, h("span", { class: "label" }, "shows"),
+          cardsEl(game, [shown, shown]), h("span", { class: "label" }, "waits on"), cardEl(game, shown)));
+      }
+      const draws = k.publicDraws.filter((d) => d.seat === s);
+      if (draws.length) {
+        body.append(h("div", { class: "row" }, h("span", { class: "label" }, "drew face up"),
+          cardsEl(game, draws.map((d) => d.card), "small")));
+      }
+    } else {
+      const l = obs as LukFuObservation;
+      const rec = l.record;
+      if (rec?.master === s) badges.push("master");
+      if (l.caller === s) badges.push("caller");
+      const calls = rec?.calls ?? [];
+      const said = calls.findIndex((_, i) => ((rec?.master ?? 0) + i) % 3 === s);
+      if (said >= 0) badges.push(`said ${calls[said]}`);
+      body.append(h("div", { class: "row" }, h("span", { class: "fu" }, `fu ${l.fu[s] ?? 0}`)));
+    }
+    panel.append(h("header", {},
+      h("h3", {}, names[s]),
+      h("span", { class: "kind" }, seatKindWords(info)),
+      ...badges.map((b) => h("span", { class: "badge" }, b)),
+      s === v.seat ? null : backsEl(obs.handSizes[s] ?? 0)));
+    panel.append(body);
+    return panel;
+  }
+
+  /** A Tổ Tôm seat's shown pairs and its doorway: dead cards, and the offer when it lies there. */
+  private totomDoor(t: TotomObservation, s: number, names: string[]): HTMLElement {
+    const wrap = h("div", { class: "door-wrap" });
+    const pairs = t.exposed[s]?.pairs ?? [];
+    wrap.append(h("div", { class: "row shown" }, h("span", { class: "label" }, "shown"),
+      pairs.length ? pairs.map((p) => h("span", { class: "pair" }, cardsEl("totom", p))) : h("span", { class: "none" }, "none")));
+    const dead = t.dead.filter((d) => d.seat === s).map((d) => d.card);
+    const door = h("div", { class: "row door", "aria-label": `${possessive(names[s])} doorway` },
+      h("span", { class: "label" }, "doorway"),
+      dead.length ? cardsEl("totom", dead, "small dead") : h("span", { class: "none" }, "no dead cards"));
+    if (t.offer && t.offer.door === s && t.offer.card) {
+      door.append(cardEl("totom", t.offer.card, "offer"));
+    }
+    wrap.append(door);
+    return wrap;
+  }
+
+  private center(v: TableView, game: GameKey, obs: Obs, names: string[]): HTMLElement {
+    const c = h("section", { class: "center", "aria-label": "The middle of the table" });
+    if (game === "totom") {
+      const t = obs as TotomObservation;
+      if (t.offer?.card) {
+        const o = t.offer;
+        c.append(h("div", { class: "offer-box" }, cardEl("totom", o.card, "big"),
+          h("p", {}, `On the table: ${o.card} ${cardName("totom", o.card)} (${OFFER_WORDS[o.kind]}, at ${o.door === v.seat ? "your" : possessive(names[o.door])} doorway), offered to ${o.seat === v.seat ? "you" : names[o.seat]}`)));
+      } else {
+        c.append(h("p", { class: "quiet" }, "No card on offer."));
+      }
+      if (t.claim !== undefined && !v.over) {
+        const what = t.claim === Claim.WIN ? "win" : "Chíu";
+        c.append(h("p", { class: "prompt", role: "alert" },
+          `You may claim it: ${what}. Nobody else sees the question (R-claim-privacy).`));
+      }
+    } else if (game === "kowah") {
+      const k = obs as KowahObservation;
+      const pile = h("ol", { class: "pile", "aria-label": "Discards, oldest first" });
+      const top = [...k.discards].reverse().find((d) => d.takenBy === undefined);
+      for (const d of k.discards) {
+        const taken = d.takenBy !== undefined;
+        pile.append(h("li", { class: `discard${taken ? " taken" : ""}${d === top ? " top" : ""}` },
+          cardEl("kowah", d.card, "small"),
+          h("span", { class: "who" }, names[d.seat]),
+          taken ? h("span", { class: "took" }, `→ ${names[d.takenBy!]}`) : null));
+      }
+      c.append(h("h3", {}, "Discards", h("span", { class: "quiet" }, " oldest first; → who took it")),
+        k.discards.length ? pile : h("p", { class: "quiet" }, "none yet"));
+    } else {
+      const l = obs as LukFuObservation;
+      const tricks = l.record?.tricks ?? [];
+      const trick = tricks[tricks.length - 1];
+      if (trick) {
+        const done = trick.plays.length >= 3;
+        const list = h("ol", { class: "trick" });
+        for (const p of trick.plays) {
+          list.append(h("li", {}, h("span", { class: "who" }, names[p.seat]),
+            p.down ? h("span", { class: "down" }, p.cards ? cardsEl("lukfu", p.cards, "small down")
+              : `${plural(p.down, "card")} face down`) : cardsEl("lukfu", p.cards)));
+        }
+        const best = lukfuToBeat(l);
+        c.append(h("h3", {}, `Trick ${tricks.length}`, done ? h("span", { class: "quiet" }, " (complete)") : null),
+          list);
+        if (best) {
+          c.append(h("p", { class: "to-beat" }, "to beat: ", cardsEl("lukfu", best, "small"),
+            ` (${plural(parseCards(best).length, "card")})`));
+        }
+      } else {
+        c.append(h("p", { class: "quiet" }, (l.record?.calls ?? []).length
+          ? `Calls so far: ${(l.record?.calls ?? []).join(", ")}` : "The calls: play or pass."));
+      }
+    }
+    return c;
+  }
+
+  /** Your seat: what you show, and your hand grouped. */
+  private mine(v: TableView, game: GameKey, obs: Obs, names: string[]): HTMLElement {
+    const me = h("section", { class: `seat me${obs.toAct === v.seat && !v.over ? " to-act" : ""}`,
+      "aria-label": "Your seat", "data-seat": v.seat });
+    const badges: string[] = [];
+    const body = h("div", { class: "seat-body" });
+    const hand = parseCards(obs.hand);
+    const pick = (cards: string[], extra = "") => this.handCards(game, cards, extra);
+    const groups = h("div", { class: "hand", "aria-label": "Your hand" });
+    if (game === "totom") {
+      const t = obs as TotomObservation;
+      if (t.dealer === v.seat) badges.push("dealer");
+      if (t.deadHand.includes(v.seat)) badges.push("dead hand (TT-S4)");
+      body.append(this.totomDoor(t, v.seat, names));
+      const g = totomGroups(hand);
+      for (const p of g.chan) groups.append(group("Chắn", pick(p)));
+      for (const p of g.ca) groups.append(group("Cạ", pick(p)));
+      if (g.singles.length) groups.append(group("singles", pick(g.singles)));
+    } else if (game === "kowah") {
+      const k = obs as KowahObservation;
+      const shown = k.declared[v.seat];
+      if (shown) {
+        badges.push("declared");
+        body.append(h("div", { class: "row" }, h("span", { class: "label" }, "you show"),
+          cardsEl(game, [shown, shown]), h("span", { class: "label" }, "waiting on"), cardEl(game, shown)));
+      }
+      const g = kowahGroups(hand);
+      for (const t of g.triplets) groups.append(group("triplet", pick(t)));
+      for (const p of g.pairs) groups.append(group("pair", pick([p, p])));
+      if (g.singles.length) groups.append(group("singles", pick(g.singles)));
+    } else {
+      const l = obs as LukFuObservation;
+      if (l.record?.master === v.seat) badges.push("master");
+      if (l.caller === v.seat) badges.push("caller");
+      const old = this.old?.version === v.version ? this.old.answer : undefined;
+      const fu = l.fu[v.seat] ?? 0;
+      body.append(h("div", { class: "row" }, h("span", { class: "fu" }, `fu ${fu}`),
+        old ? h("span", { class: "claim-total" },
+          `claim total ${old.claimTotal} with your old cards (LF-W2)`) : null));
+      const oldSet = new Set(old?.old.flatMap(parseCards) ?? []);
+      for (const suit of "csmt") {
+        const cards = hand.filter((c) => c[1] === suit);
+        if (!cards.length) continue;
+        const row = h("span", { class: "cards" });
+        for (const c of cards) row.append(this.handCard(game, c, oldSet.has(c) ? "old" : ""));
+        groups.append(group({ c: "Coins", s: "Strings", m: "Myriads", t: "Tens" }[suit]!, row));
+      }
+      if (oldSet.size) groups.append(h("p", { class: "quiet" }, "Cards marked old cannot be beaten (LF-O1, LF-O2)."));
+    }
+    if (!hand.length) groups.append(h("p", { class: "quiet" }, "No cards in hand."));
+    me.append(h("header", {}, h("h3", {}, `${names[v.seat]} (you)`),
+      ...badges.map((b) => h("span", { class: "badge" }, b)),
+      h("span", { class: "quiet" }, plural(obs.handSizes[v.seat] ?? hand.length, "card"))));
+    me.append(body, groups);
+    return me;
+  }
+
+  private handCards(game: GameKey, cards: string[], extra = ""): HTMLElement {
+    const row = h("span", { class: "cards" });
+    for (const c of cards) row.append(this.handCard(game, c, extra));
+    return row;
+  }
+
+  /** A card of your hand: a button that picks it, and the actions using it are offered. */
+  private handCard(game: GameKey, card: string, extra: string): HTMLElement {
+    const index = this.handIndex++;
+    const picked = this.selectedIndex.has(index);
+    const b = h("button", {
+      type: "button", class: `card suit-${card[1]}${extra ? " " + extra : ""}${picked ? " picked" : ""}`,
+      "aria-pressed": picked ? "true" : "false", "data-focus": `hand-${index}`,
+      onclick: () => this.toggle(card, index),
+    });
+    const face = cardEl(game, card);
+    b.title = face.title;
+    b.setAttribute("aria-label", face.getAttribute("aria-label") + (extra === "old" ? ", old" : ""));
+    b.dataset.card = card;
+    b.append(...Array.from(face.childNodes));
+    return b;
+  }
+
+  private handIndex = 0;
+  private selectedIndex = new Set<number>();
+
+  private toggle(card: string, index: number): void {
+    if (this.selectedIndex.has(index)) {
+      this.selectedIndex.delete(index);
+      const k = this.selected.indexOf(card);
+      if (k >= 0) this.selected.splice(k, 1);
+    } else {
+      this.selectedIndex.add(index);
+      this.selected.push(card);
+    }
+    this.render();
+  }
+
+  /** The legal actions as buttons (numbered 1-9 for the keyboard), the hint, a refusal. */
+  private actionsPanel(v: TableView, game: GameKey, obs: Obs, _names: string[]): HTMLElement {
+    const panel = h("section", { class: "actions", "aria-label": "Your actions" });
+    if (this.refusal) {
+      const r = this.refusal;
+      panel.append(h("div", { class: "refusal", role: "alert" },
+        h("strong", {}, "Refused"), r.rule ? h("code", { class: "rule" }, r.rule) : null,
+        h("span", {}, r.message)));
+    }
+    if (v.over) return panel;
+    const legal = v.legalActions;
+    if (!legal.length) {
+      panel.append(h("p", { class: "quiet" }, "Waiting for the other seats."));
+      return panel;
+    }
+    // Picked hand cards narrow the list to the actions that use them all.
+    let shown: LegalAction[] = legal;
+    if (this.selected.length) {
+      const want = [...this.selected];
+      shown = legal.filter((a) => {
+        const cards = parseCards(a.cards);
+        return want.every((c) => {
+          const k = cards.indexOf(c);
+          if (k < 0) return false;
+          cards.splice(k, 1);
+          return true;
+        });
+      });
+      panel.append(h("p", { class: "picked-note" },
+        `Picked ${this.selected.join(" ")}: ${plural(shown.length, "action")} use${shown.length === 1 ? "s" : ""} them. `,
+        h("button", { type: "button", class: "link", onclick: () => { this.selected = []; this.selectedIndex.clear(); this.render(); } }, "clear")));
+    }
+    const list = h("div", { class: "action-list" });
+    let number = 0;
+    const button = (a: LegalAction) => {
+      number += 1;
+      const key = number <= 9 ? String(number) : undefined;
+      const said = describe(game, obs, a.text);
+      return h("button", {
+        type: "button", class: `act verb-${a.verb}`, "data-action": a.text, "data-key": key,
+        "data-focus": `act-${a.text}`, disabled: this.busy,
+        title: said ? `${a.text}: ${said}` : a.text, onclick: () => void this.act(a.text),
+      }, key ? h("kbd", {}, key) : null, h("span", { class: "text" }, a.text),
+      said ? h("span", { class: "said" }, said) : null, a.cards && parseCards(a.cards).length <= 4
+        ? cardsEl(game, a.cards, "tiny") : null);
+    };
+    const downs = shown.filter((a) => a.text.startsWith("down"));
+    const rest = shown.filter((a) => !a.text.startsWith("down"));
+    for (const a of rest) list.append(button(a));
+    if (downs.length > FOLD_AT && !this.selected.length) {
+      const fold = h("details", { class: "downs" },
+        h("summary", {}, `Face down: ${plural(downs.length, "choice")} (or pick the cards in your hand)`));
+      for (const a of downs) fold.append(button(a));
+      list.append(fold);
+    } else {
+      for (const a of downs) list.append(button(a));
+    }
+    panel.append(h("h2", {}, "Your move"), list);
+    panel.append(this.hintPanel(v, legal));
+    return panel;
+  }
+
+  private hintPanel(v: TableView, legal: LegalAction[]): HTMLElement {
+    const box = h("div", { class: "hint" });
+    const loading = this.hint === "loading";
+    box.append(h("button", {
+      type: "button", class: "hint-button", "data-focus": "hint", disabled: loading || this.busy,
+      onclick: () => void this.askHint(),
+    }, loading ? "Thinking…" : "Hint", h("kbd", {}, "H")));
+    if (this.hint && this.hint !== "loading" && this.hint.version === v.version) {
+      const ol = h("ol", { class: "ranked", "aria-label": "Hint: the actions ranked, best first" });
+      const known = new Set(legal.map((a) => a.text));
+      this.hint.actions.forEach((r, k) => {
+        ol.append(h("li", { "data-action": r.action },
+          h("button", {
+            type: "button", class: "play-hint", disabled: this.busy || !known.has(r.action),
+            "data-focus": `hint-${k}`, onclick: () => void this.act(r.action),
+          }, r.action),
+          h("span", { class: "value" }, r.value === undefined ? "–" : r.value.toFixed(3)),
+          h("span", { class: "why" }, r.explanation)));
+      });
+      box.append(ol);
+    }
+    return box;
+  }
+
+  private resultPanel(v: TableView, game: GameKey, obs: Obs, names: string[]): HTMLElement {
+    const r = obs.result;
+    const box = h("section", { class: "result", "aria-label": "The end of the deal" },
+      h("h2", {}, "The deal is over"), h("p", { class: "result-text" }, v.resultText));
+    if (r) {
+      box.append(h("ul", { class: "explain" }, explainResult(game, r, names, obs).map((line) => h("li", {}, line))));
+      if (r.bonuses.length) {
+        const t = h("table", { class: "bonuses" }, h("caption", {}, "Bonuses (TT-K2, TT-K3)"),
+          h("tr", {}, h("th", {}, "bonus"), h("th", {}, "main"), h("th", {}, "dịch"), h("th", {}, "count")));
+        for (const b of r.bonuses) {
+          t.append(h("tr", {}, h("td", {}, b.name), h("td", {}, String(b.main)), h("td", {}, String(b.dich)),
+            h("td", {}, String(b.count))));
+        }
+        box.append(t);
+      }
+      if (r.net.length) {
+        const t = h("table", { class: "net" }, h("caption", {}, "Settlement"));
+        r.net.forEach((n, s) => t.append(h("tr", {}, h("td", {}, names[s]),
+          h("td", { class: n > 0 ? "plus" : n < 0 ? "minus" : "" }, n > 0 ? `+${n}` : String(n)))));
+        box.append(t);
+      }
+    }
+    box.append(h("p", {}, h("button", { type: "button", "data-focus": "lobby", onclick: () => this.onLeave() },
+      "Back to the lobby")));
+    return box;
+  }
+
+  // -- the log ------------------------------------------------------------------------------
+  private appendLog(e: TableEvent): void {
+    const names = this.view?.seats.map(seatName);
+    const li = h("li", { "data-version": String(e.version) });
+    for (const line of e.lines) li.append(h("span", { class: "line" }, line));
+    if (e.drawn) li.append(h("span", { class: "line drawn" }, `you drew ${e.drawn}`));
+    if (e.takenBack.length) {
+      li.classList.add("claim");
+      const undone = h("ul", { class: "taken-back", "aria-label": "Taken back" });
+      for (const t of e.takenBack) {
+        const who = names?.[t.seat] ?? `seat ${t.seat}`;
+        undone.append(h("li", {}, `taken back: ${who}: ${t.action}${t.drawn ? ` (you had drawn ${t.drawn})` : ""}`));
+      }
+      li.append(undone);
+      // strike the entries it undid: the latest ones with those actions
+      const entries = Array.from(this.logList.children) as HTMLElement[];
+      let k = entries.length - 1;
+      for (const t of [...e.takenBack].reverse()) {
+        while (k >= 0) {
+          const v = this.events.get(BigInt(entries[k].dataset.version ?? "0"));
+          k -= 1;
+          if (v && v.seat === t.seat && v.action === t.action) {
+            entries[k + 1].classList.add("undone");
+            break;
+          }
+        }
+      }
+    }
+    if (e.result) li.classList.add("end");
+    // keep version order even if an Act answer and the stream interleave
+    const after = Array.from(this.logList.children).find(
+      (c) => BigInt((c as HTMLElement).dataset.version ?? "0") > e.version);
+    this.logList.insertBefore(li, after ?? null);
+    li.scrollIntoView?.({ block: "nearest" });
+  }
+
+  /** For tests and the curious: the page's own act, through the same path as a click. */
+  debug() {
+    return {
+      act: (text: string, expectedVersion?: number) =>
+        this.act(text, expectedVersion === undefined ? this.view?.version : BigInt(expectedVersion)),
+      version: () => Number(this.view?.version ?? -1),
+      legal: () => this.view?.legalActions.map((a) => a.text) ?? [],
+      over: () => Boolean(this.view?.over),
+      resultText: () => this.view?.resultText ?? "",
+      seat: () => this.view?.seat,
+      hand: () => (this.view?.observation.value as Obs | undefined)?.hand ?? "",
+      table: () => this.seat.tableId,
+      game: () => (this.view ? GAME_KEY[this.view.game] : ""),
+      kinds: () => this.view?.seats.map((s) => (s.kind === SeatKind.AI ? "ai" : "human")) ?? [],
+    };
+  }
+}
+
+function group(label: string, cards: HTMLElement): HTMLElement {
+  return h("span", { class: "group" }, h("span", { class: "group-label" }, label), cards);
+}

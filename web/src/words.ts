@@ -1,0 +1,150 @@
+// The view in words, as the terminal words it (cli/screen.py): whose turn, what an action
+// does, how the deal ended.
+import { cardName, type GameKey, parseCards, renderCards } from "./cards.js";
+import { AiLevel, type DealResult, DealOutcome, SeatKind } from "./gen/moneycards/v1/common_pb.js";
+import type { SeatInfo } from "./gen/moneycards/v1/table_pb.js";
+import type { LukFuObservation } from "./gen/moneycards/v1/lukfu_pb.js";
+import {
+  type KowahObservation, KowahPhase, OfferKind, type TotomObservation, TotomPhase,
+} from "./gen/moneycards/v1/observation_pb.js";
+import { LukFuPhase } from "./gen/moneycards/v1/lukfu_pb.js";
+
+export const GAME_TITLE: Record<GameKey, string> = { totom: "Tổ Tôm", kowah: "Kowah", lukfu: "Luk Fu" };
+
+export const AI_WORDS: Record<number, string> = {
+  [AiLevel.RANDOM]: "random", [AiLevel.GREEDY]: "greedy",
+  [AiLevel.HEURISTIC]: "heuristic", [AiLevel.STRONG]: "strong", [AiLevel.UNSPECIFIED]: "strong",
+};
+
+/** A seat's name: its own, or "Player N" / "AI N" as the server names an unnamed seat. */
+export function seatName(s: SeatInfo): string {
+  return s.name || (s.kind === SeatKind.AI ? `AI ${s.seat}` : `Player ${s.seat}`);
+}
+
+export function seatKindWords(s: SeatInfo): string {
+  return s.kind === SeatKind.AI ? `AI, ${AI_WORDS[s.aiLevel] ?? "strong"}` : "person";
+}
+
+export function possessive(name: string): string {
+  return name === "you" ? "your" : `${name}'s`;
+}
+
+/** What the seat to act is doing, as the terminal's status line says it. */
+export function turnWhat(game: GameKey, obs: TotomObservation | KowahObservation | LukFuObservation,
+                         legal: string[]): string {
+  if (game === "totom") {
+    const o = obs as TotomObservation;
+    return {
+      [TotomPhase.OPENING]: "your first discard (or Thiên ù)", [TotomPhase.DISCARD]: "discard",
+      [TotomPhase.OFFER]: "capture or pass", [TotomPhase.CLAIMS]: "a claim",
+      [TotomPhase.UNSPECIFIED]: "",
+    }[o.phase];
+  }
+  if (game === "kowah") {
+    const o = obs as KowahObservation;
+    return {
+      [KowahPhase.DRAW]: legal.includes("take") ? "draw or take" : "draw",
+      [KowahPhase.DISCARD]: "discard", [KowahPhase.DECLARE]: "declare",
+      [KowahPhase.UNSPECIFIED]: "",
+    }[o.phase];
+  }
+  const o = obs as LukFuObservation;
+  return {
+    [LukFuPhase.CALL]: "call play or pass",
+    [LukFuPhase.LEAD]: legal.includes("claim") ? "lead or claim" : "lead",
+    [LukFuPhase.FOLLOW]: "beat it or go down", [LukFuPhase.UNSPECIFIED]: "",
+  }[o.phase];
+}
+
+export const OFFER_WORDS: Record<number, string> = {
+  [OfferKind.DISCARD]: "a discard", [OfferKind.EXPOSED]: "from the stock",
+  [OfferKind.PASSED]: "from the stock, passed on", [OfferKind.UNSPECIFIED]: "",
+};
+
+/** The last face-up play of the Luk Fu trick under way: the play to beat (LF-F1). */
+export function lukfuToBeat(obs: LukFuObservation): string | undefined {
+  const tricks = obs.record?.tricks ?? [];
+  const trick = tricks[tricks.length - 1];
+  if (!trick || trick.plays.length >= 3) return undefined;
+  const up = trick.plays.filter((p) => p.down === 0 && p.cards);
+  return up[up.length - 1]?.cards;
+}
+
+/** What an action does, after its text ("capture 4m: take 4s, expose 4s 4m, a Cạ"). */
+export function describe(game: GameKey, obs: TotomObservation | KowahObservation | LukFuObservation,
+                         text: string): string {
+  const [verb, ...rest] = text.split(" ");
+  const arg = rest.join(" ");
+  const named = (cards: string) =>
+    parseCards(cards).length === 1 ? `${cards} ${cardName(game, cards)}` : cards;
+  if (game === "totom") {
+    const o = (obs as TotomObservation).offer;
+    if (verb === "capture" && o) {
+      const kind = arg === o.card ? "a Chắn" : "a Cạ";
+      return `take ${o.card}, expose ${renderCards([o.card, ...parseCards(arg)])}, ${kind}`;
+    }
+    if (verb === "pass" && o) return `let ${named(o.card)} go`;
+    if (verb === "win") return o ? `claim the win on ${o.card}` : "claim the win (Thiên ù)";
+    if (verb === "chiu" && o) return `claim the fourth ${o.card} for a Chíu`;
+    if (verb === "decline") return "do not claim it";
+    if (verb === "discard") return named(arg);
+  } else if (game === "kowah") {
+    const k = obs as KowahObservation;
+    if (verb === "draw") return `from the stock (${k.stock} left)`;
+    if (verb === "take") {
+      const top = [...k.discards].reverse().find((d) => d.takenBy === undefined);
+      return top ? `${top.card}, the last discard` : "the last discard";
+    }
+    if (verb === "declare") return `checki, showing ${arg}`;
+    if (verb === "stay") return "stay undeclared";
+    if (verb === "discard") return named(arg);
+  } else {
+    if (verb === "call") return arg === "play" ? "try to win this deal" : "let another seat call";
+    const best = lukfuToBeat(obs as LukFuObservation);
+    if (verb === "follow" && best) return `beat ${best}`;
+    if (verb === "down") return "face down";
+    if (verb === "claim") return "fu won plus old cards make six (LF-W2)";
+    if (verb === "end") return "the hand is empty";
+    if (verb === "lead") return "start the trick";
+  }
+  return "";
+}
+
+const VIA_WORDS: Record<string, string> = {
+  "own-door": "a stock card exposed at the winner's own doorway (Ù chì)",
+  stock: "a stock card exposed at another seat's doorway",
+  chiu: "the fourth copy, claimed as a Chíu (TT-P6)",
+  "thien-u": "the dealt twenty, no winning card (Thiên ù, TT-W7)",
+  "self-draw": "the winner's own stock draw (KW-X2)",
+  draw: "another seat's stock draw (KW-X4)",
+  discard: "another seat's discard (KW-X4)",
+};
+
+/** The end of the deal explained, line by line, from the DealResult and the public view. */
+export function explainResult(game: GameKey, r: DealResult, names: string[],
+                              obs: TotomObservation | KowahObservation | LukFuObservation): string[] {
+  const out: string[] = [];
+  if (r.outcome === DealOutcome.DRAWN) out.push(`Nobody won: the deal is drawn (${r.rule}).`);
+  if (r.outcome === DealOutcome.REDEAL) out.push(`Every seat passed: the cards are dealt again (${r.rule}).`);
+  if (r.outcome === DealOutcome.WIN && r.winner !== undefined) {
+    const who = names[r.winner];
+    if (game === "totom") {
+      const on = r.card ? ` on ${r.card} ${cardName(game, r.card)}` : "";
+      out.push(`${who} won${on}, by ${VIA_WORDS[r.via ?? ""] ?? r.via ?? ""}.`);
+      if (r.points !== undefined) out.push(`Points: ${r.points} (${r.rule}).`);
+    } else if (game === "kowah") {
+      const shown = (obs as KowahObservation).declared[r.winner];
+      out.push(`${who} won on ${r.card} ${cardName(game, r.card ?? "")}, by ${VIA_WORDS[r.via ?? ""] ?? r.via}.`);
+      if (shown) out.push(`${who} had declared checki showing ${shown}: two triplets and the pair, and ${r.card} makes the third triplet (KW-R1, KW-R6).`);
+      out.push(`Multiplier ×${r.multiplier} for a win by ${r.via} (${r.rule}).`);
+    } else {
+      out.push(`${who} claimed with ${r.fu} fu: fu won in tricks plus old cards held (LF-W2).`);
+      if (r.caller !== undefined) out.push(`The caller was ${names[r.caller]} (LF-C3); settled by ${r.rule}.`);
+    }
+  }
+  return out;
+}
+
+export function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
