@@ -328,7 +328,7 @@ def view_message(t: OpenTable, seat: int) -> table_pb2.TableView:
 
 
 def match_rules(match: Match) -> table_pb2.MatchRules:
-    return table_pb2.MatchRules(deals=match.deals, to_points=match.to)
+    return table_pb2.MatchRules(deals=match.deals, to_points=match.to_points)
 
 
 def match_state(table: Table) -> table_pb2.MatchState:

@@ -1,0 +1,187 @@
+"""Matches (R-match in every game): a series of deals at one table with running totals.
+
+In process: who deals (Tổ Tôm), starts (Kowah) or is the master (Luk Fu) after each deal,
+with and without the rotation switch; totals that add up to zero where the game settles in
+points; a target that ends a match; a restart between deals and mid-deal. Over gRPC: a
+seeded eight-deal match of each game equals the same match in process, deal by deal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import grpc
+import pytest
+from google.protobuf import json_format
+
+from moneycards.records import match_record_json
+from moneycards.server.app import start_service
+from moneycards.server.store import SqliteStore
+from moneycards.server.tables import Tables
+from moneycards.solver.errors import InvalidInput
+from moneycards.solver.games import spec
+from moneycards.solver.table import OutcomeKind
+from moneycards.solver.tables import AI, HUMAN, Match, Seat, Table, read_match
+from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
+
+GAMES = ("totom", "kowah", "lukfu")
+GAME_ENUM = {"totom": common_pb2.GAME_TOTOM, "kowah": common_pb2.GAME_KOWAH,
+             "lukfu": common_pb2.GAME_LUK_FU}
+
+
+def seats(game: str, person: int = 0) -> list[Seat]:
+    return [Seat(HUMAN) if s == person else Seat(AI, "greedy")
+            for s in range(spec(game).seats)]
+
+
+def person_move(table: Table, seat: int, k: int) -> str:
+    """The person plays as the greedy AI would, seeded by the move's number."""
+    return spec(table.game.name).greedy(table.observation(seat), random.Random(k))
+
+
+def play_match(table: Table, seat: int = 0, stop_at: int | None = None) -> Table:
+    k = 0
+    while not table.is_over and (stop_at is None or len(table.inputs) < stop_at):
+        table.act(seat, person_move(table, seat, k))
+        k += 1
+    return table
+
+
+@pytest.mark.parametrize("rotates", [False, True])
+@pytest.mark.parametrize("game", GAMES)
+def test_R_match_who_deals_next(game, rotates):
+    """R-match: the winner deals, starts or is the master next; after a drawn deal or a
+    redeal the next seat in turn order; with the game's rotation switch always the next."""
+    g = spec(game)
+    rules = dataclasses.replace(g.rules("seed"), **{g.rotation_switch: rotates})
+    seen = set()
+    for seed in range(6):
+        t = play_match(Table.create(game, seats(game, seed % g.seats), seed=seed, rules=rules,
+                                    match=Match(deals=5)), seed % g.seats)
+        deals = t.finished()
+        assert len(deals) == 5 and t.is_over
+        for before, after in zip(deals, deals[1:]):
+            r = before.result
+            if r.winner is not None and not rotates:
+                assert after.starter == r.winner
+                seen.add("winner")
+            else:
+                assert after.starter == (before.starter + 1) % g.seats
+                seen.add(r.kind.value if not rotates else "rotates")
+    assert ("rotates" in seen) if rotates else ("winner" in seen)
+
+
+@pytest.mark.parametrize("game", ["totom", "lukfu"])
+def test_R_match_totals_add_up_to_zero_where_a_game_settles_in_points(game):
+    for seed in range(4):
+        t = play_match(Table.create(game, seats(game), seed=seed, match=Match(deals=4)))
+        running = [0] * spec(game).seats
+        for d in t.finished():
+            running = [a + b for a, b in zip(running, d.result.net or (0,) * len(running))]
+            assert sum(running) == 0
+        assert t.totals() == running
+
+
+def test_R_match_kowah_tallies_wins_and_multipliers():
+    t = play_match(Table.create("kowah", seats("kowah"), seed=2, match=Match(deals=6)))
+    wins, mult = [0, 0, 0], [0, 0, 0]
+    for d in t.finished():
+        if d.result.kind is OutcomeKind.WIN:
+            wins[d.result.winner] += 1
+            mult[d.result.winner] += d.result.multiplier
+    assert t.wins() == wins and t.totals() == mult and sum(wins) >= 1
+
+
+def test_R_match_a_target_ends_the_match_once_a_seat_reaches_it():
+    t = play_match(Table.create("totom", seats("totom"), seed=4, match=Match(to_points=20)))
+    totals = t.totals()
+    assert max(totals) >= 20
+    before = [0] * 4
+    for d in t.finished()[:-1]:  # no deal before the last reached it
+        before = [a + b for a, b in zip(before, d.result.net or (0,) * 4)]
+        assert max(before) < 20
+
+
+def test_R_match_bad_lengths_name_their_field():
+    with pytest.raises(InvalidInput) as err:
+        read_match(spec("kowah"), 4, 10)
+    assert err.value.field == "match.to_points" and "KW-K1" in err.value.message
+    with pytest.raises(InvalidInput) as err:
+        read_match(spec("totom"), 1001, 0)
+    assert err.value.field == "match.deals"
+
+
+def test_R_match_deal_boundaries_are_events_with_the_totals():
+    t = play_match(Table.create("lukfu", seats("lukfu"), seed=1, match=Match(deals=3)))
+    starts = [e for e in t.events(0) if e.new_deal]
+    assert [e.deal for e in starts] == [2, 3]
+    ended = [e for e in t.events(0) if e.result is not None]
+    assert [e.deal for e in ended] == [1, 2, 3]
+    assert starts[0].lines[0].startswith("Deal 2 of 3: ") and "is the master" in starts[0].lines[0]
+    assert starts[0].lines[1].startswith("Totals: ")
+
+
+@pytest.mark.parametrize("cut", ["between deals", "mid-deal"])
+def test_R_match_a_match_resumes_after_a_restart(tmp_path, cut):
+    """A match stored as its inputs is rebuilt by a restarted server where it was, and
+    goes on to the same end as one never interrupted."""
+    whole = play_match(Table.create("kowah", seats("kowah"), seed=7, match=Match(deals=4)))
+    marks = [k for k, x in enumerate(whole.inputs) if x == "!deal"]
+    stop = marks[1] + 1 if cut == "between deals" else marks[1] + 6
+    path = tmp_path / "tables.db"
+    tables = Tables(SqliteStore(path))
+    opened, _ = tables.create("kowah", seats("kowah"), 7, None, Match(deals=4))
+    k = 0
+    while len(opened.table.inputs) < stop:
+        with opened.lock:
+            opened.table.act(0, person_move(opened.table, 0, k))
+            tables.commit(opened)
+        k += 1
+    again = Tables(SqliteStore(path)).get(opened.table_id)
+    assert again.table.deal_no == 3 and again.table.events(0) == opened.table.events(0)
+    while not again.table.is_over:
+        again.table.act(0, person_move(again.table, 0, k))
+        k += 1
+    assert again.table.totals() == whole.totals()
+    assert [d.record for d in again.table.finished()] == [d.record for d in whole.finished()]
+
+
+@pytest.fixture(scope="module")
+def stub():
+    service = start_service("127.0.0.1", 0, 2, warm=False)
+    channel = grpc.insecure_channel(f"127.0.0.1:{service.port}")
+    yield table_pb2_grpc.TableServiceStub(channel)
+    channel.close()
+    service.server.stop(None)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_R_match_eight_deals_over_grpc_equal_the_same_match_in_process(stub, game):
+    n = spec(game).seats
+    msg_seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN)] + [
+        common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI, ai_level=common_pb2.AI_LEVEL_GREEDY)
+        for _ in range(n - 1)]
+    r = stub.CreateTable(table_pb2.CreateTableRequest(
+        game=GAME_ENUM[game], seats=msg_seats, seed=11,
+        match_rules=table_pb2.MatchRules(deals=8)))
+    tid, token = r.table_id, r.seat_tokens[0].token
+    local = Table.create(game, seats(game), seed=11, match=Match(deals=8))
+    k = 0
+    while True:
+        view = stub.GetView(table_pb2.GetViewRequest(table_id=tid, seat_token=token)).view
+        assert view.match_state.deal == local.deal_no
+        assert list(view.match_state.totals) == local.totals()
+        assert view.match_state.starter == local.starter()
+        if view.over:
+            break
+        move = person_move(local, 0, k)
+        stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=token, action=move))
+        local.act(0, move)
+        k += 1
+    rec = stub.GetRecord(table_pb2.GetRecordRequest(table_id=tid, seat_token=token))
+    assert rec.complete and view.match_state.over and local.is_over
+    got = json_format.MessageToDict(rec.match_record, preserving_proto_field_name=True)
+    got["seed"] = int(got["seed"])
+    assert got == match_record_json(game, local.match_record())
+    assert len(local.finished()) == 8
