@@ -547,7 +547,8 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             if table.match is not None:
                 from moneycards.records import match_record_message
 
-                out.match_record.CopyFrom(match_record_message(table.game.name, table.match_record()))
+                out.match_record.CopyFrom(match_record_message(table.game.name,
+                                                               table.match_record()))
             out.events.extend(events_messages(table, table.events(seat), seat))
             return out
 

@@ -28,7 +28,7 @@ from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GameSpec, spec
 from moneycards.solver.observation import Observation
 from moneycards.solver.ranking import LEVELS
-from moneycards.solver.table import IllegalAction, TableState, named_seats
+from moneycards.solver.table import IllegalAction, Outcome, TableState, named_seats
 
 HUMAN, AI = "human", "ai"
 MAX_NAME = 40
