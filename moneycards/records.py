@@ -369,3 +369,64 @@ def match_record_json(game: str, record: dict) -> dict:
                                     preserving_proto_field_name=True)
     out["seed"] = int(out["seed"])
     return out
+
+
+def is_match_record(data: Any) -> bool:
+    """Whether record text (or its parsed object) is a match record (R-match): it has the
+    match's deals, where a game record has actions."""
+    try:
+        obj = json.loads(data) if isinstance(data, (str, bytes)) else data
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(obj, dict) and any(k.endswith("_deals") or k.endswith("Deals")
+                                         for k in obj)
+
+
+def read_match_record(game: str, data: Any) -> dict:
+    """A match record file's text as a dict: the header (seed, rules, match, seats, date),
+    the deals as the engine dicts each game record gives, and the stated totals; errors
+    name the key path from `record`."""
+    from moneycards.solver.tables import read_match
+    from moneycards.v1 import table_pb2
+
+    msg: Any = parse_json(data, table_pb2.MatchRecord(), field="record",
+                          what="a match record (a JSON object)")
+    g = spec(game)
+    want = {"totom": common_pb2.GAME_TOTOM, "kowah": common_pb2.GAME_KOWAH,
+            "lukfu": common_pb2.GAME_LUK_FU}[game]
+    if msg.game != want:
+        raise InvalidInput(f"this is not a match record of {g.title}", field="record.game")
+    which = msg.WhichOneof("rules")
+    if which not in (None, MATCH_RULES_FIELDS[game]):
+        raise InvalidInput(f"{which} are not the rules of {g.title}", field=f"record.{which}")
+    rules = rules_object(game, getattr(msg, MATCH_RULES_FIELDS[game]), field="record.rules")
+    deals = []
+    for k, deal in enumerate(getattr(msg, MATCH_DEALS_FIELDS[game])):
+        try:
+            deals.append(engine_record(game, deal))
+        except InvalidInput as err:
+            err.field = f"record.{MATCH_DEALS_FIELDS[game]}[{k}].{err.field or ''}".rstrip(".")
+            raise
+    match = read_match(g, msg.match_rules.deals, msg.match_rules.to_points,
+                       field="record.match_rules")
+    return {"game": game, "seed": msg.seed, "rules": rules, "match": match,
+            "seats": read_seats(game, msg.seats) if msg.seats else [],
+            "played_at": msg.played_at.ToJsonString() if msg.HasField("played_at") else "",
+            "deals": deals, "totals": list(msg.totals) if msg.totals else None}
+
+
+def check_match_record(game: str, data: Any):
+    """Check a match record (R-match): every deal the one the ruling deals, every action
+    legal, results and totals as the replay gives them."""
+    from moneycards.solver.tables import check_match
+
+    rec = read_match_record(game, data)
+    try:
+        return check_match(spec(game), rec["seed"], rec["rules"], rec["match"], rec["deals"],
+                           rec["totals"])
+    except InvalidInput as err:
+        field = err.field or ""
+        if field.startswith("deals["):
+            field = MATCH_DEALS_FIELDS[game] + field.removeprefix("deals")
+        err.field = f"record.{field}" if field else "record"
+        raise

@@ -324,6 +324,8 @@ class TableState(ABC):
 
     rules_name = "seed"
     seed: int | None = None
+    # In a match, the seat that won the previous deal (R-match; Thông under `traditional`).
+    previous_winner: int | None = None
 
 
 def read_deal(deal: Any, deck: Deck, first_key: str, seats: int, *,

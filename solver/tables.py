@@ -173,6 +173,102 @@ def read_match(game: GameSpec, deals: int, to_points: int, *, field: str = "matc
     return Match(deals, to_points)
 
 
+def match_deal(game: GameSpec, seed: int, number: int, starter: int) -> dict[str, Any]:
+    """The cards of a match's deal `number` (from 2): shuffled by a seed drawn from the
+    match's, the hands turned so that `starter` holds the first seat's (R-match)."""
+    deal = game.seeded(random.Random(f"{seed}/deal/{number}").getrandbits(63)).deal_json()
+    shift = starter - int(deal[game.first_seat_key])
+    hands = [deal["hands"][(k - shift) % game.seats] for k in range(game.seats)]
+    return {**deal, "hands": hands, game.first_seat_key: starter}
+
+
+def next_starter(game: GameSpec, rules: Any, starter: int, result: Outcome) -> int:
+    """R-match: the winner deals (starts, is the master) next; after a drawn deal or a
+    redeal the next seat in turn order does; always the next seat under the game's
+    rotation switch."""
+    if result.winner is not None and not getattr(rules, game.rotation_switch):
+        return result.winner
+    return (starter + 1) % game.seats
+
+
+@dataclass(frozen=True)
+class MatchCheck:
+    """What checking a match record found: valid when every deal is the deal R-match
+    deals and every action of it was legal; the first deal that is not, and why."""
+
+    valid: bool
+    complete: bool  # the match's deals are all played (or its target reached)
+    deals: int  # deals checked
+    totals: tuple[int, ...]
+    bad_deal: int | None = None  # from 1
+    action: int | None = None  # the first illegal action of that deal
+    rule: str | None = None
+    message: str | None = None
+
+
+def check_match(game: GameSpec, seed: int, rules: Any, match: Match,
+                deals: list[dict[str, Any]], totals: list[int] | None = None) -> MatchCheck:
+    """Replay a match record's deals: each must hold the cards R-match deals it (the first
+    the match's seed's, the next by `match_deal` with the seat R-match names), each action
+    must be legal, each stated result what the replay gives; the totals stated, if any,
+    must be the sum of the results."""
+    from moneycards.solver.table import check_result
+
+    run = [0] * game.seats
+    starter = None
+    previous: int | None = None
+    for k, rec in enumerate(deals, 1):
+        field = f"deals[{k - 1}]"
+        if k == 1:
+            state = game.new_state({"seed": rec.get("seed", seed), "deal": rec.get("deal"),
+                                    "rules": rules})
+            if "deal" not in rec and rec.get("seed") != seed:
+                raise InvalidInput(f"the first deal is shuffled by the match's seed {seed}",
+                                   field=f"{field}.seed")
+        else:
+            assert starter is not None
+            expected = match_deal(game, seed, k, starter)
+            if rec.get("deal") != expected:
+                raise InvalidInput(f"deal {k} is not the deal R-match gives: its cards come "
+                                   f"from the match's seed, and seat {starter} "
+                                   f"{game.starter_words}", field=f"{field}.deal")
+            state = game.new_state({"deal": expected, "rules": rules})
+        state.previous_winner = previous
+        for j, action in enumerate(rec.get("actions", [])):
+            try:
+                state.apply(action)
+            except IllegalAction as err:
+                return MatchCheck(False, False, k, tuple(run), k, j, err.rule, err.message)
+        try:
+            check_result(rec, state)
+        except InvalidInput as err:
+            err.field = field + "." + (err.field or "result").removeprefix("record.")
+            raise
+        if state.result is None:
+            if k != len(deals):
+                raise InvalidInput(f"deal {k} has not ended, yet deal {k + 1} follows",
+                                   field=f"{field}.actions")
+            return MatchCheck(True, False, k, tuple(run))
+        r = state.result
+        if r.net is not None:
+            run = [a + b for a, b in zip(run, r.net)]
+        elif r.winner is not None and r.multiplier is not None:
+            run[r.winner] += r.multiplier
+        over = bool(match.deals and k >= match.deals
+                    or match.to_points and max(run) >= match.to_points)
+        if over and k != len(deals):
+            raise InvalidInput(f"the match ended with deal {k}, yet deal {k + 1} follows",
+                               field=f"deals[{k}]")
+        starter = next_starter(game, rules, int(state.deal_json()[game.first_seat_key]), r)
+        previous = r.winner
+    if totals is not None and list(totals) != run:
+        raise InvalidInput(f"the totals are {', '.join(map(str, run))} by the deals, not "
+                           f"{', '.join(map(str, totals))}", field="totals")
+    complete = bool(deals) and bool(match.deals and len(deals) >= match.deals
+                                    or match.to_points and max(run) >= match.to_points)
+    return MatchCheck(True, complete, len(deals), tuple(run))
+
+
 @dataclass(frozen=True)
 class DealPlayed:
     """A finished deal of a match."""
@@ -590,15 +686,9 @@ class Table:
                     or m.to_points and max(self.totals()) >= m.to_points)
 
     def next_starter(self) -> int:
-        """R-match: the winner deals (starts, is the master) next; after a drawn deal or a
-        redeal the next seat in turn order does; always the next seat under the game's
-        rotation switch."""
-        r = self.state.result
-        assert r is not None  # the deal has ended
-        rotates = getattr(self.rules, self.game.rotation_switch)
-        if r.winner is not None and not rotates:
-            return r.winner
-        return (self.starter() + 1) % len(self.seats)
+        """Who deals (starts, is the master) after the deal that has just ended."""
+        assert self.state.result is not None  # the deal has ended
+        return next_starter(self.game, self.rules, self.starter(), self.state.result)
 
     def _next_deal(self) -> None:
         """File the ended deal and deal the next at the same table (R-match): its cards
@@ -621,14 +711,7 @@ class Table:
         self.inputs.append(NEXT_DEAL)
 
     def deal_cards(self, number: int, starter: int) -> dict[str, Any]:
-        """The cards of a match's deal `number` (from 2): shuffled by a seed drawn from the
-        match's, the hands turned so that `starter` holds the first seat's."""
-        seed = random.Random(f"{self.seed}/deal/{number}").getrandbits(63)
-        deal = self.game.seeded(seed).deal_json()
-        shift = starter - int(deal[self.game.first_seat_key])
-        n = len(self.seats)
-        hands = [deal["hands"][(k - shift) % n] for k in range(n)]
-        return {**deal, "hands": hands, self.game.first_seat_key: starter}
+        return match_deal(self.game, self.seed, number, starter)
 
     def match_record(self) -> dict[str, Any]:
         """A match's record: one header (game, rules, seats, date, seed, match) and its
