@@ -185,3 +185,25 @@ def test_R_match_eight_deals_over_grpc_equal_the_same_match_in_process(stub, gam
     got["seed"] = int(got["seed"])
     assert got == match_record_json(game, local.match_record())
     assert len(local.finished()) == 8
+
+
+def test_R_match_traditional_Thong_is_read_from_the_match():
+    """Under `traditional`, a seat that won the previous deal and wins again scores Thông,
+    without being told; no other win does, and the seed rules never score it."""
+    twice = 0
+    for rules in ("traditional", "seed"):
+        for seed in range(4):
+            t = Table.create("totom", seats("totom"), seed=seed, rules=rules,
+                             match=Match(deals=6))
+            k = 0
+            while not t.is_over:  # the person plays at random: more deals end in a win
+                t.act(0, random.Random(k).choice(t.observation(0).legal_actions))
+                k += 1
+            previous = None
+            for d in t.finished():
+                keys = [b["key"] for b in d.result.to_dict().get("bonuses", [])]
+                again = d.result.winner is not None and d.result.winner == previous
+                assert ("thong" in keys) == (again and rules == "traditional"), (seed, keys)
+                twice += again and rules == "traditional"
+                previous = d.result.winner
+    assert twice >= 1

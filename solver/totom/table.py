@@ -124,7 +124,8 @@ class TotomState(TableState):
                  thien_u: bool = False) -> HandVerdict:
         ctx = WinContext(win_card=card, via=via, thien_u=thien_u, opening=self.opening[seat],
                          first_stock=card is not None and via in (VIA_OWN_DOOR, VIA_STOCK)
-                         and self.stock_exposed == 1)
+                         and self.stock_exposed == 1,
+                         won_previous=self.previous_winner == seat)  # Thông, R-match
         return check_hand(self.twenty(seat, card if not thien_u else None), ctx, self.rules,
                           engine="exact")
 
@@ -413,7 +414,8 @@ class TotomState(TableState):
             via = VIA_OWN_DOOR if offer.door == seat else VIA_STOCK
         return check_hand(self.twenty(seat, None), WinContext(
             win_card=offer.card, via=via, opening=self.opening[seat],
-            first_stock=via != VIA_CHIU and self.stock_exposed == 1), self.rules,
+            first_stock=via != VIA_CHIU and self.stock_exposed == 1,
+            won_previous=self.previous_winner == seat), self.rules,
             engine="exact")
 
     def _finish_win(self, s: int, chiu: Offer | None = None) -> None:
