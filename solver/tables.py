@@ -331,7 +331,7 @@ class Table:
         makes it a match of several deals (R-match)."""
         g = spec(game)
         if seed is None:
-            seed = random.SystemRandom().randrange(1 << 31)
+            seed = random.SystemRandom().randrange(1 << 63)  # 2^31 seeds could be tried from one hand
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 63:
             raise InvalidInput("the seed is a whole number 0 to 2^63-1", field="seed")
         if rules is None or isinstance(rules, str):
