@@ -99,6 +99,7 @@ def legal(play, hand, role, record_file, seat, face_down, ace_rule, strict_leads
       moneycards lukfu legal 7c --hand "789c 123m 56t" --record examples/lukfu-record.json
     """
     from moneycards.solver.lukfu.check import legal_text
+    from moneycards.solver.table import in_sentence
 
     record, hand, seat, rules = _history(record_file, hand, seat, _rules(ace_rule, strict_leads))
     d = legal_text(play, hand=hand, role=role, record=record, seat=seat, face_down=face_down,
@@ -108,7 +109,7 @@ def legal(play, hand, role, record_file, seat, face_down, ace_rule, strict_leads
     else:
         word = "LEGAL" if d["legal"] else "ILLEGAL"
         over = f" on {d['to_beat']}" if d["to_beat"] else ""
-        click.echo(f"{word} as a {d['turn']}{over} by seat {d['seat']} ({d['role']}): "
+        click.echo(f"{word} as a {d['turn']}{over} by {in_sentence(d['seat'])} ({d['role']}): "
                    f"{d['explanation']} [{d['rule']}]")
 
 
@@ -131,13 +132,14 @@ def old(hand, record_file, seat, engine, ace_rule, strict_leads, as_json):
       moneycards lukfu old --hand "7c 5m6m 1t2t 9t 5s 8t" --record examples/lukfu-record.json
     """
     from moneycards.solver.lukfu.check import old_text
+    from moneycards.solver.table import seat_label
 
     record, hand, seat, rules = _history(record_file, hand, seat, _rules(ace_rule, strict_leads))
     d = old_text(hand=hand, record=record, seat=seat, engine=engine, rules=rules)
     if as_json:
         emit_json(d)
         return
-    click.echo(f"Seat {d['seat']}: old cards {' '.join(d['old']) or '(none)'}")
+    click.echo(f"{seat_label(d['seat'])}: old cards {' '.join(d['old']) or '(none)'}")
     for r in d["reasons"]:
         mark = "old    " if r["old"] else "not old"
         click.echo(f"  {r['card']:<3} {mark} {r['rule']:<6} {r['explanation']}")
@@ -164,6 +166,7 @@ def score(fu, winner, caller, drawn, as_json):
     """
     from moneycards.solver.cards import counted
     from moneycards.solver.lukfu.check import score_text
+    from moneycards.solver.table import seat_label
 
     d = score_text(fu=fu, winner=winner, caller=caller, drawn=drawn)
     if as_json:
@@ -173,7 +176,7 @@ def score(fu, winner, caller, drawn, as_json):
         click.echo("Drawn: everyone settles 0 (R-settle-zero)")
         return
     click.echo(f"{counted(d['points'], 'points')} [{d['rule']}]: " + ", ".join(
-        f"seat {s} {n:+d}" for s, n in enumerate(d["net"])))
+        f"{seat_label(s)} {n:+d}" for s, n in enumerate(d["net"])))
 
 
 add_record_commands(lukfu, "lukfu")

@@ -94,6 +94,7 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
         from moneycards.cli.deals import play_deals
         from moneycards.solver.errors import InvalidInput
         from moneycards.solver.hints import LEVELS, check_budget, seat_score
+        from moneycards.solver.table import in_sentence, seat_label
 
         levels = [s.strip() for s in seats.split(",")]
         for lv in levels:
@@ -115,7 +116,8 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
                 wins[r["winner"]] += 1
             results.append({"seed": seed + k, "result": r.to_dict(), "settlement": score})
             if not as_json:
-                what = f"{r['outcome']}" + (f" by seat {r['winner']}" if "winner" in r else "")
+                what = f"{r['outcome']}" + (f" by {in_sentence(r['winner'])}" if "winner" in r
+                                            else "")
                 net = " ".join(f"{x:+g}" for x in score)
                 click.echo(f"deal {seed + k}: {what}; settlement {net}")
         summary = {"seats": levels, "deals": deals, "wins": wins, "settlement": totals,
@@ -124,7 +126,7 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
             emit_json({"summary": summary, "deals": results})
         else:
             for s, lv in enumerate(levels):
-                click.echo(f"seat {s} ({lv}): {wins[s]} wins, total {totals[s]:+.0f}, "
+                click.echo(f"{seat_label(s)} ({lv}): {wins[s]} wins, total {totals[s]:+.0f}, "
                            f"average {totals[s] / deals:+.3f} per deal")
 
 

@@ -16,7 +16,7 @@ def add_record_commands(group: click.Group, game: str) -> None:
         from moneycards.cli.screen import explain
         from moneycards.records import read_game_record
         from moneycards.solver.games import final_state, replay as run
-        from moneycards.solver.table import IllegalAction, record_names
+        from moneycards.solver.table import IllegalAction, record_names, seat_label
 
         record = read_game_record(game, record_file.read())
         for line in run(game, record):
@@ -25,7 +25,7 @@ def add_record_commands(group: click.Group, game: str) -> None:
             state = final_state(game, record)
         except IllegalAction:
             return  # the replay stopped at it and said so
-        names = record_names(record) or [f"Seat {s}" for s in range(state.seats)]
+        names = record_names(record) or [seat_label(s) for s in range(state.seats)]
         for line in explain(state, names):
             click.echo(line)
 

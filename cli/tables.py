@@ -93,8 +93,10 @@ class LocalTable:
 
     def hint(self) -> list[tuple[str, str]]:
         from moneycards.solver.hints import hint
+        from moneycards.solver.table import named_seats
 
-        return [(r.action, r.reason) for r in hint(self.table.observation(self.seat))]
+        with named_seats(self.names()):  # seats named as the screen names them
+            return [(r.action, r.reason) for r in hint(self.table.observation(self.seat))]
 
     def result_text(self) -> str:
         return self.table.result_line() if self.table.is_over else \

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import spec
 from moneycards.solver.ranking import LEVELS, Cap, Ranked, legal_of
-from moneycards.solver.table import Outcome
+from moneycards.solver.table import Outcome, told_to
 
 if TYPE_CHECKING:
     from moneycards.solver.table import TableState
@@ -38,7 +38,8 @@ def hint(obs: Any, budget_ms: float | None = None, stop: Callable[[], bool] | No
     `budget_ms` is a wall-clock safety cap (None: the game's default), not the search
     budget: the same observation gets the same hint on every call and every machine.
     Options: `level` ("strong" or "heuristic"), `seed` (None: fixed by the observation),
-    and the game's own (Tổ Tôm `engine`)."""
+    and the game's own (Tổ Tôm `engine`). Reasons name seats as `named_seats` does (a
+    table's names), else the asking seat "You" and the others "Seat 0", "Seat 1", ..."""
     from moneycards.solver.observation import read_observation
     from moneycards.solver.facts import checked
 
@@ -48,7 +49,8 @@ def hint(obs: Any, budget_ms: float | None = None, stop: Callable[[], bool] | No
         check_budget(budget_ms)
     legal_of(obs)
     obs = checked(obs)  # the facts allow exactly the listed actions (never trusted)
-    return spec(obs.game).hint(obs, budget_ms, stop=stop, **options)
+    with told_to(obs.seat):  # reasons name seats as the asking seat sees them
+        return spec(obs.game).hint(obs, budget_ms, stop=stop, **options)
 
 
 def check_budget(budget_ms: Any) -> None:

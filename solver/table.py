@@ -210,7 +210,8 @@ class TableState(ABC):
             rule, why = self._diagnose(act)
             typed = " ".join(str(action).split())  # as written: '2c 7c', not its '27c'
             # Both may echo the action: cut, as every echoed input is, to keep one line.
-            raise IllegalAction(f"{clip(typed)!r} by seat {self.current_seat()}: "
+            # The seat named as the narration names it: "by Ana", "by you", "by Seat 0".
+            raise IllegalAction(f"{clip(typed)!r} by {in_sentence(self.current_seat())}: "
                                 f"{clip(why, 4 * ECHO_CHARS)}", rule=rule)
         self.history.append(act.text)
         self._apply(act)
@@ -362,6 +363,19 @@ def name_says(name: str, verb: str) -> str:
     return f"{name} {verb}"
 
 
+def in_sentence(seat: int | None) -> str:
+    """A seat's name inside a sentence: "by Ana", but "by you" and, unnamed, "by seat 2"."""
+    name = seat_label(seat)
+    if name == "You" or name in DEFAULT_NAMES:
+        return name[:1].lower() + name[1:]
+    return name
+
+
+def possessive(name: str) -> str:
+    """A name's possessive: "Ana's", but "your"."""
+    return "your" if name == "You" else f"{name}'s"
+
+
 DEFAULT_NAMES = ("Seat 0", "Seat 1", "Seat 2", "Seat 3")  # a table or a header names them
 _names: ContextVar[tuple[str, ...]] = ContextVar("seat_names", default=DEFAULT_NAMES)
 
@@ -384,6 +398,19 @@ def named_seats(names: Sequence[str] | None) -> Iterator[None]:
         yield
     finally:
         _names.reset(token)
+
+
+@contextmanager
+def told_to(seat: int) -> Iterator[None]:
+    """Narrate to `seat` (a hint's reasons): the names a table gives (`named_seats`) stand;
+    without them the seat is "You" and the others "Seat 0", "Seat 1", ..."""
+    names = list(_names.get())
+    if tuple(names) != DEFAULT_NAMES or not 0 <= seat < len(names):
+        yield
+        return
+    names[seat] = "You"
+    with named_seats(names):
+        yield
 
 
 # -- records -------------------------------------------------------------------------------
@@ -481,7 +508,7 @@ def _check_record(rec: dict[str, Any], factory: Factory) -> RecordCheck:
 def record_names(rec: dict[str, Any]) -> list[str] | None:
     """The seat names a record's header gives (None without a header)."""
     seats = rec.get("seats") or []
-    return [s.get("name") or f"Seat {k}" for k, s in enumerate(seats)] or None
+    return [s.get("name") or seat_label(k) for k, s in enumerate(seats)] or None
 
 
 def replay_lines(data: Any, game: str, factory: Factory) -> list[str]:

@@ -18,7 +18,7 @@ from typing import Any
 from moneycards.solver.cards import KOWAH, Face, counted
 from moneycards.solver.ranking import (Ranked, capped, cut_short, legal_of, not_evaluated,
                                        ranked, stopped)
-from moneycards.solver.table import parse_action
+from moneycards.solver.table import parse_action, says
 from moneycards.solver.kowah.exact import ready_slots
 from moneycards.solver.kowah.search import known_holdings
 from moneycards.solver.kowah.observation import CARD_VERBS, SEATS, KowahObservation, Phase
@@ -165,7 +165,6 @@ READY_WAIT = 2.0  # unseen copies of the wait a hand that becomes ready later wi
 # Live cards that bring a hand k cards from ready one nearer, typically (the hand's own
 # count is known for its first step only; past it, the typical one).
 TYPICAL_OUTS = (0.0, 6.0, 16.0, 30.0, 45.0, 60.0, 70.0, 80.0, 90.0)
-SEAT_NAMES = ("You", "AI 1", "AI 2")
 TIE_BREAK = 1e-5  # per live out: ranks equal chances by the hand's own outs
 
 
@@ -286,8 +285,8 @@ def race(obs: KowahObservation) -> tuple[list[Ranked], list[Ranked]]:
             f = _card(act)
             s = race.feeds(f)
             if s is not None:
-                unsafe.append(Ranked(act, 0.0, f"loses the deal: {SEAT_NAMES[s]} waits on "
-                                               f"{f} and wins on the discard (KW-X4, x2)"))
+                unsafe.append(Ranked(act, 0.0, f"loses the deal: {says(s, 'waits')} on "
+                                               f"{f}: the discard wins at once (KW-X4, x2)"))
             elif f in vals:
                 p, why = vals[f]
                 safe.append(Ranked(act, p, f"win chance {p:.0%}: {why}"))
