@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any, Sequence
 
 from moneycards.solver.cards import KOWAH, LUKFU, TOTOM, Face, counted
-from moneycards.solver.table import name_says
+from moneycards.solver.table import name_says, possessive
 
 WIDTH = 80
 
@@ -51,10 +51,6 @@ def wrap_items(head: str, items: list[str], sep: str = " · ", indent: int = 4) 
 def _upper_first(text: str) -> str:
     """"your" -> "Your", but "AI 2's" stays as written (str.capitalize lowers the rest)."""
     return text[:1].upper() + text[1:]
-
-
-def possessive(name: str) -> str:
-    return "your" if name == "You" else f"{name}'s"
 
 
 # -- the table from one seat ----------------------------------------------------------------
@@ -234,37 +230,41 @@ def _lukfu(obs: Any, names: Sequence[str]) -> list[str]:
 
 
 # -- actions in words -----------------------------------------------------------------------
+# An action is worded one way everywhere: as its record text ("capture 4m"), which is what
+# the log, `replay`, a hint and the person typing say. The menu adds what it does after a
+# colon ("capture 4m: take 4s, expose 4s 4m, a Cạ"), in the words the log then narrates.
 def describe(obs: Any, action: str, names: Sequence[str]) -> str:
-    """What an action does, in words ("capture 4s with 4m: a Cạ")."""
+    """An action, then what it does ("capture 4m: take 4s, expose 4s 4m, a Cạ")."""
     verb, _, arg = action.partition(" ")
     said = DESCRIBE[obs.game](obs, verb, arg)
-    return said or action
+    return f"{action}: {said}" if said else action
 
 
 def _describe_totom(obs: Any, verb: str, arg: str) -> str | None:
     o = obs.offer
     if verb == "capture" and o is not None:
         kind = "a Chắn" if arg == o.card.text else "a Cạ"
-        return f"capture {o.card} with {arg}: {kind}"
+        pair = TOTOM.render([o.card, *TOTOM.parse(arg)])
+        return f"take {o.card}, expose {pair}, {kind}"
     if verb == "pass" and o is not None:
-        return f"pass: let {o.card} go"
+        return f"let {o.card} go"
     if verb == "win":
-        return "win: claim the win" + (f" on {o.card}" if o is not None else " (Thiên ù)")
+        return "claim the win" + (f" on {o.card}" if o is not None else " (Thiên ù)")
     if verb == "chiu" and o is not None:
-        return f"chiu: claim the fourth {o.card} for a Chíu"
+        return f"claim the fourth {o.card} for a Chíu"
     if verb == "decline":
-        return "decline the claim"
+        return "do not claim it"
     return None
 
 
 def _describe_kowah(obs: Any, verb: str, arg: str) -> str | None:
     if verb == "draw":
-        return f"draw from the stock ({obs.stock} left)"
+        return f"from the stock ({obs.stock} left)"
     if verb == "take":
         top = next((d.card for d in reversed(obs.discards) if d.taken_by is None), None)
-        return f"take {top}, the last discard" if top else "take the last discard"
+        return f"{top}, the last discard" if top else "the last discard"
     if verb == "declare":
-        return f"declare checki, showing {arg}"
+        return f"checki, showing {arg}"
     if verb == "stay":
         return "stay undeclared"
     return None
@@ -272,14 +272,16 @@ def _describe_kowah(obs: Any, verb: str, arg: str) -> str | None:
 
 def _describe_lukfu(obs: Any, verb: str, arg: str) -> str | None:
     if verb == "call":
-        return {"play": "call play: try to win this deal", "pass": "call pass"}.get(arg)
+        return {"play": "try to win this deal"}.get(arg)
     best = obs.record.current_best()
     if verb == "follow" and best is not None:
-        return f"beat {best.text} with {arg}"
+        return f"beat {best.text}"
+    if verb == "down":
+        return "face down"
     if verb == "claim":
-        return "claim the win: fu won plus old cards make six (LF-W2)"
+        return "fu won plus old cards make six (LF-W2)"
     if verb == "end":
-        return "end: the hand is empty"
+        return "the hand is empty"
     return None
 
 
@@ -302,8 +304,7 @@ def menu_lines(obs: Any, names: Sequence[str]) -> list[str]:
     out = []
     for k, a in enumerate(menu(obs), 1):
         if a == "down":
-            cards = default_down(obs).partition(" ")[2]
-            label = f"down {cards} face down (or type down and the cards)"
+            label = f"{describe(obs, default_down(obs), names)} (or type down and the cards)"
         else:
             label = describe(obs, a, names)
         out.append(f"  {k:>2}. {label}")
@@ -331,11 +332,12 @@ def explain(state: Any, names: Sequence[str]) -> list[str]:
 
 def _explain_totom(state: Any, r: Any, names: Sequence[str]) -> list[str]:
     from moneycards.cli.totom import format_verdict
+    from moneycards.solver.totom.table import VIA_WORDS, won_where
 
     if state.win_verdict is None:
         return []
-    lines = [f"{_upper_first(possessive(names[r.winner]))} twenty cards, won on "
-             f"{r.card or 'the deal (Thiên ù)'} ({r.via}):"]
+    lines = [f"{_upper_first(possessive(names[r.winner]))} twenty cards, won "
+             f"{won_where(r)} ({VIA_WORDS[r.via]}):"]
     lines += ["  " + x for x in format_verdict(state.win_verdict).splitlines()]
     lines.append("Settlement: " + ", ".join(f"{names[s]} {n:+d}" for s, n in enumerate(r.net)))
     return lines

@@ -13,6 +13,7 @@ import sys
 import pytest
 
 from moneycards.cli.screen import WIDTH, describe, menu, menu_lines, screen
+from moneycards.solver.cards import TOTOM
 from moneycards.solver.games import seeded
 
 GOLDEN = pathlib.Path(__file__).parent / "golden" / "screens"
@@ -52,6 +53,8 @@ def test_golden_screens_never_wrap_at_80_columns(game, seed, steps, seat):
 
 
 def test_a_tom_offer_says_what_a_capture_makes():
+    """The capture as the record, the log and a hint word it, then what it takes and
+    exposes, as the log then narrates it ('You expose 4s 4m')."""
     state = seeded("totom", 17)
     while not state.is_over:
         seat = state.current_seat()
@@ -61,8 +64,10 @@ def test_a_tom_offer_says_what_a_capture_makes():
             card = obs.offer.card.text
             for a in caps:
                 said = describe(obs, a, NAMES["totom"])
-                kind = "Chắn" if a.split()[1] == card else "Cạ"
-                assert said == f"capture {card} with {a.split()[1]}: a {kind}"
+                hand = a.split()[1]
+                kind = "Chắn" if hand == card else "Cạ"
+                pair = TOTOM.render(TOTOM.parse(f"{card} {hand}"))
+                assert said == f"{a}: take {card}, expose {pair}, a {kind}"
             return
         state.apply(obs.legal_actions[-1])
     pytest.fail("no capture in the deal")
@@ -121,7 +126,7 @@ def answer_for(screen_text):
     """The first option, or a face-down play typed as cards when that is the only way."""
     at = screen_text.rfind("Your hand")
     screen_text = screen_text[at:] if at >= 0 else screen_text
-    m = re.search(r"\n\s+1\. down ([0-9a-z ]+?) face down \(or type", screen_text)
+    m = re.search(r"\n\s+1\. down ([0-9a-z ]+?): face down \(or type", screen_text)
     hand = re.search(r"Your hand \(\* old\): (.*)", screen_text)
     if m and hand:
         from moneycards.solver.cards import LUKFU

@@ -33,6 +33,11 @@ from moneycards.solver.totom.scoring import VIA_CHIU, VIA_OWN_DOOR, VIA_STOCK, W
 SEATS = 4
 NF = len(TOTOM.faces)
 
+VIA_THIEN_U = "thien-u"  # TT-W7: won on the dealt twenty, before any discard
+# How a win came, in words (a result's `via` is a key for programs, never shown).
+VIA_WORDS = {VIA_OWN_DOOR: "own stock card", VIA_STOCK: "stock card", VIA_CHIU: "Chíu",
+             VIA_THIEN_U: "Thiên ù"}
+
 
 @dataclass
 class Memory:
@@ -434,7 +439,7 @@ class TotomState(TableState):
         net = [-v.points] * SEATS
         net[s] = 3 * v.points  # TT-K7
         self.result = Outcome(OutcomeKind.WIN, "TT-K7", winner=s,
-                              card=card.text if card else None, via=via or "thien-u",
+                              card=card.text if card else None, via=via or VIA_THIEN_U,
                               points=v.points, bonuses=tuple(v.to_dict()["bonuses"]),
                               net=tuple(net))
         self.events.append(f"{says(s, 'wins')}: {v.points} points")
@@ -443,7 +448,7 @@ class TotomState(TableState):
         r = self.result
         if r is None or r.kind is not OutcomeKind.WIN:
             return self.end_rule
-        return {"thien-u": "TT-W7", VIA_CHIU: "TT-P6"}.get(r.via or "", "TT-P1")
+        return {VIA_THIEN_U: "TT-W7", VIA_CHIU: "TT-P6"}.get(r.via or "", "TT-P1")
 
     def _make_dead(self, s: int) -> None:
         """TT-S4: the dealer only exposes stock cards in its turns."""
@@ -507,11 +512,15 @@ class TotomState(TableState):
             return "Drawn: the stock ran out (TT-T4); everyone settles 0."
         names = ", ".join(b["name"] for b in r["bonuses"]) or "Ù xuông"
         net = ", ".join(f"{seat_label(s)} {n:+d}" for s, n in enumerate(r["net"]))
-        how = {VIA_OWN_DOOR: f"on {r['card']} (own stock card, ",
-               VIA_STOCK: f"on {r['card']} (stock card, ", VIA_CHIU: f"on {r['card']} (Chíu, ",
-               "thien-u": "on the dealt twenty ("}.get(r["via"], f"({r['via']}, ")
-        return (f"{says(r['winner'], 'wins')} {how}{names}): {r['points']} points; "
-                f"{net}.")
+        # A Thiên ù names itself among the bonuses.
+        how = "" if r["via"] == VIA_THIEN_U else f"{VIA_WORDS[r['via']]}, "
+        return (f"{says(r['winner'], 'wins')} {won_where(r)} ({how}{names}): "
+                f"{r['points']} points; {net}.")
+
+
+def won_where(result: Any) -> str:
+    """Where a win came: "on 3c", or "on the dealt twenty" for a Thiên ù (TT-W7)."""
+    return f"on {result['card']}" if result.get("card") else "on the dealt twenty"
 
 
 def _no_win(verdict: Any, head: str) -> tuple[str, str]:
