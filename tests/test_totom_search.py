@@ -192,3 +192,22 @@ def test_live_waits_judge_each_card_as_the_winning_card_tt_w5():
     # Nine Chắn and a single 2m: a win on any other card stands, Chắn or Cạ (2m; 2c or 2s,
     # whose third copy pairs the 2m as a Cạ).
     assert _live("22c 33c 44c 55c 66c 77c 88c 99c 22s 2m") == 6
+
+
+def test_a_chance_beside_a_wait_that_cannot_win_says_the_hand_must_change():
+    """Tổ Tôm seed 8, 50 random actions in: capturing 4c leaves a wait none of whose
+    winning cards is unseen. Its chance comes from hands of the same standing, whose waits
+    are live: it says so, instead of 'about 35% to win … 0 live winning cards'."""
+    from moneycards.solver.games import seeded
+    from moneycards.solver.hints import hint
+
+    state = seeded("totom", 8)
+    rng = random.Random(8)
+    for _ in range(50):
+        state.apply(rng.choice(state.legal_actions()))
+    ranked = hint(state.observation(state.current_seat()))
+    dead = [r for r in ranked if "no winning card is left unseen" in r.reason]
+    assert dead, [r.reason for r in ranked]
+    for r in dead:
+        assert r.reason.startswith("about ") and "only by changing the hand first" in r.reason
+    assert not any("0 live winning cards" in r.reason for r in ranked)

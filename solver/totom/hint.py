@@ -135,9 +135,15 @@ def _after(view: View, concealed: Sequence[int], exposed: Sequence[int],
         return -50.0, "no win can be built from what is left"
     if d == 1:
         live = view.live_waits(concealed, exposed)
+        if not live:
+            return -1.0, f"waiting, but {DEAD_WAIT}"
         return -1.0 + min(live, 40) / 100, f"waiting: {counted(live, 'live winning cards')}"
     outs = view.pairing_outs(concealed)
     return -d + min(outs, 90) / 1000, f"{int(d)} cards from a win, {outs} live pairing cards"
+
+
+# A wait none of whose winning cards is unseen: it wins only once the hand has changed.
+DEAD_WAIT = "no winning card is left unseen"
 
 
 def warm_up() -> None:
@@ -212,8 +218,12 @@ def as_chances(obs: TotomObservation, ranking: list[Ranked]) -> list[Ranked]:
             out.append(r)
         else:
             p = win_chance(obs.stock, r.value)
+            # The chance is read from self-play decisions of the same value, nearly all of
+            # them live waits: a dead wait has it only by changing the hand first.
+            how = ", only by changing the hand first" if DEAD_WAIT in r.reason else ""
             out.append(Ranked(r.action, p, f"about {p:.0%} to win the deal from here "
-                                           f"(self-play from the same standing): {r.reason}"))
+                                           f"(self-play from the same standing){how}: "
+                                           f"{r.reason}"))
     return out
 
 
