@@ -88,8 +88,8 @@ class GameSpec:
         the seed (None: one fixed by the observation). `budget_ms` is only a wall-clock
         safety cap (None: the game's default); when it runs out, the actions left are
         ranked last as not evaluated, and a search it stops keeps the ranking from before
-        the search, its options marked cut short (`Ranked.cut_short`). Warm-up (tables the engine builds once) runs before
-        the cap starts."""
+        the search, its options marked cut short (`Ranked.cut_short`). Warm-up (tables the
+        engine builds once) runs before the cap starts."""
         from moneycards.solver.ranking import capped
 
         module = self.module("hint")
