@@ -385,13 +385,30 @@ def test_a_loopback_server_answers_no_other_host_name(served):
     assert r.status == 421
 
 
-def test_the_page_says_when_the_web_table_is_not_built(served, tmp_path):
+def test_the_page_says_when_the_web_table_is_not_built(tmp_path):
+    from moneycards.server.app import start_service
+    from moneycards.server.web import WebOptions
+
+    svc = start_service("127.0.0.1", 0, 2, warm=False, web=WebOptions(0, (), str(tmp_path)))
+    try:
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(f"http://127.0.0.1:{svc.web.port}/", timeout=10)
+        assert err.value.code == 404
+        text = err.value.read().decode()
+        assert "not built" in text and "<" not in text
+    finally:
+        svc.web.stop()
+        svc.server.stop(None)
+
+
+def test_serve_serves_the_package_page_at_the_root(served):
+    from moneycards.server.web import STATIC_ROOT
+
     _, base = served
-    with pytest.raises(urllib.error.HTTPError) as err:
-        urllib.request.urlopen(base + "/", timeout=10)
-    assert err.value.code == 404
-    text = err.value.read().decode()
-    assert "not built" in text and "<" not in text
+    if not (STATIC_ROOT / "index.html").is_file():
+        pytest.skip("the web table is not built into this checkout")
+    with urllib.request.urlopen(base + "/", timeout=10) as r:
+        assert r.read() == (STATIC_ROOT / "index.html").read_bytes()
 
 
 def test_a_built_page_is_served_with_its_assets(tmp_path):
