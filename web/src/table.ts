@@ -92,7 +92,7 @@ export class TablePage {
       this.setView(r.view!);
     } catch (err) {
       this.refusal = refusal(err);
-      if (this.refusal.code === Code.Aborted) void this.refresh();
+      if (this.refusal.code === Code.Aborted) await this.refresh();
     } finally {
       this.busy = false;
       this.render();
@@ -115,26 +115,32 @@ export class TablePage {
   }
 
   /** Every event of the seat from the last one seen, as it happens; after a lost stream,
-   * again from the last version received. */
+   * again from the last version received, once the server answers again. */
   private async watch(): Promise<void> {
     let wait = 250;
     while (!this.stop.signal.aborted) {
       try {
-        this.live = this.live === "reconnecting" ? "reconnecting" : "connecting";
+        if (this.live === "reconnecting") {
+          await this.refresh(true);  // throws while the server is away
+          this.live = "live";
+        }
+        this.live = this.live === "connecting" ? "live" : this.live;
         this.renderLive();
         const stream = tables.watch({ ...this.who, fromVersion: this.lastVersion },
           { signal: this.stop.signal });
-        this.live = "live";
-        this.renderLive();
         for await (const { event } of stream) {
           wait = 250;
           if (event) this.addEvent(event);
           if (event && (!this.view || event.version > this.view.version)) void this.refresh();
         }
-        this.live = "ended";  // the deal is over: the stream ends OK
-        this.renderLive();
-        void this.refresh();
-        return;
+        // The stream ends OK when the deal is over; otherwise the server went away.
+        await this.refresh(true);
+        if (this.view?.over) {
+          this.live = "ended";
+          this.renderLive();
+          return;
+        }
+        throw new Error("the stream ended before the deal");
       } catch (err) {
         if (this.stop.signal.aborted) return;
         const why = refusal(err);
@@ -151,25 +157,28 @@ export class TablePage {
   }
 
   /** The view again (once at a time; a request meanwhile reads it once more after). */
-  private refresh(): Promise<void> {
+  private async refresh(raise = false): Promise<void> {
     if (this.refreshing) {
       this.refreshAgain = true;
-      return this.refreshing;
+      await this.refreshing;
+      if (!raise) return;
     }
+    let failed: unknown;
     this.refreshing = (async () => {
       do {
         this.refreshAgain = false;
         try {
           const { view } = await tables.getView(this.who);
           if (view && (!this.view || view.version >= this.view.version)) this.setView(view);
+          failed = undefined;
         } catch (err) {
-          this.refusal = refusal(err);
-          this.render();
+          failed = err;  // the stream's loop says the server is away and tries again
         }
       } while (this.refreshAgain);
       this.refreshing = undefined;
     })();
-    return this.refreshing;
+    await this.refreshing;
+    if (failed !== undefined && raise) throw failed;
   }
 
   private setView(view: TableView): void {
@@ -327,7 +336,7 @@ export class TablePage {
       if (shown) {
         badges.push("declared");
         body.append(h("div", { class: "row" }, h("span", { class: "label" }, "shows"),
-          cardsEl(game, [shown, shown]), h("span", { class: "label" }, "waits on"), cardEl(game, shown)));
+          cardsEl(game, shown), h("span", { class: "label" }, "waits on"), cardEl(game, parseCards(shown)[0])));
       }
       const draws = k.publicDraws.filter((d) => d.seat === s);
       if (draws.length) {
@@ -450,7 +459,7 @@ export class TablePage {
       if (shown) {
         badges.push("declared");
         body.append(h("div", { class: "row" }, h("span", { class: "label" }, "you show"),
-          cardsEl(game, [shown, shown]), h("span", { class: "label" }, "waiting on"), cardEl(game, shown)));
+          cardsEl(game, shown), h("span", { class: "label" }, "waiting on"), cardEl(game, parseCards(shown)[0])));
       }
       const g = kowahGroups(hand);
       for (const t of g.triplets) groups.append(group("triplet", pick(t)));

@@ -135,7 +135,7 @@ export function explainResult(game: GameKey, r: DealResult, names: string[],
     } else if (game === "kowah") {
       const shown = (obs as KowahObservation).declared[r.winner];
       out.push(`${who} won on ${r.card} ${cardName(game, r.card ?? "")}, by ${VIA_WORDS[r.via ?? ""] ?? r.via}.`);
-      if (shown) out.push(`${who} had declared checki showing ${shown}: two triplets and the pair, and ${r.card} makes the third triplet (KW-R1, KW-R6).`);
+      if (shown) out.push(`${who} had declared checki showing the pair ${shown}: two triplets and the pair, and ${r.card} makes the pair a third triplet (KW-R4, KW-R6).`);
       out.push(`Multiplier ×${r.multiplier} for a win by ${r.via} (${r.rule}).`);
     } else {
       out.push(`${who} claimed with ${r.fu} fu: fu won in tricks plus old cards held (LF-W2).`);
