@@ -3,8 +3,10 @@
 # checked, bundled by esbuild into ../moneycards/web (index.html, app.js, app.css). The same
 # sources and pinned packages give the same bytes, which CI checks against the committed ones.
 set -euo pipefail
-cd "$(dirname "$0")"
-buf=${BUF:-$(command -v buf || echo ../.venv/bin/buf)}
+here=$(cd "$(dirname "$0")" && pwd)
+# buf: $BUF (a path from the caller's folder), else on PATH, else the project's venv
+buf=$(realpath "${BUF:-$(command -v buf || echo "$here/../.venv/bin/buf")}")
+cd "$here"
 out=../moneycards/web
 "$buf" generate
 node_modules/.bin/tsc -p .
