@@ -367,7 +367,8 @@ export class TablePage {
     const wrap = h("div", { class: "door-wrap" });
     const pairs = t.exposed[s]?.pairs ?? [];
     wrap.append(h("div", { class: "row shown" }, h("span", { class: "label" }, "shown"),
-      pairs.length ? pairs.map((p) => h("span", { class: "pair" }, cardsEl("totom", p))) : h("span", { class: "none" }, "none")));
+      pairs.length ? pairs.map((p) => h("span", { class: "pair" }, cardsEl("totom", p, s === this.view?.seat ? "" : "small")))
+        : h("span", { class: "none" }, "none")));
     const dead = t.dead.filter((d) => d.seat === s).map((d) => d.card);
     const door = h("div", { class: "row door", "aria-label": `${possessive(names[s])} doorway` },
       h("span", { class: "label" }, "doorway"),
@@ -601,9 +602,10 @@ export class TablePage {
     }, loading ? "Thinking…" : "Hint", h("kbd", {}, "H")));
     if (this.hint && this.hint !== "loading" && this.hint.version === v.version) {
       const ol = h("ol", { class: "ranked", "aria-label": "Hint: the actions ranked, best first" });
+      const more = h("ol", { class: "ranked", start: 6 });
       const known = new Set(legal.map((a) => a.text));
       this.hint.actions.forEach((r, k) => {
-        ol.append(h("li", { "data-action": r.action },
+        (k < 5 ? ol : more).append(h("li", { "data-action": r.action },
           h("button", {
             type: "button", class: "play-hint", disabled: this.busy || !known.has(r.action),
             "data-focus": `hint-${k}`, onclick: () => void this.act(r.action),
@@ -611,6 +613,10 @@ export class TablePage {
           h("span", { class: "value" }, r.value === undefined ? "–" : r.value.toFixed(3)),
           h("span", { class: "why" }, r.explanation)));
       });
+      if (more.children.length) {
+        ol.append(h("li", { class: "more" }, h("details", {},
+          h("summary", {}, `${plural(more.children.length, "more action")}`), more)));
+      }
       box.append(ol);
     }
     return box;
