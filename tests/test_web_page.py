@@ -175,7 +175,7 @@ def play_by_hints(w: Watched, shot=None) -> list[str]:
         assert top in w.debug("legal")
         if shot is not None and len(taken) == 2:
             shot()
-        page.click(f".ranked li >> nth=0 >> button")
+        page.click(".ranked li >> nth=0 >> button")
         taken.append(top)
         page.wait_for_function(f"document.body.dataset.version !== '{version}' && "
                                f"document.body.dataset.busy === '0'")

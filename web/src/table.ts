@@ -542,6 +542,14 @@ export class TablePage {
     }
     if (v.over) return panel;
     const legal = v.legalActions;
+    const texts = legal.map((a) => a.text);
+    if (game === "kowah" && texts.includes("stay")) {
+      panel.append(h("p", { class: "prompt", role: "alert" }, "You are ready: declare checki, showing a pair, "
+        + "or stay undeclared. Nobody else sees the question (R-declare-privacy)."));
+    } else if (game === "lukfu" && texts.includes("claim")) {
+      panel.append(h("p", { class: "prompt", role: "alert" },
+        "You may claim the win: your fu plus your old cards reach six (LF-W2), or play on (LF-W3)."));
+    }
     if (!legal.length) {
       panel.append(h("p", { class: "quiet" }, "Waiting for the other seats."));
       return panel;
