@@ -266,6 +266,43 @@ def test_two_people_at_one_table_see_their_own_cards_and_each_others_moves(serve
         b_ctx.close()
 
 
+def test_a_late_claim_takes_back_what_the_other_person_saw_played(served, browser):
+    """Tổ Tôm, two people (seed 0): seat 1 may claim a Chíu while seat 0 is offered a card;
+    only seat 1 is asked. Seat 0 plays on; seat 1's Chíu then takes that back, and seat 0's
+    log shows it undone (R-claim-privacy, TableEvent.taken_back)."""
+    a_ctx, b_ctx = browser.new_context(), browser.new_context()
+    try:
+        a = Watched(a_ctx)
+        deal_in_lobby(a, served, "totom", ["you", "friend", "greedy", "greedy"], 0)
+        link = a.page.get_attribute(".invite-link[data-seat='1']", "value")
+        a.page.click("#to-my-seat")
+        b = Watched(b_ctx)
+        b.page.goto(link)
+
+        def click(w: Watched, action: str) -> None:
+            w.page.wait_for_selector(f"button.act[data-action='{action}']:not([disabled])")
+            w.page.click(f"button.act[data-action='{action}']")
+            w.settled()
+
+        click(a, "discard 3c")
+        click(b, "capture 3c")
+        click(b, "discard 4c")
+        b.page.wait_for_selector("button.act[data-action='chiu']")
+        assert "You may claim it: Chíu" in b.page.text_content(".center")
+        a.page.wait_for_selector("button.act[data-action='pass']")
+        assert "claim" not in a.page.text_content(".board").lower()
+        click(a, "pass")
+        click(b, "chiu")
+        a.page.wait_for_selector(".log-lines .taken-back", timeout=15000)
+        assert "taken back: Player 0: pass" in a.page.text_content(".log-lines .taken-back")
+        assert a.page.locator(".log-lines .undone").count() >= 1
+        assert "Player 1 claims a Chíu" in a.page.text_content(".log-lines")
+        assert a.errors == [] and b.errors == []
+    finally:
+        a_ctx.close()
+        b_ctx.close()
+
+
 # -- refusals, the keyboard, a reload -------------------------------------------------------------
 def test_a_refused_action_shows_its_rule_and_a_reload_resumes_the_seat(served, context):
     w = Watched(context)
