@@ -48,10 +48,11 @@ def random_context(rng, counts):
             o[a] -= 1
             o[rng.choice([i for i in range(len(o)) if may_add(i)])] += 1
         fours = [i for i, n in enumerate(o) if n == 4]
-        if fours and rng.random() < 0.5:  # a dealt pair grew to four by captures (Bòn)
+        if fours and rng.random() < 0.5:  # a dealt pair or triple grew to four (Bòn)
             f = rng.choice(fours)
-            o[f] -= 2
-            for _ in range(2):
+            joined = rng.choice((1, 2))  # one: a triple's fourth copy (R-Bòn-triple)
+            o[f] -= joined
+            for _ in range(joined):
                 o[rng.choice([i for i in range(len(o)) if may_add(i) and i != f])] += 1
         opening = tuple(o)
         if via == "chiu" and opening[win] == 4:

@@ -552,7 +552,8 @@ def test_TT_T2_a_capture_or_discard_of_two_cards_says_it_names_one():
 
 @pytest.mark.parametrize("seed, words", [
     (0, "Seat 3 wins on 3c (stock card, Ù xuông): 2 points;"),
-    (3, "Seat 2 wins on 3m (own stock card, Ù chì): 3 points;"),
+    # Dealt 888s, a Chíu of the fourth that did not win: Bòn (R-Bòn-triple).
+    (3, "Seat 2 wins on 3m (own stock card, Bòn, Ù chì): 6 points;"),
     (11, "Seat 1 wins on the dealt twenty (Bạch thủ, Thiên ù): 5 points;"),
     (38, "Seat 2 wins on 3m (Chíu, Chíu ù): 5 points;"),
 ])

@@ -371,3 +371,202 @@ def test_R_claim_privacy_only_the_asked_seat_sees_the_question_even_when_it_is_c
     assert state.observation(3).to_json()["claim"] == "CLAIM_CHIU"
     for seat in (0, 1, 2):
         assert state.observation(seat).to_json()["claim"] is None
+
+
+# -- R-Bòn-triple: the fourth copy of a dealt triple scores Bòn or Chíu ù, never both -----
+# Seat 1 is dealt 555c; the dealer opens with the fourth 5c, and the top stock card 3c
+# completes seat 1's hand. The winner's twenty: 5555c 22s 33s 44s 66s 77s 88s 2c2m 3c3m.
+TRIPLE_HAND = "5555c 22s 33s 44s 66s 77s 88s 2c2m 3c3m"
+TRIPLE_OPENING = "555c 22s 33s 44s 66s 77s 88s 2c2m 9m 3m"
+TRIPLE_DEAL = totom_deal([
+    "5c 2c 3c 4c 6c 7c 8c 9c 9c 4m 5m 6m 7m 8m 2m 3m 4s 5s 9s 1h",
+    "555c 22s 33s 44s 66s 77s 88s 2c2m 9m 3m",
+    "2c 3c 4c 6c 7c 8c 9c 4m 5m 6m 7m 8m 2s 3s 4s 5s 9s 9m 1h",
+    "2c 4c 4c 6c 7c 8c 4m 5m 6m 7m 8m 2m 9m 5s 6s 7s 8s 9s 1h"], "3c")
+# Seat 1 is dealt 555c and 777s; the dealer opens with the fourth 7s, and the top stock
+# card is the fourth 5c, which completes seat 1's hand.
+TWO_TRIPLES_DEAL = totom_deal([
+    "7s 2c 3c 4c 6c 7c 8c 9c 9c 4m 5m 6m 7m 8m 2m 3m 4s 5s 9s 1h",
+    "555c 777s 22s 33s 44s 66s 88s 2c2m 9m",
+    "2c 3c 4c 6c 7c 8c 9c 4m 5m 6m 7m 8m 3s 3m 4s 5s 9s 9m 1h",
+    "3c 4c 4c 6c 7c 8c 4m 5m 6m 7m 8m 2m 9m 5s 6s 3m 8s 9s 1h"], "5c")
+
+
+@pytest.mark.parametrize("via", ["stock", "own-door"])
+def test_R_Bon_triple_a_fourth_copy_that_joined_before_the_win_scores_bon(via):
+    # The fourth 5c joined (a Chắn capture with the third, or a Chíu that did not win);
+    # the winning card is 3c: Bòn, and no Chíu ù.
+    bonuses = {"bon": 1, "u_chi": 1} if via == "own-door" else {"bon": 1}
+    assert scored(TRIPLE_HAND, win_card="3c", via=via, opening=TRIPLE_OPENING) == (
+        bonuses, 5 + (via == "own-door"), "bon", "TT-K2")
+    assert scored(TRIPLE_HAND, rules="traditional", win_card="3c", via=via,
+                  opening=TRIPLE_OPENING)[0:2] == (bonuses, 3 + (via == "own-door"))
+
+
+@pytest.mark.parametrize("via", ["stock", "own-door", "chiu"])
+def test_R_Bon_triple_the_fourth_copy_as_the_winning_card_scores_chiu_u_only(via):
+    opening = "555c 22s 33s 44s 66s 77s 88s 2c2m 3c 3m"
+    got = scored(TRIPLE_HAND, win_card="5c", via=via, opening=opening)
+    assert got[0] == ({"chiu_u": 1, "u_chi": 1} if via == "own-door" else {"chiu_u": 1})
+    assert got[1] == 5 + (via == "own-door") and got[2] == "chiu_u"
+    # Two dealt triples in one hand: each face scores once, by how its fourth came.
+    hand, opening = "5555c 7777s 22s 33s 44s 66s 88s 2c2m", "555c 777s 22s 33s 44s 66s 88s 2c2m 9m"
+    assert scored(hand, win_card="5c", via="stock", opening=opening)[0:2] == (
+        {"bon": 1, "chiu_u": 1}, 5 + 2)
+    assert scored(hand, win_card="7s", via="stock", opening=opening)[0:2] == (
+        {"bon": 1, "chiu_u": 1}, 5 + 2)
+    assert scored(hand, win_card="2c", via="stock", opening=opening)[0:2] == (
+        {"bon": 2}, 5 + 2)
+
+
+def test_R_Bon_triple_no_bon_without_a_fourth_copy_or_from_a_pair_alone():
+    # A dealt triple whose fourth copy never joined: 555c stays three (one in the Cạ 5c5s).
+    hand = "555c 5s 22s 33s 44s 66s 77s 88s 2c2m 9c9m"
+    assert scored(hand, win_card="5s", opening="555c 22s 33s 44s 66s 77s 88s 2c2m 9m 3m") \
+        == ({}, 2, None, "TT-K1")
+    # A dealt pair that became three: nothing.
+    assert scored(hand, win_card="5s", opening="55c 22s 33s 44s 66s 77s 88s 2c2m 9m 3m 4m") \
+        == ({}, 2, None, "TT-K1")
+    # A dealt pair that became four is TT-K3's own Bòn, whatever the winning card: the
+    # ruling changes nothing for it, and it is never Chíu ù.
+    pair_dealt = "55c 22s 33s 44s 66s 77s 88s 2c2m 3m 9m 4m"
+    for win in ("5c", "3c"):
+        assert scored(TRIPLE_HAND, win_card=win, opening=pair_dealt)[0] == {"bon": 1}
+
+
+def test_R_Bon_triple_a_grown_triple_without_the_winning_card_is_refused():
+    """Whether the fourth copy is Bòn or Chíu ù depends on the winning card: a check that
+    does not give it is refused, naming the ruling, in a single check and a batch alike."""
+    from moneycards.solver.errors import ContextError
+    from moneycards.solver.totom.batch import check_texts
+
+    with pytest.raises(ContextError) as err:
+        check_text(TRIPLE_HAND, opening=TRIPLE_OPENING)
+    assert (err.value.field, err.value.rule) == ("win_card", "R-Bòn-triple")
+    assert "held three 5c and the hand holds four" in err.value.message
+    batch = check_texts([TRIPLE_HAND], [{"opening": TRIPLE_OPENING}])
+    assert (batch.errors[0].field, batch.errors[0].rule) == ("win_card", "R-Bòn-triple")
+
+
+def test_R_Bon_triple_the_batch_scores_as_the_single_check():
+    from moneycards.solver.totom.batch import check_texts
+
+    cases = [(TRIPLE_HAND, {"win_card": "3c", "opening": TRIPLE_OPENING}),
+             (TRIPLE_HAND, {"win_card": "5c", "via": "chiu",
+                            "opening": "555c 22s 33s 44s 66s 77s 88s 2c2m 3c 3m"}),
+             ("5555c 7777s 22s 33s 44s 66s 88s 2c2m",
+              {"win_card": "5c", "opening": "555c 777s 22s 33s 44s 66s 88s 2c2m 9m"})]
+    batch = check_texts([h for h, _ in cases], [c for _, c in cases])
+    for i, (hand, ctx) in enumerate(cases):
+        v = check_text(hand, engine="exact", **ctx)
+        assert batch.verdicts.bonus_counts(i) == keys(v)
+        assert int(batch.verdicts.points[i]) == v.points
+
+
+def _triple_deal(rules, how):
+    """TRIPLE_DEAL played out: the fourth 5c joins seat 1 by `how`, then 3c wins."""
+    from moneycards.solver.totom.rules import totom_rules
+
+    state = TotomState(None, totom_rules(rules), deal=TRIPLE_DEAL)
+    state.apply("discard 5c")
+    assert state.claims == [(1, "chiu")]
+    if how == "capture":  # the Chíu declined, the offer captured with the third copy
+        state.apply("decline")
+        assert state.legal_actions() == ["capture 5c", "pass"]
+        state.apply("capture 5c")
+        assert state.exposed[1] == [(F("5c"), F("5c"))]
+        assert state.hands[1][TOTOM.index(F("5c"))] == 2
+    else:  # a Chíu that does not win: the seat discards and play goes on (TT-P4)
+        state.apply("chiu")
+        assert state.result is None and state.exposed[1] == [(F("5c"),) * 4]
+    state.apply("discard 9m")
+    state.apply("pass")  # seat 2 exposes 3c at its doorway: seat 1 may win on it
+    assert state.claims == [(1, "win")]
+    state.apply("win")
+    return state
+
+
+@pytest.mark.parametrize("how", ["capture", "chiu"])
+@pytest.mark.parametrize("rules, points, bonuses", [
+    ("seed", 5, ["bon"]),
+    ("traditional", 4, ["bon", "dia_u"]),  # Bòn 3 + Địa ù's dịch 1 (the first stock card)
+])
+def test_R_Bon_triple_a_deal_whose_fourth_copy_joins_before_the_win_scores_bon(
+        how, rules, points, bonuses):
+    from moneycards.solver.games import check, replay
+
+    state = _triple_deal(rules, how)
+    r = state.result
+    assert (r.winner, r.card, r.via, r.points) == (1, "3c", "stock", points)
+    assert [b["key"] for b in r.bonuses] == bonuses
+    assert r.net == (-points, 3 * points, -points, -points)
+    assert state.twenty(1, F("3c")) == list(TOTOM.parse_counts(TRIPLE_HAND))
+    # The record replays and checks to the same outcome, and says it in words.
+    record = state.game_record()
+    got = check("totom", record)
+    assert got.valid and got.complete and got.result == r
+    names = "Bòn" if rules == "seed" else "Bòn, Địa ù"
+    assert replay("totom", record)[-1] == (
+        f"Seat 1 wins on 3c (stock card, {names}): {points} points; Seat 0 -{points}, "
+        f"Seat 1 +{3 * points}, Seat 2 -{points}, Seat 3 -{points}.")
+
+
+@pytest.mark.parametrize("claim", ["win", "chiu"])
+def test_R_Bon_triple_a_deal_won_on_the_fourth_copy_scores_chiu_u_not_bon(claim):
+    # 777s grew to four by a Chắn capture (Bòn); the fourth 5c is the winning card (Chíu ù,
+    # however it is claimed, TT-P6): 5 + 2, each face once.
+    state = TotomState(None, deal=TWO_TRIPLES_DEAL)
+    state.apply("discard 7s")
+    state.apply("decline")
+    state.apply("capture 7s")
+    state.apply("discard 9m")
+    state.apply("pass")
+    assert state.claims == [(1, "win"), (1, "chiu")]
+    if claim == "chiu":
+        state.apply("decline")
+    state.apply(claim)
+    r = state.result
+    assert (r.winner, r.card, r.points) == (1, "5c", 7)
+    assert sorted((b["key"], b["count"]) for b in r.bonuses) == [("bon", 1), ("chiu_u", 1)]
+    assert r.net == (-7, 21, -7, -7)
+
+
+def test_R_Bon_triple_hint_worlds_read_a_chiu_that_did_not_win_as_a_dealt_triple():
+    """The hint's sampled worlds do not know the seat's opening hand; a Chíu it exposed
+    says it was dealt three, so a win there scores the Bòn the table will score."""
+    import random
+
+    from moneycards.solver.totom import search as tt_search
+    from moneycards.solver.totom.scoring import WinContext
+    from moneycards.solver.totom.check import check_hand
+
+    state = TotomState(None, deal=TRIPLE_DEAL)
+    for action in ("discard 5c", "chiu", "discard 9m"):
+        state.apply(action)
+    w = tt_search.world(state.observation(1), random.Random(0))
+    five = TOTOM.index(F("5c"))
+    assert w.opening[1][five] == 3 and state.opening[1][five] == 3
+    v = check_hand(w.twenty(1, F("3c")), WinContext(F("3c"), "stock", opening=w.opening[1]))
+    assert keys(v) == {"bon": 1}
+    # A Chắn capture with the third copy reads the same way.
+    state = TotomState(None, deal=TRIPLE_DEAL)
+    for action in ("discard 5c", "decline", "capture 5c", "discard 9m"):
+        state.apply(action)
+    w = tt_search.world(state.observation(1), random.Random(0))
+    assert w.opening[1][five] == 3
+
+
+def test_R_Bon_triple_the_cli_check_names_bon_and_refuses_a_missing_winning_card():
+    from click.testing import CliRunner
+
+    from moneycards.cli.main import cli
+
+    r = CliRunner().invoke(cli, ["totom", "check", TRIPLE_HAND, "--win-card", "3c",
+                                 "--opening", TRIPLE_OPENING])
+    assert r.exit_code == 0 and "Bòn           ×1  5/2 (main)" in r.output
+    assert "Chíu ù" not in r.output and "Points: 5 " in r.output
+    r = CliRunner().invoke(cli, ["totom", "check", TRIPLE_HAND, "--opening", TRIPLE_OPENING])
+    assert (r.exit_code, r.stdout) == (2, "")
+    assert r.stderr == ("error: win_card: the opening hand held three 5c and the hand holds "
+                        "four: the fourth scores Bòn if it joined before the win and Chíu ù "
+                        "if it is the winning card, so give the winning card [R-Bòn-triple]\n")

@@ -193,7 +193,11 @@ def check_many(counts: Array, contexts: Contexts | None = None,
     has_opening = ctx.has_opening | ctx.thien_u
     opening = np.where((ctx.thien_u & ~ctx.has_opening)[:, None], h, ctx.opening)
     bonus[:, B["thien_khai"]] = np.where(has_opening, (opening == 4).sum(axis=1), 0)
-    bonus[:, B["bon"]] = np.where(has_opening, ((opening == 2) & (h == 4)).sum(axis=1), 0)
+    # Bòn: a dealt pair, or a dealt triple whose fourth copy is not the winning card,
+    # became four (R-per-face, R-Bòn-triple).
+    not_won_on = np.arange(NF)[None, :] != ctx.win[:, None]
+    grown = (h == 4) & ((opening == 2) | ((opening == 3) & not_won_on))
+    bonus[:, B["bon"]] = np.where(has_opening, grown.sum(axis=1), 0)
     bonus[:, B["chiu_u"]] = has_opening & has_win & (opening[rows, win] == 3) & (held_win == 4)
     reds = h[:, RED].sum(axis=1, dtype=np.int16)
     bonus[:, B["bach_dinh"]] = reds == 0

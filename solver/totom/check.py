@@ -182,6 +182,12 @@ def validate(counts: Sequence[int], ctx: WinContext, *, size: int = HAND_SIZE,
                 ctx.opening[TOTOM.index(ctx.win_card)] == 4:
             raise ContextError(f"the opening hand already held all four {ctx.win_card}, so "
                                f"none was left to claim", field="opening")
+        grown = [f for f, was, n in zip(TOTOM.faces, ctx.opening, counts) if was == 3 and n == 4]
+        if grown and ctx.win_card is None:
+            raise ContextError(
+                f"the opening hand held three {grown[0]} and the hand holds four: the fourth "
+                f"scores Bòn if it joined before the win and Chíu ù if it is the winning "
+                f"card, so give the winning card", field="win_card", rule="R-Bòn-triple")
     if ctx.first_stock and ctx.via not in (VIA_OWN_DOOR, VIA_STOCK):
         raise ContextError("a win on the first stock card comes via own-door or stock, not "
                            "via chiu or discard", field="first_stock")

@@ -84,7 +84,11 @@ def bonus_counts(counts: Sequence[int], part: Partition, ctx: WinContext,
         opening = tuple(counts)  # R-thien-u-opening: the dealt hand is the winning hand
     if opening is not None:
         out["thien_khai"] = sum(1 for d in opening if d == 4)  # R-per-face
-        out["bon"] = sum(1 for d, n in zip(opening, counts) if d == 2 and n == 4)
+        # Bòn: a dealt pair became four (R-per-face). A dealt triple holds a pair too
+        # (TT-C2): its fourth copy scores Bòn when it joined before the win, and Chíu ù
+        # instead when it is the winning card, never both (R-Bòn-triple).
+        out["bon"] = sum(1 for i, (d, n) in enumerate(zip(opening, counts))
+                         if n == 4 and (d == 2 or (d == 3 and i != win)))
         # Chíu ù is read from the cards, whichever claim took the card (TT-P6, TT-K3).
         if win is not None and opening[win] == 3 and counts[win] == 4:
             out["chiu_u"] = 1

@@ -160,6 +160,21 @@ def sample_hidden(obs: TotomObservation, rng: random.Random) -> tuple[list[list[
     return hands, stock
 
 
+def dealt_at_least(concealed: list[int],
+                   exposed: list[tuple[Face, ...]]) -> tuple[int, ...]:
+    """The cards a seat was surely dealt, for the bonuses read from the opening hand
+    (Thiên khai, Bòn, Chíu ù): a concealed hand only ever gives cards up, and each exposed
+    Chắn took one card from it, each Chíu three (TT-T2, TT-P2). So a Chíu that did not win
+    was a dealt triple, whose fourth copy scores Bòn when the seat wins (R-Bòn-triple).
+    Left out: the hand card of a Cạ (the view does not say which of its two it was) and
+    the discards (a discarded face is never held four times again)."""
+    out = list(concealed)
+    for group in exposed:
+        if len(set(group)) == 1:
+            out[TOTOM.index(group[0])] += len(group) - 1
+    return tuple(out)
+
+
 def world(obs: TotomObservation, rng: random.Random) -> World:
     """A full table consistent with the observation, at the seat's decision."""
     hands, stock = sample_hidden(obs, rng)
@@ -169,8 +184,8 @@ def world(obs: TotomObservation, rng: random.Random) -> World:
     w.dealer = obs.dealer
     w.initial = {}
     w.hands = hands
-    w.opening = [tuple(h) for h in hands]  # unknown: only Chíu ù, Bòn, Thiên khai read it
     w.exposed = [[tuple(TOTOM.parse(p)) for p in pairs] for pairs in obs.exposed]
+    w.opening = [dealt_at_least(hands[s], w.exposed[s]) for s in range(SEATS)]
     w.stock = stock
     w.dead = [(d.seat, d.card) for d in obs.dead]
     w.memory = [Memory() for _ in range(SEATS)]
