@@ -155,10 +155,17 @@ def add_interactive_command(group: click.Group, spec: GameSpec) -> None:
     @click.option("--remote", metavar="HOST:PORT",
                   help="Play at a table on a moneycards server (TableService) instead of in "
                        "this process.")
+    @click.option("--deals", type=click.IntRange(1, 1000), default=None,
+                  help="Play a match of this many deals, with running totals (R-match).")
+    @click.option("--to", "to_points", type=click.IntRange(1, 100_000), default=None,
+                  hidden=not spec.settles_in_points,
+                  help="Play a match until a seat's running total reaches these points "
+                       "(R-match).")
     @answers
-    def play(seed, seat, level, name, record_out, resume_file, remote):
+    def play(seed, seat, level, name, record_out, resume_file, remote, deals, to_points):
         from moneycards.cli.session import Session
 
         session = Session.open(spec, seed=seed, seat=seat, level=level, name=name,
-                               record_out=record_out, resume_file=resume_file, remote=remote)
+                               record_out=record_out, resume_file=resume_file, remote=remote,
+                               deals=deals, to_points=to_points)
         sys.exit(session.run())

@@ -18,7 +18,12 @@ def add_record_commands(group: click.Group, game: str) -> None:
         from moneycards.solver.games import final_state, replay as run
         from moneycards.solver.table import IllegalAction, record_names, seat_label
 
-        record = read_game_record(game, record_file.read())
+        text = record_file.read()
+        if is_match(text):
+            for line in match_lines(game, text):
+                click.echo(line)
+            return
+        record = read_game_record(game, text)
         for line in run(game, record):
             click.echo(line)
         try:
@@ -38,10 +43,30 @@ def add_record_commands(group: click.Group, game: str) -> None:
 
         Exit 0 when the record was read (valid or not), 2 when it is malformed.
         """
-        from moneycards.records import read_game_record
+        from moneycards.records import check_match_record, read_game_record
         from moneycards.solver.games import check
 
-        result = check(game, read_game_record(game, record_file.read()))
+        text = record_file.read()
+        if is_match(text):
+            found = check_match_record(game, text)
+            if as_json:
+                emit_json({"valid": found.valid, "complete": found.complete,
+                           "deals": found.deals, "totals": list(found.totals),
+                           "deal": found.bad_deal, "first_illegal": found.action,
+                           "rule": found.rule, "message": found.message})
+            elif found.valid:
+                from moneycards.solver.games import spec
+
+                state = "complete" if found.complete else "unfinished"
+                points = spec(game).settles_in_points
+                click.echo(f"VALID: a match of {found.deals} deals, {state}. Totals: "
+                           + ", ".join(f"{t:+d}" if points else str(t) for t in found.totals)
+                           + ("." if points else " (multipliers won)."))
+            else:
+                click.echo(f"INVALID in deal {found.bad_deal} at action {found.action + 1}: "
+                           f"{found.message} [{found.rule}]")
+            return
+        result = check(game, read_game_record(game, text))
         if as_json:
             emit_json(result.to_dict())
         elif result.valid:
@@ -52,3 +77,60 @@ def add_record_commands(group: click.Group, game: str) -> None:
             # Numbered from 1, as `replay` numbers them (the JSON `first_illegal` counts from 0).
             click.echo(f"INVALID at action {result.index + 1}: {result.message} "
                        f"[{result.rule}]")
+
+
+def is_match(text: str) -> bool:
+    from moneycards.records import is_match_record
+
+    return is_match_record(text)
+
+
+def match_lines(game: str, text: str) -> list[str]:
+    """A match record told deal by deal (R-match): each deal's replay and explanation, the
+    totals after it."""
+    from moneycards.cli.screen import explain
+    from moneycards.records import check_match_record, read_match_record
+    from moneycards.solver.games import spec
+    from moneycards.solver.table import IllegalAction, named_seats, seat_label
+    from moneycards.solver.tables import Match
+
+    rec = read_match_record(game, text)
+    found = check_match_record(game, text)  # the cards and every action checked first
+    g = spec(game)
+    names = [s.get("name") or seat_label(k) for k, s in enumerate(rec["seats"])] or \
+        [seat_label(k) for k in range(g.seats)]
+    out: list[str] = []
+    match: Match = rec["match"]
+    of = f" of {match.deals}" if match.deals else ""
+    running = [0] * g.seats
+    previous = None
+    for k, deal in enumerate(rec["deals"][:found.deals], 1):
+        state = g.new_state({**deal, "rules": rec["rules"]})
+        state.previous_winner = previous
+        first = int(state.deal_json()[g.first_seat_key])
+        out.append(f"== Deal {k}{of}: {names[first]} {g.starter_words} ==")
+        with named_seats(names):
+            for action in deal["actions"]:
+                seat = state.current_seat()
+                try:
+                    state.apply(action)
+                except IllegalAction:
+                    break  # said below, as check-record says it
+                out.append(f"{names[seat] if seat is not None else '-'}: {action}")
+        if state.result is None:
+            if found.valid:
+                out.append("(the deal goes on)")
+            break
+        out.extend(explain(state, names))
+        r = state.result
+        if r.net is not None:
+            running = [a + b for a, b in zip(running, r.net)]
+        elif r.winner is not None and r.multiplier is not None:
+            running[r.winner] += r.multiplier
+        out.append("Totals: " + ", ".join(f"{n} {t:+d}" if g.settles_in_points else f"{n} {t}"
+                                          for n, t in zip(names, running)))
+        previous = r.winner
+    if not found.valid:
+        out.append(f"INVALID in deal {found.bad_deal} at action {found.action + 1}: "
+                   f"{found.message} [{found.rule}]")
+    return out

@@ -50,14 +50,25 @@ class Session:
     # -- opening --------------------------------------------------------------------------
     @classmethod
     def open(cls, spec: GameSpec, *, seed: int | None, seat: int, level: str, name: str,
-             record_out: str | None, resume_file: str | None, remote: str | None
-             ) -> "Session":
+             record_out: str | None, resume_file: str | None, remote: str | None,
+             deals: int | None = None, to_points: int | None = None) -> "Session":
         import random
 
         from moneycards.cli.tables import LocalTable, RemoteTable
+        from moneycards.solver.tables import read_match
 
         if not 0 <= seat < spec.seats:
             raise InvalidInput(f"seat must be 0-{spec.seats - 1}", field="seat")
+        match = None
+        if deals is not None or to_points is not None:
+            if resume_file:  # the saved match has its own length
+                raise InvalidInput("a resumed match keeps its own length: give --resume or "
+                                   "--deals/--to, not both", field="--deals")
+            try:
+                match = read_match(spec, deals or 0, to_points or 0)
+            except InvalidInput as err:
+                err.field = "--to" if (err.field or "").endswith("to_points") else "--deals"
+                raise
         path = pathlib.Path(record_out or resume_file or _new_path(spec.name))
         if not (record_out or resume_file):
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -69,8 +80,9 @@ class Session:
             table = _resume(spec, pathlib.Path(resume_file))
         else:
             seed = random.randrange(1_000_000) if seed is None else seed
-            table = (RemoteTable(remote, spec.name, seed, seat, level, name) if remote
-                     else LocalTable(spec.name, seed, seat, level, name))
+            table = (RemoteTable(remote, spec.name, seed, seat, level, name, match=match)
+                     if remote else LocalTable(spec.name, seed, seat, level, name,
+                                               match=match))
         return cls(spec, table, path)
 
     # -- the loop -------------------------------------------------------------------------
@@ -82,12 +94,21 @@ class Session:
         me = t.names()[t.seat]
         self.echo(f"{self.spec.title}, seed {t.seed}{where}. You play seat {t.seat}"
                   f"{'' if me == 'You' else ' as ' + me}, with {others}.")
-        self.echo(f"The deal is saved to {self.path} after every action.")
+        what = "match" if self.is_match() else "deal"
+        self.echo(f"The {what} is saved to {self.path} after every action.")
         self.news()
         self.save()
         self._complete_with_tab()
         try:
             while not t.over():
+                if t.new_deal:  # a match's deal ended: let the person read how, first
+                    t.new_deal = False
+                    if not self.next_deal():
+                        self.save()
+                        self.echo(f"You left the table. Continue with --resume {self.path}")
+                        return 0
+                    self.news()
+                    continue
                 obs, _ = t.view()
                 if not obs.legal_actions:  # another person decides (server tables only)
                     t.wait()
@@ -224,8 +245,21 @@ class Session:
 
     def ending(self) -> list[str]:
         names = self.table.names()
-        return [*wrap_clauses(self.table.result_text()),
-                *explain(self.table.final_state(), names)]
+        out = [*wrap_clauses(self.table.result_text())]
+        if self.table.over():
+            out += explain(self.table.final_state(), names)
+        return out + self.table.match_lines()
+
+    def is_match(self) -> bool:
+        return bool(self.table.match_lines())
+
+    def next_deal(self) -> bool:
+        """Between a match's deals: wait for Enter; False when the person leaves."""
+        try:
+            answer = input("Press Enter for the next deal (or type quit): ").strip().lower()
+        except EOFError:
+            return False
+        return answer != "quit"
 
     def echo(self, line: str) -> None:
         click.echo(line)

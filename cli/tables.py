@@ -35,7 +35,7 @@ class LocalTable:
     address = ""
 
     def __init__(self, game: str, seed: int, seat: int, level: str, name: str,
-                 table: Any = None):
+                 table: Any = None, match: Any = None):
         from moneycards.solver.games import spec
         from moneycards.solver.tables import AI, HUMAN, Seat, Table
 
@@ -43,9 +43,10 @@ class LocalTable:
         if table is None:
             seats = [Seat(HUMAN, name=name) if s == seat else Seat(AI, level)
                      for s in range(spec(game).seats)]
-            table = Table.create(game, seats, seed=seed)
+            table = Table.create(game, seats, seed=seed, match=match)
         self.table = table
         self.seed = table.seed
+        self.new_deal = False  # a match's next deal began since the person last looked
 
     @classmethod
     def resume(cls, game: str, data: dict[str, Any]) -> "LocalTable":
@@ -54,6 +55,10 @@ class LocalTable:
         from moneycards.solver.table import IllegalAction
         from moneycards.solver.tables import HUMAN, Table
 
+        from moneycards.records import is_match_record
+
+        if is_match_record(data):
+            return cls._resume_match(game, data)
         try:
             rec = read_game_record(game, json.dumps(data))
         except InvalidInput as err:
@@ -70,13 +75,71 @@ class LocalTable:
         seat = next(k for k, s in enumerate(table.seats) if s.kind == HUMAN)
         return cls(game, table.seed, seat, "", "", table=table)
 
+    @classmethod
+    def _resume_match(cls, game: str, data: dict[str, Any]) -> "LocalTable":
+        """A match saved by `play --deals/--to`: checked as R-match deals it, then rebuilt
+        to where it was."""
+        from moneycards.records import check_match_record, read_match_record
+        from moneycards.solver.table import IllegalAction
+        from moneycards.solver.tables import HUMAN, Table
+
+        try:
+            found = check_match_record(game, data)
+            rec = read_match_record(game, data)
+        except InvalidInput as err:
+            err.field = "--resume"
+            raise
+        if not found.valid:
+            raise InvalidInput(f"the saved match does not replay: deal {found.bad_deal}, "
+                               f"action {(found.action or 0) + 1}: {found.message}",
+                               field="--resume", rule=found.rule)
+        if not rec["seats"]:
+            raise InvalidInput("not a match saved by play (it names no seats)",
+                               field="--resume")
+        try:
+            table = Table.from_match_record(rec)
+        except IllegalAction as err:
+            raise InvalidInput(f"the saved match does not replay: {err.message}",
+                               field="--resume", rule=err.rule) from None
+        seat = next(k for k, s in enumerate(table.seats) if s.kind == HUMAN)
+        return cls(game, table.seed, seat, "", "", table=table)
+
     def names(self) -> list[str]:
         return self.table.names()
 
     def new_lines(self) -> list[str]:
-        events = self.table.events(self.seat, self.seen)
-        self.seen = self.table.version(self.seat)
-        return event_lines(events)
+        """What happened since the person last looked; at a match, a deal that ended is
+        explained before the next begins (R-match)."""
+        from moneycards.cli.screen import explain, wrap_clauses
+        from moneycards.solver.table import named_seats
+
+        out: list[str] = []
+        for e in self.table.events(self.seat, self.seen):
+            self.seen = e.version
+            if e.new_deal:  # stop there: the person reads how the deal ended first
+                ended = self.table.deal_state(e.deal - 1)
+                with named_seats(self.names()):
+                    said = ended.result_line()
+                out += ["", *wrap_clauses(said), *explain(ended, self.names()), "",
+                        *event_lines([e])]
+                self.new_deal = True
+                break
+            out += event_lines([e])
+        return out
+
+    def match_lines(self) -> list[str]:
+        """How a match stands, for the end of the session (nothing at a single deal)."""
+        t = self.table
+        if t.match is None:
+            return []
+        points = t.game.settles_in_points
+        totals = ", ".join(f"{n} {v:+d}" if points else f"{n} {v}"
+                           for n, v in zip(self.names(), t.totals()))
+        wins = ", ".join(f"{n} {w}" for n, w in zip(self.names(), t.wins()))
+        head = (f"The match is over after {len(t.finished())} deals." if t.is_over
+                else f"The match stands after {len(t.finished())} deals.")
+        return [head, f"Totals: {totals}" + ("" if points else " (multipliers won)"),
+                f"Deals won: {wins}"]
 
     def view(self) -> tuple[Any, list[str]]:
         obs = self.table.observation(self.seat)
@@ -111,14 +174,23 @@ class LocalTable:
         return game_record_json(self.game, self.table.record())
 
     def saved(self) -> dict[str, Any]:
-        return self.record_json()
+        """The game record; at a match, the match record with the deal in play last."""
+        from moneycards.records import match_record_json
+
+        t = self.table
+        if t.match is None:
+            return self.record_json()
+        rec = t.match_record()
+        if not t.state.is_over:
+            rec["deals"].append(t.state.game_record())
+        return match_record_json(self.game, rec)
 
 
 class RemoteTable:
     """A table on a moneycards server, played through TableService."""
 
     def __init__(self, address: str, game: str, seed: int, seat: int, level: str, name: str,
-                 *, joined: tuple[str, str, int] | None = None):
+                 *, joined: tuple[str, str, int] | None = None, match: Any = None):
         import grpc
 
         from moneycards.records import AI_LEVELS
@@ -139,11 +211,15 @@ class RemoteTable:
                      if s == seat else common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI,
                                                             ai_level=AI_LEVELS[level])
                      for s in range(spec(game).seats)]
-            r = self._call(self.stub.CreateTable, table_pb2.CreateTableRequest(
-                game=GAME_ENUMS[game], seats=seats, seed=seed))
+            request = table_pb2.CreateTableRequest(game=GAME_ENUMS[game], seats=seats, seed=seed)
+            if match is not None:
+                request.match_rules.CopyFrom(table_pb2.MatchRules(
+                    deals=match.deals, to_points=match.to_points))
+            r = self._call(self.stub.CreateTable, request)
             joined = (r.table_id, r.seat_tokens[0].token, seat)
         self.table_id, self.token, self.seat = joined
         self.seen = 0
+        self.new_deal = False  # a match's next deal began since the person last looked
         self._view = self._get_view()
         self._names = [s.name for s in self._view.seats]
 
@@ -193,9 +269,29 @@ class RemoteTable:
         rec = self._call(self.stub.GetRecord, self.pb.GetRecordRequest(
             table_id=self.table_id, seat_token=self.token))
         events = [e for e in rec.events if e.version > self.seen]
+        cut = next((k for k, e in enumerate(events) if e.new_deal), None)
+        if cut is not None:  # stop there: the person reads how the deal ended first
+            events = events[:cut + 1]
+            self.new_deal = True
         if events:
             self.seen = events[-1].version
         return event_lines(events)
+
+    def match_lines(self) -> list[str]:
+        """How a match stands, for the end of the session (nothing at a single deal)."""
+        m = self._view.match_state if self._view.HasField("match_state") else None
+        if m is None:
+            return []
+        from moneycards.solver.games import spec
+
+        points = spec(self.game).settles_in_points
+        totals = ", ".join(f"{n} {v:+d}" if points else f"{n} {v}"
+                           for n, v in zip(self._names, m.totals))
+        wins = ", ".join(f"{n} {w}" for n, w in zip(self._names, m.wins))
+        done = m.deal if m.over else m.deal - 1
+        head = (f"The match is over after {done} deals." if m.over
+                else f"The match stands after {done} deals.")
+        return [head, f"Totals: {totals}", f"Deals won: {wins}"]
 
     def view(self) -> tuple[Any, list[str]]:
         from google.protobuf import json_format
@@ -249,7 +345,16 @@ class RemoteTable:
     def saved(self) -> dict[str, Any]:
         """How to sit at this table again: its server, id and this seat's token (the file
         is the person's own, like a password); the game record once the deal is over."""
-        if self._view.over:  # nothing left to resume: the game record itself
+        if self._view.over:  # nothing left to resume: the game (or match) record itself
+            if self._view.HasField("match_state"):
+                from google.protobuf import json_format
+
+                rec = self._call(self.stub.GetRecord, self.pb.GetRecordRequest(
+                    table_id=self.table_id, seat_token=self.token))
+                out = json_format.MessageToDict(rec.match_record,
+                                                preserving_proto_field_name=True)
+                out["seed"] = int(out["seed"])
+                return out
             return self.record_json()
         return {"remote": self.address, "game": self.game, "table_id": self.table_id,
                 "seat_token": self.token, "seat": self.seat, "seed": self.seed}

@@ -367,7 +367,9 @@ def match_record_json(game: str, record: dict) -> dict:
     """A table's `match_record()` as a match record file's JSON."""
     out = json_format.MessageToDict(match_record_message(game, record),
                                     preserving_proto_field_name=True)
-    out["seed"] = int(out["seed"])
+    out["seed"] = int(out["seed"])  # numbers, as a game record's seed is written
+    if "totals" in out:
+        out["totals"] = [int(t) for t in out["totals"]]
     return out
 
 

@@ -527,7 +527,10 @@ class TableService(table_pb2_grpc.TableServiceServicer):
         limits = getattr(context, "limits", None) or Limits()
         budget = hint_budget_ms(request.budget_ms if request.HasField("budget_ms") else 0,
                                 t.table.game.name, limits, context.time_remaining())
-        ranked = hint(obs, budget, stop=getattr(context, "cancelled", None))
+        from moneycards.solver.table import named_seats
+
+        with named_seats(t.table.names()):  # seats named as the table names them
+            ranked = hint(obs, budget, stop=getattr(context, "cancelled", None))
         return table_pb2.TableServiceHintResponse(seat=seat, version=version,
                                                   actions=ranked_messages(ranked))
 

@@ -228,7 +228,10 @@ def check_match(game: GameSpec, seed: int, rules: Any, match: Match,
         else:
             assert starter is not None
             expected = match_deal(game, seed, k, starter)
-            if rec.get("deal") != expected:
+            given = rec.get("deal") or {}
+            key = game.first_seat_key
+            if (list(given.get("hands", [])), given.get("stock", ""), given.get(key)) != \
+                    (expected["hands"], expected.get("stock", ""), expected[key]):
                 raise InvalidInput(f"deal {k} is not the deal R-match gives: its cards come "
                                    f"from the match's seed, and seat {starter} "
                                    f"{game.starter_words}", field=f"{field}.deal")
@@ -331,7 +334,8 @@ class Table:
         makes it a match of several deals (R-match)."""
         g = spec(game)
         if seed is None:
-            seed = random.SystemRandom().randrange(1 << 63)  # 2^31 seeds could be tried from one hand
+            # 63 bits: every one of 2^31 seeds could be tried against one seat's hand.
+            seed = random.SystemRandom().randrange(1 << 63)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 63:
             raise InvalidInput("the seed is a whole number 0 to 2^63-1", field="seed")
         if rules is None or isinstance(rules, str):
@@ -460,17 +464,29 @@ class Table:
 
     def events(self, seat: int, since: int = 0) -> list[Event]:
         """The events `seat` has seen after its version `since`, oldest first."""
-        out, version = [], 0
-        for pos in range(self._seen_until(seat)):
+        out, version, until = [], 0, self._seen_until(seat)
+        for pos in range(until):
             if not self._shown(pos, seat):
                 continue
             version += 1
             if version <= since:
                 continue
-            out.append(self._event(self.log[pos], seat, version))
+            # What happened by itself after another seat's private decline (a declared
+            # seat's turn, the next stock card) is public: it is told with the action before
+            # it, as it is when nobody was asked (R-claim-privacy, R-declare-privacy).
+            after: list[str] = []
+            result = None
+            for x in range(pos + 1, until):
+                e = self.log[x]
+                if not e.private or e.seat == seat or seat in self.unseen.get(x, ()):
+                    break
+                after += e.lines
+                result = result or e.result
+            out.append(self._event(self.log[pos], seat, version, tuple(after), result))
         return out
 
-    def _event(self, e: Logged, seat: int, version: int) -> Event:
+    def _event(self, e: Logged, seat: int, version: int, after: tuple[str, ...] = (),
+               result: Outcome | None = None) -> Event:
         own = e.seat == seat
         action = e.text if own else e.public
         head = f"{self.seats[e.seat].name}: {action}"
@@ -482,18 +498,18 @@ class Table:
             mine = back.seat == seat
             taken.append((back.seat, back.text if mine else back.public,
                           back.gained if mine else ()))
-        lines: tuple[str, ...] = (head, *e.lines)
+        lines: tuple[str, ...] = (head, *e.lines, *after)
         if taken:
             with named_seats(self.names()):
                 lines = (f"{head} — it comes first ({self._privacy_rule()}): "
-                         f"{_count(len(taken), 'action')} taken back", *e.lines,
+                         f"{_count(len(taken), 'action')} taken back", *e.lines, *after,
                          *(f"taken back: {self.seats[s].name}: {a}"
                            + (f" (drew {' '.join(drew)})" if drew else "")
                            for s, a, drew in taken))
         if e.text == NEXT_DEAL:  # the start of a match's next deal
             return Event(version, e.seat, "", e.lines, deal=e.deal, new_deal=True)
         return Event(version, e.seat, action, lines, e.gained if own else (), tuple(taken),
-                     e.deal, e.result)
+                     e.deal, e.result or result)
 
     @property
     def is_over(self) -> bool:
@@ -604,7 +620,10 @@ class Table:
         taken = tuple(pos for pos in self.line[pend.index + 1:]
                       if pos not in {p.entry for p in later})
         for pos in taken:  # who had not seen it yet never will: it did not happen for them
-            hidden = frozenset(s for s in range(len(self.seats)) if not self.visible(pos, s))
+            # Beyond a seat's own open decision; a private entry counts as seen by the seats
+            # its public lines were told to (`events`).
+            hidden = frozenset(s for s in range(len(self.seats))
+                               if pos >= self._seen_until(s) or s in self.unseen.get(pos, ()))
             if hidden:
                 self.unseen[pos] = hidden
         for p in later:
@@ -712,6 +731,33 @@ class Table:
 
     def deal_cards(self, number: int, starter: int) -> dict[str, Any]:
         return match_deal(self.game, self.seed, number, starter)
+
+    def deal_state(self, number: int) -> TableState:
+        """A finished deal of the match (from 1) at its end, replayed from its record."""
+        done = self.finished()[number - 1]
+        state = self.game.new_state({**done.record, "rules": self.rules})
+        state.previous_winner = self.finished()[number - 2].result.winner if number > 1 \
+            else None
+        for action in done.record["actions"]:
+            state.apply(action)
+        return state
+
+    @classmethod
+    def from_match_record(cls, rec: dict[str, Any], *, ai_budget_ms: float | None = None
+                          ) -> "Table":
+        """A match table rebuilt from its record (`moneycards.records.read_match_record`:
+        finished deals and the one in play, each with its actions), to where it was."""
+        inputs: list[str] = []
+        for k, deal in enumerate(rec["deals"]):
+            if k:
+                inputs.append(NEXT_DEAL)
+            inputs.extend(deal["actions"])
+        header = {"game": rec["game"], "rules": rec["rules"], "seed": rec["seed"],
+                  "seats": rec["seats"], "played_at": rec["played_at"],
+                  "match": rec["match"].to_dict(), "actions": inputs}
+        if rec["deals"] and "deal" in rec["deals"][0]:
+            header["deal"] = rec["deals"][0]["deal"]
+        return cls.from_record(header, ai_budget_ms=ai_budget_ms)
 
     def match_record(self) -> dict[str, Any]:
         """A match's record: one header (game, rules, seats, date, seed, match) and its

@@ -9,7 +9,11 @@ seeded eight-deal match of each game equals the same match in process, deal by d
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
+import re
+import subprocess
+import sys
 
 import grpc
 import pytest
@@ -183,6 +187,7 @@ def test_R_match_eight_deals_over_grpc_equal_the_same_match_in_process(stub, gam
     assert rec.complete and view.match_state.over and local.is_over
     got = json_format.MessageToDict(rec.match_record, preserving_proto_field_name=True)
     got["seed"] = int(got["seed"])
+    got["totals"] = [int(x) for x in got.get("totals", [])]
     assert got == match_record_json(game, local.match_record())
     assert len(local.finished()) == 8
 
@@ -207,3 +212,70 @@ def test_R_match_traditional_Thong_is_read_from_the_match():
                 twice += again and rules == "traditional"
                 previous = d.result.winner
     assert twice >= 1
+
+
+# -- the terminal and record files -------------------------------------------------------
+def test_R_match_a_three_deal_match_in_the_terminal_resumes_mid_match(tmp_path):
+    """`play --deals 3`: the totals between deals, Enter for the next deal, the match
+    saved after every action; quit mid-match and --resume finishes it; the saved file is a
+    match record that check-record accepts."""
+    from test_terminal import PROMPT, pexpect, spawn
+
+    saved = tmp_path / "match.json"
+    t = spawn(["kowah", "play", "--deals", "3", "--seed", "5", "--level", "greedy",
+               "--record", str(saved)], tmp_path)
+    shown, deals_seen = "", 0
+    while deals_seen < 1:  # play until the second deal begins, then leave
+        k = t.expect([PROMPT, "Press Enter for the next deal"])
+        shown += t.before
+        if k == 1:
+            deals_seen += 1
+            assert re.search(r"Deal 2 of 3: \S.* starts", shown)
+            assert "Totals: You " in shown
+            t.sendline("")
+            continue
+        t.sendline("1")
+    t.expect(PROMPT)
+    t.sendline("quit")
+    t.expect(pexpect.EOF)
+    t.close()
+    assert t.exitstatus == 0
+    data = json.loads(saved.read_text())
+    assert len(data["kowah_deals"]) == 2 and "result" not in data["kowah_deals"][1]
+    assert oct(saved.stat().st_mode & 0o777) == "0o600"
+    t = spawn(["kowah", "play", "--resume", str(saved)], tmp_path)
+    while True:
+        k = t.expect([PROMPT, "Press Enter for the next deal", pexpect.EOF])
+        if k == 2:
+            shown = t.before
+            break
+        t.sendline("1" if k == 0 else "")
+    t.close()
+    assert t.exitstatus == 0 and "The match is over after 3 deals." in shown
+    r = subprocess.run([sys.executable, "-m", "moneycards", "kowah", "check-record",
+                        str(saved)], capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout.startswith("VALID: a match of 3 deals, complete")
+
+
+def test_R_match_check_record_names_a_bad_deal_and_bad_totals(tmp_path):
+    t = play_match(Table.create("lukfu", seats("lukfu"), seed=2, match=Match(deals=3)))
+    good = match_record_json("lukfu", t.match_record())
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(good))
+    r = subprocess.run([sys.executable, "-m", "moneycards", "lukfu", "replay", str(path)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout.count("== Deal ") == 3 and "Totals: " in r.stdout
+    bad = json.loads(json.dumps(good))
+    bad["totals"][0] += 1
+    path.write_text(json.dumps(bad))
+    r = subprocess.run([sys.executable, "-m", "moneycards", "lukfu", "check-record",
+                        str(path)], capture_output=True, text=True)
+    assert r.returncode == 2 and "record.totals" in r.stderr
+    bad = json.loads(json.dumps(good))
+    bad["luk_fu_deals"][1]["deal"]["first_seat"] = (bad["luk_fu_deals"][1]["deal"].get(
+        "first_seat", 0) + 1) % 3
+    path.write_text(json.dumps(bad))
+    r = subprocess.run([sys.executable, "-m", "moneycards", "lukfu", "check-record",
+                        str(path)], capture_output=True, text=True)
+    assert r.returncode == 2 and "record.luk_fu_deals[1].deal" in r.stderr
+    assert "R-match" in r.stderr
