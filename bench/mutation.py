@@ -432,6 +432,44 @@ MUTANTS: tuple[Mutant, ...] = (
       "if words is not None and not act.arg:", "LF-C2",
       "Luk Fu 'call maybe' taken for an action the rules refuse, not malformed input",
       ("tests/test_table_service.py",)),
+    # Private decisions at a table (R-claim-privacy, R-declare-privacy) and matches (R-match).
+    M("priv-ai-seed-by-history", "solver/tables.py",
+      'rng = random.Random(f"{self.seed}/{self.public_count}/{actor}")',
+      'rng = random.Random(f"{self.seed}/{len(self.state.history)}/{actor}")',
+      "R-claim-privacy", "an AI seeded by every action, private declines included, plays "
+      "otherwise when some seat was asked", ("tests/test_privacy_twins.py",)),
+    M("priv-aftermath-hidden", "solver/tables.py",
+      "if not e.private or e.seat == seat or seat in self.unseen.get(x, ()):",
+      "if True:", "R-declare-privacy",
+      "what followed another seat's private decline by itself told to that seat only",
+      ("tests/test_privacy_twins.py",)),
+    M("priv-hold-own-decision", "solver/tables.py",
+      "return pend.entry if pend is not None else len(self.log)", "return len(self.log)",
+      "R-claim-privacy", "a deciding seat shown what was played past its own open decision",
+      ("tests/test_take_back.py",)),
+    M("priv-no-play-on", "solver/tables.py",
+      "return sum(1 for s in self.seats if s.kind == HUMAN) > 1", "return False",
+      "R-claim-privacy", "a table waits on a person's private decision with others seated",
+      ("tests/test_take_back.py", "tests/test_table_service.py")),
+    M("priv-claim-keeps-moves", "solver/tables.py", "del self.line[pend.index:]",
+      "self.state = self.state", "R-claim-privacy",
+      "a late claim leaves the moves played meanwhile standing", ("tests/test_take_back.py",)),
+    M("priv-end-reopened", "solver/tables.py",
+      """        for pend in list(self.pending):
+            self.pending.remove(pend)
+            self.inputs.append(f"{DECLINE}{pend.seat}")""",
+      """        for pend in []:
+            pass""", "R-claim-close",
+      "a decision still open when the deal ends left open", ("tests/test_take_back.py",)),
+    M("match-winner-not-next", "solver/tables.py",
+      "if result.winner is not None and not getattr(rules, game.rotation_switch):",
+      "if result.winner is not None and getattr(rules, game.rotation_switch):", "R-match",
+      "the deal passed round when the winner should deal, and the other way",
+      ("tests/test_matches.py",)),
+    M("match-thong-lost", TT_TABLE_PY, "won_previous=self.previous_winner == seat)  # Thông",
+      "won_previous=False)  # Thông", "R-match",
+      "a second win in a row scores no Thông under traditional rules",
+      ("tests/test_matches.py",)),
 )
 
 
