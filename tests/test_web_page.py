@@ -97,6 +97,7 @@ class Watched:
     def __init__(self, context, width=1280, height=800):
         self.page = context.new_page()
         self.page.set_viewport_size({"width": width, "height": height})
+        self.page.set_default_timeout(90_000)  # a hint on a busy machine takes its time
         self.errors: list[str] = []
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(f"uncaught: {e}"))
