@@ -6,9 +6,12 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # buf: $BUF (a path from the caller's folder), else on PATH, else the project's venv
 buf=$(realpath "${BUF:-$(command -v buf || echo "$here/../.venv/bin/buf")}")
+# the protos: ../proto, or $PROTO (a path from the caller's folder, e.g. an export of a
+# commit's proto/ folder)
+proto=$(realpath "${PROTO:-$here/../proto}")
 cd "$here"
 out=../moneycards/web
-"$buf" generate
+"$buf" generate "$proto"
 node_modules/.bin/tsc -p .
 node_modules/.bin/esbuild src/main.ts --bundle --minify --format=esm --target=es2020 \
   --legal-comments=eof --charset=utf8 --log-level=warning --outfile="$out/app.js"
