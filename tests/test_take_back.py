@@ -94,9 +94,11 @@ def test_R_claim_privacy_a_claim_comes_first_and_takes_back_what_was_played():
     assert t.state.cards_accounted()
     assert t.record()["actions"] == ["discard 3s", "chiu"]
     assert everything(rebuilt(t)) == everything(t)
-    # The same record without the store's inputs replays to the same table.
+    # The same record without the store's inputs replays to the same table, and the AI
+    # seats' seeds count the same actions: the ones that stand.
     again = Table.from_record(t.record())
     assert [again.observation(s) for s in range(4)] == [t.observation(s) for s in range(4)]
+    assert again.public_count == t.public_count
 
 
 def test_R_claim_privacy_a_refused_answer_changes_nothing():
