@@ -406,3 +406,34 @@ def test_the_page_is_package_data_and_small():
     size = len(gzip.compress((web / "app.js").read_bytes(), 9))
     assert size <= 300_000, f"the bundle is {size} bytes gzipped"
     assert 'src="app.js"' in (web / "index.html").read_text()
+
+
+# -- a match ------------------------------------------------------------------------------------
+def test_a_match_shows_its_deal_and_totals_and_equals_the_match_in_process(served, context):
+    """R-match in the browser: a two-deal Kowah match from the lobby, played by the hints;
+    the header names the deal and the running totals, which equal the same match in
+    process."""
+    from moneycards.solver.tables import Match
+
+    w = Watched(context)
+    w.page.goto(served + "/")
+    w.page.check("input[name=game][value=kowah]")
+    for s, who in enumerate(["you", "greedy", "greedy"]):
+        w.page.select_option(f"#seat{s}", who)
+    w.page.fill("#seed", "5")
+    w.page.fill("#deals", "2")
+    w.page.click("#deal")
+    w.settled()
+    assert w.page.text_content(".status .match").startswith("Deal 1 of 2 · totals: ")
+    taken = play_by_hints(w)
+    header = w.page.text_content(".status .match")
+    assert header.startswith("Deal 2 of 2 · the match is over · totals: ")
+    table = Table.create("kowah", [Seat("human"), Seat("ai", "greedy"), Seat("ai", "greedy")],
+                         seed=5, match=Match(deals=2))
+    for action in taken:
+        table.act(0, action)
+    assert table.is_over and len(table.finished()) == 2
+    names = [s.name for s in table.seats]
+    assert header.endswith(", ".join(f"{n} {t}" for n, t in zip(names, table.totals()))
+                           + " (multipliers won)")
+    assert w.errors == []

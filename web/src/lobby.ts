@@ -40,9 +40,12 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
   const seats = h("fieldset", { class: "seat-list" }, h("legend", {}, "Seats"));
   const seed = h("input", { type: "number", name: "seed", min: 0, step: 1, inputmode: "numeric",
     placeholder: "random", id: "seed" });
+  const deals = h("input", { type: "number", name: "deals", min: 1, max: 1000, step: 1,
+    inputmode: "numeric", placeholder: "1", id: "deals" });
   const error = h("p", { class: "refusal", role: "alert", hidden: true });
   const deal = h("button", { type: "submit", class: "primary", id: "deal" }, "Deal");
   form.append(h("h2", {}, "A new table"), gameBox, rules, seats,
+    h("p", {}, h("label", { for: "deals" }, "Deals: a match with running totals (R-match) "), deals),
     h("p", {}, h("label", { for: "seed" }, "Seed, to practise a deal again "), seed), error, deal);
 
   const gameKey = () => (form.querySelector<HTMLInputElement>("input[name=game]:checked")?.value ?? "totom");
@@ -98,6 +101,8 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
         : { kind: SeatKind.AI, aiLevel: LEVELS[p], name: names[s] }));
     const req: MessageInitShape<typeof CreateTableRequestSchema> = { game: g.game, seats: tableSeats };
     if (seed.value.trim() !== "") req.seed = BigInt(seed.value.trim());
+    const matchDeals = Number(deals.value.trim() || "1");
+    if (matchDeals > 1) req.matchRules = { deals: matchDeals };
     if (g.key === "totom") {
       const preset = (form.querySelector<HTMLSelectElement>("#preset")?.value === "traditional")
         ? TotomRulesPreset.TRADITIONAL : TotomRulesPreset.SEED;

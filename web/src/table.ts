@@ -310,8 +310,15 @@ export class TablePage {
     }
     const live = h("span", { class: "live", "aria-live": "polite" });
     this.fillLive(live);
+    const m = v.matchState;
+    const match = m ? h("p", { class: "match", "data-deal": String(m.deal) },
+      `Deal ${m.deal}${m.rules?.deals ? ` of ${m.rules.deals}` : ""}`
+      + (m.over ? " · the match is over" : "") + " · totals: "
+      + names.map((n, s) => `${n} ${game === "kowah" ? String(m.totals[s] ?? 0n)
+        : ((m.totals[s] ?? 0n) > 0n ? "+" : "") + String(m.totals[s] ?? 0n)}`).join(", ")
+      + (game === "kowah" ? " (multipliers won)" : "")) : "";
     return h("div", { class: "status" },
-      h("p", { class: "facts" }, facts.join(" · ")),
+      h("p", { class: "facts" }, facts.join(" · ")), match,
       h("p", { class: `turn${obs.toAct === v.seat && !v.over ? " mine" : ""}`, role: "status" }, turn),
       h("p", { class: "meta" }, `table ${v.tableId} · you are ${names[v.seat]} · `, live,
         " · ", h("button", { type: "button", class: "link", onclick: () => this.onLeave() }, "lobby")));
