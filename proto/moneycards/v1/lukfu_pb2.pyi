@@ -231,7 +231,7 @@ class ScoreResponse(_message.Message):
     def __init__(self, outcome: _Optional[_Union[_common_pb2.DealOutcome, str]] = ..., points: _Optional[int] = ..., net: _Optional[_Iterable[int]] = ..., rule: _Optional[str] = ...) -> None: ...
 
 class LukFuServiceCheckGameRecordRequest(_message.Message):
-    __slots__ = ("game", "rules", "seed", "deal", "actions", "result", "seats", "played_at")
+    __slots__ = ("game", "rules", "seed", "deal", "actions", "result", "seats", "played_at", "practice")
     GAME_FIELD_NUMBER: _ClassVar[int]
     RULES_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
@@ -240,6 +240,7 @@ class LukFuServiceCheckGameRecordRequest(_message.Message):
     RESULT_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     PLAYED_AT_FIELD_NUMBER: _ClassVar[int]
+    PRACTICE_FIELD_NUMBER: _ClassVar[int]
     game: str
     rules: LukFuRules
     seed: int
@@ -248,7 +249,8 @@ class LukFuServiceCheckGameRecordRequest(_message.Message):
     result: _common_pb2.DealResult
     seats: _containers.RepeatedCompositeFieldContainer[_common_pb2.TableSeat]
     played_at: _timestamp_pb2.Timestamp
-    def __init__(self, game: _Optional[str] = ..., rules: _Optional[_Union[LukFuRules, _Mapping]] = ..., seed: _Optional[int] = ..., deal: _Optional[_Union[_common_pb2.GameDeal, _Mapping]] = ..., actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.TableSeat, _Mapping]]] = ..., played_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    practice: bool
+    def __init__(self, game: _Optional[str] = ..., rules: _Optional[_Union[LukFuRules, _Mapping]] = ..., seed: _Optional[int] = ..., deal: _Optional[_Union[_common_pb2.GameDeal, _Mapping]] = ..., actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.TableSeat, _Mapping]]] = ..., played_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., practice: _Optional[bool] = ...) -> None: ...
 
 class LukFuServiceCheckGameRecordResponse(_message.Message):
     __slots__ = ("check",)

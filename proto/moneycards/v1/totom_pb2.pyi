@@ -272,7 +272,7 @@ class FindWaitsResponse(_message.Message):
     def __init__(self, waits: _Optional[_Iterable[_Union[TotomWait, _Mapping]]] = ...) -> None: ...
 
 class TotomServiceCheckGameRecordRequest(_message.Message):
-    __slots__ = ("game", "rules", "seed", "deal", "actions", "result", "seats", "played_at")
+    __slots__ = ("game", "rules", "seed", "deal", "actions", "result", "seats", "played_at", "practice")
     GAME_FIELD_NUMBER: _ClassVar[int]
     RULES_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
@@ -281,6 +281,7 @@ class TotomServiceCheckGameRecordRequest(_message.Message):
     RESULT_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     PLAYED_AT_FIELD_NUMBER: _ClassVar[int]
+    PRACTICE_FIELD_NUMBER: _ClassVar[int]
     game: str
     rules: TotomRules
     seed: int
@@ -289,7 +290,8 @@ class TotomServiceCheckGameRecordRequest(_message.Message):
     result: _common_pb2.DealResult
     seats: _containers.RepeatedCompositeFieldContainer[_common_pb2.TableSeat]
     played_at: _timestamp_pb2.Timestamp
-    def __init__(self, game: _Optional[str] = ..., rules: _Optional[_Union[TotomRules, _Mapping]] = ..., seed: _Optional[int] = ..., deal: _Optional[_Union[_common_pb2.GameDeal, _Mapping]] = ..., actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.TableSeat, _Mapping]]] = ..., played_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    practice: bool
+    def __init__(self, game: _Optional[str] = ..., rules: _Optional[_Union[TotomRules, _Mapping]] = ..., seed: _Optional[int] = ..., deal: _Optional[_Union[_common_pb2.GameDeal, _Mapping]] = ..., actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.TableSeat, _Mapping]]] = ..., played_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., practice: _Optional[bool] = ...) -> None: ...
 
 class TotomServiceCheckGameRecordResponse(_message.Message):
     __slots__ = ("check",)
