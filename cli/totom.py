@@ -137,6 +137,13 @@ def waits(hand, via, seen, opening, rules, engine, won_previous, first_stock, as
                    f"{w.unseen} unseen   {names}")
 
 
+# What the x/y after each bonus means, said once under the list (TT-K2, TT-K5).
+BONUS_LEGEND = {
+    "TT-K2": "  x/y = main/dịch: x for the bonus marked (main), y for every other (TT-K2)",
+    "TT-K5": "  x/y = main/dịch: under Thập thành every bonus adds its main x (TT-K5)",
+}
+
+
 def format_verdict(v) -> str:
     from moneycards.solver.cards import TOTOM
 
@@ -165,6 +172,7 @@ def format_verdict(v) -> str:
                 mark = " (main)" if b.bonus.key == s.main else ""
                 lines.append(f"  {b.bonus.name:<13} ×{b.count}  {b.bonus.main}/{b.bonus.dich}"
                              f"{mark}")
+            lines.append(BONUS_LEGEND[s.rule])
         st = s.settlement
         lines.append(f"Points: {s.points}  (winner +{st['winner']}, each loser "
                      f"{st['each_loser']}, TT-K7)")
