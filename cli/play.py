@@ -139,8 +139,11 @@ def add_interactive_command(group: click.Group, spec: GameSpec) -> None:
 
     @group.command("play", help=(
         "Play a deal against the built-in AIs: type an action's number or its text "
-        f"({PLAY_EXAMPLES[spec.name]}), or `help`, `show`, `log`, `hint`, `quit`. The deal "
-        "is saved after every action; Ctrl-C keeps it too, and `--resume` continues it."))
+        f"({PLAY_EXAMPLES[spec.name]}), or `help`, `show`, `log`, `hint` (`hint -v`: the "
+        "reasons in full), `undo`, `quit`. `undo` takes back your last action and the AI "
+        "replies to it (in this process only; the record then marks a practice game). A lone "
+        "`pass` is played for you, and the log says so. The deal is saved after every "
+        "action; Ctrl-C keeps it too, and `--resume` continues it."))
     @click.option("--seed", type=int, help="The deal's seed (default: a random one).")
     @click.option("--seat", default=0, show_default=True, type=int, help="Your seat.")
     @click.option("--level", default="strong", show_default=True,
@@ -161,11 +164,15 @@ def add_interactive_command(group: click.Group, spec: GameSpec) -> None:
                   hidden=not spec.settles_in_points,
                   help="Play a match until a seat's running total reaches these points "
                        "(R-match).")
+    @click.option("--no-auto-pass", "ask_pass", is_flag=True,
+                  help="Ask even when `pass` is the only action (by default it is played "
+                       "for you and the log says so).")
     @answers
-    def play(seed, seat, level, name, record_out, resume_file, remote, deals, to_points):
+    def play(seed, seat, level, name, record_out, resume_file, remote, deals, to_points,
+             ask_pass):
         from moneycards.cli.session import Session
 
         session = Session.open(spec, seed=seed, seat=seat, level=level, name=name,
                                record_out=record_out, resume_file=resume_file, remote=remote,
-                               deals=deals, to_points=to_points)
+                               deals=deals, to_points=to_points, auto_pass=not ask_pass)
         sys.exit(session.run())

@@ -33,6 +33,8 @@ def add_record_commands(group: click.Group, game: str) -> None:
         names = record_names(record) or [seat_label(s) for s in range(state.seats)]
         for line in explain(state, names):
             click.echo(line)
+        if is_practice(game, text):
+            click.echo(PRACTICE)
 
     @group.command("check-record")
     @click.argument("record_file", metavar="FILE", type=click.File("r"))
@@ -53,7 +55,8 @@ def add_record_commands(group: click.Group, game: str) -> None:
                 emit_json({"valid": found.valid, "complete": found.complete,
                            "deals": found.deals, "totals": list(found.totals),
                            "deal": found.bad_deal, "first_illegal": found.action,
-                           "rule": found.rule, "message": found.message})
+                           "rule": found.rule, "message": found.message,
+                           **({"practice": True} if is_practice(game, text) else {})})
             elif found.valid:
                 from moneycards.solver.games import spec
 
@@ -65,10 +68,14 @@ def add_record_commands(group: click.Group, game: str) -> None:
             else:
                 click.echo(f"INVALID in deal {found.bad_deal} at action {found.action + 1}: "
                            f"{found.message} [{found.rule}]")
+            if is_practice(game, text) and not as_json:
+                click.echo(PRACTICE)
             return
         result = check(game, read_game_record(game, text))
         if as_json:
-            emit_json(result.to_dict())
+            emit_json({**result.to_dict(),
+                       **({"practice": True} if is_practice(game, text) else {})})
+            return
         elif result.valid:
             state = "complete" if result.complete else "unfinished"
             click.echo(f"VALID: {result.actions} actions, deal {state}"
@@ -77,6 +84,23 @@ def add_record_commands(group: click.Group, game: str) -> None:
             # Numbered from 1, as `replay` numbers them (the JSON `first_illegal` counts from 0).
             click.echo(f"INVALID at action {result.index + 1}: {result.message} "
                        f"[{result.rule}]")
+        if is_practice(game, text):
+            click.echo(PRACTICE)
+
+
+PRACTICE = "A practice game: actions were taken back as it was played (undo)."
+
+
+def is_practice(game: str, text: str) -> bool:
+    """Whether a record (already read, so well formed) marks a practice game: the deal's
+    `practice`, or any deal's in a match record."""
+    import json
+
+    from moneycards.cli.tables import match_deals
+
+    data = json.loads(text)
+    deals = match_deals(game, data) if is_match(text) else [data]
+    return any(isinstance(d, dict) and d.get("practice") is True for d in deals)
 
 
 def is_match(text: str) -> bool:
@@ -133,4 +157,6 @@ def match_lines(game: str, text: str) -> list[str]:
     if not found.valid:
         out.append(f"INVALID in deal {found.bad_deal} at action {found.action + 1}: "
                    f"{found.message} [{found.rule}]")
+    if is_practice(game, text):
+        out.append(PRACTICE)
     return out

@@ -321,6 +321,57 @@ def menu(obs: Any) -> list[str]:
     return acts
 
 
+# -- a hint --------------------------------------------------------------------------------
+def terminal_width() -> int:
+    """The terminal's columns (COLUMNS first, as shutil reads them; 80 when unknown)."""
+    import shutil
+
+    return shutil.get_terminal_size((WIDTH, 24)).columns
+
+
+def first_clause(action: str, reason: str) -> str:
+    """A hint's reason cut to its first clause, without the action it repeats: "discard 5s
+    wins 38% of 8 sampled deals played out, +0.1 points a deal; 2 cards from a win; …" ->
+    "wins 38% of 8 sampled deals played out, +0.1 points a deal". A "; " inside brackets
+    does not end the clause."""
+    for head in (action + ": ", action + " "):
+        if reason.startswith(head):
+            reason = reason[len(head):]
+            break
+    depth = 0
+    for k, ch in enumerate(reason):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0 and reason.startswith("; ", k):
+            return reason[:k]
+    return reason
+
+
+def hint_lines(ranked: Sequence[tuple[str, str]], width: int, *,
+               full: bool = False) -> list[str]:
+    """Ranked actions as `hint` prints them: each reason its first clause (`full`: all of
+    it), wrapped between words under the action so that no line is wider than `width`."""
+    width = max(width, 20)
+    indent = 8 if width >= 40 else 2
+    out, cut = [], False
+    for action, reason in ranked:
+        said = reason if full else first_clause(action, reason)
+        cut = cut or said != reason
+        head = f"  hint: {action:<16} "
+        if width - len(head) >= 40:
+            out += _fill(said, width, head, " " * len(head))
+        else:  # a long action, or a narrow terminal: the action on a line of its own
+            out += _fill(action, width, "  hint: ", " " * indent)
+            out += _fill(said, width, " " * indent, " " * indent)
+    if cut:
+        out += _fill("(hint -v: the full reasons)", width, "  ", "  ")
+    return out
+
+
+def _fill(text: str, width: int, first: str, rest: str) -> list[str]:
+    return textwrap.wrap(text, width, initial_indent=first, subsequent_indent=rest,
+                         break_on_hyphens=False) or [first.rstrip()]
+
+
 # -- the end of a deal ----------------------------------------------------------------------
 def explain(state: Any, names: Sequence[str]) -> list[str]:
     """How the deal ended, with the winner's cards and what they scored."""

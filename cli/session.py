@@ -17,8 +17,9 @@ from typing import Any
 
 import click
 
-from moneycards.cli.screen import (Printer, default_down, describe, explain, menu,
-                                   menu_lines, screen, wrap_clauses)
+from moneycards.cli.screen import (Printer, default_down, describe, explain, hint_lines,
+                                   menu, menu_lines, screen, terminal_width, wrap,
+                                   wrap_clauses)
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GameSpec
 
@@ -26,10 +27,13 @@ COMMANDS = {
     "help": "what you can type",
     "show": "the table again",
     "log": "the deal so far",
-    "hint": "the actions ranked, best first, with reasons",
+    "hint": "the actions ranked, best first, why in short (hint -v: in full)",
+    "undo": "take back your last action and the replies (a practice game then)",
     "quit": "leave; the deal stays saved (continue it with --resume)",
 }
+AUTO_PASS = "the only action; --no-auto-pass to be asked"
 EXIT_INTERRUPTED = 130
+PRACTICE = "A practice game: actions were taken back (undo), and its record says so."
 
 
 def deals_folder() -> pathlib.Path:
@@ -43,6 +47,7 @@ class Session:
     table: Any  # LocalTable or RemoteTable
     path: pathlib.Path
     printer: Printer = field(default_factory=Printer)
+    auto_pass: bool = True  # a lone `pass` is played without asking
     log: list[str] = field(default_factory=list)
     _shown: str = ""  # the observation last shown
     _completions: list[str] = field(default_factory=list)  # what Tab completes now
@@ -51,7 +56,8 @@ class Session:
     @classmethod
     def open(cls, spec: GameSpec, *, seed: int | None, seat: int, level: str, name: str,
              record_out: str | None, resume_file: str | None, remote: str | None,
-             deals: int | None = None, to_points: int | None = None) -> "Session":
+             deals: int | None = None, to_points: int | None = None,
+             auto_pass: bool = True) -> "Session":
         import random
 
         from moneycards.cli.tables import LocalTable, RemoteTable
@@ -83,7 +89,7 @@ class Session:
             table = (RemoteTable(remote, spec.name, seed, seat, level, name, match=match)
                      if remote else LocalTable(spec.name, seed, seat, level, name,
                                                match=match))
-        return cls(spec, table, path)
+        return cls(spec, table, path, auto_pass=auto_pass)
 
     # -- the loop -------------------------------------------------------------------------
     def run(self) -> int:
@@ -96,6 +102,8 @@ class Session:
                   f"{'' if me == 'You' else ' as ' + me}, with {others}.")
         what = "match" if self.is_match() else "deal"
         self.echo(f"The {what} is saved to {self.path} after every action.")
+        if self.practice():
+            self.echo(PRACTICE)
         self.news()
         self.save()
         self._complete_with_tab()
@@ -113,6 +121,9 @@ class Session:
                 if not obs.legal_actions:  # another person decides (server tables only)
                     t.wait()
                     self.news()
+                    continue
+                if self.auto_pass and list(obs.legal_actions) == ["pass"] \
+                        and self.pass_for_them(obs):
                     continue
                 seen = json.dumps(obs.to_json(), sort_keys=True)
                 if seen != self._shown:  # the table changed: show it again
@@ -145,9 +156,10 @@ class Session:
         if not answer:
             self.echo("  Type an action, its number, or help.")
             return True
-        word = answer.split()[0].lower()
-        if word in COMMANDS and len(answer.split()) == 1:
-            return self.command(word, obs)
+        words = answer.lower().split()
+        if words[0] in COMMANDS and (len(words) == 1 or words in (["hint", "-v"],
+                                                                ["hint", "--verbose"])):
+            return self.command(words[0], obs, full=len(words) > 1)
         action = self.read(answer, options, obs)
         if action is None:
             return True
@@ -189,7 +201,59 @@ class Session:
             return None
         return f"{verb} {' '.join(rest.split())}".strip()
 
-    def command(self, word: str, obs: Any) -> bool:
+    def pass_for_them(self, obs: Any) -> bool:
+        """Play a lone `pass` without asking and say so in the log; False when the table
+        refuses it (the person is asked then)."""
+        from moneycards.solver.table import IllegalAction
+
+        try:
+            self.table.act("pass")
+        except (IllegalAction, InvalidInput) as err:
+            self.echo(f"  Not passed for you: {err.message}")
+            return False
+        self.save()
+        lines = self.table.new_lines()
+        me = self.table.names()[self.table.seat]
+        what = describe(obs, "pass", self.table.names()).partition(": ")[2]
+        said = wrap("", f"{me}: pass" + (f" — {what}" if what else "") + f" ({AUTO_PASS})", 5)
+        told = [k for k, line in enumerate(lines) if line == f"{me}: pass"][:1]
+        if told:  # the log's own line for it, with why it was played
+            lines[told[0]:told[0] + 1] = said
+        else:
+            lines = said + lines
+        self.log.extend(lines)
+        for line in lines:
+            self.echo(line)
+        return True
+
+    def undo(self) -> None:
+        """`undo`: back to the person's previous decision (tables in this process)."""
+        from moneycards.cli.tables import CannotUndo
+        from moneycards.solver.cards import counted
+
+        take_back = getattr(self.table, "undo", None)
+        if take_back is None:
+            self.echo("  Undo works only at a table in this process: a server's table "
+                      "keeps every action.")
+            return
+        first = not self.practice()
+        try:
+            action, after = take_back(skip_forced=self.auto_pass)
+        except CannotUndo as err:
+            self.echo(f"  {err}")
+            return
+        self.log = self.table.history()
+        self._shown = ""  # the table as it was, shown again
+        self.save()
+        then = f" and the {counted(after, 'actions')} after it" if after else ""
+        self.echo(f"  Taken back: your {action}{then}. Decide again.")
+        if first:
+            self.echo("  " + PRACTICE)
+
+    def practice(self) -> bool:
+        return bool(getattr(self.table, "practice", False))
+
+    def command(self, word: str, obs: Any, *, full: bool = False) -> bool:
         if word == "quit":
             return False
         if word == "help":
@@ -205,8 +269,10 @@ class Session:
             for line in self.log or ["  (nothing has happened yet)"]:
                 self.echo(line)
         elif word == "hint":
-            for action, reason in self.table.hint()[:5]:
-                self.echo(f"  hint: {action:<16} {reason}")
+            for line in hint_lines(self.table.hint()[:5], terminal_width(), full=full):
+                self.echo(line)
+        elif word == "undo":
+            self.undo()
         return True
 
     def _complete_with_tab(self) -> None:
@@ -248,7 +314,8 @@ class Session:
         out = [*wrap_clauses(self.table.result_text())]
         if self.table.over():
             out += explain(self.table.final_state(), names)
-        return out + self.table.match_lines()
+        out += self.table.match_lines()
+        return [*out, PRACTICE] if self.practice() else out
 
     def is_match(self) -> bool:
         return bool(self.table.match_lines())

@@ -47,6 +47,7 @@ class LocalTable:
         self.table = table
         self.seed = table.seed
         self.new_deal = False  # a match's next deal began since the person last looked
+        self.practice = False  # an action was taken back (`undo`): the record says so
 
     @classmethod
     def resume(cls, game: str, data: dict[str, Any]) -> "LocalTable":
@@ -73,7 +74,9 @@ class LocalTable:
             raise InvalidInput(f"the saved deal does not replay: {err.message}",
                                field="--resume", rule=err.rule) from None
         seat = next(k for k, s in enumerate(table.seats) if s.kind == HUMAN)
-        return cls(game, table.seed, seat, "", "", table=table)
+        out = cls(game, table.seed, seat, "", "", table=table)
+        out.practice = data.get("practice") is True
+        return out
 
     @classmethod
     def _resume_match(cls, game: str, data: dict[str, Any]) -> "LocalTable":
@@ -102,7 +105,10 @@ class LocalTable:
             raise InvalidInput(f"the saved match does not replay: {err.message}",
                                field="--resume", rule=err.rule) from None
         seat = next(k for k, s in enumerate(table.seats) if s.kind == HUMAN)
-        return cls(game, table.seed, seat, "", "", table=table)
+        out = cls(game, table.seed, seat, "", "", table=table)
+        out.practice = any(isinstance(d, dict) and d.get("practice") is True
+                           for d in match_deals(game, data))
+        return out
 
     def names(self) -> list[str]:
         return self.table.names()
@@ -110,22 +116,70 @@ class LocalTable:
     def new_lines(self) -> list[str]:
         """What happened since the person last looked; at a match, a deal that ended is
         explained before the next begins (R-match)."""
-        from moneycards.cli.screen import explain, wrap_clauses
-        from moneycards.solver.table import named_seats
-
         out: list[str] = []
         for e in self.table.events(self.seat, self.seen):
             self.seen = e.version
+            out += self._told(e)
             if e.new_deal:  # stop there: the person reads how the deal ended first
-                ended = self.table.deal_state(e.deal - 1)
-                with named_seats(self.names()):
-                    said = ended.result_line()
-                out += ["", *wrap_clauses(said), *explain(ended, self.names()), "",
-                        *event_lines([e])]
                 self.new_deal = True
                 break
-            out += event_lines([e])
         return out
+
+    def history(self) -> list[str]:
+        """Everything the person has seen, as `new_lines` told it."""
+        return [line for e in self.table.events(self.seat) for line in self._told(e)]
+
+    def _told(self, e: Any) -> list[str]:
+        from moneycards.cli.screen import explain, wrap_clauses
+        from moneycards.solver.table import named_seats
+
+        if not e.new_deal:
+            return event_lines([e])
+        ended = self.table.deal_state(e.deal - 1)
+        with named_seats(self.names()):
+            said = ended.result_line()
+        return ["", *wrap_clauses(said), *explain(ended, self.names()), "",
+                *event_lines([e])]
+
+    def undo(self, *, skip_forced: bool = True) -> tuple[str, int]:
+        """Take back the person's last decision of this deal and the actions after it: the
+        table rebuilt from its inputs up to just before it, so the AI seats (seeded by the
+        seed and the count of public actions) answer the same action the same way. With
+        `skip_forced`, a lone `pass` played for the person is no decision: undo goes back
+        past it. The action taken back and how many followed it; CannotUndo says why not."""
+        from moneycards.solver.tables import HUMAN, NEXT_DEAL, Table
+
+        t = self.table
+        if sum(1 for s in t.seats if s.kind == HUMAN) != 1 or len(t.log) != len(t.inputs):
+            raise CannotUndo("Undo needs a table of one person and AI seats.")
+        inputs = list(t.inputs)
+        start = max((k + 1 for k, x in enumerate(inputs) if x == NEXT_DEAL), default=0)
+        mine = [k for k in range(len(inputs)) if t.log[k].seat == self.seat
+                and inputs[k] != NEXT_DEAL and inputs[k][:1] not in ("?", "!")]
+        here = [k for k in mine if k >= start]
+        if not here:
+            raise CannotUndo("Nothing to undo in this deal: a deal that has ended stays "
+                             "as played." if mine else "Nothing to undo: you have not acted "
+                             "yet.")
+        header = t.header()
+        if skip_forced:  # replay the deal once to tell a lone pass from a decision
+            replayed = Table.from_record({**header, "actions": inputs[:start]})
+            asked, decided = set(here), []
+            for k in range(start, len(inputs)):
+                if k in asked and list(replayed.observation(self.seat).legal_actions) != \
+                        ["pass"]:
+                    decided.append(k)
+                replayed.replay([inputs[k]])
+            here = decided
+            if not here:
+                raise CannotUndo("Nothing to undo in this deal: pass was your only "
+                                 "action each time.")
+        k = here[-1]
+        self.table = Table.from_record({**header, "actions": inputs[:k]})
+        self.seen = self.table.version(self.seat)
+        self.new_deal = False
+        self.practice = True
+        return inputs[k], len(inputs) - k - 1
 
     def match_lines(self) -> list[str]:
         """How a match stands, for the end of the session (nothing at a single deal)."""
@@ -179,11 +233,32 @@ class LocalTable:
 
         t = self.table
         if t.match is None:
-            return self.record_json()
+            out = self.record_json()
+            if self.practice:
+                out["practice"] = True
+            return out
         rec = t.match_record()
         if not t.state.is_over:
             rec["deals"].append(t.state.game_record())
-        return match_record_json(self.game, rec)
+        out = match_record_json(self.game, rec)
+        if self.practice:  # the match record's header has no place for it: every deal
+            for deal in match_deals(self.game, out):
+                deal["practice"] = True
+        return out
+
+
+class CannotUndo(Exception):
+    """Why `undo` cannot take anything back: one sentence."""
+
+
+def match_deals(game: str, data: dict[str, Any]) -> list[Any]:
+    """A match record file's deals, by the field's proto or JSON name."""
+    from moneycards.records import MATCH_DEALS_FIELDS
+
+    name = MATCH_DEALS_FIELDS[game]
+    json_name = name.split("_")[0] + "".join(w.title() for w in name.split("_")[1:])
+    found = data.get(name, data.get(json_name, []))
+    return found if isinstance(found, list) else []
 
 
 class RemoteTable:

@@ -1,0 +1,270 @@
+"""Comforts of the terminal table, each with its switch: a lone `pass` played without asking
+(`--no-auto-pass` asks), `undo` at a table of one person and AI seats (the record then marks
+a practice game), hints that fit the terminal's width (`hint -v`: the reasons in full), and
+the legend of the Tổ Tôm bonus values (TT-K2)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+
+import pytest
+from test_terminal import PROMPT, pexpect, spawn
+
+from moneycards.cli.screen import first_clause, hint_lines
+from moneycards.cli.tables import CannotUndo, LocalTable
+from moneycards.records import read_game_record
+from moneycards.solver.games import check, spec
+
+AUTO_PASS = "(the only action; --no-auto-pass to be asked)"
+DEALS = {"totom": "totom_deals", "kowah": "kowah_deals", "lukfu": "luk_fu_deals"}
+
+
+def plain(text: str) -> str:
+    """Terminal output as lines of text: no carriage returns, no bold."""
+    return re.sub(r"\x1b\[[0-9;]*m", "", text.replace("\r", ""))
+
+
+def last_screen(text: str, title: str = "Tổ Tôm · ") -> str:
+    """The last table shown: from its first line to the end of its menu."""
+    text = plain(text)
+    return text[text.rindex("\n" + title) + 1:]
+
+
+def checked(game: str, path) -> str:
+    r = subprocess.run([sys.executable, "-m", "moneycards", game, "check-record", str(path)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+# -- in the terminal ------------------------------------------------------------------------
+def test_a_three_deal_match_passes_alone_takes_back_once_and_resumes(tmp_path):
+    """`play --deals 3`: lone passes are played and logged; `undo` brings back the screen
+    of the decision before and the same action gets the same AI replies; undo stops at the
+    deal's start; the record marks a practice game, and --resume finishes the match."""
+    saved = tmp_path / "match.json"
+    t = spawn(["totom", "play", "--deals", "3", "--seed", "3", "--level", "greedy",
+               "--record", str(saved)], tmp_path)
+    t.expect(PROMPT)
+    shown = t.before
+    decided = last_screen(shown)
+    t.sendline("1")
+    t.expect(PROMPT)
+    first = plain(t.before)
+    shown += t.before
+    replies = first[:first.index("\nTổ Tôm · ")]
+    t.sendline("undo")
+    t.expect(PROMPT)
+    back = plain(t.before)
+    assert "Taken back: your " in back and "A practice game" in back
+    assert last_screen(back) == decided  # the decision as it was shown
+    t.sendline("1")
+    t.expect(PROMPT)
+    again = plain(t.before)
+    assert again[:again.index("\nTổ Tôm · ")] == replies  # seeded AIs answer alike
+    shown += back + again
+    t.sendline("1")
+    while True:  # on to the second deal
+        k = t.expect([PROMPT, "Press Enter for the next deal"])
+        shown += t.before
+        if k == 1:
+            break
+        t.sendline("1")
+    t.sendline("")
+    t.expect(PROMPT)
+    shown += t.before
+    t.sendline("undo")
+    t.expect("Nothing to undo in this deal")
+    t.expect(PROMPT)
+    t.sendline("quit")
+    t.expect(pexpect.EOF)
+    t.close()
+    assert t.exitstatus == 0
+    assert AUTO_PASS in plain(shown).replace("\n     ", " ")
+    data = json.loads(saved.read_text())
+    assert len(data["totom_deals"]) == 2
+    assert all(d["practice"] is True for d in data["totom_deals"])
+    assert "A practice game" in checked("totom", saved)
+
+    t = spawn(["totom", "play", "--resume", str(saved)], tmp_path)
+    t.expect("A practice game")
+    while True:
+        k = t.expect([PROMPT, "Press Enter for the next deal", pexpect.EOF])
+        if k == 2:
+            ending = plain(t.before)
+            break
+        t.sendline("1" if k == 0 else "")
+    t.close()
+    assert t.exitstatus == 0 and "The match is over after 3 deals." in ending
+    assert "A practice game" in ending
+    data = json.loads(saved.read_text())
+    assert len(data["totom_deals"]) == 3 and all(d["practice"] for d in data["totom_deals"])
+    assert checked("totom", saved).startswith("VALID: a match of 3 deals, complete")
+
+
+@pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
+def test_hint_lines_fit_80_columns(tmp_path, game):
+    t = spawn([game, "play", "--seed", "4", "--level", "greedy"], tmp_path)
+    t.expect(PROMPT)
+    t.sendline("hint")
+    t.expect(PROMPT)
+    short = plain(t.before)
+    t.sendline("hint -v")
+    t.expect(PROMPT)
+    full = plain(t.before)
+    t.sendline("quit")
+    t.expect(pexpect.EOF)
+    t.close()
+    assert short.count("  hint: ") >= 2 and full.count("  hint: ") >= 2
+    for text in (short, full):
+        assert all(len(line) <= 80 for line in text.splitlines()), text
+    assert "(hint -v: the full reasons)" in short and "; " in full
+    assert len(full) > len(short)
+
+
+def test_no_auto_pass_asks_for_a_lone_pass(tmp_path):
+    t = spawn(["totom", "play", "--seed", "3", "--level", "greedy", "--no-auto-pass"],
+              tmp_path)
+    shown = ""
+    for _ in range(60):
+        t.expect(PROMPT)
+        shown += t.before
+        menu = re.findall(r"\n +\d+\. .*", plain(shown)[plain(shown).rindex("Your hand"):])
+        if len(menu) == 1 and menu[0].strip().startswith("1. pass"):
+            break
+        t.sendline("1")
+    else:
+        pytest.fail("no lone pass was asked for")
+    t.sendline("quit")
+    t.expect(pexpect.EOF)
+    t.close()
+    assert "the only action" not in shown
+
+
+# -- in process -----------------------------------------------------------------------------
+def person_move(table: LocalTable, k: int) -> str:
+    obs, _ = table.view()
+    return spec(table.game).greedy(obs, random.Random(k))
+
+
+@pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
+def test_undo_then_the_same_action_replays_the_same_ai_moves(game):
+    table = LocalTable(game, 21, 0, "greedy", "You")
+    with pytest.raises(CannotUndo, match="you have not acted yet"):
+        table.undo()
+    moves = 0
+    while moves < 3 and not table.over():
+        table.act(person_move(table, moves))
+        moves += 1
+    whole = list(table.table.inputs)
+    before = table.table.observation(0)
+    if table.over():
+        pytest.skip("the deal ended before three moves")
+    table.act(person_move(table, 9))
+    played = list(table.table.inputs)
+    action, after = table.undo(skip_forced=False)
+    assert table.table.inputs == whole and action == played[len(whole)]
+    assert after == len(played) - len(whole) - 1
+    assert table.table.observation(0) == before and table.practice
+    table.act(action)
+    assert table.table.inputs == played
+    saved = table.saved()
+    assert saved["practice"] is True
+    assert check(game, read_game_record(game, json.dumps(saved))).valid
+    assert LocalTable.resume(game, saved).practice
+
+
+def test_undo_skips_a_lone_pass_played_for_the_person():
+    """A lone pass is no decision when it is played for the person: undo goes back past it
+    (with --no-auto-pass it was asked, and undo takes back that pass)."""
+    table = LocalTable("totom", 3, 0, "greedy", "You")
+    decisions = []  # where each real decision stands in the inputs
+    for k in range(200):
+        obs, _ = table.view()
+        if list(obs.legal_actions) == ["pass"]:
+            if decisions:
+                break
+        else:
+            decisions.append(len(table.table.inputs))
+        table.act(person_move(table, k))
+    else:
+        pytest.fail("no lone pass after a decision")
+    at = len(table.table.inputs)
+    table.act("pass")
+    assert table.undo(skip_forced=False)[0] == "pass" and len(table.table.inputs) == at
+    table.act("pass")
+    table.undo()
+    assert len(table.table.inputs) == decisions[-1]
+
+
+def test_at_a_server_table_a_lone_pass_is_played_and_undo_says_why_not(server_address,
+                                                                       tmp_path):
+    from click.testing import CliRunner
+
+    from moneycards.cli.main import cli
+
+    r = CliRunner().invoke(cli, ["totom", "play", "--seed", "3", "--level", "greedy",
+                                 "--remote", server_address, "--record",
+                                 str(tmp_path / "deal.json")], input="undo\n" + "1\n" * 400)
+    assert r.exit_code == 0, r.output
+    assert "  Undo works only at a table in this process: a server's table keeps every " \
+           "action.\n" in r.output
+    assert AUTO_PASS in r.output.replace("\n     ", " ")
+    assert "practice" not in json.loads((tmp_path / "deal.json").read_text())
+
+
+# -- the width of a hint, the bonus legend ---------------------------------------------------
+REASONS = [
+    ("discard 5s", "discard 5s wins 38% of 8 sampled deals played out, +0.1 points a deal; 2 "
+                   "cards from a win, 41 live pairing cards; the next seat can capture it with "
+                   "chance 85%"),
+    ("take", "wins 46% of 24 sampled deals played out taking the discard; race estimate 6% "
+             "(take 2m, discard 3h: 4 from ready, 75 live cards help); not surely better"),
+    ("lead 3456789c 22m", "lead 3456789c 22m: nothing beats it; give up the least useful"),
+    ("x", "a" * 90),
+]
+
+
+@pytest.mark.parametrize("width", [20, 33, 40, 64, 80, 120])
+def test_hint_lines_never_exceed_the_width_and_keep_every_word(width):
+    for full in (False, True):
+        lines = hint_lines(REASONS, width, full=full)
+        assert all(len(line) <= max(width, 20) for line in lines), lines
+        text = " ".join(" ".join(lines).split())
+        for action, reason in REASONS:
+            said = reason if full else first_clause(action, reason)
+            if len(max(said.split(), key=len)) < width - 8:
+                assert " ".join(said.split()) in text
+
+
+def test_the_short_reason_is_its_first_clause_without_the_action():
+    assert first_clause(*REASONS[0]) == \
+        "wins 38% of 8 sampled deals played out, +0.1 points a deal"
+    assert first_clause("a", "x (y; z) w; v") == "x (y; z) w"
+    assert first_clause(*REASONS[2]) == "nothing beats it"
+
+
+def test_the_bonus_values_have_their_legend_once_per_screen():
+    from moneycards.cli.screen import explain
+
+    r = subprocess.run([sys.executable, "-m", "moneycards", "totom", "check",
+                        "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m", "--win-card", "3c",
+                        "--via", "own-door"], capture_output=True, text=True)
+    assert r.stdout.count("x/y = main/dịch") == 1 and "(TT-K2)" in r.stdout
+    from moneycards.solver.games import seeded
+
+    for seed in range(40):
+        state = seeded("totom", seed)
+        while not state.is_over:
+            state.apply(state.legal_actions()[-1] if "win" not in state.legal_actions()
+                        else "win")
+        lines = explain(state, ["You", "AI 1", "AI 2", "AI 3"])
+        if any("Bonuses (" in line for line in lines):
+            assert sum("x/y = main/dịch" in line for line in lines) == 1
+            assert all(len(line) <= 80 for line in lines)
+            return
+    pytest.fail("no deal of 40 was won with a bonus")
