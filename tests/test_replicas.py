@@ -277,3 +277,43 @@ def test_an_act_that_keeps_losing_to_other_servers_is_store_conflict_and_changes
     finally:
         ch.close()
         service.server.stop(None)
+
+
+def test_a_match_alternating_between_two_replicas_equals_the_match_in_process(store_db):
+    """R-match across replicas: a three-deal Luk Fu match whose person acts on one replica
+    and then the other, deal boundaries included, ends as the same match in process."""
+    from moneycards.records import match_record_json
+    from moneycards.solver.tables import AI, HUMAN, Match, Seat, Table
+    from moneycards.v1 import common_pb2
+
+    services = [start_service("127.0.0.1", 0, 2, warm=False, store=open_store(store_db))
+                for _ in range(2)]
+    channels = [grpc.insecure_channel(f"127.0.0.1:{s.port}") for s in services]
+    stubs = [table_pb2_grpc.TableServiceStub(ch) for ch in channels]
+    try:
+        seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN)] + [
+            common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI,
+                                 ai_level=common_pb2.AI_LEVEL_GREEDY)] * 2
+        r = stubs[0].CreateTable(table_pb2.CreateTableRequest(
+            game=common_pb2.GAME_LUK_FU, seats=seats, seed=4,
+            match_rules=table_pb2.MatchRules(deals=3)))
+        tid, token = r.table_id, r.seat_tokens[0].token
+        local = Table.create("lukfu", [Seat(HUMAN), Seat(AI, "greedy"), Seat(AI, "greedy")],
+                             seed=4, match=Match(deals=3))
+        k = 0
+        while not local.is_over:
+            move = GAMES["lukfu"].greedy(local.observation(0), random.Random(k))
+            act(stubs[k % 2], tid, token, move)
+            local.act(0, move)
+            k += 1
+        views = [view(stub, tid, token) for stub in stubs]
+        assert views[0] == views[1] and views[0].over and views[0].match_state.over
+        rec = stubs[1].GetRecord(table_pb2.GetRecordRequest(table_id=tid, seat_token=token))
+        got = json_format.MessageToDict(rec.match_record, preserving_proto_field_name=True)
+        got["seed"], got["totals"] = int(got["seed"]), [int(t) for t in got["totals"]]
+        assert got == match_record_json("lukfu", local.match_record())
+    finally:
+        for ch in channels:
+            ch.close()
+        for s in services:
+            s.server.stop(None)
