@@ -268,6 +268,10 @@ class TableState(ABC):
     def _observation(self, seat: int) -> Observation:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    # The ruling that keeps that decision private, cited when a claim takes back what was
+    # played past it (R-claim-privacy, R-declare-privacy).
+    privacy_rule = ""
+
     def private_decline(self) -> str | None:
         """The action that declines the decision now asked of the seat to act, when that
         decision is private (a Tổ Tôm claim window, an optional Kowah declaration): other

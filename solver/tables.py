@@ -656,7 +656,7 @@ class Table:
         self.public_count += not private
 
     def _privacy_rule(self) -> str:
-        return getattr(self.state, "privacy_rule", "R-claim-privacy")
+        return self.state.privacy_rule
 
     # -- a match ----------------------------------------------------------------------------
     @property

@@ -458,6 +458,8 @@ class TotomState(TableState):
         self._expose(s)
 
     # -- views --------------------------------------------------------------------------
+    privacy_rule = "R-claim-privacy"  # who is asked about a win or a Chíu is private
+
     def private_decline(self) -> str | None:
         """A seat asked about a win or a Chíu may decline, and no one else may learn it was
         asked (R-claim-privacy)."""
