@@ -116,7 +116,7 @@ def match_lines(game: str, text: str) -> list[str]:
     from moneycards.records import check_match_record, read_match_record
     from moneycards.solver.games import spec
     from moneycards.solver.table import IllegalAction, named_seats, seat_label
-    from moneycards.solver.tables import Match
+    from moneycards.solver.tables import Match, add_result, totals_text
 
     rec = read_match_record(game, text)
     found = check_match_record(game, text)  # the cards and every action checked first
@@ -147,12 +147,8 @@ def match_lines(game: str, text: str) -> list[str]:
             break
         out.extend(explain(state, names))
         r = state.result
-        if r.net is not None:
-            running = [a + b for a, b in zip(running, r.net)]
-        elif r.winner is not None and r.multiplier is not None:
-            running[r.winner] += r.multiplier
-        out.append("Totals: " + ", ".join(f"{n} {t:+d}" if g.settles_in_points else f"{n} {t}"
-                                          for n, t in zip(names, running)))
+        running = add_result(running, r)
+        out.append("Totals: " + totals_text(names, running, g.settles_in_points))
         previous = r.winner
     if not found.valid:
         out.append(f"INVALID in deal {found.bad_deal} at action {found.action + 1}: "

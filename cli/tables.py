@@ -28,6 +28,20 @@ def event_lines(events: list[Any]) -> list[str]:
     return out
 
 
+def match_summary(game: str, names: list[str], totals: list[int], wins: list[int],
+                  deals: int, over: bool) -> list[str]:
+    """How a match stands, for the end of a session: deals played, totals, deals won."""
+    from moneycards.solver.games import spec
+    from moneycards.solver.tables import totals_text
+
+    points = spec(game).settles_in_points
+    head = (f"The match is over after {deals} deals." if over
+            else f"The match stands after {deals} deals.")
+    return [head, f"Totals: {totals_text(names, totals, points)}"
+            + ("" if points else " (multipliers won)"),
+            "Deals won: " + ", ".join(f"{n} {w}" for n, w in zip(names, wins))]
+
+
 class LocalTable:
     """A table in this process: one person and AI seats."""
 
@@ -186,14 +200,8 @@ class LocalTable:
         t = self.table
         if t.match is None:
             return []
-        points = t.game.settles_in_points
-        totals = ", ".join(f"{n} {v:+d}" if points else f"{n} {v}"
-                           for n, v in zip(self.names(), t.totals()))
-        wins = ", ".join(f"{n} {w}" for n, w in zip(self.names(), t.wins()))
-        head = (f"The match is over after {len(t.finished())} deals." if t.is_over
-                else f"The match stands after {len(t.finished())} deals.")
-        return [head, f"Totals: {totals}" + ("" if points else " (multipliers won)"),
-                f"Deals won: {wins}"]
+        return match_summary(self.game, self.names(), t.totals(), t.wins(),
+                             len(t.finished()), t.is_over)
 
     def view(self) -> tuple[Any, list[str]]:
         obs = self.table.observation(self.seat)
@@ -357,16 +365,8 @@ class RemoteTable:
         m = self._view.match_state if self._view.HasField("match_state") else None
         if m is None:
             return []
-        from moneycards.solver.games import spec
-
-        points = spec(self.game).settles_in_points
-        totals = ", ".join(f"{n} {v:+d}" if points else f"{n} {v}"
-                           for n, v in zip(self._names, m.totals))
-        wins = ", ".join(f"{n} {w}" for n, w in zip(self._names, m.wins))
-        done = m.deal if m.over else m.deal - 1
-        head = (f"The match is over after {done} deals." if m.over
-                else f"The match stands after {done} deals.")
-        return [head, f"Totals: {totals}", f"Deals won: {wins}"]
+        return match_summary(self.game, self._names, list(m.totals), list(m.wins),
+                             m.deal if m.over else m.deal - 1, m.over)
 
     def view(self) -> tuple[Any, list[str]]:
         from google.protobuf import json_format

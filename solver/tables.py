@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -173,6 +174,22 @@ def read_match(game: GameSpec, deals: int, to_points: int, *, field: str = "matc
     return Match(deals, to_points)
 
 
+def add_result(totals: list[int], result: Outcome) -> list[int]:
+    """Running totals after one more deal (R-match): net points (Tổ Tôm TT-K7, Luk Fu
+    LF-K), or the multiplier to its winner (Kowah KW-K1, which keeps no cash)."""
+    if result.net is not None:
+        return [a + b for a, b in zip(totals, result.net)]
+    out = list(totals)
+    if result.winner is not None and result.multiplier is not None:
+        out[result.winner] += result.multiplier
+    return out
+
+
+def totals_text(names: Sequence[str], totals: Sequence[int], points: bool) -> str:
+    """Running totals in words: signed points, or Kowah's multipliers won."""
+    return ", ".join(f"{n} {t:+d}" if points else f"{n} {t}" for n, t in zip(names, totals))
+
+
 def match_deal(game: GameSpec, seed: int, number: int, starter: int) -> dict[str, Any]:
     """The cards of a match's deal `number` (from 2): shuffled by a seed drawn from the
     match's, the hands turned so that `starter` holds the first seat's (R-match)."""
@@ -253,10 +270,7 @@ def check_match(game: GameSpec, seed: int, rules: Any, match: Match,
                                    field=f"{field}.actions")
             return MatchCheck(True, False, k, tuple(run))
         r = state.result
-        if r.net is not None:
-            run = [a + b for a, b in zip(run, r.net)]
-        elif r.winner is not None and r.multiplier is not None:
-            run[r.winner] += r.multiplier
+        run = add_result(run, r)
         over = bool(match.deals and k >= match.deals
                     or match.to_points and max(run) >= match.to_points)
         if over and k != len(deals):
@@ -681,11 +695,7 @@ class Table:
         Luk Fu LF-K), or the multipliers it won (Kowah KW-K1, which keeps no cash)."""
         out = [0] * len(self.seats)
         for d in self.finished():
-            r = d.result
-            if r.net is not None:
-                out = [a + b for a, b in zip(out, r.net)]
-            elif r.winner is not None and r.multiplier is not None:
-                out[r.winner] += r.multiplier
+            out = add_result(out, d.result)
         return out
 
     def wins(self) -> list[int]:
@@ -719,8 +729,7 @@ class Table:
         self.state = self.game.new_state({"deal": self.deal_cards(self.deal_no, starter),
                                           "rules": self.rules})
         self.state.previous_winner = result.winner  # Thông (traditional Tổ Tôm)
-        totals = ", ".join(f"{s.name} {t:+d}" if self.game.settles_in_points
-                           else f"{s.name} {t}" for s, t in zip(self.seats, self.totals()))
+        totals = totals_text(self.names(), self.totals(), self.game.settles_in_points)
         of = f" of {self.match.deals}" if self.match.deals else ""
         lines = (f"Deal {self.deal_no}{of}: {self.seats[starter].name} "
                  f"{self.game.starter_words}", f"Totals: {totals}")
