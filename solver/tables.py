@@ -448,10 +448,6 @@ class Table:
         e = self.log[pos]
         return not e.private or e.seat == seat
 
-    def visible(self, pos: int, seat: int) -> bool:
-        """Whether log entry `pos` is among what `seat` has seen."""
-        return pos < self._seen_until(seat) and self._shown(pos, seat)
-
     def version(self, seat: int) -> int:
         """How many events `seat` has seen."""
         return sum(1 for pos in range(self._seen_until(seat)) if self._shown(pos, seat))
