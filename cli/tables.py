@@ -247,7 +247,7 @@ class LocalTable:
             return out
         rec = t.match_record()
         if not t.state.is_over:
-            rec["deals"].append(t.state.game_record())
+            rec["deals"].append(t.state.engine_record())
         out = match_record_json(self.game, rec)
         if self.practice:  # the match record's header has no place for it: every deal
             for deal in match_deals(self.game, out):

@@ -30,11 +30,47 @@ def beats(play_text: str, over: str, rules: LukFuRules = SEED_RULES) -> Comparis
     return compare(parse_play(play_text, field="play"), parse_play(over, field="over"), rules)
 
 
-def old(hand: str, *, record: Any = None, seat: int = 0, engine: str = "cpsat") -> Proof:
+def old(hand: str | None = None, *, record: Any = None, seat: int = 0,
+        engine: str = "cpsat") -> Proof:
     """Which cards of a seat's hand are old (LF-O1–O3): no higher card of their suit can be
-    in another hand, in any deal consistent with the public `record` (a dict or JSON text,
-    docs/lukfu-record.md). Without a record only the always-old cards are proved."""
+    in another hand, in any deal consistent with the `record`. Without a record only the
+    always-old cards are proved.
+
+    `record` is what the CLI's `--record` takes: a public record or a game record
+    (docs/lukfu-record.md, docs/records.md), given as a path (`str` or `os.PathLike`), as
+    JSON text, or parsed (a dict, e.g. `state.game_record()`). A game record is replayed
+    and seen from `seat`, whose hand `hand` defaults to, and its rules apply; with a
+    public record or none, `hand` is required."""
     from moneycards.solver.cards import LUKFU
 
-    rec = parse_record(record) if record is not None else None
+    rules = SEED_RULES
+    rec = None
+    if record is not None:
+        from moneycards.records import read_lukfu_history
+
+        view = read_lukfu_history(_record_data(record), seat)
+        seat, rules = view["seat"], view["rules"] or rules
+        hand = hand if hand is not None else view["hand"]
+        rec = parse_record(view["record"], rules)
+    if hand is None:
+        from moneycards.solver.errors import InvalidInput
+
+        raise InvalidInput("give the hand, or a game record that deals it", field="hand")
     return prove_old(Position(rec, seat, LUKFU.parse(hand, field="hand")), engine)
+
+
+def _record_data(record: Any) -> Any:
+    """A record given as a path is read; JSON text and parsed records pass as they are."""
+    import os
+
+    if isinstance(record, os.PathLike) or isinstance(record, str) \
+            and not record.lstrip().startswith(("{", "[")):
+        from moneycards.solver.errors import InvalidInput, clip
+
+        try:
+            with open(record, encoding="utf-8") as f:
+                return f.read()
+        except OSError as err:
+            raise InvalidInput(f"cannot read {clip(os.fspath(record))!r}: "
+                               f"{err.strerror or err}", field="record") from None
+    return record

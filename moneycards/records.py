@@ -242,7 +242,7 @@ def game_record_message(game: str, record: dict) -> Message:
 
 
 def game_record_json(game: str, record: dict) -> dict:
-    """An engine's `game_record()` as the record file's JSON."""
+    """An engine's `engine_record()` as the record file's JSON."""
     return record_file_json(game_record_message(game, record))
 
 

@@ -15,6 +15,7 @@ one by index with its rule id.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -30,6 +31,11 @@ from moneycards.solver.errors import ECHO_CHARS, InvalidInput, clip, json_object
 if TYPE_CHECKING:
     from moneycards.solver.cards import Deck, Face
     from moneycards.solver.observation import Observation
+
+
+# The rules preset enum of each game's record file (proto JSON), before the preset's name.
+PRESET_ENUM = {"totom": "TOTOM_RULES_PRESET_", "kowah": "KOWAH_RULES_PRESET_",
+               "lukfu": "LUK_FU_RULES_PRESET_"}
 
 
 class IllegalAction(InvalidInput):
@@ -317,8 +323,9 @@ class TableState(ABC):
     def result_line(self) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def game_record(self) -> dict[str, Any]:
-        """The game record: seeded deals name the seed, others carry the dealt cards."""
+    def engine_record(self) -> dict[str, Any]:
+        """The record as the engines replay it (`new_state`, `check`): the rules preset by
+        name; seeded deals name the seed, others carry the dealt cards."""
         rec: dict[str, Any] = {"game": self.game, "rules": self.rules_name}
         if self.seed is not None:
             rec["seed"] = self.seed
@@ -327,8 +334,84 @@ class TableState(ABC):
         rec["actions"] = list(self.history)
         return rec
 
+    def game_record(self) -> dict[str, Any]:
+        """The game record file (docs/records.md): the JSON that `check-record`, `replay`
+        and the service's CheckGameRecord take as it is — the rules as an object (preset
+        and every switch that differs from it), the seed or the deal, the actions, the
+        result once the deal is over, and `practice` after an `undo`."""
+        from moneycards.solver.games import spec
+
+        g = spec(self.game)
+        rules = self.rules_object()
+        preset = getattr(rules, "preset", "seed") or "seed"
+        base = g.rules(preset)
+        switches = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)
+                    if f.name != "preset" and getattr(rules, f.name) != getattr(base, f.name)}
+        rec: dict[str, Any] = {
+            "game": self.game,
+            "rules": {"preset": PRESET_ENUM[self.game] + preset.upper(), **switches}}
+        if self.seed is not None:
+            rec["seed"] = self.seed
+        else:
+            deal = self.deal_json()
+            rec["deal"] = {"hands": list(deal["hands"]), "stock": deal.get("stock", ""),
+                           "first_seat": int(deal[g.first_seat_key])}
+        rec["actions"] = list(self.history)
+        if self.result is not None:
+            rec["result"] = self.result.to_json()
+        if self.practice:
+            rec["practice"] = True
+        return rec
+
+    def rules_object(self) -> Any:
+        """The rule switches the deal is played under (each engine's rules dataclass)."""
+        return getattr(self, "rules")
+
+    # -- people and programs ------------------------------------------------------------
+    def render(self, seat: int | None = None) -> str:
+        """The table as `seat` sees it (default: the seat to act, else seat 0), as the
+        terminal shows it: its cards, the public table, and its numbered actions when it is
+        to act; once the deal is over, the result. Seats are named as the terminal names
+        them to that seat: "You", "Seat 1", ..."""
+        from moneycards.solver.screen import menu_lines, screen
+
+        if seat is None:
+            seat = self.current_seat()
+            seat = 0 if seat is None else seat
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
+            raise InvalidInput(f"a seat is 0-{self.seats - 1}", field="seat")
+        with told_to(seat):
+            names = [seat_label(s) for s in range(self.seats)]
+            obs = self.observation(seat)
+            lines = screen(obs, names)
+            if self.current_seat() == seat:
+                lines += menu_lines(obs, names)
+            if self.is_over:
+                lines.append(self.result_line())
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def undo(self) -> str:
+        """Take back the last action, for practice: the state becomes what it was before
+        it, and the record is marked a practice game (`practice`), as the terminal table's
+        undo marks it. The action taken back; InvalidInput when nothing was played."""
+        if not self.history:
+            raise InvalidInput("nothing to undo: no action has been played", field="action")
+        taken = self.history[-1]
+        fresh = type(self)(self.seed, self.rules_object(), self.deal_json())  # type: ignore[call-arg]
+        fresh.previous_winner = self.previous_winner
+        for action in self.history[:-1]:
+            fresh.apply(action)
+        self.__dict__.clear()
+        self.__dict__.update(fresh.__dict__)
+        self.practice = True
+        return taken
+
     rules_name = "seed"
     seed: int | None = None
+    practice = False  # an action was taken back (`undo`): the record says so
     # In a match, the seat that won the previous deal (R-match; Thông under `traditional`).
     previous_winner: int | None = None
 

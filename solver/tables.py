@@ -682,7 +682,7 @@ class Table:
         """A match's finished deals, the one just ended included."""
         if not self.state.is_over or self.state.result is None:
             return list(self.played)
-        rec = self.state.game_record()
+        rec = self.state.engine_record()
         rec["result"] = self.state.result.to_dict()
         return [*self.played, DealPlayed(rec, self.state.result, self.starter())]
 
@@ -793,7 +793,7 @@ class Table:
     def record(self) -> dict[str, Any]:
         """The game record with its header: the engine's record (seed, rules, the actions
         that stand), the seats, the date and, once over, the result."""
-        rec = self.state.game_record()
+        rec = self.state.engine_record()
         if self.deal is not None:
             rec["seed"] = self.seed
         rec["rules"] = self.rules

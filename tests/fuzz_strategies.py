@@ -52,7 +52,7 @@ def samples(game: str) -> tuple[tuple[str, str], ...]:
             if rng.random() < 0.3:
                 seat = state.current_seat()
                 out.append((json.dumps(state.observation(seat).to_json()),
-                            json.dumps(game_record_json(game, state.game_record()))))
+                            json.dumps(game_record_json(game, state.engine_record()))))
             state.apply(rng.choice(state.legal_actions()))
     return tuple(out)
 

@@ -30,7 +30,7 @@ def record_of(game: str, seed: int) -> dict:
         acts = state.legal_actions()
         preferred = [a for a in acts if a in ("win", "claim")]
         state.apply(preferred[0] if preferred else rng.choice(acts))
-    return state.game_record()
+    return state.engine_record()
 
 
 def render(game: str, seed: int) -> str:

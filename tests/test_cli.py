@@ -205,12 +205,12 @@ def test_replay_and_check_record(tmp_path, game):
     from moneycards.records import game_record_json
 
     path = tmp_path / "deal.json"
-    path.write_text(json.dumps(game_record_json(game, state.game_record())))
+    path.write_text(json.dumps(game_record_json(game, state.engine_record())))
     r = run(game, "replay", str(path))
     assert r.exit_code == 0 and "  1. " in r.output
     d = json.loads(run(game, "check-record", str(path), "--json").output)
     assert d["valid"] is True and d["complete"] is True and d["result"] == state.result
-    record = game_record_json(game, state.game_record())
+    record = game_record_json(game, state.engine_record())
     record["actions"].insert(1, "nonsense")
     path.write_text(json.dumps(record))
     r = run(game, "check-record", str(path), "--json")
@@ -296,7 +296,7 @@ def test_lukfu_old_and_legal_take_a_game_record(tmp_path):
     for _ in range(9):
         state.apply(rng.choice(state.legal_actions()))
     game = tmp_path / "game.json"
-    game.write_text(json.dumps(game_record_json("lukfu", state.game_record())))
+    game.write_text(json.dumps(game_record_json("lukfu", state.engine_record())))
     for seat in range(3):
         obs = state.observation(seat).to_json()
         public = tmp_path / f"public{seat}.json"
@@ -361,7 +361,7 @@ def test_a_record_result_must_match_the_replay(tmp_path, game):
         state.apply(rng.choice(state.legal_actions()))
     from moneycards.records import game_record_json
 
-    record = game_record_json(game, state.game_record())
+    record = game_record_json(game, state.engine_record())
     path = tmp_path / "deal.json"
     record["result"] = state.result.to_json()  # a record may state its result
     path.write_text(json.dumps(record))

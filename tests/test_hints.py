@@ -84,7 +84,7 @@ def test_ai_levels_play_whole_deals(game):
         state = play_deal(game, seed, levels)
         assert state.is_over and state.cards_accounted()
         # The deal's record replays to the same end, and its settlement is zero-sum.
-        got = check(game, state.game_record())
+        got = check(game, state.engine_record())
         assert got.valid and got.complete and got.result == state.result
         if state.result.net is not None:
             assert sum(state.result.net) == 0 and len(state.result.net) == seats
@@ -106,7 +106,7 @@ def test_cli_observe_hint_selfplay(tmp_path, game):
     from moneycards.records import game_record_json
 
     record = tmp_path / "deal.json"
-    record.write_text(json.dumps(game_record_json(game, state.game_record())))
+    record.write_text(json.dumps(game_record_json(game, state.engine_record())))
     r = CliRunner().invoke(cli, [game, "observe", str(record)])
     assert r.exit_code == 0
     obs = json.loads(r.output)

@@ -263,9 +263,9 @@ def test_R_claim_timing_a_seat_that_played_on_has_no_claim_at_the_end():
     assert deal.is_over and deal.result == {"outcome": "drawn", "net": [0, 0, 0],
                                             "rule": "R-claim-timing"}
     assert "played on past a claim" in deal.result_line()
-    got = check("lukfu", deal.game_record())
+    got = check("lukfu", deal.engine_record())
     assert got.valid and got.complete and got.result == deal.result
-    claimed = deal.game_record()
+    claimed = deal.engine_record()
     claimed["actions"].append("claim")
     got = check("lukfu", claimed)
     assert not got.valid and got.index == len(deal.history) and got.rule == "R-claim-timing"

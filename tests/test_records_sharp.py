@@ -44,7 +44,7 @@ def test_api_a_kowah_win_on_a_draw_carries_its_multiplier_of_one():
     state = KowahState(None, deal=kowah_deal(["222h 555c 99s", "", ""], "1c 9s", first=0))
     for action in ("draw", "discard 1c", "declare 99s", "draw"):
         state.apply(action)
-    msg = record_check_message(check("kowah", state.game_record()))
+    msg = record_check_message(check("kowah", state.engine_record()))
     assert msg.outcome == common_pb2.DEAL_OUTCOME_WIN
     assert msg.HasField("winner") and msg.winner == 0
     assert msg.HasField("multiplier") and msg.multiplier == 1
@@ -53,10 +53,10 @@ def test_api_a_kowah_win_on_a_draw_carries_its_multiplier_of_one():
 @pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
 def test_records_seed_zero_is_a_seed(game):
     state = seeded(game, 0)
-    assert state.game_record()["seed"] == 0
-    as_json = game_record_json(game, state.game_record())
+    assert state.engine_record()["seed"] == 0
+    as_json = game_record_json(game, state.engine_record())
     assert as_json["seed"] == 0 and "deal" not in as_json
-    msg = game_record_message(game, state.game_record())
+    msg = game_record_message(game, state.engine_record())
     assert msg.HasField("seed") and msg.seed == 0
     back = engine_record(game, RECORD_MESSAGES[game].FromString(msg.SerializeToString()))
     assert back["seed"] == 0
@@ -65,7 +65,7 @@ def test_records_seed_zero_is_a_seed(game):
 
 def test_records_the_first_seat_is_one_of_the_games_seats():
     record = json.loads(json.dumps(game_record_json("kowah", KowahState(None, deal=kowah_deal(
-        ["", "", ""], "", first=2)).game_record())))
+        ["", "", ""], "", first=2)).engine_record())))
     assert read_game_record("kowah", json.dumps(record))["deal"]["first"] == 2
     record["deal"]["first_seat"] = 3
     with pytest.raises(InvalidInput) as err:

@@ -115,7 +115,7 @@ def seat_view_case():
             state.apply(rng.choice(state.legal_actions()))
         downs = [a for t in state.record.tricks for a in t.actions if a.play is None]
         if not state.is_over and downs:
-            return state, game_record_message("lukfu", state.game_record())
+            return state, game_record_message("lukfu", state.engine_record())
     raise AssertionError("no deal in progress with face-down plays")
 
 
@@ -190,7 +190,7 @@ def dealt_game_record():
     from moneycards.solver.games import seeded
 
     state = seeded("lukfu", 7)
-    record = state.game_record()
+    record = state.engine_record()
     record.pop("seed")
     record["deal"] = state.deal_json()
     return game_record_message("lukfu", record)

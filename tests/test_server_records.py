@@ -32,7 +32,7 @@ def played(game, seed):
 @pytest.mark.parametrize("game", GAMES)
 def test_state_round_trips_through_protobuf(game):
     state = played(game, 5)
-    wire = game_record_message(game, state.game_record()).SerializeToString()
+    wire = game_record_message(game, state.engine_record()).SerializeToString()
     back = RECORD_MESSAGES[game].FromString(wire)
     again = final_state(game, engine_record(game, back))
     assert again.result == state.result
@@ -45,7 +45,7 @@ def test_check_game_record_valid_and_invalid(channel, game):
     stub_cls, request_cls = SERVICES[game]
     stub = stub_cls(channel)
     state = played(game, 9)
-    msg = game_record_message(game, state.game_record())
+    msg = game_record_message(game, state.engine_record())
     r = stub.CheckGameRecord(msg, timeout=30).check
     assert r.valid and r.complete and not r.HasField("first_illegal")
     assert r.outcome == {"win": common_pb2.DEAL_OUTCOME_WIN, "drawn": common_pb2.DEAL_OUTCOME_DRAWN,
@@ -58,7 +58,7 @@ def test_check_game_record_valid_and_invalid(channel, game):
 
 def test_check_game_record_with_an_explicit_deal(channel):
     state = seeded("kowah", 3)
-    record = state.game_record()
+    record = state.engine_record()
     record.pop("seed")
     record["deal"] = state.deal_json()
     msg = game_record_message("kowah", record)
@@ -116,7 +116,7 @@ def test_a_rule_switch_in_a_record_changes_the_replay_R_declare(channel):
             state.apply(rng.choice(state.legal_actions()))
         if not state.is_over:
             break
-    record = state.game_record()
+    record = state.engine_record()
     msg = game_record_message("kowah", record)
     msg.actions.append("stay")
     strict = stub.CheckGameRecord(msg, timeout=30).check
@@ -130,7 +130,7 @@ HUMAN, AI = common_pb2.SEAT_KIND_HUMAN, common_pb2.SEAT_KIND_AI
 
 
 def with_seats(game, seats):
-    msg = game_record_message(game, seeded(game, 4).game_record())
+    msg = game_record_message(game, seeded(game, 4).engine_record())
     msg.seats.extend(seats)
     return msg
 
@@ -208,7 +208,7 @@ def test_a_bad_dealt_hand_is_named_by_its_index(channel, game, hand, words):
     from moneycards.records import record_file_json
 
     state = seeded(game, 2)
-    record = state.game_record()
+    record = state.engine_record()
     record.pop("seed")
     record["deal"] = state.deal_json()
     msg = game_record_message(game, record)

@@ -110,7 +110,7 @@ def test_records_replay_to_the_same_result(game):
         state = seeded(game, seed)
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
-        record = json.loads(json.dumps(state.game_record()))
+        record = json.loads(json.dumps(state.engine_record()))
         result = check(game, record)
         assert result.valid and result.complete and result.result == state.result
         assert final_state(game, record).observation(0).to_json() == state.observation(0).to_json()
@@ -122,7 +122,7 @@ def test_an_illegal_action_is_reported_at_its_index(game):
     state = seeded(game, 11)
     for _ in range(6):
         state.apply(rng.choice(state.legal_actions()))
-    record = state.game_record()
+    record = state.engine_record()
     bad = {"totom": "discard 1h1h", "kowah": "declare 55c", "lukfu": "call play"}[game]
     if bad in state.legal_actions():
         bad = "win"
@@ -328,7 +328,7 @@ def test_TT_T4_is_not_cited_after_a_won_deal():
     with pytest.raises(IllegalAction) as err:
         state.apply("pass")
     assert err.value.rule == "TT-P1" and "Seat 1 wins" in err.value.message
-    record = state.game_record()
+    record = state.engine_record()
     record["actions"].append("pass")
     got = check("totom", record)
     assert not got.valid and got.index == 3 and got.rule == "TT-P1"

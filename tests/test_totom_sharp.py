@@ -502,7 +502,7 @@ def test_R_Bon_triple_a_deal_whose_fourth_copy_joins_before_the_win_scores_bon(
     assert r.net == (-points, 3 * points, -points, -points)
     assert state.twenty(1, F("3c")) == list(TOTOM.parse_counts(TRIPLE_HAND))
     # The record replays and checks to the same outcome, and says it in words.
-    record = state.game_record()
+    record = state.engine_record()
     got = check("totom", record)
     assert got.valid and got.complete and got.result == r
     names = "Bòn" if rules == "seed" else "Bòn, Địa ù"

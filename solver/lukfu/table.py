@@ -69,6 +69,9 @@ class LukFuState(TableState):
     def record(self) -> Record:
         return self.record_
 
+    def rules_object(self) -> LukFuRules:
+        return self.record_.rules
+
     @property
     def phase(self) -> Phase:
         """Calls, a lead or a follow: read off the record, which is the whole state."""

@@ -1,0 +1,78 @@
+"""The Kowah table as one seat sees it, in text lines (solver/screen.py)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Sequence
+
+from moneycards.solver.cards import KOWAH, Face, counted
+from moneycards.solver.screen import _turn, wrap, wrap_items
+
+def view(obs: Any, names: Sequence[str]) -> list[str]:
+    from moneycards.solver.kowah.exact import splits_exact
+
+    phase = obs.phase.name.lower()
+    takes = any(a == "take" for a in obs.legal_actions) or obs.to_act != obs.seat
+    what = {"draw": "draw or take" if takes else "draw (no discard to take yet)",
+            "discard": "discard", "declare": "declare"}[phase]
+    lines = [f"Kowah · stock {obs.stock} · {_turn(obs, names, what)}"]
+    for s, name in enumerate(names):
+        mark = "*" if s == obs.seat else " "
+        shown = obs.declared.get(s)
+        named = f" {KOWAH.name(shown)}" if shown is not None and KOWAH.name(shown) != \
+            shown.text else ""  # an honour's name; a number card is its notation alone
+        decl = (f"declared checki, shows {KOWAH.render([shown, shown])}, waits on "
+                f"{shown}{named}") if shown is not None else "not declared"
+        lines.append(f"{mark}{name[:14]:<14} {counted(obs.hand_sizes[s], 'cards')}  {decl}")
+    pile = [f"{d.card}" + (f"→{names[d.taken_by][:8]}" if d.taken_by is not None else "")
+            for d in obs.discards]
+    lines += wrap("Discards, oldest first (→ who took it): ", " ".join(pile) or "none", 4)
+    if obs.public_draws:  # KW-X3: every seat's stock draws from the first declaration on
+        lines += wrap("Drawn face up since the first declaration: ", " ".join(
+            f"{d.card}({names[d.seat][:8]})" for d in obs.public_draws), 4)
+    hand = list(obs.hand)
+    triplets, pairs, singles = kowah_groups(hand)
+    groups = [f"triplet {t}" for t in triplets] + [f"pair {KOWAH.render([p, p])}"
+                                                    for p in pairs]
+    if singles:
+        groups.append(f"singles {KOWAH.render(singles)}")
+    lines += wrap_items("Your hand: ", groups)
+    if sum(hand) == 8:
+        ready = splits_exact(hand)
+        if ready:
+            sp = ready[0]
+            lines.append(f"  ready: {' '.join(t.text for t in sp.triplets)} + pair "
+                         f"{KOWAH.render([sp.pair, sp.pair])}, waiting on {sp.pair}")
+    return lines
+
+
+def kowah_groups(counts: Sequence[int]) -> tuple[list[str], list[Face], list[Face]]:
+    """A Kowah hand as a player holds it: the most triplets (KW-R1, KW-R2), then pairs
+    (the candidates for the shown pair), then single cards."""
+    from moneycards.solver.kowah.shapes import TRIPLETS
+
+    def most(left: list[int], start: int) -> list[Any]:
+        best: list[Any] = []
+        for k in range(start, len(TRIPLETS)):
+            t = TRIPLETS[k]
+            need = Counter(KOWAH.index(f) for f in t.faces)
+            if all(left[i] >= n for i, n in need.items()):
+                for i, n in need.items():
+                    left[i] -= n
+                found = [t, *most(left, k)]
+                for i, n in need.items():
+                    left[i] += n
+                if len(found) > len(best):
+                    best = found
+        return best
+
+    left = list(counts)
+    triplets = most(left, 0)
+    for t in triplets:
+        for f in t.faces:
+            left[KOWAH.index(f)] -= 1
+    pairs = [f for f, n in zip(KOWAH.faces, left) if n >= 2]
+    for f in pairs:
+        left[KOWAH.index(f)] -= 2
+    singles = KOWAH.faces_of(left)
+    return [t.text for t in triplets], pairs, singles

@@ -1,0 +1,62 @@
+"""The Luk Fu table as one seat sees it, in text lines (solver/screen.py)."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from moneycards.solver.cards import LUKFU, counted
+from moneycards.solver.screen import _turn, wrap_items
+
+def view(obs: Any, names: Sequence[str]) -> list[str]:
+    from moneycards.solver.lukfu.old import Position, prove_old
+
+    rec = obs.record
+    phase = obs.phase.name.lower()
+    what = {"call": "call play or pass",  # claim only when LF-W2 allows it now
+            "lead": "lead or claim" if "claim" in obs.legal_actions else "lead",
+            "follow": "beat it or go down"}[phase]
+    caller = names[obs.caller] if obs.caller is not None else "-"
+    lines = [f"Luk Fu · master {names[rec.master]} · caller {caller} · "
+             f"{_turn(obs, names, what)}"]
+    old = prove_old(Position(rec, obs.seat, list(obs.hand))).old if obs.result is None \
+        else frozenset()
+    for s, name in enumerate(names):
+        mark = "*" if s == obs.seat else " "
+        extra = f", claim total {obs.fu[s] + len(old)} with your old cards (LF-W2)" \
+            if s == obs.seat else ""
+        lines.append(f"{mark}{name[:14]:<14} {counted(obs.hand_sizes[s], 'cards'):>8}  "
+                     f"fu {obs.fu[s]}{extra}")
+    if rec.tricks and not rec.tricks[-1].complete:
+        trick = rec.tricks[-1]
+        plays = []
+        for a in trick.actions:
+            shown = a.play.text if a.play is not None else f"down {a.size} face down"
+            plays.append(f"{names[a.seat]}: {shown}")
+        best = rec.current_best()
+        lines += wrap_items(f"Trick {len(rec.tricks)}: ", plays)
+        if best is not None:
+            lines.append(f"  to beat: {best.text} ({counted(best.size, 'cards')})")
+    by_suit = []
+    for suit in "csmt":
+        cards = [f for f in obs.hand if f.suit == suit]
+        if cards:
+            by_suit.append(" ".join(f"{f.text}{'*' if f in old else ''}" for f in cards))
+    lines += wrap_items("Your hand (* old): ", by_suit or ["empty"])
+    return lines
+
+
+# -- actions in words -----------------------------------------------------------------------
+# An action is worded one way everywhere: as its record text ("capture 4m"), which is what
+# the log, `replay`, a hint and the person typing say. The menu adds what it does after a
+# colon ("capture 4m: take 4s, expose 4s 4m, a Cạ"), in the words the log then narrates.
+
+
+def default_down(obs: Any) -> str:
+    """The face-down play a number picks: the lowest cards that are not old (LF-O1)."""
+    from moneycards.solver.lukfu.old import Position, prove_old
+
+    best = obs.record.current_best()
+    n = best.size if best is not None else 1
+    old = prove_old(Position(obs.record, obs.seat, list(obs.hand))).old
+    cards = sorted(obs.hand, key=lambda f: (f in old, f.rank, LUKFU.index(f)))[:n]
+    return "down " + LUKFU.render(cards)

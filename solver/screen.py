@@ -1,0 +1,153 @@
+"""What a seat sees, as text: the table from one seat and its actions in words.
+
+Screens are lists of plain lines of at most 80 columns (`WIDTH`), built from a seat's typed
+observation only, so they show exactly what the seat may know. The terminal table
+(cli/screen.py) prints them; `TableState.render(seat)` and `str(state)` give them to a
+program.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any, Sequence
+
+from moneycards.solver.cards import TOTOM
+
+WIDTH = 80
+
+
+def wrap(head: str, text: str, indent: int = 4) -> list[str]:
+    """`head` then `text`, wrapped at WIDTH with a hanging indent."""
+    return textwrap.wrap(text, WIDTH, initial_indent=head, subsequent_indent=" " * indent,
+                         break_on_hyphens=False) or [head.rstrip()]
+
+
+def wrap_clauses(text: str, indent: int = 2) -> list[str]:
+    """A sentence of clauses ("…: 2 points; You -2, …") broken between its clauses where
+    it is wider than WIDTH (a seat's name is never split), and inside one only when that
+    clause alone is too wide."""
+    clauses = text.split("; ")
+    items = [c + ";" for c in clauses[:-1]] + clauses[-1:]
+    return [part for line in wrap_items("", items, sep=" ", indent=indent)
+            for part in (wrap("", line.strip(), indent) if len(line) > WIDTH else [line])]
+
+
+def wrap_items(head: str, items: list[str], sep: str = " · ", indent: int = 4) -> list[str]:
+    """`head` then the items, never breaking one across lines."""
+    lines, line = [], head
+    for k, item in enumerate(items):
+        piece = (sep if k and line.strip() else "") + item
+        if len(line) + len(piece) > WIDTH and line.strip():
+            lines.append(line.rstrip())
+            line = " " * indent + item
+        else:
+            line += piece
+    lines.append(line.rstrip())
+    return lines
+
+
+def _upper_first(text: str) -> str:
+    """"your" -> "Your", but "AI 2's" stays as written (str.capitalize lowers the rest)."""
+    return text[:1].upper() + text[1:]
+
+
+# -- the table from one seat ----------------------------------------------------------------
+def screen(obs: Any, names: Sequence[str]) -> list[str]:
+    """The table as `obs.seat` sees it (each game's `screen` module draws it)."""
+    return _game_screen(obs.game).view(obs, names)  # type: ignore[no-any-return]
+
+
+def _game_screen(game: str) -> Any:
+    # Through the registry, imported on first use, so the games never import each other.
+    from moneycards.solver.games import spec
+
+    return spec(game).module("screen")
+
+
+def _turn(obs: Any, names: Sequence[str], what: str) -> str:
+    if obs.result is not None:
+        return "the deal is over"
+    if obs.to_act == obs.seat:
+        return f"your turn: {what}"
+    return f"{names[obs.to_act]} to act" if obs.to_act is not None else ""
+
+
+
+def describe(obs: Any, action: str, names: Sequence[str]) -> str:
+    """An action, then what it does ("capture 4m: take 4s, expose 4s 4m, a Cạ")."""
+    verb, _, arg = action.partition(" ")
+    said = DESCRIBE[obs.game](obs, verb, arg)
+    return f"{action}: {said}" if said else action
+
+
+def _describe_totom(obs: Any, verb: str, arg: str) -> str | None:
+    o = obs.offer
+    if verb == "capture" and o is not None:
+        kind = "a Chắn" if arg == o.card.text else "a Cạ"
+        pair = TOTOM.render([o.card, *TOTOM.parse(arg)])
+        return f"take {o.card}, expose {pair}, {kind}"
+    if verb == "pass" and o is not None:
+        return f"let {o.card} go"
+    if verb == "win":
+        return "claim the win" + (f" on {o.card}" if o is not None else " (Thiên ù)")
+    if verb == "chiu" and o is not None:
+        return f"claim the fourth {o.card} for a Chíu"
+    if verb == "decline":
+        return "do not claim it"
+    return None
+
+
+def _describe_kowah(obs: Any, verb: str, arg: str) -> str | None:
+    if verb == "draw":
+        return f"from the stock ({obs.stock} left)"
+    if verb == "take":
+        top = next((d.card for d in reversed(obs.discards) if d.taken_by is None), None)
+        return f"{top}, the last discard" if top else "the last discard"
+    if verb == "declare":
+        return f"checki, showing {arg}"
+    if verb == "stay":
+        return "stay undeclared"
+    return None
+
+
+def _describe_lukfu(obs: Any, verb: str, arg: str) -> str | None:
+    if verb == "call":
+        return {"play": "try to win this deal"}.get(arg)
+    best = obs.record.current_best()
+    if verb == "follow" and best is not None:
+        return f"beat {best.text}"
+    if verb == "down":
+        return "face down"
+    if verb == "claim":
+        return "fu won plus old cards make six (LF-W2)"
+    if verb == "end":
+        return "the hand is empty"
+    return None
+
+
+DESCRIBE = {"totom": _describe_totom, "kowah": _describe_kowah, "lukfu": _describe_lukfu}
+def default_down(obs: Any) -> str:
+    """The face-down cards a Luk Fu seat would put down by default (its lowest not old)."""
+    return _game_screen("lukfu").default_down(obs)  # type: ignore[no-any-return]
+
+
+def menu_lines(obs: Any, names: Sequence[str]) -> list[str]:
+    """The numbered options, each saying what it does."""
+    out = []
+    for k, a in enumerate(menu(obs), 1):
+        if a == "down":
+            label = f"{describe(obs, default_down(obs), names)} (or type down and the cards)"
+        else:
+            label = describe(obs, a, names)
+        out.append(f"  {k:>2}. {label}")
+    return out
+
+
+def menu(obs: Any) -> list[str]:
+    """The actions to list: Luk Fu's face-down choices collapse into one line (type the
+    cards instead)."""
+    acts = list(obs.legal_actions)
+    downs = [a for a in acts if a.startswith("down ")]
+    if len(downs) > 1:
+        acts = [a for a in acts if not a.startswith("down ")] + ["down"]
+    return acts

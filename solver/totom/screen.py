@@ -1,0 +1,63 @@
+"""The Tổ Tôm table as one seat sees it, in text lines (solver/screen.py)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Sequence
+
+from moneycards.solver.cards import TOTOM, Face
+from moneycards.solver.screen import _turn, wrap, wrap_items
+from moneycards.solver.table import possessive
+
+def view(obs: Any, names: Sequence[str]) -> list[str]:
+    from moneycards.solver.totom.exact import partition_exact
+
+    phase = obs.phase.name.lower()
+    what = {"opening": "your first discard (or Thiên ù)", "discard": "discard",
+            "offer": "capture or pass", "claims": "a claim"}[phase]
+    lines = [f"Tổ Tôm · stock {obs.stock} · dealer {names[obs.dealer]} · "
+             f"{_turn(obs, names, what)}"]
+    for s, name in enumerate(names):
+        mark = "*" if s == obs.seat else " "
+        dead = " (dead hand, TT-S4)" if s in obs.dead_hand else ""
+        pairs = " ".join(obs.exposed[s]) or "-"
+        lines += wrap(f"{mark}{name[:14]:<14} {obs.hand_sizes[s]:>2} in hand{dead}  shown: ",
+                      pairs, 18)
+    if obs.offer is not None:
+        o = obs.offer
+        # A discard lies at the doorway it was discarded to (the next seat's, or back to
+        # the interrupted doorway after a Chíu, TT-P4): the offer names no discarder.
+        how = {"discard": "a discard", "exposed": "from the stock",
+               "passed": "from the stock, passed on"}[o.kind.value]
+        lines.append(f"On the table: {o.card} {TOTOM.name(o.card)} ({how}, at "
+                     f"{possessive(names[o.door])} doorway)")
+    if obs.claim is not None:
+        lines.append(f"You may claim it: {obs.claim.value} (nobody else sees the question)")
+    lines += _seen_grid(obs)
+    hand = list(obs.hand)
+    part = partition_exact(hand)
+    groups = [f"Chắn {TOTOM.render([f, f])}" for f in part.chan]
+    groups += [f"Cạ {TOTOM.render([a, b])}" for a, b in part.ca]
+    if part.left:
+        groups.append(f"singles {TOTOM.render(part.left)}")
+    lines += wrap_items("Your hand: ", groups)
+    return lines
+
+
+def _seen_grid(obs: Any) -> list[str]:
+    """Copies of each face out of play or in sight (your hand, shown pairs, dead cards), of
+    four: what is left to come is the rest."""
+    seen: Counter[Face] = Counter()
+    for f, n in zip(TOTOM.faces, obs.hand):
+        seen[f] += n
+    for pairs in obs.exposed:
+        for p in pairs:
+            seen.update(TOTOM.parse(p))
+    seen.update(d.card for d in obs.dead)
+    out = ["Seen of 4 (hand, shown, dead):"]
+    for suit in "csm":
+        faces = [f for f in TOTOM.faces if f.suit == suit]
+        out.append("  " + " ".join(f"{f.text}:{seen[f]}" for f in faces))
+    chi = TOTOM.faces[-1]
+    out[-1] += f"   {chi.text}:{seen[chi]}"
+    return out
