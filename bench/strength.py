@@ -16,6 +16,9 @@ per deal, each with a 95% interval, whether the intervals are separate, the test
 decision times (p50, p99, max; warm-up excluded) and how often the wall-clock safety cap
 stopped a decision. Settlement: net points (Tổ Tôm TT-K7, Luk Fu LF-K3); Kowah shows only
 a multiplier (KW-K1), so a Kowah winner scores its multiplier and the others 0.
+The tested seat (`--strong`, or `--seat`) and the opponents may be players of one's own,
+named `module:attr` (moneycards/players.py, docs/bots.md), imported from the current
+directory or PYTHONPATH.
 `--backend ray` sends the same deals to a Ray cluster instead (`--address`, or a Ray
 instance started for the run; cli/deals.py): the same deals, the same results.
 """
@@ -34,6 +37,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 import common  # noqa: F401  (puts the project on the path)
 
 from common import pct
+from moneycards.players import resolve, seat_spec
 from moneycards.solver.hints import Cap, play_deal, seat_score
 
 SEATS = {"totom": 4, "kowah": 3, "lukfu": 3}
@@ -65,7 +69,7 @@ def play_chunk(game, tested, opponent, ks):
     rows = []
     for k in ks:
         me = k % n_seats
-        levels = [tested if s == me else opponent for s in range(n_seats)]
+        levels = resolve([tested if s == me else opponent for s in range(n_seats)])
         state = play_deal(game, SEED_BASE + k, levels, timings=timings if opponent != tested
                           else None)
         r = state.result
@@ -164,13 +168,19 @@ def main():
     ap.add_argument("--deals", type=int, default=2000)
     ap.add_argument("--games", default="totom,kowah,lukfu")
     ap.add_argument("--opponents", default="random,greedy,heuristic")
-    ap.add_argument("--strong", default="strong", help="the level in the tested seat")
+    ap.add_argument("--strong", "--seat", dest="strong", default="strong",
+                    help="the tested seat: a level, or a player of your own as module:attr "
+                         "(docs/bots.md)")
     ap.add_argument("--workers", type=int, default=os.cpu_count())
     ap.add_argument("--json", dest="json_file")
     ap.add_argument("--backend", choices=["local", "ray"], default="local",
                     help="local: a process pool here; ray: tasks on a Ray cluster")
     ap.add_argument("--address", help="the Ray cluster (default: one started for the run)")
     args = ap.parse_args()
+    try:  # a bad level or a player that does not load: one line, before any deal
+        resolve([seat_spec(x) for x in [args.strong, *args.opponents.split(",")]])
+    except ValueError as err:
+        ap.error(str(err))
     rows, ok = [], True
     pool_cm = RayPool(args.address) if args.backend == "ray" else \
         ProcessPoolExecutor(max_workers=args.workers)

@@ -9,7 +9,9 @@ and gives the results back in the deals' order. Ray is an optional extra:
 
 Every AI level decides by work (sampled worlds), not by time, so strong seats give the same
 results on either backend too; only the wall-clock safety cap, which normal play does not
-reach, could make a decision differ.
+reach, could make a decision differ. A seat may also be a player of one's own, named by its
+import path (`module:attr`, moneycards/players.py): it is imported where the deal runs (on
+Ray, every machine needs it), and what it decides is its own affair.
 """
 
 from __future__ import annotations
@@ -34,12 +36,15 @@ class Deal:
 
 def play_chunk(game: str, jobs: list[tuple[int, list[str]]],
                budget_ms: float | None) -> list[Deal]:
+    from moneycards.players import resolve
     from moneycards.solver.hints import play_deal
 
     out = []
+    players: dict[tuple[str, ...], list[Any]] = {}  # one player object per seat for the run
     for seed, levels in jobs:
         timings: dict[str, list[float]] = {}
-        state = play_deal(game, seed, levels, budget_ms, timings=timings)
+        seats = players.setdefault(tuple(levels), resolve(levels))
+        state = play_deal(game, seed, seats, budget_ms, timings=timings)
         out.append(Deal(seed, levels, state.result, timings))
     return out
 

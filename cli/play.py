@@ -76,7 +76,12 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
     @click.option("--seed", default=0, show_default=True, type=int,
                   help="Deal k uses seed SEED + k.")
     @click.option("--seats", default=default_seats, show_default=True,
-                  help="AI level per seat: random, greedy, heuristic or strong.")
+                  help="Who plays each seat, seat 0 first: an AI level (random, greedy, "
+                       "heuristic, strong) or a player of your own as module:attr "
+                       "(docs/bots.md).")
+    @click.option("--seat", "seat_overrides", multiple=True, metavar="N=SEAT",
+                  help="Seat N played by SEAT (a level or module:attr) instead of what "
+                       "--seats says; repeatable, e.g. --seat 0=mybots:Cautious.")
     @click.option("--budget-ms", default=spec.hint_budget_ms, show_default=True,
                   help="Wall-clock safety cap per strong decision (the search is "
                        "counted in work: the same seed plays the same deals).")
@@ -89,21 +94,25 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
                        "run).")
     @json_option
     @answers
-    def selfplay(deals, seed, seats, budget_ms, backend, address, as_json):
+    def selfplay(deals, seed, seats, seat_overrides, budget_ms, backend, address, as_json):
         """Play DEALS deals between AI seats and print results and settlements."""
         from moneycards.cli.deals import play_deals
+        from moneycards.players import resolve, seat_spec
         from moneycards.solver.errors import InvalidInput
-        from moneycards.solver.hints import LEVELS, check_budget, seat_score
+        from moneycards.solver.hints import check_budget, seat_score
         from moneycards.solver.table import in_sentence, seat_label
 
-        levels = [s.strip() for s in seats.split(",")]
-        for lv in levels:
-            if lv not in LEVELS:
-                raise InvalidInput(f"unknown AI level {lv!r}; choose from {', '.join(LEVELS)}",
-                                   field="seats")
+        levels = [seat_spec(s, field="--seats") for s in seats.split(",")]
         if len(levels) != seats_n:
             raise InvalidInput(f"{game} has {seats_n} seats, got {len(levels)} levels",
-                               field="seats")
+                               field="--seats")
+        for given in seat_overrides:
+            n, eq, who = given.partition("=")
+            if not eq or not n.strip().isdigit() or not 0 <= int(n) < seats_n:
+                raise InvalidInput(f"{given!r} is not N=SEAT with N a seat 0-{seats_n - 1}",
+                                   field="--seat")
+            levels[int(n)] = seat_spec(who, field="--seat")
+        resolve(levels, field="--seat")  # an import path that does not load fails here, once
         check_budget(budget_ms)
         results, totals, wins = [], [0.0] * len(levels), [0] * len(levels)
         played = play_deals(game, ((seed + k, levels) for k in range(deals)), budget_ms,

@@ -17,9 +17,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from moneycards.solver.errors import InvalidInput
+from moneycards.solver.errors import InvalidInput, clip
 from moneycards.solver.games import spec
 from moneycards.solver.ranking import LEVELS, Cap, Ranked, legal_of
 from moneycards.solver.table import Outcome, told_to
@@ -80,9 +80,12 @@ def choose(state: TableState, level: str, rng: random.Random,
                        field="seats")
 
 
-def play_deal(game: str, seed: int, levels: list[str], budget_ms: float | None = None,
+def play_deal(game: str, seed: int, levels: Sequence[Any], budget_ms: float | None = None,
               timings: dict[str, list[float]] | None = None) -> TableState:
-    """One seeded deal with an AI of the given level in each seat; the final state."""
+    """One seeded deal with an AI of the given level in each seat, or a player of one's own
+    (moneycards/players.py: an object with `act(observation) -> str`); the final state. A
+    player's answer must be one of its legal actions, or the deal stops with an error
+    naming the seat."""
     if budget_ms is not None:
         check_budget(budget_ms)
     state = spec(game).seeded(seed)
@@ -97,10 +100,21 @@ def play_deal(game: str, seed: int, levels: list[str], budget_ms: float | None =
         seat = state.current_seat()
         assert seat is not None  # the deal is on
         t = time.perf_counter()
-        action = choose(state, levels[seat], rngs[seat], budget_ms)
+        level = levels[seat]
+        if isinstance(level, str):
+            action = choose(state, level, rngs[seat], budget_ms)
+        else:  # a player of one's own sees only its observation, as an AI seat does
+            action = level.act(state.observation(seat))
+        label = level if isinstance(level, str) else str(getattr(level, "label", level))
         if timings is not None:
-            timings.setdefault(levels[seat], []).append((time.perf_counter() - t) * 1000)
-        state.apply(action)
+            timings.setdefault(label, []).append((time.perf_counter() - t) * 1000)
+        try:
+            state.apply(action)
+        except InvalidInput as err:
+            if isinstance(level, str):
+                raise
+            raise InvalidInput(f"seat {seat} ({label}) answered {clip(action)!r}: "
+                               f"{err.message}", field="seats", rule=err.rule) from None
         steps += 1
         if steps > 5000:
             raise RuntimeError("a deal did not end")

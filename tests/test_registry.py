@@ -85,7 +85,7 @@ def test_the_python_api_page_runs():
 
 @pytest.mark.parametrize("module", [
     "moneycards", "moneycards.totom", "moneycards.kowah", "moneycards.lukfu",
-    "moneycards.solver.games", "moneycards.solver.table",
+    "moneycards.solver.games", "moneycards.solver.table", "moneycards.players",
 ])
 def test_doctests(module):
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
