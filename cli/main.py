@@ -70,19 +70,24 @@ def cli():
 @click.option("--web-origin", "web_origins", multiple=True, metavar="ORIGIN",
               help="A web page's origin (https://cards.example.org) that may call the web "
                    "port from a browser, besides loopback origins; repeatable.")
+@click.option("--operator-token-file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="A file holding the operator token (16 or more characters), which "
+                   "TableService.ListTables then needs ('authorization: Bearer TOKEN'); "
+                   "default: $MONEYCARDS_OPERATOR_TOKEN, else ListTables answers callers "
+                   "on this machine only.")
 @answers
 def serve(host: str, port: int, workers: int | None, processes: int | None,
           max_calls: int | None, hint_cap_ms: int, grace: float, log_level: str,
           tls_cert: str | None, tls_key: str | None, insecure: bool, max_watches: int,
           db: str | None, cpu_affinity: bool, web_port: int | None, no_web: bool,
-          web_origins: tuple[str, ...]):
+          web_origins: tuple[str, ...], operator_token_file: str | None):
     """Run the gRPC server (game services, tables, health, reflection) and the web port
     (the same services for browsers)."""
     from moneycards.cli.serve import run
 
     run(host, port, workers, max_calls, hint_cap_ms, grace, log_level, tls_cert, tls_key,
         insecure, db, max_watches, processes, cpu_affinity,
-        web=(web_port, no_web, web_origins))
+        web=(web_port, no_web, web_origins), operator_token_file=operator_token_file)
 
 
 def main() -> None:

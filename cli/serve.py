@@ -34,7 +34,8 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
         grace: float, log_level: str, tls_cert: str | None, tls_key: str | None,
         insecure: bool, db: str | None = None, max_watches: int = 16,
         processes: int | None = None, cpu_affinity: bool = True,
-        web: tuple[int | None, bool, tuple[str, ...]] = (None, True, ())) -> None:
+        web: tuple[int | None, bool, tuple[str, ...]] = (None, True, ()),
+        operator_token_file: str | None = None) -> None:
     # gRPC's own log would add lines to a one-line error; `--log-level debug` keeps it.
     os.environ.setdefault("GRPC_VERBOSITY", "DEBUG" if log_level.lower() == "debug" else "NONE")
     from moneycards.server.app import BindError, check_address, serve_forever
@@ -75,6 +76,7 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
                     max_watches=max_watches)
     check_address(host, port, tls=tls_cert is not None, insecure=insecure)
     web_options = web_options_or_none(port, *web)
+    operator_token(operator_token_file)
     tls = (read_pem(tls_cert, "--tls-cert"), read_pem(tls_key, "--tls-key")) \
         if tls_cert and tls_key else None
     logging.basicConfig(level=log_level.upper(), stream=sys.stderr,
@@ -102,6 +104,29 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
     except BindError as err:
         click.echo(f"error: {err}", err=True)
         sys.exit(2)
+
+
+def operator_token(path: str | None) -> None:
+    """Read the operator token (from `path`, else $MONEYCARDS_OPERATOR_TOKEN) and check it;
+    it reaches every server process through $MONEYCARDS_OPERATOR_TOKEN (never the command
+    line, which other users of the machine can read)."""
+    if path is not None:
+        try:
+            with open(path, encoding="utf-8") as f:
+                token = f.read(4096).strip()
+        except (OSError, UnicodeDecodeError) as err:
+            raise InvalidInput(f"cannot read {path}: {getattr(err, 'strerror', err)}",
+                               field="--operator-token-file") from None
+        field = "--operator-token-file"
+    else:
+        token = os.environ.get("MONEYCARDS_OPERATOR_TOKEN", "")
+        field = "MONEYCARDS_OPERATOR_TOKEN"
+        if not token:
+            return
+    if len(token) < 16 or not token.isprintable() or any(c.isspace() for c in token):
+        raise InvalidInput("the operator token is 16 or more printable characters without "
+                           "spaces", field=field)
+    os.environ["MONEYCARDS_OPERATOR_TOKEN"] = token
 
 
 # Calls admitted at once per server process (each on a thread of its own); more are shed.

@@ -3,9 +3,12 @@ and beside it, unless turned off, the web port (server/web.py): the same service
 Connect protocol and gRPC-Web, from the same servicer objects and tables.
 
 Start-up: listen (SO_REUSEPORT off, so a taken port is an error, not shared traffic), report
-NOT_SERVING while every worker thread builds its CP-SAT models, then SERVING. Shutdown on
-SIGTERM or SIGINT: NOT_SERVING at once, in-flight calls get the grace, and the process
-exits after it even if a handler is stuck.
+NOT_SERVING while every worker thread builds its CP-SAT models, then SERVING. Stored tables
+are not read at start-up: each is read when first asked for (server/tables.py), so start-up
+takes as long with ten thousand stored tables as with none. Health is NOT_SERVING while the
+table store takes no writes. Shutdown on SIGTERM or SIGINT: NOT_SERVING at once, in-flight
+calls get the grace, the store is closed (an SQLite file is checkpointed: whole without its
+-wal file), and the process exits after it even if a handler is stuck.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import gc
 import ipaddress
 import logging
 import os
+import re
 import signal
 import sys
 import threading
@@ -77,12 +81,28 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+HOST_LABEL = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)")
+
+
+def is_host(host: str) -> bool:
+    """An IP address (IPv6 in brackets or not) or a host name of letters, digits and
+    hyphens in dot-separated labels."""
+    if not host or len(host) > 253:
+        return False
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+        return True
+    except ValueError:
+        pass
+    return all(HOST_LABEL.fullmatch(label) for label in host.removesuffix(".").split("."))
+
+
 def check_address(host: str, port: int, *, tls: bool, insecure: bool) -> None:
     """Bad addresses are input errors, found before anything starts."""
     if not 0 <= port <= 65535:
         raise InvalidInput(f"{port} is not 0-65535", field="--port")
-    if not host or any(c.isspace() for c in host) or len(host) > 253:
-        raise InvalidInput("not a host name or address", field="--host")
+    if not is_host(host):
+        raise InvalidInput(f"{host!r} is not a host name or address", field="--host")
     if not tls and not insecure and not is_loopback(host):
         raise InvalidInput(f"{host} is not a loopback address: serve with --tls-cert and "
                            "--tls-key, or pass --insecure to send seat data in clear text",
@@ -129,18 +149,21 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
                   limits: Limits | None = None, tls: tuple[bytes, bytes] | None = None,
                   warm: bool = True, processes: int = 0, store: TableStore | None = None,
                   ai_budget_ms: float | None = None, reuseport: bool = False,
-                  web=None) -> Service:
+                  web=None, operator_token: str | None = None) -> Service:
     """A started server: NOT_SERVING until warmed (if `warm`), then SERVING. With
     `processes`, solver calls run in that many worker processes; with 0, in the server's
     threads. Tables live in `store` (default: in memory, gone with the process). With
     `reuseport`, the port is shared with the other server processes of `serve --processes`
     (server/processes.py checks it was free first), and so is the web port. With `web`
-    (server/web.py's WebOptions), the web port serves the same services once warmed."""
+    (server/web.py's WebOptions), the web port serves the same services once warmed.
+    `operator_token` is what ListTables needs (None: loopback callers only)."""
     if workers < 1:
         raise InvalidInput("at least 1 worker", field="workers")
     limits = limits or Limits(max_concurrent=workers)
-    # Watch streams hold a thread each: they get their own, so they never starve calls.
-    threads = limits.max_concurrent + RESERVED_THREADS + limits.max_watches
+    # A thread for each running and each waiting call; Watch streams hold a thread each and
+    # get their own, so they never starve calls; health and reflection have RESERVED_THREADS.
+    threads = limits.max_concurrent + limits.max_waiting + RESERVED_THREADS \
+        + limits.max_watches
     pool = futures.ThreadPoolExecutor(max_workers=threads, thread_name_prefix="rpc")
     solvers = None
     if processes:
@@ -156,22 +179,27 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
     )
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    from moneycards.server.tables import Tables, TableService
+    from moneycards.server.tables import StoreHealth, Tables, TableService
 
     tables = Tables(store, ai_budget_ms=ai_budget_ms)
     servicers = []
     for module, service_name, add, make in [
             *SERVICES, (table_pb2, "TableService",
                         table_pb2_grpc.add_TableServiceServicer_to_server,
-                        lambda: TableService(tables, max_watches=limits.max_watches))]:
+                        lambda: TableService(tables, max_watches=limits.max_watches,
+                                             operator_token=operator_token))]:
         servicer, descriptor = make(), module.DESCRIPTOR.services_by_name[service_name]
         add(servicer, server)
         servicers.append((descriptor.full_name, servicer, add, descriptor))
     names = [name for name, *_ in servicers]
     enable_reflection([health.SERVICE_NAME, *names], server)
     service = Service(server, 0, health_servicer, names, solvers, tables, guard, servicers)
-    service.set_status(health_pb2.HealthCheckResponse.NOT_SERVING if warm
-                       else health_pb2.HealthCheckResponse.SERVING)
+    service.set_status(health_pb2.HealthCheckResponse.NOT_SERVING)
+    tables.health = StoreHealth(tables.store, lambda ok: service.set_status(
+        health_pb2.HealthCheckResponse.SERVING if ok
+        else health_pb2.HealthCheckResponse.NOT_SERVING))
+    if not warm:
+        tables.health.serving()
     address = f"[{host}]:{port}" if ":" in host and not host.startswith("[") else f"{host}:{port}"
     try:
         if tls:
@@ -222,7 +250,7 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
                 solvers.kill()
             raise BindError(f"cannot serve the web port: {err}") from None
     if warm:
-        service.set_status(health_pb2.HealthCheckResponse.SERVING)
+        tables.health.serving()  # SERVING, unless the store takes no writes
     return service
 
 
@@ -238,12 +266,16 @@ def build_server(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
 def serve_forever(host: str, port: int, workers: int, limits: Limits | None = None,
                   tls: tuple[bytes, bytes] | None = None, processes: int = 0,
                   store: TableStore | None = None, reuseport: bool = False,
-                  on_ready: Callable[[Service], None] | None = None, web=None) -> None:
+                  on_ready: Callable[[Service], None] | None = None, web=None,
+                  operator_token: str | None = None) -> None:
     """Serve until SIGTERM or SIGINT. `on_ready` (default: print the listening lines) is
     called once the server is SERVING."""
     limits = limits or Limits(max_concurrent=workers)
+    if operator_token is None:  # `serve --operator-token-file` passes it on this way
+        operator_token = os.environ.get("MONEYCARDS_OPERATOR_TOKEN") or None
     service = start_service(host, port, workers, limits, tls, processes=processes,
-                            store=store, reuseport=reuseport, web=web)
+                            store=store, reuseport=reuseport, web=web,
+                            operator_token=operator_token)
     stopping = threading.Event()
 
     def stop(signum, _frame):
@@ -259,6 +291,10 @@ def serve_forever(host: str, port: int, workers: int, limits: Limits | None = No
             log.warning("calls still running after the grace: exiting anyway")
         if service.pool is not None:
             service.pool.kill()
+        try:  # checkpointed and closed: a stopped SQLite file is whole on its own
+            service.tables.store.close_connection()
+        except Exception:  # noqa: BLE001 - exiting anyway; the WAL stays valid
+            log.exception("closing the table store")
         logging.shutdown()
         sys.stdout.flush()
         os._exit(0)  # worker threads stuck in a solver must not keep the process alive

@@ -19,7 +19,7 @@ from google.protobuf import any_pb2, duration_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from moneycards.server.limits import Gate, Limits
+from moneycards.server.limits import Gate, Limits, wait_to_start
 from moneycards.solver.errors import SolveLimit
 
 log = logging.getLogger("moneycards.server")
@@ -47,7 +47,8 @@ def internal_status(request_id: str) -> grpc.Status:
 
 def overloaded_status(request_id: str, limit: int) -> grpc.Status:
     return _status(code_pb2.RESOURCE_EXHAUSTED,
-                   f"server busy: {limit} calls already running; retry shortly",
+                   f"server busy: {limit} calls running and none finished in time for this "
+                   "one to start; retry shortly",
                    error_details_pb2.ErrorInfo(reason="OVERLOADED", domain=DOMAIN,
                                                metadata={"request_id": request_id}),
                    error_details_pb2.RetryInfo(retry_delay=duration_pb2.Duration(nanos=10**8)))
@@ -96,7 +97,7 @@ class GuardInterceptor(grpc.ServerInterceptor):
 
     def __init__(self, limits: Limits, pool=None):
         self.limits = limits
-        self.gate = Gate(limits.max_concurrent)
+        self.gate = Gate(limits.max_concurrent, limits.max_waiting)
         self.pool = pool
         # method -> its guarded handler, made once: every call asks for it again
         self._handlers: dict[str, grpc.RpcMethodHandler] = {}
@@ -121,7 +122,7 @@ class GuardInterceptor(grpc.ServerInterceptor):
         def guarded(request, context):
             request_id = os.urandom(8).hex()
             ctx = CallContext(context, request_id, limits)
-            if not gate.enter():
+            if not gate.enter(wait_to_start(limits, context.time_remaining())):
                 log.debug("request %s %s shed: %d running", request_id, method, gate.limit)
                 context.abort_with_status(overloaded_status(request_id, gate.limit))
             started = time.perf_counter()
@@ -151,7 +152,7 @@ class GuardInterceptor(grpc.ServerInterceptor):
 
         def pooled(request: bytes, context):
             request_id = os.urandom(8).hex()
-            if not gate.enter():
+            if not gate.enter(wait_to_start(limits, context.time_remaining())):
                 log.debug("request %s %s shed: %d running", request_id, method, gate.limit)
                 context.abort_with_status(overloaded_status(request_id, gate.limit))
             started = time.perf_counter()

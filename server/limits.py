@@ -2,20 +2,24 @@
 
 A hint runs for min(its budget_ms, the time left before the client's deadline, the server
 cap) and stops early when the call is cancelled. At most `max_concurrent` solver calls run
-at once; a call beyond that is shed at once with RESOURCE_EXHAUSTED instead of queueing,
-and the thread pool keeps `RESERVED_THREADS` more threads so health checks and reflection
-always find one free.
+at once; a call beyond that waits for one to finish while its deadline allows (at most
+`queue_wait_s` without a deadline), up to `queue` calls waiting, and is shed with
+RESOURCE_EXHAUSTED only when it cannot start in time (or the queue is full). The thread
+pool has a thread for each running and each waiting call, and `RESERVED_THREADS` more, so
+health checks and reflection always find one free.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass
 
 from moneycards.solver.errors import InvalidInput
 
 RESERVED_THREADS = 2  # health and reflection never wait behind the solvers
 DEADLINE_MARGIN_S = 0.05  # leave time to send the answer before the client gives up
+START_MARGIN_S = 0.1  # a waiting call starts only with at least this long left to run
 
 
 @dataclass(frozen=True)
@@ -24,6 +28,12 @@ class Limits:
     max_concurrent: int = 8  # solver calls running at once; more are shed
     grace_s: float = 5.0  # in-flight calls get this long after SIGTERM
     max_watches: int = 16  # TableService.Watch streams open at once, each on its own thread
+    queue_wait_s: float = 5.0  # the longest a call without a deadline waits to start
+    queue: int | None = None  # calls waiting at once; None: 4 per concurrent call, <= 256
+
+    @property
+    def max_waiting(self) -> int:
+        return self.queue if self.queue is not None else min(4 * self.max_concurrent, 256)
 
     def __post_init__(self):
         if self.hint_cap_ms < 1:
@@ -34,6 +44,10 @@ class Limits:
             raise InvalidInput("0-10000 watch streams", field="--max-watches")
         if not 0 <= self.grace_s <= 3600:
             raise InvalidInput("the grace is 0-3600 seconds", field="--grace")
+        if not 0 <= self.queue_wait_s <= 600:
+            raise InvalidInput("a call waits 0-600 seconds to start", field="--queue-wait")
+        if self.queue is not None and not 0 <= self.queue <= 10_000:
+            raise InvalidInput("0-10000 calls waiting", field="--queue")
 
 
 def hint_budget_ms(requested: float, game: str, limits: Limits,
@@ -51,20 +65,46 @@ def hint_budget_ms(requested: float, game: str, limits: Limits,
 
 
 class Gate:
-    """A non-blocking counting semaphore: enter() is False when the limit is reached."""
+    """A counting semaphore for the running calls, with a bounded line of waiting ones:
+    enter(wait_s) is True once the call may run, False if it could not start within
+    `wait_s` or `queue` calls are waiting already."""
 
-    def __init__(self, limit: int):
+    def __init__(self, limit: int, queue: int = 0):
         self.limit = limit
+        self.queue = queue
         self.running = 0
-        self._lock = threading.Lock()
+        self.waiting = 0
+        self._cond = threading.Condition(threading.Lock())
 
-    def enter(self) -> bool:
-        with self._lock:
-            if self.running >= self.limit:
+    def enter(self, wait_s: float = 0.0) -> bool:
+        with self._cond:
+            if self.running < self.limit:
+                self.running += 1
+                return True
+            if wait_s <= 0 or self.waiting >= self.queue:
                 return False
-            self.running += 1
-            return True
+            self.waiting += 1
+            try:
+                until = time.monotonic() + wait_s
+                while self.running >= self.limit:
+                    left = until - time.monotonic()
+                    if left <= 0:
+                        return False
+                    self._cond.wait(left)
+                self.running += 1
+                return True
+            finally:
+                self.waiting -= 1
 
     def leave(self) -> None:
-        with self._lock:
+        with self._cond:
             self.running -= 1
+            self._cond.notify()
+
+
+def wait_to_start(limits: Limits, time_remaining: float | None) -> float:
+    """How long a call may wait for a running call to finish: until shortly before its
+    deadline (it must still have time to run), else `queue_wait_s`."""
+    if time_remaining is None:
+        return limits.queue_wait_s
+    return max(0.0, time_remaining - START_MARGIN_S)

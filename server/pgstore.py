@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, TypeVar
 
-from moneycards.server.store import Conflict, Execute, SqlStore
+from moneycards.server.store import (STORE_WORDS, Conflict, Execute, SqlStore,
+                                     StoreFailure)
 
 T = TypeVar("T")
 MIGRATION_LOCK = 0x6D6F6E6579  # pg_advisory_xact_lock key: the store's schema changes
@@ -48,22 +49,37 @@ class PostgresStore(SqlStore):
     def _run(self, work: Callable[[Execute], T], write: bool = True) -> T:
         import psycopg
         from psycopg import IsolationLevel
+        from psycopg_pool import PoolTimeout
 
-        with self._pool.connection() as conn:
-            conn.isolation_level = IsolationLevel.READ_COMMITTED if write \
-                else IsolationLevel.REPEATABLE_READ
+        try:
+            with self._pool.connection() as conn:
+                conn.isolation_level = IsolationLevel.READ_COMMITTED if write \
+                    else IsolationLevel.REPEATABLE_READ
 
-            def ex(sql: str, args: tuple[Any, ...]) -> Any:
-                return conn.execute(sql.replace("?", "%s"), args)
+                def ex(sql: str, args: tuple[Any, ...]) -> Any:
+                    return conn.execute(sql.replace("?", "%s"), args)
 
-            try:
                 return work(ex)  # the pool commits, or rolls back on an exception
-            except (psycopg.errors.UniqueViolation,
-                    psycopg.errors.SerializationFailure) as err:
-                raise Conflict(str(err).splitlines()[0]) from None
+        except (psycopg.errors.UniqueViolation,
+                psycopg.errors.SerializationFailure) as err:
+            raise Conflict(str(err).splitlines()[0]) from None
+        except psycopg.errors.DiskFull as err:
+            raise failure("STORE_FULL", err) from None
+        except (psycopg.errors.DataCorrupted, psycopg.errors.IndexCorrupted) as err:
+            raise failure("STORE_DAMAGED", err) from None
+        except (psycopg.OperationalError, PoolTimeout) as err:
+            raise failure("STORE_UNREACHABLE", err) from None
+        except psycopg.Error as err:
+            raise failure("STORE_FAILED", err) from None
 
     def _lock_schema(self, ex: Execute) -> None:
         ex("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
 
     def close_connection(self) -> None:
         self._pool.close()
+
+
+def failure(reason: str, err: Exception) -> StoreFailure:
+    said = str(err).strip().splitlines()
+    why = said[0] if said else type(err).__name__
+    return StoreFailure(reason, f"{STORE_WORDS[reason]} ({why})")

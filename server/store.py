@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import re
 import sqlite3
 import threading
 from dataclasses import dataclass, field
@@ -37,6 +38,20 @@ MIGRATIONS = pathlib.Path(__file__).with_name("migrations")
 class Conflict(Exception):
     """Another server wrote to the table first: the write named an older revision (or an
     action index that is taken). Nothing was written."""
+
+
+class StoreFailure(Exception):
+    """The store cannot do what was asked now; nothing was written. `reason` says why:
+    STORE_LOCKED (another process holds the write lock longer than a call may wait),
+    STORE_FULL (no space left), STORE_DAMAGED (the file is not a whole database),
+    STORE_UNREACHABLE (the database server cannot be reached) or STORE_FAILED (any other
+    error of the store). The message is one line for the caller; the operator's log has
+    the store's own words."""
+
+    def __init__(self, reason: str, message: str):
+        super().__init__(message)
+        self.reason = reason
+        self.message = message
 
 
 def migrations(dialect: str) -> list[tuple[int, str, list[str]]]:
@@ -64,6 +79,17 @@ class StoredTable:
 
 
 @dataclass(frozen=True)
+class TableRow:
+    """A table as the store's columns tell it, without its actions: what a listing needs."""
+
+    table_id: str
+    header: dict[str, Any]
+    created: str
+    public_actions: int
+    over: bool
+
+
+@dataclass(frozen=True)
 class Changes:
     """What a table's stored state is, for a server whose copy is at `revision`."""
 
@@ -79,9 +105,16 @@ class TableStore(Protocol):
                actions: list[str], over: bool) -> None: ...
 
     def append(self, table_id: str, start: int, actions: list[str], over: bool, *,
-               revision: int | None = None, queued: dict[int, str] | None = None) -> int: ...
+               revision: int | None = None, queued: dict[int, str] | None = None,
+               public_actions: int | None = None) -> int: ...
 
     def close(self, table_id: str) -> None: ...
+
+    def open_rows(self, limit: int, after: tuple[str, str] | None = None) -> list[TableRow]: ...
+
+    def probe(self) -> None: ...
+
+    def close_connection(self) -> None: ...
 
     def load(self, *, include_closed: bool = False) -> Iterator[StoredTable]: ...
 
@@ -133,12 +166,12 @@ class SqlStore:
         self._run(work)
 
     def create(self, table_id: str, header: dict[str, Any], tokens: dict[int, str],
-               actions: list[str], over: bool) -> None:
+               actions: list[str], over: bool, public_actions: int = 0) -> None:
         def work(ex: Execute) -> None:
-            ex("INSERT INTO game_tables (table_id, game, header, created, over) "
-               "VALUES (?, ?, ?, ?, ?)",
+            ex("INSERT INTO game_tables (table_id, game, header, created, over, "
+               "public_actions) VALUES (?, ?, ?, ?, ?, ?)",
                (table_id, header["game"], json.dumps(header, ensure_ascii=False),
-                header["played_at"], int(over)))
+                header["played_at"], int(over), public_actions))
             for seat, digest in sorted(tokens.items()):
                 ex("INSERT INTO seat_tokens (table_id, seat, token_sha256) VALUES (?, ?, ?)",
                    (table_id, seat, digest))
@@ -152,15 +185,19 @@ class SqlStore:
                (table_id, start + k, a))
 
     def append(self, table_id: str, start: int, actions: list[str], over: bool, *,
-               revision: int | None = None, queued: dict[int, str] | None = None) -> int:
+               revision: int | None = None, queued: dict[int, str] | None = None,
+               public_actions: int | None = None) -> int:
         """Store `actions` from index `start` on and the queued actions, in one
         transaction; the table's new revision. With `revision`, the write happens only if
         the table is still at that revision, else Conflict (another server wrote first);
-        an index already taken is a Conflict too. Nothing is written on a Conflict."""
+        an index already taken is a Conflict too. Nothing is written on a Conflict.
+        `public_actions` (the actions every seat has seen) is kept for listings."""
         def work(ex: Execute) -> int:
             sql = "UPDATE game_tables SET revision = revision + 1, queued = ?, " \
-                  "over = CASE WHEN ? = 1 THEN 1 ELSE over END WHERE table_id = ?"
-            args: tuple[Any, ...] = (_queued_json(queued), int(over), table_id)
+                  "over = CASE WHEN ? = 1 THEN 1 ELSE over END, " \
+                  "public_actions = COALESCE(?, public_actions) WHERE table_id = ?"
+            args: tuple[Any, ...] = (_queued_json(queued), int(over), public_actions,
+                                     table_id)
             if revision is not None:
                 sql += " AND revision = ?"
                 args += (revision,)
@@ -190,6 +227,29 @@ class SqlStore:
                 "ORDER BY idx", (table_id, start)).fetchall()]
             return Changes(int(now), actions, _queued(queued), bool(over), bool(closed))
         return self._run(work, write=False)
+
+    def open_rows(self, limit: int, after: tuple[str, str] | None = None) -> list[TableRow]:
+        """Up to `limit` open (not closed) tables, newest first, from the columns alone
+        (no actions read, nothing replayed); after `after` = (created, table_id) if given."""
+        where, args = "WHERE closed = 0", ()  # type: tuple[str, tuple[Any, ...]]
+        if after is not None:
+            where += " AND (created < ? OR (created = ? AND table_id < ?))"
+            args = (after[0], after[0], after[1])
+        rows = self._run(lambda ex: ex(
+            "SELECT table_id, header, created, public_actions, over FROM game_tables "
+            + where + " ORDER BY created DESC, table_id DESC LIMIT ?",
+            (*args, limit)).fetchall(), write=False)
+        return [TableRow(t, json.loads(h), str(c), int(n), bool(o)) for t, h, c, n, o in rows]
+
+    def probe(self) -> None:
+        """One small write: raises StoreFailure while the store takes none."""
+        import datetime
+
+        now = datetime.datetime.now(datetime.timezone.utc).isoformat()
+        self._run(lambda ex: ex("UPDATE store_probe SET at = ? WHERE id = 1", (now,)))
+
+    def close_connection(self) -> None:
+        """Let go of the store (at shutdown)."""
 
     def _read(self, where: str, args: tuple[Any, ...]) -> list[StoredTable]:
         def work(ex: Execute) -> list[StoredTable]:
@@ -235,44 +295,138 @@ def default_path() -> pathlib.Path:
     return pathlib.Path(base) / "moneycards" / "tables.db"
 
 
-class SqliteStore(SqlStore):
-    dialect = "sqlite"
-    """Tables in an SQLite file (WAL, synchronous=FULL), or ":memory:" for throw-away.
-    Several server processes may share the file: writes take the file's write lock
-    (BEGIN IMMEDIATE) and wait for it up to `busy_ms`."""
+# SQLite's own error names (sqlite3.Error.sqlite_errorname, its first word) -> the reason
+# the service gives; anything else is STORE_FAILED.
+SQLITE_REASONS = {"SQLITE_BUSY": "STORE_LOCKED", "SQLITE_LOCKED": "STORE_LOCKED",
+                  "SQLITE_FULL": "STORE_FULL", "SQLITE_CORRUPT": "STORE_DAMAGED",
+                  "SQLITE_NOTADB": "STORE_DAMAGED"}
+STORE_WORDS = {"STORE_LOCKED": "the table store is busy (another process holds its write "
+                               "lock): retry shortly",
+               "STORE_FULL": "the table store is full (no space left): nothing was stored",
+               "STORE_DAMAGED": "the table store is damaged: its file is not a whole "
+                                "database",
+               "STORE_UNREACHABLE": "the table store cannot be reached: retry shortly",
+               "STORE_FAILED": "the table store failed: retry shortly"}
 
-    def __init__(self, path: str | os.PathLike[str] = ":memory:", busy_ms: int = 10_000):
+
+def sqlite_failure(err: sqlite3.Error) -> StoreFailure:
+    name = (getattr(err, "sqlite_errorname", "") or "").split("_(")[0]
+    reason = SQLITE_REASONS.get(name, "STORE_FAILED")
+    if name.startswith("SQLITE_IOERR") and "full" in str(err).lower():
+        reason = "STORE_FULL"
+    return StoreFailure(reason, f"{STORE_WORDS[reason]} ({err})")
+
+
+class SqliteStore(SqlStore):
+    """Tables in an SQLite file (WAL, synchronous=FULL), or ":memory:" for throw-away.
+
+    Each thread has a connection of its own, so a call waiting for the file's write lock
+    (BEGIN IMMEDIATE; several server processes may share the file) holds up no other
+    call: reads never wait in WAL mode. A write waits at most `busy_ms` for the lock and
+    then fails with StoreFailure (STORE_LOCKED). A new folder is made 0700 and a new file
+    0600 (seat token digests and every hand are in it; SQLite gives its -wal and -shm
+    files the same mode). `max_pages` bounds the file (SQLite's max_page_count): a write
+    past it fails as on a full disk. `close_connection` checkpoints the WAL into the file,
+    so a stopped store is whole without its -wal file."""
+
+    dialect = "sqlite"
+
+    def __init__(self, path: str | os.PathLike[str] = ":memory:", busy_ms: int = 750,
+                 max_pages: int | None = None):
         self.path = str(path)
-        if self.path != ":memory:":
-            pathlib.Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        # One connection shared by the server's threads, each use under the lock.
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None,
-                                   timeout=busy_ms / 1000)
+        self.busy_ms = busy_ms
+        self.max_pages = max_pages
         self._lock = threading.Lock()
+        self._local = threading.local()
+        self._connections: list[sqlite3.Connection] = []
+        self._closed = False
+        if self.path != ":memory:":
+            folder = pathlib.Path(self.path).parent
+            if not folder.exists():
+                folder.mkdir(mode=0o700, parents=True)
+            if not os.path.exists(self.path):
+                os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
+        # ":memory:" is one database per connection: one connection, shared under the lock
+        # (no other process can hold its lock, so nothing waits while holding ours).
+        self._shared = self._connect() if self.path == ":memory:" else None
+        try:
+            self._migrate()
+        except sqlite3.Error as err:
+            raise sqlite_failure(err) from None
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None,
+                             timeout=self.busy_ms / 1000)
+        if self.path != ":memory:":
+            db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        if self.max_pages is not None:
+            db.execute(f"PRAGMA max_page_count={int(self.max_pages)}")
         with self._lock:
-            if self.path != ":memory:":
-                self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-        self._migrate()
+            self._connections.append(db)
+        return db
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._closed:
+            raise StoreFailure("STORE_FAILED", "the table store is closed (the server is "
+                               "stopping)")
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = self._local.db = self._connect()
+        return db
 
     def _run(self, work: Callable[[Execute], T], write: bool = True) -> T:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-            try:
-                out = work(self._db.execute)
-            except sqlite3.IntegrityError as err:
-                self._db.execute("ROLLBACK")
-                raise Conflict(str(err)) from None
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+        if self._shared is not None:
+            with self._lock:
+                return self._transaction(self._shared, work, write)
+        return self._transaction(self._connection(), work, write)
+
+    @staticmethod
+    def _transaction(db: sqlite3.Connection, work: Callable[[Execute], T], write: bool) -> T:
+        try:
+            db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+        except sqlite3.Error as err:
+            raise sqlite_failure(err) from None
+        try:
+            out = work(db.execute)
+            db.execute("COMMIT")
             return out
+        except sqlite3.IntegrityError as err:
+            _rollback(db)
+            raise Conflict(str(err)) from None
+        except sqlite3.Error as err:
+            _rollback(db)
+            raise sqlite_failure(err) from None
+        except BaseException:
+            _rollback(db)
+            raise
 
     def close_connection(self) -> None:
+        """Checkpoint the WAL into the file and close every connection: the file alone
+        then holds every table."""
         with self._lock:
-            self._db.close()
+            self._closed = True
+            connections, self._connections = self._connections, []
+        for db in connections:
+            db.close()
+        if self.path == ":memory:":
+            return
+        try:  # a connection of its own, once no other of ours has a transaction open
+            db = sqlite3.connect(self.path, isolation_level=None, timeout=self.busy_ms / 1000)
+            try:
+                db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            finally:
+                db.close()
+        except sqlite3.Error:
+            pass  # another process is mid-write: the WAL stays beside the file, as valid
+
+
+def _rollback(db: sqlite3.Connection) -> None:
+    try:
+        db.execute("ROLLBACK")
+    except sqlite3.Error:
+        pass  # SQLite rolled back by itself (a full disk, an I/O error)
 
 
 class StoreUnavailable(Exception):
@@ -285,8 +439,6 @@ def is_url(db: str) -> bool:
 
 def redacted(url: str) -> str:
     """The URL without its password (user:PASSWORD@ or ?password=), for messages."""
-    import re
-
     head, sep, rest = url.partition("://")
     if "@" in rest:
         who, _, where = rest.rpartition("@")
@@ -311,7 +463,13 @@ def open_store(db: str) -> TableStore:
         except (psycopg.Error, PoolTimeout) as err:
             reason = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
             raise StoreUnavailable(f"cannot open {redacted(db)}: {reason}") from None
+    scheme = re.match(r"([A-Za-z][A-Za-z0-9+.-]*)://", db)
+    if scheme:  # never a file named "mysql:/u@h/x"
+        raise StoreUnavailable(f"{scheme.group(1)}:// is not a store this server knows: give "
+                               "an SQLite file path or a postgresql:// URL")
     try:
         return SqliteStore(db)
+    except StoreFailure as err:
+        raise StoreUnavailable(f"cannot open {db!r}: {err}") from None
     except (sqlite3.Error, OSError) as err:
         raise StoreUnavailable(f"cannot open {db!r}: {err}") from None

@@ -1,9 +1,22 @@
 """TableService: whole deals over gRPC, tables kept in a store (server/store.py).
 
-Each open table lives in memory as a `moneycards.solver.tables.Table` with a lock; calls on
-one table are serialised by it, calls on different tables run in parallel. An accepted
-action (with the AI replies it caused) is committed to the store before the answer, so a
-restarted server rebuilds every table by replay.
+Each table in use lives in memory as a `moneycards.solver.tables.Table` with a lock; calls
+on one table are serialised by it, calls on different tables run in parallel. An accepted
+action (with the AI replies it caused) is committed to the store before the answer. A
+table is read from the store (and replayed) when a call first asks for it, so a restarted
+server listens at once, whatever the number of stored tables, and never replays a
+finished table nobody asks for; ListTables reads the store's columns only.
+
+A store that fails (locked past a call's wait, full, damaged, unreachable) answers
+UNAVAILABLE with the reason (STORE_LOCKED, STORE_FULL, STORE_DAMAGED, STORE_UNREACHABLE,
+STORE_FAILED), nothing changed, and health reports NOT_SERVING until a small write succeeds
+again (`StoreHealth`).
+
+What one client may hold is bounded: Watch streams per seat token, per table and per
+process, each ended after `watch_idle_s` without an event (the client watches again from
+its version); open tables created per client address (`max_open_tables`). ListTables is
+an operator's call: with the operator token (`authorization: Bearer TOKEN`) set at
+`serve`, or from a loopback address when none is set.
 
 Several server processes may share one store and serve any table (replicas behind a load
 balancer): under the table's lock, every call first reads what the store holds beyond the
@@ -26,6 +39,8 @@ import json
 import logging
 import secrets
 import threading
+import time
+import urllib.parse
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,7 +50,8 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from moneycards.server.errors import DOMAIN, rpc
-from moneycards.server.store import Conflict, SqliteStore, StoredTable, TableStore
+from moneycards.server.store import (Conflict, SqliteStore, StoredTable, StoreFailure,
+                                     TableStore)
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES
 from moneycards.solver.table import IllegalAction
@@ -58,6 +74,79 @@ VERBS = {v.name.removeprefix("ACTION_VERB_").lower(): v.number
 MAX_ID = 64
 WATCH_POLL_S = 0.25  # how often a Watch stream reads the store for other replicas' writes
 ACT_TRIES = 3
+WATCHES_PER_TOKEN = 4  # a seat's streams at once (a few browser tabs)
+WATCHES_PER_TABLE = 12  # every seat's streams at one table
+WATCH_IDLE_S = 300.0  # a stream with no event this long ends (UNAVAILABLE): watch again
+MAX_OPEN_TABLES = 50  # open (not finished, not closed) tables one client address created
+MAX_PAGE_TOKEN = 200  # characters: a page token is a date and a table id
+
+
+def client_host(peer: str) -> str:
+    """The address part of a gRPC peer ("ipv4:1.2.3.4:5678", "ipv6:%5B::1%5D:5678",
+    "unix:/path"): what per-client limits count by."""
+    kind, _, rest = urllib.parse.unquote(peer or "").partition(":")
+    if kind in ("ipv4", "ipv6"):
+        return rest.rsplit(":", 1)[0].strip("[]")
+    return peer or "unknown"
+
+
+def is_loopback_peer(peer: str) -> bool:
+    import ipaddress
+
+    host = client_host(peer)
+    if (peer or "").startswith("unix:"):
+        return True  # a local socket: only this machine's users reach it
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+class StoreHealth:
+    """Health follows the store: from a failed store call until one small write succeeds
+    again (tried every `every_s`), the server reports NOT_SERVING, so a load balancer
+    sends calls elsewhere."""
+
+    def __init__(self, store: TableStore, set_serving, every_s: float = 0.5):
+        self.store = store
+        self.set_serving = set_serving
+        self.every_s = every_s
+        self.ready = False  # the server has warmed up and may report SERVING
+        self.down = False
+        self._lock = threading.Lock()
+
+    def serving(self) -> None:
+        """The server is ready: SERVING unless the store is down (then once it is back)."""
+        with self._lock:
+            self.ready = True
+            if not self.down:
+                self.set_serving(True)
+
+    def failed(self, err: StoreFailure) -> None:
+        with self._lock:
+            if self.down:
+                return
+            self.down = True
+        log.error("table store: %s; NOT_SERVING until it takes writes", err)
+        self.set_serving(False)
+        threading.Thread(target=self._probe, name="store-probe", daemon=True).start()
+
+    def _probe(self) -> None:
+        while True:
+            time.sleep(self.every_s)
+            try:
+                self.store.probe()
+            except StoreFailure:
+                continue
+            except Exception:  # noqa: BLE001 - any failure means: not back yet
+                log.exception("table store probe failed")
+                continue
+            with self._lock:
+                self.down = False
+                if self.ready:
+                    self.set_serving(True)
+            log.warning("table store takes writes again: SERVING")
+            return
 
 
 def token_digest(token: str) -> str:
@@ -107,26 +196,21 @@ class Tables:
     share: a table another server created is loaded when first asked for)."""
 
     def __init__(self, store: TableStore | None = None, ai_budget_ms: float | None = None,
-                 watch_poll_s: float = WATCH_POLL_S):
+                 watch_poll_s: float = WATCH_POLL_S, max_open_tables: int = MAX_OPEN_TABLES):
         self.store: TableStore = store if store is not None else SqliteStore(":memory:")
         self.ai_budget_ms = ai_budget_ms
         self.watch_poll_s = watch_poll_s
+        self.max_open_tables = max_open_tables
+        self.health: StoreHealth | None = None  # set by the server (server/app.py)
         self._tables: dict[str, OpenTable] = {}
         self._lock = threading.Lock()
-        self._restore()
+        self._created_by: dict[str, list[OpenTable]] = {}  # client address -> its tables
 
-    def _restore(self) -> None:
-        """Rebuild every stored table that is not closed by replaying its record."""
-        restored = 0
-        for stored in self.store.load():
-            opened = self._rebuilt(stored)
-            if opened is not None:
-                self._tables[stored.table_id] = opened
-                restored += 1
-        if restored:
-            log.info("restored %d tables", restored)
+    def store_failed(self, err: StoreFailure) -> None:
+        if self.health is not None:
+            self.health.failed(err)
 
-    def _rebuilt(self, stored: StoredTable) -> OpenTable | None:
+    def _rebuilt(self, stored: StoredTable, advance: bool = True) -> OpenTable | None:
         """The stored table replayed into memory; None if the rules refuse its actions."""
         from moneycards.records import engine_record, RECORD_MESSAGES
 
@@ -146,7 +230,8 @@ class Tables:
         stored_inputs = len(table.inputs)
         # A table stored while it waited on a person's private decision with another
         # person seated plays on now (R-claim-privacy); the next write stores what follows.
-        table.advance()
+        if advance:
+            table.advance()
         return OpenTable(stored.table_id, table, stored.tokens, closed=stored.closed,
                          stored=stored_inputs, revision=stored.revision)
 
@@ -175,7 +260,7 @@ class Tables:
                     log.error("table %s: stored actions do not replay: %s", t.table_id, err)
                     self.reload(t)
                     return
-                t.stored += len(changes.actions)
+                t.stored = len(changes.actions)
                 t.revision = changes.revision
                 t.changed.notify_all()
         if t.closed:
@@ -228,8 +313,23 @@ class Tables:
         return t, seat
 
     # -- changing tables ------------------------------------------------------------------
+    def check_client(self, client: str) -> None:
+        """RESOURCE_EXHAUSTED if `client` has as many open tables as it may create."""
+        with self._lock:
+            mine = [t for t in self._created_by.get(client, [])
+                    if not t.closed and not t.table.is_over]
+            self._created_by[client] = mine
+        if len(mine) >= self.max_open_tables:
+            raise TableError(status(
+                code_pb2.RESOURCE_EXHAUSTED, f"{len(mine)} open tables were created from "
+                "this address already: finish or close one (CloseTable) first",
+                "TOO_MANY_TABLES", limit=str(self.max_open_tables)))
+
     def create(self, game: str, seats: list[Seat], seed: int | None, rules: Any,
-               match: Match | None = None) -> tuple[OpenTable, dict[int, str]]:
+               match: Match | None = None, client: str | None = None
+               ) -> tuple[OpenTable, dict[int, str]]:
+        if client is not None:
+            self.check_client(client)
         table = Table.create(game, seats, seed=seed, rules=rules,
                              ai_budget_ms=self.ai_budget_ms, match=match)
         # Letters and digits only: an id never starts with "-" (a command line would read
@@ -240,9 +340,12 @@ class Tables:
         digests = {s: token_digest(t) for s, t in tokens.items()}
         opened = OpenTable(table_id, table, digests, stored=len(table.inputs))
         header = self.header(table)
-        self.store.create(table_id, header, digests, list(table.inputs), table.is_over)
+        self.store.create(table_id, header, digests, list(table.inputs), table.is_over,
+                          public_actions=table.public_actions)
         with self._lock:
             self._tables[table_id] = opened
+            if client is not None:
+                self._created_by.setdefault(client, []).append(opened)
         return opened, tokens
 
     @staticmethod
@@ -263,7 +366,8 @@ class Tables:
         inputs = t.table.inputs
         if len(inputs) > t.stored:
             t.revision = self.store.append(t.table_id, t.stored, inputs[t.stored:],
-                                           t.table.is_over, revision=t.revision)
+                                           t.table.is_over, revision=t.revision,
+                                           public_actions=t.table.public_actions)
             t.stored = len(inputs)
         t.changed.notify_all()
 
@@ -275,23 +379,17 @@ class Tables:
         with self._lock:
             self._tables.pop(t.table_id, None)
 
-    def listing(self) -> list[OpenTable]:
-        """The open tables, newest first: every one in the store, whichever server
-        created it, each brought up to date."""
-        out = []
-        for table_id in self.store.table_ids():
-            with self._lock:
-                t = self._tables.get(table_id)
-            t = t or self._load(table_id)
-            if t is None:
-                continue
-            with t.lock:
-                try:
-                    self.sync(t)
-                except TableError:
-                    continue
-            out.append(t)
-        return sorted(out, key=lambda t: (t.table.played_at, t.table_id), reverse=True)
+    def rollback(self, t: OpenTable, inputs: int) -> None:
+        """Put the table in memory back to its first `inputs` inputs without the store (it
+        failed): what was applied since and not stored is gone."""
+        stored = StoredTable(t.table_id, self.header(t.table), t.tokens,
+                             list(t.table.inputs[:inputs]), False, False, t.revision)
+        fresh = self._rebuilt(stored, advance=False)
+        if fresh is None:  # cannot happen: these inputs were accepted
+            self._forget(t)
+            return
+        t.table = fresh.table
+        t.changed.notify_all()
 
 
 # -- messages -------------------------------------------------------------------------------
@@ -302,6 +400,31 @@ def seat_infos(table: Table) -> list[table_pb2.SeatInfo]:
                                ai_level=AI_LEVELS.get(s.level,
                                                       common_pb2.AI_LEVEL_UNSPECIFIED))
             for k, s in enumerate(table.seats)]
+
+
+def header_seat_infos(header: dict[str, Any]) -> list[table_pb2.SeatInfo]:
+    """The seats as a stored header writes them (a record file's `seats`, proto JSON)."""
+    out = []
+    for k, d in enumerate(header.get("seats", [])):
+        seat = json_format.ParseDict(d, common_pb2.TableSeat(), ignore_unknown_fields=True)
+        out.append(table_pb2.SeatInfo(seat=k, kind=seat.kind, name=seat.name,
+                                      ai_level=seat.ai_level))
+    return out
+
+
+def read_page_token(token: str) -> tuple[str, str]:
+    """(created, table_id) from a ListTables page token; INVALID_ARGUMENT if it is not one."""
+    bad = InvalidInput("not a page token from ListTables", field="page_token")
+    if len(token) > MAX_PAGE_TOKEN:
+        raise bad
+    try:
+        value = json.loads(base64.urlsafe_b64decode(token.encode()).decode())
+    except (ValueError, TypeError, UnicodeDecodeError, RecursionError):
+        raise bad from None
+    if not (isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, str) for v in value)):
+        raise bad
+    return value[0], value[1]
 
 
 def legal_action(state, text: str) -> table_pb2.LegalAction:
@@ -359,6 +482,11 @@ def seat_from(msg: common_pb2.TableSeat, k: int) -> Seat:
     return Seat(d["kind"], d["level"], d["name"])
 
 
+def store_status(err: StoreFailure) -> grpc.Status:
+    """UNAVAILABLE, nothing changed: the store cannot answer now (its reason says why)."""
+    return status(code_pb2.UNAVAILABLE, err.message, err.reason)
+
+
 def table_call(field_paths=None, action_field: str | None = "action"):
     """Decorate a TableService method: the table's own refusals become their statuses
     (NOT_FOUND, PERMISSION_DENIED, ABORTED, FAILED_PRECONDITION with the rule id), other
@@ -371,6 +499,9 @@ def table_call(field_paths=None, action_field: str | None = "action"):
                 return method(self, request, context)
             except TableError as err:
                 context.abort_with_status(err.status)
+            except StoreFailure as err:
+                self.tables.store_failed(err)
+                context.abort_with_status(store_status(err))
             except StaleVersion as err:
                 context.abort_with_status(status(
                     code_pb2.ABORTED, str(err), "STALE_VERSION", version=str(err.version)))
@@ -385,11 +516,51 @@ def table_call(field_paths=None, action_field: str | None = "action"):
     return decorate
 
 
+class Watches:
+    """The Watch streams open, counted per process, per table and per seat token."""
+
+    def __init__(self, per_process: int, per_table: int = WATCHES_PER_TABLE,
+                 per_token: int = WATCHES_PER_TOKEN):
+        self.limits = (per_process, per_table, per_token)
+        self._open: dict[tuple[str, Any], int] = {}
+        self._lock = threading.Lock()
+
+    def enter(self, table_id: str, token: str) -> str | None:
+        """None if the stream may open (and is counted); else what is full."""
+        keys = [("process", None), ("table", table_id), ("token", token_digest(token))]
+        with self._lock:
+            for (kind, _), key, limit in zip(keys, keys, self.limits):
+                if self._open.get(key, 0) >= limit:
+                    return {"process": f"{limit} watch streams are open on this server",
+                            "table": f"{limit} watch streams are open on this table",
+                            "token": f"{limit} watch streams of this seat are open "
+                                     "(close one)"}[kind]
+            for key in keys:
+                self._open[key] = self._open.get(key, 0) + 1
+        return None
+
+    def leave(self, table_id: str, token: str) -> None:
+        with self._lock:
+            for key in [("process", None), ("table", table_id),
+                        ("token", token_digest(token))]:
+                self._open[key] -= 1
+                if not self._open[key]:
+                    del self._open[key]
+
+
 class TableService(table_pb2_grpc.TableServiceServicer):
-    def __init__(self, tables: Tables, max_watches: int = 16):
+    """`operator_token`: the token ListTables needs (`authorization: Bearer TOKEN`); None:
+    ListTables answers loopback callers only."""
+
+    def __init__(self, tables: Tables, max_watches: int = 16, *,
+                 operator_token: str | None = None, watch_idle_s: float = WATCH_IDLE_S,
+                 watches_per_table: int = WATCHES_PER_TABLE,
+                 watches_per_token: int = WATCHES_PER_TOKEN):
         self.tables = tables
         self.max_watches = max_watches
-        self._watches = threading.BoundedSemaphore(max_watches) if max_watches else None
+        self.operator_token = operator_token
+        self.watch_idle_s = watch_idle_s
+        self._watches = Watches(max_watches, watches_per_table, watches_per_token)
 
     @table_call()
     def CreateTable(self, request, context):
@@ -414,7 +585,8 @@ class TableService(table_pb2_grpc.TableServiceServicer):
         if request.HasField("match_rules"):
             match = read_match(GAMES[game], request.match_rules.deals,
                                request.match_rules.to_points, field="match_rules")
-        opened, tokens = self.tables.create(game, seats, seed, rules, match)
+        opened, tokens = self.tables.create(game, seats, seed, rules, match,
+                                            client=client_host(context.peer()))
         return table_pb2.CreateTableResponse(
             table_id=opened.table_id,
             seat_tokens=[table_pb2.SeatToken(seat=s, token=tok)
@@ -447,6 +619,10 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                 except Conflict:  # another server wrote first: take its state, retry
                     self.tables.reload(t)
                     continue
+                except StoreFailure:
+                    if len(t.table.inputs) != inputs:  # not stored: not applied
+                        self.tables.rollback(t, inputs)
+                    raise
                 except BaseException:
                     if len(t.table.inputs) != inputs:  # never half-applied
                         log.error("table %s: an action failed part way", t.table_id)
@@ -474,26 +650,38 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                                         version=str(version)))
         except TableError as err:
             context.abort_with_status(err.status)
+        except StoreFailure as err:
+            self.tables.store_failed(err)
+            context.abort_with_status(store_status(err))
         except InvalidInput as err:
             from moneycards.server.errors import bad_request_status
 
             context.abort_with_status(bad_request_status(err, err.field or "request"))
-        if self._watches is None or not self._watches.acquire(blocking=False):
+        full = self._watches.enter(t.table_id, request.seat_token) if self.max_watches \
+            else "watch streams are off on this server (--max-watches 0)"
+        if full is not None:
             context.abort_with_status(status(
-                code_pb2.RESOURCE_EXHAUSTED, f"{self.max_watches} watch streams are open "
-                "already; poll GetView, or retry shortly", "TOO_MANY_WATCHES"))
+                code_pb2.RESOURCE_EXHAUSTED, f"{full}: poll GetView, or retry shortly",
+                "TOO_MANY_WATCHES"))
         try:
             yield from self._watch(t, seat, request.from_version, context)
         finally:
-            self._watches.release()
+            self._watches.leave(t.table_id, request.seat_token)
 
     def _watch(self, t: OpenTable, seat: int, sent: int, context):
+        last = time.monotonic()
         while context.is_active():
+            if time.monotonic() - last > self.watch_idle_s:  # nobody holds a slot forever
+                context.abort_with_status(status(
+                    code_pb2.UNAVAILABLE, f"no event for {self.watch_idle_s:g} s: watch "
+                    "again from your last version", "WATCH_IDLE", version=str(sent)))
             with t.lock:
                 try:
                     self.tables.sync(t)
                 except TableError:
                     pass  # closed: what was played is still sent
+                except StoreFailure as err:  # the store is away: try again shortly
+                    self.tables.store_failed(err)
                 events = t.table.events(seat, sent)
                 if not events:
                     if t.table.is_over:
@@ -508,6 +696,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             for msg in out:
                 yield table_pb2.WatchResponse(event=msg)
                 sent = msg.version
+            last = time.monotonic()
 
     @table_call({"state": "table"}, action_field=None)
     def Hint(self, request, context):
@@ -555,39 +744,48 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             out.events.extend(events_messages(table, table.events(seat), seat))
             return out
 
+    def check_operator(self, context) -> None:
+        """ListTables is the operator's: PERMISSION_DENIED without the operator token
+        (or, when the server has none, from an address that is not loopback)."""
+        if self.operator_token is None:
+            if is_loopback_peer(context.peer()):
+                return
+            raise TableError(status(
+                code_pb2.PERMISSION_DENIED, "ListTables is an operator's call: from this "
+                "machine, or with the operator token the server was started with",
+                "OPERATOR_ONLY"))
+        said = ""
+        for key, value in context.invocation_metadata() or ():
+            if key.lower() == "authorization" and isinstance(value, str):
+                said = value.removeprefix("Bearer ").strip()
+        if not hmac.compare_digest(token_digest(said), token_digest(self.operator_token)):
+            raise TableError(status(
+                code_pb2.PERMISSION_DENIED, "ListTables is an operator's call: send "
+                "'authorization: Bearer TOKEN' with the operator token", "OPERATOR_ONLY"))
+
     @table_call()
     def ListTables(self, request, context):
+        self.check_operator(context)
         size = request.page_size or 50
         if not 1 <= size <= 500:
             raise InvalidInput("1-500 tables per page", field="page_size")
         # The token is the (created, id) of the previous page's last table, not an offset:
         # tables created meanwhile (listed first) then never repeat or hide one.
-        after: tuple[str, str] | None = None
-        if request.page_token:
-            try:
-                created, table_id = json.loads(
-                    base64.urlsafe_b64decode(request.page_token.encode()).decode())
-                after = (str(created), str(table_id))
-            except (ValueError, TypeError, UnicodeDecodeError):
-                raise InvalidInput("not a page token from ListTables",
-                                   field="page_token") from None
-        tables = self.tables.listing()  # newest first
-        if after is not None:
-            tables = [t for t in tables if (t.table.played_at, t.table_id) < after]
-        page = tables[:size]
+        after = read_page_token(request.page_token) if request.page_token else None
+        rows = self.tables.store.open_rows(size + 1, after)  # newest first
+        page = rows[:size]
         out = table_pb2.ListTablesResponse()
-        for t in page:
-            with t.lock:
-                summary = table_pb2.TableSummary(
-                    table_id=t.table_id, game=GAME_ENUMS[t.table.game.name],
-                    seats=seat_infos(t.table), actions=t.table.public_actions,
-                    over=t.table.is_over)
-            summary.created.FromJsonString(t.table.played_at)
+        for row in page:
+            summary = table_pb2.TableSummary(
+                table_id=row.table_id, game=GAME_ENUMS[row.header["game"]],
+                seats=header_seat_infos(row.header), actions=row.public_actions,
+                over=row.over)
+            summary.created.FromJsonString(row.created)
             out.tables.append(summary)
-        if len(tables) > size:
+        if len(rows) > size:
             last = page[-1]
             out.next_page_token = base64.urlsafe_b64encode(json.dumps(
-                [last.table.played_at, last.table_id]).encode()).decode()
+                [last.created, last.table_id]).encode()).decode()
         return out
 
     @table_call()

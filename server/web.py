@@ -136,6 +136,14 @@ class _Context:
     def invocation_metadata(self):
         return tuple(self._ctx.request_headers().allitems())
 
+    def peer(self) -> str:
+        """The client's address as gRPC spells a peer ("ipv4:1.2.3.4:5678",
+        "ipv6:[::1]:5678"), for the per-client limits."""
+        host, _, port = (self._ctx.client_address() or "").rpartition(":")
+        if not host:
+            return "unknown"
+        return f"ipv6:[{host.strip('[]')}]:{port}" if ":" in host else f"ipv4:{host}:{port}"
+
 
 def _snake(name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()

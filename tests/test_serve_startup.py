@@ -51,7 +51,10 @@ def test_a_second_server_on_a_taken_port_exits_2():
     (["--workers", "0"], "--workers: 0 workers: 1-64"),
     (["--max-calls", "0"], "--max-calls: 0 calls: 1-10000"),
     (["--host", "0.0.0.0"], "not a loopback address"),
-    (["--host", "bad host"], "--host: not a host name or address"),
+    (["--host", "bad host"], "--host: 'bad host' is not a host name or address"),
+    # a bad name is told as such, not as a missing TLS certificate
+    (["--host", "no..such"], "--host: 'no..such' is not a host name or address"),
+    (["--db", "mysql://u@h/x"], "--db: mysql:// is not a store this server knows"),
     (["--host", "nosuch.invalid", "--insecure", "--port", "0"], "cannot listen on"),
     (["--tls-cert", "x.pem"], "TLS needs both --tls-cert and --tls-key"),
     (["--tls-cert", "/nonexistent.pem", "--tls-key", "/nonexistent.pem"], "cannot read"),
