@@ -144,16 +144,17 @@ def test_lukfu_call_hints_give_each_choice_its_own_reason():
     assert seen
 
 
-def test_kowah_strong_values_are_win_chances():
+def test_kowah_strong_values_are_multipliers_won():
     rng = random.Random(4)
     state = seeded("kowah", 8)
     checked = 0
     while not state.is_over and checked < 25:
         seat = state.current_seat()
         for r in hint(state.observation(seat)):
-            assert 0.0 <= r.value <= 1.0 and r.evaluated
-            if r.value > 0:  # a share of sampled deals won, or the race estimate
-                assert r.reason.startswith(("win chance", "wins ", "not played out")), r.reason
+            assert 0.0 <= r.value <= 3.0 and r.evaluated  # KW-K1: x3 at most, 0 unwon
+            if r.value > 0:  # a mean over sampled deals played out, or the race estimate
+                assert "multiplier won a deal" in r.reason \
+                    or r.reason.startswith("not played out"), r.reason
                 assert "%" in r.reason
         checked += 1
         state.apply(rng.choice(state.legal_actions()))

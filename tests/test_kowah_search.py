@@ -116,20 +116,24 @@ def test_every_sampled_world_agrees_with_the_observation():
     assert declared_seen > 20 and ready_ok == declared_seen
 
 
-def test_strong_values_are_shares_of_sampled_deals_won_and_reproducible():
+def _played(r):
+    return "sampled deals played out" in r.reason.split("; ")[0]
+
+
+def test_strong_values_are_multipliers_won_in_sampled_deals_and_reproducible():
     searched = 0
     for obs in _positions(40, seed=5):
         ranked = strong(obs)
         assert sorted(r.action for r in ranked) == sorted(obs.legal_actions)
-        assert all(0.0 <= r.value <= 1.0 for r in ranked)
-        played = [r for r in ranked if r.reason.startswith("wins ")]
+        assert all(0.0 <= r.value <= 3.0 for r in ranked)  # KW-K1: at most x3, else 0
+        played = [r for r in ranked if _played(r)]
         if played:
             searched += 1
             assert 2 <= len(played) <= SEARCH_CANDIDATES
             assert len({r.reason for r in ranked}) == len(ranked)  # every reason its own
             # searched options rank above the ones only estimated
-            last = max(i for i, r in enumerate(ranked) if r.reason.startswith("wins "))
-            assert all(r.reason.startswith("wins ") for r in ranked[:last + 1])
+            last = max(i for i, r in enumerate(ranked) if _played(r))
+            assert all(_played(r) for r in ranked[:last + 1])
             # the ones only estimated keep the race's order: tied only where the race is
             rest = [r for r in ranked if r.reason.startswith("not played out")]
             values = [r.value for r in rest]
@@ -184,7 +188,7 @@ def test_the_search_overrules_the_race_only_on_a_significant_difference():
         top = strong(obs)[0]
         if top.action != race_top:
             overruled += 1
-            assert top.reason.startswith("wins ")  # only a played-out option overrules
+            assert _played(top)  # only a played-out option overrules
     assert overruled < 60  # the race's choice stands unless the deals say otherwise
 
 
@@ -194,7 +198,7 @@ def test_an_observation_without_hand_sizes_is_ranked_by_the_race():
     import json
 
     from moneycards.solver.hints import hint
-    from moneycards.solver.kowah.hint import race, ranked
+    from moneycards.solver.kowah.hint import as_settlement, race, ranked
     from moneycards.solver.kowah.observation import from_json
 
     obs = from_json(json.loads(
@@ -205,7 +209,8 @@ def test_an_observation_without_hand_sizes_is_ranked_by_the_race():
     assert obs.hand_sizes == ()
     safe, unsafe = race(obs)
     got = [(r.action, r.value) for r in hint(obs, 2000.0)]
-    assert got == [(r.action, r.value) for r in ranked(safe) + ranked(unsafe)]
+    assert got == [(r.action, r.value) for r in
+                   [as_settlement(r) for r in ranked(safe)] + ranked(unsafe)]
     assert {a for a, _ in got} == {"draw", "take"}
 
 
@@ -233,3 +238,27 @@ def test_two_declared_hands_are_dealt_ready_together():
             for seat, face in obs.declared.items():
                 if seat != obs.seat:
                     assert KOWAH.index(face) in world.ready.get(bytes(world.hands[seat]), ())
+
+
+def test_the_search_weighs_deals_by_the_multiplier_won_not_their_number():
+    """KW-K1: a self-draw wins x3, a discard x2, a draw x1. Where an option played out wins
+    fewer sampled deals than another but more multiplier, it is the better one: the value
+    is the multiplier won a deal, and the share of deals won only follows it in words."""
+    import re
+
+    disagree = 0
+    for obs in _positions(120, seed=7):
+        played = []
+        for r in strong(obs):
+            m = re.search(r": about \+([\d.]+) multiplier won a deal over 24 sampled deals "
+                          r"played out, wins about (\d+)%", r.reason.split("; ")[0])
+            if m and "not surely better" not in r.reason:
+                played.append((r, float(m.group(1)), int(m.group(2))))
+        for r, mult, share in played:
+            assert abs(r.value - mult) < 0.006 + 0.01 * mult  # the value is what it says
+        if len(played) >= 2:
+            (a, ma, sa), (b, mb, sb) = played[0], played[1]
+            if ma > mb and sa < sb:
+                disagree += 1
+                assert a.value > b.value
+    assert disagree >= 1

@@ -1,6 +1,7 @@
 """The Tổ Tôm search: sampled worlds agree with the observation they come from, the
-play-outs find the obviously better move, and the hint values are win shares with reasons
-that tell the options apart, the same for the same observation and seed."""
+play-outs find the obviously better move, and the hint values are settlements in points a
+deal (TT-K7) with reasons that tell the options apart, the same for the same observation
+and seed."""
 
 import random
 
@@ -95,15 +96,18 @@ def _close_decision():
     raise AssertionError("no close decision in the seeded deals")
 
 
-def test_hint_values_are_win_shares_with_reasons_that_differ_and_repeat():
+def test_hint_values_are_settlements_with_reasons_that_differ_and_repeat():
     obs, out = _close_decision()
     searched = [r for r in out if "sampled deals played out" in r.reason]
-    assert all(0.0 <= r.value <= 1.0 for r in searched)
-    assert all("%" in r.reason and "points a deal" in r.reason for r in searched)
+    # The settlement first, then the share won; 8 deals are too few for an interval.
+    for r in searched:
+        head = r.reason.split("; ")[0]
+        assert head.startswith(f"{r.action}: about {r.value:+.1f} points a deal over "), head
+        assert head.index("points a deal") < head.index("wins about ") and "%" in head
     rest = [r for r in out if r not in searched]
     assert rest and all(r.reason.startswith("not played out") for r in rest)
-    # below every played-out share, and still a share (never below 0)
-    assert all(0.0 <= r.value <= min(s.value for s in searched) for r in rest)
+    # below every played-out settlement
+    assert all(r.value < min(s.value for s in searched) for r in rest)
     assert out[:len(searched)] == searched  # the played-out options rank first
     assert len({r.reason for r in out}) == len(out)
     assert sorted(r.action for r in out) == sorted(obs.legal_actions)
@@ -127,7 +131,7 @@ def test_the_win_chance_scale_keeps_the_rankings_order():
     assert win_chance(20, -4.0) < win_chance(20, -0.5) - 0.1
 
 
-def test_decisions_not_played_out_keep_the_weighed_order_as_win_chances():
+def test_decisions_not_played_out_keep_the_weighed_order_as_settlements():
     from moneycards.solver.games import seeded
 
     rng = random.Random(5)
@@ -141,21 +145,27 @@ def test_decisions_not_played_out_keep_the_weighed_order_as_win_chances():
                     any(r.reason.startswith("about ") for r in out):
                 seen += 1
                 assert [r.action for r in out] == [r.action for r in tt_hint.weighed(obs)]
-                assert all(0.0 <= r.value <= 1.0 for r in out)
-                assert all(r.reason.startswith("about ") or r.action == "win" for r in out)
+                assert all(a.value >= b.value for a, b in zip(out, out[1:]))
+                for r in out:
+                    if r.action == "win":  # a sure win: three times its score (TT-K7)
+                        assert r.value == 3 * tt_hint.win_points(obs) > 0
+                    else:
+                        assert r.reason.startswith(f"about {r.value:+.1f} points a deal, "
+                                                   f"about ")
+                        assert -tt_hint.WIN_POINTS <= r.value <= 3 * tt_hint.WIN_POINTS
             state.apply(rng.choice(state.legal_actions()))
     assert seen >= 10
 
 
 def test_an_observation_without_hand_sizes_is_ranked_without_playing_out():
     """hand_sizes may be left out of an observation sent to Hint: with no deal to sample,
-    the weighed ranking decides, read as chances (once, this raised an internal error)."""
+    the weighed ranking decides, read as settlements (once, this raised an internal error)."""
     import random as _random
 
     from moneycards.solver.games import spec
     from moneycards.solver.hints import hint
     from moneycards.solver.observation import read_observation
-    from moneycards.solver.totom.hint import as_chances, weighed
+    from moneycards.solver.totom.hint import as_settlements, weighed
 
     checked = 0
     for seed in range(40):
@@ -172,7 +182,7 @@ def test_an_observation_without_hand_sizes_is_ranked_without_playing_out():
         del data["hand_sizes"]
         obs = read_observation(data)
         got = [(r.action, r.value) for r in hint(obs, 2000.0)]
-        assert got == [(r.action, r.value) for r in as_chances(obs, weighed(obs, None, "auto"))]
+        assert got == [(r.action, r.value) for r in as_settlements(obs, weighed(obs, None, "auto"))]
         checked += 1
     assert checked > 20
 
@@ -211,3 +221,34 @@ def test_a_chance_beside_a_wait_that_cannot_win_says_the_hand_must_change():
     for r in dead:
         assert r.reason.startswith("about ") and "only by changing the hand first" in r.reason
     assert not any("0 live winning cards" in r.reason for r in ranked)
+
+
+def _played_out(out):
+    """(action, settlement, share won) of each option a hint played out, in its order."""
+    import re
+
+    got = []
+    for r in out:
+        m = re.match(r"(.+?): (?:about )?([+-][\d.]+) points a deal .*?wins (?:about )?(\d+)%",
+                     r.reason)
+        if m and "sampled deals played out" in r.reason.split("; ")[0]:
+            got.append((r.action, r.value, int(m.group(3))))
+    return got
+
+
+def test_options_played_out_rank_by_settlement_where_the_share_won_disagrees():
+    """TT-K7: a deal won big is worth more than two won small. Where the option with the
+    best settlement wins fewer of the sampled deals than another, it still ranks first."""
+    disagree = 0
+    for obs in _decisions(range(12), ("greedy", "heuristic", "greedy", "heuristic")):
+        if not tt_search.searchable(obs):
+            continue
+        got = _played_out(tt_hint.strong(obs, seed=3))
+        if len(got) < 2:
+            continue
+        assert [v for _, v, _ in got] == sorted((v for _, v, _ in got), reverse=True)
+        if any(share > got[0][2] for _, _, share in got[1:]):
+            disagree += 1
+        if disagree >= 3:
+            break
+    assert disagree >= 3

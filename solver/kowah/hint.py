@@ -18,6 +18,7 @@ from typing import Any
 from moneycards.solver.cards import KOWAH, Face, counted
 from moneycards.solver.ranking import (Ranked, capped, cut_short, legal_of, not_evaluated,
                                        ranked, stopped)
+from moneycards.solver.search import Estimate
 from moneycards.solver.table import parse_action, says
 from moneycards.solver.kowah.exact import ready_slots
 from moneycards.solver.kowah.search import known_holdings
@@ -344,60 +345,80 @@ SEARCH_CANDIDATES = 4  # the race ranking's best safe options that the search pl
 CLOSE = 0.85
 
 
+# The mean multiplier of a won deal (KW-K1: 3 self-draw, 2 discard, 1 draw), measured over
+# 100 self-play deals of `heuristic` seats (1.63): it turns the race's chance to win into
+# the expected multiplier won, the settlement the search ranks by.
+TYPICAL_MULTIPLIER = 1.6
+UNIT = "multiplier won a deal"
+
+
+def as_settlement(r: Ranked) -> Ranked:
+    """A race estimate (a chance to win) as the multiplier won a deal it is worth."""
+    if not r.evaluated:
+        return r
+    v = r.value * TYPICAL_MULTIPLIER
+    head, _, why = r.reason.partition(": ")
+    chance = head.removeprefix("win chance ")
+    if head.startswith("win chance ") and why:
+        return Ranked(r.action, v, f"about {v:+.2f} {UNIT} (win chance {chance}): {why}")
+    return Ranked(r.action, v, r.reason)
+
+
 def strong(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
-    """Every action valued as this seat's chance to win the deal (0-1). The race ranking's
-    best safe options (those it cannot tell apart) are played out in the same deals
-    sampled from the observation
+    """Every action valued by the multiplier this seat can expect to win in the deal
+    (KW-K1; a seat that does not win scores 0). The race ranking's best safe options (those
+    it cannot tell apart) are played out in the same deals sampled from the observation
     (solver/kowah/search.py: the unseen copies dealt at random, every seat then playing the
-    simulator's rollout policy to the end), each valued by the share it wins; the other
-    safe options keep their race estimate, below the searched ones; a discard that a
-    declared seat waits on loses at once (KW-X4) and ranks last. A search the safety cap or
-    a cancelled call stops keeps the race ranking, its options to play out marked cut
-    short."""
+    simulator's rollout policy to the end), each valued by the multiplier it wins a deal;
+    the other safe options keep their race estimate (its chance times the typical
+    multiplier), below the searched ones; a discard that a declared seat waits on loses at
+    once (KW-X4) and ranks last. A search the safety cap or a cancelled call stops keeps
+    the race ranking, its options to play out marked cut short."""
     from moneycards.solver.kowah.search import sample_world
 
     safe, unsafe = race(obs)
-    safe = ranked(safe)
+    safe = [as_settlement(r) for r in ranked(safe)]
+    unsafe = ranked(unsafe)
     top = safe[0].value if safe and safe[0].evaluated else 0.0
     cands = [r for r in safe if r.evaluated and r.value >= CLOSE * top][:SEARCH_CANDIDATES]
     if len(cands) < 2 or len(obs.hand_sizes) != SEATS:
         # Nothing to choose between, or no deal to sample: an observation given without
         # every seat's hand size (hand_sizes may be left out) is decided by the race.
-        return safe + ranked(unsafe)
+        return safe + unsafe
     base = obs.seed() if seed is None else seed
     rng = random.Random(base)
-    won: dict[str, list[int]] = {r.action: [] for r in cands}  # per sampled deal: 1 won
+    won: dict[str, list[int]] = {r.action: [] for r in cands}  # per sampled deal: multiplier
     for w in range(SEARCH_WORLDS):
         if stopped():
             done = len(won[cands[0].action])
             return [cut_short(r, done, SEARCH_WORLDS) if r in cands else r
-                    for r in safe] + ranked(unsafe)
+                    for r in safe] + unsafe
         world = sample_world(obs, rng)
         for r in cands:
             deal = world.copy()
             deal.apply(r.action)
             deal.play_out(random.Random(f"{base}/{w}"))
-            won[r.action].append(int(deal.winner == obs.seat))
-    worlds = SEARCH_WORLDS
+            won[r.action].append(deal.multiplier if deal.winner == obs.seat else 0)
     # The race's choice stands unless another option wins significantly more of the same
     # deals (a paired test: the deals are shared, so their own luck cancels out). Between
-    # options the race values alike, the deals won decide.
+    # options the race values alike, the deals played out decide.
     tied = [r for r in cands if r.value == cands[0].value]
     race_pick = max(tied, key=lambda r: sum(won[r.action]))
     better = [r for r in cands if r is not race_pick
               and _paired_z(won[r.action], won[race_pick.action]) > SIGNIFICANT]
     pick = max(better, key=lambda r: sum(won[r.action])) if better else race_pick
-    p_pick = sum(won[pick.action]) / worlds
+    est = {a: _estimate(a, xs) for a, xs in won.items()}
+    m_pick = est[pick.action].mean_score
     out = []
     for r in cands:
-        p = sum(won[r.action]) / worlds
-        why = (f"wins {p:.0%} of {worlds} sampled deals played out {_doing(r.action)}; "
-               f"race estimate {_race_tail(r.reason)}")
+        e = est[r.action]
+        why = (f"{_doing(r.action)}: {e.said(UNIT, 2)}; race estimate "
+               f"{_race_tail(r.reason)}")
         if r is pick:
-            value = p
+            value = e.mean_score
         else:
-            value = max(0.0, min(p, p_pick - RACE_TIE))
-            if p >= p_pick:
+            value = max(0.0, min(e.mean_score, m_pick - RACE_TIE))
+            if e.mean_score >= m_pick:
                 why += f"; not surely better than {_doing(pick.action)}"
         out.append(Ranked(r.action, value * (1 - RACE_TIE) + RACE_TIE * r.value, why))
     floor = min(x.value for x in out)
@@ -410,7 +431,14 @@ def strong(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
         out.append(Ranked(r.action, v, f"not played out: {_doing(r.action)} has the race "
                                        f"estimate {_race_tail(r.reason)}, below the "
                                        f"{len(cands)} options played out"))
-    return ranked(out) + ranked(unsafe)
+    return ranked(out) + unsafe
+
+
+def _estimate(action: str, multipliers: list[int]) -> Estimate:
+    e = Estimate(action)
+    for m in multipliers:
+        e.add(1.0 if m else 0.0, float(m))
+    return e
 
 
 RACE_TIE = 1e-3  # the race estimate breaks ties between equal shares of sampled wins
@@ -437,9 +465,13 @@ def _doing(action: str) -> str:
 
 
 def _race_tail(reason: str) -> str:
-    """`win chance 35%: 2 from ready, ...` as `35% (2 from ready, ...)`."""
+    """`about +0.56 multiplier won a deal (win chance 35%): 2 from ready, ...` as
+    `+0.56 (win chance 35%; 2 from ready, ...)`."""
     head, _, tail = reason.partition(": ")
-    return f"{head.removeprefix('win chance ')} ({tail})" if tail else reason
+    if not tail:
+        return reason
+    value, _, chance = head.removeprefix("about ").partition(f" {UNIT} (")
+    return f"{value} ({chance.rstrip(')')}; {tail})"
 
 
 def greedy(obs: KowahObservation, rng: random.Random) -> str:

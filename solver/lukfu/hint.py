@@ -7,8 +7,8 @@ dealt at random to the other hands and face-down piles, keeping only deals that 
 every face-down inference) and playing the trick out, each follower beating with its
 cheapest beating play when it can. A claim is always made when the rules allow it.
 That one-ply ranking is the `heuristic` level; `strong` plays its best options out to the
-end of the deal in sampled worlds (solver/lukfu/search.py) and ranks them by the share of
-deals won.
+end of the deal in sampled worlds (solver/lukfu/search.py) and ranks them by the points
+they settle a deal (LF-K3).
 """
 
 from __future__ import annotations
@@ -113,16 +113,12 @@ FORCED_WORLDS = 8
 TOP_K = 5  # candidates of the one-ply ranking that the search plays out
 
 
-def _points(x: float) -> str:
-    return f"{x:+.2f} point{'' if abs(x) == 1 else 's'} a deal"
-
-
 def strong(obs: LukFuObservation, seed: int | None = None) -> list[Ranked]:
     """Determinised search (solver/lukfu/search.py): the one-ply ranking's best options
     (both calls; a claim and the sure play-on beside it) each played out to the end of the
-    deal in the same sampled worlds; valued by the estimated chance to win the deal (0-1;
-    a redeal counts as a fresh deal's one in three), ties broken by the mean settlement in
-    points a deal (LF-K2, LF-K3), both in the reason. Options the search did not play out
+    deal in the same sampled worlds; valued by the mean settlement in points a deal (LF-K2,
+    LF-K3), ties broken by the estimated chance to win the deal (a redeal counts as a fresh
+    deal's one in three), both in the reason, the settlement first. Options the search did not play out
     rank below, with their one-ply reason. A search the safety cap or a cancelled call stops
     keeps the one-ply ranking, its options to play out marked cut short."""
     acts = legal_of(obs)
@@ -147,10 +143,10 @@ def strong(obs: LukFuObservation, seed: int | None = None) -> list[Ranked]:
     done = [v for v in values.values() if v.worlds]
     if not done:  # no placement respects the face-down inferences: nothing played out
         return base
-    # Ranked by the chance to win the deal; between equal chances by the points a deal
-    # (the stable sort keeps this order), so a claim and a sure play-on are weighed by what
-    # they settle (LF-K2, LF-K3).
-    for v in sorted(done, key=lambda v: -v.mean_score):
+    # Ranked by the settlement a deal (LF-K2, LF-K3: a losing caller pays both shares), so
+    # calls, claims and playing on are weighed by what they win and what they cost; between
+    # equal settlements by the chance to win.
+    for v in sorted(done, key=lambda v: (-v.mean_score, -v.win_share)):
         head, reason = v.action, why[v.action]
         if calls:
             olds = counted(len(old), "old cards")
@@ -158,13 +154,13 @@ def strong(obs: LukFuObservation, seed: int | None = None) -> list[Ranked]:
                             if v.action == "call play" else
                             ("pass", f"{olds}; a losing non-caller pays only its own share "
                                      f"(LF-K3)"))
-        out.append(Ranked(v.action, round(v.win_share, 4),
-                          f"{head}: wins {v.win_share:.0%} of {v.worlds} sampled deals "
-                          f"played out, {_points(v.mean_score)}; {reason}"))
+        out.append(Ranked(v.action, round(v.mean_score, 4),
+                          f"{head}: {v.said(digits=2)}; {reason}"))
+    # Equal rounded values keep this order (ranked() is stable).
     floor = min(r.value for r in out)
     rest = [r for r in base if r.action not in values]
     for k, r in enumerate(rest):
-        out.append(Ranked(r.action, max(0.0, round(floor - 0.001 * (k + 1), 4)),
+        out.append(Ranked(r.action, round(floor - 0.01 * (k + 1), 4),
                           f"{r.action}: not played out, the one-ply ranking puts it below "
                           f"the {len(done)} options searched; {r.reason}"))
     return ranked(out)

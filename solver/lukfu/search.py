@@ -397,9 +397,9 @@ def search(pos: Position, candidates: list[str], worlds: int, seed: int,
     """Every candidate valued over the same sampled worlds and rollout seeds; stops between
     worlds when the safety cap runs out or the call is cancelled (`stopped`), every
     estimate then `cut_short`. `old`: the seat's proved old cards.
-    `settle_from`: from that many worlds on, stop as soon as the best candidate's win share
-    leads the next one's by more than the noise of the worlds played (gap * sqrt(worlds)
-    >= 1): a function of the values, so the same seed stops at the same world."""
+    `settle_from`: from that many worlds on, stop as soon as the best candidate's settlement
+    per deal leads the next one's by more than the noise of the worlds played (`_settled`):
+    a function of the values, so the same seed stops at the same world."""
     rng = random.Random(seed)
     placements = sample_placements(pos, worlds, rng, tries=max(300, 10 * worlds))
     out = {a: Estimate(a) for a in candidates}
@@ -410,17 +410,24 @@ def search(pos: Position, candidates: list[str], worlds: int, seed: int,
             for v in out.values():
                 v.cut_short = True
             break
-        if settle_from is not None and k >= settle_from and len(out) > 1:
-            top = sorted((v.wins for v in out.values()), reverse=True)
-            if (top[0] - top[1]) / k * math.sqrt(k) >= 1.0:
-                break
+        if settle_from is not None and k >= settle_from and len(out) > 1 and _settled(out):
+            break
         root = root_world(pos, placement, old)
         for action in candidates:
             w = root.clone()
             apply_text(w, seat, action)
             play_out(w, random.Random(f"{seed}/{k}"))
-            v = out[action]
-            v.wins += 1.0 if w.winner == seat else REDEAL_WIN if w.caller is None else 0.0
-            v.score += w.net[seat]
-            v.worlds += 1
+            out[action].add(1.0 if w.winner == seat else REDEAL_WIN if w.caller is None
+                            else 0.0, w.net[seat])
     return out
+
+
+def _settled(out: dict[str, Estimate]) -> bool:
+    """Whether the best settlement per deal leads the next by more than the noise of the
+    worlds played (twice the standard error of the two means): the search ranks by it."""
+    a, b = sorted(out.values(), key=lambda v: -v.mean_score)[:2]
+    n = a.worlds
+    spread = max(0.0, (a.score2 + b.score2 - n * (a.mean_score ** 2 + b.mean_score ** 2))
+                 / (2 * n - 2)) if n > 1 else 0.0
+    return (a.mean_score - b.mean_score) * math.sqrt(n) >= 2.0 * math.sqrt(spread) \
+        and a.mean_score > b.mean_score

@@ -10,7 +10,7 @@ never used), a Chíu when it does not leave the hand further from a win.
 `strong` weighs each discard by the chance the next seat captures it; where the top options
 of that ranking are within MARGIN cards of each other, up to TOP_K of them are played to
 the end of the deal in WORLDS sampled deals (solver/totom/search.py, solver/search.py) and
-ranked by the share of those deals the seat wins (0-1), then its points per deal.
+ranked by the points the seat settles a deal in them (TT-K7), then the share it wins.
 """
 
 from __future__ import annotations
@@ -193,38 +193,74 @@ def band_of(stock: int) -> int:
 
 def strong(obs: TotomObservation, seed: int | None = None, engine: str = "auto") -> list[Ranked]:
     """The ranking weighed by the next seat (`weighed`); where its top options are close,
-    they are played out in sampled worlds (`searched`) and ranked by the share of deals
-    won. A search the safety cap or a cancelled call stops keeps the weighed ranking, its
+    they are played out in sampled worlds (`searched`) and ranked by the points they settle
+    a deal (TT-K7). A search the safety cap or a cancelled call stops keeps the weighed ranking, its
     options to play out marked cut short."""
     base = weighed(obs, seed, engine)
     if not searchable(obs) or len(base) < 2:
-        return as_chances(obs, base)
+        return as_settlements(obs, base)
     top = base[0].value
     cands = [r for r in base[:TOP_K] if r.evaluated and top - r.value <= MARGIN
              and r.action != "win"]
     if len(cands) < 2:
-        return as_chances(obs, base)
+        return as_settlements(obs, base)
     return searched(obs, base, cands, seed)
 
 
-def as_chances(obs: TotomObservation, ranking: list[Ranked]) -> list[Ranked]:
-    """The weighed ranking with its values read as chances to win the deal (`win_chance`):
-    the same order, on the scale of the played-out shares."""
+def as_settlements(obs: TotomObservation, ranking: list[Ranked]) -> list[Ranked]:
+    """The weighed ranking with its values read as the points the seat can expect to settle
+    in the deal (TT-K7): a win at its own score, three times over; every other option from
+    its chance to win the deal (`win_chance`) by `expected_points`. The same order, on the
+    scale of the played-out settlements."""
     out = []
+    sure = None
     for r in ranking:
         if r.action == "win":
-            out.append(Ranked(r.action, 1.0, r.reason))
+            pts = win_points(obs)
+            sure = 3.0 * pts
+            out.append(Ranked(r.action, sure, f"{3 * pts:+d} points: a win, always taken "
+                                              f"(each of the three others pays its {pts} "
+                                              f"points, TT-K7)"))
         elif not r.evaluated:
             out.append(r)
         else:
             p = win_chance(obs.stock, r.value)
+            e = expected_points(p)
             # The chance is read from self-play decisions of the same value, nearly all of
             # them live waits: a dead wait has it only by changing the hand first.
             how = ", only by changing the hand first" if DEAD_WAIT in r.reason else ""
-            out.append(Ranked(r.action, p, f"about {p:.0%} to win the deal from here "
-                                           f"(self-play from the same standing){how}: "
-                                           f"{r.reason}"))
+            why = (f"about {e:+.1f} points a deal, about {p:.0%} to win the deal from here "
+                   f"(self-play from the same standing){how}: {r.reason}")
+            if sure is not None and e >= sure:  # a sure win beats any estimate
+                e = sure - 0.01 * len(out)
+                why += f"; below the sure win"
+            out.append(Ranked(r.action, e, why))
     return out
+
+
+# A won deal's score in self-play (100 deals of `heuristic` seats: 3.8 points; drawn deals
+# under 1%). A seat that wins with chance p settles 3 x score, and pays the score when
+# another seat wins: about WIN_POINTS * (4p - 1) points a deal (TT-K7).
+WIN_POINTS = 3.8
+
+
+def expected_points(p: float) -> float:
+    """The settlement a deal of a seat that wins with chance p (TT-K7, draws left out)."""
+    return WIN_POINTS * (4.0 * p - 1.0)
+
+
+def win_points(obs: TotomObservation) -> int:
+    """The score of the win the seat may claim now (TT-K), by the engine's own verdict on
+    the seat's twenty; bonuses read from the opening hand count only cards it surely had
+    (`dealt_at_least`)."""
+    from moneycards.solver.totom.search import world as make_world
+
+    w = make_world(obs, random.Random(0))
+    if obs.phase.value == "claims":
+        w.claims = [(obs.seat, "win")]
+    w.apply("win")
+    assert w.result is not None and w.result.net is not None  # the win was legal
+    return int(w.result.net[obs.seat]) // 3
 
 
 def win_chance(stock: int, value: float) -> float:
@@ -285,13 +321,12 @@ def _curve(band: int) -> list[tuple[float, float]]:
 TOP_K = 3
 MARGIN = 0.6
 WORLDS = 8
-BY_POINTS = False
 
 
 def searched(obs: TotomObservation, base: list[Ranked], cands: list[Ranked],
              seed: int | None) -> list[Ranked]:
-    """The candidates valued over the same sampled worlds (solver/search.py): the share of
-    the deals played out that the seat wins, then its settlement per deal; the rest of the
+    """The candidates valued over the same sampled worlds (solver/search.py): the seat's
+    settlement per deal (TT-K7), then the share of the deals it wins; the rest of the
     ranking below them, as the distance ranking has it."""
     s = 0 if seed is None else seed
     rng = random.Random(f"totom-worlds/{s}")
@@ -299,18 +334,15 @@ def searched(obs: TotomObservation, base: list[Ranked], cands: list[Ranked],
     est = pimc(worlds, [r.action for r in cands], obs.seat, rollout_policy, value, s)
     if any(e.cut_short for e in est.values()):
         return [cut_short(r, est[r.action].worlds, WORLDS) if r.action in est else r
-                for r in as_chances(obs, base)]
+                for r in as_settlements(obs, base)]
     order = {r.action: i for i, r in enumerate(base)}
     out = []
     for r in cands:
         e = est[r.action]
-        out.append(Ranked(r.action, e.mean_score if BY_POINTS else e.win_share,
-                          f"{r.action} wins {e.win_share:.0%} of {e.worlds} sampled deals "
-                          f"played out, {e.mean_score:+.1f} points a deal; {r.reason}"))
-    # Equal shares: the better settlement first, then the ranking's order (ranked() keeps
+        out.append(Ranked(r.action, e.mean_score, f"{r.action}: {e.said()}; {r.reason}"))
+    # Equal settlements: the more deals won first, then the ranking's order (ranked() keeps
     # the order of equal values).
-    out.sort(key=lambda r: (-r.value, -est[r.action].mean_score, -est[r.action].win_share,
-                            order[r.action]))
+    out.sort(key=lambda r: (-r.value, -est[r.action].win_share, order[r.action]))
     floor = min(r.value for r in out)
     best = base[0].value
     for i, r in enumerate(r for r in base if r.action not in est):
@@ -319,8 +351,8 @@ def searched(obs: TotomObservation, base: list[Ranked], cands: list[Ranked],
         why = (f"not played out, {place} by distance: {gap:.1f} cards further from a win "
                f"than the best option; {r.reason}"
                if gap is not None and gap < 50 else f"not played out, {place}: {r.reason}")
-        # Below every played-out share, and never below 0: the scale is a share of deals.
-        below = max(0.0, floor - 0.001 * (i + 1))
+        # Below every played-out settlement, in the ranking's order.
+        below = floor - 0.01 * (i + 1)
         out.append(Ranked(r.action, below if r.evaluated else r.value, why, r.evaluated))
     return ranked(out)
 
