@@ -462,17 +462,28 @@ def _stored(db: str | None, table_id: str) -> Any:
     return found
 
 
-def _record(stored: Any) -> dict[str, Any]:
-    """The stored table as a record file (header, actions, and the result once over)."""
-    from moneycards.records import read_game_record
-    from moneycards.solver.games import final_state
+def _table(stored: Any) -> Any:
+    """The stored table replayed (its private-decision markers and a match's deals
+    included), as the server rebuilds it."""
+    from moneycards.server.tables import table_of
+    from moneycards.solver.table import IllegalAction
 
-    game = stored.header["game"]
-    record = {**stored.header, "actions": stored.actions}
-    state = final_state(game, read_game_record(game, json.dumps(record)))
-    if state.result is not None:
-        record["result"] = state.result.to_json()
-    return record
+    try:
+        return table_of(stored)
+    except IllegalAction as err:
+        raise InvalidInput(f"the stored actions do not replay: {err}",
+                           field="TABLE_ID") from None
+
+
+def _record(stored: Any) -> dict[str, Any]:
+    """The stored table as a record file: a game record of the deal's actions that stand
+    (and the result once over), or a match record at a match's table."""
+    from moneycards.records import game_record_json, match_record_json
+
+    table = _table(stored)
+    if table.match is not None:
+        return match_record_json(table.game.name, table.match_record())
+    return game_record_json(table.game.name, table.record())
 
 
 @click.group("tables")
@@ -511,12 +522,11 @@ def show_table(table_id: str, db: str | None) -> None:
     """The deal at a table so far, step by step, seats named."""
     from moneycards.solver.games import replay
 
-    stored = _stored(db, table_id)
-    record = {**stored.header, "actions": stored.actions}
-    from moneycards.records import read_game_record
-
-    game = stored.header["game"]
-    for line in replay(game, read_game_record(game, json.dumps(record))):
+    table = _table(_stored(db, table_id))
+    if table.match is not None:
+        click.echo(f"deal {table.deal_no} of the match")
+    record = {k: v for k, v in table.record().items() if k != "match"}
+    for line in replay(table.game.name, record):
         click.echo(line)
 
 

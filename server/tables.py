@@ -165,6 +165,7 @@ class OpenTable:
     closed: bool = False
     stored: int = 0  # inputs already in the store (Table.inputs)
     revision: int = 0  # the store's revision of the table that memory holds
+    seed_chosen: bool = False  # the creator chose the seed: every seat is told it
 
     def __post_init__(self) -> None:
         self.changed = threading.Condition(self.lock)
@@ -181,6 +182,23 @@ def status(code: int, message: str, reason: str, **metadata: str) -> grpc.Status
     info = any_pb2.Any()
     info.Pack(error_details_pb2.ErrorInfo(reason=reason, domain=DOMAIN, metadata=metadata))
     return rpc_status.to_status(status_pb2.Status(code=code, message=message, details=[info]))
+
+
+def table_of(stored: StoredTable, ai_budget_ms: float | None = None) -> Table:
+    """A stored table rebuilt by replaying its inputs (IllegalAction if the rules refuse
+    one: the store was edited by hand). The header is the record file's, plus what only a
+    server table has: a match's length and whether the creator chose the seed."""
+    from moneycards.records import RECORD_MESSAGES, engine_record
+
+    header = dict(stored.header)
+    match = header.pop("match", None)
+    header.pop("seed_chosen", None)
+    game = header["game"]
+    rec = engine_record(game, json_format.ParseDict(header, RECORD_MESSAGES[game]()))
+    rec["actions"] = stored.actions
+    if match is not None:
+        rec["match"] = match
+    return Table.from_record(rec, ai_budget_ms=ai_budget_ms)
 
 
 class TableError(Exception):
@@ -212,18 +230,9 @@ class Tables:
 
     def _rebuilt(self, stored: StoredTable, advance: bool = True) -> OpenTable | None:
         """The stored table replayed into memory; None if the rules refuse its actions."""
-        from moneycards.records import engine_record, RECORD_MESSAGES
-
-        header = dict(stored.header)
-        match = header.pop("match", None)  # a match's length, beside the record's header
-        game = header["game"]
-        msg = json_format.ParseDict(header, RECORD_MESSAGES[game]())
-        rec = engine_record(game, msg)
-        rec["actions"] = stored.actions
-        if match is not None:
-            rec["match"] = match
+        seed_chosen = bool(stored.header.get("seed_chosen", False))
         try:
-            table = Table.from_record(rec, ai_budget_ms=self.ai_budget_ms)
+            table = table_of(stored, ai_budget_ms=self.ai_budget_ms)
         except IllegalAction as err:  # the database was edited by hand
             log.error("table %s cannot be restored: %s", stored.table_id, err)
             return None
@@ -233,7 +242,8 @@ class Tables:
         if advance:
             table.advance()
         return OpenTable(stored.table_id, table, stored.tokens, closed=stored.closed,
-                         stored=stored_inputs, revision=stored.revision)
+                         stored=stored_inputs, revision=stored.revision,
+                         seed_chosen=seed_chosen)
 
     def _load(self, table_id: str) -> OpenTable | None:
         """A table another server created (or this one before a restart), from the store."""
@@ -276,6 +286,7 @@ class Tables:
             self._forget(t)
             return
         t.table, t.stored, t.revision = fresh.table, fresh.stored, fresh.revision
+        t.seed_chosen = fresh.seed_chosen
         t.changed.notify_all()
 
     def _forget(self, t: OpenTable) -> None:
@@ -338,8 +349,11 @@ class Tables:
         tokens = {s: secrets.token_urlsafe(24) for s, seat in enumerate(table.seats)
                   if seat.kind == "human"}
         digests = {s: token_digest(t) for s, t in tokens.items()}
-        opened = OpenTable(table_id, table, digests, stored=len(table.inputs))
+        opened = OpenTable(table_id, table, digests, stored=len(table.inputs),
+                           seed_chosen=seed is not None)
         header = self.header(table)
+        if seed is not None:
+            header["seed_chosen"] = True
         self.store.create(table_id, header, digests, list(table.inputs), table.is_over,
                           public_actions=table.public_actions)
         with self._lock:
@@ -382,7 +396,8 @@ class Tables:
     def rollback(self, t: OpenTable, inputs: int) -> None:
         """Put the table in memory back to its first `inputs` inputs without the store (it
         failed): what was applied since and not stored is gone."""
-        stored = StoredTable(t.table_id, self.header(t.table), t.tokens,
+        header = {**self.header(t.table), "seed_chosen": t.seed_chosen}
+        stored = StoredTable(t.table_id, header, t.tokens,
                              list(t.table.inputs[:inputs]), False, False, t.revision)
         fresh = self._rebuilt(stored, advance=False)
         if fresh is None:  # cannot happen: these inputs were accepted
@@ -447,6 +462,8 @@ def view_message(t: OpenTable, seat: int) -> table_pb2.TableView:
         view.result_text = table.result_line()
     if table.match is not None:
         view.match_state.CopyFrom(match_state(table))
+    if t.seed_chosen:
+        view.chosen_seed = table.seed
     return view
 
 

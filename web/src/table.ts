@@ -308,6 +308,8 @@ export class TablePage {
       facts.push(`master ${names[l.record?.master ?? 0]}`,
         `caller ${l.caller !== undefined ? names[l.caller] : "–"}`);
     }
+    // A seed the table's creator chose deals known cards: every seat is told it.
+    if (v.chosenSeed !== undefined) facts.push(`seed ${v.chosenSeed} (chosen at the table: known to every seat)`);
     const live = h("span", { class: "live", "aria-live": "polite" });
     this.fillLive(live);
     const m = v.matchState;

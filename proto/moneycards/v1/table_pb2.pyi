@@ -133,7 +133,7 @@ class SeatInfo(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[_common_pb2.SeatKind, str]] = ..., ai_level: _Optional[_Union[_common_pb2.AiLevel, str]] = ..., name: _Optional[str] = ...) -> None: ...
 
 class TableView(_message.Message):
-    __slots__ = ("table_id", "game", "seat", "version", "seats", "totom", "kowah", "luk_fu", "legal_actions", "over", "result_text", "queued_action", "match_state")
+    __slots__ = ("table_id", "game", "seat", "version", "seats", "totom", "kowah", "luk_fu", "legal_actions", "over", "result_text", "queued_action", "match_state", "chosen_seed")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -147,6 +147,7 @@ class TableView(_message.Message):
     RESULT_TEXT_FIELD_NUMBER: _ClassVar[int]
     QUEUED_ACTION_FIELD_NUMBER: _ClassVar[int]
     MATCH_STATE_FIELD_NUMBER: _ClassVar[int]
+    CHOSEN_SEED_FIELD_NUMBER: _ClassVar[int]
     table_id: str
     game: _common_pb2.Game
     seat: int
@@ -160,7 +161,8 @@ class TableView(_message.Message):
     result_text: str
     queued_action: str
     match_state: MatchState
-    def __init__(self, table_id: _Optional[str] = ..., game: _Optional[_Union[_common_pb2.Game, str]] = ..., seat: _Optional[int] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., totom: _Optional[_Union[_observation_pb2.TotomObservation, _Mapping]] = ..., kowah: _Optional[_Union[_observation_pb2.KowahObservation, _Mapping]] = ..., luk_fu: _Optional[_Union[_lukfu_pb2.LukFuObservation, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., over: _Optional[bool] = ..., result_text: _Optional[str] = ..., queued_action: _Optional[str] = ..., match_state: _Optional[_Union[MatchState, _Mapping]] = ...) -> None: ...
+    chosen_seed: int
+    def __init__(self, table_id: _Optional[str] = ..., game: _Optional[_Union[_common_pb2.Game, str]] = ..., seat: _Optional[int] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., totom: _Optional[_Union[_observation_pb2.TotomObservation, _Mapping]] = ..., kowah: _Optional[_Union[_observation_pb2.KowahObservation, _Mapping]] = ..., luk_fu: _Optional[_Union[_lukfu_pb2.LukFuObservation, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., over: _Optional[bool] = ..., result_text: _Optional[str] = ..., queued_action: _Optional[str] = ..., match_state: _Optional[_Union[MatchState, _Mapping]] = ..., chosen_seed: _Optional[int] = ...) -> None: ...
 
 class TableEvent(_message.Message):
     __slots__ = ("version", "seat", "action", "lines", "drawn", "result", "taken_back", "deal", "new_deal")

@@ -55,7 +55,13 @@ class TableServiceStub:
     left as it was; a stale `expected_version` is ABORTED (reason STALE_VERSION); an unknown
     (or closed) table is NOT_FOUND; a token that is not one of the table's is
     PERMISSION_DENIED; malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming
-    the field. Any of several servers sharing one table store serves any table; an `Act` on
+    the field. A table store that cannot answer (busy, full, damaged, unreachable) is
+    UNAVAILABLE with the reason (STORE_LOCKED, STORE_FULL, STORE_DAMAGED, STORE_UNREACHABLE,
+    STORE_FAILED) and nothing changed. An Act that ends DEADLINE_EXCEEDED (or whose
+    connection broke) may have been applied: retry it with `expected_version` set to the
+    version the action was decided on, and a second application is refused (ABORTED,
+    STALE_VERSION) instead of playing twice; then read the view. One client address may
+    have a bounded number of open tables it created (RESOURCE_EXHAUSTED, TOO_MANY_TABLES). Any of several servers sharing one table store serves any table; an `Act` on
     a table that other servers keep changing meanwhile may be ABORTED with reason
     STORE_CONFLICT, nothing changed: read the view and decide again.
     """
@@ -138,7 +144,13 @@ class TableServiceServicer:
     left as it was; a stale `expected_version` is ABORTED (reason STALE_VERSION); an unknown
     (or closed) table is NOT_FOUND; a token that is not one of the table's is
     PERMISSION_DENIED; malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming
-    the field. Any of several servers sharing one table store serves any table; an `Act` on
+    the field. A table store that cannot answer (busy, full, damaged, unreachable) is
+    UNAVAILABLE with the reason (STORE_LOCKED, STORE_FULL, STORE_DAMAGED, STORE_UNREACHABLE,
+    STORE_FAILED) and nothing changed. An Act that ends DEADLINE_EXCEEDED (or whose
+    connection broke) may have been applied: retry it with `expected_version` set to the
+    version the action was decided on, and a second application is refused (ABORTED,
+    STALE_VERSION) instead of playing twice; then read the view. One client address may
+    have a bounded number of open tables it created (RESOURCE_EXHAUSTED, TOO_MANY_TABLES). Any of several servers sharing one table store serves any table; an `Act` on
     a table that other servers keep changing meanwhile may be ABORTED with reason
     STORE_CONFLICT, nothing changed: read the view and decide again.
     """
@@ -169,7 +181,9 @@ class TableServiceServicer:
         """A seat's events from a version on, then each new one as it happens, until the deal
         ends (the stream ends OK) or the table closes (it ends NOT_FOUND). Resume after a
         disconnect with the last version received; a version the seat has not reached is
-        ABORTED (STALE_VERSION), as in Act.
+        ABORTED (STALE_VERSION), as in Act. Streams are bounded per seat token, per table and
+        per server (RESOURCE_EXHAUSTED, reason TOO_MANY_WATCHES), and a stream with no event
+        for a while ends UNAVAILABLE (reason WATCH_IDLE): watch again from the last version.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -191,7 +205,10 @@ class TableServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListTables(self, request, context):
-        """The tables on this server, newest first (no tokens).
+        """The open tables in the store, newest first (no tokens). An operator's call: it needs
+        the operator token set at `serve` as `authorization: Bearer TOKEN` metadata, or, on a
+        server started without one, a caller on the same machine (else PERMISSION_DENIED,
+        reason OPERATOR_ONLY).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -285,7 +302,13 @@ class TableService:
     left as it was; a stale `expected_version` is ABORTED (reason STALE_VERSION); an unknown
     (or closed) table is NOT_FOUND; a token that is not one of the table's is
     PERMISSION_DENIED; malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming
-    the field. Any of several servers sharing one table store serves any table; an `Act` on
+    the field. A table store that cannot answer (busy, full, damaged, unreachable) is
+    UNAVAILABLE with the reason (STORE_LOCKED, STORE_FULL, STORE_DAMAGED, STORE_UNREACHABLE,
+    STORE_FAILED) and nothing changed. An Act that ends DEADLINE_EXCEEDED (or whose
+    connection broke) may have been applied: retry it with `expected_version` set to the
+    version the action was decided on, and a second application is refused (ABORTED,
+    STALE_VERSION) instead of playing twice; then read the view. One client address may
+    have a bounded number of open tables it created (RESOURCE_EXHAUSTED, TOO_MANY_TABLES). Any of several servers sharing one table store serves any table; an `Act` on
     a table that other servers keep changing meanwhile may be ABORTED with reason
     STORE_CONFLICT, nothing changed: read the view and decide again.
     """
