@@ -83,7 +83,8 @@ class GameSpec:
              level: str = "strong", seed: int | None = None, stop: Callable[[], bool] | None = None,
              **options: Any) -> list[Ranked]:
         """Every legal action ranked, best first: `strong` (the game's search over sampled
-        worlds, its default) or `heuristic` (the one-ply ranking it builds on). The search
+        worlds, its default), `heuristic` (the one-ply ranking it builds on) or `expert` (the
+        search with the game's larger analysis budget). The search
         is counted in work, so the answer is a function of the observation, the level and
         the seed (None: one fixed by the observation). `budget_ms` is only a wall-clock
         safety cap (None: the game's default); when it runs out, the actions left are
@@ -95,8 +96,8 @@ class GameSpec:
         module = self.module("hint")
         self.warm_up()
         cap = self.hint_budget_ms if budget_ms is None else budget_ms
-        fn: Callable[..., list[Ranked]] = module.heuristic if level == "heuristic" \
-            else module.strong
+        fn: Callable[..., list[Ranked]] = {"heuristic": module.heuristic,
+                                           "expert": module.expert}.get(level, module.strong)
         with capped(cap, stop):
             return fn(obs, seed=seed, **options)
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from moneycards.solver.errors import InvalidInput, clip
 from moneycards.solver.games import spec
-from moneycards.solver.ranking import LEVELS, Cap, Ranked, legal_of
+from moneycards.solver.ranking import LEVELS, SEARCHING, Cap, Ranked, legal_of
 from moneycards.solver.table import Outcome, told_to
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ def hint(obs: Any, budget_ms: float | None = None, stop: Callable[[], bool] | No
     the field), so an exception from the engine after that is a bug, not bad input.
     `budget_ms` is a wall-clock safety cap (None: the game's default), not the search
     budget: the same observation gets the same hint on every call and every machine.
-    Options: `level` ("strong" or "heuristic"), `seed` (None: fixed by the observation),
+    Options: `level` ("strong", "heuristic" or "expert"), `seed` (None: fixed by the observation),
     and the game's own (Tổ Tôm `engine`). Reasons name seats as `named_seats` does (a
     table's names), else the asking seat "You" and the others "Seat 0", "Seat 1", ..."""
     from moneycards.solver.observation import read_observation
@@ -74,7 +74,7 @@ def choose(state: TableState, level: str, rng: random.Random,
         return rng.choice(acts)
     if level == "greedy":
         return game.greedy(obs, rng)
-    if level in ("strong", "heuristic"):
+    if level in SEARCHING:
         return game.hint(obs, budget_ms, level=level, seed=rng.getrandbits(32))[0].action
     raise InvalidInput(f"unknown AI level {level!r}; choose one of: {', '.join(LEVELS)}",
                        field="seats")
@@ -89,7 +89,7 @@ def play_deal(game: str, seed: int, levels: Sequence[Any], budget_ms: float | No
     if budget_ms is not None:
         check_budget(budget_ms)
     state = spec(game).seeded(seed)
-    if any(level in ("strong", "heuristic") for level in levels):
+    if any(level in SEARCHING for level in levels):
         spec(game).warm_up()  # before the first decision, not charged to it
     rngs = [random.Random(seed * 1000 + s) for s in range(state.seats)]
     if len(levels) != state.seats:

@@ -17,8 +17,10 @@ from typing import Any
 from moneycards.solver.errors import InvalidInput
 
 # `heuristic` is the one-ply ranking of the game's hint (the strong player before search);
-# `strong` adds the game's search over sampled worlds where it has one.
-LEVELS = ("random", "greedy", "heuristic", "strong")
+# `strong` adds the game's search over sampled worlds where it has one; `expert` is the
+# same search with a larger budget, for analysis (still counted in work).
+LEVELS = ("random", "greedy", "heuristic", "strong", "expert")
+SEARCHING = ("heuristic", "strong", "expert")  # the levels that answer with the game's hint
 
 
 @dataclass(frozen=True)

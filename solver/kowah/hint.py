@@ -364,7 +364,18 @@ def as_settlement(r: Ranked) -> Ranked:
     return Ranked(r.action, v, r.reason)
 
 
-def strong(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
+def expert(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
+    """`strong` with the analysis budget: more options played out in more sampled deals
+    (EXPERT_WORLDS, EXPERT_CANDIDATES), still counted in work."""
+    return strong(obs, seed, EXPERT_WORLDS, EXPERT_CANDIDATES)
+
+
+EXPERT_WORLDS = 96
+EXPERT_CANDIDATES = 6
+
+
+def strong(obs: KowahObservation, seed: int | None = None, worlds: int = SEARCH_WORLDS,
+           candidates: int = SEARCH_CANDIDATES) -> list[Ranked]:
     """Every action valued by the multiplier this seat can expect to win in the deal
     (KW-K1; a seat that does not win scores 0). The race ranking's best safe options (those
     it cannot tell apart) are played out in the same deals sampled from the observation
@@ -380,7 +391,7 @@ def strong(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
     safe = [as_settlement(r) for r in ranked(safe)]
     unsafe = ranked(unsafe)
     top = safe[0].value if safe and safe[0].evaluated else 0.0
-    cands = [r for r in safe if r.evaluated and r.value >= CLOSE * top][:SEARCH_CANDIDATES]
+    cands = [r for r in safe if r.evaluated and r.value >= CLOSE * top][:candidates]
     if len(cands) < 2 or len(obs.hand_sizes) != SEATS:
         # Nothing to choose between, or no deal to sample: an observation given without
         # every seat's hand size (hand_sizes may be left out) is decided by the race.
@@ -388,10 +399,10 @@ def strong(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
     base = obs.seed() if seed is None else seed
     rng = random.Random(base)
     won: dict[str, list[int]] = {r.action: [] for r in cands}  # per sampled deal: multiplier
-    for w in range(SEARCH_WORLDS):
+    for w in range(worlds):
         if stopped():
             done = len(won[cands[0].action])
-            return [cut_short(r, done, SEARCH_WORLDS) if r in cands else r
+            return [cut_short(r, done, worlds) if r in cands else r
                     for r in safe] + unsafe
         world = sample_world(obs, rng)
         for r in cands:

@@ -113,7 +113,18 @@ FORCED_WORLDS = 8
 TOP_K = 5  # candidates of the one-ply ranking that the search plays out
 
 
-def strong(obs: LukFuObservation, seed: int | None = None) -> list[Ranked]:
+def expert(obs: LukFuObservation, seed: int | None = None) -> list[Ranked]:
+    """`strong` with the analysis budget: more options played out in more sampled deals
+    (EXPERT_WORLDS, EXPERT_TOP_K), still counted in work."""
+    return strong(obs, seed, EXPERT_WORLDS, EXPERT_TOP_K)
+
+
+EXPERT_WORLDS = 160
+EXPERT_TOP_K = 7
+
+
+def strong(obs: LukFuObservation, seed: int | None = None, worlds: int = SEARCH_WORLDS,
+           top_k: int = TOP_K) -> list[Ranked]:
     """Determinised search (solver/lukfu/search.py): the one-ply ranking's best options
     (both calls; a claim and the sure play-on beside it) each played out to the end of the
     deal in the same sampled worlds; valued by the mean settlement in points a deal (LF-K2,
@@ -131,9 +142,9 @@ def strong(obs: LukFuObservation, seed: int | None = None) -> list[Ranked]:
         candidates = ["claim"] + [r.action for r in base[:1] if r.action != "claim"
                                   and r.value > 100.0]
     else:
-        candidates = [r.action for r in base[:TOP_K]]
+        candidates = [r.action for r in base[:top_k]]
     pos = _position(obs)
-    asked = FORCED_WORLDS if len(acts) == 1 else SEARCH_WORLDS
+    asked = FORCED_WORLDS if len(acts) == 1 else worlds
     values = search(pos, candidates, asked, seed, old, settle_from=SETTLE_FROM)
     if any(v.cut_short for v in values.values()):
         return [cut_short(r, values[r.action].worlds, asked) if r.action in values else r

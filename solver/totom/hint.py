@@ -9,7 +9,7 @@ never used), a Chíu when it does not leave the hand further from a win.
 
 `strong` weighs each discard by the chance the next seat captures it; where the top options
 of that ranking are within MARGIN cards of each other, up to TOP_K of them are played to
-the end of the deal in WORLDS sampled deals (solver/totom/search.py, solver/search.py) and
+the end of the deal in WORLDS sampled deals (solver/totom/search.py, solver/totom/sim.py) and
 ranked by the points the seat settles a deal in them (TT-K7), then the share it wins.
 """
 
@@ -23,14 +23,13 @@ from functools import lru_cache
 from moneycards.solver.cards import TOTOM, Face, counted
 from moneycards.solver.ranking import (Ranked, capped, cut_short, legal_of, not_evaluated,
                                        ranked, stopped)
-from moneycards.solver.search import pimc
 from moneycards.solver.table import parse_action
 from moneycards.solver.totom.check import check_hand
 from moneycards.solver.totom.exact import distance_exact
 from moneycards.solver.totom.model import distance_cpsat
 from moneycards.solver.totom.observation import CARD_VERBS, TotomObservation
 from moneycards.solver.totom.scoring import VIA_STOCK, WinContext
-from moneycards.solver.totom.search import rollout_policy, searchable, value, world
+from moneycards.solver.totom.search import searchable, simulated
 from moneycards.solver.totom.shapes import holding
 
 NF = len(TOTOM.faces)
@@ -191,20 +190,33 @@ def band_of(stock: int) -> int:
     return next(i for i, top in enumerate(STOCK_BANDS) if stock <= top)
 
 
-def strong(obs: TotomObservation, seed: int | None = None, engine: str = "auto") -> list[Ranked]:
+def strong(obs: TotomObservation, seed: int | None = None, engine: str = "auto",
+           worlds: int | None = None, top_k: int | None = None,
+           margin: float | None = None) -> list[Ranked]:
     """The ranking weighed by the next seat (`weighed`); where its top options are close,
     they are played out in sampled worlds (`searched`) and ranked by the points they settle
-    a deal (TT-K7). A search the safety cap or a cancelled call stops keeps the weighed ranking, its
-    options to play out marked cut short."""
+    a deal (TT-K7). A search the safety cap or a cancelled call stops keeps the weighed
+    ranking, its options to play out marked cut short. `worlds`, `top_k`, `margin`: the
+    budget (default WORLDS, TOP_K, MARGIN; `expert` gives more)."""
+    worlds = WORLDS if worlds is None else worlds
+    top_k = TOP_K if top_k is None else top_k
+    margin = MARGIN if margin is None else margin
     base = weighed(obs, seed, engine)
     if not searchable(obs) or len(base) < 2:
         return as_settlements(obs, base)
     top = base[0].value
-    cands = [r for r in base[:TOP_K] if r.evaluated and top - r.value <= MARGIN
+    cands = [r for r in base[:top_k] if r.evaluated and top - r.value <= margin
              and r.action != "win"]
     if len(cands) < 2:
         return as_settlements(obs, base)
-    return searched(obs, base, cands, seed)
+    return searched(obs, base, cands, seed, worlds)
+
+
+def expert(obs: TotomObservation, seed: int | None = None,
+           engine: str = "auto") -> list[Ranked]:
+    """`strong` with the analysis budget: more options played out in more sampled deals
+    (EXPERT_WORLDS, EXPERT_TOP_K, EXPERT_MARGIN), still counted in work."""
+    return strong(obs, seed, engine, EXPERT_WORLDS, EXPERT_TOP_K, EXPERT_MARGIN)
 
 
 def as_settlements(obs: TotomObservation, ranking: list[Ranked]) -> list[Ranked]:
@@ -312,28 +324,30 @@ def _curve(band: int) -> list[tuple[float, float]]:
 
 
 # The search: how many of the ranking's top options it plays out, how close to the best
-# (in cards from a win) they must be, and in how many sampled worlds. Measured against the
-# ranking alone (bench/strength.py): 12 or 16 worlds, or searching only near a win, or
-# ranking by points a deal, measured no stronger within the intervals of 300-600 deals and
-# cost more time; 8 worlds keep a decision's p99 under 100 ms on a loaded machine. Fewer
-# worlds early in the deal (5 while more than 16 stock cards remain) were faster but won
-# 29.9% of 1,000 deals against greedy players, against 33.0% with 8 everywhere.
+# (in cards from a win) they must be, and in how many sampled worlds. The worlds are played
+# out by the count-vector simulator (solver/totom/sim.py), about six times faster than the
+# table engine the search used before, so 32 worlds cost what 8 did. Measured before (on
+# the engine, ranking by the share won): 12 or 16 worlds, or searching only near a win,
+# measured no stronger within the intervals of 300-600 deals; 32 worlds rose from 31.2% to
+# 35.2% won against greedy players over 1,200 paired deals.
 TOP_K = 3
 MARGIN = 0.6
-WORLDS = 8
+WORLDS = 32
+# The `expert` level's budget: about ten times the work of `strong`.
+EXPERT_TOP_K = 4
+EXPERT_MARGIN = 1.0
+EXPERT_WORLDS = 128
 
 
 def searched(obs: TotomObservation, base: list[Ranked], cands: list[Ranked],
-             seed: int | None) -> list[Ranked]:
+             seed: int | None, worlds: int = WORLDS) -> list[Ranked]:
     """The candidates valued over the same sampled worlds (solver/search.py): the seat's
     settlement per deal (TT-K7), then the share of the deals it wins; the rest of the
     ranking below them, as the distance ranking has it."""
     s = 0 if seed is None else seed
-    rng = random.Random(f"totom-worlds/{s}")
-    worlds = (world(obs, rng) for _ in range(WORLDS))
-    est = pimc(worlds, [r.action for r in cands], obs.seat, rollout_policy, value, s)
+    est = simulated(obs, [r.action for r in cands], worlds, s)
     if any(e.cut_short for e in est.values()):
-        return [cut_short(r, est[r.action].worlds, WORLDS) if r.action in est else r
+        return [cut_short(r, est[r.action].worlds, worlds) if r.action in est else r
                 for r in as_settlements(obs, base)]
     order = {r.action: i for i, r in enumerate(base)}
     out = []

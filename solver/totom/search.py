@@ -18,6 +18,8 @@ from functools import lru_cache
 from typing import cast
 
 from moneycards.solver.cards import TOTOM, Face
+from moneycards.solver.ranking import stopped
+from moneycards.solver.search import Estimate
 from moneycards.solver.table import Action, TableState, parse_action
 from moneycards.solver.totom import rules as rules_mod
 from moneycards.solver.totom.observation import (CARD_VERBS, Phase, TotomObservation,
@@ -262,3 +264,28 @@ def value(state: TableState, seat: int) -> tuple[float, float]:
     if r is None or r.net is None:
         return 0.0, 0.0
     return (1.0 if r.winner == seat else 0.0), float(r.net[seat])
+
+
+def simulated(obs: TotomObservation, candidates: list[str], worlds: int,
+              seed: int) -> dict[str, Estimate]:
+    """Every candidate valued over the same `worlds` sampled deals, each played out by the
+    count-vector simulator (solver/totom/sim.py: the engine's rules, some six times faster)
+    with a rollout seed shared by all candidates of a deal. Stops between deals when the
+    caller has gone or the safety cap ran out: every estimate is then `cut_short`."""
+    from moneycards.solver.totom.sim import from_state, move_of
+
+    rng = random.Random(f"totom-worlds/{seed}")
+    out = {a: Estimate(a) for a in candidates}
+    moves = [(a, move_of(a)) for a in candidates]
+    for w in range(worlds):
+        if stopped():
+            for e in out.values():
+                e.cut_short = True
+            break
+        root = from_state(world(obs, rng))
+        for action, move in moves:
+            sim = root.clone()
+            sim.apply(move)
+            sim.play_out(random.Random(f"{seed}/{w}"))
+            out[action].add(1.0 if sim.winner == obs.seat else 0.0, float(sim.net[obs.seat]))
+    return out

@@ -1,0 +1,394 @@
+"""A count-vector simulator of a Tổ Tôm deal, for the search's rollouts.
+
+The table engine (table.py) plays a deal with text actions, records and events; a rollout
+needs none of them, only the rules. `Sim` plays the same rules on faces as numbers (0-24)
+and hands as count vectors: the turn (TT-T1-T4), captures and their restrictions (TT-C1-
+TT-C9, TT-S4), claim windows in priority order (TT-P1-TT-P6), dead cards and the drawn
+deal, and scores a win with the engine's own hand checker (TT-K). It plays the `seed` rules,
+which every sampled world uses. A test plays the same deals through the engine and the
+simulator and finds the same actions legal at every step and the same results
+(tests/test_totom_search.py).
+
+A move is (verb, face): verb one of WIN, CHIU, DECLINE, PASS (face -1), DISCARD, CAPTURE
+(the hand card).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from moneycards.solver.cards import TOTOM
+from moneycards.solver.totom import rules as rules_mod
+from moneycards.solver.totom.check import check_hand
+from moneycards.solver.totom.exact import partition_exact
+from moneycards.solver.totom.observation import Phase
+from moneycards.solver.totom.rules import CHI_CHI
+from moneycards.solver.totom.scoring import VIA_CHIU, VIA_OWN_DOOR, VIA_STOCK, WinContext
+
+SEATS = 4
+NF = len(TOTOM.faces)
+CHI = TOTOM.index(CHI_CHI)
+RANK = tuple(f.rank for f in TOTOM.faces)
+# The faces of the same rank in another suit: a Cạ partner (never Chi chi, TT-D3).
+SAME_RANK = tuple(tuple(j for j in range(NF) if j != i and RANK[j] == RANK[i]
+                        and CHI not in (i, j)) for i in range(NF))
+OPENING, DISCARD_PHASE, OFFER, CLAIMS = range(4)
+PHASES = {Phase.OPENING: OPENING, Phase.DISCARD: DISCARD_PHASE, Phase.OFFER: OFFER,
+          Phase.CLAIMS: CLAIMS}
+# Offer kinds: a hand discard, a seat's own stock card, the previous seat's stock card.
+BY_DISCARD, EXPOSED, PASSED = range(3)
+KINDS = {"discard": BY_DISCARD, "exposed": EXPOSED, "passed": PASSED}
+WIN, CHIU, DECLINE, PASS, DISCARD, CAPTURE = range(6)
+VERBS = ("win", "chiu", "decline", "pass", "discard", "capture")
+Move = tuple[int, int]
+
+
+@lru_cache(maxsize=200_000)
+def _partition(hand: tuple[int, ...]) -> tuple[frozenset[int], int]:
+    """The ranks of the concealed hand's Cạ and how many of its cards pair with nothing,
+    read as for a win (TT-W3: identical pairs are never split), for TT-C5 and TT-C6."""
+    part = partition_exact(list(hand))
+    return frozenset(a.rank for a, _ in part.ca), len(part.left)
+
+
+def _odd_cards_pair(counts: list[int]) -> bool:
+    """Whether the faces held an odd number of times pair up as Cạ (two per rank, never
+    Chi chi): the only way twenty cards can be ten pairs (TT-W3)."""
+    per_rank: dict[int, int] = {}
+    for i, n in enumerate(counts):
+        if n % 2:
+            if i == CHI:
+                return False
+            per_rank[RANK[i]] = per_rank.get(RANK[i], 0) + 1
+    return all(k == 2 for k in per_rank.values())
+
+
+class Sim:
+    """One deal in play, on count vectors. `winner`, `net` and `over` say how it ended."""
+
+    __slots__ = ("hands", "exp", "opening", "stock", "declined", "discarded", "ca_from",
+                 "captured_ca", "dead_hand", "stock_exposed", "phase", "seat", "offer",
+                 "claims", "return_to", "over", "winner", "net", "points")
+
+    def clone(self) -> Sim:
+        s = object.__new__(Sim)
+        s.hands = [list(h) for h in self.hands]
+        s.exp = [list(e) for e in self.exp]
+        s.opening = self.opening
+        s.stock = list(self.stock)
+        s.declined = [set(x) for x in self.declined]
+        s.discarded = [set(x) for x in self.discarded]
+        s.ca_from = [set(x) for x in self.ca_from]
+        s.captured_ca = list(self.captured_ca)
+        s.dead_hand = set(self.dead_hand)
+        s.stock_exposed, s.phase, s.seat = self.stock_exposed, self.phase, self.seat
+        s.offer, s.claims, s.return_to = self.offer, list(self.claims), self.return_to
+        s.over, s.winner, s.net, s.points = self.over, self.winner, self.net, self.points
+        return s
+
+    # -- the rules ----------------------------------------------------------------------
+    def current_seat(self) -> int:
+        return self.claims[0][0] if self.phase == CLAIMS else self.seat
+
+    def twenty(self, seat: int, extra: int | None) -> list[int]:
+        counts = [a + b for a, b in zip(self.hands[seat], self.exp[seat])]
+        if extra is not None:
+            counts[extra] += 1
+        return counts
+
+    def discard_ok(self, seat: int, f: int, hand: list[int] | None = None,
+                   captured_ca: bool | None = None) -> bool:
+        """TT-C2 (never break a concealed pair), TT-C3, TT-C8."""
+        hand = hand or self.hands[seat]
+        n = hand[f]
+        if n == 0 or n == 2 or n == 4 or f in self.declined[seat]:
+            return False
+        if self.captured_ca[seat] if captured_ca is None else captured_ca:
+            if f != CHI and any(g in self.discarded[seat] for g in SAME_RANK[f]):
+                return False
+        return True
+
+    def discards(self, seat: int) -> list[int]:
+        hand = self.hands[seat]
+        return [f for f in range(NF) if hand[f] in (1, 3) and self.discard_ok(seat, f)]
+
+    def capture_ok(self, seat: int, card: int, h: int) -> bool:
+        """TT-C1-TT-C9 for capturing `card` with the hand card `h` (a partner of it)."""
+        hand = self.hands[seat]
+        if seat in self.dead_hand or hand[h] == 0:
+            return False
+        if card in self.discarded[seat] or card in self.ca_from[seat]:  # TT-C4
+            return False
+        chan = h == card
+        if not chan:
+            if hand[card] > 0 or hand[h] in (2, 4) or h in self.declined[seat]:  # C1-C3
+                return False
+            ca_ranks, left = _partition(tuple(hand))
+            if RANK[card] in ca_ranks or left == 1:  # TT-C5, TT-C6
+                return False
+            disc = self.discarded[seat]
+            if any(g in disc for a in disc for g in SAME_RANK[a]):  # TT-C7
+                return False
+        after = list(hand)
+        after[h] -= 1
+        ca = self.captured_ca[seat] or not chan
+        return any(self.discard_ok(seat, f, after, ca) for f in range(NF) if after[f])  # C9
+
+    def captures(self, seat: int, card: int) -> list[int]:
+        if seat in self.dead_hand:
+            return []
+        partners = (card,) + SAME_RANK[card]
+        return [h for h in range(NF) if h in partners and self.capture_ok(seat, card, h)]
+
+    def _ctx(self, seat: int, card: int | None, via: str | None,
+             thien_u: bool = False) -> WinContext:
+        return WinContext(win_card=None if card is None else TOTOM.faces[card], via=via,
+                          thien_u=thien_u, opening=self.opening[seat],
+                          first_stock=card is not None and via in (VIA_OWN_DOOR, VIA_STOCK)
+                          and self.stock_exposed == 1)
+
+    def _verdict(self, seat: int, card: int | None, via: str | None, thien_u: bool = False):
+        return check_hand(self.twenty(seat, None if thien_u else card),
+                          self._ctx(seat, card, via, thien_u), rules_mod.SEED, engine="exact")
+
+    def wins_with(self, seat: int, card: int | None) -> bool:
+        if seat in self.dead_hand:
+            return False
+        if card is None:  # the dealer's opening twenty (TT-W7)
+            return sum(self.hands[seat]) == 20 and self._verdict(seat, None, None, True).wins
+        # A twenty that is not ten pairs with six Chắn (TT-W4) needs no full verdict.
+        counts = self.twenty(seat, card)
+        if sum(n // 2 for n in counts) < 6 or not _odd_cards_pair(counts):
+            return False
+        assert self.offer is not None  # a win on the offered card
+        via = VIA_OWN_DOOR if self.offer[3] == seat else VIA_STOCK
+        return self._verdict(seat, card, via).wins
+
+    def chiu_ok(self, seat: int, card: int) -> bool:
+        """TT-P2 with TT-C9: three concealed copies, and after the Chíu a legal discard
+        remains or the hand wins (TT-P6)."""
+        hand = self.hands[seat]
+        if hand[card] != 3:
+            return False
+        after = list(hand)
+        after[card] = 0
+        if any(self.discard_ok(seat, f, after) for f in range(NF) if after[f]):
+            return True
+        return check_hand(self.twenty(seat, card), WinContext(
+            win_card=TOTOM.faces[card], via=VIA_CHIU), rules_mod.SEED, engine="exact").wins
+
+    def legal(self) -> list[Move]:
+        """The legal moves, in the engine's order."""
+        s = self.current_seat()
+        if self.phase == OPENING:
+            acts: list[Move] = [(WIN, -1)] if self.wins_with(s, None) else []
+            disc = [(DISCARD, f) for f in self.discards(s)]
+            if acts:
+                acts += disc or [(DECLINE, -1)]
+            return acts or disc
+        if self.phase == DISCARD_PHASE:
+            return [(DISCARD, f) for f in self.discards(s)]
+        if self.phase == CLAIMS:
+            return [(WIN if self.claims[0][1] == WIN else CHIU, -1), (DECLINE, -1)]
+        assert self.offer is not None  # the offer phase
+        return [(CAPTURE, h) for h in self.captures(s, self.offer[0])] + [(PASS, -1)]
+
+    # -- moves --------------------------------------------------------------------------
+    def apply(self, move: Move) -> None:
+        verb, f = move
+        s = self.current_seat()
+        if verb == DISCARD:
+            self._discard(s, f)
+        elif verb == CAPTURE:
+            self._capture(s, f)
+        elif verb == PASS:
+            self._pass(s)
+        elif verb == WIN:
+            self._finish_win(s)
+        elif verb == CHIU:
+            self._chiu(s)
+        elif self.phase == OPENING:  # decline a Thiên ù with no discard: a dead hand
+            self._make_dead(s)
+        else:
+            self.claims.pop(0)
+            if not self.claims:
+                assert self.offer is not None  # the claims were on the offer
+                self.phase, self.seat = OFFER, self.offer[1]
+
+    def _discard(self, s: int, f: int) -> None:
+        self.hands[s][f] -= 1
+        self.discarded[s].add(f)
+        to = self.return_to if self.return_to is not None else (s + 1) % SEATS
+        self.return_to = None
+        self.offer = (f, to, BY_DISCARD, to)
+        self._open_claims(exclude=s, wins=False)  # a discard never wins directly (TT-W6)
+
+    def _capture(self, s: int, h: int) -> None:
+        assert self.offer is not None  # the offer phase
+        card = self.offer[0]
+        self.hands[s][h] -= 1
+        self.exp[s][h] += 1
+        self.exp[s][card] += 1
+        if h != card:
+            self.captured_ca[s] = True
+            self.ca_from[s].add(h)
+        self.offer = None
+        self.phase, self.seat = DISCARD_PHASE, s
+
+    def _pass(self, s: int) -> None:
+        o = self.offer
+        assert o is not None  # the offer phase
+        card = o[0]
+        if self.hands[s][card] and self.capture_ok(s, card, card):
+            self.declined[s].add(card)  # TT-C3: a Chắn let go
+        if o[2] == EXPOSED:  # TT-T3: a passed stock card goes on to the next seat
+            nxt = (s + 1) % SEATS
+            self.offer = (card, nxt, PASSED, nxt)
+            self.seat = nxt
+            return
+        self.offer = None  # the card dies at this doorway
+        self._expose(s)
+
+    def _expose(self, s: int) -> None:
+        if not self.stock:
+            self.over, self.net = True, (0,) * SEATS  # TT-T4: a drawn deal
+            return
+        card = self.stock.pop()  # the stock is kept top last
+        self.stock_exposed += 1
+        self.offer = (card, s, EXPOSED, s)
+        self._open_claims(exclude=None, wins=True)
+
+    def _open_claims(self, exclude: int | None, wins: bool) -> None:
+        o = self.offer
+        assert o is not None  # claims open on an offered card
+        card = o[0]
+        order = [x for x in ((o[3] + k) % SEATS for k in range(SEATS))
+                 if x != exclude and x not in self.dead_hand]
+        queue = [(x, WIN) for x in order if self.wins_with(x, card)] if wins else []
+        queue += [(x, CHIU) for x in order if self.hands[x][card] == 3
+                  and self.chiu_ok(x, card)]
+        self.claims = queue
+        self.phase = CLAIMS if queue else OFFER
+        self.seat = o[1]
+
+    def _chiu(self, c: int) -> None:
+        o = self.offer
+        assert o is not None  # a Chíu claims the offered card
+        card = o[0]
+        self.hands[c][card] -= 3
+        self.exp[c][card] += 4
+        self.claims = []
+        self.offer = None
+        v = self._verdict_chiu(c, o)
+        if v.wins:
+            self._settle(c, v.points)  # TT-P6
+            return
+        self.return_to = o[1] if o[1] != c else None  # TT-P4
+        self.phase, self.seat = DISCARD_PHASE, c
+
+    def _verdict_chiu(self, seat: int, o: tuple[int, int, int, int]):
+        via = VIA_CHIU
+        if o[2] != BY_DISCARD:
+            via = VIA_OWN_DOOR if o[3] == seat else VIA_STOCK
+        return check_hand(self.twenty(seat, None), self._ctx(seat, o[0], via), rules_mod.SEED,
+                          engine="exact")
+
+    def _finish_win(self, s: int) -> None:
+        if self.phase == OPENING:
+            v = self._verdict(s, None, None, True)
+        else:
+            assert self.offer is not None  # a win on the offered card
+            card, door = self.offer[0], self.offer[3]
+            v = self._verdict(s, card, VIA_OWN_DOOR if door == s else VIA_STOCK)
+        self._settle(s, v.points)
+
+    def _settle(self, s: int, points: int) -> None:
+        net = [-points] * SEATS
+        net[s] = 3 * points  # TT-K7
+        self.over, self.winner, self.net, self.points = True, s, tuple(net), points
+
+    def _make_dead(self, s: int) -> None:
+        self.dead_hand.add(s)  # TT-S4
+        self.phase = OFFER
+        self._expose(s)
+
+    # -- rollouts -----------------------------------------------------------------------
+    def policy(self, rng: random.Random) -> Move:
+        """The rollout player of solver/totom/search.py on numbers: a win or a Chíu always,
+        a Chắn capture, else a Cạ capture, else pass; discard a card with the fewest
+        partners in the hand."""
+        acts = self.legal()
+        if len(acts) == 1:
+            return acts[0]
+        if acts[0][0] in (WIN, CHIU):
+            return acts[0]
+        if self.phase == OFFER:
+            assert self.offer is not None  # the offer phase
+            chan = (CAPTURE, self.offer[0])
+            return chan if chan in acts else acts[0]  # a Cạ capture, else pass (last)
+        hand = self.hands[self.current_seat()]
+        best, pick = 99, [acts[0]]
+        for a in acts:
+            if a[0] != DISCARD:
+                continue
+            f = a[1]
+            n = hand[f] - 1 + sum(hand[j] for j in SAME_RANK[f])
+            if n < best:
+                best, pick = n, [a]
+            elif n == best:
+                pick.append(a)
+        return pick[0] if len(pick) == 1 else rng.choice(pick)
+
+    def play_out(self, rng: random.Random) -> Sim:
+        steps = 0
+        while not self.over:
+            self.apply(self.policy(rng))
+            steps += 1
+            if steps > 5000:
+                raise RuntimeError("a rollout did not end")
+        return self
+
+
+def from_state(state) -> Sim:
+    """The simulator at the same point as an engine state (TotomState or a sampled World
+    of the `seed` rules)."""
+    s = object.__new__(Sim)
+    s.hands = [list(h) for h in state.hands]
+    s.exp = [[0] * NF for _ in range(SEATS)]
+    for seat, groups in enumerate(state.exposed):
+        for g in groups:
+            for f in g:
+                s.exp[seat][TOTOM.index(f)] += 1
+    s.opening = list(state.opening)
+    s.stock = [TOTOM.index(f) for f in reversed(state.stock)]
+    idx = TOTOM.index
+    s.declined = [{idx(f) for f in m.declined_chan} for m in state.memory]
+    s.discarded = [{idx(f) for f in m.discarded} for m in state.memory]
+    s.ca_from = [{idx(f) for f in m.ca_from_hand} for m in state.memory]
+    s.captured_ca = [m.captured_ca for m in state.memory]
+    s.dead_hand = set(state.dead_hand)
+    s.stock_exposed = state.stock_exposed
+    s.phase = PHASES[state.phase]
+    s.seat = state.seat
+    o = state.offer
+    s.offer = None if o is None else (idx(o.card), o.seat, KINDS[o.kind], o.door)
+    s.claims = [(x, WIN if k == "win" else CHIU) for x, k in state.claims]
+    s.return_to = state.return_to
+    r = state.result
+    s.over = r is not None
+    s.winner = None if r is None else r.winner
+    s.net = None if r is None else tuple(r.net)
+    s.points = None if r is None else r.points
+    return s
+
+
+def move_text(move: Move) -> str:
+    verb, f = move
+    return VERBS[verb] if f < 0 else f"{VERBS[verb]} {TOTOM.faces[f].text}"
+
+
+@lru_cache(maxsize=512)
+def move_of(text: str) -> Move:
+    verb, _, arg = text.partition(" ")
+    return VERBS.index(verb), (TOTOM.index(TOTOM.parse(arg)[0]) if arg else -1)
