@@ -156,7 +156,7 @@ def add_interactive_command(group: click.Group, spec: GameSpec) -> None:
     @click.option("--seed", type=int, help="The deal's seed (default: a random one).")
     @click.option("--seat", default=0, show_default=True, type=int, help="Your seat.")
     @click.option("--level", default="strong", show_default=True,
-                  type=click.Choice(["random", "greedy", "heuristic", "strong"]),
+                  type=click.Choice(["random", "greedy", "heuristic", "strong", "expert"]),
                   help="The AI seats' level.")
     @click.option("--name", default="You", show_default=True, help="Your name at the table.")
     @click.option("--record", "record_out", type=click.Path(dir_okay=False, writable=True),

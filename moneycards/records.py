@@ -185,7 +185,8 @@ def rules_message(game: str, rules: Any, msg: Message) -> None:
 SEAT_KINDS = {"human": common_pb2.SEAT_KIND_HUMAN, "ai": common_pb2.SEAT_KIND_AI}
 AI_LEVELS = {"random": common_pb2.AI_LEVEL_RANDOM, "greedy": common_pb2.AI_LEVEL_GREEDY,
              "strong": common_pb2.AI_LEVEL_STRONG,
-             "heuristic": common_pb2.AI_LEVEL_HEURISTIC}
+             "heuristic": common_pb2.AI_LEVEL_HEURISTIC,
+             "expert": common_pb2.AI_LEVEL_EXPERT}
 
 
 def seat_message(seat: dict) -> common_pb2.TableSeat:

@@ -21,10 +21,12 @@ const GAMES = [
 const WHO = [
   ["you", "You"], ["friend", "A friend (gets a link)"], ["random", "AI: random"],
   ["greedy", "AI: greedy"], ["heuristic", "AI: heuristic"], ["strong", "AI: strong"],
+  ["expert", "AI: expert (slower)"],
 ] as const;
 
 const LEVELS: Record<string, AiLevel> = {
   random: AiLevel.RANDOM, greedy: AiLevel.GREEDY, heuristic: AiLevel.HEURISTIC, strong: AiLevel.STRONG,
+  expert: AiLevel.EXPERT,
 };
 
 export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""): void {

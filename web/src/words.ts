@@ -14,6 +14,7 @@ export const GAME_TITLE: Record<GameKey, string> = { totom: "Tổ Tôm", kowah: 
 export const AI_WORDS: Record<number, string> = {
   [AiLevel.RANDOM]: "random", [AiLevel.GREEDY]: "greedy",
   [AiLevel.HEURISTIC]: "heuristic", [AiLevel.STRONG]: "strong", [AiLevel.UNSPECIFIED]: "strong",
+  [AiLevel.EXPERT]: "expert",
 };
 
 /** A seat's name: its own, or "Player N" / "AI N" as the server names an unnamed seat. */

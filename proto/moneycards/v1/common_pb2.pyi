@@ -35,6 +35,7 @@ class AiLevel(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     AI_LEVEL_GREEDY: _ClassVar[AiLevel]
     AI_LEVEL_STRONG: _ClassVar[AiLevel]
     AI_LEVEL_HEURISTIC: _ClassVar[AiLevel]
+    AI_LEVEL_EXPERT: _ClassVar[AiLevel]
 DEAL_OUTCOME_UNSPECIFIED: DealOutcome
 DEAL_OUTCOME_WIN: DealOutcome
 DEAL_OUTCOME_DRAWN: DealOutcome
@@ -51,6 +52,7 @@ AI_LEVEL_RANDOM: AiLevel
 AI_LEVEL_GREEDY: AiLevel
 AI_LEVEL_STRONG: AiLevel
 AI_LEVEL_HEURISTIC: AiLevel
+AI_LEVEL_EXPERT: AiLevel
 
 class Violation(_message.Message):
     __slots__ = ("rule", "message")
