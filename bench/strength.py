@@ -2,9 +2,13 @@
 
     python bench/strength.py [--deals 2000] [--games totom,kowah,lukfu]
                              [--opponents random,greedy,heuristic] [--strong strong]
-                             [--workers N] [--json FILE] [--backend local|ray [--address A]]
+                             [--ladder [random,greedy,heuristic,strong,expert]]
+                             [--seed-base 100000] [--workers N] [--json FILE]
+                             [--backend local|ray [--address A]]
 
-For each game and opponent level, plays the same fixed seeded deals (seeds 100000 + k);
+For each game and opponent level, plays the same fixed seeded deals (seeds 100000 + k, or
+--seed-base + k); `--ladder` plays each level against the one below it instead and prints
+the ladder as a table (win rate and settlement with 95% intervals, decision p50/p99);
 the tested seat rotates through the seats (deal k: seat k mod seats), every other seat
 plays the opponent level. The `heuristic` row is the head-to-head of the search-based
 `strong` against the one-ply ranking it builds on (the previous strong). Deals run in a
@@ -42,6 +46,7 @@ from moneycards.solver.hints import Cap, play_deal, seat_score
 
 SEATS = {"totom": 4, "kowah": 3, "lukfu": 3}
 SEED_BASE = 100_000
+LADDER = ("random", "greedy", "heuristic", "strong", "expert")
 CHUNK = 10  # deals per task
 
 
@@ -60,9 +65,10 @@ def wilson(wins, n):
     return p, centre - half, centre + half
 
 
-def play_chunk(game, tested, opponent, ks):
-    """Deals `ks` (in a worker): per deal (k, tested win, tested score, opponents' win
-    share, opponents' mean score); the tested seat's decision times; cap counts."""
+def play_chunk(game, tested, opponent, ks, seed_base=SEED_BASE):
+    """Deals `ks` (in a worker, seeds seed_base + k): per deal (k, tested win, tested
+    score, opponents' win share, opponents' mean score); the tested seat's decision times;
+    cap counts."""
     n_seats = SEATS[game]
     Cap.reset()
     timings: dict = {}
@@ -70,7 +76,7 @@ def play_chunk(game, tested, opponent, ks):
     for k in ks:
         me = k % n_seats
         levels = resolve([tested if s == me else opponent for s in range(n_seats)])
-        state = play_deal(game, SEED_BASE + k, levels, timings=timings if opponent != tested
+        state = play_deal(game, seed_base + k, levels, timings=timings if opponent != tested
                           else None)
         r = state.result
         winner = r.get("winner") if r.get("outcome") == "win" else None
@@ -108,10 +114,10 @@ class RayPool:
         self.ray.shutdown()
 
 
-def run(pool, game, tested, opponent, deals):
+def run(pool, game, tested, opponent, deals, seed_base=SEED_BASE):
     started = time.perf_counter()
-    futures = [pool.submit(play_chunk, game, tested, opponent, range(a, min(a + CHUNK, deals)))
-               for a in range(0, deals, CHUNK)]
+    futures = [pool.submit(play_chunk, game, tested, opponent, range(a, min(a + CHUNK, deals)),
+                           seed_base) for a in range(0, deals, CHUNK)]
     if isinstance(pool, RayPool):  # Ray futures are waited on in order
         futures_done = futures
     else:
@@ -132,6 +138,7 @@ def run(pool, game, tested, opponent, deals):
     t = sorted(times) or [0.0]
     return {
         "game": game, "tested": tested, "opponent": opponent, "deals": deals,
+        "seed_base": seed_base,
         "strong_win": wilson(sum(r[1] for r in rows), deals),
         "opponent_win": mean_ci([r[3] for r in rows]),
         "strong_settlement": mean_ci([r[2] for r in rows]),
@@ -163,6 +170,29 @@ def report(row):
     return sep_w and sep_s
 
 
+GAME_NAMES = {"totom": "Tổ Tôm", "kowah": "Kowah", "lukfu": "Luk Fu"}
+
+
+def ladder_table(rows):
+    """The ladder as a Markdown table: each level against the one below it (every other
+    seat), win rate and settlement per deal with their 95% intervals for the level and for
+    the seats below, whether the settlements are separate (higher), and the level's
+    decision p50/p99."""
+    out = ["| game | level vs below | win% | below win% | settlement | below settlement "
+           "| settlement higher | decision p50 | decision p99 |",
+           "|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        d = r["decision_ms"]
+        ss, os_ = r["strong_settlement"], r["opponent_settlement"]
+        higher = "yes" if ss[1] > os_[2] else "lower" if ss[2] < os_[1] else "overlap"
+        out.append(f"| {GAME_NAMES.get(r['game'], r['game'])} | {r['tested']} vs "
+                   f"{r['opponent']} | {fmt(r['strong_win'], 100)} | "
+                   f"{fmt(r['opponent_win'], 100)} | {fmt(r['strong_settlement'], digits=3)} | "
+                   f"{fmt(r['opponent_settlement'], digits=3)} | {higher} | "
+                   f"{d['p50']:.0f} ms | {d['p99']:.0f} ms |")
+    return "\n".join(out)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=2000)
@@ -176,6 +206,13 @@ def main():
     ap.add_argument("--backend", choices=["local", "ray"], default="local",
                     help="local: a process pool here; ray: tasks on a Ray cluster")
     ap.add_argument("--address", help="the Ray cluster (default: one started for the run)")
+    ap.add_argument("--seed-base", type=int, default=SEED_BASE,
+                    help="deal k is seeded seed-base + k (default %(default)s); another base "
+                         "gives fresh deals")
+    ap.add_argument("--ladder", metavar="LEVELS", nargs="?", const=",".join(LADDER),
+                    help="instead of --strong/--opponents: each level against the one below "
+                         f"it, in this order (default {','.join(LADDER)}), seats rotated; "
+                         "prints the ladder table")
     args = ap.parse_args()
     try:  # a bad level or a player that does not load: one line, before any deal
         resolve([seat_spec(x) for x in [args.strong, *args.opponents.split(",")]])
@@ -184,12 +221,19 @@ def main():
     rows, ok = [], True
     pool_cm = RayPool(args.address) if args.backend == "ray" else \
         ProcessPoolExecutor(max_workers=args.workers)
+    if args.ladder:
+        levels = [seat_spec(x) for x in args.ladder.split(",")]
+        pairs = list(zip(levels[1:], levels))
+    else:
+        pairs = [(args.strong, opp) for opp in args.opponents.split(",")]
     with pool_cm as pool:
         for game in args.games.split(","):
-            for opp in args.opponents.split(","):
-                row = run(pool, game, args.strong, opp, args.deals)
+            for tested, opp in pairs:
+                row = run(pool, game, tested, opp, args.deals, args.seed_base)
                 ok = report(row) and ok
                 rows.append(row)
+    if args.ladder:
+        print(ladder_table(rows))
     if args.json_file:
         with open(args.json_file, "w") as fh:
             json.dump(rows, fh, indent=1)
