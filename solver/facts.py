@@ -102,6 +102,11 @@ def listed_actions(obs: dict[str, Any], allowed: Callable[[str], str | None],
     if not acts:
         raise InvalidInput("the observation has no legal actions: it is not this seat's turn "
                            "(or the deal is over)", field="state.legal_actions")
+    seat, to_act = obs.get("seat"), obs.get("to_act")
+    if isinstance(seat, int) and isinstance(to_act, int) and seat != to_act:
+        # Only the seat to act has actions: a view that says otherwise was edited.
+        raise InvalidInput(f"the view is seat {seat}'s but seat {to_act} is to act: only the "
+                           "seat to act has actions to rank", field="state.to_act")
     if len(acts) > MAX_ACTIONS:
         raise InvalidInput(f"{len(acts)} actions listed; no position has more than "
                            f"{MAX_ACTIONS}", field="state.legal_actions")
