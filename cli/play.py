@@ -166,7 +166,14 @@ def add_interactive_command(group: click.Group, spec: GameSpec) -> None:
                   help="Continue a deal saved by an earlier `play` (its --record file).")
     @click.option("--remote", metavar="HOST:PORT",
                   help="Play at a table on a moneycards server (TableService) instead of in "
-                       "this process.")
+                       "this process: over TLS with the system's certificate authorities, "
+                       "or in plaintext to this machine.")
+    @click.option("--tls/--no-tls", default=None,
+                  help="With --remote: TLS or plaintext whatever the host (default: "
+                       "plaintext to this machine only).")
+    @click.option("--ca", type=click.Path(dir_okay=False), metavar="FILE",
+                  help="With --remote: a PEM file of the certificate authority that signed "
+                       "the server's certificate (implies TLS).")
     @click.option("--deals", type=click.IntRange(1, 1000), default=None,
                   help="Play a match of this many deals, with running totals (R-match).")
     @click.option("--to", "to_points", type=click.IntRange(1, 100_000), default=None,
@@ -177,11 +184,12 @@ def add_interactive_command(group: click.Group, spec: GameSpec) -> None:
                   help="Ask even when `pass` is the only action (by default it is played "
                        "for you and the log says so).")
     @answers
-    def play(seed, seat, level, name, record_out, resume_file, remote, deals, to_points,
-             ask_pass):
+    def play(seed, seat, level, name, record_out, resume_file, remote, tls, ca, deals,
+             to_points, ask_pass):
         from moneycards.cli.session import Session
 
         session = Session.open(spec, seed=seed, seat=seat, level=level, name=name,
                                record_out=record_out, resume_file=resume_file, remote=remote,
-                               deals=deals, to_points=to_points, auto_pass=not ask_pass)
+                               deals=deals, to_points=to_points, auto_pass=not ask_pass,
+                               tls=tls, ca=ca)
         sys.exit(session.run())

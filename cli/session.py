@@ -57,7 +57,8 @@ class Session:
     def open(cls, spec: GameSpec, *, seed: int | None, seat: int, level: str, name: str,
              record_out: str | None, resume_file: str | None, remote: str | None,
              deals: int | None = None, to_points: int | None = None,
-             auto_pass: bool = True) -> "Session":
+             auto_pass: bool = True, tls: bool | None = None,
+             ca: str | None = None) -> "Session":
         import random
 
         from moneycards.cli.tables import LocalTable, RemoteTable
@@ -79,16 +80,21 @@ class Session:
         if not (record_out or resume_file):
             path.parent.mkdir(parents=True, exist_ok=True)
         _check_writable(path, "--record" if record_out else "--resume")
+        if (tls is not None or ca is not None) and not remote:
+            raise InvalidInput("--tls, --no-tls and --ca are for a server table: give "
+                               "--remote HOST:PORT", field="--ca" if ca else "--tls")
         if resume_file:
             if seed is not None:  # the saved deal has its seed: another would be ignored
                 raise InvalidInput("a resumed deal keeps its own seed: give --resume or "
                                    "--seed, not both", field="--seed")
             table = _resume(spec, pathlib.Path(resume_file))
         else:
-            seed = random.randrange(1_000_000) if seed is None else seed
-            table = (RemoteTable(remote, spec.name, seed, seat, level, name, match=match)
-                     if remote else LocalTable(spec.name, seed, seat, level, name,
-                                               match=match))
+            if remote:  # the server shuffles unless a seed was chosen
+                table = RemoteTable(remote, spec.name, seed, seat, level, name, match=match,
+                                    tls=tls, ca=ca)
+            else:
+                seed = random.randrange(1_000_000) if seed is None else seed
+                table = LocalTable(spec.name, seed, seat, level, name, match=match)
         return cls(spec, table, path, auto_pass=auto_pass)
 
     # -- the loop -------------------------------------------------------------------------
@@ -98,7 +104,8 @@ class Session:
         where = f" at {t.address}, table {t.table_id}" if t.table_id else ""
         others = ", ".join(n for s, n in enumerate(t.names()) if s != t.seat)
         me = t.names()[t.seat]
-        self.echo(f"{self.spec.title}, seed {t.seed}{where}. You play seat {t.seat}"
+        seed = f", seed {t.seed}" if t.seed is not None else ", shuffled by the server"
+        self.echo(f"{self.spec.title}{seed}{where}. You play seat {t.seat}"
                   f"{'' if me == 'You' else ' as ' + me}, with {others}.")
         what = "match" if self.is_match() else "deal"
         self.echo(f"The {what} is saved to {self.path} after every action.")

@@ -269,11 +269,46 @@ def match_deals(game: str, data: dict[str, Any]) -> list[Any]:
     return found if isinstance(found, list) else []
 
 
+CONNECT_S = 5.0  # how long `play --remote` waits for the server (and the TLS handshake)
+
+
+def remote_channel(address: str, *, tls: bool | None, ca: str | None) -> tuple[Any, bool, Any]:
+    """A channel to `address`, its TLS and CA: TLS unless `tls` is False or (by default)
+    the host is this machine, as `serve` is plaintext on loopback only; the system's
+    certificate authorities, or those in the PEM file `ca`."""
+    import grpc
+
+    from moneycards.server.app import is_loopback
+
+    host = address.rsplit(":", 1)[0] if ":" in address else address
+    if ca is not None and tls is False:
+        raise InvalidInput("--ca is for TLS: give it without --no-tls", field="--ca")
+    use_tls = tls if tls is not None else (ca is not None or not is_loopback(host))
+    if not use_tls:
+        return grpc.insecure_channel(address), False, None
+    roots = None
+    if ca is not None:
+        from moneycards.cli.serve import read_pem
+
+        roots = read_pem(ca, "--ca")
+    return grpc.secure_channel(address, grpc.ssl_channel_credentials(roots)), True, ca
+
+
+def no_answer(address: str, tls: bool) -> str:
+    if tls:
+        return (f"no server answers at {address} over TLS (TLS? a server on this machine "
+                "speaks plaintext unless started with --tls-cert: give --no-tls; a "
+                "certificate from a private authority needs --ca FILE)")
+    return (f"no server answers at {address} in plaintext (TLS? a server started with "
+            "--tls-cert needs --tls, and --ca FILE for a private certificate authority)")
+
+
 class RemoteTable:
     """A table on a moneycards server, played through TableService."""
 
-    def __init__(self, address: str, game: str, seed: int, seat: int, level: str, name: str,
-                 *, joined: tuple[str, str, int] | None = None, match: Any = None):
+    def __init__(self, address: str, game: str, seed: int | None, seat: int, level: str,
+                 name: str, *, joined: tuple[str, str, int] | None = None, match: Any = None,
+                 tls: bool | None = None, ca: str | None = None):
         import grpc
 
         from moneycards.records import AI_LEVELS
@@ -283,18 +318,21 @@ class RemoteTable:
 
         self.grpc, self.pb = grpc, table_pb2
         self.game, self.address, self.seed = game, address, seed
-        self.channel = grpc.insecure_channel(address)
+        self.channel, self.tls, self.ca = remote_channel(address, tls=tls, ca=ca)
         try:
-            grpc.channel_ready_future(self.channel).result(timeout=10)
+            grpc.channel_ready_future(self.channel).result(timeout=CONNECT_S)
         except grpc.FutureTimeoutError:
-            raise InvalidInput(f"no server answers at {address}", field="--remote") from None
+            raise InvalidInput(no_answer(address, self.tls), field="--remote") from None
         self.stub = table_pb2_grpc.TableServiceStub(self.channel)
         if joined is None:
             seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN, name=name)
                      if s == seat else common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI,
                                                             ai_level=AI_LEVELS[level])
                      for s in range(spec(game).seats)]
-            request = table_pb2.CreateTableRequest(game=GAME_ENUMS[game], seats=seats, seed=seed)
+            # The server shuffles unless the person chose a seed (it is then told to the
+            # seat, as to every seat of a table with a chosen seed).
+            request = table_pb2.CreateTableRequest(game=GAME_ENUMS[game], seats=seats,
+                                                   seed=seed)
             if match is not None:
                 request.match_rules.CopyFrom(table_pb2.MatchRules(
                     deals=match.deals, to_points=match.to_points))
@@ -309,9 +347,12 @@ class RemoteTable:
     @classmethod
     def reconnect(cls, game: str, data: dict[str, Any]) -> "RemoteTable":
         try:
-            return cls(str(data["remote"]), game, int(data.get("seed", 0)), int(data["seat"]),
-                       "", "", joined=(str(data["table_id"]), str(data["seat_token"]),
-                                       int(data["seat"])))
+            seed = data.get("seed")
+            return cls(str(data["remote"]), game, None if seed is None else int(seed),
+                       int(data["seat"]), "", "",
+                       joined=(str(data["table_id"]), str(data["seat_token"]),
+                               int(data["seat"])),
+                       tls=data.get("tls"), ca=data.get("ca"))
         except (KeyError, TypeError, ValueError):
             raise InvalidInput("not a saved server table (remote, table_id, seat_token, "
                                "seat)", field="--resume") from None
@@ -431,8 +472,13 @@ class RemoteTable:
                 out["seed"] = int(out["seed"])
                 return out
             return self.record_json()
-        return {"remote": self.address, "game": self.game, "table_id": self.table_id,
-                "seat_token": self.token, "seat": self.seat, "seed": self.seed}
+        out = {"remote": self.address, "game": self.game, "table_id": self.table_id,
+               "seat_token": self.token, "seat": self.seat, "tls": self.tls}
+        if self.seed is not None:
+            out["seed"] = self.seed
+        if self.ca is not None:
+            out["ca"] = self.ca
+        return out
 
 
 # -- moneycards tables ----------------------------------------------------------------------
