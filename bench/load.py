@@ -1,11 +1,15 @@
-"""Load on a cold `moneycards serve`: N mixed callers for T seconds, then health-only callers
-as the baseline, with a 1 s liveness probe every second throughout (loopback only).
+"""Load on a cold `moneycards serve`: N mixed callers for T seconds, for each N of
+`--callers` (default 50, 100 and 200), then health-only callers as the baseline, with a 1 s
+liveness probe every second throughout (loopback only).
 
-    .venv/bin/python bench/load.py --callers 200 --seconds 60
+    .venv/bin/python bench/load.py --callers 50,100,200 --seconds 30
 
-Prints requests per second, p50/p99 latency, sheds (RESOURCE_EXHAUSTED, which callers retry
-after the advertised delay), errors (any other status a request did not ask for), failed
-liveness probes and the server's RSS growth. Exit 1 if there were errors or failed probes.
+Each caller sends its calls with a 5 s deadline. A call beyond the server's concurrent
+calls waits for a slot while its deadline allows and is shed (RESOURCE_EXHAUSTED, which
+callers retry after the advertised delay) only when it cannot start in time. Prints per row
+requests per second, p50/p99 latency, the shed share (sheds among all answers), errors (any
+other status a request did not ask for), then failed liveness probes and the server's RSS
+growth. Exit 1 if there were errors or failed probes.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ SHED_BACKOFF_S = 0.1  # the RetryInfo delay the server advertises
 # -- the request mix --------------------------------------------------------------------------
 def request_mix(seed: int = 5) -> list[tuple[str, str, object, grpc.StatusCode]]:
     """(service, method, request, expected code): every RPC, valid and a few bad inputs."""
-    from moneycards.server.records import game_record_message
+    from moneycards.records import game_record_message
     from moneycards.solver.games import seeded
     from moneycards.v1 import kowah_pb2, lukfu_pb2, totom_pb2
 
@@ -47,9 +51,6 @@ def request_mix(seed: int = 5) -> list[tuple[str, str, object, grpc.StatusCode]]
     hint_cls = {"totom": totom_pb2.TotomServiceHintRequest,
                 "kowah": kowah_pb2.KowahServiceHintRequest,
                 "lukfu": lukfu_pb2.LukFuServiceHintRequest}
-    record_cls = {"totom": totom_pb2.TotomServiceCheckGameRecordRequest,
-                  "kowah": kowah_pb2.KowahServiceCheckGameRecordRequest,
-                  "lukfu": lukfu_pb2.LukFuServiceCheckGameRecordRequest}
     service = {"totom": "moneycards.v1.TotomService", "kowah": "moneycards.v1.KowahService",
                "lukfu": "moneycards.v1.LukFuService"}
     for game in ("totom", "kowah", "lukfu"):
@@ -57,16 +58,16 @@ def request_mix(seed: int = 5) -> list[tuple[str, str, object, grpc.StatusCode]]
             state = seeded(game, seed * 100 + deal)
             while not state.is_over:
                 if rng.random() < 0.15:
-                    obs = state.observation(state.current_seat())
+                    obs = state.observation(state.current_seat()).to_json()
                     mix.append((service[game], "Hint",
                                 hint_cls[game](observation_json=json.dumps(obs)), ok))
-                    if game == "kowah" and obs["phase"] == "draw":
+                    if game == "kowah" and obs["phase"] == "KOWAH_PHASE_DRAW":
                         mix.append((service[game], "CheckReady",
                                     kowah_pb2.CheckReadyRequest(hand=obs["hand"]), ok))
                 state.apply(rng.choice(state.legal_actions()))
             mix.append((service[game], "CheckGameRecord",
-                        record_cls[game](record=game_record_message(state.game_record())), ok))
-        first = seeded(game, seed).initial["hands"]
+                        game_record_message(game, state.engine_record()), ok))
+        first = seeded(game, seed).deal_json()["hands"]
         if game == "totom":
             dealer = seeded(game, seed).dealer
             mix.append((service[game], "CheckHand",
@@ -180,27 +181,35 @@ def line(name: str, n: int, stats: dict) -> str:
     p50 = statistics.median(lat)
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))]
     errors = sum(stats["errors"].values())
-    detail = f" {dict(stats['errors'])}" if errors else ""
-    return (f"{name:<12} {n} callers, {stats['seconds']:.0f} s: "
+    detail = " " + ", ".join(f"{k} {v}" for k, v in stats["errors"].items()) if errors else ""
+    shed_share = stats["shed"] / max(1, stats["shed"] + stats["answered"] + errors)
+    return (f"{name:<12} {n:>4} callers, {stats['seconds']:.0f} s: "
             f"{stats['answered'] / stats['seconds']:8.1f} rps answered, p50 {p50:7.1f} ms, "
-            f"p99 {p99:7.1f} ms, shed {stats['shed']}, errors {errors}{detail}"), p99
+            f"p99 {p99:7.1f} ms, shed {stats['shed']} ({shed_share:.1%}), "
+            f"errors {errors}{detail}"), p99
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--callers", type=int, default=200)
-    ap.add_argument("--seconds", type=float, default=60.0)
+    ap.add_argument("--callers", default="50,100,200",
+                    help="concurrent callers, one row each (comma-separated)")
+    ap.add_argument("--seconds", type=float, default=30.0, help="per row")
     ap.add_argument("--health-seconds", type=float, default=15.0)
     ap.add_argument("--workers", type=int, help="serve --workers (default: serve's own)")
     args = ap.parse_args()
-    if not 1 <= args.callers <= MAX_CALLERS or not 1 <= args.seconds <= MAX_SECONDS \
+    try:
+        counts = [int(c) for c in args.callers.split(",") if c.strip()]
+    except ValueError:
+        counts = []
+    if not counts or not all(1 <= c <= MAX_CALLERS for c in counts) \
+            or not 1 <= args.seconds <= MAX_SECONDS \
             or not 1 <= args.health_seconds <= MAX_SECONDS:
-        ap.error(f"callers 1-{MAX_CALLERS}, seconds 1-{MAX_SECONDS}")
+        ap.error(f"callers 1-{MAX_CALLERS} each (comma-separated), seconds 1-{MAX_SECONDS}")
     mix = request_mix()
     t0 = time.monotonic()
     extra = ["--workers", str(args.workers)] if args.workers else []
     server = subprocess.Popen([sys.executable, "-m", "moneycards", "serve", "--host", HOST,
-                               "--port", "0", *extra],
+                               "--port", "0", "--db", ":memory:", *extra],
                               stdout=subprocess.PIPE, text=True)
     try:
         m = re.search(r":(\d+) ", server.stdout.readline())
@@ -214,21 +223,24 @@ def main() -> int:
         prober = multiprocessing.Process(target=probe, args=(address, stop, results))
         prober.start()
         rss0 = rss_tree_kb(server.pid)
-        mixed = asyncio.run(callers(address, args.callers, args.seconds, mix))
+        rows = []
+        for n in counts:
+            print(f"{n} mixed callers for {args.seconds:.0f} s ...", file=sys.stderr)
+            rows.append((n, asyncio.run(callers(address, n, args.seconds, mix))))
         rss1 = rss_tree_kb(server.pid)
-        health = asyncio.run(callers(address, args.callers, args.health_seconds, None))
+        health = asyncio.run(callers(address, max(counts), args.health_seconds, None))
         stop.set()
         sent, failed = results.get(timeout=10)
         prober.join(timeout=10)
-        mixed_line, _ = line("mixed", args.callers, mixed)
-        health_line, _ = line("health-only", args.callers, health)
-        print(mixed_line)
-        print(health_line)
+        for n, mixed in rows:
+            print(line("mixed", n, mixed)[0])
+        print(line("health-only", max(counts), health)[0])
         print(f"liveness     {sent} probes (1 s deadline, one a second), {failed} failed")
         print(f"server RSS   {rss0 / 1024:.0f} MB -> {rss1 / 1024:.0f} MB over the mixed load, "
               f"workers included "
               f"({(rss1 - rss0) / 1024:+.0f} MB)")
-        bad = sum(mixed["errors"].values()) + sum(health["errors"].values()) + failed
+        bad = sum(sum(m["errors"].values()) for _, m in rows) \
+            + sum(health["errors"].values()) + failed
         return 1 if bad else 0
     finally:
         server.send_signal(signal.SIGTERM)
