@@ -209,12 +209,12 @@ def seat_dict(msg: common_pb2.TableSeat, *, field: str) -> dict:
 def read_seats(game: str, seats, *, field: str = "seats") -> list[dict]:
     """A record's header seats as the engine's seat dicts, checked as a table's seats are
     (solver/tables.py `read_seats`): one per seat of the game, names short and printable, a
-    level only on an AI seat."""
+    level only on an AI seat; every seat may be an AI's."""
     from moneycards.solver import tables
 
     out = [seat_dict(seat, field=f"{field}[{k}]") for k, seat in enumerate(seats)]
     tables.read_seats(spec(game), [tables.Seat(s["kind"], s["level"], s["name"]) for s in out],
-                      field=field)
+                      field=field, require_person=False)  # self-play records have none
     return out
 
 

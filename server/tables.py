@@ -79,6 +79,8 @@ WATCHES_PER_TABLE = 12  # every seat's streams at one table
 WATCH_IDLE_S = 300.0  # a stream with no event this long ends (UNAVAILABLE): watch again
 MAX_OPEN_TABLES = 50  # open (not finished, not closed) tables one client address created
 MAX_PAGE_TOKEN = 200  # characters: a page token is a date and a table id
+MAX_AI_TABLES = 2  # AI-only tables (self-play over the service) played at once
+MAX_AI_DEALS = 20  # deals of an AI-only match: each is played within CreateTable
 
 
 def client_host(peer: str) -> str:
@@ -337,12 +339,12 @@ class Tables:
                 "TOO_MANY_TABLES", limit=str(self.max_open_tables)))
 
     def create(self, game: str, seats: list[Seat], seed: int | None, rules: Any,
-               match: Match | None = None, client: str | None = None
-               ) -> tuple[OpenTable, dict[int, str]]:
+               match: Match | None = None, client: str | None = None,
+               ai_only: bool = False) -> tuple[OpenTable, dict[int, str]]:
         if client is not None:
             self.check_client(client)
         table = Table.create(game, seats, seed=seed, rules=rules,
-                             ai_budget_ms=self.ai_budget_ms, match=match)
+                             ai_budget_ms=self.ai_budget_ms, match=match, ai_only=ai_only)
         # Letters and digits only: an id never starts with "-" (a command line would read
         # it as an option) and reads aloud.
         table_id = base64.b32encode(secrets.token_bytes(10)).decode().lower()
@@ -380,7 +382,7 @@ class Tables:
         inputs = t.table.inputs
         if len(inputs) > t.stored:
             t.revision = self.store.append(t.table_id, t.stored, inputs[t.stored:],
-                                           t.table.is_over, revision=t.revision,
+                                           t.table.is_over,
                                            public_actions=t.table.public_actions)
             t.stored = len(inputs)
         t.changed.notify_all()
@@ -578,6 +580,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
         self.operator_token = operator_token
         self.watch_idle_s = watch_idle_s
         self._watches = Watches(max_watches, watches_per_table, watches_per_token)
+        self._ai_tables = threading.BoundedSemaphore(MAX_AI_TABLES)
 
     @table_call()
     def CreateTable(self, request, context):
@@ -602,8 +605,25 @@ class TableService(table_pb2_grpc.TableServiceServicer):
         if request.HasField("match_rules"):
             match = read_match(GAMES[game], request.match_rules.deals,
                                request.match_rules.to_points, field="match_rules")
-        opened, tokens = self.tables.create(game, seats, seed, rules, match,
-                                            client=client_host(context.peer()))
+        if not request.ai_only:
+            opened, tokens = self.tables.create(game, seats, seed, rules, match,
+                                                client=client_host(context.peer()))
+        else:
+            if any(s.kind == "human" for s in seats):
+                raise InvalidInput("an ai_only table has AI seats only: a person's seat "
+                                   "needs a table that waits for them", field="ai_only")
+            if match is not None and not 1 <= match.deals <= MAX_AI_DEALS:
+                raise InvalidInput(f"an ai_only match is 1-{MAX_AI_DEALS} deals (it is "
+                                   "played within the call)", field="match_rules.deals")
+            if not self._ai_tables.acquire(blocking=False):
+                raise TableError(status(
+                    code_pb2.RESOURCE_EXHAUSTED, f"{MAX_AI_TABLES} AI-only tables are being "
+                    "played on this server: retry shortly", "TOO_MANY_AI_TABLES"))
+            try:
+                opened, tokens = self.tables.create(game, seats, seed, rules, match,
+                                                    ai_only=True)
+            finally:
+                self._ai_tables.release()
         return table_pb2.CreateTableResponse(
             table_id=opened.table_id,
             seat_tokens=[table_pb2.SeatToken(seat=s, token=tok)
@@ -744,7 +764,12 @@ class TableService(table_pb2_grpc.TableServiceServicer):
     def GetRecord(self, request, context):
         from moneycards.records import game_record_message
 
-        t, seat = self.tables.seat(request.table_id, request.seat_token)
+        if request.seat_token:
+            t, seat = self.tables.seat(request.table_id, request.seat_token)
+        else:  # no person sits there: an AI-only table, played to its end at creation
+            t, seat = self.tables.get(request.table_id), 0
+            if t.tokens:
+                self.tables.seat(request.table_id, "")  # the seat token is needed
         with t.lock:
             self.tables.sync(t)
             table = t.table

@@ -61,9 +61,11 @@ class Seat:
         return out
 
 
-def read_seats(game: GameSpec, seats: list[Seat], *, field: str = "seats") -> tuple[Seat, ...]:
+def read_seats(game: GameSpec, seats: list[Seat], *, field: str = "seats",
+               require_person: bool = True) -> tuple[Seat, ...]:
     """The seats checked, with default names: one per seat of the game, at least one
-    person, AI levels known, names short and printable."""
+    person (unless `require_person` is False: self-play, or a stored record), AI levels
+    known, names short and printable."""
     if len(seats) != game.seats:
         raise InvalidInput(f"{game.title} has {game.seats} seats, got {len(seats)}", field=field)
     out = []
@@ -87,9 +89,9 @@ def read_seats(game: GameSpec, seats: list[Seat], *, field: str = "seats") -> tu
         if not name:
             name = f"AI {k}" if s.kind == AI else f"Player {k}"
         out.append(Seat(s.kind, level, name))
-    if not any(s.kind == HUMAN for s in out):
+    if require_person and not any(s.kind == HUMAN for s in out):
         raise InvalidInput("a table needs at least one person's seat (self-play runs "
-                           "with `selfplay`)", field=field)
+                           "with `selfplay`, or over TableService with ai_only)", field=field)
     names = [s.name for s in out]
     if len(set(names)) != len(names):
         raise InvalidInput("two seats have the same name", field=field)
@@ -342,10 +344,12 @@ class Table:
     def create(cls, game: str, seats: list[Seat], *, seed: int | None = None,
                rules: Any = None, played_at: str | None = None,
                ai_budget_ms: float | None = None,
-               deal: dict[str, Any] | None = None, match: Match | None = None) -> "Table":
+               deal: dict[str, Any] | None = None, match: Match | None = None,
+               ai_only: bool = False) -> "Table":
         """A new table; AI seats before the first person's turn play at once. `deal`
         (the engine's deal JSON) fixes the first deal's cards instead of the seed; `match`
-        makes it a match of several deals (R-match)."""
+        makes it a match of several deals (R-match). With `ai_only` every seat may be an
+        AI's, and the table is played to its end here."""
         g = spec(game)
         if seed is None:
             # 63 bits: every one of 2^31 seeds could be tried against one seat's hand.
@@ -356,7 +360,8 @@ class Table:
             rules = g.rules(rules, field="rules")
         when = played_at or datetime.datetime.now(datetime.timezone.utc).isoformat(
             timespec="seconds").replace("+00:00", "Z")
-        table = cls(g, seed, rules, read_seats(g, seats), when, ai_budget_ms, deal, match)
+        table = cls(g, seed, rules, read_seats(g, seats, require_person=not ai_only), when,
+                    ai_budget_ms, deal, match)
         table.advance()
         return table
 
@@ -370,7 +375,8 @@ class Table:
         seats = [Seat(s["kind"], s.get("level", ""), s.get("name", ""))
                  for s in record["seats"]]
         match = record.get("match")
-        table = cls(g, record["seed"], record["rules"], read_seats(g, seats),
+        table = cls(g, record["seed"], record["rules"],
+                    read_seats(g, seats, require_person=False),
                     record["played_at"], ai_budget_ms, record.get("deal"),
                     None if match is None else Match(**match))
         table.replay(record["actions"])

@@ -53,7 +53,7 @@ ACTION_VERB_CLAIM: ActionVerb
 ACTION_VERB_END: ActionVerb
 
 class CreateTableRequest(_message.Message):
-    __slots__ = ("game", "seats", "seed", "totom_rules", "kowah_rules", "luk_fu_rules", "match_rules")
+    __slots__ = ("game", "seats", "seed", "totom_rules", "kowah_rules", "luk_fu_rules", "match_rules", "ai_only")
     GAME_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
@@ -61,6 +61,7 @@ class CreateTableRequest(_message.Message):
     KOWAH_RULES_FIELD_NUMBER: _ClassVar[int]
     LUK_FU_RULES_FIELD_NUMBER: _ClassVar[int]
     MATCH_RULES_FIELD_NUMBER: _ClassVar[int]
+    AI_ONLY_FIELD_NUMBER: _ClassVar[int]
     game: _common_pb2.Game
     seats: _containers.RepeatedCompositeFieldContainer[_common_pb2.TableSeat]
     seed: int
@@ -68,7 +69,8 @@ class CreateTableRequest(_message.Message):
     kowah_rules: _kowah_pb2.KowahRules
     luk_fu_rules: _lukfu_pb2.LukFuRules
     match_rules: MatchRules
-    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.TableSeat, _Mapping]]] = ..., seed: _Optional[int] = ..., totom_rules: _Optional[_Union[_totom_pb2.TotomRules, _Mapping]] = ..., kowah_rules: _Optional[_Union[_kowah_pb2.KowahRules, _Mapping]] = ..., luk_fu_rules: _Optional[_Union[_lukfu_pb2.LukFuRules, _Mapping]] = ..., match_rules: _Optional[_Union[MatchRules, _Mapping]] = ...) -> None: ...
+    ai_only: bool
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.TableSeat, _Mapping]]] = ..., seed: _Optional[int] = ..., totom_rules: _Optional[_Union[_totom_pb2.TotomRules, _Mapping]] = ..., kowah_rules: _Optional[_Union[_kowah_pb2.KowahRules, _Mapping]] = ..., luk_fu_rules: _Optional[_Union[_lukfu_pb2.LukFuRules, _Mapping]] = ..., match_rules: _Optional[_Union[MatchRules, _Mapping]] = ..., ai_only: _Optional[bool] = ...) -> None: ...
 
 class MatchRules(_message.Message):
     __slots__ = ("deals", "to_points")
