@@ -196,6 +196,8 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=30.0, help="per row")
     ap.add_argument("--health-seconds", type=float, default=15.0)
     ap.add_argument("--workers", type=int, help="serve --workers (default: serve's own)")
+    ap.add_argument("--max-waiting", type=int,
+                    help="serve --max-waiting (default: serve's own; 0 refuses at once)")
     args = ap.parse_args()
     try:
         counts = [int(c) for c in args.callers.split(",") if c.strip()]
@@ -208,6 +210,8 @@ def main() -> int:
     mix = request_mix()
     t0 = time.monotonic()
     extra = ["--workers", str(args.workers)] if args.workers else []
+    if args.max_waiting is not None:
+        extra += ["--max-waiting", str(args.max_waiting)]
     server = subprocess.Popen([sys.executable, "-m", "moneycards", "serve", "--host", HOST,
                                "--port", "0", "--db", ":memory:", *extra],
                               stdout=subprocess.PIPE, text=True)

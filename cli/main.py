@@ -41,9 +41,13 @@ def cli():
                    "lock, and moving between cores costs it); otherwise the scheduler places "
                    "them.")
 @click.option("--max-calls", default=None, type=int,
-              help="Solver calls admitted at once per server process, each on its own thread "
-                   "(default: 16; 4 per worker with --workers); more are refused with "
-                   "RESOURCE_EXHAUSTED.")
+              help="Solver calls run at once per server process, each on its own thread "
+                   "(default: 16; 4 per worker with --workers); more wait (--max-waiting).")
+@click.option("--max-waiting", default=None, type=int,
+              help="Calls that may wait for a running one to finish, per server process "
+                   "(default: 4 per --max-calls, at most 256; 0: refuse at once). A call "
+                   "waits while its deadline leaves it time to run, else it is refused "
+                   "with RESOURCE_EXHAUSTED.")
 @click.option("--hint-cap-ms", default=2000, show_default=True, type=int,
               help="No hint runs longer than this, whatever budget it asks for.")
 @click.option("--grace", default=5.0, show_default=True, type=float,
@@ -79,6 +83,7 @@ def cli():
 def serve(host: str, port: int, workers: int | None, processes: int | None,
           max_calls: int | None, hint_cap_ms: int, grace: float, log_level: str,
           tls_cert: str | None, tls_key: str | None, insecure: bool, max_watches: int,
+          max_waiting: int | None,
           db: str | None, cpu_affinity: bool, web_port: int | None, no_web: bool,
           web_origins: tuple[str, ...], operator_token_file: str | None):
     """Run the gRPC server (game services, tables, health, reflection) and the web port
@@ -87,7 +92,8 @@ def serve(host: str, port: int, workers: int | None, processes: int | None,
 
     run(host, port, workers, max_calls, hint_cap_ms, grace, log_level, tls_cert, tls_key,
         insecure, db, max_watches, processes, cpu_affinity,
-        web=(web_port, no_web, web_origins), operator_token_file=operator_token_file)
+        web=(web_port, no_web, web_origins), operator_token_file=operator_token_file,
+        max_waiting=max_waiting)
 
 
 def main() -> None:

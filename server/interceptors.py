@@ -19,7 +19,7 @@ from google.protobuf import any_pb2, duration_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from moneycards.server.limits import Gate, Limits, wait_to_start
+from moneycards.server.limits import Gate, Limits
 from moneycards.solver.errors import SolveLimit
 
 log = logging.getLogger("moneycards.server")
@@ -122,7 +122,7 @@ class GuardInterceptor(grpc.ServerInterceptor):
         def guarded(request, context):
             request_id = os.urandom(8).hex()
             ctx = CallContext(context, request_id, limits)
-            if not gate.enter(wait_to_start(limits, context.time_remaining())):
+            if not gate.enter(gate.wait_to_start(limits, context.time_remaining())):
                 log.debug("request %s %s shed: %d running", request_id, method, gate.limit)
                 context.abort_with_status(overloaded_status(request_id, gate.limit))
             started = time.perf_counter()
@@ -137,7 +137,7 @@ class GuardInterceptor(grpc.ServerInterceptor):
                 log.exception("request %s %s failed", request_id, method)
                 context.abort_with_status(internal_status(request_id))
             finally:
-                gate.leave()
+                gate.leave(time.perf_counter() - started)
                 log.debug("request %s %s took %.1f ms", request_id, method,
                           (time.perf_counter() - started) * 1000)
 
@@ -152,7 +152,7 @@ class GuardInterceptor(grpc.ServerInterceptor):
 
         def pooled(request: bytes, context):
             request_id = os.urandom(8).hex()
-            if not gate.enter(wait_to_start(limits, context.time_remaining())):
+            if not gate.enter(gate.wait_to_start(limits, context.time_remaining())):
                 log.debug("request %s %s shed: %d running", request_id, method, gate.limit)
                 context.abort_with_status(overloaded_status(request_id, gate.limit))
             started = time.perf_counter()
@@ -176,7 +176,7 @@ class GuardInterceptor(grpc.ServerInterceptor):
                 context.abort_with_status(internal_status(request_id))
             finally:
                 pool.release(slot)
-                gate.leave()
+                gate.leave(time.perf_counter() - started)
                 log.debug("request %s %s took %.1f ms", request_id, method,
                           (time.perf_counter() - started) * 1000)
             kind = result[0]

@@ -45,9 +45,9 @@ class Limits:
         if not 0 <= self.grace_s <= 3600:
             raise InvalidInput("the grace is 0-3600 seconds", field="--grace")
         if not 0 <= self.queue_wait_s <= 600:
-            raise InvalidInput("a call waits 0-600 seconds to start", field="--queue-wait")
+            raise InvalidInput("a call waits 0-600 seconds to start", field="queue_wait_s")
         if self.queue is not None and not 0 <= self.queue <= 10_000:
-            raise InvalidInput("0-10000 calls waiting", field="--queue")
+            raise InvalidInput("0-10000 calls waiting", field="--max-waiting")
 
 
 def hint_budget_ms(requested: float, game: str, limits: Limits,
@@ -67,13 +67,16 @@ def hint_budget_ms(requested: float, game: str, limits: Limits,
 class Gate:
     """A counting semaphore for the running calls, with a bounded line of waiting ones:
     enter(wait_s) is True once the call may run, False if it could not start within
-    `wait_s` or `queue` calls are waiting already."""
+    `wait_s` or `queue` calls are waiting already. A call that the line ahead of it would
+    keep waiting longer than `wait_s` (as the calls' typical duration tells, kept by
+    `leave`) is refused at once instead of waiting in vain."""
 
     def __init__(self, limit: int, queue: int = 0):
         self.limit = limit
         self.queue = queue
         self.running = 0
         self.waiting = 0
+        self.typical_s = 0.0  # a moving average of the calls' durations
         self._cond = threading.Condition(threading.Lock())
 
     def enter(self, wait_s: float = 0.0) -> bool:
@@ -81,7 +84,8 @@ class Gate:
             if self.running < self.limit:
                 self.running += 1
                 return True
-            if wait_s <= 0 or self.waiting >= self.queue:
+            expected = (self.waiting + 1) * self.typical_s / self.limit
+            if wait_s <= 0 or self.waiting >= self.queue or expected > wait_s:
                 return False
             self.waiting += 1
             try:
@@ -96,15 +100,23 @@ class Gate:
             finally:
                 self.waiting -= 1
 
-    def leave(self) -> None:
+    def leave(self, took_s: float | None = None) -> None:
         with self._cond:
             self.running -= 1
+            if took_s is not None:
+                self.typical_s = took_s if not self.typical_s \
+                    else 0.9 * self.typical_s + 0.1 * took_s
             self._cond.notify()
 
+    def wait_to_start(self, limits: Limits, time_remaining: float | None) -> float:
+        return wait_to_start(limits, time_remaining, self.typical_s)
 
-def wait_to_start(limits: Limits, time_remaining: float | None) -> float:
-    """How long a call may wait for a running call to finish: until shortly before its
-    deadline (it must still have time to run), else `queue_wait_s`."""
+
+def wait_to_start(limits: Limits, time_remaining: float | None, typical_s: float = 0.0
+                  ) -> float:
+    """How long a call may wait for a running call to finish: while it would still have
+    time to run (its deadline less a margin and the calls' typical duration), else
+    `queue_wait_s` without a deadline."""
     if time_remaining is None:
         return limits.queue_wait_s
-    return max(0.0, time_remaining - START_MARGIN_S)
+    return max(0.0, time_remaining - START_MARGIN_S - typical_s)
