@@ -20,10 +20,12 @@ import json
 import multiprocessing
 import random
 import re
+import shutil
 import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -208,12 +210,14 @@ def main() -> int:
             or not 1 <= args.health_seconds <= MAX_SECONDS:
         ap.error(f"callers 1-{MAX_CALLERS} each (comma-separated), seconds 1-{MAX_SECONDS}")
     mix = request_mix()
+    # A throw-away store file: with it `serve` runs its default, a server process per core.
+    store = Path(tempfile.mkdtemp(prefix="load-")) / "tables.db"
     t0 = time.monotonic()
     extra = ["--workers", str(args.workers)] if args.workers else []
     if args.max_waiting is not None:
         extra += ["--max-waiting", str(args.max_waiting)]
     server = subprocess.Popen([sys.executable, "-m", "moneycards", "serve", "--host", HOST,
-                               "--port", "0", "--db", ":memory:", *extra],
+                               "--port", "0", "--no-web", "--db", str(store), *extra],
                               stdout=subprocess.PIPE, text=True)
     try:
         m = re.search(r":(\d+) ", server.stdout.readline())
@@ -252,6 +256,7 @@ def main() -> int:
             server.wait(timeout=15)
         except subprocess.TimeoutExpired:
             server.kill()
+        shutil.rmtree(store.parent, ignore_errors=True)
 
 
 if __name__ == "__main__":
