@@ -382,7 +382,7 @@ class Tables:
         inputs = t.table.inputs
         if len(inputs) > t.stored:
             t.revision = self.store.append(t.table_id, t.stored, inputs[t.stored:],
-                                           t.table.is_over,
+                                           t.table.is_over, revision=t.revision,
                                            public_actions=t.table.public_actions)
             t.stored = len(inputs)
         t.changed.notify_all()
