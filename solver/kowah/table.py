@@ -152,6 +152,8 @@ class KowahState(TableState):
             _, card = self.discards.pop()
             next(e for e in reversed(self.discard_log) if e[3] is None)[3] = s
             self.hands[s][KOWAH.index(card)] += 1
+            # The discard was face up: every seat's log names the card taken (KW-T2).
+            self.events.append(f"{seat_label(s)} took {card} from the discards")
             self.phase = Phase.DISCARD
         elif verb == "discard":
             card = KOWAH.parse(arg)[0]
