@@ -365,7 +365,7 @@ class TableState(ABC):
 
     def rules_object(self) -> Any:
         """The rule switches the deal is played under (each engine's rules dataclass)."""
-        return getattr(self, "rules")
+        return getattr(self, "rules")  # noqa: B009  (set by each engine, not declared here)
 
     # -- people and programs ------------------------------------------------------------
     def render(self, seat: int | None = None) -> str:
