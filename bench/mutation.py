@@ -1,19 +1,28 @@
-"""A mutation run over the rules code: does the test suite notice when one rule breaks?
+"""A mutation run over the code: does the test suite notice when one rule or behaviour breaks?
 
-Each mutant below is one realistic slip in the rules code (a flipped comparison, a dropped
-restriction, a changed bonus value, an off-by-one), written as a unique source snippet and
-its replacement, with the rule it breaks and the test files that must notice it. The run
-applies one mutant at a time to a private copy of the source tree (the checkout is never
-modified), runs only those test files, and counts the mutant killed when they fail.
+Each mutant below is one realistic slip (a flipped comparison, a dropped restriction, a
+changed bonus value, an off-by-one, a forgotten update, an option that never reaches its
+effect), written as a unique source snippet and its replacement, with the rule or behaviour
+it breaks and the test files that must notice it. The mutants cover the rules code of each
+game, the notation and records, and the service around them: the table stores and replicas,
+a table's private decisions and matches, admission and per-client limits, batches, the
+search's simulators and samplers, and serve's options. The run applies one mutant at a time
+to a private copy of the source tree (the checkout is never modified), runs only those test
+files, and counts the mutant killed when they fail; a run that times out (the whole run, or
+one test) counts as killed and is reported as a timeout.
 
-    python bench/mutation.py                 # every mutant; score and survivors on stdout
-    python bench/mutation.py --list          # the mutants, one a line
+    python bench/mutation.py                 # every mutant; score by area, survivors
+    python bench/mutation.py --list          # the mutants, one a line, with their area
     python bench/mutation.py --only tt-c2-four --only lf-w2-six
+    python bench/mutation.py --area stores   # one area's mutants (repeatable)
+    python bench/mutation.py --fast          # a fixed slice across the areas, for CI
     python bench/mutation.py --jobs 1        # one mutant at a time (default: 2 at once)
     python bench/mutation.py --equivalent    # the equivalent mutants: each should survive
 
-Equivalent mutants (no test can kill them: they cannot change any result) are listed with
-the reason and do not count. Progress goes to stderr.
+The unmutated tests run first; if some fail, the run stops and names them, or with
+--deselect-failing leaves them out of every run and lists them with the score. Equivalent
+mutants (no test can kill them: they cannot change any result) are listed with the reason
+and do not count. Progress goes to stderr.
 """
 
 from __future__ import annotations
@@ -43,6 +52,7 @@ class Mutant:
     rule: str  # the rule id (or behaviour) the mutant breaks
     what: str
     tests: tuple[str, ...]
+    area: str = ""  # its part of the code (AREAS); "" reads it from the file
 
     def apply(self, source: str) -> str:
         n = source.count(self.find)
@@ -62,11 +72,28 @@ LF_LEAK = ("tests/test_leaks.py",)
 NOTATION = ("tests/test_notation.py",)
 RECORDS = ("tests/test_records_sharp.py",)
 CLI = ("tests/test_records_sharp.py",)
+# The service's parts: the stores, a table's privacy, admission and limits, batches, the
+# search, serve's options (each with the test files that exercise it from outside).
+STORE_T = ("tests/test_store.py", "tests/test_replicas.py", "tests/test_bite_store.py",
+           "tests/test_store_model.py", "tests/test_public_service.py",
+           "tests/test_table_service.py")
+PRIVACY_T = ("tests/test_take_back.py", "tests/test_tables.py", "tests/test_matches.py",
+             "tests/test_table_service.py", "tests/test_privacy_twins.py")
+SERVICE_T = ("tests/test_public_service.py", "tests/test_server_hardening.py",
+             "tests/test_server_concurrency.py", "tests/test_table_service.py",
+             "tests/test_ai_only_tables.py", "tests/test_serve.py",
+             "tests/test_serve_processes.py", "tests/test_bite_store.py")
+BATCH_T = ("tests/test_cli_batch.py", "tests/test_server_batch.py",
+           "tests/test_batch_differential.py")
+SEARCH_T = ("tests/test_totom_search.py", "tests/test_kowah_search.py",
+            "tests/test_lukfu_search.py", "tests/test_ai.py")
+SERVE_T = ("tests/test_serve_startup.py", "tests/test_serve.py", "tests/test_public_service.py",
+           "tests/test_remote_tls.py")
 
 
 def M(id: str, file: str, find: str, replace: str, rule: str, what: str,
-      tests: tuple[str, ...]) -> Mutant:
-    return Mutant(id, file, find, replace, rule, what, tests)
+      tests: tuple[str, ...], area: str = "") -> Mutant:
+    return Mutant(id, file, find, replace, rule, what, tests, area)
 
 
 SCORING = "solver/totom/scoring.py"
@@ -80,6 +107,20 @@ LF_LEGAL = "solver/lukfu/legal.py"
 LF_RECORD = "solver/lukfu/record.py"
 LF_OLD = "solver/lukfu/old.py"
 LF_TABLE_PY = "solver/lukfu/table.py"
+STORE = "server/store.py"
+TABLES_SRV = "server/tables.py"
+TABLES_PY = "solver/tables.py"
+LIMITS = "server/limits.py"
+INTERCEPTORS = "server/interceptors.py"
+CLI_BATCH = "cli/batch.py"
+SOLVER_BATCH = "solver/batch.py"
+TT_BATCH = "solver/totom/batch.py"
+KW_BATCH = "solver/kowah/batch.py"
+TT_SIM = "solver/totom/sim.py"
+TT_SEARCH = "solver/totom/search.py"
+KW_SEARCH = "solver/kowah/search.py"
+LF_SEARCH = "solver/lukfu/search.py"
+CLI_SERVE = "cli/serve.py"
 
 MUTANTS: tuple[Mutant, ...] = (
     # -- Tổ Tôm: the TT-K3 table, both presets -------------------------------------------
@@ -372,7 +413,9 @@ MUTANTS: tuple[Mutant, ...] = (
       'if record.get("seed"):', "records", "a record seed of 0 written as no seed", RECORDS),
     M("rec-seed-0-read", "moneycards/records.py", 'if msg.HasField("seed"):', "if msg.seed:",
       "records", "a record seed of 0 read as no seed", RECORDS),
-    M("rec-seed-0-engine", "solver/table.py", "if self.seed is not None:", "if self.seed:",
+    M("rec-seed-0-engine", "solver/table.py",
+      '"rules": self.rules_name}\n        if self.seed is not None:',
+      '"rules": self.rules_name}\n        if self.seed:',
       "records", "an engine's game record dropping seed 0", RECORDS),
     M("rec-first-seat", "moneycards/records.py", "if not 0 <= msg.deal.first_seat < seats:",
       "if not 0 <= msg.deal.first_seat <= seats:", "records",
@@ -470,6 +513,508 @@ MUTANTS: tuple[Mutant, ...] = (
       "won_previous=False)  # Thông", "R-match",
       "a second win in a row scores no Thông under traditional rules",
       ("tests/test_matches.py",)),
+    # == The service's parts (area tuples STORE_T, PRIVACY_T, SERVICE_T, BATCH_T, SEARCH_T,
+    # SERVE_T): slips in the code that keeps tables, hides private decisions, bounds what a
+    # call or a client may hold, reads batches, samples worlds and starts the server. ======
+    # -- The store: SQL, revisions, failure reasons, files ---------------------------------
+    M("st-append-stale-revision", STORE, 'sql += " AND revision = ?"',
+      'sql += " AND revision >= ?"', "store revision",
+      "an append naming an older revision than the table's is written anyway (no Conflict)",
+      STORE_T),
+    M("st-append-rowcount", STORE, "if ex(sql, args).rowcount != 1:",
+      "if ex(sql, args).rowcount > 1:", "store revision",
+      "an append whose revision is gone (or whose table is missing) writes its actions "
+      "instead of raising Conflict", STORE_T),
+    M("st-listed-actions-frozen", STORE,
+      '"public_actions = COALESCE(?, public_actions) WHERE table_id = ?"',
+      '"public_actions = COALESCE(public_actions, ?) WHERE table_id = ?"', "ListTables",
+      "a table's listed action count never moves past the one it was created with",
+      STORE_T),
+    M("st-changes-skip-first", STORE,
+      '"SELECT action FROM table_actions WHERE table_id = ? AND idx >= ? "',
+      '"SELECT action FROM table_actions WHERE table_id = ? AND idx > ? "', "replica sync",
+      "the first action another server stored is left out of what a replica replays",
+      STORE_T),
+    M("st-list-closed", STORE, 'where, args = "WHERE closed = 0", ()',
+      'where, args = "WHERE 1 = 1", ()', "ListTables", "ListTables lists closed tables",
+      STORE_T),
+    M("st-page-repeats", STORE, "(created = ? AND table_id < ?))",
+      "(created = ? AND table_id <= ?))", "ListTables page token",
+      "the next page starts again with the previous page's last table", STORE_T),
+    M("st-close-keeps-revision", STORE,
+      '"UPDATE game_tables SET closed = 1, revision = revision + 1 "',
+      '"UPDATE game_tables SET closed = 1 "', "store revision",
+      "closing a table leaves its revision: a write naming it still succeeds on the closed "
+      "table", STORE_T),
+    M("st-ids-include-closed", STORE, 'where = "" if include_closed else " WHERE closed = 0"',
+      'where = ""', "store load", "load and table_ids return closed tables unasked",
+      STORE_T),
+    M("st-busy-not-locked", STORE, '"SQLITE_BUSY": "STORE_LOCKED"',
+      '"SQLITE_BUSY": "STORE_FAILED"', "STORE_LOCKED mapping",
+      "a write lock held too long by another process told as a failed store, not a busy one",
+      STORE_T),
+    M("st-full-not-full", STORE, '"SQLITE_FULL": "STORE_FULL"',
+      '"SQLITE_FULL": "STORE_FAILED"', "STORE_FULL mapping",
+      "a full store told as a failed one", STORE_T),
+    M("st-duplicate-index-failure", STORE, "raise Conflict(str(err)) from None",
+      "raise sqlite_failure(err) from None", "store Conflict",
+      "a duplicate action index (another server wrote first) answered as a failed store "
+      "instead of a Conflict the call retries", STORE_T),
+    M("st-conflict-no-rollback", STORE,
+      "            _rollback(db)\n            raise Conflict(str(err)) from None",
+      "            raise Conflict(str(err)) from None", "store Conflict",
+      "a refused write leaves its transaction open, so the connection's next call fails",
+      STORE_T),
+    M("st-file-mode", STORE, "os.O_CREAT | os.O_WRONLY, 0o600))",
+      "os.O_CREAT | os.O_WRONLY, 0o644))", "store file 0600",
+      "a new store file readable by every user of the machine", STORE_T),
+    M("st-folder-mode", STORE, "folder.mkdir(mode=0o700, parents=True)",
+      "folder.mkdir(parents=True)", "store folder 0700",
+      "a new store folder made with the default mode, not owner-only", STORE_T),
+    M("st-redact-keeps-password", STORE, 'rest = who.split(":")[0] + ":***@"',
+      'rest = who.split(":")[-1] + ":***@"', "store URL redaction",
+      "a PostgreSQL URL told with its password in place of its user name", STORE_T),
+    M("st-postgres-scheme", STORE, 'return db.startswith(("postgresql://", "postgres://"))',
+      'return db.startswith("postgresql://")', "--db URL",
+      "a postgres:// URL refused as a scheme the server does not know", STORE_T),
+    M("pg-unique-not-conflict", "server/pgstore.py",
+      "except (psycopg.errors.UniqueViolation,\n"
+      "                psycopg.errors.SerializationFailure) as err:",
+      "except psycopg.errors.SerializationFailure as err:", "store Conflict",
+      "on PostgreSQL a duplicate action index (another replica wrote first) answered as a "
+      "failed store instead of a Conflict the call retries", STORE_T),
+    M("pg-unreachable-reason", "server/pgstore.py",
+      'raise failure("STORE_UNREACHABLE", err) from None',
+      'raise failure("STORE_FAILED", err) from None', "STORE_UNREACHABLE mapping",
+      "a PostgreSQL server that cannot be reached told as a failed store", STORE_T),
+    # -- The store as the service uses it: sync, commit, rollback, health (server/tables.py)
+    M("tb-sync-misses-one-write", TABLES_SRV, "elif changes.revision != t.revision:",
+      "elif changes.revision > t.revision + 1:", "replica sync",
+      "a replica does not replay another server's single write: its view lags behind",
+      STORE_T, area="stores"),
+    M("tb-sync-closed-elsewhere", TABLES_SRV, "if changes is None or changes.closed:",
+      "if changes is None:", "replica sync",
+      "a table closed through another server is still answered by this one", STORE_T,
+      area="stores"),
+    M("tb-commit-no-revision", TABLES_SRV, "t.table.is_over, revision=t.revision,",
+      "t.table.is_over,", "store revision",
+      "a commit names no revision, so two servers acting on one table both write", STORE_T,
+      area="stores"),
+    M("tb-failed-act-kept", TABLES_SRV, "                        self.tables.rollback(t, inputs)\n",
+      "                        pass\n", "store failure: nothing changed",
+      "an action the store refused to keep stays applied in memory", STORE_T,
+      area="stores"),
+    M("tb-rollback-keeps-action", TABLES_SRV,
+      "list(t.table.inputs[:inputs]), False, False, t.revision)",
+      "list(t.table.inputs[:inputs + 1]), False, False, t.revision)",
+      "store failure: nothing changed",
+      "rolling back a refused action keeps the action itself (only the replies go)",
+      STORE_T, area="stores"),
+    M("tb-seed-chosen-lost", TABLES_SRV,
+      'seed_chosen = bool(stored.header.get("seed_chosen", False))', "seed_chosen = False",
+      "chosen seed told", "a table read back from the store (another server, a restart) "
+      "no longer tells every seat its chosen seed", STORE_T, area="stores"),
+    M("tb-listed-counts-private", TABLES_SRV, "public_actions=t.table.public_actions)",
+      "public_actions=len(inputs))", "R-claim-privacy",
+      "the stored action count a listing shows counts private and presumed declines",
+      STORE_T, area="stores"),
+    M("tb-act-one-try", TABLES_SRV, "ACT_TRIES = 3", "ACT_TRIES = 1",
+      "Act retry after Conflict", "an Act that loses a race with another server is "
+      "refused STORE_CONFLICT instead of tried again on the new state", STORE_T,
+      area="stores"),
+    M("tb-health-not-told", TABLES_SRV,
+      "                self.tables.store_failed(err)\n"
+      "                context.abort_with_status(store_status(err))\n"
+      "            except StaleVersion",
+      "                context.abort_with_status(store_status(err))\n"
+      "            except StaleVersion", "store health",
+      "a call the store fails leaves health SERVING", STORE_T, area="stores"),
+    M("tb-store-failure-internal", TABLES_SRV,
+      "return status(code_pb2.UNAVAILABLE, err.message, err.reason)",
+      "return status(code_pb2.INTERNAL, err.message, err.reason)", "store failure status",
+      "a failing store answered INTERNAL instead of UNAVAILABLE with its reason", STORE_T,
+      area="stores"),
+    # -- Private decisions, versions, events, take-backs, matches (solver/tables.py) -------
+    M("priv-own-decline-hidden", TABLES_PY, "return not e.private or e.seat == seat",
+      "return not e.private", "R-claim-privacy",
+      "a seat's own private decline is missing from its own events and version",
+      PRIVACY_T),
+    M("priv-void-shown", TABLES_PY,
+      "if pos in self.void or seat in self.unseen.get(pos, ()):",
+      "if seat in self.unseen.get(pos, ()):", "R-claim-privacy",
+      "a presumed decline undone by the seat's claim is still shown to it", PRIVACY_T),
+    M("priv-unseen-shown", TABLES_PY,
+      "if pos in self.void or seat in self.unseen.get(pos, ()):", "if pos in self.void:",
+      "R-claim-privacy",
+      "moves taken back before a seat saw them are shown to it afterwards", PRIVACY_T),
+    M("priv-public-count-private", TABLES_PY,
+      "if not e.private and pos not in self.void)", "if pos not in self.void)",
+      "R-claim-privacy", "a table's public action count counts private declines",
+      PRIVACY_T),
+    M("priv-events-repeat-last", TABLES_PY, "if version <= since:", "if version < since:",
+      "versions", "the events after a version repeat the event at that version", PRIVACY_T),
+    M("priv-stale-accepted", TABLES_PY,
+      "if expected_version is not None and expected_version != since:",
+      "if expected_version is not None and expected_version > since:", "versions",
+      "an action decided on an older version is applied instead of refused STALE_VERSION",
+      PRIVACY_T),
+    M("priv-claim-stays-pending", TABLES_PY,
+      "later = [p for p in self.pending if p.index >= pend.index]",
+      "later = [p for p in self.pending if p.index > pend.index]", "R-claim-privacy",
+      "a claim leaves the claiming seat's own decision open", PRIVACY_T),
+    M("priv-taken-back-own-decline", TABLES_PY,
+      "taken = tuple(pos for pos in self.line[pend.index + 1:]",
+      "taken = tuple(pos for pos in self.line[pend.index:]", "R-claim-privacy",
+      "a late claim lists the claimer's own presumed decline among the moves taken back",
+      PRIVACY_T),
+    M("priv-public-count-after-claim", TABLES_PY,
+      "        self.public_count = sum(1 for pos in self.line if not self.log[pos].private)\n",
+      "", "R-claim-privacy",
+      "after a late claim the AI seeds still count the moves taken back, so the AIs play "
+      "otherwise than had the claim come at once", PRIVACY_T),
+    M("priv-window-all-private", TABLES_PY,
+      "private = decline is not None and state.normalize(text) == decline",
+      "private = decline is not None", "R-claim-privacy",
+      "every answer in a private window (a claim too) is logged as a private decline",
+      PRIVACY_T),
+    M("priv-draw-told-to-all", TABLES_PY,
+      "return Event(version, e.seat, action, lines, e.gained if own else (), tuple(taken),",
+      "return Event(version, e.seat, action, lines, e.gained, tuple(taken),", "R-hidden-draw",
+      "the cards a seat drew are told to every seat", PRIVACY_T),
+    M("priv-taken-draw-told", TABLES_PY, "back.gained if mine else ()))",
+      "back.gained))", "R-hidden-draw",
+      "a taken-back draw tells every seat the cards the drawer got", PRIVACY_T),
+    M("priv-private-text-told", TABLES_PY, "action = e.text if own else e.public",
+      "action = e.text", "R-hidden-draw",
+      "another seat's action told in its own words, not its public form", PRIVACY_T),
+    M("priv-one-person-plays-on", TABLES_PY,
+      "return sum(1 for s in self.seats if s.kind == HUMAN) > 1",
+      "return sum(1 for s in self.seats if s.kind == HUMAN) >= 1", "R-claim-privacy",
+      "a table with one person plays on past its private decision instead of waiting",
+      PRIVACY_T),
+    M("priv-stored-decline-replayed", TABLES_PY,
+      'decline if head + " " == DECLINE else action', "decline if head == DECLINE else action",
+      "R-claim-privacy", "a stored decline replayed as a claim of nothing, so the table "
+      "cannot be read back", PRIVACY_T),
+    M("match-one-deal-more", TABLES_PY, "return bool(m.deals and len(self.finished()) >= m.deals",
+      "return bool(m.deals and len(self.finished()) > m.deals", "R-match",
+      "a match plays one deal more than its length", PRIVACY_T),
+    M("match-target-exceeded", TABLES_PY,
+      "or m.to_points and max(self.totals()) >= m.to_points)",
+      "or m.to_points and max(self.totals()) > m.to_points)", "R-match",
+      "a match goes on when a seat reaches its target exactly", PRIVACY_T),
+    M("match-kowah-wins-not-multipliers", TABLES_PY,
+      "out[result.winner] += result.multiplier", "out[result.winner] += 1",
+      "R-match / KW-K1", "a Kowah match's totals count wins, not the multipliers won",
+      PRIVACY_T),
+    M("match-hands-turned-back", TABLES_PY,
+      "shift = starter - int(deal[game.first_seat_key])",
+      "shift = int(deal[game.first_seat_key]) - starter", "R-match",
+      "a match's next deal turns the hands the wrong way round the table", PRIVACY_T),
+    # -- Admission, deadlines and what a client may hold -----------------------------------
+    M("lim-gate-one-over", LIMITS, "if self.running < self.limit:",
+      "if self.running <= self.limit:", "max concurrent calls",
+      "one call more than --max-calls runs at once", SERVICE_T),
+    M("lim-queue-one-over", LIMITS, "self.waiting >= self.queue or",
+      "self.waiting > self.queue or", "--max-waiting",
+      "one call more than the line holds waits (with --max-waiting 0, a call waits instead "
+      "of being refused at once)", SERVICE_T),
+    M("lim-first-waiter-hopeless", LIMITS,
+      "expected = (self.waiting + 1) * self.typical_s / self.limit",
+      "expected = self.waiting * self.typical_s / self.limit", "admission",
+      "a call that the running calls would keep past its deadline waits in vain when no "
+      "other call waits", SERVICE_T),
+    M("lim-leave-no-notify", LIMITS,
+      "            self._cond.notify()\n", "", "admission",
+      "a finishing call wakes no waiting one: waiters start only when their wait runs out "
+      "(and are refused)", SERVICE_T),
+    M("lim-no-deadline-no-wait", LIMITS,
+      "    if time_remaining is None:\n        return limits.queue_wait_s",
+      "    if time_remaining is None:\n        return 0.0", "admission",
+      "a call without a deadline is refused at once instead of waiting up to 5 s",
+      SERVICE_T),
+    M("lim-hint-cap-ignored", LIMITS,
+      "budget = float(min(requested or spec(game).hint_budget_ms, limits.hint_cap_ms))",
+      "budget = float(requested or spec(game).hint_budget_ms)", "--hint-cap-ms",
+      "a hint runs for its asked budget beyond the server's cap", SERVICE_T),
+    M("lim-hint-deadline-seconds", LIMITS,
+      "max(0.0, time_remaining - DEADLINE_MARGIN_S) * 1000)",
+      "max(0.0, time_remaining - DEADLINE_MARGIN_S))", "hint deadline",
+      "a hint with a deadline gets its seconds left as milliseconds", SERVICE_T),
+    M("lim-max-waiting-zero-ignored", LIMITS,
+      "return self.queue if self.queue is not None else min(4 * self.max_concurrent, 256)",
+      "return self.queue or min(4 * self.max_concurrent, 256)", "--max-waiting",
+      "--max-waiting 0 (refuse at once) read as the default line", SERVICE_T),
+    M("lim-watches-zero-refused", LIMITS, "if not 0 <= self.max_watches <= 10_000:",
+      "if not 1 <= self.max_watches <= 10_000:", "--max-watches",
+      "--max-watches 0 (Watch off) refused as a bad flag", SERVICE_T),
+    M("ic-health-gated", INTERCEPTORS,
+      "if handler is None or handler.unary_unary is None or method.startswith(UNGUARDED):",
+      "if handler is None or handler.unary_unary is None:", "health never shed",
+      "health checks and reflection wait and are shed with the solver calls", SERVICE_T),
+    M("ic-tables-to-workers", INTERCEPTORS,
+      "if self.pool is not None and not method.startswith(IN_PROCESS):",
+      "if self.pool is not None:", "tables in the server process",
+      "with --workers, TableService calls are sent to worker processes, which hold no "
+      "tables", SERVICE_T),
+    M("ic-abort-becomes-internal", INTERCEPTORS,
+      "            except Exception:\n                if ctx.aborted:\n                    raise\n",
+      "            except Exception:\n", "no UNKNOWN, statuses kept",
+      "a handler's own abort (INVALID_ARGUMENT, NOT_FOUND) answered INTERNAL", SERVICE_T),
+    M("ic-duration-not-kept", INTERCEPTORS,
+      "                gate.leave(time.perf_counter() - started)\n"
+      "                log.debug(\"request %s %s took %.1f ms\", request_id, method,\n"
+      "                          (time.perf_counter() - started) * 1000)\n\n"
+      "        return grpc.unary_unary_rpc_method_handler(",
+      "                gate.leave()\n"
+      "                log.debug(\"request %s %s took %.1f ms\", request_id, method,\n"
+      "                          (time.perf_counter() - started) * 1000)\n\n"
+      "        return grpc.unary_unary_rpc_method_handler(", "admission",
+      "the calls' typical duration is never kept, so no hopeless waiter is refused early",
+      SERVICE_T),
+    M("wk-deadline-not-sent", INTERCEPTORS,
+      "future = pool.submit(method, request, deadline_at, limits, slot)",
+      "future = pool.submit(method, request, None, limits, slot)", "hint deadline",
+      "a call run in a worker process does not know its deadline (a hint runs past it)",
+      SERVICE_T),
+    M("wk-slot-not-cleared", "server/workers.py", "        self.flags[k] = 0\n        return k",
+      "        return k", "cancellation",
+      "a call slot keeps the cancellation of the call that used it before", SERVICE_T),
+    M("watch-limit-off-by-one", TABLES_SRV, "if self._open.get(key, 0) >= limit:",
+      "if self._open.get(key, 0) > limit:", "Watch limits",
+      "one Watch stream more than each limit (process, table, seat token) opens",
+      SERVICE_T),
+    M("watch-limits-swapped", TABLES_SRV, "self.limits = (per_process, per_table, per_token)",
+      "self.limits = (per_process, per_token, per_table)", "Watch per-token limit",
+      "a seat token may hold 12 streams and a table only 4", SERVICE_T),
+    M("watch-slot-leaks", TABLES_SRV,
+      "        finally:\n            self._watches.leave(t.table_id, request.seat_token)",
+      "        finally:\n            pass", "Watch limits",
+      "a Watch stream that ends keeps its slot", SERVICE_T),
+    M("watch-idle-from-start", TABLES_SRV,
+      "                sent = msg.version\n            last = time.monotonic()",
+      "                sent = msg.version", "Watch idle limit",
+      "a stream ends after the idle limit from its start, events or not", SERVICE_T),
+    M("client-tables-one-over", TABLES_SRV, "if len(mine) >= self.max_open_tables:",
+      "if len(mine) > self.max_open_tables:", "per-client table limit",
+      "a client address may create one open table more than the limit", SERVICE_T),
+    M("client-finished-count", TABLES_SRV,
+      "if not t.closed and not t.table.is_over]", "if not t.closed]",
+      "per-client table limit", "finished tables count against a client's open tables",
+      SERVICE_T),
+    M("operator-bearer-kept", TABLES_SRV, 'said = value.removeprefix("Bearer ").strip()',
+      "said = value.strip()", "operator token check",
+      "the operator token sent as 'Bearer TOKEN' never matches", SERVICE_T),
+    M("operator-private-peers", TABLES_SRV,
+      "return ipaddress.ip_address(host).is_loopback",
+      "return ipaddress.ip_address(host).is_private", "operator token check",
+      "without an operator token, ListTables answers any private-network address", SERVICE_T),
+    M("page-token-never-given", TABLES_SRV, "rows = self.tables.store.open_rows(size + 1, after)",
+      "rows = self.tables.store.open_rows(size, after)", "ListTables page token",
+      "a full page gives no token for the next one", SERVICE_T),
+    M("page-size-max-refused", TABLES_SRV, "if not 1 <= size <= 500:",
+      "if not 1 <= size < 500:", "ListTables page size",
+      "a page of 500 tables (the most) refused", SERVICE_T),
+    M("ai-only-max-deals", TABLES_SRV, "not 1 <= match.deals <= MAX_AI_DEALS:",
+      "not 1 <= match.deals < MAX_AI_DEALS:", "ai_only limits",
+      "an ai_only match of 20 deals (the most) refused", SERVICE_T),
+    M("ai-only-waits-for-slot", TABLES_SRV,
+      "if not self._ai_tables.acquire(blocking=False):",
+      "if not self._ai_tables.acquire(blocking=True):", "ai_only limits",
+      "a third AI-only table waits for a slot instead of being refused TOO_MANY_AI_TABLES",
+      SERVICE_T),
+    M("ai-only-person-seated", TABLES_SRV, 'if any(s.kind == "human" for s in seats):',
+      'if all(s.kind == "human" for s in seats):', "ai_only limits",
+      "an ai_only table with a person's seat accepted", SERVICE_T),
+    M("ai-only-slot-kept", TABLES_SRV,
+      "            finally:\n                self._ai_tables.release()",
+      "            finally:\n                pass", "ai_only limits",
+      "an AI-only table keeps its slot once played: after two, every one is refused",
+      SERVICE_T),
+    # -- Batches: the command's lines and chunks, the vectorised readers and checks --------
+    M("batch-chunk-drops-line", CLI_BATCH, "chunk = items[start:start + CHUNK]",
+      "chunk = items[start:start + CHUNK - 1]", "check --batch",
+      "the last line of every chunk of lines is never answered", BATCH_T),
+    M("batch-last-bad-named", CLI_BATCH, 'first_bad = first_bad or record["line"]',
+      'first_bad = record["line"]', "check --batch",
+      "the summary names the last bad line as the first", BATCH_T),
+    M("batch-blank-lines-answered", CLI_BATCH,
+      "for n, line in enumerate(text.splitlines(), 1) if line.strip()]",
+      "for n, line in enumerate(text.splitlines(), 1)]", "check --batch",
+      "blank lines answered (as bad hands) instead of skipped", BATCH_T),
+    M("batch-lines-from-zero", CLI_BATCH, "enumerate(text.splitlines(), 1)",
+      "enumerate(text.splitlines())", "check --batch",
+      "answer lines numbered from 0", BATCH_T),
+    M("batch-kowah-json-error-lost", CLI_BATCH,
+      "problem = refused.get(k) or batch.errors.get(k)", "problem = batch.errors.get(k)",
+      "check --batch", "a Kowah line that is bad JSON answered with an empty hand's error",
+      BATCH_T),
+    M("batch-newline-in-text", SOLVER_BATCH,
+      'if not t.isascii() or "\\n" in t]', "if not t.isascii()]", "batch = single",
+      "a hand text holding a newline read by the fast path, its cards spilling into the "
+      "next hand", BATCH_T),
+    M("batch-copies-unchecked", SOLVER_BATCH,
+      "        rejected |= (wide > deck.copies).any(axis=1)\n", "", "batch = single",
+      "a hand with more copies of a card than the deck holds read without error", BATCH_T),
+    M("batch-lone-suit-letter", SOLVER_BATCH,
+      "bad = other | (letter & ~prev_digit) | (digit & ~next_card)",
+      "bad = other | (digit & ~next_card)", "batch = single",
+      "a suit letter with no digit before it read without error", BATCH_T),
+    M("batch-refused-context-overwritten", TT_BATCH, "for i in sorted(todo - set(errors)):",
+      "for i in sorted(todo):", "batch = single",
+      "a line refused for its context answered with its hand's error instead", BATCH_T),
+    M("batch-tt-k2-main-dich", TT_BATCH,
+      "k2 = (bonus * dichs).sum(axis=1, dtype=np.int16) + mains[head] - dichs[head]",
+      "k2 = (bonus * dichs).sum(axis=1, dtype=np.int16) + mains[head]", "TT-K2",
+      "the batch adds the main bonus's dịch to its main value", BATCH_T),
+    M("batch-tt-tam-do", TT_BATCH, 'bonus[:, B["tam_do"]] = reds == 8',
+      'bonus[:, B["tam_do"]] = reds >= 8', "TT-K3",
+      "the batch scores Tám đỏ for more than eight red cards", BATCH_T),
+    M("batch-kw-r5-r4-swapped", KW_BATCH, "np.where(shaped, BREAKS_221, NO_SHAPE)))",
+      "np.where(shaped, NO_SHAPE, BREAKS_221)))", "KW-R5",
+      "the batch cites KW-R4 for a 2-2-1 hand and KW-R5 for a hand of no shape", BATCH_T),
+    M("batch-kw-ready-distance", KW_BATCH,
+      "return np.where(ready, 0, np.where(one, 1, far)).astype(np.int8)",
+      "return np.where(one, 1, far).astype(np.int8)", "KW-R4",
+      "a ready hand's distance to ready given as 1", BATCH_T),
+    M("batch-size-limit-off-by-one", "server/totom.py", "    if n > limit:",
+      "    if n >= limit:", "batch size limit", "a batch of exactly the most hands refused",
+      BATCH_T, area="batch"),
+    M("batch-details-limit-ignored", "server/totom.py",
+      "check_batch_size(len(hands), MAX_BATCH_DETAILS if request.details else MAX_BATCH)",
+      "check_batch_size(len(hands), MAX_BATCH)", "batch size limit",
+      "CheckHands with details takes 10,000 hands, not 1,000", BATCH_T, area="batch"),
+    # -- The search's simulators, world samplers and rollouts --------------------------------
+    M("sim-c3-declined-discard", TT_SIM,
+      "if n == 0 or n == 2 or n == 4 or f in self.declined[seat]:",
+      "if n == 0 or n == 2 or n == 4:", "TT-C3",
+      "the simulator lets a seat discard a card it let go as a Chắn", SEARCH_T),
+    M("sim-c4-ca-from-hand", TT_SIM,
+      "if card in self.discarded[seat] or card in self.ca_from[seat]:  # TT-C4",
+      "if card in self.discarded[seat]:  # TT-C4", "TT-C4",
+      "the simulator lets a seat capture a face it used from its hand in a Cạ", SEARCH_T),
+    M("sim-c6-lone-card", TT_SIM, "if RANK[card] in ca_ranks or left == 1:  # TT-C5, TT-C6",
+      "if RANK[card] in ca_ranks:  # TT-C5, TT-C6", "TT-C6",
+      "the simulator allows a Cạ capture when one card is left unpaired", SEARCH_T),
+    M("sim-p4-no-return", TT_SIM,
+      "to = self.return_to if self.return_to is not None else (s + 1) % SEATS",
+      "to = (s + 1) % SEATS", "TT-P4",
+      "after a Chíu the simulator's discard goes to the next seat, not back", SEARCH_T),
+    M("sim-k7-settle", TT_SIM, "net[s] = 3 * points  # TT-K7", "net[s] = points  # TT-K7",
+      "TT-K7", "the simulator's winner collects from one seat only", SEARCH_T),
+    M("sim-u-chi-lost", TT_SIM,
+      "via = VIA_OWN_DOOR if self.offer[3] == seat else VIA_STOCK\n"
+      "        return self._verdict(seat, card, via).wins",
+      "via = VIA_STOCK\n        return self._verdict(seat, card, via).wins", "TT-K3",
+      "the simulator's win check reads a seat's own stock card as another's", SEARCH_T),
+    M("sim-stock-order", TT_SIM, "s.stock = [TOTOM.index(f) for f in reversed(state.stock)]",
+      "s.stock = [TOTOM.index(f) for f in state.stock]", "TT-T3",
+      "the simulator draws the stock from the bottom", SEARCH_T),
+    M("sim-policy-passes", TT_SIM,
+      "return chan if chan in acts else acts[0]  # a Cạ capture, else pass (last)",
+      "return chan if chan in acts else acts[-1]  # a Cạ capture, else pass (last)",
+      "rollout policy", "the simulator's rollout player passes where the engine's takes "
+      "a Cạ", SEARCH_T),
+    M("tt-world-dead-hand-exempt", TT_SEARCH,
+      "if d.seat != obs.seat and d.seat not in obs.dead_hand:", "if d.seat != obs.seat:",
+      "TT-S4", "a dead hand's sampled cards exclude the cards that died at its door",
+      SEARCH_T),
+    M("tt-world-no-room", TT_SEARCH,
+      "ok = [p for p in range(SEATS + 1) if room[p] and (p == SEATS or f not in banned[p])]",
+      "ok = [p for p in range(SEATS + 1) if p == SEATS or f not in banned[p]]",
+      "world sampler", "a sampled world gives a card to a place with no room left",
+      SEARCH_T),
+    M("tt-searchable-no-sizes", TT_SEARCH,
+      "and len(obs.hand_sizes) == SEATS)", ")", "world sampler",
+      "an observation without hand sizes is searched (no deal can be sampled)", SEARCH_T),
+    M("kw-sim-take-first-turn", KW_SEARCH,
+      "return bool(self.pile) and self.turns > 0 and self.takes_in_row < TAKE_LIMIT",
+      "return bool(self.pile) and self.takes_in_row < TAKE_LIMIT", "KW-T3",
+      "the simulator takes the dealer's first discard on the first turn", SEARCH_T),
+    M("kw-sim-draw-bottom", KW_SEARCH, "card = self.stock.pop(0)", "card = self.stock.pop()",
+      "KW-T2", "the simulator draws from the wrong end of the stock", SEARCH_T),
+    M("kw-world-pile-counted", KW_SEARCH,
+      "    for f in pile:\n        pool[f] -= 1\n", "", "world sampler",
+      "a sampled world deals again the cards lying in the discard pile", SEARCH_T),
+    M("kw-world-pair-added", KW_SEARCH, "known[seat][f] = max(known[seat][f], 2)",
+      "known[seat][f] += 2", "KW-X1",
+      "a declared seat's shown pair added on top of the copies it is known to hold",
+      SEARCH_T),
+    M("kw-sim-feeds-wait", KW_SEARCH, "safe = [f for f in held if f not in waits] or held",
+      "safe = held", "rollout policy",
+      "the rollout player discards a declared seat's wait when another card could go",
+      SEARCH_T),
+    M("lf-sim-run-suits", LF_SEARCH,
+      "return p.suit > best.suit or (p.suit == best.suit and p.rank > best.rank)",
+      "return p.suit == best.suit and p.rank > best.rank", "LF-F4",
+      "the simulator lets no run of a higher suit beat a run", SEARCH_T),
+    M("lf-sim-old-top", LF_SEARCH, "for c in range(top, top - 9, -1):",
+      "for c in range(top - 1, top - 9, -1):", "LF-O1",
+      "the simulator's old-card test skips the nine of each suit", SEARCH_T),
+    M("lf-sim-claim-timing", LF_SEARCH,
+      "        if not hand and seat in self.played_on:\n            return False\n", "",
+      "R-claim-timing", "the simulator lets a seat that played on claim at the end of "
+      "the hands", SEARCH_T),
+    M("lf-sim-caller", LF_SEARCH,
+      "self.caller = (self.master + len(self.calls) - 1) % SEATS",
+      "self.caller = (self.master + len(self.calls)) % SEATS", "LF-C2",
+      "the simulator makes the seat after the one who called the caller", SEARCH_T),
+    M("lf-sim-fu-per-trick", LF_SEARCH, "self.fu[w] += self.best.size",
+      "self.fu[w] += 1", "LF-W1", "the simulator counts one fu a trick, not one a card",
+      SEARCH_T),
+    M("lf-world-played-on", LF_SEARCH, "if fu[trick.leader] >= WIN_FU:",
+      "if fu[trick.leader] > WIN_FU:", "R-claim-timing",
+      "a world forgets that a seat led with exactly six fu won", SEARCH_T),
+    M("lf-world-constraints", LF_SEARCH,
+      "for i in c.locations for f in c.cards if f in world[i]) <= c.limit",
+      "for i in c.locations for f in c.cards if f in world[i]) < c.limit",
+      "R-old-proof", "a face-down inference's limit read one too tight: placements "
+      "that respect it are thrown away", SEARCH_T),
+    M("lf-redeal-no-win", LF_SEARCH, "REDEAL_WIN = 1 / 3", "REDEAL_WIN = 0.0",
+      "LF-C4", "a redeal counted as no win, so the last seat to speak calls on any hand",
+      SEARCH_T),
+    # -- serve: each option reaching its effect ------------------------------------------
+    M("serve-max-waiting-lost", CLI_SERVE, "max_watches=max_watches, queue=max_waiting)",
+      "max_watches=max_watches)", "--max-waiting",
+      "--max-waiting never reaches the server's limits", SERVE_T),
+    M("serve-grace-lost", CLI_SERVE,
+      "limits = Limits(hint_cap_ms=hint_cap_ms, max_concurrent=max_calls, grace_s=grace,",
+      "limits = Limits(hint_cap_ms=hint_cap_ms, max_concurrent=max_calls,", "--grace",
+      "--grace never reaches the server: in-flight calls get 5 s", SERVE_T),
+    M("serve-token-file-unread", CLI_SERVE, "    operator_token(operator_token_file)\n", "",
+      "--operator-token-file", "the operator token file is never read: ListTables "
+      "answers loopback callers without it", SERVE_T),
+    M("serve-token-env-ignored", "server/app.py",
+      'operator_token = os.environ.get("MONEYCARDS_OPERATOR_TOKEN") or None',
+      "operator_token = None", "--operator-token-file",
+      "the server ignores the operator token serve passes it", SERVE_T),
+    M("serve-memory-two-processes", CLI_SERVE,
+      "        if processes > 1 and path == \":memory:\":\n            raise",
+      "        if processes > 2 and path == \":memory:\":\n            raise", "--processes",
+      "--processes 2 with --db :memory: starts two processes with tables of their own",
+      SERVE_T),
+    M("serve-web-port-zero", CLI_SERVE, "if web_port and web_port == port:",
+      "if web_port == port:", "--web-port",
+      "--port 0 with the web port's default (0) refused as the same port", SERVE_T),
+    M("serve-web-default-port", CLI_SERVE,
+      "web_port = 0 if port == 0 else DEFAULT_PORT", "web_port = DEFAULT_PORT", "--web-port",
+      "--port 0 still puts the web port on 8080 instead of a free one", SERVE_T),
+    M("serve-insecure-ignored", "server/app.py",
+      "if not tls and not insecure and not is_loopback(host):",
+      "if not tls and not is_loopback(host):", "--insecure",
+      "--insecure does not allow plaintext on an address other than loopback", SERVE_T),
+    M("serve-max-watches-lost", "cli/main.py",
+      "insecure, db, max_watches, processes, cpu_affinity,",
+      "insecure, db, 16, processes, cpu_affinity,", "--max-watches",
+      "--max-watches never reaches the server", SERVE_T),
+    M("serve-watches-not-passed", "server/app.py",
+      "lambda: TableService(tables, max_watches=limits.max_watches,",
+      "lambda: TableService(tables,", "--max-watches",
+      "the server's TableService keeps 16 watch streams whatever --max-watches says",
+      SERVE_T),
+    M("serve-hint-cap-lost", CLI_SERVE, "limits = Limits(hint_cap_ms=hint_cap_ms, ",
+      "limits = Limits(", "--hint-cap-ms", "--hint-cap-ms never reaches the server",
+      SERVE_T),
 )
 
 
@@ -502,6 +1047,22 @@ EQUIVALENT: tuple[Equivalent, ...] = (
                  "ties on the main value not broken by dịch", TT_HAND),
                "in both presets every two bonuses with the same main value have the same "
                "dịch, so the tie-break never changes the points"),
+    Equivalent(M("tb-load-closed", TABLES_SRV, "if stored is None or stored.closed:",
+                 "if stored is None:", "CloseTable",
+                 "a closed table read from the store into memory", STORE_T, area="stores"),
+               "the table rebuilt from a closed row is itself closed, and `get` answers a "
+               "closed table NOT_FOUND just as it answers a table it could not load"),
+    Equivalent(M("batch-json-bool-as-int", CLI_BATCH,
+                 "(not isinstance(value, kind)\n" + " " * 34
+                 + "or (kind is not bool and isinstance(value, bool)))",
+                 "not isinstance(value, kind))", "check --batch",
+                 "true/false no longer refused for a key that is not a flag", BATCH_T),
+               "every key of a line is text or a flag (no number), and true/false is never "
+               "text, so the first test already refuses it"),
+    Equivalent(M("sim-first-stock-uncounted", TT_SIM, "        self.stock_exposed += 1\n", "",
+                 "TT-W7", "the simulator never counts the stock cards turned", SEARCH_T),
+               "the simulator plays the seed rules, where the first stock card matters only "
+               "for Địa ù, which those rules do not score"),
 )
 
 
@@ -533,17 +1094,87 @@ def env_for(repo: Path) -> dict[str, str]:
     return env
 
 
-def run_tests(repo: Path, tests: tuple[str, ...], workers: int,
-              timeout: float) -> tuple[int, float]:
-    cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-           "-p", "no:randomly", "-n", str(workers), "--timeout", str(int(timeout)), *tests]
-    start = time.monotonic()
+# -- areas ----------------------------------------------------------------------------------
+AREAS = ("totom", "kowah", "lukfu", "notation", "records", "cli", "stores", "tables",
+         "service", "batch", "search", "serve")
+# A mutant's area by its file (the first prefix that matches), unless the mutant names one:
+# server/tables.py holds both the store's use (sync, commit, rollback) and the service's
+# limits, so its store mutants say "stores".
+AREA_OF_FILE = (
+    ("solver/totom/batch.py", "batch"), ("solver/kowah/batch.py", "batch"),
+    ("solver/batch.py", "batch"), ("cli/batch.py", "batch"),
+    ("solver/totom/search.py", "search"), ("solver/totom/sim.py", "search"),
+    ("solver/kowah/search.py", "search"), ("solver/lukfu/search.py", "search"),
+    ("solver/search.py", "search"),
+    ("solver/totom/", "totom"), ("solver/kowah/", "kowah"), ("solver/lukfu/", "lukfu"),
+    ("solver/cards.py", "notation"), ("solver/tables.py", "tables"),
+    ("server/store.py", "stores"), ("server/pgstore.py", "stores"),
+    ("server/records.py", "records"), ("moneycards/records.py", "records"),
+    ("solver/table.py", "records"),
+    ("cli/serve.py", "serve"), ("cli/main.py", "serve"), ("server/app.py", "serve"),
+    ("server/processes.py", "serve"),
+    ("server/", "service"), ("cli/", "cli"),
+)
+
+
+def area_of(m: Mutant) -> str:
+    if m.area:
+        return m.area
+    return next((area for prefix, area in AREA_OF_FILE if m.file.startswith(prefix)), "other")
+
+
+# `--fast`: a fixed slice across the areas for CI, each mutant with few or quick test files
+# (about 4 minutes with --jobs 2).
+FAST = ("tt-k3-u-chi-main", "tt-c2-four", "kw-declare-r4", "lf-o1-bak-chi",
+        "cards-last-face", "rec-seed-0-write", "cli-check-record-number",
+        "st-append-stale-revision", "priv-events-repeat-last", "lim-gate-one-over",
+        "batch-lines-from-zero", "batch-tt-tam-do", "sim-k7-settle", "lf-sim-caller",
+        "serve-web-port-zero")
+
+
+def line_of(m: Mutant) -> int:
+    """The line of the checkout's file where the mutant's snippet starts (0: not found)."""
     try:
-        rc = subprocess.run(cmd, cwd=repo, env=env_for(repo), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, timeout=timeout * 2).returncode
-    except subprocess.TimeoutExpired:
-        rc = -1
-    return rc, time.monotonic() - start
+        source = (ROOT / m.file).read_text(encoding="utf-8")
+    except OSError:
+        return 0
+    at = source.find(m.find)
+    return source.count("\n", 0, at) + 1 if at >= 0 else 0
+
+
+# -- running tests --------------------------------------------------------------------------
+def run_tests(repo: Path, tests: tuple[str, ...], workers: int, timeout: float,
+              run_timeout: float, deselect: tuple[str, ...] = (),
+              first_failure: bool = True) -> tuple[int, float, str]:
+    """(exit status, seconds, pytest's output); status -1 when the whole run took longer
+    than `run_timeout`. Each test gets `timeout` seconds (pytest-timeout)."""
+    cmd = [sys.executable, "-m", "pytest", *(["-x"] if first_failure else []), "-q", "-rfE",
+           "-p", "no:cacheprovider", "-p", "no:randomly", "-n", str(workers),
+           "--timeout", str(int(timeout)), *(a for d in deselect for a in ("--deselect", d)),
+           *tests]
+    start = time.monotonic()
+    with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as out:
+        try:
+            rc = subprocess.run(cmd, cwd=repo, env=env_for(repo), stdout=out,
+                                stderr=subprocess.STDOUT, timeout=run_timeout).returncode
+        except subprocess.TimeoutExpired:
+            rc = -1
+        out.seek(0)
+        text = out.read()
+    return rc, time.monotonic() - start, text
+
+
+def failed_tests(output: str) -> tuple[str, ...]:
+    """The node ids pytest's short summary (-rfE) names as failed or in error."""
+    found = []
+    for line in output.splitlines():
+        for head in ("FAILED ", "ERROR "):
+            if line.startswith(head):
+                found.append(line[len(head):].split(" - ", 1)[0].strip())
+    return tuple(dict.fromkeys(found))
+
+
+TIMED_OUT = ("Timeout >", "+ Timeout +")  # pytest-timeout's words for a test it stopped
 
 
 def check_copy(repo: Path) -> None:
@@ -554,19 +1185,57 @@ def check_copy(repo: Path) -> None:
         raise SystemExit(f"the copy is not the package imported ({out})")
 
 
-def run_mutant(m: Mutant, repo: Path, workers: int, timeout: float) -> tuple[str, float]:
+def run_mutant(m: Mutant, repo: Path, workers: int, timeout: float, run_timeout: float,
+               deselect: tuple[str, ...] = ()) -> tuple[str, float]:
+    """("killed" | "survived" | "timeout", seconds). A run that times out (the whole run,
+    or one test by pytest-timeout) counts as killed and is reported as a timeout."""
     path = repo / m.file
     original = path.read_text(encoding="utf-8")
     try:
         path.write_text(m.apply(original), encoding="utf-8")
-        rc, took = run_tests(repo, m.tests, workers, timeout)
+        rc, took, output = run_tests(repo, m.tests, workers, timeout, run_timeout, deselect)
     finally:
         path.write_text(original, encoding="utf-8")
     if rc == 0:
         return "survived", took
     if rc == 5:
         raise SystemExit(f"mutant {m.id}: no tests collected from {m.tests}")
-    return ("timeout" if rc == -1 else "killed"), took
+    if rc == -1 or any(w in output for w in TIMED_OUT):
+        return "timeout", took
+    return "killed", took
+
+
+def report(chosen: list[Mutant], results: dict[str, tuple[str, float]], seconds: float,
+           deselected: tuple[str, ...]) -> None:
+    """The score by area and in total, the timeouts and the survivors, on stdout."""
+    print("mutation score by area (killed / run; a timeout counts as killed):")
+    areas = sorted({area_of(m) for m in chosen},
+                   key=lambda a: AREAS.index(a) if a in AREAS else len(AREAS))
+    for area in areas:
+        ms = [m for m in chosen if area_of(m) == area]
+        killed = sum(1 for m in ms if results[m.id][0] != "survived")
+        timeouts = sum(1 for m in ms if results[m.id][0] == "timeout")
+        extra = f", {timeouts} by timeout" if timeouts else ""
+        print(f"  {area:10} {killed:4}/{len(ms):<4} {100 * killed / len(ms):5.1f} %{extra}")
+    killed = sum(1 for m in chosen if results[m.id][0] != "survived")
+    print(f"  {'total':10} {killed:4}/{len(chosen):<4} {100 * killed / len(chosen):5.1f} %  "
+          f"in {seconds:.0f}s")
+    timeouts = [m for m in chosen if results[m.id][0] == "timeout"]
+    if timeouts:
+        print(f"timeouts, counted as killed ({len(timeouts)}):")
+        for m in timeouts:
+            print(f"  {m.id} {m.file}:{line_of(m)}: {m.what}")
+    survivors = [m for m in chosen if results[m.id][0] == "survived"]
+    print(f"survivors ({len(survivors)}):")
+    for m in survivors:
+        print(f"  {m.id} [{m.rule}] {m.file}:{line_of(m)}: {m.what}")
+    if deselected:
+        print(f"tests failing on the unmutated tree, left out of every run ({len(deselected)}):")
+        for node in deselected:
+            print(f"  {node}")
+    print(f"equivalent mutants, not counted ({len(EQUIVALENT)}):")
+    for e in EQUIVALENT:
+        print(f"  {e.mutant.id} [{e.mutant.rule}] {e.mutant.file}: {e.reason}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -574,34 +1243,63 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--list", action="store_true", help="list the mutants and exit")
     ap.add_argument("--only", action="append", metavar="ID", help="run only this mutant "
                     "(repeatable; comma-separated ids too)")
+    ap.add_argument("--area", action="append", metavar="NAME",
+                    help=f"run only this area's mutants (repeatable; one of {', '.join(AREAS)})")
+    ap.add_argument("--fast", action="store_true",
+                    help=f"run the fixed CI slice of {len(FAST)} mutants across the areas")
     ap.add_argument("--jobs", type=int, default=2, help="mutants tested at once (default 2)")
     ap.add_argument("--workers", type=int, default=0,
                     help="pytest-xdist workers per mutant (default 0: in process)")
-    ap.add_argument("--timeout", type=float, default=300, help="seconds per test run")
+    ap.add_argument("--timeout", type=float, default=300, help="seconds per test")
+    ap.add_argument("--run-timeout", type=float, default=None,
+                    help="seconds per mutant's whole test run (default: twice the baseline's "
+                         "time, at least twice --timeout); a run cut off counts as killed "
+                         "and is reported as a timeout")
     ap.add_argument("--equivalent", action="store_true",
                     help="run the equivalent mutants instead: each should survive")
     ap.add_argument("--no-baseline", action="store_true",
                     help="skip the check that the unmutated tests pass")
+    ap.add_argument("--deselect-failing", action="store_true",
+                    help="leave the tests that fail on the unmutated tree out of every run "
+                         "(and list them) instead of stopping")
     args = ap.parse_args(argv)
 
     for m in MUTANTS + tuple(e.mutant for e in EQUIVALENT):  # every snippet unique, up front
         m.apply((ROOT / m.file).read_text(encoding="utf-8"))
+    stray = set(FAST) - {m.id for m in MUTANTS}
+    if stray:
+        raise SystemExit(f"--fast names mutants that are not listed: {', '.join(sorted(stray))}")
     if args.list:
         for m in MUTANTS:
-            print(f"{m.id:28} {m.rule:20} {m.file}: {m.what}")
+            print(f"{m.id:32} {area_of(m):8} {m.rule:20} {m.file}: {m.what}")
         for e in EQUIVALENT:
-            print(f"{e.mutant.id:28} {'equivalent':20} {e.mutant.file}: {e.reason}")
+            print(f"{e.mutant.id:32} {area_of(e.mutant):8} {'equivalent':20} "
+                  f"{e.mutant.file}: {e.reason}")
         return 0
     chosen = [e.mutant for e in EQUIVALENT] if args.equivalent else list(MUTANTS)
+    known = {m.id for m in chosen}
+    if args.fast:
+        chosen = [m for m in chosen if m.id in FAST]
+    if args.area:
+        wanted = {x for arg in args.area for x in arg.split(",") if x}
+        unknown = wanted - set(AREAS)
+        if unknown:
+            ap.error(f"unknown areas: {', '.join(sorted(unknown))}; choose from "
+                     f"{', '.join(AREAS)}")
+        chosen = [m for m in chosen if area_of(m) in wanted]
     if args.only:
         wanted = {x for arg in args.only for x in arg.split(",") if x}
-        unknown = wanted - {m.id for m in chosen}
+        unknown = wanted - known
         if unknown:
             ap.error(f"unknown mutant ids: {', '.join(sorted(unknown))}")
         chosen = [m for m in chosen if m.id in wanted]
+    if not chosen:
+        ap.error("no mutant is chosen")
 
     start = time.monotonic()
     jobs = max(1, min(args.jobs, len(chosen)))
+    run_timeout = args.run_timeout or 2 * args.timeout
+    deselect: tuple[str, ...] = ()
     with tempfile.TemporaryDirectory(prefix="moneycards-mutation-") as tmp:
         copies: Queue[Path] = Queue()
         for j in range(jobs):
@@ -611,37 +1309,39 @@ def main(argv: list[str] | None = None) -> int:
         if not args.no_baseline:
             tests = tuple(sorted({t for m in chosen for t in m.tests}))
             print(f"baseline: {len(tests)} test files on the unmutated copy", file=sys.stderr)
-            rc, took = run_tests(copy, tests, args.workers, args.timeout)
+            rc, took, output = run_tests(copy, tests, args.workers, args.timeout,
+                                         max(run_timeout, 4 * 3600), first_failure=False)
             if rc != 0:
-                print(f"the unmutated tests fail (exit {rc}); fix them first", file=sys.stderr)
-                return 2
-            print(f"baseline passed in {took:.0f}s", file=sys.stderr)
+                deselect = failed_tests(output)
+                print(f"the unmutated tests fail (exit {rc}):", file=sys.stderr)
+                for node in deselect:
+                    print(f"  {node}", file=sys.stderr)
+                if not args.deselect_failing or not deselect:
+                    print("fix them first (or pass --deselect-failing)", file=sys.stderr)
+                    return 2
+                print(f"{len(deselect)} failing tests are left out of every run",
+                      file=sys.stderr)
+            print(f"baseline done in {took:.0f}s", file=sys.stderr)
+            if args.run_timeout is None:
+                run_timeout = max(run_timeout, 2 * took)
 
         results: dict[str, tuple[str, float]] = {}
 
         def one(m: Mutant) -> None:
             copy = copies.get()
             try:
-                results[m.id] = run_mutant(m, copy, args.workers, args.timeout)
+                results[m.id] = run_mutant(m, copy, args.workers, args.timeout, run_timeout,
+                                           deselect)
             finally:
                 copies.put(copy)
             status, took = results[m.id]
-            print(f"[{len(results)}/{len(chosen)}] {m.id}: {status} ({took:.1f}s)",
-                  file=sys.stderr, flush=True)
+            print(f"[{len(results)}/{len(chosen)}] {m.id} ({area_of(m)}): {status} "
+                  f"({took:.1f}s)", file=sys.stderr, flush=True)
 
         with ThreadPoolExecutor(jobs) as pool:
             list(pool.map(one, chosen))
 
-    survivors = [m for m in chosen if results[m.id][0] == "survived"]
-    killed = len(chosen) - len(survivors)
-    print(f"mutation score: {killed}/{len(chosen)} killed ({100 * killed / len(chosen):.1f} %) "
-          f"in {time.monotonic() - start:.0f}s")
-    print(f"survivors ({len(survivors)}):")
-    for m in survivors:
-        print(f"  {m.id} [{m.rule}] {m.file}: {m.what}")
-    print(f"equivalent mutants, not counted ({len(EQUIVALENT)}):")
-    for e in EQUIVALENT:
-        print(f"  {e.mutant.id} [{e.mutant.rule}] {e.mutant.file}: {e.reason}")
+    report(chosen, results, time.monotonic() - start, deselect)
     return 0
 
 
