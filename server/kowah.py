@@ -23,26 +23,37 @@ def _violations(vs) -> list:
     return [common_pb2.Violation(rule=v.rule, message=v.message) for v in vs]
 
 
+def ready_message(v) -> kowah_pb2.CheckReadyResponse:
+    """The response of one readiness verdict (the CLI's `kowah check --json` prints it too)."""
+    from moneycards.solver.cards import KOWAH
+
+    d = v.distance
+    return kowah_pb2.CheckReadyResponse(
+        hand=KOWAH.render(v.hand), ready=v.ready, splits=[_split(s) for s in v.splits],
+        waits=[f.text for f in v.waits],
+        wait_unseen=[v.unseen[KOWAH.index(f)] for f in v.waits],
+        violations=_violations(v.violations),
+        distance=d.exchanges if d else None,
+        discard=[f.text for f in d.discard] if d else [],
+        draw=[f.text for f in d.draw] if d else [],
+        target=_split(d.target) if d else None)
+
+
+def win_message(v) -> kowah_pb2.CheckWinResponse:
+    """The response of one win verdict (the CLI's `kowah win --json` prints it too)."""
+    return kowah_pb2.CheckWinResponse(wins=v.wins, multiplier=v.multiplier if v.wins else None,
+                                      violations=_violations(v.violations))
+
+
 MAX_BATCH_DETAILS = 100  # CheckReadyMany with details: each hand not ready is a CP-SAT solve
 
 
 class KowahService(kowah_pb2_grpc.KowahServiceServicer):
     @rpc()
     def CheckReady(self, request, context):
-        from moneycards.solver.cards import KOWAH
         from moneycards.solver.kowah.check import check_text
 
-        v = check_text(request.hand, seen=request.seen or None)
-        d = v.distance
-        return kowah_pb2.CheckReadyResponse(
-            hand=KOWAH.render(v.hand), ready=v.ready, splits=[_split(s) for s in v.splits],
-            waits=[f.text for f in v.waits],
-            wait_unseen=[v.unseen[KOWAH.index(f)] for f in v.waits],
-            violations=_violations(v.violations),
-            distance=d.exchanges if d else None,
-            discard=[f.text for f in d.discard] if d else [],
-            draw=[f.text for f in d.draw] if d else [],
-            target=_split(d.target) if d else None)
+        return ready_message(check_text(request.hand, seen=request.seen or None))
 
     @rpc()
     def CheckReadyMany(self, request, context):
@@ -80,8 +91,7 @@ class KowahService(kowah_pb2_grpc.KowahServiceServicer):
 
         v = win_text(request.hand, pair=request.pair, card=request.card,
                      via=enum_value(VIA, request.via, "via"))
-        return kowah_pb2.CheckWinResponse(wins=v.wins, multiplier=v.multiplier if v.wins else None,
-                                          violations=_violations(v.violations))
+        return win_message(v)
 
     @rpc(RECORD_FIELDS)
     def CheckGameRecord(self, request, context):

@@ -20,6 +20,36 @@ KIND = {"single": lukfu_pb2.LUK_FU_PLAY_KIND_SINGLE, "set": lukfu_pb2.LUK_FU_PLA
 TURN = {"lead": lukfu_pb2.LUK_FU_TRICK_TURN_LEAD, "follow": lukfu_pb2.LUK_FU_TRICK_TURN_FOLLOW}
 
 
+# The responses of the solver's answers (beats_text, legal_text, old_text, score_text); the
+# CLI's `lukfu beats|legal|old|score --json` print them too.
+def compare_message(d: dict) -> lukfu_pb2.ComparePlaysResponse:
+    return lukfu_pb2.ComparePlaysResponse(beats=d["beats"], rule=d["rule"],
+                                          explanation=d["explanation"],
+                                          play_kind=KIND[d["play_kind"]],
+                                          over_kind=KIND[d["over_kind"]])
+
+
+def play_message(d: dict) -> lukfu_pb2.CheckPlayResponse:
+    return lukfu_pb2.CheckPlayResponse(legal=d["legal"], rule=d["rule"],
+                                       explanation=d["explanation"], turn=TURN[d["turn"]],
+                                       seat=d["seat"], role=ROLE_NUMBER[d["role"]],
+                                       to_beat=d["to_beat"])
+
+
+def old_message(d: dict) -> lukfu_pb2.ProveOldResponse:
+    return lukfu_pb2.ProveOldResponse(
+        old=d["old"], reasons=[lukfu_pb2.OldCardReason(**r) for r in d["reasons"]],
+        fu=d["fu"], claim_total=d["claim_total"],
+        **({} if d["can_claim"] is None else {"can_claim": d["can_claim"]}))
+
+
+def score_message(d: dict) -> lukfu_pb2.ScoreResponse:
+    from moneycards.server.records import OUTCOMES
+
+    return lukfu_pb2.ScoreResponse(outcome=OUTCOMES[d["outcome"]], points=d["points"],
+                                   net=d["net"], rule=d["rule"])
+
+
 def _rules(msg):
     from moneycards.records import rules_object
 
@@ -47,10 +77,7 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
         from moneycards.solver.lukfu.check import beats_text
 
         d = beats_text(request.play, request.over, _rules(request.rules))
-        return lukfu_pb2.ComparePlaysResponse(beats=d["beats"], rule=d["rule"],
-                                              explanation=d["explanation"],
-                                              play_kind=KIND[d["play_kind"]],
-                                              over_kind=KIND[d["over_kind"]])
+        return compare_message(d)
 
     @rpc()
     def CheckPlay(self, request, context):
@@ -60,10 +87,7 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
             request, request.seat if request.HasField("seat") else None)
         d = legal_text(request.play, hand=hand, role=enum_value(ROLE, request.role, "role"),
                        record=record, seat=seat, face_down=request.face_down, rules=rules)
-        return lukfu_pb2.CheckPlayResponse(legal=d["legal"], rule=d["rule"],
-                                           explanation=d["explanation"], turn=TURN[d["turn"]],
-                                           seat=d["seat"], role=ROLE_NUMBER[d["role"]],
-                                           to_beat=d["to_beat"])
+        return play_message(d)
 
     @rpc()
     def ProveOld(self, request, context):
@@ -71,10 +95,7 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
 
         record, hand, seat, rules = _history(request, request.seat)
         d = old_text(hand=hand, record=record, seat=seat, rules=rules)
-        return lukfu_pb2.ProveOldResponse(
-            old=d["old"], reasons=[lukfu_pb2.OldCardReason(**r) for r in d["reasons"]],
-            fu=d["fu"], claim_total=d["claim_total"],
-            **({} if d["can_claim"] is None else {"can_claim": d["can_claim"]}))
+        return old_message(d)
 
     @rpc()
     def Score(self, request, context):
@@ -84,10 +105,7 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
         d = score_text(fu=request.fu if request.fu or not request.drawn else None,
                        winner=None if request.drawn else request.winner,
                        caller=request.caller, drawn=request.drawn)
-        from moneycards.server.records import OUTCOMES
-
-        return lukfu_pb2.ScoreResponse(outcome=OUTCOMES[d["outcome"]], points=d["points"],
-                                       net=d["net"], rule=d["rule"])
+        return score_message(d)
 
     @rpc(RECORD_FIELDS)
     def CheckGameRecord(self, request, context):

@@ -85,6 +85,13 @@ def verdict_message(v) -> totom_pb2.CheckHandResponse:
     )
 
 
+def waits_message(found) -> totom_pb2.FindWaitsResponse:
+    """The response of waits_text's answer (the CLI's `totom waits --json` prints it too)."""
+    return totom_pb2.FindWaitsResponse(waits=[
+        totom_pb2.TotomWait(card=w.card.text, points=w.points, unseen=w.unseen,
+                            bonuses=_bonuses(w.verdict.score)) for w in found])
+
+
 MAX_BATCH = 10_000  # hands per CheckHands call: about 300 kB of request
 MAX_BATCH_DETAILS = 1_000  # with details, whose responses are ~40 times larger
 
@@ -192,9 +199,7 @@ class TotomService(totom_pb2_grpc.TotomServiceServicer):
             opening=request.opening or None, rules=_rules(request.rules),
             engine=enum_value(ENGINE, request.engine, "engine"), won_previous=request.won_previous,
             first_stock=request.first_stock)
-        return totom_pb2.FindWaitsResponse(waits=[
-            totom_pb2.TotomWait(card=w.card.text, points=w.points, unseen=w.unseen,
-                                bonuses=_bonuses(w.verdict.score)) for w in found])
+        return waits_message(found)
 
     @rpc(RECORD_FIELDS)
     def CheckGameRecord(self, request, context):
