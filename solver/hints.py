@@ -27,7 +27,7 @@ from moneycards.solver.table import Outcome, told_to
 if TYPE_CHECKING:
     from moneycards.solver.table import TableState
 
-__all__ = ["LEVELS", "Cap", "Ranked", "hint", "choose", "play_deal", "seat_score"]
+__all__ = ["LEVELS", "Cap", "Ranked", "hint", "choose", "ai_rng", "play_deal", "seat_score"]
 
 
 def hint(obs: Any, budget_ms: float | None = None, stop: Callable[[], bool] | None = None,
@@ -80,6 +80,14 @@ def choose(state: TableState, level: str, rng: random.Random,
                        field="seats")
 
 
+def ai_rng(seed: int, public_count: int, seat: int) -> random.Random:
+    """The generator an AI seat decides by: seeded by the deal's seed, the actions every
+    seat has seen so far (a private decline is not one: R-claim-privacy) and the seat. A
+    table of the service seeds its AI seats the same way (solver/tables.py), so a seeded
+    deal is played alike here, at a table and at a table with a person's seat."""
+    return random.Random(f"{seed}/{public_count}/{seat}")
+
+
 def play_deal(game: str, seed: int, levels: Sequence[Any], budget_ms: float | None = None,
               timings: dict[str, list[float]] | None = None) -> TableState:
     """One seeded deal with an AI of the given level in each seat, or a player of one's own
@@ -91,18 +99,18 @@ def play_deal(game: str, seed: int, levels: Sequence[Any], budget_ms: float | No
     state = spec(game).seeded(seed)
     if any(level in SEARCHING for level in levels):
         spec(game).warm_up()  # before the first decision, not charged to it
-    rngs = [random.Random(seed * 1000 + s) for s in range(state.seats)]
     if len(levels) != state.seats:
         raise InvalidInput(f"{game} has {state.seats} seats, got {len(levels)} levels",
                            field="seats")
-    steps = 0
+    steps = public = 0
     while not state.is_over:
         seat = state.current_seat()
         assert seat is not None  # the deal is on
         t = time.perf_counter()
         level = levels[seat]
+        decline = state.private_decline()
         if isinstance(level, str):
-            action = choose(state, level, rngs[seat], budget_ms)
+            action = choose(state, level, ai_rng(seed, public, seat), budget_ms)
         else:  # a player of one's own sees only its observation, as an AI seat does
             action = level.act(state.observation(seat))
         label = level if isinstance(level, str) else str(getattr(level, "label", level))
@@ -115,6 +123,7 @@ def play_deal(game: str, seed: int, levels: Sequence[Any], budget_ms: float | No
                 raise
             raise InvalidInput(f"seat {seat} ({label}) answered {clip(action)!r}: "
                                f"{err.message}", field="seats", rule=err.rule) from None
+        public += decline is None or state.history[-1] != decline
         steps += 1
         if steps > 5000:
             raise RuntimeError("a deal did not end")
