@@ -124,6 +124,8 @@ def totom_answers(rules: str, details: bool, engine: str):
     hand's full `check --json` object)."""
     from moneycards.solver.cards import TOTOM
     from moneycards.solver.totom.batch import check_texts
+    from moneycards.cli.vocabulary import message_json
+    from moneycards.server.totom import verdict_message
     from moneycards.solver.totom.check import check_hand
 
     def answer(chunk: Sequence[Item]) -> list[dict[str, Any]]:
@@ -145,13 +147,31 @@ def totom_answers(rules: str, details: bool, engine: str):
                 continue
             counts = tuple(batch.counts[k].tolist())
             if details:
-                row = check_hand(counts, batch.contexts[k], batch.rules, engine).to_dict()
+                row = message_json(verdict_message(
+                    check_hand(counts, batch.contexts[k], batch.rules, engine)))
             else:
-                row = {"hand": TOTOM.render(counts), **batch.verdicts.row(k)}
+                row = {"hand": TOTOM.render(counts), **totom_row(batch.verdicts.row(k))}
             out.append({"line": n, **row})
         return out
 
     return answer
+
+
+def totom_row(row: dict[str, Any]) -> dict[str, Any]:
+    """A batch line in the API's vocabulary (docs/json.md): CheckHands' column names and
+    enum names (`chan_count`, `TOTOM_SCORING_MAIN_PLUS_DICH`, bonus counts by
+    `TOTOM_BONUS_KIND_…`)."""
+    from moneycards.server.totom import SCORING, bonus_kind
+    from moneycards.v1 import totom_pb2
+
+    def kind(key: str | None) -> str:
+        return str(totom_pb2.TotomBonusKind.Name(bonus_kind(key)))
+
+    return {"wins": row["wins"], "chan_count": row["chan"], "ca_count": row["ca"],
+            "rules": row["rules"], "points": row["points"],
+            "scored_by": totom_pb2.TotomScoring.Name(SCORING[row["scored_by"]]),
+            "main_bonus": kind(row["main_bonus"]),
+            "bonus_counts": {kind(k): c for k, c in row["bonus_counts"].items()}}
 
 
 def kowah_answers(details: bool, engine: str):
@@ -159,6 +179,8 @@ def kowah_answers(details: bool, engine: str):
     full `check --json` object)."""
     from moneycards.solver.cards import KOWAH
     from moneycards.solver.kowah.batch import check_texts
+    from moneycards.cli.vocabulary import message_json
+    from moneycards.server.kowah import ready_message
     from moneycards.solver.kowah.check import check_ready
 
     def answer(chunk: Sequence[Item]) -> list[dict[str, Any]]:
@@ -179,7 +201,7 @@ def kowah_answers(details: bool, engine: str):
                 continue
             counts = tuple(batch.counts[k].tolist())
             if details:
-                row = check_ready(counts, engine=engine).to_dict()
+                row = message_json(ready_message(check_ready(counts, engine=engine)))
             else:
                 row = {"hand": KOWAH.render(counts), **batch.verdicts.row(k)}
             out.append({"line": n, **row})

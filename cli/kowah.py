@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from moneycards.cli.common import CONTEXT_SETTINGS, answers, emit_json, json_option
+from moneycards.cli.common import CONTEXT_SETTINGS, answers, json_option
 from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
 from moneycards.solver.errors import InvalidInput
@@ -60,7 +60,10 @@ def check(hand, batch, details, seen, engine, as_json):
 
     v = check_text(hand, seen=seen, engine=engine)
     if as_json:
-        emit_json(v.to_dict())
+        from moneycards.cli.vocabulary import emit_answer
+        from moneycards.server.kowah import ready_message
+
+        emit_answer("kowah check", ready_message(v))
         return
     click.echo(f"Hand: {KOWAH.render(v.hand)}")
     if v.ready:
@@ -105,7 +108,11 @@ def win(hand, pair, card, via, as_json):
 
     v = win_text(hand, pair=pair, card=card, via=via)
     if as_json:
-        emit_json(v.to_dict())
+        from moneycards.cli.vocabulary import emit_answer, enum_name
+        from moneycards.server.kowah import VIA, win_message
+        from moneycards.v1 import kowah_pb2
+
+        emit_answer("kowah win", win_message(v), via=enum_name(kowah_pb2.KowahVia, VIA, via))
         return
     if v.wins:
         click.echo(f"WINS on {card} by {via}: multiplier x{v.multiplier} (KW-K1)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from moneycards.cli.common import CONTEXT_SETTINGS, answers, emit_json, json_option
+from moneycards.cli.common import CONTEXT_SETTINGS, answers, json_option
 from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
 from moneycards.solver.games import GAMES
@@ -68,7 +68,10 @@ def beats(play, over, ace_rule, strict_leads, as_json):
 
     d = beats_text(play, over, _rules(ace_rule, strict_leads))
     if as_json:
-        emit_json(d)
+        from moneycards.cli.vocabulary import emit_answer
+        from moneycards.server.lukfu import compare_message
+
+        emit_answer("lukfu beats", compare_message(d), play=d["play"], over=d["over"])
     else:
         verdict = "beats" if d["beats"] else "does not beat"
         click.echo(f"{d['play']} ({d['play_kind']}) {verdict} {d['over']} ({d['over_kind']}): "
@@ -105,7 +108,10 @@ def legal(play, hand, role, record_file, seat, face_down, ace_rule, strict_leads
     d = legal_text(play, hand=hand, role=role, record=record, seat=seat, face_down=face_down,
                    rules=rules)
     if as_json:
-        emit_json(d)
+        from moneycards.cli.vocabulary import emit_answer
+        from moneycards.server.lukfu import play_message
+
+        emit_answer("lukfu legal", play_message(d))
     else:
         word = "LEGAL" if d["legal"] else "ILLEGAL"
         over = f" on {d['to_beat']}" if d["to_beat"] else ""
@@ -137,7 +143,11 @@ def old(hand, record_file, seat, engine, ace_rule, strict_leads, as_json):
     record, hand, seat, rules = _history(record_file, hand, seat, _rules(ace_rule, strict_leads))
     d = old_text(hand=hand, record=record, seat=seat, engine=engine, rules=rules)
     if as_json:
-        emit_json(d)
+        from moneycards.cli.vocabulary import emit_answer
+        from moneycards.server.lukfu import old_message
+
+        emit_answer("lukfu old", old_message(d), seat=d["seat"],
+                    about_to_lead=d["about_to_lead"])
         return
     click.echo(f"{seat_label(d['seat'])}: old cards {' '.join(d['old']) or '(none)'}")
     for r in d["reasons"]:
@@ -170,7 +180,10 @@ def score(fu, winner, caller, drawn, as_json):
 
     d = score_text(fu=fu, winner=winner, caller=caller, drawn=drawn)
     if as_json:
-        emit_json(d)
+        from moneycards.cli.vocabulary import emit_answer
+        from moneycards.server.lukfu import score_message
+
+        emit_answer("lukfu score", score_message(d))
         return
     if d["outcome"] == "drawn":
         click.echo("Drawn: everyone settles 0 (R-settle-zero)")

@@ -64,7 +64,9 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
         obs = read_observation(data, field="state")
         ranked = run(obs, budget_ms, **options)
         if as_json:
-            emit_json({"seat": obs.seat, "actions": [r.to_dict() for r in ranked]})
+            from moneycards.cli.vocabulary import hint_json
+
+            emit_json(hint_json(game, obs.seat, ranked))
             return
         for k, r in enumerate(ranked):
             mark = "->" if k == 0 else "  "

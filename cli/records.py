@@ -73,8 +73,9 @@ def add_record_commands(group: click.Group, game: str) -> None:
             return
         result = check(game, read_game_record(game, text))
         if as_json:
-            emit_json({**result.to_dict(),
-                       **({"practice": True} if is_practice(game, text) else {})})
+            from moneycards.cli.vocabulary import record_check_json
+
+            emit_json(record_check_json(game, result, is_practice(game, text)))
             return
         elif result.valid:
             state = "complete" if result.complete else "unfinished"

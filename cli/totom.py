@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from moneycards.cli.common import CONTEXT_SETTINGS, answers, emit_json, json_option
+from moneycards.cli.common import CONTEXT_SETTINGS, answers, json_option
 from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
 from moneycards.solver.errors import InvalidInput
@@ -93,7 +93,10 @@ def check(hand, batch, details, win_card, via, thien_u, opening, rules, engine, 
                          rules=rules, engine=engine, won_previous=won_previous,
                          first_stock=first_stock)
     if as_json:
-        emit_json(verdict.to_dict())
+        from moneycards.cli.vocabulary import emit_answer
+        from moneycards.server.totom import verdict_message
+
+        emit_answer("totom check", verdict_message(verdict))
     else:
         click.echo(format_verdict(verdict))
 
@@ -122,9 +125,12 @@ def waits(hand, via, seen, opening, rules, engine, won_previous, first_stock, as
     found = waits_text(hand, seen=seen, via=via, opening=opening, rules=rules, engine=engine,
                        won_previous=won_previous, first_stock=first_stock)
     if as_json:
-        emit_json({"hand": hand and TOTOM.render(TOTOM.parse(hand)), "via": via,
-                   "waits": [{"card": w.card.text, "points": w.points, "unseen": w.unseen,
-                              "bonuses": w.verdict.to_dict()["bonuses"]} for w in found]})
+        from moneycards.cli.vocabulary import emit_answer, enum_name
+        from moneycards.server.totom import VIA, waits_message
+        from moneycards.v1 import totom_pb2
+
+        emit_answer("totom waits", waits_message(found), hand=TOTOM.render(TOTOM.parse(hand)),
+                    via=enum_name(totom_pb2.WinVia, VIA, via))
         return
     if not found:
         click.echo("No card makes this hand win.")

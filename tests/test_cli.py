@@ -22,12 +22,15 @@ def test_check_json_fields():
     r = run("totom", "check", UCHI_TOM, "--win-card", "3c", "--via", "own-door", "--json")
     assert r.exit_code == 0
     d = json.loads(r.output)
-    assert d["wins"] is True and d["points"] == 5 and (d["chan"], d["ca"]) == (6, 4)
+    assert d["wins"] is True and d["points"] == 5 and (d["chan_count"], d["ca_count"]) == (6, 4)
     assert "3c 3m" in d["pairs"] and "22c" in d["pairs"]
     assert {b["name"]: (b["main"], b["dich"], b["count"]) for b in d["bonuses"]} == {
         "Tôm": (4, 1, 1), "Ù chì": (3, 1, 1)}
     assert d["settlement"] == {"winner": 15, "each_loser": -5}
     assert d["violations"] == []
+    assert (d["scored_by"], d["main_bonus"]) == ("TOTOM_SCORING_MAIN_PLUS_DICH",
+                                                 "TOTOM_BONUS_KIND_TOM")
+    assert {b["kind"] for b in d["bonuses"]} == {"TOTOM_BONUS_KIND_TOM", "TOTOM_BONUS_KIND_U_CHI"}
 
 
 def test_check_human_output_names_pairs_and_bonuses():
@@ -42,6 +45,7 @@ def test_a_hand_that_does_not_win_is_an_answer():
     d = json.loads(r.output)
     assert d["wins"] is False and d["points"] == 0
     assert [v["rule"] for v in d["violations"]] == ["TT-W4"]
+    assert d["scored_by"] == "TOTOM_SCORING_UNSPECIFIED"
 
 
 def test_waits_json():
@@ -106,6 +110,7 @@ def test_kowah_check_json():
     assert r.exit_code == 0
     d = json.loads(r.output)
     assert d["ready"] is True and d["waits"] == ["5c", "5s"] and d["distance"] == 0
+    assert d["wait_unseen"] == [2, 2]
     assert {"triplets": ["55s 5m", "777c"], "pair": "55c", "wait": "5c"} in d["splits"]
     assert d["violations"] == []
 
@@ -118,7 +123,8 @@ def test_kowah_check_not_ready_human():
 def test_kowah_win_json():
     r = run("kowah", "win", "55c55s5m 777c", "--pair", "55c", "--card", "5c", "--via",
             "self-draw", "--json")
-    assert r.exit_code == 0 and json.loads(r.output)["multiplier"] == 3
+    assert r.exit_code == 0 and json.loads(r.output) == {
+        "wins": True, "multiplier": 3, "violations": [], "via": "KOWAH_VIA_SELF_DRAW"}
 
 
 @pytest.mark.parametrize("args,starts", [
@@ -144,6 +150,7 @@ EXAMPLE_RECORD = str(__import__("pathlib").Path(__file__).parents[1] / "examples
 def test_lukfu_beats_json():
     d = json.loads(run("lukfu", "beats", "9c9s9m", "--over", "1c1s1m", "--json").output)
     assert d["beats"] is True and d["rule"] == "LF-F3"
+    assert d["play_kind"] == d["over_kind"] == "LUK_FU_PLAY_KIND_SET"
     d = json.loads(run("lukfu", "beats", "123s", "--over", "789c", "--json").output)
     assert d["beats"] is True and d["rule"] == "LF-F4"
     d = json.loads(run("lukfu", "beats", "9c", "--over", "1c", "--json").output)
@@ -162,9 +169,11 @@ def test_lukfu_legal_and_score():
     d = json.loads(run("lukfu", "legal", "1234c", "--hand", "1234c 5s 9t", "--role",
                        "master-passed", "--json").output)
     assert d["legal"] is False and d["rule"] == "LF-L2"
+    assert (d["turn"], d["role"]) == ("LUK_FU_TRICK_TURN_LEAD", "LUK_FU_ROLE_MASTER_PASSED")
+    assert "to_beat" not in d  # a lead has nothing to beat
     d = json.loads(run("lukfu", "score", "--fu", "8", "--winner", "0", "--caller", "1",
                        "--json").output)
-    assert d["net"] == [6, -6, 0]
+    assert d["net"] == [6, -6, 0] and d["outcome"] == "DEAL_OUTCOME_WIN"
 
 
 @pytest.mark.parametrize("args,starts", [
@@ -209,14 +218,16 @@ def test_replay_and_check_record(tmp_path, game):
     r = run(game, "replay", str(path))
     assert r.exit_code == 0 and "  1. " in r.output
     d = json.loads(run(game, "check-record", str(path), "--json").output)
-    assert d["valid"] is True and d["complete"] is True and d["result"] == state.result
+    assert d["check"]["valid"] is True and d["check"]["complete"] is True
+    assert d["result"] == {"bonuses": [], "net": [], **state.result.to_json()}
     record = game_record_json(game, state.engine_record())
     record["actions"].insert(1, "nonsense")
     path.write_text(json.dumps(record))
     r = run(game, "check-record", str(path), "--json")
     assert r.exit_code == 0
     d = json.loads(r.output)
-    assert d["valid"] is False and d["first_illegal"] == 1 and d["rule"]
+    assert d["check"]["valid"] is False and d["check"]["first_illegal"] == 1
+    assert d["check"]["rule"] and "result" not in d
 
 
 @pytest.mark.parametrize("content,says", [
@@ -379,7 +390,7 @@ def test_a_record_result_must_match_the_replay(tmp_path, game):
 
 def test_LF_W2_lukfu_old_without_a_record_does_not_guess_the_claim():
     d = json.loads(run("lukfu", "old", "--hand", "9c 9s 9m 9t 1c 1t 8t", "--json").output)
-    assert d["claim_total"] == 7 and d["about_to_lead"] is None and d["can_claim"] is None
+    assert d["claim_total"] == 7 and "about_to_lead" not in d and "can_claim" not in d
     r = run("lukfu", "old", "--hand", "9c 9s 9m 9t 1c 1t 8t")
     assert r.exit_code == 0
     assert "= 7: a claim needs the seat about to lead, which only a record shows" in r.output

@@ -35,10 +35,13 @@ def test_totom_batch_answers_each_line_as_check_json_does(tmp_path):
         one = json.loads(run("totom", "check", text, "--json", "--rules",
                              "traditional").output)
         assert g["hand"] == one["hand"] and g["wins"] == one["wins"]
-        assert (g["chan"], g["ca"], g["points"]) == (one["chan"], one["ca"], one["points"])
+        assert (g["chan_count"], g["ca_count"], g["points"]) == (
+            one["chan_count"], one["ca_count"], one["points"])
         assert g["rules"] == [v["rule"] for v in one["violations"]]
-        assert g["bonus_counts"] == {b["key"]: b["count"] for b in one["bonuses"]}
-    assert got[-1]["points"] == 3 and got[-1]["bonus_counts"] == {"u_chi": 1}  # no Tôm here
+        assert g["bonus_counts"] == {b["kind"]: b["count"] for b in one["bonuses"]}
+        assert (g["scored_by"], g["main_bonus"]) == (one["scored_by"], one["main_bonus"])
+    assert got[-1]["points"] == 3 and got[-1]["bonus_counts"] == {
+        "TOTOM_BONUS_KIND_U_CHI": 1}  # no Tôm here
     detailed = lines(run("totom", "check", "--batch", str(src), "--details").output)
     assert detailed[-1] == {"line": 32, **json.loads(run(
         "totom", "check", PAGE, "--win-card", "3c", "--via", "own-door", "--json").output)}

@@ -76,7 +76,7 @@ def test_game_record_is_the_record_file(game, channel, tmp_path):
         path.write_text(json.dumps(record))
         out = CliRunner().invoke(cli, [game, "check-record", str(path), "--json"])
         assert out.exit_code == 0, out.output
-        check = json.loads(out.output)
+        check = json.loads(out.output)["check"]
         assert check["valid"] and check["actions"] == len(state.history)
         assert check["complete"] == state.is_over
         answer = stub.CheckGameRecord(json_format.ParseDict(record, RECORD_MESSAGES[game]()),

@@ -87,7 +87,7 @@ def test_cli_check_record_numbers_actions_from_one(tmp_path):
     assert r.exit_code == 0 and r.stderr == ""
     assert r.stdout.startswith("INVALID at action 1: ") and r.stdout.rstrip().endswith("[KW-T3]")
     r = CliRunner().invoke(cli, ["kowah", "check-record", str(path), "--json"])
-    assert json.loads(r.stdout)["first_illegal"] == 0
+    assert json.loads(r.stdout)["check"]["first_illegal"] == 0
 
 
 @pytest.mark.parametrize("game, other", [("kowah", "totom"), ("totom", "lukfu"),
