@@ -5,6 +5,7 @@
                              [--ladder [random,greedy,heuristic,strong,expert]]
                              [--seed-base 100000] [--workers N] [--json FILE]
                              [--backend local|ray [--address A]]
+                             [--seat grpc:module:attr [--server HOST:PORT]]
 
 For each game and opponent level, plays the same fixed seeded deals (seeds 100000 + k, or
 --seed-base + k); `--ladder` plays each level against the one below it instead and prints
@@ -22,7 +23,10 @@ stopped a decision. Settlement: net points (Tổ Tôm TT-K7, Luk Fu LF-K3); Kowa
 a multiplier (KW-K1), so a Kowah winner scores its multiplier and the others 0.
 The tested seat (`--strong`, or `--seat`) and the opponents may be players of one's own,
 named `module:attr` (moneycards/players.py, docs/bots.md), imported from the current
-directory or PYTHONPATH.
+directory or PYTHONPATH. `--seat grpc:module:attr` plays the tested seat as a person's seat
+at TableService tables (of `--server HOST:PORT`, or a server started in each worker), from
+a process of its own, against the server's AI seats: the same deals and results as the
+player in process.
 `--backend ray` sends the same deals to a Ray cluster instead (`--address`, or a Ray
 instance started for the run; cli/deals.py): the same deals, the same results.
 """
@@ -41,6 +45,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 import common  # noqa: F401  (puts the project on the path)
 
 from common import pct
+from moneycards.cli.deals import grpc_seat, table_seats
 from moneycards.players import resolve, seat_spec
 from moneycards.solver.hints import Cap, play_deal, seat_score
 
@@ -65,20 +70,27 @@ def wilson(wins, n):
     return p, centre - half, centre + half
 
 
-def play_chunk(game, tested, opponent, ks, seed_base=SEED_BASE):
+def play_chunk(game, tested, opponent, ks, seed_base=SEED_BASE, server=None):
     """Deals `ks` (in a worker, seeds seed_base + k): per deal (k, tested win, tested
     score, opponents' win share, opponents' mean score); the tested seat's decision times;
-    cap counts."""
+    cap counts. A `grpc:` tested seat plays at tables of `server` (default: one started in
+    the worker) from a process of its own, the opponents being the server's AI seats."""
     n_seats = SEATS[game]
     Cap.reset()
     timings: dict = {}
     rows = []
     for k in ks:
         me = k % n_seats
-        levels = resolve([tested if s == me else opponent for s in range(n_seats)])
-        state = play_deal(game, seed_base + k, levels, timings=timings if opponent != tested
-                          else None)
-        r = state.result
+        specs = [tested if s == me else opponent for s in range(n_seats)]
+        if grpc_seat(specs) is not None:
+            deal = table_seats(game, tested, None, server).play(seed_base + k, specs, me)
+            r = deal.result
+            for label, ms in deal.timings.items():
+                timings.setdefault(label, []).extend(ms)
+        else:
+            state = play_deal(game, seed_base + k, resolve(specs),
+                              timings=timings if opponent != tested else None)
+            r = state.result
         winner = r.get("winner") if r.get("outcome") == "win" else None
         others = [s for s in range(n_seats) if s != me]
         rows.append((k, 1 if winner == me else 0, seat_score(game, r, me),
@@ -114,10 +126,10 @@ class RayPool:
         self.ray.shutdown()
 
 
-def run(pool, game, tested, opponent, deals, seed_base=SEED_BASE):
+def run(pool, game, tested, opponent, deals, seed_base=SEED_BASE, server=None):
     started = time.perf_counter()
     futures = [pool.submit(play_chunk, game, tested, opponent, range(a, min(a + CHUNK, deals)),
-                           seed_base) for a in range(0, deals, CHUNK)]
+                           seed_base, server) for a in range(0, deals, CHUNK)]
     if isinstance(pool, RayPool):  # Ray futures are waited on in order
         futures_done = futures
     else:
@@ -199,8 +211,8 @@ def main():
     ap.add_argument("--games", default="totom,kowah,lukfu")
     ap.add_argument("--opponents", default="random,greedy,heuristic")
     ap.add_argument("--strong", "--seat", dest="strong", default="strong",
-                    help="the tested seat: a level, or a player of your own as module:attr "
-                         "(docs/bots.md)")
+                    help="the tested seat: a level, a player of your own as module:attr, or "
+                         "grpc:module:attr for that player over TableService (docs/bots.md)")
     ap.add_argument("--workers", type=int, default=os.cpu_count())
     ap.add_argument("--json", dest="json_file")
     ap.add_argument("--backend", choices=["local", "ray"], default="local",
@@ -213,9 +225,19 @@ def main():
                     help="instead of --strong/--opponents: each level against the one below "
                          f"it, in this order (default {','.join(LADDER)}), seats rotated; "
                          "prints the ladder table")
+    ap.add_argument("--server", metavar="HOST:PORT",
+                    help="the moneycards server whose tables a grpc: tested seat plays at "
+                         "(default: one started in each worker)")
     args = ap.parse_args()
     try:  # a bad level or a player that does not load: one line, before any deal
         resolve([seat_spec(x) for x in [args.strong, *args.opponents.split(",")]])
+        for opp in args.opponents.split(","):
+            if grpc_seat([args.strong, opp, opp], field="--opponents") is not None \
+                    and args.backend != "local":
+                ap.error("a grpc: seat plays with --backend local")
+        if args.server and not args.strong.startswith("grpc:"):
+            ap.error("--server is where a grpc: tested seat plays: give --seat "
+                     "grpc:module:attr")
     except ValueError as err:
         ap.error(str(err))
     rows, ok = [], True
@@ -223,13 +245,15 @@ def main():
         ProcessPoolExecutor(max_workers=args.workers)
     if args.ladder:
         levels = [seat_spec(x) for x in args.ladder.split(",")]
+        if any(lv.startswith("grpc:") for lv in levels):
+            ap.error("--ladder: a grpc: seat is tested with --seat, not in a ladder")
         pairs = list(zip(levels[1:], levels))
     else:
         pairs = [(args.strong, opp) for opp in args.opponents.split(",")]
     with pool_cm as pool:
         for game in args.games.split(","):
             for tested, opp in pairs:
-                row = run(pool, game, tested, opp, args.deals, args.seed_base)
+                row = run(pool, game, tested, opp, args.deals, args.seed_base, args.server)
                 ok = report(row) and ok
                 rows.append(row)
     if args.ladder:

@@ -35,18 +35,166 @@ class Deal:
 
 
 def play_chunk(game: str, jobs: list[tuple[int, list[str]]],
-               budget_ms: float | None) -> list[Deal]:
+               budget_ms: float | None, server: str | None = None) -> list[Deal]:
     from moneycards.players import resolve
     from moneycards.solver.hints import play_deal
 
     out = []
     players: dict[tuple[str, ...], list[Any]] = {}  # one player object per seat for the run
     for seed, levels in jobs:
+        seat = grpc_seat(levels)
+        if seat is not None:
+            out.append(table_seats(game, levels[seat], budget_ms, server)
+                       .play(seed, levels, seat))
+            continue
         timings: dict[str, list[float]] = {}
         seats = players.setdefault(tuple(levels), resolve(levels))
         state = play_deal(game, seed, seats, budget_ms, timings=timings)
         out.append(Deal(seed, levels, state.result, timings))
     return out
+
+
+def grpc_seat(levels: list[str], *, field: str = "--seat") -> int | None:
+    """The seat played over gRPC (`grpc:module:attr`), if any; the other seats are then the
+    server's AI players, so they must be built-in levels."""
+    from moneycards.players import GRPC, LEVELS
+
+    remote = [s for s, lv in enumerate(levels) if lv.startswith(GRPC)]
+    if not remote:
+        return None
+    if len(remote) > 1 or any(lv not in LEVELS for s, lv in enumerate(levels)
+                              if s != remote[0]):
+        raise InvalidInput("a grpc: seat plays at a table whose other seats are the "
+                           f"server's AI levels ({', '.join(LEVELS)}): one grpc: seat, "
+                           "no other module:attr", field=field)
+    return remote[0]
+
+
+class TableSeats:
+    """Seeded deals at TableService tables, one seat a person's played over gRPC by a
+    separate process (`python -m moneycards.players ADDRESS module:attr`, the loop of
+    docs/bots.md), the others the server's AI levels. The server is `server` (HOST:PORT)
+    or one started in this process. A table with one person waits for its private
+    decisions and seeds its AI seats as `play_deal` does, so each deal is the one played
+    in process with the same player at that seat."""
+
+    def __init__(self, game: str, player: str, budget_ms: float | None,
+                 server: str | None = None):
+        import os
+        import subprocess
+        import sys
+        import tempfile
+
+        import grpc
+
+        from moneycards.cli.tables import remote_channel
+        from moneycards.v1 import table_pb2_grpc
+
+        self.game, self.label = game, player
+        self.service = None
+        if server is None:
+            from moneycards.server.app import start_service
+
+            self.service = start_service("127.0.0.1", 0, workers=4, warm=False,
+                                         ai_budget_ms=budget_ms)
+            server = f"127.0.0.1:{self.service.port}"
+        self.channel, tls, _ = remote_channel(server, tls=None, ca=None)
+        try:
+            grpc.channel_ready_future(self.channel).result(timeout=5)
+        except grpc.FutureTimeoutError:
+            self.close()
+            how = "over TLS" if tls else "in plaintext"  # plaintext to this machine only
+            raise InvalidInput(f"no server answers at {server} {how}", field="--server") \
+                from None
+        self.stub = table_pb2_grpc.TableServiceStub(self.channel)
+        self.errors = tempfile.TemporaryFile(mode="w+")  # the seat process's own words
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "moneycards.players", server,
+             player.removeprefix("grpc:")],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors, text=True,
+            cwd=os.getcwd())
+
+    def play(self, seed: int, levels: list[str], seat: int) -> Deal:
+        import json
+
+        from moneycards.records import AI_LEVELS, engine_record
+        from moneycards.server.tables import GAME_ENUMS
+        from moneycards.solver.games import final_state
+        from moneycards.v1 import common_pb2, table_pb2
+
+        seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN, name=self.label)
+                 if s == seat else
+                 common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI, ai_level=AI_LEVELS[lv])
+                 for s, lv in enumerate(levels)]
+        made = self.stub.CreateTable(table_pb2.CreateTableRequest(
+            game=GAME_ENUMS[self.game], seats=seats, seed=seed), timeout=600)
+        token = made.seat_tokens[0].token
+        assert self.process.stdin is not None and self.process.stdout is not None
+        try:
+            self.process.stdin.write(f"{made.table_id} {token}\n")
+            self.process.stdin.flush()
+        except BrokenPipeError:
+            pass  # it has ended: said below
+        line = self.process.stdout.readline()
+        if not line:
+            self.errors.seek(0)
+            said = self.errors.read().strip().splitlines()
+            raise InvalidInput(f"seat {seat} ({self.label}): its process ended (exit "
+                               f"{self.process.wait()}){': ' + said[-1] if said else ''}",
+                               field="--seat")
+        answer = json.loads(line)
+        if "error" in answer:
+            raise InvalidInput(f"seat {seat} ({self.label}) {answer['error']}",
+                               field="seats")
+        # The result is read from the finished record, as any client would.
+        got = self.stub.GetRecord(table_pb2.GetRecordRequest(
+            table_id=made.table_id, seat_token=token), timeout=60)
+        if not got.complete:
+            raise InvalidInput(f"seat {seat} ({self.label}): the table {made.table_id} "
+                               "ended its seat's play before the deal was over", field="--seat")
+        record = engine_record(self.game, getattr(got, got.WhichOneof("record")))
+        self.stub.CloseTable(table_pb2.CloseTableRequest(table_id=made.table_id,
+                                                         seat_token=token), timeout=60)
+        state = final_state(self.game, record)
+        return Deal(seed, levels, state.result, {self.label: answer["decisions_ms"]})
+
+    def close(self) -> None:
+        process = getattr(self, "process", None)
+        if process is not None:
+            if process.stdin is not None:
+                process.stdin.close()  # its end of input: it stops
+            try:
+                process.wait(timeout=30)
+            except Exception:
+                process.kill()
+            if process.stdout is not None:
+                process.stdout.close()
+            self.errors.close()
+        self.channel.close()
+        if self.service is not None:
+            self.service.server.stop(None)
+
+
+_TABLE_SEATS: dict[tuple[Any, ...], TableSeats] = {}
+
+
+def table_seats(game: str, player: str, budget_ms: float | None,
+                server: str | None) -> TableSeats:
+    """One server and seat process per game, player and server for the whole run (a
+    worker of the strength bench keeps its own); closed at exit."""
+    key = (game, player, budget_ms, server)
+    if key not in _TABLE_SEATS:
+        if not _TABLE_SEATS:
+            import atexit
+
+            atexit.register(close_table_seats)
+        _TABLE_SEATS[key] = TableSeats(game, player, budget_ms, server)
+    return _TABLE_SEATS[key]
+
+
+def close_table_seats() -> None:
+    while _TABLE_SEATS:
+        _TABLE_SEATS.popitem()[1].close()
 
 
 def ray_module(address: str | None) -> Any:
@@ -76,16 +224,20 @@ def ray_module(address: str | None) -> Any:
 
 def play_deals(game: str, jobs: Iterable[tuple[int, list[str]]], budget_ms: float | None,
                backend: str = "local", address: str | None = None,
-               chunk: int = CHUNK) -> Iterator[Deal]:
-    """The deals (seed, seat levels) played on `backend`, in the order given."""
+               chunk: int = CHUNK, server: str | None = None) -> Iterator[Deal]:
+    """The deals (seed, seat levels) played on `backend`, in the order given; a `grpc:`
+    seat's deals at tables of `server` (default: one started here)."""
     if backend not in BACKENDS:
         raise InvalidInput(f"backend is one of {', '.join(BACKENDS)}", field="--backend")
     if address is not None and backend != "ray":
         raise InvalidInput("--address names a Ray cluster: use it with --backend ray",
                            field="--address")
     if backend == "local":
-        for job in jobs:
-            yield from play_chunk(game, [job], budget_ms)
+        try:
+            for job in jobs:
+                yield from play_chunk(game, [job], budget_ms, server)
+        finally:
+            close_table_seats()
         return
     ray = ray_module(address)
     task = ray.remote(play_chunk)

@@ -79,11 +79,16 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
                   help="Deal k uses seed SEED + k.")
     @click.option("--seats", default=default_seats, show_default=True,
                   help="Who plays each seat, seat 0 first: an AI level (random, greedy, "
-                       "heuristic, strong) or a player of your own as module:attr "
-                       "(docs/bots.md).")
+                       "heuristic, strong, expert), a player of your own as module:attr, or "
+                       "grpc:module:attr, that player at a person's seat of a TableService "
+                       "table in a process of its own (docs/bots.md).")
     @click.option("--seat", "seat_overrides", multiple=True, metavar="N=SEAT",
-                  help="Seat N played by SEAT (a level or module:attr) instead of what "
-                       "--seats says; repeatable, e.g. --seat 0=mybots:Cautious.")
+                  help="Seat N played by SEAT (a level, module:attr or grpc:module:attr) "
+                       "instead of what --seats says; repeatable, e.g. --seat "
+                       "0=mybots:Cautious.")
+    @click.option("--server", metavar="HOST:PORT",
+                  help="The moneycards server whose tables a grpc: seat plays at (default: "
+                       "one started in this process for the run).")
     @click.option("--budget-ms", default=spec.hint_budget_ms, show_default=True,
                   help="Wall-clock safety cap per strong decision (the search is "
                        "counted in work: the same seed plays the same deals).")
@@ -96,9 +101,10 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
                        "run).")
     @json_option
     @answers
-    def selfplay(deals, seed, seats, seat_overrides, budget_ms, backend, address, as_json):
+    def selfplay(deals, seed, seats, seat_overrides, server, budget_ms, backend, address,
+                 as_json):
         """Play DEALS deals between AI seats and print results and settlements."""
-        from moneycards.cli.deals import play_deals
+        from moneycards.cli.deals import grpc_seat, play_deals
         from moneycards.players import resolve, seat_spec
         from moneycards.solver.errors import InvalidInput
         from moneycards.solver.hints import check_budget, seat_score
@@ -116,9 +122,15 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
             levels[int(n)] = seat_spec(who, field="--seat")
         resolve(levels, field="--seat")  # an import path that does not load fails here, once
         check_budget(budget_ms)
+        remote = grpc_seat(levels)
+        if remote is not None and backend != "local":
+            raise InvalidInput("a grpc: seat plays with --backend local", field="--backend")
+        if server is not None and remote is None:
+            raise InvalidInput("--server is where a grpc: seat plays: give one with --seat "
+                               "N=grpc:module:attr", field="--server")
         results, totals, wins = [], [0.0] * len(levels), [0] * len(levels)
         played = play_deals(game, ((seed + k, levels) for k in range(deals)), budget_ms,
-                            backend, address)
+                            backend, address, server=server)
         for k, deal in progress(enumerate(played), length=deals, label=f"{game} selfplay"):
             r = deal.result
             score = [seat_score(game, r, s) for s in range(len(levels))]

@@ -30,7 +30,7 @@ from moneycards.solver.errors import InvalidInput
 from moneycards.solver.observation import Observation
 from moneycards.solver.ranking import LEVELS
 
-__all__ = ["LEVELS", "Player", "load_player", "seat_spec", "play_seat"]
+__all__ = ["LEVELS", "GRPC", "Player", "load_player", "seat_spec", "play_seat", "serve_seats"]
 
 @runtime_checkable
 class Player(Protocol):
@@ -83,19 +83,32 @@ def load_player(path: str, *, field: str = "seats") -> Player:
     return Loaded(path, obj)
 
 
+GRPC = "grpc:"  # a seat played over TableService by a separate process
+
+
 def seat_spec(text: str, *, field: str = "seats") -> str:
-    """A seat as written in `--seats`/`--seat`: a built-in level or `module:attr` (a
-    Player); anything else is bad input."""
+    """A seat as written in `--seats`/`--seat`: a built-in level, `module:attr` (a
+    Player) or `grpc:module:attr` (that Player at a person's seat of a TableService
+    table, in a process of its own); anything else is bad input."""
     spec = text.strip()
-    if spec in LEVELS or ":" in spec:
+    if spec in LEVELS or ":" in spec:  # a path is checked when it loads (resolve)
         return spec
-    raise InvalidInput(f"unknown seat {spec!r}: an AI level ({', '.join(LEVELS)}) or "
-                       f"module:attr (a Player)", field=field)
+    raise InvalidInput(f"unknown seat {spec!r}: an AI level ({', '.join(LEVELS)}), "
+                       f"module:attr (a Player) or grpc:module:attr (a Player over gRPC)",
+                       field=field)
 
 
 def resolve(specs: list[str], *, field: str = "seats") -> list[str | Player]:
-    """Seat specs as `play_deal` takes them: levels stay names, paths become players."""
-    return [s if s in LEVELS else load_player(s, field=field) for s in specs]
+    """Seat specs as `play_deal` takes them: levels stay names, paths become players. A
+    `grpc:` seat stays its text (it is played elsewhere), once its player has loaded here."""
+    out: list[str | Player] = []
+    for s in specs:
+        if s.startswith(GRPC):
+            load_player(s.removeprefix(GRPC), field=field)
+            out.append(s)
+        else:
+            out.append(s if s in LEVELS else load_player(s, field=field))
+    return out
 
 
 def observation_of(view: Any) -> Observation:
@@ -106,7 +119,14 @@ def observation_of(view: Any) -> Observation:
 
     which = view.WhichOneof("observation")
     data = json_format.MessageToDict(getattr(view, which), preserving_proto_field_name=True)
+    # A view carries the game and the legal actions once, in its own fields
+    # (docs/observations.md); the observation's copies are then empty.
+    data["game"] = data.get("game") or GAME_NAMES[which]
+    data["legal_actions"] = [a.text for a in view.legal_actions]
     return read_observation(data, field="view")  # type: ignore[no-any-return]
+
+
+GAME_NAMES = {"totom": "totom", "kowah": "kowah", "luk_fu": "lukfu"}  # oneof -> game
 
 
 def play_seat(channel: Any, table_id: str, seat_token: str, player: Player, *,
@@ -116,7 +136,8 @@ def play_seat(channel: Any, table_id: str, seat_token: str, player: Player, *,
 
     1. GetView (table id, seat token): the seat's observation and legal actions;
     2. when the seat has legal actions, Act with one of them and the view's version as
-       `expected_version` (ABORTED means the table moved: go back to 1);
+       `expected_version`: its answer is the new view (step 1 done); ABORTED means the
+       table moved: go back to 1;
     3. otherwise Watch from the view's version, the same token, until an event arrives,
        then go back to 1.
     """
@@ -125,20 +146,23 @@ def play_seat(channel: Any, table_id: str, seat_token: str, player: Player, *,
     from moneycards.v1 import table_pb2, table_pb2_grpc
 
     stub = table_pb2_grpc.TableServiceStub(channel)
+    view = None
     while True:
-        view = stub.GetView(table_pb2.GetViewRequest(table_id=table_id, seat_token=seat_token),
-                            timeout=timeout).view
+        if view is None:
+            view = stub.GetView(table_pb2.GetViewRequest(
+                table_id=table_id, seat_token=seat_token), timeout=timeout).view
         if view.over and not (view.HasField("match_state") and not view.match_state.over):
             return view
         if view.legal_actions:
             action = player.act(observation_of(view))
             try:
-                stub.Act(table_pb2.ActRequest(table_id=table_id, seat_token=seat_token,
-                                              action=action, expected_version=view.version),
-                         timeout=timeout)
+                view = stub.Act(table_pb2.ActRequest(
+                    table_id=table_id, seat_token=seat_token, action=action,
+                    expected_version=view.version), timeout=timeout).view
             except grpc.RpcError as err:
                 if err.code() != grpc.StatusCode.ABORTED:
                     raise
+                view = None
             continue
         stream = stub.Watch(table_pb2.WatchRequest(table_id=table_id, seat_token=seat_token,
                                                    from_version=view.version), timeout=timeout)
@@ -148,3 +172,80 @@ def play_seat(channel: Any, table_id: str, seat_token: str, player: Player, *,
             pass
         finally:
             stream.cancel()
+        view = None
+
+
+class Timed:
+    """A player whose decisions are timed (milliseconds), its last answer kept."""
+
+    def __init__(self, player: Player):
+        self.player = player
+        self.times: list[float] = []
+        self.last: str | None = None
+
+    def act(self, observation: Observation) -> str:
+        import time
+
+        t = time.perf_counter()
+        self.last = self.player.act(observation)
+        self.times.append((time.perf_counter() - t) * 1000)
+        return self.last
+
+
+def serve_seats(address: str, player_path: str, lines: Any, out: Any) -> None:
+    """Play person's seats at `address` with the player at `player_path`, one per line of
+    `lines` ("TABLE_ID SEAT_TOKEN"; the tokens come on standard input, never in the
+    arguments that other users of the machine can list). After each seat, one JSON line
+    on `out`: the table id and the player's decision times in milliseconds, or an
+    `error` when the seat could not be played to the end (an answer the table refused,
+    a call that failed)."""
+    import json
+
+    import grpc
+
+    from moneycards.cli.tables import remote_channel
+
+    player = load_player(player_path, field="player")
+    channel, _, _ = remote_channel(address, tls=None, ca=None)
+    for line in lines:
+        if not line.strip():
+            continue
+        table_id, _, token = line.strip().partition(" ")
+        timed = Timed(player)
+        answer: dict[str, Any] = {"table_id": table_id}
+        try:
+            play_seat(channel, table_id, token, timed)
+            answer["decisions_ms"] = timed.times
+        except grpc.RpcError as err:
+            refused = (grpc.StatusCode.FAILED_PRECONDITION, grpc.StatusCode.INVALID_ARGUMENT)
+            said = f"answered {timed.last!r}: " if timed.last is not None and \
+                err.code() in refused else ""
+            answer["error"] = f"{said}{err.details()}"
+        except Exception as err:  # the player's own fault: reported, the next seat goes on
+            answer["error"] = f"{type(err).__name__}: {err}"
+        out.write(json.dumps(answer) + "\n")
+        out.flush()
+    channel.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m moneycards.players ADDRESS module:attr`: a program that plays seats at
+    TableService tables (docs/bots.md), reading "TABLE_ID SEAT_TOKEN" lines."""
+    import sys
+
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 2:
+        print("usage: python -m moneycards.players HOST:PORT module:attr "
+              "(then one 'TABLE_ID SEAT_TOKEN' line per seat on standard input)",
+              file=sys.stderr)
+        return 2
+    try:
+        serve_seats(args[0], args[1], sys.stdin, sys.stdout)
+    except InvalidInput as err:
+        print(f"error: {err.message}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

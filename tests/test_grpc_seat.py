@@ -1,0 +1,183 @@
+"""A seat played by a separate process over TableService (`grpc:module:attr`): in
+`selfplay` and in the strength bench it plays the same deals, and the same results, as the
+same player in process; its results are read from the finished records."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from moneycards.cli.main import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+
+BOT = textwrap.dedent('''
+    """The greedy rule as a player of one's own, its ties broken by the observation alone
+    (so it decides alike in any process); each process that makes one says its id."""
+
+    import os
+    import random
+
+    import moneycards
+
+
+    class Greedy:
+        def __init__(self):
+            with open("pids.txt", "a") as fh:
+                fh.write(f"{os.getpid()}\\n")
+
+        def act(self, observation):
+            rng = random.Random(" ".join(observation.legal_actions))
+            return moneycards.load_game(observation.game).greedy(observation, rng)
+
+
+    def cheat(observation):
+        return "discard 9x"
+''')
+
+
+@pytest.fixture
+def bot_dir(tmp_path, monkeypatch):
+    (tmp_path / "gbots.py").write_text(BOT)
+    monkeypatch.chdir(tmp_path)  # found as a module of the current directory, in both processes
+    yield tmp_path
+    sys.modules.pop("gbots", None)
+
+
+def selfplay(*args: str) -> dict:
+    out = CliRunner().invoke(cli, ["kowah", "selfplay", "--deals", "20", "--seed", "40",
+                                   "--seats", "greedy,random,greedy", *args, "--json"])
+    assert out.exit_code == 0, out.output
+    return json.loads(out.output)
+
+
+def pids(where: Path) -> set[int]:
+    return {int(x) for x in (where / "pids.txt").read_text().split()}
+
+
+def test_selfplay_over_grpc_plays_the_deals_played_in_process(bot_dir):
+    here = selfplay("--seat", "1=gbots:Greedy")
+    assert pids(bot_dir) == {os.getpid()}
+    remote = selfplay("--seat", "1=grpc:gbots:Greedy")
+    others = pids(bot_dir) - {os.getpid()}
+    assert len(others) == 1  # the seat was played by another process
+    assert remote["summary"]["seats"] == ["greedy", "grpc:gbots:Greedy", "greedy"]
+    assert remote["deals"] == here["deals"]  # results and settlements, deal by deal
+    assert remote["summary"]["wins"] == here["summary"]["wins"]
+    assert here["summary"]["wins"][1] > 0 and sum(here["summary"]["wins"]) > 5  # not all drawn
+
+
+def test_the_strength_bench_over_grpc_gives_the_in_process_rows(bot_dir):
+    rows = {}
+    for name, seat in (("here", "gbots:Greedy"), ("remote", "grpc:gbots:Greedy")):
+        out = subprocess.run(
+            [sys.executable, str(ROOT / "bench" / "strength.py"), "--games", "kowah",
+             "--deals", "20", "--seat", seat, "--opponents", "greedy", "--workers", "1",
+             "--seed-base", "500", "--json", str(bot_dir / f"{name}.json")],
+            capture_output=True, text=True, timeout=300, cwd=bot_dir,
+            env={**os.environ, "PYTHONPATH": ""})
+        assert out.returncode in (0, 1), out.stderr  # 1: the intervals overlap
+        rows[name] = json.loads((bot_dir / f"{name}.json").read_text())[0]
+    here, remote = rows["here"], rows["remote"]
+    assert remote["tested"] == "grpc:gbots:Greedy" and remote["deals"] == 20
+    for key in ("strong_win", "opponent_win", "strong_settlement", "opponent_settlement"):
+        assert remote[key] == here[key], key
+    assert 0 < here["strong_win"][0] < 1
+    assert remote["decision_ms"]["n"] == here["decision_ms"]["n"] > 0  # the seat's own
+
+
+def test_a_grpc_seat_at_a_given_server(bot_dir):
+    """--server: the tables are that server's (here one started by the test)."""
+    import grpc
+
+    from moneycards.server.app import start_service
+    from moneycards.v1 import table_pb2, table_pb2_grpc
+
+    svc = start_service("127.0.0.1", 0, 2, warm=False)
+    channel = grpc.insecure_channel(f"127.0.0.1:{svc.port}")
+    try:
+        out = CliRunner().invoke(cli, ["kowah", "selfplay", "--deals", "3", "--seats",
+                                       "greedy,greedy,greedy", "--seat", "0=grpc:gbots:Greedy",
+                                       "--server", f"127.0.0.1:{svc.port}", "--json"])
+        assert out.exit_code == 0, out.output
+        assert len(json.loads(out.output)["deals"]) == 3
+        listed = table_pb2_grpc.TableServiceStub(channel).ListTables(
+            table_pb2.ListTablesRequest(), timeout=30)  # an operator's call, from this machine
+        assert not listed.tables  # each table was closed once its record was read
+    finally:
+        channel.close()
+        svc.server.stop(None)
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--seat", "2=grpc:gbots:cheat"],
+     "seat 2 (grpc:gbots:cheat) answered 'discard 9x': action: unknown suit letter"),
+    (["--seat", "2=grpc:gbots:Nobody"], "--seat: 'gbots' has no 'Nobody'"),
+    (["--seat", "2=grpc:gbots:Greedy", "--server", "127.0.0.1:1"],
+     "--server: no server answers at 127.0.0.1:1"),
+    (["--seat", "1=grpc:gbots:Greedy", "--seat", "2=gbots:Greedy"],
+     "one grpc: seat, no other module:attr"),
+    (["--seat", "1=grpc:gbots:Greedy", "--backend", "ray"], "plays with --backend local"),
+    (["--server", "127.0.0.1:1"], "--server is where a grpc: seat plays"),
+])
+def test_a_bad_grpc_seat_is_one_line(bot_dir, args, says):
+    out = CliRunner().invoke(cli, ["kowah", "selfplay", "--deals", "1", *args])
+    assert out.exit_code == 2 and says in out.output, out.output
+    assert len(out.output.strip().splitlines()) == 1
+
+
+def test_the_seat_program_as_documented(bot_dir):
+    """`python -m moneycards.players ADDRESS module:attr`, a 'TABLE_ID SEAT_TOKEN' line per
+    seat on standard input, a JSON line per seat played out."""
+    import grpc
+
+    from moneycards.server.app import start_service
+    from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
+
+    svc = start_service("127.0.0.1", 0, 2, warm=False)
+    channel = grpc.insecure_channel(f"127.0.0.1:{svc.port}")
+    try:
+        stub = table_pb2_grpc.TableServiceStub(channel)
+        seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI,
+                                      ai_level=common_pb2.AI_LEVEL_GREEDY) for _ in range(3)]
+        seats[2] = common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN, name="bot")
+        made = [stub.CreateTable(table_pb2.CreateTableRequest(
+            game=common_pb2.GAME_KOWAH, seats=seats, seed=s), timeout=60) for s in (1, 2)]
+        lines = "".join(f"{m.table_id} {m.seat_tokens[0].token}\n" for m in made)
+        out = subprocess.run([sys.executable, "-m", "moneycards.players",
+                              f"127.0.0.1:{svc.port}", "gbots:Greedy"], input=lines,
+                             capture_output=True, text=True, timeout=120, cwd=bot_dir)
+        assert out.returncode == 0, out.stderr
+        answers = [json.loads(x) for x in out.stdout.splitlines()]
+        assert [a["table_id"] for a in answers] == [m.table_id for m in made]
+        assert all(a["decisions_ms"] for a in answers)
+        for m in made:
+            view = stub.GetView(table_pb2.GetViewRequest(
+                table_id=m.table_id, seat_token=m.seat_tokens[0].token), timeout=30).view
+            assert view.over
+        usage = subprocess.run([sys.executable, "-m", "moneycards.players"],
+                               capture_output=True, text=True, timeout=60)
+        assert usage.returncode == 2 and "usage: python -m moneycards.players" in usage.stderr
+    finally:
+        channel.close()
+        svc.server.stop(None)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, seats", [("totom", "greedy,random,greedy,random"),
+                                         ("lukfu", "greedy,random,greedy")])
+def test_selfplay_over_grpc_in_the_other_games(bot_dir, game, seats):
+    runs = []
+    for seat in ("gbots:Greedy", "grpc:gbots:Greedy"):
+        out = CliRunner().invoke(cli, [game, "selfplay", "--deals", "20", "--seats", seats,
+                                       "--seat", f"1={seat}", "--json"])
+        assert out.exit_code == 0, out.output
+        runs.append(json.loads(out.output)["deals"])
+    assert runs[0] == runs[1]
