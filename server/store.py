@@ -102,7 +102,7 @@ class Changes:
 
 class TableStore(Protocol):
     def create(self, table_id: str, header: dict[str, Any], tokens: dict[int, str],
-               actions: list[str], over: bool) -> None: ...
+               actions: list[str], over: bool, public_actions: int = 0) -> None: ...
 
     def append(self, table_id: str, start: int, actions: list[str], over: bool, *,
                revision: int | None = None, queued: dict[int, str] | None = None,

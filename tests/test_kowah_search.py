@@ -254,7 +254,7 @@ def test_the_search_weighs_deals_by_the_multiplier_won_not_their_number():
                           r"played out, wins about (\d+)%", r.reason.split("; ")[0])
             if m and "not surely better" not in r.reason:
                 played.append((r, float(m.group(1)), int(m.group(2))))
-        for r, mult, share in played:
+        for r, mult, _share in played:
             assert abs(r.value - mult) < 0.006 + 0.01 * mult  # the value is what it says
         if len(played) >= 2:
             (a, ma, sa), (b, mb, sb) = played[0], played[1]

@@ -129,9 +129,10 @@ def strong(obs: LukFuObservation, seed: int | None = None, worlds: int = SEARCH_
     (both calls; a claim and the sure play-on beside it) each played out to the end of the
     deal in the same sampled worlds; valued by the mean settlement in points a deal (LF-K2,
     LF-K3), ties broken by the estimated chance to win the deal (a redeal counts as a fresh
-    deal's one in three), both in the reason, the settlement first. Options the search did not play out
-    rank below, with their one-ply reason. A search the safety cap or a cancelled call stops
-    keeps the one-ply ranking, its options to play out marked cut short."""
+    deal's one in three), both in the reason, the settlement first. Options the search did
+    not play out rank below, with their one-ply reason. A search the safety cap or a
+    cancelled call stops keeps the one-ply ranking, its options to play out marked cut
+    short."""
     acts = legal_of(obs)
     seed = obs.seed() if seed is None else seed
     base, old = _one_ply(obs, seed, WORLDS)

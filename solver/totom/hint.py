@@ -245,7 +245,7 @@ def as_settlements(obs: TotomObservation, ranking: list[Ranked]) -> list[Ranked]
                    f"(self-play from the same standing){how}: {r.reason}")
             if sure is not None and e >= sure:  # a sure win beats any estimate
                 e = sure - 0.01 * len(out)
-                why += f"; below the sure win"
+                why += "; below the sure win"
             out.append(Ranked(r.action, e, why))
     return out
 
