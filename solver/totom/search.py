@@ -287,5 +287,6 @@ def simulated(obs: TotomObservation, candidates: list[str], worlds: int,
             sim = root.clone()
             sim.apply(move)
             sim.play_out(random.Random(f"{seed}/{w}"))
+            assert sim.net is not None  # a played-out deal has its settlement
             out[action].add(1.0 if sim.winner == obs.seat else 0.0, float(sim.net[obs.seat]))
     return out

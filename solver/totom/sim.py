@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from typing import Any
 
 from moneycards.solver.cards import TOTOM
 from moneycards.solver.totom import rules as rules_mod
-from moneycards.solver.totom.check import check_hand
+from moneycards.solver.totom.check import HandVerdict, check_hand
 from moneycards.solver.totom.exact import partition_exact
 from moneycards.solver.totom.observation import Phase
 from moneycards.solver.totom.rules import CHI_CHI
@@ -42,6 +43,7 @@ KINDS = {"discard": BY_DISCARD, "exposed": EXPOSED, "passed": PASSED}
 WIN, CHIU, DECLINE, PASS, DISCARD, CAPTURE = range(6)
 VERBS = ("win", "chiu", "decline", "pass", "discard", "capture")
 Move = tuple[int, int]
+Offer = tuple[int, int, int, int]
 
 
 @lru_cache(maxsize=200_000)
@@ -70,6 +72,25 @@ class Sim:
     __slots__ = ("hands", "exp", "opening", "stock", "declined", "discarded", "ca_from",
                  "captured_ca", "dead_hand", "stock_exposed", "phase", "seat", "offer",
                  "claims", "return_to", "over", "winner", "net", "points")
+    hands: list[list[int]]  # per seat: concealed cards, counts by face
+    exp: list[list[int]]  # per seat: exposed cards, counts by face
+    opening: list[tuple[int, ...]]  # per seat: the dealt hand (TT-K3's opening bonuses)
+    stock: list[int]  # faces, the top last
+    declined: list[set[int]]  # Chắn let go (TT-C3)
+    discarded: list[set[int]]
+    ca_from: list[set[int]]  # hand cards a Cạ was captured with (TT-C4)
+    captured_ca: list[bool]
+    dead_hand: set[int]  # TT-S4
+    stock_exposed: int
+    phase: int
+    seat: int
+    offer: Offer | None  # (face, next seat, kind, doorway seat)
+    claims: list[tuple[int, int]]  # (seat, WIN or CHIU) in priority order
+    return_to: int | None  # TT-P4: the turn goes back here after a Chíu's discard
+    over: bool
+    winner: int | None
+    net: tuple[int, ...] | None
+    points: int | None
 
     def clone(self) -> Sim:
         s = object.__new__(Sim)
@@ -148,7 +169,8 @@ class Sim:
                           first_stock=card is not None and via in (VIA_OWN_DOOR, VIA_STOCK)
                           and self.stock_exposed == 1)
 
-    def _verdict(self, seat: int, card: int | None, via: str | None, thien_u: bool = False):
+    def _verdict(self, seat: int, card: int | None, via: str | None,
+                 thien_u: bool = False) -> HandVerdict:
         return check_hand(self.twenty(seat, None if thien_u else card),
                           self._ctx(seat, card, via, thien_u), rules_mod.SEED, engine="exact")
 
@@ -287,7 +309,7 @@ class Sim:
         self.return_to = o[1] if o[1] != c else None  # TT-P4
         self.phase, self.seat = DISCARD_PHASE, c
 
-    def _verdict_chiu(self, seat: int, o: tuple[int, int, int, int]):
+    def _verdict_chiu(self, seat: int, o: Offer) -> HandVerdict:
         via = VIA_CHIU
         if o[2] != BY_DISCARD:
             via = VIA_OWN_DOOR if o[3] == seat else VIA_STOCK
@@ -350,7 +372,7 @@ class Sim:
         return self
 
 
-def from_state(state) -> Sim:
+def from_state(state: Any) -> Sim:
     """The simulator at the same point as an engine state (TotomState or a sampled World
     of the `seed` rules)."""
     s = object.__new__(Sim)
