@@ -4,87 +4,32 @@ the tool on the example files."""
 
 from __future__ import annotations
 
-import json
-import os
-import re
-import shlex
 import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
-BLOCKS = re.findall(r"^```(\w*)\n(.*?)^```", README, flags=re.S | re.M)
+from doc_commands import ROOT, blocks, json_subset, matches, run, sessions, sh_commands
 
-
-def _sessions():
-    """(command, expected lines) for every `$ moneycards` line of the plain blocks."""
-    out = []
-    for lang, body in BLOCKS:
-        if lang:
-            continue
-        lines = body.splitlines()
-        for k, line in enumerate(lines):
-            if line.startswith("$ moneycards "):
-                expected = []
-                for nxt in lines[k + 1:]:
-                    if nxt.startswith("$ "):
-                        break
-                    expected.append(nxt)
-                while expected and not expected[-1].strip():
-                    expected.pop()  # a blank line between two examples
-                out.append((line[2:].split("  #")[0].strip(), expected))
-    return out
-
-
-def _run(command: str, cwd: Path) -> subprocess.CompletedProcess:
-    exe = str(Path(sys.executable).parent / "moneycards")
-    env = {**os.environ, "COLUMNS": "100"}
-    return subprocess.run(f"{shlex.quote(exe)} {command.removeprefix('moneycards ')}",
-                          shell=True, capture_output=True, text=True, cwd=cwd, env=env)
-
-
-def _matches(expected: list[str], got: list[str]) -> bool:
-    """Line by line; a `...` line (or a line ending in `, ... }`) matches any run of lines."""
-    if not expected:
-        return not got
-    head, rest = expected[0], expected[1:]
-    if head.strip() == "...":
-        return any(_matches(rest, got[i:]) for i in range(len(got) + 1))
-    if not got:
-        return False
-    if "..." in head:
-        pattern = ".*".join(re.escape(part) for part in head.split("..."))
-        return re.fullmatch(pattern, got[0]) is not None and _matches(rest, got[1:])
-    return head == got[0] and _matches(rest, got[1:])
-
-
-SESSIONS = _sessions()
+README = ROOT / "README.md"
+BLOCKS = blocks(README)
+# (command, expected lines) of every `$ moneycards` line; the README's other commands are
+# run by tests/test_docs_commands.py.
+SESSIONS = [(c, e) for c, e in sessions(README) if c.startswith("moneycards ")]
 
 
 def test_the_readme_has_examples():
     assert len(SESSIONS) >= 15
 
 
-def _json_subset(expected: str, got: str) -> bool:
-    """A one-line JSON example shows some keys (`, ... }` elides the rest): those match."""
-    shown = json.loads(re.sub(r",\s*\.\.\.\s*}", "}", expected))
-    actual = json.loads(got)
-    return all(actual.get(k) == v for k, v in shown.items())
-
-
 @pytest.mark.parametrize("command,expected", SESSIONS, ids=[c for c, _ in SESSIONS])
 def test_readme_example(command, expected):
-    r = _run(command, ROOT)
+    r = run(command, ROOT)
     got = (r.stdout + r.stderr).splitlines()
     assert r.returncode in (0, 2)
     if len(expected) == 1 and expected[0].startswith("{"):
-        assert _json_subset(expected[0], r.stdout), r.stdout
+        assert json_subset(expected[0], r.stdout), r.stdout
         return
-    assert _matches(expected, got), "\n".join(["expected:"] + expected + ["got:"] + got)
+    assert matches(expected, got), "\n".join(["expected:"] + expected + ["got:"] + got)
 
 
 def test_readme_sh_blocks(tmp_path):
@@ -93,16 +38,12 @@ def test_readme_sh_blocks(tmp_path):
     shutil.copytree(ROOT / "examples", tmp_path / "examples",
                     ignore=shutil.ignore_patterns("node_modules"))
     ran = 0
-    for lang, body in BLOCKS:
-        if lang != "sh":
+    for line in sh_commands(README):
+        if not line.startswith("moneycards ") or " serve" in line or " play" in line:
             continue
-        for line in body.splitlines():
-            line = line.split("  #")[0].strip()
-            if not line.startswith("moneycards ") or " serve" in line or " play" in line:
-                continue
-            r = _run(line, tmp_path)
-            assert r.returncode == 0, f"{line}\n{r.stderr}"
-            ran += 1
+        r = run(line, tmp_path)
+        assert r.returncode == 0, f"{line}\n{r.stderr}"
+        ran += 1
     assert ran >= 3
 
 
