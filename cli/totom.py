@@ -12,6 +12,7 @@ from moneycards.solver.games import GAMES
 
 VIA_CHOICES = ["own-door", "stock", "chiu", "discard"]
 rules_option = click.option("--rules", "rules", default="seed", show_default=True,
+                            type=click.Choice(list(GAMES["totom"].presets)),
                             help="Rules preset: seed (the seed page) or traditional (Chắn "
                                  "Vạn Văn table).")
 engine_option = click.option("--engine", default="cpsat", show_default=True,

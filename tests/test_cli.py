@@ -67,7 +67,10 @@ def test_waits_json():
     (["totom", "check", ""], "empty"),
     (["totom", "check", UCHI_TOM, "--win-card", "9c"], "win_card"),
     (["totom", "check", UCHI_TOM, "--win-card", "3c", "--thien-u"], "thien_u"),
-    (["totom", "check", UCHI_TOM, "--rules", "house"], "unknown rules preset"),
+    (["totom", "check", UCHI_TOM, "--rules", "house"],
+     "Invalid value for '--rules': 'house' is not one of 'seed', 'traditional'"),
+    (["totom", "waits", UCHI_TOM, "--rules", "house"],
+     "Invalid value for '--rules': 'house' is not one of 'seed', 'traditional'"),
     (["totom", "waits", UCHI_TOM], "20 cards"),
 ])
 def test_bad_input_exits_2_with_one_line(args, needle):
