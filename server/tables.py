@@ -272,7 +272,7 @@ class Tables:
                     log.error("table %s: stored actions do not replay: %s", t.table_id, err)
                     self.reload(t)
                     return
-                t.stored = len(changes.actions)
+                t.stored += len(changes.actions)
                 t.revision = changes.revision
                 t.changed.notify_all()
         if t.closed:
