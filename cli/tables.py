@@ -410,15 +410,11 @@ class RemoteTable:
                              m.deal if m.over else m.deal - 1, m.over)
 
     def view(self) -> tuple[Any, list[str]]:
-        from google.protobuf import json_format
+        from moneycards.players import observation_of
 
-        from moneycards.solver.observation import read_observation
-
+        # The game and the legal actions are the view's own fields (docs/observations.md).
         self._view = v = self._get_view()
-        data = json_format.MessageToDict(getattr(v, v.WhichOneof("observation")),
-                                         preserving_proto_field_name=True,
-                                         always_print_fields_with_no_presence=True)
-        obs = read_observation(data, field="view")
+        obs = observation_of(v)
         return obs, list(obs.legal_actions)
 
     def over(self) -> bool:

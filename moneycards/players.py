@@ -112,16 +112,18 @@ def resolve(specs: list[str], *, field: str = "seats") -> list[str | Player]:
 
 
 def observation_of(view: Any) -> Observation:
-    """The typed observation inside a TableService view (its `observation` oneof)."""
+    """The typed observation inside a TableService view (its `observation` oneof), with
+    the game and the legal actions the view itself carries."""
     from google.protobuf import json_format
 
     from moneycards.solver.observation import read_observation
 
     which = view.WhichOneof("observation")
-    data = json_format.MessageToDict(getattr(view, which), preserving_proto_field_name=True)
+    data = json_format.MessageToDict(getattr(view, which), preserving_proto_field_name=True,
+                                     always_print_fields_with_no_presence=True)
     # A view carries the game and the legal actions once, in its own fields
-    # (docs/observations.md); the observation's copies are then empty.
-    data["game"] = data.get("game") or GAME_NAMES[which]
+    # (docs/observations.md); the observation's copies are left empty.
+    data["game"] = GAME_NAMES[which]
     data["legal_actions"] = [a.text for a in view.legal_actions]
     return read_observation(data, field="view")  # type: ignore[no-any-return]
 
