@@ -157,6 +157,7 @@ class GuardInterceptor(grpc.ServerInterceptor):
                 context.abort_with_status(overloaded_status(request_id, gate.limit))
             started = time.perf_counter()
             slot = pool.slot()
+            future = None
             try:
                 remaining = context.time_remaining()
                 deadline_at = None if remaining is None else time.time() + remaining
@@ -175,7 +176,10 @@ class GuardInterceptor(grpc.ServerInterceptor):
                 log.error("request %s %s: a worker process died", request_id, method)
                 context.abort_with_status(internal_status(request_id))
             finally:
-                pool.release(slot)
+                if future is None:
+                    pool.release(slot)
+                else:  # a cancelled worker reads its flag until it stops: keep the slot till then
+                    future.add_done_callback(lambda _done, k=slot: pool.release(k))
                 gate.leave(time.perf_counter() - started)
                 log.debug("request %s %s took %.1f ms", request_id, method,
                           (time.perf_counter() - started) * 1000)
