@@ -108,7 +108,7 @@ class TableStore(Protocol):
                revision: int | None = None, queued: dict[int, str] | None = None,
                public_actions: int | None = None) -> int: ...
 
-    def close(self, table_id: str) -> None: ...
+    def close(self, table_id: str) -> bool: ...
 
     def open_rows(self, limit: int, after: tuple[str, str] | None = None) -> list[TableRow]: ...
 
@@ -209,9 +209,12 @@ class SqlStore:
             return int(now)
         return self._run(work)
 
-    def close(self, table_id: str) -> None:
-        self._run(lambda ex: ex("UPDATE game_tables SET closed = 1, revision = revision + 1 "
-                                "WHERE table_id = ?", (table_id,)))
+    def close(self, table_id: str) -> bool:
+        """Close an open table (its revision bumped, so a replica's later write naming the
+        old revision conflicts); False if it was closed already or is not there."""
+        return bool(self._run(lambda ex: ex(
+            "UPDATE game_tables SET closed = 1, revision = revision + 1 "
+            "WHERE table_id = ? AND closed = 0", (table_id,)).rowcount))
 
     def changes(self, table_id: str, revision: int, start: int) -> Changes | None:
         """The table's state if its revision is not `revision` (with its actions from
