@@ -388,12 +388,18 @@ class Tables:
         t.changed.notify_all()
 
     def close(self, t: OpenTable) -> None:
+        """Close the table for good; NOT_FOUND if it is closed already, by this server or
+        another (as one server answers a second close)."""
         with t.lock:
+            self.sync(t)  # NOT_FOUND if another server closed it since memory last read
+            closed = self.store.close(t.table_id)
             t.closed = True
-            self.store.close(t.table_id)
             t.changed.notify_all()
         with self._lock:
             self._tables.pop(t.table_id, None)
+        if not closed:  # another server closed it between the read and this write
+            raise TableError(status(code_pb2.NOT_FOUND, "the table was closed",
+                                    "TABLE_NOT_FOUND", table_id=t.table_id))
 
     def rollback(self, t: OpenTable, inputs: int) -> None:
         """Put the table in memory back to its first `inputs` inputs without the store (it
@@ -458,7 +464,11 @@ def view_message(t: OpenTable, seat: int) -> table_pb2.TableView:
     view = table_pb2.TableView(table_id=t.table_id, game=GAME_ENUMS[table.game.name], seat=seat,
                                version=table.version(seat), seats=seat_infos(table),
                                over=table.is_over)
-    getattr(view, name).CopyFrom(json_format.ParseDict(obs.to_json(), cls()))
+    inner = getattr(view, name)
+    inner.CopyFrom(json_format.ParseDict(obs.to_json(), cls()))
+    # The view carries the game and the legal actions once, in its own fields (TableView).
+    inner.ClearField("game")
+    del inner.legal_actions[:]
     view.legal_actions.extend(legal_action(table.state, a) for a in obs.legal_actions)
     if view.over:
         view.result_text = table.result_line()

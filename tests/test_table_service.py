@@ -556,8 +556,13 @@ def test_a_table_hint_ranks_the_seats_view_as_the_stateless_hint_does(stub, chan
     v = view(stub, tid, tokens[0])
     table_hint = stub.Hint(table_pb2.TableServiceHintRequest(
         table_id=tid, seat_token=tokens[0], budget_ms=10_000))
+    # The view carries the legal actions once, in its own field: the observation the
+    # stateless Hint takes gets them back from there (docs/observations.md).
+    observation = type(v.kowah)()
+    observation.CopyFrom(v.kowah)
+    observation.legal_actions.extend(a.text for a in v.legal_actions)
     stateless = kowah_pb2_grpc.KowahServiceStub(channel).Hint(
-        kowah_pb2.KowahServiceHintRequest(observation=v.kowah, budget_ms=10_000))
+        kowah_pb2.KowahServiceHintRequest(observation=observation, budget_ms=10_000))
     assert table_hint.version == v.version and table_hint.seat == stateless.seat == 0
     assert sorted(a.action for a in table_hint.actions) == sorted(
         a.text for a in v.legal_actions)

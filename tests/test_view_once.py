@@ -49,8 +49,6 @@ def test_readers_take_the_game_and_legal_actions_from_the_view(stub, game):
     assert list(obs.legal_actions) == [a.text for a in view.legal_actions]
 
 
-@pytest.mark.xfail(strict=True, reason="the server fills the observation's copies until "
-                   "server/tables.py view_message clears them")
 @pytest.mark.parametrize("game", GAMES)
 def test_a_view_s_observation_leaves_game_and_legal_actions_to_the_view(stub, game):
     view = view_of(stub, game)
