@@ -1,0 +1,105 @@
+"""Options that must reach their effect: `serve --max-watches` and `--grace` as an operator
+sets them, and a solver's time limit told as the program's fault (exit 1), not bad input."""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import grpc
+import pytest
+from click.testing import CliRunner
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+
+from moneycards.cli.main import cli
+from moneycards.solver.errors import SolveLimit
+from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
+
+SERVE = [sys.executable, "-m", "moneycards", "serve"]
+HAND = "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m"
+
+
+def reason_of(err: grpc.RpcError) -> str:
+    status = rpc_status.from_call(err)
+    for d in status.details if status else []:
+        if d.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+            info = error_details_pb2.ErrorInfo()
+            d.Unpack(info)
+            return info.reason
+    return ""
+
+
+def test_a_solver_time_limit_exits_1_not_2(monkeypatch):
+    # The question was fine; the program could not answer it in time: exit 1, one line.
+    import moneycards.solver.totom.check as check
+
+    def stopped(*_args, **_kwargs):
+        raise SolveLimit("the CP-SAT solver stopped at its time limit without an answer")
+
+    monkeypatch.setattr(check, "check_text", stopped)
+    r = CliRunner().invoke(cli, ["totom", "check", HAND])
+    assert r.exit_code == 1, r.output
+    assert r.output.strip() == ("error: the CP-SAT solver stopped at its time limit without "
+                                "an answer")
+    r = CliRunner().invoke(cli, ["totom", "check", HAND, "--json"])
+    assert r.exit_code == 1
+    assert json.loads(r.output.strip().splitlines()[-1])["error"]["message"].startswith(
+        "the CP-SAT solver stopped")
+
+
+def kowah_table(stub) -> tuple[str, str]:
+    seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN)] + [
+        common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI, ai_level=common_pb2.AI_LEVEL_GREEDY)
+        for _ in range(2)]
+    r = stub.CreateTable(table_pb2.CreateTableRequest(game=common_pb2.GAME_KOWAH, seats=seats),
+                         timeout=30)
+    return r.table_id, r.seat_tokens[0].token
+
+
+@pytest.mark.parametrize("grace", [0.3, 3.0])
+def test_serve_max_watches_and_grace_reach_the_server(grace):
+    proc = subprocess.Popen([*SERVE, "--port", "0", "--no-web", "--processes", "1", "--db",
+                             ":memory:", "--max-watches", "1", "--grace", str(grace)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        m = re.search(r"listening on [^ ]+:(\d+)", proc.stdout.readline())
+        assert m, proc.stderr.read()
+        with grpc.insecure_channel(f"127.0.0.1:{m.group(1)}") as ch:
+            stub = table_pb2_grpc.TableServiceStub(ch)
+            first, second = kowah_table(stub), kowah_table(stub)
+            stream = stub.Watch(table_pb2.WatchRequest(table_id=first[0], seat_token=first[1]))
+            def drain() -> None:
+                try:
+                    for _ in stream:
+                        pass
+                except grpc.RpcError:
+                    pass  # the server stopped, or the test let go of the stream
+
+            threading.Thread(target=drain, daemon=True).start()
+            time.sleep(0.5)  # the first stream is open
+            # --max-watches 1: another table's seat, with a token of its own, is refused
+            with pytest.raises(grpc.RpcError) as info:
+                list(stub.Watch(table_pb2.WatchRequest(table_id=second[0],
+                                                       seat_token=second[1]), timeout=10))
+            assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+            assert reason_of(info.value) == "TOO_MANY_WATCHES"
+            assert "1 watch streams are open on this server" in info.value.details()
+            # --grace: the open stream holds the stopping server for that long, no longer
+            started = time.monotonic()
+            proc.send_signal(signal.SIGTERM)
+            assert proc.wait(timeout=30) == 0
+            took = time.monotonic() - started
+            stream.cancel()
+        if grace < 1:
+            assert took < 2.5, took
+        else:
+            assert grace - 0.5 <= took < grace + 4, took
+    finally:
+        if proc.poll() is None:
+            proc.kill()
