@@ -137,7 +137,7 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
             totals = [a + b for a, b in zip(totals, score)]
             if r.get("outcome") == "win":
                 wins[r["winner"]] += 1
-            results.append({"seed": seed + k, "result": r.to_dict(), "settlement": score})
+            results.append({"seed": seed + k, "result": r.to_json(), "settlement": score})
             if not as_json:
                 what = f"{r['outcome']}" + (f" by {in_sentence(r['winner'])}" if "winner" in r
                                             else "")

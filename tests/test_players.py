@@ -59,8 +59,10 @@ def test_a_bot_plays_twenty_deals_of_selfplay(game, bot_dir):
     assert mybots.calls and set(mybots.calls) == {1}  # it saw only its own seat
     # the same deals as the bot's seat played directly: the results are the bot's
     again = [play_deal(game, k, ["random", load_player("mybots:Last")] +
-                       ["random"] * (seats - 2)).result.to_dict() for k in range(3)]
+                       ["random"] * (seats - 2)).result.to_json() for k in range(3)]
     assert [d["result"] for d in data["deals"][:3]] == again
+    # one vocabulary: a deal's result is spelled as the API's DealResult (docs/json.md)
+    assert all(d["result"]["outcome"].startswith("DEAL_OUTCOME_") for d in data["deals"])
 
 
 def test_a_bot_that_answers_an_illegal_action_is_named(bot_dir):
