@@ -127,9 +127,10 @@ def test_cli_observe_hint_selfplay(tmp_path, game):
 
 @pytest.mark.parametrize("args,error", [
     (["kowah", "selfplay", "--seats", "strong,wizard,random"],
-     "error: seats: unknown AI level 'wizard'; choose from random, greedy, heuristic, strong\n"),
+     "error: --seats: unknown seat 'wizard': an AI level (random, greedy, heuristic, strong, "
+     "expert), module:attr (a Player) or grpc:module:attr (a Player over gRPC)\n"),
     (["kowah", "selfplay", "--seats", "strong,random"],
-     "error: seats: kowah has 3 seats, got 2 levels\n"),
+     "error: --seats: kowah has 3 seats, got 2 levels\n"),
     (["totom", "observe", "/dev/null"],
      "error: record: not JSON: Expecting value (line 1, column 1)\n"),
 ])
