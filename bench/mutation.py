@@ -82,13 +82,16 @@ PRIVACY_T = ("tests/test_take_back.py", "tests/test_tables.py", "tests/test_matc
 SERVICE_T = ("tests/test_public_service.py", "tests/test_server_hardening.py",
              "tests/test_server_concurrency.py", "tests/test_table_service.py",
              "tests/test_ai_only_tables.py", "tests/test_serve.py",
-             "tests/test_serve_processes.py", "tests/test_bite_store.py")
+             "tests/test_serve_processes.py", "tests/test_deadlines.py",
+             "tests/test_bite_limits.py", "tests/test_bite_store.py",
+             "tests/test_bite_private.py", "tests/test_bite_batch.py",
+             "tests/test_bite_simulators.py", "tests/test_bite_cli_options.py")
 BATCH_T = ("tests/test_cli_batch.py", "tests/test_server_batch.py",
-           "tests/test_batch_differential.py")
+           "tests/test_batch_differential.py", "tests/test_bite_batch.py")
 SEARCH_T = ("tests/test_totom_search.py", "tests/test_kowah_search.py",
-            "tests/test_lukfu_search.py", "tests/test_ai.py")
+            "tests/test_lukfu_search.py", "tests/test_ai.py", "tests/test_bite_simulators.py")
 SERVE_T = ("tests/test_serve_startup.py", "tests/test_serve.py", "tests/test_public_service.py",
-           "tests/test_remote_tls.py")
+           "tests/test_remote_tls.py", "tests/test_bite_cli_options.py")
 
 
 def M(id: str, file: str, find: str, replace: str, rule: str, what: str,
@@ -903,10 +906,9 @@ MUTANTS: tuple[Mutant, ...] = (
     M("sim-k7-settle", TT_SIM, "net[s] = 3 * points  # TT-K7", "net[s] = points  # TT-K7",
       "TT-K7", "the simulator's winner collects from one seat only", SEARCH_T),
     M("sim-u-chi-lost", TT_SIM,
-      "via = VIA_OWN_DOOR if self.offer[3] == seat else VIA_STOCK\n"
-      "        return self._verdict(seat, card, via).wins",
-      "via = VIA_STOCK\n        return self._verdict(seat, card, via).wins", "TT-K3",
-      "the simulator's win check reads a seat's own stock card as another's", SEARCH_T),
+      "v = self._verdict(s, card, VIA_OWN_DOOR if door == s else VIA_STOCK)",
+      "v = self._verdict(s, card, VIA_STOCK)", "TT-K3",
+      "the simulator scores a win on a seat's own stock card without Ù chì", SEARCH_T),
     M("sim-stock-order", TT_SIM, "s.stock = [TOTOM.index(f) for f in reversed(state.stock)]",
       "s.stock = [TOTOM.index(f) for f in state.stock]", "TT-T3",
       "the simulator draws the stock from the bottom", SEARCH_T),
@@ -927,10 +929,6 @@ MUTANTS: tuple[Mutant, ...] = (
     M("tt-searchable-no-sizes", TT_SEARCH,
       "and len(obs.hand_sizes) == SEATS)", ")", "world sampler",
       "an observation without hand sizes is searched (no deal can be sampled)", SEARCH_T),
-    M("kw-sim-take-first-turn", KW_SEARCH,
-      "return bool(self.pile) and self.turns > 0 and self.takes_in_row < TAKE_LIMIT",
-      "return bool(self.pile) and self.takes_in_row < TAKE_LIMIT", "KW-T3",
-      "the simulator takes the dealer's first discard on the first turn", SEARCH_T),
     M("kw-sim-draw-bottom", KW_SEARCH, "card = self.stock.pop(0)", "card = self.stock.pop()",
       "KW-T2", "the simulator draws from the wrong end of the stock", SEARCH_T),
     M("kw-world-pile-counted", KW_SEARCH,
@@ -1063,6 +1061,21 @@ EQUIVALENT: tuple[Equivalent, ...] = (
                  "TT-W7", "the simulator never counts the stock cards turned", SEARCH_T),
                "the simulator plays the seed rules, where the first stock card matters only "
                "for Địa ù, which those rules do not score"),
+    Equivalent(M("sim-win-check-via", TT_SIM,
+                 "via = VIA_OWN_DOOR if self.offer[3] == seat else VIA_STOCK\n"
+                 "        return self._verdict(seat, card, via).wins",
+                 "via = VIA_STOCK\n        return self._verdict(seat, card, via).wins",
+                 "TT-K3", "the simulator's win check reads a seat's own stock card as "
+                 "another's", SEARCH_T),
+               "whether a hand wins does not depend on whose stock card it is (only a "
+               "discard, TT-W6, refuses a win); the points, which do, are counted apart"),
+    Equivalent(M("kw-sim-take-first-turn", KW_SEARCH,
+                 "return bool(self.pile) and self.turns > 0 and self.takes_in_row < TAKE_LIMIT",
+                 "return bool(self.pile) and self.takes_in_row < TAKE_LIMIT", "KW-T3",
+                 "the simulator lets the first turn take from the discards", SEARCH_T),
+               "the first turn (turns 0) draws before anyone has discarded, so the pile is "
+               "empty then and bool(self.pile) already refuses the take; a world sampled at "
+               "the first turn has no discards either"),
 )
 
 
