@@ -93,7 +93,8 @@ BATCH_T = ("tests/test_cli_batch.py", "tests/test_server_batch.py",
 SEARCH_T = ("tests/test_totom_search.py", "tests/test_kowah_search.py",
             "tests/test_lukfu_search.py", "tests/test_ai.py", "tests/test_bite_simulators.py")
 SERVE_T = ("tests/test_serve_startup.py", "tests/test_serve.py", "tests/test_public_service.py",
-           "tests/test_remote_tls.py", "tests/test_bite_cli_options.py")
+           "tests/test_remote_tls.py", "tests/test_bite_cli_options.py",
+           "tests/test_serve_options.py")
 
 
 def M(id: str, file: str, find: str, replace: str, rule: str, what: str,
