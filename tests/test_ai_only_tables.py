@@ -123,3 +123,12 @@ def test_a_server_plays_a_bounded_number_of_ai_only_tables_at_once(served):
             service._ai_tables.release()
     stub.CreateTable(table_pb2.CreateTableRequest(  # free again
         game=common_pb2.GAME_KOWAH, seats=ai_seats(3), ai_only=True), timeout=120)
+
+
+def test_an_ai_only_match_of_the_most_deals_is_played(served):
+    _, stub = served  # 20 deals is the bound, and allowed
+    created = stub.CreateTable(table_pb2.CreateTableRequest(
+        game=common_pb2.GAME_KOWAH, seats=ai_seats(3, common_pb2.AI_LEVEL_RANDOM), seed=8,
+        ai_only=True, match_rules=table_pb2.MatchRules(deals=20)), timeout=300)
+    record = stub.GetRecord(table_pb2.GetRecordRequest(table_id=created.table_id), timeout=30)
+    assert record.complete and len(record.match_record.kowah_deals) == 20

@@ -103,3 +103,51 @@ def test_serve_max_watches_and_grace_reach_the_server(grace):
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def serve_lines(*args: str, env: dict | None = None) -> tuple[subprocess.Popen, list[str]]:
+    """A started `serve` and its listening lines (gRPC, then web if on)."""
+    proc = subprocess.Popen([*SERVE, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
+    lines = [proc.stdout.readline()]
+    if "--no-web" not in args:
+        lines.append(proc.stdout.readline())
+    assert "listening on" in lines[0], lines[0] + proc.stderr.read()
+    return proc, lines
+
+
+def test_port_0_puts_the_web_port_on_a_free_port_too():
+    proc, lines = serve_lines("--port", "0", "--processes", "1", "--db", ":memory:")
+    try:
+        m = re.search(r"web server listening on http://127.0.0.1:(\d+)/", lines[1])
+        assert m and int(m.group(1)) not in (0, 8080), lines[1]
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
+
+
+def test_two_processes_on_a_memory_store_are_refused():
+    r = subprocess.run([*SERVE, "--port", "0", "--no-web", "--processes", "2", "--db",
+                        ":memory:"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2
+    assert r.stderr.startswith("error: --processes: --processes 2 with --db :memory:")
+
+
+def test_the_operator_token_file_reaches_list_tables(tmp_path):
+    token = "operator-" + "x" * 20
+    (tmp_path / "token").write_text(token + "\n")
+    proc, lines = serve_lines("--port", "0", "--no-web", "--processes", "1", "--db",
+                              ":memory:", "--operator-token-file", str(tmp_path / "token"))
+    try:
+        port = re.search(r"listening on [^ ]+:(\d+)", lines[0]).group(1)
+        with grpc.insecure_channel(f"127.0.0.1:{port}") as ch:
+            stub = table_pb2_grpc.TableServiceStub(ch)
+            # from this machine but without the token: refused, as the token was set
+            with pytest.raises(grpc.RpcError) as info:
+                stub.ListTables(table_pb2.ListTablesRequest(), timeout=10)
+            assert reason_of(info.value) == "OPERATOR_ONLY"
+            stub.ListTables(table_pb2.ListTablesRequest(), timeout=10,
+                            metadata=(("authorization", f"Bearer {token}"),))
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
