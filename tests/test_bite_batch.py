@@ -81,3 +81,18 @@ def test_kowah_distance_tables_hold_every_ready_hand_across_their_slices():
     assert int(whole.sum()) == len(ready)
     assert whole[_ranks(ready, 8).ravel()].all()
     assert distance_tables().inside7[_ranks(ready, 7).ravel()].all()
+
+
+def test_check_batch_refuses_a_suit_letter_with_no_digit_before_it():
+    # The fast path must not read a lone suit letter as nothing: the line is bad input, as
+    # the single command says.
+    from click.testing import CliRunner
+
+    from moneycards.cli.main import cli
+
+    hand = "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m"
+    r = CliRunner().invoke(cli, ["totom", "check", "--batch", "-"],
+                           input=f"{hand}\n{hand} c\n")
+    lines = [json.loads(line) for line in r.stdout.splitlines()]
+    assert lines[0]["wins"] is True
+    assert lines[1]["error"]["message"] == "not a card or a known name: 'c' at position 45"
