@@ -348,6 +348,21 @@ def test_an_idle_watch_ends_watch_idle_and_frees_its_slot():
         watch(stub, tid, tokens[0]).cancel()  # the slot is free again
 
 
+def test_a_watch_that_keeps_getting_events_outlives_its_idle_limit():
+    # The idle limit counts from the last event sent, not from the stream's start.
+    with table_server(watch_idle_s=1.0) as stub:
+        tid, tokens = table_with_event(stub)
+        stream = watch(stub, tid, tokens[0])
+        opened = time.monotonic()
+        while time.monotonic() - opened < 2.5:  # an event every ~0.4 s, for 2.5 s
+            time.sleep(0.4)
+            token, v = to_act(stub, tid, tokens)
+            act(stub, tid, token, v.legal_actions[0].text)
+            got = next(stream)  # an UNAVAILABLE WATCH_IDLE here would raise
+            assert got.event.version >= 2
+        stream.cancel()
+
+
 def test_a_cancelled_watch_frees_its_slot():
     with table_server(watches_per_token=1) as stub:
         tid, tokens = table_with_event(stub)
