@@ -76,11 +76,12 @@ RECORDS = ("tests/test_records_sharp.py",)
 CLI = ("tests/test_records_sharp.py",)
 # The service's parts: the stores, a table's privacy, admission and limits, batches, the
 # search, serve's options (each with the test files that exercise it from outside).
-STORE_T = ("tests/test_store.py", "tests/test_replicas.py", "tests/test_bite_store.py",
-           "tests/test_store_model.py", "tests/test_public_service.py",
-           "tests/test_table_service.py")
-PRIVACY_T = ("tests/test_take_back.py", "tests/test_tables.py", "tests/test_matches.py",
-             "tests/test_table_service.py", "tests/test_privacy_twins.py")
+STORE_T = ("tests/test_store.py", "tests/test_store_listing.py", "tests/test_replicas.py",
+           "tests/test_bite_store.py", "tests/test_store_model.py",
+           "tests/test_public_service.py", "tests/test_table_service.py")
+PRIVACY_T = ("tests/test_take_back.py", "tests/test_bite_private.py", "tests/test_tables.py",
+             "tests/test_matches.py", "tests/test_table_service.py",
+             "tests/test_privacy_twins.py")
 SERVICE_T = ("tests/test_public_service.py", "tests/test_server_hardening.py",
              "tests/test_server_concurrency.py", "tests/test_table_service.py",
              "tests/test_ai_only_tables.py", "tests/test_serve.py",
