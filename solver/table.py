@@ -38,6 +38,72 @@ PRESET_ENUM = {"totom": "TOTOM_RULES_PRESET_", "kowah": "KOWAH_RULES_PRESET_",
                "lukfu": "LUK_FU_RULES_PRESET_"}
 
 
+# -- copying a state ------------------------------------------------------------------------
+# An engine's state is a tree of plain containers (lists, dicts, sets, small mutable records)
+# over immutable values (faces, text, numbers, enums, frozen dataclasses such as the rules
+# and an Outcome). Copying the containers and sharing the values is what deepcopy would
+# do, at a fraction of its cost: no memo and no reduce protocol per value. It relies on the
+# state holding no container twice (tests/test_clone.py checks that every engine's does not).
+_ATOMS = frozenset({int, str, bool, float, bytes, type(None), Face})
+_Copier = Callable[[Any], Any]
+_COPIERS: dict[type, _Copier] = {}
+
+
+def tree_copy(value: Any) -> Any:
+    """`value` with every mutable container copied and every immutable value shared."""
+    kind = type(value)
+    copier = _COPIERS.get(kind)
+    if copier is None:
+        copier = _COPIERS[kind] = _copier_for(kind)
+    return copier(value)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _copy_list(value: list[Any]) -> list[Any]:
+    return [v if type(v) in _ATOMS else tree_copy(v) for v in value]
+
+
+def _copy_tuple(value: tuple[Any, ...]) -> tuple[Any, ...]:
+    if all(type(v) in _ATOMS for v in value):
+        return value
+    return tuple(tree_copy(v) for v in value)
+
+
+def _copy_dict(value: dict[Any, Any]) -> dict[Any, Any]:
+    return {k: v if type(v) in _ATOMS else tree_copy(v) for k, v in value.items()}
+
+
+def _copy_set(value: set[Any]) -> set[Any]:
+    return set(value)  # members are hashable, so immutable values
+
+
+def _copy_object(value: Any) -> Any:
+    out = object.__new__(type(value))
+    out.__dict__.update(_copy_dict(value.__dict__))
+    return out
+
+
+def _copier_for(kind: type) -> _Copier:
+    if kind in _ATOMS or issubclass(kind, (Enum, frozenset, str, int, float)):
+        return _same
+    if dataclasses.is_dataclass(kind) and kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        return _same
+    exact: dict[type, _Copier] = {list: _copy_list, tuple: _copy_tuple, dict: _copy_dict,
+                                  set: _copy_set}
+    if kind in exact:
+        return exact[kind]
+    # A plain object (its fields in its __dict__, no copy protocol of its own): its fields.
+    if (kind.__dictoffset__ != 0 and kind.__new__ is object.__new__
+            and not hasattr(kind, "__deepcopy__")
+            and getattr(kind, "__getstate__", None) is getattr(object, "__getstate__", None)
+            and kind.__reduce_ex__ is object.__reduce_ex__):
+        return _copy_object
+    return copy.deepcopy  # anything else (a Counter, a class with slots): the slow, safe way
+
+
 class IllegalAction(InvalidInput):
     """An action the rules do not allow now. The state is left exactly as it was."""
 
@@ -246,8 +312,10 @@ class TableState(ABC):
         """The canonical text of an action (cards in canonical notation)."""
         return self.parse_action(action).text
 
-    def clone(self) -> "TableState":
-        return copy.deepcopy(self)
+    def clone(self) -> Self:
+        """A copy to change apart from this one (search worlds, a table's before-and-after
+        narration). Derived from the fields, so a field added later is copied too."""
+        return tree_copy(self)
 
     # -- to implement -------------------------------------------------------------------
     end_rule = ""
