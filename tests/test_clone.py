@@ -72,8 +72,9 @@ def test_a_clone_shares_no_mutable_part(game):
             continue
         clone = state.clone()
         assert type(clone) is type(state)
-        common = set(mutable_parts(state)) & set(mutable_parts(clone))
-        assert not common, f"shared with the clone: {sorted(mutable_parts(state)[i] for i in common)}"
+        parts = mutable_parts(state)
+        common = set(parts) & set(mutable_parts(clone))
+        assert not common, f"shared with the clone: {sorted(parts[i] for i in common)}"
 
 
 @pytest.mark.parametrize("game", list(GAMES))
