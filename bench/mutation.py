@@ -88,14 +88,16 @@ SERVICE_T = ("tests/test_public_service.py", "tests/test_server_hardening.py",
              "tests/test_serve_processes.py", "tests/test_deadlines.py",
              "tests/test_bite_limits.py", "tests/test_bite_store.py",
              "tests/test_bite_private.py", "tests/test_bite_batch.py",
-             "tests/test_bite_simulators.py", "tests/test_bite_cli_options.py")
+             "tests/test_bite_simulators.py", "tests/test_bite_cli_options.py",
+             "tests/test_bite_admission.py")
 BATCH_T = ("tests/test_cli_batch.py", "tests/test_server_batch.py",
            "tests/test_batch_differential.py", "tests/test_bite_batch.py")
 SEARCH_T = ("tests/test_totom_search.py", "tests/test_kowah_search.py",
-            "tests/test_lukfu_search.py", "tests/test_ai.py", "tests/test_bite_simulators.py")
+            "tests/test_lukfu_search.py", "tests/test_ai.py", "tests/test_bite_simulators.py",
+            "tests/test_bite_rollouts.py")
 SERVE_T = ("tests/test_serve_startup.py", "tests/test_serve.py", "tests/test_public_service.py",
            "tests/test_remote_tls.py", "tests/test_bite_cli_options.py",
-           "tests/test_serve_options.py")
+           "tests/test_serve_options.py", "tests/test_bite_admission.py")
 
 
 def M(id: str, file: str, find: str, replace: str, rule: str, what: str,

@@ -83,3 +83,37 @@ def test_R_claim_privacy_a_claim_reaches_every_other_seat_even_one_deciding_itse
     back = {s: t.events(s, versions[s])[0].taken_back for s in (0, 2, 3)}
     assert back[2] and back[3]
     assert set(back[0]) <= set(back[3])
+
+
+def test_R_claim_privacy_a_tables_public_action_count_leaves_out_a_private_decline():
+    """The listing's action count (`public_actions`) is what every seat has seen: seat 0's
+    decline of a Chíu is in its own version only, not in the count."""
+    t = Table.create("totom", TOTOM_SEATS, seed=1)
+    t.act(1, "discard 3s")
+    t.act(3, "capture 9m")
+    assert t.public_actions == t.version(1) == t.version(3) == 4  # seat 0 is deciding
+    t.act(0, "decline")
+    assert t.public_actions == t.version(1) == t.version(3) == t.version(0) - 1 == 4
+
+
+def test_R_hidden_draw_a_taken_back_draw_names_its_cards_to_the_drawer_only():
+    """A declaration takes back the next seat's draw: the drawer is told the card it gave
+    back; any other seat that saw the draw is told only that it was taken back."""
+    from test_take_back import kowah_window
+
+    t, decider = kowah_window()
+    other = 3 - decider
+    declare = next(a for a in t.observation(decider).legal_actions if a.startswith("declare"))
+    versions = {s: t.version(s) for s in range(3)}
+    drawn = t.act(other, "draw")[0].drawn
+    assert drawn
+    t.act(decider, declare)
+    told = {s: [b for e in t.events(s, versions[s]) for b in e.taken_back if b[0] == other]
+            for s in range(3)}
+    assert told[other] == [(other, "draw", drawn)]
+    onlookers = [s for s in range(3) if s != other and told[s]]
+    assert onlookers, "no other seat saw the draw"
+    for s in onlookers:
+        assert told[s] == [(other, "draw", ())]
+        lines = [line for e in t.events(s, versions[s]) for line in e.lines]
+        assert not any("(drew" in line for line in lines)

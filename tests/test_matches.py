@@ -279,3 +279,27 @@ def test_R_match_check_record_names_a_bad_deal_and_bad_totals(tmp_path):
                         str(path)], capture_output=True, text=True)
     assert r.returncode == 2 and "record.luk_fu_deals[1].deal" in r.stderr
     assert "R-match" in r.stderr
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_R_match_a_target_reached_exactly_ends_the_match(game):
+    """A seat whose total equals the target has reached it: the match ends with that deal,
+    not one later. The target is set to the first total a seat reaches in the same seeded
+    match (the same deals and moves)."""
+    long = play_match(Table.create(game, seats(game), seed=2, match=Match(deals=8)))
+    running, deals = [0] * spec(game).seats, 0
+    for d in long.finished():
+        deals += 1
+        r = d.result
+        if game == "kowah":
+            if r.winner is not None:
+                running[r.winner] += r.multiplier
+        else:
+            running = [a + b for a, b in zip(running, r.net or (0,) * len(running))]
+        if max(running) > 0:
+            break
+    else:
+        pytest.fail("no seat gained in eight deals")
+    target = max(running)
+    t = play_match(Table.create(game, seats(game), seed=2, match=Match(to_points=target)))
+    assert len(t.finished()) == deals and max(t.totals()) == target and t.is_over

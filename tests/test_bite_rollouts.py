@@ -1,0 +1,170 @@
+"""The rollout players and world samplers of the search, on positions built to hit one rule
+each: the move a rollout makes, the world a sampler deals, the value a played-out world
+counts."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from moneycards.solver.cards import KOWAH, LUKFU, TOTOM
+from moneycards.solver.games import spec
+from moneycards.solver.lukfu import search as lf_search
+from moneycards.solver.lukfu.old import Position
+from moneycards.solver.lukfu.rules import LukFuRules
+from moneycards.solver.lukfu.table import LukFuState
+
+from table_helpers import totom_deal
+
+# A dealer's opening twenty with a lone 5c to discard and no 2c or 3c.
+DEALER = "5c 99s 99m 88m 77m 66m 2345m 11h 78s 6c"
+
+
+# -- Tổ Tôm ---------------------------------------------------------------------------------
+def test_TT_C_rollout_policy_the_simulator_takes_a_ca_as_the_engines_player_does():
+    """Rollout policy (TT-C1-TT-C6): with no Chắn to take, the simulator's rollout player
+    captures the offered card as a Cạ, as the engine's rollout player does, not passing."""
+    from moneycards.solver.totom.search import rollout_policy
+    from moneycards.solver.totom.sim import from_state, move_text
+
+    # Seat 1 holds 5s but no 5c, and Chắn enough that the Cạ is allowed (TT-C5, TT-C6).
+    hands = [DEALER, "22c 33c 44c 66c 77c 88c 99c 5s 2s 3s 4s 6s", "", ""]
+    state = spec("totom").new_state({"deal": totom_deal(hands, "5c5c5c"), "rules": None})
+    state.apply("discard 5c")
+    assert state.current_seat() == 1
+    assert state.observation(1).legal_actions == ("capture 5s", "pass")
+    assert rollout_policy(state, random.Random(0)) == "capture 5s"
+    sim = from_state(state)
+    assert [move_text(m) for m in sim.legal()] == ["capture 5s", "pass"]
+    assert move_text(sim.policy(random.Random(0))) == "capture 5s"
+
+
+@pytest.mark.parametrize("dead_cards", [22, 23])
+def test_TT_T3_sampled_worlds_keep_every_size_when_dead_cards_leave_no_allowed_room(
+        dead_cards):
+    """World sampler: three copies each of 2c and 3c died at seats 1, 2 and 3 (TT-T3), so
+    their last copies may go only to a stock with room for fewer; every world still deals
+    each hand and the stock its exact size and each face four times."""
+    from moneycards.solver.observation import SeatCard
+    from moneycards.solver.totom.search import sample_hidden, world
+
+    deal = totom_deal([DEALER, "", "", ""], "2c2c2c 3c3c3c")
+    obs = spec("totom").new_state({"deal": deal, "rules": None}).observation(0)
+    stock = TOTOM.parse(deal["stock"])
+    # As if the stock had been turned up from the top, every card dying at seats 1, 2, 3.
+    dead = tuple(SeatCard(1 + k % 3, f) for k, f in enumerate(stock[:dead_cards]))
+    obs = dataclasses.replace(obs, dead=dead, stock=len(stock) - dead_cards)
+    for k in range(200):
+        hands, rest = sample_hidden(obs, random.Random(k))
+        assert hands[0] == list(obs.hand)
+        assert [sum(h) for h in hands] == list(obs.hand_sizes) == [20, 19, 19, 19]
+        assert len(rest) == obs.stock
+        w = world(obs, random.Random(k))
+        assert w.cards_accounted()  # four copies of every face, nothing invented
+
+
+# -- Kowah ----------------------------------------------------------------------------------
+def test_KW_X4_the_rollout_player_never_feeds_a_declared_wait_it_can_keep():
+    """Rollout policy: a seat whose loneliest card is a declared seat's wait discards
+    another card (KW-X4 would give that seat the deal)."""
+    from moneycards.solver.kowah.observation import Phase
+    from moneycards.solver.kowah.search import Deal
+
+    def counts(text: str) -> list[int]:
+        return list(KOWAH.counts(KOWAH.parse(text)))
+
+    mine = counts("5c 1h1h 2h2h 9s9s 9m9m")  # no discard makes it ready
+    waiting = counts("5c5c 7s7s7s 8m8m8m")  # declared, showing 5c5c (KW-X1)
+    other = counts("2345c 6s 346m")  # the last 5c: none left to draw
+    left = [KOWAH.copies - a - b - c for a, b, c in zip(mine, waiting, other)]
+    stock = [f for f, n in enumerate(left) for _ in range(n)]
+    random.Random(0).shuffle(stock)
+    five = KOWAH.index(KOWAH.parse("5c")[0])
+    for k in range(8):
+        deal = Deal([list(mine), list(waiting), list(other)], list(stock), [], {1: five}, 0,
+                    Phase.DISCARD, 5, 0)
+        assert not deal._readying(list(mine))
+        verb, face = deal.policy(random.Random(k))
+        assert verb == "discard" and face != five
+        deal.move(verb, face)
+        assert not deal.over and deal.seat == 2  # seat 1 drew, discarded, no one won
+
+
+# -- Luk Fu ---------------------------------------------------------------------------------
+def _played_on_at_six():
+    """The master calls, wins six fu with an unbeatable run of six (LF-F4), then leads a
+    second unbeatable run instead of claiming (LF-W3); seat 1 is to go down."""
+    mine = LUKFU.parse("345678t 123456m")
+    rest = [f for f in LUKFU.faces if f not in mine]
+    ones, twos = rest[:12], rest[12:]
+    state = LukFuState.from_hands([mine, ones, twos], master=0)
+    state.apply("call play")
+    assert "claim" not in state.legal_actions()  # no old card yet
+    state.apply("lead 345678t")
+    state.apply("down " + LUKFU.render(ones[:6]))
+    state.apply("down " + LUKFU.render(twos[:6]))
+    assert state.record.fu(0) == 6 and "claim" in state.legal_actions()
+    state.apply("lead 123456m")
+    return state, ones[6:], twos[6:]
+
+
+def test_R_claim_timing_a_world_remembers_a_lead_made_with_exactly_six_fu():
+    """R-claim-timing: a seat that led with exactly six fu played on; a world sampled after
+    it records so, and when that seat wins the last trick the deal is drawn, as the engine
+    draws it."""
+    state, ones, twos = _played_on_at_six()
+    obs = state.observation(1)
+    pos = Position(obs.record, 1, obs.hand)
+    placements = lf_search.sample_placements(pos, 4, random.Random(0))
+    assert placements
+    for k, placement in enumerate(placements):
+        w = lf_search.root_world(pos, placement)
+        assert w.played_on == state.played_on == {0}
+        lf_search.play_out(w, random.Random(k))
+        assert w.over and w.winner is None and w.net == (0, 0, 0)
+    state.apply("down " + LUKFU.render(ones))
+    state.apply("down " + LUKFU.render(twos))
+    assert state.result is not None and state.result.rule == "R-claim-timing"
+    assert state.result.winner is None
+
+
+def _end_of_hands(played_on: set[int]) -> lf_search.World:
+    """A world when the hands have run out, seat 0 (the caller, twelve fu) to lead."""
+    w = object.__new__(lf_search.World)
+    w.hands, w.seen = [set(), set(), set()], [set(range(36)) for _ in range(3)]
+    w.fu, w.master, w.calls, w.caller = [12, 0, 0], 0, [True], 0
+    w.rules = LukFuRules()
+    w.leader, w.trick, w.best_seat, w.best = 0, [], 0, None
+    w.played_on, w.winner, w.net, w.over = set(played_on), None, (0, 0, 0), False
+    w.proven = [frozenset()] * 3
+    return w
+
+
+def test_R_claim_timing_a_seat_that_played_on_has_no_claim_when_the_hands_run_out():
+    """R-claim-timing: at the end of the hands the last trick's winner may claim (LF-W2)
+    unless it played on earlier; then the simulator draws the deal (LF-W4)."""
+    w = _end_of_hands(set())
+    assert w.may_claim(0)
+    lf_search.rollout_step(w, random.Random(0))
+    assert w.over and w.winner == 0 and w.net == (14, -7, -7)  # LF-K2: 1 + 12 - 6 points
+    w = _end_of_hands({0})
+    assert not w.may_claim(0)
+    lf_search.rollout_step(w, random.Random(0))
+    assert w.over and w.winner is None and w.net == (0, 0, 0)
+
+
+def test_LF_C4_three_passes_count_as_a_fresh_deals_one_win_in_three():
+    """LF-C4: the last seat to speak after two passes redeals by passing, which the search
+    counts as one win in three and no settlement."""
+    state = LukFuState(3)
+    for _ in range(2):
+        state.apply("call pass")
+    seat = state.current_seat()
+    obs = state.observation(seat)
+    pos = Position(obs.record, seat, obs.hand)
+    out = lf_search.search(pos, ["call pass"], 6, seed=1)
+    est = out["call pass"]
+    assert est.worlds == 6
+    assert est.win_share == pytest.approx(1 / 3) and est.mean_score == 0.0
