@@ -42,7 +42,7 @@ import threading
 import time
 import urllib.parse
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 import grpc
 from google.protobuf import any_pb2, json_format
@@ -58,6 +58,8 @@ from moneycards.solver.table import IllegalAction
 from moneycards.solver.tables import (DEAL_OVER, NOT_YOUR_TURN, Event, Match, Seat,
                                      StaleVersion, Table, read_match)
 from moneycards.v1 import common_pb2, lukfu_pb2, observation_pb2, table_pb2, table_pb2_grpc
+
+M = TypeVar("M")
 
 log = logging.getLogger("moneycards.server")
 
@@ -457,6 +459,16 @@ def legal_action(state, text: str) -> table_pb2.LegalAction:
                                  cards=state.deck.render(act.cards) if act.cards else "")
 
 
+def own_message(cls: Callable[..., M], data: dict[str, Any]) -> M:
+    """A message from a JSON object the server built itself (an observation, a result):
+    the message's constructor reads it forty times faster than `json_format.ParseDict`.
+    What the constructor does not read (a JSON-only form) goes through ParseDict."""
+    try:
+        return cls(**data)
+    except (TypeError, ValueError):
+        return json_format.ParseDict(data, cls())
+
+
 def view_message(t: OpenTable, seat: int) -> table_pb2.TableView:
     table = t.table
     obs = table.observation(seat)
@@ -464,8 +476,8 @@ def view_message(t: OpenTable, seat: int) -> table_pb2.TableView:
     view = table_pb2.TableView(table_id=t.table_id, game=GAME_ENUMS[table.game.name], seat=seat,
                                version=table.version(seat), seats=seat_infos(table),
                                over=table.is_over)
+    getattr(view, name).CopyFrom(own_message(cls, obs.to_json()))
     inner = getattr(view, name)
-    inner.CopyFrom(json_format.ParseDict(obs.to_json(), cls()))
     # The view carries the game and the legal actions once, in its own fields (TableView).
     inner.ClearField("game")
     del inner.legal_actions[:]
@@ -494,7 +506,7 @@ def event_message(table: Table, e: Event) -> table_pb2.TableEvent:
     msg = table_pb2.TableEvent(version=e.version, seat=e.seat, action=e.action, lines=e.lines,
                                drawn=" ".join(e.drawn), deal=e.deal, new_deal=e.new_deal)
     if e.result is not None:
-        json_format.ParseDict(e.result.to_json(), msg.result)
+        msg.result.CopyFrom(own_message(common_pb2.DealResult, e.result.to_json()))
     msg.taken_back.extend(table_pb2.TakenBack(seat=s, action=a, drawn=" ".join(drew))
                           for s, a, drew in e.taken_back)
     return msg

@@ -133,11 +133,31 @@ class Action:
         return self.text
 
 
+# Actions already read: a table reads the same few texts again and again (legal actions,
+# history, the AI's choices). Bounded, as texts come from clients; the deck is kept with
+# the entry so that a key's deck id can never stand for another deck.
+_PARSED: dict[tuple[str, int, tuple[str, ...]], tuple[Deck, Action]] = {}
+_PARSED_MAX = 1 << 16
+
+
 def parse_action(text: str, deck: Deck, card_verbs: tuple[str, ...]) -> Action:
     """An action's text read once: for a verb that names cards, the cards in the deck's
     canonical notation (text that does not read is kept as given, for the rules to refuse
     with their own rule id)."""
-    verb, _, arg = " ".join(str(text).split()).partition(" ")
+    text = text if type(text) is str else str(text)
+    key = (text, id(deck), card_verbs)
+    hit = _PARSED.get(key)
+    if hit is not None and hit[0] is deck:
+        return hit[1]
+    action = _read_action(text, deck, card_verbs)
+    if len(_PARSED) >= _PARSED_MAX:
+        _PARSED.clear()
+    _PARSED[key] = (deck, action)
+    return action
+
+
+def _read_action(text: str, deck: Deck, card_verbs: tuple[str, ...]) -> Action:
+    verb, _, arg = " ".join(text.split()).partition(" ")
     cards: tuple[Face, ...] = ()
     if verb in card_verbs and arg:
         try:

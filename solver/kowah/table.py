@@ -10,6 +10,7 @@ turn plays itself (KW-X2), and wins on another seat's draw or discard happen at 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from moneycards.solver.cards import KOWAH, Face
@@ -25,6 +26,13 @@ from moneycards.solver.table import (Action, Outcome, OutcomeKind, TableState, r
 SEATS = 3
 HAND = 8
 TAKE_LIMIT = 30  # R-take-limit: turns in a row that may take the discard instead of drawing
+
+
+@lru_cache(maxsize=1 << 14)
+def _shown_pairs(counts: tuple[int, ...]) -> tuple[Face, ...]:
+    """The pairs a hand may show as ready (KW-R4, KW-R5), by the exact search: asked after
+    every action for every seat, of hands that recur, so remembered."""
+    return tuple(sorted({s.pair for s in splits_exact(counts)}))
 
 
 class KowahState(TableState):
@@ -79,7 +87,7 @@ class KowahState(TableState):
         return KOWAH.faces_of(self.hands[seat])
 
     def shown_pairs(self, seat: int) -> list[Face]:
-        return sorted({s.pair for s in splits_exact(self.hands[seat])})
+        return list(_shown_pairs(tuple(self.hands[seat])))
 
     def _legal(self) -> list[str]:
         hand = self.hands[self.seat]

@@ -407,6 +407,22 @@ def _faces(text: Any, path: str) -> list[Face]:
     return faces
 
 
+def public_record(rec: Record, seat: int) -> Record:
+    """The record as `seat` sees it: other seats' face-down cards unknown (LF-F1), its own
+    known, in the canonical order a record's JSON gives them. Built from a record the
+    engine has already checked, so not validated again (tests/test_lukfu_public_record.py
+    checks it equals the JSON form read back)."""
+    tricks = []
+    for trick in rec.tricks:
+        actions = []
+        for a in trick.actions:
+            if a.play is None and a.hidden is not None:
+                a = replace(a, hidden=tuple(sorted(a.hidden)) if a.seat == seat else None)
+            actions.append(a)
+        tricks.append(Trick(trick.leader, actions))
+    return Record(rec.master, list(rec.calls), tricks, rec.rules)
+
+
 def record_to_json(rec: Record, *, with_hidden: bool = True) -> dict[str, Any]:
     """The JSON form (face-down cards included only when known and asked for)."""
     tricks = []

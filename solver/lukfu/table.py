@@ -21,9 +21,8 @@ from moneycards.solver.lukfu.observation import (CARD_VERBS, LukFuObservation, P
 from moneycards.solver.lukfu.old import Position, prove_old
 from moneycards.solver.lukfu.plays import Play, beating_plays, classify, plays_in
 from moneycards.solver.lukfu.rules import SEED_RULES, LukFuRules, lukfu_rules
-from moneycards.solver.lukfu.record import (HAND_SIZE, SEATS, Action, Record, Trick, parse_record,
-                                            record_to_json,
-                                 seat_name)
+from moneycards.solver.lukfu.record import (HAND_SIZE, SEATS, Action, Record, Trick,
+                                         public_record, record_to_json, seat_name)
 from moneycards.solver.table import Action as TableAction
 from moneycards.solver.table import Outcome, OutcomeKind, TableState, read_deal, says
 
@@ -220,7 +219,7 @@ class LukFuState(TableState):
         return LukFuObservation(
             seat=seat, to_act=self.current_seat(), phase=self.phase,
             hand=tuple(sorted(self.hands[seat])), hand_sizes=tuple(len(h) for h in self.hands),
-            record_json=public, record=parse_record(public, rec.rules), caller=rec.caller,
+            record_json=public, record=public_record(rec, seat), caller=rec.caller,
             fu=tuple(rec.fu(s) for s in range(SEATS)),
             legal_actions=tuple(self.legal_actions()) if self.current_seat() == seat else (),
             result=self.result,

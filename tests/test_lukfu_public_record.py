@@ -1,0 +1,48 @@
+"""The Luk Fu observation's record is built straight from the engine's (solver/lukfu/record.py
+`public_record`), not written to JSON and read back: it must equal what reading its JSON
+form back would give, for every seat at every step of random deals."""
+
+from __future__ import annotations
+
+import random
+
+from moneycards.solver.games import GAMES
+from moneycards.solver.lukfu.record import parse_record, public_record, record_to_json
+
+
+def test_the_public_record_equals_its_json_read_back():
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(12):
+        state = GAMES["lukfu"].seeded(seed)
+        while not state.is_over:
+            rec = state.record_
+            for seat in range(3):
+                public = record_to_json(rec, with_hidden=False)
+                for t, trick in enumerate(rec.tricks):  # a seat sees its own face-down cards
+                    for k, a in enumerate(trick.actions):
+                        if a.seat == seat and a.play is None and a.hidden:
+                            public["tricks"][t]["plays"][k]["cards"] = \
+                                GAMES["lukfu"].deck.render(a.hidden)
+                assert public_record(rec, seat) == parse_record(public, rec.rules)
+                assert state.observation(seat).record == parse_record(public, rec.rules)
+                checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 300
+
+
+def test_no_seat_sees_another_seats_face_down_cards():
+    """LF-F1: in a seat's record, only its own face-down follows carry their cards."""
+    rng = random.Random(4)
+    downs = 0
+    for seed in range(20):
+        state = GAMES["lukfu"].seeded(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        for seat in range(3):
+            for trick in public_record(state.record_, seat).tricks:
+                for a in trick.actions:
+                    if a.play is None:
+                        downs += a.seat != seat
+                        assert (a.hidden is not None) == (a.seat == seat)
+    assert downs > 10
