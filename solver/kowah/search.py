@@ -4,7 +4,9 @@ A world is a full deal as one seat may guess it from its observation only: its o
 the discard pile, and what the others are known to hold (their shown pairs, the cards they
 took or drew in the open, less what they let go since) are fixed; every other unseen copy
 is dealt at random to the other hands (declared hands get a ready hand showing their pair,
-KW-X1) and to the stock, the stock holding exactly as many cards as the observation says.
+KW-X1; an undeclared seat that has discarded gets a hand that is not ready, R-declare) and
+to the stock, the stock holding exactly as many cards as the observation says. Certain
+inferences only: what a seat's takes and discards make likely is not weighed.
 
 `Deal` plays such a world to the end with the rules of the engine (KW-T2, KW-X2, KW-X4
 with R-rotation, KW-K1, KW-K2, R-declare, R-take-limit) on count vectors, some fifty times
@@ -320,6 +322,20 @@ def _declared_hands(declared: Sequence[tuple[int, int]], known: dict[int, list[i
     return got
 
 
+READY_TRIES = 32  # draws of an undeclared hand before a ready one is kept
+
+
+def unready_seats(obs: KowahObservation) -> set[int]:
+    """The other seats whose eight cards are surely not ready: undeclared after a discard
+    of their own, and a ready hand declares after its discard (R-declare, compulsory by
+    default: the simulator plays it so too; KW-R4). A seat yet to discard may hold a ready
+    deal."""
+    if len(obs.hand_sizes) != SEATS:
+        return set()
+    return {d.seat for d in obs.discards if d.seat != obs.seat and d.seat not in obs.declared
+            and obs.hand_sizes[d.seat] == 8}
+
+
 def sample_world(obs: KowahObservation, rng: random.Random) -> Deal:
     """One deal consistent with everything `obs` shows, the seat to act being `obs.seat`."""
     me = obs.seat
@@ -341,17 +357,21 @@ def sample_world(obs: KowahObservation, rng: random.Random) -> Deal:
     hands: list[list[int]] = [[0] * NF for _ in range(SEATS)]
     hands[me] = list(obs.hand)
     order = sorted(known, key=lambda s: s not in obs.declared)  # declared hands first
+    settled = unready_seats(obs)
     ready = _declared_hands([(s, KOWAH.index(obs.declared[s])) for s in order
                              if s in obs.declared], known, pool, rng)
     for seat in order:
         fixed = known[seat]
         hand = ready.get(seat)
         if hand is None:
-            hand = list(fixed)
-            need = obs.hand_sizes[seat] - sum(hand)
+            need = obs.hand_sizes[seat] - sum(fixed)
             cards = [f for f in range(NF) for _ in range(pool[f])]
-            for f in rng.sample(cards, max(0, min(need, len(cards)))):
-                hand[f] += 1
+            for _ in range(READY_TRIES if seat in settled else 1):
+                hand = list(fixed)
+                for f in rng.sample(cards, max(0, min(need, len(cards)))):
+                    hand[f] += 1
+                if seat not in settled or bytes(hand) not in ready_pairs():
+                    break
         for f in range(NF):
             pool[f] -= hand[f] - fixed[f]
         hands[seat] = hand

@@ -3,7 +3,8 @@
 A seat sees its hand and the public record. Its candidate actions are valued over W worlds
 sampled consistently with that view (the unseen cards dealt to the other hands and to the
 face-down discards, keeping only deals that respect every face-down inference of the
-old-card proof, R-old-proof). In each world every candidate is played, then the deal is
+old-card proof, R-old-proof, and every old single a non-caller is seen to lead, LF-L3;
+nothing merely likely is weighed). In each world every candidate is played, then the deal is
 played out to its settlement by a fast rollout policy for every seat, with a rollout seed
 shared by all candidates of that world (common random numbers). A candidate's values are
 the seat's share of the worlds won (a redeal, LF-C4, counts as a fresh deal's one in three)
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from collections.abc import Iterable
 from itertools import combinations
 
-from moneycards.solver.cards import Face
+from moneycards.solver.cards import LUKFU, Face
 from moneycards.solver.lukfu.legal import WIN_FU, settle
 from moneycards.solver.lukfu.old import Position
 from moneycards.solver.lukfu.plays import Play as FacePlay
@@ -40,6 +41,7 @@ from moneycards.solver.search import Estimate
 SINGLE, SET, RUN = 0, 1, 2
 MAU_GUNG, BAK_CHI = 0, 27
 FIXED_OLD = frozenset({8, 17, 26, 35, MAU_GUNG, BAK_CHI})  # LF-O1
+FACE_OLD = frozenset(f for f in LUKFU.faces if f.rank == 9 or f.text in ("1c", "1t"))  # LF-O1
 UNBEATABLE = frozenset({MAU_GUNG, BAK_CHI})  # LF-F5
 
 
@@ -303,11 +305,74 @@ def play_out(w: World, rng: random.Random) -> World:
 
 
 # -- worlds from an observation ---------------------------------------------------------
+@dataclass(frozen=True)
+class OldLead:
+    """LF-L3: a seat that is not the caller led a single it surely knew was old, so every
+    card it held then was old for it: no higher card of that card's suit was in another
+    seat's hand (R-old-proof is sound: the true deal is one of the worlds it ranges over).
+    A seat's holding at the lead: its locations from that trick on plus its known cards."""
+
+    seat: int
+    mine: tuple[int, ...]  # the leader's locations (hand, face-down from that trick)
+    mine_known: frozenset[Face]
+    theirs: tuple[int, ...]  # the other seats' locations
+    theirs_known: frozenset[Face]
+
+
+def old_leads(pos: Position) -> list[OldLead]:
+    """The LF-L3 leads the record proves: a non-caller's single that is always old (LF-O1)
+    or whose higher cards were all played face up before or are among the leader's own
+    later face-up plays (the record's own LF-L3 test). The seat's own leads add nothing its
+    proof did not already use."""
+    rec = pos.record
+    out = []
+    for t, trick in enumerate(rec.tricks):
+        x = trick.leader
+        if x == pos.seat or rec.role(x) == "caller" or not trick.actions:
+            continue
+        lead = trick.actions[0].play
+        if lead is None or lead.size != 1:
+            continue
+        before = {f for tr in rec.tricks[:t] for a in tr.actions if a.play is not None
+                  for f in a.play.cards}
+        held: dict[int, set[Face]] = {s: set() for s in range(SEATS)}
+        for tr in rec.tricks[t:]:
+            for a in tr.actions:
+                if a.play is not None:
+                    held[a.seat].update(a.play.cards)
+        held[pos.seat] |= set(pos.hand) | {f for f, tt in pos.own_hidden.items() if tt >= t}
+        card = lead.cards[0]
+        if not (card in FACE_OLD or all(g in before or g in held[x] for g in LUKFU.faces
+                                        if g.suit == card.suit and g.rank > card.rank)):
+            continue
+        locs = [i for i, loc in enumerate(pos.locations) if loc.kind == "hand" or loc.trick >= t]
+        out.append(OldLead(
+            x, tuple(i for i in locs if pos.locations[i].seat == x), frozenset(held[x]),
+            tuple(i for i in locs if pos.locations[i].seat != x),
+            frozenset(f for s in range(SEATS) if s != x for f in held[s])))
+    return out
+
+
+def _old_lead_holds(c: OldLead, placement: list[frozenset[Face]]) -> bool:
+    """Whether a placement keeps every card of the leader's holding then (but the always
+    old, LF-O1) above every card of its suit in the other seats' holdings."""
+    low = {}  # suit -> the leader's lowest card that needs to be old
+    for f in c.mine_known.union(*(placement[i] for i in c.mine)):
+        if f not in FACE_OLD and f.rank < low.get(f.suit, 10):
+            low[f.suit] = f.rank
+    if not low:
+        return True
+    return not any(f.suit in low and f.rank > low[f.suit]
+                   for f in c.theirs_known.union(*(placement[i] for i in c.theirs)))
+
+
 def sample_placements(pos: Position, n: int, rng: random.Random,
                       tries: int = 300) -> list[list[frozenset[Face]]]:
     """Up to n placements of the unseen cards over the position's locations (other hands
-    and face-down discards), each respecting the face-down inferences (R-old-proof)."""
+    and face-down discards), each respecting the face-down inferences (R-old-proof) and
+    the old single leads (LF-L3, `old_leads`)."""
     unknown = list(pos.unknown)
+    leads = old_leads(pos)
     out: list[list[frozenset[Face]]] = []
     for _ in range(tries):
         if len(out) >= n:
@@ -318,7 +383,7 @@ def sample_placements(pos: Position, n: int, rng: random.Random,
             world.append(frozenset(unknown[k:k + loc.size]))
             k += loc.size
         if all(sum(1 for i in c.locations for f in c.cards if f in world[i]) <= c.limit
-               for c in pos.constraints):
+               for c in pos.constraints) and all(_old_lead_holds(c, world) for c in leads):
             out.append(world)
     return out
 

@@ -3,18 +3,29 @@ one seat's observation, and a fast rollout player.
 
 A world deals the copies the seat has not seen (100 cards less its own hand, every exposed
 pair, the dead cards and the card on offer) to the other concealed hands and the stock, in
-the sizes the observation shows. One thing the public record makes near-certain is kept:
-a seat at whose doorway a card died let it go (TT-T3), and a live hand holding a copy of
-it would have captured it as a Chắn, so it holds none (a dead hand, TT-S4, is exempt).
-Declined claims leave no public trace (R-claim-privacy) and are not used. What the other
-seats' capture restrictions remember (TT-C3, TT-C4) is not public: their memories start
-empty; the seat's own comes from its observation.
+the sizes the observation shows. What the public record tells about the other hands:
+
+* certain (`certain_violation`, never broken by a sampled world): an exposed Cạ was
+  captured with a hand card held once or three times (TT-C2) while the seat held no copy
+  of the offered card (TT-C1); hands only shrink and the hand card's face is never captured
+  again (TT-C4) nor broken, so the seat holds at most one of the Cạ's two faces, and that
+  one exactly twice. A seat with an exposed Cạ has captured a Cạ (TT-C8).
+* likely (`ruled_out`, kept unless the room left forbids it): a seat at whose doorway a
+  card died let it go (TT-T3), and a live hand holding a copy would mostly have captured it
+  as a Chắn, so it holds none (a dead hand, TT-S4, is exempt). Not certain: a Chắn may be
+  declined (TT-C3), or be barred by an earlier discard of the face (TT-C4) or by leaving no
+  legal discard (TT-C9).
+
+Declined claims leave no public trace (R-claim-privacy) and are not used. Which faces the
+other seats discarded or declined (TT-C3, TT-C4) is not in the observation: their memories
+hold only what a world's hands make certain; the seat's own comes from its observation.
 """
 
 from __future__ import annotations
 
 import random
 from functools import lru_cache
+from math import comb
 from typing import cast
 
 from moneycards.solver.cards import TOTOM, Face
@@ -112,8 +123,9 @@ def unseen(obs: TotomObservation) -> list[int]:
 
 
 def ruled_out(obs: TotomObservation) -> list[set[Face]]:
-    """Per seat, the faces the public record says it does not hold: every card that died
-    at a live hand's doorway (it would have been captured as a Chắn)."""
+    """Per seat, the faces the public record says it most likely does not hold: every card
+    that died at a live hand's doorway (it would mostly have been captured as a Chắn; see
+    the module's note on why this is not certain)."""
     out: list[set[Face]] = [set() for _ in range(SEATS)]
     for d in obs.dead:
         if d.seat != obs.seat and d.seat not in obs.dead_hand:
@@ -121,19 +133,75 @@ def ruled_out(obs: TotomObservation) -> list[set[Face]]:
     return out
 
 
+def ca_pairs(obs: TotomObservation) -> list[list[tuple[Face, Face]]]:
+    """Per seat, the two faces of each Cạ it has exposed."""
+    out: list[list[tuple[Face, Face]]] = [[] for _ in range(SEATS)]
+    for s, groups in enumerate(obs.exposed):
+        for g in groups:
+            cards = TOTOM.parse(g)
+            if len(cards) == 2 and cards[0] != cards[1]:
+                out[s].append((cards[0], cards[1]))
+    return out
+
+
+def certain_violation(obs: TotomObservation, seat: int, hand: list[int]) -> str | None:
+    """The rule a concealed hand of another seat breaks against the public record, or
+    None: of an exposed Cạ's two faces the seat holds at most one, exactly twice (TT-C1:
+    no copy of the captured card then; TT-C2, TT-C4: the hand card's face held once or
+    three times, never captured or split after; hands only shrink)."""
+    if seat == obs.seat:
+        return None
+    for a, b in ca_pairs(obs)[seat]:
+        na, nb = hand[TOTOM.index(a)], hand[TOTOM.index(b)]
+        if na and nb:
+            return "TT-C1"
+        if na not in (0, 2) or nb not in (0, 2):
+            return "TT-C2"
+    return None
+
+
+def _odds_two(copies: int, room: int, total: int) -> float:
+    """The chance that a place of `room` among `total` hidden cards holds 2 rather than 0
+    of a face with `copies` unseen (hypergeometric)."""
+    if copies < 2 or room < 2 or total - copies < room - 2:
+        return 0.0
+    two = comb(copies, 2) * comb(total - copies, room - 2)
+    none = comb(total - copies, room) if total - copies >= room else 0
+    return two / (two + none)
+
+
 def sample_hidden(obs: TotomObservation, rng: random.Random) -> tuple[list[list[int]],
                                                                        list[Face]]:
     """One deal of the unseen cards: a concealed hand (count vector) per seat — the
-    observing seat's own as it is — and the stock, in order. Every card goes to a hidden
-    place with a chance in proportion to the room left there, among the places the record
-    allows it (`ruled_out`)."""
+    observing seat's own as it is — and the stock, in order. The faces of a seat's exposed
+    Cạ are dealt to it first, none or exactly two (`certain_violation`); then every card
+    goes to a hidden place with a chance in proportion to the room left there, among the
+    places the record allows it (`ruled_out`)."""
     banned = ruled_out(obs)
     room = [0 if s == obs.seat else obs.hand_sizes[s] for s in range(SEATS)] + [obs.stock]
     places: list[list[Face]] = [[] for _ in range(SEATS + 1)]
+    left = unseen(obs)
+    total = sum(left)
+    for s, pairs in enumerate(ca_pairs(obs)):
+        if s == obs.seat or not pairs:
+            continue
+        faces = sorted({f for p in pairs for f in p}, key=TOTOM.index)
+        two: set[Face] = set()
+        for f in faces:
+            i = TOTOM.index(f)
+            if f in banned[s] or any(g in two for p in pairs if f in p for g in p):
+                continue  # TT-C1: never both faces of a Cạ
+            if rng.random() < _odds_two(left[i], room[s], total):
+                two.add(f)
+                places[s] += [f, f]
+                room[s] -= 2
+                left[i] -= 2
+                total -= 2
+        banned[s] = banned[s] | set(faces)  # no further copy (TT-C2, TT-C4)
     free: list[Face] = []
     tied: list[Face] = []
     any_banned = set().union(*banned)
-    for f, n in zip(TOTOM.faces, unseen(obs)):
+    for f, n in zip(TOTOM.faces, left):
         (tied if f in any_banned else free).extend([f] * n)
     # The cards some seat may not hold go first, each to a place that may hold it.
     for f in tied:
@@ -191,6 +259,11 @@ def world(obs: TotomObservation, rng: random.Random) -> World:
     w.stock = stock
     w.dead = [(d.seat, d.card) for d in obs.dead]
     w.memory = [Memory() for _ in range(SEATS)]
+    for s, pairs in enumerate(ca_pairs(obs)):
+        if pairs:  # TT-C8: a captured Cạ is public; a face held twice was the hand card
+            w.memory[s].captured_ca = True
+            w.memory[s].ca_from_hand = {f for p in pairs for f in p
+                                        if hands[s][TOTOM.index(f)] == 2}
     m = obs.memory
     w.memory[obs.seat] = Memory(set(m.declined_chan), set(m.discarded), set(m.ca_from_hand),
                                 set(), m.captured_ca, None)
