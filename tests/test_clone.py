@@ -128,3 +128,53 @@ def test_every_engine_clones_by_its_fields():
     for g in GAMES.values():
         cls = type(g.seeded(1))
         assert cls.clone is TableState.clone, f"{cls.__name__} overrides clone"
+
+
+def _fields(obj) -> dict:
+    slots = [s for c in type(obj).__mro__ for s in getattr(c, "__slots__", ())]
+    out = {s: getattr(obj, s) for s in slots if hasattr(obj, s)}
+    out.update(getattr(obj, "__dict__", {}))
+    return out
+
+
+def _search_worlds():
+    """A world of each search's own (copied by hand for speed), sampled mid-deal."""
+    from moneycards.solver.lukfu import search as lf_search
+    from moneycards.solver.lukfu.old import Position
+    from moneycards.solver.totom import search as tt_search
+    from moneycards.solver.totom.sim import from_state
+
+    rng = random.Random(8)
+    state = GAMES["totom"].seeded(8)
+    for _ in range(25):
+        state.apply(rng.choice(state.legal_actions()))
+    obs = state.observation(state.current_seat())
+    yield tt_search.world(obs, random.Random(1))
+    yield from_state(state)
+    state = GAMES["lukfu"].seeded(8)
+    for _ in range(10):  # the calls (the first seat plays), then a few plays
+        legal = state.legal_actions()
+        state.apply("call play" if "call play" in legal else rng.choice(legal))
+    seat = state.current_seat()
+    obs = state.observation(seat)
+    pos = Position(obs.record, seat, obs.hand)
+    placement = lf_search.sample_placements(pos, 1, random.Random(2))[0]
+    yield lf_search.root_world(pos, placement)
+
+
+def test_search_worlds_copy_every_field_they_do_not_declare_shared():
+    """The searches' worlds copy themselves field by field, by hand: a field added later
+    and forgotten there is either missing from the clone or shared with it. Every field
+    must reach the clone, and only the fields a world declares never changed in place
+    (`SHARED_FIELDS`) may be the same object."""
+    for world in _search_worlds():
+        name = type(world).__name__
+        original, clone = _fields(world), _fields(world.clone())
+        assert set(clone) == set(original), f"{name}: {set(original) ^ set(clone)}"
+        shared = type(world).SHARED_FIELDS
+        for field_name, value in original.items():
+            if field_name in shared:
+                continue
+            inner = set(mutable_parts(value, field_name))
+            common = inner & set(mutable_parts(clone[field_name], field_name))
+            assert not common, f"{name}.{field_name} is shared with its clone"

@@ -137,6 +137,10 @@ class World:
     over: bool
     proven: list[frozenset[int]]  # old cards a seat's own proof found (the searching seat)
 
+    # Fields replaced but never changed in place: clones share them. Every other field is
+    # copied below (tests/test_clone.py fails on a field that is neither).
+    SHARED_FIELDS = frozenset({"proven"})
+
     def clone(self) -> World:
         w = object.__new__(World)
         w.hands = [set(h) for h in self.hands]

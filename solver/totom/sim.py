@@ -92,6 +92,10 @@ class Sim:
     net: tuple[int, ...] | None
     points: int | None
 
+    # Fields replaced but never changed in place: clones share them. Every other field is
+    # copied below (tests/test_clone.py fails on a field that is neither).
+    SHARED_FIELDS = frozenset({"opening", "offer"})
+
     def clone(self) -> Sim:
         s = object.__new__(Sim)
         s.hands = [list(h) for h in self.hands]
