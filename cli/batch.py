@@ -13,17 +13,22 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import click
 
 from moneycards.cli.common import error_dict
 from moneycards.solver.errors import InvalidInput
 
+if TYPE_CHECKING:
+    from moneycards.solver.totom.rules import TotomRules
+
 CHUNK = 4096  # lines evaluated at once
 PROGRESS_FROM = 20_000  # lines: shorter inputs finish before a bar would help
 
 Item = tuple[int, str]  # (line number, text)
+# The answers of a chunk of lines, one JSON object each.
+Answer = Callable[[Sequence[Item]], list[dict[str, Any]]]
 
 
 def read_items(source: str) -> list[Item]:
@@ -78,8 +83,7 @@ def parse_line(line: str, keys: dict[str, type]) -> tuple[str, dict[str, Any] | 
     return hand, {k: v for k, v in obj.items() if v is not None} or None
 
 
-def run(source: str, label: str,
-        answer: Callable[[Sequence[Item]], list[dict[str, Any]]]) -> None:
+def run(source: str, label: str, answer: Answer) -> None:
     """Answer every line of `source` in chunks, one JSON line each, in input order."""
     items = read_items(source)
     bad, first_bad = 0, None
@@ -119,7 +123,7 @@ TOTOM_KEYS: dict[str, type] = {"win_card": str, "via": str, "thien_u": bool, "op
                                "won_previous": bool, "first_stock": bool}
 
 
-def totom_answers(rules: str, details: bool, engine: str):
+def totom_answers(rules: str | TotomRules, details: bool, engine: str) -> Answer:
     """Answer a chunk of Tổ Tôm lines by the batch evaluator (or, with `details`, each
     hand's full `check --json` object)."""
     from moneycards.solver.cards import TOTOM
@@ -174,7 +178,7 @@ def totom_row(row: dict[str, Any]) -> dict[str, Any]:
             "bonus_counts": {kind(k): c for k, c in row["bonus_counts"].items()}}
 
 
-def kowah_answers(details: bool, engine: str):
+def kowah_answers(details: bool, engine: str) -> Answer:
     """Answer a chunk of Kowah lines by the batch evaluator (or, with `details`, each hand's
     full `check --json` object)."""
     from moneycards.solver.cards import KOWAH

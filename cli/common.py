@@ -5,8 +5,17 @@ from __future__ import annotations
 import functools
 import json
 import sys
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, ParamSpec, TypeVar
 
 import click
+
+if TYPE_CHECKING:
+    from moneycards.solver.errors import InvalidInput
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+_T = TypeVar("_T")
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -14,7 +23,7 @@ CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 
 MAX_ERROR_CHARS = 300  # one readable line, whatever the input was
 
 
-def fail(message: str, code: int = 2):
+def fail(message: str, code: int = 2) -> NoReturn:
     """One line on stderr, then exit: bad input is 2, a fault of this program 1."""
     line = " ".join(str(message).split())
     if len(line) > MAX_ERROR_CHARS:
@@ -23,15 +32,15 @@ def fail(message: str, code: int = 2):
     sys.exit(code)
 
 
-def answers(fn):
+def answers(fn: Callable[_P, _R]) -> Callable[_P, _R]:
     """Turn the solver's input errors into a one-line message and exit code 2 (under --json
     a JSON object on stderr: `field`, `rule`, `message`); nothing ever ends in a traceback."""
 
     @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
         from moneycards.solver.errors import InvalidInput, SolveLimit
 
-        def stop(message: str, code: int = 2, err: InvalidInput | None = None):
+        def stop(message: str, code: int = 2, err: InvalidInput | None = None) -> NoReturn:
             if kwargs.get("as_json"):  # one JSON object on stderr, whatever went wrong
                 error = error_dict(err) if err is not None else \
                     {"field": None, "rule": None, "message": " ".join(message.split())}
@@ -63,7 +72,7 @@ def answers(fn):
     return wrapper
 
 
-def _input_name(kwargs: dict) -> str:
+def _input_name(kwargs: dict[str, Any]) -> str:
     """The file a command read ("FILE: "), or "the input " when it cannot tell which."""
     names = [getattr(v, "name", None) for v in kwargs.values() if hasattr(v, "read")]
     names += [kwargs["batch"]] if isinstance(kwargs.get("batch"), str) else []
@@ -73,12 +82,12 @@ def _input_name(kwargs: dict) -> str:
     return "standard input " if names[0] in ("-", "<stdin>") else f"{names[0]}: the file "
 
 
-def error_dict(err) -> dict:
+def error_dict(err: InvalidInput) -> dict[str, Any]:
     """An input error as JSON: the same names as the API's field violation and ErrorInfo."""
     return {"field": err.field, "rule": err.rule, "message": err.message}
 
 
-def progress(items, *, length: int, label: str):
+def progress(items: Iterable[_T], *, length: int, label: str) -> Iterator[_T]:
     """`items`, with a progress bar on stderr when stderr is a terminal (long runs would
     otherwise be silent); nothing is drawn into pipes or files."""
     if not sys.stderr.isatty():
@@ -93,8 +102,9 @@ class OneLineGroup(click.Group):
     """The top-level group: a usage error (unknown option, bad value) is one line on stderr
     and exit 2, like every other bad input."""
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
-             **extra):
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
         argv = sys.argv[1:] if args is None else list(args)
@@ -116,7 +126,7 @@ class OneLineGroup(click.Group):
         sys.exit(rv if isinstance(rv, int) else 0)
 
 
-def emit_json(data) -> None:
+def emit_json(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 

@@ -12,7 +12,7 @@ from moneycards.solver.games import GAMES
 
 
 @click.group(context_settings=CONTEXT_SETTINGS)
-def kowah():
+def kowah() -> None:
     """Kowah (Cheki), two triplets and a pair (rules KW-*)."""
 
 
@@ -33,7 +33,8 @@ def kowah():
                    "uses CP-SAT).")
 @json_option
 @answers
-def check(hand, batch, details, seen, engine, as_json):
+def check(hand: str | None, batch: str | None, details: bool, seen: str | None, engine: str,
+          as_json: bool) -> None:
     """Is an eight-card HAND ready? Its splits and waits, or its distance to ready.
 
     \b
@@ -69,8 +70,9 @@ def check(hand, batch, details, seen, engine, as_json):
     if v.ready:
         click.echo(f"READY (checki): {counted(len(v.splits), 'ways')} to split it")
         for s in v.splits:
-            d = s.to_dict()
-            click.echo(f"  {d['triplets'][0]:<9} + {d['triplets'][1]:<9} pair {d['pair']:<5} "
+            split = s.to_dict()
+            click.echo(f"  {split['triplets'][0]:<9} + {split['triplets'][1]:<9} "
+                       f"pair {split['pair']:<5} "
                        f"waits on {KOWAH.render_named([s.wait])}")
         click.echo("Waits: " + ", ".join(
             f"{f.text} ({v.unseen[KOWAH.index(f)]} unseen)" for f in v.waits))
@@ -97,7 +99,7 @@ def check(hand, batch, details, seen, engine, as_json):
                    "a discard (x2).")
 @json_option
 @answers
-def win(hand, pair, card, via, as_json):
+def win(hand: str, pair: str, card: str, via: str, as_json: bool) -> None:
     """Does a declared HAND with its shown --pair win on --card, and at what multiplier?
 
     \b

@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import click
 
+from typing import IO, TYPE_CHECKING, Any, Callable, TypeVar
+
 from moneycards.cli.common import CONTEXT_SETTINGS, answers, json_option
 from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
 from moneycards.solver.games import GAMES
+
+if TYPE_CHECKING:
+    from moneycards.solver.lukfu.rules import LukFuRules
+
+_F = TypeVar("_F", bound=Callable[..., object])
 
 record_option = click.option(
     "--record", "record_file", type=click.File("r"),
@@ -22,19 +29,20 @@ rules_options = [
 ]
 
 
-def with_rules(fn):
+def with_rules(fn: _F) -> _F:
     for opt in reversed(rules_options):
         fn = opt(fn)
     return fn
 
 
-def _rules(ace_rule, strict_leads):
+def _rules(ace_rule: bool | None, strict_leads: bool | None) -> LukFuRules:
     from moneycards.solver.lukfu.check import rules_from
 
     return rules_from(ace_rule, strict_leads)
 
 
-def _history(record_file, hand, seat, rules):
+def _history(record_file: IO[str] | None, hand: str | None, seat: int | None,
+             rules: LukFuRules) -> tuple[dict[str, Any] | None, str, int | None, LukFuRules]:
     """The record, hand, seat and rules for a question: a game record file is replayed and
     seen from the seat (its record's rules apply); a public record is read as it is."""
     from moneycards.records import read_lukfu_history
@@ -47,7 +55,7 @@ def _history(record_file, hand, seat, rules):
 
 
 @click.group(context_settings=CONTEXT_SETTINGS)
-def lukfu():
+def lukfu() -> None:
     """Luk Fu, the Hakka trick-taking game (rules LF-*)."""
 
 
@@ -57,7 +65,8 @@ def lukfu():
 @with_rules
 @json_option
 @answers
-def beats(play, over, ace_rule, strict_leads, as_json):
+def beats(play: str, over: str, ace_rule: bool | None, strict_leads: bool | None,
+          as_json: bool) -> None:
     """Does PLAY beat the play --over (LF-F2–F5)?
 
     \b
@@ -91,7 +100,9 @@ def beats(play, over, ace_rule, strict_leads, as_json):
 @with_rules
 @json_option
 @answers
-def legal(play, hand, role, record_file, seat, face_down, ace_rule, strict_leads, as_json):
+def legal(play: str, hand: str | None, role: str | None, record_file: IO[str] | None,
+          seat: int | None, face_down: bool, ace_rule: bool | None, strict_leads: bool | None,
+          as_json: bool) -> None:
     """Is PLAY a legal lead or follow for a seat (LF-L1–L5, LF-F1)?
 
     Without --record PLAY is a lead; with one, a follow when a trick is in progress.
@@ -130,7 +141,8 @@ def legal(play, hand, role, record_file, seat, face_down, ace_rule, strict_leads
 @with_rules
 @json_option
 @answers
-def old(hand, record_file, seat, engine, ace_rule, strict_leads, as_json):
+def old(hand: str | None, record_file: IO[str] | None, seat: int | None, engine: str,
+        ace_rule: bool | None, strict_leads: bool | None, as_json: bool) -> None:
     """Which cards of a hand are old (LF-O1–O3), and why; can the seat claim (LF-W2)?
 
     \b
@@ -167,7 +179,8 @@ def old(hand, record_file, seat, engine, ace_rule, strict_leads, as_json):
 @click.option("--drawn", is_flag=True, help="The deal was drawn or dealt again.")
 @json_option
 @answers
-def score(fu, winner, caller, drawn, as_json):
+def score(fu: int | None, winner: int | None, caller: int | None, drawn: bool,
+          as_json: bool) -> None:
     """Settle a deal (LF-K2–K4): net points per seat.
 
     \b

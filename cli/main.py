@@ -14,7 +14,7 @@ from moneycards.cli.common import CONTEXT_SETTINGS, OneLineGroup, answers
 
 @click.group(cls=OneLineGroup, context_settings=CONTEXT_SETTINGS)
 @click.version_option(package_name="moneycards")
-def cli():
+def cli() -> None:
     """Rules checker and solver for Tổ Tôm (Chắn), Kowah and Luk Fu.
 
     Cards use the notation of NOTATION.md: rank digit then suit letter (c Coins, s Strings,
@@ -85,7 +85,7 @@ def serve(host: str, port: int, workers: int | None, processes: int | None,
           tls_cert: str | None, tls_key: str | None, insecure: bool, max_watches: int,
           max_waiting: int | None,
           db: str | None, cpu_affinity: bool, web_port: int | None, no_web: bool,
-          web_origins: tuple[str, ...], operator_token_file: str | None):
+          web_origins: tuple[str, ...], operator_token_file: str | None) -> None:
     """Run the gRPC server (game services, tables, health, reflection) and the web port
     (the same services for browsers)."""
     from moneycards.cli.serve import run

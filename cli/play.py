@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import sys
+from typing import IO, Any, Callable, TypeVar
 
 import click
 
 from moneycards.cli.common import answers, emit_json, json_option, progress
 from moneycards.solver.games import GameSpec
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _unchanged(fn: _F) -> _F:
+    """A decorator that adds nothing (an option this game does not have)."""
+    return fn
 
 
 def add_play_commands(group: click.Group, spec: GameSpec) -> None:
@@ -19,7 +27,7 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
     @click.option("--seat", type=int, help="The seat whose view to print (default: the seat "
                                            "to act).")
     @answers
-    def observe(record_file, seat):
+    def observe(record_file: IO[str], seat: int | None) -> None:
         """Replay a game record and print one seat's observation (JSON) — the state a hint
         takes. Cards the seat cannot see are left out."""
         from moneycards.records import read_game_record
@@ -41,7 +49,7 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
         show_default=True,
         help="Distance to a win: the CP-SAT model, its exact dynamic-programming twin (the same "
              "numbers, ~10x faster), or auto: the twin.") \
-        if "engine" in spec.hint_options else (lambda fn: fn)
+        if "engine" in spec.hint_options else _unchanged
 
     @group.command("hint")
     @click.option("--state", "state_file", required=True, type=click.File("r"),
@@ -52,7 +60,7 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
     @engine_option
     @json_option
     @answers
-    def hint(state_file, budget_ms, as_json, **options):
+    def hint(state_file: IO[str], budget_ms: float, as_json: bool, **options: Any) -> None:
         """Rank every legal action of a seat's observation, best first, with reasons."""
         from moneycards.solver.errors import InvalidInput, json_object
         from moneycards.solver.hints import hint as run
@@ -101,8 +109,9 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
                        "run).")
     @json_option
     @answers
-    def selfplay(deals, seed, seats, seat_overrides, server, budget_ms, backend, address,
-                 as_json):
+    def selfplay(deals: int, seed: int, seats: str, seat_overrides: tuple[str, ...],
+                 server: str | None, budget_ms: float, backend: str, address: str | None,
+                 as_json: bool) -> None:
         """Play DEALS deals between AI seats and print results and settlements."""
         from moneycards.cli.deals import grpc_seat, play_deals
         from moneycards.players import resolve, seat_spec
@@ -198,8 +207,9 @@ def add_interactive_command(group: click.Group, spec: GameSpec) -> None:
                   help="Ask even when `pass` is the only action (by default it is played "
                        "for you and the log says so).")
     @answers
-    def play(seed, seat, level, name, record_out, resume_file, remote, tls, ca, deals,
-             to_points, ask_pass):
+    def play(seed: int | None, seat: int, level: str, name: str, record_out: str | None,
+             resume_file: str | None, remote: str | None, tls: bool | None, ca: str | None,
+             deals: int | None, to_points: int | None, ask_pass: bool) -> None:
         from moneycards.cli.session import Session
 
         session = Session.open(spec, seed=seed, seat=seat, level=level, name=name,

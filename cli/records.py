@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import IO
+
 import click
 
 from moneycards.cli.common import answers, emit_json, json_option
@@ -11,7 +13,7 @@ def add_record_commands(group: click.Group, game: str) -> None:
     @group.command("replay")
     @click.argument("record_file", metavar="FILE", type=click.File("r"))
     @answers
-    def replay(record_file):
+    def replay(record_file: IO[str]) -> None:
         """Print a game record's deal step by step (FILE is JSON; '-' reads stdin)."""
         from moneycards.cli.screen import explain
         from moneycards.records import read_game_record
@@ -40,7 +42,7 @@ def add_record_commands(group: click.Group, game: str) -> None:
     @click.argument("record_file", metavar="FILE", type=click.File("r"))
     @json_option
     @answers
-    def check_record(record_file, as_json):
+    def check_record(record_file: IO[str], as_json: bool) -> None:
         """Validate a game record: the first illegal action, by index and rule id.
 
         Exit 0 when the record was read (valid or not), 2 when it is malformed.
@@ -66,6 +68,7 @@ def add_record_commands(group: click.Group, game: str) -> None:
                            + ", ".join(f"{t:+d}" if points else str(t) for t in found.totals)
                            + ("." if points else " (multipliers won)."))
             else:
+                assert found.action is not None  # an invalid match names the action
                 click.echo(f"INVALID in deal {found.bad_deal} at action {found.action + 1}: "
                            f"{found.message} [{found.rule}]")
             if is_practice(game, text) and not as_json:
@@ -82,6 +85,7 @@ def add_record_commands(group: click.Group, game: str) -> None:
             click.echo(f"VALID: {result.actions} actions, deal {state}"
                        + (f". {result.summary}" if result.summary else "."))
         else:
+            assert result.index is not None  # an invalid record names the action
             # Numbered from 1, as `replay` numbers them (the JSON `first_illegal` counts from 0).
             click.echo(f"INVALID at action {result.index + 1}: {result.message} "
                        f"[{result.rule}]")
@@ -152,6 +156,7 @@ def match_lines(game: str, text: str) -> list[str]:
         out.append("Totals: " + totals_text(names, running, g.settles_in_points))
         previous = r.winner
     if not found.valid:
+        assert found.action is not None  # an invalid match names the action
         out.append(f"INVALID in deal {found.bad_deal} at action {found.action + 1}: "
                    f"{found.message} [{found.rule}]")
     if is_practice(game, text):

@@ -15,7 +15,8 @@ from moneycards.solver.cards import KOWAH, LUKFU, counted
 # The seat's view in words lives with the engines, so that a state can print itself; the
 # terminal's modules read it from here as before.
 from moneycards.solver.screen import (  # noqa: F401
-    WIDTH, _upper_first, default_down, describe, menu, menu_lines, screen, wrap, wrap_clauses)
+    WIDTH, _upper_first, default_down as default_down, describe as describe, menu as menu,
+    menu_lines as menu_lines, screen as screen, wrap as wrap, wrap_clauses as wrap_clauses)
 from moneycards.solver.table import name_says, possessive
 
 

@@ -5,10 +5,17 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from moneycards.solver.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from moneycards.server.app import Service
+    from moneycards.server.limits import Limits
+    from moneycards.server.store import TableStore
+    from moneycards.server.web import WebOptions
 
 
 def read_pem(path: str, field: str) -> bytes:
@@ -87,7 +94,7 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
         return
     store = open_store(path)
 
-    def listening(service) -> None:  # the note only once nothing can fail any more,
+    def listening(service: Service) -> None:  # the note only once nothing can fail any more,
         if note:  # and before the listening line, which tells a caller the server is up
             click.echo(note, err=True)
         print(f"moneycards gRPC server listening on {host}:{service.port} "
@@ -136,7 +143,7 @@ PROCESS_CALLS = 16
 
 
 def web_options_or_none(port: int, web_port: int | None, no_web: bool,
-                        origins: tuple[str, ...]):
+                        origins: tuple[str, ...]) -> WebOptions | None:
     """The web port's options (server/web.py), None with --no-web. Its default is 8080,
     or a free port when --port 0 asks for one."""
     if no_web:
@@ -156,9 +163,10 @@ def web_options_or_none(port: int, web_port: int | None, no_web: bool,
     return WebOptions(web_port, tuple(check_origin(o) for o in origins))
 
 
-def serve_processes_or_exit(processes: int, host: str, port: int, max_calls: int, limits,
-                            tls, db: str, log_level: str, cpu_affinity: bool = True,
-                            web=None) -> None:
+def serve_processes_or_exit(processes: int, host: str, port: int, max_calls: int,
+                            limits: Limits, tls: tuple[bytes, bytes] | None, db: str,
+                            log_level: str, cpu_affinity: bool = True,
+                            web: WebOptions | None = None) -> None:
     """`serve --processes N` (server/processes.py): a taken port is one line and exit 2."""
     from moneycards.server.processes import PortTaken, serve_processes
 
@@ -174,7 +182,7 @@ def serve_processes_or_exit(processes: int, host: str, port: int, max_calls: int
         sys.exit(1)
 
 
-def open_store(db: str):
+def open_store(db: str) -> TableStore:
     """The tables' store: a postgresql:// URL, else the SQLite file at `db`."""
     from moneycards.server.store import StoreUnavailable
     from moneycards.server.store import open_store as open_db

@@ -6,12 +6,15 @@ from __future__ import annotations
 import json
 import os
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from moneycards.cli.common import answers, emit_json, json_option
 from moneycards.solver.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from moneycards.solver.tables import Match, Table
 
 
 def event_lines(events: list[Any]) -> list[str]:
@@ -49,7 +52,7 @@ class LocalTable:
     address = ""
 
     def __init__(self, game: str, seed: int, seat: int, level: str, name: str,
-                 table: Any = None, match: Any = None):
+                 table: Table | None = None, match: Match | None = None):
         from moneycards.solver.games import spec
         from moneycards.solver.tables import AI, HUMAN, Seat, Table
 
@@ -463,8 +466,8 @@ class RemoteTable:
 
                 rec = self._call(self.stub.GetRecord, self.pb.GetRecordRequest(
                     table_id=self.table_id, seat_token=self.token))
-                out = json_format.MessageToDict(rec.match_record,
-                                                preserving_proto_field_name=True)
+                out: dict[str, Any] = json_format.MessageToDict(
+                    rec.match_record, preserving_proto_field_name=True)
                 out["seed"] = int(out["seed"])
                 return out
             return self.record_json()

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import click
 
+from typing import TYPE_CHECKING, Callable, TypeVar
+
 from moneycards.cli.common import CONTEXT_SETTINGS, answers, json_option
 from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES
+
+if TYPE_CHECKING:
+    from moneycards.solver.totom.check import HandVerdict
+
+_F = TypeVar("_F", bound=Callable[..., object])
 
 VIA_CHOICES = ["own-door", "stock", "chiu", "discard"]
 rules_option = click.option("--rules", "rules", default="seed", show_default=True,
@@ -26,14 +33,14 @@ extra_options = [
 ]
 
 
-def with_extra(fn):
+def with_extra(fn: _F) -> _F:
     for opt in reversed(extra_options):
         fn = opt(fn)
     return fn
 
 
 @click.group(context_settings=CONTEXT_SETTINGS)
-def totom():
+def totom() -> None:
     """Tổ Tôm, the 100-card Chắn table (rules TT-*)."""
 
 
@@ -59,8 +66,9 @@ def totom():
 @with_extra
 @json_option
 @answers
-def check(hand, batch, details, win_card, via, thien_u, opening, rules, engine, won_previous,
-          first_stock, as_json):
+def check(hand: str | None, batch: str | None, details: bool, win_card: str | None,
+          via: str | None, thien_u: bool, opening: str | None, rules: str, engine: str,
+          won_previous: bool, first_stock: bool, as_json: bool) -> None:
     """Does a 20-card HAND win, and what does it score?
 
     \b
@@ -113,7 +121,8 @@ def check(hand, batch, details, win_card, via, thien_u, opening, rules, engine, 
 @with_extra
 @json_option
 @answers
-def waits(hand, via, seen, opening, rules, engine, won_previous, first_stock, as_json):
+def waits(hand: str, via: str, seen: str | None, opening: str | None, rules: str, engine: str,
+          won_previous: bool, first_stock: bool, as_json: bool) -> None:
     """Which cards would make a 19-card HAND win, what each scores, how many are unseen.
 
     \b
@@ -138,8 +147,10 @@ def waits(hand, via, seen, opening, rules, engine, won_previous, first_stock, as
         return
     click.echo(f"Waits ({via}):")
     for w in found:
+        score = w.verdict.score
+        assert score is not None  # a wait makes the hand win, so it is scored
         names = ", ".join(f"{b.bonus.name}×{b.count}" if b.count > 1 else b.bonus.name
-                          for b in w.verdict.score.bonuses) or "Ù xuông"
+                          for b in score.bonuses) or "Ù xuông"
         click.echo(f"  {w.card.text:<3} {TOTOM.name(w.card):<10} {w.points:>3} points  "
                    f"{w.unseen} unseen   {names}")
 
@@ -151,7 +162,7 @@ BONUS_LEGEND = {
 }
 
 
-def format_verdict(v) -> str:
+def format_verdict(v: HandVerdict) -> str:
     from moneycards.solver.cards import TOTOM
 
     p = v.partition
@@ -169,15 +180,17 @@ def format_verdict(v) -> str:
         lines.append(f"  {viol.rule:<6} {viol.message}")
     if v.wins:
         s = v.score
+        assert s is not None  # a winning hand is scored
         if not s.bonuses:
             lines.append("Ù xuông, no bonus (TT-K1)")
         else:
             how = {"TT-K2": "main value of the highest bonus plus the dịch of the others",
                    "TT-K5": "Thập thành: the main values of every bonus added"}[s.rule]
             lines.append(f"Bonuses ({s.rule}: {how}):")
-            for b in s.bonuses:
-                mark = " (main)" if b.bonus.key == s.main else ""
-                lines.append(f"  {b.bonus.name:<13} ×{b.count}  {b.bonus.main}/{b.bonus.dich}"
+            for counted in s.bonuses:
+                bonus = counted.bonus
+                mark = " (main)" if bonus.key == s.main else ""
+                lines.append(f"  {bonus.name:<13} ×{counted.count}  {bonus.main}/{bonus.dich}"
                              f"{mark}")
             lines.append(BONUS_LEGEND[s.rule])
         st = s.settlement

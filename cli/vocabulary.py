@@ -11,9 +11,19 @@ same spellings.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Mapping, TypeVar
 
 from moneycards.cli.common import emit_json
+
+if TYPE_CHECKING:
+    from google.protobuf.descriptor import Descriptor
+    from google.protobuf.internal.enum_type_wrapper import EnumTypeWrapper
+    from google.protobuf.message import Message
+
+    from moneycards.solver.ranking import Ranked
+    from moneycards.solver.table import Outcome, RecordCheck
+
+_K = TypeVar("_K", bound=int)
 
 # MessageToDict's options: the API's JSON as the CLI prints it.
 JSON_OPTIONS: dict[str, Any] = {"preserving_proto_field_name": True,
@@ -61,14 +71,14 @@ CLI_ONLY: dict[str, dict[str, str]] = {
 }
 
 
-def message_json(msg) -> dict[str, Any]:
+def message_json(msg: Message) -> dict[str, Any]:
     """A response message as the CLI prints it, keys in the .proto's order."""
     from google.protobuf import json_format
 
     return _in_proto_order(msg.DESCRIPTOR, json_format.MessageToDict(msg, **JSON_OPTIONS))
 
 
-def _in_proto_order(descriptor, data: dict[str, Any]) -> dict[str, Any]:
+def _in_proto_order(descriptor: Descriptor, data: dict[str, Any]) -> dict[str, Any]:
     """The same JSON object, its keys in the order the .proto declares the fields (the
     mapping writes fields set before those at their defaults); equal as a value."""
     out: dict[str, Any] = {}
@@ -85,7 +95,7 @@ def _in_proto_order(descriptor, data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def answer_json(command: str, msg, **extra: Any) -> dict[str, Any]:
+def answer_json(command: str, msg: Message, **extra: Any) -> dict[str, Any]:
     """The --json answer of `command`: its twin's response, then its CLI-only keys (a key
     whose value is None is absent, as an unset field is)."""
     unlisted = set(extra) - set(CLI_ONLY.get(command, {}))
@@ -94,18 +104,19 @@ def answer_json(command: str, msg, **extra: Any) -> dict[str, Any]:
     return {**message_json(msg), **{k: v for k, v in extra.items() if v is not None}}
 
 
-def emit_answer(command: str, msg, **extra: Any) -> None:
+def emit_answer(command: str, msg: Message, **extra: Any) -> None:
     emit_json(answer_json(command, msg, **extra))
 
 
-def enum_name(enum, mapping: dict, value: str | None) -> str:
+def enum_name(enum: EnumTypeWrapper, mapping: Mapping[_K, str | None], value: str | None
+              ) -> str:
     """The proto name of a CLI choice ("own-door" -> "WIN_VIA_OWN_DOOR"), by the service's
     own table of the enum's values (number -> the solver's word)."""
     number = next(n for n, word in mapping.items() if word == value)
     return str(enum.Name(number))
 
 
-def deal_result_json(result) -> dict[str, Any] | None:
+def deal_result_json(result: Outcome | None) -> dict[str, Any] | None:
     """A deal's result (the engine's Outcome) as its DealResult's JSON, None while the deal
     goes on."""
     if result is None:
@@ -117,7 +128,7 @@ def deal_result_json(result) -> dict[str, Any] | None:
     return message_json(json_format.ParseDict(result.to_json(), common_pb2.DealResult()))
 
 
-def record_check_json(game: str, check, practice: bool) -> dict[str, Any]:
+def record_check_json(game: str, check: RecordCheck, practice: bool) -> dict[str, Any]:
     """`check-record --json` of one deal: CheckGameRecord's response, and the CLI-only
     result and practice mark."""
     from moneycards.server.records import record_check_message
@@ -130,7 +141,7 @@ def record_check_json(game: str, check, practice: bool) -> dict[str, Any]:
                        result=deal_result_json(check.result), practice=practice or None)
 
 
-def hint_json(game: str, seat: int, ranked) -> dict[str, Any]:
+def hint_json(game: str, seat: int, ranked: list[Ranked]) -> dict[str, Any]:
     """`hint --json`: the Hint RPC's response for the seat's ranked actions."""
     from moneycards.server.records import ranked_messages
     from moneycards.v1 import kowah_pb2, lukfu_pb2, totom_pb2

@@ -49,6 +49,7 @@ def old(hand: str | None = None, *, record: Any = None, seat: int = 0,
         from moneycards.records import read_lukfu_history
 
         view = read_lukfu_history(_record_data(record), seat)
+        assert view["seat"] is not None  # the seat given here, or the one it replays to
         seat, rules = view["seat"], view["rules"] or rules
         hand = hand if hand is not None else view["hand"]
         rec = parse_record(view["record"], rules)

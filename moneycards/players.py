@@ -125,7 +125,8 @@ def observation_of(view: Any) -> Observation:
     # (docs/observations.md); the observation's copies are left empty.
     data["game"] = GAME_NAMES[which]
     data["legal_actions"] = [a.text for a in view.legal_actions]
-    return read_observation(data, field="view")
+    obs: Observation = read_observation(data, field="view")
+    return obs
 
 
 GAME_NAMES = {"totom": "totom", "kowah": "kowah", "luk_fu": "lukfu"}  # oneof -> game

@@ -9,14 +9,48 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, overload
 
 from google.protobuf import json_format
+from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import spec
 from moneycards.v1 import common_pb2, kowah_pb2, lukfu_pb2, totom_pb2
+
+if TYPE_CHECKING:
+    from moneycards.solver.kowah.rules import KowahRules
+    from moneycards.solver.lukfu.rules import LukFuRules
+    from moneycards.solver.tables import MatchCheck
+    from moneycards.solver.totom.rules import TotomRules
+
+
+class SeatDict(TypedDict):
+    """A record's seat as the engines take it."""
+
+    kind: str
+    level: str
+    name: str
+
+
+class LukFuSeatView(TypedDict):
+    """A Luk Fu game record seen from one seat (`lukfu_seat_view`)."""
+
+    record: dict[str, Any]  # the public record that seat sees
+    hand: str
+    seat: int
+    rules: LukFuRules
+
+
+class LukFuPublicHistory(TypedDict):
+    """A Luk Fu public record as `read_lukfu_history` gives it: no hand, no rules."""
+
+    record: dict[str, Any]
+    hand: None
+    seat: int | None
+    rules: None
 
 RECORD_MESSAGES = {
     "totom": totom_pb2.TotomServiceCheckGameRecordRequest,
@@ -42,7 +76,7 @@ def parse_json(data: Any, message: Message, *, field: str, what: str) -> Message
     return message
 
 
-def check_shape(obj: dict, descriptor, path: str) -> None:
+def check_shape(obj: dict[str, Any], descriptor: Descriptor, path: str) -> None:
     """Every key a field of `descriptor` (by its proto or JSON name) holding a value of the
     field's type; the first problem is raised with its key path."""
     fields = {**{f.name: f for f in descriptor.fields},
@@ -68,7 +102,7 @@ def check_shape(obj: dict, descriptor, path: str) -> None:
             _check_value(f, value, where)
 
 
-def _check_value(f, value: Any, where: str) -> None:
+def _check_value(f: FieldDescriptor, value: Any, where: str) -> None:
     if f.type == f.TYPE_MESSAGE:
         if not isinstance(value, dict):
             raise InvalidInput("expected an object", field=where)
@@ -103,7 +137,15 @@ def preset_name(game: str, rules: Message, *, field: str = "rules.preset") -> st
     return "seed" if name == "unspecified" else name
 
 
-def rules_object(game: str, rules: Message, *, field: str = "rules"):
+@overload
+def rules_object(game: Literal["totom"], rules: Message, *, field: str = ...) -> TotomRules: ...
+@overload
+def rules_object(game: Literal["kowah"], rules: Message, *, field: str = ...) -> KowahRules: ...
+@overload
+def rules_object(game: Literal["lukfu"], rules: Message, *, field: str = ...) -> LukFuRules: ...
+@overload
+def rules_object(game: str, rules: Message, *, field: str = ...) -> Any: ...
+def rules_object(game: str, rules: Message, *, field: str = "rules") -> Any:
     """The engine's rules: the preset with every switch the message sets."""
     from moneycards.solver.games import rules_for
 
@@ -119,10 +161,10 @@ def check_game(game: str, expected: str, *, field: str = "game") -> None:
         raise InvalidInput(f"this is a record of {expected!r}, not {game}", field=field)
 
 
-def engine_record(game: str, msg: Message) -> dict:
+def engine_record(game: str, msg: Message) -> dict[str, Any]:
     """A game record message as the dict the engines replay."""
     check_game(game, msg.game)
-    record: dict = {"game": game, "rules": rules_object(game, msg.rules),
+    record: dict[str, Any] = {"game": game, "rules": rules_object(game, msg.rules),
                     "actions": list(msg.actions)}
     if msg.HasField("seed"):
         record["seed"] = msg.seed
@@ -149,7 +191,7 @@ def engine_record(game: str, msg: Message) -> dict:
     return record
 
 
-def read_game_record(game: str, data: Any) -> dict:
+def read_game_record(game: str, data: Any) -> dict[str, Any]:
     """A record file's text as the dict the engines replay; errors name the key path
     from `record`."""
     try:  # the game first: another game's record would fail on its rules' names instead
@@ -189,13 +231,13 @@ AI_LEVELS = {"random": common_pb2.AI_LEVEL_RANDOM, "greedy": common_pb2.AI_LEVEL
              "expert": common_pb2.AI_LEVEL_EXPERT}
 
 
-def seat_message(seat: dict) -> common_pb2.TableSeat:
+def seat_message(seat: Mapping[str, Any]) -> common_pb2.TableSeat:
     return common_pb2.TableSeat(kind=SEAT_KINDS[seat["kind"]], name=seat.get("name", ""),
                                 ai_level=AI_LEVELS.get(seat.get("level", ""),
                                                        common_pb2.AI_LEVEL_UNSPECIFIED))
 
 
-def seat_dict(msg: common_pb2.TableSeat, *, field: str) -> dict:
+def seat_dict(msg: common_pb2.TableSeat, *, field: str) -> SeatDict:
     """A TableSeat message as the engine's seat dict; an unknown enum is bad input."""
     kinds = {v: k for k, v in SEAT_KINDS.items()}
     if msg.kind not in kinds:
@@ -206,7 +248,8 @@ def seat_dict(msg: common_pb2.TableSeat, *, field: str) -> dict:
     return {"kind": kinds[msg.kind], "level": levels[msg.ai_level], "name": msg.name}
 
 
-def read_seats(game: str, seats, *, field: str = "seats") -> list[dict]:
+def read_seats(game: str, seats: Iterable[common_pb2.TableSeat], *, field: str = "seats"
+               ) -> list[SeatDict]:
     """A record's header seats as the engine's seat dicts, checked as a table's seats are
     (solver/tables.py `read_seats`): one per seat of the game, names short and printable, a
     level only on an AI seat; every seat may be an AI's."""
@@ -218,7 +261,7 @@ def read_seats(game: str, seats, *, field: str = "seats") -> list[dict]:
     return out
 
 
-def game_record_message(game: str, record: dict) -> Message:
+def game_record_message(game: str, record: Mapping[str, Any]) -> Message:
     """An engine's or a table's `record()` as its message (header, result included)."""
     msg: Any = RECORD_MESSAGES[game](game=game, actions=record.get("actions", []))
     rules_message(game, record.get("rules"), msg.rules)
@@ -242,27 +285,28 @@ def game_record_message(game: str, record: dict) -> Message:
     return msg
 
 
-def game_record_json(game: str, record: dict) -> dict:
+def game_record_json(game: str, record: Mapping[str, Any]) -> dict[str, Any]:
     """An engine's `engine_record()` as the record file's JSON."""
     return record_file_json(game_record_message(game, record))
 
 
-def record_file_json(msg: Message) -> dict:
+def record_file_json(msg: Message) -> dict[str, Any]:
     """A game record message as a record file's JSON: its message's JSON form, the seed
     written as a number (which the mapping accepts for int64)."""
-    out = json_format.MessageToDict(msg, preserving_proto_field_name=True)
+    out: dict[str, Any] = json_format.MessageToDict(msg, preserving_proto_field_name=True)
     if "seed" in out:
         out["seed"] = int(out["seed"])
     return out
 
 
-def lukfu_record_dict(rec: lukfu_pb2.LukFuRecord, *, field: str = "record") -> dict:
+def lukfu_record_dict(rec: lukfu_pb2.LukFuRecord, *, field: str = "record") -> dict[str, Any]:
     """A LukFuRecord message as the JSON form the Luk Fu record parser reads."""
     check_game("lukfu", rec.game, field=f"{field}.game")
     tricks = []
     for t in rec.tricks:
         plays = []
         for a in t.plays:
+            entry: dict[str, Any]
             if a.down:
                 entry = {"seat": a.seat, "down": a.down}
                 if a.cards:
@@ -271,7 +315,7 @@ def lukfu_record_dict(rec: lukfu_pb2.LukFuRecord, *, field: str = "record") -> d
                 entry = {"seat": a.seat, "cards": a.cards}
             plays.append(entry)
         tricks.append({"leader": t.leader, "plays": plays})
-    out: dict = {"master": rec.master, "calls": list(rec.calls), "tricks": tricks}
+    out: dict[str, Any] = {"master": rec.master, "calls": list(rec.calls), "tricks": tricks}
     if rec.HasField("rules"):
         if rec.rules.preset not in (lukfu_pb2.LUK_FU_RULES_PRESET_UNSPECIFIED,
                                     lukfu_pb2.LUK_FU_RULES_PRESET_SEED):
@@ -281,7 +325,7 @@ def lukfu_record_dict(rec: lukfu_pb2.LukFuRecord, *, field: str = "record") -> d
     return out
 
 
-def read_lukfu_record(data: Any) -> dict:
+def read_lukfu_record(data: Any) -> dict[str, Any]:
     """A Luk Fu public record file's text as the dict the record parser reads."""
     msg = parse_json(data, lukfu_pb2.LukFuRecord(), field="record",
                      what="a record (a JSON object)")
@@ -292,7 +336,8 @@ def dumps(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, indent=1)
 
 
-def lukfu_seat_view(msg: Message, seat: int | None, *, field: str = "game_record") -> dict:
+def lukfu_seat_view(msg: Message, seat: int | None, *, field: str = "game_record"
+                    ) -> LukFuSeatView:
     """A Luk Fu game record replayed and seen from `seat` (default: the seat to act): the
     public record that seat sees, its hand, the seat and the record's rules."""
     from moneycards.solver.games import new_state
@@ -323,7 +368,7 @@ def lukfu_seat_view(msg: Message, seat: int | None, *, field: str = "game_record
             "rules": state.record.rules}  # type: ignore[attr-defined]  # a Luk Fu state
 
 
-def read_lukfu_history(data: Any, seat: int | None) -> dict:
+def read_lukfu_history(data: Any, seat: int | None) -> LukFuSeatView | LukFuPublicHistory:
     """A `--record` file: a public record (master, calls, tricks) or a game record (seed or
     deal, actions), both as their messages' JSON form; see `lukfu_seat_view`."""
     from moneycards.solver.errors import json_object
@@ -342,7 +387,7 @@ MATCH_DEALS_FIELDS = {"totom": "totom_deals", "kowah": "kowah_deals", "lukfu": "
 MATCH_RULES_FIELDS = {"totom": "totom_rules", "kowah": "kowah_rules", "lukfu": "luk_fu_rules"}
 
 
-def match_record_message(game: str, record: dict) -> Message:
+def match_record_message(game: str, record: Mapping[str, Any]) -> Message:
     """A table's `match_record()` as its MatchRecord message (R-match)."""
     from moneycards.v1 import table_pb2
 
@@ -364,9 +409,9 @@ def match_record_message(game: str, record: dict) -> Message:
     return msg
 
 
-def match_record_json(game: str, record: dict) -> dict:
+def match_record_json(game: str, record: Mapping[str, Any]) -> dict[str, Any]:
     """A table's `match_record()` as a match record file's JSON."""
-    out = json_format.MessageToDict(match_record_message(game, record),
+    out: dict[str, Any] = json_format.MessageToDict(match_record_message(game, record),
                                     preserving_proto_field_name=True)
     out["seed"] = int(out["seed"])  # numbers, as a game record's seed is written
     if "totals" in out:
@@ -385,7 +430,7 @@ def is_match_record(data: Any) -> bool:
                                          for k in obj)
 
 
-def read_match_record(game: str, data: Any) -> dict:
+def read_match_record(game: str, data: Any) -> dict[str, Any]:
     """A match record file's text as a dict: the header (seed, rules, match, seats, date),
     the deals as the engine dicts each game record gives, and the stated totals; errors
     name the key path from `record`."""
@@ -418,7 +463,7 @@ def read_match_record(game: str, data: Any) -> dict:
             "deals": deals, "totals": list(msg.totals) if msg.totals else None}
 
 
-def check_match_record(game: str, data: Any):
+def check_match_record(game: str, data: Any) -> MatchCheck:
     """Check a match record (R-match): every deal the one the ruling deals, every action
     legal, results and totals as the replay gives them."""
     from moneycards.solver.tables import check_match

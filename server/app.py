@@ -23,9 +23,11 @@ import sys
 import threading
 from concurrent import futures
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from types import FrameType, ModuleType
+from typing import TYPE_CHECKING, Any, Callable
 
 import grpc
+from google.protobuf.descriptor import ServiceDescriptor
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 from moneycards.server.interceptors import GuardInterceptor
@@ -39,9 +41,20 @@ from moneycards.solver.errors import InvalidInput
 from moneycards.v1 import (kowah_pb2, kowah_pb2_grpc, lukfu_pb2, lukfu_pb2_grpc, table_pb2,
                            table_pb2_grpc, totom_pb2, totom_pb2_grpc)
 
+if TYPE_CHECKING:
+    from moneycards.server.tables import Tables
+    from moneycards.server.web import WebOptions, WebServer
+    from moneycards.server.workers import SolverPool
+
+# A generated add_..._to_server(servicer, server).
+AddServicer = Callable[[Any, grpc.Server], None]
+# (full service name, servicer, its add_..._to_server, service descriptor)
+ServicerEntry = tuple[str, object, AddServicer, ServiceDescriptor]
+
 MAX_MESSAGE_BYTES = 1 << 20  # requests are a few hundred bytes; bound what we accept
 
-SERVICES = [
+# (the generated module, the service's name, its add_..._to_server, the servicer class)
+SERVICES: list[tuple[ModuleType, str, AddServicer, Callable[[], object]]] = [
     (totom_pb2, "TotomService", totom_pb2_grpc.add_TotomServiceServicer_to_server, TotomService),
     (kowah_pb2, "KowahService", kowah_pb2_grpc.add_KowahServiceServicer_to_server, KowahService),
     (lukfu_pb2, "LukFuService", lukfu_pb2_grpc.add_LukFuServiceServicer_to_server, LukFuService),
@@ -60,14 +73,13 @@ class Service:
     port: int
     health: health.HealthServicer
     names: list[str]
-    pool: object = None  # the SolverPool, when solvers run in worker processes
-    tables: object = None  # the open tables (server/tables.py)
-    guard: object = None  # the GuardInterceptor every call passes
-    # (full service name, servicer, its add_..._to_server, service descriptor)
-    servicers: list = field(default_factory=list)
-    web: Any = None  # the WebServer (server/web.py), when the web port is on
+    pool: SolverPool | None = None  # when solvers run in worker processes
+    tables: Tables | None = None  # the open tables (server/tables.py)
+    guard: GuardInterceptor | None = None  # the interceptor every call passes
+    servicers: list[ServicerEntry] = field(default_factory=list)
+    web: WebServer | None = None  # the web port (server/web.py), when it is on
 
-    def set_status(self, status) -> None:
+    def set_status(self, status: int) -> None:
         for name in ["", *self.names]:
             self.health.set(name, status)
 
@@ -122,7 +134,7 @@ def warm_up(threads: int, pool: futures.ThreadPoolExecutor) -> None:
     _warm_models()  # imports and shared tables once, before the threads race for them
     barrier = threading.Barrier(threads, timeout=60)
 
-    def one():
+    def one() -> None:
         barrier.wait()
         _warm_models()
 
@@ -149,7 +161,8 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
                   limits: Limits | None = None, tls: tuple[bytes, bytes] | None = None,
                   warm: bool = True, processes: int = 0, store: TableStore | None = None,
                   ai_budget_ms: float | None = None, reuseport: bool = False,
-                  web=None, operator_token: str | None = None) -> Service:
+                  web: WebOptions | None = None, operator_token: str | None = None
+                  ) -> Service:
     """A started server: NOT_SERVING until warmed (if `warm`), then SERVING. With
     `processes`, solver calls run in that many worker processes; with 0, in the server's
     threads. Tables live in `store` (default: in memory, gone with the process). With
@@ -182,7 +195,7 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
     from moneycards.server.tables import StoreHealth, Tables, TableService
 
     tables = Tables(store, ai_budget_ms=ai_budget_ms)
-    servicers = []
+    servicers: list[ServicerEntry] = []
     for module, service_name, add, make in [
             *SERVICES, (table_pb2, "TableService",
                         table_pb2_grpc.add_TableServiceServicer_to_server,
@@ -266,7 +279,8 @@ def build_server(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
 def serve_forever(host: str, port: int, workers: int, limits: Limits | None = None,
                   tls: tuple[bytes, bytes] | None = None, processes: int = 0,
                   store: TableStore | None = None, reuseport: bool = False,
-                  on_ready: Callable[[Service], None] | None = None, web=None,
+                  on_ready: Callable[[Service], None] | None = None,
+                  web: WebOptions | None = None,
                   operator_token: str | None = None) -> None:
     """Serve until SIGTERM or SIGINT. `on_ready` (default: print the listening lines) is
     called once the server is SERVING."""
@@ -278,7 +292,7 @@ def serve_forever(host: str, port: int, workers: int, limits: Limits | None = No
                             operator_token=operator_token)
     stopping = threading.Event()
 
-    def stop(signum, _frame):
+    def stop(signum: int, _frame: FrameType | None) -> None:
         if stopping.is_set():
             return
         stopping.set()
@@ -292,6 +306,7 @@ def serve_forever(host: str, port: int, workers: int, limits: Limits | None = No
         if service.pool is not None:
             service.pool.kill()
         try:  # checkpointed and closed: a stopped SQLite file is whole on its own
+            assert service.tables is not None  # start_service opened them
             service.tables.store.close_connection()
         except Exception:  # noqa: BLE001 - exiting anyway; the WAL stays valid
             log.exception("closing the table store")

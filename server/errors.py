@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from typing import Callable, Mapping
+from typing import Callable, Mapping, TypeVar
 
 import grpc
 from google.protobuf import any_pb2
@@ -12,6 +12,12 @@ from grpc_status import rpc_status
 
 from moneycards.solver.errors import InvalidInput
 
+
+_S = TypeVar("_S")
+_Req = TypeVar("_Req")
+_Resp = TypeVar("_Resp")
+_K = TypeVar("_K", bound=int)
+_V = TypeVar("_V")
 
 DOMAIN = "moneycards"
 MAX_DESCRIPTION = 300  # the status must fit the trailers
@@ -73,7 +79,9 @@ def field_path(err: InvalidInput, paths: Mapping[str, str]) -> str:
     return name
 
 
-def rpc(field_paths: Mapping[str, str] | None = None) -> Callable:
+def rpc(field_paths: Mapping[str, str] | None = None) -> Callable[
+        [Callable[[_S, _Req, grpc.ServicerContext], _Resp]],
+        Callable[[_S, _Req, grpc.ServicerContext], _Resp]]:
     """Decorate a servicer method: solver input errors become INVALID_ARGUMENT.
 
     `field_paths` maps the solver's field names to the request's field paths
@@ -81,20 +89,23 @@ def rpc(field_paths: Mapping[str, str] | None = None) -> Callable:
     """
     paths = dict(field_paths or {})
 
-    def decorate(method: Callable) -> Callable:
+    def decorate(method: Callable[[_S, _Req, grpc.ServicerContext], _Resp]
+                 ) -> Callable[[_S, _Req, grpc.ServicerContext], _Resp]:
         @functools.wraps(method)
-        def wrapper(self, request, context):
+        def wrapper(self: _S, request: _Req, context: grpc.ServicerContext) -> _Resp:
             try:
                 return method(self, request, context)
             except InvalidInput as err:
                 context.abort_with_status(bad_request_status(err, field_path(err, paths)))
+                # grpc is untyped: its abort_with_status always raises, which mypy cannot see
+                raise AssertionError("abort_with_status returned") from err
 
         return wrapper
 
     return decorate
 
 
-def enum_value(table: Mapping[int, object], value: int, field: str):
+def enum_value(table: Mapping[_K, _V], value: _K, field: str) -> _V:
     """The solver value of a proto enum number; an unknown number is bad input."""
     if value not in table:
         raise InvalidInput(f"unknown enum value {value}", field=field)

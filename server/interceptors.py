@@ -11,16 +11,21 @@ from __future__ import annotations
 import logging
 import os
 import time
-from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures import Future, TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING, Any, Callable
 
 import grpc
 from google.protobuf import any_pb2, duration_pb2
+from google.protobuf.message import Message
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from moneycards.server.limits import Gate, Limits
 from moneycards.solver.errors import SolveLimit
+
+if TYPE_CHECKING:
+    from moneycards.server.workers import CallResult, SolverPool
 
 log = logging.getLogger("moneycards.server")
 
@@ -29,7 +34,7 @@ UNGUARDED = ("/grpc.health.", "/grpc.reflection.")
 IN_PROCESS = "/moneycards.v1.TableService/"  # tables live in the server process
 
 
-def _status(code: int, message: str, *details) -> grpc.Status:
+def _status(code: int, message: str, *details: Message) -> grpc.Status:
     packed = []
     for d in details:
         a = any_pb2.Any()
@@ -64,24 +69,24 @@ class CallContext:
     """The servicer context, remembering whether the handler aborted on purpose, with the
     request id and a cancellation check for cooperative solvers."""
 
-    def __init__(self, context, request_id: str, limits: Limits):
+    def __init__(self, context: grpc.ServicerContext, request_id: str, limits: Limits):
         self._context = context
         self.request_id = request_id
         self.limits = limits
         self.aborted = False
-        self._deadline = None
+        self._deadline: float | None = None
         remaining = context.time_remaining()
         if remaining is not None:
             self._deadline = time.monotonic() + remaining
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._context, name)
 
-    def abort(self, code, details):
+    def abort(self, code: grpc.StatusCode, details: str) -> None:
         self.aborted = True
         self._context.abort(code, details)
 
-    def abort_with_status(self, status):
+    def abort_with_status(self, status: grpc.Status) -> None:
         self.aborted = True
         self._context.abort_with_status(status)
 
@@ -92,17 +97,19 @@ class CallContext:
         return not self._context.is_active()
 
 
-class GuardInterceptor(grpc.ServerInterceptor):
+class GuardInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # grpc is untyped
     """`pool` (a SolverPool) runs the calls in worker processes; None runs them here."""
 
-    def __init__(self, limits: Limits, pool=None):
+    def __init__(self, limits: Limits, pool: SolverPool | None = None):
         self.limits = limits
         self.gate = Gate(limits.max_concurrent, limits.max_waiting)
         self.pool = pool
         # method -> its guarded handler, made once: every call asks for it again
         self._handlers: dict[str, grpc.RpcMethodHandler] = {}
 
-    def intercept_service(self, continuation, handler_call_details):
+    def intercept_service(
+            self, continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler | None],
+            handler_call_details: grpc.HandlerCallDetails) -> grpc.RpcMethodHandler | None:
         method = handler_call_details.method
         guarded = self._handlers.get(method)
         if guarded is not None:
@@ -113,13 +120,13 @@ class GuardInterceptor(grpc.ServerInterceptor):
         guarded = self._handlers[method] = self._guard(method, handler)
         return guarded
 
-    def _guard(self, method: str, handler):
+    def _guard(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
         inner = handler.unary_unary
         gate, limits = self.gate, self.limits
         if self.pool is not None and not method.startswith(IN_PROCESS):
             return grpc.unary_unary_rpc_method_handler(self._pooled(method))
 
-        def guarded(request, context):
+        def guarded(request: Message, context: grpc.ServicerContext) -> Message:
             request_id = os.urandom(8).hex()
             ctx = CallContext(context, request_id, limits)
             if not gate.enter(gate.wait_to_start(limits, context.time_remaining())):
@@ -145,19 +152,20 @@ class GuardInterceptor(grpc.ServerInterceptor):
             guarded, request_deserializer=handler.request_deserializer,
             response_serializer=handler.response_serializer)
 
-    def _pooled(self, method: str):
+    def _pooled(self, method: str) -> Callable[[bytes, grpc.ServicerContext], bytes]:
         """A handler that hands the request bytes to a worker process and waits, watching
         for the client to go away."""
         gate, limits, pool = self.gate, self.limits, self.pool
+        assert pool is not None  # only _guard calls it, with a pool
 
-        def pooled(request: bytes, context):
+        def pooled(request: bytes, context: grpc.ServicerContext) -> bytes:
             request_id = os.urandom(8).hex()
             if not gate.enter(gate.wait_to_start(limits, context.time_remaining())):
                 log.debug("request %s %s shed: %d running", request_id, method, gate.limit)
                 context.abort_with_status(overloaded_status(request_id, gate.limit))
             started = time.perf_counter()
             slot = pool.slot()
-            future = None
+            future: Future[CallResult] | None = None
             try:
                 remaining = context.time_remaining()
                 deadline_at = None if remaining is None else time.time() + remaining
@@ -179,22 +187,24 @@ class GuardInterceptor(grpc.ServerInterceptor):
                 if future is None:
                     pool.release(slot)
                 else:  # a cancelled worker reads its flag until it stops: keep the slot till then
-                    future.add_done_callback(lambda _done, k=slot: pool.release(k))
+                    future.add_done_callback(lambda _done: pool.release(slot))
                 gate.leave(time.perf_counter() - started)
                 log.debug("request %s %s took %.1f ms", request_id, method,
                           (time.perf_counter() - started) * 1000)
-            kind = result[0]
-            if kind == "ok":
+            # result[0] is compared directly (not through a name) so mypy narrows the tuple
+            if result[0] == "ok":
                 return result[1]
-            if kind == "status":
+            if result[0] == "status":
                 context.abort_with_status(rpc_status.to_status(
                     status_pb2.Status.FromString(result[1])))
-            if kind == "solve_limit":
+            elif result[0] == "solve_limit":
                 log.warning("request %s %s: %s", request_id, method, result[1])
                 context.abort_with_status(solve_limit_status(request_id, SolveLimit(result[1])))
-            if kind == "expired":
+            elif result[0] == "expired":
                 context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, "the deadline passed in the queue")
-            log.error("request %s %s failed\n%s", request_id, method, result[1])
+            else:
+                log.error("request %s %s failed\n%s", request_id, method, result[1])
             context.abort_with_status(internal_status(request_id))
+            raise AssertionError("abort_with_status returned")  # grpc's aborts always raise
 
         return pooled

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import grpc
+
 from moneycards.v1 import common_pb2, kowah_pb2, kowah_pb2_grpc
 from moneycards.server.errors import enum_value, rpc
 from moneycards.server.records import RECORD_FIELDS, check_record_response
+
+if TYPE_CHECKING:
+    from moneycards.solver.kowah.check import ReadyVerdict, WinVerdict
+    from moneycards.solver.kowah.shapes import Split
+    from moneycards.solver.verdict import Violation
 
 VIA = {
     kowah_pb2.KOWAH_VIA_UNSPECIFIED: None,
@@ -14,16 +24,16 @@ VIA = {
 }
 
 
-def _split(s) -> kowah_pb2.KowahSplit:
+def _split(s: Split) -> kowah_pb2.KowahSplit:
     d = s.to_dict()
     return kowah_pb2.KowahSplit(triplets=d["triplets"], pair=d["pair"], wait=d["wait"])
 
 
-def _violations(vs) -> list:
+def _violations(vs: Iterable[Violation]) -> list[common_pb2.Violation]:
     return [common_pb2.Violation(rule=v.rule, message=v.message) for v in vs]
 
 
-def ready_message(v) -> kowah_pb2.CheckReadyResponse:
+def ready_message(v: ReadyVerdict) -> kowah_pb2.CheckReadyResponse:
     """The response of one readiness verdict (the CLI's `kowah check --json` prints it too)."""
     from moneycards.solver.cards import KOWAH
 
@@ -39,7 +49,7 @@ def ready_message(v) -> kowah_pb2.CheckReadyResponse:
         target=_split(d.target) if d else None)
 
 
-def win_message(v) -> kowah_pb2.CheckWinResponse:
+def win_message(v: WinVerdict) -> kowah_pb2.CheckWinResponse:
     """The response of one win verdict (the CLI's `kowah win --json` prints it too)."""
     return kowah_pb2.CheckWinResponse(wins=v.wins, multiplier=v.multiplier if v.wins else None,
                                       violations=_violations(v.violations))
@@ -50,13 +60,15 @@ MAX_BATCH_DETAILS = 100  # CheckReadyMany with details: each hand not ready is a
 
 class KowahService(kowah_pb2_grpc.KowahServiceServicer):
     @rpc()
-    def CheckReady(self, request, context):
+    def CheckReady(self, request: kowah_pb2.CheckReadyRequest,
+                   context: grpc.ServicerContext) -> kowah_pb2.CheckReadyResponse:
         from moneycards.solver.kowah.check import check_text
 
         return ready_message(check_text(request.hand, seen=request.seen or None))
 
     @rpc()
-    def CheckReadyMany(self, request, context):
+    def CheckReadyMany(self, request: kowah_pb2.CheckReadyManyRequest,
+                       context: grpc.ServicerContext) -> kowah_pb2.CheckReadyManyResponse:
         import numpy as np
 
         from moneycards.server.totom import MAX_BATCH, batch_errors, check_batch_size
@@ -66,6 +78,7 @@ class KowahService(kowah_pb2_grpc.KowahServiceServicer):
         check_batch_size(len(hands), MAX_BATCH_DETAILS if request.details else MAX_BATCH)
         batch = check_texts(hands, distance=True)
         v = batch.verdicts
+        assert v.distance is not None  # asked for with distance=True
         ok = np.ones(len(hands), dtype=bool)
         ok[list(batch.errors)] = False
         ready = v.ready & ok
@@ -86,7 +99,8 @@ class KowahService(kowah_pb2_grpc.KowahServiceServicer):
         return resp
 
     @rpc()
-    def CheckWin(self, request, context):
+    def CheckWin(self, request: kowah_pb2.CheckWinRequest,
+                 context: grpc.ServicerContext) -> kowah_pb2.CheckWinResponse:
         from moneycards.solver.kowah.check import win_text
 
         v = win_text(request.hand, pair=request.pair, card=request.card,
@@ -94,12 +108,15 @@ class KowahService(kowah_pb2_grpc.KowahServiceServicer):
         return win_message(v)
 
     @rpc(RECORD_FIELDS)
-    def CheckGameRecord(self, request, context):
+    def CheckGameRecord(self, request: kowah_pb2.KowahServiceCheckGameRecordRequest,
+                        context: grpc.ServicerContext
+                        ) -> kowah_pb2.KowahServiceCheckGameRecordResponse:
         return check_record_response("kowah", request,
                                      kowah_pb2.KowahServiceCheckGameRecordResponse)
 
     @rpc({"state": "observation_json"})
-    def Hint(self, request, context):
+    def Hint(self, request: kowah_pb2.KowahServiceHintRequest,
+             context: grpc.ServicerContext) -> kowah_pb2.KowahServiceHintResponse:
         from moneycards.server.records import hint_response
 
         return hint_response(request, "kowah", kowah_pb2.KowahServiceHintResponse,

@@ -35,7 +35,7 @@ class Limits:
     def max_waiting(self) -> int:
         return self.queue if self.queue is not None else min(4 * self.max_concurrent, 256)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.hint_cap_ms < 1:
             raise InvalidInput("the hint cap is at least 1 ms", field="--hint-cap-ms")
         if self.max_concurrent < 1:

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Union
+
+import grpc
+
 from moneycards.v1 import lukfu_pb2, lukfu_pb2_grpc
 from moneycards.server.errors import enum_value, rpc
 from moneycards.server.records import RECORD_FIELDS, check_record_response
+
+if TYPE_CHECKING:
+    from moneycards.solver.lukfu.rules import LukFuRules
 
 ROLE = {
     lukfu_pb2.LUK_FU_ROLE_UNSPECIFIED: None,
@@ -22,41 +29,42 @@ TURN = {"lead": lukfu_pb2.LUK_FU_TRICK_TURN_LEAD, "follow": lukfu_pb2.LUK_FU_TRI
 
 # The responses of the solver's answers (beats_text, legal_text, old_text, score_text); the
 # CLI's `lukfu beats|legal|old|score --json` print them too.
-def compare_message(d: dict) -> lukfu_pb2.ComparePlaysResponse:
+def compare_message(d: dict[str, Any]) -> lukfu_pb2.ComparePlaysResponse:
     return lukfu_pb2.ComparePlaysResponse(beats=d["beats"], rule=d["rule"],
                                           explanation=d["explanation"],
                                           play_kind=KIND[d["play_kind"]],
                                           over_kind=KIND[d["over_kind"]])
 
 
-def play_message(d: dict) -> lukfu_pb2.CheckPlayResponse:
+def play_message(d: dict[str, Any]) -> lukfu_pb2.CheckPlayResponse:
     return lukfu_pb2.CheckPlayResponse(legal=d["legal"], rule=d["rule"],
                                        explanation=d["explanation"], turn=TURN[d["turn"]],
                                        seat=d["seat"], role=ROLE_NUMBER[d["role"]],
                                        to_beat=d["to_beat"])
 
 
-def old_message(d: dict) -> lukfu_pb2.ProveOldResponse:
+def old_message(d: dict[str, Any]) -> lukfu_pb2.ProveOldResponse:
     return lukfu_pb2.ProveOldResponse(
         old=d["old"], reasons=[lukfu_pb2.OldCardReason(**r) for r in d["reasons"]],
         fu=d["fu"], claim_total=d["claim_total"],
         **({} if d["can_claim"] is None else {"can_claim": d["can_claim"]}))
 
 
-def score_message(d: dict) -> lukfu_pb2.ScoreResponse:
+def score_message(d: dict[str, Any]) -> lukfu_pb2.ScoreResponse:
     from moneycards.server.records import OUTCOMES
 
     return lukfu_pb2.ScoreResponse(outcome=OUTCOMES[d["outcome"]], points=d["points"],
                                    net=d["net"], rule=d["rule"])
 
 
-def _rules(msg):
+def _rules(msg: lukfu_pb2.LukFuRules) -> LukFuRules:
     from moneycards.records import rules_object
 
     return rules_object("lukfu", msg)
 
 
-def _history(request, seat):
+def _history(request: Union[lukfu_pb2.CheckPlayRequest, lukfu_pb2.ProveOldRequest],
+             seat: int | None) -> tuple[Any, str, int | None, LukFuRules]:
     """The record, hand, seat and rules of a request: a game record is replayed and seen from
     the seat (its rules apply, and an empty hand is the seat's own)."""
     from moneycards.records import lukfu_record_dict, lukfu_seat_view
@@ -73,14 +81,16 @@ def _history(request, seat):
 
 class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
     @rpc()
-    def ComparePlays(self, request, context):
+    def ComparePlays(self, request: lukfu_pb2.ComparePlaysRequest,
+                     context: grpc.ServicerContext) -> lukfu_pb2.ComparePlaysResponse:
         from moneycards.solver.lukfu.check import beats_text
 
         d = beats_text(request.play, request.over, _rules(request.rules))
         return compare_message(d)
 
     @rpc()
-    def CheckPlay(self, request, context):
+    def CheckPlay(self, request: lukfu_pb2.CheckPlayRequest,
+                  context: grpc.ServicerContext) -> lukfu_pb2.CheckPlayResponse:
         from moneycards.solver.lukfu.check import legal_text
 
         record, hand, seat, rules = _history(
@@ -90,7 +100,8 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
         return play_message(d)
 
     @rpc()
-    def ProveOld(self, request, context):
+    def ProveOld(self, request: lukfu_pb2.ProveOldRequest,
+                 context: grpc.ServicerContext) -> lukfu_pb2.ProveOldResponse:
         from moneycards.solver.lukfu.check import old_text
 
         record, hand, seat, rules = _history(request, request.seat)
@@ -98,7 +109,8 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
         return old_message(d)
 
     @rpc()
-    def Score(self, request, context):
+    def Score(self, request: lukfu_pb2.ScoreRequest,
+              context: grpc.ServicerContext) -> lukfu_pb2.ScoreResponse:
         from moneycards.solver.lukfu.check import score_text
 
         # Unset scalars read 0, a seat like any other: a drawn deal is refused only a fu.
@@ -108,12 +120,15 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
         return score_message(d)
 
     @rpc(RECORD_FIELDS)
-    def CheckGameRecord(self, request, context):
+    def CheckGameRecord(self, request: lukfu_pb2.LukFuServiceCheckGameRecordRequest,
+                        context: grpc.ServicerContext
+                        ) -> lukfu_pb2.LukFuServiceCheckGameRecordResponse:
         return check_record_response("lukfu", request,
                                      lukfu_pb2.LukFuServiceCheckGameRecordResponse)
 
     @rpc({"state": "observation_json"})
-    def Hint(self, request, context):
+    def Hint(self, request: lukfu_pb2.LukFuServiceHintRequest,
+             context: grpc.ServicerContext) -> lukfu_pb2.LukFuServiceHintResponse:
         from moneycards.server.records import hint_response
 
         return hint_response(request, "lukfu", lukfu_pb2.LukFuServiceHintResponse,

@@ -41,6 +41,8 @@ import signal
 import socket
 import sys
 import time
+from multiprocessing.process import BaseProcess
+from types import FrameType
 from typing import Any, Sequence
 
 from moneycards.server.limits import Limits
@@ -155,7 +157,8 @@ def serve_processes(n: int, host: str, port: int, max_calls: int, limits: Limits
     args = (host, port, max_calls, limits, tls, db, log_level.lower(), ready, web)
     plan = core_plan(n, pin=pin)
 
-    def spawn(index: int):  # a replacement runs on the core of the process it replaces
+    # a replacement runs on the core of the process it replaces
+    def spawn(index: int) -> BaseProcess:
         p = mp.Process(target=_child, args=(index, plan[index], *args),
                        name=f"moneycards-serve-{index}", daemon=False)
         p.start()
@@ -186,7 +189,7 @@ def serve_processes(n: int, host: str, port: int, max_calls: int, limits: Limits
         started.add(index)
     stopping = False
 
-    def stop(signum, _frame) -> None:
+    def stop(signum: int, _frame: FrameType | None) -> None:
         nonlocal stopping
         if stopping:
             return

@@ -2,7 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
+
 from moneycards.v1 import common_pb2
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    import grpc
+
+    from moneycards.solver.ranking import Ranked
+    from moneycards.solver.table import RecordCheck
+    from moneycards.v1 import kowah_pb2, lukfu_pb2, totom_pb2
+
+_R = TypeVar("_R")
+# The services' requests that carry a game record, and those that ask for a hint.
+RecordRequest: TypeAlias = (
+    "totom_pb2.TotomServiceCheckGameRecordRequest | kowah_pb2.KowahServiceCheckGameRecordRequest"
+    " | lukfu_pb2.LukFuServiceCheckGameRecordRequest")
+HintRequest: TypeAlias = ("totom_pb2.TotomServiceHintRequest | kowah_pb2.KowahServiceHintRequest"
+                          " | lukfu_pb2.LukFuServiceHintRequest")
 
 OUTCOMES = {"win": common_pb2.DEAL_OUTCOME_WIN, "drawn": common_pb2.DEAL_OUTCOME_DRAWN,
             "redeal": common_pb2.DEAL_OUTCOME_REDEAL}
@@ -15,7 +35,8 @@ RECORD_FIELDS = {"record": "request", "record.game": "game", "record.rules": "ru
                  "record.deal.master": "deal.first_seat"}
 
 
-def check_record_response(game: str, request, response_cls):
+def check_record_response(game: str, request: RecordRequest,
+                          response_cls: Callable[..., _R]) -> _R:
     """Replay the request's record and answer with its check."""
     from moneycards.records import engine_record
     from moneycards.solver.games import check
@@ -23,8 +44,8 @@ def check_record_response(game: str, request, response_cls):
     return response_cls(check=record_check_message(check(game, engine_record(game, request))))
 
 
-def record_check_message(check) -> common_pb2.GameRecordCheck:
-    r = check.result or {}
+def record_check_message(check: RecordCheck) -> common_pb2.GameRecordCheck:
+    r: Mapping[str, Any] = check.result or {}
     msg = common_pb2.GameRecordCheck(
         valid=check.valid, complete=check.complete, actions=check.actions,
         rule=check.rule or "", message=check.message or "",
@@ -39,7 +60,8 @@ def record_check_message(check) -> common_pb2.GameRecordCheck:
     return msg
 
 
-def hint_response(request, game: str, response_cls, context=None):
+def hint_response(request: HintRequest, game: str, response_cls: Callable[..., _R],
+                  context: grpc.ServicerContext | None = None) -> _R:
     """Parse the observation JSON, rank its actions, build the response."""
     from moneycards.solver.errors import InvalidInput, json_object
     from moneycards.solver.hints import hint
@@ -79,7 +101,7 @@ def hint_response(request, game: str, response_cls, context=None):
     return response_cls(seat=obs.seat, actions=ranked_messages(ranked))
 
 
-def ranked_messages(ranked) -> list[common_pb2.RankedAction]:
+def ranked_messages(ranked: Iterable[Ranked]) -> list[common_pb2.RankedAction]:
     actions = []
     for r in ranked:
         d = r.to_dict()

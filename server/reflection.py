@@ -8,8 +8,11 @@ descriptor is v1alpha's renamed, and one servicer answers both.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 import grpc
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
+from google.protobuf.message import Message
 from google.rpc import error_details_pb2, status_pb2  # noqa: F401  (registers them for lookup)
 from grpc_reflection.v1alpha import reflection, reflection_pb2, reflection_pb2_grpc
 
@@ -19,7 +22,7 @@ V1_SERVICE = "grpc.reflection.v1.ServerReflection"
 ERROR_DETAIL_FILES = (error_details_pb2.DESCRIPTOR.name, status_pb2.DESCRIPTOR.name)
 
 
-def v1_classes():
+def v1_classes() -> tuple[type[Message], type[Message]]:
     """The v1 request and response classes (v1alpha's, renamed into the default pool)."""
     pool = descriptor_pool.Default()
     try:
@@ -50,7 +53,8 @@ def enable(service_names: list[str], server: grpc.Server) -> None:
     reflection_pb2_grpc.add_ServerReflectionServicer_to_server(servicer, server)
     request_v1, response_v1 = v1_classes()
 
-    def info_v1(request_iterator, context):
+    def info_v1(request_iterator: Iterable[Message], context: grpc.ServicerContext
+                ) -> Iterator[Message]:
         # Same wire format: hand v1 requests to the v1alpha servicer and re-type its answers.
         alpha = (reflection_pb2.ServerReflectionRequest.FromString(r.SerializeToString())
                  for r in request_iterator)

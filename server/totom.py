@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import grpc
 
 from moneycards.solver.cards import TOTOM
 from moneycards.v1 import common_pb2, totom_pb2, totom_pb2_grpc
 from moneycards.server.errors import enum_value, rpc
 from moneycards.solver.errors import InvalidInput
 from moneycards.server.records import RECORD_FIELDS, check_record_response
+
+if TYPE_CHECKING:
+    from moneycards.solver.totom.batch import Array, TextBatch
+    from moneycards.solver.totom.check import HandVerdict, Wait
+    from moneycards.solver.totom.rules import TotomRules
+    from moneycards.solver.totom.scoring import Score
 
 VIA = {
     totom_pb2.WIN_VIA_UNSPECIFIED: None,
@@ -41,7 +50,7 @@ def bonus_kind(key: str | None) -> Any:
     return kind
 
 
-def _enum_tables():
+def _enum_tables() -> tuple[Array, Array]:
     import numpy as np
 
     from moneycards.solver.totom.batch import BONUS_KEYS, SCORED_BY
@@ -53,10 +62,10 @@ def _enum_tables():
 _SCORED_BY_ENUM, _BONUS_ENUM = _enum_tables()
 
 
-_DEFAULT_RULES: list = []  # rules_object of an empty message, made once
+_DEFAULT_RULES: list[TotomRules] = []  # rules_object of an empty message, made once
 
 
-def _rules(msg):
+def _rules(msg: totom_pb2.TotomRules) -> TotomRules:
     from moneycards.records import rules_object
 
     if msg.ByteSize():
@@ -66,13 +75,13 @@ def _rules(msg):
     return _DEFAULT_RULES[0]
 
 
-def _bonuses(score) -> list:
+def _bonuses(score: Score | None) -> list[totom_pb2.TotomBonus]:
     return [totom_pb2.TotomBonus(kind=bonus_kind(b.bonus.key), name=b.bonus.name, main=b.bonus.main,
                                  dich=b.bonus.dich, count=b.count)
             for b in (score.bonuses if score else ())]
 
 
-def verdict_message(v) -> totom_pb2.CheckHandResponse:
+def verdict_message(v: HandVerdict) -> totom_pb2.CheckHandResponse:
     """The response of one verdict: the fields of HandVerdict.to_dict, read from the
     verdict without building the dict (this is on every CheckHand's path)."""
     part = v.partition
@@ -85,7 +94,7 @@ def verdict_message(v) -> totom_pb2.CheckHandResponse:
     )
 
 
-def waits_message(found) -> totom_pb2.FindWaitsResponse:
+def waits_message(found: Iterable[Wait]) -> totom_pb2.FindWaitsResponse:
     """The response of waits_text's answer (the CLI's `totom waits --json` prints it too)."""
     return totom_pb2.FindWaitsResponse(waits=[
         totom_pb2.TotomWait(card=w.card.text, points=w.points, unseen=w.unseen,
@@ -102,7 +111,7 @@ def check_batch_size(n: int, limit: int) -> None:
                            "more)", field="hands")
 
 
-def _context_kwargs(c):
+def _context_kwargs(c: totom_pb2.TotomWinContext) -> dict[str, Any] | None:
     """parse_context's arguments for one TotomWinContext (None when it is empty)."""
     if not c.ByteSize():
         return None
@@ -111,7 +120,8 @@ def _context_kwargs(c):
             "won_previous": c.won_previous, "first_stock": c.first_stock}
 
 
-def batch_errors(errors: dict, paths: dict | None = None) -> list:
+def batch_errors(errors: Mapping[int, InvalidInput], paths: Mapping[str, str] | None = None
+                 ) -> list[common_pb2.BatchError]:
     """BatchError messages, in index order, naming fields as the single call would."""
     from moneycards.server.errors import describe, error_reason, field_path
 
@@ -120,7 +130,7 @@ def batch_errors(errors: dict, paths: dict | None = None) -> list:
             for i, err in sorted(errors.items())]
 
 
-def hands_response(batch, details: bool) -> totom_pb2.CheckHandsResponse:
+def hands_response(batch: TextBatch, details: bool) -> totom_pb2.CheckHandsResponse:
     """The columns of a TextBatch (and each hand's full verdict with `details`)."""
     import numpy as np
 
@@ -158,7 +168,8 @@ def hands_response(batch, details: bool) -> totom_pb2.CheckHandsResponse:
 
 class TotomService(totom_pb2_grpc.TotomServiceServicer):
     @rpc(CONTEXT_FIELDS)
-    def CheckHand(self, request, context):
+    def CheckHand(self, request: totom_pb2.CheckHandRequest,
+                  context: grpc.ServicerContext) -> totom_pb2.CheckHandResponse:
         from moneycards.solver.totom.check import check_text
 
         c = request.context
@@ -170,12 +181,14 @@ class TotomService(totom_pb2_grpc.TotomServiceServicer):
         return verdict_message(verdict)
 
     @rpc({"contexts": "contexts"})
-    def CheckHands(self, request, context):
+    def CheckHands(self, request: totom_pb2.CheckHandsRequest,
+                   context: grpc.ServicerContext) -> totom_pb2.CheckHandsResponse:
         from moneycards.solver.totom.batch import check_texts
 
         hands = list(request.hands)
         check_batch_size(len(hands), MAX_BATCH_DETAILS if request.details else MAX_BATCH)
-        contexts, refused = None, {}
+        contexts: list[dict[str, Any] | None] | None = None
+        refused: dict[int, InvalidInput] = {}
         if request.contexts:
             if len(request.contexts) != len(hands):
                 raise InvalidInput(f"{len(request.contexts)} contexts for {len(hands)} hands: "
@@ -191,7 +204,8 @@ class TotomService(totom_pb2_grpc.TotomServiceServicer):
         return hands_response(batch, request.details)
 
     @rpc()
-    def FindWaits(self, request, context):
+    def FindWaits(self, request: totom_pb2.FindWaitsRequest,
+                  context: grpc.ServicerContext) -> totom_pb2.FindWaitsResponse:
         from moneycards.solver.totom.check import waits_text
 
         found = waits_text(
@@ -202,12 +216,15 @@ class TotomService(totom_pb2_grpc.TotomServiceServicer):
         return waits_message(found)
 
     @rpc(RECORD_FIELDS)
-    def CheckGameRecord(self, request, context):
+    def CheckGameRecord(self, request: totom_pb2.TotomServiceCheckGameRecordRequest,
+                        context: grpc.ServicerContext
+                        ) -> totom_pb2.TotomServiceCheckGameRecordResponse:
         return check_record_response("totom", request,
                                      totom_pb2.TotomServiceCheckGameRecordResponse)
 
     @rpc({"state": "observation_json"})
-    def Hint(self, request, context):
+    def Hint(self, request: totom_pb2.TotomServiceHintRequest,
+             context: grpc.ServicerContext) -> totom_pb2.TotomServiceHintResponse:
         from moneycards.server.records import hint_response
 
         return hint_response(request, "totom", totom_pb2.TotomServiceHintResponse,

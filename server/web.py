@@ -34,19 +34,36 @@ import threading
 import time
 import urllib.parse
 import zlib
+from collections.abc import AsyncIterator, Awaitable, Generator, Iterable
 from concurrent import futures
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeAlias
 
 import grpc
 from connectrpc.code import Code
 from connectrpc.errors import ConnectError
+from connectrpc.request import RequestContext
+from google.protobuf.descriptor import Descriptor, ServiceDescriptor
+from google.protobuf.message import Message
 from google.rpc import status_pb2
 
 import moneycards
-from moneycards.server.interceptors import internal_status
+from moneycards.server.interceptors import GuardInterceptor, internal_status
+from moneycards.server.limits import Limits
+
+if TYPE_CHECKING:
+    from moneycards.server.app import AddServicer, Service, ServicerEntry
+
+# ASGI, as uvicorn speaks it: a connection's scope and the events received and sent.
+Scope = dict[str, Any]
+Event = dict[str, Any]
+Receive = Callable[[], Awaitable[Event]]
+Send = Callable[[Event], Awaitable[None]]
+Headers = Iterable[tuple[bytes, bytes]]
+# A guarded grpcio handler's request or answer: the message, or its bytes for a solver worker.
+Payload: TypeAlias = "Message | bytes"
 
 log = logging.getLogger("moneycards.server")
 
@@ -103,7 +120,7 @@ _CODES = {c: Code[c.name.replace("CANCELLED", "CANCELED")]
 
 def connect_error(status: Any) -> ConnectError:
     """A grpc.Status (as `abort_with_status` takes) as a Connect error with its details."""
-    details: list = []
+    details: list[Message] = []
     for key, value in status.trailing_metadata or ():
         if key == "grpc-status-details-bin":
             details = list(status_pb2.Status.FromString(value).details)
@@ -115,7 +132,7 @@ class _Context:
     call: aborts raise a ConnectError; the call is active until its deadline passes or its
     client goes away (seen for streams)."""
 
-    def __init__(self, ctx, gone: threading.Event):
+    def __init__(self, ctx: RequestContext[Any, Any], gone: threading.Event):
         self._ctx = ctx
         self._gone = gone
 
@@ -127,13 +144,13 @@ class _Context:
         remaining = self.time_remaining()
         return not self._gone.is_set() and (remaining is None or remaining > 0)
 
-    def abort(self, code: grpc.StatusCode, details: str):
+    def abort(self, code: grpc.StatusCode, details: str) -> NoReturn:
         raise ConnectError(_CODES.get(code, Code.UNKNOWN), details)
 
-    def abort_with_status(self, status):
+    def abort_with_status(self, status: grpc.Status) -> NoReturn:
         raise connect_error(status)
 
-    def invocation_metadata(self):
+    def invocation_metadata(self) -> tuple[tuple[str, str], ...]:
         return tuple(self._ctx.request_headers().allitems())
 
     def peer(self) -> str:
@@ -155,7 +172,8 @@ def _internal(method: str, err: BaseException) -> ConnectError:
     return connect_error(internal_status(request_id))
 
 
-def _bridge(service_name: str, handlers: dict[str, Any], descriptor, pool) -> Any:
+def _bridge(service_name: str, handlers: dict[str, Any], descriptor: ServiceDescriptor,
+            pool: futures.Executor) -> SimpleNamespace:
     """An object with one async method per RPC, named as the generated Connect code calls
     it (`CheckHand` -> `check_hand`), running the guarded grpcio handler in `pool`."""
     bridge = SimpleNamespace()
@@ -169,21 +187,27 @@ def _bridge(service_name: str, handlers: dict[str, Any], descriptor, pool) -> An
     return bridge
 
 
-def _message_class(descriptor):
+def _message_class(descriptor: Descriptor) -> type[Message]:
     from google.protobuf.message_factory import GetMessageClass
 
-    return GetMessageClass(descriptor)
+    cls: type[Message] = GetMessageClass(descriptor)
+    return cls
 
 
-def _request(handler, request):
+def _request(handler: grpc.RpcMethodHandler, request: Message) -> Payload:
     # A handler for a solver worker process takes (and answers) the message's bytes.
-    return request if handler.request_deserializer else request.SerializeToString()
+    if handler.request_deserializer:
+        return request
+    data: bytes = request.SerializeToString()
+    return data
 
 
-def _unary(method: str, handler, output, pool) -> Callable:
+def _unary(method: str, handler: grpc.RpcMethodHandler, output: type[Message],
+           pool: futures.Executor
+           ) -> Callable[[Message, RequestContext[Any, Any]], Awaitable[Message]]:
     call = handler.unary_unary
 
-    def run(request, context):
+    def run(request: Message, context: _Context) -> Message:
         try:
             answer = call(_request(handler, request), context)
         except ConnectError:
@@ -192,18 +216,20 @@ def _unary(method: str, handler, output, pool) -> Callable:
             raise _internal(method, err) from None
         return answer if handler.response_serializer else output.FromString(answer)
 
-    async def endpoint(request, ctx):
+    async def endpoint(request: Message, ctx: RequestContext[Any, Any]) -> Message:
         context = _Context(ctx, _GONE.get(threading.Event()))
         return await asyncio.get_running_loop().run_in_executor(pool, run, request, context)
 
     return endpoint
 
 
-def _streaming(method: str, handler, output, pool) -> Callable:
+def _streaming(method: str, handler: grpc.RpcMethodHandler, output: type[Message],
+               pool: futures.Executor
+               ) -> Callable[[Message, RequestContext[Any, Any]], AsyncIterator[Message]]:
     call = handler.unary_stream
     end = object()
 
-    def step(stream, lock):
+    def step(stream: Generator[Payload, None, None], lock: threading.Lock) -> object:
         with lock:  # never two threads in the generator at once (a step and the close)
             try:
                 return next(stream)
@@ -214,11 +240,12 @@ def _streaming(method: str, handler, output, pool) -> Callable:
             except Exception as err:
                 raise _internal(method, err) from None
 
-    def close(stream, lock):
+    def close(stream: Generator[Payload, None, None], lock: threading.Lock) -> None:
         with lock:
             stream.close()
 
-    async def endpoint(request, ctx):
+    async def endpoint(request: Message, ctx: RequestContext[Any, Any]
+                       ) -> AsyncIterator[Message]:
         gone = _GONE.get(threading.Event())
         stream = call(_request(handler, request), _Context(ctx, gone))
         lock = threading.Lock()
@@ -245,12 +272,12 @@ class BoundedGzip:
     def name(self) -> str:
         return "gzip"
 
-    def compress(self, data) -> bytes:
+    def compress(self, data: bytes | bytearray | memoryview) -> bytes:
         import gzip
 
         return gzip.compress(data, compresslevel=1)
 
-    def decompress(self, data) -> bytes:
+    def decompress(self, data: bytes | bytearray | memoryview) -> bytes:
         d = zlib.decompressobj(wbits=31)
         out = d.decompress(bytes(data), self.limit + 1)
         if len(out) > self.limit or d.unconsumed_tail:
@@ -259,7 +286,8 @@ class BoundedGzip:
         return out
 
 
-def connect_apps(servicers, guard, pool, max_bytes: int) -> dict[str, Any]:
+def connect_apps(servicers: Iterable[ServicerEntry], guard: GuardInterceptor,
+                 pool: futures.Executor, max_bytes: int) -> dict[str, Any]:
     """The ASGI application of each service (by its full name), over the servicer objects
     and guard the gRPC server has (`servicers`: (full name, servicer, add-function))."""
     from moneycards.v1 import kowah_connect, lukfu_connect, table_connect, totom_connect
@@ -271,7 +299,7 @@ def connect_apps(servicers, guard, pool, max_bytes: int) -> dict[str, Any]:
     apps = {}
     for name, servicer, add, descriptor in servicers:
         raw = _grpc_handlers(servicer, add)
-        guarded = {m: guard.intercept_service(lambda _d, h=h: h,
+        guarded = {m: guard.intercept_service(_always(h),
                                               SimpleNamespace(method=f"/{name}/{m}",
                                                               invocation_metadata=()))
                    for m, h in raw.items()}
@@ -281,15 +309,22 @@ def connect_apps(servicers, guard, pool, max_bytes: int) -> dict[str, Any]:
     return apps
 
 
-def _grpc_handlers(servicer, add) -> dict[str, Any]:
+def _always(handler: grpc.RpcMethodHandler
+            ) -> Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler]:
+    """The continuation of an interceptor whose service has this one handler."""
+    return lambda _details: handler
+
+
+def _grpc_handlers(servicer: object, add: AddServicer) -> dict[str, Any]:
     """The grpcio method handlers the generated `add_..._to_server` registers."""
     found: dict[str, Any] = {}
 
     class Collect:
-        def add_generic_rpc_handlers(self, _handlers):
+        def add_generic_rpc_handlers(self, _handlers: object) -> None:
             pass
 
-        def add_registered_method_handlers(self, _name, handlers):
+        def add_registered_method_handlers(self, _name: str, handlers: dict[str, Any]
+                                           ) -> None:
             found.update(handlers)
 
     add(servicer, Collect())
@@ -314,7 +349,7 @@ class WebApp:
         return origin in self.origins or (origin.startswith(("http://", "https://")) and
                                            (host in LOOPBACK_NAMES or host.startswith("127.")))
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return  # no lifespan, no websockets
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
@@ -323,7 +358,7 @@ class WebApp:
             return await _plain(send, 421, "this server answers requests for its "
                                            "loopback address only\n")
         origin = headers.get("origin", "").lower()
-        cors = []
+        cors: list[tuple[bytes, bytes]] = []
         if origin and self.allowed(origin):
             cors = [(b"access-control-allow-origin", origin.encode()), (b"vary", b"origin")]
         service = scope["path"].split("/")[1] if scope["path"].count("/") == 2 else ""
@@ -351,7 +386,7 @@ class WebApp:
         _GONE.set(gone)
         received = 0
 
-        async def bounded_receive():
+        async def bounded_receive() -> Event:
             nonlocal received
             message = await receive()
             if message["type"] == "http.disconnect":
@@ -362,7 +397,7 @@ class WebApp:
                                    f"a request is at most {self.max_body - 1024} bytes")
             return message
 
-        async def send_cors(message):
+        async def send_cors(message: Event) -> None:
             if cors and message["type"] == "http.response.start":
                 message = {**message, "headers": [
                     *message.get("headers", []), *cors,
@@ -371,7 +406,7 @@ class WebApp:
 
         await app(scope, bounded_receive, send_cors)
 
-    async def static(self, scope, send, cors):
+    async def static(self, scope: Scope, send: Send, cors: list[tuple[bytes, bytes]]) -> None:
         if scope["method"] not in ("GET", "HEAD"):
             return await _plain(send, 405, "static files answer GET\n", [(b"allow", b"GET")])
         path = urllib.parse.unquote(scope["path"])
@@ -436,7 +471,7 @@ def _inside(root: Path, path: str) -> Path | None:
     return target if resolved == base or base in resolved.parents else None
 
 
-async def _plain(send, status: int, text: str, headers=()):
+async def _plain(send: Send, status: int, text: str, headers: Headers = ()) -> None:
     body = text.encode()
     await send({"type": "http.response.start", "status": status, "headers": [
         (b"content-type", b"text/plain; charset=utf-8"),
@@ -485,7 +520,8 @@ def ssl_context(tls: tuple[bytes, bytes]) -> ssl.SSLContext:
 class WebServer:
     """uvicorn on `sock`, on an event loop in a thread of its own."""
 
-    def __init__(self, app, sock: socket.socket, tls: ssl.SSLContext | None, grace_s: float):
+    def __init__(self, app: WebApp, sock: socket.socket, tls: ssl.SSLContext | None,
+                 grace_s: float):
         import uvicorn
 
         self.sock = sock
@@ -520,8 +556,8 @@ class WebServer:
         self.server.should_exit = True
 
 
-def start_web(service, host: str, options: WebOptions, sock: socket.socket,
-              tls: tuple[bytes, bytes] | None, limits, max_bytes: int) -> WebServer:
+def start_web(service: Service, host: str, options: WebOptions, sock: socket.socket,
+              tls: tuple[bytes, bytes] | None, limits: Limits, max_bytes: int) -> WebServer:
     """Serve `service`'s servicers (server/app.py) on `sock`."""
     from moneycards.server.app import is_loopback
     from moneycards.server.limits import RESERVED_THREADS
@@ -530,6 +566,7 @@ def start_web(service, host: str, options: WebOptions, sock: socket.socket,
     # may wait for its last look at the table.
     threads = limits.max_concurrent + 2 * RESERVED_THREADS + 2 * limits.max_watches
     pool = futures.ThreadPoolExecutor(max_workers=threads, thread_name_prefix="web")
+    assert service.guard is not None  # start_service made it
     apps = connect_apps(service.servicers, service.guard, pool, max_bytes)
     root = Path(options.root) if options.root else STATIC_ROOT
     app = WebApp(apps, origins=options.origins, root=root, loopback_only=is_loopback(host),

@@ -13,16 +13,32 @@ import os
 import threading
 import time
 import traceback
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING, Any, Callable, Literal, NoReturn, Union
 
 from moneycards.server.limits import Limits
 
-_methods: dict | None = None
-_cancelled = None  # in a worker: the shared flags, one per call slot, set when a client leaves
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    import grpc
+    from google.protobuf.message import Message
+
+# What a worker answers for one call (run_call), by its first item.
+CallResult = Union[tuple[Literal["ok"], bytes], tuple[Literal["status"], bytes],
+                   tuple[Literal["solve_limit"], str], tuple[Literal["expired"]],
+                   tuple[Literal["error"], str]]
+# method path -> (the servicer's bound method, its request class)
+MethodTable: TypeAlias = \
+    "dict[str, tuple[Callable[[Message, ChildContext], Message], type[Message]]]"
+
+_methods: MethodTable | None = None
+# in a worker: the shared flags, one per call slot, set when a client leaves
+_cancelled: Any = None
 
 
-def _init(flags) -> None:
+def _init(flags: Any) -> None:
     global _cancelled
     _cancelled = flags
     _die_with_parent()
@@ -65,13 +81,17 @@ class _Aborted(Exception):
         self.status_bytes = status_bytes
 
 
-def _status_bytes(status) -> bytes:
+def _status_bytes(status: grpc.Status) -> bytes:
+    key: str
+    value: bytes
     for key, value in status.trailing_metadata or ():
         if key == "grpc-status-details-bin":
             return value
     from google.rpc import status_pb2
 
-    return status_pb2.Status(code=status.code.value[0], message=status.details).SerializeToString()
+    serialized: bytes = status_pb2.Status(code=status.code.value[0],
+                                          message=status.details).SerializeToString()
+    return serialized
 
 
 class ChildContext:
@@ -93,16 +113,16 @@ class ChildContext:
             return True
         return self.deadline_at is not None and time.time() >= self.deadline_at
 
-    def abort_with_status(self, status):
+    def abort_with_status(self, status: grpc.Status) -> NoReturn:
         raise _Aborted(_status_bytes(status))
 
-    def abort(self, code, details):
+    def abort(self, code: grpc.StatusCode, details: str) -> NoReturn:
         from google.rpc import status_pb2
 
         raise _Aborted(status_pb2.Status(code=code.value[0], message=details).SerializeToString())
 
 
-def _method_table() -> dict:
+def _method_table() -> MethodTable:
     global _methods
     if _methods is None:
         from google.protobuf.message_factory import GetMessageClass
@@ -120,7 +140,7 @@ def _method_table() -> dict:
 
 
 def run_call(method: str, request: bytes, deadline_at: float | None, limits: Limits,
-             slot: int | None = None):
+             slot: int | None = None) -> CallResult:
     """In a worker: ("ok", response) | ("status", google.rpc.Status) | ("solve_limit", text)
     | ("expired",) | ("error", traceback)."""
     from moneycards.solver.errors import SolveLimit
@@ -188,7 +208,9 @@ class SolverPool:
         for f in futures:
             f.result(timeout=120)
 
-    def submit(self, *args):
+    def submit(self, method: str, request: bytes, deadline_at: float | None, limits: Limits,
+               slot: int | None = None) -> Future[CallResult]:
+        args = (method, request, deadline_at, limits, slot)
         with self._lock:
             try:
                 return self._pool.submit(run_call, *args)

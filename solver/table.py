@@ -335,7 +335,8 @@ class TableState(ABC):
     def clone(self) -> Self:
         """A copy to change apart from this one (search worlds, a table's before-and-after
         narration). Derived from the fields, so a field added later is copied too."""
-        return tree_copy(self)
+        copied: Self = tree_copy(self)
+        return copied
 
     # -- to implement -------------------------------------------------------------------
     end_rule = ""

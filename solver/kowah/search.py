@@ -372,6 +372,7 @@ def sample_world(obs: KowahObservation, rng: random.Random) -> Deal:
                     hand[f] += 1
                 if seat not in settled or bytes(hand) not in ready_pairs():
                     break
+        assert hand is not None  # dealt above when not known ready
         for f in range(NF):
             pool[f] -= hand[f] - fixed[f]
         hands[seat] = hand

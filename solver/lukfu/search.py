@@ -360,7 +360,7 @@ def old_leads(pos: Position) -> list[OldLead]:
 def _old_lead_holds(c: OldLead, placement: list[frozenset[Face]]) -> bool:
     """Whether a placement keeps every card of the leader's holding then (but the always
     old, LF-O1) above every card of its suit in the other seats' holdings."""
-    low = {}  # suit -> the leader's lowest card that needs to be old
+    low: dict[str, int] = {}  # suit -> the leader's lowest card that needs to be old
     for f in c.mine_known.union(*(placement[i] for i in c.mine)):
         if f not in FACE_OLD and f.rank < low.get(f.suit, 10):
             low[f.suit] = f.rank
