@@ -42,7 +42,8 @@ import threading
 import time
 import urllib.parse
 from dataclasses import dataclass, field
-from typing import Any, Callable, TypeVar
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import grpc
 from google.protobuf import any_pb2, json_format
@@ -60,6 +61,12 @@ from moneycards.solver.tables import (DEAL_OVER, NOT_YOUR_TURN, Event, Match, Se
 from moneycards.v1 import common_pb2, lukfu_pb2, observation_pb2, table_pb2, table_pb2_grpc
 
 M = TypeVar("M")
+S = TypeVar("S", bound="TableService")
+Req = TypeVar("Req")
+Resp = TypeVar("Resp")
+
+if TYPE_CHECKING:
+    from moneycards.solver.table import TableState
 
 log = logging.getLogger("moneycards.server")
 
@@ -111,7 +118,8 @@ class StoreHealth:
     again (tried every `every_s`), the server reports NOT_SERVING, so a load balancer
     sends calls elsewhere."""
 
-    def __init__(self, store: TableStore, set_serving, every_s: float = 0.5):
+    def __init__(self, store: TableStore, set_serving: Callable[[bool], None],
+                 every_s: float = 0.5):
         self.store = store
         self.set_serving = set_serving
         self.every_s = every_s
@@ -452,7 +460,7 @@ def read_page_token(token: str) -> tuple[str, str]:
     return value[0], value[1]
 
 
-def legal_action(state, text: str) -> table_pb2.LegalAction:
+def legal_action(state: TableState, text: str) -> table_pb2.LegalAction:
     act = state.parse_action(text)
     verb = VERBS.get(act.verb, 0)
     return table_pb2.LegalAction(text=act.text, verb=verb,
@@ -466,7 +474,9 @@ def own_message(cls: Callable[..., M], data: dict[str, Any]) -> M:
     try:
         return cls(**data)
     except (TypeError, ValueError):
-        return json_format.ParseDict(data, cls())
+        out = cls()
+        json_format.ParseDict(data, out)
+        return out
 
 
 def view_message(t: OpenTable, seat: int) -> table_pb2.TableView:
@@ -528,14 +538,18 @@ def store_status(err: StoreFailure) -> grpc.Status:
     return status(code_pb2.UNAVAILABLE, err.message, err.reason)
 
 
-def table_call(field_paths=None, action_field: str | None = "action"):
+def table_call(field_paths: Mapping[str, str] | None = None,
+               action_field: str | None = "action") -> Callable[
+        [Callable[[S, Req, grpc.ServicerContext], Resp]],
+        Callable[[S, Req, grpc.ServicerContext], Resp]]:
     """Decorate a TableService method: the table's own refusals become their statuses
     (NOT_FOUND, PERMISSION_DENIED, ABORTED, FAILED_PRECONDITION with the rule id), other
     bad input INVALID_ARGUMENT through `rpc`. A refused action names `action_field` (None:
     the call has no action, as a Hint, and the refusal names no field)."""
-    def decorate(method):
+    def decorate(method: Callable[[S, Req, grpc.ServicerContext], Resp]
+                 ) -> Callable[[S, Req, grpc.ServicerContext], Resp]:
         @functools.wraps(method)
-        def wrapper(self, request, context):
+        def wrapper(self: S, request: Req, context: grpc.ServicerContext) -> Resp:
             try:
                 return method(self, request, context)
             except TableError as err:
@@ -553,6 +567,8 @@ def table_call(field_paths=None, action_field: str | None = "action"):
                 context.abort_with_status(status(
                     code_pb2.FAILED_PRECONDITION, f"{err.message} [{err.rule}]",
                     err.rule or "", **meta))
+            # grpc is untyped: its abort_with_status always raises, which mypy cannot see
+            raise AssertionError("abort_with_status returned")
         return rpc(field_paths)(wrapper)
     return decorate
 
@@ -605,7 +621,8 @@ class TableService(table_pb2_grpc.TableServiceServicer):
         self._ai_tables = threading.BoundedSemaphore(MAX_AI_TABLES)
 
     @table_call()
-    def CreateTable(self, request, context):
+    def CreateTable(self, request: table_pb2.CreateTableRequest,
+                    context: grpc.ServicerContext) -> table_pb2.CreateTableResponse:
         if request.game not in GAME_IDS:
             raise InvalidInput("name the game: GAME_TOTOM, GAME_KOWAH or GAME_LUK_FU",
                                field="game")
@@ -652,14 +669,16 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                          for s, tok in sorted(tokens.items())])
 
     @table_call()
-    def GetView(self, request, context):
+    def GetView(self, request: table_pb2.GetViewRequest,
+                context: grpc.ServicerContext) -> table_pb2.GetViewResponse:
         t, seat = self.tables.seat(request.table_id, request.seat_token)
         with t.lock:
             self.tables.sync(t)
             return table_pb2.GetViewResponse(view=view_message(t, seat))
 
     @table_call()
-    def Act(self, request, context):
+    def Act(self, request: table_pb2.ActRequest,
+            context: grpc.ServicerContext) -> table_pb2.ActResponse:
         t, seat = self.tables.seat(request.table_id, request.seat_token)
         if len(request.action) > 200:
             raise InvalidInput("an action is at most 200 characters", field="action")
@@ -695,7 +714,8 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                 "servers acting on it): read the view and decide again",
                 "STORE_CONFLICT", table_id=t.table_id))
 
-    def Watch(self, request, context):
+    def Watch(self, request: table_pb2.WatchRequest,
+              context: grpc.ServicerContext) -> Iterator[table_pb2.WatchResponse]:
         try:
             t, seat = self.tables.seat(request.table_id, request.seat_token)
             if request.from_version < 0:
@@ -727,7 +747,8 @@ class TableService(table_pb2_grpc.TableServiceServicer):
         finally:
             self._watches.leave(t.table_id, request.seat_token)
 
-    def _watch(self, t: OpenTable, seat: int, sent: int, context):
+    def _watch(self, t: OpenTable, seat: int, sent: int,
+               context: grpc.ServicerContext) -> Iterator[table_pb2.WatchResponse]:
         last = time.monotonic()
         while context.is_active():
             if time.monotonic() - last > self.watch_idle_s:  # nobody holds a slot forever
@@ -758,7 +779,8 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             last = time.monotonic()
 
     @table_call({"state": "table"}, action_field=None)
-    def Hint(self, request, context):
+    def Hint(self, request: table_pb2.TableServiceHintRequest,
+             context: grpc.ServicerContext) -> table_pb2.TableServiceHintResponse:
         from moneycards.server.limits import Limits, hint_budget_ms
         from moneycards.server.records import ranked_messages
         from moneycards.solver.hints import hint
@@ -783,7 +805,8 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                                                   actions=ranked_messages(ranked))
 
     @table_call()
-    def GetRecord(self, request, context):
+    def GetRecord(self, request: table_pb2.GetRecordRequest,
+                  context: grpc.ServicerContext) -> table_pb2.GetRecordResponse:
         from moneycards.records import game_record_message
 
         if request.seat_token:
@@ -808,7 +831,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             out.events.extend(events_messages(table, table.events(seat), seat))
             return out
 
-    def check_operator(self, context) -> None:
+    def check_operator(self, context: grpc.ServicerContext) -> None:
         """ListTables is the operator's: PERMISSION_DENIED without the operator token
         (or, when the server has none, from an address that is not loopback)."""
         if self.operator_token is None:
@@ -828,7 +851,8 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                 "'authorization: Bearer TOKEN' with the operator token", "OPERATOR_ONLY"))
 
     @table_call()
-    def ListTables(self, request, context):
+    def ListTables(self, request: table_pb2.ListTablesRequest,
+                   context: grpc.ServicerContext) -> table_pb2.ListTablesResponse:
         self.check_operator(context)
         size = request.page_size or 50
         if not 1 <= size <= 500:
@@ -853,7 +877,8 @@ class TableService(table_pb2_grpc.TableServiceServicer):
         return out
 
     @table_call()
-    def CloseTable(self, request, context):
+    def CloseTable(self, request: table_pb2.CloseTableRequest,
+                   context: grpc.ServicerContext) -> table_pb2.CloseTableResponse:
         t, _ = self.tables.seat(request.table_id, request.seat_token)
         self.tables.close(t)
         return table_pb2.CloseTableResponse()
