@@ -17,7 +17,7 @@ from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.games import spec
+from moneycards.solver.games import GAMES, spec
 from moneycards.v1 import common_pb2, kowah_pb2, lukfu_pb2, totom_pb2
 
 if TYPE_CHECKING:
@@ -58,8 +58,6 @@ RECORD_MESSAGES = {
     "lukfu": lukfu_pb2.LukFuServiceCheckGameRecordRequest,
 }
 TIMESTAMP = "google.protobuf.Timestamp"
-PRESET_PREFIX = {"totom": "TOTOM_RULES_PRESET_", "kowah": "KOWAH_RULES_PRESET_",
-                 "lukfu": "LUK_FU_RULES_PRESET_"}
 
 
 def parse_json(data: Any, message: Message, *, field: str, what: str) -> Message:
@@ -133,7 +131,7 @@ def preset_name(game: str, rules: Message, *, field: str = "rules.preset") -> st
     if value is None:
         raise InvalidInput(f"unknown enum value {rules.preset}", field=field)
     full = value.name
-    name = full.removeprefix(PRESET_PREFIX[game]).lower()
+    name = full.removeprefix(GAMES[game].preset_enum).lower()
     return "seed" if name == "unspecified" else name
 
 
@@ -215,7 +213,7 @@ def rules_message(game: str, rules: Any, msg: Message) -> None:
     name = rules if isinstance(rules, str) else getattr(rules, "preset", "seed")
     name = name or "seed"
     msg.preset = msg.DESCRIPTOR.fields_by_name["preset"].enum_type \
-        .values_by_name[PRESET_PREFIX[game] + name.upper()].number
+        .values_by_name[GAMES[game].preset_enum + name.upper()].number
     if isinstance(rules, str) or rules is None:
         return
     base = spec(game).rules(name)

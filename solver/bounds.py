@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from moneycards.solver.errors import InvalidInput
 
-MAX_ACTIONS = {"totom": 1200, "kowah": 9021, "lukfu": 40}
-RULE = {"totom": "TT-T4", "kowah": "R-take-limit", "lukfu": "LF-C1"}
-
 
 def check_length(game: str, actions: list[str]) -> None:
-    limit = MAX_ACTIONS.get(game)
-    if limit is not None and len(actions) > limit:
+    """A record longer than its game's longest legal deal (`GameSpec.max_actions`) is bad
+    input, named with the rule that bounds it."""
+    from moneycards.solver.games import GAMES
+
+    spec = GAMES.get(game)
+    if spec is not None and len(actions) > spec.max_actions:
         raise InvalidInput(f"{len(actions)} actions; no legal {game} deal has more than "
-                           f"{limit}", field="record.actions", rule=RULE[game])
+                           f"{spec.max_actions}", field="record.actions", rule=spec.length_rule)

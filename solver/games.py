@@ -50,11 +50,21 @@ class GameSpec:
     settles_in_points: bool
     rotation_switch: str
     starter_words: str
+    # The longest legal record of a deal, in actions, and the rule that bounds it: a longer
+    # record is refused before any replay (solver/bounds.py says how each is derived).
+    max_actions: int
+    length_rule: str
+    # The rules preset enum of the game's records (proto JSON), before the preset's name.
+    preset_enum: str
     hint_options: tuple[str, ...] = ()  # keyword options of the game's hint (CLI options)
+    # The package holding the game's modules (`table`, `rules`, `hint`, `facts`, ...); empty:
+    # moneycards.solver.<name>. A game of one's own names its package (`register`).
+    package: str = ""
 
     def module(self, room: str) -> ModuleType:
         """One of the game's modules (`table`, `rules`, `hint`, ...), imported on first use."""
-        return importlib.import_module(f"moneycards.solver.{self.name}.{room}")
+        return importlib.import_module(f"{self.package or 'moneycards.solver.' + self.name}"
+                                       f".{room}")
 
     # -- engines --------------------------------------------------------------------------
     def rules(self, preset: str | None = None, *, field: str = "record.rules") -> Any:
@@ -113,17 +123,28 @@ class GameSpec:
         return fn(obs, rng)
 
 
-GAMES: dict[str, GameSpec] = {
-    g.name: g for g in (
-        GameSpec("totom", "Tổ Tôm", 4, (20, 19, 19, 19), TOTOM, "dealer", 2000.0,
-                 ("seed", "traditional"), "totom.md", True, "dealer_rotates", "deals",
-                 hint_options=("engine",)),
-        GameSpec("kowah", "Kowah", 3, (8, 8, 8), KOWAH, "first", 2000.0, ("seed",), "kowah.md",
-                 False, "first_seat_rotates", "starts"),
-        GameSpec("lukfu", "Luk Fu", 3, (12, 12, 12), LUKFU, "master", 2000.0, ("seed",),
-                 "lukfu.md", True, "master_rotates", "is the master"),
-    )
-}
+GAMES: dict[str, GameSpec] = {}
+
+
+def register(game: GameSpec) -> GameSpec:
+    """Make a game known to every layer that asks the registry (the table core, the
+    observation check, the hints, the CLI's and the server's lists). A name already taken
+    by another game is refused."""
+    if GAMES.get(game.name, game) is not game:
+        raise ValueError(f"a game named {game.name!r} is already registered")
+    GAMES[game.name] = game
+    return game
+
+
+register(GameSpec("totom", "Tổ Tôm", 4, (20, 19, 19, 19), TOTOM, "dealer", 2000.0,
+                  ("seed", "traditional"), "totom.md", True, "dealer_rotates", "deals",
+                  1200, "TT-T4", "TOTOM_RULES_PRESET_", hint_options=("engine",)))
+register(GameSpec("kowah", "Kowah", 3, (8, 8, 8), KOWAH, "first", 2000.0, ("seed",), "kowah.md",
+                  False, "first_seat_rotates", "starts", 9021, "R-take-limit",
+                  "KOWAH_RULES_PRESET_"))
+register(GameSpec("lukfu", "Luk Fu", 3, (12, 12, 12), LUKFU, "master", 2000.0, ("seed",),
+                  "lukfu.md", True, "master_rotates", "is the master", 40, "LF-C1",
+                  "LUK_FU_RULES_PRESET_"))
 
 
 def spec(game: Any, *, field: str = "game") -> GameSpec:

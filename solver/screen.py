@@ -11,7 +11,6 @@ from __future__ import annotations
 import textwrap
 from typing import Any, Sequence
 
-from moneycards.solver.cards import TOTOM
 
 WIDTH = 80
 
@@ -76,56 +75,10 @@ def _turn(obs: Any, names: Sequence[str], what: str) -> str:
 def describe(obs: Any, action: str, names: Sequence[str]) -> str:
     """An action, then what it does ("capture 4m: take 4s, expose 4s 4m, a Cạ")."""
     verb, _, arg = action.partition(" ")
-    said = DESCRIBE[obs.game](obs, verb, arg)
+    said = _game_screen(obs.game).describe_action(obs, verb, arg)
     return f"{action}: {said}" if said else action
 
 
-def _describe_totom(obs: Any, verb: str, arg: str) -> str | None:
-    o = obs.offer
-    if verb == "capture" and o is not None:
-        kind = "a Chắn" if arg == o.card.text else "a Cạ"
-        pair = TOTOM.render([o.card, *TOTOM.parse(arg)])
-        return f"take {o.card}, expose {pair}, {kind}"
-    if verb == "pass" and o is not None:
-        return f"let {o.card} go"
-    if verb == "win":
-        return "claim the win" + (f" on {o.card}" if o is not None else " (Thiên ù)")
-    if verb == "chiu" and o is not None:
-        return f"claim the fourth {o.card} for a Chíu"
-    if verb == "decline":
-        return "do not claim it"
-    return None
-
-
-def _describe_kowah(obs: Any, verb: str, arg: str) -> str | None:
-    if verb == "draw":
-        return f"from the stock ({obs.stock} left)"
-    if verb == "take":
-        top = next((d.card for d in reversed(obs.discards) if d.taken_by is None), None)
-        return f"{top}, the last discard" if top else "the last discard"
-    if verb == "declare":
-        return f"checki, showing {arg}"
-    if verb == "stay":
-        return "stay undeclared"
-    return None
-
-
-def _describe_lukfu(obs: Any, verb: str, arg: str) -> str | None:
-    if verb == "call":
-        return {"play": "try to win this deal"}.get(arg)
-    best = obs.record.current_best()
-    if verb == "follow" and best is not None:
-        return f"beat {best.text}"
-    if verb == "down":
-        return "face down"
-    if verb == "claim":
-        return "fu won plus old cards make six (LF-W2)"
-    if verb == "end":
-        return "the hand is empty"
-    return None
-
-
-DESCRIBE = {"totom": _describe_totom, "kowah": _describe_kowah, "lukfu": _describe_lukfu}
 def default_down(obs: Any) -> str:
     """The face-down cards a Luk Fu seat would put down by default (its lowest not old)."""
     return _game_screen("lukfu").default_down(obs)  # type: ignore[no-any-return]

@@ -33,11 +33,6 @@ if TYPE_CHECKING:
     from moneycards.solver.observation import Observation
 
 
-# The rules preset enum of each game's record file (proto JSON), before the preset's name.
-PRESET_ENUM = {"totom": "TOTOM_RULES_PRESET_", "kowah": "KOWAH_RULES_PRESET_",
-               "lukfu": "LUK_FU_RULES_PRESET_"}
-
-
 # -- copying a state ------------------------------------------------------------------------
 # An engine's state is a tree of plain containers (lists, dicts, sets, small mutable records)
 # over immutable values (faces, text, numbers, enums, frozen dataclasses such as the rules
@@ -438,7 +433,7 @@ class TableState(ABC):
                     if f.name != "preset" and getattr(rules, f.name) != getattr(base, f.name)}
         rec: dict[str, Any] = {
             "game": self.game,
-            "rules": {"preset": PRESET_ENUM[self.game] + preset.upper(), **switches}}
+            "rules": {"preset": g.preset_enum + preset.upper(), **switches}}
         if self.seed is not None:
             rec["seed"] = self.seed
         else:

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from moneycards.solver.bounds import MAX_ACTIONS
+from moneycards.solver.games import GAMES
 from moneycards.solver.cards import KOWAH, TOTOM
 from moneycards.solver.errors import InvalidInput, NotationError, clip, json_object
 from moneycards.solver.games import check, seeded
@@ -58,11 +58,11 @@ def test_json_within_the_limits_is_read():
 
 @pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
 def test_a_record_longer_than_any_legal_deal_is_refused(game):
-    record = {"seed": 1, "actions": ["draw"] * (MAX_ACTIONS[game] + 1)}
+    record = {"seed": 1, "actions": ["draw"] * (GAMES[game].max_actions + 1)}
     with pytest.raises(InvalidInput) as exc:
         check(game, json.dumps(record))
     assert exc.value.field == "record.actions"
-    assert f"no legal {game} deal has more than {MAX_ACTIONS[game]}" in exc.value.message
+    assert f"no legal {game} deal has more than {GAMES[game].max_actions}" in exc.value.message
 
 
 def _take_cycle(seed: int):

@@ -76,3 +76,17 @@ def kowah_groups(counts: Sequence[int]) -> tuple[list[str], list[Face], list[Fac
         left[KOWAH.index(f)] -= 2
     singles = KOWAH.faces_of(left)
     return [t.text for t in triplets], pairs, singles
+
+
+def describe_action(obs: Any, verb: str, arg: str) -> str | None:
+    """What an action does, in words, or None when its text says it all."""
+    if verb == "draw":
+        return f"from the stock ({obs.stock} left)"
+    if verb == "take":
+        top = next((d.card for d in reversed(obs.discards) if d.taken_by is None), None)
+        return f"{top}, the last discard" if top else "the last discard"
+    if verb == "declare":
+        return f"checki, showing {arg}"
+    if verb == "stay":
+        return "stay undeclared"
+    return None

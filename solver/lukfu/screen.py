@@ -60,3 +60,19 @@ def default_down(obs: Any) -> str:
     old = prove_old(Position(obs.record, obs.seat, list(obs.hand))).old
     cards = sorted(obs.hand, key=lambda f: (f in old, f.rank, LUKFU.index(f)))[:n]
     return "down " + LUKFU.render(cards)
+
+
+def describe_action(obs: Any, verb: str, arg: str) -> str | None:
+    """What an action does, in words, or None when its text says it all."""
+    if verb == "call":
+        return {"play": "try to win this deal"}.get(arg)
+    best = obs.record.current_best()
+    if verb == "follow" and best is not None:
+        return f"beat {best.text}"
+    if verb == "down":
+        return "face down"
+    if verb == "claim":
+        return "fu won plus old cards make six (LF-W2)"
+    if verb == "end":
+        return "the hand is empty"
+    return None

@@ -61,3 +61,21 @@ def _seen_grid(obs: Any) -> list[str]:
     chi = TOTOM.faces[-1]
     out[-1] += f"   {chi.text}:{seen[chi]}"
     return out
+
+
+def describe_action(obs: Any, verb: str, arg: str) -> str | None:
+    """What an action does, in words, or None when its text says it all."""
+    o = obs.offer
+    if verb == "capture" and o is not None:
+        kind = "a Chắn" if arg == o.card.text else "a Cạ"
+        pair = TOTOM.render([o.card, *TOTOM.parse(arg)])
+        return f"take {o.card}, expose {pair}, {kind}"
+    if verb == "pass" and o is not None:
+        return f"let {o.card} go"
+    if verb == "win":
+        return "claim the win" + (f" on {o.card}" if o is not None else " (Thiên ù)")
+    if verb == "chiu" and o is not None:
+        return f"claim the fourth {o.card} for a Chíu"
+    if verb == "decline":
+        return "do not claim it"
+    return None

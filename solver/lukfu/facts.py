@@ -1,0 +1,69 @@
+"""What a hint may believe of a Luk Fu observation (solver/facts.py): the facts it
+reads, checked, and the legal actions they allow."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from moneycards.solver.cards import LUKFU
+from moneycards.solver.errors import InvalidInput
+from moneycards.solver.facts import (listed_actions, normalizer, read_cards, seat_of)
+
+
+def facts(obs: dict[str, Any]) -> list[str]:
+    """Luk Fu: the record read strictly, the hand consistent with it (LF-D1), and the listed
+    actions exactly those the record and the hand allow (LF-C2, LF-L1–L5, LF-F1, LF-W2)."""
+    from itertools import combinations
+
+    from moneycards.solver.lukfu.legal import WIN_FU, check_lead
+    from moneycards.solver.lukfu.old import Position, prove_old
+    from moneycards.solver.lukfu.plays import beating_plays, classify, plays_in
+    from moneycards.solver.lukfu.record import parse_record
+
+    seat = seat_of(obs.get("seat"), 3, "state.seat")
+    hand = read_cards(LUKFU, obs.get("hand"), "state.hand")
+    record = obs.get("record")
+    if not isinstance(record, dict):
+        raise InvalidInput("expected a record object", field="state.record")
+    try:
+        pos = Position(parse_record(record), seat, hand)
+    except InvalidInput as err:
+        if err.field in ("hand", "seat"):
+            err.field = f"state.{err.field}"
+        raise err.with_field("state.record") from None
+    rec = pos.record
+    if rec.caller is None:
+        legal = {"call play", "call pass"}
+    elif rec.to_act() != seat:
+        raise InvalidInput(f"seat {rec.to_act()} acts next, not {seat}", field="state.seat")
+    else:
+        best = rec.current_best()
+        if best is not None:
+            able = beating_plays(hand, best, rec.rules)
+            legal = {f"follow {p.text}" for p in able} if able else {
+                "down " + LUKFU.render(c) for c in combinations(sorted(hand), best.size)}
+        else:
+            old = frozenset(prove_old(pos).old)
+            legal = {"claim"} if rec.fu(seat) + len(old) >= WIN_FU else set()
+            if not hand:
+                legal.add("end")
+            role = rec.role(seat)
+            legal |= {f"lead {p.text}" for p in plays_in(hand)
+                      if check_lead(p, hand, role, old, rec.rules).legal}
+
+    def allowed(act: str) -> str | None:
+        if act in legal:
+            return None
+        if act == "claim":
+            return f"fu {rec.fu(seat)} plus the old cards is less than {WIN_FU} (LF-W2)"
+        verb, _, arg = act.partition(" ")
+        if verb in ("lead", "follow", "down") and arg:
+            cards = LUKFU.parse(arg)
+            missing = [f for f in cards if f not in hand]
+            if missing:
+                return f"{', '.join(map(str, missing))} not in the hand (LF-L1)"
+            if verb != "down":
+                classify(cards)  # names a shape that is no play
+        return "the record and the hand do not allow it"
+
+    return listed_actions(obs, allowed, normalizer(LUKFU, ("lead", "follow", "down")))
