@@ -237,12 +237,16 @@ def test_a_server_chosen_seed_has_63_random_bits_and_no_two_tables_share_a_hand(
 
 
 def test_no_small_seed_deals_the_hand_of_a_server_chosen_table(client, secret_tables):
-    small = {seeded("kowah", s).observation(0).to_json()["hand"] for s in range(3001)}
+    small = {seeded("kowah", s).observation(0).to_json()["hand"]: s for s in range(3001)}
     # The scan reads hands as the view shows them: a table dealt from a small chosen seed
     # is found by it.
     tid, tokens = create(client.stub, seed=2024)
     assert view(client.stub, tid, tokens[0]).kowah.hand in small
-    assert not [tid for tid, _, _, hand in secret_tables if hand in small]
+    # Seat 0's eight cards can match a small seed's by chance (rarely); the deal cannot.
+    for tid, _, _, hand in secret_tables:
+        if hand in small:
+            dealt = client.svc.tables._tables[tid].table.state.deal_json()
+            assert dealt != seeded("kowah", small[hand]).deal_json(), tid
 
 
 def texts(msg) -> str:
