@@ -47,6 +47,7 @@ import common  # noqa: F401  (puts the project on the path)
 from common import pct
 from moneycards.cli.deals import grpc_seat, table_seats
 from moneycards.players import resolve, seat_spec
+from moneycards.solver.games import GAMES
 from moneycards.solver.hints import Cap, play_deal, seat_score
 
 SEATS = {"totom": 4, "kowah": 3, "lukfu": 3}
@@ -182,9 +183,6 @@ def report(row):
     return sep_w and sep_s
 
 
-GAME_NAMES = {"totom": "Tổ Tôm", "kowah": "Kowah", "lukfu": "Luk Fu"}
-
-
 def ladder_table(rows):
     """The ladder as a Markdown table: each level against the one below it (every other
     seat), win rate and settlement per deal with their 95% intervals for the level and for
@@ -197,7 +195,7 @@ def ladder_table(rows):
         d = r["decision_ms"]
         ss, os_ = r["strong_settlement"], r["opponent_settlement"]
         higher = "yes" if ss[1] > os_[2] else "lower" if ss[2] < os_[1] else "overlap"
-        out.append(f"| {GAME_NAMES.get(r['game'], r['game'])} | {r['tested']} vs "
+        out.append(f"| {GAMES[r['game']].title} | {r['tested']} vs "
                    f"{r['opponent']} | {fmt(r['strong_win'], 100)} | "
                    f"{fmt(r['opponent_win'], 100)} | {fmt(r['strong_settlement'], digits=3)} | "
                    f"{fmt(r['opponent_settlement'], digits=3)} | {higher} | "

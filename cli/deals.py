@@ -118,7 +118,7 @@ class TableSeats:
         import json
 
         from moneycards.records import AI_LEVELS, engine_record
-        from moneycards.server.tables import GAME_ENUMS
+        from moneycards.wire import wire
         from moneycards.solver.games import final_state
         from moneycards.v1 import common_pb2, table_pb2
 
@@ -127,7 +127,7 @@ class TableSeats:
                  common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI, ai_level=AI_LEVELS[lv])
                  for s, lv in enumerate(levels)]
         made = self.stub.CreateTable(table_pb2.CreateTableRequest(
-            game=GAME_ENUMS[self.game], seats=seats, seed=seed), timeout=600)
+            game=wire(self.game).enum, seats=seats, seed=seed), timeout=600)
         token = made.seat_tokens[0].token
         assert self.process.stdin is not None and self.process.stdout is not None
         try:

@@ -315,7 +315,7 @@ class RemoteTable:
         import grpc
 
         from moneycards.records import AI_LEVELS
-        from moneycards.server.tables import GAME_ENUMS
+        from moneycards.wire import wire
         from moneycards.solver.games import spec
         from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
 
@@ -334,7 +334,7 @@ class RemoteTable:
                      for s in range(spec(game).seats)]
             # The server shuffles unless the person chose a seed (it is then told to the
             # seat, as to every seat of a table with a chosen seed).
-            request = table_pb2.CreateTableRequest(game=GAME_ENUMS[game], seats=seats,
+            request = table_pb2.CreateTableRequest(game=wire(game).enum, seats=seats,
                                                    seed=seed)
             if match is not None:
                 request.match_rules.CopyFrom(table_pb2.MatchRules(

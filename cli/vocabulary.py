@@ -132,11 +132,9 @@ def record_check_json(game: str, check: RecordCheck, practice: bool) -> dict[str
     """`check-record --json` of one deal: CheckGameRecord's response, and the CLI-only
     result and practice mark."""
     from moneycards.server.records import record_check_message
-    from moneycards.v1 import kowah_pb2, lukfu_pb2, totom_pb2
+    from moneycards.wire import wire
 
-    response = {"totom": totom_pb2.TotomServiceCheckGameRecordResponse,
-                "kowah": kowah_pb2.KowahServiceCheckGameRecordResponse,
-                "lukfu": lukfu_pb2.LukFuServiceCheckGameRecordResponse}[game]
+    response = wire(game).check_record_response
     return answer_json(f"{game} check-record", response(check=record_check_message(check)),
                        result=deal_result_json(check.result), practice=practice or None)
 
@@ -144,10 +142,8 @@ def record_check_json(game: str, check: RecordCheck, practice: bool) -> dict[str
 def hint_json(game: str, seat: int, ranked: list[Ranked]) -> dict[str, Any]:
     """`hint --json`: the Hint RPC's response for the seat's ranked actions."""
     from moneycards.server.records import ranked_messages
-    from moneycards.v1 import kowah_pb2, lukfu_pb2, totom_pb2
+    from moneycards.wire import wire
 
-    response = {"totom": totom_pb2.TotomServiceHintResponse,
-                "kowah": kowah_pb2.KowahServiceHintResponse,
-                "lukfu": lukfu_pb2.LukFuServiceHintResponse}[game]
+    response = wire(game).hint_response
     return answer_json(f"{game} hint", response(seat=seat, actions=ranked_messages(ranked)))
 

@@ -117,19 +117,19 @@ def observation_of(view: Any) -> Observation:
     from google.protobuf import json_format
 
     from moneycards.solver.observation import read_observation
+    from moneycards.wire import wire_of_observation
 
     which = view.WhichOneof("observation")
     data = json_format.MessageToDict(getattr(view, which), preserving_proto_field_name=True,
                                      always_print_fields_with_no_presence=True)
     # A view carries the game and the legal actions once, in its own fields
     # (docs/observations.md); the observation's copies are left empty.
-    data["game"] = GAME_NAMES[which]
+    on_wire = wire_of_observation(which) if which else None
+    assert on_wire is not None, which  # every view carries its game's observation
+    data["game"] = on_wire.game
     data["legal_actions"] = [a.text for a in view.legal_actions]
     obs: Observation = read_observation(data, field="view")
     return obs
-
-
-GAME_NAMES = {"totom": "totom", "kowah": "kowah", "luk_fu": "lukfu"}  # oneof -> game
 
 
 def play_seat(channel: Any, table_id: str, seat_token: str, player: Player, *,

@@ -18,7 +18,8 @@ from google.protobuf.message import Message
 
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES, spec
-from moneycards.v1 import common_pb2, kowah_pb2, lukfu_pb2, totom_pb2
+from moneycards.v1 import common_pb2, lukfu_pb2
+from moneycards.wire import wire
 
 if TYPE_CHECKING:
     from moneycards.solver.kowah.rules import KowahRules
@@ -52,11 +53,6 @@ class LukFuPublicHistory(TypedDict):
     seat: int | None
     rules: None
 
-RECORD_MESSAGES = {
-    "totom": totom_pb2.TotomServiceCheckGameRecordRequest,
-    "kowah": kowah_pb2.KowahServiceCheckGameRecordRequest,
-    "lukfu": lukfu_pb2.LukFuServiceCheckGameRecordRequest,
-}
 TIMESTAMP = "google.protobuf.Timestamp"
 
 
@@ -198,7 +194,7 @@ def read_game_record(game: str, data: Any) -> dict[str, Any]:
         peek = None  # parse_json says what is wrong with it
     if isinstance(peek, dict) and isinstance(peek.get("game"), str):
         check_game(game, peek["game"], field="record.game")
-    msg = parse_json(data, RECORD_MESSAGES[game](), field="record",
+    msg = parse_json(data, wire(game).record(), field="record",
                      what="a game record (a JSON object)")
     try:
         return engine_record(game, msg)
@@ -261,7 +257,7 @@ def read_seats(game: str, seats: Iterable[common_pb2.TableSeat], *, field: str =
 
 def game_record_message(game: str, record: Mapping[str, Any]) -> Message:
     """An engine's or a table's `record()` as its message (header, result included)."""
-    msg: Any = RECORD_MESSAGES[game](game=game, actions=record.get("actions", []))
+    msg: Any = wire(game).record(game=game, actions=record.get("actions", []))
     rules_message(game, record.get("rules"), msg.rules)
     if record.get("seed") is not None:
         msg.seed = record["seed"]
@@ -375,14 +371,13 @@ def read_lukfu_history(data: Any, seat: int | None) -> LukFuSeatView | LukFuPubl
     if isinstance(obj.get("game"), str):  # another game's record: say so first
         check_game("lukfu", obj["game"], field="record.game")
     if {"seed", "deal", "actions"} & set(obj):
-        msg = parse_json(obj, RECORD_MESSAGES["lukfu"](), field="record",
+        msg = parse_json(obj, wire("lukfu").record(), field="record",
                          what="a game record (a JSON object)")
         return lukfu_seat_view(msg, seat, field="record")
     return {"record": read_lukfu_record(obj), "hand": None, "seat": seat, "rules": None}
 
 
 MATCH_DEALS_FIELDS = {"totom": "totom_deals", "kowah": "kowah_deals", "lukfu": "luk_fu_deals"}
-MATCH_RULES_FIELDS = {"totom": "totom_rules", "kowah": "kowah_rules", "lukfu": "luk_fu_rules"}
 
 
 def match_record_message(game: str, record: Mapping[str, Any]) -> Message:
@@ -396,7 +391,7 @@ def match_record_message(game: str, record: Mapping[str, Any]) -> Message:
         match_rules=table_pb2.MatchRules(deals=record["match"].get("deals", 0),
                                    to_points=record["match"].get("to_points", 0)),
         seed=record["seed"], totals=record["totals"], wins=record["wins"])
-    rules_message(game, record["rules"], getattr(msg, MATCH_RULES_FIELDS[game]))
+    rules_message(game, record["rules"], getattr(msg, wire(game).rules_field))
     for seat in record.get("seats", []):
         msg.seats.append(seat_message(seat))
     msg.played_at.FromJsonString(record["played_at"])
@@ -443,9 +438,9 @@ def read_match_record(game: str, data: Any) -> dict[str, Any]:
     if msg.game != want:
         raise InvalidInput(f"this is not a match record of {g.title}", field="record.game")
     which = msg.WhichOneof("rules")
-    if which not in (None, MATCH_RULES_FIELDS[game]):
+    if which not in (None, wire(game).rules_field):
         raise InvalidInput(f"{which} are not the rules of {g.title}", field=f"record.{which}")
-    rules = rules_object(game, getattr(msg, MATCH_RULES_FIELDS[game]), field="record.rules")
+    rules = rules_object(game, getattr(msg, wire(game).rules_field), field="record.rules")
     deals = []
     for k, deal in enumerate(getattr(msg, MATCH_DEALS_FIELDS[game])):
         try:

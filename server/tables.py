@@ -58,7 +58,8 @@ from moneycards.solver.games import GAMES
 from moneycards.solver.table import IllegalAction
 from moneycards.solver.tables import (DEAL_OVER, NOT_YOUR_TURN, Event, Match, Seat,
                                      StaleVersion, Table, read_match)
-from moneycards.v1 import common_pb2, lukfu_pb2, observation_pb2, table_pb2, table_pb2_grpc
+from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
+from moneycards.wire import WIRES, wire, wire_of_enum
 
 M = TypeVar("M")
 S = TypeVar("S", bound="TableService")
@@ -70,14 +71,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("moneycards.server")
 
-GAME_IDS = {common_pb2.GAME_TOTOM: "totom",
-            common_pb2.GAME_KOWAH: "kowah", common_pb2.GAME_LUK_FU: "lukfu"}
-GAME_ENUMS = {v: k for k, v in GAME_IDS.items()}
-OBSERVATIONS = {"totom": ("totom", observation_pb2.TotomObservation),
-                "kowah": ("kowah", observation_pb2.KowahObservation),
-                "lukfu": ("luk_fu", lukfu_pb2.LukFuObservation)}
-RULES_FIELDS = {"totom": "totom_rules", "kowah": "kowah_rules", "lukfu": "luk_fu_rules"}
-RECORD_FIELDS = {"totom": "totom", "kowah": "kowah", "lukfu": "luk_fu"}
 VERBS = {v.name.removeprefix("ACTION_VERB_").lower(): v.number
          for v in table_pb2.ActionVerb.DESCRIPTOR.values if v.number}
 MAX_ID = 64
@@ -200,13 +193,13 @@ def table_of(stored: StoredTable, ai_budget_ms: float | None = None) -> Table:
     """A stored table rebuilt by replaying its inputs (IllegalAction if the rules refuse
     one: the store was edited by hand). The header is the record file's, plus what only a
     server table has: a match's length and whether the creator chose the seed."""
-    from moneycards.records import RECORD_MESSAGES, engine_record
+    from moneycards.records import engine_record
 
     header = dict(stored.header)
     match = header.pop("match", None)
     header.pop("seed_chosen", None)
     game = header["game"]
-    rec = engine_record(game, json_format.ParseDict(header, RECORD_MESSAGES[game]()))
+    rec = engine_record(game, json_format.ParseDict(header, wire(game).record()))
     rec["actions"] = stored.actions
     if match is not None:
         rec["match"] = match
@@ -487,11 +480,12 @@ def own_message(cls: Callable[..., M], data: dict[str, Any]) -> M:
 def view_message(t: OpenTable, seat: int) -> table_pb2.TableView:
     table = t.table
     obs = table.observation(seat)
-    name, cls = OBSERVATIONS[table.game.name]
-    view = table_pb2.TableView(table_id=t.table_id, game=GAME_ENUMS[table.game.name], seat=seat,
+    on_wire = wire(table.game.name)
+    name = on_wire.observation_field
+    view = table_pb2.TableView(table_id=t.table_id, game=on_wire.enum, seat=seat,
                                version=table.version(seat), seats=seat_infos(table),
                                over=table.is_over)
-    getattr(view, name).CopyFrom(own_message(cls, obs.to_json()))
+    getattr(view, name).CopyFrom(own_message(on_wire.observation, obs.to_json()))
     inner = getattr(view, name)
     # The view carries the game and the legal actions once, in its own fields (TableView).
     inner.ClearField("game")
@@ -628,14 +622,16 @@ class TableService(table_pb2_grpc.TableServiceServicer):
     @table_call()
     def CreateTable(self, request: table_pb2.CreateTableRequest,
                     context: grpc.ServicerContext) -> table_pb2.CreateTableResponse:
-        if request.game not in GAME_IDS:
-            raise InvalidInput("name the game: GAME_TOTOM, GAME_KOWAH or GAME_LUK_FU",
+        on_wire = wire_of_enum(request.game)
+        if on_wire is None:
+            names = [common_pb2.Game.Name(w.enum) for w in WIRES.values()]
+            raise InvalidInput(f"name the game: {', '.join(names[:-1])} or {names[-1]}",
                                field="game")
-        game = GAME_IDS[request.game]
+        game = on_wire.game
         which = request.WhichOneof("rules")
         rules = None
         if which is not None:
-            if which != RULES_FIELDS[game]:
+            if which != on_wire.rules_field:
                 raise InvalidInput(f"{which} are not the rules of {GAMES[game].title}",
                                    field=which)
             from moneycards.records import rules_object
@@ -827,7 +823,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                                               seats=seat_infos(table))
             if table.is_over:
                 msg = game_record_message(table.game.name, table.record())
-                getattr(out, RECORD_FIELDS[table.game.name]).CopyFrom(msg)
+                getattr(out, wire(table.game.name).record_field).CopyFrom(msg)
             if table.match is not None:
                 from moneycards.records import match_record_message
 
@@ -870,7 +866,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
         out = table_pb2.ListTablesResponse()
         for row in page:
             summary = table_pb2.TableSummary(
-                table_id=row.table_id, game=GAME_ENUMS[row.header["game"]],
+                table_id=row.table_id, game=wire(row.header["game"]).enum,
                 seats=header_seat_infos(row.header), actions=row.public_actions,
                 over=row.over)
             summary.created.FromJsonString(row.created)

@@ -14,7 +14,7 @@ import pytest
 from google.protobuf import descriptor_pb2, descriptor_pool, json_format
 from grpc_reflection.v1alpha import reflection_pb2
 
-from moneycards.records import RECORD_MESSAGES
+from moneycards.wire import WIRES, wire
 from moneycards.server.reflection import V1_SERVICE, v1_classes
 from moneycards.v1 import (common_pb2, kowah_pb2, kowah_pb2_grpc, lukfu_pb2, lukfu_pb2_grpc,
                            table_pb2, totom_pb2, totom_pb2_grpc)
@@ -180,7 +180,7 @@ def test_rule_switches_are_a_preset_plus_named_switches_in_every_service():
         assert fields["preset"].enum_type.values[0].name.endswith("_UNSPECIFIED")
         switches = [f for f in rules.DESCRIPTOR.fields if f.name != "preset"]
         assert switches and all(f.type == f.TYPE_BOOL and f.has_presence for f in switches)
-    for msg in RECORD_MESSAGES.values():
+    for msg in (w.record for w in WIRES.values()):
         assert msg.DESCRIPTOR.fields_by_name["rules"].message_type.name.endswith("Rules")
 
 
@@ -195,7 +195,7 @@ def test_no_breaking_change_against_the_previous_contract():
 def test_every_example_record_goes_through_its_rpc_as_it_is(channel, path):
     record = json.loads(path.read_text())
     game = record["game"]
-    request = json_format.Parse(path.read_text(), RECORD_MESSAGES[game]())
+    request = json_format.Parse(path.read_text(), wire(game).record())
     check = STUBS[game](channel).CheckGameRecord(request, timeout=60).check
     assert check.valid and check.complete and check.actions == len(record["actions"])
     assert check.outcome != common_pb2.DEAL_OUTCOME_UNSPECIFIED

@@ -12,7 +12,8 @@ from google.protobuf import json_format
 import moneycards
 from moneycards import lukfu
 from moneycards.cli.main import cli
-from moneycards.records import RECORD_MESSAGES, game_record_json
+from moneycards.wire import wire
+from moneycards.records import game_record_json
 from moneycards.solver.games import GAMES
 from moneycards.solver.hints import play_deal
 from moneycards.v1 import kowah_pb2_grpc, lukfu_pb2_grpc, totom_pb2_grpc
@@ -55,7 +56,7 @@ def states(game):
 
 def canonical(game, record):
     """A record file as its message's JSON, so that defaults left out compare equal."""
-    msg = json_format.ParseDict(record, RECORD_MESSAGES[game]())
+    msg = json_format.ParseDict(record, wire(game).record())
     return json_format.MessageToDict(msg, preserving_proto_field_name=True)
 
 
@@ -79,7 +80,7 @@ def test_game_record_is_the_record_file(game, channel, tmp_path):
         check = json.loads(out.output)["check"]
         assert check["valid"] and check["actions"] == len(state.history)
         assert check["complete"] == state.is_over
-        answer = stub.CheckGameRecord(json_format.ParseDict(record, RECORD_MESSAGES[game]()),
+        answer = stub.CheckGameRecord(json_format.ParseDict(record, wire(game).record()),
                                       timeout=60).check
         assert answer.valid and answer.complete == state.is_over
 

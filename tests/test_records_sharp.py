@@ -12,7 +12,8 @@ from click.testing import CliRunner
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from moneycards.cli.main import cli  # noqa: E402
-from moneycards.records import (RECORD_MESSAGES, engine_record, game_record_json,  # noqa: E402
+from moneycards.wire import wire  # noqa: E402
+from moneycards.records import (engine_record, game_record_json,  # noqa: E402
                                 game_record_message, read_game_record)
 from moneycards.server.records import record_check_message  # noqa: E402
 from moneycards.solver.errors import InvalidInput  # noqa: E402
@@ -58,7 +59,7 @@ def test_records_seed_zero_is_a_seed(game):
     assert as_json["seed"] == 0 and "deal" not in as_json
     msg = game_record_message(game, state.engine_record())
     assert msg.HasField("seed") and msg.seed == 0
-    back = engine_record(game, RECORD_MESSAGES[game].FromString(msg.SerializeToString()))
+    back = engine_record(game, wire(game).record.FromString(msg.SerializeToString()))
     assert back["seed"] == 0
     assert read_game_record(game, json.dumps(as_json))["seed"] == 0
 

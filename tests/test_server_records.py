@@ -10,7 +10,8 @@ from grpc_status import rpc_status
 from moneycards.v1 import (kowah_pb2, kowah_pb2_grpc, lukfu_pb2, lukfu_pb2_grpc, totom_pb2,
                            totom_pb2_grpc)
 from moneycards.v1 import common_pb2
-from moneycards.records import RECORD_MESSAGES, engine_record, game_record_message
+from moneycards.wire import wire
+from moneycards.records import engine_record, game_record_message
 from moneycards.solver.games import GAMES, final_state, seeded
 
 SERVICES = {
@@ -32,8 +33,8 @@ def played(game, seed):
 @pytest.mark.parametrize("game", GAMES)
 def test_state_round_trips_through_protobuf(game):
     state = played(game, 5)
-    wire = game_record_message(game, state.engine_record()).SerializeToString()
-    back = RECORD_MESSAGES[game].FromString(wire)
+    sent = game_record_message(game, state.engine_record()).SerializeToString()
+    back = wire(game).record.FromString(sent)
     again = final_state(game, engine_record(game, back))
     assert again.result == state.result
     for s in range(state.seats):

@@ -10,14 +10,15 @@ import random
 import pytest
 from google.protobuf import json_format
 
-from moneycards.server.tables import OBSERVATIONS, own_message
+from moneycards.server.tables import own_message
+from moneycards.wire import wire
 from moneycards.solver.games import GAMES
 from moneycards.v1 import common_pb2
 
 
 @pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
 def test_the_views_observation_equals_json_format_read(game):
-    _, cls = OBSERVATIONS[game]
+    cls = wire(game).observation
     declared = 0
     for seed in range(8):
         state = GAMES[game].seeded(seed)
