@@ -108,6 +108,7 @@ def M(id: str, file: str, find: str, replace: str, rule: str, what: str,
 SCORING = "solver/totom/scoring.py"
 TT_RULES = "solver/totom/rules.py"
 TT_TABLE_PY = "solver/totom/table.py"
+TT_LEGAL_PY = "solver/totom/legal.py"
 KW_CHECK = "solver/kowah/check.py"
 KW_SHAPES = "solver/kowah/shapes.py"
 KW_TABLE_PY = "solver/kowah/table.py"
@@ -240,17 +241,19 @@ MUTANTS: tuple[Mutant, ...] = (
     M("tt-w4-six-chan", "solver/totom/check.py", "if part.chan_count < MIN_CHAN:",
       "if part.chan_count < MIN_CHAN - 1:", "TT-W4", "a win with five Chắn", TT_HAND),
     # -- Tổ Tôm: the table engine ----------------------------------------------------------
-    M("tt-c2-four", TT_TABLE_PY, "if n in (2, 4):", "if n == 2:", "TT-C2",
+    M("tt-c2-four", TT_LEGAL_PY, "if held in (2, 4):", "if held == 2:", "TT-C2",
       "discarding one card of a concealed four", TT_TABLE),
-    M("tt-c2-ca-from-pair", TT_TABLE_PY, "if hand[idx(h)] in (2, 4):", "if hand[idx(h)] == 4:",
-      "TT-C2", "a card of a concealed pair used in a Cạ", TT_TABLE),
-    M("tt-c1-chan-only", TT_TABLE_PY, "if hand[idx(card)] > 0:", "if hand[idx(card)] > 1:",
-      "TT-C1", "a Cạ capture while holding one identical card", TT_TABLE),
-    M("tt-c3-discard", TT_TABLE_PY, "if f in mem.declined_chan:",
-      "if f in mem.declined_chan and False:", "TT-C3",
+    M("tt-c2-ca-from-pair", TT_TABLE_PY, " or breaks_a_pair(h, hand[idx(h)]) \\\n",
+      " \\\n", "TT-C2", "a card of a concealed pair used in a Cạ", TT_TABLE),
+    M("tt-c1-chan-only", TT_LEGAL_PY, "if hand_card != card and held_of_card > 0:",
+      "if hand_card != card and held_of_card > 1:", "TT-C1",
+      "a Cạ capture while holding one identical card", TT_TABLE),
+    M("tt-c3-discard", TT_TABLE_PY,
+      "refusal = breaks_a_pair(f, n) or declined_before(f, mem.declined_chan)",
+      "refusal = breaks_a_pair(f, n)", "TT-C3",
       "discarding a face whose Chắn the seat declined", TT_TABLE),
-    M("tt-c4-ca-from-hand", TT_TABLE_PY,
-      "if card in mem.discarded or card in mem.ca_from_hand:", "if card in mem.discarded:",
+    M("tt-c4-ca-from-hand", TT_LEGAL_PY,
+      "if card in discarded or card in ca_from_hand:", "if card in discarded:",
       "TT-C4", "capturing a face the seat played into a Cạ", TT_TABLE),
     M("tt-c5-rank", TT_TABLE_PY, "if any(card.rank == a.rank for a, _ in part.ca):",
       "if any(card == a for a, _ in part.ca):", "TT-C5",

@@ -10,7 +10,10 @@ from moneycards.solver.cards import TOTOM, Face
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.facts import (count_cards, listed_actions, normalizer, read, read_card,
                                      read_cards, read_phase, read_seat_cards, seat_of)
+from moneycards.solver.totom.legal import (breaks_a_pair, chan_only, declined_before,
+                                           let_go_before, not_partners)
 from moneycards.solver.totom.observation import Phase
+from moneycards.solver.totom.rules import CHI_CHI
 
 
 def facts(obs: dict[str, Any]) -> list[str]:
@@ -90,23 +93,20 @@ def facts(obs: dict[str, Any]) -> list[str]:
             f = read_card(TOTOM, arg, "action")
             if not held[f]:
                 return f"{f} is not in the concealed hand (TT-T2)"
+            # The rules the facts can decide, as the engine decides them (legal.py).
             if verb == "discard":
                 if phase not in (Phase.OPENING, Phase.DISCARD):
                     return "this is not the moment to discard"
-                if held[f] in (2, 4):
-                    return f"{f} is part of a concealed identical pair (TT-C2)"
-                if f in remembered["declined_chan"]:
-                    return f"the seat declined a Chắn of {f} (TT-C3)"
-                return None
+                refusal = breaks_a_pair(f, held[f]) \
+                    or declined_before(f, remembered["declined_chan"])
+                return f"{refusal[1]} ({refusal[0]})" if refusal else None
             if phase is not Phase.OFFER or offer_card is None or in_dead_hand:
                 return "nothing is offered to capture"
-            if f != offer_card and (f.rank != offer_card.rank or "h" in (f.suit, offer_card.suit)):
-                return f"{f} and {offer_card} are neither a Chắn nor a Cạ (TT-W1)"
-            if offer_card in remembered["discarded"] | remembered["ca_from_hand"]:
-                return f"the seat discarded {offer_card} or used it in a Cạ earlier (TT-C4)"
-            if f != offer_card and held[offer_card]:
-                return f"holding {offer_card}, the seat may capture it only as a Chắn (TT-C1)"
-            return None
+            refusal = not_partners(offer_card, f, CHI_CHI) \
+                or let_go_before(offer_card, remembered["discarded"],
+                                 remembered["ca_from_hand"]) \
+                or chan_only(offer_card, f, held[offer_card])
+            return f"{refusal[1]} ({refusal[0]})" if refusal else None
         return "actions are: win, chiu, decline, pass, capture CARD, discard CARD"
 
     return listed_actions(obs, allowed, normalizer(TOTOM, ("capture", "discard")))

@@ -26,6 +26,7 @@ from moneycards.solver.ranking import (Ranked, capped, cut_short, legal_of, not_
 from moneycards.solver.table import parse_action
 from moneycards.solver.totom.check import check_hand
 from moneycards.solver.totom.exact import distance_exact
+from moneycards.solver.totom.legal import breaks_a_pair, declined_before
 from moneycards.solver.totom.model import distance_cpsat
 from moneycards.solver.totom.observation import CARD_VERBS, TotomObservation
 from moneycards.solver.totom.scoring import VIA_STOCK, WinContext
@@ -72,8 +73,8 @@ class View:
 
     def discards(self, concealed: Sequence[int]) -> list[Face]:
         """Faces that may be discarded after a capture (TT-C2, TT-C3), for look-ahead."""
-        return [f for f, n in zip(TOTOM.faces, concealed) if n in (1, 3)
-                and f not in self.no_ca]
+        return [f for f, n in zip(TOTOM.faces, concealed) if n
+                and not breaks_a_pair(f, n) and not declined_before(f, self.no_ca)]
 
     def best_discard(self, concealed: Sequence[int], exposed: Sequence[int],
                      engine: str) -> tuple[float, Face | None]:

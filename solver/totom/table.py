@@ -26,6 +26,8 @@ from moneycards.solver.totom import rules as rules_mod
 from moneycards.solver.totom import observation as ob
 from moneycards.solver.totom.check import HandVerdict, check_hand
 from moneycards.solver.totom.exact import partition_exact
+from moneycards.solver.totom.legal import (breaks_a_pair, chan_only, declined_before,
+                                           let_go_before, not_partners)
 from moneycards.solver.totom.rules import CHI_CHI, TotomRules
 from moneycards.solver.totom.observation import CARD_VERBS, Phase as Phase, TotomObservation
 from moneycards.solver.totom.scoring import VIA_CHIU, VIA_OWN_DOOR, VIA_STOCK, WinContext
@@ -154,10 +156,9 @@ class TotomState(TableState):
         n = hand[TOTOM.index(f)]
         if n == 0:
             return "TT-T2", f"{f} is not in the concealed hand"
-        if n in (2, 4):
-            return "TT-C2", f"{f} is part of a concealed identical pair, which is never broken"
-        if f in mem.declined_chan:
-            return "TT-C3", f"the seat declined a Chắn of {f}, so it may not discard it"
+        refusal = breaks_a_pair(f, n) or declined_before(f, mem.declined_chan)
+        if refusal:
+            return refusal
         if mem.captured_ca and any(g.rank == f.rank and g.suit != f.suit and f != CHI_CHI
                                    for g in mem.discarded):
             return "TT-C8", "after capturing a Cạ the seat may not discard both cards of a Cạ"
@@ -176,17 +177,15 @@ class TotomState(TableState):
         if hand[idx(h)] == 0:
             return "TT-T2", f"{h} is not in the concealed hand"
         chan = h == card
-        if not chan and (h.rank != card.rank or CHI_CHI in (h, card)):
-            return "TT-W1", f"{h} and {card} are neither a Chắn nor a Cạ"
-        if card in mem.discarded or card in mem.ca_from_hand:
-            return "TT-C4", f"the seat discarded {card} or used it in a Cạ earlier"
+        refusal = not_partners(card, h, CHI_CHI) \
+            or let_go_before(card, mem.discarded, mem.ca_from_hand)
+        if refusal:
+            return refusal
         if not chan:
-            if hand[idx(card)] > 0:
-                return "TT-C1", f"holding {card}, the seat may capture it only as a Chắn"
-            if hand[idx(h)] in (2, 4):
-                return "TT-C2", f"{h} is part of a concealed identical pair"
-            if h in mem.declined_chan:
-                return "TT-C3", f"the seat declined a Chắn of {h}, so it may not use it in a Cạ"
+            refusal = chan_only(card, h, hand[idx(card)]) or breaks_a_pair(h, hand[idx(h)]) \
+                or declined_before(h, mem.declined_chan)
+            if refusal:
+                return refusal
             # TT-C5, TT-C6: the concealed hand is read as for a win (TT-W3): identical
             # pairs are never split, so only a face's odd card can be in a Cạ.
             part = partition_exact(hand)
