@@ -21,6 +21,9 @@ from moneycards.solver.errors import InvalidInput
 # same search with a larger budget, for analysis (still counted in work).
 LEVELS = ("random", "greedy", "heuristic", "strong", "expert")
 SEARCHING = ("heuristic", "strong", "expert")  # the levels that answer with the game's hint
+# The value of an action a hint has no rule for (none is legal that it does not know, so it
+# only keeps a ranking total if the engines grow a verb the hint has not learnt): last.
+UNKNOWN_ACTION = -99.0
 
 
 @dataclass(frozen=True)

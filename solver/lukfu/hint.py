@@ -16,8 +16,8 @@ from __future__ import annotations
 import random
 
 from moneycards.solver.cards import LUKFU, Face, counted
-from moneycards.solver.ranking import (Ranked, capped, cut_short, legal_of, not_evaluated,
-                                       ranked, stopped)
+from moneycards.solver.ranking import (UNKNOWN_ACTION, Ranked, capped, cut_short, legal_of,
+                                       not_evaluated, ranked, stopped)
 from moneycards.solver.table import parse_action
 from moneycards.solver.lukfu.observation import CARD_VERBS, LukFuObservation
 from moneycards.solver.lukfu.old import FIXED_OLD, Position, prove_old
@@ -251,7 +251,7 @@ def _one_ply(obs: LukFuObservation, seed: int | None,
             out.append(Ranked(act, -sum(_worth(f, old) for f in cards),
                               "nothing beats it: give up the least useful cards"))
         else:
-            out.append(Ranked(act, -99.0, "unknown action"))
+            out.append(Ranked(act, UNKNOWN_ACTION, "unknown action"))
     return ranked(out), old
 
 

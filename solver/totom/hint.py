@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from moneycards.solver.cards import TOTOM, Face, counted
-from moneycards.solver.ranking import (Ranked, capped, cut_short, legal_of, not_evaluated,
-                                       ranked, stopped)
+from moneycards.solver.ranking import (UNKNOWN_ACTION, Ranked, capped, cut_short, legal_of,
+                                       not_evaluated, ranked, stopped)
 from moneycards.solver.table import parse_action
 from moneycards.solver.totom.check import check_hand
 from moneycards.solver.totom.exact import distance_exact
@@ -78,7 +78,7 @@ class View:
 
     def best_discard(self, concealed: Sequence[int], exposed: Sequence[int],
                      engine: str) -> tuple[float, Face | None]:
-        best: tuple[float, Face | None] = (99.0, None)
+        best: tuple[float, Face | None] = (UNREACHABLE, None)
         for f in self.discards(concealed):
             c = list(concealed)
             c[TOTOM.index(f)] -= 1
@@ -115,15 +115,20 @@ class View:
         return total
 
 
+# The distance of a hand that can no longer win from the unseen cards: beyond any real one
+# (at most 20 cards to change), so it ranks last and sums stay finite.
+UNREACHABLE = 99.0
+
+
 @lru_cache(maxsize=200_000)
 def _distance(concealed: tuple[int, ...], exposed: tuple[int, ...], unseen: tuple[int, ...],
               barred: frozenset[Face], no_ca: frozenset[Face], engine: str) -> float:
     h = holding(concealed, exposed, unseen, barred, no_ca)
     if engine == "cpsat":
         d = distance_cpsat(h)
-        return 99.0 if d is None else float(d.adds)
+        return UNREACHABLE if d is None else float(d.adds)
     n = distance_exact(h)
-    return 99.0 if n is None else float(n)
+    return UNREACHABLE if n is None else float(n)
 
 
 def _after(view: View, concealed: Sequence[int], exposed: Sequence[int],
@@ -131,7 +136,7 @@ def _after(view: View, concealed: Sequence[int], exposed: Sequence[int],
     """Value of a nineteen: fewer cards to a win first; then, waiting, more live winning
     cards, otherwise more live cards that would pair a single."""
     d = view.distance(concealed, exposed, engine)
-    if d >= 99:
+    if d >= UNREACHABLE:
         return -50.0, "no win can be built from what is left"
     if d == 1:
         live = view.live_waits(concealed, exposed)
@@ -456,7 +461,7 @@ def heuristic(obs: TotomObservation, seed: int | None = None,
             value, why = _after(view, c, exp, engine)
             out.append(Ranked(act, value, why))
         else:
-            out.append(Ranked(act, -99.0, "unknown action"))
+            out.append(Ranked(act, UNKNOWN_ACTION, "unknown action"))
     return ranked(out)
 
 
