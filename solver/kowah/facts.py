@@ -9,14 +9,13 @@ from moneycards.solver.cards import KOWAH
 from moneycards.solver.errors import InvalidInput, clip
 from moneycards.solver.facts import (count_cards, listed_actions, normalizer, read, read_cards,
                                      read_phase, read_seat_cards, seat_of)
+from moneycards.solver.kowah.legal import TAKE_LIMIT, may_take, shown_pairs
 from moneycards.solver.kowah.observation import Phase
 
 
 def facts(obs: dict[str, Any]) -> list[str]:
     """Kowah (KW-T1–T4, KW-R5): hand size by phase, cards within the deck, legal actions
     derived from the hand, the discard pile and the phase."""
-    from moneycards.solver.kowah.exact import splits_exact
-
     seat = seat_of(obs.get("seat"), 3, "state.seat")
     phase = read_phase(obs, Phase)
     hand = read_cards(KOWAH, obs.get("hand"), "state.hand")
@@ -38,8 +37,6 @@ def facts(obs: dict[str, Any]) -> list[str]:
         if int(key) != seat:
             shown += cards
     first_turn = read(obs, "first_turn", bool, "true or false")
-    from moneycards.solver.kowah.table import TAKE_LIMIT
-
     takes = read(obs, "takes_in_row", int, "a number of turns", optional=True) or 0
     if not 0 <= takes <= TAKE_LIMIT:
         raise InvalidInput(f"turns without a stock draw are 0-{TAKE_LIMIT}",
@@ -50,12 +47,12 @@ def facts(obs: dict[str, Any]) -> list[str]:
     count_cards(KOWAH, hand + [f for _, f in discards] + shown, "state")
     counts = KOWAH.counts(hand)
     if phase is Phase.DRAW:
-        may_take = discards and not first_turn and takes < TAKE_LIMIT
-        legal = {"draw"} | ({"take"} if may_take else set())
+        take = may_take(bool(discards), first_turn, takes)
+        legal = {"draw"} | ({"take"} if take else set())
     elif phase is Phase.DISCARD:
         legal = {f"discard {f}" for f in set(hand)}
     else:
-        legal = {f"declare {KOWAH.render([s.pair, s.pair])}" for s in splits_exact(counts)}
+        legal = {f"declare {KOWAH.render([p, p])}" for p in shown_pairs(counts)}
         legal.add("stay")  # only listed under the optional_declaration switch
 
     def allowed(act: str) -> str | None:

@@ -10,14 +10,14 @@ turn plays itself (KW-X2), and wins on another seat's draw or discard happen at 
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import Any
 
 from moneycards.solver.cards import KOWAH, Face
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.kowah.check import MULTIPLIERS, pair_refusal, pairs_text
 from moneycards.solver.kowah import observation as ob
-from moneycards.solver.kowah.exact import splits_exact
+from moneycards.solver.kowah import legal
+from moneycards.solver.kowah.legal import TAKE_LIMIT
 from moneycards.solver.kowah.observation import CARD_VERBS, KowahObservation, Phase as Phase
 from moneycards.solver.kowah.rules import SEED_RULES, KowahRules
 from moneycards.solver.table import (Action, Outcome, OutcomeKind, TableState, read_deal, says,
@@ -25,14 +25,6 @@ from moneycards.solver.table import (Action, Outcome, OutcomeKind, TableState, r
 
 SEATS = 3
 HAND = 8
-TAKE_LIMIT = 30  # R-take-limit: turns in a row that may take the discard instead of drawing
-
-
-@lru_cache(maxsize=1 << 14)
-def _shown_pairs(counts: tuple[int, ...]) -> tuple[Face, ...]:
-    """The pairs a hand may show as ready (KW-R4, KW-R5), by the exact search: asked after
-    every action for every seat, of hands that recur, so remembered."""
-    return tuple(sorted({s.pair for s in splits_exact(counts)}))
 
 
 class KowahState(TableState):
@@ -87,13 +79,13 @@ class KowahState(TableState):
         return KOWAH.faces_of(self.hands[seat])
 
     def shown_pairs(self, seat: int) -> list[Face]:
-        return list(_shown_pairs(tuple(self.hands[seat])))
+        return list(legal.shown_pairs(tuple(self.hands[seat])))
 
     def _legal(self) -> list[str]:
         hand = self.hands[self.seat]
         if self.phase is Phase.DRAW:
             acts = ["draw"]
-            if self.discards and self.turns > 0 and self.takes_in_row < TAKE_LIMIT:
+            if legal.may_take(bool(self.discards), self.turns == 0, self.takes_in_row):
                 acts.append("take")
             return acts
         if self.phase is Phase.DISCARD:
