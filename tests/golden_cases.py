@@ -13,11 +13,9 @@ import random
 import sys
 from pathlib import Path
 
+from moneycards.solver.games import replay, seeded
+
 ROOT = Path(__file__).resolve().parent
-sys.path.insert(0, str(ROOT.parent))
-
-from moneycards.solver.games import replay, seeded  # noqa: E402
-
 CASES = [("totom", 1), ("totom", 17), ("kowah", 2), ("kowah", 42), ("lukfu", 3), ("lukfu", 8)]
 GOLDEN = ROOT / "golden"
 

@@ -2,17 +2,13 @@
 the machine, and the strong Kowah player never discards into a visible declared wait."""
 
 import random
-import sys
 import threading
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from moneycards.solver.games import GAMES, seeded, spec  # noqa: E402
-from moneycards.solver.hints import choose, hint, play_deal  # noqa: E402
-from moneycards.solver.ranking import LEVELS, Cap  # noqa: E402
+from moneycards.solver.games import GAMES, seeded, spec
+from moneycards.solver.hints import choose, hint, play_deal
+from moneycards.solver.ranking import LEVELS, Cap
 
 MIXED = {"totom": ["strong", "heuristic", "greedy", "random"],
          "kowah": ["strong", "heuristic", "greedy"],

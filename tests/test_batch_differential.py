@@ -20,7 +20,7 @@ from moneycards.solver.totom import batch as tbatch
 from moneycards.solver.totom.check import check_hand, validate
 from moneycards.solver.totom.rules import SEED, TRADITIONAL
 from moneycards.solver.totom.scoring import VIAS, WinContext
-from test_totom_differential import hands
+from tests.test_totom_differential import hands
 
 
 def random_context(rng, counts):

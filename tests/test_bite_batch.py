@@ -16,7 +16,7 @@ from moneycards.server import kowah as kowah_server
 from moneycards.server import totom as totom_server
 from moneycards.v1 import kowah_pb2, totom_pb2
 
-from test_bite_store import Aborted, Context
+from tests.test_bite_store import Aborted, Context
 
 TOTOM_HAND = "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m"  # wins
 KOWAH_HAND = "55c55s5m 777c"  # ready

@@ -99,7 +99,7 @@ def test_R_claim_privacy_a_tables_public_action_count_leaves_out_a_private_decli
 def test_R_hidden_draw_a_taken_back_draw_names_its_cards_to_the_drawer_only():
     """A declaration takes back the next seat's draw: the drawer is told the card it gave
     back; any other seat that saw the draw is told only that it was taken back."""
-    from test_take_back import kowah_window
+    from tests.test_take_back import kowah_window
 
     t, decider = kowah_window()
     other = 3 - decider

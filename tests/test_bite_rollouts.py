@@ -16,7 +16,7 @@ from moneycards.solver.lukfu.old import Position
 from moneycards.solver.lukfu.rules import LukFuRules
 from moneycards.solver.lukfu.table import LukFuState
 
-from table_helpers import totom_deal
+from tests.table_helpers import totom_deal
 
 # A dealer's opening twenty with a lone 5c to discard and no 2c or 3c.
 DEALER = "5c 99s 99m 88m 77m 66m 2345m 11h 78s 6c"

@@ -15,7 +15,7 @@ from moneycards.solver.lukfu import plays as lf_plays
 from moneycards.solver.lukfu import search as lf_search
 from moneycards.solver.lukfu.rules import LukFuRules
 
-from table_helpers import totom_deal
+from tests.table_helpers import totom_deal
 
 
 # -- Luk Fu ---------------------------------------------------------------------------------

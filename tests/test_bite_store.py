@@ -16,7 +16,7 @@ from moneycards.server.tables import Tables, TableService
 from moneycards.solver.tables import AI, HUMAN, Seat, Table
 from moneycards.v1 import table_pb2
 
-from conftest import fresh_postgres
+from tests.conftest import fresh_postgres
 
 HEADER = {"game": "kowah", "played_at": "2026-01-01T00:00:00Z", "seed": "1"}
 TOTOM_SEATS = [Seat(HUMAN), Seat(HUMAN), Seat(AI, "greedy"), Seat(HUMAN)]

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from moneycards.cli.main import cli
 from moneycards.solver.cards import KOWAH, TOTOM
-from test_totom_differential import hands
+from tests.test_totom_differential import hands
 
 PAGE = "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m"
 

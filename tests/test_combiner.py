@@ -11,7 +11,7 @@ from moneycards.solver.cards import TOTOM
 from moneycards.solver.cpsat import Combiner
 from moneycards.solver.totom import model
 from moneycards.solver.totom.exact import partition_exact
-from test_totom_differential import hands
+from tests.test_totom_differential import hands
 
 
 def run_together(fn, queries, threads=8):

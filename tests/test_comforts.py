@@ -12,12 +12,12 @@ import subprocess
 import sys
 
 import pytest
-from test_terminal import PROMPT, pexpect, spawn
 
 from moneycards.cli.screen import first_clause, hint_lines
 from moneycards.cli.tables import CannotUndo, LocalTable
 from moneycards.records import read_game_record
 from moneycards.solver.games import check, spec
+from tests.test_terminal import PROMPT, pexpect, spawn
 
 AUTO_PASS = "(the only action; --no-auto-pass to be asked)"
 DEALS = {"totom": "totom_deals", "kowah": "kowah_deals", "lukfu": "luk_fu_deals"}

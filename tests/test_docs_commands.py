@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from doc_commands import DOCS, ROOT, blocks, json_subset, matches, run, sessions, sh_commands
+from tests.doc_commands import DOCS, ROOT, blocks, json_subset, matches, run, sessions, sh_commands
 
 # What is not run, and why: (file, pattern searched in the command, reason).
 NOT_RUN = [

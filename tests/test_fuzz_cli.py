@@ -7,7 +7,6 @@ nothing ends in a traceback.
 
 import itertools
 import json
-import sys
 from pathlib import Path
 
 import click
@@ -16,11 +15,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from fuzz_strategies import EXAMPLES, json_text, notation  # noqa: E402
-
-from moneycards.cli.main import cli  # noqa: E402
+from moneycards.cli.main import cli
+from tests.fuzz_strategies import EXAMPLES, json_text, notation
 
 SKIP = {"serve", "play"}
 NUMBERS = ["0", "1", "2", "3", "-1", "4", "6", "36", "2147483647", "9" * 50, "nan", "inf",

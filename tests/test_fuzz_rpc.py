@@ -6,8 +6,6 @@ without changing this file.
 """
 
 import json
-import sys
-from pathlib import Path
 
 import grpc
 import pytest
@@ -18,12 +16,9 @@ from grpc_status import rpc_status
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from fuzz_strategies import EXAMPLES, json_text, notation, samples  # noqa: E402
-
-from moneycards.server.app import SERVICES, start_service  # noqa: E402
-from moneycards.server.limits import Limits  # noqa: E402
+from moneycards.server.app import SERVICES, start_service
+from moneycards.server.limits import Limits
+from tests.fuzz_strategies import EXAMPLES, json_text, notation, samples
 
 ALLOWED = {grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.FAILED_PRECONDITION,
            grpc.StatusCode.RESOURCE_EXHAUSTED, grpc.StatusCode.NOT_FOUND}

@@ -2,7 +2,7 @@
 
 import pytest
 
-from golden_cases import CASES, path, render
+from tests.golden_cases import CASES, path, render
 
 
 @pytest.mark.parametrize("game,seed", CASES)

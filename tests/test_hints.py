@@ -3,21 +3,17 @@ and the CLI and gRPC calls."""
 
 import json
 import random
-import sys
-from pathlib import Path
 
 import grpc
 import pytest
 from click.testing import CliRunner
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from moneycards.cli.main import cli  # noqa: E402
-from moneycards.v1 import (kowah_pb2, kowah_pb2_grpc, lukfu_pb2, lukfu_pb2_grpc, totom_pb2,  # noqa: E402
+from moneycards.cli.main import cli
+from moneycards.v1 import (kowah_pb2, kowah_pb2_grpc, lukfu_pb2, lukfu_pb2_grpc, totom_pb2,
                            totom_pb2_grpc)
-from moneycards.solver.games import GAMES, check, seeded, spec  # noqa: E402
-from moneycards.solver.hints import hint, play_deal  # noqa: E402
-from test_tables import swap_hidden  # noqa: E402
+from moneycards.solver.games import GAMES, check, seeded, spec
+from moneycards.solver.hints import hint, play_deal
+from tests.test_tables import swap_hidden
 
 POSITIONS = 120
 

@@ -192,7 +192,7 @@ def test_KW_T2_a_taken_discard_stays_in_every_view_with_who_took_it():
 
 
 def test_KW_X3_public_draws_kept_after_a_declaration_are_counted_as_seen():
-    from test_tables import kowah_after_declaration
+    from tests.test_tables import kowah_after_declaration
     state = kowah_after_declaration("5c 5c")
     held = state.hands[2][KOWAH.index(KOWAH.parse("5c")[0])]
     assert held == 0 and state.hands[1][KOWAH.index(KOWAH.parse("5c")[0])] == 0

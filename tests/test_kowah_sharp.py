@@ -1,15 +1,10 @@
 """Kowah rules at their edges: exact waits, unseen copies, multipliers and the public draws
 (rules/kowah.md)."""
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from moneycards.solver.cards import KOWAH  # noqa: E402
-from moneycards.solver.kowah.check import check_text  # noqa: E402
-from moneycards.solver.kowah.table import KowahState  # noqa: E402
-from table_helpers import kowah_deal  # noqa: E402
+from moneycards.solver.cards import KOWAH
+from moneycards.solver.kowah.check import check_text
+from moneycards.solver.kowah.table import KowahState
+from tests.table_helpers import kowah_deal
 
 
 def test_KW_R6_unseen_copies_of_each_wait_count_the_seen_cards():

@@ -219,7 +219,7 @@ def test_R_match_a_three_deal_match_in_the_terminal_resumes_mid_match(tmp_path):
     """`play --deals 3`: the totals between deals, Enter for the next deal, the match
     saved after every action; quit mid-match and --resume finishes it; the saved file is a
     match record that check-record accepts."""
-    from test_terminal import PROMPT, pexpect, spawn
+    from tests.test_terminal import PROMPT, pexpect, spawn
 
     saved = tmp_path / "match.json"
     t = spawn(["kowah", "play", "--deals", "3", "--seed", "5", "--level", "greedy",

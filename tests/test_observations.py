@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
-from pathlib import Path
 
 import pytest
 from google.protobuf import json_format
@@ -14,8 +12,6 @@ from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES, spec
 from moneycards.solver.observation import read_observation
 from moneycards.v1 import lukfu_pb2, observation_pb2
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 MESSAGES = {"totom": observation_pb2.TotomObservation, "kowah": observation_pb2.KowahObservation,
             "lukfu": lukfu_pb2.LukFuObservation}
@@ -160,7 +156,7 @@ def test_R_claim_privacy_a_pending_chiu_is_invisible_to_the_other_seats():
 
     def after_discard(seat3):
         from moneycards.solver.totom.table import TotomState
-        from table_helpers import totom_deal
+        from tests.table_helpers import totom_deal
 
         state = TotomState(None, deal=totom_deal(["", "", "", ""], ""))
         for s, hand in enumerate(["5s 3c", "5m 7c 8s", "2c 3s 4m", seat3]):

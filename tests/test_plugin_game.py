@@ -17,7 +17,7 @@ from moneycards.solver.tables import AI, HUMAN, Match, Seat, Table
 
 @pytest.fixture
 def highcard():
-    from toygame import SPEC
+    from tests.toygame import SPEC
 
     register(SPEC)
     yield SPEC
@@ -78,7 +78,7 @@ def test_a_registered_game_plays_a_match_with_its_own_first_seat(highcard):
 
 
 def test_a_name_already_taken_is_refused_and_unknown_games_stay_unknown(highcard):
-    from toygame import SPEC
+    from tests.toygame import SPEC
 
     assert register(SPEC) is SPEC  # the same game again: nothing changes
     import dataclasses

@@ -28,7 +28,7 @@ from google.rpc import error_details_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_status import rpc_status
 
-from conftest import fresh_postgres
+from tests.conftest import fresh_postgres
 from moneycards.server.app import start_service
 from moneycards.server.limits import Gate, Limits, wait_to_start
 from moneycards.server.store import SqliteStore, StoreFailure

@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from doc_commands import ROOT, blocks, json_subset, matches, run, sessions, sh_commands
+from tests.doc_commands import ROOT, blocks, json_subset, matches, run, sessions, sh_commands
 
 README = ROOT / "README.md"
 BLOCKS = blocks(README)

@@ -3,24 +3,21 @@ seed 0, seat bounds, stderr and the numbering of `check-record` (docs/api.md, do
 Everything here runs in process: no server, no subprocess."""
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from moneycards.cli.main import cli  # noqa: E402
-from moneycards.wire import wire  # noqa: E402
-from moneycards.records import (engine_record, game_record_json,  # noqa: E402
+from moneycards.cli.main import cli
+from moneycards.wire import wire
+from moneycards.records import (engine_record, game_record_json,
                                 game_record_message, read_game_record)
-from moneycards.server.records import record_check_message  # noqa: E402
-from moneycards.solver.errors import InvalidInput  # noqa: E402
-from moneycards.solver.games import check, seeded  # noqa: E402
-from moneycards.solver.kowah.table import KowahState  # noqa: E402
-from moneycards.v1 import common_pb2  # noqa: E402
-from table_helpers import kowah_deal  # noqa: E402
+from moneycards.server.records import record_check_message
+from moneycards.solver.errors import InvalidInput
+from moneycards.solver.games import check, seeded
+from moneycards.solver.kowah.table import KowahState
+from moneycards.v1 import common_pb2
+from tests.table_helpers import kowah_deal
 
 
 def test_api_first_illegal_is_set_when_the_first_action_is_illegal():

@@ -24,8 +24,8 @@ from moneycards.server.app import start_service
 from moneycards.server.store import Conflict, SqliteStore, open_store
 from moneycards.solver.games import GAMES
 from moneycards.v1 import table_pb2, table_pb2_grpc
-from test_store import at_once
-from test_table_service import create, error, play_in_process, view
+from tests.test_store import at_once
+from tests.test_table_service import create, error, play_in_process, view
 
 
 def test_two_server_processes_on_one_store_serve_every_table_as_one_server(store_db):

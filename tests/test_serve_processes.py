@@ -25,7 +25,7 @@ from moneycards.server.processes import core_plan
 from moneycards.solver.games import seeded
 from moneycards.v1 import (kowah_pb2, kowah_pb2_grpc, lukfu_pb2, lukfu_pb2_grpc, table_pb2,
                            table_pb2_grpc, totom_pb2, totom_pb2_grpc)
-from test_table_service import create, view
+from tests.test_table_service import create, view
 
 SERVE = [sys.executable, "-m", "moneycards", "serve"]
 PAGE = "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m"

@@ -9,7 +9,7 @@ import pytest
 
 from moneycards.solver.cards import KOWAH, TOTOM
 from moneycards.v1 import kowah_pb2, kowah_pb2_grpc, totom_pb2, totom_pb2_grpc
-from test_totom_differential import hands
+from tests.test_totom_differential import hands
 
 
 @pytest.fixture

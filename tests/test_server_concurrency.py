@@ -5,17 +5,13 @@ one; this test fails if they do (wrong answers or crashes under load).
 """
 
 import random
-import sys
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from moneycards.v1 import kowah_pb2, kowah_pb2_grpc, totom_pb2, totom_pb2_grpc  # noqa: E402
-from moneycards.solver.cards import KOWAH, TOTOM  # noqa: E402
-from moneycards.solver.kowah.exact import splits_exact  # noqa: E402
-from test_kowah_differential import built_hand  # noqa: E402
-from test_totom_differential import hands, oracle  # noqa: E402
+from moneycards.v1 import kowah_pb2, kowah_pb2_grpc, totom_pb2, totom_pb2_grpc
+from moneycards.solver.cards import KOWAH, TOTOM
+from moneycards.solver.kowah.exact import splits_exact
+from tests.test_kowah_differential import built_hand
+from tests.test_totom_differential import hands, oracle
 
 
 def test_concurrent_totom_checks_answer_their_own_hand(channel):

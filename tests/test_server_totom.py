@@ -142,7 +142,7 @@ def test_the_response_carries_every_field_of_the_verdict():
     from moneycards.server.totom import SCORING, bonus_kind, verdict_message
     from moneycards.solver.cards import TOTOM
     from moneycards.solver.totom.check import check_hand, check_text, parse_context
-    from test_totom_differential import hands
+    from tests.test_totom_differential import hands
 
     verdicts = [check_text("22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m", win_card="3c",
                            via="own-door"),

@@ -32,7 +32,7 @@ from moneycards.solver.table import IllegalAction
 from moneycards.solver.tables import HUMAN, Seat, StaleVersion, Table
 from moneycards.v1 import table_pb2
 
-from test_bite_store import Aborted, Context, Hooked
+from tests.test_bite_store import Aborted, Context, Hooked
 
 PEOPLE = {"totom": 4, "kowah": 3, "lukfu": 3}
 

@@ -3,22 +3,18 @@ records that replay and records with an illegal action (all three games)."""
 
 import json
 import random
-import sys
 import zlib
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from moneycards.solver.cards import TOTOM  # noqa: E402
-from moneycards.solver.games import GAMES, check, final_state, seeded  # noqa: E402
-from moneycards.solver.kowah.table import KowahState  # noqa: E402
-from moneycards.solver.table import IllegalAction  # noqa: E402
-from moneycards.solver.totom.rules import totom_rules  # noqa: E402
-from moneycards.solver.totom.table import TotomState  # noqa: E402
-from table_helpers import kowah_deal, totom_deal  # noqa: E402
+from moneycards.solver.cards import TOTOM
+from moneycards.solver.games import GAMES, check, final_state, seeded
+from moneycards.solver.kowah.table import KowahState
+from moneycards.solver.table import IllegalAction
+from moneycards.solver.totom.rules import totom_rules
+from moneycards.solver.totom.table import TotomState
+from tests.table_helpers import kowah_deal, totom_deal
 
 F = lambda t: TOTOM.parse(t)[0]  # noqa: E731
 

@@ -214,7 +214,7 @@ def test_R_claim_close_a_decision_still_open_when_the_deal_ends_is_declined():
     and decides; seat 0 plays on and draws seat 1's wait (KW-X4), which ends the deal.
     The deal is not reopened: seat 2's open decision is settled as a stay, and the record
     is final for every seat (R-claim-close, docs/proposed-rulings.md)."""
-    from table_helpers import kowah_deal
+    from tests.table_helpers import kowah_deal
 
     rules = dataclasses.replace(spec("kowah").rules("seed"), optional_declaration=True)
     deal = kowah_deal(["", "222c 333c 5s 9m", "444m 666m 7s 9c"], "5s 7s 5s", first=1)

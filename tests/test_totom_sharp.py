@@ -7,20 +7,17 @@ from each doorway.
 """
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
 from moneycards.solver.totom.observation import Phase
-from moneycards.solver.cards import TOTOM  # noqa: E402
-from moneycards.solver.table import IllegalAction  # noqa: E402
-from moneycards.solver.totom import rules as R  # noqa: E402
-from moneycards.solver.totom.check import check_text  # noqa: E402
-from moneycards.solver.totom.table import Offer, TotomState  # noqa: E402
-from table_helpers import totom_deal  # noqa: E402
+from moneycards.solver.cards import TOTOM
+from moneycards.solver.table import IllegalAction
+from moneycards.solver.totom import rules as R
+from moneycards.solver.totom.check import check_text
+from moneycards.solver.totom.table import Offer, TotomState
+from tests.table_helpers import totom_deal
 
 ROOT = Path(__file__).resolve().parents[1]
 F = lambda t: TOTOM.parse(t)[0]  # noqa: E731
@@ -359,7 +356,7 @@ def test_R_claim_privacy_only_the_asked_seat_sees_the_question_even_when_it_is_c
 
     from moneycards.solver.games import spec
     from moneycards.solver.totom.table import TotomState
-    from table_helpers import totom_deal
+    from tests.table_helpers import totom_deal
 
     rules = dataclasses.replace(spec("totom").rules("seed"), must_chiu=True)
     state = TotomState(None, rules, deal=totom_deal(["", "", "", ""], ""))

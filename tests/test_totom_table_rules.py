@@ -4,17 +4,12 @@ Each test sets up one seat's concealed hand and memory, offers it a card, and ch
 legal actions and the rule id an illegal attempt is refused with.
 """
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from moneycards.solver.cards import TOTOM  # noqa: E402
-from moneycards.solver.table import IllegalAction  # noqa: E402
-from moneycards.solver.totom.table import Offer, Phase, TotomState  # noqa: E402
-from table_helpers import totom_deal  # noqa: E402
+from moneycards.solver.cards import TOTOM
+from moneycards.solver.table import IllegalAction
+from moneycards.solver.totom.table import Offer, Phase, TotomState
+from tests.table_helpers import totom_deal
 
 F = lambda t: TOTOM.parse(t)[0]  # noqa: E731
 

@@ -16,4 +16,4 @@ DECK = Deck(game="highcard", faces=tuple(Face(0, r) for r in range(1, 10)), copi
 
 SPEC = GameSpec("highcard", "High card", 2, (3, 3), DECK, "leader", 1000.0, ("seed",),
                 "highcard.md", True, "leader_rotates", "leads", 6, "HC-1", "HIGHCARD_RULES_PRESET_",
-                package="toygame")
+                package="tests.toygame")

@@ -4,7 +4,7 @@ from typing import Any
 
 from moneycards.solver.facts import listed_actions, normalizer, read, read_cards
 
-from toygame import DECK
+from tests.toygame import DECK
 
 
 def facts(obs: dict[str, Any]) -> list[str]:

@@ -5,7 +5,7 @@ from typing import Any
 
 from moneycards.solver.ranking import Ranked
 
-from toygame import DECK
+from tests.toygame import DECK
 
 
 def _rank(obs: Any) -> list[Ranked]:

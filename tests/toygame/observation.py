@@ -5,7 +5,7 @@ from typing import Any
 
 from moneycards.solver.table import Outcome
 
-from toygame import DECK
+from tests.toygame import DECK
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,9 @@ from typing import Any
 
 from moneycards.solver.table import Action, Outcome, OutcomeKind, TableState
 
-from toygame import DECK
-from toygame.observation import HighCardObservation
-from toygame.rules import HighCardRules
+from tests.toygame import DECK
+from tests.toygame.observation import HighCardObservation
+from tests.toygame.rules import HighCardRules
 
 
 class HighCardState(TableState):
