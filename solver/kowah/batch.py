@@ -32,10 +32,10 @@ from moneycards.solver.cards import KOWAH
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.kowah.exact import triplet_pairs
 from moneycards.solver.kowah.shapes import PAIRS
+from moneycards.solver.kowah import NF
 
 Array = Any  # numpy arrays; numpy's own types add nothing here
 
-NF = len(KOWAH.faces)
 HAND = 8
 
 # Why a hand is not ready, as check.why_not_ready lists the rule ids (0: it is ready).

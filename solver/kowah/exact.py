@@ -15,8 +15,8 @@ from typing import Any, Sequence
 
 from moneycards.solver.cards import KOWAH
 from moneycards.solver.kowah.shapes import PAIRS, TRIPLETS, Split, structural_splits, two_two_one
+from moneycards.solver.kowah import NF
 
-NF = len(KOWAH.faces)
 
 
 @lru_cache(maxsize=1)

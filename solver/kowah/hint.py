@@ -22,9 +22,10 @@ from moneycards.solver.search import Estimate
 from moneycards.solver.table import parse_action, says
 from moneycards.solver.kowah.exact import ready_slots
 from moneycards.solver.kowah.search import known_holdings
-from moneycards.solver.kowah.observation import CARD_VERBS, SEATS, KowahObservation, Phase
+from moneycards.solver.kowah import SEATS
+from moneycards.solver.kowah.observation import CARD_VERBS, KowahObservation, Phase
+from moneycards.solver.kowah import NF
 
-NF = len(KOWAH.faces)
 C = KOWAH.copies + 1  # slot key = face * C + copy number
 
 

@@ -17,8 +17,8 @@ from moneycards.solver.cards import KOWAH, Face
 from moneycards.solver.errors import ImpossibleCards, InvalidInput
 from moneycards.solver.observation import Reader, card_text, enum_json
 from moneycards.solver.table import Outcome, outcome_from_json
+from moneycards.solver.kowah import SEATS
 
-SEATS = 3
 
 
 # The verbs whose argument is cards: the engine, the hint and the fact checks read actions

@@ -28,9 +28,8 @@ from moneycards.solver.cards import KOWAH
 from moneycards.solver.kowah.check import MULTIPLIERS
 from moneycards.solver.kowah.exact import ready_slots
 from moneycards.solver.kowah.observation import KowahObservation, Phase
+from moneycards.solver.kowah import SEATS, NF
 
-NF = len(KOWAH.faces)
-SEATS = 3
 TAKE_LIMIT = 30  # R-take-limit, as the engine's
 # The rank class of each face: suited ranks share a class across suits (KW-R1), each
 # honour is its own (KW-D2). A card's company is the cards of its class in the hand.

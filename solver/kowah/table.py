@@ -22,8 +22,8 @@ from moneycards.solver.kowah.observation import CARD_VERBS, KowahObservation, Ph
 from moneycards.solver.kowah.rules import SEED_RULES, KowahRules
 from moneycards.solver.table import (Action, Outcome, OutcomeKind, TableState, read_deal, says,
                                      seat_label)
+from moneycards.solver.kowah import SEATS
 
-SEATS = 3
 HAND = 8
 
 

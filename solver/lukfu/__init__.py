@@ -1,0 +1,3 @@
+"""Luk Fu (Hakka): its folder's shared facts, said once."""
+
+SEATS = 3

@@ -15,7 +15,8 @@ from moneycards.solver.lukfu.legal import check_follow, check_lead, settle
 from moneycards.solver.lukfu.old import Position, claim_total, prove_old
 from moneycards.solver.lukfu.plays import compare, parse_play
 from moneycards.solver.lukfu.rules import SEED_RULES, LukFuRules
-from moneycards.solver.lukfu.record import ROLES, SEATS, Record, parse_record, seat_name
+from moneycards.solver.lukfu import SEATS
+from moneycards.solver.lukfu.record import ROLES, Record, parse_record, seat_name
 
 
 def rules_from(ace_rule: bool | None = None, strict_leads: bool | None = None) -> LukFuRules:

@@ -22,7 +22,7 @@ from moneycards.solver.table import parse_action
 from moneycards.solver.lukfu.observation import CARD_VERBS, LukFuObservation
 from moneycards.solver.lukfu.old import FIXED_OLD, Position, prove_old
 from moneycards.solver.lukfu.plays import Play, beating_plays, classify, plays_in
-from moneycards.solver.lukfu.record import SEATS
+from moneycards.solver.lukfu import SEATS
 from moneycards.solver.lukfu.search import search
 from moneycards.solver.lukfu.rules import LukFuRules
 

@@ -9,7 +9,8 @@ from moneycards.solver.cards import Face
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.lukfu.plays import (RUN, SEED_RULES, SET, SINGLE, SUIT_RANK, LukFuRules,
                                            Play, beating_plays, compare, described)
-from moneycards.solver.lukfu.record import HAND_SIZE, ROLES, SEATS
+from moneycards.solver.lukfu import SEATS
+from moneycards.solver.lukfu.record import HAND_SIZE, ROLES
 
 WIN_FU = 6  # LF-W2
 # LF-W1, LF-W2: a seat's fu are its own cards (of its winning plays, and old cards in its

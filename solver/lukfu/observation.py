@@ -16,7 +16,8 @@ from typing import Any
 
 from moneycards.solver.cards import LUKFU, Face
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.lukfu.record import (HAND_SIZE, SEATS, Record, RecordError, parse_record,
+from moneycards.solver.lukfu import SEATS
+from moneycards.solver.lukfu.record import (HAND_SIZE, Record, RecordError, parse_record,
                                            record_to_json)
 from moneycards.solver.observation import Reader, enum_json
 from moneycards.solver.table import Outcome, outcome_from_json

@@ -17,8 +17,8 @@ from moneycards.solver.errors import InvalidInput, json_object
 from moneycards.solver.lukfu.plays import (RUN, SEED_RULES, SET, LukFuRules, Play, PlayError, beats,
                                 classify, plays_in)
 from moneycards.solver.lukfu.plays import BAK_CHI, MAU_GUNG
+from moneycards.solver.lukfu import SEATS
 
-SEATS = 3
 HAND_SIZE = 12  # LF-C1
 ROLES = ("caller", "master-passed", "non-caller")
 

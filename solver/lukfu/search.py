@@ -32,7 +32,8 @@ from moneycards.solver.cards import LUKFU, Face
 from moneycards.solver.lukfu.legal import WIN_FU, settle
 from moneycards.solver.lukfu.old import Position
 from moneycards.solver.lukfu.plays import Play as FacePlay
-from moneycards.solver.lukfu.record import SEATS, Record
+from moneycards.solver.lukfu import SEATS
+from moneycards.solver.lukfu.record import Record
 from moneycards.solver.lukfu.rules import LukFuRules
 from moneycards.solver.ranking import stopped
 from moneycards.solver.search import Estimate

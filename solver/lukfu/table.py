@@ -21,8 +21,9 @@ from moneycards.solver.lukfu.observation import (CARD_VERBS, LukFuObservation, P
 from moneycards.solver.lukfu.old import Position, prove_old
 from moneycards.solver.lukfu.plays import Play, beating_plays, classify, plays_in
 from moneycards.solver.lukfu.rules import SEED_RULES, LukFuRules, lukfu_rules
-from moneycards.solver.lukfu.record import (HAND_SIZE, SEATS, Action, Record, Trick,
-                                         public_record, record_to_json, seat_name)
+from moneycards.solver.lukfu import SEATS
+from moneycards.solver.lukfu.record import (HAND_SIZE, Action, Record, Trick, public_record,
+                                         record_to_json, seat_name)
 from moneycards.solver.table import Action as TableAction
 from moneycards.solver.table import Outcome, OutcomeKind, TableState, read_deal, says
 

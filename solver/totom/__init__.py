@@ -1,0 +1,6 @@
+"""Tổ Tôm (the 100-card Chắn table): its folder's shared facts, said once."""
+
+from moneycards.solver.cards import TOTOM
+
+SEATS = 4
+NF = len(TOTOM.faces)  # faces of the deck: the length of a count vector

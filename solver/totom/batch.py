@@ -24,10 +24,10 @@ from moneycards.solver.totom import rules as rules_mod
 from moneycards.solver.totom.rules import CHI_CHI, LEO_CARDS, RED_FACES, TotomRules
 from moneycards.solver.totom.scoring import (VIA_CHIU, VIA_DISCARD, VIA_OWN_DOOR, VIA_STOCK,
                                              XUONG_POINTS, WinContext)
+from moneycards.solver.totom import NF
 
 Array = Any  # numpy arrays; numpy's own types add nothing here
 
-NF = len(TOTOM.faces)
 CHI = TOTOM.index(CHI_CHI)
 RANKS = 8  # 2–9 in each of the three suits, suit-major: face = suit * 8 + (rank - 2)
 assert CHI == 3 * RANKS and all(TOTOM.faces[s * RANKS + r].rank == r + 2

@@ -32,9 +32,8 @@ from moneycards.solver.totom.observation import CARD_VERBS, TotomObservation
 from moneycards.solver.totom.scoring import VIA_STOCK, WinContext
 from moneycards.solver.totom.search import searchable, simulated
 from moneycards.solver.totom.shapes import holding
+from moneycards.solver.totom import SEATS, NF
 
-NF = len(TOTOM.faces)
-SEATS = 4
 # A capture that leaves the distance as it is still turns a single into an exposed pair;
 # measured in self-play, preferring it (and a Chắn over a Cạ) wins more deals.
 CAPTURE_BONUS = 0.3

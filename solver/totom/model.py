@@ -17,7 +17,8 @@ from typing import Sequence
 from moneycards.solver.cards import TOTOM
 from moneycards.solver.cpsat import Combiner, PerThread, ReusableModel
 from moneycards.solver.totom.rules import CHI_CHI
-from moneycards.solver.totom.shapes import (CA_CANDIDATES, HAND, MIN_CHAN, NF, Counts, Distance,
+from moneycards.solver.totom import NF
+from moneycards.solver.totom.shapes import (CA_CANDIDATES, HAND, MIN_CHAN, Counts, Distance,
                                             Holding, Partition, canonical_partition)
 
 

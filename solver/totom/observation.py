@@ -17,8 +17,8 @@ from moneycards.solver.cards import TOTOM, Face
 from moneycards.solver.errors import ImpossibleCards
 from moneycards.solver.observation import Reader, SeatCard as SeatCard, card_text, enum_json
 from moneycards.solver.table import Outcome, outcome_from_json
+from moneycards.solver.totom import SEATS
 
-SEATS = 4
 
 
 # The verbs whose argument is cards: the engine, the hint and the fact checks read actions

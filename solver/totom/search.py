@@ -36,9 +36,8 @@ from moneycards.solver.totom import rules as rules_mod
 from moneycards.solver.totom.observation import (CARD_VERBS, Phase, TotomObservation,
                                                  seen_counts)
 from moneycards.solver.totom.table import Memory, Offer, TotomState
+from moneycards.solver.totom import SEATS
 
-SEATS = 4
-NF = len(TOTOM.faces)
 STOCK_SIZE = 23
 
 

@@ -17,7 +17,6 @@ from moneycards.solver.cards import TOTOM, Face
 from moneycards.solver.totom.rules import CHI_CHI
 
 Counts = Sequence[int]
-NF = len(TOTOM.faces)
 MIN_CHAN = 6  # TT-W4
 HAND = 20  # TT-W1
 

@@ -26,9 +26,8 @@ from moneycards.solver.totom.exact import partition_exact
 from moneycards.solver.totom.observation import Phase
 from moneycards.solver.totom.rules import CHI_CHI
 from moneycards.solver.totom.scoring import VIA_CHIU, VIA_OWN_DOOR, VIA_STOCK, WinContext
+from moneycards.solver.totom import SEATS, NF
 
-SEATS = 4
-NF = len(TOTOM.faces)
 CHI = TOTOM.index(CHI_CHI)
 RANK = tuple(f.rank for f in TOTOM.faces)
 # The faces of the same rank in another suit: a Cạ partner (never Chi chi, TT-D3).

@@ -31,9 +31,8 @@ from moneycards.solver.totom.legal import (breaks_a_pair, chan_only, declined_be
 from moneycards.solver.totom.rules import CHI_CHI, TotomRules
 from moneycards.solver.totom.observation import CARD_VERBS, Phase as Phase, TotomObservation
 from moneycards.solver.totom.scoring import VIA_CHIU, VIA_OWN_DOOR, VIA_STOCK, WinContext
+from moneycards.solver.totom import SEATS, NF
 
-SEATS = 4
-NF = len(TOTOM.faces)
 
 VIA_THIEN_U = "thien-u"  # TT-W7: won on the dealt twenty, before any discard
 # How a win came, in words (a result's `via` is a key for programs, never shown).
