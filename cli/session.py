@@ -12,6 +12,8 @@ import datetime
 import json
 import os
 import pathlib
+import signal
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +36,14 @@ COMMANDS = {
 AUTO_PASS = "the only action; --no-auto-pass to be asked"
 EXIT_INTERRUPTED = 130
 PRACTICE = "A practice game: actions were taken back (undo), and its record says so."
+
+
+def _hear_ctrl_c() -> None:
+    """Ctrl-C leaves the table with the deal saved (KeyboardInterrupt below), even when the
+    program was started with SIGINT ignored (a background job, some launchers), which
+    Python would otherwise keep. Only the main thread may set a signal handler."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def deals_folder() -> pathlib.Path:
@@ -100,6 +110,7 @@ class Session:
     # -- the loop -------------------------------------------------------------------------
     def run(self) -> int:
         """Play until the deal ends or the person leaves; the exit code."""
+        _hear_ctrl_c()
         t = self.table
         where = f" at {t.address}, table {t.table_id}" if t.table_id else ""
         others = ", ".join(n for s, n in enumerate(t.names()) if s != t.seat)

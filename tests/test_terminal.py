@@ -151,6 +151,29 @@ def drive(child, limit=400):
     raise AssertionError("the deal did not end")
 
 
+def test_ctrl_c_saves_the_deal_even_when_started_with_sigint_ignored(tmp_path):
+    """A program started in the background inherits SIGINT ignored, which Python keeps: the
+    table still hears Ctrl-C, saves the deal and says how to resume (exit 130)."""
+    import signal
+
+    record = tmp_path / "deal.json"
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)  # inherited through exec
+    try:
+        child = spawn(["kowah", "play", "--seed", "2", "--level", "greedy", "--record",
+                       str(record)], tmp_path)
+    finally:
+        signal.signal(signal.SIGINT, before)
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect("Interrupted. The deal is saved")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert json.loads(record.read_text())["actions"]
+
+
 @pytest.mark.parametrize("game, seed", [("totom", 17), ("kowah", 2), ("lukfu", 8)])
 def test_a_whole_deal_through_a_terminal_with_ctrl_c_and_resume(tmp_path, game, seed):
     record = tmp_path / "deal.json"
