@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from moneycards.solver.cards import KOWAH
+from moneycards.solver.cards import KOWAH, TOTOM
 from moneycards.solver.hints import choose
 from moneycards.solver.kowah import search as kw_search
 from moneycards.solver.kowah.table import KowahState
@@ -54,6 +54,38 @@ def test_totom_exposed_ca_never_excludes_the_dealt_cards():
     for seed in TT_DEALS:
         _play(TotomState(seed), seed, 4, visit)
     assert cas > 1000
+
+
+def test_totom_doorway_bans_are_a_weight_so_a_world_may_hold_the_exception():
+    """TT-T3 only makes it likely that a seat holds no copy of a card that died at its
+    doorway (a Chắn may be declined, TT-C3, or barred, TT-C4, TT-C9): sampled worlds keep
+    such a card from its seat about DOORWAY_BAN_HOLDS of the time, never always."""
+    found = []
+
+    def visit(state, step):
+        seat = state.current_seat()
+        obs = state.observation(seat)
+        banned = tt_search.ruled_out(obs)
+        if not found and sum(map(len, banned)) >= 4 and step > 40:
+            found.append(obs)
+
+    for seed in TT_DEALS:
+        _play(TotomState(seed), seed, 4, visit)
+        if found:
+            break
+    obs = found[0]
+    banned = tt_search.ruled_out(obs)
+    left = tt_search.unseen(obs)
+    pairs = [(s, f) for s, faces in enumerate(banned) for f in faces
+             if left[TOTOM.index(f)] and obs.hand_sizes[s]]
+    assert pairs
+    worlds, exceptions = 2000, 0
+    rng = random.Random(1)
+    for _ in range(worlds):
+        hands, _stock = tt_search.sample_hidden(obs, rng)
+        exceptions += any(hands[s][TOTOM.index(f)] for s, f in pairs)
+    share = exceptions / worlds
+    assert 0 < share < 3 * len(pairs) * (1 - tt_search.DOORWAY_BAN_HOLDS) + 0.02, share
 
 
 def test_totom_sampled_worlds_keep_the_exposed_ca_inference():

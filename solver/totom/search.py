@@ -10,11 +10,11 @@ the sizes the observation shows. What the public record tells about the other ha
   of the offered card (TT-C1); hands only shrink and the hand card's face is never captured
   again (TT-C4) nor broken, so the seat holds at most one of the Cạ's two faces, and that
   one exactly twice. A seat with an exposed Cạ has captured a Cạ (TT-C8).
-* likely (`ruled_out`, kept unless the room left forbids it): a seat at whose doorway a
-  card died let it go (TT-T3), and a live hand holding a copy would mostly have captured it
-  as a Chắn, so it holds none (a dead hand, TT-S4, is exempt). Not certain: a Chắn may be
-  declined (TT-C3), or be barred by an earlier discard of the face (TT-C4) or by leaving no
-  legal discard (TT-C9).
+* likely (`ruled_out`, a weight: each holds in a world with `DOORWAY_BAN_HOLDS`, and
+  unless the room left forbids it): a seat at whose doorway a card died let it go (TT-T3),
+  and a live hand holding a copy would mostly have captured it as a Chắn, so it holds none
+  (a dead hand, TT-S4, is exempt). Not certain: a Chắn may be declined (TT-C3), or be
+  barred by an earlier discard of the face (TT-C4) or by leaving no legal discard (TT-C9).
 
 Declined claims leave no public trace (R-claim-privacy) and are not used. Which faces the
 other seats discarded or declined (TT-C3, TT-C4) is not in the observation: their memories
@@ -39,6 +39,7 @@ from moneycards.solver.totom.table import Memory, Offer, TotomState
 from moneycards.solver.totom import SEATS
 
 STOCK_SIZE = 23
+DOORWAY_BAN_HOLDS = 0.99  # the chance a `ruled_out` face is kept from its seat in a world
 
 
 @lru_cache(maxsize=4096)
@@ -182,7 +183,11 @@ def sample_hidden(obs: TotomObservation, rng: random.Random) -> tuple[list[list[
     Cạ are dealt to it first, none or exactly two (`certain_violation`); then every card
     goes to a hidden place with a chance in proportion to the room left there, among the
     places the record allows it (`ruled_out`)."""
-    banned = ruled_out(obs)
+    # TT-T3 makes a doorway ban likely, not certain: the seat holds a copy of a card that
+    # died at its door in about 1 % of such deaths (13 of 1,185 in 150 greedy deals), so
+    # each ban holds with that chance and a world may hold the exception.
+    banned = [{f for f in likely if rng.random() < DOORWAY_BAN_HOLDS}
+              for likely in ruled_out(obs)]
     room = [0 if s == obs.seat else obs.hand_sizes[s] for s in range(SEATS)] + [obs.stock]
     places: list[list[Face]] = [[] for _ in range(SEATS + 1)]
     left = unseen(obs)
