@@ -10,6 +10,16 @@ from moneycards.solver.games import GAMES
 from moneycards.solver.lukfu.record import parse_record, public_record, record_to_json
 
 
+def json_seen_by(rec, seat: int) -> dict:
+    """The record's JSON with every face-down card hidden, then the seat's own shown."""
+    public = record_to_json(rec, with_hidden=False)
+    for t, trick in enumerate(rec.tricks):
+        for k, a in enumerate(trick.actions):
+            if a.seat == seat and a.play is None and a.hidden:
+                public["tricks"][t]["plays"][k]["cards"] = GAMES["lukfu"].deck.render(a.hidden)
+    return public
+
+
 def test_the_public_record_equals_its_json_read_back():
     rng = random.Random(3)
     checked = 0
@@ -18,14 +28,11 @@ def test_the_public_record_equals_its_json_read_back():
         while not state.is_over:
             rec = state.record_
             for seat in range(3):
-                public = record_to_json(rec, with_hidden=False)
-                for t, trick in enumerate(rec.tricks):  # a seat sees its own face-down cards
-                    for k, a in enumerate(trick.actions):
-                        if a.seat == seat and a.play is None and a.hidden:
-                            public["tricks"][t]["plays"][k]["cards"] = \
-                                GAMES["lukfu"].deck.render(a.hidden)
+                public = json_seen_by(rec, seat)
                 assert public_record(rec, seat) == parse_record(public, rec.rules)
-                assert state.observation(seat).record == parse_record(public, rec.rules)
+                obs = state.observation(seat)
+                assert obs.record == parse_record(public, rec.rules)
+                assert obs.record_json == {k: v for k, v in public.items() if k != "game"}
                 checked += 1
             state.apply(rng.choice(state.legal_actions()))
     assert checked > 300

@@ -211,16 +211,13 @@ class LukFuState(TableState):
     # -- views --------------------------------------------------------------------------
     def _observation(self, seat: int) -> LukFuObservation:
         rec = self.record_
-        public = record_to_json(rec, with_hidden=False)
+        seen = public_record(rec, seat)  # its own face-down cards only (LF-F1)
+        public = record_to_json(seen)
         del public["game"]
-        for t, trick in enumerate(rec.tricks):  # a seat sees its own face-down cards
-            for k, a in enumerate(trick.actions):
-                if a.seat == seat and a.play is None and a.hidden:
-                    public["tricks"][t]["plays"][k]["cards"] = LUKFU.render(a.hidden)
         return LukFuObservation(
             seat=seat, to_act=self.current_seat(), phase=self.phase,
             hand=tuple(sorted(self.hands[seat])), hand_sizes=tuple(len(h) for h in self.hands),
-            record_json=public, record=public_record(rec, seat), caller=rec.caller,
+            record_json=public, record=seen, caller=rec.caller,
             fu=tuple(rec.fu(s) for s in range(SEATS)),
             legal_actions=tuple(self.legal_actions()) if self.current_seat() == seat else (),
             result=self.result,
