@@ -408,8 +408,9 @@ MUTANTS: tuple[Mutant, ...] = (
       "old cards never proved by face-down discards", LF),
     M("lf-o1-bak-chi", LF_OLD, "if f.rank == 9) | {MAU_GUNG, BAK_CHI}",
       "if f.rank == 9) | {MAU_GUNG}", "LF-O1", "Bak Chi not always old", LF),
-    M("lf-f6-leak", LF_TABLE_PY, "if a.seat == seat and a.play is None and a.hidden:",
-      "if a.play is None and a.hidden:", "LF-F6",
+    M("lf-f6-leak", "solver/lukfu/record.py",
+      "hidden=tuple(sorted(a.hidden)) if a.seat == seat else None)",
+      "hidden=tuple(sorted(a.hidden)))", "LF-F6",
       "a seat's observation showing every seat's face-down cards", LF_LEAK),
     # -- Records, the API and the command line -------------------------------------------
     M("api-first-illegal-0", "server/records.py", "if check.index is not None:",
