@@ -9,9 +9,10 @@ from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES
+from moneycards.solver.kowah import NAME
 
 
-@click.group(context_settings=CONTEXT_SETTINGS)
+@click.group(NAME, context_settings=CONTEXT_SETTINGS)
 def kowah() -> None:
     """Kowah (Cheki), two triplets and a pair (rules KW-*)."""
 
@@ -124,6 +125,6 @@ def win(hand: str, pair: str, card: str, via: str, as_json: bool) -> None:
             click.echo(f"  {viol.rule:<6} {viol.message}")
 
 
-add_record_commands(kowah, "kowah")
-add_play_commands(kowah, GAMES["kowah"])
-add_interactive_command(kowah, GAMES["kowah"])
+add_record_commands(kowah, NAME)
+add_play_commands(kowah, GAMES[NAME])
+add_interactive_command(kowah, GAMES[NAME])

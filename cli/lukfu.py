@@ -10,6 +10,7 @@ from moneycards.cli.common import CONTEXT_SETTINGS, answers, json_option
 from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
 from moneycards.solver.games import GAMES
+from moneycards.solver.lukfu import NAME
 
 if TYPE_CHECKING:
     from moneycards.solver.lukfu.rules import LukFuRules
@@ -54,7 +55,7 @@ def _history(record_file: IO[str] | None, hand: str | None, seat: int | None,
             view["rules"] or rules)
 
 
-@click.group(context_settings=CONTEXT_SETTINGS)
+@click.group(NAME, context_settings=CONTEXT_SETTINGS)
 def lukfu() -> None:
     """Luk Fu, the Hakka trick-taking game (rules LF-*)."""
 
@@ -205,6 +206,6 @@ def score(fu: int | None, winner: int | None, caller: int | None, drawn: bool,
         f"{seat_label(s)} {n:+d}" for s, n in enumerate(d["net"])))
 
 
-add_record_commands(lukfu, "lukfu")
-add_play_commands(lukfu, GAMES["lukfu"])
-add_interactive_command(lukfu, GAMES["lukfu"])
+add_record_commands(lukfu, NAME)
+add_play_commands(lukfu, GAMES[NAME])
+add_interactive_command(lukfu, GAMES[NAME])

@@ -162,20 +162,15 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
                            f"average {totals[s] / deals:+.3f} per deal")
 
 
-# Actions to type at each game's table, for `play --help`.
-PLAY_EXAMPLES = {"totom": "`capture 4m`, `discard 5c`", "kowah": "`draw`, `discard 5c`",
-                 "lukfu": "`lead 345c`, `down 3c 5m`"}
-
-
 def add_interactive_command(group: click.Group, spec: GameSpec) -> None:
 
     @group.command("play", help=(
         "Play a deal against the built-in AIs: type an action's number or its text "
-        f"({PLAY_EXAMPLES[spec.name]}), or `help`, `show`, `log`, `hint` (`hint -v`: the "
-        "reasons in full), `undo`, `quit`. `undo` takes back your last action and the AI "
-        "replies to it (in this process only; the record then marks a practice game). A lone "
-        "`pass` is played for you, and the log says so. The deal is saved after every "
-        "action; Ctrl-C keeps it too, and `--resume` continues it."))
+        f"({spec.play_examples or 'the actions the table lists'}), or `help`, `show`, `log`, "
+        "`hint` (`hint -v`: the reasons in full), `undo`, `quit`. `undo` takes back your "
+        "last action and the AI replies to it (in this process only; the record then marks "
+        "a practice game). A lone `pass` is played for you, and the log says so. The deal "
+        "is saved after every action; Ctrl-C keeps it too, and `--resume` continues it."))
     @click.option("--seed", type=int, help="The deal's seed (default: a random one).")
     @click.option("--seat", default=0, show_default=True, type=int, help="Your seat.")
     @click.option("--level", default="strong", show_default=True,

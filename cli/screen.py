@@ -11,13 +11,12 @@ from __future__ import annotations
 import textwrap
 from typing import Any, Sequence
 
-from moneycards.solver.cards import KOWAH, LUKFU, counted
 # The seat's view in words lives with the engines, so that a state can print itself; the
 # terminal's modules read it from here as before.
 from moneycards.solver.screen import (  # noqa: F401
-    WIDTH, _upper_first, default_down as default_down, describe as describe, menu as menu,
-    menu_lines as menu_lines, screen as screen, wrap as wrap, wrap_clauses as wrap_clauses)
-from moneycards.solver.table import name_says, possessive
+    WIDTH, _game_screen, _upper_first, default_down as default_down, describe as describe,
+    menu as menu, menu_lines as menu_lines, screen as screen, wrap as wrap,
+    wrap_clauses as wrap_clauses)
 
 
 # -- a hint --------------------------------------------------------------------------------
@@ -77,51 +76,9 @@ def explain(state: Any, names: Sequence[str]) -> list[str]:
     r = state.result
     if r is None or r.winner is None:
         return []  # a drawn deal: the result line says why
-    return EXPLAIN[state.game](state, r, names)
+    return _game_screen(state.game).explain(state, r, names)  # type: ignore[no-any-return]
 
 
-def _explain_totom(state: Any, r: Any, names: Sequence[str]) -> list[str]:
-    from moneycards.cli.totom import format_verdict
-    from moneycards.solver.totom.table import VIA_WORDS, won_where
-
-    if state.win_verdict is None:
-        return []
-    lines = [f"{_upper_first(possessive(names[r.winner]))} twenty cards, won "
-             f"{won_where(r)} ({VIA_WORDS[r.via]}):"]
-    lines += ["  " + x for x in format_verdict(state.win_verdict).splitlines()]
-    lines.append("Settlement: " + ", ".join(f"{names[s]} {n:+d}" for s, n in enumerate(r.net)))
-    return lines
-
-
-def _explain_kowah(state: Any, r: Any, names: Sequence[str]) -> list[str]:
-    from moneycards.solver.kowah.exact import splits_exact
-
-    card = KOWAH.parse(r.card)[0]
-    hand = list(state.hands[r.winner])
-    if sum(hand) == 9:
-        hand[KOWAH.index(card)] -= 1
-    splits = [sp for sp in splits_exact(hand) if sp.pair == card] or splits_exact(hand)
-    lines = [f"{_upper_first(possessive(names[r.winner]))} cards: {KOWAH.render(hand)} + "
-             f"{card} ({r.via})"]
-    if splits:
-        sp = splits[0]
-        lines.append(f"  {' '.join(t.text for t in sp.triplets)} and "
-                     f"{KOWAH.render([card] * 3)}: three triplets (KW-R1)")
-    lines.append(f"  multiplier x{r.multiplier} for a win by {r.via} (KW-K1)")
-    return lines
-
-
-def _explain_lukfu(state: Any, r: Any, names: Sequence[str]) -> list[str]:
-    old = sorted(state.old_cards(r.winner), key=LUKFU.index)
-    won = state.record_.fu(r.winner)
-    return [f"{name_says(names[r.winner], 'claims')}: {won} fu won in tricks + "
-            f"{counted(len(old), 'old cards')} ({LUKFU.render(old) or 'none'}) = {r.fu} "
-            f"(LF-W2)",
-            f"Settlement ({r.rule}): " + ", ".join(f"{names[s]} {n:+d}"
-                                                   for s, n in enumerate(r.net))]
-
-
-EXPLAIN = {"totom": _explain_totom, "kowah": _explain_kowah, "lukfu": _explain_lukfu}
 
 
 class Printer:

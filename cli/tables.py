@@ -264,9 +264,9 @@ class CannotUndo(Exception):
 
 def match_deals(game: str, data: dict[str, Any]) -> list[Any]:
     """A match record file's deals, by the field's proto or JSON name."""
-    from moneycards.records import MATCH_DEALS_FIELDS
+    from moneycards.wire import wire
 
-    name = MATCH_DEALS_FIELDS[game]
+    name = wire(game).match_deals_field
     json_name = name.split("_")[0] + "".join(w.title() for w in name.split("_")[1:])
     found = data.get(name, data.get(json_name, []))
     return found if isinstance(found, list) else []

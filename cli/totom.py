@@ -4,22 +4,21 @@ from __future__ import annotations
 
 import click
 
-from typing import TYPE_CHECKING, Callable, TypeVar
+from typing import Callable, TypeVar
 
 from moneycards.cli.common import CONTEXT_SETTINGS, answers, json_option
 from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES
-
-if TYPE_CHECKING:
-    from moneycards.solver.totom.check import HandVerdict
+from moneycards.solver.totom import NAME
+from moneycards.solver.totom.screen import format_verdict
 
 _F = TypeVar("_F", bound=Callable[..., object])
 
 VIA_CHOICES = ["own-door", "stock", "chiu", "discard"]
 rules_option = click.option("--rules", "rules", default="seed", show_default=True,
-                            type=click.Choice(list(GAMES["totom"].presets)),
+                            type=click.Choice(list(GAMES[NAME].presets)),
                             help="Rules preset: seed (the seed page) or traditional (Chắn "
                                  "Vạn Văn table).")
 engine_option = click.option("--engine", default="cpsat", show_default=True,
@@ -39,7 +38,7 @@ def with_extra(fn: _F) -> _F:
     return fn
 
 
-@click.group(context_settings=CONTEXT_SETTINGS)
+@click.group(NAME, context_settings=CONTEXT_SETTINGS)
 def totom() -> None:
     """Tổ Tôm, the 100-card Chắn table (rules TT-*)."""
 
@@ -155,50 +154,6 @@ def waits(hand: str, via: str, seen: str | None, opening: str | None, rules: str
                    f"{w.unseen} unseen   {names}")
 
 
-# What the x/y after each bonus means, said once under the list (TT-K2, TT-K5).
-BONUS_LEGEND = {
-    "TT-K2": "  x/y = main/dịch: x for the bonus marked (main), y for every other (TT-K2)",
-    "TT-K5": "  x/y = main/dịch: under Thập thành every bonus adds its main x (TT-K5)",
-}
-
-
-def format_verdict(v: HandVerdict) -> str:
-    from moneycards.solver.cards import TOTOM
-
-    p = v.partition
-    lines = [f"Hand: {TOTOM.render(v.hand)}"]
-    if v.wins:
-        lines.append(f"WINS: {p.chan_count} Chắn, {p.ca_count} Cạ")
-    else:
-        tail = f", unpaired {TOTOM.render(p.left)}" if p.left else ""
-        lines.append(f"Does not win: {p.chan_count} Chắn, {p.ca_count} Cạ{tail}")
-    for f in p.chan:
-        lines.append(f"  Chắn {TOTOM.render([f, f]):<7} {TOTOM.name(f)}")
-    for a, b in p.ca:
-        lines.append(f"  Cạ   {TOTOM.render([a, b]):<7} {TOTOM.name(a)} + {TOTOM.name(b)}")
-    for viol in v.violations:
-        lines.append(f"  {viol.rule:<6} {viol.message}")
-    if v.wins:
-        s = v.score
-        assert s is not None  # a winning hand is scored
-        if not s.bonuses:
-            lines.append("Ù xuông, no bonus (TT-K1)")
-        else:
-            how = {"TT-K2": "main value of the highest bonus plus the dịch of the others",
-                   "TT-K5": "Thập thành: the main values of every bonus added"}[s.rule]
-            lines.append(f"Bonuses ({s.rule}: {how}):")
-            for counted in s.bonuses:
-                bonus = counted.bonus
-                mark = " (main)" if bonus.key == s.main else ""
-                lines.append(f"  {bonus.name:<13} ×{counted.count}  {bonus.main}/{bonus.dich}"
-                             f"{mark}")
-            lines.append(BONUS_LEGEND[s.rule])
-        st = s.settlement
-        lines.append(f"Points: {s.points}  (winner +{st['winner']}, each loser "
-                     f"{st['each_loser']}, TT-K7)")
-    return "\n".join(lines)
-
-
-add_record_commands(totom, "totom")
-add_play_commands(totom, GAMES["totom"])
-add_interactive_command(totom, GAMES["totom"])
+add_record_commands(totom, NAME)
+add_play_commands(totom, GAMES[NAME])
+add_interactive_command(totom, GAMES[NAME])

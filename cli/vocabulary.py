@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping, TypeVar
 
 from moneycards.cli.common import emit_json
+from moneycards.wire import WIRES
 
 if TYPE_CHECKING:
     from google.protobuf.descriptor import Descriptor
@@ -29,7 +30,8 @@ _K = TypeVar("_K", bound=int)
 JSON_OPTIONS: dict[str, Any] = {"preserving_proto_field_name": True,
                                 "always_print_fields_with_no_presence": True}
 
-GAMES = {"totom": "TotomService", "kowah": "KowahService", "lukfu": "LukFuService"}
+# Each game with a stateless service of its own, and that service.
+GAMES = {w.game: w.service for w in WIRES.values()}
 
 # Every command whose --json has an RPC twin, and the twin (service/method).
 TWINS: dict[str, str] = {

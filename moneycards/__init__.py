@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 def load_game(name: str) -> GameSpec:
-    """The spec of a game by name ("totom", "kowah", "lukfu"); InvalidInput otherwise."""
+    """The spec of a registered game by name (`games()`); InvalidInput otherwise."""
     from moneycards.solver.games import spec
 
     return spec(name)
@@ -41,8 +41,9 @@ def games() -> list[str]:
 
 
 def __getattr__(name: str) -> Any:
-    # `from moneycards import totom` loads a game's module only when asked for.
-    if name in ("totom", "kowah", "lukfu"):
+    # `from moneycards import totom` loads a game's module of the public API (moneycards/
+    # <game>.py) only when asked for.
+    if name in __all__ and name not in globals():
         import importlib
 
         return importlib.import_module(f"moneycards.{name}")

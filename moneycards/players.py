@@ -119,14 +119,17 @@ def observation_of(view: Any) -> Observation:
     from moneycards.solver.observation import read_observation
     from moneycards.wire import wire_of_observation
 
+    from moneycards.records import whole_numbers
+
     which = view.WhichOneof("observation")
     data = json_format.MessageToDict(getattr(view, which), preserving_proto_field_name=True,
                                      always_print_fields_with_no_presence=True)
     # A view carries the game and the legal actions once, in its own fields
     # (docs/observations.md); the observation's copies are left empty.
     on_wire = wire_of_observation(which) if which else None
-    assert on_wire is not None, which  # every view carries its game's observation
-    data["game"] = on_wire.game
+    if on_wire is None:  # a plug-in's observation: a JSON object, named by game_name
+        data = whole_numbers(data)
+    data["game"] = view.game_name or (on_wire.game if on_wire else "")
     data["legal_actions"] = [a.text for a in view.legal_actions]
     obs: Observation = read_observation(data, field="view")
     return obs

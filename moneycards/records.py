@@ -10,22 +10,21 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Literal, TypedDict, overload
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from google.protobuf import json_format
+from google.protobuf import json_format, struct_pb2
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES, spec
+from moneycards.solver.lukfu import NAME as LUKFU
 from moneycards.v1 import common_pb2, lukfu_pb2
 from moneycards.wire import wire
 
 if TYPE_CHECKING:
-    from moneycards.solver.kowah.rules import KowahRules
     from moneycards.solver.lukfu.rules import LukFuRules
     from moneycards.solver.tables import MatchCheck
-    from moneycards.solver.totom.rules import TotomRules
 
 
 class SeatDict(TypedDict):
@@ -131,23 +130,86 @@ def preset_name(game: str, rules: Message, *, field: str = "rules.preset") -> st
     return "seed" if name == "unspecified" else name
 
 
-@overload
-def rules_object(game: Literal["totom"], rules: Message, *, field: str = ...) -> TotomRules: ...
-@overload
-def rules_object(game: Literal["kowah"], rules: Message, *, field: str = ...) -> KowahRules: ...
-@overload
-def rules_object(game: Literal["lukfu"], rules: Message, *, field: str = ...) -> LukFuRules: ...
-@overload
-def rules_object(game: str, rules: Message, *, field: str = ...) -> Any: ...
 def rules_object(game: str, rules: Message, *, field: str = "rules") -> Any:
     """The engine's rules: the preset with every switch the message sets."""
     from moneycards.solver.games import rules_for
 
+    if isinstance(rules, struct_pb2.Struct):  # a plug-in's rules, as JSON
+        return rules_from_json(game, json_format.MessageToDict(rules), field=field)
     base = rules_for(game, preset_name(game, rules, field=f"{field}.preset"),
                      field=f"{field}.preset")
     switches = {f.name: getattr(rules, f.name) for f in rules.DESCRIPTOR.fields
                 if f.name != "preset" and rules.HasField(f.name)}
     return dataclasses.replace(base, **switches)
+
+
+def rules_json(game: str, rules: Any) -> dict[str, Any]:
+    """A plug-in's rules as their JSON object: the preset, and every switch that differs
+    from it (as `rules_message` writes a rules message)."""
+    name = (rules if isinstance(rules, str) else getattr(rules, "preset", "seed")) or "seed"
+    out: dict[str, Any] = {"preset": name}
+    if rules is None or isinstance(rules, str):
+        return out
+    base = spec(game).rules(name)
+    for f in dataclasses.fields(rules):
+        if f.name != "preset" and getattr(rules, f.name) != getattr(base, f.name):
+            out[f.name] = getattr(rules, f.name)
+    return out
+
+
+def rules_from_json(game: str, obj: Any, *, field: str = "rules") -> Any:
+    """A plug-in's rules from their JSON object: the preset (default "seed") with the
+    switches it names, each of the preset's type; an unknown switch is bad input."""
+    from moneycards.solver.games import rules_for
+
+    if not isinstance(obj, dict):
+        raise InvalidInput("expected an object: the preset and switches", field=field)
+    preset = obj.get("preset", "seed")
+    if not isinstance(preset, str):
+        raise InvalidInput("expected a preset name", field=f"{field}.preset")
+    base = rules_for(game, preset or "seed", field=f"{field}.preset")
+    switches: dict[str, Any] = {}
+    names = [f.name for f in dataclasses.fields(base) if f.name != "preset"]
+    for key, value in obj.items():
+        if key == "preset":
+            continue
+        if key not in names:
+            raise InvalidInput(f"unknown switch {key[:40]!r}; one of: {', '.join(names)}",
+                               field=f"{field}.{key[:40]}")
+        switches[key] = _json_value(value, type(getattr(base, key)), f"{field}.{key}")
+    return dataclasses.replace(base, **switches)
+
+
+def _json_value(value: Any, kind: type, where: str) -> Any:
+    """A JSON value as the type a switch has (JSON objects of a Struct hold numbers as
+    floats)."""
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise InvalidInput("expected true or false", field=where)
+        return value
+    if kind is int:
+        if isinstance(value, bool) or not (isinstance(value, int) or isinstance(value, float)
+                                           and value.is_integer()):
+            raise InvalidInput("expected a whole number", field=where)
+        return int(value)
+    if kind is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise InvalidInput("expected a number", field=where)
+        return float(value)
+    if not isinstance(value, kind):
+        raise InvalidInput(f"expected a {kind.__name__}", field=where)
+    return value
+
+
+def whole_numbers(value: Any) -> Any:
+    """A JSON value read from a Struct with its whole numbers as ints again."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [whole_numbers(v) for v in value]
+    if isinstance(value, dict):
+        return {k: whole_numbers(v) for k, v in value.items()}
+    return value
 
 
 def check_game(game: str, expected: str, *, field: str = "game") -> None:
@@ -157,6 +219,8 @@ def check_game(game: str, expected: str, *, field: str = "game") -> None:
 
 def engine_record(game: str, msg: Message) -> dict[str, Any]:
     """A game record message as the dict the engines replay."""
+    if isinstance(msg, struct_pb2.Struct):
+        return plugin_engine_record(game, json_format.MessageToDict(msg))
     check_game(game, msg.game)
     record: dict[str, Any] = {"game": game, "rules": rules_object(game, msg.rules),
                     "actions": list(msg.actions)}
@@ -185,6 +249,92 @@ def engine_record(game: str, msg: Message) -> dict[str, Any]:
     return record
 
 
+PLUGIN_RECORD_KEYS = ("game", "rules", "seed", "deal", "seats", "played_at", "actions",
+                      "result")
+
+
+def plugin_engine_record(game: str, obj: dict[str, Any]) -> dict[str, Any]:
+    """A plug-in's game record (its JSON object: the keys of a record file, the seed as
+    text or a number) as the dict the engines replay; errors name the key."""
+    from moneycards.solver.errors import json_object
+    from moneycards.solver.table import outcome_from_json
+
+    obj = whole_numbers(json_object(obj, field="record", what="a game record"))
+    for key in obj:
+        if key not in PLUGIN_RECORD_KEYS:
+            raise InvalidInput(f"unknown key {key[:40]!r}", field="record")
+    check_game(game, obj.get("game", ""))
+    actions = obj.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise InvalidInput("expected a list of actions (text)", field="actions")
+    record: dict[str, Any] = {"game": game, "actions": list(actions),
+                              "rules": rules_from_json(game, obj.get("rules", {}))}
+    if obj.get("seed") is not None:
+        seed = obj["seed"]
+        if isinstance(seed, str) and seed.isdigit():
+            seed = int(seed)
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise InvalidInput("expected a whole number 0 or more", field="seed")
+        record["seed"] = seed
+    if obj.get("result"):
+        outcome = outcome_from_json(obj["result"], "result", spec(game).seats)
+        record["result"] = outcome.to_dict() if outcome is not None else {}
+    if obj.get("seats"):
+        seats = obj["seats"]
+        if not isinstance(seats, list):
+            raise InvalidInput("expected a list", field="seats")
+        record["seats"] = read_seats(game, [
+            parse_json(s, common_pb2.TableSeat(), field=f"seats[{k}]", what="a seat")
+            for k, s in enumerate(seats)])
+    if obj.get("played_at"):
+        try:
+            record["played_at"] = common_timestamp(obj["played_at"]).ToJsonString()
+        except (ValueError, TypeError):
+            raise InvalidInput("expected a date and time as RFC 3339 text",
+                               field="played_at") from None
+    if obj.get("deal"):
+        deal = parse_json(obj["deal"], common_pb2.GameDeal(), field="deal", what="a deal")
+        seats_n = spec(game).seats
+        if not 0 <= deal.first_seat < seats_n:
+            raise InvalidInput(f"a seat 0-{seats_n - 1}, not {deal.first_seat}",
+                               field="deal.first_seat")
+        record["deal"] = {"hands": list(deal.hands), "stock": deal.stock,
+                          spec(game).first_seat_key: deal.first_seat}
+    return record
+
+
+def common_timestamp(text: Any) -> Any:
+    from google.protobuf import timestamp_pb2
+
+    stamp = timestamp_pb2.Timestamp()
+    stamp.FromJsonString(text)
+    return stamp
+
+
+def plugin_record_json(game: str, record: Mapping[str, Any]) -> dict[str, Any]:
+    """A plug-in's `record()` as its record's JSON object (`plugin_engine_record` reads it
+    back): the seed as text, as the proto JSON mapping writes int64, so it stays exact."""
+    from moneycards.solver.table import Outcome
+
+    out: dict[str, Any] = {"game": game, "rules": rules_json(game, record.get("rules"))}
+    if record.get("seed") is not None:
+        out["seed"] = str(record["seed"])
+    deal = record.get("deal")
+    if deal:
+        out["deal"] = {"hands": list(deal["hands"]), "stock": deal.get("stock", ""),
+                       "first_seat": deal[spec(game).first_seat_key]}
+    if record.get("seats"):
+        out["seats"] = [json_format.MessageToDict(seat_message(s)) for s in record["seats"]]
+    if record.get("played_at"):
+        out["played_at"] = record["played_at"]
+    out["actions"] = list(record.get("actions", []))
+    result = record.get("result")
+    if result:
+        out["result"] = result.to_json() if isinstance(result, Outcome) else \
+            {**result, "outcome": "DEAL_OUTCOME_" + result["outcome"].upper()}
+    return out
+
+
 def read_game_record(game: str, data: Any) -> dict[str, Any]:
     """A record file's text as the dict the engines replay; errors name the key path
     from `record`."""
@@ -206,6 +356,9 @@ def read_game_record(game: str, data: Any) -> dict[str, Any]:
 def rules_message(game: str, rules: Any, msg: Message) -> None:
     """Fill a rules message from a preset name or an engine rules object: the preset, and
     every switch that differs from it."""
+    if isinstance(msg, struct_pb2.Struct):
+        msg.update(rules_json(game, rules))
+        return
     name = rules if isinstance(rules, str) else getattr(rules, "preset", "seed")
     name = name or "seed"
     msg.preset = msg.DESCRIPTOR.fields_by_name["preset"].enum_type \
@@ -257,6 +410,10 @@ def read_seats(game: str, seats: Iterable[common_pb2.TableSeat], *, field: str =
 
 def game_record_message(game: str, record: Mapping[str, Any]) -> Message:
     """An engine's or a table's `record()` as its message (header, result included)."""
+    if wire(game).plugin:
+        out = struct_pb2.Struct()
+        out.update(plugin_record_json(game, record))
+        return out
     msg: Any = wire(game).record(game=game, actions=record.get("actions", []))
     rules_message(game, record.get("rules"), msg.rules)
     if record.get("seed") is not None:
@@ -288,6 +445,8 @@ def record_file_json(msg: Message) -> dict[str, Any]:
     """A game record message as a record file's JSON: its message's JSON form, the seed
     written as a number (which the mapping accepts for int64)."""
     out: dict[str, Any] = json_format.MessageToDict(msg, preserving_proto_field_name=True)
+    if isinstance(msg, struct_pb2.Struct):  # a plug-in's: its seed stays text, to stay exact
+        return dict(whole_numbers(out))
     if "seed" in out:
         out["seed"] = int(out["seed"])
     return out
@@ -295,7 +454,7 @@ def record_file_json(msg: Message) -> dict[str, Any]:
 
 def lukfu_record_dict(rec: lukfu_pb2.LukFuRecord, *, field: str = "record") -> dict[str, Any]:
     """A LukFuRecord message as the JSON form the Luk Fu record parser reads."""
-    check_game("lukfu", rec.game, field=f"{field}.game")
+    check_game(LUKFU, rec.game, field=f"{field}.game")
     tricks = []
     for t in rec.tricks:
         plays = []
@@ -338,12 +497,12 @@ def lukfu_seat_view(msg: Message, seat: int | None, *, field: str = "game_record
     from moneycards.solver.table import IllegalAction
 
     try:
-        rec = engine_record("lukfu", msg)
+        rec = engine_record(LUKFU, msg)
     except InvalidInput as err:
         err.field = f"{field}.{err.field}" if err.field else field
         raise
     try:
-        state = new_state("lukfu", rec)
+        state = new_state(LUKFU, rec)
     except InvalidInput as err:  # the deal: the engine names it from "record"
         err.field = field + (err.field or "record").removeprefix("record")
         raise
@@ -354,7 +513,7 @@ def lukfu_seat_view(msg: Message, seat: int | None, *, field: str = "game_record
             raise InvalidInput(f"action {k} {action!r} is illegal: {err.message}",
                                field=f"{field}.actions[{k}]", rule=err.rule) from None
     seat = state.current_seat() if seat is None else seat
-    if seat is None or not 0 <= seat < spec("lukfu").seats:
+    if seat is None or not 0 <= seat < spec(LUKFU).seats:
         raise InvalidInput("the deal is over: name the seat" if seat is None
                            else f"seat must be 0, 1 or 2, not {seat}", field="seat")
     obs = state.observation(seat).to_json()
@@ -369,15 +528,12 @@ def read_lukfu_history(data: Any, seat: int | None) -> LukFuSeatView | LukFuPubl
 
     obj = json_object(data, field="record", what="a record (a JSON object)")
     if isinstance(obj.get("game"), str):  # another game's record: say so first
-        check_game("lukfu", obj["game"], field="record.game")
+        check_game(LUKFU, obj["game"], field="record.game")
     if {"seed", "deal", "actions"} & set(obj):
-        msg = parse_json(obj, wire("lukfu").record(), field="record",
+        msg = parse_json(obj, wire(LUKFU).record(), field="record",
                          what="a game record (a JSON object)")
         return lukfu_seat_view(msg, seat, field="record")
     return {"record": read_lukfu_record(obj), "hand": None, "seat": seat, "rules": None}
-
-
-MATCH_DEALS_FIELDS = {"totom": "totom_deals", "kowah": "kowah_deals", "lukfu": "luk_fu_deals"}
 
 
 def match_record_message(game: str, record: Mapping[str, Any]) -> Message:
@@ -386,8 +542,7 @@ def match_record_message(game: str, record: Mapping[str, Any]) -> Message:
 
     g = spec(game)
     msg = table_pb2.MatchRecord(
-        game=getattr(common_pb2, {"totom": "GAME_TOTOM", "kowah": "GAME_KOWAH",
-                                  "lukfu": "GAME_LUK_FU"}[game]),
+        game=wire(game).enum, game_name=game,
         match_rules=table_pb2.MatchRules(deals=record["match"].get("deals", 0),
                                    to_points=record["match"].get("to_points", 0)),
         seed=record["seed"], totals=record["totals"], wins=record["wins"])
@@ -395,7 +550,7 @@ def match_record_message(game: str, record: Mapping[str, Any]) -> Message:
     for seat in record.get("seats", []):
         msg.seats.append(seat_message(seat))
     msg.played_at.FromJsonString(record["played_at"])
-    deals = getattr(msg, MATCH_DEALS_FIELDS[game])
+    deals = getattr(msg, wire(game).match_deals_field)
     for deal in record["deals"]:
         deals.append(game_record_message(game, {**deal, "rules": record["rules"]}))
     assert g.seats == len(record["totals"])
@@ -433,20 +588,21 @@ def read_match_record(game: str, data: Any) -> dict[str, Any]:
     msg: Any = parse_json(data, table_pb2.MatchRecord(), field="record",
                           what="a match record (a JSON object)")
     g = spec(game)
-    want = {"totom": common_pb2.GAME_TOTOM, "kowah": common_pb2.GAME_KOWAH,
-            "lukfu": common_pb2.GAME_LUK_FU}[game]
-    if msg.game != want:
+    on_wire = wire(game)
+    if msg.game != on_wire.enum or msg.game_name not in ("", game) \
+            or on_wire.plugin and msg.game_name != game:
         raise InvalidInput(f"this is not a match record of {g.title}", field="record.game")
     which = msg.WhichOneof("rules")
-    if which not in (None, wire(game).rules_field):
+    if which not in (None, on_wire.rules_field):
         raise InvalidInput(f"{which} are not the rules of {g.title}", field=f"record.{which}")
-    rules = rules_object(game, getattr(msg, wire(game).rules_field), field="record.rules")
+    rules = rules_object(game, getattr(msg, on_wire.rules_field), field="record.rules")
     deals = []
-    for k, deal in enumerate(getattr(msg, MATCH_DEALS_FIELDS[game])):
+    deals_field = on_wire.match_deals_field
+    for k, deal in enumerate(getattr(msg, deals_field)):
         try:
             deals.append(engine_record(game, deal))
         except InvalidInput as err:
-            err.field = f"record.{MATCH_DEALS_FIELDS[game]}[{k}].{err.field or ''}".rstrip(".")
+            err.field = f"record.{deals_field}[{k}].{err.field or ''}".rstrip(".")
             raise
     match = read_match(g, msg.match_rules.deals, msg.match_rules.to_points,
                        field="record.match_rules")
@@ -468,6 +624,6 @@ def check_match_record(game: str, data: Any) -> MatchCheck:
     except InvalidInput as err:
         field = err.field or ""
         if field.startswith("deals["):
-            field = MATCH_DEALS_FIELDS[game] + field.removeprefix("deals")
+            field = wire(game).match_deals_field + field.removeprefix("deals")
         err.field = f"record.{field}" if field else "record"
         raise

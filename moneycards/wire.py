@@ -1,7 +1,13 @@
 """Each game's place on the wire, once: its `Game` enum value, its service, and the fields and
 messages that carry its rules, observation and record. The table service, the record
 files, the CLI's JSON and its remote tables read this table instead of keeping maps of
-their own; a game the registry knows (solver/games.py) is on the wire once it has an entry.
+their own.
+
+The three games have messages of their own (proto/moneycards/v1). Any other game the
+registry knows (solver/games.py: a plug-in, registered by its own package) travels in the
+generic fields: named by `game_name`, its rules, observation and record as JSON objects
+(`google.protobuf.Struct`), so a new game needs no proto change to be played over
+TableService.
 
     >>> wire("lukfu").observation_field, wire_of_enum(wire("kowah").enum).game
     ('luk_fu', 'kowah')
@@ -12,7 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from google.protobuf import struct_pb2
+
 from moneycards.solver.errors import InvalidInput
+from moneycards.solver.games import GAMES
 from moneycards.v1 import common_pb2, kowah_pb2, lukfu_pb2, observation_pb2, totom_pb2
 
 
@@ -30,9 +39,22 @@ class Wire:
     record: Any  # the record file message (its CheckGameRecord request)
     check_record_response: Any
     hint_response: Any
+    match_deals_field: str = ""  # the MatchRecord field of its deals
+
+    @property
+    def plugin(self) -> bool:
+        """Whether the game travels in the generic fields (JSON objects)."""
+        return self.observation is struct_pb2.Struct
 
 
 WIRES: dict[str, Wire] = {}
+PLUGIN_FIELD = "plugin"  # the TableView and GetRecordResponse oneof field of a plug-in
+
+
+def plugin_wire(game: str) -> Wire:
+    """The generic entry of a registered game that has no messages of its own."""
+    return Wire(game, common_pb2.GAME_UNSPECIFIED, "", PLUGIN_FIELD, struct_pb2.Struct,
+                "plugin_rules", PLUGIN_FIELD, struct_pb2.Struct, None, None, "plugin_deals")
 
 
 def register_wire(entry: Wire) -> Wire:
@@ -43,12 +65,33 @@ def register_wire(entry: Wire) -> Wire:
     return entry
 
 
-def wire(game: str) -> Wire:
-    """A game's entry by its registry name; a game with none is bad input."""
-    if game not in WIRES:
-        raise InvalidInput(f"the game {game[:40]!r} has no place in the API; one of: "
-                           f"{', '.join(WIRES)}", field="game")
-    return WIRES[game]
+def wire(game: str, *, field: str = "game") -> Wire:
+    """A game's entry by its registry name: its own, or the generic one of a registered
+    game without messages; a game the registry does not know is bad input."""
+    if game in WIRES:
+        return WIRES[game]
+    if game in GAMES:
+        return plugin_wire(game)
+    raise InvalidInput(f"unknown game {game[:40]!r}; one of: {', '.join(GAMES)}", field=field)
+
+
+def wire_of_request(value: int, name: str) -> Wire:
+    """The game a request names by its `Game` value, its `game_name`, or both (which must
+    agree); neither, or an unknown one, is bad input."""
+    by_enum = wire_of_enum(value) if value else None
+    if value and by_enum is None:
+        raise InvalidInput(f"unknown Game value {value}", field="game")
+    if name:
+        by_name = wire(name, field="game_name")
+        if by_enum is not None and by_enum.game != by_name.game:
+            raise InvalidInput(f"game {common_pb2.Game.Name(by_enum.enum)} and game_name "
+                               f"{name!r} name different games", field="game_name")
+        return by_name
+    if by_enum is None:
+        names = [common_pb2.Game.Name(w.enum) for w in WIRES.values()]
+        raise InvalidInput(f"name the game: {', '.join(names[:-1])} or {names[-1]} (or "
+                           "game_name, for any registered game)", field="game")
+    return by_enum
 
 
 def wire_of_enum(value: int) -> Wire | None:
@@ -65,14 +108,14 @@ register_wire(Wire("totom", common_pb2.GAME_TOTOM, "TotomService", "totom",
                    observation_pb2.TotomObservation, "totom_rules", "totom",
                    totom_pb2.TotomServiceCheckGameRecordRequest,
                    totom_pb2.TotomServiceCheckGameRecordResponse,
-                   totom_pb2.TotomServiceHintResponse))
+                   totom_pb2.TotomServiceHintResponse, "totom_deals"))
 register_wire(Wire("kowah", common_pb2.GAME_KOWAH, "KowahService", "kowah",
                    observation_pb2.KowahObservation, "kowah_rules", "kowah",
                    kowah_pb2.KowahServiceCheckGameRecordRequest,
                    kowah_pb2.KowahServiceCheckGameRecordResponse,
-                   kowah_pb2.KowahServiceHintResponse))
+                   kowah_pb2.KowahServiceHintResponse, "kowah_deals"))
 register_wire(Wire("lukfu", common_pb2.GAME_LUK_FU, "LukFuService", "luk_fu",
                    lukfu_pb2.LukFuObservation, "luk_fu_rules", "luk_fu",
                    lukfu_pb2.LukFuServiceCheckGameRecordRequest,
                    lukfu_pb2.LukFuServiceCheckGameRecordResponse,
-                   lukfu_pb2.LukFuServiceHintResponse))
+                   lukfu_pb2.LukFuServiceHintResponse, "luk_fu_deals"))

@@ -143,14 +143,14 @@ def warm_up(threads: int, pool: futures.ThreadPoolExecutor) -> None:
 
 
 def _warm_models() -> None:
-    from moneycards.solver.games import seeded
+    from moneycards.solver.games import GAMES, seeded
     from moneycards.solver.hints import hint
     from moneycards.solver.kowah.check import check_text as kowah_check
     from moneycards.solver.totom.check import check_text as totom_check
 
     totom_check("2c2c 3c3c 4c4c 5c5c 6c6c 7c7c 8c8c 9c9c 2s2s 3s3s")
     kowah_check("2c3c4c 5c6c7c 8c8c")
-    for game in ("totom", "kowah", "lukfu"):
+    for game in list(GAMES):  # every registered game's first hint, plug-ins included
         state = seeded(game, 1)
         seat = state.current_seat()
         assert seat is not None  # a new deal has a seat to act

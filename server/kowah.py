@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import grpc
 
+from moneycards.solver.kowah import NAME
 from moneycards.v1 import common_pb2, kowah_pb2, kowah_pb2_grpc
 from moneycards.server.errors import enum_value, rpc
 from moneycards.server.records import RECORD_FIELDS, check_record_response
@@ -111,7 +112,7 @@ class KowahService(kowah_pb2_grpc.KowahServiceServicer):
     def CheckGameRecord(self, request: kowah_pb2.KowahServiceCheckGameRecordRequest,
                         context: grpc.ServicerContext
                         ) -> kowah_pb2.KowahServiceCheckGameRecordResponse:
-        return check_record_response("kowah", request,
+        return check_record_response(NAME, request,
                                      kowah_pb2.KowahServiceCheckGameRecordResponse)
 
     @rpc({"state": "observation_json"})
@@ -119,5 +120,5 @@ class KowahService(kowah_pb2_grpc.KowahServiceServicer):
              context: grpc.ServicerContext) -> kowah_pb2.KowahServiceHintResponse:
         from moneycards.server.records import hint_response
 
-        return hint_response(request, "kowah", kowah_pb2.KowahServiceHintResponse,
+        return hint_response(request, NAME, kowah_pb2.KowahServiceHintResponse,
                              context)

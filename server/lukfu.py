@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 import grpc
 
+from moneycards.solver.lukfu import NAME
 from moneycards.v1 import lukfu_pb2, lukfu_pb2_grpc
 from moneycards.server.errors import enum_value, rpc
 from moneycards.server.records import RECORD_FIELDS, check_record_response
@@ -60,7 +61,8 @@ def score_message(d: dict[str, Any]) -> lukfu_pb2.ScoreResponse:
 def _rules(msg: lukfu_pb2.LukFuRules) -> LukFuRules:
     from moneycards.records import rules_object
 
-    return rules_object("lukfu", msg)
+    rules: LukFuRules = rules_object(NAME, msg)
+    return rules
 
 
 def _history(request: Union[lukfu_pb2.CheckPlayRequest, lukfu_pb2.ProveOldRequest],
@@ -123,7 +125,7 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
     def CheckGameRecord(self, request: lukfu_pb2.LukFuServiceCheckGameRecordRequest,
                         context: grpc.ServicerContext
                         ) -> lukfu_pb2.LukFuServiceCheckGameRecordResponse:
-        return check_record_response("lukfu", request,
+        return check_record_response(NAME, request,
                                      lukfu_pb2.LukFuServiceCheckGameRecordResponse)
 
     @rpc({"state": "observation_json"})
@@ -131,5 +133,5 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
              context: grpc.ServicerContext) -> lukfu_pb2.LukFuServiceHintResponse:
         from moneycards.server.records import hint_response
 
-        return hint_response(request, "lukfu", lukfu_pb2.LukFuServiceHintResponse,
+        return hint_response(request, NAME, lukfu_pb2.LukFuServiceHintResponse,
                              context)

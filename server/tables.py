@@ -59,7 +59,7 @@ from moneycards.solver.table import IllegalAction
 from moneycards.solver.tables import (DEAL_OVER, NOT_YOUR_TURN, Event, Match, Seat,
                                      StaleVersion, Table, read_match)
 from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
-from moneycards.wire import WIRES, wire, wire_of_enum
+from moneycards.wire import WIRES, wire, wire_of_request
 
 M = TypeVar("M")
 S = TypeVar("S", bound="TableService")
@@ -456,7 +456,7 @@ def read_page_token(token: str) -> tuple[str, str]:
 def legal_action(state: TableState, text: str) -> table_pb2.LegalAction:
     act = state.parse_action(text)
     verb = VERBS.get(act.verb, 0)
-    return table_pb2.LegalAction(text=act.text, verb=verb,
+    return table_pb2.LegalAction(text=act.text, verb=verb, verb_name=act.verb,
                                  cards=state.deck.render(act.cards) if act.cards else "")
 
 
@@ -482,14 +482,20 @@ def view_message(t: OpenTable, seat: int) -> table_pb2.TableView:
     obs = table.observation(seat)
     on_wire = wire(table.game.name)
     name = on_wire.observation_field
-    view = table_pb2.TableView(table_id=t.table_id, game=on_wire.enum, seat=seat,
+    view = table_pb2.TableView(table_id=t.table_id, game=on_wire.enum,
+                               game_name=on_wire.game, seat=seat,
                                version=table.version(seat), seats=seat_infos(table),
                                over=table.is_over)
-    getattr(view, name).CopyFrom(own_message(on_wire.observation, obs.to_json()))
-    inner = getattr(view, name)
     # The view carries the game and the legal actions once, in its own fields (TableView).
-    inner.ClearField("game")
-    del inner.legal_actions[:]
+    if on_wire.plugin:
+        data = obs.to_json()
+        view.plugin.update({k: v for k, v in data.items()
+                            if k not in ("game", "legal_actions")})
+    else:
+        getattr(view, name).CopyFrom(own_message(on_wire.observation, obs.to_json()))
+        inner = getattr(view, name)
+        inner.ClearField("game")
+        del inner.legal_actions[:]
     view.legal_actions.extend(legal_action(table.state, a) for a in obs.legal_actions)
     if view.over:
         view.result_text = table.result_line()
@@ -622,11 +628,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
     @table_call()
     def CreateTable(self, request: table_pb2.CreateTableRequest,
                     context: grpc.ServicerContext) -> table_pb2.CreateTableResponse:
-        on_wire = wire_of_enum(request.game)
-        if on_wire is None:
-            names = [common_pb2.Game.Name(w.enum) for w in WIRES.values()]
-            raise InvalidInput(f"name the game: {', '.join(names[:-1])} or {names[-1]}",
-                               field="game")
+        on_wire = wire_of_request(request.game, request.game_name)
         game = on_wire.game
         which = request.WhichOneof("rules")
         rules = None
@@ -865,8 +867,10 @@ class TableService(table_pb2_grpc.TableServiceServicer):
         page = rows[:size]
         out = table_pb2.ListTablesResponse()
         for row in page:
+            game = row.header["game"]  # a plug-in's is GAME_UNSPECIFIED, named by game_name
             summary = table_pb2.TableSummary(
-                table_id=row.table_id, game=wire(row.header["game"]).enum,
+                table_id=row.table_id, game_name=game,
+                game=WIRES[game].enum if game in WIRES else common_pb2.GAME_UNSPECIFIED,
                 seats=header_seat_infos(row.header), actions=row.public_actions,
                 over=row.over)
             summary.created.FromJsonString(row.created)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import grpc
 
+from moneycards.solver.totom import NAME
 from moneycards.solver.cards import TOTOM
 from moneycards.v1 import common_pb2, totom_pb2, totom_pb2_grpc
 from moneycards.server.errors import enum_value, rpc
@@ -69,9 +70,10 @@ def _rules(msg: totom_pb2.TotomRules) -> TotomRules:
     from moneycards.records import rules_object
 
     if msg.ByteSize():
-        return rules_object("totom", msg)
+        rules: TotomRules = rules_object(NAME, msg)
+        return rules
     if not _DEFAULT_RULES:  # most calls name no rules: the preset is the same every time
-        _DEFAULT_RULES.append(rules_object("totom", msg))
+        _DEFAULT_RULES.append(rules_object(NAME, msg))
     return _DEFAULT_RULES[0]
 
 
@@ -219,7 +221,7 @@ class TotomService(totom_pb2_grpc.TotomServiceServicer):
     def CheckGameRecord(self, request: totom_pb2.TotomServiceCheckGameRecordRequest,
                         context: grpc.ServicerContext
                         ) -> totom_pb2.TotomServiceCheckGameRecordResponse:
-        return check_record_response("totom", request,
+        return check_record_response(NAME, request,
                                      totom_pb2.TotomServiceCheckGameRecordResponse)
 
     @rpc({"state": "observation_json"})
@@ -227,5 +229,5 @@ class TotomService(totom_pb2_grpc.TotomServiceServicer):
              context: grpc.ServicerContext) -> totom_pb2.TotomServiceHintResponse:
         from moneycards.server.records import hint_response
 
-        return hint_response(request, "totom", totom_pb2.TotomServiceHintResponse,
+        return hint_response(request, NAME, totom_pb2.TotomServiceHintResponse,
                              context)

@@ -60,6 +60,8 @@ class GameSpec:
     # The package holding the game's modules (`table`, `rules`, `hint`, `facts`, ...); empty:
     # moneycards.solver.<name>. A game of one's own names its package (`register`).
     package: str = ""
+    # A few actions as a person types them, for the table's help ("`draw`, `discard 5c`").
+    play_examples: str = ""
 
     def module(self, room: str) -> ModuleType:
         """One of the game's modules (`table`, `rules`, `hint`, ...), imported on first use."""
@@ -138,13 +140,14 @@ def register(game: GameSpec) -> GameSpec:
 
 register(GameSpec("totom", "Tổ Tôm", 4, (20, 19, 19, 19), TOTOM, "dealer", 2000.0,
                   ("seed", "traditional"), "totom.md", True, "dealer_rotates", "deals",
-                  1200, "TT-T4", "TOTOM_RULES_PRESET_", hint_options=("engine",)))
+                  1200, "TT-T4", "TOTOM_RULES_PRESET_", hint_options=("engine",),
+                  play_examples="`capture 4m`, `discard 5c`"))
 register(GameSpec("kowah", "Kowah", 3, (8, 8, 8), KOWAH, "first", 2000.0, ("seed",), "kowah.md",
                   False, "first_seat_rotates", "starts", 9021, "R-take-limit",
-                  "KOWAH_RULES_PRESET_"))
+                  "KOWAH_RULES_PRESET_", play_examples="`draw`, `discard 5c`"))
 register(GameSpec("lukfu", "Luk Fu", 3, (12, 12, 12), LUKFU, "master", 2000.0, ("seed",),
                   "lukfu.md", True, "master_rotates", "is the master", 40, "LF-C1",
-                  "LUK_FU_RULES_PRESET_"))
+                  "LUK_FU_RULES_PRESET_", play_examples="`lead 345c`, `down 3c 5m`"))
 
 
 def spec(game: Any, *, field: str = "game") -> GameSpec:

@@ -80,8 +80,9 @@ def describe(obs: Any, action: str, names: Sequence[str]) -> str:
 
 
 def default_down(obs: Any) -> str:
-    """The face-down cards a Luk Fu seat would put down by default (its lowest not old)."""
-    return _game_screen("lukfu").default_down(obs)  # type: ignore[no-any-return]
+    """The face-down cards the seat would put down by default (Luk Fu: its lowest not
+    old), for a game whose seats put cards down."""
+    return _game_screen(obs.game).default_down(obs)  # type: ignore[no-any-return]
 
 
 def menu_lines(obs: Any, names: Sequence[str]) -> list[str]:

@@ -6,7 +6,8 @@ from collections import Counter
 from typing import Any, Sequence
 
 from moneycards.solver.cards import KOWAH, Face, counted
-from moneycards.solver.screen import _turn, wrap, wrap_items
+from moneycards.solver.screen import _turn, _upper_first, wrap, wrap_items
+from moneycards.solver.table import possessive
 
 def view(obs: Any, names: Sequence[str]) -> list[str]:
     from moneycards.solver.kowah.exact import splits_exact
@@ -90,3 +91,22 @@ def describe_action(obs: Any, verb: str, arg: str) -> str | None:
     if verb == "stay":
         return "stay undeclared"
     return None
+
+
+def explain(state: Any, r: Any, names: Sequence[str]) -> list[str]:
+    """How a won deal was won: the winner's cards and what they scored."""
+    from moneycards.solver.kowah.exact import splits_exact
+
+    card = KOWAH.parse(r.card)[0]
+    hand = list(state.hands[r.winner])
+    if sum(hand) == 9:
+        hand[KOWAH.index(card)] -= 1
+    splits = [sp for sp in splits_exact(hand) if sp.pair == card] or splits_exact(hand)
+    lines = [f"{_upper_first(possessive(names[r.winner]))} cards: {KOWAH.render(hand)} + "
+             f"{card} ({r.via})"]
+    if splits:
+        sp = splits[0]
+        lines.append(f"  {' '.join(t.text for t in sp.triplets)} and "
+                     f"{KOWAH.render([card] * 3)}: three triplets (KW-R1)")
+    lines.append(f"  multiplier x{r.multiplier} for a win by {r.via} (KW-K1)")
+    return lines

@@ -6,6 +6,7 @@ from typing import Any, Sequence
 
 from moneycards.solver.cards import LUKFU, counted
 from moneycards.solver.screen import _turn, wrap_items
+from moneycards.solver.table import name_says
 
 def view(obs: Any, names: Sequence[str]) -> list[str]:
     from moneycards.solver.lukfu.old import Position, prove_old
@@ -76,3 +77,14 @@ def describe_action(obs: Any, verb: str, arg: str) -> str | None:
     if verb == "end":
         return "the hand is empty"
     return None
+
+
+def explain(state: Any, r: Any, names: Sequence[str]) -> list[str]:
+    """How a won deal was won: the winner's cards and what they scored."""
+    old = sorted(state.old_cards(r.winner), key=LUKFU.index)
+    won = state.record_.fu(r.winner)
+    return [f"{name_says(names[r.winner], 'claims')}: {won} fu won in tricks + "
+            f"{counted(len(old), 'old cards')} ({LUKFU.render(old) or 'none'}) = {r.fu} "
+            f"(LF-W2)",
+            f"Settlement ({r.rule}): " + ", ".join(f"{names[s]} {n:+d}"
+                                                   for s, n in enumerate(r.net))]

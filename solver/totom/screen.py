@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from moneycards.solver.cards import TOTOM, Face
-from moneycards.solver.screen import _turn, wrap, wrap_items
+from moneycards.solver.screen import _turn, _upper_first, wrap, wrap_items
 from moneycards.solver.table import possessive
+
+if TYPE_CHECKING:
+    from moneycards.solver.totom.check import HandVerdict
 
 def view(obs: Any, names: Sequence[str]) -> list[str]:
     from moneycards.solver.totom.exact import partition_exact
@@ -79,3 +82,59 @@ def describe_action(obs: Any, verb: str, arg: str) -> str | None:
     if verb == "decline":
         return "do not claim it"
     return None
+
+
+# What the x/y after each bonus means, said once under the list (TT-K2, TT-K5).
+BONUS_LEGEND = {
+    "TT-K2": "  x/y = main/dịch: x for the bonus marked (main), y for every other (TT-K2)",
+    "TT-K5": "  x/y = main/dịch: under Thập thành every bonus adds its main x (TT-K5)",
+}
+
+
+def format_verdict(v: HandVerdict) -> str:
+    """A checked hand in lines: its pairs, the rules it breaks, its bonuses and points."""
+    p = v.partition
+    lines = [f"Hand: {TOTOM.render(v.hand)}"]
+    if v.wins:
+        lines.append(f"WINS: {p.chan_count} Chắn, {p.ca_count} Cạ")
+    else:
+        tail = f", unpaired {TOTOM.render(p.left)}" if p.left else ""
+        lines.append(f"Does not win: {p.chan_count} Chắn, {p.ca_count} Cạ{tail}")
+    for f in p.chan:
+        lines.append(f"  Chắn {TOTOM.render([f, f]):<7} {TOTOM.name(f)}")
+    for a, b in p.ca:
+        lines.append(f"  Cạ   {TOTOM.render([a, b]):<7} {TOTOM.name(a)} + {TOTOM.name(b)}")
+    for viol in v.violations:
+        lines.append(f"  {viol.rule:<6} {viol.message}")
+    if v.wins:
+        s = v.score
+        assert s is not None  # a winning hand is scored
+        if not s.bonuses:
+            lines.append("Ù xuông, no bonus (TT-K1)")
+        else:
+            how = {"TT-K2": "main value of the highest bonus plus the dịch of the others",
+                   "TT-K5": "Thập thành: the main values of every bonus added"}[s.rule]
+            lines.append(f"Bonuses ({s.rule}: {how}):")
+            for counted in s.bonuses:
+                bonus = counted.bonus
+                mark = " (main)" if bonus.key == s.main else ""
+                lines.append(f"  {bonus.name:<13} ×{counted.count}  {bonus.main}/{bonus.dich}"
+                             f"{mark}")
+            lines.append(BONUS_LEGEND[s.rule])
+        st = s.settlement
+        lines.append(f"Points: {s.points}  (winner +{st['winner']}, each loser "
+                     f"{st['each_loser']}, TT-K7)")
+    return "\n".join(lines)
+
+
+def explain(state: Any, r: Any, names: Sequence[str]) -> list[str]:
+    """How a won deal was won: the winner's cards and what they scored."""
+    from moneycards.solver.totom.table import VIA_WORDS, won_where
+
+    if state.win_verdict is None:
+        return []
+    lines = [f"{_upper_first(possessive(names[r.winner]))} twenty cards, won "
+             f"{won_where(r)} ({VIA_WORDS[r.via]}):"]
+    lines += ["  " + x for x in format_verdict(state.win_verdict).splitlines()]
+    lines.append("Settlement: " + ", ".join(f"{names[s]} {n:+d}" for s, n in enumerate(r.net)))
+    return lines

@@ -5,6 +5,7 @@ from moneycards.v1 import kowah_pb2 as _kowah_pb2
 from moneycards.v1 import lukfu_pb2 as _lukfu_pb2
 from moneycards.v1 import observation_pb2 as _observation_pb2
 from moneycards.v1 import totom_pb2 as _totom_pb2
+from google.protobuf import struct_pb2 as _struct_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -53,24 +54,28 @@ ACTION_VERB_CLAIM: ActionVerb
 ACTION_VERB_END: ActionVerb
 
 class CreateTableRequest(_message.Message):
-    __slots__ = ("game", "seats", "seed", "totom_rules", "kowah_rules", "luk_fu_rules", "match_rules", "ai_only")
+    __slots__ = ("game", "game_name", "seats", "seed", "totom_rules", "kowah_rules", "luk_fu_rules", "plugin_rules", "match_rules", "ai_only")
     GAME_FIELD_NUMBER: _ClassVar[int]
+    GAME_NAME_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     TOTOM_RULES_FIELD_NUMBER: _ClassVar[int]
     KOWAH_RULES_FIELD_NUMBER: _ClassVar[int]
     LUK_FU_RULES_FIELD_NUMBER: _ClassVar[int]
+    PLUGIN_RULES_FIELD_NUMBER: _ClassVar[int]
     MATCH_RULES_FIELD_NUMBER: _ClassVar[int]
     AI_ONLY_FIELD_NUMBER: _ClassVar[int]
     game: _common_pb2.Game
+    game_name: str
     seats: _containers.RepeatedCompositeFieldContainer[_common_pb2.TableSeat]
     seed: int
     totom_rules: _totom_pb2.TotomRules
     kowah_rules: _kowah_pb2.KowahRules
     luk_fu_rules: _lukfu_pb2.LukFuRules
+    plugin_rules: _struct_pb2.Struct
     match_rules: MatchRules
     ai_only: bool
-    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.TableSeat, _Mapping]]] = ..., seed: _Optional[int] = ..., totom_rules: _Optional[_Union[_totom_pb2.TotomRules, _Mapping]] = ..., kowah_rules: _Optional[_Union[_kowah_pb2.KowahRules, _Mapping]] = ..., luk_fu_rules: _Optional[_Union[_lukfu_pb2.LukFuRules, _Mapping]] = ..., match_rules: _Optional[_Union[MatchRules, _Mapping]] = ..., ai_only: _Optional[bool] = ...) -> None: ...
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]] = ..., game_name: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.TableSeat, _Mapping]]] = ..., seed: _Optional[int] = ..., totom_rules: _Optional[_Union[_totom_pb2.TotomRules, _Mapping]] = ..., kowah_rules: _Optional[_Union[_kowah_pb2.KowahRules, _Mapping]] = ..., luk_fu_rules: _Optional[_Union[_lukfu_pb2.LukFuRules, _Mapping]] = ..., plugin_rules: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., match_rules: _Optional[_Union[MatchRules, _Mapping]] = ..., ai_only: _Optional[bool] = ...) -> None: ...
 
 class MatchRules(_message.Message):
     __slots__ = ("deals", "to_points")
@@ -113,14 +118,16 @@ class CreateTableResponse(_message.Message):
     def __init__(self, table_id: _Optional[str] = ..., seat_tokens: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ...) -> None: ...
 
 class LegalAction(_message.Message):
-    __slots__ = ("text", "verb", "cards")
+    __slots__ = ("text", "verb", "cards", "verb_name")
     TEXT_FIELD_NUMBER: _ClassVar[int]
     VERB_FIELD_NUMBER: _ClassVar[int]
     CARDS_FIELD_NUMBER: _ClassVar[int]
+    VERB_NAME_FIELD_NUMBER: _ClassVar[int]
     text: str
     verb: ActionVerb
     cards: str
-    def __init__(self, text: _Optional[str] = ..., verb: _Optional[_Union[ActionVerb, str]] = ..., cards: _Optional[str] = ...) -> None: ...
+    verb_name: str
+    def __init__(self, text: _Optional[str] = ..., verb: _Optional[_Union[ActionVerb, str]] = ..., cards: _Optional[str] = ..., verb_name: _Optional[str] = ...) -> None: ...
 
 class SeatInfo(_message.Message):
     __slots__ = ("seat", "kind", "ai_level", "name")
@@ -135,15 +142,17 @@ class SeatInfo(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[_common_pb2.SeatKind, str]] = ..., ai_level: _Optional[_Union[_common_pb2.AiLevel, str]] = ..., name: _Optional[str] = ...) -> None: ...
 
 class TableView(_message.Message):
-    __slots__ = ("table_id", "game", "seat", "version", "seats", "totom", "kowah", "luk_fu", "legal_actions", "over", "result_text", "queued_action", "match_state", "chosen_seed")
+    __slots__ = ("table_id", "game", "game_name", "seat", "version", "seats", "totom", "kowah", "luk_fu", "plugin", "legal_actions", "over", "result_text", "queued_action", "match_state", "chosen_seed")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
+    GAME_NAME_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     TOTOM_FIELD_NUMBER: _ClassVar[int]
     KOWAH_FIELD_NUMBER: _ClassVar[int]
     LUK_FU_FIELD_NUMBER: _ClassVar[int]
+    PLUGIN_FIELD_NUMBER: _ClassVar[int]
     LEGAL_ACTIONS_FIELD_NUMBER: _ClassVar[int]
     OVER_FIELD_NUMBER: _ClassVar[int]
     RESULT_TEXT_FIELD_NUMBER: _ClassVar[int]
@@ -152,19 +161,21 @@ class TableView(_message.Message):
     CHOSEN_SEED_FIELD_NUMBER: _ClassVar[int]
     table_id: str
     game: _common_pb2.Game
+    game_name: str
     seat: int
     version: int
     seats: _containers.RepeatedCompositeFieldContainer[SeatInfo]
     totom: _observation_pb2.TotomObservation
     kowah: _observation_pb2.KowahObservation
     luk_fu: _lukfu_pb2.LukFuObservation
+    plugin: _struct_pb2.Struct
     legal_actions: _containers.RepeatedCompositeFieldContainer[LegalAction]
     over: bool
     result_text: str
     queued_action: str
     match_state: MatchState
     chosen_seed: int
-    def __init__(self, table_id: _Optional[str] = ..., game: _Optional[_Union[_common_pb2.Game, str]] = ..., seat: _Optional[int] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., totom: _Optional[_Union[_observation_pb2.TotomObservation, _Mapping]] = ..., kowah: _Optional[_Union[_observation_pb2.KowahObservation, _Mapping]] = ..., luk_fu: _Optional[_Union[_lukfu_pb2.LukFuObservation, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., over: _Optional[bool] = ..., result_text: _Optional[str] = ..., queued_action: _Optional[str] = ..., match_state: _Optional[_Union[MatchState, _Mapping]] = ..., chosen_seed: _Optional[int] = ...) -> None: ...
+    def __init__(self, table_id: _Optional[str] = ..., game: _Optional[_Union[_common_pb2.Game, str]] = ..., game_name: _Optional[str] = ..., seat: _Optional[int] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., totom: _Optional[_Union[_observation_pb2.TotomObservation, _Mapping]] = ..., kowah: _Optional[_Union[_observation_pb2.KowahObservation, _Mapping]] = ..., luk_fu: _Optional[_Union[_lukfu_pb2.LukFuObservation, _Mapping]] = ..., plugin: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., over: _Optional[bool] = ..., result_text: _Optional[str] = ..., queued_action: _Optional[str] = ..., match_state: _Optional[_Union[MatchState, _Mapping]] = ..., chosen_seed: _Optional[int] = ...) -> None: ...
 
 class TableEvent(_message.Message):
     __slots__ = ("version", "seat", "action", "lines", "drawn", "result", "taken_back", "deal", "new_deal")
@@ -277,11 +288,12 @@ class GetRecordRequest(_message.Message):
     def __init__(self, table_id: _Optional[str] = ..., seat_token: _Optional[str] = ...) -> None: ...
 
 class GetRecordResponse(_message.Message):
-    __slots__ = ("complete", "totom", "kowah", "luk_fu", "seats", "events", "match_record")
+    __slots__ = ("complete", "totom", "kowah", "luk_fu", "plugin", "seats", "events", "match_record")
     COMPLETE_FIELD_NUMBER: _ClassVar[int]
     TOTOM_FIELD_NUMBER: _ClassVar[int]
     KOWAH_FIELD_NUMBER: _ClassVar[int]
     LUK_FU_FIELD_NUMBER: _ClassVar[int]
+    PLUGIN_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     MATCH_RECORD_FIELD_NUMBER: _ClassVar[int]
@@ -289,14 +301,16 @@ class GetRecordResponse(_message.Message):
     totom: _totom_pb2.TotomServiceCheckGameRecordRequest
     kowah: _kowah_pb2.KowahServiceCheckGameRecordRequest
     luk_fu: _lukfu_pb2.LukFuServiceCheckGameRecordRequest
+    plugin: _struct_pb2.Struct
     seats: _containers.RepeatedCompositeFieldContainer[SeatInfo]
     events: _containers.RepeatedCompositeFieldContainer[TableEvent]
     match_record: MatchRecord
-    def __init__(self, complete: _Optional[bool] = ..., totom: _Optional[_Union[_totom_pb2.TotomServiceCheckGameRecordRequest, _Mapping]] = ..., kowah: _Optional[_Union[_kowah_pb2.KowahServiceCheckGameRecordRequest, _Mapping]] = ..., luk_fu: _Optional[_Union[_lukfu_pb2.LukFuServiceCheckGameRecordRequest, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[TableEvent, _Mapping]]] = ..., match_record: _Optional[_Union[MatchRecord, _Mapping]] = ...) -> None: ...
+    def __init__(self, complete: _Optional[bool] = ..., totom: _Optional[_Union[_totom_pb2.TotomServiceCheckGameRecordRequest, _Mapping]] = ..., kowah: _Optional[_Union[_kowah_pb2.KowahServiceCheckGameRecordRequest, _Mapping]] = ..., luk_fu: _Optional[_Union[_lukfu_pb2.LukFuServiceCheckGameRecordRequest, _Mapping]] = ..., plugin: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[TableEvent, _Mapping]]] = ..., match_record: _Optional[_Union[MatchRecord, _Mapping]] = ...) -> None: ...
 
 class MatchRecord(_message.Message):
-    __slots__ = ("game", "match_rules", "seed", "seats", "played_at", "totom_rules", "kowah_rules", "luk_fu_rules", "totom_deals", "kowah_deals", "luk_fu_deals", "totals", "wins")
+    __slots__ = ("game", "game_name", "match_rules", "seed", "seats", "played_at", "totom_rules", "kowah_rules", "luk_fu_rules", "plugin_rules", "totom_deals", "kowah_deals", "luk_fu_deals", "plugin_deals", "totals", "wins")
     GAME_FIELD_NUMBER: _ClassVar[int]
+    GAME_NAME_FIELD_NUMBER: _ClassVar[int]
     MATCH_RULES_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
@@ -304,12 +318,15 @@ class MatchRecord(_message.Message):
     TOTOM_RULES_FIELD_NUMBER: _ClassVar[int]
     KOWAH_RULES_FIELD_NUMBER: _ClassVar[int]
     LUK_FU_RULES_FIELD_NUMBER: _ClassVar[int]
+    PLUGIN_RULES_FIELD_NUMBER: _ClassVar[int]
     TOTOM_DEALS_FIELD_NUMBER: _ClassVar[int]
     KOWAH_DEALS_FIELD_NUMBER: _ClassVar[int]
     LUK_FU_DEALS_FIELD_NUMBER: _ClassVar[int]
+    PLUGIN_DEALS_FIELD_NUMBER: _ClassVar[int]
     TOTALS_FIELD_NUMBER: _ClassVar[int]
     WINS_FIELD_NUMBER: _ClassVar[int]
     game: _common_pb2.Game
+    game_name: str
     match_rules: MatchRules
     seed: int
     seats: _containers.RepeatedCompositeFieldContainer[_common_pb2.TableSeat]
@@ -317,12 +334,14 @@ class MatchRecord(_message.Message):
     totom_rules: _totom_pb2.TotomRules
     kowah_rules: _kowah_pb2.KowahRules
     luk_fu_rules: _lukfu_pb2.LukFuRules
+    plugin_rules: _struct_pb2.Struct
     totom_deals: _containers.RepeatedCompositeFieldContainer[_totom_pb2.TotomServiceCheckGameRecordRequest]
     kowah_deals: _containers.RepeatedCompositeFieldContainer[_kowah_pb2.KowahServiceCheckGameRecordRequest]
     luk_fu_deals: _containers.RepeatedCompositeFieldContainer[_lukfu_pb2.LukFuServiceCheckGameRecordRequest]
+    plugin_deals: _containers.RepeatedCompositeFieldContainer[_struct_pb2.Struct]
     totals: _containers.RepeatedScalarFieldContainer[int]
     wins: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]] = ..., match_rules: _Optional[_Union[MatchRules, _Mapping]] = ..., seed: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.TableSeat, _Mapping]]] = ..., played_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., totom_rules: _Optional[_Union[_totom_pb2.TotomRules, _Mapping]] = ..., kowah_rules: _Optional[_Union[_kowah_pb2.KowahRules, _Mapping]] = ..., luk_fu_rules: _Optional[_Union[_lukfu_pb2.LukFuRules, _Mapping]] = ..., totom_deals: _Optional[_Iterable[_Union[_totom_pb2.TotomServiceCheckGameRecordRequest, _Mapping]]] = ..., kowah_deals: _Optional[_Iterable[_Union[_kowah_pb2.KowahServiceCheckGameRecordRequest, _Mapping]]] = ..., luk_fu_deals: _Optional[_Iterable[_Union[_lukfu_pb2.LukFuServiceCheckGameRecordRequest, _Mapping]]] = ..., totals: _Optional[_Iterable[int]] = ..., wins: _Optional[_Iterable[int]] = ...) -> None: ...
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]] = ..., game_name: _Optional[str] = ..., match_rules: _Optional[_Union[MatchRules, _Mapping]] = ..., seed: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[_common_pb2.TableSeat, _Mapping]]] = ..., played_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., totom_rules: _Optional[_Union[_totom_pb2.TotomRules, _Mapping]] = ..., kowah_rules: _Optional[_Union[_kowah_pb2.KowahRules, _Mapping]] = ..., luk_fu_rules: _Optional[_Union[_lukfu_pb2.LukFuRules, _Mapping]] = ..., plugin_rules: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., totom_deals: _Optional[_Iterable[_Union[_totom_pb2.TotomServiceCheckGameRecordRequest, _Mapping]]] = ..., kowah_deals: _Optional[_Iterable[_Union[_kowah_pb2.KowahServiceCheckGameRecordRequest, _Mapping]]] = ..., luk_fu_deals: _Optional[_Iterable[_Union[_lukfu_pb2.LukFuServiceCheckGameRecordRequest, _Mapping]]] = ..., plugin_deals: _Optional[_Iterable[_Union[_struct_pb2.Struct, _Mapping]]] = ..., totals: _Optional[_Iterable[int]] = ..., wins: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class ListTablesRequest(_message.Message):
     __slots__ = ("page_size", "page_token")
@@ -333,20 +352,22 @@ class ListTablesRequest(_message.Message):
     def __init__(self, page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class TableSummary(_message.Message):
-    __slots__ = ("table_id", "game", "seats", "created", "actions", "over")
+    __slots__ = ("table_id", "game", "game_name", "seats", "created", "actions", "over")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
+    GAME_NAME_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     CREATED_FIELD_NUMBER: _ClassVar[int]
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
     OVER_FIELD_NUMBER: _ClassVar[int]
     table_id: str
     game: _common_pb2.Game
+    game_name: str
     seats: _containers.RepeatedCompositeFieldContainer[SeatInfo]
     created: _timestamp_pb2.Timestamp
     actions: int
     over: bool
-    def __init__(self, table_id: _Optional[str] = ..., game: _Optional[_Union[_common_pb2.Game, str]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., created: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., actions: _Optional[int] = ..., over: _Optional[bool] = ...) -> None: ...
+    def __init__(self, table_id: _Optional[str] = ..., game: _Optional[_Union[_common_pb2.Game, str]] = ..., game_name: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., created: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., actions: _Optional[int] = ..., over: _Optional[bool] = ...) -> None: ...
 
 class ListTablesResponse(_message.Message):
     __slots__ = ("tables", "next_page_token")
