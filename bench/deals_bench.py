@@ -35,7 +35,7 @@ def main() -> None:
                 k += 1
             times.append((time.perf_counter() - t) * 1000)
             steps.append(k)
-            outcomes[state.result["outcome"]] += 1
+            outcomes[state.result.kind.value] += 1
         rows[game] = (times, steps, outcomes)
     base = statistics.mean(rows["kowah"][0])
     print(f"{n} random deals per game:")

@@ -92,7 +92,7 @@ def play_chunk(game, tested, opponent, ks, seed_base=SEED_BASE, server=None):
             state = play_deal(game, seed_base + k, resolve(specs),
                               timings=timings if opponent != tested else None)
             r = state.result
-        winner = r.get("winner") if r.get("outcome") == "win" else None
+        winner = r.winner
         others = [s for s in range(n_seats) if s != me]
         rows.append((k, 1 if winner == me else 0, seat_score(game, r, me),
                      sum(1 for s in others if winner == s) / len(others),

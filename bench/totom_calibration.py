@@ -38,8 +38,7 @@ def main() -> None:
                 v = max(-8.0, min(0.0, round(top.value * 2) / 2))
                 marks.append((band_of(obs.stock), v, seat))
             state.apply(top.action)
-        r = state.result
-        winner = r.get("winner") if r.get("outcome") == "win" else None
+        winner = state.result.winner
         for band, v, seat in marks:
             cell = seen[(band, v)]
             cell[0] += int(seat == winner)

@@ -144,12 +144,12 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
             r = deal.result
             score = [seat_score(game, r, s) for s in range(len(levels))]
             totals = [a + b for a, b in zip(totals, score)]
-            if r.get("outcome") == "win":
-                wins[r["winner"]] += 1
+            if r.winner is not None:
+                wins[r.winner] += 1
             results.append({"seed": seed + k, "result": r.to_json(), "settlement": score})
             if not as_json:
-                what = f"{r['outcome']}" + (f" by {in_sentence(r['winner'])}" if "winner" in r
-                                            else "")
+                what = r.kind.value + (f" by {in_sentence(r.winner)}" if r.winner is not None
+                                       else "")
                 net = " ".join(f"{x:+g}" for x in score)
                 click.echo(f"deal {seed + k}: {what}; settlement {net}")
         summary = {"seats": levels, "deals": deals, "wins": wins, "settlement": totals,

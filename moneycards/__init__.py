@@ -19,7 +19,12 @@ True
 
 from __future__ import annotations
 
+from pkgutil import extend_path
 from typing import TYPE_CHECKING, Any
+
+# From the checkout's root this folder, the front door alone, is found first (the current
+# folder leads sys.path): the editable install's tree, which holds the rest, is searched too.
+__path__ = extend_path(__path__, __name__)
 
 __all__ = ["load_game", "games", "totom", "kowah", "lukfu"]
 

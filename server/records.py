@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 from moneycards.v1 import common_pb2
 
@@ -45,18 +45,18 @@ def check_record_response(game: str, request: RecordRequest,
 
 
 def record_check_message(check: RecordCheck) -> common_pb2.GameRecordCheck:
-    r: Mapping[str, Any] = check.result or {}
+    r = check.result
     msg = common_pb2.GameRecordCheck(
         valid=check.valid, complete=check.complete, actions=check.actions,
         rule=check.rule or "", message=check.message or "",
-        outcome=OUTCOMES.get(r.get("outcome", ""), common_pb2.DEAL_OUTCOME_UNSPECIFIED),
-        net=r.get("net", []))
+        outcome=common_pb2.DEAL_OUTCOME_UNSPECIFIED if r is None else OUTCOMES[r.kind.value],
+        net=() if r is None else (r.net or ()))
     if check.index is not None:
         msg.first_illegal = check.index
-    if r.get("outcome") == "win":
-        msg.winner = r["winner"]
-        if "multiplier" in r:
-            msg.multiplier = r["multiplier"]
+    if r is not None and r.winner is not None:
+        msg.winner = r.winner
+        if r.multiplier is not None:
+            msg.multiplier = r.multiplier
     return msg
 
 

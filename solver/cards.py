@@ -14,6 +14,7 @@ from dataclasses import field as dataclass_field
 from typing import Any, Iterable, Sequence
 
 from moneycards.solver.errors import ImpossibleCards, NotationError
+from moneycards.solver.rulebook import data
 
 SUIT_ORDER = "csmth"
 
@@ -259,6 +260,12 @@ LUKFU = Deck(
     aliases={"mau-gung": face("1c"), "bak-chi": face("1t")},
     names={face("1c"): "Mau Gung", face("1t"): "Bak Chi"},
 )
+
+data("TT-D1", "25 faces, four copies of each: ranks 2-9 in three suits and Chi chi",
+     __name__, "TOTOM")
+data("KW-D1", "120 cards: Coins, Strings and Myriads 1-9 and three honours, four of each",
+     __name__, "KOWAH")
+data("LF-D1", "36 cards: ranks 1-9 in four suits, one of each", __name__, "LUKFU")
 
 DECKS = {d.game: d for d in (TOTOM, KOWAH, LUKFU)}
 _ALL_ALIASES = {a for d in DECKS.values() for a in d.aliases}

@@ -20,10 +20,10 @@ import json
 from contextlib import contextmanager
 from contextvars import ContextVar
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Callable, Self
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Self
 
 from moneycards.solver.cards import Deck, Face
 from moneycards.solver.errors import ECHO_CHARS, InvalidInput, clip, json_object
@@ -171,17 +171,18 @@ class OutcomeKind(Enum):
     REDEAL = "redeal"  # Luk Fu: three passes (LF-C4)
 
 
-@dataclass(frozen=True, eq=False)
-class Outcome(Mapping[str, Any]):
-    """The result of a finished deal, typed. It also reads as the JSON object of records and
-    observations (`outcome["winner"]`, `dict(outcome)`), which is what `to_dict` returns:
-    keys that do not apply to the game or the outcome are left out.
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished deal, typed. `to_dict` gives the JSON object of records and
+    observations: keys that do not apply to the game or the outcome are left out.
 
-    >>> o = Outcome(OutcomeKind.DRAWN, rule="KW-K2")
+    >>> o = Outcome(OutcomeKind.WIN, "LF-K2", winner=0, fu=6, caller=0, net=(2, -1, -1))
+    >>> o.kind is OutcomeKind.WIN, o.winner, o.net, o.via is None
+    (True, 0, (2, -1, -1), True)
     >>> o.to_dict()
+    {'outcome': 'win', 'winner': 0, 'fu': 6, 'caller': 0, 'net': [2, -1, -1], 'rule': 'LF-K2'}
+    >>> Outcome(OutcomeKind.DRAWN, rule="KW-K2").to_dict()
     {'outcome': 'drawn', 'rule': 'KW-K2'}
-    >>> o == {"outcome": "drawn", "rule": "KW-K2"}, o.winner is None
-    (True, True)
     """
 
     kind: OutcomeKind
@@ -195,43 +196,26 @@ class Outcome(Mapping[str, Any]):
     fu: int | None = None  # Luk Fu: the claim total (LF-W2)
     caller: int | None = None  # Luk Fu: the caller (LF-C2)
     net: tuple[int, ...] | None = None  # points won (+) or paid (-) per seat
-    _json: dict[str, Any] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
+    # The JSON keys besides "outcome" and "rule", in the order they are written.
+    _KEYS: ClassVar[tuple[str, ...]] = ("winner", "card", "via", "points", "bonuses",
+                                        "multiplier", "fu", "caller", "net")
+
+    def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"outcome": self.kind.value}
-        for key in ("winner", "card", "via", "points", "bonuses", "multiplier", "fu",
-                    "caller", "net"):
+        for key in self._KEYS:
             value = getattr(self, key)
             # A Tổ Tôm win always names its card: null for a Thiên ù (TT-W7).
             if value is not None or (key == "card" and self.points is not None):
-                out[key] = list(value) if isinstance(value, tuple) else value
+                out[key] = copy.deepcopy(list(value) if isinstance(value, tuple) else value)
         out["rule"] = self.rule
-        object.__setattr__(self, "_json", out)
-
-    def to_dict(self) -> dict[str, Any]:
-        return copy.deepcopy(self._json)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         """The proto JSON form (`moneycards.v1.DealResult`): the outcome by its enum name."""
         out = self.to_dict()
         out["outcome"] = f"DEAL_OUTCOME_{self.kind.name}"
         return out
-
-    def __getitem__(self, key: str) -> Any:
-        return self._json[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._json)
-
-    def __len__(self) -> int:
-        return len(self._json)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Mapping):
-            return self._json == dict(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 def outcome_from_json(data: Any, path: str, seats: int = 4) -> Outcome | None:

@@ -382,7 +382,7 @@ def test_a_record_result_must_match_the_replay(tmp_path, game):
     r = run(game, "check-record", str(path))
     assert r.exit_code == 0 and r.output.startswith("VALID: ")
     assert state.result_line() in r.output and "{" not in r.output  # words, not a dict
-    record["result"]["outcome"] = ("DEAL_OUTCOME_WIN" if state.result["outcome"] != "win"
+    record["result"]["outcome"] = ("DEAL_OUTCOME_WIN" if state.result.kind.value != "win"
                                    else "DEAL_OUTCOME_DRAWN")
     path.write_text(json.dumps(record))
     for command in ("check-record", "replay"):

@@ -8,11 +8,12 @@ import pytest
 
 from moneycards.solver.games import seeded
 from moneycards.solver.kowah.table import KowahState
-from moneycards.solver.table import IllegalAction
+from moneycards.solver.table import IllegalAction, OutcomeKind
 from moneycards.solver.totom.table import TotomState
 
 
 def test_TT_S1_S2_four_seats_random_dealer_20_19_19_19_23():
+    """TT-S1 (four seats, a random dealer) and TT-S2 (20, 19, 19, 19 and a stock of 23)."""
     dealers = Counter()
     for seed in range(40):
         state = TotomState(seed)
@@ -70,9 +71,9 @@ def test_TT_T4_empty_stock_draws_the_deal():
         while not state.is_over:
             acts = state.legal_actions()
             state.apply(rng.choice([a for a in acts if a not in ("win", "chiu")] or acts))
-        if state.result["outcome"] == "drawn":
-            assert state.result["rule"] == "TT-T4" and state.stock == []
-            assert state.result["net"] == [0, 0, 0, 0]
+        if state.result.kind is OutcomeKind.DRAWN:
+            assert state.result.rule == "TT-T4" and state.stock == []
+            assert state.result.net == (0, 0, 0, 0)
             seen += 1
     assert seen
 
@@ -114,7 +115,7 @@ def _ended(game, outcome, rng):
             wins = [a for a in acts if a in ("win", "claim")]
             state.apply(wins[0] if wins and outcome == "win" else rng.choice(
                 [a for a in acts if a not in ("win", "claim")] or acts))
-        if state.result["outcome"] == outcome:
+        if state.result.kind is OutcomeKind(outcome):
             return state
     raise AssertionError(f"no {outcome} deal of {game}")
 

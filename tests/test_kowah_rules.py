@@ -217,3 +217,55 @@ def test_KW_R4_R5_a_shown_pair_no_split_shows_names_the_rule_it_breaks():
         v = win_text("111c 111s 11m", pair=pair, card=pair[:1] + pair[2:], via="draw")
         assert not v.wins and [x.rule for x in v.violations] == ["KW-R5"], pair
     assert win_text("111c 111s 11m", pair="11m", card="1m", via="draw").wins
+
+
+# -- declared hands: who wins, and how a declared seat plays -------------------------------
+def _kowah_state(hands, stock_top, first=0):
+    from moneycards.solver.kowah.table import KowahState
+    from tests.table_helpers import kowah_deal
+    return KowahState(None, deal=kowah_deal(hands, stock_top, first))
+
+
+def test_KW_X5_R_rotation_a_self_draw_first_then_the_seats_after_the_one_that_drew():
+    """KW-X5 by R-rotation: a seat drawing its own wait wins by self-draw before anyone
+    else; otherwise the waiting seats are tried in turn order from the seat after the one
+    that drew or discarded the card. (Two seats cannot wait on one card in a real deal,
+    each holding the pair of its wait: the order is set up by hand.)"""
+    five = KOWAH.parse("5c")[0]
+    state = _kowah_state(["", "", ""], "5c", first=1)
+    state.declared = {0: five, 1: five}
+    state.apply("draw")  # seat 1 draws its own wait
+    assert state.result.winner == 1 and state.result.via == "self-draw"
+    state = _kowah_state(["", "", ""], "5c", first=2)
+    state.declared = {0: five, 1: five}
+    state.apply("draw")  # seat 2 draws it: seat 0 comes first after seat 2
+    assert state.result.winner == 0 and state.result.via == "draw"
+    assert state._waiting_on(five, 0) == 1 and state._waiting_on(five, 1) == 0
+
+
+def test_R_no_declaration_win_a_ready_seat_that_has_not_declared_wins_nothing():
+    """R-no-declaration-win: seat 1 is dealt a ready hand waiting on 9m, but has not
+    declared; seat 0's discard of 9m wins nothing, and play goes on."""
+    state = _kowah_state(["9m 1c 1s 2c 3c 4s 5m 3h", "222h 777s 99m", ""], "8c")
+    assert ready("222h 777s 99m")
+    state.apply("draw")
+    state.apply("discard 9m")
+    assert state.result is None and state.current_seat() == 1
+
+
+def test_R_declared_take_a_declared_seat_draws_and_never_takes():
+    """R-declared-take (KW-X1, KW-X2): a declared seat's turn plays itself from the stock; the
+    discard before it stays on the pile, and its eight cards do not change."""
+    from tests.test_tables import kowah_after_declaration
+    state = kowah_after_declaration("5c")
+    locked = list(state.hands[0])
+    state.apply("draw")  # seat 1
+    state.apply("discard 8s")
+    stock = len(state.stock)
+    while state.current_seat() == 2:  # seat 2 plays a plain turn
+        state.apply(state.legal_actions()[0])
+    assert state.result is None and state.current_seat() == 1
+    assert len(state.stock) == stock - 2  # seat 2's draw and seat 0's
+    assert state.hands[0] == locked
+    drawn_by_0 = state.discard_log[-1]
+    assert drawn_by_0[0] == 0 and all(e[3] is None for e in state.discard_log)

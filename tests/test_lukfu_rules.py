@@ -14,7 +14,7 @@ from moneycards.solver.lukfu.plays import PlayError, compare, parse_play, plays_
 from moneycards.solver.lukfu.rules import LukFuRules
 from moneycards.solver.lukfu.record import RecordError, parse_record
 from moneycards.solver.lukfu.table import LukFuState
-from moneycards.solver.table import IllegalAction
+from moneycards.solver.table import IllegalAction, Outcome, OutcomeKind
 
 
 def P(text):
@@ -217,8 +217,8 @@ def test_LF_W2_claim_with_old_cards_and_LF_K3_losing_caller_pays_both():
     leads = [a for a in deal.legal_actions() if a.startswith("lead ")]
     assert "lead 9c" not in leads and "lead 2c" in leads
     deal.apply("claim")
-    assert deal.result == {"outcome": "win", "winner": 0, "fu": 8, "caller": 1,
-                           "net": [6, -6, 0], "rule": "LF-K3"}
+    assert deal.result == Outcome(OutcomeKind.WIN, "LF-K3", winner=0, fu=8, caller=1,
+                                  net=(6, -6, 0))
 
 
 def test_LF_W3_a_seat_may_play_on_instead_of_claiming():
@@ -260,8 +260,8 @@ def test_R_claim_timing_a_seat_that_played_on_has_no_claim_at_the_end():
     # The last trick's winner could claim at an earlier lead and played on (LF-W3).
     assert not any(deal.hands) and winner in deal.played_on
     assert deal.record.fu(winner) >= 6
-    assert deal.is_over and deal.result == {"outcome": "drawn", "net": [0, 0, 0],
-                                            "rule": "R-claim-timing"}
+    assert deal.is_over and deal.result == Outcome(OutcomeKind.DRAWN, "R-claim-timing",
+                                                   net=(0, 0, 0))
     assert "played on past a claim" in deal.result_line()
     got = check("lukfu", deal.engine_record())
     assert got.valid and got.complete and got.result == deal.result
@@ -277,16 +277,16 @@ def test_R_claim_timing_a_first_chance_at_the_end_may_claim():
     assert not any(deal.hands) and winner not in deal.played_on
     assert deal.legal_actions() == ["claim", "end"]
     deal.apply("claim")
-    assert deal.result["outcome"] == "win" and deal.result["winner"] == winner
+    assert deal.result.kind is OutcomeKind.WIN and deal.result.winner == winner
 
 
 def test_LF_W4_hands_run_out_without_six_is_a_draw():
     from moneycards.solver.lukfu.table import random_deal
     deals = [random_deal(s, claim_prob=0.0) for s in range(40)]  # nobody ever claims
-    assert {d.result["outcome"] for d in deals} == {"drawn", "redeal"}
+    assert {d.result.kind for d in deals} == {OutcomeKind.DRAWN, OutcomeKind.REDEAL}
     for d in deals:
-        assert d.result["net"] == [0, 0, 0]
-        if d.result["outcome"] == "drawn":
+        assert d.result.net == (0, 0, 0)
+        if d.result.kind is OutcomeKind.DRAWN:
             assert not any(d.hands)  # played to the end
 
 
@@ -316,7 +316,7 @@ def test_LF_C4_three_passes_redeal_and_R_settle_zero():
     deal = LukFuState(seed=2)
     for _ in range(3):
         deal.apply("call pass")
-    assert deal.result == {"outcome": "redeal", "net": [0, 0, 0], "rule": "LF-C4"}
+    assert deal.result == Outcome(OutcomeKind.REDEAL, "LF-C4", net=(0, 0, 0))
 
 
 # -- LF-O: old cards ---------------------------------------------------------------------

@@ -9,6 +9,7 @@ from moneycards.solver.lukfu.old import Position, claim_total, prove_old
 from moneycards.solver.lukfu.plays import compare, parse_play
 from moneycards.solver.lukfu.record import RecordError, parse_record
 from moneycards.solver.lukfu.table import LukFuState
+from moneycards.solver.table import Outcome, OutcomeKind
 
 SIX_OLD = "9c 9s 9m 9t 1c 1t 2s 2m 3s 3m 4s 4m"  # six always-old cards (LF-O1), six fresh
 
@@ -25,8 +26,8 @@ def test_LF_W2_a_claim_at_exactly_six_old_cards_before_the_first_lead():
     assert deal.legal_actions()[0] == "claim"
     deal.apply("claim")
     # The master called and wins with six fu: 1 point from each loser (LF-K2).
-    assert deal.result == {"outcome": "win", "winner": 0, "fu": 6, "caller": 0,
-                           "net": [2, -1, -1], "rule": "LF-K2"}
+    assert deal.result == Outcome(OutcomeKind.WIN, "LF-K2", winner=0, fu=6, caller=0,
+                                  net=(2, -1, -1))
 
 
 def test_LF_W2_the_old_card_proof_allows_a_claim_at_exactly_six():
@@ -54,7 +55,7 @@ def test_LF_W2_fu_plus_every_card_held_exactly_six_may_claim():
     assert sorted(f.text for f in deal.hands[0]) == ["7m", "7t", "9t"]
     assert deal.claim_total(0) == 6 and "claim" in deal.legal_actions()
     deal.apply("claim")
-    assert deal.result["winner"] == 0 and deal.result["fu"] == 6
+    assert deal.result.winner == 0 and deal.result.fu == 6
 
 
 def test_LF_L2_the_record_reader_refuses_a_set_of_four_led_by_a_master_who_passed():

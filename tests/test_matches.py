@@ -206,7 +206,7 @@ def test_R_match_traditional_Thong_is_read_from_the_match():
                 k += 1
             previous = None
             for d in t.finished():
-                keys = [b["key"] for b in d.result.to_dict().get("bonuses", [])]
+                keys = [b["key"] for b in d.result.bonuses or ()]
                 again = d.result.winner is not None and d.result.winner == previous
                 assert ("thong" in keys) == (again and rules == "traditional"), (seed, keys)
                 twice += again and rules == "traditional"

@@ -16,6 +16,7 @@ from moneycards.wire import wire
 from moneycards.records import game_record_json
 from moneycards.solver.games import GAMES
 from moneycards.solver.hints import play_deal
+from moneycards.solver.table import OutcomeKind
 from moneycards.v1 import kowah_pb2_grpc, lukfu_pb2_grpc, totom_pb2_grpc
 
 STUBS = {"totom": totom_pb2_grpc.TotomServiceStub, "kowah": kowah_pb2_grpc.KowahServiceStub,
@@ -29,12 +30,12 @@ def states(game):
     out, kinds = [], set()
     for seed in range(40):
         state = play_deal(game, seed, ["greedy"] * g.seats)
-        if state.result["outcome"] not in kinds:
-            kinds.add(state.result["outcome"])
+        if state.result.kind not in kinds:
+            kinds.add(state.result.kind)
             out.append(state)
         if len(kinds) >= 2:
             break
-    assert "win" in kinds
+    assert OutcomeKind.WIN in kinds
     half = g.seeded(3)
     for _ in range(5):
         half.apply(half.legal_actions()[0])
@@ -69,8 +70,8 @@ def test_game_record_is_the_record_file(game, channel, tmp_path):
         assert canonical(game, record) == canonical(
             game, game_record_json(game, {**state.engine_record(),
                                           "rules": state.rules_object(),
-                                          **({"result": state.result} if state.result
-                                             else {})}))
+                                          **({"result": state.result}
+                                             if state.result is not None else {})}))
         if state.seed is None:
             assert "deal" in record and record["rules"] != {"preset": record["rules"]["preset"]}
         path = tmp_path / f"{game}-{k}.json"

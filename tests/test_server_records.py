@@ -13,6 +13,7 @@ from moneycards.v1 import common_pb2
 from moneycards.wire import wire
 from moneycards.records import engine_record, game_record_message
 from moneycards.solver.games import GAMES, final_state, seeded
+from moneycards.solver.table import OutcomeKind
 
 SERVICES = {
     "totom": (totom_pb2_grpc.TotomServiceStub, totom_pb2.TotomServiceCheckGameRecordRequest),
@@ -49,9 +50,10 @@ def test_check_game_record_valid_and_invalid(channel, game):
     msg = game_record_message(game, state.engine_record())
     r = stub.CheckGameRecord(msg, timeout=30).check
     assert r.valid and r.complete and not r.HasField("first_illegal")
-    assert r.outcome == {"win": common_pb2.DEAL_OUTCOME_WIN, "drawn": common_pb2.DEAL_OUTCOME_DRAWN,
-                         "redeal": common_pb2.DEAL_OUTCOME_REDEAL}[state.result["outcome"]]
-    assert r.HasField("winner") == (state.result["outcome"] == "win")
+    assert r.outcome == {OutcomeKind.WIN: common_pb2.DEAL_OUTCOME_WIN,
+                         OutcomeKind.DRAWN: common_pb2.DEAL_OUTCOME_DRAWN,
+                         OutcomeKind.REDEAL: common_pb2.DEAL_OUTCOME_REDEAL}[state.result.kind]
+    assert r.HasField("winner") == (state.result.kind is OutcomeKind.WIN)
     msg.actions.insert(2, "pass pass")
     r = stub.CheckGameRecord(msg, timeout=30).check
     assert not r.valid and r.first_illegal == 2 and r.rule

@@ -11,7 +11,7 @@ import pytest
 from moneycards.solver.cards import TOTOM
 from moneycards.solver.games import GAMES, check, final_state, seeded
 from moneycards.solver.kowah.table import KowahState
-from moneycards.solver.table import IllegalAction
+from moneycards.solver.table import IllegalAction, Outcome, OutcomeKind
 from moneycards.solver.totom.rules import totom_rules
 from moneycards.solver.totom.table import TotomState
 from tests.table_helpers import kowah_deal, totom_deal
@@ -94,9 +94,9 @@ def test_random_deals_keep_every_invariant(game, part):
             steps += 1
             assert steps < MAX_STEPS[game], "the deal must end"
         assert state.cards_accounted()
-        assert state.result["outcome"] in ("win", "drawn", "redeal")
-        if "net" in state.result:
-            assert sum(state.result["net"]) == 0
+        assert state.result.kind in OutcomeKind
+        if state.result.net is not None:
+            assert sum(state.result.net) == 0
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -186,13 +186,13 @@ def test_TT_P1_P3_two_winners_and_a_chiu_on_one_stock_card():
     assert state.claims == [(3, "win"), (0, "win"), (2, "chiu")]
     first = state.clone()
     first.apply("win")
-    assert first.result["winner"] == 3 and first.result["via"] == "stock"
-    assert first.result["net"] == [-8, -8, -8, 24]
+    assert first.result.winner == 3 and first.result.via == "stock"
+    assert first.result.net == (-8, -8, -8, 24)
     second = state.clone()
     second.apply("decline")
     assert second.current_seat() == 0
     second.apply("win")
-    assert second.result["winner"] == 0 and second.result["points"] == 2
+    assert second.result.winner == 0 and second.result.points == 2
 
 
 def test_TT_P2_P4_out_of_turn_chiu_discard_goes_back_to_the_interrupted_doorway():
@@ -224,8 +224,8 @@ def test_TT_W7_S3_thien_u_and_TT_S4_dead_hand():
     assert state.legal_actions() == ["win", "decline"]  # all pairs: no legal discard
     won = state.clone()
     won.apply("win")
-    assert won.result["via"] == "thien-u" and won.result["winner"] == 0
-    assert {b["key"] for b in won.result["bonuses"]} >= {"thien_u", "thap_thanh"}
+    assert won.result.via == "thien-u" and won.result.winner == 0
+    assert {b["key"] for b in won.result.bonuses} >= {"thien_u", "thap_thanh"}
     state.apply("decline")  # R-decline-win, then TT-S4
     assert state.dead_hand == {0}
     assert state.offer.kind == "exposed" and state.offer.door == 0
@@ -238,8 +238,8 @@ def test_TT_P6_a_chiu_that_completes_the_hand_wins_at_once():
     state.apply("discard 5c")
     assert state.claims[0] == (1, "chiu")
     state.apply("chiu")
-    assert state.result["winner"] == 1 and state.result["via"] == "chiu"
-    assert "chiu_u" in {b["key"] for b in state.result["bonuses"]}
+    assert state.result.winner == 1 and state.result.via == "chiu"
+    assert "chiu_u" in {b["key"] for b in state.result.bonuses}
 
 
 # Whole deals for TT-C5 and TT-C6: the dealer opens with 5c, offered to seat 1.
@@ -309,11 +309,11 @@ def test_TT_P6_a_win_and_a_chiu_on_the_fourth_copy_score_the_same(rules, points,
     chiu = state.clone()
     chiu.apply("decline")
     chiu.apply("chiu")
-    assert won.result["via"] == "own-door" and chiu.result["via"] == "chiu"
+    assert won.result.via == "own-door" and chiu.result.via == "chiu"
     for r in (won.result, chiu.result):
-        assert r["winner"] == 1 and r["card"] == "5c" and r["points"] == points
-        assert {b["key"] for b in r["bonuses"]} == bonuses
-        assert r["net"] == [-points, 3 * points, -points, -points]
+        assert r.winner == 1 and r.card == "5c" and r.points == points
+        assert {b["key"] for b in r.bonuses} == bonuses
+        assert r.net == (-points, 3 * points, -points, -points)
 
 
 def test_TT_T4_is_not_cited_after_a_won_deal():
@@ -421,7 +421,7 @@ def test_TT_C5_C6_table_differential_engine_against_the_rules_and_the_checker():
                                via=via, opening=TOTOM.render(state.opening[seat]))
                 won = state.clone()
                 won.apply("win")
-                assert v.wins and won.result["points"] == v.points
+                assert v.wins and won.result.points == v.points
                 seen["win"] += 1
             state.apply(rng.choice(state.legal_actions()))
     assert seen["TT-C5"] and seen["TT-C6"] and seen[None] and seen["win"], seen
@@ -442,16 +442,16 @@ def kowah_after_declaration(stock_next):
 def test_KW_X4_out_of_turn_win_on_another_seats_draw():
     state = kowah_after_declaration("9m")
     state.apply("draw")  # seat 1 draws the wait
-    assert state.result["winner"] == 0 and state.result["via"] == "draw"
-    assert state.result["multiplier"] == 1
+    assert state.result.winner == 0 and state.result.via == "draw"
+    assert state.result.multiplier == 1
 
 
 def test_KW_X4_out_of_turn_win_on_a_discard():
     state = kowah_after_declaration("5c")
     state.apply("draw")
     state.apply("discard 9m")
-    assert state.result == {"outcome": "win", "winner": 0, "via": "discard", "card": "9m",
-                            "multiplier": 2, "rule": "KW-K1"}
+    assert state.result == Outcome(OutcomeKind.WIN, "KW-K1", winner=0, via="discard", card="9m",
+                                   multiplier=2)
 
 
 def test_KW_X2_self_draw_and_KW_X3_public_draws():
@@ -462,7 +462,7 @@ def test_KW_X2_self_draw_and_KW_X3_public_draws():
     state.apply("discard 5c")
     state.apply("draw")  # seat 2 draws 6c
     state.apply("discard 6c")  # seat 0 then draws 9m itself
-    assert state.result["winner"] == 0 and state.result["multiplier"] == 3
+    assert state.result.winner == 0 and state.result.multiplier == 3
 
 
 def test_KW_T3_first_turn_draws_and_KW_X1_declared_hand_is_locked():
@@ -481,9 +481,9 @@ def test_KW_K2_last_stock_card_without_a_win_is_a_draw():
         state = seeded("kowah", seed)
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
-        if state.result["outcome"] == "drawn":
+        if state.result.kind is OutcomeKind.DRAWN:
             drawn += 1
-            assert state.stock == [] and state.result["rule"] == "KW-K2"
+            assert state.stock == [] and state.result.rule == "KW-K2"
     assert drawn > 0
 
 

@@ -46,6 +46,7 @@ def test_TT_D2_red_faces():
 
 
 def test_TT_D3_chi_chi_never_forms_a_ca():
+    """TT-D3 with R-Chi-chi-pairs: Chi chi pairs only with itself."""
     assert all(TOTOM.faces[i].text != "1h" and TOTOM.faces[j].text != "1h"
                for i, j in CA_CANDIDATES)
     v = check("22c 44c 55c 66c 22s 44s 55s 3c3m 7c7s 1h 6m")
@@ -82,6 +83,7 @@ def test_TT_W4_ten_pairs_with_at_least_six_chan():
 
 
 def test_TT_W5_chi_chi_win_needs_exactly_six_chan_four_ca():
+    """TT-W5 is the seed rule; R-Chi-chi-win's switch turns it off (traditional)."""
     seven_three = "22c 44c 55c 66c 22s 44s 11h 3c3m 7c7s 5s5m"
     v = check(seven_three, win_card="1h")
     assert not v.wins and rules_of(v) == ["TT-W5"]
@@ -183,6 +185,7 @@ def test_TT_K3_traditional_values_and_bach_thu_chi():
 
 
 def test_TT_K4_sets_counted_by_smallest_face_count():
+    """TT-K4, counted as R-Tôm-Lèo says: up to four sets of each kind."""
     # Tôm: 3m 3m 3c 3c 7c 7c -> two sets; Lèo: 8s 8s 9m 9m 11h -> two sets.
     v = check("33m 33c 77c 88s 99m 11h 22c 44c 5s5m 6s6m", win_card="2c")
     assert keys(v)["tom"] == 2 and keys(v)["leo"] == 2
@@ -191,6 +194,31 @@ def test_TT_K4_sets_counted_by_smallest_face_count():
     assert keys(v)["tom"] == 1
     # Traditional Tôm is 3m 3s 7c: the page's hand has 3c, not 3s.
     assert "tom" not in keys(check(UCHI_TOM, win_card="3c", rules="traditional"))
+
+
+def test_R_Bach_thu_six_chan_four_ca_the_winning_card_completing_a_chan():
+    """R-Bạch-thủ: 6 Chắn and 4 Cạ, won on a card that completes a Chắn; for a Thiên ù,
+    which has no winning card, the twenty cards being 6 Chắn and 4 Cạ."""
+    six_four = "22c 44c 55c 66c 22s 88s 3c3s 7c7s 5s5m 6s6m"
+    assert keys(check(six_four, win_card="2c")) == {"bach_thu": 1}
+    seven_three = "22c 44c 55c 66c 22s 88s 99s 3c3s 7c7s 5s5m"
+    v = check(seven_three, win_card="2c")
+    assert v.wins and "bach_thu" not in keys(v)
+    assert keys(check(six_four, thien_u=True)) == {"thien_u": 1, "bach_thu": 1}
+    assert "bach_thu" not in keys(check(seven_three, thien_u=True))
+
+
+def test_R_Tom_cards_the_seed_follows_the_page_the_traditional_preset_tradition():
+    """R-Tôm-cards: Tôm is 3m 3c 7c under `seed` (the page), 3m 3s 7c under
+    `traditional`."""
+    assert R.SEED.tom_cards == tuple(TOTOM.parse("3m 3c 7c"))
+    assert R.TRADITIONAL.tom_cards == tuple(TOTOM.parse("3m 3s 7c"))
+    page = "33m 33c 77c 22c 44c 55c 66c 88s 22s 44s"
+    tradition = "33m 33s 77c 22c 44c 55c 66c 88s 22s 44s"
+    assert keys(check(page, win_card="2c"))["tom"] == 2
+    assert "tom" not in keys(check(tradition, win_card="2c"))
+    assert keys(check(tradition, win_card="2c", rules="traditional"))["tom"] == 2
+    assert "tom" not in keys(check(page, win_card="2c", rules="traditional"))
 
 
 def test_TT_K5_thap_thanh_adds_every_main_value():

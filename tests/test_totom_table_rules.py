@@ -61,6 +61,16 @@ def test_TT_C4_own_discarded_or_ca_faces_not_captured_later():
                    "capture 5s") == "TT-C4"
 
 
+def test_R_own_faces_tt_c4_binds_only_the_seat_that_let_the_face_go():
+    """R-own-faces: another seat's discard of a face, or its Cạ from hand, does not keep
+    this seat from capturing that face."""
+    state = offered("5s 7c 8c 9c", "5c")
+    state.memory[0].discarded.add(F("5c"))
+    state.memory[2].ca_from_hand.add(F("5c"))
+    assert "capture 5s" in state.legal_actions()
+    assert refused(offered("5s 7c 8c 9c", "5c", discarded={F("5c")}), "capture 5s") == "TT-C4"
+
+
 def test_TT_C5_no_ca_capture_in_a_rank_with_a_concealed_ca():
     assert refused(offered("5s 5m 7c 8c 9c", "5c"), "capture 5s") == "TT-C5"
     # A triple's third card is outside its pair (TT-C2), so 555s 5m holds the Cạ 5s5m.
@@ -100,6 +110,21 @@ def test_TT_C8_after_capturing_a_ca_no_discard_completing_a_discarded_ca():
     state.apply("capture 5s")  # a Cạ capture
     assert refused(state, "discard 2m") == "TT-C8"
     assert "discard 7c" in state.legal_actions()
+
+
+def test_R_dead_hand_a_declined_thien_u_without_a_discard_leaves_a_dead_hand():
+    """R-dead-hand keeps TT-S4 for the dealer whose twenty are all pairs (no legal discard,
+    TT-C2) and who declines its Thiên ù: for the rest of the deal it only exposes stock
+    cards, and never captures nor wins."""
+    deal = totom_deal(["22c 33c 44c 55c 66c 22s 33s 44s 55s 66s", "", "", ""], "")
+    state = TotomState(None, deal=deal)
+    assert state.legal_actions() == ["win", "decline"]
+    state.apply("decline")
+    assert state.dead_hand == {0} and state.offer.kind == "exposed" and state.offer.door == 0
+    card = state.offer.card
+    assert not state._wins_with(0, card) and state._captures(0, card) == []
+    if state.current_seat() == 0:
+        assert state.legal_actions() == ["pass"]
 
 
 def test_TT_C9_capture_only_if_a_legal_discard_remains():

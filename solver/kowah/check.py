@@ -14,12 +14,15 @@ from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput
 from moneycards.solver.kowah.model import Distance, distance_cpsat, splits_cpsat
 from moneycards.solver.kowah.exact import splits_exact
 from moneycards.solver.kowah.shapes import Split, structural_splits, two_two_one
+from moneycards.solver.rulebook import data
 from moneycards.solver.verdict import Violation
 
 HAND_SIZE = 8  # KW-T1, KW-R4
 
 # KW-K1: the win multiplier by how the winning card came.
 MULTIPLIERS = {"self-draw": 3, "draw": 1, "discard": 2}
+data("KW-K1", "the win multiplier: self-draw x3, another seat's draw x1, a discard x2",
+     __name__, "MULTIPLIERS")
 
 
 @dataclass(frozen=True)

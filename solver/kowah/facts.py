@@ -9,7 +9,7 @@ from moneycards.solver.cards import KOWAH
 from moneycards.solver.errors import InvalidInput, clip
 from moneycards.solver.facts import (count_cards, listed_actions, normalizer, read, read_cards,
                                      read_phase, read_seat_cards, seat_of)
-from moneycards.solver.kowah.legal import TAKE_LIMIT, may_take, shown_pairs
+from moneycards.solver.kowah.legal import TAKE_LIMIT, legal_actions
 from moneycards.solver.kowah.observation import Phase
 
 
@@ -46,14 +46,9 @@ def facts(obs: dict[str, Any]) -> list[str]:
         raise InvalidInput(f"the stock holds 0-{KOWAH.size - 24} cards", field="state.stock")
     count_cards(KOWAH, hand + [f for _, f in discards] + shown, "state")
     counts = KOWAH.counts(hand)
-    if phase is Phase.DRAW:
-        take = may_take(bool(discards), first_turn, takes)
-        legal = {"draw"} | ({"take"} if take else set())
-    elif phase is Phase.DISCARD:
-        legal = {f"discard {f}" for f in set(hand)}
-    else:
-        legal = {f"declare {KOWAH.render([p, p])}" for p in shown_pairs(counts)}
-        legal.add("stay")  # only listed under the optional_declaration switch
+    # "stay" is listed only under the optional_declaration switch, which the facts do not
+    # tell: allowed whenever the switch could allow it.
+    legal = set(legal_actions(phase, counts, bool(discards), first_turn, takes, True))
 
     def allowed(act: str) -> str | None:
         if act in legal:

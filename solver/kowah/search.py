@@ -27,10 +27,10 @@ from typing import Any
 from moneycards.solver.cards import KOWAH
 from moneycards.solver.kowah.check import MULTIPLIERS
 from moneycards.solver.kowah.exact import ready_slots
+from moneycards.solver.kowah.legal import may_take
 from moneycards.solver.kowah.observation import KowahObservation, Phase
 from moneycards.solver.kowah import SEATS, NF
 
-TAKE_LIMIT = 30  # R-take-limit, as the engine's
 # The rank class of each face: suited ranks share a class across suits (KW-R1), each
 # honour is its own (KW-D2). A card's company is the cards of its class in the hand.
 KIND = tuple((0, f.rank) if f.suit != "h" else (1, f.rank) for f in KOWAH.faces)
@@ -40,7 +40,8 @@ KIND_FACES = tuple(tuple(g for g in range(NF) if KIND[g] == KIND[f]) for f in ra
 @lru_cache(maxsize=1)
 def ready_pairs() -> dict[bytes, tuple[int, ...]]:
     """Every ready eight-card hand (KW-R4, KW-R5) as its count bytes -> the faces of the
-    pairs it may show (built once from the exact twin's enumeration)."""
+    pairs it may show (built once from the exact twin's enumeration): the table form of
+    legal.shown_pairs."""
     from moneycards.solver.kowah.exact import triplet_pairs
 
     two, ii, jj, ok = triplet_pairs()
@@ -93,7 +94,8 @@ class Deal:
         self.over, self.winner, self.multiplier = True, seat, MULTIPLIERS[via]  # KW-K1
 
     def _wins_on(self, card: int, by: int, via: str) -> bool:
-        """KW-X4 with R-rotation: the waiting seats from the one after `by`."""
+        """KW-X4 with R-rotation: the waiting seats from the one after `by` (the twin of
+        the engine's KowahState._waiting_on)."""
         for k in (1, 2):
             w = (by + k) % SEATS
             if self.declared.get(w) == card:
@@ -158,7 +160,7 @@ class Deal:
             self.phase = Phase.DRAW
 
     def may_take(self) -> bool:
-        return bool(self.pile) and self.turns > 0 and self.takes_in_row < TAKE_LIMIT
+        return may_take(bool(self.pile), self.turns == 0, self.takes_in_row)
 
     # -- the rollout policy -------------------------------------------------------------
     def _readying(self, hand: list[int]) -> list[int]:

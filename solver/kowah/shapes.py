@@ -14,11 +14,14 @@ from itertools import combinations_with_replacement
 from typing import Any, Sequence
 
 from moneycards.solver.cards import KOWAH, Face
+from moneycards.solver.rulebook import data, implements
 
 SUITS = "csm"
 HONOURS = tuple(f for f in KOWAH.faces if f.suit == "h")
 
 
+@implements("KW-R2", "honour triplet: three cards of the same honour")
+@implements("KW-R1", "ordinary triplet: three cards of one rank, suits free")
 @dataclass(frozen=True, order=True)
 class Triplet:
     """Three cards of one rank, suits free (KW-R1), or three of one honour (KW-R2)."""
@@ -35,7 +38,10 @@ class Triplet:
         return KOWAH.render(self.faces)
 
 
+@implements("KW-D2", "the three honours are three distinct kinds, never wild")
 def _triplet_types() -> tuple[Triplet, ...]:
+    """Every triplet type: per rank each suit multiset (KW-R1); per honour, three of itself
+    (KW-R2), so no honour stands in for another (KW-D2)."""
     out = []
     for rank in range(1, 10):
         for suits in combinations_with_replacement(SUITS, 3):
@@ -48,8 +54,13 @@ def _triplet_types() -> tuple[Triplet, ...]:
 TRIPLETS: tuple[Triplet, ...] = _triplet_types()
 PAIRS: tuple[Face, ...] = KOWAH.faces  # a pair is two identical cards (KW-R3)
 assert len(TRIPLETS) == 93 and len(PAIRS) == 30
+data("KW-R3", "a pair: two identical cards, same rank and suit or the same honour", __name__,
+     "PAIRS")
+data("R-honour-pair", "a pair of one honour is allowed; it waits on the third copy", __name__,
+     "PAIRS")
 
 
+@implements("KW-R5", "a pair sharing a triplet's rank: the five cards are 2-2-1 over the suits")
 def two_two_one(pair: Face, triplet: Triplet) -> bool:
     """KW-R5: a pair sharing a triplet's rank makes five cards split 2-2-1 over the suits.
 
@@ -72,6 +83,7 @@ def make_split(triplets: Sequence[Triplet], pair: Face) -> "Split":
     return Split((a, b), pair)
 
 
+@implements("KW-R6", "the wait is the card identical to the shown pair")
 @dataclass(frozen=True, order=True)
 class Split:
     """Two triplets and a pair; the pair is shown, its identical card is the wait (KW-R6)."""
@@ -87,6 +99,7 @@ class Split:
         faces = [f for t in self.triplets for f in t.faces] + [self.pair, self.pair]
         return KOWAH.counts(faces)
 
+    @implements("R-one-triplet-rule", "KW-R5 holds for each triplet sharing the pair's rank")
     def valid(self) -> bool:
         """KW-R5 for every triplet that shares the pair's rank (R-one-triplet-rule)."""
         return all(two_two_one(self.pair, t) for t in self.triplets)
@@ -101,6 +114,8 @@ def _pair_text(face: Face) -> str:
     return KOWAH.render([face, face])
 
 
+@implements("R-same-rank-triplets", "two triplets of the same rank are allowed")
+@implements("KW-R4", "ready: the eight cards form two triplets and one pair")
 def structural_splits(counts: Sequence[int]) -> list[Split]:
     """Every split into two triplets and an identical pair, before KW-R5 (exact search)."""
     out: set[Split] = set()

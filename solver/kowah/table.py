@@ -20,6 +20,7 @@ from moneycards.solver.kowah import legal
 from moneycards.solver.kowah.legal import TAKE_LIMIT
 from moneycards.solver.kowah.observation import CARD_VERBS, KowahObservation, Phase as Phase
 from moneycards.solver.kowah.rules import SEED_RULES, KowahRules
+from moneycards.solver.rulebook import implements
 from moneycards.solver.table import (Action, Outcome, OutcomeKind, TableState, read_deal, says,
                                      seat_label)
 from moneycards.solver.kowah import SEATS
@@ -37,6 +38,7 @@ class KowahState(TableState):
     privacy_rule = "R-declare-privacy"  # a ready seat's choice to stay is private
     end_rule = "KW-K2"
 
+    @implements("KW-T1", "three seats, each alone: eight cards each, a random seat starts")
     def __init__(self, seed: int | None = 0, rules: KowahRules = SEED_RULES,
                  deal: dict[str, Any] | None = None):
         self.seed, self.rules = seed, rules
@@ -82,18 +84,9 @@ class KowahState(TableState):
         return list(legal.shown_pairs(tuple(self.hands[seat])))
 
     def _legal(self) -> list[str]:
-        hand = self.hands[self.seat]
-        if self.phase is Phase.DRAW:
-            acts = ["draw"]
-            if legal.may_take(bool(self.discards), self.turns == 0, self.takes_in_row):
-                acts.append("take")
-            return acts
-        if self.phase is Phase.DISCARD:
-            return [f"discard {f}" for f, n in zip(KOWAH.faces, hand) if n]
-        acts = [f"declare {KOWAH.render([p, p])}" for p in self.shown_pairs(self.seat)]
-        if self.rules.optional_declaration:
-            acts.append("stay")
-        return acts
+        return legal.legal_actions(self.phase, self.hands[self.seat], bool(self.discards),
+                                   self.turns == 0, self.takes_in_row,
+                                   self.rules.optional_declaration)
 
     def _diagnose(self, action: Action) -> tuple[str, str]:
         verb, arg = action.verb, action.arg
@@ -172,6 +165,8 @@ class KowahState(TableState):
         elif verb == "stay":
             self._next_turn()
 
+    @implements("KW-K2", "the last stock card drawn and no one winning on it, the deal is drawn")
+    @implements("KW-X3", "from the first declaration on, every stock draw is shown to all")
     def _draw(self, s: int) -> Face | None:
         card = self.stock.pop(0)
         self.takes_in_row = 0
@@ -204,6 +199,11 @@ class KowahState(TableState):
         if w is not None:
             self._win(w, "discard", card)
 
+    @implements("R-no-declaration-win", "only a declared seat wins")
+    @implements("R-rotation", "the waiting seats are tried in turn order after the one that "
+                              "played the card")
+    @implements("KW-X5", "several seats waiting on one card: rotation priority (R-rotation)")
+    @implements("KW-X4", "another seat's draw or discard of a declared wait wins at once")
     def _waiting_on(self, card: Face, by: int) -> int | None:
         """The seat that wins on `card` played by `by` (KW-X4 with R-rotation: waiting seats
         tried from the seat after `by`), if any."""
@@ -231,6 +231,9 @@ class KowahState(TableState):
         self.phase = Phase.DRAW
         self._advance()
 
+    @implements("R-declared-take", "a declared seat never takes the discard")
+    @implements("KW-X2", "a declared seat draws: its wait wins by self-draw, else it discards it")
+    @implements("KW-X1", "a declared seat's eight cards are locked and its pair is public")
     def _advance(self) -> None:
         """Declared seats play their own turns: draw; win or discard that card (KW-X2)."""
         while not self.is_over and self.seat in self.declared and self.phase is Phase.DRAW:
@@ -248,6 +251,7 @@ class KowahState(TableState):
             self.phase = Phase.DRAW
 
     # -- views --------------------------------------------------------------------------
+    @implements("R-declare-privacy", "whether a seat is ready is private until it declares")
     def private_decline(self) -> str | None:
         """With optional declaration, a ready seat may stay silent; the others must not
         learn it was ready (R-declare)."""
@@ -290,10 +294,11 @@ class KowahState(TableState):
         r = self.result
         if r is None:
             return "The record ends before the deal does."
-        if r["outcome"] == "drawn":
+        if r.kind is OutcomeKind.DRAWN:
             return "Drawn: the stock ran out with no winner (KW-K2)."
-        return (f"{says(r['winner'], 'wins')} on {r['card']} by {r['via']}: "
-                f"multiplier x{r['multiplier']} (KW-K1).")
+        assert r.winner is not None  # a win
+        return (f"{says(r.winner, 'wins')} on {r.card} by {r.via}: "
+                f"multiplier x{r.multiplier} (KW-K1).")
 
 
 def _read_deal(deal: dict[str, Any]) -> tuple[list[list[Face]], list[Face], int]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from moneycards.solver.cards import LUKFU, Face
 from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput
-from moneycards.solver.lukfu.legal import check_follow, check_lead, settle
+from moneycards.solver.lukfu.legal import NO_SETTLEMENT, check_follow, check_lead, settle
 from moneycards.solver.lukfu.old import Position, claim_total, prove_old
 from moneycards.solver.lukfu.plays import compare, parse_play
 from moneycards.solver.lukfu.rules import SEED_RULES, LukFuRules
@@ -144,7 +144,8 @@ def score_text(*, fu: int | None, winner: int | None, caller: int | None,
                                    "the other", field=name, rule="LF-W4")
         if caller is not None and not 0 <= caller <= 2:  # a drawn deal may have a caller
             raise InvalidInput(f"seat must be 0, 1 or 2, not {caller}", field="caller")
-        return {"outcome": "drawn", "points": 0, "net": [0, 0, 0], "rule": "R-settle-zero"}
+        return {"outcome": "drawn", "points": 0, "net": list(NO_SETTLEMENT),
+                "rule": "R-settle-zero"}
     for name, value in (("fu", fu), ("winner", winner), ("caller", caller)):
         if value is None:
             raise InvalidInput("required for a win (or say the deal was drawn)", field=name)

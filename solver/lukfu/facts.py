@@ -13,11 +13,9 @@ from moneycards.solver.facts import (listed_actions, normalizer, read_cards, sea
 def facts(obs: dict[str, Any]) -> list[str]:
     """Luk Fu: the record read strictly, the hand consistent with it (LF-D1), and the listed
     actions exactly those the record and the hand allow (LF-C2, LF-L1–L5, LF-F1, LF-W2)."""
-    from itertools import combinations
-
-    from moneycards.solver.lukfu.legal import WIN_FU, check_lead
+    from moneycards.solver.lukfu.legal import WIN_FU, legal_actions, may_claim
     from moneycards.solver.lukfu.old import Position, prove_old
-    from moneycards.solver.lukfu.plays import beating_plays, classify, plays_in
+    from moneycards.solver.lukfu.plays import classify
     from moneycards.solver.lukfu.record import parse_record
 
     seat = seat_of(obs.get("seat"), 3, "state.seat")
@@ -38,18 +36,9 @@ def facts(obs: dict[str, Any]) -> list[str]:
         raise InvalidInput(f"seat {rec.to_act()} acts next, not {seat}", field="state.seat")
     else:
         best = rec.current_best()
-        if best is not None:
-            able = beating_plays(hand, best, rec.rules)
-            legal = {f"follow {p.text}" for p in able} if able else {
-                "down " + LUKFU.render(c) for c in combinations(sorted(hand), best.size)}
-        else:
-            old = frozenset(prove_old(pos).old)
-            legal = {"claim"} if rec.fu(seat) + len(old) >= WIN_FU else set()
-            if not hand:
-                legal.add("end")
-            role = rec.role(seat)
-            legal |= {f"lead {p.text}" for p in plays_in(hand)
-                      if check_lead(p, hand, role, old, rec.rules).legal}
+        old = frozenset(prove_old(pos).old) if best is None else frozenset()  # to lead
+        legal = set(legal_actions(hand, best, rec.role(seat), rec.rules, lambda: old,
+                                  lambda: may_claim(rec.fu(seat), len(old))))
 
     def allowed(act: str) -> str | None:
         if act in legal:

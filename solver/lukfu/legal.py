@@ -1,18 +1,30 @@
-"""Luk Fu legality of leads and follows (LF-L1–L5, LF-F1) and settlement (LF-K2–K4)."""
+"""Luk Fu legality of leads and follows (LF-L1–L5, LF-F1), claims and the end of the
+hands (LF-W2–W4) and settlement (LF-K2–K4), each written once with its id: the engine
+(solver/lukfu/table.py), the observation check (solver/lukfu/facts.py), the text questions
+(solver/lukfu/check.py) and the old-card proof call these. (The search's simulator,
+solver/lukfu/search.py, keeps fast twins over card numbers, each naming the rule here.)"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, Collection, Iterable
 
-from moneycards.solver.cards import Face
+from moneycards.solver.cards import LUKFU, Face
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.lukfu.plays import (RUN, SEED_RULES, SET, SINGLE, SUIT_RANK, LukFuRules,
-                                           Play, beating_plays, compare, described)
+from moneycards.solver.lukfu.plays import (SEED_RULES, SINGLE, SUIT_RANK, LukFuRules, Play,
+                                           beating_plays, compare, described,
+                                           passed_master_may_not_lead, plays_in)
 from moneycards.solver.lukfu import SEATS
 from moneycards.solver.lukfu.record import HAND_SIZE, ROLES
+from moneycards.solver.rulebook import data, implements
 
 WIN_FU = 6  # LF-W2
+# R-settle-zero: what a drawn deal and a redeal settle, seat by seat.
+NO_SETTLEMENT: tuple[int, ...] = (0,) * SEATS
+data("R-settle-zero", "a drawn deal and a redeal settle 0 for everyone", __name__,
+     "NO_SETTLEMENT")
 # LF-W1, LF-W2: a seat's fu are its own cards (of its winning plays, and old cards in its
 # hand at the claim), and it is dealt 12 (LF-C1).
 MAX_FU = HAND_SIZE
@@ -32,6 +44,8 @@ def _not_held(cards: Iterable[Face], hand: Collection[Face]) -> list[Face]:
     return [f for f in cards if f not in hand]
 
 
+@implements("LF-L4", "the caller may lead an old single at any time")
+@implements("LF-L3", "a non-caller leads an old single only when every card it holds is old")
 def check_lead(play: Play, hand: Collection[Face], role: str, old: Collection[Face],
                rules: LukFuRules = SEED_RULES) -> Legality:
     """Is leading `play` legal for a seat of `role` holding `hand`, `old` its old cards?"""
@@ -41,8 +55,7 @@ def check_lead(play: Play, hand: Collection[Face], role: str, old: Collection[Fa
     missing = _not_held(play.cards, hand)
     if missing:
         return Legality(False, "LF-L1", f"{', '.join(map(str, missing))} not in the hand")
-    if role == "master-passed" and ((play.kind == SET and play.size == 4)
-                                    or (play.kind == RUN and play.size >= 4)):
+    if role == "master-passed" and passed_master_may_not_lead(play):
         return Legality(False, "LF-L2", "a master who passed may not lead a set of four or a "
                                         "run of four or more")
     all_old = all(f in old for f in hand)
@@ -64,10 +77,18 @@ def check_lead(play: Play, hand: Collection[Face], role: str, old: Collection[Fa
     return Legality(True, "LF-L1", f"{described(play)}: a legal lead")
 
 
+@implements("LF-F1", "each follower must beat the best play if it can, else discards as "
+                    "many face down")
+def must_beat(hand: Iterable[Face], best: Play, rules: LukFuRules = SEED_RULES) -> list[Play]:
+    """The plays of `hand` that beat `best`: a follower holding any must play one of them;
+    holding none, it goes face down with as many cards as `best`."""
+    return beating_plays(hand, best, rules)
+
+
 def check_follow(play: Play | None, down: Collection[Face], hand: Collection[Face], best: Play,
                  rules: LukFuRules = SEED_RULES) -> Legality:
     """Is this follow legal: `play` face up, or the cards `down` face down (play None)?"""
-    able = beating_plays(hand, best, rules)
+    able = must_beat(hand, best, rules)
     if play is not None:
         missing = _not_held(play.cards, hand)
         if missing:
@@ -87,6 +108,53 @@ def check_follow(play: Play | None, down: Collection[Face], hand: Collection[Fac
     return Legality(True, "LF-F1", f"nothing in the hand beats {best}: {len(down)} face down")
 
 
+@implements("LF-W2", "about to lead, a seat whose fu and old cards reach six may claim")
+def may_claim(fu: int, old: int) -> bool:
+    """Whether `fu` won and `old` old cards held reach the six a claim needs; that the seat
+    is about to lead is checked where the claim is offered."""
+    return fu + old >= WIN_FU
+
+
+@implements("LF-W3", "a seat may play on instead of claiming")
+def legal_actions(hand: Collection[Face], best: Play | None, role: str, rules: LukFuRules,
+                  old: Callable[[], Collection[Face]],
+                  claim: Callable[[], bool]) -> list[str]:
+    """The actions of the seat to act once the calls are over: a follow that beats `best`,
+    else as many cards face down (LF-F1); about to lead, its legal leads, with "claim"
+    first when `claim()` allows it (LF-W2) — it may lead instead (LF-W3) — and "end" in
+    place of the leads once its hand is empty. `old` gives its old cards; both are asked
+    only when leading."""
+    if best is not None:
+        able = must_beat(hand, best, rules)
+        if able:
+            return [f"follow {p.text}" for p in able]
+        return ["down " + LUKFU.render(c) for c in combinations(sorted(hand), best.size)]
+    acts = ["claim"] if claim() else []
+    if not hand:
+        return acts + ["end"]
+    held_old = old()
+    return acts + [f"lead {p.text}" for p in plays_in(hand)
+                   if check_lead(p, hand, role, held_old, rules).legal]
+
+
+@implements("R-claim-timing", "a seat that played on past a claim has none when the hands "
+                              "run out")
+@implements("LF-W4", "the hands run out with no one at six fu: the deal is drawn")
+def drawn_at_end(fu: int, played_on: bool) -> str | None:
+    """When the last trick's winner, with `fu` won, is about to lead on empty hands: the rule
+    that draws the deal, or None when it may claim (it played on past an earlier claim:
+    `played_on`)."""
+    if fu < WIN_FU:
+        return "LF-W4"
+    if played_on:
+        return "R-claim-timing"
+    return None
+
+
+@implements("LF-K4", "results show net points, no cash (a drawn deal: R-settle-zero)")
+@implements("LF-K3", "ordinary losers pay the amount; a losing caller pays both shares")
+@implements("LF-K2", "six fu are worth 1 point, plus 1 per fu over six")
+@implements("LF-K1", "scored as Tsoi's recorded three-player game")
 def settle(fu: int, winner: int, caller: int) -> list[int]:
     """LF-K2–K3: net points per seat for a win of `fu` fu."""
     for name, seat in (("winner", winner), ("caller", caller)):

@@ -18,16 +18,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import comb
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from moneycards.solver.cards import LUKFU, Face
 from moneycards.solver.errors import ContextError, ImpossibleCards
 from moneycards.solver.lukfu.exact import BruteWorlds
+from moneycards.solver.lukfu.legal import may_claim
 from moneycards.solver.lukfu.model import CpsatWorlds
-from moneycards.solver.lukfu.plays import BAK_CHI, MAU_GUNG, beaters_of
+from moneycards.solver.lukfu.plays import FIXED_OLD as FIXED_OLD
+from moneycards.solver.lukfu.plays import NAMED_ONES, beaters_of, higher_in_suit
 from moneycards.solver.lukfu.record import HAND_SIZE, Record, RecordError, seat_name
+from moneycards.solver.rulebook import implements
 
-FIXED_OLD = frozenset(f for f in LUKFU.faces if f.rank == 9) | {MAU_GUNG, BAK_CHI}  # LF-O1
 SUIT_NAME = {"c": "Coins", "s": "Strings", "m": "Myriads", "t": "Tens"}
 
 
@@ -104,6 +106,7 @@ class Position:
             raise RecordError("the record's hand sizes do not add up", path="tricks")
         self.constraints = self._constraints()
 
+    @implements("LF-O3", "face-down discards stay hidden: the proof places no card in them")
     def _locations(self) -> tuple[Location, ...]:
         others = [x for x in range(3) if x != self.seat]
         if self.free:  # split the unseen cards between the other two hands
@@ -117,6 +120,8 @@ class Position:
                     locs.append(Location(a.seat, "down", t, a.down))  # hidden: LF-O3
         return tuple(locs)
 
+    @implements("R-old-proof", "old is proved over every world consistent with public play, "
+                               "face-down discards proving what a seat could not beat")
     def _constraints(self) -> tuple[Constraint, ...]:
         out = []
         unknown = set(self.unknown)
@@ -197,6 +202,7 @@ class _Unconstrained:
         return self.hands[0] if self.hands else None
 
 
+@implements("LF-O2", "a card is old when no higher card of its suit can be in another hand")
 def prove_old(pos: Position, engine: str = "cpsat") -> Proof:
     """Old or not, with a reason, for every card of the seat's hand (LF-O1, LF-O2)."""
     d = decider(pos, engine)
@@ -210,10 +216,10 @@ def prove_old(pos: Position, engine: str = "cpsat") -> Proof:
     results: dict[Face, OldCard] = {}
     for f in sorted(pos.hand, key=lambda c: (c.suit_index, -c.rank)):
         if f in FIXED_OLD:
-            what = {MAU_GUNG: "Mau Gung", BAK_CHI: "Bak Chi"}.get(f, "a 9")
+            what = NAMED_ONES.get(f, "a 9")
             results[f] = OldCard(f, True, "LF-O1", f"{what} is always old")
             continue
-        higher = [LUKFU.faces[LUKFU.index(f) + k] for k in range(1, 10 - f.rank)]
+        higher = higher_in_suit(f)
         blocker = next((h for h in higher if h in pos.unknown and where(h) is not None), None)
         if blocker is not None:
             at = where(blocker)
@@ -230,7 +236,7 @@ def prove_old(pos: Position, engine: str = "cpsat") -> Proof:
     return Proof(pos.seat, tuple(results[f] for f in sorted(pos.hand)), engine)
 
 
-def _why_old(pos: Position, higher: list[Face]) -> str:
+def _why_old(pos: Position, higher: Sequence[Face]) -> str:
     """Why no higher card of the suit can be in another seat's hand."""
     parts = []
     unseen = []
@@ -266,10 +272,11 @@ def _why_old(pos: Position, higher: list[Face]) -> str:
     return "; ".join(parts)
 
 
+@implements("LF-L5", "old cards may always be laid down to claim the win")
 def claim_total(pos: Position, proof: Proof | None = None) -> tuple[int, int, bool]:
     """LF-W2: (fu won, old cards held, whether the seat may claim now)."""
     proof = proof or prove_old(pos)
     fu = pos.record.fu(pos.seat)
     old = len(proof.old)
-    return fu, old, pos.record.about_to_lead(pos.seat) and fu + old >= 6
+    return fu, old, pos.record.about_to_lead(pos.seat) and may_claim(fu, old)
 

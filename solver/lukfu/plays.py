@@ -13,11 +13,25 @@ from typing import Iterable, Sequence
 from moneycards.solver.cards import LUKFU, Face, face
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.lukfu.rules import SEED_RULES as SEED_RULES, LukFuRules as LukFuRules
+from moneycards.solver.rulebook import data, implements
 
 SUIT_RANK = {"c": 0, "s": 1, "m": 2, "t": 3}  # LF-D1: Coins < Strings < Myriads < Tens
 MAU_GUNG = face("1c")  # LF-D3
 BAK_CHI = face("1t")
+NAMED_ONES = {MAU_GUNG: "Mau Gung", BAK_CHI: "Bak Chi"}
+data("LF-D3", "Coin 1 is Mau Gung, Tens 1 is Bak Chi", __name__, "NAMED_ONES")
 UNBEATABLE_SINGLES = frozenset({MAU_GUNG, BAK_CHI})  # LF-F5
+data("LF-F5", "Mau Gung and Bak Chi led alone cannot be beaten", __name__,
+     "UNBEATABLE_SINGLES")
+FIXED_OLD = frozenset(f for f in LUKFU.faces if f.rank == 9) | {MAU_GUNG, BAK_CHI}  # LF-O1
+data("LF-O1", "the four 9s, Mau Gung and Bak Chi are always old", __name__, "FIXED_OLD")
+
+
+@implements("LF-D2", "within a suit 9 is high and 1 is low")
+@lru_cache(maxsize=None)
+def higher_in_suit(f: Face) -> tuple[Face, ...]:
+    """The cards of `f`'s suit above it, lowest first."""
+    return tuple(g for g in LUKFU.faces if g.suit == f.suit and g.rank > f.rank)
 
 SINGLE, SET, RUN = "single", "set", "run"
 
@@ -53,6 +67,7 @@ class Play:
         return self.text
 
 
+@implements("LF-L1", "a lead is a single, a set of three or four, or a run of three or more")
 def classify(cards: Sequence[Face], *, field: str | None = None) -> Play:
     """The play these cards make, or PlayError naming the rule (LF-L1)."""
     cs = tuple(sorted(cards))
@@ -98,6 +113,12 @@ def described(play: Play) -> str:
     return "a single card" if play.kind == SINGLE else f"a {play.kind} of {play.size} cards"
 
 
+@implements("LF-L2", "a master who passed leads no set of four and no run of four or more")
+def passed_master_may_not_lead(play: Play) -> bool:
+    """Whether LF-L2 bars `play` to a master who passed (R-master-lead: every lead of it)."""
+    return (play.kind == SET and play.size == 4) or (play.kind == RUN and play.size >= 4)
+
+
 @dataclass(frozen=True)
 class Comparison:
     beats: bool
@@ -105,6 +126,9 @@ class Comparison:
     reason: str
 
 
+@implements("LF-F4", "a run is beaten by a higher top card in its suit, or a higher suit")
+@implements("LF-F3", "a set is beaten by a higher set of its size; a led set of 1s only by 9s")
+@implements("LF-F2", "a single is beaten by a higher card of the same suit")
 def compare(play: Play, best: Play, rules: LukFuRules = SEED_RULES) -> Comparison:
     """Does `play` beat `best` (the led play, or the best follow so far)?"""
     if best.kind == SINGLE and best.cards[0] in UNBEATABLE_SINGLES and best.size == 1:

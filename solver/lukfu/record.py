@@ -14,10 +14,11 @@ from typing import Any
 
 from moneycards.solver.cards import LUKFU, Face
 from moneycards.solver.errors import InvalidInput, json_object
-from moneycards.solver.lukfu.plays import (RUN, SEED_RULES, SET, LukFuRules, Play, PlayError, beats,
+from moneycards.solver.lukfu.plays import (SEED_RULES, LukFuRules, Play, PlayError, beats,
                                 classify, plays_in)
-from moneycards.solver.lukfu.plays import BAK_CHI, MAU_GUNG
+from moneycards.solver.lukfu.plays import FIXED_OLD, higher_in_suit, passed_master_may_not_lead
 from moneycards.solver.lukfu import SEATS
+from moneycards.solver.rulebook import implements
 
 HAND_SIZE = 12  # LF-C1
 ROLES = ("caller", "master-passed", "non-caller")
@@ -110,6 +111,7 @@ class Record:
 
     # -- derived facts (valid after validate()) ---------------------------------------
     @property
+    @implements("LF-C3", "the first seat to say play is the caller; the master leads first")
     def caller(self) -> int | None:
         for k, word in enumerate(self.calls):
             if word == "play":
@@ -117,9 +119,11 @@ class Record:
         return None
 
     @property
+    @implements("LF-C4", "three passes: the cards are dealt again")
     def redeal(self) -> bool:
         return self.calls == ["pass"] * SEATS  # LF-C4
 
+    @implements("R-master-lead", "LF-L2 binds every lead of a master who passed")
     def role(self, seat: int) -> str:
         caller = self.caller
         if seat == caller:
@@ -144,6 +148,7 @@ class Record:
     def hand_size(self, seat: int) -> int:
         return HAND_SIZE - self.played_count(seat)
 
+    @implements("LF-W1", "a trick's winner scores as fu the cards of its own winning play")
     def fu(self, seat: int | None) -> int:
         """LF-W1: the cards of a seat's own winning plays."""
         total = 0
@@ -241,8 +246,7 @@ class Record:
         if a.play is None:
             raise RecordError("a lead is played face up", path=path, rule="LF-L1")
         p = a.play
-        if self.role(a.seat) == "master-passed" and (
-                (p.kind == SET and p.size == 4) or (p.kind == RUN and p.size >= 4)):
+        if self.role(a.seat) == "master-passed" and passed_master_may_not_lead(p):
             raise RecordError(f"the master passed, so it may not lead {p} (a set of four or a "
                               f"run of four or more)", path=path, rule="LF-L2")
 
@@ -270,17 +274,12 @@ class Record:
                     else:
                         others[f] = b.seat
 
-        def higher(f: Face) -> list[Face]:
-            return [g for g in LUKFU.faces if g.suit == f.suit and g.rank > f.rank]
-
-        def always_old(f: Face) -> bool:  # LF-O1
-            return f.rank == 9 or f in (MAU_GUNG, BAK_CHI)
-
-        if not (always_old(lead) or all(g in before or g in held for g in higher(lead))):
+        if not (lead in FIXED_OLD or all(g in before or g in held
+                                         for g in higher_in_suit(lead))):
             return
         for z in sorted(held - {lead}):
-            w = next((g for g in higher(z) if g in others), None)
-            if w is not None and not always_old(z):
+            w = next((g for g in higher_in_suit(z) if g in others), None)
+            if w is not None and z not in FIXED_OLD:
                 raise RecordError(
                     f"{seat_name(a.seat)} is not the caller and leads the old single {lead} "
                     f"while holding {z}, which is not old ({w} was still in "
@@ -407,6 +406,7 @@ def _faces(text: Any, path: str) -> list[Face]:
     return faces
 
 
+@implements("LF-F6", "face-down discards stay hidden from the other seats")
 def public_record(rec: Record, seat: int) -> Record:
     """The record as `seat` sees it: other seats' face-down cards unknown (LF-F1), its own
     known, in the canonical order a record's JSON gives them. Built from a record the

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from moneycards.solver.errors import InvalidInput
+from moneycards.solver.rulebook import switch
 
 
 @dataclass(frozen=True)
@@ -19,6 +20,13 @@ class LukFuRules:
     # R-match: the next seat is the next master (off: the winner).
     master_rotates: bool = False
 
+
+switch("R-ace-sets", "a led set of 1s falls only to 9s; off, to any higher set of its size",
+       LukFuRules, "ace_sets_beaten_only_by_nines")
+switch("R-lead-advice", "a non-caller's lead from its highest suit is advice; on, a rule",
+       LukFuRules, "strict_non_caller_leads")
+switch("R-match", "the winner is the next master; on, the next seat is", LukFuRules,
+       "master_rotates")
 
 SEED_RULES = LukFuRules()
 

@@ -17,7 +17,9 @@ simulator over card numbers (0-35), with the same rules of play (LF-L, LF-F, LF-
 cheap old-card test for each seat: a card is old when it is always old (LF-O1) or every
 higher card of its suit is in the seat's hand or seen out of play by that seat (face up,
 or its own face-down discards). The proof of old.py can prove more (face-down
-inferences); the cheap test never proves a card old that the proof would not.
+inferences); the cheap test never proves a card old that the proof would not. Each rule
+over card numbers is a fast twin of the rule object the engine calls (solver/rulebook.py),
+and names it; where a rule is cheap on card numbers already, the simulator calls it.
 """
 
 from __future__ import annotations
@@ -28,10 +30,12 @@ from dataclasses import dataclass
 from collections.abc import Iterable
 from itertools import combinations
 
-from moneycards.solver.cards import LUKFU, Face
-from moneycards.solver.lukfu.legal import WIN_FU, settle
+from moneycards.solver.cards import Face
+from moneycards.solver.lukfu.legal import NO_SETTLEMENT, WIN_FU, drawn_at_end, settle
 from moneycards.solver.lukfu.old import Position
+from moneycards.solver.lukfu.plays import FIXED_OLD as FACE_OLD
 from moneycards.solver.lukfu.plays import Play as FacePlay
+from moneycards.solver.lukfu.plays import higher_in_suit
 from moneycards.solver.lukfu import SEATS
 from moneycards.solver.lukfu.record import Record
 from moneycards.solver.lukfu.rules import LukFuRules
@@ -41,9 +45,8 @@ from moneycards.solver.search import Estimate
 # A card: suit * 9 + rank - 1 (suits c, s, m, t in LF-D1's order).
 SINGLE, SET, RUN = 0, 1, 2
 MAU_GUNG, BAK_CHI = 0, 27
-FIXED_OLD = frozenset({8, 17, 26, 35, MAU_GUNG, BAK_CHI})  # LF-O1
-FACE_OLD = frozenset(f for f in LUKFU.faces if f.rank == 9 or f.text in ("1c", "1t"))  # LF-O1
-UNBEATABLE = frozenset({MAU_GUNG, BAK_CHI})  # LF-F5
+FIXED_OLD = frozenset({8, 17, 26, 35, MAU_GUNG, BAK_CHI})  # LF-O1, plays.FIXED_OLD
+UNBEATABLE = frozenset({MAU_GUNG, BAK_CHI})  # LF-F5, plays.UNBEATABLE_SINGLES
 
 
 @dataclass(frozen=True)
@@ -71,7 +74,7 @@ def play_of(p: FacePlay) -> P:
 
 
 def plays_in(hand: set[int], size: int | None = None) -> list[P]:
-    """Every play of `hand` (LF-L1), optionally of one size."""
+    """Every play of `hand` (LF-L1), optionally of one size (plays.plays_in)."""
     out: list[P] = []
     if size is None or size == 1:
         out += [P(SINGLE, c % 9 + 1, c // 9, (c,)) for c in sorted(hand)]
@@ -102,7 +105,7 @@ def plays_in(hand: set[int], size: int | None = None) -> list[P]:
 
 
 def beats(p: P, best: P, rules: LukFuRules) -> bool:
-    """LF-F2-F5 over card numbers."""
+    """LF-F2-F5 over card numbers: the twin of plays.compare."""
     if best.kind == SINGLE and best.cards[0] in UNBEATABLE:
         return False
     if p.kind != best.kind or p.size != best.size:
@@ -181,7 +184,8 @@ class World:
         return out
 
     def may_claim(self, seat: int) -> bool:
-        """LF-W2 (and R-claim-timing at the end of the hands)."""
+        """LF-W2 (and R-claim-timing at the end of the hands): the twin of the engine's
+        LukFuState._may_claim with legal.drawn_at_end."""
         hand = self.hands[seat]
         if self.fu[seat] + len(hand) < WIN_FU:
             return False
@@ -196,9 +200,9 @@ class World:
         out = []
         for p in plays_in(hand):
             if role == "master-passed" and p.size >= 4:
-                continue  # LF-L2 (a set of four or a run of four or more)
+                continue  # LF-L2, plays.passed_master_may_not_lead
             if role != "caller" and p.kind == SINGLE and p.cards[0] in old and not all_old:
-                continue  # LF-L3
+                continue  # LF-L3, legal.check_lead
             out.append(p)
         return out
 
@@ -208,7 +212,7 @@ class World:
         if play:
             self.caller = (self.master + len(self.calls) - 1) % SEATS
         elif len(self.calls) == SEATS:
-            self.over, self.winner, self.net = True, None, (0, 0, 0)  # LF-C4
+            self.over, self.winner, self.net = True, None, NO_SETTLEMENT  # LF-C4
 
     def claim(self, seat: int) -> None:
         assert self.caller is not None
@@ -217,7 +221,7 @@ class World:
         self.net = tuple(settle(fu, seat, self.caller))
 
     def draw(self) -> None:
-        self.over, self.winner, self.net = True, None, (0, 0, 0)
+        self.over, self.winner, self.net = True, None, NO_SETTLEMENT
 
     def lead(self, seat: int, p: P) -> None:
         if self.may_claim(seat):
@@ -252,7 +256,7 @@ class World:
         assert self.best is not None
         self.fu[w] += self.best.size
         self.leader, self.trick, self.best = w, [], None
-        if not any(self.hands) and (self.fu[w] < WIN_FU or w in self.played_on):
+        if not any(self.hands) and drawn_at_end(self.fu[w], w in self.played_on):
             self.draw()  # LF-W4, R-claim-timing
 
 
@@ -347,8 +351,8 @@ def old_leads(pos: Position) -> list[OldLead]:
                     held[a.seat].update(a.play.cards)
         held[pos.seat] |= set(pos.hand) | {f for f, tt in pos.own_hidden.items() if tt >= t}
         card = lead.cards[0]
-        if not (card in FACE_OLD or all(g in before or g in held[x] for g in LUKFU.faces
-                                        if g.suit == card.suit and g.rank > card.rank)):
+        if not (card in FACE_OLD or all(g in before or g in held[x]
+                                        for g in higher_in_suit(card))):
             continue
         locs = [i for i, loc in enumerate(pos.locations) if loc.kind == "hand" or loc.trick >= t]
         out.append(OldLead(
@@ -432,7 +436,7 @@ def root_world(pos: Position, placement: list[frozenset[Face]],
             w.trick = [play_of(a.play) if a.play is not None else None for a in last.actions]
             seat, best = last.best()
             w.best_seat, w.best = seat, play_of(best)
-    w.winner, w.net, w.over = None, (0, 0, 0), False
+    w.winner, w.net, w.over = None, NO_SETTLEMENT, False
     w.proven = [frozenset()] * SEATS
     w.proven[pos.seat] = frozenset(card_of(f) for f in old)
     return w

@@ -10,22 +10,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from itertools import combinations
 from typing import Any
 
 from moneycards.solver.cards import LUKFU, Face, counted
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.lukfu.legal import WIN_FU, check_follow, check_lead, settle
+from moneycards.solver.lukfu.legal import (NO_SETTLEMENT, WIN_FU, check_follow, check_lead,
+                                           drawn_at_end, legal_actions, may_claim, settle)
 from moneycards.solver.lukfu.observation import (CARD_VERBS, LukFuObservation, Phase as Phase,
                                                  phase_of)
 from moneycards.solver.lukfu.old import Position, prove_old
-from moneycards.solver.lukfu.plays import Play, beating_plays, classify, plays_in
+from moneycards.solver.lukfu.plays import Play, classify
 from moneycards.solver.lukfu.rules import SEED_RULES, LukFuRules, lukfu_rules
 from moneycards.solver.lukfu import SEATS
 from moneycards.solver.lukfu.record import (HAND_SIZE, Action, Record, Trick, public_record,
                                          record_to_json, seat_name)
 from moneycards.solver.table import Action as TableAction
 from moneycards.solver.table import Outcome, OutcomeKind, TableState, read_deal, says
+from moneycards.solver.rulebook import implements
 
 
 class LukFuState(TableState):
@@ -39,6 +40,7 @@ class LukFuState(TableState):
     seats = SEATS
     end_rule = "LF-W4"
 
+    @implements("LF-C1", "three seats, each alone, twelve cards each; a random seat is master")
     def __init__(self, seed: int | None = 0, rules: LukFuRules = SEED_RULES,
                  deal: dict[str, Any] | None = None):
         self.seed = seed
@@ -78,6 +80,7 @@ class LukFuState(TableState):
         return phase_of(self.record_)
 
     # -- queries ------------------------------------------------------------------------
+    @implements("LF-C2", "the master says play or pass first, then the others in turn order")
     def current_seat(self) -> int | None:
         if self.is_over:
             return None
@@ -101,27 +104,15 @@ class LukFuState(TableState):
         rec = self.record_
         if rec.fu(seat) + len(self.hands[seat]) < WIN_FU:
             return False  # cannot reach six even if every card were old
-        return self.claim_total(seat) >= WIN_FU
+        return may_claim(rec.fu(seat), len(self.old_cards(seat)))
 
     def _legal(self) -> list[str]:
         rec, seat = self.record_, self.current_seat()
         assert seat is not None  # the deal is on
         if self.phase is Phase.CALL:
             return ["call play", "call pass"]
-        hand = self.hands[seat]
-        best = rec.current_best()
-        if best is not None:
-            able = beating_plays(hand, best, rec.rules)
-            if able:
-                return [f"follow {p.text}" for p in able]
-            return ["down " + LUKFU.render(c) for c in combinations(sorted(hand), best.size)]
-        acts = ["claim"] if self._may_claim(seat) else []
-        if not hand:
-            return acts + ["end"]
-        old = self.old_cards(seat)
-        role = rec.role(seat)
-        return acts + [f"lead {p.text}" for p in plays_in(hand)
-                       if check_lead(p, hand, role, old, rec.rules).legal]
+        return legal_actions(self.hands[seat], rec.current_best(), rec.role(seat), rec.rules,
+                             lambda: self.old_cards(seat), lambda: self._may_claim(seat))
 
     def _diagnose(self, action: TableAction) -> tuple[str, str]:
         rec, seat = self.record_, self.current_seat()
@@ -173,7 +164,7 @@ class LukFuState(TableState):
         if verb == "call":
             rec.calls.append(arg)
             if rec.redeal:
-                self.result = Outcome(OutcomeKind.REDEAL, "LF-C4", net=(0,) * SEATS)
+                self.result = Outcome(OutcomeKind.REDEAL, "LF-C4", net=NO_SETTLEMENT)
             return
         if verb == "claim":
             assert rec.caller is not None  # claims come after the calls
@@ -183,7 +174,7 @@ class LukFuState(TableState):
                                   net=tuple(settle(fu, seat, rec.caller)))
             return
         if verb == "end":
-            self.result = Outcome(OutcomeKind.DRAWN, "LF-W4", net=(0,) * SEATS)
+            self.result = Outcome(OutcomeKind.DRAWN, "LF-W4", net=NO_SETTLEMENT)
             return
         cards = LUKFU.parse(arg)
         if verb == "lead":
@@ -197,11 +188,10 @@ class LukFuState(TableState):
         self.hands[seat] -= set(cards)
         last = rec.tricks[-1]
         if last.complete and not any(self.hands):
-            if rec.fu(rec.to_act()) < WIN_FU:
-                self.result = Outcome(OutcomeKind.DRAWN, "LF-W4", net=(0,) * SEATS)
-            elif rec.to_act() in self.played_on:
-                # R-claim-timing: it could have claimed at an earlier lead and played on.
-                self.result = Outcome(OutcomeKind.DRAWN, "R-claim-timing", net=(0,) * SEATS)
+            # R-claim-timing: a seat that could have claimed at an earlier lead played on.
+            drawn = drawn_at_end(rec.fu(rec.to_act()), rec.to_act() in self.played_on)
+            if drawn is not None:
+                self.result = Outcome(OutcomeKind.DRAWN, drawn, net=NO_SETTLEMENT)
 
     def over_rule(self) -> str:
         r = self.result
@@ -263,18 +253,19 @@ class LukFuState(TableState):
         r = self.result
         if r is None:
             return "The record ends before the deal does."
-        if r["outcome"] == "redeal":
+        if r.kind is OutcomeKind.REDEAL:
             return "Three passes: no one plays, everyone settles 0; a new deal follows " \
                    "(LF-C4)."
-        if r["outcome"] == "drawn" and r["rule"] == "R-claim-timing":
+        if r.kind is OutcomeKind.DRAWN and r.rule == "R-claim-timing":
             last = self.record_.to_act()
             assert last is not None
             return (f"Drawn: {says(last, 'wins')} the last trick, but it played "
                     f"on past a claim, so it has none now (R-claim-timing); everyone settles 0.")
-        if r["outcome"] == "drawn":
+        if r.kind is OutcomeKind.DRAWN:
             return "Drawn: the hands ran out with no claim (LF-W4); everyone settles 0."
-        net = ", ".join(f"{seat_name(s)} {n:+d}" for s, n in enumerate(r["net"]))
-        return f"{says(r['winner'], 'claims')} with {r['fu']} fu [{r['rule']}]: {net}."
+        assert r.winner is not None and r.net is not None  # a claim (LF-K2, LF-K3)
+        net = ", ".join(f"{seat_name(s)} {n:+d}" for s, n in enumerate(r.net))
+        return f"{says(r.winner, 'claims')} with {r.fu} fu [{r.rule}]: {net}."
 
 
 def _read_deal(deal: dict[str, Any]) -> tuple[list[list[Face]], int]:

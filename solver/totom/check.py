@@ -11,17 +11,17 @@ from typing import Any, Sequence
 
 from moneycards.solver.cards import TOTOM, Face
 from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput
+from moneycards.solver.rulebook import implements
 from moneycards.solver.totom import rules as rules_mod
 from moneycards.solver.totom.exact import partition_exact
 from moneycards.solver.totom.model import partition_cpsat, partitions_cpsat
 from moneycards.solver.totom.rules import CHI_CHI, TotomRules
 from moneycards.solver.totom.scoring import (VIA_CHIU, VIA_DISCARD, VIA_OWN_DOOR, VIA_STOCK, VIAS,
                                              Score, WinContext, score)
-from moneycards.solver.totom.shapes import Partition
+from moneycards.solver.totom.shapes import CA, MIN_CHAN, Partition, pair_kind
 from moneycards.solver.verdict import Violation
 
 HAND_SIZE = 20
-MIN_CHAN = 6  # TT-W4
 
 # The partition engines: the CP-SAT model and its exact twin give the same answers.
 ENGINES = {"cpsat": partition_cpsat, "exact": partition_exact}
@@ -88,6 +88,9 @@ class HandVerdict:
         }
 
 
+@implements("TT-W6", "a win only on an exposed stock card or by a Chíu, never on a discard")
+@implements("TT-W5", "won on Chi chi, the hand has exactly 6 Chắn and 4 Cạ")
+@implements("TT-W4", "a hand wins when its 20 cards form 10 pairs with at least 6 Chắn")
 def violations(counts: Sequence[int], part: Partition, ctx: WinContext,
                rules: TotomRules) -> list[Violation]:
     """Every rule a 20-card hand breaks as a win in this context (empty: it wins)."""
@@ -103,8 +106,7 @@ def violations(counts: Sequence[int], part: Partition, ctx: WinContext,
         out.append(Violation("TT-W4", "cards without a pair: " + TOTOM.render(others)
                              + " (all 20 cards must form 10 pairs)"))
         split = [f for f in others if any(
-            g.rank == f.rank and g.suit != f.suit and counts[TOTOM.index(g)] >= 2
-            for g in TOTOM.faces)]
+            pair_kind(g, f) == CA and counts[TOTOM.index(g)] >= 2 for g in TOTOM.faces)]
         if split:
             out.append(Violation("TT-W3", "a Cạ for " + TOTOM.render(split)
                                  + " would need a card of an identical pair, and identical "

@@ -13,7 +13,6 @@ from moneycards.solver.facts import (count_cards, listed_actions, normalizer, re
 from moneycards.solver.totom.legal import (breaks_a_pair, chan_only, declined_before,
                                            let_go_before, not_partners)
 from moneycards.solver.totom.observation import Phase
-from moneycards.solver.totom.rules import CHI_CHI
 
 
 def facts(obs: dict[str, Any]) -> list[str]:
@@ -102,7 +101,7 @@ def facts(obs: dict[str, Any]) -> list[str]:
                 return f"{refusal[1]} ({refusal[0]})" if refusal else None
             if phase is not Phase.OFFER or offer_card is None or in_dead_hand:
                 return "nothing is offered to capture"
-            refusal = not_partners(offer_card, f, CHI_CHI) \
+            refusal = not_partners(offer_card, f) \
                 or let_go_before(offer_card, remembered["discarded"],
                                  remembered["ca_from_hand"]) \
                 or chan_only(offer_card, f, held[offer_card])

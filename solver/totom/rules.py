@@ -10,8 +10,11 @@ from dataclasses import dataclass, field, replace
 
 from moneycards.solver.cards import TOTOM, Face, face
 from moneycards.solver.errors import InvalidInput
+from moneycards.solver.rulebook import data, switch
 
 RED_FACES = frozenset(face(t) for t in ("8m", "9m", "8s", "9s", "1h"))  # TT-D2
+data("TT-D2", "the red faces: 8 and 9 of Myriads and of Strings, and Chi chi", __name__,
+     "RED_FACES")
 CHI_CHI = face("1h")
 LEO_CARDS = (face("8s"), face("9m"), CHI_CHI)  # TT-K3 Lèo
 
@@ -84,6 +87,15 @@ class TotomRules:
     def bonus(self, key: str) -> Bonus:
         return self.bonuses[key]
 
+
+switch("R-Tôm-cards", "Tôm's faces: the page's 3m 3c 7c, or tradition's 3m 3s 7c",
+       TotomRules, "tom_cards")
+switch("R-Chi-chi-win", "TT-W5 (a Chi chi win is 6 Chắn and 4 Cạ) holds; off traditionally",
+       TotomRules, "chi_chi_win_needs_six_four")
+switch("R-decline-win", "a seat may pass up a win; on, it must take it", TotomRules,
+       "must_take_win")
+switch("R-match", "the winner deals the next deal; on, the deal passes to the next seat",
+       TotomRules, "dealer_rotates")
 
 SEED = TotomRules()
 TRADITIONAL = replace(

@@ -6,10 +6,13 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from moneycards.solver.cards import TOTOM, Face
+from moneycards.solver.rulebook import data, implements
 from moneycards.solver.totom.shapes import Partition
 from moneycards.solver.totom.rules import CHI_CHI, LEO_CARDS, RED_FACES, Bonus, TotomRules
+from moneycards.solver.totom import SEATS
 
 XUONG_POINTS = 2  # TT-K1: Ù xuông, a win with no bonus
+data("TT-K1", "Ù xuông, a win with no bonus, scores 2", __name__, "XUONG_POINTS")
 
 VIA_OWN_DOOR = "own-door"  # a stock card exposed at the winner's own doorway (Ù chì)
 VIA_STOCK = "stock"  # a stock card exposed at another seat's doorway
@@ -46,7 +49,16 @@ class Score:
     @property
     def settlement(self) -> dict[str, int]:
         """TT-K7: each of the three losers pays the score, the winner receives three times."""
-        return {"winner": 3 * self.points, "each_loser": -self.points}
+        net = settle(self.points, 0)
+        return {"winner": net[0], "each_loser": net[1]}
+
+
+@implements("TT-K7", "each of the three losers pays the score; the winner receives three times")
+def settle(points: int, winner: int) -> tuple[int, ...]:
+    """Every seat's settlement of a win scoring `points` (a drawn deal settles 0)."""
+    net = [-points] * SEATS
+    net[winner] = 3 * points  # what the three others pay
+    return tuple(net)
 
 
 _RED_INDEX = tuple(i for i, f in enumerate(TOTOM.faces) if f in RED_FACES)
@@ -58,6 +70,9 @@ def red_count(counts: Sequence[int]) -> int:
     return sum(counts[i] for i in _RED_INDEX)
 
 
+@implements("R-Tôm-Lèo", "Tôm and Lèo sets: as many as the smallest count of their faces")
+@implements("TT-K4", "sets of one kind: the smallest count of its three faces, no card reused")
+@implements("TT-K3", "the bonus table: what each bonus is, by its main value and dịch")
 def bonus_counts(counts: Sequence[int], part: Partition, ctx: WinContext,
                  rules: TotomRules) -> dict[str, int]:
     """How many instances of each bonus a winning hand holds (TT-K3, TT-K4). Faces are
@@ -70,28 +85,10 @@ def bonus_counts(counts: Sequence[int], part: Partition, ctx: WinContext,
     out["tom"] = min(counts[i] for i in rules.tom_index)  # TT-K4, R-Tôm-Lèo
     out["leo"] = min(counts[i] for i in _LEO_INDEX)
     win = None if ctx.win_card is None else TOTOM.index(ctx.win_card)
-    if part.chan_count == 6 and part.ca_count == 4:
-        if ctx.thien_u:
-            out["bach_thu"] = 1  # R-Bạch-thủ: no winning card, the 20 cards are 6 + 4
-        elif win is not None and counts[win] % 2 == 0:
-            # The winning card completes a Chắn; no Cạ in its rank (R-Bạch-thủ-rank).
-            rank = TOTOM.faces[win].rank
-            if all(a.rank != rank for a, _ in part.ca):
-                key = "bach_thu_chi" if rules.bach_thu_chi and win == _CHI_CHI else "bach_thu"
-                out[key] = 1
-    opening = ctx.opening
-    if opening is None and ctx.thien_u:
-        opening = tuple(counts)  # R-thien-u-opening: the dealt hand is the winning hand
-    if opening is not None:
-        out["thien_khai"] = sum(1 for d in opening if d == 4)  # R-per-face
-        # Bòn: a dealt pair became four (R-per-face). A dealt triple holds a pair too
-        # (TT-C2): its fourth copy scores Bòn when it joined before the win, and Chíu ù
-        # instead when it is the winning card, never both (R-Bòn-triple).
-        out["bon"] = sum(1 for i, (d, n) in enumerate(zip(opening, counts))
-                         if n == 4 and (d == 2 or (d == 3 and i != win)))
-        # Chíu ù is read from the cards, whichever claim took the card (TT-P6, TT-K3).
-        if win is not None and opening[win] == 3 and counts[win] == 4:
-            out["chiu_u"] = 1
+    bach_thu = bach_thu_key(counts, part, ctx, rules, win)
+    if bach_thu is not None:
+        out[bach_thu] = 1
+    opening_bonuses(out, counts, ctx, win)
     reds = red_count(counts)
     if reds == 0:
         out["bach_dinh"] = 1
@@ -109,6 +106,48 @@ def bonus_counts(counts: Sequence[int], part: Partition, ctx: WinContext,
     return {k: v for k, v in out.items() if v}
 
 
+@implements("R-Bạch-thủ-rank", "Bạch thủ: no Cạ in the winning card's rank")
+@implements("R-Bạch-thủ", "Bạch thủ: 6 Chắn and 4 Cạ, the winning card completing a Chắn")
+def bach_thu_key(counts: Sequence[int], part: Partition, ctx: WinContext, rules: TotomRules,
+                 win: int | None) -> str | None:
+    """The Bạch thủ a winning hand scores (its bonus key), if any; `win` is the winning
+    card's index in the count vector."""
+    if part.chan_count == 6 and part.ca_count == 4:
+        if ctx.thien_u:
+            return "bach_thu"  # R-Bạch-thủ: no winning card, the 20 cards are 6 + 4
+        if win is not None and counts[win] % 2 == 0:
+            # The winning card completes a Chắn; no Cạ in its rank (R-Bạch-thủ-rank).
+            rank = TOTOM.faces[win].rank
+            if all(a.rank != rank for a, _ in part.ca):
+                return "bach_thu_chi" if rules.bach_thu_chi and win == _CHI_CHI else "bach_thu"
+    return None
+
+
+@implements("R-Bòn-triple", "a dealt triple's fourth copy scores Bòn, or Chíu ù as the "
+                            "winning card, never both")
+@implements("R-per-face", "Thiên khai and Bòn count once per face")
+@implements("R-thien-u-opening", "for a Thiên ù the dealt hand is the opening hand")
+def opening_bonuses(out: dict[str, int], counts: Sequence[int], ctx: WinContext,
+                    win: int | None) -> None:
+    """Count into `out` the bonuses read from the opening hand: Thiên khai, Bòn, Chíu ù."""
+    opening = ctx.opening
+    if opening is None and ctx.thien_u:
+        opening = tuple(counts)  # R-thien-u-opening: the dealt hand is the winning hand
+    if opening is not None:
+        out["thien_khai"] = sum(1 for d in opening if d == 4)  # R-per-face
+        # Bòn: a dealt pair became four (R-per-face). A dealt triple holds a pair too
+        # (TT-C2): its fourth copy scores Bòn when it joined before the win, and Chíu ù
+        # instead when it is the winning card, never both (R-Bòn-triple).
+        out["bon"] = sum(1 for i, (d, n) in enumerate(zip(opening, counts))
+                         if n == 4 and (d == 2 or (d == 3 and i != win)))
+        # Chíu ù is read from the cards, whichever claim took the card (TT-P6, TT-K3).
+        if win is not None and opening[win] == 3 and counts[win] == 4:
+            out["chiu_u"] = 1
+
+
+@implements("TT-K6", "the page's example: Ù chì and one Tôm score 4 + 1 = 5")
+@implements("TT-K5", "Thập thành adds the main values of every bonus instance")
+@implements("TT-K2", "the main value of the highest bonus plus the dịch of every other")
 def score(counts: Sequence[int], part: Partition, ctx: WinContext, rules: TotomRules) -> Score:
     """The points of a winning hand (TT-K1, TT-K2, TT-K5)."""
     counted = bonus_counts(counts, part, ctx, rules)

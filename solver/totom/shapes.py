@@ -14,6 +14,7 @@ from itertools import combinations
 from typing import AbstractSet, Sequence
 
 from moneycards.solver.cards import TOTOM, Face
+from moneycards.solver.rulebook import implements
 from moneycards.solver.totom.rules import CHI_CHI
 
 Counts = Sequence[int]
@@ -52,11 +53,26 @@ def _pair_text(pair: tuple[Face, Face]) -> str:
     return TOTOM.render(pair)
 
 
+CHAN, CA = "chan", "ca"
+
+
+@implements("R-Chi-chi-pairs", "Chi chi has no rank of the three suits: it never forms a Cạ")
+@implements("TT-D3", "Chi chi pairs only with another Chi chi (a Chắn), never in a Cạ")
+@implements("TT-W1", "a Chắn is two identical cards; a Cạ two of one rank in different suits")
+def pair_kind(a: Face, b: Face) -> str | None:
+    """What two cards make: a Chắn (CHAN), a Cạ (CA) or no pair (None)."""
+    if a == b:
+        return CHAN
+    if a.rank == b.rank and a.suit != b.suit and CHI_CHI not in (a, b):
+        return CA
+    return None
+
+
 # The Cạ candidates: two faces of one rank in different suits (TT-W1); never Chi chi (TT-D3).
 CA_CANDIDATES: tuple[tuple[int, int], ...] = tuple(
     (TOTOM.index(a), TOTOM.index(b))
     for a, b in combinations(TOTOM.faces, 2)
-    if a.rank == b.rank and a.suit != b.suit and CHI_CHI not in (a, b)
+    if pair_kind(a, b) == CA
 )
 assert len(CA_CANDIDATES) == 24
 
@@ -71,6 +87,9 @@ _RANK_GROUPS = tuple(
     for rank in sorted({f.rank for f in TOTOM.faces if f != CHI_CHI}))
 
 
+@implements("TT-W3", "identical pairs are never split to make Cạ: a face held n times "
+                     "gives n // 2 Chắn")
+@implements("TT-W2", "a Chíu, four identical cards, counts as two Chắn")
 def canonical_partition(counts: Counts) -> Partition:
     """The one way both engines write a partition. By TT-W3 a face held n times is in
     n // 2 Chắn and its odd card (n % 2) is outside them; the outside cards of each rank

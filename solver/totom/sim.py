@@ -7,7 +7,8 @@ TT-C9, TT-S4), claim windows in priority order (TT-P1-TT-P6), dead cards and the
 deal, and scores a win with the engine's own hand checker (TT-K). It plays the `seed` rules,
 which every sampled world uses. A test plays the same deals through the engine and the
 simulator and finds the same actions legal at every step and the same results
-(tests/test_totom_search.py).
+(tests/test_totom_search.py). Each rule here is a fast twin of the rule object the engine
+calls (solver/rulebook.py), and names it.
 
 A move is (verb, face): verb one of WIN, CHIU, DECLINE, PASS (face -1), DISCARD, CAPTURE
 (the hand card).
@@ -26,13 +27,14 @@ from moneycards.solver.totom.exact import partition_exact
 from moneycards.solver.totom.observation import Phase
 from moneycards.solver.totom.rules import CHI_CHI
 from moneycards.solver.totom.scoring import VIA_CHIU, VIA_OWN_DOOR, VIA_STOCK, WinContext
+from moneycards.solver.totom.shapes import CA, pair_kind
 from moneycards.solver.totom import SEATS, NF
 
 CHI = TOTOM.index(CHI_CHI)
 RANK = tuple(f.rank for f in TOTOM.faces)
-# The faces of the same rank in another suit: a Cạ partner (never Chi chi, TT-D3).
-SAME_RANK = tuple(tuple(j for j in range(NF) if j != i and RANK[j] == RANK[i]
-                        and CHI not in (i, j)) for i in range(NF))
+# Each face's Cạ partners by shapes.pair_kind (TT-W1; never Chi chi, TT-D3).
+SAME_RANK = tuple(tuple(j for j, g in enumerate(TOTOM.faces) if pair_kind(f, g) == CA)
+                  for f in TOTOM.faces)
 OPENING, DISCARD_PHASE, OFFER, CLAIMS = range(4)
 PHASES = {Phase.OPENING: OPENING, Phase.DISCARD: DISCARD_PHASE, Phase.OFFER: OFFER,
           Phase.CLAIMS: CLAIMS}
@@ -48,14 +50,16 @@ Offer = tuple[int, int, int, int]
 @lru_cache(maxsize=200_000)
 def _partition(hand: tuple[int, ...]) -> tuple[frozenset[int], int]:
     """The ranks of the concealed hand's Cạ and how many of its cards pair with nothing,
-    read as for a win (TT-W3: identical pairs are never split), for TT-C5 and TT-C6."""
+    read as for a win (TT-W3: identical pairs are never split), for TT-C5 and TT-C6
+    (legal.ca_in_rank, legal.last_single)."""
     part = partition_exact(list(hand))
     return frozenset(a.rank for a, _ in part.ca), len(part.left)
 
 
 def _odd_cards_pair(counts: list[int]) -> bool:
     """Whether the faces held an odd number of times pair up as Cạ (two per rank, never
-    Chi chi): the only way twenty cards can be ten pairs (TT-W3)."""
+    Chi chi): the only way twenty cards can be ten pairs (TT-W3). A quick refusal before
+    the win check (check.violations, TT-W4)."""
     per_rank: dict[int, int] = {}
     for i, n in enumerate(counts):
         if n % 2:
@@ -123,7 +127,8 @@ class Sim:
 
     def discard_ok(self, seat: int, f: int, hand: list[int] | None = None,
                    captured_ca: bool | None = None) -> bool:
-        """TT-C2 (never break a concealed pair), TT-C3, TT-C8."""
+        """TT-C2 (never break a concealed pair), TT-C3, TT-C8: the twin of the engine's
+        legal.breaks_a_pair, legal.declined_before and legal.completes_a_discarded_ca."""
         hand = hand or self.hands[seat]
         n = hand[f]
         if n == 0 or n == 2 or n == 4 or f in self.declined[seat]:
@@ -138,7 +143,9 @@ class Sim:
         return [f for f in range(NF) if hand[f] in (1, 3) and self.discard_ok(seat, f)]
 
     def capture_ok(self, seat: int, card: int, h: int) -> bool:
-        """TT-C1-TT-C9 for capturing `card` with the hand card `h` (a partner of it)."""
+        """TT-C1-TT-C9 for capturing `card` with the hand card `h` (a partner of it): the
+        twin of legal.let_go_before, chan_only, breaks_a_pair, declined_before, ca_in_rank,
+        last_single, discarded_a_ca and no_discard_left, in the engine's order."""
         hand = self.hands[seat]
         if seat in self.dead_hand or hand[h] == 0:
             return False
@@ -330,7 +337,7 @@ class Sim:
 
     def _settle(self, s: int, points: int) -> None:
         net = [-points] * SEATS
-        net[s] = 3 * points  # TT-K7
+        net[s] = 3 * points  # TT-K7, scoring.settle
         self.over, self.winner, self.net, self.points = True, s, tuple(net), points
 
     def _make_dead(self, s: int) -> None:

@@ -20,17 +20,21 @@ from typing import Any
 
 from moneycards.solver.cards import TOTOM, Face
 from moneycards.solver.errors import InvalidInput
+from moneycards.solver.rulebook import implements
 from moneycards.solver.table import (Action, Outcome, OutcomeKind, TableState, read_deal, says,
                                      seat_label)
 from moneycards.solver.totom import rules as rules_mod
 from moneycards.solver.totom import observation as ob
 from moneycards.solver.totom.check import HandVerdict, check_hand
 from moneycards.solver.totom.exact import partition_exact
-from moneycards.solver.totom.legal import (breaks_a_pair, chan_only, declined_before,
-                                           let_go_before, not_partners)
-from moneycards.solver.totom.rules import CHI_CHI, TotomRules
+from moneycards.solver.totom.legal import (breaks_a_pair, ca_in_rank, chan_only,
+                                           completes_a_discarded_ca, declined_before,
+                                           discarded_a_ca, last_single, let_go_before,
+                                           no_discard_left, not_partners)
+from moneycards.solver.totom.rules import TotomRules
 from moneycards.solver.totom.observation import CARD_VERBS, Phase as Phase, TotomObservation
-from moneycards.solver.totom.scoring import VIA_CHIU, VIA_OWN_DOOR, VIA_STOCK, WinContext
+from moneycards.solver.totom.scoring import (VIA_CHIU, VIA_OWN_DOOR, VIA_STOCK, WinContext,
+                                             settle)
 from moneycards.solver.totom import SEATS, NF
 
 
@@ -52,6 +56,7 @@ class Memory:
     last_capture_ca_rank: int | None = None  # traditional: no same-rank discard after a Cạ
 
 
+@implements("TT-T1", "a card is offered to the next seat by a discard or a passed stock card")
 @dataclass
 class Offer:
     card: Face
@@ -69,6 +74,7 @@ class TotomState(TableState):
     seats = SEATS
     end_rule = "TT-T4"
 
+    @implements("TT-S1", "four seats in turn order; a random seat deals")
     def __init__(self, seed: int | None = 0, rules: TotomRules = rules_mod.SEED,
                  deal: dict[str, Any] | None = None):
         self.seed, self.rules = seed, rules
@@ -79,8 +85,7 @@ class TotomState(TableState):
             rng.shuffle(cards)
             dealer = rng.randrange(SEATS)
             hands, k = [], 0
-            for s in range(SEATS):
-                n = 20 if s == dealer else 19  # TT-S2
+            for n in hand_sizes(dealer):
                 hands.append(cards[k:k + n])
                 k += n
             stock = cards[k:]
@@ -135,6 +140,7 @@ class TotomState(TableState):
         return check_hand(self.twenty(seat, card if not thien_u else None), ctx, self.rules,
                           engine="exact")
 
+    @implements("TT-W7", "Thiên ù: the dealer's twenty dealt cards may win before any discard")
     def _wins_with(self, seat: int, card: Face | None) -> bool:
         if seat in self.dead_hand:
             return False
@@ -155,12 +161,10 @@ class TotomState(TableState):
         n = hand[TOTOM.index(f)]
         if n == 0:
             return "TT-T2", f"{f} is not in the concealed hand"
-        refusal = breaks_a_pair(f, n) or declined_before(f, mem.declined_chan)
+        refusal = breaks_a_pair(f, n) or declined_before(f, mem.declined_chan) \
+            or completes_a_discarded_ca(f, mem.discarded, mem.captured_ca)
         if refusal:
             return refusal
-        if mem.captured_ca and any(g.rank == f.rank and g.suit != f.suit and f != CHI_CHI
-                                   for g in mem.discarded):
-            return "TT-C8", "after capturing a Cạ the seat may not discard both cards of a Cạ"
         if self.rules.no_discard_of_captured_face and f in mem.captured:
             return "TT-C8", "traditional rule: no discard of a face captured this deal"
         if self.rules.no_same_rank_discard_after_ca and mem.last_capture_ca_rank == f.rank:
@@ -176,7 +180,7 @@ class TotomState(TableState):
         if hand[idx(h)] == 0:
             return "TT-T2", f"{h} is not in the concealed hand"
         chan = h == card
-        refusal = not_partners(card, h, CHI_CHI) \
+        refusal = not_partners(card, h) \
             or let_go_before(card, mem.discarded, mem.ca_from_hand)
         if refusal:
             return refusal
@@ -185,30 +189,26 @@ class TotomState(TableState):
                 or declined_before(h, mem.declined_chan)
             if refusal:
                 return refusal
-            # TT-C5, TT-C6: the concealed hand is read as for a win (TT-W3): identical
-            # pairs are never split, so only a face's odd card can be in a Cạ.
+            # TT-C5, TT-C6 read the concealed hand as for a win (TT-W3).
             part = partition_exact(hand)
-            if any(card.rank == a.rank for a, _ in part.ca):
-                return "TT-C5", f"the concealed hand already holds a Cạ in rank {card.rank}"
-            if len(part.left) == 1:
-                return "TT-C6", "only one unpaired card remains in the concealed hand"
-            if any(a.rank == b.rank and a.suit < b.suit for a in mem.discarded
-                   for b in mem.discarded if CHI_CHI not in (a, b)):
-                return "TT-C7", "the seat has discarded both cards of a Cạ"
+            refusal = ca_in_rank(card, part) or last_single(part) \
+                or discarded_a_ca(mem.discarded)
+            if refusal:
+                return refusal
         after = list(hand)
         after[idx(h)] -= 1
         mem_after = replace(mem, captured=mem.captured | {card}, captured_ca=mem.captured_ca
                             or not chan, last_capture_ca_rank=None if chan else card.rank)
-        if not any(self._discard_rule(seat, f, after, mem_after) is None for f in TOTOM.faces
-                   if after[idx(f)]):
-            return "TT-C9", "no legal discard would remain after this capture"
-        return None
+        return no_discard_left(
+            after, lambda f: self._discard_rule(seat, f, after, mem_after) is None)
 
     def _captures(self, seat: int, card: Face) -> list[Face]:
         return [h for h in TOTOM.faces if self.hands[seat][TOTOM.index(h)]
                 and self._capture_rule(seat, card, h) is None]
 
     # -- legal actions ------------------------------------------------------------------
+    @implements("TT-P5", "a seat may decline a Chíu (declining a win: R-decline-win)")
+    @implements("TT-S3", "the dealer opens: a Thiên ù, else the first discard")
     def _legal(self) -> list[str]:
         s = self.current_seat()
         assert s is not None  # the deal is on
@@ -323,6 +323,7 @@ class TotomState(TableState):
         # A discard never wins directly (TT-W6); a Chíu on it may (TT-P6).
         self._open_claims(exclude=s, wins=False)
 
+    @implements("TT-T2", "capture: pair the offered card with a hand card, expose, discard")
     def _capture(self, s: int, h: Face) -> None:
         assert self.offer is not None  # the offer phase
         card, mem = self.offer.card, self.memory[s]
@@ -337,6 +338,7 @@ class TotomState(TableState):
         self.offer = None
         self.phase, self.seat = Phase.DISCARD, s
 
+    @implements("TT-T3", "pass: let the card go and expose the top stock card at one's door")
     def _pass(self, s: int) -> None:
         o = self.offer
         assert o is not None  # the offer phase
@@ -351,6 +353,7 @@ class TotomState(TableState):
         self.offer = None
         self._expose(s)
 
+    @implements("TT-T4", "the stock empty and no one won, the deal is drawn")
     def _expose(self, s: int) -> None:
         if not self.stock:
             self.result = Outcome(OutcomeKind.DRAWN, "TT-T4", net=(0,) * SEATS)
@@ -362,6 +365,8 @@ class TotomState(TableState):
         self.offer = Offer(card, s, "exposed", s)
         self._open_claims(exclude=None, wins=True)
 
+    @implements("TT-P3", "win first, then Chíu, then capture; ties in seat order from the door")
+    @implements("TT-P1", "every seat whose hand an exposed stock card completes may claim it")
     def _open_claims(self, exclude: int | None, wins: bool) -> None:
         o = self.offer
         assert o is not None  # claims open on an offered card
@@ -375,6 +380,7 @@ class TotomState(TableState):
         self.phase = Phase.CLAIMS if queue else Phase.OFFER
         self.seat = o.seat
 
+    @implements("TT-P2", "three identical concealed cards may claim the public fourth: a Chíu")
     def _chiu_ok(self, seat: int, card: Face) -> bool:
         """TT-P2 with TT-C9: three concealed copies, and after the Chíu either the hand wins
         (TT-P6) or a legal discard remains."""
@@ -385,13 +391,14 @@ class TotomState(TableState):
         after[i] = 0
         mem = self.memory[seat]
         mem_after = replace(mem, captured=mem.captured | {card}, last_capture_ca_rank=None)
-        if any(self._discard_rule(seat, f, after, mem_after) is None for f in TOTOM.faces
-               if after[TOTOM.index(f)]):
+        if no_discard_left(
+                after, lambda f: self._discard_rule(seat, f, after, mem_after) is None) is None:
             return True
         counts = self.twenty(seat, card)
         return check_hand(counts, WinContext(win_card=card, via=VIA_CHIU), self.rules,
                           engine="exact").wins
 
+    @implements("TT-P4", "after a Chíu the claimant's discard goes back to the interrupted door")
     def _chiu(self, c: int) -> None:
         o = self.offer
         assert o is not None  # a Chíu claims the offered card
@@ -408,6 +415,7 @@ class TotomState(TableState):
         self.return_to = o.seat if o.seat != c else None
         self.phase, self.seat = Phase.DISCARD, c
 
+    @implements("TT-P6", "a Chíu that completes the hand wins; the cards decide its score")
     def _verdict_chiu(self, seat: int, offer: Offer) -> HandVerdict:
         """The twenty cards after a Chíu (the fourth copy is already exposed). The claim
         does not change the score (TT-P6): a Chíu on a stock card is scored as a win on
@@ -434,12 +442,10 @@ class TotomState(TableState):
             via = VIA_OWN_DOOR if self.offer.door == s else VIA_STOCK
             v = self._verdict(s, card, via)
         self.win_verdict = v  # the winner's hand, partition and score, for explaining
-        net = [-v.points] * SEATS
-        net[s] = 3 * v.points  # TT-K7
         self.result = Outcome(OutcomeKind.WIN, "TT-K7", winner=s,
                               card=card.text if card else None, via=via or VIA_THIEN_U,
                               points=v.points, bonuses=tuple(v.to_dict()["bonuses"]),
-                              net=tuple(net))
+                              net=settle(v.points, s))
         self.events.append(f"{says(s, 'wins')}: {v.points} points")
 
     def over_rule(self) -> str:
@@ -448,6 +454,8 @@ class TotomState(TableState):
             return self.end_rule
         return {VIA_THIEN_U: "TT-W7", VIA_CHIU: "TT-P6"}.get(r.via or "", "TT-P1")
 
+    @implements("R-dead-hand", "kept though tradition has none: a declined or blocked Thiên ù")
+    @implements("TT-S4", "a dealer with no legal opening discard nor Thiên ù is a dead hand")
     def _make_dead(self, s: int) -> None:
         """TT-S4: the dealer only exposes stock cards in its turns."""
         self.dead_hand.add(s)
@@ -458,6 +466,8 @@ class TotomState(TableState):
     # -- views --------------------------------------------------------------------------
     privacy_rule = "R-claim-privacy"  # who is asked about a win or a Chíu is private
 
+    @implements("R-claim-privacy", "who is asked about a claim is private; a decline leaves "
+                                   "no trace")
     def private_decline(self) -> str | None:
         """A seat asked about a win or a Chíu may decline, and no one else may learn it was
         asked (R-claim-privacy)."""
@@ -508,21 +518,23 @@ class TotomState(TableState):
         r = self.result
         if r is None:
             return "The record ends before the deal does."
-        if r["outcome"] == "drawn":
+        if r.kind is OutcomeKind.DRAWN:
             return "Drawn: the stock ran out (TT-T4); everyone settles 0."
-        names = ", ".join(b["name"] for b in r["bonuses"]) or "Ù xuông"
-        net = ", ".join(f"{seat_label(s)} {n:+d}" for s, n in enumerate(r["net"]))
+        assert r.winner is not None and r.via is not None and r.net is not None  # a win
+        names = ", ".join(b["name"] for b in r.bonuses or ()) or "Ù xuông"
+        net = ", ".join(f"{seat_label(s)} {n:+d}" for s, n in enumerate(r.net))
         # A Thiên ù names itself among the bonuses.
-        how = "" if r["via"] == VIA_THIEN_U else f"{VIA_WORDS[r['via']]}, "
-        return (f"{says(r['winner'], 'wins')} {won_where(r)} ({how}{names}): "
-                f"{r['points']} points; {net}.")
+        how = "" if r.via == VIA_THIEN_U else f"{VIA_WORDS[r.via]}, "
+        return (f"{says(r.winner, 'wins')} {won_where(r)} ({how}{names}): "
+                f"{r.points} points; {net}.")
 
 
-def won_where(result: Any) -> str:
+def won_where(result: Outcome) -> str:
     """Where a win came: "on 3c", or "on the dealt twenty" for a Thiên ù (TT-W7)."""
-    return f"on {result['card']}" if result.get("card") else "on the dealt twenty"
+    return f"on {result.card}" if result.card else "on the dealt twenty"
 
 
+@implements("R-wrong-win", "a win on a stock card that does not complete the hand breaks TT-W4")
 def _no_win(verdict: Any, head: str) -> tuple[str, str]:
     """A claimed win the hand does not make: TT-W4 (what a win is: ten pairs, six Chắn)
     whenever the hand breaks it, the other reasons (a lone Chi chi, TT-D3; a split pair,
@@ -532,15 +544,21 @@ def _no_win(verdict: Any, head: str) -> tuple[str, str]:
             f"{head}: " + "; ".join(x.message for x in verdict.violations))
 
 
+@implements("TT-S2", "the dealer gets 20 cards, each other seat 19; the stock holds 23")
+def hand_sizes(dealer: int) -> list[int]:
+    """Each seat's dealt cards; the stock holds the rest of the deck (23)."""
+    return [20 if s == dealer else 19 for s in range(SEATS)]
+
+
 def _read_deal(deal: dict[str, Any]) -> tuple[list[list[Face]], list[Face], int]:
     hands, stock, dealer = read_deal(deal, TOTOM, "dealer", SEATS)
-    sizes = [20 if s == dealer else 19 for s in range(SEATS)]
+    sizes = hand_sizes(dealer)
     for k, h in enumerate(hands):
         if len(h) != sizes[k]:
             raise InvalidInput(f"the dealer has 20 cards, the others 19, the stock 23; this "
                                f"hand has {len(h)}", field=f"record.deal.hands[{k}]",
                                rule="TT-S2")
-    if len(stock) != 23:
+    if len(stock) != TOTOM.size - sum(sizes):
         raise InvalidInput(f"the dealer has 20 cards, the others 19, the stock 23; the stock "
                            f"has {len(stock)}", field="record.deal.stock", rule="TT-S2")
     TOTOM.counts([f for h in hands for f in h] + stock, field="record.deal")
