@@ -112,7 +112,7 @@ class ThreadBatcher(Batcher):
 
 def _solver_process(conn) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    from moneycards.solver.cards import TOTOM
+    from moneycards.solver.totom import TOTOM
     from moneycards.solver.totom.model import _partitions
 
     n = len(TOTOM.faces)
@@ -147,7 +147,7 @@ async def _serve(mode: str, port: int = 0) -> None:
     from grpc_health.v1 import health, health_pb2_grpc
 
     from moneycards.server.totom import VIA, _rules, enum_value, verdict_message
-    from moneycards.solver.cards import TOTOM
+    from moneycards.solver.totom import TOTOM
     from moneycards.solver.totom.check import check_hand, check_text, parse_context, validate
     from moneycards.solver.totom.model import _partitions
     from moneycards.solver.totom.shapes import canonical_partition

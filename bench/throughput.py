@@ -55,7 +55,7 @@ def totom_counts(n: int, seed: int = 99):
 
 
 def kowah_texts(n: int, seed: int = 7) -> list[str]:
-    from moneycards.solver.cards import KOWAH
+    from moneycards.solver.kowah import KOWAH
 
     rng = random.Random(seed)
     deck = [f for f in KOWAH.faces for _ in range(4)]
@@ -73,7 +73,7 @@ def timed(fn, *args, min_seconds: float = 1.0) -> float:
 
 
 def in_process(seconds: float) -> list[tuple[str, float, str]]:
-    from moneycards.solver.cards import TOTOM
+    from moneycards.solver.totom import TOTOM
     from moneycards.solver.kowah import batch as kb
     from moneycards.solver.totom import batch as tb
 
@@ -127,7 +127,7 @@ def stop_server(proc) -> None:
 def _requests(kind: str):
     from grpc_health.v1 import health_pb2
 
-    from moneycards.solver.cards import TOTOM
+    from moneycards.solver.totom import TOTOM
     from moneycards.v1 import kowah_pb2, totom_pb2
 
     if kind == "health":

@@ -12,7 +12,7 @@ import random
 
 from common import grpc_table, per_second, start_server
 
-from moneycards.solver.cards import TOTOM
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.totom.check import check_hand, find_waits
 from moneycards.solver.totom.scoring import WinContext
 

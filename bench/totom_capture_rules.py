@@ -19,7 +19,7 @@ from collections import Counter
 
 import common  # noqa: F401  (puts the project on the path)
 
-from moneycards.solver.cards import TOTOM
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.games import seeded
 from moneycards.solver.hints import choose
 from moneycards.solver.totom.rules import CHI_CHI

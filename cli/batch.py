@@ -126,7 +126,7 @@ TOTOM_KEYS: dict[str, type] = {"win_card": str, "via": str, "thien_u": bool, "op
 def totom_answers(rules: str | TotomRules, details: bool, engine: str) -> Answer:
     """Answer a chunk of Tổ Tôm lines by the batch evaluator (or, with `details`, each
     hand's full `check --json` object)."""
-    from moneycards.solver.cards import TOTOM
+    from moneycards.solver.totom import TOTOM
     from moneycards.solver.totom.batch import check_texts
     from moneycards.cli.vocabulary import message_json
     from moneycards.server.totom import verdict_message
@@ -181,7 +181,7 @@ def totom_row(row: dict[str, Any]) -> dict[str, Any]:
 def kowah_answers(details: bool, engine: str) -> Answer:
     """Answer a chunk of Kowah lines by the batch evaluator (or, with `details`, each hand's
     full `check --json` object)."""
-    from moneycards.solver.cards import KOWAH
+    from moneycards.solver.kowah import KOWAH
     from moneycards.solver.kowah.batch import check_texts
     from moneycards.cli.vocabulary import message_json
     from moneycards.server.kowah import ready_message

@@ -43,7 +43,8 @@ def check(hand: str | None, batch: str | None, details: bool, seen: str | None, 
       moneycards kowah check "55c55s5m 777c"
       moneycards kowah check --batch hands.txt > verdicts.jsonl
     """
-    from moneycards.solver.cards import KOWAH, counted
+    from moneycards.solver.cards import counted
+    from moneycards.solver.kowah import KOWAH
     from moneycards.solver.kowah.check import check_text
 
     if batch is not None:

@@ -128,7 +128,7 @@ def waits(hand: str, via: str, seen: str | None, opening: str | None, rules: str
     Example:
       moneycards totom waits "2234455667c 2256788s 56m" --via own-door --seen 3m
     """
-    from moneycards.solver.cards import TOTOM
+    from moneycards.solver.totom import TOTOM
     from moneycards.solver.totom.check import waits_text
 
     found = waits_text(hand, seen=seen, via=via, opening=opening, rules=rules, engine=engine,

@@ -41,7 +41,7 @@ def old(hand: str | None = None, *, record: Any = None, seat: int = 0,
     JSON text, or parsed (a dict, e.g. `state.game_record()`). A game record is replayed
     and seen from `seat`, whose hand `hand` defaults to, and its rules apply; with a
     public record or none, `hand` is required."""
-    from moneycards.solver.cards import LUKFU
+    from moneycards.solver.lukfu import LUKFU
 
     rules = SEED_RULES
     rec = None

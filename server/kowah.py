@@ -36,7 +36,7 @@ def _violations(vs: Iterable[Violation]) -> list[common_pb2.Violation]:
 
 def ready_message(v: ReadyVerdict) -> kowah_pb2.CheckReadyResponse:
     """The response of one readiness verdict (the CLI's `kowah check --json` prints it too)."""
-    from moneycards.solver.cards import KOWAH
+    from moneycards.solver.kowah import KOWAH
 
     d = v.distance
     return kowah_pb2.CheckReadyResponse(

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import grpc
 
 from moneycards.solver.totom import NAME
-from moneycards.solver.cards import TOTOM
+from moneycards.solver.totom import TOTOM
 from moneycards.v1 import common_pb2, totom_pb2, totom_pb2_grpc
 from moneycards.server.errors import enum_value, rpc
 from moneycards.solver.errors import InvalidInput

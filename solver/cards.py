@@ -14,7 +14,6 @@ from dataclasses import field as dataclass_field
 from typing import Any, Iterable, Sequence
 
 from moneycards.solver.errors import ImpossibleCards, NotationError
-from moneycards.solver.rulebook import data
 
 SUIT_ORDER = "csmth"
 
@@ -160,9 +159,6 @@ class Deck:
         alias = self.aliases.get(token.lower())
         if alias is not None:
             return [alias]
-        if token.lower() in _ALL_ALIASES:
-            raise NotationError(f"alias of another game, not {self.game}", token=token,
-                                position=position, field=field)
         out: list[Face] = []
         pos = 0
         while pos < len(token):
@@ -183,6 +179,9 @@ class Deck:
                             token=digits.group() + bad, position=here, field=field)
                     raise NotationError("unknown suit letter", token=digits.group() + bad,
                                         position=here, field=field)
+                if pos == 0 and token.lower() in _other_aliases():  # failures only: cheap
+                    raise NotationError(f"alias of another game, not {self.game}", token=token,
+                                        position=position, field=field)
                 word = re.match(r"[^0-9]+", rest).group()  # type: ignore[union-attr]
                 raise NotationError("not a card or a known name", token=word, position=here,
                                     field=field)
@@ -229,43 +228,13 @@ _GROUP = re.compile(r"([0-9]+)([csmth])")  # ASCII digits only: never '２' or '
 _PLAIN = re.compile(r"(?:[0-9]+[csmth]|[\s,])*")
 
 
-def _faces(suits: str, ranks: Iterable[int]) -> list[Face]:
+def suit_faces(suits: str, ranks: Iterable[int]) -> list[Face]:
+    """The faces of these ranks in each of these suits, suit by suit (a deck's faces)."""
     return [Face(SUIT_ORDER.index(s), r) for s in suits for r in ranks]
 
 
-_VN_SUIT = {"m": "vạn", "s": "sách", "c": "văn"}
-_VN_RANK = {2: "Nhị", 3: "Tam", 4: "Tứ", 5: "Ngũ", 6: "Lục", 7: "Thất", 8: "Bát", 9: "Cửu"}
+def _other_aliases() -> set[str]:
+    """Every registered game's card names: a name of another game's deck is told as such."""
+    from moneycards.solver.games import GAMES  # the registry imports the decks
 
-TOTOM = Deck(
-    game="totom",
-    faces=tuple(_faces("csm", range(2, 10)) + [face("1h")]),
-    copies=4,
-    aliases={"chichi": face("1h")},
-    names={**{f: f"{_VN_RANK[f.rank]} {_VN_SUIT[f.suit]}" for f in _faces("csm", range(2, 10))},
-           face("1h"): "Chi chi"},
-)
-
-KOWAH = Deck(
-    game="kowah",
-    faces=tuple(_faces("csm", range(1, 10)) + [face("1h"), face("2h"), face("3h")]),
-    copies=4,
-    aliases={"old-thousand": face("1h"), "red-flower": face("2h"), "white-flower": face("3h")},
-    names={face("1h"): "Old Thousand", face("2h"): "Red Flower", face("3h"): "White Flower"},
-)
-
-LUKFU = Deck(
-    game="lukfu",
-    faces=tuple(_faces("csmt", range(1, 10))),
-    copies=1,
-    aliases={"mau-gung": face("1c"), "bak-chi": face("1t")},
-    names={face("1c"): "Mau Gung", face("1t"): "Bak Chi"},
-)
-
-data("TT-D1", "25 faces, four copies of each: ranks 2-9 in three suits and Chi chi",
-     __name__, "TOTOM")
-data("KW-D1", "120 cards: Coins, Strings and Myriads 1-9 and three honours, four of each",
-     __name__, "KOWAH")
-data("LF-D1", "36 cards: ranks 1-9 in four suits, one of each", __name__, "LUKFU")
-
-DECKS = {d.game: d for d in (TOTOM, KOWAH, LUKFU)}
-_ALL_ALIASES = {a for d in DECKS.values() for a in d.aliases}
+    return {a for spec in GAMES.values() for a in spec.deck.aliases}

@@ -19,7 +19,10 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable
 
-from moneycards.solver.cards import KOWAH, LUKFU, TOTOM, Deck
+from moneycards.solver.cards import Deck
+from moneycards.solver.kowah import KOWAH
+from moneycards.solver.lukfu import LUKFU
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.errors import InvalidInput
 
 if TYPE_CHECKING:

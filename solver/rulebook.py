@@ -39,10 +39,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-# The numbered rules' ids name their game (docs/rules).
-PREFIXES = {"TT": "totom", "KW": "kowah", "LF": "lukfu"}
-# A numbered rule (TT-C2) or a ruling (R-Bạch-thủ: letters of any script, digits, hyphens).
-RULE_ID = re.compile(r"(?:TT|KW|LF)-[A-Z][0-9]+|R-[^\W_]+(?:-[^\W_]+)*")
+# A numbered rule (TT-C2: its game's prefix, the section's letter, the number) or a ruling
+# (R-Bạch-thủ: letters of any script, digits, hyphens).
+RULE_ID = re.compile(r"[A-Z]{2,3}-[A-Z]?[0-9]+|R-[^\W_]+(?:-[^\W_]+)*")
 
 # What implements a rule: a function, a method, a class, a value in a module, or a switch
 # (a field of a game's Rules dataclass).
@@ -106,21 +105,20 @@ def packages() -> dict[str, str]:
 
 
 def _game_of(rule_id: str, module: str, game: str | None) -> str:
-    """The game a registration belongs to: the id's prefix, else the given game, else the
-    game whose package the module is in."""
+    """The game a registration belongs to: the given game, else the game whose package
+    (moneycards.solver.<game>, or a registered game's own package) the module is in."""
     if not RULE_ID.fullmatch(rule_id):
         raise ValueError(f"{rule_id!r} is not a rule id (TT-C2, KW-R4, LF-L3, R-…)")
-    by_prefix = PREFIXES.get(rule_id.split("-", 1)[0])
-    if by_prefix is not None:
-        if game is not None and game != by_prefix:
-            raise ValueError(f"{rule_id} is a rule of {by_prefix}, not {game}")
-        return by_prefix
-    known = packages()
     if game is not None:
-        if game not in known:
-            raise ValueError(f"{rule_id}: no game {game!r} is registered")
         return game
-    found = next((g for g, pkg in known.items()
+    parts = module.split(".")
+    # A module of a built-in game's package: known by its path, without the registry (the
+    # registry itself imports the games' packages, whose registrations run first).
+    if module.startswith(_ROOT + ".") and len(parts) > len(_ROOT.split(".")):
+        package = ".".join(parts[:len(_ROOT.split(".")) + 1])
+        if package != module or hasattr(sys.modules.get(module), "__path__"):
+            return parts[len(_ROOT.split("."))]
+    found = next((g for g, pkg in packages().items()
                   if module == pkg or module.startswith(pkg + ".")), None)
     if found is None:
         raise ValueError(f"say which game {rule_id} belongs to: {module} is in no game package")
@@ -178,14 +176,13 @@ def switch(rule_id: str, title: str, rules_class: type, name: str, *,
 
 
 def load(game: str) -> None:
-    """Import every module of the game's package (and the decks), so each registration in
-    them has run."""
+    """Import every module of the game's package (its deck is in its `__init__`), so each
+    registration in them has run."""
     if game in _BOOK.loaded:
         return
     known = packages()
     if game not in known:
         raise UnknownRule(f"unknown game {game!r}; choose one of: {', '.join(known)}")
-    importlib.import_module(f"{_ROOT}.cards")
     package = importlib.import_module(known[game])
     for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
         importlib.import_module(info.name)
@@ -202,10 +199,7 @@ def rules_of(game: str) -> tuple[Rule, ...]:
 
 def rule(rule_id: str, game: str | None = None) -> Rule:
     """The rule `rule_id` (TT-C2; a ruling such as R-match of several games needs `game`)."""
-    prefix = PREFIXES.get(rule_id.split("-", 1)[0])
-    games = [prefix] if prefix else [game] if game else list(packages())
-    if prefix and game and game != prefix:
-        raise UnknownRule(f"{rule_id} is a rule of {prefix}, not {game}")
+    games = [game] if game else list(packages())
     for g in games:
         load(g)
     with _BOOK.lock:

@@ -111,7 +111,7 @@ class Action:
     """One action, parsed once from its text: the verb, the rest (`arg`, cards in canonical
     notation when they read), the cards it names, and the canonical text records keep.
 
-    >>> from moneycards.solver.cards import KOWAH
+    >>> from moneycards.solver.kowah import KOWAH
     >>> a = parse_action("  discard   5c ", KOWAH, ("discard", "declare"))
     >>> a.verb, a.arg, [f.text for f in a.cards], str(a)
     ('discard', '5c', ['5c'], 'discard 5c')

@@ -1,6 +1,7 @@
 """Helpers for scripted deals: fill the rest of a deal in a fixed order."""
 
-from moneycards.solver.cards import KOWAH, TOTOM
+from moneycards.solver.kowah import KOWAH
+from moneycards.solver.totom import TOTOM
 
 
 def fill(deck, fixed_hands, sizes, stock_top, stock_size):

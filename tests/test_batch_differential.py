@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from moneycards.solver.batch import parse_many
-from moneycards.solver.cards import KOWAH, TOTOM
+from moneycards.solver.kowah import KOWAH
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.kowah import batch as kbatch
 from moneycards.solver.kowah.check import check_ready, why_not_ready

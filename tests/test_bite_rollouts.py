@@ -9,7 +9,9 @@ import random
 
 import pytest
 
-from moneycards.solver.cards import KOWAH, LUKFU, TOTOM
+from moneycards.solver.kowah import KOWAH
+from moneycards.solver.lukfu import LUKFU
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.games import spec
 from moneycards.solver.lukfu import search as lf_search
 from moneycards.solver.lukfu.old import Position

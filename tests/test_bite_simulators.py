@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from moneycards.solver.cards import LUKFU, TOTOM
+from moneycards.solver.lukfu import LUKFU
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.games import spec
 from moneycards.solver.lukfu import plays as lf_plays
 from moneycards.solver.lukfu import search as lf_search

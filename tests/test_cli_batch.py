@@ -8,7 +8,8 @@ import random
 from click.testing import CliRunner
 
 from moneycards.cli.main import cli
-from moneycards.solver.cards import KOWAH, TOTOM
+from moneycards.solver.kowah import KOWAH
+from moneycards.solver.totom import TOTOM
 from tests.test_totom_differential import hands
 
 PAGE = "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m"

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from moneycards.solver.cards import TOTOM
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.cpsat import Combiner
 from moneycards.solver.totom import model
 from moneycards.solver.totom.exact import partition_exact

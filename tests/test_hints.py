@@ -265,7 +265,7 @@ def test_grpc_hint_without_a_view_says_to_give_one(channel):
 
 
 def test_R_claim_timing_lukfu_hint_never_plays_on_into_the_last_trick():
-    from moneycards.solver.cards import LUKFU
+    from moneycards.solver.lukfu import LUKFU
     from moneycards.solver.lukfu.hint import _sure_gain
     from moneycards.solver.lukfu.old import Position
     from moneycards.solver.lukfu.plays import SEED_RULES

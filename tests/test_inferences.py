@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from moneycards.solver.cards import KOWAH, TOTOM
+from moneycards.solver.kowah import KOWAH
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.hints import choose
 from moneycards.solver.kowah import search as kw_search
 from moneycards.solver.kowah.table import KowahState

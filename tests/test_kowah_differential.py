@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from moneycards.solver.cards import KOWAH
+from moneycards.solver.kowah import KOWAH
 from moneycards.solver.kowah.model import distance_cpsat, splits_cpsat
 from moneycards.solver.kowah.exact import distance_exact
 from moneycards.solver.kowah.exact import splits_exact

@@ -2,7 +2,7 @@
 
 import pytest
 
-from moneycards.solver.cards import KOWAH
+from moneycards.solver.kowah import KOWAH
 from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput, NotationError
 from moneycards.solver.kowah.check import check_text, win_text
 from moneycards.solver.kowah.exact import splits_exact

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from moneycards.solver.cards import KOWAH
+from moneycards.solver.kowah import KOWAH
 from moneycards.solver.hints import hint
 from moneycards.solver.kowah import search
 from moneycards.solver.kowah.hint import SEARCH_CANDIDATES, greedy, strong

@@ -1,7 +1,7 @@
 """Kowah rules at their edges: exact waits, unseen copies, multipliers and the public draws
 (rules/kowah.md)."""
 
-from moneycards.solver.cards import KOWAH
+from moneycards.solver.kowah import KOWAH
 from moneycards.solver.kowah.check import check_text
 from moneycards.solver.kowah.table import KowahState
 from tests.table_helpers import kowah_deal

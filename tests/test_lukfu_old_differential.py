@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import pytest
 
-from moneycards.solver.cards import LUKFU
+from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.lukfu.exact import BruteWorlds
 from moneycards.solver.lukfu.model import CpsatWorlds
 from moneycards.solver.lukfu.old import FIXED_OLD, Position, prove_old

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from moneycards.solver.cards import LUKFU
+from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.errors import InvalidInput, NotationError
 from moneycards.solver.games import check
 from moneycards.solver.lukfu.check import beats_text, score_text

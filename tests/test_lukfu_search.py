@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from moneycards.solver.cards import LUKFU
+from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.lukfu.hint import strong
 from moneycards.solver.lukfu.old import Position
 from moneycards.solver.lukfu.plays import beating_plays

@@ -3,7 +3,7 @@ follows and the claim timing (rules/lukfu.md)."""
 
 import pytest
 
-from moneycards.solver.cards import LUKFU
+from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.lukfu.legal import check_lead
 from moneycards.solver.lukfu.old import Position, claim_total, prove_old
 from moneycards.solver.lukfu.plays import compare, parse_play

@@ -4,8 +4,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from moneycards.solver.cards import DECKS, KOWAH, LUKFU, TOTOM
+from moneycards.solver.kowah import KOWAH
+from moneycards.solver.lukfu import LUKFU
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.errors import ImpossibleCards, NotationError
+
+DECKS = {d.game: d for d in (TOTOM, KOWAH, LUKFU)}
 
 
 def texts(deck, text):

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from moneycards.solver.cards import KOWAH
+from moneycards.solver.kowah import KOWAH
 from moneycards.solver.games import seeded
 from moneycards.solver.hints import hint
 from moneycards.solver.table import IllegalAction, named_seats

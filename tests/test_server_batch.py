@@ -7,7 +7,8 @@ import random
 import grpc
 import pytest
 
-from moneycards.solver.cards import KOWAH, TOTOM
+from moneycards.solver.kowah import KOWAH
+from moneycards.solver.totom import TOTOM
 from moneycards.v1 import kowah_pb2, kowah_pb2_grpc, totom_pb2, totom_pb2_grpc
 from tests.test_totom_differential import hands
 

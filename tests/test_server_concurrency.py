@@ -8,7 +8,8 @@ import random
 from concurrent.futures import ThreadPoolExecutor
 
 from moneycards.v1 import kowah_pb2, kowah_pb2_grpc, totom_pb2, totom_pb2_grpc
-from moneycards.solver.cards import KOWAH, TOTOM
+from moneycards.solver.kowah import KOWAH
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.kowah.exact import splits_exact
 from tests.test_kowah_differential import built_hand
 from tests.test_totom_differential import hands, oracle

@@ -140,7 +140,7 @@ def test_the_response_carries_every_field_of_the_verdict():
     from google.protobuf.json_format import MessageToDict
 
     from moneycards.server.totom import SCORING, bonus_kind, verdict_message
-    from moneycards.solver.cards import TOTOM
+    from moneycards.solver.totom import TOTOM
     from moneycards.solver.totom.check import check_hand, check_text, parse_context
     from tests.test_totom_differential import hands
 

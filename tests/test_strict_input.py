@@ -5,7 +5,8 @@ import json
 import pytest
 
 from moneycards.solver.games import GAMES
-from moneycards.solver.cards import KOWAH, TOTOM
+from moneycards.solver.kowah import KOWAH
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.errors import InvalidInput, NotationError, clip, json_object
 from moneycards.solver.games import check, seeded
 from moneycards.solver.kowah.table import TAKE_LIMIT

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from moneycards.solver.cards import TOTOM
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.games import GAMES, check, final_state, seeded
 from moneycards.solver.kowah.table import KowahState
 from moneycards.solver.table import IllegalAction, Outcome, OutcomeKind

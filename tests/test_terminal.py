@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from moneycards.cli.screen import WIDTH, describe, menu, menu_lines, screen
-from moneycards.solver.cards import TOTOM
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.games import seeded
 
 GOLDEN = pathlib.Path(__file__).parent / "golden" / "screens"
@@ -129,7 +129,7 @@ def answer_for(screen_text):
     m = re.search(r"\n\s+1\. down ([0-9a-z ]+?): face down \(or type", screen_text)
     hand = re.search(r"Your hand \(\* old\): (.*)", screen_text)
     if m and hand:
-        from moneycards.solver.cards import LUKFU
+        from moneycards.solver.lukfu import LUKFU
 
         n = len(LUKFU.parse(m.group(1)))
         cards = re.findall(r"\d[cmst]", hand.group(1))

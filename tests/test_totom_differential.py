@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from moneycards.solver.cards import TOTOM
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.totom.check import check_hand
 from moneycards.solver.totom.exact import partition_exact
 from moneycards.solver.totom.scoring import WinContext

@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from moneycards.solver.cards import TOTOM
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput, NotationError
 from moneycards.solver.totom import rules as R
 from moneycards.solver.totom.batch import check_texts

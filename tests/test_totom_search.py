@@ -5,7 +5,7 @@ and seed."""
 
 import random
 
-from moneycards.solver.cards import TOTOM
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.hints import choose
 from moneycards.solver.totom import hint as tt_hint
 from moneycards.solver.totom import search as tt_search

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from moneycards.solver.totom.observation import Phase
-from moneycards.solver.cards import TOTOM
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.table import IllegalAction
 from moneycards.solver.totom import rules as R
 from moneycards.solver.totom.check import check_text

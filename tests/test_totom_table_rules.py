@@ -6,7 +6,7 @@ legal actions and the rule id an illegal attempt is refused with.
 
 import pytest
 
-from moneycards.solver.cards import TOTOM
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.table import IllegalAction
 from moneycards.solver.totom.table import Offer, Phase, TotomState
 from tests.table_helpers import totom_deal

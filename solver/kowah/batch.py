@@ -28,7 +28,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from moneycards.solver.batch import hand_keys, parse_many
-from moneycards.solver.cards import KOWAH
+from moneycards.solver.kowah import KOWAH
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.kowah.exact import triplet_pairs
 from moneycards.solver.kowah.shapes import PAIRS

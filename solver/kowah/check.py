@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from moneycards.solver.cards import KOWAH, Face
+from moneycards.solver.cards import Face
+from moneycards.solver.kowah import KOWAH
 from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput
 from moneycards.solver.kowah.model import Distance, distance_cpsat, splits_cpsat
 from moneycards.solver.kowah.exact import splits_exact

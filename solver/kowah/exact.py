@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Sequence
 
-from moneycards.solver.cards import KOWAH
+from moneycards.solver.kowah import KOWAH
 from moneycards.solver.kowah.shapes import PAIRS, TRIPLETS, Split, structural_splits, two_two_one
 from moneycards.solver.kowah import NF
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from moneycards.solver.cards import KOWAH
+from moneycards.solver.kowah import KOWAH
 from moneycards.solver.errors import InvalidInput, clip
 from moneycards.solver.facts import (count_cards, listed_actions, normalizer, read, read_cards,
                                      read_phase, read_seat_cards, seat_of)

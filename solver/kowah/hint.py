@@ -15,7 +15,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from moneycards.solver.cards import KOWAH, Face, counted
+from moneycards.solver.cards import Face, counted
+from moneycards.solver.kowah import KOWAH
 from moneycards.solver.ranking import (Ranked, capped, cut_short, legal_of, not_evaluated,
                                        ranked, stopped)
 from moneycards.solver.search import Estimate

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from moneycards.solver.cards import KOWAH, Face
+from moneycards.solver.cards import Face
+from moneycards.solver.kowah import KOWAH
 from moneycards.solver.kowah.exact import splits_exact
 from moneycards.solver.kowah.observation import Phase
 from moneycards.solver.rulebook import implements

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from moneycards.solver.cards import KOWAH, Face
+from moneycards.solver.cards import Face
+from moneycards.solver.kowah import KOWAH
 from moneycards.solver.cpsat import PerThread, ReusableModel, cp_model
 from moneycards.solver.errors import SolveLimit
 from moneycards.solver.kowah.shapes import PAIRS, TRIPLETS, Split, Triplet, make_split, two_two_one

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from moneycards.solver.cards import KOWAH, Face
+from moneycards.solver.cards import Face
+from moneycards.solver.kowah import KOWAH
 from moneycards.solver.errors import ImpossibleCards, InvalidInput
 from moneycards.solver.observation import Reader, card_text, enum_json
 from moneycards.solver.table import Outcome, outcome_from_json

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Sequence
 
-from moneycards.solver.cards import KOWAH, Face, counted
+from moneycards.solver.cards import Face, counted
+from moneycards.solver.kowah import KOWAH
 from moneycards.solver.screen import _turn, _upper_first, wrap, wrap_items
 from moneycards.solver.table import possessive
 

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from moneycards.solver.cards import KOWAH
+from moneycards.solver.kowah import KOWAH
 from moneycards.solver.kowah.check import MULTIPLIERS
 from moneycards.solver.kowah.exact import ready_slots
 from moneycards.solver.kowah.legal import may_take

@@ -13,7 +13,8 @@ from functools import cached_property, lru_cache
 from itertools import combinations_with_replacement
 from typing import Any, Sequence
 
-from moneycards.solver.cards import KOWAH, Face
+from moneycards.solver.cards import Face
+from moneycards.solver.kowah import KOWAH
 from moneycards.solver.rulebook import data, implements
 
 SUITS = "csm"

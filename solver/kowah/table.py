@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from moneycards.solver.cards import KOWAH, Face
+from moneycards.solver.cards import Face
+from moneycards.solver.kowah import KOWAH
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.kowah.check import MULTIPLIERS, pair_refusal, pairs_text
 from moneycards.solver.kowah import observation as ob

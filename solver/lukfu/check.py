@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from moneycards.solver.cards import LUKFU, Face
+from moneycards.solver.cards import Face
+from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput
 from moneycards.solver.lukfu.legal import NO_SETTLEMENT, check_follow, check_lead, settle
 from moneycards.solver.lukfu.old import Position, claim_total, prove_old

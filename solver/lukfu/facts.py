@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from moneycards.solver.cards import LUKFU
+from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.facts import (listed_actions, normalizer, read_cards, seat_of)
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 
-from moneycards.solver.cards import LUKFU, Face, counted
+from moneycards.solver.cards import Face, counted
+from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.ranking import (UNKNOWN_ACTION, Ranked, capped, cut_short, legal_of,
                                        not_evaluated, ranked, stopped)
 from moneycards.solver.table import parse_action

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Collection, Iterable
 
-from moneycards.solver.cards import LUKFU, Face
+from moneycards.solver.cards import Face
+from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.lukfu.plays import (SEED_RULES, SINGLE, SUIT_RANK, LukFuRules, Play,
                                            beating_plays, compare, described,

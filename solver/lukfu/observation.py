@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from moneycards.solver.cards import LUKFU, Face
+from moneycards.solver.cards import Face
+from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.lukfu import SEATS
 from moneycards.solver.lukfu.record import (HAND_SIZE, Record, RecordError, parse_record,

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from math import comb
 from typing import Iterable, Sequence
 
-from moneycards.solver.cards import LUKFU, Face
+from moneycards.solver.cards import Face
 from moneycards.solver.errors import ContextError, ImpossibleCards
+from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.lukfu.exact import BruteWorlds
 from moneycards.solver.lukfu.legal import may_claim
 from moneycards.solver.lukfu.model import CpsatWorlds

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
-from moneycards.solver.cards import LUKFU, Face, face
+from moneycards.solver.cards import Face, face
+from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.lukfu.rules import SEED_RULES as SEED_RULES, LukFuRules as LukFuRules
 from moneycards.solver.rulebook import data, implements

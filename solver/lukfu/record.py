@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from moneycards.solver.cards import LUKFU, Face
+from moneycards.solver.cards import Face
+from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.errors import InvalidInput, json_object
 from moneycards.solver.lukfu.plays import (SEED_RULES, LukFuRules, Play, PlayError, beats,
                                 classify, plays_in)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from moneycards.solver.cards import LUKFU, counted
+from moneycards.solver.cards import counted
+from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.screen import _turn, wrap_items
 from moneycards.solver.table import name_says
 

@@ -444,7 +444,7 @@ def root_world(pos: Position, placement: list[frozenset[Face]],
 
 def apply_text(w: World, seat: int, action: str) -> None:
     """A legal action of the table's notation, applied to a world."""
-    from moneycards.solver.cards import LUKFU
+    from moneycards.solver.lukfu import LUKFU
     from moneycards.solver.lukfu.plays import classify
 
     verb, _, arg = action.partition(" ")

@@ -12,7 +12,8 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from moneycards.solver.cards import LUKFU, Face, counted
+from moneycards.solver.cards import Face, counted
+from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.lukfu.legal import (NO_SETTLEMENT, WIN_FU, check_follow, check_lead,
                                            drawn_at_end, legal_actions, may_claim, settle)

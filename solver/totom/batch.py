@@ -18,7 +18,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from moneycards.solver.batch import parse_many
-from moneycards.solver.cards import TOTOM
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.totom import rules as rules_mod
 from moneycards.solver.totom.rules import CHI_CHI, LEO_CARDS, RED_FACES, TotomRules

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
-from moneycards.solver.cards import TOTOM, Face
+from moneycards.solver.cards import Face
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput
 from moneycards.solver.rulebook import implements
 from moneycards.solver.totom import rules as rules_mod

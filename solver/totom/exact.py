@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
-from moneycards.solver.cards import TOTOM
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.totom.rules import CHI_CHI
 from moneycards.solver.totom.shapes import (HAND, MIN_CHAN, Counts, Holding, Partition,
                                             canonical_partition)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from moneycards.solver.cards import TOTOM, Face
+from moneycards.solver.cards import Face
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.facts import (count_cards, listed_actions, normalizer, read, read_card,
                                      read_cards, read_phase, read_seat_cards, seat_of)

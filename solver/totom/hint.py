@@ -20,7 +20,8 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
-from moneycards.solver.cards import TOTOM, Face, counted
+from moneycards.solver.cards import Face, counted
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.ranking import (UNKNOWN_ACTION, Ranked, capped, cut_short, legal_of,
                                        not_evaluated, ranked, stopped)
 from moneycards.solver.table import parse_action

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 
-from moneycards.solver.cards import TOTOM, Face
+from moneycards.solver.cards import Face
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.rulebook import implements
 from moneycards.solver.totom.shapes import CA, Partition, pair_kind
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from moneycards.solver.cards import TOTOM
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.cpsat import Combiner, PerThread, ReusableModel
 from moneycards.solver.totom.rules import CHI_CHI
 from moneycards.solver.totom import NF

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Any
 
-from moneycards.solver.cards import TOTOM, Face
+from moneycards.solver.cards import Face
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.errors import ImpossibleCards
 from moneycards.solver.observation import Reader, SeatCard as SeatCard, card_text, enum_json
 from moneycards.solver.table import Outcome, outcome_from_json

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from moneycards.solver.cards import TOTOM, Face, face
+from moneycards.solver.cards import Face, face
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.rulebook import data, switch
 

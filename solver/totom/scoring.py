@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from moneycards.solver.cards import TOTOM, Face
+from moneycards.solver.cards import Face
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.rulebook import data, implements
 from moneycards.solver.totom.shapes import Partition
 from moneycards.solver.totom.rules import CHI_CHI, LEO_CARDS, RED_FACES, Bonus, TotomRules

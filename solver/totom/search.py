@@ -28,7 +28,8 @@ from functools import lru_cache
 from math import comb
 from typing import cast
 
-from moneycards.solver.cards import TOTOM, Face
+from moneycards.solver.cards import Face
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.ranking import stopped
 from moneycards.solver.search import Estimate
 from moneycards.solver.table import Action, TableState, parse_action

@@ -13,7 +13,8 @@ from functools import lru_cache
 from itertools import combinations
 from typing import AbstractSet, Sequence
 
-from moneycards.solver.cards import TOTOM, Face
+from moneycards.solver.cards import Face
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.rulebook import implements
 from moneycards.solver.totom.rules import CHI_CHI
 

@@ -20,7 +20,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from moneycards.solver.cards import TOTOM
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.totom import rules as rules_mod
 from moneycards.solver.totom.check import HandVerdict, check_hand
 from moneycards.solver.totom.exact import partition_exact

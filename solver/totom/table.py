@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from moneycards.solver.cards import TOTOM, Face
+from moneycards.solver.cards import Face
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.rulebook import implements
 from moneycards.solver.table import (Action, Outcome, OutcomeKind, TableState, read_deal, says,
