@@ -35,10 +35,11 @@ class BruteWorlds:
                 for i in hands:
                     seen[i] |= world[i]
         self.possible: dict[Face, int] = {}
+        self.hands_of: dict[Face, tuple[int, ...]] = {}  # every hand that can hold a card
         for f, b in bit.items():
-            for i in hands:
-                if seen[i] & b:
-                    self.possible.setdefault(f, i)
+            self.hands_of[f] = tuple(i for i in hands if seen[i] & b)
+            if self.hands_of[f]:
+                self.possible[f] = self.hands_of[f][0]
 
     def _worlds(self, i: int, rest: list[int],
                 placed: tuple[int, ...]) -> Iterator[tuple[int, ...]]:

@@ -14,6 +14,12 @@ if TYPE_CHECKING:
     from moneycards.solver.lukfu.old import Position
 
 
+def inconsistent() -> ContextError:
+    """No world fits the position: the record and the hand contradict each other (LF-F1)."""
+    return ContextError("no deal is consistent with this record and hand", field="record",
+                        rule="LF-F1")
+
+
 class CpsatWorlds(ReusableModel):
     """CP-SAT: x[card][location] booleans; each query pins one card to the other hands."""
 
@@ -38,8 +44,7 @@ class CpsatWorlds(ReusableModel):
         self.hands = set(hands)
         self.seen_in_hand: dict[Face, int] = {}  # witnesses from every world solved so far
         if not self.solve():
-            raise ContextError("no deal is consistent with this record and hand",
-                               field="record", rule="LF-F1")
+            raise inconsistent()
         self._harvest()
 
     def _harvest(self) -> None:

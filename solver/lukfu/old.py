@@ -7,9 +7,12 @@ with a known size), such that every seat that went face down held no play beatin
 play at that moment — counting the cards it held then: its hand now, its later face-up
 plays and its face-down discards from that trick on.
 
-Two deciders answer "can card h be in another seat's hand?":
-* `CpsatWorlds` (model.py): a CP-SAT model over card-to-location booleans, built once per position;
-  each query only rewrites one variable's bounds.
+Deciders answer "can card h be in another seat's hand?" (`decider` names the engines):
+* `SearchWorlds` (worlds.py): an exact backtracking search over the unseen cards, tried
+  first within a node budget.
+* `CpsatWorlds` (model.py): a CP-SAT model over card-to-location booleans, built once per
+  position (each query only rewrites one variable's bounds) when the search runs over its
+  budget.
 * `BruteWorlds` (exact.py): enumerates every world; the oracle on small positions.
 Positions with no face-down constraint at all take an exact fast path.
 """
@@ -21,14 +24,15 @@ from math import comb
 from typing import Iterable, Sequence
 
 from moneycards.solver.cards import Face
-from moneycards.solver.errors import ContextError, ImpossibleCards
 from moneycards.solver.lukfu import LUKFU
+from moneycards.solver.errors import ContextError, ImpossibleCards
 from moneycards.solver.lukfu.exact import BruteWorlds
 from moneycards.solver.lukfu.legal import may_claim
 from moneycards.solver.lukfu.model import CpsatWorlds
 from moneycards.solver.lukfu.plays import FIXED_OLD as FIXED_OLD
 from moneycards.solver.lukfu.plays import NAMED_ONES, beaters_of, higher_in_suit
 from moneycards.solver.lukfu.record import HAND_SIZE, Record, RecordError, seat_name
+from moneycards.solver.lukfu.worlds import SearchThenModel, SearchWorlds
 from moneycards.solver.rulebook import implements
 
 SUIT_NAME = {"c": "Coins", "s": "Strings", "m": "Myriads", "t": "Tens"}
@@ -184,12 +188,20 @@ class Proof:
         return [c.card for c in self.cards if c.old]
 
 
-def decider(pos: Position, engine: str = "cpsat") -> CpsatWorlds | BruteWorlds | _Unconstrained:
+def decider(pos: Position, engine: str = "cpsat"
+            ) -> SearchThenModel | SearchWorlds | CpsatWorlds | BruteWorlds | _Unconstrained:
+    """engine "cpsat": the search, then CP-SAT if the search runs over its budget; "search":
+    the search alone, never cut short; "model": the CP-SAT model alone; "exact": every
+    world enumerated."""
     if engine == "exact":
         return BruteWorlds(pos)
+    if engine == "search":
+        return SearchWorlds(pos, budget=None)
+    if engine == "model":
+        return CpsatWorlds(pos)
     if not pos.constraints:
         return _Unconstrained(pos)
-    return CpsatWorlds(pos)
+    return SearchThenModel(pos)
 
 
 class _Unconstrained:
