@@ -31,7 +31,7 @@ def main() -> None:
             state = seeded(game, seed)
             k = 0
             while not state.is_over:
-                state.apply(rng.choice(state.legal_actions()))
+                state.apply(rng.choice(state.legal_texts()))
                 k += 1
             times.append((time.perf_counter() - t) * 1000)
             steps.append(k)

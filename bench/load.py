@@ -66,7 +66,7 @@ def request_mix(seed: int = 5) -> list[tuple[str, str, object, grpc.StatusCode]]
                     if game == "kowah" and obs["phase"] == "KOWAH_PHASE_DRAW":
                         mix.append((service[game], "CheckReady",
                                     kowah_pb2.CheckReadyRequest(hand=obs["hand"]), ok))
-                state.apply(rng.choice(state.legal_actions()))
+                state.apply(rng.choice(state.legal_texts()))
             mix.append((service[game], "CheckGameRecord",
                         game_record_message(game, state.engine_record()), ok))
         first = seeded(game, seed).deal_json()["hands"]

@@ -295,7 +295,7 @@ MUTANTS: tuple[Mutant, ...] = (
       "o, mem = self.offer, self.memory[self.seat]", "R-claim-privacy",
       "an observation shows the acting seat's declined Chắn and discards", TT_LEAK),
     M("tt-privacy-window", TT_TABLE_PY,
-      'if self.phase is Phase.CLAIMS and "decline" in self._legal():',
+      'if self.phase is Phase.CLAIMS and _SAID[V.DECLINE] in self._legal():',
       "if False:", "R-claim-privacy",
       "other seats see the claim window (phase, seat to act) while a seat decides",
       ("tests/test_observations.py", "tests/test_table_service.py")),

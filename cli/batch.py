@@ -18,7 +18,17 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 import click
 
 from moneycards.cli.common import error_dict
+from moneycards.cli.vocabulary import message_json
+from moneycards.server.kowah import ready_message
+from moneycards.server.totom import SCORING, bonus_kind, verdict_message
 from moneycards.solver.errors import InvalidInput
+from moneycards.solver.kowah import KOWAH
+from moneycards.solver.kowah.batch import check_texts as check_kowah_texts
+from moneycards.solver.kowah.check import check_ready
+from moneycards.solver.totom import TOTOM
+from moneycards.solver.totom.batch import check_texts as check_totom_texts
+from moneycards.solver.totom.check import check_hand
+from moneycards.v1 import totom_pb2
 
 if TYPE_CHECKING:
     from moneycards.solver.totom.rules import TotomRules
@@ -126,12 +136,6 @@ TOTOM_KEYS: dict[str, type] = {"win_card": str, "via": str, "thien_u": bool, "op
 def totom_answers(rules: str | TotomRules, details: bool, engine: str) -> Answer:
     """Answer a chunk of Tổ Tôm lines by the batch evaluator (or, with `details`, each
     hand's full `check --json` object)."""
-    from moneycards.solver.totom import TOTOM
-    from moneycards.solver.totom.batch import check_texts
-    from moneycards.cli.vocabulary import message_json
-    from moneycards.server.totom import verdict_message
-    from moneycards.solver.totom.check import check_hand
-
     def answer(chunk: Sequence[Item]) -> list[dict[str, Any]]:
         hands, contexts, refused = [], [], {}
         for k, (_, line) in enumerate(chunk):
@@ -142,7 +146,7 @@ def totom_answers(rules: str | TotomRules, details: bool, engine: str) -> Answer
                 refused[k] = err
             hands.append(hand)
             contexts.append(ctx)
-        batch = check_texts(hands, contexts, rules, refused=refused)
+        batch = check_totom_texts(hands, contexts, rules, refused=refused)
         out = []
         for k, (n, _) in enumerate(chunk):
             problem = batch.errors.get(k)
@@ -165,9 +169,6 @@ def totom_row(row: dict[str, Any]) -> dict[str, Any]:
     """A batch line in the API's vocabulary (docs/json.md): CheckHands' column names and
     enum names (`chan_count`, `TOTOM_SCORING_MAIN_PLUS_DICH`, bonus counts by
     `TOTOM_BONUS_KIND_…`)."""
-    from moneycards.server.totom import SCORING, bonus_kind
-    from moneycards.v1 import totom_pb2
-
     def kind(key: str | None) -> str:
         return str(totom_pb2.TotomBonusKind.Name(bonus_kind(key)))
 
@@ -181,12 +182,6 @@ def totom_row(row: dict[str, Any]) -> dict[str, Any]:
 def kowah_answers(details: bool, engine: str) -> Answer:
     """Answer a chunk of Kowah lines by the batch evaluator (or, with `details`, each hand's
     full `check --json` object)."""
-    from moneycards.solver.kowah import KOWAH
-    from moneycards.solver.kowah.batch import check_texts
-    from moneycards.cli.vocabulary import message_json
-    from moneycards.server.kowah import ready_message
-    from moneycards.solver.kowah.check import check_ready
-
     def answer(chunk: Sequence[Item]) -> list[dict[str, Any]]:
         hands, refused = [], {}
         for k, (_, line) in enumerate(chunk):
@@ -196,7 +191,7 @@ def kowah_answers(details: bool, engine: str) -> Answer:
                 hand = ""
                 refused[k] = err
             hands.append(hand)
-        batch = check_texts(hands, distance=not details)
+        batch = check_kowah_texts(hands, distance=not details)
         out = []
         for k, (n, _) in enumerate(chunk):
             problem = refused.get(k) or batch.errors.get(k)

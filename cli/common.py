@@ -6,12 +6,11 @@ import functools
 import json
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, ParamSpec, TypeVar
+from typing import Any, Callable, NoReturn, ParamSpec, TypeVar
 
 import click
 
-if TYPE_CHECKING:
-    from moneycards.solver.errors import InvalidInput
+from moneycards.solver.errors import InvalidInput, SolveLimit
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -38,8 +37,6 @@ def answers(fn: Callable[_P, _R]) -> Callable[_P, _R]:
 
     @functools.wraps(fn)
     def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
-        from moneycards.solver.errors import InvalidInput, SolveLimit
-
         def stop(message: str, code: int = 2, err: InvalidInput | None = None) -> NoReturn:
             if kwargs.get("as_json"):  # one JSON object on stderr, whatever went wrong
                 error = error_dict(err) if err is not None else \

@@ -16,11 +16,21 @@ Ray, every machine needs it), and what it decides is its own affair.
 
 from __future__ import annotations
 
+import atexit
+import json
+import os
+import subprocess
+import sys
+import tempfile
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
+from moneycards.cli.tables import remote_channel
+from moneycards.players import GRPC, LEVELS, resolve
 from moneycards.solver.errors import InvalidInput
+from moneycards.solver.games import final_state
+from moneycards.solver.hints import play_deal
 
 BACKENDS = ("local", "ray")
 CHUNK = 8  # deals per Ray task: a task costs about a millisecond, a deal 10 ms to seconds
@@ -36,9 +46,6 @@ class Deal:
 
 def play_chunk(game: str, jobs: list[tuple[int, list[str]]],
                budget_ms: float | None, server: str | None = None) -> list[Deal]:
-    from moneycards.players import resolve
-    from moneycards.solver.hints import play_deal
-
     out = []
     players: dict[tuple[str, ...], list[Any]] = {}  # one player object per seat for the run
     for seed, levels in jobs:
@@ -57,8 +64,6 @@ def play_chunk(game: str, jobs: list[tuple[int, list[str]]],
 def grpc_seat(levels: list[str], *, field: str = "--seat") -> int | None:
     """The seat played over gRPC (`grpc:module:attr`), if any; the other seats are then the
     server's AI players, so they must be built-in levels."""
-    from moneycards.players import GRPC, LEVELS
-
     remote = [s for s, lv in enumerate(levels) if lv.startswith(GRPC)]
     if not remote:
         return None
@@ -80,14 +85,8 @@ class TableSeats:
 
     def __init__(self, game: str, player: str, budget_ms: float | None,
                  server: str | None = None):
-        import os
-        import subprocess
-        import sys
-        import tempfile
-
         import grpc
 
-        from moneycards.cli.tables import remote_channel
         from moneycards.v1 import table_pb2_grpc
 
         self.game, self.label = game, player
@@ -115,11 +114,8 @@ class TableSeats:
             cwd=os.getcwd())
 
     def play(self, seed: int, levels: list[str], seat: int) -> Deal:
-        import json
-
         from moneycards.records import AI_LEVELS, engine_record
         from moneycards.wire import wire
-        from moneycards.solver.games import final_state
         from moneycards.v1 import common_pb2, table_pb2
 
         seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN, name=self.label)
@@ -185,8 +181,6 @@ def table_seats(game: str, player: str, budget_ms: float | None,
     key = (game, player, budget_ms, server)
     if key not in _TABLE_SEATS:
         if not _TABLE_SEATS:
-            import atexit
-
             atexit.register(close_table_seats)
         _TABLE_SEATS[key] = TableSeats(game, player, budget_ms, server)
     return _TABLE_SEATS[key]

@@ -7,9 +7,10 @@ import click
 from moneycards.cli.common import CONTEXT_SETTINGS, answers, json_option
 from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
+from moneycards.solver.cards import counted
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES
-from moneycards.solver.kowah import NAME
+from moneycards.solver.kowah import KOWAH, NAME
 
 
 @click.group(NAME, context_settings=CONTEXT_SETTINGS)
@@ -43,8 +44,6 @@ def check(hand: str | None, batch: str | None, details: bool, seen: str | None, 
       moneycards kowah check "55c55s5m 777c"
       moneycards kowah check --batch hands.txt > verdicts.jsonl
     """
-    from moneycards.solver.cards import counted
-    from moneycards.solver.kowah import KOWAH
     from moneycards.solver.kowah.check import check_text
 
     if batch is not None:

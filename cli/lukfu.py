@@ -9,8 +9,10 @@ from typing import IO, TYPE_CHECKING, Any, Callable, TypeVar
 from moneycards.cli.common import CONTEXT_SETTINGS, answers, json_option
 from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
+from moneycards.solver.cards import counted
 from moneycards.solver.games import GAMES
 from moneycards.solver.lukfu import NAME
+from moneycards.solver.table import in_sentence, seat_label
 
 if TYPE_CHECKING:
     from moneycards.solver.lukfu.rules import LukFuRules
@@ -114,7 +116,6 @@ def legal(play: str, hand: str | None, role: str | None, record_file: IO[str] | 
       moneycards lukfu legal 7c --hand "789c 123m 56t" --record examples/lukfu-record.json
     """
     from moneycards.solver.lukfu.check import legal_text
-    from moneycards.solver.table import in_sentence
 
     record, hand, seat, rules = _history(record_file, hand, seat, _rules(ace_rule, strict_leads))
     d = legal_text(play, hand=hand, role=role, record=record, seat=seat, face_down=face_down,
@@ -137,7 +138,8 @@ def legal(play: str, hand: str | None, role: str | None, record_file: IO[str] | 
 @click.option("--seat", type=int, default=0, show_default=True,
               help="The seat whose hand it is (0 You, 1 AI 1, 2 AI 2).")
 @click.option("--engine", type=click.Choice(["cpsat", "exact"]), default="cpsat",
-              show_default=True, help="CP-SAT proof, or enumeration of every world (small "
+              show_default=True, help="cpsat: an exact search, with CP-SAT past its node "
+                                      "budget; exact: every world enumerated (small "
                                       "positions only).")
 @with_rules
 @json_option
@@ -151,7 +153,6 @@ def old(hand: str | None, record_file: IO[str] | None, seat: int | None, engine:
       moneycards lukfu old --hand "7c 5m6m 1t2t 9t 5s 8t" --record examples/lukfu-record.json
     """
     from moneycards.solver.lukfu.check import old_text
-    from moneycards.solver.table import seat_label
 
     record, hand, seat, rules = _history(record_file, hand, seat, _rules(ace_rule, strict_leads))
     d = old_text(hand=hand, record=record, seat=seat, engine=engine, rules=rules)
@@ -188,9 +189,7 @@ def score(fu: int | None, winner: int | None, caller: int | None, drawn: bool,
     Example:
       moneycards lukfu score --fu 8 --winner 0 --caller 1
     """
-    from moneycards.solver.cards import counted
     from moneycards.solver.lukfu.check import score_text
-    from moneycards.solver.table import seat_label
 
     d = score_text(fu=fu, winner=winner, caller=caller, drawn=drawn)
     if as_json:

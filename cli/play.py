@@ -8,7 +8,9 @@ from typing import IO, Any, Callable, TypeVar
 import click
 
 from moneycards.cli.common import answers, emit_json, json_option, progress
-from moneycards.solver.games import GameSpec
+from moneycards.solver.errors import InvalidInput, json_object
+from moneycards.solver.games import AnyGame, final_state
+from moneycards.solver.table import in_sentence, seat_label
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -18,7 +20,7 @@ def _unchanged(fn: _F) -> _F:
     return fn
 
 
-def add_play_commands(group: click.Group, spec: GameSpec) -> None:
+def add_play_commands(group: click.Group, spec: AnyGame) -> None:
     game, seats_n = spec.name, spec.seats
     default_seats = ",".join(["strong"] + ["random"] * (seats_n - 1))
 
@@ -31,8 +33,6 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
         """Replay a game record and print one seat's observation (JSON) — the state a hint
         takes. Cards the seat cannot see are left out."""
         from moneycards.records import read_game_record
-        from moneycards.solver.errors import InvalidInput
-        from moneycards.solver.games import final_state
 
         state = final_state(game, read_game_record(game, record_file.read()))
         if seat is None:
@@ -62,7 +62,6 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
     @answers
     def hint(state_file: IO[str], budget_ms: float, as_json: bool, **options: Any) -> None:
         """Rank every legal action of a seat's observation, best first, with reasons."""
-        from moneycards.solver.errors import InvalidInput, json_object
         from moneycards.solver.hints import hint as run
         from moneycards.solver.observation import read_observation
 
@@ -115,9 +114,7 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
         """Play DEALS deals between AI seats and print results and settlements."""
         from moneycards.cli.deals import grpc_seat, play_deals
         from moneycards.players import resolve, seat_spec
-        from moneycards.solver.errors import InvalidInput
         from moneycards.solver.hints import check_budget, seat_score
-        from moneycards.solver.table import in_sentence, seat_label
 
         levels = [seat_spec(s, field="--seats") for s in seats.split(",")]
         if len(levels) != seats_n:
@@ -162,7 +159,7 @@ def add_play_commands(group: click.Group, spec: GameSpec) -> None:
                            f"average {totals[s] / deals:+.3f} per deal")
 
 
-def add_interactive_command(group: click.Group, spec: GameSpec) -> None:
+def add_interactive_command(group: click.Group, spec: AnyGame) -> None:
 
     @group.command("play", help=(
         "Play a deal against the built-in AIs: type an action's number or its text "

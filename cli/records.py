@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from typing import IO
 
 import click
 
 from moneycards.cli.common import answers, emit_json, json_option
+from moneycards.cli.tables import match_deals
+from moneycards.solver.games import check, final_state, replay as replay_record, spec
+from moneycards.solver.table import IllegalAction, named_seats, record_names, seat_label
 
 
 def add_record_commands(group: click.Group, game: str) -> None:
@@ -17,8 +21,6 @@ def add_record_commands(group: click.Group, game: str) -> None:
         """Print a game record's deal step by step (FILE is JSON; '-' reads stdin)."""
         from moneycards.cli.screen import explain
         from moneycards.records import read_game_record
-        from moneycards.solver.games import final_state, replay as run
-        from moneycards.solver.table import IllegalAction, record_names, seat_label
 
         text = record_file.read()
         if is_match(text):
@@ -26,7 +28,7 @@ def add_record_commands(group: click.Group, game: str) -> None:
                 click.echo(line)
             return
         record = read_game_record(game, text)
-        for line in run(game, record):
+        for line in replay_record(game, record):
             click.echo(line)
         try:
             state = final_state(game, record)
@@ -48,7 +50,6 @@ def add_record_commands(group: click.Group, game: str) -> None:
         Exit 0 when the record was read (valid or not), 2 when it is malformed.
         """
         from moneycards.records import check_match_record, read_game_record
-        from moneycards.solver.games import check
 
         text = record_file.read()
         if is_match(text):
@@ -60,8 +61,6 @@ def add_record_commands(group: click.Group, game: str) -> None:
                            "rule": found.rule, "message": found.message,
                            **({"practice": True} if is_practice(game, text) else {})})
             elif found.valid:
-                from moneycards.solver.games import spec
-
                 state = "complete" if found.complete else "unfinished"
                 points = spec(game).settles_in_points
                 click.echo(f"VALID: a match of {found.deals} deals, {state}. Totals: "
@@ -99,10 +98,6 @@ PRACTICE = "A practice game: actions were taken back as it was played (undo)."
 def is_practice(game: str, text: str) -> bool:
     """Whether a record (already read, so well formed) marks a practice game: the deal's
     `practice`, or any deal's in a match record."""
-    import json
-
-    from moneycards.cli.tables import match_deals
-
     data = json.loads(text)
     deals = match_deals(game, data) if is_match(text) else [data]
     return any(isinstance(d, dict) and d.get("practice") is True for d in deals)
@@ -119,8 +114,6 @@ def match_lines(game: str, text: str) -> list[str]:
     totals after it."""
     from moneycards.cli.screen import explain
     from moneycards.records import check_match_record, read_match_record
-    from moneycards.solver.games import spec
-    from moneycards.solver.table import IllegalAction, named_seats, seat_label
     from moneycards.solver.tables import Match, add_result, totals_text
 
     rec = read_match_record(game, text)

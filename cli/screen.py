@@ -8,6 +8,7 @@ observation only, so they show exactly what the seat may know. `Printer` writes 
 
 from __future__ import annotations
 
+import shutil
 import textwrap
 from typing import Any, Sequence
 
@@ -22,8 +23,6 @@ from moneycards.solver.screen import (  # noqa: F401
 # -- a hint --------------------------------------------------------------------------------
 def terminal_width() -> int:
     """The terminal's columns (COLUMNS first, as shutil reads them; 80 when unknown)."""
-    import shutil
-
     return shutil.get_terminal_size((WIDTH, 24)).columns
 
 

@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING
 
 import click
 
+from moneycards.server.limits import Limits
+from moneycards.server.store import (StoreUnavailable, TableStore, default_path,
+                                     open_store as open_db)
 from moneycards.solver.errors import InvalidInput
 
 if TYPE_CHECKING:
     from moneycards.server.app import Service
-    from moneycards.server.limits import Limits
-    from moneycards.server.store import TableStore
     from moneycards.server.web import WebOptions
 
 
@@ -46,8 +47,6 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
     # gRPC's own log would add lines to a one-line error; `--log-level debug` keeps it.
     os.environ.setdefault("GRPC_VERBOSITY", "DEBUG" if log_level.lower() == "debug" else "NONE")
     from moneycards.server.app import BindError, check_address, serve_forever
-    from moneycards.server.limits import Limits
-    from moneycards.server.store import default_path
 
     path = str(default_path()) if db is None else db
     note = None
@@ -184,9 +183,6 @@ def serve_processes_or_exit(processes: int, host: str, port: int, max_calls: int
 
 def open_store(db: str) -> TableStore:
     """The tables' store: a postgresql:// URL, else the SQLite file at `db`."""
-    from moneycards.server.store import StoreUnavailable
-    from moneycards.server.store import open_store as open_db
-
     try:
         return open_db(db)
     except StoreUnavailable as err:

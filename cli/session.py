@@ -12,7 +12,9 @@ import datetime
 import json
 import os
 import pathlib
+import random
 import signal
+import sys
 import threading
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,8 +24,12 @@ import click
 from moneycards.cli.screen import (Printer, default_down, describe, explain, hint_lines,
                                    menu, menu_lines, screen, terminal_width, wrap,
                                    wrap_clauses)
-from moneycards.solver.errors import InvalidInput
-from moneycards.solver.games import GameSpec
+from moneycards.cli.tables import CannotUndo, LocalTable, RemoteTable
+from moneycards.solver.cards import counted
+from moneycards.solver.errors import InvalidInput, json_object
+from moneycards.solver.games import AnyGame
+from moneycards.solver.table import IllegalAction
+from moneycards.solver.tables import read_match
 
 COMMANDS = {
     "help": "what you can type",
@@ -53,7 +59,7 @@ def deals_folder() -> pathlib.Path:
 
 @dataclass
 class Session:
-    spec: GameSpec
+    spec: AnyGame
     table: Any  # LocalTable or RemoteTable
     path: pathlib.Path
     printer: Printer = field(default_factory=Printer)
@@ -64,16 +70,11 @@ class Session:
 
     # -- opening --------------------------------------------------------------------------
     @classmethod
-    def open(cls, spec: GameSpec, *, seed: int | None, seat: int, level: str, name: str,
+    def open(cls, spec: AnyGame, *, seed: int | None, seat: int, level: str, name: str,
              record_out: str | None, resume_file: str | None, remote: str | None,
              deals: int | None = None, to_points: int | None = None,
              auto_pass: bool = True, tls: bool | None = None,
              ca: str | None = None) -> "Session":
-        import random
-
-        from moneycards.cli.tables import LocalTable, RemoteTable
-        from moneycards.solver.tables import read_match
-
         if not 0 <= seat < spec.seats:
             raise InvalidInput(f"seat must be 0-{spec.seats - 1}", field="seat")
         match = None
@@ -163,8 +164,6 @@ class Session:
 
     def turn(self, obs: Any) -> bool:
         """Read one answer and act on it; False when the person leaves."""
-        from moneycards.solver.table import IllegalAction
-
         options = menu(obs)
         self._completions = sorted({*obs.legal_actions, *COMMANDS})
         try:
@@ -222,8 +221,6 @@ class Session:
     def pass_for_them(self, obs: Any) -> bool:
         """Play a lone `pass` without asking and say so in the log; False when the table
         refuses it (the person is asked then)."""
-        from moneycards.solver.table import IllegalAction
-
         try:
             self.table.act("pass")
         except (IllegalAction, InvalidInput) as err:
@@ -246,9 +243,6 @@ class Session:
 
     def undo(self) -> None:
         """`undo`: back to the person's previous decision (tables in this process)."""
-        from moneycards.cli.tables import CannotUndo
-        from moneycards.solver.cards import counted
-
         take_back = getattr(self.table, "undo", None)
         if take_back is None:
             self.echo("  Undo works only at a table in this process: a server's table "
@@ -295,8 +289,6 @@ class Session:
 
     def _complete_with_tab(self) -> None:
         """Tab completes actions and commands, where the terminal has readline."""
-        import sys
-
         if not sys.stdin.isatty():
             return
         try:
@@ -382,10 +374,7 @@ def _check_writable(path: pathlib.Path, field_name: str) -> None:
         raise InvalidInput(f"cannot write {str(path)!r}: {why}", field=field_name)
 
 
-def _resume(spec: GameSpec, path: pathlib.Path) -> Any:
-    from moneycards.cli.tables import LocalTable, RemoteTable
-    from moneycards.solver.errors import json_object
-
+def _resume(spec: AnyGame, path: pathlib.Path) -> Any:
     data = json_object(path.read_text(encoding="utf-8"), field="--resume",
                        what="a deal saved by play")
     if "remote" in data:

@@ -12,6 +12,8 @@ import click
 
 from moneycards.cli.common import answers, emit_json, json_option
 from moneycards.solver.errors import InvalidInput
+from moneycards.solver.games import final_state, replay, spec
+from moneycards.solver.table import IllegalAction, named_seats
 
 if TYPE_CHECKING:
     from moneycards.solver.tables import Match, Table
@@ -34,7 +36,6 @@ def event_lines(events: list[Any]) -> list[str]:
 def match_summary(game: str, names: list[str], totals: list[int], wins: list[int],
                   deals: int, over: bool) -> list[str]:
     """How a match stands, for the end of a session: deals played, totals, deals won."""
-    from moneycards.solver.games import spec
     from moneycards.solver.tables import totals_text
 
     points = spec(game).settles_in_points
@@ -53,7 +54,6 @@ class LocalTable:
 
     def __init__(self, game: str, seed: int, seat: int, level: str, name: str,
                  table: Table | None = None, match: Match | None = None):
-        from moneycards.solver.games import spec
         from moneycards.solver.tables import AI, HUMAN, Seat, Table
 
         self.game, self.seat, self.seen = game, seat, 0
@@ -70,7 +70,6 @@ class LocalTable:
     def resume(cls, game: str, data: dict[str, Any]) -> "LocalTable":
         """A deal saved by `play` (its record, with the seats), replayed to where it was."""
         from moneycards.records import read_game_record
-        from moneycards.solver.table import IllegalAction
         from moneycards.solver.tables import HUMAN, Table
 
         from moneycards.records import is_match_record
@@ -100,7 +99,6 @@ class LocalTable:
         """A match saved by `play --deals/--to`: checked as R-match deals it, then rebuilt
         to where it was."""
         from moneycards.records import check_match_record, read_match_record
-        from moneycards.solver.table import IllegalAction
         from moneycards.solver.tables import HUMAN, Table
 
         try:
@@ -148,7 +146,6 @@ class LocalTable:
 
     def _told(self, e: Any) -> list[str]:
         from moneycards.cli.screen import explain, wrap_clauses
-        from moneycards.solver.table import named_seats
 
         if not e.new_deal:
             return event_lines([e])
@@ -221,7 +218,6 @@ class LocalTable:
 
     def hint(self) -> list[tuple[str, str]]:
         from moneycards.solver.hints import hint
-        from moneycards.solver.table import named_seats
 
         with named_seats(self.names()):  # seats named as the screen names them
             return [(r.action, r.reason) for r in hint(self.table.observation(self.seat))]
@@ -316,7 +312,6 @@ class RemoteTable:
 
         from moneycards.records import AI_LEVELS
         from moneycards.wire import wire
-        from moneycards.solver.games import spec
         from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
 
         self.grpc, self.pb = grpc, table_pb2
@@ -365,7 +360,6 @@ class RemoteTable:
 
     def _call(self, method: Any, request: Any) -> Any:
         grpc = self.grpc
-        from moneycards.solver.table import IllegalAction
 
         try:
             return method(request, timeout=60)
@@ -445,7 +439,6 @@ class RemoteTable:
     def final_state(self) -> Any:
         """The finished deal replayed here from the table's record (all is public now)."""
         from moneycards.records import read_game_record
-        from moneycards.solver.games import final_state
 
         return final_state(self.game, read_game_record(self.game,
                                                        json.dumps(self.record_json())))
@@ -511,7 +504,6 @@ def _table(stored: Any) -> Any:
     """The stored table replayed (its private-decision markers and a match's deals
     included), as the server rebuilds it."""
     from moneycards.server.tables import table_of
-    from moneycards.solver.table import IllegalAction
 
     try:
         return table_of(stored)
@@ -565,8 +557,6 @@ def list_tables(db: str | None, as_json: bool) -> None:
 @answers
 def show_table(table_id: str, db: str | None) -> None:
     """The deal at a table so far, step by step, seats named."""
-    from moneycards.solver.games import replay
-
     table = _table(_stored(db, table_id))
     if table.match is not None:
         click.echo(f"deal {table.deal_no} of the match")

@@ -11,7 +11,7 @@ from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES
-from moneycards.solver.totom import NAME
+from moneycards.solver.totom import NAME, TOTOM
 from moneycards.solver.totom.screen import format_verdict
 
 _F = TypeVar("_F", bound=Callable[..., object])
@@ -128,7 +128,6 @@ def waits(hand: str, via: str, seen: str | None, opening: str | None, rules: str
     Example:
       moneycards totom waits "2234455667c 2256788s 56m" --via own-door --seen 3m
     """
-    from moneycards.solver.totom import TOTOM
     from moneycards.solver.totom.check import waits_text
 
     found = waits_text(hand, seen=seen, via=via, opening=opening, rules=rules, engine=engine,

@@ -13,8 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping, TypeVar
 
+from google.protobuf import json_format
+
 from moneycards.cli.common import emit_json
-from moneycards.wire import WIRES
+from moneycards.server.records import ranked_messages, record_check_message
+from moneycards.v1 import common_pb2
+from moneycards.wire import WIRES, wire
 
 if TYPE_CHECKING:
     from google.protobuf.descriptor import Descriptor
@@ -75,8 +79,6 @@ CLI_ONLY: dict[str, dict[str, str]] = {
 
 def message_json(msg: Message) -> dict[str, Any]:
     """A response message as the CLI prints it, keys in the .proto's order."""
-    from google.protobuf import json_format
-
     return _in_proto_order(msg.DESCRIPTOR, json_format.MessageToDict(msg, **JSON_OPTIONS))
 
 
@@ -123,9 +125,6 @@ def deal_result_json(result: Outcome | None) -> dict[str, Any] | None:
     goes on."""
     if result is None:
         return None
-    from google.protobuf import json_format
-
-    from moneycards.v1 import common_pb2
 
     return message_json(json_format.ParseDict(result.to_json(), common_pb2.DealResult()))
 
@@ -133,9 +132,6 @@ def deal_result_json(result: Outcome | None) -> dict[str, Any] | None:
 def record_check_json(game: str, check: RecordCheck, practice: bool) -> dict[str, Any]:
     """`check-record --json` of one deal: CheckGameRecord's response, and the CLI-only
     result and practice mark."""
-    from moneycards.server.records import record_check_message
-    from moneycards.wire import wire
-
     response = wire(game).check_record_response
     return answer_json(f"{game} check-record", response(check=record_check_message(check)),
                        result=deal_result_json(check.result), practice=practice or None)
@@ -143,9 +139,6 @@ def record_check_json(game: str, check: RecordCheck, practice: bool) -> dict[str
 
 def hint_json(game: str, seat: int, ranked: list[Ranked]) -> dict[str, Any]:
     """`hint --json`: the Hint RPC's response for the seat's ranked actions."""
-    from moneycards.server.records import ranked_messages
-    from moneycards.wire import wire
-
     response = wire(game).hint_response
     return answer_json(f"{game} hint", response(seat=seat, actions=ranked_messages(ranked)))
 

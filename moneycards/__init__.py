@@ -10,7 +10,7 @@ True
 >>> game.title, game.seats
 ('Kowah', 3)
 >>> state = game.seeded(7)
->>> state.current_seat() is not None and bool(state.legal_actions())
+>>> state.current_seat() is not None and bool(state.legal_texts())
 True
 
 `load_game` gives a game's spec: its facts and its table engine (`seeded(seed)`,
@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 from pkgutil import extend_path
 from typing import TYPE_CHECKING, Any
 
@@ -29,10 +30,10 @@ __path__ = extend_path(__path__, __name__)
 __all__ = ["load_game", "games", "totom", "kowah", "lukfu"]
 
 if TYPE_CHECKING:
-    from moneycards.solver.games import GameSpec
+    from moneycards.solver.games import AnyGame
 
 
-def load_game(name: str) -> GameSpec:
+def load_game(name: str) -> AnyGame:
     """The spec of a registered game by name (`games()`); InvalidInput otherwise."""
     from moneycards.solver.games import spec
 
@@ -49,7 +50,5 @@ def __getattr__(name: str) -> Any:
     # `from moneycards import totom` loads a game's module of the public API (moneycards/
     # <game>.py) only when asked for.
     if name in __all__ and name not in globals():
-        import importlib
-
         return importlib.import_module(f"moneycards.{name}")
     raise AttributeError(name)

@@ -10,8 +10,11 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
+from moneycards.solver.errors import InvalidInput, clip
+from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.lukfu.old import Position, Proof, prove_old
 from moneycards.solver.lukfu.plays import Comparison, Play, compare, parse_play
 from moneycards.solver.lukfu.record import parse_record
@@ -41,8 +44,6 @@ def old(hand: str | None = None, *, record: Any = None, seat: int = 0,
     JSON text, or parsed (a dict, e.g. `state.game_record()`). A game record is replayed
     and seen from `seat`, whose hand `hand` defaults to, and its rules apply; with a
     public record or none, `hand` is required."""
-    from moneycards.solver.lukfu import LUKFU
-
     rules = SEED_RULES
     rec = None
     if record is not None:
@@ -54,20 +55,14 @@ def old(hand: str | None = None, *, record: Any = None, seat: int = 0,
         hand = hand if hand is not None else view["hand"]
         rec = parse_record(view["record"], rules)
     if hand is None:
-        from moneycards.solver.errors import InvalidInput
-
         raise InvalidInput("give the hand, or a game record that deals it", field="hand")
     return prove_old(Position(rec, seat, LUKFU.parse(hand, field="hand")), engine)
 
 
 def _record_data(record: Any) -> Any:
     """A record given as a path is read; JSON text and parsed records pass as they are."""
-    import os
-
     if isinstance(record, os.PathLike) or isinstance(record, str) \
             and not record.lstrip().startswith(("{", "[")):
-        from moneycards.solver.errors import InvalidInput, clip
-
         try:
             with open(record, encoding="utf-8") as f:
                 return f.read()

@@ -24,10 +24,14 @@ of GetView, Act and Watch (`play_seat` is that loop in Python): docs/bots.md.
 from __future__ import annotations
 
 import importlib
+import json
+import os
+import sys
+import time
 from typing import Any, Callable, Protocol, runtime_checkable
 
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.observation import Observation
+from moneycards.solver.observation import Observation, read_observation
 from moneycards.solver.ranking import LEVELS
 
 __all__ = ["LEVELS", "GRPC", "Player", "load_player", "seat_spec", "play_seat", "serve_seats"]
@@ -61,8 +65,6 @@ def load_player(path: str, *, field: str = "seats") -> Player:
     module_name, sep, attr = path.partition(":")
     if not sep or not module_name or not attr:
         raise InvalidInput(f"a player is module:attr, not {path!r}", field=field)
-    import os
-    import sys
 
     if os.getcwd() not in sys.path:  # as `python -m` would, for the console script too
         sys.path.append(os.getcwd())  # last, so it never shadows an installed module
@@ -116,7 +118,6 @@ def observation_of(view: Any) -> Observation:
     the game and the legal actions the view itself carries."""
     from google.protobuf import json_format
 
-    from moneycards.solver.observation import read_observation
     from moneycards.wire import wire_of_observation
 
     from moneycards.records import whole_numbers
@@ -190,8 +191,6 @@ class Timed:
         self.last: str | None = None
 
     def act(self, observation: Observation) -> str:
-        import time
-
         t = time.perf_counter()
         self.last = self.player.act(observation)
         self.times.append((time.perf_counter() - t) * 1000)
@@ -205,8 +204,6 @@ def serve_seats(address: str, player_path: str, lines: Any, out: Any) -> None:
     on `out`: the table id and the player's decision times in milliseconds, or an
     `error` when the seat could not be played to the end (an answer the table refused,
     a call that failed)."""
-    import json
-
     import grpc
 
     from moneycards.cli.tables import remote_channel
@@ -237,8 +234,6 @@ def serve_seats(address: str, player_path: str, lines: Any, out: Any) -> None:
 def main(argv: list[str] | None = None) -> int:
     """`python -m moneycards.players ADDRESS module:attr`: a program that plays seats at
     TableService tables (docs/bots.md), reading "TABLE_ID SEAT_TOKEN" lines."""
-    import sys
-
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 2:
         print("usage: python -m moneycards.players HOST:PORT module:attr "

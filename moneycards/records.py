@@ -12,14 +12,17 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from google.protobuf import json_format, struct_pb2
+from google.protobuf import json_format, struct_pb2, timestamp_pb2
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
-from moneycards.solver.errors import InvalidInput
-from moneycards.solver.games import GAMES, spec
+from moneycards.solver import tables
+from moneycards.solver.errors import InvalidInput, json_object
+from moneycards.solver.games import GAMES, new_state, rules_for, spec
 from moneycards.solver.lukfu import NAME as LUKFU
-from moneycards.v1 import common_pb2, lukfu_pb2
+from moneycards.solver.table import IllegalAction, Outcome, outcome_from_json
+from moneycards.solver.tables import check_match, read_match
+from moneycards.v1 import common_pb2, lukfu_pb2, table_pb2
 from moneycards.wire import wire
 
 if TYPE_CHECKING:
@@ -58,8 +61,6 @@ TIMESTAMP = "google.protobuf.Timestamp"
 def parse_json(data: Any, message: Message, *, field: str, what: str) -> Message:
     """Read JSON text (or a parsed object) into `message` by the proto JSON mapping; a
     problem is one line naming the key path."""
-    from moneycards.solver.errors import json_object
-
     obj = json_object(data, field=field, what=what)
     check_shape(obj, message.DESCRIPTOR, field)
     try:
@@ -132,8 +133,6 @@ def preset_name(game: str, rules: Message, *, field: str = "rules.preset") -> st
 
 def rules_object(game: str, rules: Message, *, field: str = "rules") -> Any:
     """The engine's rules: the preset with every switch the message sets."""
-    from moneycards.solver.games import rules_for
-
     if isinstance(rules, struct_pb2.Struct):  # a plug-in's rules, as JSON
         return rules_from_json(game, json_format.MessageToDict(rules), field=field)
     base = rules_for(game, preset_name(game, rules, field=f"{field}.preset"),
@@ -160,8 +159,6 @@ def rules_json(game: str, rules: Any) -> dict[str, Any]:
 def rules_from_json(game: str, obj: Any, *, field: str = "rules") -> Any:
     """A plug-in's rules from their JSON object: the preset (default "seed") with the
     switches it names, each of the preset's type; an unknown switch is bad input."""
-    from moneycards.solver.games import rules_for
-
     if not isinstance(obj, dict):
         raise InvalidInput("expected an object: the preset and switches", field=field)
     preset = obj.get("preset", "seed")
@@ -227,8 +224,6 @@ def engine_record(game: str, msg: Message) -> dict[str, Any]:
     if msg.HasField("seed"):
         record["seed"] = msg.seed
     if msg.HasField("result"):  # what the record states; the replay must give it
-        from moneycards.solver.table import outcome_from_json
-
         said = json_format.MessageToDict(msg.result, preserving_proto_field_name=True)
         outcome = outcome_from_json(said, "result", spec(game).seats)
         record["result"] = outcome.to_dict() if outcome is not None else {}
@@ -256,9 +251,6 @@ PLUGIN_RECORD_KEYS = ("game", "rules", "seed", "deal", "seats", "played_at", "ac
 def plugin_engine_record(game: str, obj: dict[str, Any]) -> dict[str, Any]:
     """A plug-in's game record (its JSON object: the keys of a record file, the seed as
     text or a number) as the dict the engines replay; errors name the key."""
-    from moneycards.solver.errors import json_object
-    from moneycards.solver.table import outcome_from_json
-
     obj = whole_numbers(json_object(obj, field="record", what="a game record"))
     for key in obj:
         if key not in PLUGIN_RECORD_KEYS:
@@ -304,8 +296,6 @@ def plugin_engine_record(game: str, obj: dict[str, Any]) -> dict[str, Any]:
 
 
 def common_timestamp(text: Any) -> Any:
-    from google.protobuf import timestamp_pb2
-
     stamp = timestamp_pb2.Timestamp()
     stamp.FromJsonString(text)
     return stamp
@@ -314,8 +304,6 @@ def common_timestamp(text: Any) -> Any:
 def plugin_record_json(game: str, record: Mapping[str, Any]) -> dict[str, Any]:
     """A plug-in's `record()` as its record's JSON object (`plugin_engine_record` reads it
     back): the seed as text, as the proto JSON mapping writes int64, so it stays exact."""
-    from moneycards.solver.table import Outcome
-
     out: dict[str, Any] = {"game": game, "rules": rules_json(game, record.get("rules"))}
     if record.get("seed") is not None:
         out["seed"] = str(record["seed"])
@@ -400,8 +388,6 @@ def read_seats(game: str, seats: Iterable[common_pb2.TableSeat], *, field: str =
     """A record's header seats as the engine's seat dicts, checked as a table's seats are
     (solver/tables.py `read_seats`): one per seat of the game, names short and printable, a
     level only on an AI seat; every seat may be an AI's."""
-    from moneycards.solver import tables
-
     out = [seat_dict(seat, field=f"{field}[{k}]") for k, seat in enumerate(seats)]
     tables.read_seats(spec(game), [tables.Seat(s["kind"], s["level"], s["name"]) for s in out],
                       field=field, require_person=False)  # self-play records have none
@@ -427,8 +413,6 @@ def game_record_message(game: str, record: Mapping[str, Any]) -> Message:
     if record.get("played_at"):
         msg.played_at.FromJsonString(record["played_at"])
     if record.get("result"):
-        from moneycards.solver.table import Outcome
-
         result = record["result"]
         as_json = result.to_json() if isinstance(result, Outcome) else \
             {**result, "outcome": "DEAL_OUTCOME_" + result["outcome"].upper()}
@@ -493,9 +477,6 @@ def lukfu_seat_view(msg: Message, seat: int | None, *, field: str = "game_record
                     ) -> LukFuSeatView:
     """A Luk Fu game record replayed and seen from `seat` (default: the seat to act): the
     public record that seat sees, its hand, the seat and the record's rules."""
-    from moneycards.solver.games import new_state
-    from moneycards.solver.table import IllegalAction
-
     try:
         rec = engine_record(LUKFU, msg)
     except InvalidInput as err:
@@ -524,8 +505,6 @@ def lukfu_seat_view(msg: Message, seat: int | None, *, field: str = "game_record
 def read_lukfu_history(data: Any, seat: int | None) -> LukFuSeatView | LukFuPublicHistory:
     """A `--record` file: a public record (master, calls, tricks) or a game record (seed or
     deal, actions), both as their messages' JSON form; see `lukfu_seat_view`."""
-    from moneycards.solver.errors import json_object
-
     obj = json_object(data, field="record", what="a record (a JSON object)")
     if isinstance(obj.get("game"), str):  # another game's record: say so first
         check_game(LUKFU, obj["game"], field="record.game")
@@ -538,8 +517,6 @@ def read_lukfu_history(data: Any, seat: int | None) -> LukFuSeatView | LukFuPubl
 
 def match_record_message(game: str, record: Mapping[str, Any]) -> Message:
     """A table's `match_record()` as its MatchRecord message (R-match)."""
-    from moneycards.v1 import table_pb2
-
     g = spec(game)
     msg = table_pb2.MatchRecord(
         game=wire(game).enum, game_name=game,
@@ -582,9 +559,6 @@ def read_match_record(game: str, data: Any) -> dict[str, Any]:
     """A match record file's text as a dict: the header (seed, rules, match, seats, date),
     the deals as the engine dicts each game record gives, and the stated totals; errors
     name the key path from `record`."""
-    from moneycards.solver.tables import read_match
-    from moneycards.v1 import table_pb2
-
     msg: Any = parse_json(data, table_pb2.MatchRecord(), field="record",
                           what="a match record (a JSON object)")
     g = spec(game)
@@ -615,8 +589,6 @@ def read_match_record(game: str, data: Any) -> dict[str, Any]:
 def check_match_record(game: str, data: Any) -> MatchCheck:
     """Check a match record (R-match): every deal the one the ruling deals, every action
     legal, results and totals as the replay gives them."""
-    from moneycards.solver.tables import check_match
-
     rec = read_match_record(game, data)
     try:
         return check_match(spec(game), rec["seed"], rec["rules"], rec["match"], rec["deals"],

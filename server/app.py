@@ -36,15 +36,19 @@ from moneycards.server.limits import RESERVED_THREADS, Limits
 from moneycards.server.lukfu import LukFuService
 from moneycards.server.reflection import enable as enable_reflection
 from moneycards.server.store import TableStore
+from moneycards.server.tables import StoreHealth, Tables, TableService
 from moneycards.server.totom import TotomService
+from moneycards.server.workers import SolverPool
 from moneycards.solver.errors import InvalidInput
+from moneycards.solver.games import GAMES, seeded
+from moneycards.solver.hints import hint
+from moneycards.solver.kowah.check import check_text as kowah_check
+from moneycards.solver.totom.check import check_text as totom_check
 from moneycards.v1 import (kowah_pb2, kowah_pb2_grpc, lukfu_pb2, lukfu_pb2_grpc, table_pb2,
                            table_pb2_grpc, totom_pb2, totom_pb2_grpc)
 
 if TYPE_CHECKING:
-    from moneycards.server.tables import Tables
     from moneycards.server.web import WebOptions, WebServer
-    from moneycards.server.workers import SolverPool
 
 # A generated add_..._to_server(servicer, server).
 AddServicer = Callable[[Any, grpc.Server], None]
@@ -143,11 +147,6 @@ def warm_up(threads: int, pool: futures.ThreadPoolExecutor) -> None:
 
 
 def _warm_models() -> None:
-    from moneycards.solver.games import GAMES, seeded
-    from moneycards.solver.hints import hint
-    from moneycards.solver.kowah.check import check_text as kowah_check
-    from moneycards.solver.totom.check import check_text as totom_check
-
     totom_check("2c2c 3c3c 4c4c 5c5c 6c6c 7c7c 8c8c 9c9c 2s2s 3s3s")
     kowah_check("2c3c4c 5c6c7c 8c8c")
     for game in list(GAMES):  # every registered game's first hint, plug-ins included
@@ -180,8 +179,6 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
     pool = futures.ThreadPoolExecutor(max_workers=threads, thread_name_prefix="rpc")
     solvers = None
     if processes:
-        from moneycards.server.workers import SolverPool
-
         solvers = SolverPool(processes, slots=limits.max_concurrent)
     guard = GuardInterceptor(limits, solvers)
     server = grpc.server(
@@ -192,7 +189,6 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
     )
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    from moneycards.server.tables import StoreHealth, Tables, TableService
 
     tables = Tables(store, ai_budget_ms=ai_budget_ms)
     servicers: list[ServicerEntry] = []

@@ -10,7 +10,7 @@ from google.protobuf import any_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from moneycards.solver.errors import InvalidInput
+from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput, NotationError
 
 
 _S = TypeVar("_S")
@@ -25,8 +25,6 @@ MAX_DESCRIPTION = 300  # the status must fit the trailers
 
 def error_reason(err: InvalidInput) -> str:
     """ErrorInfo's reason: the rule id the input breaks, or the kind of input error."""
-    from moneycards.solver.errors import ContextError, ImpossibleCards, NotationError
-
     if err.rule:
         return err.rule
     for cls, reason in ((NotationError, "INVALID_NOTATION"), (ImpossibleCards, "IMPOSSIBLE_CARDS"),

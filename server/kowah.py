@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING
 
 import grpc
 
-from moneycards.solver.kowah import NAME
+from moneycards.solver.kowah import KOWAH, NAME
+from moneycards.solver.kowah.check import check_text, win_text
 from moneycards.v1 import common_pb2, kowah_pb2, kowah_pb2_grpc
 from moneycards.server.errors import enum_value, rpc
-from moneycards.server.records import RECORD_FIELDS, check_record_response
+from moneycards.server.records import RECORD_FIELDS, check_record_response, hint_response
 
 if TYPE_CHECKING:
     from moneycards.solver.kowah.check import ReadyVerdict, WinVerdict
@@ -36,8 +37,6 @@ def _violations(vs: Iterable[Violation]) -> list[common_pb2.Violation]:
 
 def ready_message(v: ReadyVerdict) -> kowah_pb2.CheckReadyResponse:
     """The response of one readiness verdict (the CLI's `kowah check --json` prints it too)."""
-    from moneycards.solver.kowah import KOWAH
-
     d = v.distance
     return kowah_pb2.CheckReadyResponse(
         hand=KOWAH.render(v.hand), ready=v.ready, splits=[_split(s) for s in v.splits],
@@ -63,13 +62,12 @@ class KowahService(kowah_pb2_grpc.KowahServiceServicer):
     @rpc()
     def CheckReady(self, request: kowah_pb2.CheckReadyRequest,
                    context: grpc.ServicerContext) -> kowah_pb2.CheckReadyResponse:
-        from moneycards.solver.kowah.check import check_text
-
         return ready_message(check_text(request.hand, seen=request.seen or None))
 
     @rpc()
     def CheckReadyMany(self, request: kowah_pb2.CheckReadyManyRequest,
                        context: grpc.ServicerContext) -> kowah_pb2.CheckReadyManyResponse:
+        # lazy: server.totom builds numpy tables when loaded; one hand's answer needs none
         import numpy as np
 
         from moneycards.server.totom import MAX_BATCH, batch_errors, check_batch_size
@@ -102,8 +100,6 @@ class KowahService(kowah_pb2_grpc.KowahServiceServicer):
     @rpc()
     def CheckWin(self, request: kowah_pb2.CheckWinRequest,
                  context: grpc.ServicerContext) -> kowah_pb2.CheckWinResponse:
-        from moneycards.solver.kowah.check import win_text
-
         v = win_text(request.hand, pair=request.pair, card=request.card,
                      via=enum_value(VIA, request.via, "via"))
         return win_message(v)
@@ -118,7 +114,5 @@ class KowahService(kowah_pb2_grpc.KowahServiceServicer):
     @rpc({"state": "observation_json"})
     def Hint(self, request: kowah_pb2.KowahServiceHintRequest,
              context: grpc.ServicerContext) -> kowah_pb2.KowahServiceHintResponse:
-        from moneycards.server.records import hint_response
-
         return hint_response(request, NAME, kowah_pb2.KowahServiceHintResponse,
                              context)

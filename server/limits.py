@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass
 
 from moneycards.solver.errors import InvalidInput
+from moneycards.solver.games import spec
 
 RESERVED_THREADS = 2  # health and reflection never wait behind the solvers
 DEADLINE_MARGIN_S = 0.05  # leave time to send the answer before the client gives up
@@ -56,7 +57,6 @@ def hint_budget_ms(requested: float, game: str, limits: Limits,
     if requested < 0:
         raise InvalidInput("budget_ms is 0 (the default) or a positive number of "
                            "milliseconds", field="budget_ms")
-    from moneycards.solver.games import spec
 
     budget = float(min(requested or spec(game).hint_budget_ms, limits.hint_cap_ms))
     if time_remaining is not None:

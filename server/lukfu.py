@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING, Any, Union
 import grpc
 
 from moneycards.solver.lukfu import NAME
+from moneycards.solver.lukfu.check import beats_text, legal_text, old_text, score_text
 from moneycards.v1 import lukfu_pb2, lukfu_pb2_grpc
 from moneycards.server.errors import enum_value, rpc
-from moneycards.server.records import RECORD_FIELDS, check_record_response
+from moneycards.server.records import OUTCOMES, RECORD_FIELDS, check_record_response, hint_response
 
 if TYPE_CHECKING:
     from moneycards.solver.lukfu.rules import LukFuRules
@@ -52,8 +53,6 @@ def old_message(d: dict[str, Any]) -> lukfu_pb2.ProveOldResponse:
 
 
 def score_message(d: dict[str, Any]) -> lukfu_pb2.ScoreResponse:
-    from moneycards.server.records import OUTCOMES
-
     return lukfu_pb2.ScoreResponse(outcome=OUTCOMES[d["outcome"]], points=d["points"],
                                    net=d["net"], rule=d["rule"])
 
@@ -85,16 +84,12 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
     @rpc()
     def ComparePlays(self, request: lukfu_pb2.ComparePlaysRequest,
                      context: grpc.ServicerContext) -> lukfu_pb2.ComparePlaysResponse:
-        from moneycards.solver.lukfu.check import beats_text
-
         d = beats_text(request.play, request.over, _rules(request.rules))
         return compare_message(d)
 
     @rpc()
     def CheckPlay(self, request: lukfu_pb2.CheckPlayRequest,
                   context: grpc.ServicerContext) -> lukfu_pb2.CheckPlayResponse:
-        from moneycards.solver.lukfu.check import legal_text
-
         record, hand, seat, rules = _history(
             request, request.seat if request.HasField("seat") else None)
         d = legal_text(request.play, hand=hand, role=enum_value(ROLE, request.role, "role"),
@@ -104,8 +99,6 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
     @rpc()
     def ProveOld(self, request: lukfu_pb2.ProveOldRequest,
                  context: grpc.ServicerContext) -> lukfu_pb2.ProveOldResponse:
-        from moneycards.solver.lukfu.check import old_text
-
         record, hand, seat, rules = _history(request, request.seat)
         d = old_text(hand=hand, record=record, seat=seat, rules=rules)
         return old_message(d)
@@ -113,8 +106,6 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
     @rpc()
     def Score(self, request: lukfu_pb2.ScoreRequest,
               context: grpc.ServicerContext) -> lukfu_pb2.ScoreResponse:
-        from moneycards.solver.lukfu.check import score_text
-
         # Unset scalars read 0, a seat like any other: a drawn deal is refused only a fu.
         d = score_text(fu=request.fu if request.fu or not request.drawn else None,
                        winner=None if request.drawn else request.winner,
@@ -131,7 +122,5 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
     @rpc({"state": "observation_json"})
     def Hint(self, request: lukfu_pb2.LukFuServiceHintRequest,
              context: grpc.ServicerContext) -> lukfu_pb2.LukFuServiceHintResponse:
-        from moneycards.server.records import hint_response
-
         return hint_response(request, NAME, lukfu_pb2.LukFuServiceHintResponse,
                              context)

@@ -16,6 +16,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, TypeVar
 
+import psycopg
+from psycopg import IsolationLevel
+from psycopg_pool import ConnectionPool, PoolTimeout
+
 from moneycards.server.store import (STORE_WORDS, Conflict, Execute, SqlStore,
                                      StoreFailure)
 
@@ -30,9 +34,6 @@ class PostgresStore(SqlStore):
 
     def __init__(self, url: str, *, min_size: int = 1, max_size: int = 8,
                  timeout_s: float = 10.0):
-        import psycopg
-        from psycopg_pool import ConnectionPool
-
         self.url = url
         # One connection first, so an unreachable server or a refused login is told at once
         # with its reason (the pool would retry until its timeout).
@@ -47,10 +48,6 @@ class PostgresStore(SqlStore):
             raise
 
     def _run(self, work: Callable[[Execute], T], write: bool = True) -> T:
-        import psycopg
-        from psycopg import IsolationLevel
-        from psycopg_pool import PoolTimeout
-
         try:
             with self._pool.connection() as conn:
                 conn.isolation_level = IsolationLevel.READ_COMMITTED if write \

@@ -33,6 +33,8 @@ separate replicas do (server/tables.py), and a Watch polls the store for the oth
 
 from __future__ import annotations
 
+import ctypes
+import dataclasses
 import logging
 import multiprocessing
 import os
@@ -46,6 +48,7 @@ from types import FrameType
 from typing import Any, Sequence
 
 from moneycards.server.limits import Limits
+from moneycards.server.store import open_store
 
 log = logging.getLogger("moneycards.server")
 
@@ -97,8 +100,6 @@ def core_plan(n: int, cores: Sequence[int] | None = None, pin: bool = True) -> l
 def _die_with_parent() -> None:
     """Linux: this process gets SIGTERM when the parent dies, even by SIGKILL."""
     try:
-        import ctypes
-
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
@@ -119,8 +120,8 @@ def _child(index: int, core: int | None, host: str, port: int, max_calls: int,
                         format=f"%(asctime)s %(levelname)s %(name)s[{index}]: %(message)s")
     log.info("server process %d (pid %d) on %s", index, os.getpid(),
              "any core" if core is None else f"core {core}")
+    # lazy: gRPC loads only after the core and GRPC_VERBOSITY above are set
     from moneycards.server.app import BindError, serve_forever
-    from moneycards.server.store import open_store
 
     try:
         serve_forever(host, port, max_calls, limits, tls, processes=0,
@@ -144,8 +145,6 @@ def serve_processes(n: int, host: str, port: int, max_calls: int, limits: Limits
     port = held.getsockname()[1]
     held_web = None
     if web is not None:
-        import dataclasses
-
         try:
             held_web = reserve_port(host, web.port)
         except PortTaken as err:
@@ -206,7 +205,7 @@ def serve_processes(n: int, host: str, port: int, max_calls: int, limits: Limits
     print(f"moneycards gRPC server listening on {host}:{port} ({scheme}, {n} processes)",
           flush=True)
     if web is not None:
-        from moneycards.server.app import web_line
+        from moneycards.server.app import web_line  # lazy: as in _child
 
         print(web_line(host, web.port, tls is not None), flush=True)
     log.info("serving on %s:%d: %d server processes (pids %s), %d concurrent calls each",

@@ -5,6 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Callable, TypeVar
 
+from google.protobuf import json_format
+
+from moneycards.solver.errors import InvalidInput, json_object
+from moneycards.solver.games import check
 from moneycards.v1 import common_pb2
 
 if TYPE_CHECKING:
@@ -39,7 +43,6 @@ def check_record_response(game: str, request: RecordRequest,
                           response_cls: Callable[..., _R]) -> _R:
     """Replay the request's record and answer with its check."""
     from moneycards.records import engine_record
-    from moneycards.solver.games import check
 
     return response_cls(check=record_check_message(check(game, engine_record(game, request))))
 
@@ -63,7 +66,7 @@ def record_check_message(check: RecordCheck) -> common_pb2.GameRecordCheck:
 def hint_response(request: HintRequest, game: str, response_cls: Callable[..., _R],
                   context: grpc.ServicerContext | None = None) -> _R:
     """Parse the observation JSON, rank its actions, build the response."""
-    from moneycards.solver.errors import InvalidInput, json_object
+    from moneycards.server.limits import Limits, hint_budget_ms
     from moneycards.solver.hints import hint
     from moneycards.solver.observation import read_observation
 
@@ -71,7 +74,6 @@ def hint_response(request: HintRequest, game: str, response_cls: Callable[..., _
         if request.observation_json:
             raise InvalidInput("give the observation or its JSON text, not both",
                                field="observation_json")
-        from google.protobuf import json_format
 
         where = "observation"
         data = json_format.MessageToDict(request.observation, preserving_proto_field_name=True,
@@ -86,7 +88,6 @@ def hint_response(request: HintRequest, game: str, response_cls: Callable[..., _
                            what="an observation object")
     if data.get("game") != game:
         raise InvalidInput(f"not a {game} observation", field=f"{where}.game")
-    from moneycards.server.limits import Limits, hint_budget_ms
 
     obs = read_observation(data, field=where)
     limits = getattr(context, "limits", None) or Limits()

@@ -21,6 +21,7 @@ migrations/<engine>/, applied in order at start-up and recorded in schema_migrat
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import pathlib
@@ -246,8 +247,6 @@ class SqlStore:
 
     def probe(self) -> None:
         """One small write: raises StoreFailure while the store takes none."""
-        import datetime
-
         now = datetime.datetime.now(datetime.timezone.utc).isoformat()
         self._run(lambda ex: ex("UPDATE store_probe SET at = ? WHERE id = 1", (now,)))
 

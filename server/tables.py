@@ -35,6 +35,7 @@ import base64
 import functools
 import hashlib
 import hmac
+import ipaddress
 import json
 import logging
 import secrets
@@ -50,12 +51,17 @@ from google.protobuf import any_pb2, json_format
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from moneycards.server.errors import DOMAIN, rpc
+from moneycards.records import (AI_LEVELS, SEAT_KINDS, engine_record, game_record_json,
+                                game_record_message, match_record_message, rules_object, seat_dict)
+from moneycards.server.errors import DOMAIN, bad_request_status, rpc
+from moneycards.server.limits import Limits, hint_budget_ms
+from moneycards.server.records import ranked_messages
 from moneycards.server.store import (Conflict, SqliteStore, StoredTable, StoreFailure,
                                      TableStore)
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES
-from moneycards.solver.table import IllegalAction
+from moneycards.solver import hints
+from moneycards.solver.table import IllegalAction, named_seats
 from moneycards.solver.tables import (DEAL_OVER, NOT_YOUR_TURN, Event, Match, Seat,
                                      StaleVersion, Table, read_match)
 from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
@@ -95,8 +101,6 @@ def client_host(peer: str) -> str:
 
 
 def is_loopback_peer(peer: str) -> bool:
-    import ipaddress
-
     host = client_host(peer)
     if (peer or "").startswith("unix:"):
         return True  # a local socket: only this machine's users reach it
@@ -193,8 +197,6 @@ def table_of(stored: StoredTable, ai_budget_ms: float | None = None) -> Table:
     """A stored table rebuilt by replaying its inputs (IllegalAction if the rules refuse
     one: the store was edited by hand). The header is the record file's, plus what only a
     server table has: a match's length and whether the creator chose the seed."""
-    from moneycards.records import engine_record
-
     header = dict(stored.header)
     match = header.pop("match", None)
     header.pop("seed_chosen", None)
@@ -370,8 +372,6 @@ class Tables:
     @staticmethod
     def header(table: Table) -> dict[str, Any]:
         """The record without actions or result: what the store keeps besides the actions."""
-        from moneycards.records import game_record_json
-
         rec = table.header()
         header = game_record_json(table.game.name, rec)
         if table.match is not None:
@@ -420,8 +420,6 @@ class Tables:
 
 # -- messages -------------------------------------------------------------------------------
 def seat_infos(table: Table) -> list[table_pb2.SeatInfo]:
-    from moneycards.records import AI_LEVELS, SEAT_KINDS
-
     return [table_pb2.SeatInfo(seat=k, kind=SEAT_KINDS[s.kind], name=s.name,
                                ai_level=AI_LEVELS.get(s.level,
                                                       common_pb2.AI_LEVEL_UNSPECIFIED))
@@ -532,8 +530,6 @@ def events_messages(table: Table, events: list[Event], seat: int) -> list[table_
 
 
 def seat_from(msg: common_pb2.TableSeat, k: int) -> Seat:
-    from moneycards.records import seat_dict
-
     d = seat_dict(msg, field=f"seats[{k}]")
     return Seat(d["kind"], d["level"], d["name"])
 
@@ -636,7 +632,6 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             if which != on_wire.rules_field:
                 raise InvalidInput(f"{which} are not the rules of {GAMES[game].title}",
                                    field=which)
-            from moneycards.records import rules_object
 
             rules = rules_object(game, getattr(request, which), field=which)
         seats = [seat_from(s, k) for k, s in enumerate(request.seats)]
@@ -736,8 +731,6 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             self.tables.store_failed(err)
             context.abort_with_status(store_status(err))
         except InvalidInput as err:
-            from moneycards.server.errors import bad_request_status
-
             context.abort_with_status(bad_request_status(err, err.field or "request"))
         full = self._watches.enter(t.table_id, request.seat_token) if self.max_watches \
             else "watch streams are off on this server (--max-watches 0)"
@@ -784,10 +777,6 @@ class TableService(table_pb2_grpc.TableServiceServicer):
     @table_call({"state": "table"}, action_field=None)
     def Hint(self, request: table_pb2.TableServiceHintRequest,
              context: grpc.ServicerContext) -> table_pb2.TableServiceHintResponse:
-        from moneycards.server.limits import Limits, hint_budget_ms
-        from moneycards.server.records import ranked_messages
-        from moneycards.solver.hints import hint
-
         t, seat = self.tables.seat(request.table_id, request.seat_token)
         with t.lock:
             self.tables.sync(t)
@@ -800,18 +789,15 @@ class TableService(table_pb2_grpc.TableServiceServicer):
         limits = getattr(context, "limits", None) or Limits()
         budget = hint_budget_ms(request.budget_ms if request.HasField("budget_ms") else 0,
                                 t.table.game.name, limits, context.time_remaining())
-        from moneycards.solver.table import named_seats
 
         with named_seats(t.table.names()):  # seats named as the table names them
-            ranked = hint(obs, budget, stop=getattr(context, "cancelled", None))
+            ranked = hints.hint(obs, budget, stop=getattr(context, "cancelled", None))
         return table_pb2.TableServiceHintResponse(seat=seat, version=version,
                                                   actions=ranked_messages(ranked))
 
     @table_call()
     def GetRecord(self, request: table_pb2.GetRecordRequest,
                   context: grpc.ServicerContext) -> table_pb2.GetRecordResponse:
-        from moneycards.records import game_record_message
-
         if request.seat_token:
             t, seat = self.tables.seat(request.table_id, request.seat_token)
         else:  # no person sits there: an AI-only table, played to its end at creation
@@ -827,8 +813,6 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                 msg = game_record_message(table.game.name, table.record())
                 getattr(out, wire(table.game.name).record_field).CopyFrom(msg)
             if table.match is not None:
-                from moneycards.records import match_record_message
-
                 out.match_record.CopyFrom(match_record_message(table.game.name,
                                                                table.match_record()))
             out.events.extend(events_messages(table, table.events(seat), seat))

@@ -6,13 +6,16 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import grpc
+import numpy as np
 
 from moneycards.solver.totom import NAME
 from moneycards.solver.totom import TOTOM
+from moneycards.solver.totom.batch import BONUS_KEYS, SCORED_BY, VIOLATION_RULES, check_texts
+from moneycards.solver.totom.check import check_hand, check_text, waits_text
 from moneycards.v1 import common_pb2, totom_pb2, totom_pb2_grpc
-from moneycards.server.errors import enum_value, rpc
+from moneycards.server.errors import describe, enum_value, error_reason, field_path, rpc
 from moneycards.solver.errors import InvalidInput
-from moneycards.server.records import RECORD_FIELDS, check_record_response
+from moneycards.server.records import RECORD_FIELDS, check_record_response, hint_response
 
 if TYPE_CHECKING:
     from moneycards.solver.totom.batch import Array, TextBatch
@@ -52,10 +55,6 @@ def bonus_kind(key: str | None) -> Any:
 
 
 def _enum_tables() -> tuple[Array, Array]:
-    import numpy as np
-
-    from moneycards.solver.totom.batch import BONUS_KEYS, SCORED_BY
-
     return (np.array([SCORING[k] for k in SCORED_BY]),
             np.array([bonus_kind(None)] + [bonus_kind(k) for k in BONUS_KEYS]))
 
@@ -125,8 +124,6 @@ def _context_kwargs(c: totom_pb2.TotomWinContext) -> dict[str, Any] | None:
 def batch_errors(errors: Mapping[int, InvalidInput], paths: Mapping[str, str] | None = None
                  ) -> list[common_pb2.BatchError]:
     """BatchError messages, in index order, naming fields as the single call would."""
-    from moneycards.server.errors import describe, error_reason, field_path
-
     return [common_pb2.BatchError(index=i, field=field_path(err, paths or {}),
                                   reason=error_reason(err), message=describe(err))
             for i, err in sorted(errors.items())]
@@ -134,11 +131,6 @@ def batch_errors(errors: Mapping[int, InvalidInput], paths: Mapping[str, str] | 
 
 def hands_response(batch: TextBatch, details: bool) -> totom_pb2.CheckHandsResponse:
     """The columns of a TextBatch (and each hand's full verdict with `details`)."""
-    import numpy as np
-
-    from moneycards.solver.totom.batch import VIOLATION_RULES
-    from moneycards.solver.totom.check import check_hand
-
     v = batch.verdicts
     n = len(v)
     ok = np.ones(n, dtype=bool)
@@ -172,8 +164,6 @@ class TotomService(totom_pb2_grpc.TotomServiceServicer):
     @rpc(CONTEXT_FIELDS)
     def CheckHand(self, request: totom_pb2.CheckHandRequest,
                   context: grpc.ServicerContext) -> totom_pb2.CheckHandResponse:
-        from moneycards.solver.totom.check import check_text
-
         c = request.context
         verdict = check_text(
             request.hand, win_card=c.win_card or None, via=enum_value(VIA, c.via, "via"),
@@ -185,8 +175,6 @@ class TotomService(totom_pb2_grpc.TotomServiceServicer):
     @rpc({"contexts": "contexts"})
     def CheckHands(self, request: totom_pb2.CheckHandsRequest,
                    context: grpc.ServicerContext) -> totom_pb2.CheckHandsResponse:
-        from moneycards.solver.totom.batch import check_texts
-
         hands = list(request.hands)
         check_batch_size(len(hands), MAX_BATCH_DETAILS if request.details else MAX_BATCH)
         contexts: list[dict[str, Any] | None] | None = None
@@ -208,8 +196,6 @@ class TotomService(totom_pb2_grpc.TotomServiceServicer):
     @rpc()
     def FindWaits(self, request: totom_pb2.FindWaitsRequest,
                   context: grpc.ServicerContext) -> totom_pb2.FindWaitsResponse:
-        from moneycards.solver.totom.check import waits_text
-
         found = waits_text(
             request.hand, seen=request.seen or None, via=enum_value(VIA, request.via, "via"),
             opening=request.opening or None, rules=_rules(request.rules),
@@ -227,7 +213,5 @@ class TotomService(totom_pb2_grpc.TotomServiceServicer):
     @rpc({"state": "observation_json"})
     def Hint(self, request: totom_pb2.TotomServiceHintRequest,
              context: grpc.ServicerContext) -> totom_pb2.TotomServiceHintResponse:
-        from moneycards.server.records import hint_response
-
         return hint_response(request, NAME, totom_pb2.TotomServiceHintResponse,
                              context)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import email.utils
+import gzip
 import hashlib
 import logging
 import mimetypes
@@ -42,16 +43,20 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeAlias
 
 import grpc
+import uvicorn
 from connectrpc.code import Code
 from connectrpc.errors import ConnectError
 from connectrpc.request import RequestContext
 from google.protobuf.descriptor import Descriptor, ServiceDescriptor
 from google.protobuf.message import Message
+from google.protobuf.message_factory import GetMessageClass
 from google.rpc import status_pb2
 
 import moneycards
 from moneycards.server.interceptors import GuardInterceptor, internal_status
-from moneycards.server.limits import Limits
+from moneycards.server.limits import RESERVED_THREADS, Limits
+from moneycards.solver.errors import InvalidInput
+from moneycards.v1 import kowah_connect, lukfu_connect, table_connect, totom_connect
 
 if TYPE_CHECKING:
     from moneycards.server.app import AddServicer, Service, ServicerEntry
@@ -98,8 +103,6 @@ class WebOptions:
 
 def check_origin(origin: str) -> str:
     """An origin as browsers send it: scheme://host[:port], no path."""
-    from moneycards.solver.errors import InvalidInput
-
     parts = urllib.parse.urlsplit(origin)
     if parts.scheme not in ("http", "https") or not parts.hostname or \
             parts.path not in ("", "/") or parts.query or parts.fragment or parts.username:
@@ -188,8 +191,6 @@ def _bridge(service_name: str, handlers: dict[str, Any], descriptor: ServiceDesc
 
 
 def _message_class(descriptor: Descriptor) -> type[Message]:
-    from google.protobuf.message_factory import GetMessageClass
-
     cls: type[Message] = GetMessageClass(descriptor)
     return cls
 
@@ -273,8 +274,6 @@ class BoundedGzip:
         return "gzip"
 
     def compress(self, data: bytes | bytearray | memoryview) -> bytes:
-        import gzip
-
         return gzip.compress(data, compresslevel=1)
 
     def decompress(self, data: bytes | bytearray | memoryview) -> bytes:
@@ -290,8 +289,6 @@ def connect_apps(servicers: Iterable[ServicerEntry], guard: GuardInterceptor,
                  pool: futures.Executor, max_bytes: int) -> dict[str, Any]:
     """The ASGI application of each service (by its full name), over the servicer objects
     and guard the gRPC server has (`servicers`: (full name, servicer, add-function))."""
-    from moneycards.v1 import kowah_connect, lukfu_connect, table_connect, totom_connect
-
     generated = {"moneycards.v1.TotomService": totom_connect.TotomServiceASGIApplication,
                  "moneycards.v1.KowahService": kowah_connect.KowahServiceASGIApplication,
                  "moneycards.v1.LukFuService": lukfu_connect.LukFuServiceASGIApplication,
@@ -522,8 +519,6 @@ class WebServer:
 
     def __init__(self, app: WebApp, sock: socket.socket, tls: ssl.SSLContext | None,
                  grace_s: float):
-        import uvicorn
-
         self.sock = sock
         self.port = sock.getsockname()[1]
         # httptools (C) parses HTTP/1.1 a call ~0.25 ms faster than h11 (pure Python) here,
@@ -559,8 +554,9 @@ class WebServer:
 def start_web(service: Service, host: str, options: WebOptions, sock: socket.socket,
               tls: tuple[bytes, bytes] | None, limits: Limits, max_bytes: int) -> WebServer:
     """Serve `service`'s servicers (server/app.py) on `sock`."""
+    # lazy: a server process of --processes loads this module for its WebOptions before it
+    # pins its core (server/processes.py); the service, and numpy with it, load after
     from moneycards.server.app import is_loopback
-    from moneycards.server.limits import RESERVED_THREADS
 
     # Calls and watches wait in their own threads, as on the gRPC port; a stream's close
     # may wait for its last look at the table.

@@ -8,8 +8,11 @@ traceback of an unexpected exception (logged by the serving process under the re
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
+import signal
+import sys
 import threading
 import time
 import traceback
@@ -17,7 +20,11 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, Callable, Literal, NoReturn, Union
 
+from google.protobuf.message_factory import GetMessageClass
+from google.rpc import status_pb2
+
 from moneycards.server.limits import Limits
+from moneycards.solver.errors import SolveLimit
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -48,16 +55,8 @@ def _die_with_parent() -> None:
     """A worker ends when its server does, even a server killed with SIGKILL (which runs no
     shutdown): Linux delivers SIGKILL to the worker when its parent dies; elsewhere a
     thread watches for the parent to go."""
-    import os
-    import sys
-    import threading
-    import time
-
     parent = os.getppid()
     if sys.platform.startswith("linux"):
-        import ctypes
-        import signal
-
         try:
             libc = ctypes.CDLL(None, use_errno=True)
             if libc.prctl(1, signal.SIGKILL, 0, 0, 0) == 0:  # PR_SET_PDEATHSIG
@@ -87,7 +86,6 @@ def _status_bytes(status: grpc.Status) -> bytes:
     for key, value in status.trailing_metadata or ():
         if key == "grpc-status-details-bin":
             return value
-    from google.rpc import status_pb2
 
     serialized: bytes = status_pb2.Status(code=status.code.value[0],
                                           message=status.details).SerializeToString()
@@ -117,17 +115,13 @@ class ChildContext:
         raise _Aborted(_status_bytes(status))
 
     def abort(self, code: grpc.StatusCode, details: str) -> NoReturn:
-        from google.rpc import status_pb2
-
         raise _Aborted(status_pb2.Status(code=code.value[0], message=details).SerializeToString())
 
 
 def _method_table() -> MethodTable:
     global _methods
     if _methods is None:
-        from google.protobuf.message_factory import GetMessageClass
-
-        from moneycards.server.app import SERVICES
+        from moneycards.server.app import SERVICES  # lazy: cycle, app imports workers
 
         _methods = {}
         for module, name, _, servicer_cls in SERVICES:
@@ -143,8 +137,6 @@ def run_call(method: str, request: bytes, deadline_at: float | None, limits: Lim
              slot: int | None = None) -> CallResult:
     """In a worker: ("ok", response) | ("status", google.rpc.Status) | ("solve_limit", text)
     | ("expired",) | ("error", traceback)."""
-    from moneycards.solver.errors import SolveLimit
-
     if deadline_at is not None and time.time() >= deadline_at:
         return ("expired",)
     try:
@@ -161,7 +153,7 @@ def run_call(method: str, request: bytes, deadline_at: float | None, limits: Lim
 
 
 def _warm() -> int:
-    from moneycards.server.app import _warm_models
+    from moneycards.server.app import _warm_models  # lazy: cycle, app imports workers
 
     _method_table()
     _warm_models()

@@ -16,13 +16,12 @@ the work a record can cost is bounded by the rules, not by the size of the reque
 from __future__ import annotations
 
 from moneycards.solver.errors import InvalidInput
+from moneycards.solver.games import GAMES
 
 
 def check_length(game: str, actions: list[str]) -> None:
     """A record longer than its game's longest legal deal (`GameSpec.max_actions`) is bad
     input, named with the rule that bounds it."""
-    from moneycards.solver.games import GAMES
-
     spec = GAMES.get(game)
     if spec is not None and len(actions) > spec.max_actions:
         raise InvalidInput(f"{len(actions)} actions; no legal {game} deal has more than "

@@ -235,6 +235,6 @@ def suit_faces(suits: str, ranks: Iterable[int]) -> list[Face]:
 
 def _other_aliases() -> set[str]:
     """Every registered game's card names: a name of another game's deck is told as such."""
-    from moneycards.solver.games import GAMES  # the registry imports the decks
+    from moneycards.solver.games import GAMES  # lazy: cycle, the registry imports the decks
 
     return {a for spec in GAMES.values() for a in spec.deck.aliases}

@@ -131,8 +131,6 @@ class PerThread(Generic[M]):
     threads (gRPC server workers) must never share one."""
 
     def __init__(self, factory: Callable[[], M]):
-        import threading
-
         self._factory = factory
         self._local = threading.local()
 

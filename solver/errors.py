@@ -7,6 +7,7 @@ field (CLI argument or gRPC field) it came from, `rule` the rule id it breaks, i
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
 
@@ -91,8 +92,6 @@ def json_object(data: Any, *, field: str, what: str = "a JSON object") -> dict[s
 
     Strict: UTF-8 only, no NaN or Infinity, numbers of at most 18 digits, at most 16 levels
     of nesting; each error names `field`."""
-    import json
-
     if isinstance(data, (bytes, bytearray)):
         try:
             data = bytes(data).decode("utf-8")

@@ -17,23 +17,40 @@ import importlib
 import random
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Generic, TypeAlias, TypeVar
 
 from moneycards.solver.cards import Deck
 from moneycards.solver.kowah import KOWAH
 from moneycards.solver.lukfu import LUKFU
+from moneycards.solver.table import check_record, check_result, load_record, replay_lines
 from moneycards.solver.totom import TOTOM
 from moneycards.solver.errors import InvalidInput
 
 if TYPE_CHECKING:
-    from moneycards.solver.observation import Observation
+    from moneycards.solver.kowah.observation import KowahObservation
+    from moneycards.solver.kowah.rules import KowahRules
+    from moneycards.solver.kowah.table import KowahState
+    from moneycards.solver.lukfu.observation import LukFuObservation
+    from moneycards.solver.lukfu.rules import LukFuRules
+    from moneycards.solver.lukfu.table import LukFuState
     from moneycards.solver.ranking import Ranked
     from moneycards.solver.table import RecordCheck, TableState
+    from moneycards.solver.totom.observation import TotomObservation
+    from moneycards.solver.totom.rules import TotomRules
+    from moneycards.solver.totom.table import TotomState
+
+# A game's engine state, observation and rules types: a spec's methods return them.
+S = TypeVar("S", bound="TableState", covariant=True)
+Obs = TypeVar("Obs")
+R = TypeVar("R", covariant=True)
 
 
 @dataclass(frozen=True)
-class GameSpec:
-    """What the rest of the project needs to know of one game."""
+class GameSpec(Generic[S, Obs, R]):
+    """What the rest of the project needs to know of one game, typed by its engine state
+    (S), observation (Obs) and rules (R): `new_state`, `seeded`, `rules` and `hint` speak
+    them. A spec found by name (`spec`) is `AnyGame`; a game's own constant (`TOTOM_GAME`,
+    ...) keeps its types."""
 
     name: str  # the id used by the CLI group, records and observations
     title: str  # the display name
@@ -72,29 +89,30 @@ class GameSpec:
                                        f".{room}")
 
     # -- engines --------------------------------------------------------------------------
-    def rules(self, preset: str | None = None, *, field: str = "record.rules") -> Any:
+    def rules(self, preset: str | None = None, *, field: str = "record.rules") -> R:
         """The rule switches of a preset ("seed" when empty); an unknown name is an error
         naming `field`."""
         try:
-            return getattr(self.module("rules"), f"{self.name}_rules")(preset)
+            rules: R = getattr(self.module("rules"), f"{self.name}_rules")(preset)
+            return rules
         except InvalidInput as err:
             err.field = field
             raise
 
-    def new_state(self, record: dict[str, Any]) -> TableState:
+    def new_state(self, record: dict[str, Any]) -> S:
         """The starting state a (loaded) record describes: its rules (a preset name or a
         rules object) and its seed or deal."""
         rules = record.get("rules")
         if rules is None or isinstance(rules, str):
             rules = self.rules(rules)
-        state_cls: Callable[..., TableState] = self.module("table").STATE
+        state_cls: Callable[..., S] = self.module("table").STATE
         return state_cls(record.get("seed"), rules, record.get("deal"))
 
-    def seeded(self, seed: int, rules: str | None = None) -> TableState:
+    def seeded(self, seed: int, rules: str | None = None) -> S:
         return self.new_state({"seed": seed, "rules": rules})
 
     # -- players --------------------------------------------------------------------------
-    def hint(self, obs: Observation, budget_ms: float | None = None, *,
+    def hint(self, obs: Obs, budget_ms: float | None = None, *,
              level: str = "strong", seed: int | None = None, stop: Callable[[], bool] | None = None,
              **options: Any) -> list[Ranked]:
         """Every legal action ranked, best first: `strong` (the game's search over sampled
@@ -123,15 +141,18 @@ class GameSpec:
         if warm is not None:
             warm()
 
-    def greedy(self, obs: Observation, rng: random.Random) -> str:
-        fn: Callable[[Observation, random.Random], str] = self.module("hint").greedy
+    def greedy(self, obs: Obs, rng: random.Random) -> str:
+        fn: Callable[[Obs, random.Random], str] = self.module("hint").greedy
         return fn(obs, rng)
 
 
-GAMES: dict[str, GameSpec] = {}
+AnyGame: TypeAlias = "GameSpec[TableState, Any, Any]"
+G = TypeVar("G", bound=AnyGame)
+
+GAMES: dict[str, AnyGame] = {}
 
 
-def register(game: GameSpec) -> GameSpec:
+def register(game: G) -> G:
     """Make a game known to every layer that asks the registry (the table core, the
     observation check, the hints, the CLI's and the server's lists). A name already taken
     by another game is refused."""
@@ -141,19 +162,21 @@ def register(game: GameSpec) -> GameSpec:
     return game
 
 
-register(GameSpec("totom", "Tổ Tôm", 4, (20, 19, 19, 19), TOTOM, "dealer", 2000.0,
-                  ("seed", "traditional"), "totom.md", True, "dealer_rotates", "deals",
-                  1200, "TT-T4", "TOTOM_RULES_PRESET_", hint_options=("engine",),
-                  play_examples="`capture 4m`, `discard 5c`"))
-register(GameSpec("kowah", "Kowah", 3, (8, 8, 8), KOWAH, "first", 2000.0, ("seed",), "kowah.md",
-                  False, "first_seat_rotates", "starts", 9021, "R-take-limit",
-                  "KOWAH_RULES_PRESET_", play_examples="`draw`, `discard 5c`"))
-register(GameSpec("lukfu", "Luk Fu", 3, (12, 12, 12), LUKFU, "master", 2000.0, ("seed",),
-                  "lukfu.md", True, "master_rotates", "is the master", 40, "LF-C1",
-                  "LUK_FU_RULES_PRESET_", play_examples="`lead 345c`, `down 3c 5m`"))
+TOTOM_GAME: GameSpec[TotomState, TotomObservation, TotomRules] = register(GameSpec(
+    "totom", "Tổ Tôm", 4, (20, 19, 19, 19), TOTOM, "dealer", 2000.0, ("seed", "traditional"),
+    "totom.md", True, "dealer_rotates", "deals", 1200, "TT-T4", "TOTOM_RULES_PRESET_",
+    hint_options=("engine",), play_examples="`capture 4m`, `discard 5c`"))
+KOWAH_GAME: GameSpec[KowahState, KowahObservation, KowahRules] = register(GameSpec(
+    "kowah", "Kowah", 3, (8, 8, 8), KOWAH, "first", 2000.0, ("seed",), "kowah.md", False,
+    "first_seat_rotates", "starts", 9021, "R-take-limit", "KOWAH_RULES_PRESET_",
+    play_examples="`draw`, `discard 5c`"))
+LUKFU_GAME: GameSpec[LukFuState, LukFuObservation, LukFuRules] = register(GameSpec(
+    "lukfu", "Luk Fu", 3, (12, 12, 12), LUKFU, "master", 2000.0, ("seed",), "lukfu.md", True,
+    "master_rotates", "is the master", 40, "LF-C1", "LUK_FU_RULES_PRESET_",
+    play_examples="`lead 345c`, `down 3c 5m`"))
 
 
-def spec(game: Any, *, field: str = "game") -> GameSpec:
+def spec(game: Any, *, field: str = "game") -> AnyGame:
     """The spec of a game by name; an unknown name is an error naming `field`."""
     if isinstance(game, str) and game in GAMES:
         return GAMES[game]
@@ -176,21 +199,15 @@ def seeded(game: str, seed: int, rules: str | None = None) -> TableState:
 
 
 def check(game: str, data: Any) -> RecordCheck:
-    from moneycards.solver.table import check_record
-
     return check_record(data, game, spec(game).new_state)
 
 
 def replay(game: str, data: Any) -> list[str]:
-    from moneycards.solver.table import replay_lines
-
     return replay_lines(data, game, spec(game).new_state)
 
 
 def final_state(game: str, data: Any) -> TableState:
     """Replay a valid record to its last state (IllegalAction on the first bad action)."""
-    from moneycards.solver.table import check_result, load_record
-
     rec = load_record(data, game)
     state = spec(game).new_state(rec)
     for action in rec.get("actions", []):

@@ -23,6 +23,8 @@ from moneycards.solver.errors import InvalidInput, clip
 from moneycards.solver.games import spec
 from moneycards.solver.ranking import LEVELS, SEARCHING, Cap, Ranked, legal_of
 from moneycards.solver.table import Outcome, told_to
+from moneycards.solver.facts import checked
+from moneycards.solver.observation import read_observation
 
 if TYPE_CHECKING:
     from moneycards.solver.table import TableState
@@ -40,9 +42,6 @@ def hint(obs: Any, budget_ms: float | None = None, stop: Callable[[], bool] | No
     Options: `level` ("strong", "heuristic" or "expert"), `seed` (None: fixed by the observation),
     and the game's own (Tổ Tôm `engine`). Reasons name seats as `named_seats` does (a
     table's names), else the asking seat "You" and the others "Seat 0", "Seat 1", ..."""
-    from moneycards.solver.observation import read_observation
-    from moneycards.solver.facts import checked
-
     if not hasattr(obs, "legal_actions"):
         obs = read_observation(obs, field="state")
     if budget_ms is not None:

@@ -17,6 +17,7 @@ from typing import Any, Protocol, TypeVar
 
 from moneycards.solver.cards import Deck, Face
 from moneycards.solver.errors import InvalidInput, json_object
+from moneycards.solver.games import spec
 
 E = TypeVar("E", bound=Enum)
 
@@ -162,8 +163,6 @@ def card_text(text: str, deck: Deck, path: str, *, single: bool = True) -> str:
 
 def read_observation(data: Any, *, field: str = "state") -> Any:
     """Any game's observation from its JSON form (text or a parsed object), typed."""
-    from moneycards.solver.games import spec
-
     obj = json_object(data, field=field, what="an observation (a JSON object)")
     game = spec(obj.get("game"), field=f"{field}.game")
     return game.module("observation").from_json(obj, field)

@@ -98,7 +98,7 @@ _ROOT = __name__.rsplit(".", 1)[0]  # the package this module is in
 
 def packages() -> dict[str, str]:
     """Each game of the registry (solver/games.py) and the package of its modules."""
-    # Imported here: the registry imports the decks, whose module registers rules here.
+    # lazy: cycle, the registry imports the decks, whose modules register rules here.
     from moneycards.solver.games import GAMES
 
     return {name: spec.package or f"{_ROOT}.{name}" for name, spec in GAMES.items()}

@@ -11,6 +11,8 @@ from __future__ import annotations
 import textwrap
 from typing import Any, Sequence
 
+from moneycards.solver.games import spec
+
 
 WIDTH = 80
 
@@ -57,9 +59,7 @@ def screen(obs: Any, names: Sequence[str]) -> list[str]:
 
 
 def _game_screen(game: str) -> Any:
-    # Through the registry, imported on first use, so the games never import each other.
-    from moneycards.solver.games import spec
-
+    # Through the registry, so the games never import each other.
     return spec(game).module("screen")
 
 

@@ -2,8 +2,10 @@
 
 A table engine is shaped like an OpenSpiel state: `current_seat()`, `legal_actions()`,
 `apply(action)`, `observation(seat)` with hidden cards masked, `clone()`, `is_over`,
-`result`. Actions are short text (`"draw"`, `"discard 5c"`, `"lead 345m"`) so that a game
-record is plain JSON a person can read and edit:
+`result`. Actions are typed (`Action`: a verb of the game's `Verb` enum, which says what
+argument it takes, and the cards it names); their text (`"draw"`, `"discard 5c"`,
+`"lead 345m"`, `legal_texts()`) is what crosses the edges, so that a game record is plain
+JSON a person can read and edit:
 
     {"game": "kowah", "rules": "seed", "seed": 7, "actions": ["draw", "discard 5c", ...]}
 
@@ -22,7 +24,7 @@ from contextvars import ContextVar
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Self
 
 from moneycards.solver.cards import Deck, Face
@@ -106,16 +108,60 @@ class IllegalAction(InvalidInput):
         super().__init__(message, field="action", rule=rule)
 
 
+class Arg(Enum):
+    """What follows an action's verb."""
+
+    NONE = "nothing"
+    CARDS = "cards"  # cards in notation (`discard 5c`, `lead 345c`)
+    WORD = "word"  # one of the verb's words (`call play`)
+
+
+class Verb(StrEnum):
+    """A game's action grammar: each verb a word with the argument it takes. A game declares
+    its own (`class KowahVerb(Verb): DISCARD = "discard", Arg.CARDS`); a verb is a str, so it
+    is its word in text, records and the API (`LegalAction.verb_name`)."""
+
+    arg: Arg
+    words: tuple[str, ...]  # the words a WORD verb takes
+
+    def __new__(cls, word: str, arg: Arg = Arg.NONE, words: tuple[str, ...] = ()) -> Verb:
+        member = str.__new__(cls, word)
+        member._value_ = word
+        member.arg = arg
+        member.words = words
+        return member
+
+
+def verbs_of_words(name: str, verbs: Sequence[str], card_verbs: Sequence[str] = (),
+                   word_verbs: dict[str, tuple[str, ...]] | None = None) -> type[Verb]:
+    """The Verb enum of a game that lists its verbs as words (a plug-in may)."""
+    words = word_verbs or {}
+    members = [(v.upper(), (v, Arg.CARDS if v in card_verbs else
+                            Arg.WORD if v in words else Arg.NONE, tuple(words.get(v, ()))))
+               for v in verbs]
+    grammar: type[Verb] = Verb(name, members)  # type: ignore[arg-type, assignment]
+    return grammar
+
+
+def card_verbs_of(verbs: type[Verb]) -> tuple[str, ...]:
+    """The verbs whose argument is cards."""
+    return tuple(v.value for v in verbs if v.arg is Arg.CARDS)
+
+
 @dataclass(frozen=True)
 class Action:
-    """One action, parsed once from its text: the verb, the rest (`arg`, cards in canonical
-    notation when they read), the cards it names, and the canonical text records keep.
+    """One action, typed: its verb (a member of the game's Verb enum when the game has the
+    word; the word as given otherwise, for the rules to refuse), the rest (`arg`, cards in
+    canonical notation when they read), the cards it names, and the canonical text records
+    keep. Engines list their legal actions so (`TableState.action`); text is read once, at
+    the edge (`parse_action`).
 
     >>> from moneycards.solver.kowah import KOWAH
-    >>> a = parse_action("  discard   5c ", KOWAH, ("discard", "declare"))
-    >>> a.verb, a.arg, [f.text for f in a.cards], str(a)
-    ('discard', '5c', ['5c'], 'discard 5c')
-    >>> parse_action("draw", KOWAH, ()).cards
+    >>> from moneycards.solver.kowah.observation import KowahVerb
+    >>> a = parse_action("  discard   5c ", KOWAH, KowahVerb)
+    >>> a.verb is KowahVerb.DISCARD, a.verb.arg, a.arg, [f.text for f in a.cards], str(a)
+    (True, <Arg.CARDS: 'cards'>, '5c', ['5c'], 'discard 5c')
+    >>> parse_action("draw", KOWAH, KowahVerb).cards
     ()
     """
 
@@ -128,39 +174,54 @@ class Action:
         return self.text
 
 
+def make_action(deck: Deck, verb: Verb, *cards: Face, word: str = "") -> Action:
+    """A typed action: `verb` with its cards (in any order) or its word, as `parse_action`
+    would read its text."""
+    arg = deck.render(cards) if cards else word
+    return Action(verb, arg, tuple(sorted(cards)), f"{verb.value} {arg}" if arg
+                  else verb.value)
+
+
 # Actions already read: a table reads the same few texts again and again (legal actions,
 # history, the AI's choices). Bounded, as texts come from clients; the deck is kept with
 # the entry so that a key's deck id can never stand for another deck.
-_PARSED: dict[tuple[str, int, tuple[str, ...]], tuple[Deck, Action]] = {}
+_PARSED: dict[tuple[str, int, Any], tuple[Deck, Action]] = {}
 _PARSED_MAX = 1 << 16
 
 
-def parse_action(text: str, deck: Deck, card_verbs: tuple[str, ...]) -> Action:
-    """An action's text read once: for a verb that names cards, the cards in the deck's
-    canonical notation (text that does not read is kept as given, for the rules to refuse
-    with their own rule id)."""
+def parse_action(text: str, deck: Deck, verbs: type[Verb] | tuple[str, ...]) -> Action:
+    """An action's text read once: its verb typed by the game's Verb enum (or, given the card
+    verbs' words alone, left a word), and for a verb that names cards, the cards in the
+    deck's canonical notation (text that does not read is kept as given, for the rules to
+    refuse with their own rule id)."""
     text = text if type(text) is str else str(text)
-    key = (text, id(deck), card_verbs)
+    key = (text, id(deck), verbs)
     hit = _PARSED.get(key)
     if hit is not None and hit[0] is deck:
         return hit[1]
-    action = _read_action(text, deck, card_verbs)
+    action = _read_action(text, deck, verbs)
     if len(_PARSED) >= _PARSED_MAX:
         _PARSED.clear()
     _PARSED[key] = (deck, action)
     return action
 
 
-def _read_action(text: str, deck: Deck, card_verbs: tuple[str, ...]) -> Action:
-    verb, _, arg = " ".join(text.split()).partition(" ")
+def _read_action(text: str, deck: Deck, verbs: type[Verb] | tuple[str, ...]) -> Action:
+    word, _, arg = " ".join(text.split()).partition(" ")
+    verb: str = word
+    if isinstance(verbs, tuple):
+        names_cards = word in verbs
+    else:
+        verb = verbs._value2member_map_.get(word, word)  # type: ignore[assignment]
+        names_cards = isinstance(verb, Verb) and verb.arg is Arg.CARDS
     cards: tuple[Face, ...] = ()
-    if verb in card_verbs and arg:
+    if names_cards and arg:
         try:
-            cards = tuple(deck.parse(arg))
+            cards = tuple(sorted(deck.parse(arg)))  # canonical order, as `arg` is written
             arg = deck.render(cards)
         except InvalidInput:
             cards = ()
-    return Action(verb, arg, cards, f"{verb} {arg}" if arg else verb)
+    return Action(verb, arg, cards, f"{word} {arg}" if arg else word)
 
 
 class OutcomeKind(Enum):
@@ -269,15 +330,21 @@ class TableState(ABC):
     def current_seat(self) -> int | None:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def legal_actions(self) -> list[str]:
+    def legal_actions(self) -> list[Action]:
+        """The actions the seat to act may take, typed (none once the deal is over)."""
         return [] if self.is_over else self._legal()
 
-    def apply(self, action: str) -> None:
-        """Apply one action; an illegal one raises IllegalAction and changes nothing."""
+    def legal_texts(self) -> list[str]:
+        """The legal actions as their text: what observations, records and the API carry."""
+        return [] if self.is_over else [a.text for a in self._legal()]
+
+    def apply(self, action: Action | str) -> None:
+        """Apply one action (typed, or its text); an illegal one raises IllegalAction and
+        changes nothing."""
         if self.is_over:
             raise IllegalAction(f"the deal is over: {self.result_line()}", rule=self.over_rule())
-        act = self.parse_action(str(action))
-        if act.text not in self._legal():
+        act = action if isinstance(action, Action) else self.parse_action(action)
+        if act not in self._legal():
             rule, why = self._diagnose(act)
             typed = " ".join(str(action).split())  # as written: '2c 7c', not its '27c'
             # Both may echo the action: cut, as every echoed input is, to keep one line.
@@ -293,15 +360,33 @@ class TableState(ABC):
         return self.result.rule if self.result is not None else self.end_rule
 
     deck: Deck
+    # The game's action grammar (a Verb enum). A game may list its verbs as words instead
+    # (`verbs`, `card_verbs`, `word_verbs`); each form is derived from the other.
+    verb_type: ClassVar[type[Verb]]
     card_verbs: tuple[str, ...] = ()  # the verbs whose argument is cards
     verbs: tuple[str, ...] = ()  # every verb of the game's actions
     # verbs whose argument is a word, not cards, with the words each takes
     word_verbs: dict[str, tuple[str, ...]] = {}
     actions_help: str = ""  # the actions in words ("actions are: draw, take, ...")
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "verb_type" in cls.__dict__:
+            grammar = cls.verb_type
+            cls.verbs = tuple(v.value for v in grammar)
+            cls.card_verbs = card_verbs_of(grammar)
+            cls.word_verbs = {v.value: v.words for v in grammar if v.arg is Arg.WORD}
+        elif "verbs" in cls.__dict__:
+            cls.verb_type = verbs_of_words(f"{cls.__name__}Verb", cls.verbs, cls.card_verbs,
+                                           cls.word_verbs)
+
+    def action(self, verb: Verb, *cards: Face, word: str = "") -> Action:
+        """A typed action of this game: `verb` with its cards (in any order) or its word."""
+        return make_action(self.deck, verb, *cards, word=word)
+
     def parse_action(self, text: str) -> Action:
-        """An action of this game, parsed once (solver/table.py `Action`)."""
-        return parse_action(text, self.deck, self.card_verbs)
+        """An action's text read once, typed by the game's verbs (`Action`)."""
+        return parse_action(text, self.deck, self.verb_type)
 
     def public_text(self, action: Action) -> str:
         """An action as the other seats see it (Luk Fu hides face-down cards)."""
@@ -322,7 +407,7 @@ class TableState(ABC):
     history: list[str]
 
     @abstractmethod
-    def _legal(self) -> list[str]:  # pragma: no cover - abstract
+    def _legal(self) -> list[Action]:  # pragma: no cover - abstract
         raise NotImplementedError
 
     @abstractmethod
@@ -371,9 +456,22 @@ class TableState(ABC):
 
     events: list[str]
 
-    def after_lines(self, before: Self) -> list[str]:
-        """What happened by itself after an action (engines log it in `events`)."""
-        return self.events[len(before.events):]
+    def hand_faces(self, seat: int) -> list[Face]:
+        """The seat's concealed cards, read from its observation (an engine that holds them
+        as counts says it faster)."""
+        hand = self._observation(seat).to_json()["hand"]
+        return self.deck.parse(hand) if hand else []
+
+    def narration_mark(self) -> Any:
+        """What `after_lines` needs of the state before an action: taken before it, far
+        cheaper than a copy of the state (a table's every action takes one)."""
+        return len(self.events)
+
+    def after_lines(self, before: Self | Any) -> list[str]:
+        """What happened by itself after an action (engines log it in `events`), since the
+        state `before` it or its `narration_mark()`."""
+        mark = before.narration_mark() if isinstance(before, TableState) else before
+        return self.events[mark:]
 
     @abstractmethod
     def deal_json(self) -> dict[str, Any]:  # pragma: no cover - abstract

@@ -26,10 +26,11 @@ from typing import Any
 
 from moneycards.solver.cards import Face
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.games import GameSpec, spec
+from moneycards.solver.games import AnyGame, spec
 from moneycards.solver.observation import Observation
 from moneycards.solver.ranking import LEVELS
-from moneycards.solver.table import IllegalAction, Outcome, TableState, named_seats
+from moneycards.solver.table import IllegalAction, Outcome, TableState, check_result, named_seats
+from moneycards.solver.hints import choose
 
 HUMAN, AI = "human", "ai"
 MAX_NAME = 40
@@ -61,7 +62,7 @@ class Seat:
         return out
 
 
-def read_seats(game: GameSpec, seats: list[Seat], *, field: str = "seats",
+def read_seats(game: AnyGame, seats: list[Seat], *, field: str = "seats",
                require_person: bool = True) -> tuple[Seat, ...]:
     """The seats checked, with default names: one per seat of the game, at least one
     person (unless `require_person` is False: self-play, or a stored record), AI levels
@@ -161,7 +162,7 @@ class Match:
         return {k: v for k, v in (("deals", self.deals), ("to_points", self.to_points)) if v}
 
 
-def read_match(game: GameSpec, deals: int, to_points: int, *, field: str = "match") -> Match:
+def read_match(game: AnyGame, deals: int, to_points: int, *, field: str = "match") -> Match:
     """A match's length checked: whole numbers, points only where the game settles in
     points (Kowah tallies multipliers, KW-K1)."""
     if not 0 <= deals <= MAX_DEALS:
@@ -192,7 +193,7 @@ def totals_text(names: Sequence[str], totals: Sequence[int], points: bool) -> st
     return ", ".join(f"{n} {t:+d}" if points else f"{n} {t}" for n, t in zip(names, totals))
 
 
-def match_deal(game: GameSpec, seed: int, number: int, starter: int) -> dict[str, Any]:
+def match_deal(game: AnyGame, seed: int, number: int, starter: int) -> dict[str, Any]:
     """The cards of a match's deal `number` (from 2): shuffled by a seed drawn from the
     match's, the hands turned so that `starter` holds the first seat's (R-match)."""
     deal = game.seeded(random.Random(f"{seed}/deal/{number}").getrandbits(63)).deal_json()
@@ -201,7 +202,7 @@ def match_deal(game: GameSpec, seed: int, number: int, starter: int) -> dict[str
     return {**deal, "hands": hands, game.first_seat_key: starter}
 
 
-def next_starter(game: GameSpec, rules: Any, starter: int, result: Outcome) -> int:
+def next_starter(game: AnyGame, rules: Any, starter: int, result: Outcome) -> int:
     """R-match: the winner deals (starts, is the master) next; after a drawn deal or a
     redeal the next seat in turn order does; always the next seat under the game's
     rotation switch."""
@@ -225,14 +226,12 @@ class MatchCheck:
     message: str | None = None
 
 
-def check_match(game: GameSpec, seed: int, rules: Any, match: Match,
+def check_match(game: AnyGame, seed: int, rules: Any, match: Match,
                 deals: list[dict[str, Any]], totals: list[int] | None = None) -> MatchCheck:
     """Replay a match record's deals: each must hold the cards R-match deals it (the first
     the match's seed's, the next by `match_deal` with the seat R-match names), each action
     must be legal, each stated result what the replay gives; the totals stated, if any,
     must be the sum of the results."""
-    from moneycards.solver.table import check_result
-
     run = [0] * game.seats
     starter = None
     previous: int | None = None
@@ -313,7 +312,7 @@ class Table:
     everything each seat has seen. `record()` holds only the actions that stand.
     """
 
-    game: GameSpec
+    game: AnyGame
     seed: int
     rules: Any  # the engine's rules object (a preset with switches)
     seats: tuple[Seat, ...]
@@ -582,8 +581,6 @@ class Table:
     def advance(self) -> None:
         """AI seats play until a person is to act; past a person's private decision the
         table plays on as if it were declined, when another person could see it wait."""
-        from moneycards.solver.hints import choose
-
         while not self.state.is_over:
             actor = self.state.current_seat()
             assert actor is not None  # the deal is on
@@ -655,12 +652,14 @@ class Table:
         state = self.state
         decline = state.private_decline()
         private = decline is not None and state.normalize(text) == decline
-        before = state.clone()
+        # No copy of the state: an illegal action leaves it as it was, and the narration
+        # needs only its mark.
+        mark = state.narration_mark()
         draws = state.parse_action(text).verb == "draw"  # a stock card into a concealed hand
-        hand_before = _hand(before, seat) if draws else []
+        hand_before = _hand(state, seat) if draws else []
         with named_seats(self.names()):  # the engine narrates as it applies
             state.apply(text)  # raises IllegalAction, leaving the state as it was
-            lines = tuple(state.after_lines(before))
+            lines = tuple(state.after_lines(mark))
         act = state.parse_action(state.history[-1])
         gained = tuple(f.text for f in sorted(
             (Counter(_hand(state, seat)) - Counter(hand_before)).elements(),
@@ -818,5 +817,4 @@ def _count(n: int, noun: str) -> str:
 
 def _hand(state: TableState, seat: int) -> list[Face]:
     """The seat's concealed cards."""
-    hand = state._observation(seat).to_json()["hand"]
-    return state.deck.parse(hand) if hand else []
+    return state.hand_faces(seat)

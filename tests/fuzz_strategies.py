@@ -53,7 +53,7 @@ def samples(game: str) -> tuple[tuple[str, str], ...]:
                 seat = state.current_seat()
                 out.append((json.dumps(state.observation(seat).to_json()),
                             json.dumps(game_record_json(game, state.engine_record()))))
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply(rng.choice(state.legal_texts()))
     return tuple(out)
 
 

@@ -25,7 +25,7 @@ def record_of(game: str, seed: int) -> dict:
     rng = random.Random(seed * 31 + 7)
     state = seeded(game, seed)
     while not state.is_over:
-        acts = state.legal_actions()
+        acts = state.legal_texts()
         preferred = [a for a in acts if a in ("win", "claim")]
         state.apply(preferred[0] if preferred else rng.choice(acts))
     return state.engine_record()

@@ -90,7 +90,7 @@ def test_a_totom_win_is_explained_in_words_never_by_its_key(seed, words):
     state = seeded("totom", seed)
     rng = random.Random(seed)
     while not state.is_over:  # every seat wins or claims as soon as it may
-        acts = state.legal_actions()
+        acts = state.legal_texts()
         wins = [a for a in acts if a in ("win", "chiu")]
         state.apply(wins[0] if wins else rng.choice(acts))
     lines = explain(state, [seat_label(s) for s in range(4)])

@@ -57,7 +57,7 @@ def test_a_hint_is_the_same_on_repeated_calls(game):
     for _ in range(rng.randrange(5, 40)):
         if state.is_over:
             break
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_texts()))
     if state.is_over:
         state = seeded(game, 21)
     obs = state.observation(state.current_seat()).to_json()
@@ -77,7 +77,7 @@ def test_a_table_with_ai_seats_plays_the_same_deal_from_the_same_seed():
         for _ in range(12):  # the person plays the first legal action, a dozen times
             if t.state.is_over:
                 break
-            t.act(2, t.state.legal_actions()[0])
+            t.act(2, t.state.legal_texts()[0])
         return list(t.state.history)
 
     a = run()
@@ -90,7 +90,7 @@ def test_every_level_is_known_to_choose():
     state = seeded("lukfu", 4)
     for level in LEVELS:
         act = choose(state, level, random.Random(1))
-        assert act in state.legal_actions()
+        assert act in state.legal_texts()
 
 
 def _kowah_positions_with_a_visible_wait(n, seed):
@@ -105,12 +105,12 @@ def _kowah_positions_with_a_visible_wait(n, seed):
             seat = state.current_seat()
             if state.phase.value == "discard" and any(s != seat for s in state.declared):
                 waits = {f.text for s, f in state.declared.items() if s != seat}
-                acts = state.legal_actions()
+                acts = state.legal_texts()
                 if any(a.split()[1] in waits for a in acts) and \
                         any(a.split()[1] not in waits for a in acts):
                     out.append((state.clone(), seat, waits))
             state.apply(spec("kowah").greedy(state.observation(seat), rng)
-                        if rng.random() < 0.7 else rng.choice(state.legal_actions()))
+                        if rng.random() < 0.7 else rng.choice(state.legal_texts()))
     return out
 
 
@@ -153,4 +153,4 @@ def test_kowah_strong_values_are_multipliers_won():
                     or r.reason.startswith("not played out"), r.reason
                 assert "%" in r.reason
         checked += 1
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_texts()))

@@ -103,11 +103,11 @@ def _played_on_at_six():
     ones, twos = rest[:12], rest[12:]
     state = LukFuState.from_hands([mine, ones, twos], master=0)
     state.apply("call play")
-    assert "claim" not in state.legal_actions()  # no old card yet
+    assert "claim" not in state.legal_texts()  # no old card yet
     state.apply("lead 345678t")
     state.apply("down " + LUKFU.render(ones[:6]))
     state.apply("down " + LUKFU.render(twos[:6]))
-    assert state.record.fu(0) == 6 and "claim" in state.legal_actions()
+    assert state.record.fu(0) == 6 and "claim" in state.legal_texts()
     state.apply("lead 123456m")
     return state, ones[6:], twos[6:]
 

@@ -213,7 +213,7 @@ def test_replay_and_check_record(tmp_path, game):
     rng = random.Random(2)
     state = seeded(game, 2)
     while not state.is_over:
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_texts()))
     from moneycards.records import game_record_json
 
     path = tmp_path / "deal.json"
@@ -308,7 +308,7 @@ def test_lukfu_old_and_legal_take_a_game_record(tmp_path):
 
     rng, state = random.Random(1), seeded("lukfu", 1)
     for _ in range(9):
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_texts()))
     game = tmp_path / "game.json"
     game.write_text(json.dumps(game_record_json("lukfu", state.engine_record())))
     for seat in range(3):
@@ -321,7 +321,7 @@ def test_lukfu_old_and_legal_take_a_game_record(tmp_path):
                                  "--seat", str(seat), "--json").output)
         assert by_game == by_view
     seat = state.current_seat()
-    verb, _, cards = state.legal_actions()[0].partition(" ")
+    verb, _, cards = state.legal_texts()[0].partition(" ")
     args = [cards] + (["--down"] if verb == "down" else [])
     d = json.loads(run("lukfu", "legal", *args, "--record", str(game), "--json").output)
     assert d["legal"] is True and d["seat"] == seat
@@ -372,7 +372,7 @@ def test_a_record_result_must_match_the_replay(tmp_path, game):
     rng = random.Random(3)
     state = seeded(game, 5)
     while not state.is_over:
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_texts()))
     from moneycards.records import game_record_json
 
     record = game_record_json(game, state.engine_record())

@@ -52,7 +52,7 @@ def random_states(game: str, deals: int, seed: int):
         state = g.seeded(seed * 1000 + d)
         yield state
         while not state.is_over:
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply(rng.choice(state.legal_texts()))
             yield state
 
 
@@ -90,8 +90,8 @@ def test_a_clone_plays_on_apart_like_a_deep_copy(game):
         clone, deep = state.clone(), copy.deepcopy(state)
         moves = random.Random(rng.random())
         while not clone.is_over:
-            assert clone.legal_actions() == deep.legal_actions()
-            action = moves.choice(clone.legal_actions())
+            assert clone.legal_texts() == deep.legal_texts()
+            action = moves.choice(clone.legal_texts())
             clone.apply(action)
             deep.apply(action)
         assert clone.result == deep.result
@@ -147,13 +147,13 @@ def _search_worlds():
     rng = random.Random(8)
     state = GAMES["totom"].seeded(8)
     for _ in range(25):
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_texts()))
     obs = state.observation(state.current_seat())
     yield tt_search.world(obs, random.Random(1))
     yield from_state(state)
     state = GAMES["lukfu"].seeded(8)
     for _ in range(10):  # the calls (the first seat plays), then a few plays
-        legal = state.legal_actions()
+        legal = state.legal_texts()
         state.apply("call play" if "call play" in legal else rng.choice(legal))
     seat = state.current_seat()
     obs = state.observation(seat)

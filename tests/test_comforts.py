@@ -260,7 +260,7 @@ def test_the_bonus_values_have_their_legend_once_per_screen():
     for seed in range(40):
         state = seeded("totom", seed)
         while not state.is_over:
-            state.apply(state.legal_actions()[-1] if "win" not in state.legal_actions()
+            state.apply(state.legal_texts()[-1] if "win" not in state.legal_texts()
                         else "win")
         lines = explain(state, ["You", "AI 1", "AI 2", "AI 3"])
         if any("Bonuses (" in line for line in lines):

@@ -29,7 +29,7 @@ def test_TT_S3_dealer_discards_first():
         state = TotomState(seed)
         assert state.current_seat() == state.dealer or state.dead_hand
         assert all(a.startswith("discard ") or a in ("win", "decline")
-                   for a in state.legal_actions())
+                   for a in state.legal_texts())
 
 
 def test_TT_T1_T2_T3_offer_capture_discard_pass_expose():
@@ -39,7 +39,7 @@ def test_TT_T1_T2_T3_offer_capture_discard_pass_expose():
         state = TotomState(seed)
         while not state.is_over:
             seat, phase = state.current_seat(), state.phase
-            action = rng.choice(state.legal_actions())
+            action = rng.choice(state.legal_texts())
             offer = state.offer
             state.apply(action)
             if state.is_over:
@@ -69,7 +69,7 @@ def test_TT_T4_empty_stock_draws_the_deal():
     for seed in range(30):
         state = TotomState(seed)
         while not state.is_over:
-            acts = state.legal_actions()
+            acts = state.legal_texts()
             state.apply(rng.choice([a for a in acts if a not in ("win", "chiu")] or acts))
         if state.result.kind is OutcomeKind.DRAWN:
             assert state.result.rule == "TT-T4" and state.stock == []
@@ -91,18 +91,18 @@ def test_KW_T2_draw_or_take_then_discard_back_to_eight():
     for _ in range(40):
         seat = state.current_seat()
         before = sum(state.hands[seat])
-        first = rng.choice(state.legal_actions())
+        first = rng.choice(state.legal_texts())
         assert first in ("draw", "take")
         state.apply(first)
         if state.is_over:
             break
         assert sum(state.hands[seat]) == before + 1
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_texts()))
         if state.is_over:
             break
         assert sum(state.hands[seat]) == 8
         while not state.is_over and state.phase == "declare":
-            state.apply(state.legal_actions()[0])
+            state.apply(state.legal_texts()[0])
         if state.is_over:
             break
 
@@ -111,7 +111,7 @@ def _ended(game, outcome, rng):
     for seed in range(200):
         state = seeded(game, seed)
         while not state.is_over:
-            acts = state.legal_actions()
+            acts = state.legal_texts()
             wins = [a for a in acts if a in ("win", "claim")]
             state.apply(wins[0] if wins and outcome == "win" else rng.choice(
                 [a for a in acts if a not in ("win", "claim")] or acts))

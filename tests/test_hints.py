@@ -29,7 +29,7 @@ def positions(game, n, seed=0):
         while not state.is_over and len(out) < n:
             if rng.random() < 0.25:
                 out.append((state.clone(), state.current_seat()))
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply(rng.choice(state.legal_texts()))
     return out
 
 
@@ -98,7 +98,7 @@ def test_cli_observe_hint_selfplay(tmp_path, game):
     rng = random.Random(4)
     state = seeded(game, 4)
     for _ in range(5):
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_texts()))
     from moneycards.records import game_record_json
 
     record = tmp_path / "deal.json"

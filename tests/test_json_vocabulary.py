@@ -80,7 +80,7 @@ def _observation(tmp: Path, game: str, seed: int, steps: int) -> Path:
     for _ in range(steps):
         if state.is_over:
             break
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_texts()))
     path = tmp / f"{game}-{seed}-{steps}.json"
     path.write_text(json.dumps(state.observation(state.current_seat()).to_json()))
     return path

@@ -263,7 +263,7 @@ def test_R_declared_take_a_declared_seat_draws_and_never_takes():
     state.apply("discard 8s")
     stock = len(state.stock)
     while state.current_seat() == 2:  # seat 2 plays a plain turn
-        state.apply(state.legal_actions()[0])
+        state.apply(state.legal_texts()[0])
     assert state.result is None and state.current_seat() == 1
     assert len(state.stock) == stock - 2  # seat 2's draw and seat 0's
     assert state.hands[0] == locked

@@ -37,7 +37,7 @@ def test_the_simulator_plays_the_engines_rules_to_the_same_end():
             assert not deal.over
             move = deal.policy(rng)
             text = search.move_text(*move)
-            assert text in state.legal_actions()
+            assert text in state.legal_texts()
             state.apply(text)
             deal.move(*move)
             assert deal.hands == state.hands and deal.seat == state.seat or deal.over

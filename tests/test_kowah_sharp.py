@@ -29,11 +29,11 @@ def test_KW_X2_a_declared_seat_wins_on_drawing_its_own_wait():
     state = KowahState(None, deal=deal)
     state.apply("draw")  # 1c
     state.apply("discard 1c")
-    assert state.legal_actions() == ["declare 99s"]
+    assert state.legal_texts() == ["declare 99s"]
     state.apply("declare 99s")
     # Seat 1 and 2 draw; then seat 0's automatic turn draws its wait.
     while not state.is_over:
-        acts = state.legal_actions()
+        acts = state.legal_texts()
         state.apply("draw" if "draw" in acts else acts[-1])
     r = state.result
     assert r.winner == 0 and r.via == "self-draw" and r.multiplier == 3 and r.card == "9s"

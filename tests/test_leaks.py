@@ -25,7 +25,7 @@ def play(game, seed):
     state = spec(game).seeded(seed)
     actions = []
     while not state.is_over and len(actions) < STEPS[game]:
-        acts = state.legal_actions()
+        acts = state.legal_texts()
         act = rng.choice([a for a in acts if a not in ("win", "claim")] or acts)
         actions.append(act)
         state.apply(act)

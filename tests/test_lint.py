@@ -114,3 +114,30 @@ def test_mypy_is_clean(tmp_path, request):
     modules = {p.with_suffix("") for p in expected_links() if p.suffix in (".py", ".pyi")}
     checked = re.search(r"no issues found in (\d+) source files", r.stdout)
     assert checked and int(checked.group(1)) >= len(modules), (r.stdout, len(modules))
+
+
+def test_a_games_own_spec_keeps_its_types(tmp_path, request):
+    """`TOTOM_GAME.seeded()` is a TotomState and `.rules()` TotomRules to the type checker,
+    not Any or the base class; a spec found by name is the base (`AnyGame`)."""
+    from moneycards.solver.games import KOWAH_GAME, LUKFU_GAME, TOTOM_GAME, spec
+
+    assert (TOTOM_GAME, KOWAH_GAME, LUKFU_GAME) == tuple(map(spec, ("totom", "kowah", "lukfu")))
+    cache = getattr(request.config, "cache", None)
+    cache_dir = cache.mkdir("mypy") if cache is not None else tmp_path / ".mypy_cache"
+    snippet = tmp_path / "typed_specs.py"
+    snippet.write_text(
+        "from typing import assert_type\n"
+        "from moneycards.solver.games import KOWAH_GAME, TOTOM_GAME, spec\n"
+        "from moneycards.solver.kowah.rules import KowahRules\n"
+        "from moneycards.solver.table import TableState\n"
+        "from moneycards.solver.totom.table import TotomState\n"
+        "assert_type(TOTOM_GAME.seeded(1), TotomState)\n"
+        "assert_type(KOWAH_GAME.rules(), KowahRules)\n"
+        "assert_type(spec('lukfu').seeded(1), TableState)\n"
+        "bad: TotomState = KOWAH_GAME.seeded(1)\n", encoding="utf-8")
+    r = subprocess.run([str(BIN / "mypy"), "--cache-dir", str(cache_dir), "--strict",
+                        "--follow-imports", "silent", str(snippet)],
+                       capture_output=True, text=True, cwd=ROOT)
+    # The one error is the Kowah state given to a Tổ Tôm name: the types are real.
+    errors = [line for line in r.stdout.splitlines() if ": error:" in line]
+    assert len(errors) == 1 and "KowahState" in errors[0] and ":9:" in errors[0], r.stdout

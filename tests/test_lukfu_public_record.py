@@ -34,7 +34,7 @@ def test_the_public_record_equals_its_json_read_back():
                 assert obs.record == parse_record(public, rec.rules)
                 assert obs.record_json == {k: v for k, v in public.items() if k != "game"}
                 checked += 1
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply(rng.choice(state.legal_texts()))
     assert checked > 300
 
 
@@ -45,7 +45,7 @@ def test_no_seat_sees_another_seats_face_down_cards():
     for seed in range(20):
         state = GAMES["lukfu"].seeded(seed)
         while not state.is_over:
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply(rng.choice(state.legal_texts()))
         for seat in range(3):
             for trick in public_record(state.record_, seat).tricks:
                 for a in trick.actions:

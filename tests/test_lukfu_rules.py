@@ -210,11 +210,11 @@ def test_LF_W2_claim_with_old_cards_and_LF_K3_losing_caller_pays_both():
         "2t 6s 6m 6t 7c 7s 7m 8c 8s 8m 4c".replace(" 4c", " 1s 1m")], master=0)
     deal.apply("call pass")
     deal.apply("call play")  # seat 1 calls; the master (seat 0) leads
-    assert "claim" in deal.legal_actions()  # R-claim-timing: before the first lead
+    assert "claim" in deal.legal_texts()  # R-claim-timing: before the first lead
     assert deal.claim_total(0) == 8  # four 9s, Mau Gung, Bak Chi, 8t and 7t below 9t
     # LF-L5 beside LF-L3: the old singles may not be led by this non-caller, yet they count
     # when laid down to claim.
-    leads = [a for a in deal.legal_actions() if a.startswith("lead ")]
+    leads = [a for a in deal.legal_texts() if a.startswith("lead ")]
     assert "lead 9c" not in leads and "lead 2c" in leads
     deal.apply("claim")
     assert deal.result == Outcome(OutcomeKind.WIN, "LF-K3", winner=0, fu=8, caller=1,
@@ -227,8 +227,8 @@ def test_LF_W3_a_seat_may_play_on_instead_of_claiming():
         "3s 3m 3t 4c 4s 4m 4t 5c 5s 5m 5t 6c",
         "2t 6s 6m 6t 7c 7s 7m 8c 8s 8m 1s 1m"], master=0)
     deal.apply("call play")
-    leads = [a for a in deal.legal_actions() if a.startswith("lead ")]
-    assert "claim" in deal.legal_actions() and leads
+    leads = [a for a in deal.legal_texts() if a.startswith("lead ")]
+    assert "claim" in deal.legal_texts() and leads
     deal.apply(leads[0])
     assert not deal.is_over
 
@@ -241,15 +241,15 @@ def test_R_claim_timing_only_the_seat_about_to_lead_may_claim():
     deal.apply("call play")
     deal.apply("lead 2c")  # seat 0 plays on (LF-W3) with 8 already in reach
     assert deal.current_seat() == 1
-    assert "claim" not in deal.legal_actions()  # following: no claim (R-claim-timing)
+    assert "claim" not in deal.legal_texts()  # following: no claim (R-claim-timing)
 
 
 def _play_without_claims(seed):
     """Seeded random play in which no seat claims until the hands have run out."""
     rng = random.Random(seed)
     deal = LukFuState(seed)
-    while not deal.is_over and "end" not in deal.legal_actions():
-        acts = deal.legal_actions()
+    while not deal.is_over and "end" not in deal.legal_texts():
+        acts = deal.legal_texts()
         deal.apply(rng.choice([a for a in acts if a != "claim"] or acts))
     return deal
 
@@ -275,7 +275,7 @@ def test_R_claim_timing_a_first_chance_at_the_end_may_claim():
     deal = _play_without_claims(42)
     winner = deal.record.to_act()
     assert not any(deal.hands) and winner not in deal.played_on
-    assert deal.legal_actions() == ["claim", "end"]
+    assert deal.legal_texts() == ["claim", "end"]
     deal.apply("claim")
     assert deal.result.kind is OutcomeKind.WIN and deal.result.winner == winner
 

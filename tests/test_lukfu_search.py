@@ -22,7 +22,7 @@ def _positions(n: int, seed: int) -> list[tuple[LukFuState, int]]:
         deal += 1
         while not state.is_over:
             seat = state.current_seat()
-            acts = state.legal_actions()
+            acts = state.legal_texts()
             if acts[0].startswith("call"):
                 state.apply("call play")
                 continue
@@ -143,7 +143,7 @@ def test_a_call_that_wins_more_deals_but_settles_less_is_passed():
     found = 0
     for k in range(200):
         state = LukFuState(9100 + k)
-        if not state.legal_actions()[0].startswith("call"):
+        if not state.legal_texts()[0].startswith("call"):
             continue
         ranked = strong(state.observation(state.current_seat()), seed=k)
         got = {}

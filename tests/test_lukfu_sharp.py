@@ -23,7 +23,7 @@ def test_LF_W2_a_claim_at_exactly_six_old_cards_before_the_first_lead():
                                   "5s 6s 7s 8s 1s 5m 6m 7m 8m 1m 7t 8t"], master=0)
     deal.apply("call play")
     assert deal.claim_total(0) == 6
-    assert deal.legal_actions()[0] == "claim"
+    assert deal.legal_texts()[0] == "claim"
     deal.apply("claim")
     # The master called and wins with six fu: 1 point from each loser (LF-K2).
     assert deal.result == Outcome(OutcomeKind.WIN, "LF-K2", winner=0, fu=6, caller=0,
@@ -53,7 +53,7 @@ def test_LF_W2_fu_plus_every_card_held_exactly_six_may_claim():
         deal.apply(action)
     assert deal.current_seat() == 0 and deal.record.fu(0) == 3
     assert sorted(f.text for f in deal.hands[0]) == ["7m", "7t", "9t"]
-    assert deal.claim_total(0) == 6 and "claim" in deal.legal_actions()
+    assert deal.claim_total(0) == 6 and "claim" in deal.legal_texts()
     deal.apply("claim")
     assert deal.result.winner == 0 and deal.result.fu == 6
 

@@ -30,7 +30,7 @@ def positions(game: str, deals: int, seed: int):
             for _ in range(rng.randint(1, 6)):
                 if state.is_over:
                     break
-                state.apply(rng.choice(state.legal_actions()))
+                state.apply(rng.choice(state.legal_texts()))
 
 
 def deal_count(game: str, n: int) -> int:

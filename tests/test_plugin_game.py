@@ -45,7 +45,7 @@ def test_a_registered_game_plays_through_the_table_core(highcard):
 def test_a_registered_games_illegal_action_changes_nothing(highcard):
     t = Table.create("highcard", [Seat(HUMAN), Seat(HUMAN)], seed=2)
     seat = t.state.current_seat()
-    other = next(c for c in highcard.deck.faces if f"play {c}" not in t.state.legal_actions())
+    other = next(c for c in highcard.deck.faces if f"play {c}" not in t.state.legal_texts())
     before = t.state.engine_record(), list(t.inputs)
     with pytest.raises(IllegalAction) as err:
         t.act(seat, f"play {other}")

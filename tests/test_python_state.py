@@ -38,7 +38,7 @@ def states(game):
     assert OutcomeKind.WIN in kinds
     half = g.seeded(3)
     for _ in range(5):
-        half.apply(half.legal_actions()[0])
+        half.apply(half.legal_texts()[0])
     out.append(half)
     switch = {"totom": "must_take_win", "kowah": "optional_declaration",
               "lukfu": "strict_non_caller_leads"}[game]
@@ -50,7 +50,7 @@ def states(game):
     rng = random.Random(2)
     for _ in range(8):
         if not dealt.is_over:
-            dealt.apply(rng.choice(dealt.legal_actions()))
+            dealt.apply(rng.choice(dealt.legal_texts()))
     out.append(dealt)
     return out
 
@@ -113,14 +113,14 @@ def test_a_finished_state_prints_its_result():
 def test_undo_takes_back_the_last_action(game, tmp_path):
     state = moneycards.load_game(game).seeded(5)
     before = state.clone()
-    first = state.legal_actions()[-1]
+    first = state.legal_texts()[-1]
     state.apply(first)
-    state.apply(state.legal_actions()[0])
+    state.apply(state.legal_texts()[0])
     second = state.history[-1]
     assert state.undo() == second
     assert state.history == [first]
     state.undo()
-    assert state.history == [] and state.legal_actions() == before.legal_actions()
+    assert state.history == [] and state.legal_texts() == before.legal_texts()
     assert state.observation(0).to_json() == before.observation(0).to_json()
     record = state.game_record()
     assert record["practice"] is True and "practice" not in before.game_record()
@@ -145,7 +145,7 @@ def test_lukfu_old_takes_a_path_text_or_a_parsed_record(tmp_path):
     # a game record: replayed and seen from the seat to act, whose hand is the default
     state = moneycards.load_game("lukfu").seeded(5)
     for _ in range(6):
-        state.apply(state.legal_actions()[0])
+        state.apply(state.legal_texts()[0])
     file = tmp_path / "game.json"
     file.write_text(json.dumps(state.game_record()))
     proof = lukfu.old(record=file)

@@ -25,7 +25,7 @@ def kowah_207_seat_2_facing_a_wait():
         if seat == 2 and obs.phase.name == "DISCARD" and wait is not None \
                 and obs.hand[KOWAH.index(wait)]:
             return obs, wait
-        acts = state.legal_actions()
+        acts = state.legal_texts()
         act = rng.choice(acts)
         state.apply(acts[0] if act == "stay" else act)
     pytest.fail("seat 2 never held seat 0's wait")

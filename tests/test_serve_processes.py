@@ -211,7 +211,7 @@ def channel_on(port, live, pids):
 
 def slow_hint(ch):
     state = seeded("lukfu", 3)
-    while state.legal_actions()[0].startswith("call"):
+    while state.legal_texts()[0].startswith("call"):
         state.apply("call play")
     obs = json.dumps(state.observation(state.current_seat()).to_json())
     return lukfu_pb2_grpc.LukFuServiceStub(ch).Hint(

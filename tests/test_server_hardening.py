@@ -176,7 +176,7 @@ def field_of(err) -> str:
 def observation(game: str, seed: int = 1, steps: int = 0) -> dict:
     state = seeded(game, seed)
     for _ in range(steps):
-        state.apply(state.legal_actions()[0])
+        state.apply(state.legal_texts()[0])
     return state.observation(state.current_seat()).to_json()
 
 
@@ -263,7 +263,7 @@ def test_a_card_counted_more_often_than_the_deck_holds_is_refused(channel):
 
 def test_a_forged_luk_fu_claim_is_refused_LF_W2(channel):
     state = seeded("lukfu", 3)
-    while state.legal_actions()[0].startswith("call"):
+    while state.legal_texts()[0].startswith("call"):
         state.apply("call play")
     obs = state.observation(state.current_seat()).to_json()
     assert "claim" not in obs["legal_actions"]
@@ -318,7 +318,7 @@ def test_worker_processes_keep_field_errors(process_channel):
 
 def test_worker_processes_answer_hints_within_the_deadline(process_channel):
     state = seeded("lukfu", 3)
-    while state.legal_actions()[0].startswith("call"):
+    while state.legal_texts()[0].startswith("call"):
         state.apply("call play")
     obs = json.dumps(state.observation(state.current_seat()).to_json())
     stub = lukfu_pb2_grpc.LukFuServiceStub(process_channel)

@@ -112,7 +112,7 @@ def seat_view_case():
         for _ in range(12):
             if state.is_over:
                 break
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply(rng.choice(state.legal_texts()))
         downs = [a for t in state.record.tricks for a in t.actions if a.play is None]
         if not state.is_over and downs:
             return state, game_record_message("lukfu", state.engine_record())
@@ -134,7 +134,7 @@ def test_prove_old_takes_the_game_record_seen_from_the_seat(stub, seat):
 def test_check_play_takes_the_game_record_and_defaults_to_the_seat_to_act(stub):
     state, game = seat_view_case()
     seat = state.current_seat()
-    action = state.legal_actions()[0]
+    action = state.legal_texts()[0]
     verb, _, cards = action.partition(" ")
     if verb == "call":
         pytest.skip("the deal is still in its calls")

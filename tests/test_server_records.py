@@ -26,7 +26,7 @@ def played(game, seed):
     rng = random.Random(seed)
     state = seeded(game, seed)
     while not state.is_over:
-        acts = state.legal_actions()
+        acts = state.legal_texts()
         state.apply("win" if "win" in acts else rng.choice(acts))
     return state
 
@@ -115,8 +115,8 @@ def test_a_rule_switch_in_a_record_changes_the_replay_R_declare(channel):
     for seed in range(200):
         state = seeded("kowah", seed)
         rng = random.Random(seed)
-        while not state.is_over and "declare" not in " ".join(state.legal_actions()):
-            state.apply(rng.choice(state.legal_actions()))
+        while not state.is_over and "declare" not in " ".join(state.legal_texts()):
+            state.apply(rng.choice(state.legal_texts()))
         if not state.is_over:
             break
     record = state.engine_record()

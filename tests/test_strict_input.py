@@ -70,9 +70,9 @@ def _take_cycle(seed: int):
     """A Kowah deal whose seats take the last discard and discard it again, turn after turn."""
     state = seeded("kowah", seed)
     state.apply("draw")
-    state.apply(state.legal_actions()[0])
+    state.apply(state.legal_texts()[0])
     for _ in range(TAKE_LIMIT):
-        if state.phase != "draw" or "take" not in state.legal_actions():
+        if state.phase != "draw" or "take" not in state.legal_texts():
             return None
         card = state.discards[-1][1]
         state.apply("take")
@@ -83,7 +83,7 @@ def _take_cycle(seed: int):
 def test_R_take_limit_after_30_takes_in_a_row_the_seat_draws():
     state = next(s for s in map(_take_cycle, range(20)) if s is not None)
     assert state.takes_in_row == TAKE_LIMIT == 30
-    assert state.legal_actions() == ["draw"]
+    assert state.legal_texts() == ["draw"]
     before = state.clone()
     with pytest.raises(IllegalAction) as exc:
         state.apply("take")
@@ -97,10 +97,10 @@ def test_R_take_limit_the_30th_take_in_a_row_is_still_legal():
     for seed in range(20):
         state = seeded("kowah", seed)
         state.apply("draw")
-        state.apply(state.legal_actions()[0])
+        state.apply(state.legal_texts()[0])
         ok = True
         for _ in range(TAKE_LIMIT - 1):
-            if state.phase != "draw" or "take" not in state.legal_actions():
+            if state.phase != "draw" or "take" not in state.legal_texts():
                 ok = False
                 break
             card = state.discards[-1][1]
@@ -108,7 +108,7 @@ def test_R_take_limit_the_30th_take_in_a_row_is_still_legal():
             state.apply(f"discard {card}")
         if ok and state.phase == "draw" and not state.is_over:
             assert state.takes_in_row == TAKE_LIMIT - 1
-            assert "take" in state.legal_actions()
+            assert "take" in state.legal_texts()
             return
     pytest.fail("no seed gave a take cycle")
 
@@ -140,7 +140,7 @@ def test_every_real_observation_passes_its_fact_check_unchanged(game):
             obs = state.observation(state.current_seat())
             assert checked(obs).legal_actions == obs.legal_actions
             seen += 1
-            acts = state.legal_actions()
+            acts = state.legal_texts()
             state.apply("win" if "win" in acts else rng.choice(acts))
     assert seen > 30
 

@@ -82,7 +82,7 @@ def test_random_deals_keep_every_invariant(game, part):
         while not state.is_over:
             assert state.cards_accounted(), (seed, steps)
             hand_sizes_ok(state)
-            acts = state.legal_actions()
+            acts = state.legal_texts()
             assert acts, (seed, steps)
             if steps % 7 == 0:  # observations hide the other seats' cards
                 seat = rng.randrange(state.seats)
@@ -105,7 +105,7 @@ def test_records_replay_to_the_same_result(game):
     for seed in range(20):
         state = seeded(game, seed)
         while not state.is_over:
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply(rng.choice(state.legal_texts()))
         record = json.loads(json.dumps(state.engine_record()))
         result = check(game, record)
         assert result.valid and result.complete and result.result == state.result
@@ -117,10 +117,10 @@ def test_an_illegal_action_is_reported_at_its_index(game):
     rng = random.Random(3)
     state = seeded(game, 11)
     for _ in range(6):
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_texts()))
     record = state.engine_record()
     bad = {"totom": "discard 1h1h", "kowah": "declare 55c", "lukfu": "call play"}[game]
-    if bad in state.legal_actions():
+    if bad in state.legal_texts():
         bad = "win"
     record["actions"].append(bad)
     result = check(game, record)
@@ -134,13 +134,13 @@ def test_a_rejected_action_changes_nothing(game):
     rng = random.Random(5)
     state = seeded(game, 4)
     for _ in range(5):
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_texts()))
     before = [json.dumps(state.observation(s).to_json(), sort_keys=True)
               for s in range(state.seats)]
     history = list(state.history)
     for bad in ("discard 9h", "capture 1m", "lead 891c", "draw draw", "take", "claim", "win",
                 "declare 99c", "follow 5h"):
-        if bad in state.legal_actions():
+        if bad in state.legal_texts():
             continue
         with pytest.raises(IllegalAction):
             state.apply(bad)
@@ -162,7 +162,7 @@ WIN_AND_CHIU = totom_deal([
 def scripted():
     state = TotomState(None, deal=WIN_AND_CHIU)
     state.apply("discard 9c")
-    assert state.current_seat() == 1 and state.legal_actions() == ["capture 9c", "pass"]
+    assert state.current_seat() == 1 and state.legal_texts() == ["capture 9c", "pass"]
     state.apply("pass")
     return state
 
@@ -199,7 +199,7 @@ def test_TT_P2_P4_out_of_turn_chiu_discard_goes_back_to_the_interrupted_doorway(
     state = scripted()
     state.apply("decline")
     state.apply("decline")
-    assert state.current_seat() == 2 and state.legal_actions() == ["chiu", "decline"]
+    assert state.current_seat() == 2 and state.legal_texts() == ["chiu", "decline"]
     state.apply("chiu")
     assert ("5c",) * 4 in [tuple(f.text for f in g) for g in state.exposed[2]]
     state.apply("discard 1h")
@@ -213,7 +213,7 @@ def test_TT_P5_declining_every_claim_leaves_the_exposing_seat_its_card():
     for _ in range(3):
         state.apply("decline")
     assert state.current_seat() == 1 and state.phase == "offer"
-    assert state.offer.kind == "exposed" and "pass" in state.legal_actions()
+    assert state.offer.kind == "exposed" and "pass" in state.legal_texts()
     state.apply("pass")  # TT-T3: a passed stock card goes on to the next seat
     assert state.current_seat() == 2 and state.offer.kind == "passed"
 
@@ -221,7 +221,7 @@ def test_TT_P5_declining_every_claim_leaves_the_exposing_seat_its_card():
 def test_TT_W7_S3_thien_u_and_TT_S4_dead_hand():
     deal = totom_deal(["22c 33c 44c 55c 66c 22s 33s 44s 55s 66s", "", "", ""], "")
     state = TotomState(None, deal=deal)
-    assert state.legal_actions() == ["win", "decline"]  # all pairs: no legal discard
+    assert state.legal_texts() == ["win", "decline"]  # all pairs: no legal discard
     won = state.clone()
     won.apply("win")
     assert won.result.via == "thien-u" and won.result.winner == 0
@@ -258,7 +258,7 @@ def whole_deal(deal, opening):
     for action in opening:
         state.apply(action)
     while not state.is_over:
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_texts()))
     return {"game": "totom", "deal": deal, "actions": state.history}, state
 
 
@@ -281,7 +281,7 @@ def test_TT_C5_C6_whole_deals_engine_and_check_record_agree(rule, seat1, legal):
         record, state = whole_deal(deal, ["discard 5c"])
         start = TotomState(None, deal=deal)
         start.apply("discard 5c")
-        assert start.legal_actions() == ["pass"]
+        assert start.legal_texts() == ["pass"]
         assert check("totom", record).valid  # the deal played on without the capture
         record["actions"][1:] = ["capture 5s"]
         got = check("totom", record)
@@ -371,7 +371,7 @@ def test_an_opening_win_that_is_no_win_breaks_TT_W4_even_with_a_lone_chi_chi():
     lone_chi_chi = 0
     for seed in range(40):
         state = spec("totom").seeded(seed)
-        if "win" in state.legal_actions():
+        if "win" in state.legal_texts():
             continue
         lone_chi_chi += state.hands[state.current_seat()][TOTOM.index(F("1h"))] == 1
         with pytest.raises(IllegalAction) as err:
@@ -409,7 +409,7 @@ def test_TT_C5_C6_table_differential_engine_against_the_rules_and_the_checker():
                             or "h" in (h.suit, o.card.suit):
                         continue
                     rule = (state._capture_rule(seat, o.card, h) or (None,))[0]
-                    assert (rule is None) == (f"capture {h}" in state.legal_actions())
+                    assert (rule is None) == (f"capture {h}" in state.legal_texts())
                     if rule in (None, "TT-C5", "TT-C6", "TT-C7", "TT-C9"):  # past TT-C1–C4
                         want = "TT-C5" if c5 else "TT-C6" if c6 else None
                         assert (rule if rule in ("TT-C5", "TT-C6") else None) == want, \
@@ -423,7 +423,7 @@ def test_TT_C5_C6_table_differential_engine_against_the_rules_and_the_checker():
                 won.apply("win")
                 assert v.wins and won.result.points == v.points
                 seen["win"] += 1
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply(rng.choice(state.legal_texts()))
     assert seen["TT-C5"] and seen["TT-C6"] and seen[None] and seen["win"], seen
 
 
@@ -434,7 +434,7 @@ def kowah_after_declaration(stock_next):
     state = KowahState(None, deal=deal)
     state.apply("draw")
     state.apply("discard 3c")
-    assert state.legal_actions() == ["declare 99m"]  # compulsory (R-declare)
+    assert state.legal_texts() == ["declare 99m"]  # compulsory (R-declare)
     state.apply("declare 99m")
     return state
 
@@ -480,7 +480,7 @@ def test_KW_K2_last_stock_card_without_a_win_is_a_draw():
     for seed in range(20):
         state = seeded("kowah", seed)
         while not state.is_over:
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply(rng.choice(state.legal_texts()))
         if state.result.kind is OutcomeKind.DRAWN:
             drawn += 1
             assert state.stock == [] and state.result.rule == "KW-K2"
@@ -493,7 +493,7 @@ def test_KW_T4_the_seat_chooses_which_pair_to_show_and_R_declare_switch():
     state = KowahState(None, deal=deal)
     state.apply("draw")
     state.apply("discard 3h")
-    assert state.legal_actions() == ["declare 55c", "declare 55s"]
+    assert state.legal_texts() == ["declare 55c", "declare 55s"]
     with pytest.raises(IllegalAction) as err:
         state.apply("stay")
     assert err.value.rule == "KW-T4"
@@ -508,7 +508,7 @@ def test_KW_T4_the_seat_chooses_which_pair_to_show_and_R_declare_switch():
                 table.clone().apply("stay")
             assert err.value.rule == "KW-T2" and f"now it {phase}" in err.value.message
             table.apply(action)
-    assert optional.legal_actions() == ["declare 55c", "declare 55s", "stay"]
+    assert optional.legal_texts() == ["declare 55c", "declare 55s", "stay"]
     optional.apply("stay")
     assert 0 not in optional.declared and optional.current_seat() == 1
 
@@ -559,7 +559,7 @@ def test_a_totom_result_says_how_the_deal_was_won_in_words(seed, words):
     state = seeded("totom", seed)
     rng = random.Random(seed)
     while not state.is_over:  # every seat wins or claims as soon as it may
-        acts = state.legal_actions()
+        acts = state.legal_texts()
         wins = [a for a in acts if a in ("win", "chiu")]
         state.apply(wins[0] if wins else rng.choice(acts))
     line = state.result_line()
@@ -595,7 +595,7 @@ def test_a_huge_refused_action_is_echoed_cut_to_one_line(game):
     """An action of 100,000 characters is quoted cut to its start and its length, as every
     echoed input is (docs/operations.md), in the refusal and in a record's check."""
     state = seeded(game, 1)
-    first = state.legal_actions()[0]
+    first = state.legal_texts()[0]
     state.apply(first)
     huge = "discard " + "x" * 100_000
     with pytest.raises(IllegalAction) as err:

@@ -29,7 +29,7 @@ def position_screen(game, seed, steps, seat):
     for _ in range(steps):
         if state.is_over:
             break
-        state.apply(state.legal_actions()[0])
+        state.apply(state.legal_texts()[0])
     seat = state.current_seat() if seat is None else seat
     obs = state.observation(seat)
     names = NAMES[game][:]

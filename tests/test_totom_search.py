@@ -44,7 +44,7 @@ def test_every_sampled_world_agrees_with_the_observation():
                 [_faces(e) for e in obs.exposed]
             assert [(s, f) for s, f in w.dead] == [(d.seat, d.card) for d in obs.dead]
             assert w.cards_accounted()  # 4 copies of every face, nothing invented
-            assert sorted(w.legal_actions()) == sorted(obs.legal_actions)
+            assert sorted(w.legal_texts()) == sorted(obs.legal_actions)
             # A card that died at a live hand's doorway is not in that hand.
             for d in obs.dead:
                 if d.seat != me and d.seat not in obs.dead_hand:
@@ -154,7 +154,7 @@ def test_decisions_not_played_out_keep_the_weighed_order_as_settlements():
                         assert r.reason.startswith(f"about {r.value:+.1f} points a deal, "
                                                    f"about ")
                         assert -tt_hint.WIN_POINTS <= r.value <= 3 * tt_hint.WIN_POINTS
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply(rng.choice(state.legal_texts()))
     assert seen >= 10
 
 
@@ -215,7 +215,7 @@ def test_a_chance_beside_a_wait_that_cannot_win_says_the_hand_must_change():
     state = seeded("totom", 8)
     rng = random.Random(8)
     for _ in range(50):
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_texts()))
     ranked = hint(state.observation(state.current_seat()))
     dead = [r for r in ranked if "no winning card is left unseen" in r.reason]
     assert dead, [r.reason for r in ranked]
@@ -264,7 +264,7 @@ def _same_deal(state, sim, rng):
 
     steps = 0
     while not state.is_over:
-        legal = state.legal_actions()
+        legal = state.legal_texts()
         assert [move_text(m) for m in sim.legal()] == legal, (steps, legal)
         act = tt_search.rollout_policy(state, rng) if rng.random() < 0.67 else rng.choice(legal)
         state.apply(act)

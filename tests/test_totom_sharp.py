@@ -218,20 +218,20 @@ def test_TT_C2_one_card_of_a_concealed_four_is_never_discarded():
     state.apply("pass")  # exposes a stock card; put seat 1 back to discarding instead
     state.hands[1] = list(TOTOM.parse_counts("2222c 7c 8s 9m"))
     state.phase, state.seat, state.offer, state.claims = Phase.DISCARD, 1, None, []
-    assert "discard 2c" not in state.legal_actions()
+    assert "discard 2c" not in state.legal_texts()
     assert refused(state, "discard 2c") == "TT-C2"
-    assert sorted(state.legal_actions()) == ["discard 7c", "discard 8s", "discard 9m"]
+    assert sorted(state.legal_texts()) == ["discard 7c", "discard 8s", "discard 9m"]
 
 
 def test_TT_C2_a_card_of_a_concealed_pair_never_makes_a_ca():
     state = offered("55s 7c 8c 9m 2s", "5c")
-    assert state.legal_actions() == ["pass"]
+    assert state.legal_texts() == ["pass"]
     assert refused(state, "capture 5s") == "TT-C2"
 
 
 def test_TT_C1_one_identical_card_held_means_chan_only():
     state = offered("5c 5s 7c 8s 9m", "5c")
-    assert state.legal_actions() == ["capture 5c", "pass"]
+    assert state.legal_texts() == ["capture 5c", "pass"]
     assert refused(state, "capture 5s") == "TT-C1"
 
 
@@ -239,33 +239,33 @@ def test_TT_C3_a_declined_chan_face_is_never_discarded():
     state = offered("5c 7c 8s 9m", "2c", declined_chan={F("5c")})
     state.hands[1] = list(TOTOM.parse_counts("5c 7c 8s 9m"))
     state.phase, state.offer = Phase.DISCARD, None
-    assert "discard 5c" not in state.legal_actions()
+    assert "discard 5c" not in state.legal_texts()
     assert refused(state, "discard 5c") == "TT-C3"
 
 
 def test_TT_C5_no_ca_capture_beside_a_concealed_ca_of_another_suit_pair():
     # The hand's Cạ is 5s 5m; the offered 5c would make a second Cạ in rank 5.
     state = offered("5s 5m 7c 8s 9m", "5c")
-    assert state.legal_actions() == ["pass"]
+    assert state.legal_texts() == ["pass"]
     assert refused(state, "capture 5m") == "TT-C5"
 
 
 def test_TT_C6_one_unpaired_card_left_means_no_ca_capture():
     state = offered("5s 77c 88c", "5c")
-    assert state.legal_actions() == ["pass"]
+    assert state.legal_texts() == ["pass"]
     assert refused(state, "capture 5s") == "TT-C6"
 
 
 def test_TT_C7_both_cards_of_a_ca_discarded_means_no_ca_capture():
     state = offered("5s 7c 8s 9m", "5c", discarded={F("2c"), F("2m")})
-    assert state.legal_actions() == ["pass"]
+    assert state.legal_texts() == ["pass"]
     assert refused(state, "capture 5s") == "TT-C7"
 
 
 def test_TT_C8_after_a_ca_capture_no_discard_completing_a_discarded_ca():
     state = offered("5s 7c 8s 2m", "5c", discarded={F("2c")})
     state.apply("capture 5s")
-    assert sorted(state.legal_actions()) == ["discard 7c", "discard 8s"]
+    assert sorted(state.legal_texts()) == ["discard 7c", "discard 8s"]
     assert refused(state, "discard 2m") == "TT-C8"
 
 
@@ -284,7 +284,7 @@ def test_U_chi_a_deal_won_on_the_winners_own_stock_card_scores_u_chi():
     state = _ready_deal(0, "5s", ["", WINNER, "", ""])
     # Drive the deal to seat 1's turn: the dealer discards, seat 1 passes and exposes.
     while state.current_seat() == 0 and state.phase in ("opening", "discard"):
-        state.apply(next(a for a in state.legal_actions() if a.startswith("discard")))
+        state.apply(next(a for a in state.legal_texts() if a.startswith("discard")))
     if state.phase == "claims":  # a Chíu on the dealer's discard: decline it
         while state.phase == "claims":
             state.apply("decline")
@@ -344,7 +344,7 @@ def test_TT_W6_no_win_is_offered_on_a_hand_discard():
     state.phase, state.seat, state.offer, state.claims = Phase.DISCARD, 0, None, []
     state.apply("discard 5s")
     assert state.phase == "offer" and state.claims == []
-    assert "win" not in state.legal_actions()
+    assert "win" not in state.legal_texts()
     assert refused(state, "win") == "TT-W6"
 
 
@@ -364,7 +364,7 @@ def test_R_claim_privacy_only_the_asked_seat_sees_the_question_even_when_it_is_c
         state.hands[s] = list(spec("totom").deck.parse_counts(hand))
     state.phase, state.seat, state.offer, state.claims = Phase.DISCARD, 0, None, []
     state.apply("discard 5s")
-    assert state.current_seat() == 3 and state.legal_actions() == ["chiu"]
+    assert state.current_seat() == 3 and state.legal_texts() == ["chiu"]
     assert state.observation(3).to_json()["claim"] == "CLAIM_CHIU"
     for seat in (0, 1, 2):
         assert state.observation(seat).to_json()["claim"] is None
@@ -469,7 +469,7 @@ def _triple_deal(rules, how):
     assert state.claims == [(1, "chiu")]
     if how == "capture":  # the Chíu declined, the offer captured with the third copy
         state.apply("decline")
-        assert state.legal_actions() == ["capture 5c", "pass"]
+        assert state.legal_texts() == ["capture 5c", "pass"]
         state.apply("capture 5c")
         assert state.exposed[1] == [(F("5c"), F("5c"))]
         assert state.hands[1][TOTOM.index(F("5c"))] == 2

@@ -33,16 +33,16 @@ def refused(state, action):
 
 def test_TT_C1_identical_card_held_only_chan():
     state = offered("5c 5s 7c 8c 9c", "5c")
-    assert "capture 5c" in state.legal_actions() and "capture 5s" not in state.legal_actions()
+    assert "capture 5c" in state.legal_texts() and "capture 5s" not in state.legal_texts()
     assert refused(state, "capture 5s") == "TT-C1"
 
 
 def test_TT_C2_pairs_never_broken_but_a_triple_gives_its_third():
     state = offered("55s 7c 8c 9c", "5c")  # 5s is a concealed pair
     assert refused(state, "capture 5s") == "TT-C2"
-    assert "capture 5s" in offered("555s 7c 8c 9c", "5c").legal_actions()  # a triple
+    assert "capture 5s" in offered("555s 7c 8c 9c", "5c").legal_texts()  # a triple
     state = offered("55c 7c 8c 9c", "5c")
-    assert "capture 5c" in state.legal_actions()  # ăn bòn: Chắn with one card of a pair
+    assert "capture 5c" in state.legal_texts()  # ăn bòn: Chắn with one card of a pair
     state.apply("capture 5c")
     assert (F("5c"), F("5c")) in state.exposed[1] and state.phase == "discard"
 
@@ -67,7 +67,7 @@ def test_R_own_faces_tt_c4_binds_only_the_seat_that_let_the_face_go():
     state = offered("5s 7c 8c 9c", "5c")
     state.memory[0].discarded.add(F("5c"))
     state.memory[2].ca_from_hand.add(F("5c"))
-    assert "capture 5s" in state.legal_actions()
+    assert "capture 5s" in state.legal_texts()
     assert refused(offered("5s 7c 8c 9c", "5c", discarded={F("5c")}), "capture 5s") == "TT-C4"
 
 
@@ -80,7 +80,7 @@ def test_TT_C5_no_ca_capture_in_a_rank_with_a_concealed_ca():
 def test_TT_C5_a_concealed_identical_pair_is_not_half_a_ca():
     # 5s beside the pair 5m5m: identical pairs are never split (TT-W3), so no Cạ in rank 5.
     state = offered("5s 55m 7c 8c 9c", "5c")
-    assert state.legal_actions() == ["capture 5s", "pass"]
+    assert state.legal_texts() == ["capture 5s", "pass"]
     state.apply("capture 5s")
     assert (F("5s"), F("5c")) in state.exposed[1] and state.phase == "discard"
 
@@ -92,12 +92,12 @@ def test_TT_C6_no_ca_capture_with_one_unpaired_card_left():
 def test_TT_C6_a_concealed_ca_counts_as_paired():
     # Chắn 77c 88c, Cạ 6c6m, one single 5s: the hand waits for its win, no Cạ capture.
     state = offered("5s 6c6m 77c 88c", "5c")
-    assert state.legal_actions() == ["pass"]
+    assert state.legal_texts() == ["pass"]
     assert refused(state, "capture 5s") == "TT-C6"
     # Two singles left (5s, 9c): the capture is legal.
-    assert "capture 5s" in offered("5s 6c6m 77c 9c", "5c").legal_actions()
+    assert "capture 5s" in offered("5s 6c6m 77c 9c", "5c").legal_texts()
     # A single Chi chi is unpaired too: 5s and 1h leave two.
-    assert "capture 5s" in offered("5s 6c6m 77c 1h", "5c").legal_actions()
+    assert "capture 5s" in offered("5s 6c6m 77c 1h", "5c").legal_texts()
 
 
 def test_TT_C7_after_discarding_both_cards_of_a_ca_no_ca_captures():
@@ -109,7 +109,7 @@ def test_TT_C8_after_capturing_a_ca_no_discard_completing_a_discarded_ca():
     state = offered("5s 7c 8c 2m", "5c", discarded={F("2c")})
     state.apply("capture 5s")  # a Cạ capture
     assert refused(state, "discard 2m") == "TT-C8"
-    assert "discard 7c" in state.legal_actions()
+    assert "discard 7c" in state.legal_texts()
 
 
 def test_R_dead_hand_a_declined_thien_u_without_a_discard_leaves_a_dead_hand():
@@ -118,13 +118,13 @@ def test_R_dead_hand_a_declined_thien_u_without_a_discard_leaves_a_dead_hand():
     cards, and never captures nor wins."""
     deal = totom_deal(["22c 33c 44c 55c 66c 22s 33s 44s 55s 66s", "", "", ""], "")
     state = TotomState(None, deal=deal)
-    assert state.legal_actions() == ["win", "decline"]
+    assert state.legal_texts() == ["win", "decline"]
     state.apply("decline")
     assert state.dead_hand == {0} and state.offer.kind == "exposed" and state.offer.door == 0
     card = state.offer.card
     assert not state._wins_with(0, card) and state._captures(0, card) == []
     if state.current_seat() == 0:
-        assert state.legal_actions() == ["pass"]
+        assert state.legal_texts() == ["pass"]
 
 
 def test_TT_C9_capture_only_if_a_legal_discard_remains():

@@ -30,7 +30,7 @@ def test_the_views_observation_equals_json_format_read(game):
                 assert own_message(cls, data) == json_format.ParseDict(data, cls())
             if state.is_over:
                 break
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply(rng.choice(state.legal_texts()))
         result = state.result.to_json()
         assert own_message(common_pb2.DealResult, result) == \
             json_format.ParseDict(result, common_pb2.DealResult())

@@ -30,6 +30,7 @@ import numpy as np
 from moneycards.solver.batch import hand_keys, parse_many
 from moneycards.solver.kowah import KOWAH
 from moneycards.solver.errors import InvalidInput
+from moneycards.solver.kowah.check import parse_hand
 from moneycards.solver.kowah.exact import triplet_pairs
 from moneycards.solver.kowah.shapes import PAIRS
 from moneycards.solver.kowah import NF
@@ -267,8 +268,6 @@ def check_texts(hands: Sequence[str], *, distance: bool = False) -> TextBatch:
     """Parse, validate and check many hands (with `distance`, also the exchanges to ready);
     a hand that is bad input gets the error check.check_text would raise for it, the
     others are answered."""
-    from moneycards.solver.kowah.check import parse_hand
-
     counts, errors = parse_many(KOWAH, hands)
     for i in np.nonzero(counts.sum(axis=1) != HAND)[0].tolist():
         if i in errors:

@@ -77,6 +77,22 @@ def distance_exact(counts: Sequence[int], caps: Sequence[int]) -> int | None:
     return 8 - int(kept[reachable].max())
 
 
+@lru_cache(maxsize=1)
+def ready_pairs() -> dict[bytes, tuple[int, ...]]:
+    """Every ready eight-card hand (KW-R4, KW-R5) as its count bytes -> the faces of the
+    pairs it may show (built once from the exact twin's enumeration): the table form of
+    legal.shown_pairs."""
+    two, ii, jj, ok = triplet_pairs()
+    out: dict[bytes, set[int]] = {}
+    for p in range(NF):
+        keep = ok[p, ii] & ok[p, jj]
+        cand = two[keep].copy()
+        cand[:, p] += 2
+        for row in cand[(cand <= KOWAH.copies).all(axis=1)]:
+            out.setdefault(row.astype("uint8").tobytes(), set()).add(p)
+    return {k: tuple(sorted(v)) for k, v in out.items()}
+
+
 def splits_exact(counts: Sequence[int]) -> list[Split]:
     """Every valid split (KW-R4, KW-R5) by exact search: the oracle."""
     return [s for s in structural_splits(counts) if s.valid()]

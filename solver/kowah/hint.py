@@ -15,14 +15,17 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from moneycards.solver.cards import Face, counted
 from moneycards.solver.kowah import KOWAH
 from moneycards.solver.ranking import (Ranked, capped, cut_short, legal_of, not_evaluated,
                                        ranked, stopped)
 from moneycards.solver.search import Estimate
 from moneycards.solver.table import parse_action, says
-from moneycards.solver.kowah.exact import ready_slots
-from moneycards.solver.kowah.search import known_holdings
+from moneycards.solver.kowah.exact import ready_slots, splits_exact
+from moneycards.solver.kowah import search
+from moneycards.solver.kowah.search import known_holdings, sample_world
 from moneycards.solver.kowah import SEATS
 from moneycards.solver.kowah.observation import CARD_VERBS, KowahObservation, Phase
 from moneycards.solver.kowah import NF
@@ -52,8 +55,6 @@ class View:
 
     def evaluate(self, hand: list[int], unseen: list[int]) -> tuple[int, int]:
         """(distance, live outs) of an eight-card hand."""
-        import numpy as np
-
         _, slot_key = ready_slots()
         return _evaluate(np, slot_key, hand, unseen)
 
@@ -83,8 +84,6 @@ def _evaluate(np: Any, slot_key: Any, hand: Sequence[int],
 def discard_values(view: View, hand9: list[int],
                    unseen: list[int]) -> dict[Face, tuple[int, int]]:
     """For each face in a nine-card hand: (distance, outs) after discarding it."""
-    import numpy as np
-
     _, slot_key = ready_slots()
     held, free = _tables(np, hand9, unseen)
     reach = free[slot_key].all(axis=1)
@@ -105,8 +104,6 @@ def _value(dist: int, outs: int) -> float:
 
 def warm_up() -> None:
     """Build the ready-hand tables once, before the first decision is timed."""
-    from moneycards.solver.kowah import search
-
     search.warm_up()
 
 
@@ -238,8 +235,6 @@ class Race:
 
 def wait_live(hand8: list[int], unseen: list[int]) -> tuple[int, Face | None]:
     """A ready hand's best wait: the most unseen copies over the pairs it may show."""
-    from moneycards.solver.kowah.exact import splits_exact
-
     best: tuple[int, Face | None] = (-1, None)
     for split in splits_exact(hand8):
         live = unseen[KOWAH.index(split.pair)]
@@ -387,8 +382,6 @@ def strong(obs: KowahObservation, seed: int | None = None, worlds: int = SEARCH_
     multiplier), below the searched ones; a discard that a declared seat waits on loses at
     once (KW-X4) and ranks last. A search the safety cap or a cancelled call stops keeps
     the race ranking, its options to play out marked cut short."""
-    from moneycards.solver.kowah.search import sample_world
-
     safe, unsafe = race(obs)
     safe = [as_settlement(r) for r in ranked(safe)]
     unsafe = ranked(unsafe)

@@ -17,20 +17,30 @@ from moneycards.solver.cards import Face
 from moneycards.solver.kowah import KOWAH
 from moneycards.solver.errors import ImpossibleCards, InvalidInput
 from moneycards.solver.observation import Reader, card_text, enum_json
-from moneycards.solver.table import Outcome, outcome_from_json
+from moneycards.solver.table import Arg, Outcome, Verb, card_verbs_of, outcome_from_json
 from moneycards.solver.kowah import SEATS
 
 
 
+class KowahVerb(Verb):
+    """Kowah's actions (KW-T, R-declare): a discard names a card, a declaration its pairs."""
+
+    DRAW = "draw"
+    TAKE = "take"
+    DISCARD = "discard", Arg.CARDS
+    DECLARE = "declare", Arg.CARDS
+    STAY = "stay"
+
+
 # The verbs whose argument is cards: the engine, the hint and the fact checks read actions
 # alike (solver/table.py `parse_action`).
-CARD_VERBS = ("discard", "declare")
+CARD_VERBS = card_verbs_of(KowahVerb)
 
 
 class Phase(StrEnum):
     """What the seat to act is doing: the engine's `KowahState.phase` and the
-    observation's. Its value (`"draw"`) is the flat form (`flat()`); the proto JSON
-    names the member."""
+    observation's. Its value (`"draw"`) is what the engine and the fact checks compare;
+    the proto JSON names the member."""
 
     DRAW = "draw"  # draw from the stock or take the last discard (KW-T2)
     DISCARD = "discard"  # discard one of nine cards
@@ -100,18 +110,6 @@ class KowahObservation:
         """A number fixed by what the seat sees: seeds the hint's sampled worlds, so the same
         observation gets the same hint in every process."""
         return zlib.crc32(json.dumps(self.to_json(), sort_keys=True).encode())
-
-    def flat(self) -> dict[str, Any]:
-        """The flat form the fact checks read (solver/facts.py): enums by their short
-        names, the pile as the discards nobody took."""
-        data = self.to_json()
-        data["phase"] = self.phase.value
-        data["result"] = self.result.to_dict() if self.result is not None else None
-        data["discards"] = [{"seat": d.seat, "card": d.card.text} for d in self.discards
-                            if d.taken_by is None]
-        data["public_draws"] = [{"seat": d.seat, "card": d.card.text}
-                                for d in self.public_draws]
-        return data
 
 
 FIELDS = {"game", "seat", "to_act", "phase", "hand", "hand_sizes", "declared", "discards",

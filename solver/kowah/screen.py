@@ -7,12 +7,12 @@ from typing import Any, Sequence
 
 from moneycards.solver.cards import Face, counted
 from moneycards.solver.kowah import KOWAH
+from moneycards.solver.kowah.exact import splits_exact
+from moneycards.solver.kowah.shapes import TRIPLETS
 from moneycards.solver.screen import _turn, _upper_first, wrap, wrap_items
 from moneycards.solver.table import possessive
 
 def view(obs: Any, names: Sequence[str]) -> list[str]:
-    from moneycards.solver.kowah.exact import splits_exact
-
     phase = obs.phase.name.lower()
     takes = any(a == "take" for a in obs.legal_actions) or obs.to_act != obs.seat
     what = {"draw": "draw or take" if takes else "draw (no discard to take yet)",
@@ -51,8 +51,6 @@ def view(obs: Any, names: Sequence[str]) -> list[str]:
 def kowah_groups(counts: Sequence[int]) -> tuple[list[str], list[Face], list[Face]]:
     """A Kowah hand as a player holds it: the most triplets (KW-R1, KW-R2), then pairs
     (the candidates for the shown pair), then single cards."""
-    from moneycards.solver.kowah.shapes import TRIPLETS
-
     def most(left: list[int], start: int) -> list[Any]:
         best: list[Any] = []
         for k in range(start, len(TRIPLETS)):
@@ -96,8 +94,6 @@ def describe_action(obs: Any, verb: str, arg: str) -> str | None:
 
 def explain(state: Any, r: Any, names: Sequence[str]) -> list[str]:
     """How a won deal was won: the winner's cards and what they scored."""
-    from moneycards.solver.kowah.exact import splits_exact
-
     card = KOWAH.parse(r.card)[0]
     hand = list(state.hands[r.winner])
     if sum(hand) == 9:

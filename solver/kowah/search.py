@@ -20,13 +20,15 @@ and gets the same results.
 from __future__ import annotations
 
 import random
+
+import numpy as np
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from moneycards.solver.kowah import KOWAH
 from moneycards.solver.kowah.check import MULTIPLIERS
-from moneycards.solver.kowah.exact import ready_slots
+from moneycards.solver.kowah.exact import ready_pairs, ready_slots
 from moneycards.solver.kowah.legal import may_take
 from moneycards.solver.kowah.observation import KowahObservation, Phase
 from moneycards.solver.kowah import SEATS, NF
@@ -35,24 +37,6 @@ from moneycards.solver.kowah import SEATS, NF
 # honour is its own (KW-D2). A card's company is the cards of its class in the hand.
 KIND = tuple((0, f.rank) if f.suit != "h" else (1, f.rank) for f in KOWAH.faces)
 KIND_FACES = tuple(tuple(g for g in range(NF) if KIND[g] == KIND[f]) for f in range(NF))
-
-
-@lru_cache(maxsize=1)
-def ready_pairs() -> dict[bytes, tuple[int, ...]]:
-    """Every ready eight-card hand (KW-R4, KW-R5) as its count bytes -> the faces of the
-    pairs it may show (built once from the exact twin's enumeration): the table form of
-    legal.shown_pairs."""
-    from moneycards.solver.kowah.exact import triplet_pairs
-
-    two, ii, jj, ok = triplet_pairs()
-    out: dict[bytes, set[int]] = {}
-    for p in range(NF):
-        keep = ok[p, ii] & ok[p, jj]
-        cand = two[keep].copy()
-        cand[:, p] += 2
-        for row in cand[(cand <= KOWAH.copies).all(axis=1)]:
-            out.setdefault(row.astype("uint8").tobytes(), set()).add(p)
-    return {k: tuple(sorted(v)) for k, v in out.items()}
 
 
 def warm_up() -> None:
@@ -276,8 +260,6 @@ def _ready_with_pair(pair: int, fixed: Sequence[int], pool: Sequence[int],
                      rng: random.Random) -> list[int] | None:
     """A ready hand showing `pair` that holds `fixed` and takes the rest from `pool`,
     uniformly among those possible (None: none is)."""
-    import numpy as np
-
     rows = _targets_by_pair()[pair]
     lo = np.asarray(fixed)
     fit = np.nonzero(((rows >= lo) & (rows <= lo + np.asarray(pool))).all(axis=1))[0]
@@ -289,8 +271,6 @@ def _ready_with_pair(pair: int, fixed: Sequence[int], pool: Sequence[int],
 @lru_cache(maxsize=1)
 def _targets_by_pair() -> dict[int, Any]:
     """Per pair face, the ready hands that may show it, as rows of a count matrix."""
-    import numpy as np
-
     out: dict[int, list[bytes]] = {p: [] for p in range(NF)}
     for key, pairs in sorted(ready_pairs().items()):
         for p in pairs:

@@ -19,7 +19,7 @@ from moneycards.solver.kowah.check import MULTIPLIERS, pair_refusal, pairs_text
 from moneycards.solver.kowah import observation as ob
 from moneycards.solver.kowah import legal
 from moneycards.solver.kowah.legal import TAKE_LIMIT
-from moneycards.solver.kowah.observation import CARD_VERBS, KowahObservation, Phase as Phase
+from moneycards.solver.kowah.observation import KowahVerb, KowahObservation, Phase as Phase
 from moneycards.solver.kowah.rules import SEED_RULES, KowahRules
 from moneycards.solver.rulebook import implements
 from moneycards.solver.table import (Action, Outcome, OutcomeKind, TableState, read_deal, says,
@@ -31,8 +31,7 @@ HAND = 8
 
 class KowahState(TableState):
     deck = KOWAH
-    card_verbs = CARD_VERBS
-    verbs = ("draw", "take", "discard", "declare", "stay")
+    verb_type = KowahVerb
     actions_help = "actions are: draw, take, discard CARD, declare PAIR, stay"
     game = "kowah"
     seats = SEATS
@@ -84,7 +83,7 @@ class KowahState(TableState):
     def shown_pairs(self, seat: int) -> list[Face]:
         return list(legal.shown_pairs(tuple(self.hands[seat])))
 
-    def _legal(self) -> list[str]:
+    def _legal(self) -> list[Action]:
         return legal.legal_actions(self.phase, self.hands[self.seat], bool(self.discards),
                                    self.turns == 0, self.takes_in_row,
                                    self.rules.optional_declaration)
@@ -269,7 +268,7 @@ class KowahState(TableState):
             public_draws=tuple(ob.PublicDraw(s, f, t) for s, f, t in self.public_draws),
             stock=len(self.stock), first_turn=self.turns == 0,
             takes_in_row=self.takes_in_row,
-            legal_actions=tuple(self.legal_actions()) if self.current_seat() == seat else (),
+            legal_actions=tuple(self.legal_texts()) if self.current_seat() == seat else (),
             result=self.result,
         )
 

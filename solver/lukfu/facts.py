@@ -3,28 +3,23 @@ reads, checked, and the legal actions they allow."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.facts import (listed_actions, normalizer, read_cards, seat_of)
+from moneycards.solver.facts import listed_actions, normalizer, seat_of
+from moneycards.solver.lukfu.legal import WIN_FU, legal_actions, may_claim
+from moneycards.solver.lukfu.observation import LukFuObservation
+from moneycards.solver.lukfu.old import Position, prove_old
+from moneycards.solver.lukfu.plays import classify
 
 
-def facts(obs: dict[str, Any]) -> list[str]:
-    """Luk Fu: the record read strictly, the hand consistent with it (LF-D1), and the listed
-    actions exactly those the record and the hand allow (LF-C2, LF-L1–L5, LF-F1, LF-W2)."""
-    from moneycards.solver.lukfu.legal import WIN_FU, legal_actions, may_claim
-    from moneycards.solver.lukfu.old import Position, prove_old
-    from moneycards.solver.lukfu.plays import classify
-    from moneycards.solver.lukfu.record import parse_record
-
-    seat = seat_of(obs.get("seat"), 3, "state.seat")
-    hand = read_cards(LUKFU, obs.get("hand"), "state.hand")
-    record = obs.get("record")
-    if not isinstance(record, dict):
-        raise InvalidInput("expected a record object", field="state.record")
+def facts(obs: LukFuObservation) -> list[str]:
+    """Luk Fu: the hand consistent with the record (read strictly with the observation:
+    LF-D1), and the listed actions exactly those the record and the hand allow (LF-C2,
+    LF-L1–L5, LF-F1, LF-W2)."""
+    seat = seat_of(obs.seat, 3, "state.seat")
+    hand = list(obs.hand)
     try:
-        pos = Position(parse_record(record), seat, hand)
+        pos = Position(obs.record, seat, hand)
     except InvalidInput as err:
         if err.field in ("hand", "seat"):
             err.field = f"state.{err.field}"
@@ -37,8 +32,9 @@ def facts(obs: dict[str, Any]) -> list[str]:
     else:
         best = rec.current_best()
         old = frozenset(prove_old(pos).old) if best is None else frozenset()  # to lead
-        legal = set(legal_actions(hand, best, rec.role(seat), rec.rules, lambda: old,
-                                  lambda: may_claim(rec.fu(seat), len(old))))
+        legal = {a.text for a in legal_actions(hand, best, rec.role(seat), rec.rules,
+                                               lambda: old,
+                                               lambda: may_claim(rec.fu(seat), len(old)))}
 
     def allowed(act: str) -> str | None:
         if act in legal:

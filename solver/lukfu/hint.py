@@ -16,15 +16,16 @@ from __future__ import annotations
 import random
 
 from moneycards.solver.cards import Face, counted
+from moneycards.solver.cpsat import cp_model
 from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.ranking import (UNKNOWN_ACTION, Ranked, capped, cut_short, legal_of,
                                        not_evaluated, ranked, stopped)
 from moneycards.solver.table import parse_action
 from moneycards.solver.lukfu.observation import CARD_VERBS, LukFuObservation
 from moneycards.solver.lukfu.old import FIXED_OLD, Position, prove_old
-from moneycards.solver.lukfu.plays import Play, beating_plays, classify, plays_in
+from moneycards.solver.lukfu.plays import Play, beaters_of, beating_plays, classify, plays_in
 from moneycards.solver.lukfu import SEATS
-from moneycards.solver.lukfu.search import search
+from moneycards.solver.lukfu.search import sample_placements, search
 from moneycards.solver.lukfu.rules import LukFuRules
 
 CALL_THRESHOLD = 4  # old cards (or near-old) needed to call
@@ -37,8 +38,6 @@ def _position(obs: LukFuObservation) -> Position:
 def sample_worlds(pos: Position, n: int, rng: random.Random,
                   tries: int = 300) -> list[dict[int, set[Face]]]:
     """Up to n worlds: each other seat's hand, respecting the face-down inferences."""
-    from moneycards.solver.lukfu.search import sample_placements
-
     hands_idx = pos.other_hands()
     return [{pos.locations[i].seat: set(world[i]) for i in hands_idx}
             for world in sample_placements(pos, n, rng, tries)]
@@ -69,8 +68,6 @@ def _sure_gain(pos: Position, acts: list[str], old: set[Face],
                rules: LukFuRules) -> tuple[str, int] | None:
     """The lead that surely wins its trick and raises fu plus old cards the most (LF-W3):
     no unseen card can be part of a play that beats it. None when no lead gains."""
-    from moneycards.solver.lukfu.plays import beaters_of
-
     unseen = set(pos.unknown)
     best = None
     for act in acts:
@@ -93,8 +90,6 @@ def _worth(f: Face, old: set[Face]) -> float:
 
 def warm_up() -> None:
     """Import CP-SAT (the old-card proofs' solver) before the first decision is timed."""
-    from moneycards.solver.cpsat import cp_model
-
     cp_model()
 
 

@@ -19,7 +19,9 @@ from moneycards.solver.lukfu.plays import (SEED_RULES, SINGLE, SUIT_RANK, LukFuR
                                            passed_master_may_not_lead, plays_in)
 from moneycards.solver.lukfu import SEATS
 from moneycards.solver.lukfu.record import HAND_SIZE, ROLES
+from moneycards.solver.lukfu.observation import LukFuVerb as V
 from moneycards.solver.rulebook import data, implements
+from moneycards.solver.table import Action, make_action
 
 WIN_FU = 6  # LF-W2
 # R-settle-zero: what a drawn deal and a redeal settle, seat by seat.
@@ -119,7 +121,7 @@ def may_claim(fu: int, old: int) -> bool:
 @implements("LF-W3", "a seat may play on instead of claiming")
 def legal_actions(hand: Collection[Face], best: Play | None, role: str, rules: LukFuRules,
                   old: Callable[[], Collection[Face]],
-                  claim: Callable[[], bool]) -> list[str]:
+                  claim: Callable[[], bool]) -> list[Action]:
     """The actions of the seat to act once the calls are over: a follow that beats `best`,
     else as many cards face down (LF-F1); about to lead, its legal leads, with "claim"
     first when `claim()` allows it (LF-W2) — it may lead instead (LF-W3) — and "end" in
@@ -128,14 +130,19 @@ def legal_actions(hand: Collection[Face], best: Play | None, role: str, rules: L
     if best is not None:
         able = must_beat(hand, best, rules)
         if able:
-            return [f"follow {p.text}" for p in able]
-        return ["down " + LUKFU.render(c) for c in combinations(sorted(hand), best.size)]
-    acts = ["claim"] if claim() else []
+            return [make_action(LUKFU, V.FOLLOW, *p.cards) for p in able]
+        return [make_action(LUKFU, V.DOWN, *c) for c in combinations(sorted(hand), best.size)]
+    acts = [_CLAIM] if claim() else []
     if not hand:
-        return acts + ["end"]
+        return acts + [_END]
     held_old = old()
-    return acts + [f"lead {p.text}" for p in plays_in(hand)
+    return acts + [make_action(LUKFU, V.LEAD, *p.cards) for p in plays_in(hand)
                    if check_lead(p, hand, role, held_old, rules).legal]
+
+
+_CLAIM, _END = make_action(LUKFU, V.CLAIM), make_action(LUKFU, V.END)
+# The calls (LF-C2): each seat says play or pass.
+CALLS = tuple(make_action(LUKFU, V.CALL, word=w) for w in V.CALL.words)
 
 
 @implements("R-claim-timing", "a seat that played on past a claim has none when the hands "

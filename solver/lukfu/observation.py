@@ -21,18 +21,29 @@ from moneycards.solver.lukfu import SEATS
 from moneycards.solver.lukfu.record import (HAND_SIZE, Record, RecordError, parse_record,
                                            record_to_json)
 from moneycards.solver.observation import Reader, enum_json
-from moneycards.solver.table import Outcome, outcome_from_json
+from moneycards.solver.table import Arg, Outcome, Verb, card_verbs_of, outcome_from_json
+
+
+class LukFuVerb(Verb):
+    """Luk Fu's actions (LF-C, LF-L, LF-F, LF-W): a call says play or pass; plays name cards."""
+
+    CALL = "call", Arg.WORD, ("play", "pass")
+    LEAD = "lead", Arg.CARDS
+    FOLLOW = "follow", Arg.CARDS
+    DOWN = "down", Arg.CARDS
+    CLAIM = "claim"
+    END = "end"
 
 
 # The verbs whose argument is cards: the engine, the hint and the fact checks read actions
 # alike (solver/table.py `parse_action`).
-CARD_VERBS = ("lead", "follow", "down")
+CARD_VERBS = card_verbs_of(LukFuVerb)
 
 
 class Phase(StrEnum):
     """What the seat to act is doing: the engine's `LukFuState.phase` and the
-    observation's. Its value (`"call"`) is the flat form (`flat()`); the proto JSON
-    names the member."""
+    observation's. Its value (`"call"`) is what the engine and the fact checks compare;
+    the proto JSON names the member."""
 
     CALL = "call"  # the calls: play or pass (LF-C2)
     LEAD = "lead"  # a seat leads (or claims: LF-W2)
@@ -74,14 +85,6 @@ class LukFuObservation:
             "legal_actions": list(self.legal_actions),
             "result": self.result.to_json() if self.result is not None else None,
         }
-
-    def flat(self) -> dict[str, Any]:
-        """The flat form the fact checks read (solver/facts.py): enums by their short
-        names."""
-        data = self.to_json()
-        data["phase"] = self.phase.value
-        data["result"] = self.result.to_dict() if self.result is not None else None
-        return data
 
     def seed(self) -> int:
         """A number fixed by what the seat sees: seeds the hint's sampled worlds, so the same

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations
 from typing import Iterable, Sequence
 
 from moneycards.solver.cards import Face, face
@@ -181,7 +182,6 @@ def plays_in(hand: Iterable[Face], size: int | None = None) -> list[Play]:
     for f in cards:
         by_rank.setdefault(f.rank, []).append(f)
         by_suit.setdefault(f.suit, set()).add(f.rank)
-    from itertools import combinations
 
     for _, fs in sorted(by_rank.items()):
         for k in (3, 4):

@@ -20,6 +20,7 @@ from moneycards.solver.lukfu.plays import (SEED_RULES, LukFuRules, Play, PlayErr
 from moneycards.solver.lukfu.plays import FIXED_OLD, higher_in_suit, passed_master_may_not_lead
 from moneycards.solver.lukfu import SEATS
 from moneycards.solver.rulebook import implements
+from moneycards.solver.table import seat_label
 
 HAND_SIZE = 12  # LF-C1
 ROLES = ("caller", "master-passed", "non-caller")
@@ -38,8 +39,6 @@ class RecordError(InvalidInput):
 def seat_name(seat: int) -> str:
     """The seat's name in messages: "Seat 0", "Seat 1", "Seat 2", or the names of a table's
     seats (solver/table.py `named_seats`)."""
-    from moneycards.solver.table import seat_label
-
     return seat_label(seat)
 
 

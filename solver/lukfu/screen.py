@@ -6,12 +6,11 @@ from typing import Any, Sequence
 
 from moneycards.solver.cards import counted
 from moneycards.solver.lukfu import LUKFU
+from moneycards.solver.lukfu.old import Position, prove_old
 from moneycards.solver.screen import _turn, wrap_items
 from moneycards.solver.table import name_says
 
 def view(obs: Any, names: Sequence[str]) -> list[str]:
-    from moneycards.solver.lukfu.old import Position, prove_old
-
     rec = obs.record
     phase = obs.phase.name.lower()
     what = {"call": "call play or pass",  # claim only when LF-W2 allows it now
@@ -55,8 +54,6 @@ def view(obs: Any, names: Sequence[str]) -> list[str]:
 
 def default_down(obs: Any) -> str:
     """The face-down play a number picks: the lowest cards that are not old (LF-O1)."""
-    from moneycards.solver.lukfu.old import Position, prove_old
-
     best = obs.record.current_best()
     n = best.size if best is not None else 1
     old = prove_old(Position(obs.record, obs.seat, list(obs.hand))).old

@@ -41,6 +41,8 @@ from moneycards.solver.lukfu.record import Record
 from moneycards.solver.lukfu.rules import LukFuRules
 from moneycards.solver.ranking import stopped
 from moneycards.solver.search import Estimate
+from moneycards.solver.lukfu import LUKFU
+from moneycards.solver.lukfu.plays import classify
 
 # A card: suit * 9 + rank - 1 (suits c, s, m, t in LF-D1's order).
 SINGLE, SET, RUN = 0, 1, 2
@@ -444,9 +446,6 @@ def root_world(pos: Position, placement: list[frozenset[Face]],
 
 def apply_text(w: World, seat: int, action: str) -> None:
     """A legal action of the table's notation, applied to a world."""
-    from moneycards.solver.lukfu import LUKFU
-    from moneycards.solver.lukfu.plays import classify
-
     verb, _, arg = action.partition(" ")
     if verb == "call":
         w.call(arg == "play")

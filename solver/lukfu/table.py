@@ -15,9 +15,9 @@ from typing import Any
 from moneycards.solver.cards import Face, counted
 from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.lukfu.legal import (NO_SETTLEMENT, WIN_FU, check_follow, check_lead,
+from moneycards.solver.lukfu.legal import (CALLS, NO_SETTLEMENT, WIN_FU, check_follow, check_lead,
                                            drawn_at_end, legal_actions, may_claim, settle)
-from moneycards.solver.lukfu.observation import (CARD_VERBS, LukFuObservation, Phase as Phase,
+from moneycards.solver.lukfu.observation import (LukFuVerb, LukFuObservation, Phase as Phase,
                                                  phase_of)
 from moneycards.solver.lukfu.old import Position, prove_old
 from moneycards.solver.lukfu.plays import Play, classify
@@ -32,9 +32,7 @@ from moneycards.solver.rulebook import implements
 
 class LukFuState(TableState):
     deck = LUKFU
-    card_verbs = CARD_VERBS
-    verbs = ("call", "lead", "follow", "down", "claim", "end")
-    word_verbs = {"call": ("play", "pass")}
+    verb_type = LukFuVerb
     actions_help = "actions are: call play|pass, lead CARDS, follow CARDS, down CARDS, " \
                    "claim, end"
     game = "lukfu"
@@ -107,11 +105,11 @@ class LukFuState(TableState):
             return False  # cannot reach six even if every card were old
         return may_claim(rec.fu(seat), len(self.old_cards(seat)))
 
-    def _legal(self) -> list[str]:
+    def _legal(self) -> list[TableAction]:
         rec, seat = self.record_, self.current_seat()
         assert seat is not None  # the deal is on
         if self.phase is Phase.CALL:
-            return ["call play", "call pass"]
+            return list(CALLS)
         return legal_actions(self.hands[seat], rec.current_best(), rec.role(seat), rec.rules,
                              lambda: self.old_cards(seat), lambda: self._may_claim(seat))
 
@@ -210,7 +208,7 @@ class LukFuState(TableState):
             hand=tuple(sorted(self.hands[seat])), hand_sizes=tuple(len(h) for h in self.hands),
             record_json=public, record=seen, caller=rec.caller,
             fu=tuple(rec.fu(s) for s in range(SEATS)),
-            legal_actions=tuple(self.legal_actions()) if self.current_seat() == seat else (),
+            legal_actions=tuple(self.legal_texts()) if self.current_seat() == seat else (),
             result=self.result,
         )
 
@@ -239,12 +237,19 @@ class LukFuState(TableState):
         lines += [f"  {seat_name(s)}: {LUKFU.render(h)}" for s, h in enumerate(self.hands)]
         return lines
 
-    def after_lines(self, before: "LukFuState") -> list[str]:
+    def narration_mark(self) -> tuple[bool, int, bool]:
+        """Whether the calls were open, the tricks begun, whether the last was complete."""
+        rec = self.record_
+        return rec.caller is None, len(rec.tricks), bool(rec.tricks) and rec.tricks[-1].complete
+
+    def after_lines(self, before: "LukFuState | tuple[bool, int, bool]") -> list[str]:
+        calls_open, tricks, last_complete = before.narration_mark() \
+            if isinstance(before, LukFuState) else before
         rec, out = self.record_, []
-        if rec.caller is not None and before.record_.caller is None:
+        if rec.caller is not None and calls_open:
             out.append(f"{says(rec.caller, 'is')} the caller; {says(rec.master, 'leads')}")
-        if rec.tricks and rec.tricks[-1].complete and len(before.record_.tricks) == len(
-                rec.tricks) and not before.record_.tricks[-1].complete:
+        if rec.tricks and rec.tricks[-1].complete and tricks == len(rec.tricks) \
+                and not last_complete:
             winner, best = rec.tricks[-1].best()
             out.append(f"trick {len(rec.tricks)} to {seat_name(winner)} with {best}: "
                        f"{best.size} fu, {rec.fu(winner)} in all")
@@ -287,7 +292,7 @@ def random_deal(seed: int, rules: LukFuRules = SEED_RULES, *, claim_prob: float 
     rng = random.Random(seed * 7919 + 1)
     state = LukFuState(seed, rules)
     while not state.is_over:
-        acts = state.legal_actions()
+        acts = state.legal_texts()
         if "claim" in acts and rng.random() < claim_prob:
             act = "claim"
         else:

@@ -21,6 +21,7 @@ from moneycards.solver.batch import parse_many
 from moneycards.solver.totom import TOTOM
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.totom import rules as rules_mod
+from moneycards.solver.totom.check import HAND_SIZE, parse_context, validate
 from moneycards.solver.totom.rules import CHI_CHI, LEO_CARDS, RED_FACES, TotomRules
 from moneycards.solver.totom.scoring import (VIA_CHIU, VIA_DISCARD, VIA_OWN_DOOR, VIA_STOCK,
                                              XUONG_POINTS, WinContext)
@@ -254,8 +255,6 @@ def check_texts(hands: Sequence[str], contexts: Sequence[dict[str, Any] | None] 
     parse_context's keyword arguments (None or {}: no context). A hand that is bad input
     gets the error check_text would raise for it, or its error in `refused` (found by the
     caller while reading its context); the others are answered."""
-    from moneycards.solver.totom.check import HAND_SIZE, parse_context, validate
-
     preset = rules_mod.preset(rules)
     counts, errors = parse_many(TOTOM, hands)
     for i, err in (refused or {}).items():

@@ -31,7 +31,7 @@ from moneycards.solver.totom.legal import breaks_a_pair, declined_before
 from moneycards.solver.totom.model import distance_cpsat
 from moneycards.solver.totom.observation import CARD_VERBS, TotomObservation
 from moneycards.solver.totom.scoring import VIA_STOCK, WinContext
-from moneycards.solver.totom.search import searchable, simulated
+from moneycards.solver.totom.search import searchable, simulated, world as make_world
 from moneycards.solver.totom.shapes import holding
 from moneycards.solver.totom import SEATS, NF
 
@@ -271,8 +271,6 @@ def win_points(obs: TotomObservation) -> int:
     """The score of the win the seat may claim now (TT-K), by the engine's own verdict on
     the seat's twenty; bonuses read from the opening hand count only cards it surely had
     (`dealt_at_least`)."""
-    from moneycards.solver.totom.search import world as make_world
-
     w = make_world(obs, random.Random(0))
     if obs.phase.value == "claims":
         w.claims = [(obs.seat, "win")]

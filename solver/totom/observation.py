@@ -17,20 +17,31 @@ from moneycards.solver.cards import Face
 from moneycards.solver.totom import TOTOM
 from moneycards.solver.errors import ImpossibleCards
 from moneycards.solver.observation import Reader, SeatCard as SeatCard, card_text, enum_json
-from moneycards.solver.table import Outcome, outcome_from_json
+from moneycards.solver.table import Arg, Outcome, Verb, card_verbs_of, outcome_from_json
 from moneycards.solver.totom import SEATS
 
 
 
+class TotomVerb(Verb):
+    """Tổ Tôm's actions (TT-T, TT-P): a card named for a discard or a capture."""
+
+    DISCARD = "discard", Arg.CARDS
+    CAPTURE = "capture", Arg.CARDS
+    PASS = "pass"
+    WIN = "win"
+    CHIU = "chiu"
+    DECLINE = "decline"
+
+
 # The verbs whose argument is cards: the engine, the hint and the fact checks read actions
 # alike (solver/table.py `parse_action`).
-CARD_VERBS = ("discard", "capture")
+CARD_VERBS = card_verbs_of(TotomVerb)
 
 
 class Phase(StrEnum):
     """What the seat to act is doing: the engine's `TotomState.phase` and the
-    observation's. Its value (`"claims"`) is the flat form (`flat()`); the proto JSON
-    names the member."""
+    observation's. Its value (`"claims"`) is what the engine and the fact checks compare;
+    the proto JSON names the member."""
 
     OPENING = "opening"  # the dealer's first turn: Thiên ù (TT-W7) or its first discard
     DISCARD = "discard"  # a seat discards after a capture (TT-T2)
@@ -116,18 +127,6 @@ class TotomObservation:
             "dead_hand": list(self.dead_hand), "legal_actions": list(self.legal_actions),
             "result": self.result.to_json() if self.result is not None else None,
         }
-
-    def flat(self) -> dict[str, Any]:
-        """The flat form the fact checks read (solver/facts.py): enums by their short
-        names, the exposed pairs as lists."""
-        data = self.to_json()
-        data["phase"] = self.phase.value
-        data["result"] = self.result.to_dict() if self.result is not None else None
-        data["exposed"] = [list(pairs) for pairs in self.exposed]
-        if self.offer is not None:
-            data["offer"]["kind"] = self.offer.kind.value
-        data["claim"] = self.claim.value if self.claim else None
-        return data
 
 
 FIELDS = {"game", "seat", "to_act", "phase", "dealer", "hand", "hand_sizes", "exposed", "dead",

@@ -38,6 +38,7 @@ from moneycards.solver.totom.observation import (CARD_VERBS, Phase, TotomObserva
                                                  seen_counts)
 from moneycards.solver.totom.table import Memory, Offer, TotomState
 from moneycards.solver.totom import SEATS
+from moneycards.solver.totom.sim import from_state, move_of
 
 STOCK_SIZE = 23
 DOORWAY_BAN_HOLDS = 0.99  # the chance a `ruled_out` face is kept from its seat in a world
@@ -74,8 +75,8 @@ class World(TotomState):
         w.claims = list(self.claims)
         return w
 
-    def apply(self, action: str) -> None:
-        self._apply(_parsed(action))
+    def apply(self, action: Action | str) -> None:
+        self._apply(action if isinstance(action, Action) else _parsed(action))
 
     def _captures(self, seat: int, card: Face) -> list[Face]:
         # Only the card itself (a Chắn) or its rank in another suit (a Cạ) can capture it
@@ -314,7 +315,7 @@ def rollout_policy(table: TableState, rng: random.Random) -> str:
     """A fast player for every seat of a world: a win or a Chíu always, a Chắn capture,
     else a Cạ capture, else pass; discard a card with the fewest partners in the hand."""
     state = cast(TotomState, table)
-    acts = state.legal_actions()
+    acts = state.legal_texts()
     if len(acts) == 1:
         return acts[0]
     for want in ("win", "chiu"):
@@ -356,8 +357,6 @@ def simulated(obs: TotomObservation, candidates: list[str], worlds: int,
     count-vector simulator (solver/totom/sim.py: the engine's rules, some six times faster)
     with a rollout seed shared by all candidates of a deal. Stops between deals when the
     caller has gone or the safety cap ran out: every estimate is then `cut_short`."""
-    from moneycards.solver.totom.sim import from_state, move_of
-
     rng = random.Random(f"totom-worlds/{seed}")
     out = {a: Estimate(a) for a in candidates}
     moves = [(a, move_of(a)) for a in candidates]

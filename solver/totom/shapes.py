@@ -69,6 +69,12 @@ def pair_kind(a: Face, b: Face) -> str | None:
     return None
 
 
+@lru_cache(maxsize=None)
+def partners_of(card: Face) -> tuple[Face, ...]:
+    """The faces that pair `card` (TT-W1, TT-D3), in deck order: only they can capture it."""
+    return tuple(h for h in TOTOM.faces if pair_kind(card, h) is not None)
+
+
 # The Cạ candidates: two faces of one rank in different suits (TT-W1); never Chi chi (TT-D3).
 CA_CANDIDATES: tuple[tuple[int, int], ...] = tuple(
     (TOTOM.index(a), TOTOM.index(b))

@@ -22,8 +22,8 @@ from moneycards.solver.cards import Face
 from moneycards.solver.totom import TOTOM
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.rulebook import implements
-from moneycards.solver.table import (Action, Outcome, OutcomeKind, TableState, read_deal, says,
-                                     seat_label)
+from moneycards.solver.table import (Action, Arg, Outcome, OutcomeKind, TableState,
+                                     make_action, read_deal, says, seat_label)
 from moneycards.solver.totom import rules as rules_mod
 from moneycards.solver.totom import observation as ob
 from moneycards.solver.totom.check import HandVerdict, check_hand
@@ -33,7 +33,8 @@ from moneycards.solver.totom.legal import (breaks_a_pair, ca_in_rank, chan_only,
                                            discarded_a_ca, last_single, let_go_before,
                                            no_discard_left, not_partners)
 from moneycards.solver.totom.rules import TotomRules
-from moneycards.solver.totom.observation import CARD_VERBS, Phase as Phase, TotomObservation
+from moneycards.solver.totom.observation import TotomVerb as V, Phase as Phase, TotomObservation
+from moneycards.solver.totom.shapes import partners_of
 from moneycards.solver.totom.scoring import (VIA_CHIU, VIA_OWN_DOOR, VIA_STOCK, WinContext,
                                              settle)
 from moneycards.solver.totom import SEATS, NF
@@ -66,10 +67,16 @@ class Offer:
     door: int  # the doorway where it lies
 
 
+# Every action a deal can list, made once: the verbs alone, and a discard or a capture of
+# each face.
+_SAID = {v: make_action(TOTOM, v) for v in V if v.arg is Arg.NONE}
+_DISCARDS = {f: make_action(TOTOM, V.DISCARD, f) for f in TOTOM.faces}
+_CAPTURES = {f: make_action(TOTOM, V.CAPTURE, f) for f in TOTOM.faces}
+
+
 class TotomState(TableState):
     deck = TOTOM
-    card_verbs = CARD_VERBS
-    verbs = ("discard", "capture", "pass", "win", "chiu", "decline")
+    verb_type = V
     actions_help = "actions are: discard CARD, capture CARD, pass, win, chiu, decline"
     game = "totom"
     seats = SEATS
@@ -204,36 +211,39 @@ class TotomState(TableState):
             after, lambda f: self._discard_rule(seat, f, after, mem_after) is None)
 
     def _captures(self, seat: int, card: Face) -> list[Face]:
-        return [h for h in TOTOM.faces if self.hands[seat][TOTOM.index(h)]
+        # Only a face that pairs the card can capture it (TT-W1): the rules are asked about
+        # those alone, in deck order.
+        hand = self.hands[seat]
+        return [h for h in partners_of(card) if hand[TOTOM.index(h)]
                 and self._capture_rule(seat, card, h) is None]
 
     # -- legal actions ------------------------------------------------------------------
     @implements("TT-P5", "a seat may decline a Chíu (declining a win: R-decline-win)")
     @implements("TT-S3", "the dealer opens: a Thiên ù, else the first discard")
-    def _legal(self) -> list[str]:
+    def _legal(self) -> list[Action]:
         s = self.current_seat()
         assert s is not None  # the deal is on
         if self.phase is Phase.OPENING:
-            acts = ["win"] if self._wins_with(s, None) else []
-            disc = [f"discard {f}" for f in self._discards(s)]
+            acts = [_SAID[V.WIN]] if self._wins_with(s, None) else []
+            disc = [_DISCARDS[f] for f in self._discards(s)]
             if acts and not self.rules.must_take_win:
-                acts += disc or ["decline"]
+                acts += disc or [_SAID[V.DECLINE]]
             return acts or disc
         if self.phase is Phase.DISCARD:
-            return [f"discard {f}" for f in self._discards(s)]
+            return [_DISCARDS[f] for f in self._discards(s)]
         if self.phase is Phase.CLAIMS:
-            kind = self.claims[0][1]
-            must = (kind == "win" and self.rules.must_take_win) or \
-                   (kind == "chiu" and self.rules.must_chiu)
-            return [kind] if must else [kind, "decline"]
+            kind = V(self.claims[0][1])
+            must = (kind is V.WIN and self.rules.must_take_win) or \
+                   (kind is V.CHIU and self.rules.must_chiu)
+            return [_SAID[kind]] if must else [_SAID[kind], _SAID[V.DECLINE]]
         return self._offer_actions(s)
 
-    def _offer_actions(self, s: int) -> list[str]:
+    def _offer_actions(self, s: int) -> list[Action]:
         """Capture the offered card with a hand card, or pass (TT-T2, TT-T3)."""
         o = self.offer
         assert o is not None  # the offer phase
-        caps = [] if s in self.dead_hand else [f"capture {h}" for h in self._captures(s, o.card)]
-        return caps + ["pass"]
+        caps = [] if s in self.dead_hand else [_CAPTURES[h] for h in self._captures(s, o.card)]
+        return caps + [_SAID[V.PASS]]
 
     def _diagnose(self, action: Action) -> tuple[str, str]:
         verb, arg = action.verb, action.arg
@@ -472,7 +482,7 @@ class TotomState(TableState):
     def private_decline(self) -> str | None:
         """A seat asked about a win or a Chíu may decline, and no one else may learn it was
         asked (R-claim-privacy)."""
-        if self.phase is Phase.CLAIMS and "decline" in self._legal():
+        if self.phase is Phase.CLAIMS and _SAID[V.DECLINE] in self._legal():
             return "decline"
         return None
 
@@ -492,7 +502,7 @@ class TotomState(TableState):
             memory=ob.Memory(tuple(sorted(mem.declined_chan)), tuple(sorted(mem.discarded)),
                              tuple(sorted(mem.ca_from_hand)), mem.captured_ca),
             dead_hand=tuple(sorted(self.dead_hand)),
-            legal_actions=tuple(self.legal_actions()) if self.current_seat() == seat else (),
+            legal_actions=tuple(self.legal_texts()) if self.current_seat() == seat else (),
             result=self.result,
         )
 

@@ -1,15 +1,14 @@
 from __future__ import annotations
 
-from typing import Any
-
-from moneycards.solver.facts import listed_actions, normalizer, read, read_cards
+from moneycards.solver.facts import listed_actions, normalizer
 
 from tests.toygame import DECK
+from tests.toygame.observation import HighCardObservation
 
 
-def facts(obs: dict[str, Any]) -> list[str]:
+def facts(obs: HighCardObservation) -> list[str]:
     """The hand is cards of the deck, and the listed actions play cards of it (HC-1)."""
-    hand = read_cards(DECK, read(obs, "hand", str, "cards"), "state.hand")
+    hand = DECK.parse(" ".join(obs.hand), field="state.hand")
 
     def allowed(act: str) -> str | None:
         verb, _, arg = act.partition(" ")

@@ -25,9 +25,6 @@ class HighCardObservation:
                 "tricks_won": list(self.tricks_won), "legal_actions": list(self.legal_actions),
                 "result": self.result.to_json() if self.result is not None else None}
 
-    def flat(self) -> dict[str, Any]:
-        return self.to_json()
-
 
 def read_hand(text: str) -> list[str]:
     return [f.text for f in DECK.parse(text)] if text else []

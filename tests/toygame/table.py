@@ -3,19 +3,24 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from moneycards.solver.table import Action, Outcome, OutcomeKind, TableState
+from moneycards.solver.table import Action, Arg, Outcome, OutcomeKind, TableState, Verb
 
 from tests.toygame import DECK
 from tests.toygame.observation import HighCardObservation
 from tests.toygame.rules import HighCardRules
 
 
+class HighCardVerb(Verb):
+    """The one action: play a card of the hand (HC-1)."""
+
+    PLAY = "play", Arg.CARDS
+
+
 class HighCardState(TableState):
     game = "highcard"
     seats = 2
     deck = DECK
-    card_verbs = ("play",)
-    verbs = ("play",)
+    verb_type = HighCardVerb
     actions_help = "actions are: play CARD"
     end_rule = "HC-2"
 
@@ -41,10 +46,10 @@ class HighCardState(TableState):
     def current_seat(self) -> int | None:
         return None if self.is_over else (self.leader + len(self.trick)) % 2
 
-    def _legal(self) -> list[str]:
+    def _legal(self) -> list[Action]:
         seat = self.current_seat()
         assert seat is not None
-        return [f"play {f}" for f in sorted(self.hands[seat])]
+        return [self.action(HighCardVerb.PLAY, f) for f in sorted(self.hands[seat])]
 
     def _diagnose(self, action: Action) -> tuple[str, str]:
         if action.verb != "play":
@@ -72,7 +77,7 @@ class HighCardState(TableState):
             seat=seat, to_act=self.current_seat(),
             hand=tuple(f.text for f in sorted(self.hands[seat])),
             trick=tuple(f.text for _, f in self.trick), tricks_won=(self.won[0], self.won[1]),
-            legal_actions=tuple(self.legal_actions()) if self.current_seat() == seat else (),
+            legal_actions=tuple(self.legal_texts()) if self.current_seat() == seat else (),
             result=self.result)
 
     def deal_json(self) -> dict[str, Any]:
