@@ -176,10 +176,22 @@ class Action:
 
 def make_action(deck: Deck, verb: Verb, *cards: Face, word: str = "") -> Action:
     """A typed action: `verb` with its cards (in any order) or its word, as `parse_action`
-    would read its text."""
+    would read its text. Made once per action: engines list the same ones again and again
+    (a Luk Fu seat that cannot beat lists every set of cards it may put down)."""
+    key = (id(deck), verb, cards, word)
+    hit = _MADE.get(key)
+    if hit is not None and hit[0] is deck:
+        return hit[1]
     arg = deck.render(cards) if cards else word
-    return Action(verb, arg, tuple(sorted(cards)), f"{verb.value} {arg}" if arg
-                  else verb.value)
+    action = Action(verb, arg, tuple(sorted(cards)), f"{verb.value} {arg}" if arg
+                    else verb.value)
+    if len(_MADE) >= _PARSED_MAX:
+        _MADE.clear()
+    _MADE[key] = (deck, action)
+    return action
+
+
+_MADE: dict[tuple[int, str, tuple[Face, ...], str], tuple[Deck, Action]] = {}
 
 
 # Actions already read: a table reads the same few texts again and again (legal actions,
