@@ -1078,8 +1078,8 @@ EQUIVALENT: tuple[Equivalent, ...] = (
                "whether a hand wins does not depend on whose stock card it is (only a "
                "discard, TT-W6, refuses a win); the points, which do, are counted apart"),
     Equivalent(M("kw-sim-take-first-turn", KW_SEARCH,
-                 "return bool(self.pile) and self.turns > 0 and self.takes_in_row < TAKE_LIMIT",
-                 "return bool(self.pile) and self.takes_in_row < TAKE_LIMIT", "KW-T3",
+                 "return may_take(bool(self.pile), self.turns == 0, self.takes_in_row)",
+                 "return may_take(bool(self.pile), False, self.takes_in_row)", "KW-T3",
                  "the simulator lets the first turn take from the discards", SEARCH_T),
                "the first turn (turns 0) draws before anyone has discarded, so the pile is "
                "empty then and bool(self.pile) already refuses the take; a world sampled at "

@@ -13,8 +13,10 @@ def mutants():
     module = importlib.util.module_from_spec(spec)
     sys.modules["mutation"] = module  # dataclasses look their module up
     spec.loader.exec_module(module)
-    return [m for v in vars(module).values() if isinstance(v, (list, tuple)) and v
-            and isinstance(v[0], module.Mutant) for m in v]
+    listed = [m for v in vars(module).values() if isinstance(v, (list, tuple)) and v
+              and isinstance(v[0], module.Mutant) for m in v]
+    # The mutants judged equivalent are run too (`--fast` checks they still apply).
+    return listed + [e.mutant for e in module.EQUIVALENT]
 
 
 def test_every_mutant_still_applies_once_and_names_existing_tests():
