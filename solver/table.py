@@ -479,10 +479,9 @@ class TableState(ABC):
         cheaper than a copy of the state (a table's every action takes one)."""
         return len(self.events)
 
-    def after_lines(self, before: Self | Any) -> list[str]:
+    def after_lines(self, mark: Any) -> list[str]:
         """What happened by itself after an action (engines log it in `events`), since the
-        state `before` it or its `narration_mark()`."""
-        mark = before.narration_mark() if isinstance(before, TableState) else before
+        `narration_mark()` taken before it."""
         return self.events[mark:]
 
     @abstractmethod
@@ -790,14 +789,15 @@ def _replay_lines(rec: dict[str, Any], factory: Factory) -> list[str]:
     for k, action in enumerate(rec.get("actions", [])):
         seat = state.current_seat()
         try:
-            before = state.clone()
+            before = state.clone()  # describe() tells the action as the table was
+            mark = state.narration_mark()
             state.apply(action)
         except IllegalAction as err:
             lines.append(f"{k + 1:>3}. ILLEGAL {err.message} [{err.rule}]")
             return lines
         assert seat is not None  # the action was legal: the deal was on
         lines.append(f"{k + 1:>3}. {before.describe(action, seat)}")
-        lines.extend(f"     {x}" for x in state.after_lines(before))
+        lines.extend(f"     {x}" for x in state.after_lines(mark))
     check_result(rec, state)
     lines.append(state.result_line())
     return lines

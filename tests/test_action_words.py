@@ -54,9 +54,9 @@ def test_a_capture_in_the_menu_is_what_the_log_then_narrates():
         for action in (a for a in obs.legal_actions if a.startswith("capture ")):
             words = describe(obs, action, [seat_label(s) for s in range(4)])
             pair = words.partition(", expose ")[2].partition(",")[0]
-            after = state.clone()
+            after, mark = state.clone(), state.narration_mark()
             after.apply(action)
-            assert f"{seat_label(obs.seat)} exposes {pair}" in after.after_lines(state)
+            assert f"{seat_label(obs.seat)} exposes {pair}" in after.after_lines(mark)
             kinds.add(words.rpartition(", ")[2])
     assert kinds == {"a Chắn", "a Cạ"}
 

@@ -242,9 +242,8 @@ class LukFuState(TableState):
         rec = self.record_
         return rec.caller is None, len(rec.tricks), bool(rec.tricks) and rec.tricks[-1].complete
 
-    def after_lines(self, before: "LukFuState | tuple[bool, int, bool]") -> list[str]:
-        calls_open, tricks, last_complete = before.narration_mark() \
-            if isinstance(before, LukFuState) else before
+    def after_lines(self, mark: tuple[bool, int, bool]) -> list[str]:
+        calls_open, tricks, last_complete = mark
         rec, out = self.record_, []
         if rec.caller is not None and calls_open:
             out.append(f"{says(rec.caller, 'is')} the caller; {says(rec.master, 'leads')}")
