@@ -277,7 +277,7 @@ def remote_channel(address: str, *, tls: bool | None, ca: str | None) -> tuple[A
     certificate authorities, or those in the PEM file `ca`."""
     import grpc
 
-    from moneycards.server.app import is_loopback
+    from moneycards.server.addresses import is_loopback
 
     host = address.rsplit(":", 1)[0] if ":" in address else address
     if ca is not None and tls is False:

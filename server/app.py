@@ -30,6 +30,7 @@ import grpc
 from google.protobuf.descriptor import ServiceDescriptor
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
+from moneycards.server.addresses import is_loopback
 from moneycards.server.interceptors import GuardInterceptor
 from moneycards.server.kowah import KowahService
 from moneycards.server.limits import RESERVED_THREADS, Limits
@@ -86,15 +87,6 @@ class Service:
     def set_status(self, status: int) -> None:
         for name in ["", *self.names]:
             self.health.set(name, status)
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 HOST_LABEL = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)")

@@ -35,13 +35,11 @@ import base64
 import functools
 import hashlib
 import hmac
-import ipaddress
 import json
 import logging
 import secrets
 import threading
 import time
-import urllib.parse
 from dataclasses import dataclass, field
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
@@ -53,6 +51,7 @@ from grpc_status import rpc_status
 
 from moneycards.records import (AI_LEVELS, SEAT_KINDS, engine_record, game_record_json,
                                 game_record_message, match_record_message, rules_object, seat_dict)
+from moneycards.server.addresses import client_host, is_loopback_peer
 from moneycards.server.errors import DOMAIN, bad_request_status, rpc
 from moneycards.server.limits import Limits, hint_budget_ms
 from moneycards.server.records import ranked_messages
@@ -89,25 +88,6 @@ MAX_OPEN_TABLES = 50  # open (not finished, not closed) tables one client addres
 MAX_PAGE_TOKEN = 200  # characters: a page token is a date and a table id
 MAX_AI_TABLES = 2  # AI-only tables (self-play over the service) played at once
 MAX_AI_DEALS = 20  # deals of an AI-only match: each is played within CreateTable
-
-
-def client_host(peer: str) -> str:
-    """The address part of a gRPC peer ("ipv4:1.2.3.4:5678", "ipv6:%5B::1%5D:5678",
-    "unix:/path"): what per-client limits count by."""
-    kind, _, rest = urllib.parse.unquote(peer or "").partition(":")
-    if kind in ("ipv4", "ipv6"):
-        return rest.rsplit(":", 1)[0].strip("[]")
-    return peer or "unknown"
-
-
-def is_loopback_peer(peer: str) -> bool:
-    host = client_host(peer)
-    if (peer or "").startswith("unix:"):
-        return True  # a local socket: only this machine's users reach it
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 class StoreHealth:

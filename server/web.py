@@ -53,6 +53,7 @@ from google.protobuf.message_factory import GetMessageClass
 from google.rpc import status_pb2
 
 import moneycards
+from moneycards.server.addresses import is_loopback
 from moneycards.server.interceptors import GuardInterceptor, internal_status
 from moneycards.server.limits import RESERVED_THREADS, Limits
 from moneycards.solver.errors import InvalidInput
@@ -554,10 +555,6 @@ class WebServer:
 def start_web(service: Service, host: str, options: WebOptions, sock: socket.socket,
               tls: tuple[bytes, bytes] | None, limits: Limits, max_bytes: int) -> WebServer:
     """Serve `service`'s servicers (server/app.py) on `sock`."""
-    # lazy: a server process of --processes loads this module for its WebOptions before it
-    # pins its core (server/processes.py); the service, and numpy with it, load after
-    from moneycards.server.app import is_loopback
-
     # Calls and watches wait in their own threads, as on the gRPC port; a stream's close
     # may wait for its last look at the table.
     threads = limits.max_concurrent + 2 * RESERVED_THREADS + 2 * limits.max_watches

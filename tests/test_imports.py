@@ -86,8 +86,9 @@ LAZY = (
     Lazy(("readline",), ("cli/session.py",),
          "not on every platform, and loading it changes input() for the whole process: only "
          "a terminal session wants it"),
-    Lazy(("moneycards.server.app",), ("server/processes.py", "server/web.py"),
-         "order: a server process of --processes loads these two to unpickle its arguments, "
+    Lazy(("moneycards.server.app",), ("server/processes.py",),
+         "order: a server process of --processes loads this module (and server/web.py) to "
+         "unpickle its arguments, "
          "then pins its core and sets GRPC_VERBOSITY; the service (gRPC, numpy) loads after"),
     Lazy(("moneycards.server.app",), ("server/workers.py",),
          "cycle: app imports workers (SolverPool)"),
