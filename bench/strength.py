@@ -3,6 +3,7 @@
     python bench/strength.py [--deals 2000] [--games totom,kowah,lukfu]
                              [--opponents random,greedy,heuristic] [--strong strong]
                              [--ladder [random,greedy,heuristic,strong,expert]]
+                             [--worlds 8,16,32,64,128]
                              [--seed-base 100000] [--workers N] [--json FILE]
                              [--backend local|ray [--address A]]
                              [--seat grpc:module:attr [--server HOST:PORT]]
@@ -10,6 +11,9 @@
 For each game and opponent level, plays the same fixed seeded deals (seeds 100000 + k, or
 --seed-base + k); `--ladder` plays each level against the one below it instead and prints
 the ladder as a table (win rate and settlement with 95% intervals, decision p50/p99);
+`--worlds` plays `strong` with each of these numbers of sampled worlds a decision against
+the opponents instead and prints what the budget buys as a table (the same deals for every
+budget, so the rows differ only by the budget);
 the tested seat rotates through the seats (deal k: seat k mod seats), every other seat
 plays the opponent level. The `heuristic` row is the head-to-head of the search-based
 `strong` against the one-ply ranking it builds on (the previous strong). Deals run in a
@@ -71,6 +75,31 @@ def wilson(wins, n):
     return p, centre - half, centre + half
 
 
+class Budgeted:
+    """`strong` with `worlds` sampled worlds a decision instead of its default (the hint's
+    `worlds` option; every game's search takes it). Its seed is fixed by the observation,
+    so a decision is still a function of what the seat sees."""
+
+    def __init__(self, game, worlds):
+        self.game, self.worlds = game, worlds
+        self.label = budget_label(worlds)
+        GAMES[game].warm_up()  # tables built once, before the first decision is timed
+
+    def act(self, obs):
+        return GAMES[self.game].hint(obs, level="strong", worlds=self.worlds)[0].action
+
+
+def budget_label(worlds):
+    return f"strong/{worlds}w"
+
+
+def tested_seat(game, tested):
+    """The tested seat as play_deal takes it: a `strong/Nw` budget is a Budgeted player."""
+    if tested.startswith("strong/") and tested.endswith("w"):
+        return Budgeted(game, int(tested[len("strong/"):-1]))
+    return resolve([tested])[0]
+
+
 def play_chunk(game, tested, opponent, ks, seed_base=SEED_BASE, server=None):
     """Deals `ks` (in a worker, seeds seed_base + k): per deal (k, tested win, tested
     score, opponents' win share, opponents' mean score); the tested seat's decision times;
@@ -89,7 +118,9 @@ def play_chunk(game, tested, opponent, ks, seed_base=SEED_BASE, server=None):
             for label, ms in deal.timings.items():
                 timings.setdefault(label, []).extend(ms)
         else:
-            state = play_deal(game, seed_base + k, resolve(specs),
+            seats = [tested_seat(game, tested) if s == me else resolve([opponent])[0]
+                     for s in range(n_seats)]
+            state = play_deal(game, seed_base + k, seats,
                               timings=timings if opponent != tested else None)
             r = state.result
         winner = r.winner
@@ -203,6 +234,23 @@ def ladder_table(rows):
     return "\n".join(out)
 
 
+def budget_table(rows):
+    """What the budget buys, as a Markdown table: per game and number of sampled worlds a
+    decision, `strong`'s win rate and settlement against the opponents (95% intervals) and
+    its decision p50/p99."""
+    out = ["| game | worlds | vs | win% | opponents' win% | settlement | opponents' "
+           "settlement | decision p50 | decision p99 |",
+           "|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        d = r["decision_ms"]
+        out.append(f"| {GAMES[r['game']].title} | {r['tested'][len('strong/'):-1]} | "
+                   f"{r['opponent']} | {fmt(r['strong_win'], 100)} | "
+                   f"{fmt(r['opponent_win'], 100)} | {fmt(r['strong_settlement'], digits=3)} | "
+                   f"{fmt(r['opponent_settlement'], digits=3)} | {d['p50']:.0f} ms | "
+                   f"{d['p99']:.0f} ms |")
+    return "\n".join(out)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=2000)
@@ -223,6 +271,9 @@ def main():
                     help="instead of --strong/--opponents: each level against the one below "
                          f"it, in this order (default {','.join(LADDER)}), seats rotated; "
                          "prints the ladder table")
+    ap.add_argument("--worlds", metavar="N,N,...",
+                    help="instead of --strong: strong with each of these numbers of sampled "
+                         "worlds a decision, against --opponents; prints the budget table")
     ap.add_argument("--server", metavar="HOST:PORT",
                     help="the moneycards server whose tables a grpc: tested seat plays at "
                          "(default: one started in each worker)")
@@ -246,6 +297,14 @@ def main():
         if any(lv.startswith("grpc:") for lv in levels):
             ap.error("--ladder: a grpc: seat is tested with --seat, not in a ladder")
         pairs = list(zip(levels[1:], levels))
+    elif args.worlds:
+        try:
+            budgets = [int(x) for x in args.worlds.split(",")]
+        except ValueError:
+            ap.error(f"--worlds: whole numbers separated by commas, not {args.worlds!r}")
+        if any(b < 1 for b in budgets):
+            ap.error("--worlds: each budget is at least 1 world")
+        pairs = [(budget_label(b), opp) for b in budgets for opp in args.opponents.split(",")]
     else:
         pairs = [(args.strong, opp) for opp in args.opponents.split(",")]
     with pool_cm as pool:
@@ -256,6 +315,8 @@ def main():
                 rows.append(row)
     if args.ladder:
         print(ladder_table(rows))
+    if args.worlds:
+        print(budget_table(rows))
     if args.json_file:
         with open(args.json_file, "w") as fh:
             json.dump(rows, fh, indent=1)
