@@ -103,8 +103,11 @@ def main() -> int:
                         ctx = browser.new_context(viewport={"width": 1280, "height": 800})
                         page = ctx.new_page()
                         page.goto(f"{base}/#table={tid}&token={token}")
-                        page.wait_for_function(
-                            "performance.getEntriesByName('moneycards-table-painted').length")
+                        # polled by evaluate: the page's CSP refuses the eval that
+                        # wait_for_function's predicate needs
+                        while not page.evaluate("() => performance.getEntriesByName("
+                                                "'moneycards-table-painted').length"):
+                            page.wait_for_timeout(10)
                         got = page.evaluate("""() => ({
                             table: performance.getEntriesByName('moneycards-table-painted')[0]
                                 .startTime,

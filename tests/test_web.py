@@ -427,6 +427,11 @@ def test_a_built_page_is_served_with_its_assets(tmp_path):
             assert r.read().startswith(b"<!doctype html>")
             assert r.headers["content-type"] == "text/html; charset=utf-8"
             etag = r.headers["etag"]
+            # Only the page's own code runs and calls out; it is never framed.
+            csp = r.headers["content-security-policy"]
+            assert "script-src 'self'" in csp and "connect-src 'self'" in csp
+            assert "frame-ancestors 'none'" in csp and "unsafe" not in csp
+            assert r.headers["referrer-policy"] == "no-referrer"
         with urllib.request.urlopen(base + "/assets/app.js", timeout=10) as r:
             assert r.headers["content-type"] == "text/javascript; charset=utf-8"
         assert raw(base, "GET", "/", {"If-None-Match": etag}).status == 304

@@ -19,6 +19,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 import urllib.request
 
 import pytest
@@ -91,6 +92,19 @@ def browser():
         b.close()
 
 
+def wait_for(page, js: str, arg=None, timeout: float = 90_000) -> None:
+    """`page.wait_for_function` without eval in the page: the page's Content-Security-
+    Policy (script-src 'self') refuses the eval its predicate needs, while
+    `page.evaluate` goes through the debugger protocol, which the policy does not govern.
+    `js` is an expression or a function of `arg`."""
+    fn = js if "=>" in js else f"() => ({js})"
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(fn, arg):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the page never came to: {js}")
+        page.wait_for_timeout(50)
+
+
 class Watched:
     """A page whose console errors and uncaught exceptions are kept (none are allowed)."""
 
@@ -108,8 +122,8 @@ class Watched:
     def settled(self) -> None:
         """Wait until no call of the page is under way and its view is drawn."""
         try:
-            self.page.wait_for_function("document.body.dataset.busy === '0' && "
-                                        "document.querySelector('.board .me') !== null")
+            wait_for(self.page, "document.body.dataset.busy === '0' && "
+                     "document.querySelector('.board .me') !== null")
         except Exception:
             if os.environ.get("MONEYCARDS_DEBUG_SHOT"):
                 self.page.screenshot(path=os.environ["MONEYCARDS_DEBUG_SHOT"], full_page=True)
@@ -178,8 +192,8 @@ def play_by_hints(w: Watched, shot=None) -> list[str]:
             shot()
         page.click(".ranked li >> nth=0 >> button")
         taken.append(top)
-        page.wait_for_function(f"document.body.dataset.version !== '{version}' && "
-                               f"document.body.dataset.busy === '0'")
+        wait_for(page, f"document.body.dataset.version !== '{version}' && "
+                 f"document.body.dataset.busy === '0'")
         assert len(taken) < 200, "the deal did not end"
 
 
@@ -256,7 +270,8 @@ def test_two_people_at_one_table_see_their_own_cards_and_each_others_moves(serve
             mover.page.click(f"button.act[data-action='{action}']")
             mover.settled()
             who = "Player 0" if mover is a else "Player 1"
-            other.page.wait_for_function(
+            wait_for(
+                other.page,
                 "([n, line]) => document.querySelectorAll('.log-lines > li').length > n && "
                 "document.querySelector('.log-lines').textContent.includes(line)",
                 arg=[before, f"{who}: {action}"], timeout=15000)
@@ -317,12 +332,12 @@ def test_a_refused_action_shows_its_rule_and_a_reload_resumes_the_seat(served, c
     assert "draw or take" in w.page.text_content(".refusal")
     # a stale version: refused too, and the page reads the view again
     w.debug("act", "draw", 0)
-    w.page.wait_for_function("document.querySelector('.refusal .rule')?.textContent === "
-                             "'STALE_VERSION'")
+    wait_for(w.page, "document.querySelector('.refusal .rule')?.textContent === "
+             "'STALE_VERSION'")
     # the keyboard: 1 is the first action
     version = w.debug("version")
     w.page.keyboard.press("1")
-    w.page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    wait_for(w.page, f"document.body.dataset.version !== '{version}'")
     w.settled()
     hand, table, version = hand_shown(w), w.debug("table"), w.debug("version")
     log = w.page.locator(".log-lines > li").count()
@@ -330,7 +345,7 @@ def test_a_refused_action_shows_its_rule_and_a_reload_resumes_the_seat(served, c
     w.page.reload()
     w.settled()
     assert (w.debug("table"), w.debug("version"), hand_shown(w)) == (table, version, hand)
-    w.page.wait_for_function(f"document.querySelectorAll('.log-lines > li').length === {log}")
+    wait_for(w.page, f"document.querySelectorAll('.log-lines > li').length === {log}")
     # every card names itself on hover
     assert re.fullmatch(r"[1-9] (Coins|Strings|Myriads) \([1-9][csm]\)|"
                         r"(Old Thousand|Red Flower|White Flower) \([123]h\)",
@@ -371,25 +386,26 @@ def test_a_lost_watch_stream_resumes_from_the_last_version(browser, tmp_path):
         token = re.search(r"token=([^&]+)", link).group(1)
         w.page.click("#to-my-seat")
         w.settled()
-        w.page.wait_for_function("document.querySelector('.live')?.dataset.live === 'live'")
+        wait_for(w.page, "document.querySelector('.live')?.dataset.live === 'live'")
         table_id = w.debug("table")
         # play to the friend's turn
         while w.debug("legal"):
             version = w.debug("version")
             w.page.click("button.act >> nth=0")
-            w.page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+            wait_for(w.page, f"document.body.dataset.version !== '{version}'")
             w.settled()
         stop_serve(proc)
-        w.page.wait_for_function("document.querySelector('.live')?.dataset.live === "
-                                 "'reconnecting'", timeout=15000)
+        wait_for(w.page, "document.querySelector('.live')?.dataset.live === "
+                 "'reconnecting'", timeout=15000)
         proc, base, _, _ = start_serve(db, grpc_port, web_port)
         view = connect(base, "GetView", {"tableId": table_id, "seatToken": token})["view"]
         action = view["legalActions"][0]["text"]
         connect(base, "Act", {"tableId": table_id, "seatToken": token, "action": action})
-        w.page.wait_for_function(
+        wait_for(
+            w.page,
             "line => document.querySelector('.log-lines').textContent.includes(line)",
             arg=f"Player 1: {action}", timeout=20000)
-        w.page.wait_for_function("document.querySelector('.live')?.dataset.live === 'live'")
+        wait_for(w.page, "document.querySelector('.live')?.dataset.live === 'live'")
         # only the refused connections while the server was away
         assert [e for e in w.errors if "ERR_CONNECTION_REFUSED" not in e
                 and "Failed to load resource" not in e] == []
