@@ -170,3 +170,25 @@ def test_LF_C4_three_passes_count_as_a_fresh_deals_one_win_in_three():
     est = out["call pass"]
     assert est.worlds == 6
     assert est.win_share == pytest.approx(1 / 3) and est.mean_score == 0.0
+
+
+def test_TT_W4_the_rollout_player_lets_go_first_the_single_that_can_no_longer_pair():
+    """Rollout policy: between two cards with no partner in the hand, the rollout player
+    discards the one whose copies and Cạ partners are exposed already (it can never pair,
+    TT-W4), and keeps the one that still can; a partner in the hand outweighs live
+    copies."""
+    from moneycards.solver.totom.sim import discard_key
+
+    hand = [0] * len(TOTOM.faces)
+    exposed = [0] * len(TOTOM.faces)
+    five_c, six_c, six_s = (TOTOM.index(TOTOM.parse(x)[0]) for x in ("5c", "6c", "6s"))
+    hand[five_c] = hand[six_c] = 1
+    for f in TOTOM.faces:  # every other 6 is in exposed pairs
+        if f.rank == 6 and f.suit != "h":
+            exposed[TOTOM.index(f)] = 4 - hand[TOTOM.index(f)]
+    assert discard_key(hand, exposed, six_c) == (0, 0)
+    assert discard_key(hand, exposed, five_c) == (0, 2 * 3 + 4 + 4)
+    assert discard_key(hand, exposed, six_c) < discard_key(hand, exposed, five_c)
+    hand[six_s] = 1  # now 6c has a Cạ partner in the hand: kept before the lone 5c
+    exposed[six_s] -= 1
+    assert discard_key(hand, exposed, five_c) < discard_key(hand, exposed, six_c)

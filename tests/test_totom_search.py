@@ -257,7 +257,8 @@ def test_options_played_out_rank_by_settlement_where_the_share_won_disagrees():
 
 def _same_deal(state, sim, rng):
     """Play `state` (the engine) and `sim` (the simulator) on together by one choice of
-    actions: at every step the same actions are legal, in the same order; then the same
+    actions: at every step the same actions are legal, in the same order, and the two
+    rollout players (the engine's and the simulator's twin) choose the same; then the same
     result. The choices: mostly the rollout player's, a random legal action one time in
     three, so that claims, Chíu, declines and dead cards all come up."""
     from moneycards.solver.totom.sim import move_of, move_text
@@ -266,6 +267,8 @@ def _same_deal(state, sim, rng):
     while not state.is_over:
         legal = state.legal_texts()
         assert [move_text(m) for m in sim.legal()] == legal, (steps, legal)
+        pick = tt_search.rollout_policy(state, random.Random(steps))
+        assert move_text(sim.policy(random.Random(steps))) == pick, (steps, pick)
         act = tt_search.rollout_policy(state, rng) if rng.random() < 0.67 else rng.choice(legal)
         state.apply(act)
         sim.apply(move_of(act))

@@ -38,7 +38,7 @@ from moneycards.solver.totom.observation import (CARD_VERBS, Phase, TotomObserva
                                                  seen_counts)
 from moneycards.solver.totom.table import Memory, Offer, TotomState
 from moneycards.solver.totom import SEATS
-from moneycards.solver.totom.sim import from_state, move_of
+from moneycards.solver.totom.sim import discard_key, from_state, move_of
 
 STOCK_SIZE = 23
 DOORWAY_BAN_HOLDS = 0.99  # the chance a `ruled_out` face is kept from its seat in a world
@@ -301,19 +301,11 @@ def searchable(obs: TotomObservation) -> bool:
             and len(obs.hand_sizes) == SEATS)
 
 
-_SAME_RANK = [[j for j, g in enumerate(TOTOM.faces) if f.suit != "h" and g.suit != "h"
-               and g.rank == f.rank and g != f] for f in TOTOM.faces]
-
-
-def _partners(hand: list[int], f: Face) -> int:
-    """Cards of the hand that pair `f` (an identical copy, or a Cạ partner)."""
-    i = TOTOM.index(f)
-    return hand[i] - 1 + sum(hand[j] for j in _SAME_RANK[i])
-
-
 def rollout_policy(table: TableState, rng: random.Random) -> str:
-    """A fast player for every seat of a world: a win or a Chíu always, a Chắn capture,
-    else a Cạ capture, else pass; discard a card with the fewest partners in the hand."""
+    """A fast player for every seat of a world (the engine's twin of the simulator's
+    `Sim.policy`): a win or a Chíu always, a Chắn capture, else a Cạ capture, else pass;
+    discard a card with the fewest partners in the hand, and among those the one with the
+    fewest live copies to pair it later (sim.discard_key)."""
     state = cast(TotomState, table)
     acts = state.legal_texts()
     if len(acts) == 1:
@@ -331,14 +323,20 @@ def rollout_policy(table: TableState, rng: random.Random) -> str:
     seat = state.current_seat()
     assert seat is not None  # the deal is on
     hand = state.hands[seat]
-    best, pick = 99, [acts[0]]
+    exposed = [0] * len(TOTOM.faces)
+    for groups in state.exposed:
+        for group in groups:
+            for f in group:
+                exposed[TOTOM.index(f)] += 1
+    best: tuple[int, int] | None = None
+    pick = [acts[0]]
     for a in acts:
         if not a.startswith("discard "):
             continue
-        n = _partners(hand, _parsed(a).cards[0])
-        if n < best:
-            best, pick = n, [a]
-        elif n == best:
+        key = discard_key(hand, exposed, TOTOM.index(_parsed(a).cards[0]))
+        if best is None or key < best:
+            best, pick = key, [a]
+        elif key == best:
             pick.append(a)
     return pick[0] if len(pick) == 1 else rng.choice(pick)
 
