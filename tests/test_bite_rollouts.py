@@ -94,6 +94,32 @@ def test_KW_X4_the_rollout_player_never_feeds_a_declared_wait_it_can_keep():
         assert not deal.over and deal.seat == 2  # seat 1 drew, discarded, no one won
 
 
+def test_KW_R3_the_rollout_player_lets_go_first_the_lone_card_that_can_no_longer_pair():
+    """Rollout policy: of two lone cards (the same company), the rollout player discards
+    the honour whose other copies are all on the pile (no pair or triplet can use it,
+    KW-R2, KW-R3) and keeps the 5c, whose copies and rank class are all still to meet."""
+    from moneycards.solver.kowah.observation import Phase
+    from moneycards.solver.kowah.search import Deal, discard_key
+
+    def counts(text: str) -> list[int]:
+        return list(KOWAH.counts(KOWAH.parse(text)))
+
+    mine = counts("5c 1h 2h2h2h 9s9s9m 3m")  # nine cards: no discard makes it ready
+    pile = [KOWAH.index(KOWAH.parse("1h")[0])] * 3
+    one_h, five_c = KOWAH.index(KOWAH.parse("1h")[0]), KOWAH.index(KOWAH.parse("5c")[0])
+    assert discard_key(mine, pile, one_h) == (2, 0)
+    assert discard_key(mine, pile, five_c) == (2, 2 * 3 + 4 + 4)
+    others = [counts("4567c 4567s"), counts("4567m 1234c")]
+    left = [KOWAH.copies - a - b - c - pile.count(f)
+            for f, (a, b, c) in enumerate(zip(mine, *others))]
+    stock = [f for f, n in enumerate(left) for _ in range(n)]
+    for k in range(8):
+        deal = Deal([list(mine), *[list(o) for o in others]], list(stock), list(pile), {}, 0,
+                    Phase.DISCARD, 5, 0)
+        assert not deal._readying(list(mine))
+        assert deal.policy(random.Random(k)) == ("discard", one_h)
+
+
 # -- Luk Fu ---------------------------------------------------------------------------------
 def _played_on_at_six():
     """The master calls, wins six fu with an unbeatable run of six (LF-F4), then leads a
