@@ -35,6 +35,8 @@ NOT_RUN = [
                      "tests/test_ts_client.py run the clients against a server"),
     ("README.md", r"^(nice -n 10 )?\.venv/bin/python bench/",
      "a benchmark of minutes to hours, run by hand; its figures are in the README"),
+    ("strength.md", r"^(nice -n 10 )?\.venv/bin/python bench/strength\.py",
+     "the strength bench, minutes to hours a row, run by hand; its figures are the page's"),
     ("README.md", r"TableService/",
      "the table ids and tokens are the ones a server drew at random: "
      "tests/test_table_service.py makes these calls"),
