@@ -816,7 +816,7 @@ MUTANTS: tuple[Mutant, ...] = (
     M("operator-bearer-kept", TABLES_SRV, 'said = value.removeprefix("Bearer ").strip()',
       "said = value.strip()", "operator token check",
       "the operator token sent as 'Bearer TOKEN' never matches", SERVICE_T),
-    M("operator-private-peers", TABLES_SRV,
+    M("operator-private-peers", "server/addresses.py",
       "return ipaddress.ip_address(host).is_loopback",
       "return ipaddress.ip_address(host).is_private", "operator token check",
       "without an operator token, ListTables answers any private-network address", SERVICE_T),
