@@ -50,10 +50,15 @@ def discard_key(hand: Sequence[int], pile: Sequence[int], f: int) -> tuple[int, 
     the hand, then the copies it could still meet. Measured against company alone (300
     paired deals of `strong` against `heuristic`): +0.13 multiplier won a deal [+0.00,
     +0.26], about six more deals won in a hundred."""
-    on_pile = [0] * NF
-    for g in pile:
-        on_pile[g] += 1
-    return company_in(hand, f), copies_left(hand, on_pile, f)
+    return company_in(hand, f), copies_left(hand, face_counts(pile), f)
+
+
+def face_counts(cards: Sequence[int]) -> list[int]:
+    """Cards given as face indices, counted by face."""
+    out = [0] * NF
+    for g in cards:
+        out[g] += 1
+    return out
 
 
 def company_in(hand: Sequence[int], f: int) -> int:
@@ -209,9 +214,7 @@ class Deal:
             least = min(comp.values())
             lonely = [f for f in safe if comp[f] == least]
             if len(lonely) > 1:
-                on_pile = [0] * NF
-                for g in self.pile:
-                    on_pile[g] += 1
+                on_pile = face_counts(self.pile)
                 left = {f: copies_left(hand, on_pile, f) for f in lonely}
                 fewest = min(left.values())
                 lonely = [f for f in lonely if left[f] == fewest]
