@@ -130,6 +130,63 @@ def test_TT_W4_the_simulators_shortcut_wins_exactly_when_the_engine_does(hand19,
     assert w._wins_with(1, face) is wins
 
 
+def test_TT_W4_the_simulators_kept_win_faces_are_the_ten_pairs_with_six_chan():
+    """The count-vector simulator keeps, per seat, the offered faces that could complete
+    ten pairs with at least six Chắn (`_win_faces`); over random nineteen-card holdings
+    (hand and exposed split at random) it is exactly the faces that pass the direct test:
+    six Chắn or more, and the faces held an odd number of times paired two per rank,
+    never Chi chi. The boundary cases above are among them."""
+    from moneycards.solver.totom.sim import CHI, NF, RANK, _win_faces
+
+    def direct(counts: list[int], x: int) -> bool:
+        c = list(counts)
+        c[x] += 1
+        if c[x] > 4 or sum(n // 2 for n in c) < 6:
+            return False
+        odd = [i for i, n in enumerate(c) if n % 2]
+        if CHI in odd:
+            return False
+        return all(sum(1 for i in odd if RANK[i] == r) in (0, 2) for r in set(RANK))
+
+    rng = random.Random(4)
+    found = 0
+    for _ in range(3000):
+        deck = [f for f in range(NF) for _ in range(4)]
+        rng.shuffle(deck)
+        # Mostly pairs, so that winning holdings are frequent.
+        held = sorted(deck[:19]) if rng.random() < 0.3 else _pairs_heavy(rng)
+        hand, exp = [0] * NF, [0] * NF
+        for f in held:
+            (hand if rng.random() < 0.6 else exp)[f] += 1
+        counts = [a + b for a, b in zip(hand, exp)]
+        want = frozenset(x for x in range(NF) if counts[x] < 4 and direct(counts, x))
+        got = _win_faces(hand, exp)
+        assert got - {x for x in range(NF) if counts[x] >= 4} == want, (held, got, want)
+        found += bool(want)
+    assert found > 300  # the winning side of the test is exercised
+
+
+def _pairs_heavy(rng: random.Random) -> list[int]:
+    """Nineteen cards of a shuffled deck drawn as identical and same-rank pairs."""
+    from moneycards.solver.totom.sim import NF, SAME_RANK
+
+    counts = [0] * NF
+    n = 0
+    while n < 18:
+        f = rng.randrange(NF)
+        g = f if rng.random() < 0.6 or not SAME_RANK[f] else rng.choice(SAME_RANK[f])
+        if counts[f] < 4 and counts[g] < 4 - (f == g):
+            counts[f] += 1
+            counts[g] += 1
+            n += 2
+    while n < 19:
+        f = rng.randrange(NF)
+        if counts[f] < 4:
+            counts[f] += 1
+            n += 1
+    return [f for f in range(NF) for _ in range(counts[f])]
+
+
 def test_TT_S4_a_card_dying_at_a_dead_hands_doorway_rules_nothing_out():
     """A card dies at a live hand's doorway only if the hand does not hold its twin (it
     would have captured it as a Chắn), so the sampler deals that seat no such card; a dead

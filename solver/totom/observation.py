@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, StrEnum
+from functools import lru_cache
 from typing import Any
 
 from moneycards.solver.cards import Face
@@ -194,13 +195,20 @@ def _card(r: Reader, key: str) -> Face:
     return _face(r.str(key), r.sub(key))
 
 
+@lru_cache(maxsize=4096)
+def group_faces(text: str) -> tuple[Face, ...]:
+    """The cards of an exposed group's text (already checked when the view was read),
+    parsed once: a search reads every group again for each sampled world."""
+    return tuple(TOTOM.parse(text))
+
+
 def seen_counts(obs: TotomObservation) -> list[int]:
     """Per face, the copies the seat sees: its hand, the exposed pairs, the dead cards and
     the card on offer."""
     seen = list(obs.hand)
     for pairs in obs.exposed:
         for p in pairs:
-            for f in TOTOM.parse(p):
+            for f in group_faces(p):
                 seen[TOTOM.index(f)] += 1
     for d in obs.dead:
         seen[TOTOM.index(d.card)] += 1

@@ -35,7 +35,7 @@ from moneycards.solver.search import Estimate
 from moneycards.solver.table import Action, TableState, parse_action
 from moneycards.solver.totom import rules as rules_mod
 from moneycards.solver.totom.observation import (CARD_VERBS, Phase, TotomObservation,
-                                                 seen_counts)
+                                                 group_faces, seen_counts)
 from moneycards.solver.totom.table import Memory, Offer, TotomState
 from moneycards.solver.totom import SEATS
 from moneycards.solver.totom.sim import discard_key, from_state, move_of
@@ -146,7 +146,7 @@ def ca_pairs(obs: TotomObservation) -> list[list[tuple[Face, Face]]]:
     out: list[list[tuple[Face, Face]]] = [[] for _ in range(SEATS)]
     for s, groups in enumerate(obs.exposed):
         for g in groups:
-            cards = TOTOM.parse(g)
+            cards = group_faces(g)
             if len(cards) == 2 and cards[0] != cards[1]:
                 out[s].append((cards[0], cards[1]))
     return out
@@ -266,7 +266,7 @@ def world(obs: TotomObservation, rng: random.Random) -> World:
     w.dealer = obs.dealer
     w.initial = {}
     w.hands = hands
-    w.exposed = [[tuple(TOTOM.parse(p)) for p in pairs] for pairs in obs.exposed]
+    w.exposed = [[group_faces(p) for p in pairs] for pairs in obs.exposed]
     w.opening = [dealt_at_least(hands[s], w.exposed[s]) for s in range(SEATS)]
     w.stock = stock
     w.dead = [(d.seat, d.card) for d in obs.dead]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from operator import add
 from typing import Any
 
 from moneycards.solver.totom import TOTOM
@@ -56,17 +57,39 @@ def _partition(hand: tuple[int, ...]) -> tuple[frozenset[int], int]:
     return frozenset(a.rank for a, _ in part.ca), len(part.left)
 
 
-def _odd_cards_pair(counts: list[int]) -> bool:
-    """Whether the faces held an odd number of times pair up as Cạ (two per rank, never
-    Chi chi): the only way twenty cards can be ten pairs (TT-W3). A quick refusal before
-    the win check (check.violations, TT-W4)."""
-    per_rank: dict[int, int] = {}
-    for i, n in enumerate(counts):
-        if n % 2:
-            if i == CHI:
-                return False
-            per_rank[RANK[i]] = per_rank.get(RANK[i], 0) + 1
-    return all(k == 2 for k in per_rank.values())
+def _win_faces(hand: list[int], exp: list[int]) -> frozenset[int]:
+    """The offered faces that could make the seat's nineteen cards (`hand` and `exp`,
+    counts by face) a win: ten pairs with at least six Chắn (TT-W3, TT-W4). Twenty cards
+    are ten pairs only when the faces held an odd number of times pair up as Cạ, two per
+    rank and never Chi chi. A quick refusal before the full verdict (check.violations);
+    kept per seat until its cards change, as every seat is asked on every stock card."""
+    counts = list(map(add, hand, exp))
+    odd = [i for i, n in enumerate(counts) if n & 1]
+    chan = (sum(counts) - len(odd)) >> 1  # identical pairs held: each n // 2
+    if chan < 5:  # one more copy adds at most one
+        return frozenset()
+    chi_odd = CHI in odd
+    odd_in_rank = [0] * 10  # faces held an odd number of times, by rank
+    for i in odd:
+        if i != CHI:
+            odd_in_rank[RANK[i]] += 1
+    unpaired = [r for r, k in enumerate(odd_in_rank) if k not in (0, 2)]
+    if len(unpaired) > 1:
+        return frozenset()
+    out = []
+    for x in range(NF):
+        was_odd = counts[x] & 1  # the offered copy makes it even (a Chắn more) or odd
+        if x == CHI:
+            if was_odd and chi_odd and not unpaired and chan + 1 >= 6:
+                out.append(x)
+            continue
+        if chi_odd or chan + was_odd < 6:
+            continue
+        r = RANK[x]
+        after = odd_in_rank[r] + (-1 if was_odd else 1)
+        if after in (0, 2) and (not unpaired or unpaired[0] == r):
+            out.append(x)
+    return frozenset(out)
 
 
 def discard_key(hand: list[int], exposed: list[int], f: int) -> tuple[int, int]:
@@ -89,7 +112,7 @@ class Sim:
 
     __slots__ = ("hands", "exp", "opening", "stock", "declined", "discarded", "ca_from",
                  "captured_ca", "dead_hand", "stock_exposed", "phase", "seat", "offer",
-                 "claims", "return_to", "over", "winner", "net", "points")
+                 "claims", "return_to", "over", "winner", "net", "points", "win_faces")
     hands: list[list[int]]  # per seat: concealed cards, counts by face
     exp: list[list[int]]  # per seat: exposed cards, counts by face
     opening: list[tuple[int, ...]]  # per seat: the dealt hand (TT-K3's opening bonuses)
@@ -109,6 +132,7 @@ class Sim:
     winner: int | None
     net: tuple[int, ...] | None
     points: int | None
+    win_faces: list[frozenset[int] | None]  # per seat: `_win_faces`, None once its cards change
 
     # Fields replaced but never changed in place: clones share them. Every other field is
     # copied below (tests/test_clone.py fails on a field that is neither).
@@ -128,6 +152,7 @@ class Sim:
         s.stock_exposed, s.phase, s.seat = self.stock_exposed, self.phase, self.seat
         s.offer, s.claims, s.return_to = self.offer, list(self.claims), self.return_to
         s.over, s.winner, s.net, s.points = self.over, self.winner, self.net, self.points
+        s.win_faces = list(self.win_faces)
         return s
 
     # -- the rules ----------------------------------------------------------------------
@@ -205,8 +230,10 @@ class Sim:
         if card is None:  # the dealer's opening twenty (TT-W7)
             return sum(self.hands[seat]) == 20 and self._verdict(seat, None, None, True).wins
         # A twenty that is not ten pairs with six Chắn (TT-W4) needs no full verdict.
-        counts = self.twenty(seat, card)
-        if sum(n // 2 for n in counts) < 6 or not _odd_cards_pair(counts):
+        faces = self.win_faces[seat]
+        if faces is None:
+            faces = self.win_faces[seat] = _win_faces(self.hands[seat], self.exp[seat])
+        if card not in faces:
             return False
         assert self.offer is not None  # a win on the offered card
         via = VIA_OWN_DOOR if self.offer[3] == seat else VIA_STOCK
@@ -265,6 +292,10 @@ class Sim:
 
     def _discard(self, s: int, f: int) -> None:
         self.hands[s][f] -= 1
+        # A seat's cards change by a capture or a Chíu and then its discard, and no win is
+        # asked of it in between (a discard never wins directly, TT-W6): forgetting its
+        # winning faces here keeps them true.
+        self.win_faces[s] = None
         self.discarded[s].add(f)
         to = self.return_to if self.return_to is not None else (s + 1) % SEATS
         self.return_to = None
@@ -365,18 +396,18 @@ class Sim:
         """The rollout player of solver/totom/search.py on numbers: a win or a Chíu always,
         a Chắn capture, else a Cạ capture, else pass; discard a card with the fewest
         partners in the hand, and among those the one with the fewest live copies to pair
-        it later (`discard_key`)."""
-        acts = self.legal()
-        if len(acts) == 1:
-            return acts[0]
-        if acts[0][0] in (WIN, CHIU):
-            return acts[0]
+        it later (`discard_key`). Offers and claims are answered without listing every
+        legal move: the same choice as from `legal()`, a rollout's most frequent steps."""
+        if self.phase == CLAIMS:  # a win or a Chíu, always taken
+            return (WIN if self.claims[0][1] == WIN else CHIU), -1
         if self.phase == OFFER:
             assert self.offer is not None  # the offer phase
-            chan = (CAPTURE, self.offer[0])
-            return chan if chan in acts else acts[0]  # a Cạ capture, else pass (last)
+            return self._rollout_answer(self.seat, self.offer[0])
+        acts = self.legal()
+        if len(acts) == 1 or acts[0][0] == WIN:
+            return acts[0]
         hand = self.hands[self.current_seat()]
-        exposed = [sum(col) for col in zip(*self.exp)]
+        exposed = [a + b + c + d for a, b, c, d in zip(*self.exp)]  # four seats
         best: tuple[int, int] | None = None
         pick = [acts[0]]
         for a in acts:
@@ -388,6 +419,17 @@ class Sim:
             elif key == best:
                 pick.append(a)
         return pick[0] if len(pick) == 1 else rng.choice(pick)
+
+    def _rollout_answer(self, seat: int, card: int) -> Move:
+        """The rollout player's answer to an offer: the Chắn capture if legal, else the
+        first legal Cạ capture in `legal()`'s order, else pass."""
+        if seat not in self.dead_hand:
+            if self.capture_ok(seat, card, card):
+                return CAPTURE, card
+            for h in SAME_RANK[card]:  # in face order, as `captures` lists them
+                if self.capture_ok(seat, card, h):
+                    return CAPTURE, h
+        return PASS, -1
 
     def play_out(self, rng: random.Random) -> Sim:
         steps = 0
@@ -429,6 +471,7 @@ def from_state(state: Any) -> Sim:
     s.winner = None if r is None else r.winner
     s.net = None if r is None else tuple(r.net)
     s.points = None if r is None else r.points
+    s.win_faces = [None] * SEATS
     return s
 
 
