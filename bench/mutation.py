@@ -949,6 +949,10 @@ MUTANTS: tuple[Mutant, ...] = (
       "known[seat][f] += 2", "KW-X1",
       "a declared seat's shown pair added on top of the copies it is known to hold",
       SEARCH_T),
+    M("kw-sim-ready-class-counts", KW_SEARCH, "READY_CLASS_COUNTS = frozenset({2, 3, 5, 6, 8})",
+      "READY_CLASS_COUNTS = frozenset({2, 3, 6, 8})", "KW-R5",
+      "the rollout player never sees a hand made ready by a pair beside a triplet of its "
+      "rank", SEARCH_T),
     M("kw-sim-feeds-wait", KW_SEARCH, "safe = [f for f in held if f not in waits] or held",
       "safe = held", "rollout policy",
       "the rollout player discards a declared seat's wait when another card could go",

@@ -120,6 +120,56 @@ def test_KW_R3_the_rollout_player_lets_go_first_the_lone_card_that_can_no_longer
         assert deal.policy(random.Random(k)) == ("discard", one_h)
 
 
+@pytest.mark.parametrize("nine, ready_after", [
+    ("5c5c5s 5s5m 7s7s7m 3h", ["3h"]),  # KW-R5: a pair beside a triplet of its rank
+    ("5c5c5s 7s7s7m 8c8s 3h", []),  # the counts fit, but 8c8s is no pair (KW-R3)
+    ("5c5c 7s7s7m 8c8s8m 2h", ["2h"]),
+    ("5c5c 7s7s7m 8c8s8m 8m", ["8c", "8s", "8m"]),  # four eights: any one of them goes
+    ("5c5c5s 5m 7s7s7m 8c 3h", []),  # three classes off: no discard readies it
+])
+def test_KW_R4_the_rollout_players_readying_discards_are_every_face_that_leaves_ready(
+        nine: str, ready_after: list[str]):
+    """KW-R4, KW-R5: the rollout player's readiness test (`Deal._readying`, which looks up
+    only the faces of a rank class whose count is off) finds exactly the discards that
+    leave a ready eight, as trying every face against the ready table does, on the hands
+    above and on random nine-card hands near readiness."""
+    from moneycards.solver.kowah.exact import ready_pairs
+    from moneycards.solver.kowah.search import NF, Deal
+
+    ready = ready_pairs()
+
+    def every_face(hand: list[int]) -> list[int]:
+        out = []
+        for f in range(NF):
+            if hand[f]:
+                after = list(hand)
+                after[f] -= 1
+                if bytes(after) in ready:
+                    out.append(f)
+        return out
+
+    deal = Deal.__new__(Deal)
+    deal.ready = ready
+    hand = list(KOWAH.counts(KOWAH.parse(nine)))
+    assert sum(hand) == 9
+    want = [KOWAH.index(KOWAH.parse(c)[0]) for c in ready_after]
+    assert every_face(hand) == sorted(want)  # the cases read as stated
+    assert deal._readying(list(hand)) == sorted(want)
+    rng = random.Random(7)
+    keys = list(ready)
+    found = 0
+    for _ in range(3000):
+        h = list(keys[rng.randrange(len(keys))])  # a ready eight and one card more,
+        h[rng.choice([f for f in range(NF) if h[f] < KOWAH.copies])] += 1
+        if rng.random() < 0.5:  # or a card swapped for another
+            g = rng.choice([f for f in range(NF) if h[f]])
+            h[g] -= 1
+            h[rng.choice([f for f in range(NF) if h[f] < KOWAH.copies])] += 1
+        assert deal._readying(list(h)) == every_face(h), h
+        found += bool(every_face(h))
+    assert found > 1000
+
+
 # -- Luk Fu ---------------------------------------------------------------------------------
 def _played_on_at_six():
     """The master calls, wins six fu with an unbeatable run of six (LF-F4), then leads a

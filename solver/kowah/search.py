@@ -40,6 +40,18 @@ KIND = tuple((0, f.rank) if f.suit != "h" else (1, f.rank) for f in KOWAH.faces)
 KIND_FACES = tuple(tuple(g for g in range(NF) if KIND[g] == KIND[f]) for f in range(NF))
 
 
+# company_in's cards: the face's class, and the face itself once more.
+COMPANY_OF = tuple(KIND_FACES[f] + (f,) for f in range(NF))
+# The rank classes as face tuples, the suited ones (three faces) first, then the honours.
+SUITED_CLASSES = tuple(sorted({KIND_FACES[f] for f in range(NF) if len(KIND_FACES[f]) == 3}))
+HONOUR_CLASSES = tuple(f for f in range(NF) if len(KIND_FACES[f]) == 1)
+CLASS_FACES = SUITED_CLASSES + tuple((h,) for h in HONOUR_CLASSES)
+assert sorted(f for c in CLASS_FACES for f in c) == list(range(NF))  # every face once
+# What one rank class may hold of a ready eight: a pair, a triplet, both, two triplets, or
+# all three (KW-R4, KW-R5).
+READY_CLASS_COUNTS = frozenset({2, 3, 5, 6, 8})
+
+
 def warm_up() -> None:
     ready_pairs()
     ready_slots()
@@ -64,7 +76,7 @@ def face_counts(cards: Sequence[int]) -> list[int]:
 def company_in(hand: Sequence[int], f: int) -> int:
     """The cards of `f`'s rank class in the hand (KW-R1, KW-R2), an identical copy counted
     once more, as a pair needs one (KW-R3); `Deal.policy` has it inline."""
-    return sum(hand[g] for g in KIND_FACES[f]) + hand[f]
+    return sum(hand[g] for g in COMPANY_OF[f])
 
 
 def copies_left(hand: Sequence[int], on_pile: Sequence[int], f: int) -> int:
@@ -179,14 +191,26 @@ class Deal:
 
     # -- the rollout policy -------------------------------------------------------------
     def _readying(self, hand: list[int]) -> list[int]:
-        """The faces whose discard leaves a ready hand (of a nine-card hand)."""
+        """The faces whose discard leaves a ready hand (of a nine-card hand), in face
+        order. A ready eight (KW-R4) is two triplets and a pair, so each rank class holds
+        0, 2, 3, 5, 6 or 8 of its cards: the discard must come from the one class whose
+        count is off (any class when none is), leaving it at such a count; only those
+        faces are looked up. Twice as fast as trying every face, on rollout hands."""
+        totals = [hand[a] + hand[b] + hand[c] for a, b, c in SUITED_CLASSES]
+        totals += [hand[h] for h in HONOUR_CLASSES]
+        off = [c for c, n in enumerate(totals) if n and n not in READY_CLASS_COUNTS]
+        if len(off) > 1:
+            return []
         out = []
-        for f in range(NF):
-            if hand[f]:
-                hand[f] -= 1
-                if bytes(hand) in self.ready:
-                    out.append(f)
-                hand[f] += 1
+        for c in off or range(len(totals)):
+            if totals[c] - 1 in READY_CLASS_COUNTS or totals[c] == 1:
+                for f in CLASS_FACES[c]:
+                    if hand[f]:
+                        hand[f] -= 1
+                        if bytes(hand) in self.ready:
+                            out.append(f)
+                        hand[f] += 1
+        out.sort()
         return out
 
     def policy(self, rng: random.Random) -> tuple[str, int]:
@@ -195,11 +219,14 @@ class Deal:
         if self.phase is Phase.DRAW:
             if self.may_take():
                 top = self.pile[-1]
+                # A card that matches the hand is taken: asked first, as it is cheaper
+                # than asking whether the card makes the hand ready.
+                if hand[top] or sum(map(hand.__getitem__, KIND_FACES[top])) >= 2:
+                    return "take", -1
                 hand[top] += 1
                 readies = self._readying(hand)
                 hand[top] -= 1
-                company = sum(hand[g] for g in KIND_FACES[top])
-                if readies or hand[top] or company >= 2:
+                if readies:
                     return "take", -1
             return "draw", -1
         if self.phase is Phase.DISCARD:
@@ -210,7 +237,7 @@ class Deal:
             held = [f for f in range(NF) if hand[f]]
             safe = [f for f in held if f not in waits] or held
             # discard_key in two steps: the copies left only between the loneliest
-            comp = {f: sum(hand[g] for g in KIND_FACES[f]) + hand[f] for f in safe}
+            comp = {f: sum(map(hand.__getitem__, COMPANY_OF[f])) for f in safe}
             least = min(comp.values())
             lonely = [f for f in safe if comp[f] == least]
             if len(lonely) > 1:
