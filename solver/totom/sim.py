@@ -57,6 +57,14 @@ def _partition(hand: tuple[int, ...]) -> tuple[frozenset[int], int]:
     return frozenset(a.rank for a, _ in part.ca), len(part.left)
 
 
+@lru_cache(maxsize=65_536)
+def _verdict_of(twenty: tuple[int, ...], ctx: WinContext) -> HandVerdict:
+    """The engine's verdict on a twenty (TT-W, TT-K), remembered: a win is asked when the
+    claim opens and again when it is taken, and the rollouts of one decision, sharing their
+    seeds, meet the same hands again."""
+    return check_hand(list(twenty), ctx, rules_mod.SEED, engine="exact")
+
+
 def _win_faces(hand: list[int], exp: list[int]) -> frozenset[int]:
     """The offered faces that could make the seat's nineteen cards (`hand` and `exp`,
     counts by face) a win: ten pairs with at least six Chắn (TT-W3, TT-W4). Twenty cards
@@ -221,8 +229,8 @@ class Sim:
 
     def _verdict(self, seat: int, card: int | None, via: str | None,
                  thien_u: bool = False) -> HandVerdict:
-        return check_hand(self.twenty(seat, None if thien_u else card),
-                          self._ctx(seat, card, via, thien_u), rules_mod.SEED, engine="exact")
+        return _verdict_of(tuple(self.twenty(seat, None if thien_u else card)),
+                           self._ctx(seat, card, via, thien_u))
 
     def wins_with(self, seat: int, card: int | None) -> bool:
         if seat in self.dead_hand:
@@ -249,8 +257,8 @@ class Sim:
         after[card] = 0
         if any(self.discard_ok(seat, f, after) for f in range(NF) if after[f]):
             return True
-        return check_hand(self.twenty(seat, card), WinContext(
-            win_card=TOTOM.faces[card], via=VIA_CHIU), rules_mod.SEED, engine="exact").wins
+        return _verdict_of(tuple(self.twenty(seat, card)),
+                           WinContext(win_card=TOTOM.faces[card], via=VIA_CHIU)).wins
 
     def legal(self) -> list[Move]:
         """The legal moves, in the engine's order."""
@@ -369,8 +377,7 @@ class Sim:
         via = VIA_CHIU
         if o[2] != BY_DISCARD:
             via = VIA_OWN_DOOR if o[3] == seat else VIA_STOCK
-        return check_hand(self.twenty(seat, None), self._ctx(seat, o[0], via), rules_mod.SEED,
-                          engine="exact")
+        return _verdict_of(tuple(self.twenty(seat, None)), self._ctx(seat, o[0], via))
 
     def _finish_win(self, s: int) -> None:
         if self.phase == OPENING:
