@@ -175,6 +175,10 @@ MUTANTS: tuple[Mutant, ...] = (
     M("tt-d2-red-faces", TT_RULES, '("8m", "9m", "8s", "9s", "1h")', '("8m", "9m", "8s", "1h")',
       "TT-D2", "9 of Strings counted black", TT_HAND),
     # -- Tổ Tôm: scoring -------------------------------------------------------------------
+    M("tt-distance-dp-keeps-most", "solver/totom/exact.py",
+      "if adds + a < nxt.get(k, 99):", "if adds + a > nxt.get(k, -1):", "TT-W4",
+      "the exact distance keeps the most cards to add for each state, not the fewest",
+      ("tests/test_totom_distance.py", "tests/test_totom_differential.py")),
     M("tt-k3-tam-do-exact", SCORING, "if reds == 8:", "if reds >= 8:", "TT-K3",
       "Tám đỏ for eight or more red cards instead of exactly eight", TT_HAND),
     M("tt-k3-bach-dinh-zero", SCORING, "if reds == 0:", "if reds <= 1:", "TT-K3",

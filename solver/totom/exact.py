@@ -39,25 +39,35 @@ def _rank_options(held: tuple[int, ...], lo: tuple[int, ...], hi: tuple[int, ...
     return tuple((c, ch, a) for (c, ch), a in best.items())
 
 
-def distance_exact(h: Holding) -> int | None:
-    """The same minimum by dynamic programming over ranks (cards, Chắn capped at six)."""
+def _rank_groups() -> tuple[tuple[int, ...], ...]:
+    """The faces of each rank, Chi chi alone (it pairs only with itself, TT-D3)."""
     groups: dict[str | int, list[int]] = {}
     for i, f in enumerate(TOTOM.faces):
         groups.setdefault("h" if f == CHI_CHI else f.rank, []).append(i)
+    return tuple(tuple(g) for g in groups.values())
+
+
+RANK_GROUPS = _rank_groups()
+
+
+def distance_exact(h: Holding) -> int | None:
+    """The same minimum by dynamic programming over ranks (cards, Chắn capped at six)."""
     states = {(0, 0): 0}
-    for idxs in groups.values():
-        held = tuple(h.held[i] for i in idxs)
+    for idxs in RANK_GROUPS:
         lo = tuple(h.exposed[i] for i in idxs)
         hi = tuple(h.cap[i] for i in idxs)
-        ok = tuple(h.ca_ok[i] for i in idxs)
         if any(a > b for a, b in zip(lo, hi)):
             return None
-        options = _rank_options(held, lo, hi, ok)
+        options = _rank_options(tuple(h.held[i] for i in idxs), lo, hi,
+                                tuple(h.ca_ok[i] for i in idxs))
         nxt: dict[tuple[int, int], int] = {}
         for (cards, chan), adds in states.items():
             for c, ch, a in options:
-                k = (cards + c, min(MIN_CHAN, chan + ch))
-                if k[0] <= HAND and adds + a < nxt.get(k, 99):
+                n = cards + c
+                if n > HAND:
+                    continue
+                k = (n, chan + ch if chan + ch < MIN_CHAN else MIN_CHAN)
+                if adds + a < nxt.get(k, 99):
                     nxt[k] = adds + a
         states = nxt
     return states.get((HAND, MIN_CHAN))
