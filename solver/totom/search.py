@@ -352,8 +352,9 @@ def value(state: TableState, seat: int) -> tuple[float, float]:
 def simulated(obs: TotomObservation, candidates: list[str], worlds: int,
               seed: int) -> dict[str, Estimate]:
     """Every candidate valued over the same `worlds` sampled deals, each played out by the
-    count-vector simulator (solver/totom/sim.py: the engine's rules, some six times faster)
-    with a rollout seed shared by all candidates of a deal. Stops between deals when the
+    count-vector simulator (solver/totom/sim.py: the engine's rules, some three times as
+    fast as this module's `World`, bench/rollouts.py) with a rollout seed shared by all
+    candidates of a deal. Stops between deals when the
     caller has gone or the safety cap ran out: every estimate is then `cut_short`."""
     rng = random.Random(f"totom-worlds/{seed}")
     out = {a: Estimate(a) for a in candidates}
