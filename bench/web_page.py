@@ -28,11 +28,12 @@ import sys
 import tempfile
 import urllib.request
 
+import common  # noqa: F401  (puts the project on the path)
+
+from moneycards.solver.games import GAMES
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 WEB = ROOT / "moneycards" / "web"
-SEATS = {
-    "GAME_TOTOM": 4, "GAME_KOWAH": 3, "GAME_LUK_FU": 3,
-}
 LEVELS = ["AI_LEVEL_RANDOM", "AI_LEVEL_GREEDY", "AI_LEVEL_RANDOM"]
 
 
@@ -59,10 +60,10 @@ def serve(db: str):
 
 def create(base: str, game: str, seed: int) -> tuple[str, str]:
     seats = [{"kind": "SEAT_KIND_HUMAN"}] + [
-        {"kind": "SEAT_KIND_AI", "aiLevel": lv} for lv in LEVELS[:SEATS[game] - 1]]
+        {"kind": "SEAT_KIND_AI", "aiLevel": lv} for lv in LEVELS[:GAMES[game].seats - 1]]
     req = urllib.request.Request(
         base + "/moneycards.v1.TableService/CreateTable",
-        data=json.dumps({"game": game, "seed": str(seed), "seats": seats}).encode(),
+        data=json.dumps({"gameName": game, "seed": str(seed), "seats": seats}).encode(),
         headers={"Content-Type": "application/json"}, method="POST")
     with urllib.request.urlopen(req, timeout=30) as r:
         made = json.loads(r.read())
@@ -96,7 +97,7 @@ def main() -> int:
                                             args=["--no-sandbox", "--disable-gpu"])
                 print(f"first paint, {args.runs} cold loads per game (ms from navigation):")
                 print(f"  {'game':<12} {'FCP median':>11} {'table median':>13} {'table max':>10}")
-                for game in SEATS:
+                for game in GAMES:
                     tid, token = create(base, game, 5)
                     fcp, table = [], []
                     for _ in range(args.runs):
@@ -118,11 +119,11 @@ def main() -> int:
                         if args.screenshots and len(table) == 1:
                             out = pathlib.Path(args.screenshots)
                             out.mkdir(parents=True, exist_ok=True)
-                            page.screenshot(path=str(out / f"open-{game.lower()}.png"))
+                            page.screenshot(path=str(out / f"open-{game}.png"))
                         ctx.close()
                     med = statistics.median(table)
                     ok &= med < 1000
-                    print(f"  {game:<12} {statistics.median(fcp):11.0f} {med:13.0f} "
+                    print(f"  {GAMES[game].title:<12} {statistics.median(fcp):11.0f} {med:13.0f} "
                           f"{max(table):10.0f}")
                 browser.close()
         finally:
