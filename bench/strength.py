@@ -5,6 +5,7 @@
                              [--ladder [random,greedy,heuristic,strong,expert]]
                              [--worlds 8,16,32,64,128]
                              [--seed-base 100000] [--workers N] [--json FILE]
+                             [--merge FILE ...]
                              [--backend local|ray [--address A]]
                              [--seat grpc:module:attr [--server HOST:PORT]]
 
@@ -31,6 +32,8 @@ directory or PYTHONPATH. `--seat grpc:module:attr` plays the tested seat as a pe
 at TableService tables (of `--server HOST:PORT`, or a server started in each worker), from
 a process of its own, against the server's AI seats: the same deals and results as the
 player in process.
+`--merge` plays nothing: it joins rows split over processes or machines (consecutive seed
+ranges, each a multiple of the seats) into one row, from their `--json` files.
 `--backend ray` sends the same deals to a Ray cluster instead (`--address`, or a Ray
 instance started for the run; cli/deals.py): the same deals, the same results.
 """
@@ -199,6 +202,60 @@ def fmt(triple, scale=1.0, digits=1):
     return f"{m:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
 
 
+def merge(parts):
+    """Rows of the same game and levels played on consecutive deal ranges (a row split over
+    processes or machines: `--seed-base B --deals N`, then `--seed-base B+N`, N a multiple
+    of the seats so the tested seat rotates on as in one run) as one row. The means, the
+    intervals (recovered from each part's mean, interval and deals) and the win counts are
+    exact; a part's decision times are kept only as p50/p99, so the merged p50 and p99 are
+    the largest of the parts' (an upper bound)."""
+    parts = sorted(parts, key=lambda r: r["seed_base"])
+    game = parts[0]["game"]
+    for a, b in zip(parts, parts[1:]):
+        if b["seed_base"] != a["seed_base"] + a["deals"] or a["deals"] % SEATS[game]:
+            raise ValueError(f"{game} {a['tested']} vs {a['opponent']}: the parts must be "
+                             f"consecutive deal ranges of a multiple of {SEATS[game]} deals; "
+                             f"seeds {a['seed_base']} + {a['deals']} are followed by "
+                             f"{b['seed_base']}")
+    n = sum(r["deals"] for r in parts)
+
+    def pooled(key):
+        stats = []
+        for r in parts:
+            m, lo, hi = r[key]
+            k = r["deals"]
+            sd = (hi - lo) / 2 / 1.96 * math.sqrt(k)
+            stats.append((k, m, sd))
+        mean = sum(k * m for k, m, _ in stats) / n
+        ss = sum((k - 1) * sd * sd + k * (m - mean) ** 2 for k, m, sd in stats)
+        half = 1.96 * math.sqrt(ss / (n - 1)) / math.sqrt(n)
+        return mean, mean - half, mean + half
+
+    wins = sum(round(r["strong_win"][0] * r["deals"]) for r in parts)
+    d = [r["decision_ms"] for r in parts]
+    return {
+        "game": game, "tested": parts[0]["tested"], "opponent": parts[0]["opponent"],
+        "deals": n, "seed_base": parts[0]["seed_base"],
+        "strong_win": wilson(wins, n), "opponent_win": pooled("opponent_win"),
+        "strong_settlement": pooled("strong_settlement"),
+        "opponent_settlement": pooled("opponent_settlement"),
+        "decision_ms": {"n": sum(x["n"] for x in d), "p50": max(x["p50"] for x in d),
+                        "p99": max(x["p99"] for x in d), "max": max(x["max"] for x in d)},
+        "cap": {k: sum(r["cap"][k] for r in parts) for k in ("decisions", "hits")},
+        "seconds": sum(r["seconds"] for r in parts),
+    }
+
+
+def merged_rows(files):
+    """The rows of `--json` files, those of the same game and levels merged (`merge`)."""
+    groups: dict[tuple, list] = {}
+    for name in files:
+        with open(name) as fh:
+            for row in json.load(fh):
+                groups.setdefault((row["game"], row["tested"], row["opponent"]), []).append(row)
+    return [merge(rows) for rows in groups.values()]
+
+
 def report(row):
     sw, ow = row["strong_win"], row["opponent_win"]
     ss, os_ = row["strong_settlement"], row["opponent_settlement"]
@@ -277,7 +334,26 @@ def main():
     ap.add_argument("--server", metavar="HOST:PORT",
                     help="the moneycards server whose tables a grpc: tested seat plays at "
                          "(default: one started in each worker)")
+    ap.add_argument("--merge", metavar="FILE", nargs="+",
+                    help="play nothing: merge the rows of these --json files that split one "
+                         "row over consecutive seed ranges, print them (and the ladder or "
+                         "budget table) and write --json")
     args = ap.parse_args()
+    if args.merge:
+        try:
+            rows = merged_rows(args.merge)
+        except (OSError, ValueError, KeyError) as err:
+            ap.error(f"--merge: {err}")
+        ok = all([report(row) for row in rows])
+        budget = [r for r in rows if r["tested"].startswith("strong/")]
+        if budget:
+            print(budget_table(budget))
+        if len(budget) < len(rows):
+            print(ladder_table([r for r in rows if r not in budget]))
+        if args.json_file:
+            with open(args.json_file, "w") as fh:
+                json.dump(rows, fh, indent=1)
+        sys.exit(0 if ok else 1)
     try:  # a bad level or a player that does not load: one line, before any deal
         resolve([seat_spec(x) for x in [args.strong, *args.opponents.split(",")]])
         for opp in args.opponents.split(","):

@@ -1,0 +1,51 @@
+"""bench/strength.py --merge: a row split over consecutive seed ranges, merged, is the row
+one run plays (the same deals, seats rotated alike), and ranges that do not join are
+refused in one line."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = [sys.executable, str(ROOT / "bench" / "strength.py")]
+
+
+def bench(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([*BENCH, *args], capture_output=True, text=True, timeout=600)
+
+
+def row(path: Path) -> dict:
+    return json.loads(path.read_text())[0]
+
+
+def test_two_parts_merge_into_the_row_of_one_run(tmp_path):
+    common = ["--games", "kowah", "--opponents", "random", "--strong", "greedy",
+              "--workers", "1"]
+    bench(*common, "--deals", "12", "--seed-base", "5000", "--json", str(tmp_path / "one.json"))
+    bench(*common, "--deals", "6", "--seed-base", "5000", "--json", str(tmp_path / "a.json"))
+    bench(*common, "--deals", "6", "--seed-base", "5006", "--json", str(tmp_path / "b.json"))
+    out = bench("--merge", str(tmp_path / "b.json"), str(tmp_path / "a.json"),
+                "--json", str(tmp_path / "merged.json"))
+    assert out.returncode in (0, 1), out.stderr  # 1: some interval overlaps
+    one, merged = row(tmp_path / "one.json"), row(tmp_path / "merged.json")
+    assert merged["deals"] == 12 and merged["seed_base"] == 5000
+    for key in ("strong_win", "opponent_win", "strong_settlement", "opponent_settlement"):
+        assert merged[key] == pytest.approx(one[key], abs=1e-9), key
+    assert merged["decision_ms"]["n"] == one["decision_ms"]["n"]
+    assert "| Kowah | greedy vs random |" in out.stdout  # the ladder table
+
+
+def test_parts_that_do_not_join_are_refused_in_one_line(tmp_path):
+    common = ["--games", "kowah", "--opponents", "random", "--strong", "greedy",
+              "--workers", "1", "--deals", "6"]
+    bench(*common, "--seed-base", "5000", "--json", str(tmp_path / "a.json"))
+    bench(*common, "--seed-base", "5012", "--json", str(tmp_path / "b.json"))
+    out = bench("--merge", str(tmp_path / "a.json"), str(tmp_path / "b.json"))
+    assert out.returncode == 2
+    last = out.stderr.strip().splitlines()[-1]
+    assert "consecutive deal ranges" in last and "5012" in last
+    out = bench("--merge", str(tmp_path / "missing.json"))
+    assert out.returncode == 2 and "missing.json" in out.stderr.strip().splitlines()[-1]
