@@ -608,6 +608,10 @@ MUTANTS: tuple[Mutant, ...] = (
       'raise failure("STORE_FAILED", err) from None', "STORE_UNREACHABLE mapping",
       "a PostgreSQL server that cannot be reached told as a failed store", STORE_T),
     # -- The store as the service uses it: sync, commit, rollback, health (server/tables.py)
+    M("tb-finished-kept-forever", TABLES_SRV,
+      "            while len(self._finished) > self.finished_kept:",
+      "            while False:", "memory",
+      "every finished table stays in memory however many were played", STORE_T),
     M("tb-sync-misses-one-write", TABLES_SRV, "elif changes.revision != t.revision:",
       "elif changes.revision > t.revision + 1:", "replica sync",
       "a replica does not replay another server's single write: its view lags behind",

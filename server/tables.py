@@ -40,6 +40,7 @@ import logging
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
@@ -85,6 +86,10 @@ WATCHES_PER_TOKEN = 4  # a seat's streams at once (a few browser tabs)
 WATCHES_PER_TABLE = 12  # every seat's streams at one table
 WATCH_IDLE_S = 300.0  # a stream with no event this long ends (UNAVAILABLE): watch again
 MAX_OPEN_TABLES = 50  # open (not finished, not closed) tables one client address created
+# Finished tables (the deal, or the match, over) kept in memory, the most recent; older ones
+# are read again from the store when asked for, so memory does not grow with every table
+# ever played.
+FINISHED_KEPT = 1000
 MAX_PAGE_TOKEN = 200  # characters: a page token is a date and a table id
 MAX_AI_TABLES = 2  # AI-only tables (self-play over the service) played at once
 MAX_AI_DEALS = 20  # deals of an AI-only match: each is played within CreateTable
@@ -201,13 +206,16 @@ class Tables:
     share: a table another server created is loaded when first asked for)."""
 
     def __init__(self, store: TableStore | None = None, ai_budget_ms: float | None = None,
-                 watch_poll_s: float = WATCH_POLL_S, max_open_tables: int = MAX_OPEN_TABLES):
+                 watch_poll_s: float = WATCH_POLL_S, max_open_tables: int = MAX_OPEN_TABLES,
+                 finished_kept: int = FINISHED_KEPT):
         self.store: TableStore = store if store is not None else SqliteStore(":memory:")
         self.ai_budget_ms = ai_budget_ms
         self.watch_poll_s = watch_poll_s
         self.max_open_tables = max_open_tables
+        self.finished_kept = finished_kept
         self.health: StoreHealth | None = None  # set by the server (server/app.py)
         self._tables: dict[str, OpenTable] = {}
+        self._finished: OrderedDict[str, OpenTable] = OrderedDict()  # oldest first
         self._lock = threading.Lock()
         self._created_by: dict[str, list[OpenTable]] = {}  # client address -> its tables
 
@@ -241,7 +249,23 @@ class Tables:
         if opened is None:
             return None
         with self._lock:
-            return self._tables.setdefault(table_id, opened)
+            found = self._tables.setdefault(table_id, opened)
+        self._note_finished(found)
+        return found
+
+    def _note_finished(self, t: OpenTable) -> None:
+        """Count a finished table among those kept in memory, and let the oldest beyond
+        `finished_kept` go from memory (not from the store: `get` reads it again). A
+        stream or call holding one goes on with it; it no longer changes."""
+        if not (t.table.is_over and t.table.match_over):
+            return
+        with self._lock:
+            self._finished[t.table_id] = t
+            self._finished.move_to_end(t.table_id)
+            while len(self._finished) > self.finished_kept:
+                old_id, old = self._finished.popitem(last=False)
+                if self._tables.get(old_id) is old:
+                    del self._tables[old_id]
 
     def sync(self, t: OpenTable) -> None:
         """Bring the table in memory up to the store (under the table's lock): replay the
@@ -282,6 +306,8 @@ class Tables:
         with self._lock:
             if self._tables.get(t.table_id) is t:
                 del self._tables[t.table_id]
+            if self._finished.get(t.table_id) is t:
+                del self._finished[t.table_id]
 
     # -- finding a table ------------------------------------------------------------------
     def get(self, table_id: str) -> OpenTable:
@@ -347,6 +373,7 @@ class Tables:
             self._tables[table_id] = opened
             if client is not None:
                 self._created_by.setdefault(client, []).append(opened)
+        self._note_finished(opened)  # an AI-only table is played out when created
         return opened, tokens
 
     @staticmethod
@@ -369,6 +396,7 @@ class Tables:
                                            public_actions=t.table.public_actions)
             t.stored = len(inputs)
         t.changed.notify_all()
+        self._note_finished(t)
 
     def close(self, t: OpenTable) -> None:
         """Close the table for good; NOT_FOUND if it is closed already, by this server or
@@ -380,6 +408,7 @@ class Tables:
             t.changed.notify_all()
         with self._lock:
             self._tables.pop(t.table_id, None)
+            self._finished.pop(t.table_id, None)
         if not closed:  # another server closed it between the read and this write
             raise TableError(status(code_pb2.NOT_FOUND, "the table was closed",
                                     "TABLE_NOT_FOUND", table_id=t.table_id))

@@ -238,3 +238,27 @@ def test_postgres_replicas_starting_together_wait_for_each_others_migration():
             rows = conn.execute("SELECT version, count(*) FROM schema_migrations "
                                 "GROUP BY version ORDER BY version").fetchall()
         assert rows and all(n == 1 for _, n in rows)
+
+
+def test_finished_tables_beyond_the_kept_number_leave_memory_and_load_again(tmp_path):
+    """Memory keeps the `finished_kept` most recent finished tables; an older one is read
+    again from the store when asked for, with the same record, and a table still in play
+    is never let go however many finish beside it."""
+    tables = Tables(open_store(str(tmp_path / "tables.db")), finished_kept=3)
+    playing, _ = tables.create("kowah", [Seat(HUMAN), Seat(AI, "greedy"), Seat(AI, "greedy")],
+                               1, None)
+    assert not playing.table.is_over
+    done = []
+    for seed in range(6):
+        opened, _ = tables.create("kowah", [Seat(AI, "random")] * 3, seed, None, ai_only=True)
+        assert opened.table.is_over
+        done.append(opened)
+    held = set(tables._tables)
+    assert held == {playing.table_id} | {t.table_id for t in done[-3:]}
+    again = tables.get(done[0].table_id)  # read again from the store
+    assert again is not done[0]
+    assert again.table.record() == done[0].table.record()
+    assert done[1].table_id not in tables._tables  # the oldest kept one went in its place
+    assert len(tables._tables) == 4
+    tables.close(again)
+    assert done[0].table_id not in tables._tables and done[0].table_id not in tables._finished
