@@ -83,8 +83,9 @@ def copies_left(hand: Sequence[int], on_pile: Sequence[int], f: int) -> int:
     """The copies `f` could still meet, those neither in the hand nor on the pile (counts
     by face): an identical one (a pair or a triplet) counting twice one of its class (a
     triplet only)."""
-    live_class = sum(KOWAH.copies - hand[g] - on_pile[g] for g in KIND_FACES[f])
-    return live_class + (KOWAH.copies - hand[f] - on_pile[f])
+    cards = COMPANY_OF[f]  # the class, and the face once more
+    return KOWAH.copies * len(cards) - sum(map(hand.__getitem__, cards)) \
+        - sum(map(on_pile.__getitem__, cards))
 
 
 class Deal:
@@ -237,14 +238,14 @@ class Deal:
             held = [f for f in range(NF) if hand[f]]
             safe = [f for f in held if f not in waits] or held
             # discard_key in two steps: the copies left only between the loneliest
-            comp = {f: sum(map(hand.__getitem__, COMPANY_OF[f])) for f in safe}
-            least = min(comp.values())
-            lonely = [f for f in safe if comp[f] == least]
+            comp = [sum(map(hand.__getitem__, COMPANY_OF[f])) for f in safe]
+            least = min(comp)
+            lonely = [f for f, n in zip(safe, comp) if n == least]
             if len(lonely) > 1:
                 on_pile = face_counts(self.pile)
-                left = {f: copies_left(hand, on_pile, f) for f in lonely}
-                fewest = min(left.values())
-                lonely = [f for f in lonely if left[f] == fewest]
+                left = [copies_left(hand, on_pile, f) for f in lonely]
+                fewest = min(left)
+                lonely = [f for f, n in zip(lonely, left) if n == fewest]
             return "discard", lonely[rng.randrange(len(lonely))] if len(lonely) > 1 \
                 else lonely[0]
         return "declare", self.best_pair(s)
