@@ -228,7 +228,7 @@ def merge(parts):
             stats.append((k, m, sd))
         mean = sum(k * m for k, m, _ in stats) / n
         ss = sum((k - 1) * sd * sd + k * (m - mean) ** 2 for k, m, sd in stats)
-        half = 1.96 * math.sqrt(ss / (n - 1)) / math.sqrt(n)
+        half = 1.96 * math.sqrt(ss / (n - 1)) / math.sqrt(n) if n > 1 else 0.0
         return mean, mean - half, mean + half
 
     wins = sum(round(r["strong_win"][0] * r["deals"]) for r in parts)

@@ -250,13 +250,15 @@ class Tables:
             return None
         with self._lock:
             found = self._tables.setdefault(table_id, opened)
-        self._note_finished(found)
+        with found.lock:  # another thread may be playing the one already loaded
+            self._note_finished(found)
         return found
 
     def _note_finished(self, t: OpenTable) -> None:
         """Count a finished table among those kept in memory, and let the oldest beyond
         `finished_kept` go from memory (not from the store: `get` reads it again). A
-        stream or call holding one goes on with it; it no longer changes."""
+        stream or call holding one goes on with it; it no longer changes. Called with the
+        table's lock held, or on a table no other thread has yet."""
         if not (t.table.is_over and t.table.match_over):
             return
         with self._lock:
@@ -284,6 +286,7 @@ class Tables:
                 t.stored += len(changes.actions)
                 t.revision = changes.revision
                 t.changed.notify_all()
+                self._note_finished(t)  # another server may have played its last action
         if t.closed:
             raise TableError(status(code_pb2.NOT_FOUND, "the table was closed",
                                     "TABLE_NOT_FOUND", table_id=t.table_id))
@@ -299,6 +302,7 @@ class Tables:
         t.table, t.stored, t.revision = fresh.table, fresh.stored, fresh.revision
         t.seed_chosen = fresh.seed_chosen
         t.changed.notify_all()
+        self._note_finished(t)
 
     def _forget(self, t: OpenTable) -> None:
         t.closed = True

@@ -262,3 +262,23 @@ def test_finished_tables_beyond_the_kept_number_leave_memory_and_load_again(tmp_
     assert len(tables._tables) == 4
     tables.close(again)
     assert done[0].table_id not in tables._tables and done[0].table_id not in tables._finished
+
+
+def test_a_table_another_server_finished_leaves_this_ones_memory_too(tmp_path):
+    """Two servers on one store: B holds a table while A plays it to its end. B learns of
+    the end when it next reads the store (`sync`) and counts the table as finished, so
+    with none kept (finished_kept=0) it lets it go from memory; `get` reads it again."""
+    path = str(tmp_path / "tables.db")
+    a, b = Tables(open_store(path)), Tables(open_store(path), finished_kept=0)
+    opened, _ = a.create("kowah", [Seat(HUMAN), Seat(AI, "greedy"), Seat(AI, "greedy")], 3,
+                         None)
+    held = b.get(opened.table_id)
+    assert opened.table_id in b._tables
+    while not opened.table.is_over:
+        with opened.lock:
+            opened.table.act(0, opened.table.observation(0).legal_actions[0])
+            a.commit(opened)
+    with held.lock:
+        b.sync(held)
+    assert held.table.is_over and opened.table_id not in b._tables
+    assert b.get(opened.table_id).table.record() == opened.table.record()

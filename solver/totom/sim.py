@@ -19,11 +19,11 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from operator import add
-from typing import Any
+from typing import Any, NamedTuple
 
 from moneycards.solver.totom import TOTOM
 from moneycards.solver.totom import rules as rules_mod
-from moneycards.solver.totom.check import HandVerdict, check_hand
+from moneycards.solver.totom.check import check_hand
 from moneycards.solver.totom.exact import partition_exact
 from moneycards.solver.totom.observation import Phase
 from moneycards.solver.totom.rules import CHI_CHI
@@ -57,12 +57,21 @@ def _partition(hand: tuple[int, ...]) -> tuple[frozenset[int], int]:
     return frozenset(a.rank for a, _ in part.ca), len(part.left)
 
 
+class Verdict(NamedTuple):
+    """What a rollout needs of the engine's verdict (check.HandVerdict): whether the twenty
+    wins, and its points."""
+
+    wins: bool
+    points: int
+
+
 @lru_cache(maxsize=65_536)
-def _verdict_of(twenty: tuple[int, ...], ctx: WinContext) -> HandVerdict:
-    """The engine's verdict on a twenty (TT-W, TT-K), remembered: a win is asked when the
-    claim opens and again when it is taken, and the rollouts of one decision, sharing their
-    seeds, meet the same hands again."""
-    return check_hand(list(twenty), ctx, rules_mod.SEED, engine="exact")
+def _verdict_of(twenty: tuple[int, ...], ctx: WinContext) -> Verdict:
+    """The engine's verdict on a twenty (TT-W, TT-K), remembered (two numbers a hand, so
+    the cache stays small): a win is asked when the claim opens and again when it is
+    taken, and the rollouts of one decision, sharing their seeds, meet the same hands."""
+    v = check_hand(list(twenty), ctx, rules_mod.SEED, engine="exact")
+    return Verdict(v.wins, v.points)
 
 
 def _win_faces(hand: list[int], exp: list[int]) -> frozenset[int]:
@@ -234,7 +243,7 @@ class Sim:
                           and self.stock_exposed == 1)
 
     def _verdict(self, seat: int, card: int | None, via: str | None,
-                 thien_u: bool = False) -> HandVerdict:
+                 thien_u: bool = False) -> Verdict:
         return _verdict_of(tuple(self.twenty(seat, None if thien_u else card)),
                            self._ctx(seat, card, via, thien_u))
 
@@ -379,7 +388,7 @@ class Sim:
         self.return_to = o[1] if o[1] != c else None  # TT-P4
         self.phase, self.seat = DISCARD_PHASE, c
 
-    def _verdict_chiu(self, seat: int, o: Offer) -> HandVerdict:
+    def _verdict_chiu(self, seat: int, o: Offer) -> Verdict:
         via = VIA_CHIU
         if o[2] != BY_DISCARD:
             via = VIA_OWN_DOOR if o[3] == seat else VIA_STOCK
