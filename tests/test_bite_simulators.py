@@ -130,13 +130,13 @@ def test_TT_W4_the_simulators_shortcut_wins_exactly_when_the_engine_does(hand19,
     assert w._wins_with(1, face) is wins
 
 
-def test_TT_W4_the_simulators_kept_win_faces_are_the_ten_pairs_with_six_chan():
+def test_TT_W4_the_simulators_keptwin_faces_are_the_ten_pairs_with_six_chan():
     """The count-vector simulator keeps, per seat, the offered faces that could complete
-    ten pairs with at least six Chắn (`_win_faces`); over random nineteen-card holdings
+    ten pairs with at least six Chắn (`win_faces`); over random nineteen-card holdings
     (hand and exposed split at random) it is exactly the faces that pass the direct test:
     six Chắn or more, and the faces held an odd number of times paired two per rank,
     never Chi chi. The boundary cases above are among them."""
-    from moneycards.solver.totom.sim import CHI, NF, RANK, _win_faces
+    from moneycards.solver.totom.sim import CHI, NF, RANK, win_faces
 
     def direct(counts: list[int], x: int) -> bool:
         c = list(counts)
@@ -160,7 +160,7 @@ def test_TT_W4_the_simulators_kept_win_faces_are_the_ten_pairs_with_six_chan():
             (hand if rng.random() < 0.6 else exp)[f] += 1
         counts = [a + b for a, b in zip(hand, exp)]
         want = frozenset(x for x in range(NF) if counts[x] < 4 and direct(counts, x))
-        got = _win_faces(hand, exp)
+        got = win_faces(hand, exp)
         assert got - {x for x in range(NF) if counts[x] >= 4} == want, (held, got, want)
         found += bool(want)
     assert found > 300  # the winning side of the test is exercised

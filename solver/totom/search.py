@@ -38,9 +38,10 @@ from moneycards.solver.totom.observation import (CARD_VERBS, Phase, TotomObserva
                                                  group_faces, seen_counts)
 from moneycards.solver.totom.table import Memory, Offer, TotomState
 from moneycards.solver.totom import SEATS
-from moneycards.solver.totom.sim import discard_key, from_state, move_of
+from moneycards.solver.totom.sim import discard_key, from_state, move_of, win_faces
 
 STOCK_SIZE = 23
+NO_CARDS = [0] * len(TOTOM.faces)  # no exposed cards: `win_faces` of a whole twenty
 DOORWAY_BAN_HOLDS = 0.99  # the chance a `ruled_out` face is kept from its seat in a world
 
 
@@ -94,8 +95,7 @@ class World(TotomState):
     def _wins_with(self, seat: int, card: Face | None) -> bool:
         # A twenty that is not ten pairs with six Chắn (TT-W4) needs no full verdict.
         if card is not None and seat not in self.dead_hand:
-            counts = self.twenty(seat, card)
-            if sum(n // 2 for n in counts) < 6 or not _odd_cards_pair(counts):
+            if TOTOM.index(card) not in win_faces(self.twenty(seat, None), NO_CARDS):
                 return False
         return super()._wins_with(seat, card)
 
@@ -107,22 +107,6 @@ def _partners_of(card: Face) -> tuple[Face, ...]:
         return (card,)
     return (card,) + tuple(g for g in TOTOM.faces if g.rank == card.rank and g != card
                            and g.suit != "h")
-
-
-_RANK_OF = [None if f.suit == "h" else f.rank for f in TOTOM.faces]
-
-
-def _odd_cards_pair(counts: list[int]) -> bool:
-    """Whether the faces held an odd number of times pair up as Cạ (two per rank, never
-    Chi chi): the only way twenty cards can be ten pairs (TT-W3)."""
-    per_rank: dict[int, int] = {}
-    for i, n in enumerate(counts):
-        if n % 2:
-            r = _RANK_OF[i]
-            if r is None:
-                return False
-            per_rank[r] = per_rank.get(r, 0) + 1
-    return all(k == 2 for k in per_rank.values())
 
 
 def unseen(obs: TotomObservation) -> list[int]:

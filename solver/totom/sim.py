@@ -74,7 +74,7 @@ def _verdict_of(twenty: tuple[int, ...], ctx: WinContext) -> Verdict:
     return Verdict(v.wins, v.points)
 
 
-def _win_faces(hand: list[int], exp: list[int]) -> frozenset[int]:
+def win_faces(hand: list[int], exp: list[int]) -> frozenset[int]:
     """The offered faces that could make the seat's nineteen cards (`hand` and `exp`,
     counts by face) a win: ten pairs with at least six Chắn (TT-W3, TT-W4). Twenty cards
     are ten pairs only when the faces held an odd number of times pair up as Cạ, two per
@@ -155,7 +155,7 @@ class Sim:
     winner: int | None
     net: tuple[int, ...] | None
     points: int | None
-    win_faces: list[frozenset[int] | None]  # per seat: `_win_faces`, None once its cards change
+    win_faces: list[frozenset[int] | None]  # per seat: `win_faces`, None once its cards change
 
     # Fields replaced but never changed in place: clones share them. Every other field is
     # copied below (tests/test_clone.py fails on a field that is neither).
@@ -255,7 +255,7 @@ class Sim:
         # A twenty that is not ten pairs with six Chắn (TT-W4) needs no full verdict.
         faces = self.win_faces[seat]
         if faces is None:
-            faces = self.win_faces[seat] = _win_faces(self.hands[seat], self.exp[seat])
+            faces = self.win_faces[seat] = win_faces(self.hands[seat], self.exp[seat])
         if card not in faces:
             return False
         assert self.offer is not None  # a win on the offered card
