@@ -175,7 +175,9 @@ def sample_hidden(obs: TotomObservation, rng: random.Random) -> tuple[list[list[
     banned = [{f for f in likely if rng.random() < DOORWAY_BAN_HOLDS}
               for likely in ruled_out(obs)]
     room = [0 if s == obs.seat else obs.hand_sizes[s] for s in range(SEATS)] + [obs.stock]
-    places: list[list[Face]] = [[] for _ in range(SEATS + 1)]
+    # Cards as face indices (counting a hand needs no lookups); each list is in the order
+    # the Face lists were, so the same seed deals the same cards.
+    places: list[list[int]] = [[] for _ in range(SEATS + 1)]
     left = unseen(obs)
     total = sum(left)
     for s, pairs in enumerate(ca_pairs(obs)):
@@ -189,18 +191,19 @@ def sample_hidden(obs: TotomObservation, rng: random.Random) -> tuple[list[list[
                 continue  # TT-C1: never both faces of a Cạ
             if rng.random() < _odds_two(left[i], room[s], total):
                 two.add(f)
-                places[s] += [f, f]
+                places[s] += [i, i]
                 room[s] -= 2
                 left[i] -= 2
                 total -= 2
         banned[s] = banned[s] | set(faces)  # no further copy (TT-C2, TT-C4)
-    free: list[Face] = []
-    tied: list[Face] = []
+    free: list[int] = []
+    tied: list[int] = []
     any_banned = set().union(*banned)
-    for f, n in zip(TOTOM.faces, left):
-        (tied if f in any_banned else free).extend([f] * n)
+    for i, (f, n) in enumerate(zip(TOTOM.faces, left)):
+        (tied if f in any_banned else free).extend([i] * n)
     # The cards some seat may not hold go first, each to a place that may hold it.
-    for f in tied:
+    for i in tied:
+        f = TOTOM.faces[i]
         ok = [p for p in range(SEATS + 1) if room[p] and (p == SEATS or f not in banned[p])]
         if not ok:  # the record cannot be honoured exactly: anywhere with room
             ok = [p for p in range(SEATS + 1) if room[p]]
@@ -211,7 +214,7 @@ def sample_hidden(obs: TotomObservation, rng: random.Random) -> tuple[list[list[
             if r < room[p]:
                 break
             r -= room[p]
-        places[p].append(f)
+        places[p].append(i)
         room[p] -= 1
     # The rest fill the room left, shuffled: each place takes a random slice.
     rng.shuffle(free)
@@ -219,11 +222,18 @@ def sample_hidden(obs: TotomObservation, rng: random.Random) -> tuple[list[list[
     for p in range(SEATS + 1):
         places[p].extend(free[k:k + room[p]])
         k += room[p]
-    hands = [list(obs.hand) if s == obs.seat else list(TOTOM.counts(places[s]))
-             for s in range(SEATS)]
-    stock = places[SEATS]
+    hands = [list(obs.hand) if s == obs.seat else _counted(places[s]) for s in range(SEATS)]
+    stock = [TOTOM.faces[i] for i in places[SEATS]]
     rng.shuffle(stock)
     return hands, stock
+
+
+def _counted(cards: list[int]) -> list[int]:
+    """Face indices as a count vector."""
+    out = [0] * len(TOTOM.faces)
+    for i in cards:
+        out[i] += 1
+    return out
 
 
 def dealt_at_least(concealed: list[int],

@@ -36,6 +36,14 @@ RANK = tuple(f.rank for f in TOTOM.faces)
 # Each face's Cạ partners by shapes.pair_kind (TT-W1; never Chi chi, TT-D3).
 SAME_RANK = tuple(tuple(j for j, g in enumerate(TOTOM.faces) if pair_kind(f, g) == CA)
                   for f in TOTOM.faces)
+# Each face's rank class (the face and its Cạ partners; Chi chi alone) as an index, and
+# the faces of each class: a card's partners in a hand are its class's cards but itself.
+CLASS_FACES = tuple(sorted({tuple(sorted((f,) + SAME_RANK[f])) for f in range(len(RANK))}))
+assert CLASS_FACES[-1] == (CHI,)  # Chi chi, a class alone, sorts last
+CLASS_OF = tuple(next(c for c, fs in enumerate(CLASS_FACES) if f in fs)
+                 for f in range(len(RANK)))
+# The seats in claim priority from each doorway (TT-P1): the doorway first, then in turn.
+FROM_DOOR = tuple(tuple((d + k) % SEATS for k in range(SEATS)) for d in range(SEATS))
 OPENING, DISCARD_PHASE, OFFER, CLAIMS = range(4)
 PHASES = {Phase.OPENING: OPENING, Phase.DISCARD: DISCARD_PHASE, Phase.OFFER: OFFER,
           Phase.CLAIMS: CLAIMS}
@@ -74,6 +82,10 @@ def _verdict_of(twenty: tuple[int, ...], ctx: WinContext) -> Verdict:
     return Verdict(v.wins, v.points)
 
 
+NO_FACES: frozenset[int] = frozenset()
+CHI_ONLY = frozenset({CHI})
+
+
 def win_faces(hand: list[int], exp: list[int]) -> frozenset[int]:
     """The offered faces that could make the seat's nineteen cards (`hand` and `exp`,
     counts by face) a win: ten pairs with at least six Chắn (TT-W3, TT-W4). Twenty cards
@@ -81,32 +93,20 @@ def win_faces(hand: list[int], exp: list[int]) -> frozenset[int]:
     rank and never Chi chi. A quick refusal before the full verdict (check.violations);
     kept per seat until its cards change, as every seat is asked on every stock card."""
     counts = list(map(add, hand, exp))
-    odd = [i for i, n in enumerate(counts) if n & 1]
-    chan = (sum(counts) - len(odd)) >> 1  # identical pairs held: each n // 2
+    odd = [n & 1 for n in counts]
+    chan = (sum(counts) - sum(odd)) >> 1  # identical pairs held: each n // 2
     if chan < 5:  # one more copy adds at most one
-        return frozenset()
-    chi_odd = CHI in odd
-    odd_in_rank = [0] * 10  # faces held an odd number of times, by rank
-    for i in odd:
-        if i != CHI:
-            odd_in_rank[RANK[i]] += 1
-    unpaired = [r for r, k in enumerate(odd_in_rank) if k not in (0, 2)]
-    if len(unpaired) > 1:
-        return frozenset()
-    out = []
-    for x in range(NF):
-        was_odd = counts[x] & 1  # the offered copy makes it even (a Chắn more) or odd
-        if x == CHI:
-            if was_odd and chi_odd and not unpaired and chan + 1 >= 6:
-                out.append(x)
-            continue
-        if chi_odd or chan + was_odd < 6:
-            continue
-        r = RANK[x]
-        after = odd_in_rank[r] + (-1 if was_odd else 1)
-        if after in (0, 2) and (not unpaired or unpaired[0] == r):
-            out.append(x)
-    return frozenset(out)
+        return NO_FACES
+    # Faces held an odd number of times, per rank class: each class must end with 0 or 2
+    # of them (Cạ pairs). With every class so, the offered card can only be a Chi chi
+    # that pairs the odd one; with one class at 1 or 3, only a card of that class, and no
+    # odd Chi chi; with more, no card.
+    unpaired = [fs for fs in CLASS_FACES[:-1] if sum(map(odd.__getitem__, fs)) & 1]
+    if not unpaired:
+        return CHI_ONLY if odd[CHI] and chan + 1 >= 6 else NO_FACES
+    if len(unpaired) > 1 or odd[CHI]:
+        return NO_FACES
+    return frozenset(x for x in unpaired[0] if chan + odd[x] >= 6)
 
 
 def discard_key(hand: list[int], exposed: list[int], f: int) -> tuple[int, int]:
@@ -364,11 +364,19 @@ class Sim:
         o = self.offer
         assert o is not None  # claims open on an offered card
         card = o[0]
-        order = [x for x in ((o[3] + k) % SEATS for k in range(SEATS))
-                 if x != exclude and x not in self.dead_hand]
-        queue = [(x, WIN) for x in order if self.wins_with(x, card)] if wins else []
-        queue += [(x, CHIU) for x in order if self.hands[x][card] == 3
-                  and self.chiu_ok(x, card)]
+        dead = self.dead_hand
+        order = [x for x in FROM_DOOR[o[3]] if x != exclude and x not in dead]
+        hands = self.hands
+        queue = []
+        if wins:
+            known = self.win_faces
+            for x in order:  # `wins_with`, its quick refusal first
+                faces = known[x]
+                if faces is None:
+                    faces = known[x] = win_faces(hands[x], self.exp[x])
+                if card in faces and self.wins_with(x, card):
+                    queue.append((x, WIN))
+        queue += [(x, CHIU) for x in order if hands[x][card] == 3 and self.chiu_ok(x, card)]
         self.claims = queue
         self.phase = CLAIMS if queue else OFFER
         self.seat = o[1]
@@ -434,8 +442,31 @@ class Sim:
         return DISCARD, self._loneliest(self.current_seat(), discards, rng)
 
     def _rollout_discard(self, seat: int, rng: random.Random) -> Move:
-        faces = self.discards(seat)
-        return DISCARD, faces[0] if len(faces) == 1 else self._loneliest(seat, faces, rng)
+        """`_loneliest` of `discards`, in one pass over the hand (a rollout's most frequent
+        step): the legal discards by `discard_ok`'s rules, each with its partners, read
+        from its rank class's count."""
+        hand = self.hands[seat]
+        declined = self.declined[seat]
+        gone = self.discarded[seat] if self.captured_ca[seat] else ()  # TT-C8 applies
+        in_class = [sum(map(hand.__getitem__, fs)) for fs in CLASS_FACES]
+        least, pick = 99, []
+        for f in range(NF):
+            n = hand[f]
+            if (n != 1 and n != 3) or f in declined:  # TT-C2, TT-C3
+                continue
+            if gone and f != CHI and any(g in gone for g in SAME_RANK[f]):
+                continue
+            k = in_class[CLASS_OF[f]] - 1  # partners_in
+            if k < least:
+                least, pick = k, [f]
+            elif k == least:
+                pick.append(f)
+        if len(pick) > 1:
+            exposed = [a + b + c + d for a, b, c, d in zip(*self.exp)]  # four seats
+            live = [live_copies(hand, exposed, f) for f in pick]
+            fewest = min(live)
+            pick = [f for f, n in zip(pick, live) if n == fewest]
+        return DISCARD, pick[0] if len(pick) == 1 else rng.choice(pick)
 
     def _loneliest(self, seat: int, faces: list[int], rng: random.Random) -> int:
         """The rollout player's discard among `faces` (in `legal()`'s order): the least
@@ -456,17 +487,32 @@ class Sim:
         """The rollout player's answer to an offer: the Chắn capture if legal, else the
         first legal Cạ capture in `legal()`'s order, else pass."""
         if seat not in self.dead_hand:
-            if self.capture_ok(seat, card, card):
+            hand = self.hands[seat]  # capture_ok refuses a partner not in the hand
+            if hand[card] and self.capture_ok(seat, card, card):
                 return CAPTURE, card
             for h in SAME_RANK[card]:  # in face order, as `captures` lists them
-                if self.capture_ok(seat, card, h):
+                if hand[h] and self.capture_ok(seat, card, h):
                     return CAPTURE, h
         return PASS, -1
 
     def play_out(self, rng: random.Random) -> Sim:
+        """Every seat plays `policy` to the end of the deal. The two most frequent steps,
+        an offer answered and a discard, skip the move tuple's round trip through
+        `apply` (the same moves)."""
         steps = 0
         while not self.over:
-            self.apply(self.policy(rng))
+            phase, s = self.phase, self.seat
+            if phase == OFFER:
+                assert self.offer is not None  # the offer phase
+                verb, h = self._rollout_answer(s, self.offer[0])
+                if verb == CAPTURE:
+                    self._capture(s, h)
+                else:
+                    self._pass(s)
+            elif phase == DISCARD_PHASE:
+                self._discard(s, self._rollout_discard(s, rng)[1])
+            else:
+                self.apply(self.policy(rng))
             steps += 1
             if steps > 5000:
                 raise RuntimeError("a rollout did not end")
