@@ -973,10 +973,16 @@ MUTANTS: tuple[Mutant, ...] = (
       "READY_CLASS_COUNTS = frozenset({2, 3, 6, 8})", "KW-R5",
       "the rollout player never sees a hand made ready by a pair beside a triplet of its "
       "rank", SEARCH_T),
-    M("kw-sim-feeds-wait", KW_SEARCH, "safe = [f for f in held if f not in waits] or held",
+    M("kw-sim-feeds-wait", KW_SEARCH,
+      "safe = ([f for f in held if f not in waits] or held) if waits else held",
       "safe = held", "rollout policy",
       "the rollout player discards a declared seat's wait when another card could go",
       SEARCH_T),
+    M("kw-sim-company-once", KW_SEARCH,
+      "comp = [totals[CLASS_OF[f]] + hand[f] for f in safe]",
+      "comp = [totals[CLASS_OF[f]] for f in safe]", "KW-R3",
+      "the rollout player counts a card's identical copy no more than a card of its rank, "
+      "though a pair needs one", SEARCH_T),
     M("lf-sim-run-suits", LF_SEARCH,
       "return p.suit > best.suit or (p.suit == best.suit and p.rank > best.rank)",
       "return p.suit == best.suit and p.rank > best.rank", "LF-F4",

@@ -120,6 +120,29 @@ def test_KW_R3_the_rollout_player_lets_go_first_the_lone_card_that_can_no_longer
         assert deal.policy(random.Random(k)) == ("discard", one_h)
 
 
+def test_KW_R3_the_rollout_player_breaks_two_of_a_rank_before_a_pair():
+    """Rollout policy: a card's company counts its identical copy once more than a card of
+    its rank, as only identical cards pair (KW-R3): of 4c4c, 6c6s and 1h1h the player lets
+    go a six, not a card of a pair (the 1h pair has the fewest copies left to meet)."""
+    from moneycards.solver.kowah.observation import Phase
+    from moneycards.solver.kowah.search import Deal
+
+    def counts(text: str) -> list[int]:
+        return list(KOWAH.counts(KOWAH.parse(text)))
+
+    mine = counts("4c4c 6c6s 8c8s8m 1h1h")  # nine cards: no discard makes it ready
+    others = [counts("2345s 2345m"), counts("7c7s7m 9c9s9m 3h3h")]
+    left = [KOWAH.copies - a - b - c for a, b, c in zip(mine, *others)]
+    stock = [f for f, n in enumerate(left) for _ in range(n)]
+    sixes = {KOWAH.index(KOWAH.parse(t)[0]) for t in ("6c", "6s")}
+    for k in range(8):
+        deal = Deal([list(mine), *[list(o) for o in others]], list(stock), [], {}, 0,
+                    Phase.DISCARD, 5, 0)
+        assert not deal._readying(list(mine))
+        verb, face = deal.policy(random.Random(k))
+        assert verb == "discard" and face in sixes, KOWAH.faces[face].text
+
+
 @pytest.mark.parametrize("nine, ready_after", [
     ("5c5c5s 5s5m 7s7s7m 3h", ["3h"]),  # KW-R5: a pair beside a triplet of its rank
     ("5c5c5s 7s7s7m 8c8s 3h", []),  # the counts fit, but 8c8s is no pair (KW-R3)

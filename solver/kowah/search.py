@@ -21,6 +21,7 @@ and gets the same results.
 from __future__ import annotations
 
 import random
+from operator import add
 
 import numpy as np
 from collections.abc import Sequence
@@ -50,6 +51,19 @@ assert sorted(f for c in CLASS_FACES for f in c) == list(range(NF))  # every fac
 # What one rank class may hold of a ready eight: a pair, a triplet, both, two triplets, or
 # all three (KW-R4, KW-R5).
 READY_CLASS_COUNTS = frozenset({2, 3, 5, 6, 8})
+# Per count of a class's cards (a class has at most 12): whether it rules a ready eight out.
+OFF_COUNT = tuple(n != 0 and n not in READY_CLASS_COUNTS for n in range(13))
+# The faces run suit by suit (1c-9c, 1s-9s, 1m-9m) and then the honours, so the suited
+# classes are three slices added up (`class_totals`); each face's class is an index there.
+SUITS = 3
+assert SUITED_CLASSES == tuple(tuple(r + 9 * k for k in range(SUITS)) for r in range(9))
+assert HONOUR_CLASSES == tuple(range(9 * SUITS, NF))
+CLASS_OF = tuple(f % 9 if f < 9 * SUITS else f - 9 * (SUITS - 1) for f in range(NF))
+
+
+def class_totals(hand: list[int]) -> list[int]:
+    """The hand's cards per rank class, in CLASS_FACES's order."""
+    return list(map(add, map(add, hand[0:9], hand[9:18]), hand[18:27])) + hand[27:]
 
 
 def warm_up() -> None:
@@ -124,6 +138,8 @@ class Deal:
     def _wins_on(self, card: int, by: int, via: str) -> bool:
         """KW-X4 with R-rotation: the waiting seats from the one after `by` (the twin of
         the engine's KowahState._waiting_on)."""
+        if not self.declared:
+            return False
         for k in (1, 2):
             w = (by + k) % SEATS
             if self.declared.get(w) == card:
@@ -191,15 +207,16 @@ class Deal:
         return may_take(bool(self.pile), self.turns == 0, self.takes_in_row)
 
     # -- the rollout policy -------------------------------------------------------------
-    def _readying(self, hand: list[int]) -> list[int]:
+    def _readying(self, hand: list[int], totals: list[int] | None = None) -> list[int]:
         """The faces whose discard leaves a ready hand (of a nine-card hand), in face
         order. A ready eight (KW-R4) is two triplets and a pair, so each rank class holds
         0, 2, 3, 5, 6 or 8 of its cards: the discard must come from the one class whose
         count is off (any class when none is), leaving it at such a count; only those
-        faces are looked up. Twice as fast as trying every face, on rollout hands."""
-        totals = [hand[a] + hand[b] + hand[c] for a, b, c in SUITED_CLASSES]
-        totals += [hand[h] for h in HONOUR_CLASSES]
-        off = [c for c, n in enumerate(totals) if n and n not in READY_CLASS_COUNTS]
+        faces are looked up. Twice as fast as trying every face, on rollout hands.
+        `totals`: the hand's `class_totals`, when the caller has them."""
+        if totals is None:
+            totals = class_totals(hand)
+        off = [c for c, n in enumerate(totals) if OFF_COUNT[n]]
         if len(off) > 1:
             return []
         out = []
@@ -232,13 +249,15 @@ class Deal:
             return "draw", -1
         if self.phase is Phase.DISCARD:
             waits = set(self.declared.values())
-            readies = [f for f in self._readying(hand) if f not in waits]
+            totals = class_totals(hand)
+            readies = [f for f in self._readying(hand, totals) if f not in waits]
             if readies:
                 return "discard", readies[0]
-            held = [f for f in range(NF) if hand[f]]
-            safe = [f for f in held if f not in waits] or held
-            # discard_key in two steps: the copies left only between the loneliest
-            comp = [sum(map(hand.__getitem__, COMPANY_OF[f])) for f in safe]
+            held = [f for f, n in enumerate(hand) if n]
+            safe = ([f for f in held if f not in waits] or held) if waits else held
+            # discard_key in two steps: the copies left only between the loneliest; the
+            # company (`company_in`) is the face's class total and the face once more
+            comp = [totals[CLASS_OF[f]] + hand[f] for f in safe]
             least = min(comp)
             lonely = [f for f, n in zip(safe, comp) if n == least]
             if len(lonely) > 1:
