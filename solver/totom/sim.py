@@ -461,12 +461,7 @@ class Sim:
                 least, pick = k, [f]
             elif k == least:
                 pick.append(f)
-        if len(pick) > 1:
-            exposed = [a + b + c + d for a, b, c, d in zip(*self.exp)]  # four seats
-            live = [live_copies(hand, exposed, f) for f in pick]
-            fewest = min(live)
-            pick = [f for f, n in zip(pick, live) if n == fewest]
-        return DISCARD, pick[0] if len(pick) == 1 else rng.choice(pick)
+        return DISCARD, pick[0] if len(pick) == 1 else self._fewest_live(hand, pick, rng)
 
     def _loneliest(self, seat: int, faces: list[int], rng: random.Random) -> int:
         """The rollout player's discard among `faces` (in `legal()`'s order): the least
@@ -476,11 +471,15 @@ class Sim:
         partners = [partners_in(hand, f) for f in faces]
         least = min(partners)
         pick = [f for f, n in zip(faces, partners) if n == least]
-        if len(pick) > 1:
-            exposed = [a + b + c + d for a, b, c, d in zip(*self.exp)]  # four seats
-            live = [live_copies(hand, exposed, f) for f in pick]
-            fewest = min(live)
-            pick = [f for f, n in zip(pick, live) if n == fewest]
+        return pick[0] if len(pick) == 1 else self._fewest_live(hand, pick, rng)
+
+    def _fewest_live(self, hand: list[int], pick: list[int], rng: random.Random) -> int:
+        """`discard_key`'s second step between the loneliest cards: the one with the fewest
+        live copies, at random among equals."""
+        exposed = [a + b + c + d for a, b, c, d in zip(*self.exp)]  # four seats
+        live = [live_copies(hand, exposed, f) for f in pick]
+        fewest = min(live)
+        pick = [f for f, n in zip(pick, live) if n == fewest]
         return pick[0] if len(pick) == 1 else rng.choice(pick)
 
     def _rollout_answer(self, seat: int, card: int) -> Move:
