@@ -4,8 +4,8 @@
                              [--opponents random,greedy,heuristic] [--strong strong]
                              [--ladder [random,greedy,heuristic,strong,expert]]
                              [--worlds 8,16,32,64,128]
-                             [--seed-base 100000] [--workers N] [--json FILE]
-                             [--merge FILE ...]
+                             [--seed-base 100000] [--duplicate] [--workers N]
+                             [--json FILE] [--merge FILE ...]
                              [--backend local|ray [--address A]]
                              [--seat grpc:module:attr [--server HOST:PORT]]
 
@@ -32,6 +32,11 @@ directory or PYTHONPATH. `--seat grpc:module:attr` plays the tested seat as a pe
 at TableService tables (of `--server HOST:PORT`, or a server started in each worker), from
 a process of its own, against the server's AI seats: the same deals and results as the
 player in process.
+`--duplicate` also plays every deal with the opponent level in the tested seat (the
+same cards, every seat the opponent level), as duplicate bridge does, and reports the
+tested seat's gain deal by deal: its settlement and win in that seat less the opponent
+level's in the same seat of the same deal. The cards' luck cancels between the two, so the
+gain's interval is much narrower than the two rows' intervals compared (`paired_table`).
 `--merge` plays nothing: it joins rows split over processes or machines (consecutive seed
 ranges, each a multiple of the seats) into one row, from their `--json` files.
 `--backend ray` sends the same deals to a Ray cluster instead (`--address`, or a Ray
@@ -103,11 +108,14 @@ def tested_seat(game, tested):
     return resolve([tested])[0]
 
 
-def play_chunk(game, tested, opponent, ks, seed_base=SEED_BASE, server=None):
+def play_chunk(game, tested, opponent, ks, seed_base=SEED_BASE, server=None,
+               duplicate=False):
     """Deals `ks` (in a worker, seeds seed_base + k): per deal (k, tested win, tested
-    score, opponents' win share, opponents' mean score); the tested seat's decision times;
-    cap counts. A `grpc:` tested seat plays at tables of `server` (default: one started in
-    the worker) from a process of its own, the opponents being the server's AI seats."""
+    score, opponents' win share, opponents' mean score), and with `duplicate` the win and
+    score of the opponent level in the tested seat of the same deal played by the opponent
+    level in every seat; the tested seat's decision times; cap counts. A `grpc:` tested
+    seat plays at tables of `server` (default: one started in the worker) from a process
+    of its own, the opponents being the server's AI seats."""
     n_seats = SEATS[game]
     Cap.reset()
     timings: dict = {}
@@ -128,9 +136,13 @@ def play_chunk(game, tested, opponent, ks, seed_base=SEED_BASE, server=None):
             r = state.result
         winner = r.winner
         others = [s for s in range(n_seats) if s != me]
-        rows.append((k, 1 if winner == me else 0, seat_score(game, r, me),
-                     sum(1 for s in others if winner == s) / len(others),
-                     statistics.fmean(seat_score(game, r, s) for s in others)))
+        row = (k, 1 if winner == me else 0, seat_score(game, r, me),
+               sum(1 for s in others if winner == s) / len(others),
+               statistics.fmean(seat_score(game, r, s) for s in others))
+        if duplicate:  # the same cards with the opponent level in the tested seat too
+            c = play_deal(game, seed_base + k, resolve([opponent] * n_seats)).result
+            row += (1 if c.winner == me else 0, seat_score(game, c, me))
+        rows.append(row)
     return rows, timings.get(tested, []), Cap.reset()
 
 
@@ -161,10 +173,11 @@ class RayPool:
         self.ray.shutdown()
 
 
-def run(pool, game, tested, opponent, deals, seed_base=SEED_BASE, server=None):
+def run(pool, game, tested, opponent, deals, seed_base=SEED_BASE, server=None,
+        duplicate=False):
     started = time.perf_counter()
     futures = [pool.submit(play_chunk, game, tested, opponent, range(a, min(a + CHUNK, deals)),
-                           seed_base, server) for a in range(0, deals, CHUNK)]
+                           seed_base, server, duplicate) for a in range(0, deals, CHUNK)]
     if isinstance(pool, RayPool):  # Ray futures are waited on in order
         futures_done = futures
     else:
@@ -183,6 +196,10 @@ def run(pool, game, tested, opponent, deals, seed_base=SEED_BASE, server=None):
         print(file=sys.stderr)
     rows.sort()
     t = sorted(times) or [0.0]
+    paired = {}
+    if duplicate:  # the tested seat's gain over the opponent level in it, deal by deal
+        paired = {"paired_win": mean_ci([r[1] - r[5] for r in rows]),
+                  "paired_settlement": mean_ci([r[2] - r[6] for r in rows])}
     return {
         "game": game, "tested": tested, "opponent": opponent, "deals": deals,
         "seed_base": seed_base,
@@ -194,7 +211,15 @@ def run(pool, game, tested, opponent, deals, seed_base=SEED_BASE, server=None):
                         "max": t[-1]},
         "cap": {"decisions": decisions, "hits": hits},
         "seconds": time.perf_counter() - started,
+        **paired,
     }
+
+
+def win_gain(triple):
+    """A win-rate gain's interval as shown: within [-1, 1], as a share's difference is (the
+    normal interval kept in the JSON rows, which --merge pools)."""
+    m, lo, hi = triple
+    return m, max(-1.0, lo), min(1.0, hi)
 
 
 def fmt(triple, scale=1.0, digits=1):
@@ -233,6 +258,7 @@ def merge(parts):
 
     wins = sum(round(r["strong_win"][0] * r["deals"]) for r in parts)
     d = [r["decision_ms"] for r in parts]
+    paired = [k for k in PAIRED if all(k in r for r in parts)]
     return {
         "game": game, "tested": parts[0]["tested"], "opponent": parts[0]["opponent"],
         "deals": n, "seed_base": parts[0]["seed_base"],
@@ -243,7 +269,11 @@ def merge(parts):
                         "p99": max(x["p99"] for x in d), "max": max(x["max"] for x in d)},
         "cap": {k: sum(r["cap"][k] for r in parts) for k in ("decisions", "hits")},
         "seconds": sum(r["seconds"] for r in parts),
+        **{k: pooled(k) for k in paired},
     }
+
+
+PAIRED = ("paired_win", "paired_settlement")  # present in rows played with --duplicate
 
 
 def merged_rows(files):
@@ -268,6 +298,12 @@ def report(row):
           f"opp {fmt(os_, digits=3)} {'separate' if sep_s else 'OVERLAP'}; decision "
           f"p50 {d['p50']:.1f} ms p99 {d['p99']:.1f} ms max {d['max']:.1f} ms; safety cap "
           f"{cap['hits']} of {cap['decisions']} decisions ({row['seconds']:.0f} s)", flush=True)
+    if "paired_settlement" in row:
+        gs, gw = row["paired_settlement"], win_gain(row["paired_win"])
+        print(f"{row['game']:<6} {row['tested']} in place of {row['opponent']}, the same "
+              f"deals: settlement gain {fmt(gs, digits=3)} a deal "
+              f"({'above zero' if gs[1] > 0 else 'below zero' if gs[2] < 0 else 'zero inside'}), "
+              f"win% gain {fmt(gw, 100)}", flush=True)
     return sep_w and sep_s
 
 
@@ -288,6 +324,21 @@ def ladder_table(rows):
                    f"{fmt(r['opponent_win'], 100)} | {fmt(r['strong_settlement'], digits=3)} | "
                    f"{fmt(r['opponent_settlement'], digits=3)} | {higher} | "
                    f"{d['p50']:.0f} ms | {d['p99']:.0f} ms |")
+    return "\n".join(out)
+
+
+def paired_table(rows):
+    """The duplicate comparison as a Markdown table: per row, what the tested level gains
+    over the opponent level in the same seat of the same deals (settlement a deal and win
+    rate, 95% intervals), and whether the settlement gain is above zero."""
+    out = ["| game | level in place of below | deals | settlement gain a deal | "
+           "win% gain | gain above zero |", "|---|---|---|---|---|---|"]
+    for r in rows:
+        g = r["paired_settlement"]
+        above = "yes" if g[1] > 0 else "below" if g[2] < 0 else "no"
+        out.append(f"| {GAMES[r['game']].title} | {r['tested']} in place of {r['opponent']} | "
+                   f"{r['deals']:,} | {fmt(g, digits=3)} | {fmt(win_gain(r['paired_win']), 100)} | "
+                   f"{above} |")
     return "\n".join(out)
 
 
@@ -334,6 +385,10 @@ def main():
     ap.add_argument("--server", metavar="HOST:PORT",
                     help="the moneycards server whose tables a grpc: tested seat plays at "
                          "(default: one started in each worker)")
+    ap.add_argument("--duplicate", action="store_true",
+                    help="also play every deal with the opponent level in the tested seat "
+                         "(the same cards) and report the tested level's gain over it in "
+                         "that seat, deal by deal: card luck cancels, the interval narrows")
     ap.add_argument("--merge", metavar="FILE", nargs="+",
                     help="play nothing: merge the rows of these --json files that split one "
                          "row over consecutive seed ranges, print them (and the ladder or "
@@ -350,6 +405,8 @@ def main():
             print(budget_table(budget))
         if len(budget) < len(rows):
             print(ladder_table([r for r in rows if r not in budget]))
+        if any("paired_settlement" in r for r in rows):
+            print(paired_table([r for r in rows if "paired_settlement" in r]))
         if args.json_file:
             with open(args.json_file, "w") as fh:
                 json.dump(rows, fh, indent=1)
@@ -386,13 +443,16 @@ def main():
     with pool_cm as pool:
         for game in args.games.split(","):
             for tested, opp in pairs:
-                row = run(pool, game, tested, opp, args.deals, args.seed_base, args.server)
+                row = run(pool, game, tested, opp, args.deals, args.seed_base, args.server,
+                          args.duplicate)
                 ok = report(row) and ok
                 rows.append(row)
     if args.ladder:
         print(ladder_table(rows))
     if args.worlds:
         print(budget_table(rows))
+    if args.duplicate:
+        print(paired_table(rows))
     if args.json_file:
         with open(args.json_file, "w") as fh:
             json.dump(rows, fh, indent=1)

@@ -49,3 +49,50 @@ def test_parts_that_do_not_join_are_refused_in_one_line(tmp_path):
     assert "consecutive deal ranges" in last and "5012" in last
     out = bench("--merge", str(tmp_path / "missing.json"))
     assert out.returncode == 2 and "missing.json" in out.stderr.strip().splitlines()[-1]
+
+
+def test_duplicate_reports_the_gain_over_the_same_deals_played_by_the_level_below(tmp_path):
+    """--duplicate: the gain is, deal by deal, the tested seat's settlement less that of the
+    opponent level in the same seat of the same cards (checked against play_deal here), and
+    a level in place of itself gains exactly nothing (the control deal is the same deal)."""
+    from moneycards.solver.hints import play_deal, seat_score
+
+    common = ["--games", "kowah", "--opponents", "random", "--workers", "1", "--duplicate"]
+    out = bench(*common, "--strong", "greedy", "--deals", "9", "--seed-base", "7000",
+                "--json", str(tmp_path / "dup.json"))
+    assert out.returncode in (0, 1), out.stderr
+    got = row(tmp_path / "dup.json")
+    gains, wins = [], []
+    for k in range(9):
+        me = k % 3
+        tested = play_deal("kowah", 7000 + k, ["greedy" if s == me else "random"
+                                               for s in range(3)]).result
+        control = play_deal("kowah", 7000 + k, ["random"] * 3).result
+        gains.append(seat_score("kowah", tested, me) - seat_score("kowah", control, me))
+        wins.append((tested.winner == me) - (control.winner == me))
+    assert got["paired_settlement"][0] == pytest.approx(sum(gains) / 9)
+    assert got["paired_win"][0] == pytest.approx(sum(wins) / 9)
+    shown = out.stdout.split("| Kowah | greedy in place of random | 9 |")[1].splitlines()[0]
+    assert float(shown.split("|")[1].split(",")[1].strip(" ]")) <= 100.0  # a share's gain
+    assert "| Kowah | greedy in place of random | 9 |" in out.stdout  # the paired table
+    assert "settlement gain" in out.stdout
+
+    same = bench(*common, "--strong", "random", "--deals", "6", "--seed-base", "7000",
+                 "--json", str(tmp_path / "same.json"))
+    assert same.returncode in (0, 1), same.stderr
+    assert row(tmp_path / "same.json")["paired_settlement"] == [0.0, 0.0, 0.0]
+
+
+def test_duplicate_parts_merge_into_the_gain_of_one_run(tmp_path):
+    common = ["--games", "kowah", "--opponents", "random", "--strong", "greedy",
+              "--workers", "1", "--duplicate"]
+    bench(*common, "--deals", "12", "--seed-base", "5000", "--json", str(tmp_path / "one.json"))
+    bench(*common, "--deals", "6", "--seed-base", "5000", "--json", str(tmp_path / "a.json"))
+    bench(*common, "--deals", "6", "--seed-base", "5006", "--json", str(tmp_path / "b.json"))
+    out = bench("--merge", str(tmp_path / "a.json"), str(tmp_path / "b.json"),
+                "--json", str(tmp_path / "merged.json"))
+    assert out.returncode in (0, 1), out.stderr
+    one, merged = row(tmp_path / "one.json"), row(tmp_path / "merged.json")
+    for key in ("paired_settlement", "paired_win"):
+        assert merged[key] == pytest.approx(one[key], abs=1e-9), key
+    assert "| Kowah | greedy in place of random | 12 |" in out.stdout
