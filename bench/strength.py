@@ -35,8 +35,10 @@ player in process.
 `--duplicate` also plays every deal with the opponent level in the tested seat (the
 same cards, every seat the opponent level), as duplicate bridge does, and reports the
 tested seat's gain deal by deal: its settlement and win in that seat less the opponent
-level's in the same seat of the same deal. The cards' luck cancels between the two, so the
-gain's interval is much narrower than the two rows' intervals compared (`paired_table`).
+level's in the same seat of the same deal (`paired_table`). The gain is tested against zero
+directly, where two rows' intervals must not touch, and the cards' luck cancels as far as
+the two plays stay alike: in Luk Fu the gain's interval is half as wide as the row's, in
+Tổ Tôm and Kowah (one different choice changes every card drawn after it) hardly narrower.
 `--merge` plays nothing: it joins rows split over processes or machines (consecutive seed
 ranges, each a multiple of the seats) into one row, from their `--json` files.
 `--backend ray` sends the same deals to a Ray cluster instead (`--address`, or a Ray
@@ -388,7 +390,7 @@ def main():
     ap.add_argument("--duplicate", action="store_true",
                     help="also play every deal with the opponent level in the tested seat "
                          "(the same cards) and report the tested level's gain over it in "
-                         "that seat, deal by deal: card luck cancels, the interval narrows")
+                         "that seat, deal by deal, with its 95%% interval (docs/strength.md)")
     ap.add_argument("--merge", metavar="FILE", nargs="+",
                     help="play nothing: merge the rows of these --json files that split one "
                          "row over consecutive seed ranges, print them (and the ladder or "
