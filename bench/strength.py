@@ -217,6 +217,14 @@ def run(pool, game, tested, opponent, deals, seed_base=SEED_BASE, server=None,
     }
 
 
+PAIRED = ("paired_win", "paired_settlement")  # present in rows played with --duplicate
+
+
+def above_zero(gain):
+    """Whether a gain's interval lies above zero: "yes", "below" (below it) or "no"."""
+    return "yes" if gain[1] > 0 else "below" if gain[2] < 0 else "no"
+
+
 def win_gain(triple):
     """A win-rate gain's interval as shown: within [-1, 1], as a share's difference is (the
     normal interval kept in the JSON rows, which --merge pools)."""
@@ -275,9 +283,6 @@ def merge(parts):
     }
 
 
-PAIRED = ("paired_win", "paired_settlement")  # present in rows played with --duplicate
-
-
 def merged_rows(files):
     """The rows of `--json` files, those of the same game and levels merged (`merge`)."""
     groups: dict[tuple, list] = {}
@@ -304,7 +309,7 @@ def report(row):
         gs, gw = row["paired_settlement"], win_gain(row["paired_win"])
         print(f"{row['game']:<6} {row['tested']} in place of {row['opponent']}, the same "
               f"deals: settlement gain {fmt(gs, digits=3)} a deal "
-              f"({'above zero' if gs[1] > 0 else 'below zero' if gs[2] < 0 else 'zero inside'}), "
+              f"(above zero: {above_zero(gs)}), "
               f"win% gain {fmt(gw, 100)}", flush=True)
     return sep_w and sep_s
 
@@ -337,7 +342,7 @@ def paired_table(rows):
            "win% gain | gain above zero |", "|---|---|---|---|---|---|"]
     for r in rows:
         g = r["paired_settlement"]
-        above = "yes" if g[1] > 0 else "below" if g[2] < 0 else "no"
+        above = above_zero(g)
         out.append(f"| {GAMES[r['game']].title} | {r['tested']} in place of {r['opponent']} | "
                    f"{r['deals']:,} | {fmt(g, digits=3)} | {fmt(win_gain(r['paired_win']), 100)} | "
                    f"{above} |")
