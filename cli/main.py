@@ -50,6 +50,10 @@ def cli() -> None:
                    "with RESOURCE_EXHAUSTED.")
 @click.option("--hint-cap-ms", default=2000, show_default=True, type=int,
               help="No hint runs longer than this, whatever budget it asks for.")
+@click.option("--ai-pace-ms", default=300.0, show_default=True, type=float,
+              help="At a table with a person, each AI reply takes at least this long, so "
+                   "the time an answer takes says how many AI seats played and not how "
+                   "long each thought over its hidden cards; 0 answers at once.")
 @click.option("--grace", default=5.0, show_default=True, type=float,
               help="Seconds in-flight calls get after SIGTERM before the process exits.")
 @click.option("--log-level", default="warning", show_default=True,
@@ -81,7 +85,8 @@ def cli() -> None:
                    "on this machine only.")
 @answers
 def serve(host: str, port: int, workers: int | None, processes: int | None,
-          max_calls: int | None, hint_cap_ms: int, grace: float, log_level: str,
+          max_calls: int | None, hint_cap_ms: int, ai_pace_ms: float, grace: float,
+          log_level: str,
           tls_cert: str | None, tls_key: str | None, insecure: bool, max_watches: int,
           max_waiting: int | None,
           db: str | None, cpu_affinity: bool, web_port: int | None, no_web: bool,
@@ -93,7 +98,7 @@ def serve(host: str, port: int, workers: int | None, processes: int | None,
     run(host, port, workers, max_calls, hint_cap_ms, grace, log_level, tls_cert, tls_key,
         insecure, db, max_watches, processes, cpu_affinity,
         web=(web_port, no_web, web_origins), operator_token_file=operator_token_file,
-        max_waiting=max_waiting)
+        max_waiting=max_waiting, ai_pace_ms=ai_pace_ms)
 
 
 def main() -> None:

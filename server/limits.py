@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import spec
+from moneycards.solver.tables import check_pace
 
 RESERVED_THREADS = 2  # health and reflection never wait behind the solvers
 DEADLINE_MARGIN_S = 0.05  # leave time to send the answer before the client gives up
@@ -31,6 +32,7 @@ class Limits:
     max_watches: int = 16  # TableService.Watch streams open at once, each on its own thread
     queue_wait_s: float = 5.0  # the longest a call without a deadline waits to start
     queue: int | None = None  # calls waiting at once; None: 4 per concurrent call, <= 256
+    ai_pace_ms: float = 0.0  # a table's AI replies take at least this long each (Table.advance)
 
     @property
     def max_waiting(self) -> int:
@@ -49,6 +51,7 @@ class Limits:
             raise InvalidInput("a call waits 0-600 seconds to start", field="queue_wait_s")
         if self.queue is not None and not 0 <= self.queue <= 10_000:
             raise InvalidInput("0-10000 calls waiting", field="--max-waiting")
+        check_pace(self.ai_pace_ms, field="--ai-pace-ms")
 
 
 def hint_budget_ms(requested: float, game: str, limits: Limits,

@@ -206,10 +206,12 @@ class Tables:
     share: a table another server created is loaded when first asked for)."""
 
     def __init__(self, store: TableStore | None = None, ai_budget_ms: float | None = None,
+                 ai_pace_ms: float = 0.0,
                  watch_poll_s: float = WATCH_POLL_S, max_open_tables: int = MAX_OPEN_TABLES,
                  finished_kept: int = FINISHED_KEPT):
         self.store: TableStore = store if store is not None else SqliteStore(":memory:")
         self.ai_budget_ms = ai_budget_ms
+        self.ai_pace_ms = ai_pace_ms  # each AI reply's least time (Table.advance)
         self.watch_poll_s = watch_poll_s
         self.max_open_tables = max_open_tables
         self.finished_kept = finished_kept
@@ -228,6 +230,7 @@ class Tables:
         seed_chosen = bool(stored.header.get("seed_chosen", False))
         try:
             table = table_of(stored, ai_budget_ms=self.ai_budget_ms)
+            table.ai_pace_ms = self.ai_pace_ms
         except IllegalAction as err:  # the database was edited by hand
             log.error("table %s cannot be restored: %s", stored.table_id, err)
             return None
@@ -359,7 +362,8 @@ class Tables:
         if client is not None:
             self.check_client(client)
         table = Table.create(game, seats, seed=seed, rules=rules,
-                             ai_budget_ms=self.ai_budget_ms, match=match, ai_only=ai_only)
+                             ai_budget_ms=self.ai_budget_ms, match=match, ai_only=ai_only,
+                             ai_pace_ms=self.ai_pace_ms)
         # Letters and digits only: an id never starts with "-" (a command line would read
         # it as an option) and reads aloud.
         table_id = base64.b32encode(secrets.token_bytes(10)).decode().lower()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime
 import random
+import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -321,6 +322,8 @@ class Table:
     deal: dict[str, Any] | None = None  # explicit cards instead of the seed's (the seed
     # still seeds the AI players)
     match: Match | None = None  # None: a table of one deal
+    # The time each AI reply takes at a table with a person, at least (`advance`); 0: none.
+    ai_pace_ms: float = 0.0
     state: TableState = field(init=False)
     played: list[DealPlayed] = field(init=False, default_factory=list)  # a match's deals
     log: list[Logged] = field(init=False, default_factory=list)
@@ -331,6 +334,10 @@ class Table:
     # entries taken back before a seat saw them: that seat never sees them
     unseen: dict[int, frozenset[int]] = field(init=False, default_factory=dict)
     public_count: int = field(init=False, default=0)  # actions every seat has seen
+    ai_moves: int = field(init=False, default=0)  # AI decisions made here (not replayed)
+    # The pace's clock and wait (class attributes, not fields); a test gives its own.
+    clock = staticmethod(time.monotonic)
+    sleep = staticmethod(time.sleep)
 
     def __post_init__(self) -> None:
         if self.deal is not None:
@@ -344,11 +351,11 @@ class Table:
                rules: Any = None, played_at: str | None = None,
                ai_budget_ms: float | None = None,
                deal: dict[str, Any] | None = None, match: Match | None = None,
-               ai_only: bool = False) -> "Table":
+               ai_only: bool = False, ai_pace_ms: float = 0.0) -> "Table":
         """A new table; AI seats before the first person's turn play at once. `deal`
         (the engine's deal JSON) fixes the first deal's cards instead of the seed; `match`
         makes it a match of several deals (R-match). With `ai_only` every seat may be an
-        AI's, and the table is played to its end here."""
+        AI's, and the table is played to its end here. `ai_pace_ms`: see `advance`."""
         g = spec(game)
         if seed is None:
             # 63 bits: every one of 2^31 seeds could be tried against one seat's hand.
@@ -360,7 +367,7 @@ class Table:
         when = played_at or datetime.datetime.now(datetime.timezone.utc).isoformat(
             timespec="seconds").replace("+00:00", "Z")
         table = cls(g, seed, rules, read_seats(g, seats, require_person=not ai_only), when,
-                    ai_budget_ms, deal, match)
+                    ai_budget_ms, deal, match, check_pace(ai_pace_ms))
         table.advance()
         return table
 
@@ -580,7 +587,23 @@ class Table:
 
     def advance(self) -> None:
         """AI seats play until a person is to act; past a person's private decision the
-        table plays on as if it were declined, when another person could see it wait."""
+        table plays on as if it were declined, when another person could see it wait.
+
+        With `ai_pace_ms` and a person seated, the call lasts at least that long for each
+        AI decision it made: the time a reply takes then says how many AI seats played,
+        which everyone sees, and not how long each thought, which depends on its hidden
+        cards (R-claim-privacy's aim: nothing a seat may not see shows). Only a run of
+        decisions that together outlast their pace shows its excess."""
+        if self.ai_pace_ms <= 0 or all(s.kind == AI for s in self.seats):
+            self._advance()
+            return
+        start, made = self.clock(), self.ai_moves
+        self._advance()
+        wait = start + (self.ai_moves - made) * self.ai_pace_ms / 1000 - self.clock()
+        if wait > 0:
+            self.sleep(wait)
+
+    def _advance(self) -> None:
         while not self.state.is_over:
             actor = self.state.current_seat()
             assert actor is not None  # the deal is on
@@ -590,6 +613,7 @@ class Table:
                 # AI plays alike whether or not some seat was asked (R-claim-privacy).
                 rng = random.Random(f"{self.seed}/{self.public_count}/{actor}")
                 self._play(actor, choose(self.state, seat.level, rng, self.ai_budget_ms))
+                self.ai_moves += 1
             elif self.plays_on and self.state.private_decline() is not None:
                 self._presume()
             else:
@@ -601,7 +625,7 @@ class Table:
             self.inputs.append(f"{DECLINE}{pend.seat}")
         if self.match is not None and not self.match_over:
             self._next_deal()
-            self.advance()
+            self._advance()
 
     def _play(self, seat: int, text: str) -> None:
         """Apply one action of the seat to act (IllegalAction changes nothing)."""
@@ -809,6 +833,18 @@ class Table:
         if self.match is not None:
             rec["match"] = self.match.to_dict()
         return rec
+
+
+# The longest pace a table takes: a reply that waits longer is a table nobody can play.
+MAX_PACE_MS = 10_000.0
+
+
+def check_pace(ms: float, field: str = "ai_pace_ms") -> float:
+    """The AI pace in milliseconds (`Table.advance`), or InvalidInput naming what is wrong."""
+    if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not 0 <= ms <= MAX_PACE_MS:
+        raise InvalidInput(f"the AI pace is 0 to {MAX_PACE_MS:,.0f} milliseconds (0: AI "
+                           f"replies as soon as they are decided), not {ms}", field=field)
+    return float(ms)
 
 
 def _count(n: int, noun: str) -> str:

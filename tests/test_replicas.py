@@ -50,7 +50,8 @@ def test_two_server_processes_on_one_store_serve_every_table_as_one_server(store
 
 def launch(db):
     return subprocess.Popen([sys.executable, "-m", "moneycards", "serve", "--port", "0",
-                             "--db", str(db), "--workers", "1"],
+                             "--db", str(db), "--workers", "1",
+                             "--ai-pace-ms", "0"],  # the AI pace is tested apart
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)  # its solver workers in its group
 

@@ -501,7 +501,8 @@ def test_a_chosen_seed_is_told_to_every_seat_and_tokens_reach_no_one(stub):
 # -- a server killed and restarted ----------------------------------------------------------
 def start_server(db):
     proc = subprocess.Popen([sys.executable, "-m", "moneycards", "serve", "--port", "0",
-                             "--db", str(db), "--workers", "1"],
+                             "--db", str(db), "--workers", "1",
+                             "--ai-pace-ms", "0"],  # the AI pace is tested apart
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)  # its solver workers in its group
     line = proc.stdout.readline()

@@ -1,0 +1,218 @@
+"""The AI pace (Table.advance): at a table with a person, a reply takes its AI decisions'
+pace whatever each decision cost, so its time tells how many AI seats played (public) and
+not how long each one thought over its hidden cards. Clocks here are the test's own, so
+nothing depends on the machine; one test over gRPC checks the server passes the pace on."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+import grpc
+import pytest
+from click.testing import CliRunner
+
+import moneycards.solver.tables as tables_mod
+from moneycards.cli.main import cli
+from moneycards.server.app import start_service
+from moneycards.server.limits import Limits
+from moneycards.solver.errors import InvalidInput
+from moneycards.solver.games import GAMES
+from moneycards.solver.hints import choose as real_choose
+from moneycards.solver.tables import AI, HUMAN, MAX_PACE_MS, Seat, Table, check_pace
+from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
+
+PACE_MS = 50.0
+
+
+class FakeTime:
+    """A clock that moves only when an AI decision 'thinks' or the table sleeps."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.slept: list[float] = []
+
+    def clock(self) -> float:
+        return self.now
+
+    def sleep(self, s: float) -> None:
+        assert s > 0
+        self.slept.append(s)
+        self.now += s
+
+
+def thinking(fake: FakeTime, cost_ms, monkeypatch):
+    """AI decisions that take `cost_ms(state, seat)` of the fake clock: a cost that depends
+    on the deciding seat's hidden hand stands for a search whose work depends on it."""
+    def choose(state, level, rng, budget_ms=None):
+        fake.now += cost_ms(state, state.current_seat()) / 1000
+        return real_choose(state, level, rng, budget_ms)
+    monkeypatch.setattr(tables_mod, "choose", choose)
+
+
+def hidden_cost(scale: float):
+    """A decision's cost from the seat's own hand: different for every hand."""
+    def cost(state, seat):
+        hand = repr(state.observation(seat).hand)  # cards or counts, as the game keeps them
+        return scale * (1 + sum(map(ord, hand)) % 9)
+    return cost
+
+
+def paced_table(game: str, fake: FakeTime, pace: float = PACE_MS, seed: int = 7,
+                humans: tuple[int, ...] = (0,)) -> Table:
+    seats = [Seat(HUMAN, name=f"P{s}") if s in humans else Seat(AI, "greedy")
+             for s in range(GAMES[game].seats)]
+    table = Table.create(game, seats, seed=seed)  # AI seats before seat 0: unpaced here
+    table.ai_pace_ms, table.clock, table.sleep = pace, fake.clock, fake.sleep
+    return table
+
+
+def reply_times(game: str, cost, monkeypatch, pace: float = PACE_MS, seed: int = 7
+                ) -> list[tuple[int, float]]:
+    """Each of the person's replies over a deal: (AI decisions made, seconds it took)."""
+    fake = FakeTime()
+    thinking(fake, cost, monkeypatch)
+    table = paced_table(game, fake, pace, seed)
+    out = []
+    while not table.is_over:
+        assert table.to_act(0) == 0
+        action = real_choose(table.state, "greedy", random.Random(len(out)))
+        before, start = table.ai_moves, fake.now
+        table.act(0, action)
+        out.append((table.ai_moves - before, fake.now - start))
+    return out
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_reply_lasts_its_ai_decisions_pace_whatever_each_one_cost(game, monkeypatch):
+    """Decisions that cost less than the pace: every reply takes exactly n x pace, for
+    hidden-hand costs of two different sizes; without the pace the same replies' times
+    differ, which is what the pace hides."""
+    slow = reply_times(game, hidden_cost(4.0), monkeypatch)
+    fast = reply_times(game, hidden_cost(1.0), monkeypatch)
+    assert [n for n, _ in slow] == [n for n, _ in fast]  # the same deal, the same moves
+    assert sum(n for n, _ in slow) > 0
+    for n, took in slow + fast:
+        assert took == pytest.approx(n * PACE_MS / 1000, abs=1e-9)
+    bare_slow = reply_times(game, hidden_cost(4.0), monkeypatch, pace=0.0)
+    bare_fast = reply_times(game, hidden_cost(1.0), monkeypatch, pace=0.0)
+    assert [t for _, t in bare_slow] != [t for _, t in bare_fast]
+
+
+def first_reply_with_ai_moves(table: Table, fake: FakeTime, rng: random.Random,
+                              costs: list[float], first_cost: float) -> tuple[int, float]:
+    """The person acts until a reply has AI decisions, the first of them costing
+    `first_cost` ms: (decisions, seconds)."""
+    while True:
+        costs[:] = [first_cost]
+        before, start = table.ai_moves, fake.now
+        table.act(0, real_choose(table.state, "greedy", rng))
+        if table.ai_moves > before:
+            return table.ai_moves - before, fake.now - start
+
+
+def test_only_decisions_that_together_outlast_their_pace_show(monkeypatch):
+    """A run of decisions costing more than the pace in all takes what it cost (nothing to
+    hide it in); a slow one among quick ones is hidden by their slack."""
+    costs: list[float] = []
+    fake = FakeTime()
+    thinking(fake, lambda state, seat: costs.pop(0) if costs else 1.0, monkeypatch)
+    table = paced_table("kowah", fake)
+    rng = random.Random(1)
+    n1, took1 = first_reply_with_ai_moves(table, fake, rng, costs, 400.0)
+    n2, took2 = first_reply_with_ai_moves(table, fake, rng, costs, 60.0)
+    assert n1 >= 2 and n2 >= 2  # both AI seats played
+    assert 400 + (n1 - 1) > n1 * PACE_MS  # more than its pace: it shows
+    assert took1 == pytest.approx((400 + (n1 - 1)) / 1000)
+    assert 60 + (n2 - 1) < n2 * PACE_MS  # within the pace: hidden by the others' slack
+    assert took2 == pytest.approx(n2 * PACE_MS / 1000)
+
+
+def test_no_pace_without_a_person_or_without_ai_moves(monkeypatch):
+    fake = FakeTime()
+    thinking(fake, hidden_cost(1.0), monkeypatch)
+    # AI seats only: nobody to hide anything from, the table plays at its own speed.
+    seats = [Seat(AI, "greedy") for _ in range(3)]
+    table = Table.create("lukfu", seats, seed=3, ai_only=True, ai_pace_ms=PACE_MS)
+    assert table.is_over and table.ai_moves > 0
+    # A person alone with nobody else to play: no AI decision, no wait.
+    table = paced_table("kowah", fake, humans=(0, 1, 2))
+    rng = random.Random(2)
+    for _ in range(6):
+        seat = table.state.current_seat()
+        table.act(seat, real_choose(table.state, "greedy", rng))
+    assert fake.slept == [] and table.ai_moves == 0
+
+
+def test_create_paces_the_ai_seats_before_the_person(monkeypatch):
+    """The seats before the person's first turn play inside the create call: paced too."""
+    fake = FakeTime()
+    thinking(fake, hidden_cost(1.0), monkeypatch)
+    monkeypatch.setattr(Table, "clock", staticmethod(fake.clock))
+    monkeypatch.setattr(Table, "sleep", staticmethod(fake.sleep))
+    for seed in range(20):
+        seats = [Seat(AI, "greedy"), Seat(AI, "greedy"), Seat(HUMAN, name="P")]
+        start = fake.now
+        table = Table.create("kowah", seats, seed=seed, ai_pace_ms=PACE_MS)
+        assert fake.now - start == pytest.approx(table.ai_moves * PACE_MS / 1000)
+        if table.ai_moves:
+            break
+    else:
+        pytest.fail("no seed had an AI seat play before the person")
+
+
+@pytest.mark.parametrize("bad", [-1, MAX_PACE_MS + 1, math.nan, math.inf, True, "300"])
+def test_a_pace_out_of_range_is_bad_input_naming_the_field(bad):
+    with pytest.raises(InvalidInput) as info:
+        check_pace(bad, field="--ai-pace-ms")
+    assert info.value.field == "--ai-pace-ms"
+    assert "0 to 10,000 milliseconds" in str(info.value)
+    with pytest.raises(InvalidInput):
+        Limits(ai_pace_ms=bad)
+    assert check_pace(0) == 0.0 and check_pace(MAX_PACE_MS) == MAX_PACE_MS
+
+
+def test_serve_refuses_a_bad_pace_with_exit_2():
+    r = CliRunner().invoke(cli, ["serve", "--port", "0", "--no-web", "--db", ":memory:",
+                                 "--ai-pace-ms", "-5"])
+    assert r.exit_code == 2
+    assert "--ai-pace-ms" in r.output and "Traceback" not in r.output
+    assert len(r.output.strip().splitlines()) == 1
+    help_text = CliRunner().invoke(cli, ["serve", "--help"]).output
+    assert "--ai-pace-ms" in help_text and "default: 300" in help_text
+
+
+def test_the_server_paces_its_tables_ai_replies():
+    """Over gRPC: the server's Limits reach its tables. A reply with n AI decisions at a
+    200 ms pace takes at least n x 200 ms (a wait never ends early), with the server's
+    default (no pace) it takes far less."""
+    took = {}
+    for pace in (0.0, 200.0):
+        svc = start_service("127.0.0.1", 0, 2, limits=Limits(max_concurrent=2,
+                                                                ai_pace_ms=pace), warm=False)
+        try:
+            with grpc.insecure_channel(f"127.0.0.1:{svc.port}") as ch:
+                stub = table_pb2_grpc.TableServiceStub(ch)
+                seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN, name="P")] + [
+                    common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI,
+                                         ai_level=common_pb2.AI_LEVEL_GREEDY)] * 2
+                r = stub.CreateTable(table_pb2.CreateTableRequest(
+                    game=common_pb2.GAME_KOWAH, seats=seats, seed=11))
+                token = {t.seat: t.token for t in r.seat_tokens}[0]
+                while True:  # until a reply has AI moves (a Kowah turn: draw, discard)
+                    view = stub.GetView(table_pb2.GetViewRequest(
+                        table_id=r.table_id, seat_token=token)).view
+                    start = time.monotonic()
+                    answer = stub.Act(table_pb2.ActRequest(
+                        table_id=r.table_id, seat_token=token,
+                        action=view.legal_actions[0].text))
+                    took[pace] = time.monotonic() - start
+                    ai_moves = sum(1 for e in answer.events if e.seat != 0)
+                    if ai_moves:
+                        break
+        finally:
+            svc.server.stop(None)
+        assert ai_moves >= 2  # both AI seats played
+    assert took[200.0] >= ai_moves * 0.2
+    assert took[0.0] < took[200.0]
