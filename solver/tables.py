@@ -335,6 +335,7 @@ class Table:
     unseen: dict[int, frozenset[int]] = field(init=False, default_factory=dict)
     public_count: int = field(init=False, default=0)  # actions every seat has seen
     ai_moves: int = field(init=False, default=0)  # AI decisions made here (not replayed)
+    paced_ms: float = field(init=False, default=0.0)  # the pace those decisions owe
     # The pace's clock and wait (class attributes, not fields); a test gives its own.
     clock = staticmethod(time.monotonic)
     sleep = staticmethod(time.sleep)
@@ -590,16 +591,17 @@ class Table:
         table plays on as if it were declined, when another person could see it wait.
 
         With `ai_pace_ms` and a person seated, the call lasts at least that long for each
-        AI decision it made: the time a reply takes then says how many AI seats played,
-        which everyone sees, and not how long each thought, which depends on its hidden
-        cards (R-claim-privacy's aim: nothing a seat may not see shows). Only a run of
-        decisions that together outlast their pace shows its excess."""
+        AI decision it made (`decision_pace_ms`: an expert's, longer): the time a reply
+        takes then says how many AI seats of which levels played, which everyone sees, and
+        not how long each thought, which depends on its hidden cards (R-claim-privacy's
+        aim: nothing a seat may not see shows). Only a run of decisions that together
+        outlast their pace shows its excess."""
         if self.ai_pace_ms <= 0 or all(s.kind == AI for s in self.seats):
             self._advance()
             return
-        start, made = self.clock(), self.ai_moves
+        start, owed = self.clock(), self.paced_ms
         self._advance()
-        wait = start + (self.ai_moves - made) * self.ai_pace_ms / 1000 - self.clock()
+        wait = start + (self.paced_ms - owed) / 1000 - self.clock()
         if wait > 0:
             self.sleep(wait)
 
@@ -614,6 +616,7 @@ class Table:
                 rng = random.Random(f"{self.seed}/{self.public_count}/{actor}")
                 self._play(actor, choose(self.state, seat.level, rng, self.ai_budget_ms))
                 self.ai_moves += 1
+                self.paced_ms += decision_pace_ms(seat.level, self.ai_pace_ms)
             elif self.plays_on and self.state.private_decline() is not None:
                 self._presume()
             else:
@@ -837,6 +840,14 @@ class Table:
 
 # The longest pace a table takes: a reply that waits longer is a table nobody can play.
 MAX_PACE_MS = 10_000.0
+# An `expert` decision's pace, in paces: it searches about ten times the work of `strong`
+# (bench/pace.py: at one pace, a fifth of the Kowah replies with expert seats showed).
+EXPERT_PACES = 4
+
+
+def decision_pace_ms(level: str, pace_ms: float) -> float:
+    """The least time one AI decision of `level` takes at a paced table."""
+    return pace_ms * (EXPERT_PACES if level == "expert" else 1)
 
 
 def check_pace(ms: float, field: str = "ai_pace_ms") -> float:

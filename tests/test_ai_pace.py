@@ -20,7 +20,8 @@ from moneycards.server.limits import Limits
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES
 from moneycards.solver.hints import choose as real_choose
-from moneycards.solver.tables import AI, HUMAN, MAX_PACE_MS, Seat, Table, check_pace
+from moneycards.solver.tables import (AI, EXPERT_PACES, HUMAN, MAX_PACE_MS, Seat, Table,
+                                      check_pace, decision_pace_ms)
 from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
 
 PACE_MS = 50.0
@@ -127,6 +128,37 @@ def test_only_decisions_that_together_outlast_their_pace_show(monkeypatch):
     assert took1 == pytest.approx((400 + (n1 - 1)) / 1000)
     assert 60 + (n2 - 1) < n2 * PACE_MS  # within the pace: hidden by the others' slack
     assert took2 == pytest.approx(n2 * PACE_MS / 1000)
+
+
+def test_an_expert_decision_owes_its_longer_pace(monkeypatch):
+    """Seat levels are public, so each decision's pace may follow its seat's level: an
+    expert's (about ten times strong's work) is EXPERT_PACES paces, any other level's one."""
+    assert decision_pace_ms("expert", PACE_MS) == EXPERT_PACES * PACE_MS
+    assert {decision_pace_ms(lv, PACE_MS) for lv in ("random", "greedy", "heuristic",
+                                                     "strong")} == {PACE_MS}
+    fake = FakeTime()
+    made: list[int] = []
+
+    def choose(state, level, rng, budget_ms=None):  # the expert seat plays greedy's moves
+        made.append(state.current_seat())
+        fake.now += 0.001
+        return real_choose(state, "greedy", rng, budget_ms)
+    monkeypatch.setattr(tables_mod, "choose", choose)
+    seats = [Seat(HUMAN, name="P"), Seat(AI, "expert"), Seat(AI, "greedy")]
+    table = Table.create("kowah", seats, seed=5)
+    table.ai_pace_ms, table.clock, table.sleep = PACE_MS, fake.clock, fake.sleep
+    rng = random.Random(3)
+    checked = 0
+    while not table.is_over and checked < 5:
+        made.clear()
+        start = fake.now
+        table.act(0, real_choose(table.state, "greedy", rng))
+        if made:
+            owed = sum(EXPERT_PACES if s == 1 else 1 for s in made) * PACE_MS
+            assert fake.now - start == pytest.approx(owed / 1000)
+            assert 1 in made and 2 in made
+            checked += 1
+    assert checked
 
 
 def test_no_pace_without_a_person_or_without_ai_moves(monkeypatch):

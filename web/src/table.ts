@@ -550,6 +550,8 @@ export class TablePage {
         h("span", {}, r.message)));
     }
     if (v.over) return panel;
+    // The server answers once the AI seats have played, each at its pace (serve --ai-pace-ms).
+    if (this.busy) panel.append(h("p", { class: "quiet", role: "status" }, "Sent; the other seats are playing…"));
     const legal = v.legalActions;
     const texts = legal.map((a) => a.text);
     if (game === "kowah" && texts.includes("stay")) {
