@@ -95,6 +95,7 @@ BATCH_T = ("tests/test_cli_batch.py", "tests/test_server_batch.py",
 SEARCH_T = ("tests/test_totom_search.py", "tests/test_kowah_search.py",
             "tests/test_lukfu_search.py", "tests/test_ai.py", "tests/test_bite_simulators.py",
             "tests/test_bite_rollouts.py")
+PACE_T = ("tests/test_ai_pace.py",)
 SERVE_T = ("tests/test_serve_startup.py", "tests/test_serve.py", "tests/test_public_service.py",
            "tests/test_remote_tls.py", "tests/test_bite_cli_options.py",
            "tests/test_serve_options.py", "tests/test_bite_admission.py")
@@ -308,6 +309,19 @@ MUTANTS: tuple[Mutant, ...] = (
       "private = False and", "R-claim-privacy",
       "a declined claim counts in every seat's version and shows as an event",
       ("tests/test_table_service.py",)),
+    M("tables-pace-no-wait", "solver/tables.py", "        if wait > 0:\n            self.sleep(wait)",
+      "        pass", "AI pace",
+      "a paced table answers as soon as its AI seats have decided", PACE_T),
+    M("tables-pace-last-only", "solver/tables.py",
+      "self.paced_ms += decision_pace_ms(seat.level, self.ai_pace_ms)",
+      "self.paced_ms = decision_pace_ms(seat.level, self.ai_pace_ms)", "AI pace",
+      "a reply owes one decision's pace however many AI decisions it made", PACE_T),
+    M("tables-pace-expert-as-strong", "solver/tables.py",
+      'return pace_ms * (EXPERT_PACES if level == "expert" else 1)', "return pace_ms",
+      "AI pace", "an expert decision owes a strong one's pace", PACE_T),
+    M("serve-pace-dropped", "server/app.py", "ai_pace_ms=limits.ai_pace_ms",
+      "ai_pace_ms=0.0", "--ai-pace-ms", "the server's --ai-pace-ms never reaches its tables",
+      PACE_T),
     # -- Kowah -----------------------------------------------------------------------------
     M("kw-unseen-seen", KW_CHECK,
       "unseen = tuple(KOWAH.copies - h - s for h, s in zip(counts, seen))",
@@ -1013,8 +1027,8 @@ MUTANTS: tuple[Mutant, ...] = (
       "LF-C4", "a redeal counted as no win, so the last seat to speak calls on any hand",
       SEARCH_T),
     # -- serve: each option reaching its effect ------------------------------------------
-    M("serve-max-waiting-lost", CLI_SERVE, "max_watches=max_watches, queue=max_waiting)",
-      "max_watches=max_watches)", "--max-waiting",
+    M("serve-max-waiting-lost", CLI_SERVE, "queue=max_waiting, ai_pace_ms=ai_pace_ms)",
+      "ai_pace_ms=ai_pace_ms)", "--max-waiting",
       "--max-waiting never reaches the server's limits", SERVE_T),
     M("serve-grace-lost", CLI_SERVE,
       "limits = Limits(hint_cap_ms=hint_cap_ms, max_concurrent=max_calls, grace_s=grace,",
