@@ -6,9 +6,10 @@ seats' hidden cards, and what hiding it costs, measured in one run.
 
 A table with one person (seat 0, playing `greedy` through `Table.act`) and AI players of
 `--level` in the other seats plays the same seeded deals once per pace. Every reply with AI
-decisions in it is timed; what is left of it beyond the pace it owes (n decisions x their
-pace, an expert's longer: `decision_pace_ms`) is the part that shows how long the AI seats
-thought (below 10 ms, the machine's own scheduling as much as anything). Printed per game
+decisions in it is timed; what is left of it beyond the pace it owes (one pace, or the
+paces of its public AI actions, an expert's longer: `Table.advance`) is the part that
+shows how long the AI seats thought (below 10 ms, the machine's own scheduling as much as
+anything). Printed per game
 and pace: AI decisions per reply, reply time p50/p99, the excess over the pace
 p50/p99/max, the share of replies whose excess is over 10 ms (the deliberation showed),
 and the mean reply time as a ratio to the unpaced run of the same deals (the first pace
@@ -33,25 +34,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import pct  # noqa: E402
 from moneycards.solver.games import GAMES  # noqa: E402
 from moneycards.solver.hints import choose  # noqa: E402
-from moneycards.solver.tables import AI, HUMAN, Seat, Table, decision_pace_ms  # noqa: E402
+from moneycards.solver.tables import AI, HUMAN, Seat, Table  # noqa: E402
 
 SHOWN_MS = 10.0  # an excess over the pace above this counts as deliberation shown
 
 
 def play(game: str, seed: int, level: str, pace: float, replies: int | None = None
-         ) -> tuple[list[tuple[int, float]], list[str]]:
+         ) -> tuple[list[tuple[int, float, float]], list[str]]:
     """One deal (or its first `replies` with AI decisions): each reply with AI decisions as
-    (decisions, ms), and the table's inputs."""
+    (decisions, ms owed, ms taken), and the table's inputs."""
     seats = [Seat(HUMAN, name="P")] + [Seat(AI, level) for _ in range(GAMES[game].seats - 1)]
     table = Table.create(game, seats, seed=seed, ai_pace_ms=pace)
     rng = random.Random(seed)
     out = []
     while not table.is_over:
         action = choose(table.state, "greedy", rng)
-        before, start = table.ai_moves, time.perf_counter()
+        before, owed, start = table.ai_moves, table.paced_ms, time.perf_counter()
         table.act(0, action)
         if table.ai_moves > before:
-            out.append((table.ai_moves - before, (time.perf_counter() - start) * 1000))
+            due = max(table.paced_ms - owed, pace)  # Table.advance: at least one pace
+            out.append((table.ai_moves - before, due, (time.perf_counter() - start) * 1000))
             if len(out) == replies:
                 break
     return out, list(table.inputs)
@@ -74,7 +76,7 @@ def main() -> None:
         base_inputs = None
         play(game, args.seed_base - 1, args.level, 0.0, replies=3)  # warm-up, not measured
         for pace in paces:
-            replies: list[tuple[int, float]] = []
+            replies: list[tuple[int, float, float]] = []
             inputs = []
             for k in range(args.deals):
                 print(f"{game} pace {pace:g} ms: deal {k + 1}/{args.deals}", file=sys.stderr,
@@ -86,13 +88,13 @@ def main() -> None:
                 base_inputs = inputs
             elif inputs != base_inputs:
                 sys.exit(f"{game}: the deals played at {pace:g} ms differ from the baseline's")
-            took = [ms for _, ms in replies]
-            excess = [ms - n * decision_pace_ms(args.level, pace) for n, ms in replies]
+            took = [ms for _, _, ms in replies]
+            excess = [ms - due for _, due, ms in replies]
             mean = statistics.fmean(took)
             base_mean = base_mean or mean
             shown = sum(1 for e in excess if e > SHOWN_MS) / len(excess)
             print(f"| {game} | {pace:g} ms | {len(replies)} | "
-                  f"{statistics.fmean(n for n, _ in replies):.1f} | {pct(took, .5):.0f} ms | "
+                  f"{statistics.fmean(n for n, _, _ in replies):.1f} | {pct(took, .5):.0f} ms | "
                   f"{pct(took, .99):.0f} ms | {pct(excess, .5):.1f} ms | "
                   f"{pct(excess, .99):.1f} ms | {max(excess):.1f} ms | {shown:.1%} | "
                   f"{mean / base_mean:.1f}x |", flush=True)

@@ -51,9 +51,10 @@ def cli() -> None:
 @click.option("--hint-cap-ms", default=2000, show_default=True, type=int,
               help="No hint runs longer than this, whatever budget it asks for.")
 @click.option("--ai-pace-ms", default=300.0, show_default=True, type=float,
-              help="At a table with a person, each AI reply takes at least this long, so "
-                   "the time an answer takes says how many AI seats played and not how "
-                   "long each thought over its hidden cards; 0 answers at once.")
+              help="At a table of people and AI seats, an answer takes at least this "
+                   "long, and this long for each AI action everyone sees (four times for an "
+                   "expert's), so its time tells nothing of the AI seats' hidden cards; 0 "
+                   "answers at once.")
 @click.option("--grace", default=5.0, show_default=True, type=float,
               help="Seconds in-flight calls get after SIGTERM before the process exits.")
 @click.option("--log-level", default="warning", show_default=True,

@@ -238,7 +238,7 @@ class Tables:
         # A table stored while it waited on a person's private decision with another
         # person seated plays on now (R-claim-privacy); the next write stores what follows.
         if advance:
-            table.advance()
+            table.advance(answering=False)
         return OpenTable(stored.table_id, table, stored.tokens, closed=stored.closed,
                          stored=stored_inputs, revision=stored.revision,
                          seed_chosen=seed_chosen)

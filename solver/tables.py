@@ -335,7 +335,7 @@ class Table:
     unseen: dict[int, frozenset[int]] = field(init=False, default_factory=dict)
     public_count: int = field(init=False, default=0)  # actions every seat has seen
     ai_moves: int = field(init=False, default=0)  # AI decisions made here (not replayed)
-    paced_ms: float = field(init=False, default=0.0)  # the pace those decisions owe
+    paced_ms: float = field(init=False, default=0.0)  # the pace their public actions owe
     # The pace's clock and wait (class attributes, not fields); a test gives its own.
     clock = staticmethod(time.monotonic)
     sleep = staticmethod(time.sleep)
@@ -586,22 +586,26 @@ class Table:
         self.advance()
         return self.events(seat, since)
 
-    def advance(self) -> None:
+    def advance(self, answering: bool = True) -> None:
         """AI seats play until a person is to act; past a person's private decision the
         table plays on as if it were declined, when another person could see it wait.
 
-        With `ai_pace_ms` and a person seated, the call lasts at least that long for each
-        AI decision it made (`decision_pace_ms`: an expert's, longer): the time a reply
-        takes then says how many AI seats of which levels played, which everyone sees, and
-        not how long each thought, which depends on its hidden cards (R-claim-privacy's
-        aim: nothing a seat may not see shows). Only a run of decisions that together
-        outlast their pace shows its excess."""
-        if self.ai_pace_ms <= 0 or all(s.kind == AI for s in self.seats):
+        With `ai_pace_ms` at a table of people and AI seats, a call that plays
+        (`answering`: an action, or a new table) lasts at least one pace, and at least the
+        paces of the AI actions every seat sees (`decision_pace_ms` each: an expert's
+        longer). Its time then says how many public AI actions of which levels were made,
+        which every seat sees anyway, and neither how long each AI seat thought nor
+        whether one was asked a private decision (a Tổ Tôm claim it declined, which shows
+        nowhere): both depend on hidden cards (R-claim-privacy's aim). Only decisions that
+        together outlast that time show their excess."""
+        kinds = {s.kind for s in self.seats}
+        if self.ai_pace_ms <= 0 or kinds != {AI, HUMAN}:
             self._advance()
             return
         start, owed = self.clock(), self.paced_ms
         self._advance()
-        wait = start + (self.paced_ms - owed) / 1000 - self.clock()
+        due = max(self.paced_ms - owed, self.ai_pace_ms if answering else 0.0)
+        wait = start + due / 1000 - self.clock()
         if wait > 0:
             self.sleep(wait)
 
@@ -616,7 +620,9 @@ class Table:
                 rng = random.Random(f"{self.seed}/{self.public_count}/{actor}")
                 self._play(actor, choose(self.state, seat.level, rng, self.ai_budget_ms))
                 self.ai_moves += 1
-                self.paced_ms += decision_pace_ms(seat.level, self.ai_pace_ms)
+                if not self.log[-1].private:  # a private decline's thinking hides in the
+                    # slack of the public moves' paces: it owes none, or it would show
+                    self.paced_ms += decision_pace_ms(seat.level, self.ai_pace_ms)
             elif self.plays_on and self.state.private_decline() is not None:
                 self._presume()
             else:

@@ -1,6 +1,7 @@
-"""The AI pace (Table.advance): at a table with a person, a reply takes its AI decisions'
-pace whatever each decision cost, so its time tells how many AI seats played (public) and
-not how long each one thought over its hidden cards. Clocks here are the test's own, so
+"""The AI pace (Table.advance): at a table of people and AI seats, a reply takes one pace,
+or the paces of its public AI actions, whatever each decision cost, so its time tells how
+many AI actions everyone saw and neither how long each AI seat thought over its hidden
+cards nor whether one declined a private claim. Clocks here are the test's own, so
 nothing depends on the machine; one test over gRPC checks the server passes the pace on."""
 
 from __future__ import annotations
@@ -61,44 +62,50 @@ def hidden_cost(scale: float):
 
 
 def paced_table(game: str, fake: FakeTime, pace: float = PACE_MS, seed: int = 7,
-                humans: tuple[int, ...] = (0,)) -> Table:
-    seats = [Seat(HUMAN, name=f"P{s}") if s in humans else Seat(AI, "greedy")
+                humans: tuple[int, ...] = (0,), level: str = "greedy") -> Table:
+    seats = [Seat(HUMAN, name=f"P{s}") if s in humans else Seat(AI, level)
              for s in range(GAMES[game].seats)]
     table = Table.create(game, seats, seed=seed)  # AI seats before seat 0: unpaced here
     table.ai_pace_ms, table.clock, table.sleep = pace, fake.clock, fake.sleep
     return table
 
 
-def reply_times(game: str, cost, monkeypatch, pace: float = PACE_MS, seed: int = 7
-                ) -> list[tuple[int, float]]:
-    """Each of the person's replies over a deal: (AI decisions made, seconds it took)."""
+def reply_times(game: str, cost, monkeypatch, pace: float = PACE_MS, seed: int = 7,
+                level: str = "greedy") -> list[tuple[int, int, float]]:
+    """Each of the person's replies over a deal: (AI decisions made, of them public
+    actions, seconds it took)."""
     fake = FakeTime()
     thinking(fake, cost, monkeypatch)
-    table = paced_table(game, fake, pace, seed)
+    table = paced_table(game, fake, pace, seed, level=level)
     out = []
     while not table.is_over:
         assert table.to_act(0) == 0
         action = real_choose(table.state, "greedy", random.Random(len(out)))
-        before, start = table.ai_moves, fake.now
+        before, logged, start = table.ai_moves, len(table.log), fake.now
         table.act(0, action)
-        out.append((table.ai_moves - before, fake.now - start))
+        public = sum(1 for e in table.log[logged:] if e.seat != 0 and not e.private)
+        out.append((table.ai_moves - before, public, fake.now - start))
     return out
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_a_reply_lasts_its_ai_decisions_pace_whatever_each_one_cost(game, monkeypatch):
-    """Decisions that cost less than the pace: every reply takes exactly n x pace, for
-    hidden-hand costs of two different sizes; without the pace the same replies' times
-    differ, which is what the pace hides."""
-    slow = reply_times(game, hidden_cost(4.0), monkeypatch)
-    fast = reply_times(game, hidden_cost(1.0), monkeypatch)
-    assert [n for n, _ in slow] == [n for n, _ in fast]  # the same deal, the same moves
-    assert sum(n for n, _ in slow) > 0
-    for n, took in slow + fast:
-        assert took == pytest.approx(n * PACE_MS / 1000, abs=1e-9)
-    bare_slow = reply_times(game, hidden_cost(4.0), monkeypatch, pace=0.0)
-    bare_fast = reply_times(game, hidden_cost(1.0), monkeypatch, pace=0.0)
-    assert [t for _, t in bare_slow] != [t for _, t in bare_fast]
+def test_a_reply_lasts_its_public_ai_actions_pace_whatever_each_one_cost(game, monkeypatch):
+    """Decisions that cost less than the pace: every reply takes exactly max(1, public AI
+    actions) paces, for hidden-hand costs of two different sizes, private AI declines
+    (Tổ Tôm's claims) owing nothing; without the pace the same replies' times differ,
+    which is what the pace hides."""
+    # Random AI seats decline claims they could make (greedy ones never do).
+    slow = reply_times(game, hidden_cost(4.0), monkeypatch, level="random")
+    fast = reply_times(game, hidden_cost(1.0), monkeypatch, level="random")
+    assert [n for *n, _ in slow] == [n for *n, _ in fast]  # the same deal, the same moves
+    assert sum(n for n, _, _ in slow) > 0
+    for _, public, took in slow + fast:
+        assert took == pytest.approx(max(1, public) * PACE_MS / 1000, abs=1e-9)
+    if game == "totom":  # some AI seat declined a claim that nobody else saw
+        assert any(n > public for n, public, _ in slow)
+    bare_slow = reply_times(game, hidden_cost(4.0), monkeypatch, pace=0.0, level="random")
+    bare_fast = reply_times(game, hidden_cost(1.0), monkeypatch, pace=0.0, level="random")
+    assert [t for *_, t in bare_slow] != [t for *_, t in bare_fast]
 
 
 def first_reply_with_ai_moves(table: Table, fake: FakeTime, rng: random.Random,
@@ -111,6 +118,7 @@ def first_reply_with_ai_moves(table: Table, fake: FakeTime, rng: random.Random,
         table.act(0, real_choose(table.state, "greedy", rng))
         if table.ai_moves > before:
             return table.ai_moves - before, fake.now - start
+        assert fake.now - start == pytest.approx(PACE_MS / 1000)  # no AI move: one pace
 
 
 def test_only_decisions_that_together_outlast_their_pace_show(monkeypatch):
@@ -178,20 +186,21 @@ def test_no_pace_without_a_person_or_without_ai_moves(monkeypatch):
 
 
 def test_create_paces_the_ai_seats_before_the_person(monkeypatch):
-    """The seats before the person's first turn play inside the create call: paced too."""
+    """The seats before the person's first turn play inside the create call: paced too,
+    and a table whose person starts still takes one pace to open (so that a new table's
+    time says nothing either)."""
     fake = FakeTime()
     thinking(fake, hidden_cost(1.0), monkeypatch)
     monkeypatch.setattr(Table, "clock", staticmethod(fake.clock))
     monkeypatch.setattr(Table, "sleep", staticmethod(fake.sleep))
+    played = set()
     for seed in range(20):
         seats = [Seat(AI, "greedy"), Seat(AI, "greedy"), Seat(HUMAN, name="P")]
         start = fake.now
         table = Table.create("kowah", seats, seed=seed, ai_pace_ms=PACE_MS)
-        assert fake.now - start == pytest.approx(table.ai_moves * PACE_MS / 1000)
-        if table.ai_moves:
-            break
-    else:
-        pytest.fail("no seed had an AI seat play before the person")
+        assert fake.now - start == pytest.approx(max(1, table.ai_moves) * PACE_MS / 1000)
+        played.add(table.ai_moves > 0)
+    assert played == {True, False}
 
 
 @pytest.mark.parametrize("bad", [-1, MAX_PACE_MS + 1, math.nan, math.inf, True, "300"])

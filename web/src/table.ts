@@ -551,7 +551,7 @@ export class TablePage {
     }
     if (v.over) return panel;
     // The server answers once the AI seats have played, each at its pace (serve --ai-pace-ms).
-    if (this.busy) panel.append(h("p", { class: "quiet", role: "status" }, "Sent; the other seats are playing…"));
+    if (this.busy) panel.append(h("p", { class: "quiet", role: "status" }, "Sent; the table is answering…"));
     const legal = v.legalActions;
     const texts = legal.map((a) => a.text);
     if (game === "kowah" && texts.includes("stay")) {
