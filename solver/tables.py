@@ -597,14 +597,16 @@ class Table:
         which every seat sees anyway, and neither how long each AI seat thought nor
         whether one was asked a private decision (a Tổ Tôm claim it declined, which shows
         nowhere): both depend on hidden cards (R-claim-privacy's aim). Only decisions that
-        together outlast that time show their excess."""
+        together outlast that time show their excess. A call owes at most
+        MAX_REPLY_PACE_MS."""
         kinds = {s.kind for s in self.seats}
         if self.ai_pace_ms <= 0 or kinds != {AI, HUMAN}:
             self._advance()
             return
         start, owed = self.clock(), self.paced_ms
         self._advance()
-        due = max(self.paced_ms - owed, self.ai_pace_ms if answering else 0.0)
+        due = min(max(self.paced_ms - owed, self.ai_pace_ms if answering else 0.0),
+                  MAX_REPLY_PACE_MS)
         wait = start + due / 1000 - self.clock()
         if wait > 0:
             self.sleep(wait)
@@ -846,6 +848,11 @@ class Table:
 
 # The longest pace a table takes: a reply that waits longer is a table nobody can play.
 MAX_PACE_MS = 10_000.0
+# The most pace one call owes. Where many AI actions follow one (a declared Kowah seat's
+# turns play themselves to the end of the deal: some fifty), their paces would outlast a
+# client's deadline, while their own time stays far below this (expert seats: 6 s at the
+# p99 of bench/pace.py's replies).
+MAX_REPLY_PACE_MS = 15_000.0
 # An `expert` decision's pace, in paces: it searches about ten times the work of `strong`
 # (bench/pace.py: at one pace, a fifth of the Kowah replies with expert seats showed).
 EXPERT_PACES = 4

@@ -21,8 +21,9 @@ from moneycards.server.limits import Limits
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES
 from moneycards.solver.hints import choose as real_choose
-from moneycards.solver.tables import (AI, EXPERT_PACES, HUMAN, MAX_PACE_MS, Seat, Table,
-                                      check_pace, decision_pace_ms)
+from moneycards.solver.tables import (AI, EXPERT_PACES, HUMAN, MAX_PACE_MS,
+                                      MAX_REPLY_PACE_MS, Seat, Table, check_pace,
+                                      decision_pace_ms)
 from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
 
 PACE_MS = 50.0
@@ -167,6 +168,22 @@ def test_an_expert_decision_owes_its_longer_pace(monkeypatch):
             assert 1 in made and 2 in made
             checked += 1
     assert checked
+
+
+def test_a_reply_owes_at_most_its_cap(monkeypatch):
+    """Paces that add up past MAX_REPLY_PACE_MS (a long pace, many AI actions): the reply
+    takes the cap, not their sum."""
+    fake = FakeTime()
+    thinking(fake, hidden_cost(1.0), monkeypatch)
+    pace = MAX_PACE_MS  # Kowah: a reply with both AI seats' turns owes four of these
+    table = paced_table("kowah", fake, pace=pace)
+    rng = random.Random(4)
+    while True:
+        owed, start = table.paced_ms, fake.now
+        table.act(0, real_choose(table.state, "greedy", rng))
+        if table.paced_ms - owed > MAX_REPLY_PACE_MS:
+            break
+    assert fake.now - start == pytest.approx(MAX_REPLY_PACE_MS / 1000)
 
 
 def test_no_pace_without_a_person_or_without_ai_moves(monkeypatch):
