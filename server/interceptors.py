@@ -74,6 +74,8 @@ class CallContext:
         self.request_id = request_id
         self.limits = limits
         self.aborted = False
+        self.released = False  # its call slot given back before it returned (`idle`)
+        self._held: tuple[Gate, float] | None = None  # the slot and when it was taken
         self._deadline: float | None = None
         remaining = context.time_remaining()
         if remaining is not None:
@@ -89,6 +91,20 @@ class CallContext:
     def abort_with_status(self, status: grpc.Status) -> None:
         self.aborted = True
         self._context.abort_with_status(status)
+
+    def hold(self, gate: Gate, started: float) -> None:
+        """The call slot this call runs in, taken at `started` (perf_counter)."""
+        self._held = (gate, started)
+
+    def idle(self, seconds: float) -> None:
+        """Wait `seconds` with the work done (the AI pace, Table.advance): the call slot
+        goes to a waiting call at once, and the wait does not count in the calls' typical
+        duration, which decides how long a call may wait to start."""
+        if self._held is not None and not self.released:
+            gate, started = self._held
+            self.released = True
+            gate.leave(time.perf_counter() - started)
+        time.sleep(seconds)
 
     def cancelled(self) -> bool:
         """True once the client is gone or its deadline has passed: stop working."""
@@ -133,6 +149,7 @@ class GuardInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # grpc is
                 log.debug("request %s %s shed: %d running", request_id, method, gate.limit)
                 context.abort_with_status(overloaded_status(request_id, gate.limit))
             started = time.perf_counter()
+            ctx.hold(gate, started)
             try:
                 return inner(request, ctx)
             except SolveLimit as err:
@@ -144,7 +161,8 @@ class GuardInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # grpc is
                 log.exception("request %s %s failed", request_id, method)
                 context.abort_with_status(internal_status(request_id))
             finally:
-                gate.leave(time.perf_counter() - started)
+                if not ctx.released:
+                    gate.leave(time.perf_counter() - started)
                 log.debug("request %s %s took %.1f ms", request_id, method,
                           (time.perf_counter() - started) * 1000)
 

@@ -32,6 +32,7 @@ it the action is applied if it is still legal. A table that keeps changing under
 from __future__ import annotations
 
 import base64
+import contextlib
 import functools
 import hashlib
 import hmac
@@ -199,6 +200,23 @@ class TableError(Exception):
     def __init__(self, status: grpc.Status):
         super().__init__(status.details)
         self.status = status
+
+
+@contextlib.contextmanager
+def pace_outside_the_slot(table: Table, context: Any) -> Iterator[None]:
+    """While the call runs, the table's AI pace waits without its call slot
+    (interceptors.CallContext.idle): the AI seats have played, and a waiting call may
+    run meanwhile. The table is the call's alone under its lock; after it, the table
+    waits as before."""
+    idle = getattr(context, "idle", None)
+    if idle is None:
+        yield
+        return
+    table.sleep = idle
+    try:
+        yield
+    finally:
+        del table.sleep
 
 
 class Tables:
@@ -702,7 +720,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
         if expected is not None and expected < 0:
             raise InvalidInput("a version is 0 or more: the view's version, as last read",
                                field="expected_version")
-        with t.lock:
+        with t.lock, pace_outside_the_slot(t.table, context):
             for _ in range(ACT_TRIES):
                 self.tables.sync(t)
                 inputs = len(t.table.inputs)

@@ -274,3 +274,40 @@ def test_the_server_paces_its_tables_ai_replies():
         assert ai_moves >= 2  # both AI seats played
     assert took[200.0] >= ai_moves * 0.2
     assert took[0.0] < took[200.0]
+
+
+def test_a_paced_reply_waits_without_its_call_slot():
+    """The server's one call slot (no line to wait in): while an `Act` waits out its pace,
+    the AI seats having played, another call is admitted at once instead of being refused
+    RESOURCE_EXHAUSTED; the `Act` still answers after its pace."""
+    from moneycards.v1 import kowah_pb2, kowah_pb2_grpc
+
+    pace_s = 3.0
+    svc = start_service("127.0.0.1", 0, 1, limits=Limits(
+        max_concurrent=1, queue=0, ai_pace_ms=pace_s * 1000), warm=False)
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{svc.port}") as ch:
+            stub = table_pb2_grpc.TableServiceStub(ch)
+            seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN, name="P")] + [
+                common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI,
+                                     ai_level=common_pb2.AI_LEVEL_GREEDY)] * 2
+            r = stub.CreateTable(table_pb2.CreateTableRequest(
+                game=common_pb2.GAME_KOWAH, seats=seats, seed=11), timeout=60)
+            token = {t.seat: t.token for t in r.seat_tokens}[0]
+            view = stub.GetView(table_pb2.GetViewRequest(
+                table_id=r.table_id, seat_token=token), timeout=60).view
+            act = stub.Act.future(table_pb2.ActRequest(
+                table_id=r.table_id, seat_token=token, action=view.legal_actions[0].text),
+                timeout=60)
+            start = time.monotonic()
+            time.sleep(1.0)  # greedy seats decide in milliseconds: the Act is in its pace
+            assert not act.done()
+            kowah = kowah_pb2_grpc.KowahServiceStub(ch)
+            ready = kowah.CheckReady(kowah_pb2.CheckReadyRequest(hand="55c55s5m 777c"),
+                                     timeout=30)
+            assert ready is not None and not act.done()
+            act.result()
+            assert time.monotonic() - start >= pace_s - 1.0 - 0.05
+            assert svc.guard.gate.running == 0  # the slot given back once, not twice
+    finally:
+        svc.server.stop(None)
