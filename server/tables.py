@@ -376,12 +376,15 @@ class Tables:
 
     def create(self, game: str, seats: list[Seat], seed: int | None, rules: Any,
                match: Match | None = None, client: str | None = None,
-               ai_only: bool = False) -> tuple[OpenTable, dict[int, str]]:
+               ai_only: bool = False, idle: Callable[[float], None] | None = None
+               ) -> tuple[OpenTable, dict[int, str]]:
+        """A new table, stored. `idle`: how its AI pace waits (a call's `CallContext.idle`,
+        without the call's slot), if not in the calling thread as it is."""
         if client is not None:
             self.check_client(client)
         table = Table.create(game, seats, seed=seed, rules=rules,
                              ai_budget_ms=self.ai_budget_ms, match=match, ai_only=ai_only,
-                             ai_pace_ms=self.ai_pace_ms)
+                             ai_pace_ms=self.ai_pace_ms, idle=idle)
         # Letters and digits only: an id never starts with "-" (a command line would read
         # it as an option) and reads aloud.
         table_id = base64.b32encode(secrets.token_bytes(10)).decode().lower()
@@ -679,7 +682,8 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                                request.match_rules.to_points, field="match_rules")
         if not request.ai_only:
             opened, tokens = self.tables.create(game, seats, seed, rules, match,
-                                                client=client_host(context.peer()))
+                                                client=client_host(context.peer()),
+                                                idle=getattr(context, "idle", None))
         else:
             if any(s.kind == "human" for s in seats):
                 raise InvalidInput("an ai_only table has AI seats only: a person's seat "

@@ -21,7 +21,7 @@ import datetime
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -352,11 +352,13 @@ class Table:
                rules: Any = None, played_at: str | None = None,
                ai_budget_ms: float | None = None,
                deal: dict[str, Any] | None = None, match: Match | None = None,
-               ai_only: bool = False, ai_pace_ms: float = 0.0) -> "Table":
+               ai_only: bool = False, ai_pace_ms: float = 0.0,
+               idle: Callable[[float], None] | None = None) -> "Table":
         """A new table; AI seats before the first person's turn play at once. `deal`
         (the engine's deal JSON) fixes the first deal's cards instead of the seed; `match`
         makes it a match of several deals (R-match). With `ai_only` every seat may be an
-        AI's, and the table is played to its end here. `ai_pace_ms`: see `advance`."""
+        AI's, and the table is played to its end here. `ai_pace_ms`: see `advance`;
+        `idle`, how its first wait is waited (default: `Table.sleep`)."""
         g = spec(game)
         if seed is None:
             # 63 bits: every one of 2^31 seeds could be tried against one seat's hand.
@@ -369,7 +371,15 @@ class Table:
             timespec="seconds").replace("+00:00", "Z")
         table = cls(g, seed, rules, read_seats(g, seats, require_person=not ai_only), when,
                     ai_budget_ms, deal, match, check_pace(ai_pace_ms))
-        table.advance()
+        if idle is None:
+            table.advance()
+            return table
+        table.sleep = lambda seconds: idle(float(seconds))
+        try:
+            table.advance()
+        finally:
+            del table.sleep
+        return table
         return table
 
     @classmethod

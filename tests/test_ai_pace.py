@@ -186,6 +186,20 @@ def test_a_reply_owes_at_most_its_cap(monkeypatch):
     assert fake.now - start == pytest.approx(MAX_REPLY_PACE_MS / 1000)
 
 
+def test_create_waits_its_pace_the_way_it_is_given(monkeypatch):
+    """`Table.create(idle=...)`: the first wait goes there (the server's: without the call's
+    slot), and the table waits as before afterwards."""
+    fake = FakeTime()
+    thinking(fake, hidden_cost(1.0), monkeypatch)
+    monkeypatch.setattr(Table, "clock", staticmethod(fake.clock))
+    monkeypatch.setattr(Table, "sleep", staticmethod(lambda s: pytest.fail("slept in place")))
+    waited: list[float] = []
+    seats = [Seat(AI, "greedy"), Seat(AI, "greedy"), Seat(HUMAN, name="P")]
+    table = Table.create("kowah", seats, seed=1, ai_pace_ms=PACE_MS, idle=waited.append)
+    assert len(waited) == 1 and waited[0] > 0
+    assert "sleep" not in vars(table)  # back to the class's own wait
+
+
 def test_no_pace_without_a_person_or_without_ai_moves(monkeypatch):
     fake = FakeTime()
     thinking(fake, hidden_cost(1.0), monkeypatch)
@@ -309,5 +323,14 @@ def test_a_paced_reply_waits_without_its_call_slot():
             act.result()
             assert time.monotonic() - start >= pace_s - 1.0 - 0.05
             assert svc.guard.gate.running == 0  # the slot given back once, not twice
+            # A new table waits its pace (at least one) without the slot too.
+            made = stub.CreateTable.future(table_pb2.CreateTableRequest(
+                game=common_pb2.GAME_KOWAH, seats=seats, seed=12), timeout=60)
+            time.sleep(1.0)
+            assert not made.done()
+            kowah.CheckReady(kowah_pb2.CheckReadyRequest(hand="55c55s5m 777c"), timeout=30)
+            assert not made.done()
+            made.result()
+            assert svc.guard.gate.running == 0
     finally:
         svc.server.stop(None)
