@@ -255,6 +255,18 @@ def test_serve_refuses_a_bad_pace_with_exit_2():
     assert "--ai-pace-ms" in help_text and "default: 300" in help_text
 
 
+# A Kowah table over gRPC: a person at seat 0 and two greedy AI seats.
+GRPC_SEATS = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN, name="P")] + [
+    common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI, ai_level=common_pb2.AI_LEVEL_GREEDY)] * 2
+
+
+def kowah_table(stub, seed: int) -> tuple[str, str]:
+    """A new table's id and the person's seat token."""
+    r = stub.CreateTable(table_pb2.CreateTableRequest(
+        game=common_pb2.GAME_KOWAH, seats=GRPC_SEATS, seed=seed), timeout=60)
+    return r.table_id, {t.seat: t.token for t in r.seat_tokens}[0]
+
+
 def test_the_server_paces_its_tables_ai_replies():
     """Over gRPC: the server's Limits reach its tables. A reply with n AI decisions at a
     200 ms pace takes at least n x 200 ms (a wait never ends early), with the server's
@@ -266,18 +278,13 @@ def test_the_server_paces_its_tables_ai_replies():
         try:
             with grpc.insecure_channel(f"127.0.0.1:{svc.port}") as ch:
                 stub = table_pb2_grpc.TableServiceStub(ch)
-                seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN, name="P")] + [
-                    common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI,
-                                         ai_level=common_pb2.AI_LEVEL_GREEDY)] * 2
-                r = stub.CreateTable(table_pb2.CreateTableRequest(
-                    game=common_pb2.GAME_KOWAH, seats=seats, seed=11))
-                token = {t.seat: t.token for t in r.seat_tokens}[0]
+                table_id, token = kowah_table(stub, 11)
                 while True:  # until a reply has AI moves (a Kowah turn: draw, discard)
                     view = stub.GetView(table_pb2.GetViewRequest(
-                        table_id=r.table_id, seat_token=token)).view
+                        table_id=table_id, seat_token=token)).view
                     start = time.monotonic()
                     answer = stub.Act(table_pb2.ActRequest(
-                        table_id=r.table_id, seat_token=token,
+                        table_id=table_id, seat_token=token,
                         action=view.legal_actions[0].text))
                     took[pace] = time.monotonic() - start
                     ai_moves = sum(1 for e in answer.events if e.seat != 0)
@@ -302,16 +309,11 @@ def test_a_paced_reply_waits_without_its_call_slot():
     try:
         with grpc.insecure_channel(f"127.0.0.1:{svc.port}") as ch:
             stub = table_pb2_grpc.TableServiceStub(ch)
-            seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN, name="P")] + [
-                common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI,
-                                     ai_level=common_pb2.AI_LEVEL_GREEDY)] * 2
-            r = stub.CreateTable(table_pb2.CreateTableRequest(
-                game=common_pb2.GAME_KOWAH, seats=seats, seed=11), timeout=60)
-            token = {t.seat: t.token for t in r.seat_tokens}[0]
+            table_id, token = kowah_table(stub, 11)
             view = stub.GetView(table_pb2.GetViewRequest(
-                table_id=r.table_id, seat_token=token), timeout=60).view
+                table_id=table_id, seat_token=token), timeout=60).view
             act = stub.Act.future(table_pb2.ActRequest(
-                table_id=r.table_id, seat_token=token, action=view.legal_actions[0].text),
+                table_id=table_id, seat_token=token, action=view.legal_actions[0].text),
                 timeout=60)
             start = time.monotonic()
             time.sleep(1.0)  # greedy seats decide in milliseconds: the Act is in its pace
@@ -325,7 +327,7 @@ def test_a_paced_reply_waits_without_its_call_slot():
             assert svc.guard.gate.running == 0  # the slot given back once, not twice
             # A new table waits its pace (at least one) without the slot too.
             made = stub.CreateTable.future(table_pb2.CreateTableRequest(
-                game=common_pb2.GAME_KOWAH, seats=seats, seed=12), timeout=60)
+                game=common_pb2.GAME_KOWAH, seats=GRPC_SEATS, seed=12), timeout=60)
             time.sleep(1.0)
             assert not made.done()
             kowah.CheckReady(kowah_pb2.CheckReadyRequest(hand="55c55s5m 777c"), timeout=30)
