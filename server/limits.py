@@ -20,7 +20,12 @@ from moneycards.solver.games import spec
 from moneycards.solver.tables import check_pace
 
 RESERVED_THREADS = 2  # health and reflection never wait behind the solvers
-DEADLINE_MARGIN_S = 0.05  # leave time to send the answer before the client gives up
+# The time a hint leaves before its client's deadline to finish and send its answer: a
+# tenth of the time left, at least 50 ms and at most 500 ms. A fixed 50 ms was less than a
+# cold first search's set-up on a busy machine, so a hint could answer just too late.
+DEADLINE_MARGIN_S = 0.05
+DEADLINE_MARGIN_SHARE = 0.1
+DEADLINE_MARGIN_MAX_S = 0.5
 START_MARGIN_S = 0.1  # a waiting call starts only with at least this long left to run
 
 
@@ -63,8 +68,14 @@ def hint_budget_ms(requested: float, game: str, limits: Limits,
 
     budget = float(min(requested or spec(game).hint_budget_ms, limits.hint_cap_ms))
     if time_remaining is not None:
-        budget = min(budget, max(0.0, time_remaining - DEADLINE_MARGIN_S) * 1000)
+        budget = min(budget, max(0.0, time_remaining - answer_margin_s(time_remaining)) * 1000)
     return max(budget, 0.0)
+
+
+def answer_margin_s(time_remaining: float) -> float:
+    """Seconds a hint keeps back from the `time_remaining` before its deadline."""
+    return min(DEADLINE_MARGIN_MAX_S,
+               max(DEADLINE_MARGIN_S, DEADLINE_MARGIN_SHARE * time_remaining))
 
 
 class Gate:

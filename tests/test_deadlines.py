@@ -93,7 +93,7 @@ def slow_threads():
 
     real = hints.hint
     exec(SLOW_SEARCH.replace('if os.environ.get("MONEYCARDS_SLOW_SEARCH"):', "if True:"), {})
-    svc = start_service("127.0.0.1", 0, 2, warm=False,
+    svc = start_service("127.0.0.1", 0, 2, warm=True,  # as `serve` does: no cold first search
                         limits=Limits(hint_cap_ms=CAP_MS, max_concurrent=1, queue=0))
     ch = grpc.insecure_channel(f"127.0.0.1:{svc.port}")
     try:

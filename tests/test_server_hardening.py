@@ -165,7 +165,12 @@ def test_hint_budget_is_the_least_of_budget_deadline_and_cap():
     assert hint_budget_ms(0, "lukfu", Limits(hint_cap_ms=1500), None) == 1500  # the cap
     assert hint_budget_ms(300, "kowah", limits, None) == 300
     assert hint_budget_ms(2**31 - 1, "kowah", limits, None) == 2000  # the cap
-    assert hint_budget_ms(2**31 - 1, "kowah", limits, 1.05) == pytest.approx(1000)  # deadline
+    # The deadline, less a tenth of the time left (at least 50 ms, at most 500 ms):
+    assert hint_budget_ms(2**31 - 1, "kowah", limits, 1.0) == pytest.approx(900)
+    assert hint_budget_ms(2**31 - 1, "kowah", limits, 0.3) == pytest.approx(250)
+    assert hint_budget_ms(2**31 - 1, "kowah", limits, 0.05) == 0
+    assert hint_budget_ms(2**31 - 1, "kowah", Limits(hint_cap_ms=60_000), 30.0) \
+        == pytest.approx(29_500)
     assert hint_budget_ms(50, "kowah", limits, 0.0) == 0  # past the deadline: the first action only
     assert hint_budget_ms(1e-6, "totom", limits, None) == 1e-6  # what was asked
 
