@@ -474,10 +474,13 @@ def _inside(root: Path, path: str) -> Path | None:
         return None
     target = root.joinpath(*parts)
     try:
-        resolved, base = target.resolve(), root.resolve()
+        resolved = target.resolve()
+        # The page's own folder too: a strict editable install links each file of `root`
+        # to the checkout's copy, and those links are the page, not a way out of it.
+        bases = {root.resolve(), (root / "index.html").resolve().parent}
     except OSError:
         return None
-    return target if resolved == base or base in resolved.parents else None
+    return target if any(resolved == b or b in resolved.parents for b in bases) else None
 
 
 async def _plain(send: Send, status: int, text: str, headers: Headers = ()) -> None:

@@ -575,3 +575,23 @@ def test_the_browser_transports_of_connect_web(served):
         assert re.fullmatch(r"KW-[A-Z0-9-]+", x["rule"] or ""), x
         assert x["events"][-len(x["acted"]):] == x["acted"], x  # streamed as Act answered
         assert x["wins"] is True
+
+
+def test_page_files_linked_from_elsewhere_are_served_and_a_link_out_is_not(tmp_path):
+    """A strict editable install serves the page as links to the checkout's files: they are
+    the page; a link to any other place is refused."""
+    from moneycards.server.web import _inside
+
+    page, served = tmp_path / "checkout-web", tmp_path / "installed-web"
+    page.mkdir()
+    served.mkdir()
+    for name in ("index.html", "app.js", "app.css"):
+        (page / name).write_text(name)
+        (served / name).symlink_to(page / name)
+    secret = tmp_path / "secret.txt"
+    secret.write_text("no")
+    (served / "leak.txt").symlink_to(secret)
+    assert _inside(served, "/app.js") == served / "app.js"
+    assert _inside(served, "/app.css") == served / "app.css"
+    assert _inside(served, "/leak.txt") is None
+    assert _inside(served, "/../secret.txt") is None
