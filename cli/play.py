@@ -120,13 +120,16 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
         if len(levels) != seats_n:
             raise InvalidInput(f"{game} has {seats_n} seats, got {len(levels)} levels",
                                field="--seats")
+        named_by = ["--seats"] * seats_n  # the option that named each seat, for its errors
         for given in seat_overrides:
             n, eq, who = given.partition("=")
             if not eq or not n.strip().isdigit() or not 0 <= int(n) < seats_n:
                 raise InvalidInput(f"{given!r} is not N=SEAT with N a seat 0-{seats_n - 1}",
                                    field="--seat")
             levels[int(n)] = seat_spec(who, field="--seat")
-        resolve(levels, field="--seat")  # an import path that does not load fails here, once
+            named_by[int(n)] = "--seat"
+        for level, option in zip(levels, named_by):  # a path that does not load fails here
+            resolve([level], field=option)
         check_budget(budget_ms)
         remote = grpc_seat(levels)
         if remote is not None and backend != "local":

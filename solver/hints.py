@@ -108,11 +108,15 @@ def play_deal(game: str, seed: int, levels: Sequence[Any], budget_ms: float | No
         t = time.perf_counter()
         level = levels[seat]
         decline = state.private_decline()
+        label = level if isinstance(level, str) else str(getattr(level, "label", level))
         if isinstance(level, str):
             action = choose(state, level, ai_rng(seed, public, seat), budget_ms)
-        else:  # a player of one's own sees only its observation, as an AI seat does
-            action = level.act(state.observation(seat))
-        label = level if isinstance(level, str) else str(getattr(level, "label", level))
+        else:  # one's own player sees only its observation, as an AI seat does
+            try:
+                action = level.act(state.observation(seat))
+            except Exception as err:  # its fault, not this program's: name the seat
+                raise InvalidInput(f"seat {seat} ({label}) failed: {type(err).__name__}: "
+                                   f"{clip(str(err))}", field="seats") from None
         if timings is not None:
             timings.setdefault(label, []).append((time.perf_counter() - t) * 1000)
         try:

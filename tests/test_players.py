@@ -33,6 +33,10 @@ BOT = textwrap.dedent('''
 
     def cheat(observation):
         return "discard 9x"
+
+
+    def crash(observation):
+        return 1 / 0
 ''')
 
 
@@ -72,11 +76,21 @@ def test_a_bot_that_answers_an_illegal_action_is_named(bot_dir):
     assert "seat 2 (mybots:cheat) answered 'discard 9x'" in out.output
 
 
+def test_a_bot_that_raises_is_named_not_reported_as_a_bug(bot_dir):
+    out = CliRunner().invoke(cli, ["kowah", "selfplay", "--deals", "1", "--seat",
+                                   "1=mybots:crash"])
+    assert out.exit_code == 2, out.output  # the bot's fault, not this program's
+    assert "seat 1 (mybots:crash) failed: ZeroDivisionError: division by zero" in out.output
+    assert "internal error" not in out.output and len(out.output.splitlines()) == 1
+
+
 def test_a_bad_seat_is_one_line(bot_dir):
     for args, says in ((["--seat", "1=mybots:Nobody"], "--seat: 'mybots' has no 'Nobody'"),
                        (["--seat", "5=mybots:Last"], "N a seat 0-2"),
                        (["--seats", "strong,me,random"], "unknown seat 'me'"),
-                       (["--seat", "0=nomodule:X"], "cannot import 'nomodule'")):
+                       (["--seat", "0=nomodule:X"], "--seat: cannot import 'nomodule'"),
+                       # the option that named the seat, not the other one
+                       (["--seats", "strong,random,mybots:No"], "--seats: 'mybots' has no")):
         out = CliRunner().invoke(cli, ["kowah", "selfplay", "--deals", "1", *args])
         assert out.exit_code == 2 and says in out.output, out.output
         assert len(out.output.strip().splitlines()) == 1
