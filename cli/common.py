@@ -48,7 +48,7 @@ def answers(fn: Callable[_P, _R]) -> Callable[_P, _R]:
         try:
             return fn(*args, **kwargs)
         except InvalidInput as err:
-            stop(str(err), err=err)
+            stop(str(as_option(err)), err=err)
         except UnicodeDecodeError as err:
             stop(f"{_input_name(kwargs)}is not UTF-8 text (byte {err.start + 1})")
         except RecursionError:
@@ -67,6 +67,18 @@ def answers(fn: Callable[_P, _R]) -> Callable[_P, _R]:
             stop(f"internal error ({type(err).__name__}); please report the input", 1)
 
     return wrapper
+
+
+def as_option(err: InvalidInput) -> InvalidInput:
+    """`err` naming the option a person typed (`--win-card`) where the solver named its
+    request field (`win_card`): the command line speaks of its own options."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None or not err.field:
+        return err
+    for param in ctx.command.params:
+        if isinstance(param, click.Option) and param.name == err.field:
+            err.field = max(param.opts, key=len)  # the long spelling: --win-card, not -w
+    return err
 
 
 def _input_name(kwargs: dict[str, Any]) -> str:

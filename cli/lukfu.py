@@ -10,6 +10,7 @@ from moneycards.cli.common import CONTEXT_SETTINGS, answers, json_option
 from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
 from moneycards.solver.cards import counted
+from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES
 from moneycards.solver.lukfu import NAME
 from moneycards.solver.table import in_sentence, seat_label
@@ -51,9 +52,15 @@ def _history(record_file: IO[str] | None, hand: str | None, seat: int | None,
     from moneycards.records import read_lukfu_history
 
     if record_file is None:
-        return None, hand or "", seat, rules
+        if hand is None:
+            raise InvalidInput("give the seat's hand, or --record with a game record (which "
+                               "holds it)", field="--hand")
+        return None, hand, seat, rules
     view = read_lukfu_history(record_file.read(), seat)
-    return (view["record"], hand if hand is not None else view["hand"] or "", view["seat"],
+    if hand is None and not view["hand"]:
+        raise InvalidInput("a public record does not show the seat's hand: give it",
+                           field="--hand")
+    return (view["record"], hand if hand is not None else view["hand"], view["seat"],
             view["rules"] or rules)
 
 

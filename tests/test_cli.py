@@ -65,8 +65,8 @@ def test_waits_json():
     (["totom", "check", UCHI_TOM.replace(" 6s6m", " 6s")], "19 cards"),
     (["totom", "check", UCHI_TOM + " 9c"], "21 cards"),
     (["totom", "check", ""], "empty"),
-    (["totom", "check", UCHI_TOM, "--win-card", "9c"], "win_card"),
-    (["totom", "check", UCHI_TOM, "--win-card", "3c", "--thien-u"], "thien_u"),
+    (["totom", "check", UCHI_TOM, "--win-card", "9c"], "--win-card"),
+    (["totom", "check", UCHI_TOM, "--win-card", "3c", "--thien-u"], "--thien-u"),
     (["totom", "check", UCHI_TOM, "--rules", "house"],
      "Invalid value for '--rules': 'house' is not one of 'seed', 'traditional'"),
     (["totom", "waits", UCHI_TOM, "--rules", "house"],
@@ -138,9 +138,9 @@ def test_kowah_win_json():
     (["kowah", "win", "555c 777s 99m", "--pair", "99m", "--card", "9m", "--via", "air"],
      "Invalid value for '--via': 'air'"),
     (["kowah", "win", "555c 777s 99m", "--pair", "9m9s", "--card", "9m", "--via", "draw"],
-     "pair: the shown pair must be two identical cards, not '9m9s' [KW-R3]"),
+     "--pair: the shown pair must be two identical cards, not '9m9s' [KW-R3]"),
     (["kowah", "win", "555c 777s 99m", "--pair", "88m", "--card", "8m", "--via", "draw"],
-     "pair: the shown pair 88m is not in the hand"),
+     "--pair: the shown pair 88m is not in the hand"),
 ])
 def test_kowah_bad_input_exits_2(args, starts):
     bad_input(args, starts)
@@ -185,12 +185,12 @@ def test_lukfu_legal_and_score():
     (["lukfu", "beats", "5c5s", "--over", "7c"], "play: 5c 5s is a pair"),
     (["lukfu", "beats", "891c", "--over", "7c"], "play: 189c is not a run"),
     (["lukfu", "legal", "7c", "--hand", "7c 7c", "--role", "caller"],
-     "hand: 7c appears twice; the deck holds one of each card [LF-D1]"),
-    (["lukfu", "old", "--hand", "7c", "--seat", "3"], "seat: seat must be 0, 1 or 2, not 3"),
+     "--hand: 7c appears twice; the deck holds one of each card [LF-D1]"),
+    (["lukfu", "old", "--hand", "7c", "--seat", "3"], "--seat: seat must be 0, 1 or 2, not 3"),
     (["lukfu", "score", "--fu", "-1", "--winner", "0", "--caller", "1"],
-     "fu: fu cannot be negative (-1)"),
+     "--fu: fu cannot be negative (-1)"),
     (["lukfu", "score", "--fu", "7", "--winner", "4", "--caller", "1"],
-     "winner: seat must be 0, 1 or 2, not 4"),
+     "--winner: seat must be 0, 1 or 2, not 4"),
 ])
 def test_lukfu_bad_input_exits_2(args, starts):
     bad_input(args, starts)
@@ -265,7 +265,7 @@ def test_check_record_human_output_has_no_python_repr():
     (["totom", "check", "22c 5x", "--json"],
      {"field": "hand", "rule": None, "message": "unknown suit letter: '5x' at position 5"}),
     (["lukfu", "beats", "9c", "--over", "1c9", "--json"],
-     {"field": "over", "rule": None, "message": "digits without a suit letter: '9' at position 3"}),
+     {"field": "--over", "rule": None, "message": "digits without a suit letter: '9' at position 3"}),
 ])
 def test_errors_are_json_on_stderr_under_json(args, error):
     r = CliRunner().invoke(cli, args)
@@ -438,7 +438,7 @@ def test_a_file_that_is_not_utf8_is_named_in_the_error(tmp_path):
 
 def test_an_empty_winning_card_is_refused_not_taken_for_none():
     r = run("totom", "check", UCHI_TOM, "--win-card", "")
-    assert r.exit_code == 2 and "win_card: an empty winning card" in r.output
+    assert r.exit_code == 2 and "--win-card: an empty winning card" in r.output
 
 
 def test_a_batch_on_standard_input_that_is_not_utf8_is_refused_as_such():

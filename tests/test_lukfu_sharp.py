@@ -3,6 +3,7 @@ follows and the claim timing (rules/lukfu.md)."""
 
 import pytest
 
+from moneycards.solver.errors import ContextError
 from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.lukfu.legal import check_lead
 from moneycards.solver.lukfu.old import Position, claim_total, prove_old
@@ -142,3 +143,17 @@ def test_R_old_proof_a_face_down_card_held_no_beater_at_its_own_trick():
     higher Coins card is in a hand and seat 0's 6c is old."""
     proof = prove_old(Position(_late_record(), 0, H("6c")))
     assert [(c.card.text, c.old, c.rule) for c in proof.cards] == [("6c", True, "LF-O2")]
+
+
+def test_a_hand_that_contradicts_a_face_down_follow_names_LF_F1_once():
+    """Seen from seat 1, its own 7c would have beaten the 6c it went face down on: the
+    position cannot exist, and the error names the rule once (in `rule`, not the text)."""
+    rec = parse_record({"master": 0, "calls": ["play"], "tricks": [
+        {"leader": 0, "plays": [{"seat": 0, "cards": "234s"}, {"seat": 1, "down": 3},
+                                {"seat": 2, "down": 3}]},
+        {"leader": 0, "plays": [{"seat": 0, "cards": "6c"}, {"seat": 1, "down": 1},
+                                {"seat": 2, "down": 1}]}]})
+    with pytest.raises(ContextError) as err:
+        prove_old(Position(rec, 1, H("7c 5m6m 1t2t 9t 5s 8t")))
+    assert err.value.rule == "LF-F1" and str(err.value).count("LF-F1") == 1
+    assert "went face down on 6c in trick 2 while holding 7c" in err.value.message

@@ -392,3 +392,11 @@ def test_a_first_stock_win_not_via_a_stock_card_names_the_field_not_a_cli_flag()
         check_text(XUONG, win_card="5s", via="discard", first_stock=True, rules="traditional")
     assert err.value.field == "first_stock" and "--" not in err.value.message
     assert "via own-door or stock" in err.value.message
+
+
+def test_a_first_stock_win_without_its_card_asks_for_the_card():
+    """Địa ù is a win on a card (TT-W7 names none for Thiên ù only): asked for with no
+    winning card, the error asks for the card, not for another way of winning."""
+    with pytest.raises(ContextError) as err:
+        check_text(XUONG, first_stock=True, rules="traditional")
+    assert err.value.field == "win_card" and "give the winning card" in err.value.message

@@ -151,7 +151,7 @@ class Position:
                 if limit < 0:
                     raise ContextError(
                         f"{seat_name(x)} went face down on {ev.best} in trick {t + 1} while "
-                        f"holding {beater}, which beats it (LF-F1)", field="hand", rule="LF-F1")
+                        f"holding {beater}, which beats it", field="hand", rule="LF-F1")
                 if not locs:
                     continue  # none of its unknown cards can be among the seat's holdings
                 out.append(Constraint(unknown_part, locs, limit, x, t, str(ev.best)))

@@ -191,9 +191,12 @@ def validate(counts: Sequence[int], ctx: WinContext, *, size: int = HAND_SIZE,
                 f"the opening hand held three {grown[0]} and the hand holds four: the fourth "
                 f"scores Bòn if it joined before the win and Chíu ù if it is the winning "
                 f"card, so give the winning card", field="win_card", rule="R-Bòn-triple")
+    if ctx.first_stock and ctx.win_card is None:  # via is None too: it needs a card
+        raise ContextError("a win on the first stock card needs that card: give the "
+                           "winning card", field="win_card")
     if ctx.first_stock and ctx.via not in (VIA_OWN_DOOR, VIA_STOCK):
-        raise ContextError("a win on the first stock card comes via own-door or stock, not "
-                           "via chiu or discard", field="first_stock")
+        raise ContextError(f"a win on the first stock card comes via own-door or stock, not "
+                           f"via {ctx.via}", field="first_stock")
     if rules is not None:
         refuse_unscored(ctx, rules)
 
