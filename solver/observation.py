@@ -48,6 +48,15 @@ class SeatCard:
         return {"seat": self.seat, "card": self.card.text}
 
 
+def check_own_size(r: "Reader", sizes: tuple[int, ...], seat: int, held: int) -> None:
+    """A seat's own `hand_sizes` entry counts its own hand. A view that disagrees with
+    itself is refused: a search would otherwise deal the other seats from a count of
+    cards that no table ever had."""
+    if sizes and sizes[seat] != held:
+        raise InvalidInput(f"says seat {seat} holds {sizes[seat]} cards, but its hand has "
+                           f"{held}", field=f"{r.sub('hand_sizes')}[{seat}]")
+
+
 class Reader:
     """Typed access to one JSON object; every error names the field's path."""
 

@@ -98,6 +98,28 @@ def test_a_bad_observation_names_its_field(game, change, field):
     assert err.value.field == field
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seats_own_hand_size_that_disagrees_with_its_hand_is_refused(game):
+    """From every seat, one card more or fewer in the seat's own hand_sizes entry is
+    refused with the entry named; the other seats' entries are the view's to say."""
+    state = spec(game).seeded(11)
+    for seat in range(state.seats):
+        data = state.observation(seat).to_json()
+        read_observation(data, field="state")  # as dealt: accepted
+        for delta in (-1, 1):
+            sizes = list(data["hand_sizes"])
+            sizes[seat] += delta
+            with pytest.raises(InvalidInput) as err:
+                read_observation({**data, "hand_sizes": sizes}, field="state")
+            assert err.value.field == f"state.hand_sizes[{seat}]"
+            if delta < 0:  # one more than a full hand is refused by its range first
+                assert f"holds {sizes[seat]} cards" in err.value.message
+        other = (seat + 1) % state.seats
+        sizes = list(data["hand_sizes"])
+        sizes[other] -= 1  # another seat's count is not checked against anything here
+        read_observation({**data, "hand_sizes": sizes}, field="state")
+
+
 def test_more_copies_than_the_deck_holds_is_refused_TT_D1():
     data = _valid("totom")
     data["dead"] = [{"seat": 0, "card": "9c"}] * 5

@@ -16,7 +16,7 @@ from typing import Any
 from moneycards.solver.cards import Face
 from moneycards.solver.kowah import KOWAH
 from moneycards.solver.errors import ImpossibleCards, InvalidInput
-from moneycards.solver.observation import Reader, card_text, enum_json
+from moneycards.solver.observation import Reader, card_text, check_own_size, enum_json
 from moneycards.solver.table import Arg, Outcome, Verb, card_verbs_of, outcome_from_json
 from moneycards.solver.kowah import SEATS
 
@@ -146,6 +146,7 @@ def from_json(data: Any, path: str = "observation") -> KowahObservation:
         legal_actions=r.strs("legal_actions", max_len=2000),
         result=outcome_from_json(r.data.get("result"), r.sub("result"), SEATS),
     )
+    check_own_size(r, obs.hand_sizes, obs.seat, sum(obs.hand))
     # The seat's cards and the pairs other seats show are disjoint (KW-D1). Discards are
     # not counted here: a discard can be taken back into a hand.
     seen = list(obs.hand)

@@ -20,7 +20,7 @@ from moneycards.solver.errors import InvalidInput
 from moneycards.solver.lukfu import SEATS
 from moneycards.solver.lukfu.record import (HAND_SIZE, Record, RecordError, parse_record,
                                            record_to_json)
-from moneycards.solver.observation import Reader, enum_json
+from moneycards.solver.observation import Reader, check_own_size, enum_json
 from moneycards.solver.table import Arg, Outcome, Verb, card_verbs_of, outcome_from_json
 
 
@@ -110,7 +110,7 @@ def from_json(data: Any, path: str = "observation") -> LukFuObservation:
         raise InvalidInput(err.message, field=where, rule=err.rule) from None
     record_json = record_to_json(record)  # canonical: the same record reads the same
     del record_json["game"]
-    return LukFuObservation(
+    obs = LukFuObservation(
         seat=r.int("seat", 0, SEATS - 1, default=0), to_act=r.optional_int("to_act", 0, SEATS - 1),
         phase=r.enum("phase", Phase, "LUK_FU_PHASE"),
         hand=tuple(r.cards("hand", LUKFU)),
@@ -120,3 +120,5 @@ def from_json(data: Any, path: str = "observation") -> LukFuObservation:
         legal_actions=r.strs("legal_actions", max_len=2000),
         result=outcome_from_json(r.data.get("result"), r.sub("result"), SEATS),
     )
+    check_own_size(r, obs.hand_sizes, obs.seat, len(obs.hand))
+    return obs

@@ -17,7 +17,8 @@ from typing import Any
 from moneycards.solver.cards import Face
 from moneycards.solver.totom import TOTOM
 from moneycards.solver.errors import ImpossibleCards
-from moneycards.solver.observation import Reader, SeatCard as SeatCard, card_text, enum_json
+from moneycards.solver.observation import (Reader, SeatCard as SeatCard, card_text,
+                                           check_own_size, enum_json)
 from moneycards.solver.table import Arg, Outcome, Verb, card_verbs_of, outcome_from_json
 from moneycards.solver.totom import SEATS
 
@@ -182,6 +183,7 @@ def from_json(data: Any, path: str = "observation") -> TotomObservation:
         legal_actions=r.strs("legal_actions", max_len=2000),
         result=outcome_from_json(r.data.get("result"), r.sub("result"), SEATS),
     )
+    check_own_size(r, obs.hand_sizes, seat, sum(obs.hand))
     _check_cards(obs, path)
     return obs
 
