@@ -65,7 +65,7 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
         from moneycards.solver.hints import hint as run
         from moneycards.solver.observation import read_observation
 
-        data = json_object(state_file.read(), field="state", what="an observation object")
+        data = json_object(state_file.read(), field="--state", what="an observation object")
         if data.get("game") != game:
             raise InvalidInput(f"not a {game} observation", field="state.game")
         obs = read_observation(data, field="state")
@@ -75,10 +75,12 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
 
             emit_json(hint_json(game, obs.seat, ranked))
             return
+        from moneycards.cli.screen import without_action
+
         for k, r in enumerate(ranked):
             mark = "->" if k == 0 else "  "
             value = f"{r.value:8.3f}" if r.evaluated else f"{'-':>8}"
-            click.echo(f"{mark} {r.action:<16} {value}  {r.reason}")
+            click.echo(f"{mark} {r.action:<16} {value}  {without_action(r.action, r.reason)}")
 
     @group.command("selfplay")
     @click.option("--deals", default=10, show_default=True, type=click.IntRange(1, 100_000))

@@ -26,15 +26,21 @@ def terminal_width() -> int:
     return shutil.get_terminal_size((WIDTH, 24)).columns
 
 
+def without_action(action: str, reason: str) -> str:
+    """A hint's reason without the action it starts by naming, for a line that shows the
+    action beside it: "discard 2m: +0.7 points a deal …" -> "+0.7 points a deal …"."""
+    for head in (action + ": ", action + " "):
+        if reason.startswith(head):
+            return reason[len(head):]
+    return reason
+
+
 def first_clause(action: str, reason: str) -> str:
     """A hint's reason cut to its first clause, without the action it repeats: "discard 5s
     wins 38% of 8 sampled deals played out, +0.1 points a deal; 2 cards from a win; …" ->
     "wins 38% of 8 sampled deals played out, +0.1 points a deal". A "; " inside brackets
     does not end the clause."""
-    for head in (action + ": ", action + " "):
-        if reason.startswith(head):
-            reason = reason[len(head):]
-            break
+    reason = without_action(action, reason)
     depth = 0
     for k, ch in enumerate(reason):
         depth += {"(": 1, ")": -1}.get(ch, 0)

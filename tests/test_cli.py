@@ -265,7 +265,8 @@ def test_check_record_human_output_has_no_python_repr():
     (["totom", "check", "22c 5x", "--json"],
      {"field": "hand", "rule": None, "message": "unknown suit letter: '5x' at position 5"}),
     (["lukfu", "beats", "9c", "--over", "1c9", "--json"],
-     {"field": "--over", "rule": None, "message": "digits without a suit letter: '9' at position 3"}),
+     {"field": "--over", "rule": None,
+      "message": "digits without a suit letter: '9' at position 3"}),
 ])
 def test_errors_are_json_on_stderr_under_json(args, error):
     r = CliRunner().invoke(cli, args)
@@ -454,3 +455,22 @@ def test_observe_on_a_finished_deal_without_a_seat_says_the_deal_is_over(game):
     assert r.exit_code == 2 and "--seat: the deal is over, so no seat is to act" in r.output
     assert run(game, "observe", str(root / "examples" / f"{game}-game.json"),
                "--seat", "1").exit_code == 0
+
+
+@pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
+def test_hint_lines_name_each_action_once(game, tmp_path):
+    """The action stands in its own column; the reason beside it does not start by
+    naming it again."""
+    from moneycards.solver.games import spec
+
+    state = spec(game).seeded(3)
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(state.observation(state.current_seat()).to_json()))
+    r = CliRunner().invoke(cli, [game, "hint", "--state", str(path), "--budget-ms", "5000"])
+    assert r.exit_code == 0, r.output
+    rows = r.output.splitlines()
+    assert rows and rows[0].startswith("->")
+    for row in rows:
+        action = " ".join(row[3:19].split())
+        reason = row[30:]
+        assert action and not reason.startswith(action), row

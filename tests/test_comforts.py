@@ -268,3 +268,23 @@ def test_the_bonus_values_have_their_legend_once_per_screen():
             assert all(len(line) <= 80 for line in lines)
             return
     pytest.fail("no deal of 40 was won with a bonus")
+
+
+def test_kowah_screen_never_breaks_a_seat_name_across_lines():
+    """Discards and face-up draws name seats ("AI 2"): a line breaks between cards, never
+    inside a name, and no line is wider than the screen."""
+    from moneycards.solver.screen import WIDTH, screen
+
+    names = ["You", "AI 1", "AI 2"]
+    drawn_lines = 0
+    for seed in range(6):
+        state = spec("kowah").seeded(seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            for line in screen(state.observation(0), names):
+                assert len(line) <= WIDTH, line
+                assert line.count("(") == line.count(")"), line
+                assert not re.search(r"(→AI|\(AI)$", line), line
+                drawn_lines += line.startswith("Drawn face up")
+            state.apply(rng.choice(state.legal_texts()))
+    assert drawn_lines  # the face-up draws were on screen

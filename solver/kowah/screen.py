@@ -9,7 +9,7 @@ from moneycards.solver.cards import Face, counted
 from moneycards.solver.kowah import KOWAH
 from moneycards.solver.kowah.exact import splits_exact
 from moneycards.solver.kowah.shapes import TRIPLETS
-from moneycards.solver.screen import _turn, _upper_first, wrap, wrap_items
+from moneycards.solver.screen import _turn, _upper_first, wrap_items
 from moneycards.solver.table import possessive
 
 def view(obs: Any, names: Sequence[str]) -> list[str]:
@@ -28,10 +28,11 @@ def view(obs: Any, names: Sequence[str]) -> list[str]:
         lines.append(f"{mark}{name[:14]:<14} {counted(obs.hand_sizes[s], 'cards')}  {decl}")
     pile = [f"{d.card}" + (f"→{names[d.taken_by][:8]}" if d.taken_by is not None else "")
             for d in obs.discards]
-    lines += wrap("Discards, oldest first (→ who took it): ", " ".join(pile) or "none", 4)
+    # wrapped between cards, never inside a seat's name ("AI 2")
+    lines += wrap_items("Discards, oldest first (→ who took it): ", pile or ["none"], sep=" ")
     if obs.public_draws:  # KW-X3: every seat's stock draws from the first declaration on
-        lines += wrap("Drawn face up since the first declaration: ", " ".join(
-            f"{d.card}({names[d.seat][:8]})" for d in obs.public_draws), 4)
+        lines += wrap_items("Drawn face up since the first declaration: ", [
+            f"{d.card}({names[d.seat][:8]})" for d in obs.public_draws], sep=" ")
     hand = list(obs.hand)
     triplets, pairs, singles = kowah_groups(hand)
     groups = [f"triplet {t}" for t in triplets] + [f"pair {KOWAH.render([p, p])}"
