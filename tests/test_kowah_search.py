@@ -262,3 +262,26 @@ def test_the_search_weighs_deals_by_the_multiplier_won_not_their_number():
                 disagree += 1
                 assert a.value > b.value
     assert disagree >= 1
+
+
+def test_an_option_ranked_below_a_lower_mean_says_why_in_its_first_clause():
+    """The significance gate can keep the race's choice first over an option whose sampled
+    deals won more: that option says so in the clause a short hint shows (the terminal
+    shows only the first), so a listed value that looks higher never goes unexplained."""
+    import re
+
+    from moneycards.cli.screen import first_clause
+
+    def mean(r):
+        m = re.search(r"about ([+-][\d.]+) multiplier won a deal over", r.reason)
+        return float(m.group(1)) if m else None
+
+    seen = 0
+    for obs in _positions(120, seed=7):
+        ranking = strong(obs)
+        top = mean(ranking[0])
+        for r in ranking[1:]:
+            if top is not None and mean(r) is not None and mean(r) > top:
+                seen += 1
+                assert "not surely better than" in first_clause(r.action, r.reason), r
+    assert seen  # the gate kept a lower mean first somewhere in these positions

@@ -418,14 +418,14 @@ def strong(obs: KowahObservation, seed: int | None = None, worlds: int = SEARCH_
     out = []
     for r in cands:
         e = est[r.action]
-        why = (f"{_doing(r.action)}: {e.said(UNIT, 2)}; race estimate "
-               f"{_race_tail(r.reason)}")
+        said = e.said(UNIT, 2)
         if r is pick:
             value = e.mean_score
         else:
             value = max(0.0, min(e.mean_score, m_pick - RACE_TIE))
-            if e.mean_score >= m_pick:
-                why += f"; not surely better than {_doing(pick.action)}"
+            if e.mean_score >= m_pick:  # said in the first clause: a short hint shows only it
+                said += f" (not surely better than {_doing(pick.action)})"
+        why = f"{_doing(r.action)}: {said}; race estimate {_race_tail(r.reason)}"
         out.append(Ranked(r.action, value * (1 - RACE_TIE) + RACE_TIE * r.value, why))
     floor = min(x.value for x in out)
     for k, r in enumerate(safe[len(cands):]):
