@@ -58,7 +58,10 @@ def answers(fn: Callable[_P, _R]) -> Callable[_P, _R]:
         except BrokenPipeError:
             raise  # the reader stopped reading (`| head`): click ends quietly (exit 1)
         except OSError as err:
-            stop(f"{err.filename + ': ' if err.filename else ''}{err.strerror or err}")
+            said = InvalidInput(f"'{err.filename}': {err.strerror or err}" if err.filename
+                                else str(err.strerror or err),
+                                field=_file_option(err.filename, kwargs))
+            stop(str(said), err=said)
         except click.exceptions.Exit:
             raise
         except (KeyboardInterrupt, SystemExit, click.ClickException, click.Abort):
@@ -69,6 +72,14 @@ def answers(fn: Callable[_P, _R]) -> Callable[_P, _R]:
     return wrapper
 
 
+def param_name(param: click.Parameter) -> str:
+    """A parameter as a person typed it: an option's long spelling (`--win-card`), an
+    argument's name as its usage line shows it (`FILE`)."""
+    if isinstance(param, click.Option):
+        return max(param.opts, key=len)
+    return param.human_readable_name
+
+
 def as_option(err: InvalidInput) -> InvalidInput:
     """`err` naming the option a person typed (`--win-card`) where the solver named its
     request field (`win_card`): the command line speaks of its own options."""
@@ -77,8 +88,16 @@ def as_option(err: InvalidInput) -> InvalidInput:
         return err
     for param in ctx.command.params:
         if isinstance(param, click.Option) and param.name == err.field:
-            err.field = max(param.opts, key=len)  # the long spelling: --win-card, not -w
+            err.field = param_name(param)
     return err
+
+
+def _file_option(filename: Any, kwargs: dict[str, Any]) -> str | None:
+    """The option that named the file a command could not open (`--batch`), if any."""
+    ctx = click.get_current_context(silent=True)
+    named = [p for p in (ctx.command.params if ctx and filename else [])
+             if kwargs.get(p.name or "") == filename]
+    return param_name(named[0]) if named else None
 
 
 def _input_name(kwargs: dict[str, Any]) -> str:
@@ -123,13 +142,18 @@ class OneLineGroup(click.Group):
             click.echo(err.ctx.get_help())
             sys.exit(0)
         except click.ClickException as err:
+            param: click.Parameter | None = getattr(err, "param", None)
+            message = err.format_message()
+            unreadable = isinstance(err, click.BadParameter) and param is not None and \
+                isinstance(param.type, click.File)
+            if unreadable and param is not None:  # named as every command names a file
+                message = f"{param_name(param)}: {err.message}"
             if "--json" in argv:  # errors stay JSON under --json, usage errors too
-                param = getattr(err, "param", None)
-                error = {"field": f"--{param.name.replace('_', '-')}" if param else None,
-                         "rule": None, "message": " ".join(err.format_message().split())}
+                error = {"field": param_name(param) if param else None, "rule": None,
+                         "message": " ".join((err.message if unreadable else message).split())}
                 click.echo(json.dumps({"error": error}, ensure_ascii=False), err=True)
                 sys.exit(err.exit_code)
-            fail(f"{err.format_message()} (see --help)", err.exit_code)
+            fail(message if unreadable else f"{message} (see --help)", err.exit_code)
         except click.Abort:
             fail("aborted", 1)
         sys.exit(rv if isinstance(rv, int) else 0)

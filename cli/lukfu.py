@@ -57,11 +57,12 @@ def _history(record_file: IO[str] | None, hand: str | None, seat: int | None,
                                "holds it)", field="--hand")
         return None, hand, seat, rules
     view = read_lukfu_history(record_file.read(), seat)
-    if hand is None and not view["hand"]:
-        raise InvalidInput("a public record does not show the seat's hand: give it",
-                           field="--hand")
-    return (view["record"], hand if hand is not None else view["hand"], view["seat"],
-            view["rules"] or rules)
+    if hand is None:
+        hand = view["hand"]
+        if not hand:
+            raise InvalidInput("a public record does not show the seat's hand: give it",
+                               field="--hand")
+    return view["record"], hand, view["seat"], view["rules"] or rules
 
 
 @click.group(NAME, context_settings=CONTEXT_SETTINGS)

@@ -474,3 +474,28 @@ def test_hint_lines_name_each_action_once(game, tmp_path):
         action = " ".join(row[3:19].split())
         reason = row[30:]
         assert action and not reason.startswith(action), row
+
+
+@pytest.mark.parametrize("args, named", [
+    (["lukfu", "old", "--record", "no-such.json"], "--record"),
+    (["kowah", "check-record", "no-such.json"], "FILE"),
+    (["totom", "check", "--batch", "no-such.json"], "--batch"),
+    (["lukfu", "hint", "--state", "no-such.json"], "--state"),
+])
+def test_a_missing_file_is_named_alike_by_every_command(args, named, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 2
+    assert r.output == f"error: {named}: 'no-such.json': No such file or directory\n"
+    r = CliRunner().invoke(cli, [*args, "--json"])
+    assert r.exit_code == 2 and json.loads(r.stderr)["error"] == {
+        "field": named, "rule": None, "message": "'no-such.json': No such file or directory"}
+
+
+def test_lukfu_old_without_a_hand_says_what_to_give():
+    r = CliRunner().invoke(cli, ["lukfu", "old"])
+    assert r.exit_code == 2
+    assert r.output.startswith("error: --hand: give the seat's hand, or --record")
+    r = CliRunner().invoke(cli, ["lukfu", "old", "--record", str(
+        pathlib.Path(__file__).parents[1] / "examples" / "lukfu-record.json")])
+    assert r.exit_code == 2 and "a public record does not show the seat's hand" in r.output
