@@ -192,11 +192,12 @@ def test_an_empty_hand_is_one_error_in_the_cli(args):
 
     from moneycards.cli.main import cli
 
+    field = "--hand" if "--hand" in args else "hand"  # the option, or the HAND argument
     r = CliRunner().invoke(cli, args)
-    assert r.exit_code == 2 and r.output == "error: hand: the hand is empty\n", r.output
+    assert r.exit_code == 2 and r.output == f"error: {field}: the hand is empty\n", r.output
     r = CliRunner().invoke(cli, args + ["--json"])
     assert r.exit_code == 2
-    assert json.loads(r.stderr) == {"error": {"field": "hand", "rule": None,
+    assert json.loads(r.stderr) == {"error": {"field": field, "rule": None,
                                               "message": "the hand is empty"}}
 
 

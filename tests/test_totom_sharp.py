@@ -564,6 +564,6 @@ def test_R_Bon_triple_the_cli_check_names_bon_and_refuses_a_missing_winning_card
     assert "Chíu ù" not in r.output and "Points: 5 " in r.output
     r = CliRunner().invoke(cli, ["totom", "check", TRIPLE_HAND, "--opening", TRIPLE_OPENING])
     assert (r.exit_code, r.stdout) == (2, "")
-    assert r.stderr == ("error: win_card: the opening hand held three 5c and the hand holds "
+    assert r.stderr == ("error: --win-card: the opening hand held three 5c and the hand holds "
                         "four: the fourth scores Bòn if it joined before the win and Chíu ù "
                         "if it is the winning card, so give the winning card [R-Bòn-triple]\n")
