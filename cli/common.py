@@ -145,7 +145,8 @@ class OneLineGroup(click.Group):
             param: click.Parameter | None = getattr(err, "param", None)
             message = err.format_message()
             unreadable = isinstance(err, click.BadParameter) and param is not None and \
-                isinstance(param.type, click.File)
+                isinstance(param.type, click.File) and \
+                not isinstance(err, click.MissingParameter)  # a file given, not opened
             if unreadable and param is not None:  # named as every command names a file
                 message = f"{param_name(param)}: {err.message}"
             if "--json" in argv:  # errors stay JSON under --json, usage errors too

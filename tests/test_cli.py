@@ -499,3 +499,15 @@ def test_lukfu_old_without_a_hand_says_what_to_give():
     r = CliRunner().invoke(cli, ["lukfu", "old", "--record", str(
         pathlib.Path(__file__).parents[1] / "examples" / "lukfu-record.json")])
     assert r.exit_code == 2 and "a public record does not show the seat's hand" in r.output
+
+
+@pytest.mark.parametrize("args, said", [
+    (["totom", "hint"], "Missing option '--state'."),
+    (["kowah", "observe"], "Missing argument 'FILE'."),
+    (["lukfu", "replay"], "Missing argument 'FILE'."),
+])
+def test_a_file_left_out_is_named_as_missing(args, said):
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 2 and r.output == f"error: {said} (see --help)\n"
+    r = CliRunner().invoke(cli, [*args, "--json"])
+    assert r.exit_code == 2 and json.loads(r.stderr)["error"]["message"] == said
