@@ -503,8 +503,8 @@ def test_lukfu_old_without_a_hand_says_what_to_give():
 
 @pytest.mark.parametrize("args, said", [
     (["totom", "hint"], "Missing option '--state'."),
-    (["kowah", "observe"], "Missing argument 'FILE'."),
-    (["lukfu", "replay"], "Missing argument 'FILE'."),
+    (["kowah", "check-record"], "Missing argument 'FILE'."),
+    (["lukfu", "check-record"], "Missing argument 'FILE'."),
 ])
 def test_a_file_left_out_is_named_as_missing(args, said):
     r = CliRunner().invoke(cli, args)
