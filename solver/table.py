@@ -644,6 +644,12 @@ DEFAULT_NAMES = ("Seat 0", "Seat 1", "Seat 2", "Seat 3")  # a table or a header 
 _names: ContextVar[tuple[str, ...]] = ContextVar("seat_names", default=DEFAULT_NAMES)
 
 
+def dealt_by(seed: int | None) -> str:
+    """How a deal's cards were dealt, for its opening line: by a seed, or given as cards
+    (a deal JSON, a match's later deals), which no seed names."""
+    return f"seed {seed}" if seed is not None else "cards as recorded"
+
+
 def seat_label(seat: int | None) -> str:
     """A seat's name in the narration: "Seat 0", "Seat 1", ... unless `named_seats` gives
     the names (a record's header, a table's seats)."""

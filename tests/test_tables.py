@@ -603,3 +603,14 @@ def test_a_huge_refused_action_is_echoed_cut_to_one_line(game):
     assert len(err.value.message) < 300 and "…(100008 chars)" in err.value.message
     result = check(game, {"game": game, "seed": 1, "actions": [first, huge]})
     assert not result.valid and result.index == 1 and len(result.message) < 300
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_deal_of_given_cards_opens_without_a_seed(game):
+    """A deal given as cards (a deal JSON, a match's later deals) has no seed: its
+    opening line says so rather than "seed None"; a seeded deal names its seed."""
+    seeded_state = seeded(game, 7)
+    assert "seed 7;" in seeded_state.opening_lines()[0]
+    given = type(seeded_state)(None, seeded_state.rules_object(), seeded_state.deal_json())
+    first = given.opening_lines()[0]
+    assert "None" not in first and "cards as recorded" in first

@@ -22,8 +22,8 @@ from moneycards.solver.kowah.legal import TAKE_LIMIT
 from moneycards.solver.kowah.observation import KowahVerb, KowahObservation, Phase as Phase
 from moneycards.solver.kowah.rules import SEED_RULES, KowahRules
 from moneycards.solver.rulebook import implements
-from moneycards.solver.table import (Action, Outcome, OutcomeKind, TableState, read_deal, says,
-                                     seat_label)
+from moneycards.solver.table import (Action, Outcome, OutcomeKind, TableState, dealt_by,
+                                     read_deal, says, seat_label)
 from moneycards.solver.kowah import SEATS
 
 HAND = 8
@@ -286,7 +286,7 @@ class KowahState(TableState):
         return all(n == KOWAH.copies for n in seen)
 
     def opening_lines(self) -> list[str]:
-        lines = [f"Kowah deal, seed {self.seed}; {says(self.first, 'starts')}."]
+        lines = [f"Kowah deal, {dealt_by(self.seed)}; {says(self.first, 'starts')}."]
         lines += [f"  {seat_label(s)}: {KOWAH.render(h)}" for s, h in enumerate(self.hands)]
         return lines
 

@@ -26,7 +26,7 @@ from moneycards.solver.lukfu import SEATS
 from moneycards.solver.lukfu.record import (HAND_SIZE, Action, Record, Trick, public_record,
                                          record_to_json, seat_name)
 from moneycards.solver.table import Action as TableAction
-from moneycards.solver.table import Outcome, OutcomeKind, TableState, read_deal, says
+from moneycards.solver.table import Outcome, OutcomeKind, TableState, dealt_by, read_deal, says
 from moneycards.solver.rulebook import implements
 
 
@@ -233,7 +233,7 @@ class LukFuState(TableState):
         return f"{seat_name(seat)}: {action}"
 
     def opening_lines(self) -> list[str]:
-        lines = [f"Luk Fu deal, seed {self.seed}; master {seat_name(self.record_.master)}."]
+        lines = [f"Luk Fu deal, {dealt_by(self.seed)}; master {seat_name(self.record_.master)}."]
         lines += [f"  {seat_name(s)}: {LUKFU.render(h)}" for s, h in enumerate(self.hands)]
         return lines
 

@@ -23,7 +23,7 @@ from moneycards.solver.totom import TOTOM
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.rulebook import implements
 from moneycards.solver.table import (Action, Arg, Outcome, OutcomeKind, TableState,
-                                     make_action, read_deal, says, seat_label)
+                                     dealt_by, make_action, read_deal, says, seat_label)
 from moneycards.solver.totom import rules as rules_mod
 from moneycards.solver.totom import observation as ob
 from moneycards.solver.totom.check import HandVerdict, check_hand
@@ -521,7 +521,7 @@ class TotomState(TableState):
         return all(n == TOTOM.copies for n in seen)
 
     def opening_lines(self) -> list[str]:
-        lines = [f"Tổ Tôm deal, seed {self.seed}; {says(self.dealer, 'deals')}."]
+        lines = [f"Tổ Tôm deal, {dealt_by(self.seed)}; {says(self.dealer, 'deals')}."]
         lines += [f"  {seat_label(s)}: {TOTOM.render(h)}" for s, h in enumerate(self.hands)]
         return lines
 
