@@ -28,13 +28,31 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
     @click.argument("record_file", metavar="FILE", type=click.File("r"))
     @click.option("--seat", type=int, help="The seat whose view to print (default: the seat "
                                            "to act).")
+    @click.option("--deal", "deal_no", type=int,
+                  help="Of a match record, the deal to replay, from 1 (default: its last).")
     @answers
-    def observe(record_file: IO[str], seat: int | None) -> None:
-        """Replay a game record and print one seat's observation (JSON) — the state a hint
-        takes. Cards the seat cannot see are left out."""
-        from moneycards.records import read_game_record
+    def observe(record_file: IO[str], seat: int | None, deal_no: int | None) -> None:
+        """Replay a game record (or one deal of a match record) and print one seat's
+        observation (JSON) — the state a hint takes. Cards the seat cannot see are left
+        out."""
+        from moneycards.records import is_match_record, read_game_record, read_match_record
 
-        state = final_state(game, read_game_record(game, record_file.read()))
+        text = record_file.read()
+        if is_match_record(text):
+            match = read_match_record(game, text)
+            deals = match["deals"]
+            if not deals:
+                raise InvalidInput("the match record has no deal yet", field="FILE")
+            if deal_no is not None and not 1 <= deal_no <= len(deals):
+                raise InvalidInput(f"the match record has deals 1-{len(deals)}, not {deal_no}",
+                                   field="--deal")
+            record = {**deals[(deal_no or len(deals)) - 1], "rules": match["rules"]}
+        elif deal_no is not None:
+            raise InvalidInput("--deal picks a deal of a match record; this is one deal's "
+                               "record", field="--deal")
+        else:
+            record = read_game_record(game, text)
+        state = final_state(game, record)
         if seat is None:
             seat = state.current_seat()
             if seat is None:  # no seat is to act: the deal is over
@@ -62,10 +80,15 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
     @answers
     def hint(state_file: IO[str], budget_ms: float, as_json: bool, **options: Any) -> None:
         """Rank every legal action of a seat's observation, best first, with reasons."""
+        from moneycards.records import is_match_record
         from moneycards.solver.hints import hint as run
         from moneycards.solver.observation import read_observation
 
         data = json_object(state_file.read(), field="--state", what="an observation object")
+        if "actions" in data or is_match_record(data):  # a record, not a seat's view
+            raise InvalidInput(f"this is a game record, not an observation: `moneycards "
+                               f"{game} observe FILE` prints a seat's observation from it",
+                               field="--state")
         if data.get("game") != game:
             raise InvalidInput(f"not a {game} observation", field="state.game")
         obs = read_observation(data, field="state")

@@ -330,6 +330,9 @@ def read_game_record(game: str, data: Any) -> dict[str, Any]:
         peek = json.loads(data) if isinstance(data, (str, bytes)) else data
     except (ValueError, RecursionError):
         peek = None  # parse_json says what is wrong with it
+    if is_match_record(peek):  # its `game` is the enum's name: say what it is instead
+        raise InvalidInput("this is a match record (R-match), not one deal's game record",
+                           field="record")
     if isinstance(peek, dict) and isinstance(peek.get("game"), str):
         check_game(game, peek["game"], field="record.game")
     msg = parse_json(data, wire(game).record(), field="record",
@@ -506,6 +509,9 @@ def read_lukfu_history(data: Any, seat: int | None) -> LukFuSeatView | LukFuPubl
     """A `--record` file: a public record (master, calls, tricks) or a game record (seed or
     deal, actions), both as their messages' JSON form; see `lukfu_seat_view`."""
     obj = json_object(data, field="record", what="a record (a JSON object)")
+    if is_match_record(obj):
+        raise InvalidInput("this is a match record (R-match), not one deal's record",
+                           field="record")
     if isinstance(obj.get("game"), str):  # another game's record: say so first
         check_game(LUKFU, obj["game"], field="record.game")
     if {"seed", "deal", "actions"} & set(obj):

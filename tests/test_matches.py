@@ -303,3 +303,38 @@ def test_R_match_a_target_reached_exactly_ends_the_match(game):
     target = max(running)
     t = play_match(Table.create(game, seats(game), seed=2, match=Match(to_points=target)))
     assert len(t.finished()) == deals and max(t.totals()) == target and t.is_over
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_R_match_observe_replays_a_deal_of_a_match_record(game, tmp_path):
+    """`observe --deal N` reads one deal of a match record, its last by default; a command
+    that takes one deal's record says a match record is not one, not "'GAME_…', not …"."""
+    from click.testing import CliRunner
+
+    from moneycards.cli.main import cli
+
+    t = play_match(Table.create(game, seats(game), seed=2, match=Match(deals=2)))
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(match_record_json(game, t.match_record())))
+    deals = t.match_record()["deals"]
+    for n in (1, 2, None):
+        r = CliRunner().invoke(cli, [game, "observe", str(path), "--seat", "0",
+                                     *(["--deal", str(n)] if n else [])])
+        assert r.exit_code == 0, r.output
+        record = {**deals[(n or 2) - 1], "rules": t.rules}
+        from moneycards.solver.games import final_state
+
+        assert json.loads(r.output) == final_state(game, record).observation(0).to_json()
+    r = CliRunner().invoke(cli, [game, "observe", str(path), "--deal", "3"])
+    assert r.exit_code == 2 and "--deal: the match record has deals 1-2, not 3" in r.output
+    r = CliRunner().invoke(cli, [game, "check-record", str(path)])
+    assert r.exit_code == 0 and "VALID: a match of 2 deals" in r.output
+    r = CliRunner().invoke(cli, [game, "hint", "--state", str(path)])
+    assert r.exit_code == 2
+    from moneycards.records import read_game_record
+
+    with pytest.raises(InvalidInput, match="this is a match record"):
+        read_game_record(game, path.read_text())
+    if game == "lukfu":  # a --record of `lukfu old` and `lukfu legal` is one deal's
+        r = CliRunner().invoke(cli, ["lukfu", "old", "--hand", "1c", "--record", str(path)])
+        assert r.exit_code == 2 and "this is a match record (R-match)" in r.output
