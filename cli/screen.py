@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import shutil
 import textwrap
-from typing import Any, Sequence
+from typing import Sequence
 
 # The seat's view in words lives with the engines, so that a state can print itself; the
 # terminal's modules read it from here as before.
 from moneycards.solver.screen import (  # noqa: F401
     WIDTH, _game_screen, _upper_first, default_down as default_down, describe as describe,
-    menu as menu, menu_lines as menu_lines, screen as screen, wrap as wrap,
+    explain as explain, menu as menu, menu_lines as menu_lines, screen as screen, wrap as wrap,
     wrap_clauses as wrap_clauses)
 
 
@@ -76,12 +76,6 @@ def _fill(text: str, width: int, first: str, rest: str) -> list[str]:
 
 
 # -- the end of a deal ----------------------------------------------------------------------
-def explain(state: Any, names: Sequence[str]) -> list[str]:
-    """How the deal ended, with the winner's cards and what they scored."""
-    r = state.result
-    if r is None or r.winner is None:
-        return []  # a drawn deal: the result line says why
-    return _game_screen(state.game).explain(state, r, names)  # type: ignore[no-any-return]
 
 
 

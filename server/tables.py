@@ -558,6 +558,7 @@ def event_message(table: Table, e: Event) -> table_pb2.TableEvent:
                                drawn=" ".join(e.drawn), deal=e.deal, new_deal=e.new_deal)
     if e.result is not None:
         msg.result.CopyFrom(own_message(common_pb2.DealResult, e.result.to_json()))
+        msg.result_lines.extend(table.result_lines(e.deal))
     msg.taken_back.extend(table_pb2.TakenBack(seat=s, action=a, drawn=" ".join(drew))
                           for s, a, drew in e.taken_back)
     return msg

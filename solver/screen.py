@@ -79,6 +79,15 @@ def describe(obs: Any, action: str, names: Sequence[str]) -> str:
     return f"{action}: {said}" if said else action
 
 
+def explain(state: Any, names: Sequence[str]) -> list[str]:
+    """How a finished deal was won: the winner's cards as shown and what they scored
+    (nothing for a drawn deal or a redeal, whose result line says why)."""
+    r = state.result
+    if r is None or r.winner is None:
+        return []
+    return _game_screen(state.game).explain(state, r, names)  # type: ignore[no-any-return]
+
+
 def default_down(obs: Any) -> str:
     """The face-down cards the seat would put down by default (Luk Fu: its lowest not
     old), for a game whose seats put cards down."""

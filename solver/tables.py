@@ -336,6 +336,9 @@ class Table:
     public_count: int = field(init=False, default=0)  # actions every seat has seen
     ai_moves: int = field(init=False, default=0)  # AI decisions made here (not replayed)
     paced_ms: float = field(init=False, default=0.0)  # the pace their public actions owe
+    # How each finished deal was won, in words (`result_lines`), told once per deal
+    explained: dict[int, tuple[str, ...]] = field(init=False, default_factory=dict,
+                                                  repr=False, compare=False)
     # The pace's clock and wait (class attributes, not fields); a test gives its own.
     clock = staticmethod(time.monotonic)
     sleep = staticmethod(time.sleep)
@@ -727,6 +730,19 @@ class Table:
     def starter(self) -> int:
         """Who deals (Tổ Tôm), starts (Kowah) or is the master (Luk Fu) this deal."""
         return int(self.state.deal_json()[self.game.first_seat_key])
+
+    def result_lines(self, deal: int) -> tuple[str, ...]:
+        """How deal `deal` (from 1; 0 at a table of one deal) was won, in words: the
+        winner's cards as shown to prove the win, and the settlement (`explain`, what
+        `replay` ends with). A finished deal is public: every seat is told the same."""
+        from moneycards.solver.screen import explain
+
+        if deal not in self.explained:
+            current = deal in (0, self.deal_no) and self.state.is_over
+            state = self.state if current else self.deal_state(deal)
+            with named_seats(self.names()):
+                self.explained[deal] = tuple(explain(state, self.names()))
+        return self.explained[deal]
 
     def finished(self) -> list[DealPlayed]:
         """A match's finished deals, the one just ended included."""

@@ -113,6 +113,7 @@ class Watched:
         self.page.set_viewport_size({"width": width, "height": height})
         self.page.set_default_timeout(90_000)  # a hint on a busy machine takes its time
         self.errors: list[str] = []
+        self.ended: list[str] = []  # the text of each match deal's end, as the page held it
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(f"uncaught: {e}"))
 
@@ -183,6 +184,11 @@ def play_by_hints(w: Watched, shot=None) -> list[str]:
         w.settled()
         if w.debug("over"):
             return taken
+        if page.query_selector(".between button.next-deal"):  # a match's deal just ended
+            wait_for(page, "document.querySelector('.between .result-text') !== null")
+            w.ended.append(page.text_content(".between"))
+            page.click(".between button.next-deal")
+            continue
         version = w.debug("version")
         page.click("button.hint-button")
         page.wait_for_selector(".ranked li")
@@ -225,6 +231,17 @@ def test_a_whole_deal_played_by_clicking_hints(served, context, tmp_path, game, 
     explained = w.page.text_content(".result .explain")
     assert explained and ("won" in explained or "claimed" in explained or "drawn" in explained
                           or "dealt again" in explained)
+    # a won deal shows the winner's cards, as `replay` ends (a finished deal is public)
+    shown = w.page.query_selector(".result pre.shown")
+    if table.state.result.winner is not None:
+        from moneycards.solver.screen import explain
+
+        lines = [x for x in explain(table.state, table.names())
+                 if not (table.state.result.net and x.startswith("Settlement"))]
+        assert shown is not None and shown.text_content() == "\n".join(lines)
+    else:
+        assert shown is None
+    assert not w.page.query_selector(".board section.actions")  # no empty box at the end
     log = w.page.text_content(".log-lines")
     assert all(a in log for a in taken[:3])
     assert w.errors == []
@@ -449,7 +466,23 @@ def test_a_match_shows_its_deal_and_totals_and_equals_the_match_in_process(serve
     for action in taken:
         table.act(0, action)
     assert table.is_over and len(table.finished()) == 2
+    # the page held the first deal's end up until it was read, with the winner's cards
+    first = table.finished()[0].result
+    assert len(w.ended) == 1 and w.ended[0].startswith("Deal 1 of 2 is over")
+    if first.winner is not None:
+        assert all(line.strip() in w.ended[0] for line in table.result_lines(1))
     names = [s.name for s in table.seats]
     assert header.endswith(", ".join(f"{n} {t}" for n, t in zip(names, table.totals()))
                            + " (multipliers won)")
+    assert w.errors == []
+
+
+def test_the_lobby_opens_without_an_empty_alert(served, context):
+    """The lobby's refusal line is hidden until a refusal fills it: a class's display
+    never overrides `hidden`."""
+    w = Watched(context)
+    w.page.goto(served + "/")
+    w.page.wait_for_selector("#deal")
+    assert w.page.query_selector(".refusal") is not None
+    assert not w.page.is_visible(".refusal")
     assert w.errors == []

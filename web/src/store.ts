@@ -53,3 +53,14 @@ export function fromFragment(hash: string): { tableId?: string; token?: string }
   const p = new URLSearchParams(hash.replace(/^#/, ""));
   return { tableId: p.get("table") ?? undefined, token: p.get("token") ?? undefined };
 }
+
+/** The last deal of a match whose end this seat has read (the table waits on no one: the
+ * next deal is dealt at once, and the page holds the end up until it is read). */
+export function dealRead(seat: Seat): number {
+  const n = Number(sessionStorage.getItem(`moneycards.read.${seat.tableId}`) ?? "0");
+  return Number.isInteger(n) && n >= 0 ? n : 0;
+}
+
+export function setDealRead(seat: Seat, deal: number): void {
+  sessionStorage.setItem(`moneycards.read.${seat.tableId}`, String(deal));
+}

@@ -3,11 +3,13 @@
 import { backsEl, cardEl, cardName, cardsEl, type GameKey, parseCards } from "./cards.js";
 import { Code, lukfu, refusal, type Refusal, tables } from "./api.js";
 import { clear, h } from "./dom.js";
+import { dealRead, setDealRead } from "./store.js";
 import { Game, type RankedAction, SeatKind } from "./gen/moneycards/v1/common_pb.js";
 import type { LukFuObservation, ProveOldResponse } from "./gen/moneycards/v1/lukfu_pb.js";
 import type { KowahObservation, TotomObservation } from "./gen/moneycards/v1/observation_pb.js";
 import { Claim } from "./gen/moneycards/v1/observation_pb.js";
 import type { LegalAction, TableEvent, TableView } from "./gen/moneycards/v1/table_pb.js";
+import type { DealResult } from "./gen/moneycards/v1/common_pb.js";
 import { kowahGroups, totomGroups } from "./groups.js";
 import {
   describe, explainResult, GAME_TITLE, lukfuToBeat, OFFER_WORDS, plural, possessive, seatKindWords,
@@ -286,7 +288,14 @@ export class TablePage {
     for (let k = 1; k < n; k++) others.append(this.seatPanel(v, game, obs, names, (v.seat + k) % n, k));
     this.board.append(h("div", { class: "felt" }, others, this.center(v, game, obs, names)));
     this.board.append(this.mine(v, game, obs, names));
-    this.board.append(this.actionsPanel(v, game, obs, names));
+    const ended = this.unreadDeal(v);
+    if (ended) {
+      // A match deals the next deal at once: the end of the last one is read first.
+      this.board.append(this.betweenPanel(v, game, obs, names, ended));
+    } else {
+      const actions = this.actionsPanel(v, game, obs, names);
+      if (actions.childElementCount) this.board.append(actions);
+    }
     if (v.over) this.board.append(this.resultPanel(v, game, obs, names));
     if (focused) this.board.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
   }
@@ -641,31 +650,72 @@ export class TablePage {
     return box;
   }
 
+  /** The match's deal before this one, while this seat has not read how it ended. */
+  private unreadDeal(v: TableView): number | undefined {
+    const m = v.matchState;
+    if (!m || v.over || m.deal < 2) return undefined;
+    return dealRead(this.seat) < m.deal - 1 ? m.deal - 1 : undefined;
+  }
+
+  /** The event that ended deal `deal` (0 at a table of one deal), once it has arrived. */
+  private endingEvent(deal: number): TableEvent | undefined {
+    let found: TableEvent | undefined;
+    for (const e of this.events.values()) if (e.result && e.deal === deal) found = e;
+    return found;
+  }
+
+  /** Between a match's deals: how the last one ended, then on to the next. */
+  private betweenPanel(v: TableView, game: GameKey, obs: Obs, names: string[], deal: number): HTMLElement {
+    const e = this.endingEvent(deal);
+    const m = v.matchState!;
+    const box = h("section", { class: "result between", "aria-label": `The end of deal ${deal}` },
+      h("h2", {}, `Deal ${deal}${m.rules?.deals ? ` of ${m.rules.deals}` : ""} is over`));
+    if (e) {
+      box.append(h("p", { class: "result-text" }, e.lines[e.lines.length - 1] ?? ""));
+      this.explainInto(box, game, e.result!, names, obs, e.resultLines);
+    } else {
+      box.append(h("p", { class: "quiet" }, "Reading how it ended…"));
+    }
+    box.append(h("p", {}, h("button", {
+      type: "button", class: "next-deal", "data-focus": "next-deal",
+      onclick: () => { setDealRead(this.seat, deal); this.render(); },
+    }, `Go on to deal ${deal + 1}`)));
+    return box;
+  }
+
   private resultPanel(v: TableView, game: GameKey, obs: Obs, names: string[]): HTMLElement {
     const r = obs.result;
     const box = h("section", { class: "result", "aria-label": "The end of the deal" },
       h("h2", {}, "The deal is over"), h("p", { class: "result-text" }, v.resultText));
-    if (r) {
-      box.append(h("ul", { class: "explain" }, explainResult(game, r, names, obs).map((line) => h("li", {}, line))));
-      if (r.bonuses.length) {
-        const t = h("table", { class: "bonuses" }, h("caption", {}, "Bonuses (TT-K2, TT-K3)"),
-          h("tr", {}, h("th", {}, "bonus"), h("th", {}, "main"), h("th", {}, "dịch"), h("th", {}, "count")));
-        for (const b of r.bonuses) {
-          t.append(h("tr", {}, h("td", {}, b.name), h("td", {}, String(b.main)), h("td", {}, String(b.dich)),
-            h("td", {}, String(b.count))));
-        }
-        box.append(t);
-      }
-      if (r.net.length) {
-        const t = h("table", { class: "net" }, h("caption", {}, "Settlement"));
-        r.net.forEach((n, s) => t.append(h("tr", {}, h("td", {}, names[s]),
-          h("td", { class: n > 0 ? "plus" : n < 0 ? "minus" : "" }, n > 0 ? `+${n}` : String(n)))));
-        box.append(t);
-      }
-    }
+    if (r) this.explainInto(box, game, r, names, obs,
+      this.endingEvent(v.matchState?.deal ?? 0)?.resultLines ?? []);
     box.append(h("p", {}, h("button", { type: "button", "data-focus": "lobby", onclick: () => this.onLeave() },
       "Back to the lobby")));
     return box;
+  }
+
+  /** A deal's end explained: in words, the winner's cards as shown (the server's lines;
+   * a finished deal is public), the bonuses and the settlement. */
+  private explainInto(box: HTMLElement, game: GameKey, r: DealResult, names: string[], obs: Obs,
+                      shown: string[]): void {
+    box.append(h("ul", { class: "explain" }, explainResult(game, r, names, obs).map((line) => h("li", {}, line))));
+    const lines = shown.filter((line) => !(r.net.length && line.startsWith("Settlement")));
+    if (lines.length) box.append(h("pre", { class: "shown", "aria-label": "The winner's cards" }, lines.join("\n")));
+    if (r.bonuses.length) {
+      const t = h("table", { class: "bonuses" }, h("caption", {}, "Bonuses (TT-K2, TT-K3)"),
+        h("tr", {}, h("th", {}, "bonus"), h("th", {}, "main"), h("th", {}, "dịch"), h("th", {}, "count")));
+      for (const b of r.bonuses) {
+        t.append(h("tr", {}, h("td", {}, b.name), h("td", {}, String(b.main)), h("td", {}, String(b.dich)),
+          h("td", {}, String(b.count))));
+      }
+      box.append(t);
+    }
+    if (r.net.length) {
+      const t = h("table", { class: "net" }, h("caption", {}, "Settlement"));
+      r.net.forEach((n, s) => t.append(h("tr", {}, h("td", {}, names[s]),
+        h("td", { class: n > 0 ? "plus" : n < 0 ? "minus" : "" }, n > 0 ? `+${n}` : String(n)))));
+      box.append(t);
+    }
   }
 
   // -- the log ------------------------------------------------------------------------------
@@ -696,7 +746,10 @@ export class TablePage {
         }
       }
     }
-    if (e.result) li.classList.add("end");
+    if (e.result) {
+      li.classList.add("end");
+      if (this.view) queueMicrotask(() => this.render());  // the end's panel shows it
+    }
     // keep version order even if an Act answer and the stream interleave
     const after = Array.from(this.logList.children).find(
       (c) => BigInt((c as HTMLElement).dataset.version ?? "0") > e.version);

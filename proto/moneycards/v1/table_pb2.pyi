@@ -178,7 +178,7 @@ class TableView(_message.Message):
     def __init__(self, table_id: _Optional[str] = ..., game: _Optional[_Union[_common_pb2.Game, str]] = ..., game_name: _Optional[str] = ..., seat: _Optional[int] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., totom: _Optional[_Union[_observation_pb2.TotomObservation, _Mapping]] = ..., kowah: _Optional[_Union[_observation_pb2.KowahObservation, _Mapping]] = ..., luk_fu: _Optional[_Union[_lukfu_pb2.LukFuObservation, _Mapping]] = ..., plugin: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., over: _Optional[bool] = ..., result_text: _Optional[str] = ..., queued_action: _Optional[str] = ..., match_state: _Optional[_Union[MatchState, _Mapping]] = ..., chosen_seed: _Optional[int] = ...) -> None: ...
 
 class TableEvent(_message.Message):
-    __slots__ = ("version", "seat", "action", "lines", "drawn", "result", "taken_back", "deal", "new_deal")
+    __slots__ = ("version", "seat", "action", "lines", "drawn", "result", "taken_back", "deal", "new_deal", "result_lines")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
@@ -188,6 +188,7 @@ class TableEvent(_message.Message):
     TAKEN_BACK_FIELD_NUMBER: _ClassVar[int]
     DEAL_FIELD_NUMBER: _ClassVar[int]
     NEW_DEAL_FIELD_NUMBER: _ClassVar[int]
+    RESULT_LINES_FIELD_NUMBER: _ClassVar[int]
     version: int
     seat: int
     action: str
@@ -197,7 +198,8 @@ class TableEvent(_message.Message):
     taken_back: _containers.RepeatedCompositeFieldContainer[TakenBack]
     deal: int
     new_deal: bool
-    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., action: _Optional[str] = ..., lines: _Optional[_Iterable[str]] = ..., drawn: _Optional[str] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ..., taken_back: _Optional[_Iterable[_Union[TakenBack, _Mapping]]] = ..., deal: _Optional[int] = ..., new_deal: _Optional[bool] = ...) -> None: ...
+    result_lines: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., action: _Optional[str] = ..., lines: _Optional[_Iterable[str]] = ..., drawn: _Optional[str] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ..., taken_back: _Optional[_Iterable[_Union[TakenBack, _Mapping]]] = ..., deal: _Optional[int] = ..., new_deal: _Optional[bool] = ..., result_lines: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class TakenBack(_message.Message):
     __slots__ = ("seat", "action", "drawn")
