@@ -211,7 +211,10 @@ def whole_numbers(value: Any) -> Any:
 
 def check_game(game: str, expected: str, *, field: str = "game") -> None:
     if expected not in ("", game):
-        raise InvalidInput(f"this is a record of {expected!r}, not {game}", field=field)
+        from moneycards.solver.games import title_of
+
+        raise InvalidInput(f"this is a record of {title_of(expected)}, not of "
+                           f"{title_of(game)}", field=field)
 
 
 def engine_record(game: str, msg: Message) -> dict[str, Any]:

@@ -79,6 +79,7 @@ class Deck:
     copies: int
     aliases: dict[str, Face]
     names: dict[Face, str]
+    title: str = ""  # the game's name in messages ("Tổ Tôm"); its key when left out
     _index: dict[Face, int] = dataclass_field(init=False, repr=False, compare=False)
     _by_text: dict[str, Face] = dataclass_field(init=False, repr=False, compare=False)
     _index_by_text: dict[str, int] = dataclass_field(init=False, repr=False, compare=False)
@@ -118,7 +119,8 @@ class Deck:
             if n > self.copies:
                 f = self.faces[i]
                 raise ImpossibleCards(
-                    f"{n} copies of {f.text}, but the {self.game} deck holds {self.copies}",
+                    f"{n} copies of {f.text}, but the {self.title or self.game} deck holds "
+                    f"{self.copies}",
                     field=field,
                 )
         return tuple(vec)
@@ -194,7 +196,8 @@ class Deck:
                     if 1 < len(ranks) <= 4:
                         cards = ", ".join(r + suit for r in ranks)
                         group = f" (one card per digit: '{ranks}{suit}' is {cards})"
-                    raise NotationError(f"no such card in {self.game}{group}", token=d + suit,
+                    raise NotationError(f"no such card in {self.title or self.game}{group}",
+                                        token=d + suit,
                                         position=here + k, field=field)
                 out.append(f)
             pos = m.end()

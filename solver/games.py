@@ -184,6 +184,12 @@ def spec(game: Any, *, field: str = "game") -> AnyGame:
                        field=field)
 
 
+def title_of(game: Any) -> str:
+    """A game's name as messages write it ("Tổ Tôm"); an unknown one quoted as given."""
+    known = GAMES.get(game) if isinstance(game, str) else None
+    return known.title if known is not None else repr(str(game)[:40])
+
+
 def rules_for(game: str, name: str | None, *, field: str = "record.rules") -> Any:
     """A game's named rules preset ("seed" when empty); an unknown name is bad input."""
     return spec(game).rules(name, field=field)

@@ -708,7 +708,10 @@ def load_record(data: object, game: str) -> dict[str, Any]:
     """The record as a dict, with its shape checked (errors name the key)."""
     data = json_object(data, field="record", what="a game record (a JSON object)")
     if data.get("game", game) != game:
-        raise InvalidInput(f"this is a record of {data.get('game')!r}, not {game}",
+        from moneycards.solver.games import title_of
+
+        raise InvalidInput(f"this is a record of {title_of(data.get('game'))}, not of "
+                           f"{title_of(game)}",
                            field="record.game")
     unknown = set(data) - {"game", "rules", "seed", "deal", "actions", "result", "seats",
                            "played_at"}

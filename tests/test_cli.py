@@ -132,7 +132,7 @@ def test_kowah_win_json():
 
 @pytest.mark.parametrize("args,starts", [
     (["kowah", "check", "555c 777s 9m"], "hand: the hand has 7 cards"),
-    (["kowah", "check", "555c 777s 99m 4h"], "hand: no such card in kowah: '4h'"),
+    (["kowah", "check", "555c 777s 99m 4h"], "hand: no such card in Kowah: '4h'"),
     (["kowah", "win", "555c 777s 99m", "--pair", "99m", "--card", "9m"],
      "Missing option '--via'"),
     (["kowah", "win", "555c 777s 99m", "--pair", "99m", "--card", "9m", "--via", "air"],
@@ -180,8 +180,8 @@ def test_lukfu_legal_and_score():
 
 
 @pytest.mark.parametrize("args,starts", [
-    (["lukfu", "beats", "0c", "--over", "7c"], "play: no such card in lukfu: '0c'"),
-    (["lukfu", "beats", "5h", "--over", "7c"], "play: no such card in lukfu: '5h'"),
+    (["lukfu", "beats", "0c", "--over", "7c"], "play: no such card in Luk Fu: '0c'"),
+    (["lukfu", "beats", "5h", "--over", "7c"], "play: no such card in Luk Fu: '5h'"),
     (["lukfu", "beats", "5c5s", "--over", "7c"], "play: 5c 5s is a pair"),
     (["lukfu", "beats", "891c", "--over", "7c"], "play: 189c is not a run"),
     (["lukfu", "legal", "7c", "--hand", "7c 7c", "--role", "caller"],
@@ -511,3 +511,23 @@ def test_a_file_left_out_is_named_as_missing(args, said):
     assert r.exit_code == 2 and r.output == f"error: {said} (see --help)\n"
     r = CliRunner().invoke(cli, [*args, "--json"])
     assert r.exit_code == 2 and json.loads(r.stderr)["error"]["message"] == said
+
+
+def test_too_many_seen_copies_say_which_card_and_how_many():
+    r = CliRunner().invoke(cli, ["totom", "waits", "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s",
+                                 "--seen", "2c 2c 2c"])
+    assert r.exit_code == 2
+    assert r.output == "error: --seen: 2c: 2 in the hand and 3 seen, but the deck holds 4\n"
+    from moneycards.solver.errors import ImpossibleCards
+    from moneycards.solver.kowah import KOWAH
+    from moneycards.solver.kowah.check import parse_seen
+
+    with pytest.raises(ImpossibleCards, match="^seen: 5c: 3 in the hand and 2 seen, but the"):
+        parse_seen("5c5c", KOWAH.parse_counts("555c 777s 99m"))
+
+
+def test_messages_name_the_game_as_people_write_it():
+    r = CliRunner().invoke(cli, ["totom", "check", "55555c"])
+    assert "the Tổ Tôm deck holds 4" in r.output
+    r = CliRunner().invoke(cli, ["kowah", "check", "555c 777s 99m 4h"])
+    assert "no such card in Kowah" in r.output

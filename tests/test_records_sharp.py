@@ -98,7 +98,10 @@ def test_a_record_of_another_game_is_refused_by_its_game_first(game, other):
         .read_text(encoding="utf-8")
     with pytest.raises(InvalidInput) as err:
         read_game_record(game, text)
-    assert err.value.field == "record.game" and f"a record of '{other}'" in err.value.message
+    from moneycards.solver.games import GAMES
+
+    said = f"a record of {GAMES[other].title}, not of {GAMES[game].title}"  # their names
+    assert err.value.field == "record.game" and said in err.value.message
     if game == "lukfu":
         with pytest.raises(InvalidInput) as err:
             read_lukfu_history(text, None)

@@ -113,7 +113,7 @@ def parse_seen(text: str | None, counts: Sequence[int]) -> tuple[int, ...]:
     seen = KOWAH.parse_counts(text, field="seen") if text else (0,) * len(KOWAH.faces)
     for f, h, s in zip(KOWAH.faces, counts, seen):
         if h + s > KOWAH.copies:
-            raise ImpossibleCards(f"{h} {f} in the hand and {s} seen: the deck holds "
+            raise ImpossibleCards(f"{f}: {h} in the hand and {s} seen, but the deck holds "
                                   f"{KOWAH.copies}", field="seen")
     return seen
 

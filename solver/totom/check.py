@@ -304,8 +304,8 @@ def waits_text(hand: str, *, seen: str | None = None, via: str | None = None,
     seen_counts = TOTOM.counts(seen_faces, field="seen")
     for i, f in enumerate(TOTOM.faces):
         if counts[i] + seen_counts[i] > TOTOM.copies:
-            raise ImpossibleCards(f"{counts[i]} {f} in the hand and {seen_counts[i]} seen: the "
-                                  f"deck holds {TOTOM.copies}", field="seen")
+            raise ImpossibleCards(f"{f}: {counts[i]} in the hand and {seen_counts[i]} seen, but "
+                                  f"the deck holds {TOTOM.copies}", field="seen")
     via = via or VIA_STOCK
     if via not in VIAS:
         raise InvalidInput(f"unknown way of winning {via!r}; choose one of: " + ", ".join(VIAS),
