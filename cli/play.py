@@ -8,6 +8,7 @@ from typing import IO, Any, Callable, TypeVar
 import click
 
 from moneycards.cli.common import answers, emit_json, json_option, progress
+from moneycards.solver.cards import counted
 from moneycards.solver.errors import InvalidInput, json_object
 from moneycards.solver.games import AnyGame, final_state
 from moneycards.solver.table import in_sentence, seat_label
@@ -176,15 +177,15 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
                 what = r.kind.value + (f" by {in_sentence(r.winner)}" if r.winner is not None
                                        else "")
                 net = " ".join(f"{x:+g}" for x in score)
-                click.echo(f"deal {seed + k}: {what}; settlement {net}")
+                click.echo(f"deal {k + 1} (seed {seed + k}): {what}; settlement {net}")
         summary = {"seats": levels, "deals": deals, "wins": wins, "settlement": totals,
                    "average": [t / deals for t in totals]}
         if as_json:
             emit_json({"summary": summary, "deals": results})
         else:
             for s, lv in enumerate(levels):
-                click.echo(f"{seat_label(s)} ({lv}): {wins[s]} wins, total {totals[s]:+.0f}, "
-                           f"average {totals[s] / deals:+.3f} per deal")
+                click.echo(f"{seat_label(s)} ({lv}): {counted(wins[s], 'wins')}, "
+                           f"total {totals[s]:+.0f}, average {totals[s] / deals:+.3f} per deal")
 
 
 def add_interactive_command(group: click.Group, spec: AnyGame) -> None:

@@ -10,7 +10,8 @@ import click
 from moneycards.cli.common import answers, emit_json, json_option
 from moneycards.cli.tables import match_deals
 from moneycards.solver.games import check, final_state, replay as replay_record, spec
-from moneycards.solver.table import IllegalAction, named_seats, record_names, seat_label
+from moneycards.solver.table import (IllegalAction, name_says, named_seats, record_names,
+                                     seat_label)
 
 
 def add_record_commands(group: click.Group, game: str) -> None:
@@ -130,7 +131,7 @@ def match_lines(game: str, text: str) -> list[str]:
         state = g.new_state({**deal, "rules": rec["rules"]})
         state.previous_winner = previous
         first = int(state.deal_json()[g.first_seat_key])
-        out.append(f"== Deal {k}{of}: {names[first]} {g.starter_words} ==")
+        out.append(f"== Deal {k}{of}: {name_says(names[first], g.starter_words)} ==")
         with named_seats(names):
             for action in deal["actions"]:
                 seat = state.current_seat()

@@ -623,7 +623,9 @@ def says(seat: int, verb: str) -> str:
 def name_says(name: str, verb: str) -> str:
     """A name with a verb: "Ana claims", but "You claim"."""
     if name == "You":
-        verb = {"is": "are", "has": "have"}.get(verb, verb.removesuffix("s"))
+        head, sep, rest = verb.partition(" ")  # "is the master": the first word agrees
+        head = {"is": "are", "has": "have"}.get(head, head.removesuffix("s"))
+        verb = head + sep + rest
     return f"{name} {verb}"
 
 

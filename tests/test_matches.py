@@ -338,3 +338,15 @@ def test_R_match_observe_replays_a_deal_of_a_match_record(game, tmp_path):
     if game == "lukfu":  # a --record of `lukfu old` and `lukfu legal` is one deal's
         r = CliRunner().invoke(cli, ["lukfu", "old", "--hand", "1c", "--record", str(path)])
         assert r.exit_code == 2 and "this is a match record (R-match)" in r.output
+
+
+@pytest.mark.parametrize("verb, you, ai", [("deals", "You deal", "AI 1 deals"),
+                                           ("starts", "You start", "AI 1 starts"),
+                                           ("is the master", "You are the master",
+                                            "AI 1 is the master")])
+def test_R_match_a_replayed_match_names_who_deals_in_good_grammar(verb, you, ai):
+    """`replay` of a match heads each deal with who deals, starts or is the master: the
+    verb agrees with "You" as with any other name."""
+    from moneycards.solver.table import name_says
+
+    assert name_says("You", verb) == you and name_says("AI 1", verb) == ai
