@@ -176,6 +176,19 @@ def cards_of(text: str) -> list[str]:
     return sorted(d + s for ranks, s in re.findall(r"([0-9]+)([csmth])", text) for d in ranks)
 
 
+def turn_offers(turn: str, legal: list[str]) -> None:
+    """The turn line names only the choices the seat has."""
+    verbs = {a.split()[0] for a in legal}
+    for words, verb in (("capture or pass", "capture"), ("draw or take", "take"),
+                        ("lead or claim", "claim"), ("(or Thiên ù)", "win"),
+                        ("declare or stay", "stay"), ("beat it", "follow"),
+                        ("claim a Chíu", "chiu")):
+        if words in turn:
+            assert verb in verbs, (turn, legal)
+    if "pass (no capture" in turn or "go down (nothing" in turn:
+        assert verbs <= {"pass", "down"}, (turn, legal)
+
+
 # -- a whole deal of each game ------------------------------------------------------------------
 def play_by_hints(w: Watched, shot=None) -> list[str]:
     """Click Hint, then the hint's top action, until the deal is over: the actions taken."""
@@ -190,6 +203,7 @@ def play_by_hints(w: Watched, shot=None) -> list[str]:
             page.click(".between button.next-deal")
             continue
         version = w.debug("version")
+        turn_offers(page.text_content(".status .turn") or "", w.debug("legal"))
         page.click("button.hint-button")
         page.wait_for_selector(".ranked li")
         top = page.get_attribute(".ranked li >> nth=0", "data-action")

@@ -442,7 +442,8 @@ export class TablePage {
         const best = lukfuToBeat(l);
         c.append(h("h3", {}, `Trick ${tricks.length}`, done ? h("span", { class: "quiet" }, " (complete)") : null),
           list);
-        if (best) {
+        // the play to beat, once another play has beaten the lead (the lead is listed above)
+        if (best && best !== trick.plays[0]?.cards) {
           c.append(h("p", { class: "to-beat" }, "to beat: ", cardsEl("lukfu", best, "small"),
             ` (${plural(parseCards(best).length, "card")})`));
         }

@@ -33,27 +33,33 @@ export function possessive(name: string): string {
 /** What the seat to act is doing, as the terminal's status line says it. */
 export function turnWhat(game: GameKey, obs: TotomObservation | KowahObservation | LukFuObservation,
                          legal: string[]): string {
+  // Only the choices the seat has: "capture or pass" when it can capture, else "pass".
+  const has = (verb: string) => legal.some((a) => a === verb || a.startsWith(verb + " "));
   if (game === "totom") {
     const o = obs as TotomObservation;
     return {
-      [TotomPhase.OPENING]: "your first discard (or Thiên ù)", [TotomPhase.DISCARD]: "discard",
-      [TotomPhase.OFFER]: "capture or pass", [TotomPhase.CLAIMS]: "a claim",
+      [TotomPhase.OPENING]: has("win") ? "your first discard (or Thiên ù)" : "your first discard",
+      [TotomPhase.DISCARD]: "discard",
+      [TotomPhase.OFFER]: has("capture") ? "capture or pass" : "pass (no capture is open to you)",
+      [TotomPhase.CLAIMS]: has("chiu") ? "claim a Chíu or decline" : "claim the win or decline",
       [TotomPhase.UNSPECIFIED]: "",
     }[o.phase];
   }
   if (game === "kowah") {
     const o = obs as KowahObservation;
     return {
-      [KowahPhase.DRAW]: legal.includes("take") ? "draw or take" : "draw",
-      [KowahPhase.DISCARD]: "discard", [KowahPhase.DECLARE]: "declare",
+      [KowahPhase.DRAW]: has("take") ? "draw or take" : "draw",
+      [KowahPhase.DISCARD]: "discard",
+      [KowahPhase.DECLARE]: has("stay") ? "declare or stay" : "declare",
       [KowahPhase.UNSPECIFIED]: "",
     }[o.phase];
   }
   const o = obs as LukFuObservation;
   return {
     [LukFuPhase.CALL]: "call play or pass",
-    [LukFuPhase.LEAD]: legal.includes("claim") ? "lead or claim" : "lead",
-    [LukFuPhase.FOLLOW]: "beat it or go down", [LukFuPhase.UNSPECIFIED]: "",
+    [LukFuPhase.LEAD]: has("claim") ? "lead or claim" : "lead",
+    [LukFuPhase.FOLLOW]: has("follow") ? "beat it" : "go down (nothing in your hand beats it)",
+    [LukFuPhase.UNSPECIFIED]: "",
   }[o.phase];
 }
 
