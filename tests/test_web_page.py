@@ -200,6 +200,9 @@ def play_by_hints(w: Watched, shot=None) -> list[str]:
         if page.query_selector(".between button.next-deal"):  # a match's deal just ended
             wait_for(page, "document.querySelector('.between .result-text') !== null")
             w.ended.append(page.text_content(".between"))
+            if os.environ.get("MONEYCARDS_SCREENSHOTS"):
+                page.screenshot(path=str(shots_dir(None) / "match-between-deals.png"),
+                                full_page=True)
             page.click(".between button.next-deal")
             continue
         version = w.debug("version")
@@ -233,6 +236,8 @@ def test_a_whole_deal_played_by_clicking_hints(served, context, tmp_path, game, 
 
     taken = play_by_hints(w, shot)
     assert (shots / f"{game}-390x844.png").exists() or len(taken) <= 2
+    if os.environ.get("MONEYCARDS_SCREENSHOTS"):
+        w.page.screenshot(path=str(shots / f"{game}-end.png"), full_page=True)
     result = w.page.text_content(".result .result-text")
 
     # the same seeded deal, the same seats and actions, in process
