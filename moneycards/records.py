@@ -18,7 +18,7 @@ from google.protobuf.message import Message
 
 from moneycards.solver import tables
 from moneycards.solver.errors import InvalidInput, json_object
-from moneycards.solver.games import GAMES, new_state, rules_for, spec
+from moneycards.solver.games import GAMES, new_state, rules_for, spec, title_of
 from moneycards.solver.lukfu import NAME as LUKFU
 from moneycards.solver.table import IllegalAction, Outcome, outcome_from_json
 from moneycards.solver.tables import check_match, read_match
@@ -211,8 +211,6 @@ def whole_numbers(value: Any) -> Any:
 
 def check_game(game: str, expected: str, *, field: str = "game") -> None:
     if expected not in ("", game):
-        from moneycards.solver.games import title_of
-
         raise InvalidInput(f"this is a record of {title_of(expected)}, not of "
                            f"{title_of(game)}", field=field)
 

@@ -85,7 +85,13 @@ def explain(state: Any, names: Sequence[str]) -> list[str]:
     r = state.result
     if r is None or r.winner is None:
         return []
-    return _game_screen(state.game).explain(state, r, names)  # type: ignore[no-any-return]
+    try:
+        room = _game_screen(state.game)
+    except ModuleNotFoundError as err:  # a plug-in game with no screen: nothing to show
+        if not (err.name or "").endswith(".screen"):
+            raise
+        return []
+    return room.explain(state, r, names)  # type: ignore[no-any-return]
 
 
 def default_down(obs: Any) -> str:

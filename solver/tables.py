@@ -30,6 +30,7 @@ from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import AnyGame, spec
 from moneycards.solver.observation import Observation
 from moneycards.solver.ranking import LEVELS
+from moneycards.solver.screen import explain
 from moneycards.solver.table import IllegalAction, Outcome, TableState, check_result, named_seats
 from moneycards.solver.hints import choose
 
@@ -735,8 +736,6 @@ class Table:
         """How deal `deal` (from 1; 0 at a table of one deal) was won, in words: the
         winner's cards as shown to prove the win, and the settlement (`explain`, what
         `replay` ends with). A finished deal is public: every seat is told the same."""
-        from moneycards.solver.screen import explain
-
         if deal not in self.explained:
             current = deal in (0, self.deal_no) and self.state.is_over
             state = self.state if current else self.deal_state(deal)

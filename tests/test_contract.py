@@ -69,6 +69,7 @@ RESPONSE_STRINGS = {
     "LegalAction.verb_name": "verb", "TableView.game_name": "game",
     "TableSummary.game_name": "game", "MatchRecord.game_name": "game",
     "LegalAction.cards": "cards", "TableEvent.action": "action", "TableEvent.lines": "text",
+    "TableEvent.result_lines": "text",
     "TableEvent.drawn": "cards", "TakenBack.action": "action", "TakenBack.drawn": "cards",
     "DealResult.rule": "rule", "DealResult.via": "via",
     "DealResult.card": "cards", "ObservedBonus.key": "name", "ObservedBonus.name": "name",

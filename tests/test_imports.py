@@ -92,6 +92,8 @@ LAZY = (
          "then pins its core and sets GRPC_VERBOSITY; the service (gRPC, numpy) loads after"),
     Lazy(("moneycards.server.app",), ("server/workers.py",),
          "cycle: app imports workers (SolverPool)"),
+    Lazy(("moneycards.solver.games",), ("solver/lukfu/record.py",),
+         "cycle: the registry imports the Luk Fu table, which reads its records here"),
     Lazy(("moneycards.solver.games",), ("solver/cards.py", "solver/rulebook.py"),
          "cycle: the registry imports the decks, which use cards.Deck and register rules"),
     Lazy(("moneycards.solver.games", "moneycards.solver.observation",

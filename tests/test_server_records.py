@@ -83,7 +83,7 @@ def test_malformed_record_is_invalid_argument(channel):
 
 
 @pytest.mark.parametrize("request_,field,needle", [
-    (kowah_pb2.KowahServiceCheckGameRecordRequest(game="totom", seed=1), "game", "'totom'"),
+    (kowah_pb2.KowahServiceCheckGameRecordRequest(game="totom", seed=1), "game", "Tổ Tôm"),
     (kowah_pb2.KowahServiceCheckGameRecordRequest(rules=kowah_pb2.KowahRules(preset=9), seed=1),
      "rules.preset", "unknown enum value 9"),
     (kowah_pb2.KowahServiceCheckGameRecordRequest(
