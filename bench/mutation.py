@@ -1096,6 +1096,16 @@ MUTANTS: tuple[Mutant, ...] = (
     M("serve-hint-cap-lost", CLI_SERVE, "limits = Limits(hint_cap_ms=hint_cap_ms, ",
       "limits = Limits(", "--hint-cap-ms", "--hint-cap-ms never reaches the server",
       SERVE_T),
+    # -- what people are told: a view that disagrees with itself, a bot of one's own ------
+    M("obs-own-size-too-many-only", "solver/observation.py",
+      "    if sizes and sizes[seat] != held:", "    if sizes and sizes[seat] > held:",
+      "hand_sizes", "a seat's own hand_sizes entry below its hand's count is accepted",
+      ("tests/test_observations.py",), area="records"),
+    M("bot-crash-a-bug", "solver/hints.py",
+      "            except Exception as err:  # its fault, not this program's: name the seat",
+      "            except InvalidInput as err:  # its fault, not this program's: name the seat",
+      "--seat", "a player of one's own that raises reads as this program's internal error",
+      ("tests/test_players.py",), area="cli"),
 )
 
 
