@@ -614,3 +614,14 @@ def test_a_deal_of_given_cards_opens_without_a_seed(game):
     given = type(seeded_state)(None, seeded_state.rules_object(), seeded_state.deal_json())
     first = given.opening_lines()[0]
     assert "None" not in first and "cards as recorded" in first
+
+
+@pytest.mark.parametrize("action, position", [("capture 9x", 9), ("discard 9x", 9),
+                                              ("discard 5c 9x", 12)])
+def test_a_bad_card_in_an_action_is_placed_in_the_action_as_typed(action, position):
+    """The position counts from the start of what was typed, where a person looks."""
+    state = seeded("totom", 3)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(action)
+    assert f"unknown suit letter: '9x' at position {position}" in err.value.message
+    assert action[position - 1:position + 1] == "9x"
