@@ -232,6 +232,11 @@ def test_a_whole_deal_played_by_clicking_hints(served, context, tmp_path, game, 
             w.page.set_viewport_size({"width": width, "height": height})
             w.page.wait_for_timeout(100)
             w.page.screenshot(path=str(shots / f"{game}-{width}x{height}.png"))
+            clipped = w.page.evaluate(  # a card's word ("chi chi") fits its card
+                "() => Array.from(document.querySelectorAll('.card .word'))"
+                ".filter((e) => e.offsetParent && e.scrollWidth > e.clientWidth + 1)"
+                ".map((e) => e.textContent)")
+            assert clipped == [], (width, clipped)
         w.page.set_viewport_size({"width": 1280, "height": 800})
 
     taken = play_by_hints(w, shot)
