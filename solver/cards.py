@@ -79,7 +79,6 @@ class Deck:
     copies: int
     aliases: dict[str, Face]
     names: dict[Face, str]
-    title: str = ""  # the game's name in messages ("Tổ Tôm"); its key when left out
     _index: dict[Face, int] = dataclass_field(init=False, repr=False, compare=False)
     _by_text: dict[str, Face] = dataclass_field(init=False, repr=False, compare=False)
     _index_by_text: dict[str, int] = dataclass_field(init=False, repr=False, compare=False)
@@ -106,6 +105,12 @@ class Deck:
     def __contains__(self, f: Face) -> bool:
         return f in self._index
 
+    def _title(self) -> str:
+        """The game's name in messages, as its registration gives it ("Tổ Tôm")."""
+        from moneycards.solver.games import title_of
+
+        return title_of(self.game).strip("'")
+
     def name(self, f: Face) -> str:
         return self.names.get(f, f.text)
 
@@ -119,7 +124,7 @@ class Deck:
             if n > self.copies:
                 f = self.faces[i]
                 raise ImpossibleCards(
-                    f"{n} copies of {f.text}, but the {self.title or self.game} deck holds "
+                    f"{n} copies of {f.text}, but the {self._title()} deck holds "
                     f"{self.copies}",
                     field=field,
                 )
@@ -196,7 +201,7 @@ class Deck:
                     if 1 < len(ranks) <= 4:
                         cards = ", ".join(r + suit for r in ranks)
                         group = f" (one card per digit: '{ranks}{suit}' is {cards})"
-                    raise NotationError(f"no such card in {self.title or self.game}{group}",
+                    raise NotationError(f"no such card in {self._title()}{group}",
                                         token=d + suit,
                                         position=here + k, field=field)
                 out.append(f)

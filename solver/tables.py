@@ -337,7 +337,7 @@ class Table:
     public_count: int = field(init=False, default=0)  # actions every seat has seen
     ai_moves: int = field(init=False, default=0)  # AI decisions made here (not replayed)
     paced_ms: float = field(init=False, default=0.0)  # the pace their public actions owe
-    # How each finished deal was won, in words (`result_lines`), told once per deal
+    # How each earlier deal of a match was won (`result_lines`): replayed once, then kept
     explained: dict[int, tuple[str, ...]] = field(init=False, default_factory=dict,
                                                   repr=False, compare=False)
     # The pace's clock and wait (class attributes, not fields); a test gives its own.
@@ -736,11 +736,12 @@ class Table:
         """How deal `deal` (from 1; 0 at a table of one deal) was won, in words: the
         winner's cards as shown to prove the win, and the settlement (`explain`, what
         `replay` ends with). A finished deal is public: every seat is told the same."""
-        if deal not in self.explained:
-            current = deal in (0, self.deal_no) and self.state.is_over
-            state = self.state if current else self.deal_state(deal)
+        if deal in (0, self.deal_no):  # the deal in play: told from the state as it is now
             with named_seats(self.names()):
-                self.explained[deal] = tuple(explain(state, self.names()))
+                return tuple(explain(self.state, self.names()))
+        if deal not in self.explained:  # a finished deal of the match never changes
+            with named_seats(self.names()):
+                self.explained[deal] = tuple(explain(self.deal_state(deal), self.names()))
         return self.explained[deal]
 
     def finished(self) -> list[DealPlayed]:

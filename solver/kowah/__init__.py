@@ -10,7 +10,6 @@ SEATS = 3
 
 KOWAH = Deck(
     game=NAME,
-    title="Kowah",
     faces=tuple(suit_faces("csm", range(1, 10)) + [face("1h"), face("2h"), face("3h")]),
     copies=4,
     aliases={"old-thousand": face("1h"), "red-flower": face("2h"), "white-flower": face("3h")},

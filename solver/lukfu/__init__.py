@@ -10,7 +10,6 @@ SEATS = 3
 
 LUKFU = Deck(
     game=NAME,
-    title="Luk Fu",
     faces=tuple(suit_faces("csmt", range(1, 10))),
     copies=1,
     aliases={"mau-gung": face("1c"), "bak-chi": face("1t")},

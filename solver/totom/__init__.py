@@ -13,7 +13,6 @@ _VN_RANK = {2: "Nhị", 3: "Tam", 4: "Tứ", 5: "Ngũ", 6: "Lục", 7: "Thất",
 
 TOTOM = Deck(
     game=NAME,
-    title="Tổ Tôm",
     faces=tuple(suit_faces("csm", range(2, 10)) + [face("1h")]),
     copies=4,
     aliases={"chichi": face("1h")},
