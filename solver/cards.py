@@ -179,6 +179,8 @@ class Deck:
                                         position=here, field=field)
                 if digits:
                     bad = rest[len(digits.group())]
+                    if bad.isdigit():  # '2²c': an ASCII digit, then another script's
+                        raise _not_a_rank(rest, len(digits.group()), here, field)
                     if bad.lower() in SUIT_ORDER:
                         raise NotationError(
                             f"suit letters are lower case (did you mean "
@@ -186,6 +188,8 @@ class Deck:
                             token=digits.group() + bad, position=here, field=field)
                     raise NotationError("unknown suit letter", token=digits.group() + bad,
                                         position=here, field=field)
+                if rest[0].isdigit():  # '４', '٤', '²' are digits, but not the notation's
+                    raise _not_a_rank(rest, 0, here, field)
                 if pos == 0 and token.lower() in _other_aliases():  # failures only: cheap
                     raise NotationError(f"alias of another game, not {self.game}", token=token,
                                         position=position, field=field)
@@ -234,6 +238,16 @@ _DIGITS = tuple(str(d) for d in range(10))
 _CHUNK = re.compile(r"[^\s,]+")
 _GROUP = re.compile(r"([0-9]+)([csmth])")  # ASCII digits only: never '２' or '٢'
 _PLAIN = re.compile(r"(?:[0-9]+[csmth]|[\s,])*")
+
+
+def _not_a_rank(rest: str, at: int, position: int, field: str | None) -> NotationError:
+    """A digit of another script or form at `rest[at]` (NOTATION.md: ASCII 1-9 only),
+    named with the group it starts, up to its suit letter."""
+    end = at + 1
+    while end < len(rest) and rest[end].isdigit():
+        end += 1
+    return NotationError(f"'{rest[at]}' is not a rank digit: ranks are the ASCII digits 1-9",
+                         token=rest[:end + 1], position=position, field=field)
 
 
 def suit_faces(suits: str, ranks: Iterable[int]) -> list[Face]:

@@ -13,10 +13,15 @@ from moneycards.solver.kowah.table import TAKE_LIMIT
 from moneycards.solver.table import IllegalAction
 
 
-@pytest.mark.parametrize("text", ["２２c", "٢٢c", "２c", "2c ３s", "⁴m"])
-def test_only_ascii_digits_are_ranks(text):
-    with pytest.raises(NotationError):
+@pytest.mark.parametrize("text, digit, position", [
+    ("２２c", "２", 1), ("٢٢c", "٢", 1), ("２c", "２", 1), ("2c ３s", "３", 4), ("⁴m", "⁴", 1),
+    ("2c2²c", "²", 3)])
+def test_only_ascii_digits_are_ranks(text, digit, position):
+    """NOTATION.md: a rank is an ASCII digit; another script's digit is named as such."""
+    with pytest.raises(NotationError) as exc:
         TOTOM.parse(text)
+    assert f"'{digit}' is not a rank digit: ranks are the ASCII digits 1-9" in str(exc.value)
+    assert exc.value.position == position
 
 
 def test_a_full_width_hand_never_wins():
