@@ -211,6 +211,9 @@ def play_by_hints(w: Watched, shot=None) -> list[str]:
         page.wait_for_selector(".ranked li")
         top = page.get_attribute(".ranked li >> nth=0", "data-action")
         assert top in w.debug("legal")
+        # Each line names its action once, on its button (the terminal's hint does the same).
+        why = page.text_content(".ranked li >> nth=0 >> .why") or ""
+        assert why and not why.startswith(f"{top}: "), why
         if shot is not None and len(taken) == 2:
             shot()
         page.click(".ranked li >> nth=0 >> button")

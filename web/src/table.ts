@@ -13,7 +13,7 @@ import type { DealResult } from "./gen/moneycards/v1/common_pb.js";
 import { kowahGroups, totomGroups } from "./groups.js";
 import {
   describe, explainResult, GAME_TITLE, lukfuToBeat, OFFER_WORDS, plural, possessive, seatKindWords,
-  seatName, turnWhat,
+  seatName, turnWhat, withoutAction,
 } from "./words.js";
 
 type Obs = TotomObservation | KowahObservation | LukFuObservation;
@@ -634,13 +634,15 @@ export class TablePage {
       const more = h("ol", { class: "ranked", start: 6 });
       const known = new Set(legal.map((a) => a.text));
       this.hint.actions.forEach((r, k) => {
-        (k < 5 ? ol : more).append(h("li", { "data-action": r.action },
+        // The explanation leads with the value in the game's own terms (points a deal, the
+        // multiplier won); the raw ranking value is only a tooltip.
+        const value = r.value === undefined ? "" : `ranking value ${r.value.toFixed(3)}`;
+        (k < 5 ? ol : more).append(h("li", { "data-action": r.action, title: value },
           h("button", {
             type: "button", class: "play-hint", disabled: this.busy || !known.has(r.action),
             "data-focus": `hint-${k}`, onclick: () => void this.act(r.action),
           }, r.action),
-          h("span", { class: "value" }, r.value === undefined ? "–" : r.value.toFixed(3)),
-          h("span", { class: "why" }, r.explanation)));
+          h("span", { class: "why" }, withoutAction(r.action, r.explanation))));
       });
       if (more.children.length) {
         ol.append(h("li", { class: "more" }, h("details", {},

@@ -152,6 +152,15 @@ export function explainResult(game: GameKey, r: DealResult, names: string[],
   return out;
 }
 
+/** A hint's explanation without the action it starts by naming, shown beside the action's
+ * button: "discard 2m: +0.7 points a deal …" -> "+0.7 points a deal …" (as the terminal). */
+export function withoutAction(action: string, explanation: string): string {
+  for (const head of [`${action}: `, `${action} `]) {
+    if (explanation.startsWith(head)) return explanation.slice(head.length);
+  }
+  return explanation;
+}
+
 export function plural(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
