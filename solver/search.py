@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from moneycards.solver.ranking import stopped
@@ -46,6 +46,9 @@ class Estimate:
     score2: float = 0.0  # the sum of their squares, for the interval
     worlds: int = 0
     cut_short: bool = False  # the safety cap or a cancelled call stopped the search first
+    # (win share, settlement) of each world in turn: options that end every sampled deal
+    # alike are told apart from options whose sums merely agree (`alike`).
+    per_world: list[tuple[float, float]] = field(default_factory=list, repr=False)
 
     @property
     def win_share(self) -> float:
@@ -63,6 +66,7 @@ class Estimate:
         self.score += score
         self.score2 += score * score
         self.worlds += 1
+        self.per_world.append((win, score))
 
     def interval(self) -> tuple[float, float]:
         """A normal 95% interval of the settlement per deal over the worlds played."""
@@ -74,13 +78,36 @@ class Estimate:
         half = 1.96 * math.sqrt(var / n)
         return m - half, m + half
 
-    def said(self, unit: str = "points a deal", digits: int = 1) -> str:
+    def said(self, unit: str = "points a deal", digits: int = 1,
+             alike: Sequence[str] = ()) -> str:
         """The settlement first, then the share of deals won, as a hint prints them:
         "+1.6 points a deal [+0.4, +2.8] over 32 sampled deals played out, wins 25%". Below
         HONEST_SAMPLE deals an interval would claim more than the sample knows: the figures
-        are then "about" ones."""
-        return settlement_words(self.mean_score, self.interval(), self.worlds,
-                                self.win_share, unit, digits)
+        are then "about" ones. `alike`: the other options that ended every one of these
+        deals as this one did (`alike`), named so a reader sees the choice is free."""
+        words = settlement_words(self.mean_score, self.interval(), self.worlds,
+                                 self.win_share, unit, digits)
+        if alike:
+            every = "the one" if self.worlds == 1 else f"each of the {self.worlds}"
+            words += f", exactly as {and_list(alike)} in {every}"
+        return words
+
+
+def alike(estimates: Iterable[Estimate]) -> dict[str, list[str]]:
+    """Per option, the other options whose sampled deals all ended as its own did (the
+    same win and settlement in every world, in order): between those, the sample cannot
+    choose. Options with no world played are alike with none."""
+    groups: dict[tuple[tuple[float, float], ...], list[str]] = {}
+    for e in estimates:
+        if e.worlds:
+            groups.setdefault(tuple(e.per_world), []).append(e.action)
+    return {a: [b for b in group if b != a] for group in groups.values() for a in group}
+
+
+def and_list(items: Sequence[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    items = list(items)
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 # From this many sampled deals on, a hint gives the interval of its settlement; below it,

@@ -160,3 +160,32 @@ def test_a_call_that_wins_more_deals_but_settles_less_is_passed():
             if found >= 2:
                 break
     assert found >= 2
+
+
+def test_options_that_end_every_sampled_deal_alike_are_named_as_such():
+    """Two leads that end each sampled deal alike (the same win and settlement in every one)
+    say so, naming each other, so a reader sees the choice between them is free; an option
+    whose figures differ names none."""
+    import re
+    state = LukFuState(seed=3)
+    for _ in range(2):  # two calls, then seat 1 leads
+        state.apply(strong(state.observation(state.current_seat()))[0].action)
+    by = {r.action: r.reason for r in strong(state.observation(state.current_seat()))}
+    for a, b in (("lead 7c", "lead 8c"), ("lead 8c", "lead 7c")):
+        m = re.search(rf"over (\d+) sampled deals played out, wins \d+%, "
+                      rf"exactly as {b} in each of the (\d+);", by[a])
+        assert m and m[1] == m[2], by[a]
+    assert "exactly as" not in by["lead 2s"]
+
+
+def test_alike_is_deal_by_deal_not_equal_sums():
+    from moneycards.solver.search import Estimate, alike
+    a, b, c = Estimate("a"), Estimate("b"), Estimate("c")
+    for e, results in ((a, [(1.0, 2.0), (0.0, -1.0)]), (b, [(0.0, -1.0), (1.0, 2.0)]),
+                       (c, [(1.0, 2.0), (0.0, -1.0)])):
+        for win, score in results:
+            e.add(win, score)
+    assert a.mean_score == b.mean_score and a.win_share == b.win_share
+    assert alike([a, b, c]) == {"a": ["c"], "b": [], "c": ["a"]}
+    assert "exactly as c in each of the 2" in a.said(alike=["c"])
+    assert "exactly as" not in b.said(alike=[])

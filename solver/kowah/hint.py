@@ -21,7 +21,7 @@ from moneycards.solver.cards import Face, counted
 from moneycards.solver.kowah import KOWAH
 from moneycards.solver.ranking import (Ranked, capped, cut_short, legal_of, not_evaluated,
                                        ranked, stopped)
-from moneycards.solver.search import Estimate
+from moneycards.solver.search import Estimate, alike
 from moneycards.solver.table import parse_action, says
 from moneycards.solver.kowah.exact import ready_slots, splits_exact
 from moneycards.solver.kowah import search
@@ -415,15 +415,17 @@ def strong(obs: KowahObservation, seed: int | None = None, worlds: int = SEARCH_
     pick = max(better, key=lambda r: sum(won[r.action])) if better else race_pick
     est = {a: _estimate(a, xs) for a, xs in won.items()}
     m_pick = est[pick.action].mean_score
+    same = alike(est.values())
     out = []
     for r in cands:
         e = est[r.action]
-        said = e.said(UNIT, 2)
+        said = e.said(UNIT, 2, alike=same[r.action])
         if r is pick:
             value = e.mean_score
         else:
             value = max(0.0, min(e.mean_score, m_pick - RACE_TIE))
-            if e.mean_score >= m_pick:  # said in the first clause: a short hint shows only it
+            if e.mean_score >= m_pick and pick.action not in same[r.action]:
+                # said in the first clause: a short hint shows only it
                 said += f" (not surely better than {_doing(pick.action)})"
         why = f"{_doing(r.action)}: {said}; race estimate {_race_tail(r.reason)}"
         out.append(Ranked(r.action, value * (1 - RACE_TIE) + RACE_TIE * r.value, why))

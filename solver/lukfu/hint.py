@@ -21,6 +21,7 @@ from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.ranking import (UNKNOWN_ACTION, Ranked, capped, cut_short, legal_of,
                                        not_evaluated, ranked, stopped)
 from moneycards.solver.table import parse_action
+from moneycards.solver.search import alike
 from moneycards.solver.lukfu.observation import CARD_VERBS, LukFuObservation
 from moneycards.solver.lukfu.old import FIXED_OLD, Position, prove_old
 from moneycards.solver.lukfu.plays import Play, beaters_of, beating_plays, classify, plays_in
@@ -154,6 +155,7 @@ def strong(obs: LukFuObservation, seed: int | None = None, worlds: int = SEARCH_
     # Ranked by the settlement a deal (LF-K2, LF-K3: a losing caller pays both shares), so
     # calls, claims and playing on are weighed by what they win and what they cost; between
     # equal settlements by the chance to win.
+    same = alike(done)
     for v in sorted(done, key=lambda v: (-v.mean_score, -v.win_share)):
         head, reason = v.action, why[v.action]
         if calls:
@@ -163,7 +165,7 @@ def strong(obs: LukFuObservation, seed: int | None = None, worlds: int = SEARCH_
                             ("pass", f"{olds}; a losing non-caller pays only its own share "
                                      f"(LF-K3)"))
         out.append(Ranked(v.action, round(v.mean_score, 4),
-                          f"{head}: {v.said(digits=2)}; {reason}"))
+                          f"{head}: {v.said(digits=2, alike=same[v.action])}; {reason}"))
     # Equal rounded values keep this order (ranked() is stable).
     floor = min(r.value for r in out)
     rest = [r for r in base if r.action not in values]

@@ -25,6 +25,7 @@ from moneycards.solver.totom import TOTOM
 from moneycards.solver.ranking import (UNKNOWN_ACTION, Ranked, capped, cut_short, legal_of,
                                        not_evaluated, ranked, stopped)
 from moneycards.solver.table import parse_action
+from moneycards.solver.search import alike
 from moneycards.solver.totom.check import check_hand
 from moneycards.solver.totom.exact import distance_exact
 from moneycards.solver.totom.legal import breaks_a_pair, declined_before
@@ -355,9 +356,11 @@ def searched(obs: TotomObservation, base: list[Ranked], cands: list[Ranked],
                 for r in as_settlements(obs, base)]
     order = {r.action: i for i, r in enumerate(base)}
     out = []
+    same = alike(est.values())
     for r in cands:
         e = est[r.action]
-        out.append(Ranked(r.action, e.mean_score, f"{r.action}: {e.said()}; {r.reason}"))
+        out.append(Ranked(r.action, e.mean_score,
+                          f"{r.action}: {e.said(alike=same[r.action])}; {r.reason}"))
     # Equal settlements: the more deals won first, then the ranking's order (ranked() keeps
     # the order of equal values).
     out.sort(key=lambda r: (-r.value, -est[r.action].win_share, order[r.action]))
