@@ -42,6 +42,7 @@ class Deal:
     levels: list[str]
     result: Any  # the engine's Outcome
     timings: dict[str, list[float]] = field(default_factory=dict)  # level -> decision ms
+    summary: str = ""  # how the deal ended, in words (the engine's result line)
 
 
 def play_chunk(game: str, jobs: list[tuple[int, list[str]]],
@@ -57,7 +58,7 @@ def play_chunk(game: str, jobs: list[tuple[int, list[str]]],
         timings: dict[str, list[float]] = {}
         seats = players.setdefault(tuple(levels), resolve(levels))
         state = play_deal(game, seed, seats, budget_ms, timings=timings)
-        out.append(Deal(seed, levels, state.result, timings))
+        out.append(Deal(seed, levels, state.result, timings, state.result_line()))
     return out
 
 
@@ -152,7 +153,8 @@ class TableSeats:
         self.stub.CloseTable(table_pb2.CloseTableRequest(table_id=made.table_id,
                                                          seat_token=token), timeout=60)
         state = final_state(self.game, record)
-        return Deal(seed, levels, state.result, {self.label: answer["decisions_ms"]})
+        return Deal(seed, levels, state.result, {self.label: answer["decisions_ms"]},
+                    state.result_line())
 
     def close(self) -> None:
         process = getattr(self, "process", None)

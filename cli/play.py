@@ -11,7 +11,7 @@ from moneycards.cli.common import answers, emit_json, json_option, progress
 from moneycards.solver.cards import counted
 from moneycards.solver.errors import InvalidInput, json_object
 from moneycards.solver.games import AnyGame, final_state
-from moneycards.solver.table import in_sentence, seat_label
+from moneycards.solver.table import seat_label
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -137,7 +137,8 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
     def selfplay(deals: int, seed: int, seats: str, seat_overrides: tuple[str, ...],
                  server: str | None, budget_ms: float, backend: str, address: str | None,
                  as_json: bool) -> None:
-        """Play DEALS deals between AI seats and print results and settlements."""
+        """Play --deals deals between AI seats: how each ended, its settlement, and each
+        seat's wins and totals."""
         from moneycards.cli.deals import grpc_seat, play_deals
         from moneycards.players import resolve, seat_spec
         from moneycards.solver.hints import check_budget, seat_score
@@ -173,11 +174,8 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
             if r.winner is not None:
                 wins[r.winner] += 1
             results.append({"seed": seed + k, "result": r.to_json(), "settlement": score})
-            if not as_json:
-                what = r.kind.value + (f" by {in_sentence(r.winner)}" if r.winner is not None
-                                       else "")
-                net = " ".join(f"{x:+g}" for x in score)
-                click.echo(f"deal {k + 1} (seed {seed + k}): {what}; settlement {net}")
+            if not as_json:  # the engine's words say who settles what
+                click.echo(f"deal {k + 1} (seed {seed + k}): {deal.summary}")
         summary = {"seats": levels, "deals": deals, "wins": wins, "settlement": totals,
                    "average": [t / deals for t in totals]}
         if as_json:

@@ -121,6 +121,30 @@ def test_cli_observe_hint_selfplay(tmp_path, game):
     assert summary["deals"] == 2 and len(summary["settlement"]) == state.seats
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_cli_selfplay_says_how_each_deal_ended(game):
+    """Each deal's line is the engine's account of its end, agreeing with --json: who won,
+    on what, at what score, or why no one did."""
+    seats = ",".join(["strong"] + ["random"] * (seeded(game, 0).seats - 1))
+    args = [game, "selfplay", "--deals", "4", "--seed", "3", "--seats", seats]
+    human = CliRunner().invoke(cli, args)
+    assert human.exit_code == 0
+    deals = json.loads(CliRunner().invoke(cli, [*args, "--json"]).output)["deals"]
+    lines = human.output.splitlines()[:4]
+    for k, (line, deal) in enumerate(zip(lines, deals)):
+        assert line.startswith(f"deal {k + 1} (seed {3 + k}): ")
+        said = line.split(": ", 1)[1]
+        r = deal["result"]
+        if "winner" in r:
+            assert said.startswith(f"Seat {r['winner']} "), line
+            assert " wins " in said or " claims " in said, line
+            if "card" in r:
+                assert f" on {r['card']} " in said, line
+        else:
+            assert said.startswith(("Drawn", "Three passes")), line
+        assert "[[" not in said and "{'" not in said and "None" not in said
+
+
 @pytest.mark.parametrize("args,error", [
     (["kowah", "selfplay", "--seats", "strong,wizard,random"],
      "error: --seats: unknown seat 'wizard': an AI level (random, greedy, heuristic, strong, "
