@@ -172,6 +172,11 @@ def hand_shown(w: Watched) -> list[str]:
                                               "els => els.map(e => e.dataset.card)"))
 
 
+def page_width(page) -> int:
+    """How wide the page's content is drawn: more than the viewport scrolls sideways."""
+    return page.evaluate("document.documentElement.scrollWidth")
+
+
 def cards_of(text: str) -> list[str]:
     return sorted(d + s for ranks, s in re.findall(r"([0-9]+)([csmth])", text) for d in ranks)
 
@@ -240,6 +245,7 @@ def test_a_whole_deal_played_by_clicking_hints(served, context, tmp_path, game, 
                 ".filter((e) => e.offsetParent && e.scrollWidth > e.clientWidth + 1)"
                 ".map((e) => e.textContent)")
             assert clipped == [], (width, clipped)
+            assert page_width(w.page) <= width
         w.page.set_viewport_size({"width": 1280, "height": 800})
 
     taken = play_by_hints(w, shot)
@@ -269,6 +275,11 @@ def test_a_whole_deal_played_by_clicking_hints(served, context, tmp_path, game, 
     else:
         assert shown is None
     assert not w.page.query_selector(".board section.actions")  # no empty box at the end
+    # On a phone the end, with the winner's cards in a fixed-width box, never makes the page
+    # wider than the screen (that box scrolls sideways on its own).
+    w.page.set_viewport_size({"width": 390, "height": 844})
+    w.page.wait_for_timeout(100)
+    assert page_width(w.page) <= 390, "the page scrolls sideways at the deal's end"
     log = w.page.text_content(".log-lines")
     assert all(a in log for a in taken[:3])
     assert w.errors == []
