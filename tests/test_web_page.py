@@ -280,6 +280,8 @@ def test_a_whole_deal_played_by_clicking_hints(served, context, tmp_path, game, 
     w.page.set_viewport_size({"width": 390, "height": 844})
     w.page.wait_for_timeout(100)
     assert page_width(w.page) <= 390, "the page scrolls sideways at the deal's end"
+    if shown is not None:  # and the winner's cards wrap there, nothing hidden to the right
+        assert shown.evaluate("(e) => e.scrollWidth <= e.clientWidth + 1"), shown.text_content()
     log = w.page.text_content(".log-lines")
     assert all(a in log for a in taken[:3])
     assert w.errors == []
