@@ -275,6 +275,8 @@ def test_a_whole_deal_played_by_clicking_hints(served, context, tmp_path, game, 
     else:
         assert shown is None
     assert not w.page.query_selector(".board section.actions")  # no empty box at the end
+    offer = w.page.query_selector(".center .offer-box")  # a card won on stays, offered to no one
+    assert offer is None or "offered to" not in offer.text_content(), offer.text_content()
     # On a phone the end, with the winner's cards in a fixed-width box, never makes the page
     # wider than the screen (that box scrolls sideways on its own).
     w.page.set_viewport_size({"width": 390, "height": 844})

@@ -405,7 +405,7 @@ export class TablePage {
       if (t.offer?.card) {
         const o = t.offer;
         c.append(h("div", { class: "offer-box" }, cardEl("totom", o.card, "big"),
-          h("p", {}, `On the table: ${o.card} ${cardName("totom", o.card)} (${OFFER_WORDS[o.kind]}, at ${o.door === v.seat ? "your" : possessive(names[o.door])} doorway), offered to ${o.seat === v.seat ? "you" : names[o.seat]}`)));
+          h("p", {}, `On the table: ${o.card} ${cardName("totom", o.card)} (${OFFER_WORDS[o.kind]}, at ${o.door === v.seat ? "your" : possessive(names[o.door])} doorway), ${v.over ? "the deal's last card offered" : `offered to ${o.seat === v.seat ? "you" : names[o.seat]}`}`)));
       } else {
         c.append(h("p", { class: "quiet" }, "No card on offer."));
       }
