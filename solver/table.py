@@ -236,7 +236,7 @@ def _read_action(text: str, deck: Deck, verbs: type[Verb] | tuple[str, ...]) -> 
     return Action(verb, arg, cards, f"{word} {arg}" if arg else word)
 
 
-def _position_in_action(why: str, typed: str, deck: Deck) -> str:
+def position_in_action(why: str, typed: str, deck: Deck) -> str:
     """A notation error about an action's cards counts its position from the start of
     the action as typed ('capture 9x': position 9), not from the start of its cards."""
     word, _, arg = typed.partition(" ")
@@ -375,7 +375,7 @@ class TableState(ABC):
         if act not in self._legal():
             rule, why = self._diagnose(act)
             typed = " ".join(str(action).split())  # as written: '2c 7c', not its '27c'
-            why = _position_in_action(why, typed, self.deck)
+            why = position_in_action(why, typed, self.deck)
             # Both may echo the action: cut, as every echoed input is, to keep one line.
             # The seat named as the narration names it: "by Ana", "by you", "by Seat 0".
             raise IllegalAction(f"{clip(typed)!r} by {in_sentence(self.current_seat())}: "

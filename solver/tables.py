@@ -26,12 +26,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from moneycards.solver.cards import Face
-from moneycards.solver.errors import InvalidInput
+from moneycards.solver.errors import InvalidInput, NotationError
 from moneycards.solver.games import AnyGame, spec
 from moneycards.solver.observation import Observation
 from moneycards.solver.ranking import LEVELS
 from moneycards.solver.screen import explain
-from moneycards.solver.table import IllegalAction, Outcome, TableState, check_result, named_seats
+from moneycards.solver.table import (IllegalAction, Outcome, TableState, check_result, named_seats,
+                                     position_in_action)
 from moneycards.solver.hints import choose
 
 HUMAN, AI = "human", "ai"
@@ -578,7 +579,12 @@ class Table:
             raise InvalidInput(f"'{act.verb}' names its cards (e.g. '{act.verb} 5c')",
                                field="action")
         if act.verb in self.state.card_verbs and not act.cards:
-            self.state.deck.parse(act.arg, field="action")  # raises: bad notation is bad input
+            try:
+                self.state.deck.parse(act.arg, field="action")  # bad notation is bad input
+            except NotationError as err:  # placed where a person looks, as a refusal places it
+                err.message = position_in_action(err.message, " ".join(text.split()),
+                                                 self.state.deck)
+                raise
         if act.cards:  # more copies of a card than the deck holds: no move of any table
             self.state.deck.counts(act.cards, field="action")
         since = self.version(seat)

@@ -625,3 +625,23 @@ def test_a_bad_card_in_an_action_is_placed_in_the_action_as_typed(action, positi
         state.apply(action)
     assert f"unknown suit letter: '9x' at position {position}" in err.value.message
     assert action[position - 1:position + 1] == "9x"
+
+
+@pytest.mark.parametrize("game, action, position", [
+    ("totom", "capture 9x", 9), ("totom", "discard 5c 9x", 12), ("lukfu", "down 2s 9x", 9),
+    ("lukfu", "lead 9x", 6), ("kowah", "discard 9x", 9)])
+def test_a_bad_card_at_a_table_is_placed_in_the_action_as_typed(game, action, position):
+    """A table (the terminal's, the web's, TableService's) checks an action's notation
+    before its turn; the position counts from the start of what was typed there too, and
+    the table is left as it was."""
+    from moneycards.solver.errors import NotationError
+    from moneycards.solver.tables import Seat, Table
+
+    n = seeded(game, 3).seats
+    table = Table.create(game, [Seat("human")] + [Seat("ai", "random")] * (n - 1), seed=3)
+    before = table.version(0)
+    with pytest.raises(NotationError) as err:
+        table.act(0, action)
+    assert f"'9x' at position {position}" in err.value.message
+    assert action[position - 1:position + 1] == "9x"
+    assert err.value.field == "action" and table.version(0) == before
