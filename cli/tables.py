@@ -515,9 +515,12 @@ def _table(stored: Any) -> Any:
 def _record(stored: Any) -> dict[str, Any]:
     """The stored table as a record file: a game record of the deal's actions that stand
     (and the result once over), or a match record at a match's table."""
+    return _record_of(_table(stored))
+
+
+def _record_of(table: Any) -> dict[str, Any]:
     from moneycards.records import game_record_json, match_record_json
 
-    table = _table(stored)
     if table.match is not None:
         return match_record_json(table.game.name, table.match_record())
     return game_record_json(table.game.name, table.record())
@@ -533,22 +536,35 @@ def tables() -> None:
 @json_option
 @answers
 def list_tables(db: str | None, as_json: bool) -> None:
-    """Every table, oldest first: id, game, date, actions, state, seats."""
+    """Every table, oldest first: id, game, date, actions, state, seats, and a match's
+    length."""
     rows = []
     for t in _store(db).load(include_closed=True):
         state = "closed" if t.closed else "over" if t.over else "open"
         names = [s.get("name", "") for s in t.header.get("seats", [])]
-        rows.append({"table_id": t.table_id, "game": t.header["game"],
-                     "played_at": t.header.get("played_at", ""), "actions": len(t.actions),
-                     "state": state, "seats": names})
+        row = {"table_id": t.table_id, "game": t.header["game"],
+               "played_at": t.header.get("played_at", ""), "actions": len(t.actions),
+               "state": state, "seats": names}
+        if t.header.get("match") is not None:  # R-match: its length, as the table was made
+            row["match"] = t.header["match"]
+        rows.append(row)
     if as_json:
         emit_json({"tables": rows})
         return
     if not rows:
         click.echo("no tables")
     for r in rows:
+        acts = "action " if r["actions"] == 1 else "actions"
         click.echo(f"{r['table_id']:<14} {r['game']:<6} {r['played_at']:<21} "
-                   f"{r['actions']:>4} actions  {r['state']:<6}  {', '.join(r['seats'])}")
+                   f"{r['actions']:>4} {acts}  {r['state']:<6}  {', '.join(r['seats'])}"
+                   + (f"  ({match_words(r['match'])})" if "match" in r else ""))
+
+
+def match_words(match: dict[str, int]) -> str:
+    """A match's length as the lobby sets it (R-match): deals, a target, or neither."""
+    parts = ([f"of {match['deals']} deals"] if match.get("deals") else []) \
+        + ([f"to {match['to_points']} points"] if match.get("to_points") else [])
+    return "a match " + (" or ".join(parts) if parts else "until the table is closed")
 
 
 @tables.command("show")
@@ -556,10 +572,20 @@ def list_tables(db: str | None, as_json: bool) -> None:
 @db_option
 @answers
 def show_table(table_id: str, db: str | None) -> None:
-    """The deal at a table so far, step by step, seats named."""
+    """The deal at a table so far, step by step, seats named; at a match's table each
+    finished deal with the totals after it (as `replay` tells a match record), then the
+    deal in play."""
     table = _table(_stored(db, table_id))
     if table.match is not None:
-        click.echo(f"deal {table.deal_no} of the match")
+        from moneycards.cli.records import match_lines
+
+        if table.finished():
+            for line in match_lines(table.game.name, json.dumps(_record_of(table))):
+                click.echo(line)
+        if table.is_over:
+            return
+        of = f" of {table.match.deals}" if table.match.deals else ""
+        click.echo(f"== Deal {table.deal_no}{of}, in play ==")
     record = {k: v for k, v in table.record().items() if k != "match"}
     for line in replay(table.game.name, record):
         click.echo(line)

@@ -107,3 +107,47 @@ def test_a_play_that_cannot_start_leaves_no_file(tmp_path, monkeypatch):
     assert r.exit_code == 2 and not list(tmp_path.rglob("*.json"))
     r = run("kowah", "play", "--record", str(tmp_path))
     assert r.exit_code == 2 and "is a directory" in r.output
+
+
+def test_tables_show_tells_a_match_deal_by_deal_then_the_deal_in_play(tmp_path):
+    """R-match: `show` at a match's table gives each finished deal as `replay` tells the
+    exported match record (the totals after each), then the deal in play; `list` names
+    the match's length."""
+    from moneycards.solver.tables import Match
+
+    db = tmp_path / "tables.db"
+    tables = Tables(SqliteStore(db))
+    opened, _ = tables.create("kowah", [Seat(HUMAN, name="Ana"), Seat(AI, "greedy"),
+                                        Seat(AI, "greedy")], 9, None, match=Match(deals=3))
+    table = opened.table
+    while table.deal_no < 2 or len(table.state.history) < 6:  # into the second deal
+        table.act(0, table.observation(0).legal_actions[0])
+        with opened.lock:
+            tables.commit(opened)
+    r = run("tables", "list", "--db", str(db))
+    assert r.exit_code == 0 and r.output.rstrip().endswith("(a match of 3 deals)"), r.output
+    listed = json.loads(run("tables", "list", "--db", str(db), "--json").output)["tables"]
+    assert listed[0]["match"] == {"deals": 3}
+    r = run("tables", "show", opened.table_id, "--db", str(db))
+    assert r.exit_code == 0, r.output
+    exported = tmp_path / "match.json"
+    exported.write_text(run("tables", "export", opened.table_id, "--db", str(db)).output)
+    told = run("kowah", "replay", str(exported)).output
+    assert told.startswith("== Deal 1 of 3: ") and "Totals: Ana " in told
+    assert r.output.startswith(told)
+    in_play = r.output[len(told):].splitlines()
+    assert in_play[0] == "== Deal 2 of 3, in play =="
+    # the deal in play, action by action, as `show` tells a single deal
+    said = [line.split(": ", 1)[1] for line in in_play[1:]
+            if line[:5].strip().rstrip(".").isdigit()]
+    assert said == table.state.history, (said, table.state.history)
+
+
+@pytest.mark.parametrize("match, words", [
+    ({"deals": 3}, "a match of 3 deals"), ({"to_points": 50}, "a match to 50 points"),
+    ({"deals": 5, "to_points": 50}, "a match of 5 deals or to 50 points"),
+    ({}, "a match until the table is closed")])
+def test_a_listed_match_says_how_long_it_runs(match, words):
+    from moneycards.cli.tables import match_words
+
+    assert match_words(match) == words
