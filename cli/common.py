@@ -144,6 +144,11 @@ class OneLineGroup(click.Group):
         except click.ClickException as err:
             param: click.Parameter | None = getattr(err, "param", None)
             message = err.format_message()
+            ctx = getattr(err, "ctx", None)
+            if message.startswith("Got unexpected extra argument") and ctx is not None and \
+                    any("--hand" in p.opts for p in ctx.command.params):
+                # `lukfu old "9c 9s"`: the cards were meant for --hand
+                message += "; give the hand with --hand"
             unreadable = isinstance(err, click.BadParameter) and param is not None and \
                 isinstance(param.type, click.File) and \
                 not isinstance(err, click.MissingParameter)  # a file given, not opened

@@ -531,3 +531,15 @@ def test_messages_name_the_game_as_people_write_it():
     assert "the Tổ Tôm deck holds 4" in r.output
     r = CliRunner().invoke(cli, ["kowah", "check", "555c 777s 99m 4h"])
     assert "no such card in Kowah" in r.output
+
+
+def test_a_hand_given_without_its_option_is_pointed_to_hand():
+    """`lukfu old "9c 9s"`: the cards meant for --hand; a command whose hand is an argument
+    does not get the hint."""
+    r = CliRunner().invoke(cli, ["lukfu", "old", "9c 9s 1t"])
+    assert r.exit_code == 2 and r.output == (
+        "error: Got unexpected extra argument (9c 9s 1t); give the hand with --hand "
+        "(see --help)\n")
+    r = CliRunner().invoke(cli, ["kowah", "win", "5c", "b", "--pair", "55c", "--card", "5c",
+                                 "--via", "draw"])
+    assert r.exit_code == 2 and "--hand" not in r.output
