@@ -528,3 +528,28 @@ def test_the_lobby_opens_without_an_empty_alert(served, context):
     assert w.page.query_selector(".refusal") is not None
     assert not w.page.is_visible(".refusal")
     assert w.errors == []
+
+
+@pytest.mark.parametrize("field, typed, said", [
+    ("#seed", "1e5", "Seed: a whole number from 0 to 9223372036854775807"),
+    ("#seed", "99999999999999999999999", "Seed: a whole number from 0 to"),
+    ("#seed", "-3", "Seed: a whole number"), ("#seed", "abc", "Seed: a whole number"),
+    ("#deals", "0", "Deals: a whole number from 1 to 1000"),
+    ("#deals", "2.5", "Deals: a whole number")])
+def test_the_lobby_names_a_bad_seed_or_deal_count_and_deals_nothing(served, context, field,
+                                                                      typed, said):
+    """What the lobby cannot send is refused on the page, the field named, before any call:
+    '1e5' is a number to the browser but no int64, and a seed past int64 no request."""
+    w = Watched(context)
+    w.page.goto(served + "/")
+    w.page.wait_for_selector("#deal")
+    w.page.fill(field, typed)
+    w.page.click("#deal")
+    w.page.wait_for_selector(".refusal:not([hidden])")
+    assert w.page.text_content(".refusal").startswith(said)
+    assert w.page.url.rstrip("/") == served.rstrip("/") and w.errors == []
+    # corrected, it deals
+    w.page.fill(field, "7" if field == "#seed" else "2")
+    w.page.click("#deal")
+    w.settled()
+    assert w.errors == []

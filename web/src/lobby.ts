@@ -12,6 +12,8 @@ import { GAME_TITLE } from "./words.js";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { CreateTableRequestSchema } from "./gen/moneycards/v1/table_pb.js";
 
+const MAX_SEED = 2n ** 63n - 1n; // the largest int64 (CreateTableRequest.seed)
+
 const GAMES = [
   { key: "totom", game: Game.TOTOM, seats: 4, blurb: "100-card Chắn table, 4 players" },
   { key: "kowah", game: Game.KOWAH, seats: 3, blurb: "Cheki, 3 players" },
@@ -40,10 +42,10 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
   }
   const rules = h("fieldset", { class: "rules" }, h("legend", {}, "Rules"));
   const seats = h("fieldset", { class: "seat-list" }, h("legend", {}, "Seats"));
-  const seed = h("input", { type: "number", name: "seed", min: 0, step: 1, inputmode: "numeric",
+  const seed = h("input", { type: "text", name: "seed", inputmode: "numeric", autocomplete: "off",
     placeholder: "random", id: "seed" });
-  const deals = h("input", { type: "number", name: "deals", min: 1, max: 1000, step: 1,
-    inputmode: "numeric", placeholder: "1", id: "deals" });
+  const deals = h("input", { type: "text", name: "deals", maxlength: 4,
+    inputmode: "numeric", autocomplete: "off", placeholder: "1", id: "deals" });
   const error = h("p", { class: "refusal", role: "alert", hidden: true });
   const deal = h("button", { type: "submit", class: "primary", id: "deal" }, "Deal");
   form.append(h("h2", {}, "A new table"), gameBox, rules, seats,
@@ -102,8 +104,22 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
         ? { kind: SeatKind.HUMAN, name: names[s] }
         : { kind: SeatKind.AI, aiLevel: LEVELS[p], name: names[s] }));
     const req: MessageInitShape<typeof CreateTableRequestSchema> = { game: g.game, seats: tableSeats };
-    if (seed.value.trim() !== "") req.seed = BigInt(seed.value.trim());
-    const matchDeals = Number(deals.value.trim() || "1");
+    // The seed is an int64 of 0 or more, written in digits ("1e5" is a number to the
+    // browser, not to BigInt); the deals 1-1000 (R-match). Refused here with the field named.
+    const seedText = seed.value.trim();
+    if (seedText !== "" && (!/^[0-9]+$/.test(seedText) || BigInt(seedText) > MAX_SEED)) {
+      error.hidden = false;
+      error.textContent = `Seed: a whole number from 0 to ${MAX_SEED}, in digits (or leave it empty for a random deal).`;
+      return;
+    }
+    if (seedText !== "") req.seed = BigInt(seedText);
+    const dealsText = deals.value.trim();
+    if (dealsText !== "" && (!/^[0-9]+$/.test(dealsText) || Number(dealsText) < 1 || Number(dealsText) > 1000)) {
+      error.hidden = false;
+      error.textContent = "Deals: a whole number from 1 to 1000 (1: a single deal).";
+      return;
+    }
+    const matchDeals = Number(dealsText || "1");
     if (matchDeals > 1) req.matchRules = { deals: matchDeals };
     if (g.key === "totom") {
       const preset = (form.querySelector<HTMLSelectElement>("#preset")?.value === "traditional")
