@@ -553,3 +553,28 @@ def test_the_lobby_names_a_bad_seed_or_deal_count_and_deals_nothing(served, cont
     w.page.click("#deal")
     w.settled()
     assert w.errors == []
+
+
+def test_kowah_honours_are_told_apart_on_small_cards(served, context):
+    """KW-D2: Old Thousand, Red Flower and White Flower are three kinds. On the pile the
+    small cards drop their word, so each honour has its own glyph (and colour) there; seed
+    21 puts White and Red Flower on the pile in the first round."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "kowah", ["you", "strong", "strong"], 21)
+    page = w.page
+    for _ in range(20):
+        w.settled()
+        pile = page.eval_on_selector_all(".center [data-card]",
+                                         "els => els.map(e => e.dataset.card)")
+        if {"2h", "3h"} <= set(pile):
+            break
+        version = w.debug("version")
+        page.click("section.actions button.act >> nth=0")
+        wait_for(page, f"document.body.dataset.version !== '{version}' && "
+                 "document.body.dataset.busy === '0'")
+    glyphs = {c: page.text_content(f".center [data-card='{c}'] .rank") for c in ("2h", "3h")}
+    assert glyphs["2h"] != glyphs["3h"], glyphs
+    colours = page.eval_on_selector_all(
+        ".center [data-card$='h'] .rank", "els => els.map(e => getComputedStyle(e).color)")
+    assert len(set(colours)) == len(colours), colours
+    assert w.errors == []

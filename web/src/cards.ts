@@ -66,6 +66,7 @@ function suitWord(game: GameKey, card: string): string {
 }
 
 const SVG = "http://www.w3.org/2000/svg";
+const KOWAH_GLYPH: Record<string, string> = { "1h": "★", "2h": "✿", "3h": "❀" };
 
 /** A card: its rank, the suit's mark (an SVG symbol of index.html) and word; the name on hover. */
 export function cardEl(game: GameKey, card: string, extra = ""): HTMLElement {
@@ -82,7 +83,10 @@ export function fillCard(el: HTMLElement, game: GameKey, card: string): void {
   el.setAttribute("aria-label", `${card}, ${name}`);
   const rank = document.createElement("span");
   rank.className = "rank";
-  rank.textContent = card[1] === "h" ? (game === "totom" ? "✿" : "★") : card[0];
+  rank.textContent = card[1] !== "h" ? card[0] : game === "totom" ? "✿" : (KOWAH_GLYPH[card] ?? "★");
+  // Kowah's three honours are three kinds (KW-D2): each its own glyph and colour, so a
+  // small card on the pile or an action's button tells them apart without its word.
+  if (game === "kowah" && KOWAH_GLYPH[card]) el.classList.add(`honour-${card}`);
   const mark = document.createElementNS(SVG, "svg");
   mark.setAttribute("class", "mark");
   mark.setAttribute("aria-hidden", "true");
