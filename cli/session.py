@@ -26,7 +26,7 @@ from moneycards.cli.screen import (Printer, default_down, describe, explain, hin
                                    wrap_clauses)
 from moneycards.cli.tables import CannotUndo, LocalTable, RemoteTable
 from moneycards.solver.cards import counted
-from moneycards.solver.errors import InvalidInput, json_object
+from moneycards.solver.errors import InvalidInput, clip, json_object
 from moneycards.solver.games import AnyGame
 from moneycards.solver.table import IllegalAction
 from moneycards.solver.tables import read_match
@@ -177,6 +177,11 @@ class Session:
         if words[0] in COMMANDS and (len(words) == 1 or words in (["hint", "-v"],
                                                                 ["hint", "--verbose"])):
             return self.command(words[0], obs, full=len(words) > 1)
+        if words[0] in COMMANDS and words[0] not in self.spec.module("table").STATE.verbs:
+            takes = "takes only -v (the reasons in full)" if words[0] == "hint" else \
+                "takes nothing after it"
+            self.echo(f"  {words[0]!r} {takes}, not {clip(' '.join(words[1:]))!r}.")
+            return True
         action = self.read(answer, options, obs)
         if action is None:
             return True
@@ -195,10 +200,10 @@ class Session:
     def read(self, answer: str, options: list[str], obs: Any) -> str | None:
         """The action an answer names, or None after saying what is expected."""
         if answer.isdigit():
-            k = int(answer)
+            k = int(answer) if len(answer) <= 6 else 0  # a long run of digits is no option
             if not 1 <= k <= len(options):
-                self.echo(f"  {k} is not an option: choose 1-{len(options)}, or type an "
-                          f"action.")
+                self.echo(f"  {clip(answer)} is not an option: choose 1-{len(options)}, or "
+                          f"type an action.")
                 return None
             chosen = options[k - 1]
             return default_down(obs) if chosen == "down" else chosen
@@ -213,7 +218,7 @@ class Session:
         # A verb of the game that is not legal now goes to the table, which says which
         # rule refuses it (`down` while the hand can beat: LF-F1); other words stop here.
         if verb not in verbs and verb not in self.spec.module("table").STATE.verbs:
-            self.echo(f"  {verb!r} is not an action now: type one of {', '.join(verbs)}, a "
+            self.echo(f"  {clip(verb)!r} is not an action now: type one of {', '.join(verbs)}, a "
                       f"number, or help.")
             return None
         return f"{verb} {' '.join(rest.split())}".strip()

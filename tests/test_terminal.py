@@ -402,3 +402,22 @@ def test_a_luk_fu_lead_offers_a_claim_only_when_the_seat_may_claim():
         if len(seen) == 2:
             break
     assert seen == {True, False}
+
+
+def test_odd_answers_get_one_short_line_each(tmp_path):
+    """A command with words after it names what it takes; a long answer is echoed cut (as
+    every echoed input is); a number of ten thousand digits is no option, not a crash."""
+    from click.testing import CliRunner
+
+    from moneycards.cli.main import cli
+
+    answers = ["hint -x", "show me", "x" * 100_000, "9" * 10_000, "quit"]
+    r = CliRunner().invoke(cli, ["kowah", "play", "--seed", "3", "--record",
+                                 str(tmp_path / "deal.json")], input="\n".join(answers) + "\n")
+    assert r.exit_code == 0, r.output
+    said = [line for line in r.output.splitlines() if line.startswith("your action: ")]
+    assert said[0] == "your action:   'hint' takes only -v (the reasons in full), not '-x'."
+    assert said[1] == "your action:   'show' takes nothing after it, not 'me'."
+    assert "…(100000 chars)' is not an action now" in said[2] and len(said[2]) < 200
+    assert "…(10000 chars) is not an option: choose 1-2" in said[3] and len(said[3]) < 200
+    assert max(map(len, r.output.splitlines())) < 200
