@@ -516,6 +516,16 @@ def test_a_match_shows_its_deal_and_totals_and_equals_the_match_in_process(serve
     names = [s.name for s in table.seats]
     assert header.endswith(", ".join(f"{n} {t}" for n, t in zip(names, table.totals()))
                            + " (multipliers won)")
+    # the end is the match's: its totals and deals won per seat, then the last deal
+    assert w.page.text_content(".result h2") == "The match is over after 2 deals"
+    rows = w.page.eval_on_selector_all(
+        ".result table.totals tr",
+        "rs => rs.slice(1).map(r => Array.from(r.cells, c => c.textContent))")
+    assert rows == [[n, str(t), str(k)] for n, t, k in zip(names, table.totals(), table.wins())]
+    top = max(table.totals())
+    leaders = [n for n, t in zip(names, table.totals()) if t == top]
+    assert all(n in w.page.text_content(".result .match-lead") for n in leaders)
+    assert w.page.text_content(".result h3").startswith("Deal 2 of 2")
     assert w.errors == []
 
 

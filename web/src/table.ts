@@ -688,13 +688,35 @@ export class TablePage {
 
   private resultPanel(v: TableView, game: GameKey, obs: Obs, names: string[]): HTMLElement {
     const r = obs.result;
-    const box = h("section", { class: "result", "aria-label": "The end of the deal" },
-      h("h2", {}, "The deal is over"), h("p", { class: "result-text" }, v.resultText));
+    const m = v.matchState;
+    const box = h("section", { class: "result", "aria-label": m?.over ? "The end of the match" : "The end of the deal" });
+    if (m?.over) box.append(...this.matchSummary(m, game, names),
+      h("h3", {}, `Deal ${m.deal}${m.rules?.deals ? ` of ${m.rules.deals}` : ""}, the last`));
+    else box.append(h("h2", {}, "The deal is over"));
+    box.append(h("p", { class: "result-text" }, v.resultText));
     if (r) this.explainInto(box, game, r, names, obs,
       this.endingEvent(v.matchState?.deal ?? 0)?.resultLines ?? []);
     box.append(h("p", {}, h("button", { type: "button", "data-focus": "lobby", onclick: () => this.onLeave() },
       "Back to the lobby")));
     return box;
+  }
+
+  /** A finished match (R-match): who leads, and each seat's total and deals won. */
+  private matchSummary(m: NonNullable<TableView["matchState"]>, game: GameKey, names: string[]): HTMLElement[] {
+    const totals = names.map((_, s) => m.totals[s] ?? 0n);
+    const best = totals.reduce((a, b) => (b > a ? b : a), totals[0] ?? 0n);
+    const leaders = names.filter((_, s) => totals[s] === best);
+    const said = (t: bigint) => (game === "kowah" ? String(t) : `${t > 0n ? "+" : ""}${t}`);
+    const unit = game === "kowah" ? " multipliers won" : " points";
+    const lead = leaders.length === 1 ? `${leaders[0]} finishes first, with ${said(best)}${unit}.`
+      : `${leaders.join(" and ")} finish level at the top, with ${said(best)}${unit} each.`;
+    const t = h("table", { class: "net totals" }, h("caption", {}, game === "kowah" ? "Multipliers won" : "Totals"),
+      h("tr", {}, h("th", {}, "seat"), h("th", {}, "total"), h("th", {}, "deals won")));
+    names.forEach((n, s) => t.append(h("tr", {}, h("td", {}, n),
+      h("td", { class: game === "kowah" ? "" : totals[s] > 0n ? "plus" : totals[s] < 0n ? "minus" : "" }, said(totals[s])),
+      h("td", {}, String(m.wins[s] ?? 0)))));
+    return [h("h2", {}, `The match is over after ${m.deal} ${m.deal === 1 ? "deal" : "deals"}`),
+      h("p", { class: "match-lead" }, lead), t];
   }
 
   /** A deal's end explained: in words, the winner's cards as shown (the server's lines;
@@ -716,7 +738,7 @@ export class TablePage {
     if (r.net.length) {
       const t = h("table", { class: "net" }, h("caption", {}, "Settlement"));
       r.net.forEach((n, s) => t.append(h("tr", {}, h("td", {}, names[s]),
-        h("td", { class: n > 0 ? "plus" : n < 0 ? "minus" : "" }, n > 0 ? `+${n}` : String(n)))));
+        h("td", { class: n > 0 ? "plus" : n < 0 ? "minus" : "" }, n >= 0 ? `+${n}` : String(n)))));
       box.append(t);
     }
   }
