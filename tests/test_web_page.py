@@ -588,3 +588,32 @@ def test_kowah_honours_are_told_apart_on_small_cards(served, context):
         ".center [data-card$='h'] .rank", "els => els.map(e => getComputedStyle(e).color)")
     assert len(set(colours)) == len(colours), colours
     assert w.errors == []
+
+
+def test_a_long_kowah_pile_keeps_the_hand_and_the_moves_on_screen(served, context):
+    """Late in a Kowah deal the pile holds ninety discards: it scrolls in its own box,
+    newest in view, so the hand and the moves stay within an 800-pixel-high window."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "kowah", ["you", "random", "random"], 11)
+    page = w.page
+    for _ in range(200):
+        w.settled()
+        if w.debug("over") or len(page.query_selector_all(".center .discard")) >= 90:
+            break
+        version = w.debug("version")
+        page.click("section.actions button.act >> nth=0")
+        wait_for(page, f"document.body.dataset.version !== '{version}' && "
+                 "document.body.dataset.busy === '0'")
+    assert len(page.query_selector_all(".center .discard")) >= 90
+    page.wait_for_timeout(100)  # the pile scrolls to its end in the next frame
+    page.evaluate("window.scrollTo(0, 0)")
+    moves = page.evaluate("document.querySelector('section.actions').getBoundingClientRect()"
+                          ".top")
+    assert moves < 800 - 40, moves  # at least the moves' first row shows
+    newest = page.evaluate("""() => {
+        const pile = document.querySelector('.center .pile').getBoundingClientRect();
+        const last = Array.from(document.querySelectorAll('.center .discard')).pop()
+            .getBoundingClientRect();
+        return last.top >= pile.top - 1 && last.bottom <= pile.bottom + 1; }""")
+    assert newest
+    assert w.errors == []

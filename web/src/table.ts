@@ -427,6 +427,7 @@ export class TablePage {
       }
       c.append(h("h3", {}, "Discards", h("span", { class: "quiet" }, " oldest first; → who took it")),
         k.discards.length ? pile : h("p", { class: "quiet" }, "none yet"));
+      requestAnimationFrame(() => { pile.scrollTop = pile.scrollHeight; });  // the newest in view
     } else {
       const l = obs as LukFuObservation;
       const tricks = l.record?.tricks ?? [];
