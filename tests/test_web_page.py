@@ -146,9 +146,12 @@ def shots_dir(tmp_path) -> pathlib.Path:
 
 
 def deal_in_lobby(w: Watched, base: str, game: str, seats: list[str], seed: int | None,
-                  preset: str | None = None) -> None:
+                  preset: str | None = None, auto_pass: bool = False) -> None:
+    """A table dealt from the lobby. A lone pass is clicked by the test (`auto_pass` off)
+    unless asked: the page's own pass would race the test's clicks."""
     page = w.page
     page.goto(base + "/")
+    page.evaluate(f"localStorage.setItem('moneycards.autoPass', '{int(auto_pass)}')")
     page.check(f"input[name=game][value={game}]")
     for s, who in enumerate(seats):
         page.select_option(f"#seat{s}", who)
@@ -617,3 +620,96 @@ def test_a_long_kowah_pile_keeps_the_hand_and_the_moves_on_screen(served, contex
         return last.top >= pile.top - 1 && last.bottom <= pile.bottom + 1; }""")
     assert newest
     assert w.errors == []
+
+
+def test_a_lone_pass_is_played_for_the_person_at_a_table_of_ai_players(served, context):
+    """As the terminal does: at a table where every other seat is an AI player, a lone
+    `pass` is played for the person after a moment, the switch remembered; with a friend
+    at the table it is asked (an instant pass would tell the friend the hand had nothing to
+    capture)."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 17,
+                  auto_pass=True)
+    page, clicked = w.page, []
+    for _ in range(400):
+        w.settled()
+        if w.debug("over"):
+            break
+        legal = w.debug("legal")
+        if legal == ["pass"]:  # the page plays it: wait for the next view
+            version = w.debug("version")
+            assert page.is_visible(".auto-pass-note")
+            wait_for(page, f"document.body.dataset.version !== '{version}'", timeout=30_000)
+            continue
+        version = w.debug("version")
+        page.click("section.actions button.act >> nth=0")
+        clicked.append(legal[0])
+        wait_for(page, f"document.body.dataset.version !== '{version}' && "
+                 "document.body.dataset.busy === '0'")
+    assert w.debug("over") and w.debug("autoPassed") > 0
+    assert page.evaluate("localStorage.getItem('moneycards.autoPass')") == "1"
+    assert w.errors == []
+
+
+def test_the_auto_pass_switch_turns_it_off_and_friends_are_always_asked(served, browser):
+    ctx = browser.new_context()
+    try:
+        w = Watched(ctx)
+        deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 17,
+                      auto_pass=True)
+        page = w.page
+        for _ in range(60):  # to the first lone pass, with the switch turned off
+            w.settled()
+            if w.debug("legal") == ["pass"] or w.debug("over"):
+                break
+            if page.query_selector("#auto-pass") and page.is_checked("#auto-pass"):
+                page.uncheck("#auto-pass")
+                continue
+            version = w.debug("version")
+            page.click("section.actions button.act >> nth=0")
+            wait_for(page, f"document.body.dataset.version !== '{version}' && "
+                     "document.body.dataset.busy === '0'")
+        assert w.debug("legal") == ["pass"]
+        assert page.evaluate("localStorage.getItem('moneycards.autoPass')") == "0"
+        version = w.debug("version")
+        page.wait_for_timeout(1500)  # twice the page's pause: nothing is played
+        assert w.debug("version") == version and w.debug("autoPassed") == 0
+        assert w.errors == []
+    finally:
+        ctx.close()
+    # A friend at the table: the switch on, and still a lone pass waits for the person.
+    a_ctx, b_ctx = browser.new_context(), browser.new_context()
+    try:
+        a = Watched(a_ctx)
+        deal_in_lobby(a, served, "totom", ["you", "friend", "greedy", "greedy"], 0,
+                      auto_pass=True)
+        link = a.page.get_attribute(".invite-link[data-seat='1']", "value")
+        a.page.click("#to-my-seat")
+        b = Watched(b_ctx)
+        b.page.goto(link)
+        lone = False
+        for _ in range(200):
+            a.settled()
+            b.settled()
+            if a.debug("over"):
+                break
+            if a.debug("legal") == ["pass"]:
+                lone = True
+                break
+            mover = a if a.debug("legal") else b
+            if not mover.debug("legal"):
+                mover.page.wait_for_timeout(100)
+                continue
+            version = mover.debug("version")
+            mover.page.click("section.actions button.act >> nth=0")
+            wait_for(mover.page, f"document.body.dataset.version !== '{version}' && "
+                     "document.body.dataset.busy === '0'")
+        assert lone, "no lone pass came to the person in the deal"
+        version = a.debug("version")
+        a.page.wait_for_timeout(1500)
+        assert a.debug("version") == version and a.debug("autoPassed") == 0
+        assert not a.page.query_selector("#auto-pass")
+        assert a.errors == [] and b.errors == []
+    finally:
+        a_ctx.close()
+        b_ctx.close()

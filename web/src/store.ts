@@ -64,3 +64,13 @@ export function dealRead(seat: Seat): number {
 export function setDealRead(seat: Seat, deal: number): void {
   sessionStorage.setItem(`moneycards.read.${seat.tableId}`, String(deal));
 }
+
+/** Whether the page plays a lone `pass` for this browser's person (on by default, as the
+ * terminal does; kept across tables). */
+export function autoPass(): boolean {
+  return localStorage.getItem("moneycards.autoPass") !== "0";
+}
+
+export function setAutoPass(on: boolean): void {
+  localStorage.setItem("moneycards.autoPass", on ? "1" : "0");
+}

@@ -3,7 +3,7 @@
 import { backsEl, cardEl, cardName, cardsEl, type GameKey, parseCards } from "./cards.js";
 import { Code, lukfu, refusal, type Refusal, tables } from "./api.js";
 import { clear, h } from "./dom.js";
-import { dealRead, setDealRead } from "./store.js";
+import { dealRead, setDealRead, autoPass, setAutoPass } from "./store.js";
 import { Game, type RankedAction, SeatKind } from "./gen/moneycards/v1/common_pb.js";
 import type { LukFuObservation, ProveOldResponse } from "./gen/moneycards/v1/lukfu_pb.js";
 import type { KowahObservation, TotomObservation } from "./gen/moneycards/v1/observation_pb.js";
@@ -17,6 +17,8 @@ import {
 } from "./words.js";
 
 type Obs = TotomObservation | KowahObservation | LukFuObservation;
+
+const AUTO_PASS_MS = 700;  // how long a lone pass shows before it is played for the person
 
 export interface Seat {
   tableId: string;
@@ -32,6 +34,7 @@ const FOLD_AT = 8;
 
 export class TablePage {
   private view?: TableView;
+  private autoPassed = 0;  // lone passes played for the person (shown to tests)
   private events = new Map<bigint, TableEvent>();
   private lastVersion = 0n;
   private busy = false;
@@ -192,6 +195,15 @@ export class TablePage {
       if (this.hint !== "loading") this.hint = undefined;
     }
     this.render();
+    if (this.passesForMe(view)) {
+      // Seen for a moment, then played, as the terminal plays it (--no-auto-pass there).
+      setTimeout(() => {
+        if (this.view?.version === view.version && !this.busy && this.passesForMe(view)) {
+          this.autoPassed += 1;
+          void this.act("pass", view.version);
+        }
+      }, AUTO_PASS_MS);
+    }
     if (view.observation.case === "lukFu") void this.proveOld(view);
     if (!this.rendered) {
       this.rendered = true;
@@ -552,6 +564,14 @@ export class TablePage {
   }
 
   /** The legal actions as buttons (numbered 1-9 for the keyboard), the hint, a refusal. */
+  /** A lone `pass` is played for the person when the switch is on and every other seat is
+   * an AI player. At a table with other people it is always asked: a pass played at once
+   * would tell them the hand had nothing to capture, which a person's own pace need not. */
+  private passesForMe(v: TableView): boolean {
+    return autoPass() && !v.over && v.legalActions.length === 1 && v.legalActions[0].text === "pass"
+      && v.seats.every((s, k) => k === v.seat || s.kind === SeatKind.AI);
+  }
+
   private actionsPanel(v: TableView, game: GameKey, obs: Obs, _names: string[]): HTMLElement {
     const panel = h("section", { class: "actions", "aria-label": "Your actions" });
     if (this.refusal) {
@@ -619,7 +639,18 @@ export class TablePage {
       for (const a of downs) list.append(button(a));
     }
     panel.append(h("h2", {}, "Your move"), list);
+    if (this.passesForMe(v)) {
+      panel.append(h("p", { class: "quiet auto-pass-note", role: "status" },
+        "pass is your only action: playing it for you…"));
+    }
     panel.append(this.hintPanel(v, legal));
+    if (legal.some((a) => a.text === "pass") && v.seats.every((s, k) => k === v.seat || s.kind === SeatKind.AI)) {
+      const box = h("input", { type: "checkbox", id: "auto-pass" }) as HTMLInputElement;
+      box.checked = autoPass();
+      box.addEventListener("change", () => { setAutoPass(box.checked); this.render(); });
+      panel.append(h("p", { class: "quiet" }, h("label", { for: "auto-pass" }, box,
+        " Pass for me when pass is my only action")));
+    }
     return panel;
   }
 
@@ -797,6 +828,7 @@ export class TablePage {
       table: () => this.seat.tableId,
       game: () => (this.view ? GAME_KEY[this.view.game] : ""),
       kinds: () => this.view?.seats.map((s) => (s.kind === SeatKind.AI ? "ai" : "human")) ?? [],
+      autoPassed: () => this.autoPassed,
     };
   }
 }
