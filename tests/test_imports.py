@@ -92,6 +92,8 @@ LAZY = (
          "then pins its core and sets GRPC_VERBOSITY; the service (gRPC, numpy) loads after"),
     Lazy(("moneycards.server.app",), ("server/workers.py",),
          "cycle: app imports workers (SolverPool)"),
+    Lazy(("moneycards.cli.records",), ("cli/tables.py",),
+         "cycle: cli/records.py imports match_deals from cli/tables.py"),
     Lazy(("moneycards.solver.games",), ("solver/lukfu/record.py",),
          "cycle: the registry imports the Luk Fu table, which reads its records here"),
     Lazy(("moneycards.solver.games",), ("solver/cards.py", "solver/rulebook.py"),
