@@ -208,6 +208,8 @@ def play_by_hints(w: Watched, shot=None) -> list[str]:
         if page.query_selector(".between button.next-deal"):  # a match's deal just ended
             wait_for(page, "document.querySelector('.between .result-text') !== null")
             w.ended.append(page.text_content(".between"))
+            # the next deal's turn waits until this end is read
+            assert " is over: its end is below" in page.text_content(".status .turn")
             if os.environ.get("MONEYCARDS_SCREENSHOTS"):
                 page.screenshot(path=str(shots_dir(None) / "match-between-deals.png"),
                                 full_page=True)

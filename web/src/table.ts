@@ -315,7 +315,10 @@ export class TablePage {
   private header(v: TableView, game: GameKey, obs: Obs, names: string[]): HTMLElement {
     const legal = v.legalActions.map((a) => a.text);
     let turn = "";
+    const ended = this.unreadDeal(v);
     if (v.over) turn = "the deal is over";
+    // The next deal is dealt at once; its turn waits until the last one's end is read.
+    else if (ended) turn = `deal ${ended} is over: its end is below, then go on to deal ${ended + 1}`;
     else if (obs.toAct === v.seat) turn = `your turn: ${turnWhat(game, obs, legal)}`;
     else if (obs.toAct !== undefined) turn = `${names[obs.toAct]} to act`;
     const facts: string[] = [GAME_TITLE[game]];
@@ -742,7 +745,7 @@ export class TablePage {
     const unit = game === "kowah" ? " multipliers won" : " points";
     const lead = leaders.length === 1 ? `${leaders[0]} finishes first, with ${said(best)}${unit}.`
       : `${leaders.join(" and ")} finish level at the top, with ${said(best)}${unit} each.`;
-    const t = h("table", { class: "net totals" }, h("caption", {}, game === "kowah" ? "Multipliers won" : "Totals"),
+    const t = h("table", { class: "net totals" }, h("caption", {}, game === "kowah" ? "Multipliers won" : "Totals, in points"),
       h("tr", {}, h("th", {}, "seat"), h("th", {}, "total"), h("th", {}, "deals won")));
     names.forEach((n, s) => t.append(h("tr", {}, h("td", {}, n),
       h("td", { class: game === "kowah" ? "" : totals[s] > 0n ? "plus" : totals[s] < 0n ? "minus" : "" }, said(totals[s])),
@@ -768,7 +771,7 @@ export class TablePage {
       box.append(t);
     }
     if (r.net.length) {
-      const t = h("table", { class: "net" }, h("caption", {}, "Settlement"));
+      const t = h("table", { class: "net" }, h("caption", {}, "Settlement, in points"));
       r.net.forEach((n, s) => t.append(h("tr", {}, h("td", {}, names[s]),
         h("td", { class: n > 0 ? "plus" : n < 0 ? "minus" : "" }, n >= 0 ? `+${n}` : String(n)))));
       box.append(t);
