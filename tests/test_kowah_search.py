@@ -284,4 +284,7 @@ def test_an_option_ranked_below_a_lower_mean_says_why_in_its_first_clause():
             if top is not None and mean(r) is not None and mean(r) > top:
                 seen += 1
                 assert "not surely better than" in first_clause(r.action, r.reason), r
+                # and the option kept first says why, in its own first clause
+                assert "first by the race estimate" in first_clause(ranking[0].action,
+                                                                    ranking[0].reason)
     assert seen  # the gate kept a lower mean first somewhere in these positions
