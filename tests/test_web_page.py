@@ -715,3 +715,15 @@ def test_the_auto_pass_switch_turns_it_off_and_friends_are_always_asked(served, 
     finally:
         a_ctx.close()
         b_ctx.close()
+
+
+def test_mau_gung_fits_its_card_on_a_phone(served, context):
+    """Luk Fu's 1c is named Mau Gung: the longest word a card carries fits a 390-pixel
+    phone's card (seed 0 deals it to seat 0)."""
+    w = Watched(context, 390, 844)
+    deal_in_lobby(w, served, "lukfu", ["you", "random", "random"], 0)
+    w.settled()
+    word = w.page.query_selector(".me .card[data-card='1c'] .word")
+    assert word is not None and word.text_content() == "mau gung"
+    assert word.evaluate("(e) => e.scrollWidth <= e.clientWidth + 1")
+    assert w.errors == []

@@ -96,6 +96,7 @@ export function fillCard(el: HTMLElement, game: GameKey, card: string): void {
   const word = document.createElement("span");
   word.className = "word";
   word.textContent = suitWord(game, card);
+  if (word.textContent.length > 7) word.classList.add("long");  // "mau gung" fits a phone's card
   el.append(rank, mark, word);
 }
 
