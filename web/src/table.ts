@@ -35,6 +35,7 @@ const FOLD_AT = 8;
 export class TablePage {
   private view?: TableView;
   private autoPassed = 0;  // lone passes played for the person (shown to tests)
+  private autoPassFor?: bigint;  // the view whose lone pass is scheduled
   private events = new Map<bigint, TableEvent>();
   private lastVersion = 0n;
   private busy = false;
@@ -195,15 +196,6 @@ export class TablePage {
       if (this.hint !== "loading") this.hint = undefined;
     }
     this.render();
-    if (this.passesForMe(view)) {
-      // Seen for a moment, then played, as the terminal plays it (--no-auto-pass there).
-      setTimeout(() => {
-        if (this.view?.version === view.version && !this.busy && this.passesForMe(view)) {
-          this.autoPassed += 1;
-          void this.act("pass", view.version);
-        }
-      }, AUTO_PASS_MS);
-    }
     if (view.observation.case === "lukFu") void this.proveOld(view);
     if (!this.rendered) {
       this.rendered = true;
@@ -310,6 +302,21 @@ export class TablePage {
     }
     if (v.over) this.board.append(this.resultPanel(v, game, obs, names));
     if (focused) this.board.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
+    this.scheduleAutoPass(v);
+  }
+
+  /** Once per view: a lone pass shown for a moment, then played, as the terminal plays it
+   * (--no-auto-pass there). From render, so a pass waiting behind a match's unread end
+   * is played once that end is read. */
+  private scheduleAutoPass(v: TableView): void {
+    if (!this.passesForMe(v) || this.autoPassFor === v.version) return;
+    this.autoPassFor = v.version;
+    setTimeout(() => {
+      if (this.view?.version === v.version && !this.busy && this.passesForMe(v)) {
+        this.autoPassed += 1;
+        void this.act("pass", v.version);
+      }
+    }, AUTO_PASS_MS);
   }
 
   private header(v: TableView, game: GameKey, obs: Obs, names: string[]): HTMLElement {
@@ -566,15 +573,16 @@ export class TablePage {
     this.render();
   }
 
-  /** The legal actions as buttons (numbered 1-9 for the keyboard), the hint, a refusal. */
-  /** A lone `pass` is played for the person when the switch is on and every other seat is
-   * an AI player. At a table with other people it is always asked: a pass played at once
-   * would tell them the hand had nothing to capture, which a person's own pace need not. */
+  /** A lone `pass` is played for the person when the switch is on, every other seat is an
+   * AI player and no match deal's end waits to be read. At a table with other people it is
+   * always asked: a pass played at once would tell them the hand had nothing to capture,
+   * which a person's own pace need not. */
   private passesForMe(v: TableView): boolean {
     return autoPass() && !v.over && v.legalActions.length === 1 && v.legalActions[0].text === "pass"
-      && v.seats.every((s, k) => k === v.seat || s.kind === SeatKind.AI);
+      && onlyAiBeside(v) && this.unreadDeal(v) === undefined;
   }
 
+  /** The legal actions as buttons (numbered 1-9 for the keyboard), the hint, a refusal. */
   private actionsPanel(v: TableView, game: GameKey, obs: Obs, _names: string[]): HTMLElement {
     const panel = h("section", { class: "actions", "aria-label": "Your actions" });
     if (this.refusal) {
@@ -647,7 +655,7 @@ export class TablePage {
         "pass is your only action: playing it for you…"));
     }
     panel.append(this.hintPanel(v, legal));
-    if (legal.some((a) => a.text === "pass") && v.seats.every((s, k) => k === v.seat || s.kind === SeatKind.AI)) {
+    if (legal.some((a) => a.text === "pass") && onlyAiBeside(v)) {
       const box = h("input", { type: "checkbox", id: "auto-pass" }) as HTMLInputElement;
       box.checked = autoPass();
       box.addEventListener("change", () => { setAutoPass(box.checked); this.render(); });
@@ -834,6 +842,11 @@ export class TablePage {
       autoPassed: () => this.autoPassed,
     };
   }
+}
+
+/** Every seat but this page's own is an AI player. */
+function onlyAiBeside(v: TableView): boolean {
+  return v.seats.every((s, k) => k === v.seat || s.kind === SeatKind.AI);
 }
 
 function group(label: string, cards: HTMLElement): HTMLElement {
