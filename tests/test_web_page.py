@@ -727,3 +727,35 @@ def test_mau_gung_fits_its_card_on_a_phone(served, context):
     assert word is not None and word.text_content() == "mau gung"
     assert word.evaluate("(e) => e.scrollWidth <= e.clientWidth + 1")
     assert w.errors == []
+
+
+def test_a_lone_pass_waits_behind_a_match_deals_unread_end(served, context):
+    """R-match: the next deal is dealt at once, but a lone pass in it is not played for the
+    person while the last deal's end is on screen unread; once they go on, it is (seed 5
+    opens Tổ Tôm's second deal with a lone pass for seat 0)."""
+    w = Watched(context)
+    w.page.goto(served + "/")
+    w.page.evaluate("localStorage.setItem('moneycards.autoPass', '1')")
+    for s in range(1, 4):
+        w.page.select_option(f"#seat{s}", "greedy")
+    w.page.fill("#seed", "5")
+    w.page.fill("#deals", "2")
+    w.page.click("#deal")
+    page = w.page
+    for _ in range(400):
+        w.settled()
+        if page.query_selector(".between button.next-deal"):
+            break
+        version = w.debug("version")
+        if w.debug("legal") != ["pass"]:  # a lone pass the page plays
+            page.click("section.actions button.act >> nth=0")
+        wait_for(page, f"document.body.dataset.version !== '{version}' && "
+                 "document.body.dataset.busy === '0'", timeout=30_000)
+    assert page.query_selector(".between button.next-deal") and w.debug("legal") == ["pass"]
+    version, passed = w.debug("version"), w.debug("autoPassed")
+    page.wait_for_timeout(1500)  # twice the page's pause
+    assert w.debug("version") == version and w.debug("autoPassed") == passed
+    page.click(".between button.next-deal")
+    wait_for(page, f"document.body.dataset.version !== '{version}'", timeout=30_000)
+    assert w.debug("autoPassed") == passed + 1
+    assert w.errors == []
