@@ -28,6 +28,7 @@ import pathlib
 import re
 import sqlite3
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Protocol, TypeVar
 
@@ -319,6 +320,9 @@ def sqlite_failure(err: sqlite3.Error) -> StoreFailure:
     return StoreFailure(reason, f"{STORE_WORDS[reason]} ({err})")
 
 
+OPEN_WAIT_S = 15.0  # how long opening an SQLite store waits for another process's write
+
+
 class SqliteStore(SqlStore):
     """Tables in an SQLite file (WAL, synchronous=FULL), or ":memory:" for throw-away.
 
@@ -351,10 +355,21 @@ class SqliteStore(SqlStore):
         # ":memory:" is one database per connection: one connection, shared under the lock
         # (no other process can hold its lock, so nothing waits while holding ours).
         self._shared = self._connect() if self.path == ":memory:" else None
-        try:
-            self._migrate()
-        except sqlite3.Error as err:
-            raise sqlite_failure(err) from None
+        # Replicas started together open one file at once: the schema check waits for
+        # another process's write up to OPEN_WAIT_S, longer than a call waits (busy_ms),
+        # as a process starting has no caller to keep waiting.
+        deadline = time.monotonic() + OPEN_WAIT_S
+        while True:
+            try:
+                self._migrate()
+                break
+            except sqlite3.Error as err:
+                failure = sqlite_failure(err)
+            except StoreFailure as err:
+                failure = err
+            if failure.reason != "STORE_LOCKED" or time.monotonic() >= deadline:
+                raise failure from None
+            time.sleep(0.05)
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None,

@@ -112,3 +112,30 @@ def test_an_unreachable_postgres_is_one_line_without_the_password():
     assert "who:***@127.0.0.1:1" in str(err.value)
     assert redacted("postgresql://h/db?user=u&password=pw&sslmode=require") == \
         "postgresql://h/db?user=u&password=***&sslmode=require"
+
+
+def test_opening_an_sqlite_store_waits_out_another_process_write(tmp_path, monkeypatch):
+    """Replicas started together open one file at once: a store being opened waits for a
+    write lock held longer than a call would wait (busy_ms), up to OPEN_WAIT_S, and only
+    then fails as STORE_LOCKED."""
+    from moneycards.server import store as store_module
+    from moneycards.server.store import StoreFailure
+
+    path = tmp_path / "tables.db"
+    SqliteStore(path).close_connection()
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")  # another process's write, in progress
+    release = threading.Timer(0.6, lambda: holder.execute("COMMIT"))
+    release.start()
+    try:
+        opened = SqliteStore(path, busy_ms=50)  # each try waits 50 ms; the open, longer
+        opened.close_connection()
+    finally:
+        release.join()
+    holder.execute("BEGIN IMMEDIATE")
+    monkeypatch.setattr(store_module, "OPEN_WAIT_S", 0.3)
+    with pytest.raises(StoreFailure) as err:
+        SqliteStore(path, busy_ms=50)
+    assert err.value.reason == "STORE_LOCKED"
+    holder.execute("COMMIT")
+    holder.close()
