@@ -174,6 +174,8 @@ def _breaks_a_pair_again(card: object, held: int) -> None:
 def test_a_rule_id_is_registered_once():
     from moneycards.solver.kowah.rules import KowahRules
 
+    for game in ("totom", "kowah"):  # registered first, whichever test ran before this one
+        rulebook.load(game)
     with pytest.raises(DuplicateRule, match="TT-C2"):
         rulebook.implements("TT-C2", "again", game="totom")(_breaks_a_pair_again)
     with pytest.raises(DuplicateRule, match="R-match"):
