@@ -7,6 +7,7 @@ import click
 from moneycards.cli.common import CONTEXT_SETTINGS, answers, json_option
 from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
+from moneycards.cli.rules import add_rules_command
 from moneycards.solver.cards import counted
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES
@@ -128,3 +129,4 @@ def win(hand: str, pair: str, card: str, via: str, as_json: bool) -> None:
 add_record_commands(kowah, NAME)
 add_play_commands(kowah, GAMES[NAME])
 add_interactive_command(kowah, GAMES[NAME])
+add_rules_command(kowah, NAME)

@@ -9,6 +9,7 @@ from typing import IO, TYPE_CHECKING, Any, Callable, TypeVar
 from moneycards.cli.common import CONTEXT_SETTINGS, answers, json_option
 from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
+from moneycards.cli.rules import add_rules_command
 from moneycards.solver.cards import counted
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES
@@ -216,3 +217,4 @@ def score(fu: int | None, winner: int | None, caller: int | None, drawn: bool,
 add_record_commands(lukfu, NAME)
 add_play_commands(lukfu, GAMES[NAME])
 add_interactive_command(lukfu, GAMES[NAME])
+add_rules_command(lukfu, NAME)

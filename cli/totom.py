@@ -9,6 +9,7 @@ from typing import Callable, TypeVar
 from moneycards.cli.common import CONTEXT_SETTINGS, answers, json_option
 from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
+from moneycards.cli.rules import add_rules_command
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES
 from moneycards.solver.totom import NAME, TOTOM
@@ -156,3 +157,4 @@ def waits(hand: str, via: str, seen: str | None, opening: str | None, rules: str
 add_record_commands(totom, NAME)
 add_play_commands(totom, GAMES[NAME])
 add_interactive_command(totom, GAMES[NAME])
+add_rules_command(totom, NAME)

@@ -22,8 +22,10 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import email.utils
+import functools
 import gzip
 import hashlib
+import json
 import logging
 import mimetypes
 import os
@@ -57,6 +59,8 @@ from moneycards.server.addresses import is_loopback
 from moneycards.server.interceptors import GuardInterceptor, internal_status
 from moneycards.server.limits import RESERVED_THREADS, Limits
 from moneycards.solver.errors import InvalidInput
+from moneycards.solver.games import GAMES
+from moneycards.solver.ruletext import rule_texts
 from moneycards.v1 import kowah_connect, lukfu_connect, table_connect, totom_connect
 
 if TYPE_CHECKING:
@@ -411,21 +415,26 @@ class WebApp:
         index = self.root / "index.html"
         if path == "/" and not index.is_file():
             return await _plain(send, 404, NOT_BUILT)
-        target = _inside(self.root, path)
-        if target is not None and target.is_dir():
-            target = target / "index.html"
-        if target is None or not target.is_file():
-            return await _plain(send, 404, "not found\n")
-        data = target.read_bytes()
+        if path == RULES_PATH:
+            data, kind, modified = rules_json(), "application/json", None
+        else:
+            target = _inside(self.root, path)
+            if target is not None and target.is_dir():
+                target = target / "index.html"
+            if target is None or not target.is_file():
+                return await _plain(send, 404, "not found\n")
+            data, modified = target.read_bytes(), target.stat().st_mtime
+            kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
         etag = '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
-        kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
-        if kind.startswith("text/") or kind in ("application/javascript", "image/svg+xml"):
+        if kind.startswith("text/") or kind in ("application/javascript", "image/svg+xml",
+                                                "application/json"):
             kind += "; charset=utf-8"
         head = [(b"content-type", kind.encode()), (b"etag", etag.encode()),
                 (b"cache-control", b"no-cache"), (b"x-content-type-options", b"nosniff"),
-                *PAGE_HEADERS,
-                (b"last-modified", email.utils.formatdate(target.stat().st_mtime,
-                                                          usegmt=True).encode()), *cors]
+                *PAGE_HEADERS, *cors]
+        if modified is not None:
+            head.append((b"last-modified", email.utils.formatdate(modified,
+                                                                  usegmt=True).encode()))
         request_headers = dict(scope["headers"])
         if request_headers.get(b"if-none-match", b"").decode("latin-1") == etag:
             await send({"type": "http.response.start", "status": 304, "headers": head})
@@ -445,6 +454,18 @@ CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'se
                            "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 PAGE_HEADERS = ((b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
                 (b"referrer-policy", b"no-referrer"))
+
+
+# Every rule and ruling of the built-in games as written (solver/ruletext.py), for the page's
+# rule links: {"totom": [{"id", "game", "section", "text", "proposed"}, ...], ...}.
+RULES_PATH = "/rules.json"
+
+
+@functools.cache
+def rules_json() -> bytes:
+    return json.dumps({game: [r.as_json() for r in rule_texts(game)]
+                       for game, s in GAMES.items() if not s.package},
+                      ensure_ascii=False).encode()
 
 
 NOT_BUILT = """\

@@ -29,10 +29,10 @@ class Lazy:
 # The modules `moneycards --help` loads (checked below): a command imports what it runs.
 START = ("moneycards/__init__.py", "cli/__init__.py", "cli/main.py", "cli/common.py",
          "cli/totom.py", "cli/kowah.py", "cli/lukfu.py", "cli/tables.py", "cli/play.py",
-         "cli/records.py", "solver/__init__.py", "solver/cards.py",
-         "solver/errors.py", "solver/games.py", "solver/rulebook.py", "solver/screen.py",
-         "solver/table.py", "solver/totom/__init__.py", "solver/totom/screen.py",
-         "solver/kowah/__init__.py", "solver/lukfu/__init__.py")
+         "cli/records.py", "cli/rules.py", "solver/__init__.py", "solver/cards.py",
+         "solver/errors.py", "solver/games.py", "solver/rulebook.py", "solver/ruletext.py",
+         "solver/screen.py", "solver/table.py", "solver/totom/__init__.py",
+         "solver/totom/screen.py", "solver/kowah/__init__.py", "solver/lukfu/__init__.py")
 
 # Figures: `python -X importtime`, the least of 11 runs, on top of what the importer has
 # already loaded (for a command: on top of `moneycards --help`, itself ~90-110 ms).

@@ -38,7 +38,10 @@ def test_the_wheel_installs_only_the_moneycards_package(wheel):
     for must in ("moneycards/__main__.py", "moneycards/py.typed",
                  "moneycards/solver/totom/table.py", "moneycards/server/app.py",
                  "moneycards/cli/main.py", "moneycards/v1/totom_pb2.py",
-                 "moneycards/v1/totom.proto", "moneycards/v1/common.proto"):
+                 "moneycards/v1/totom.proto", "moneycards/v1/common.proto",
+                 # the rules as written (`moneycards GAME rules`, the page's rule links)
+                 "moneycards/docs/rules/totom.md", "moneycards/docs/rules/kowah.md",
+                 "moneycards/docs/rules/lukfu.md", "moneycards/docs/proposed-rulings.md"):
         assert must in names, must
     meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
     text = zipfile.ZipFile(wheel).read(meta).decode()
@@ -66,6 +69,10 @@ def test_the_wheel_runs_from_a_clean_venv(wheel, tmp_path):
                        capture_output=True, text=True, cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines()[1].startswith("WINS")
+    r = subprocess.run([str(py), "-m", "moneycards", "kowah", "rules", "KW-R4"],
+                       capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "KW-R4  Ready (checki): the eight cards form two triplets" in r.stdout
     code = "import moneycards.solver; print(moneycards.solver.__file__)"
     r = subprocess.run([str(py), "-c", code],
                        capture_output=True, text=True, cwd=tmp_path)

@@ -1,0 +1,138 @@
+"""The rules as written: every numbered rule and ruling of a game's rules page (docs/rules)
+and the proposed rulings the engine follows (docs/proposed-rulings.md), with its section and
+text, for a person who reads an id in an error, a hint or a result and wants the rule itself.
+
+The pages ship inside the package (`moneycards.docs`), so an installed copy answers as a
+checkout does. The rule book (solver/rulebook.py) says which code implements an id; this
+module only says what the rule says.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from importlib import resources
+
+from moneycards.solver.errors import InvalidInput
+from moneycards.solver.games import GAMES
+from moneycards.solver.rulebook import RULE_ID
+
+# A rule is a list item that opens with its id in bold; a proposed ruling's item may run on
+# over indented lines.
+ITEM = re.compile(r"^- \*\*(" + RULE_ID.pattern + r")\*\* ?(.*)$")
+SECTION = re.compile(r"^## (.+)$")
+SECTION_ID = re.compile(r" \([A-Z]{2,3}-[A-Z]\)")  # "Capture restrictions (TT-C)"
+PROPOSED_MARK = "(proposed) "
+# The proposed rulings' sections: the games each applies to ("Every table": all of them).
+PROPOSED_SECTIONS = {"Every table": None, "Tổ Tôm": "totom", "Kowah": "kowah",
+                     "Luk Fu": "lukfu"}
+
+
+@dataclass(frozen=True)
+class RuleText:
+    """One rule as its page writes it (Markdown: `**bold**`, `code`)."""
+
+    id: str
+    game: str
+    section: str  # the heading it stands under ("Capture restrictions", "Rulings …")
+    text: str
+    proposed: bool = False  # a proposed ruling the engine follows, not yet settled
+
+    def plain(self) -> str:
+        """The text without Markdown marks, for a terminal."""
+        return plain(self.text)
+
+    def as_json(self) -> dict[str, object]:
+        return {"id": self.id, "game": self.game, "section": self.section,
+                "text": self.plain(), "proposed": self.proposed}
+
+
+def plain(text: str) -> str:
+    """Markdown marks dropped; a table's rows as indented lines of cells joined by " | "
+    (its header underline left out)."""
+    lines = []
+    for line in text.replace("**", "").replace("`", "").split("\n"):
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if all(set(c) <= {"-", ":"} for c in cells):
+                continue
+            line = "  " + " | ".join(cells)
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _page(name: str) -> str:
+    return resources.files("moneycards.docs").joinpath(name).read_text(encoding="utf-8")
+
+
+def _items(text: str) -> list[tuple[str, str, str]]:
+    """(section, id, text) for every rule item of a page: its continuation lines joined, and
+    a table that follows it (TT-K3's bonuses) kept as its lines."""
+    out: list[tuple[str, str, str]] = []
+    section = ""
+    open_item = False  # the last item may still take lines: no other text came after it
+    for line in text.splitlines():
+        head = SECTION.match(line)
+        item = ITEM.match(line)
+        if head:
+            section, open_item = plain(SECTION_ID.sub("", head.group(1))), False
+        elif item:
+            out.append((section, item.group(1), item.group(2).strip()))
+            open_item = True
+        elif open_item and line.startswith("  ") and line.strip():
+            s, i, t = out[-1]
+            out[-1] = (s, i, f"{t} {line.strip()}")
+        elif open_item and line.startswith("|"):
+            s, i, t = out[-1]
+            out[-1] = (s, i, f"{t}\n{line.strip()}")
+        elif line.strip():
+            open_item = False
+    return out
+
+
+@functools.cache
+def rule_texts(game: str) -> tuple[RuleText, ...]:
+    """Every rule and ruling of a built-in game, in the page's order, then the proposed
+    rulings that apply to it."""
+    found = GAMES.get(game)
+    if found is None or found.package:
+        raise InvalidInput(f"no rules page for {game!r}: the pages are those of "
+                           f"{', '.join(g for g, s in GAMES.items() if not s.package)}",
+                           field="game")
+    out = [RuleText(i, game, s, t) for s, i, t in _items(_page(f"rules/{found.rules_doc}"))]
+    for s, i, t in _items(_page("proposed-rulings.md")):
+        if s in PROPOSED_SECTIONS and t.startswith(PROPOSED_MARK) \
+                and PROPOSED_SECTIONS[s] in (None, game):
+            out.append(RuleText(i, game, "Proposed rulings", t.removeprefix(PROPOSED_MARK),
+                                proposed=True))
+    return tuple(out)
+
+
+def rule_text(game: str, rule_id: str) -> RuleText:
+    """One rule of `game` by its id (case does not matter). An unknown id is an error that
+    says where the id belongs, when another game has it, or how to list the game's rules."""
+    wanted = rule_id.strip()
+    for r in rule_texts(game):
+        if r.id.casefold() == wanted.casefold():
+            return r
+    elsewhere = [g for g, s in GAMES.items() if g != game and not s.package
+                 and any(r.id.casefold() == wanted.casefold() for r in rule_texts(g))]
+    title = GAMES[game].title
+    if elsewhere:
+        found = rule_text(elsewhere[0], wanted)
+        raise InvalidInput(f"{found.id} is a {GAMES[found.game].title} rule, not one of "
+                           f"{title}'s (moneycards {found.game} rules {found.id})",
+                           field="rule")
+    if not RULE_ID.fullmatch(wanted.upper()) and not wanted.startswith(("R-", "r-")):
+        raise InvalidInput(f"{wanted!r} is not a rule id (such as {rule_texts(game)[0].id} "
+                           f"or a ruling R-…)", field="rule")
+    raise InvalidInput(f"{title} has no rule {wanted}", field="rule")
+
+
+def section_rules(game: str, prefix: str) -> tuple[RuleText, ...]:
+    """The rules of one numbered section by its prefix ("TT-C": the capture restrictions);
+    empty when no rule has it."""
+    p = prefix.strip().casefold()
+    return tuple(r for r in rule_texts(game)
+                 if re.fullmatch(re.escape(p) + r"[0-9]+", r.id.casefold()))

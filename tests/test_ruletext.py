@@ -1,0 +1,159 @@
+"""The rules as written (solver/ruletext.py), `moneycards GAME rules` and the web port's
+/rules.json: every rule and ruling of docs/rules with its page's own text, the proposed
+rulings where they apply, and one-line errors that say where an id belongs."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from moneycards.cli.main import cli
+from moneycards.cli.rules import EXAMPLES
+from moneycards.solver.errors import InvalidInput
+from moneycards.solver.ruletext import rule_text, rule_texts, section_rules
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ("totom", "kowah", "lukfu")
+ITEM = re.compile(r"^- \*\*([^*]+)\*\* (.*)$", re.M)
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_of_the_page_with_its_own_text(game):
+    page = (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    written = ITEM.findall(page)
+    texts = [r for r in rule_texts(game) if not r.proposed]
+    assert [(r.id, r.text.split("\n")[0]) for r in texts] == written
+    assert len(texts) >= 25
+    # "Cards", not "Cards (TT-D)"; "The traditional preset", without Markdown
+    assert all(r.section and not re.search(r"\(..-.\)|`", r.section) for r in texts)
+
+
+def test_a_rule_s_table_comes_with_it():
+    k3 = rule_text("totom", "TT-K3")
+    rows = k3.plain().split("\n")
+    assert rows[0] == "Table (main / dịch):" and rows[1] == "  bonus | meaning | value"
+    assert len(rows) == 2 + 12  # the twelve bonuses, the header's underline left out
+    assert "  Tám đỏ | exactly 8 red cards | 8 / 5" in rows
+    # The next rule is its own line only.
+    assert rule_text("totom", "TT-K4").text.startswith("Tôm and Lèo sets:")
+    assert "\n" not in rule_text("totom", "TT-K4").text
+
+
+def test_proposed_rulings_where_they_apply():
+    proposed = {g: {r.id for r in rule_texts(g) if r.proposed} for g in GAMES}
+    assert proposed == {"totom": {"R-claim-close"}, "kowah": {"R-claim-close", "R-take-limit"},
+                        "lukfu": {"R-claim-close"}}
+    take = rule_text("kowah", "R-take-limit")
+    # its continuation lines joined, the "(proposed)" mark said by the flag instead
+    assert take.text.startswith("The page lets a seat take the last discard")
+    assert take.text.endswith("(`GameSpec.max_actions`, derived in solver/bounds.py).")
+    assert "(proposed)" not in take.text and "`" not in take.plain()
+    # a settled ruling's note in that page is not a proposal: R-rotation is Kowah's own
+    assert not rule_text("kowah", "R-rotation").proposed
+
+
+def test_a_ruling_of_several_games_is_each_game_s_own():
+    texts = {g: rule_text(g, "R-match").text for g in GAMES}
+    assert len(set(texts.values())) == 3
+    assert "multipliers" in texts["kowah"]
+
+
+def test_lookups_ignore_case_and_sections_list_their_rules():
+    assert rule_text("totom", "tt-c3").id == "TT-C3"
+    assert rule_text("totom", "r-tôm-cards").id == "R-Tôm-cards"
+    assert [r.id for r in section_rules("totom", "TT-C")] == \
+        [r.id for r in rule_texts("totom") if r.id.startswith("TT-C")]
+    assert [r.id for r in section_rules("lukfu", "lf-o")][:2] == ["LF-O1", "LF-O2"]
+    assert section_rules("totom", "TT-C3") == ()  # an id is not a section
+    assert section_rules("totom", "TT-") == ()
+
+
+@pytest.mark.parametrize("game, given, message", [
+    ("lukfu", "TT-C3", "TT-C3 is a Tổ Tôm rule, not one of Luk Fu's (moneycards totom "
+                       "rules TT-C3)"),
+    ("totom", "kw-r4", "KW-R4 is a Kowah rule, not one of Tổ Tôm's (moneycards kowah rules "
+                       "KW-R4)"),
+    ("totom", "R-take-limit", "R-take-limit is a Kowah rule, not one of Tổ Tôm's"),
+    ("kowah", "KW-R9", "Kowah has no rule KW-R9"),
+    ("kowah", "R-nothing", "Kowah has no rule R-nothing"),
+    ("kowah", "ready", "'ready' is not a rule id (such as KW-D1 or a ruling R-…)"),
+])
+def test_an_unknown_id_says_where_it_belongs(game, given, message):
+    with pytest.raises(InvalidInput) as err:
+        rule_text(game, given)
+    assert message in err.value.message and err.value.field == "rule"
+
+
+def test_the_command_prints_the_rule_under_its_section():
+    r = run("totom", "rules", "TT-C3")
+    assert r.exit_code == 0
+    assert r.output.splitlines() == [
+        "Capture restrictions",
+        "  TT-C3  A seat that declines an available Chắn capture of a face may not later",
+        "         discard that face nor use it in a Cạ."]
+
+
+def test_the_command_lists_sections_and_every_rule():
+    r = run("kowah", "rules", "KW-X", "KW-X4", "R-declare")
+    assert r.exit_code == 0
+    lines = r.output.splitlines()
+    assert lines[0] == "Declared hands — the public waiting pair variant"
+    ids = re.findall(r"^  (\S+)  ", r.output, re.M)
+    assert ids == ["KW-X1", "KW-X2", "KW-X3", "KW-X4", "KW-X5", "R-declare"]  # once each
+    assert "" in lines and "Rulings on what the page leaves open" in lines
+    every = run("lukfu", "rules")
+    assert re.findall(r"^  (\S+)  ", every.output, re.M) == [r.id for r in rule_texts("lukfu")]
+    heading = "Proposed rulings (the engine follows them; not yet settled)"
+    assert every.output.count(heading) == 1
+    assert every.output.index(heading) > every.output.index("  R-match  ")
+
+
+def test_the_command_s_json_and_errors():
+    r = run("lukfu", "rules", "LF-O2", "--json")
+    assert r.exit_code == 0
+    (d,) = json.loads(r.output)
+    assert set(d) == {"id", "game", "section", "text", "proposed"}
+    assert (d["id"], d["game"], d["section"], d["proposed"]) == ("LF-O2", "lukfu",
+                                                                 "Old cards", False)
+    bad = run("lukfu", "rules", "LF-O2", "TT-C3")
+    assert bad.exit_code == 2 and bad.stdout == ""
+    assert bad.stderr == ("error: ID 2: TT-C3 is a Tổ Tôm rule, not one of Luk Fu's "
+                          "(moneycards totom rules TT-C3)\n")
+    bad = run("kowah", "rules", "x", "--json")
+    assert bad.exit_code == 2
+    assert json.loads(bad.stderr)["error"]["field"] == "ID"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_help_s_examples_are_rules_and_sections(game):
+    rule_id, section = EXAMPLES[game]
+    assert rule_text(game, rule_id).id == rule_id and section_rules(game, section)
+    assert f"moneycards {game} rules {rule_id}" in run(game, "rules", "--help").output
+
+
+def test_the_web_port_serves_every_rule(tmp_path):
+    from moneycards.server.app import start_service
+    from moneycards.server.web import WebOptions
+
+    svc = start_service("127.0.0.1", 0, 2, warm=False, web=WebOptions(0, (), str(tmp_path)))
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{svc.web.port}/rules.json",
+                                    timeout=10) as r:
+            assert r.headers["content-type"] == "application/json; charset=utf-8"
+            assert r.headers["etag"] and r.headers["x-content-type-options"] == "nosniff"
+            served = json.loads(r.read())
+    finally:
+        svc.web.stop()
+        svc.server.stop(None)
+    assert set(served) == set(GAMES)
+    for game in GAMES:
+        assert served[game] == [r.as_json() for r in rule_texts(game)]
