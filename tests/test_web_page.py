@@ -759,3 +759,59 @@ def test_a_lone_pass_waits_behind_a_match_deals_unread_end(served, context):
     wait_for(page, f"document.body.dataset.version !== '{version}'", timeout=30_000)
     assert w.debug("autoPassed") == passed + 1
     assert w.errors == []
+
+
+# -- the rules, by id ---------------------------------------------------------------------------
+def test_a_rule_id_shows_its_rule_and_keys_wait_while_it_is_open(served, context, tmp_path):
+    """A refused action's rule id (and any rule id in a line) is a button that opens the rule
+    as written (/rules.json, the text of `moneycards kowah rules`); while it is open the
+    table's keys do nothing; Escape closes it. An id the book lacks stays plain code."""
+    from moneycards.solver.ruletext import rule_text
+
+    w = Watched(context)
+    deal_in_lobby(w, served, "kowah", ["you", "greedy", "random"], 5)
+    w.settled()
+    w.debug("act", "discard 9m")
+    w.page.wait_for_selector(".refusal button.rule[data-rule='KW-T2']")
+    w.page.click(".refusal button.rule")
+    dialog = w.page.wait_for_selector("dialog#rule-dialog[open]")
+    t2 = rule_text("kowah", "KW-T2")
+    assert dialog.query_selector("h2").text_content() == f"KW-T2 · {t2.section}"
+    assert dialog.query_selector("p").text_content() == t2.plain()
+    w.page.screenshot(path=str(shots_dir(tmp_path) / "rule-kowah-1280.png"))
+    version = w.debug("version")
+    w.page.keyboard.press("1")  # the first action's key: the rule is open, nothing is played
+    w.page.wait_for_timeout(300)
+    assert w.debug("version") == version and w.page.is_visible("dialog#rule-dialog")
+    w.page.keyboard.press("Escape")
+    wait_for(w.page, "!document.querySelector('dialog#rule-dialog[open]')")
+    w.debug("act", "draw", 0)  # a stale version: no rule of the book, plain code
+    wait_for(w.page, "document.querySelector('.refusal .rule')?.textContent === "
+             "'STALE_VERSION'")
+    assert w.page.eval_on_selector(".refusal .rule", "(e) => e.tagName") == "CODE"
+    assert w.debug("showRule", "TT-C3") is False  # another game's rule is not this table's
+
+
+def test_a_rule_s_table_in_its_dialog_fits_a_phone(served, context, tmp_path):
+    """TT-K3's bonus table comes as a table, every bonus a row; on a 390-pixel phone the
+    dialog stays on the screen and the page does not widen."""
+    w = Watched(context, 390, 844)
+    deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 3)
+    w.settled()
+    wait_for(w.page, "window.moneycards.page().showRule('TT-K3')")
+    rows = w.page.locator("dialog#rule-dialog .rule-table tr")
+    assert rows.count() == 13
+    assert rows.nth(0).text_content() == "bonusmeaningvalue"
+    assert "Tám đỏ" in rows.nth(10).text_content() and "8 / 5" in rows.nth(10).text_content()
+    box = w.page.locator("dialog#rule-dialog").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["height"] <= 844
+    assert page_width(w.page) <= 390
+    assert w.page.eval_on_selector("dialog#rule-dialog", "(d) => d.scrollTop") == 0
+    w.page.screenshot(path=str(shots_dir(tmp_path) / "rule-totom-390.png"))
+    # an id the rule cites opens its own rule in the same dialog
+    w.page.click("dialog#rule-dialog .rule-table button.rule[data-rule='TT-W7']")
+    wait_for(w.page, "document.querySelector('#rule-title')?.textContent.startsWith('TT-W7')")
+    assert w.page.locator("dialog[open]").count() == 1
+    w.page.click("dialog#rule-dialog .close button")
+    wait_for(w.page, "!document.querySelector('dialog#rule-dialog[open]')")
+    assert w.errors == []

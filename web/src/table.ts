@@ -1,6 +1,7 @@
 // The table: one seat's view drawn, its legal actions as buttons, the hint, the log, live
 // updates through Watch, and the end of the deal explained.
 import { backsEl, cardEl, cardName, cardsEl, type GameKey, parseCards } from "./cards.js";
+import { loadRules, ruleRef, showRuleById, withRules } from "./rules.js";
 import { Code, lukfu, refusal, type Refusal, tables } from "./api.js";
 import { clear, h } from "./dom.js";
 import { dealRead, setDealRead, autoPass, setAutoPass } from "./store.js";
@@ -70,6 +71,7 @@ export class TablePage {
 
   /** Read the view, then follow the seat's events live. */
   async start(): Promise<void> {
+    const rules = loadRules();  // read beside the view: its ids become links once it is here
     try {
       const { view } = await tables.getView(this.who);
       this.setView(view!);
@@ -77,6 +79,7 @@ export class TablePage {
       this.fail(err);
       return;
     }
+    void rules.then((here) => { if (here && this.view) this.render(); });
     void this.watch();
   }
 
@@ -245,6 +248,7 @@ export class TablePage {
   private onKey = (e: KeyboardEvent): void => {
     const target = e.target as HTMLElement | null;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (document.querySelector("dialog[open]")) return;  // a rule is open: keys are its own
     if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
     if (/^[1-9]$/.test(e.key)) {
       const button = this.board.querySelector<HTMLButtonElement>(`button[data-key="${e.key}"]`);
@@ -434,7 +438,7 @@ export class TablePage {
       if (t.claim !== undefined && !v.over) {
         const what = t.claim === Claim.WIN ? "win" : "Chíu";
         c.append(h("p", { class: "prompt", role: "alert" },
-          `You may claim it: ${what}. Nobody else sees the question (R-claim-privacy).`));
+          ...withRules(`You may claim it: ${what}. Nobody else sees the question (R-claim-privacy).`, game)));
       }
     } else if (game === "kowah") {
       const k = obs as KowahObservation;
@@ -525,7 +529,7 @@ export class TablePage {
         for (const c of cards) row.append(this.handCard(game, c, oldSet.has(c) ? "old" : ""));
         groups.append(group({ c: "Coins", s: "Strings", m: "Myriads", t: "Tens" }[suit]!, row));
       }
-      if (oldSet.size) groups.append(h("p", { class: "quiet" }, "Cards marked old cannot be beaten (LF-O1, LF-O2)."));
+      if (oldSet.size) groups.append(h("p", { class: "quiet" }, ...withRules("Cards marked old cannot be beaten (LF-O1, LF-O2).", game)));
     }
     if (!hand.length) groups.append(h("p", { class: "quiet" }, "No cards in hand."));
     me.append(h("header", {}, h("h3", {}, `${names[v.seat]} (you)`),
@@ -588,8 +592,8 @@ export class TablePage {
     if (this.refusal) {
       const r = this.refusal;
       panel.append(h("div", { class: "refusal", role: "alert" },
-        h("strong", {}, "Refused"), r.rule ? h("code", { class: "rule" }, r.rule) : null,
-        h("span", {}, r.message)));
+        h("strong", {}, "Refused"), r.rule ? ruleRef(r.rule, game) : null,
+        h("span", {}, ...withRules(r.message, game))));
     }
     if (v.over) return panel;
     // The server answers once the AI seats have played, each at its pace (serve --ai-pace-ms).
@@ -597,11 +601,11 @@ export class TablePage {
     const legal = v.legalActions;
     const texts = legal.map((a) => a.text);
     if (game === "kowah" && texts.includes("stay")) {
-      panel.append(h("p", { class: "prompt", role: "alert" }, "You are ready: declare checki, showing a pair, "
-        + "or stay undeclared. Nobody else sees the question (R-declare-privacy)."));
+      panel.append(h("p", { class: "prompt", role: "alert" }, ...withRules("You are ready: declare checki, showing "
+        + "a pair, or stay undeclared. Nobody else sees the question (R-declare-privacy).", game)));
     } else if (game === "lukfu" && texts.includes("claim")) {
       panel.append(h("p", { class: "prompt", role: "alert" },
-        "You may claim the win: your fu plus your old cards reach six (LF-W2), or play on (LF-W3)."));
+        ...withRules("You may claim the win: your fu plus your old cards reach six (LF-W2), or play on (LF-W3).", game)));
     }
     if (!legal.length) {
       panel.append(h("p", { class: "quiet" }, "Waiting for the other seats."));
@@ -654,7 +658,7 @@ export class TablePage {
       panel.append(h("p", { class: "quiet auto-pass-note", role: "status" },
         "pass is your only action: playing it for you…"));
     }
-    panel.append(this.hintPanel(v, legal));
+    panel.append(this.hintPanel(v, game, legal));
     if (legal.some((a) => a.text === "pass") && onlyAiBeside(v)) {
       const box = h("input", { type: "checkbox", id: "auto-pass" }) as HTMLInputElement;
       box.checked = autoPass();
@@ -665,7 +669,7 @@ export class TablePage {
     return panel;
   }
 
-  private hintPanel(v: TableView, legal: LegalAction[]): HTMLElement {
+  private hintPanel(v: TableView, game: GameKey, legal: LegalAction[]): HTMLElement {
     const box = h("div", { class: "hint" });
     const loading = this.hint === "loading";
     box.append(h("button", {
@@ -685,7 +689,7 @@ export class TablePage {
             type: "button", class: "play-hint", disabled: this.busy || !known.has(r.action),
             "data-focus": `hint-${k}`, onclick: () => void this.act(r.action),
           }, r.action),
-          h("span", { class: "why" }, withoutAction(r.action, r.explanation))));
+          h("span", { class: "why" }, ...withRules(withoutAction(r.action, r.explanation), game))));
       });
       if (more.children.length) {
         ol.append(h("li", { class: "more" }, h("details", {},
@@ -717,7 +721,7 @@ export class TablePage {
     const box = h("section", { class: "result between", "aria-label": `The end of deal ${deal}` },
       h("h2", {}, `Deal ${deal}${m.rules?.deals ? ` of ${m.rules.deals}` : ""} is over`));
     if (e) {
-      box.append(h("p", { class: "result-text" }, e.lines[e.lines.length - 1] ?? ""));
+      box.append(h("p", { class: "result-text" }, ...withRules(e.lines[e.lines.length - 1] ?? "", game)));
       this.explainInto(box, game, e.result!, names, obs, e.resultLines);
     } else {
       box.append(h("p", { class: "quiet" }, "Reading how it ended…"));
@@ -736,7 +740,7 @@ export class TablePage {
     if (m?.over) box.append(...this.matchSummary(m, game, names),
       h("h3", {}, `Deal ${m.deal}${m.rules?.deals ? ` of ${m.rules.deals}` : ""}, the last`));
     else box.append(h("h2", {}, "The deal is over"));
-    box.append(h("p", { class: "result-text" }, v.resultText));
+    box.append(h("p", { class: "result-text" }, ...withRules(v.resultText, game)));
     if (r) this.explainInto(box, game, r, names, obs,
       this.endingEvent(v.matchState?.deal ?? 0)?.resultLines ?? []);
     box.append(h("p", {}, h("button", { type: "button", "data-focus": "lobby", onclick: () => this.onLeave() },
@@ -766,11 +770,11 @@ export class TablePage {
    * a finished deal is public), the bonuses and the settlement. */
   private explainInto(box: HTMLElement, game: GameKey, r: DealResult, names: string[], obs: Obs,
                       shown: string[]): void {
-    box.append(h("ul", { class: "explain" }, explainResult(game, r, names, obs).map((line) => h("li", {}, line))));
+    box.append(h("ul", { class: "explain" }, explainResult(game, r, names, obs).map((line) => h("li", {}, ...withRules(line, game)))));
     const lines = shown.filter((line) => !(r.net.length && line.startsWith("Settlement")));
     if (lines.length) box.append(h("pre", { class: "shown", "aria-label": "The winner's cards" }, lines.join("\n")));
     if (r.bonuses.length) {
-      const t = h("table", { class: "bonuses" }, h("caption", {}, "Bonuses (TT-K2, TT-K3)"),
+      const t = h("table", { class: "bonuses" }, h("caption", {}, ...withRules("Bonuses (TT-K2, TT-K3)", game)),
         h("tr", {}, h("th", {}, "bonus"), h("th", {}, "main"), h("th", {}, "dịch"), h("th", {}, "count")));
       for (const b of r.bonuses) {
         t.append(h("tr", {}, h("td", {}, b.name), h("td", {}, String(b.main)), h("td", {}, String(b.dich)),
@@ -790,7 +794,8 @@ export class TablePage {
   private appendLog(e: TableEvent): void {
     const names = this.view?.seats.map(seatName);
     const li = h("li", { "data-version": String(e.version) });
-    for (const line of e.lines) li.append(h("span", { class: "line" }, line));
+    const game = this.view ? GAME_KEY[this.view.game] : undefined;
+    for (const line of e.lines) li.append(h("span", { class: "line" }, ...(game ? withRules(line, game) : [line])));
     if (e.drawn) li.append(h("span", { class: "line drawn" }, `you drew ${e.drawn}`));
     if (e.takenBack.length) {
       li.classList.add("claim");
@@ -840,6 +845,8 @@ export class TablePage {
       game: () => (this.view ? GAME_KEY[this.view.game] : ""),
       kinds: () => this.view?.seats.map((s) => (s.kind === SeatKind.AI ? "ai" : "human")) ?? [],
       autoPassed: () => this.autoPassed,
+      // a rule of this table's game shown as its link shows it (false: the book has no such id)
+      showRule: (id: string) => (this.view ? showRuleById(id, GAME_KEY[this.view.game]) : false),
     };
   }
 }

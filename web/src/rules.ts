@@ -1,0 +1,123 @@
+// The rules as written, for the ids that reasons, refusals and results cite: each id of the
+// game's rules page becomes a button that shows its rule (the server's /rules.json, read
+// once: the same text as `moneycards GAME rules`).
+import type { GameKey } from "./cards.js";
+import { clear, h } from "./dom.js";
+
+interface RuleText {
+  id: string;
+  game: string;
+  section: string;
+  text: string;
+  proposed: boolean;
+}
+
+let book: Partial<Record<GameKey, Map<string, RuleText>>> | undefined;
+let loading: Promise<boolean> | undefined;
+
+/** Read the rules once; true when they are here. A failure is tried again on the next call
+ * (the ids then stay plain text: nothing else depends on them). */
+export function loadRules(): Promise<boolean> {
+  if (book) return Promise.resolve(true);
+  loading ??= fetch("/rules.json")
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
+    .then((data: Record<string, RuleText[]>) => {
+      const read: Partial<Record<GameKey, Map<string, RuleText>>> = {};
+      for (const [game, rules] of Object.entries(data)) {
+        read[game as GameKey] = new Map(rules.map((r) => [r.id, r]));
+      }
+      book = read;
+      return true;
+    })
+    .catch(() => {
+      loading = undefined;
+      return false;
+    });
+  return loading;
+}
+
+// A numbered rule (TT-C3) or a ruling (R-claim-privacy, R-Tôm-cards), as solver/rulebook.py
+// reads them. A ruling's match may run on into the next word ("R-match-deal"): the longest
+// id of the book that it starts with is taken.
+const RULE_ID = /[A-Z]{2,3}-[A-Z]?[0-9]+|R-[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
+
+function known(rules: Map<string, RuleText>, found: string): RuleText | undefined {
+  let id = found;
+  for (;;) {
+    const r = rules.get(id);
+    if (r) return r;
+    const cut = id.lastIndexOf("-");
+    if (cut <= 1) return undefined;
+    id = id.slice(0, cut);
+  }
+}
+
+/** A text with every rule id of the game's book as a button that shows the rule. */
+export function withRules(text: string, game: GameKey): (Node | string)[] {
+  const rules = book?.[game];
+  if (!rules) return [text];
+  const out: (Node | string)[] = [];
+  let last = 0;
+  for (const m of text.matchAll(RULE_ID)) {
+    const at = m.index ?? 0;
+    if (at > 0 && /[\p{L}\p{N}-]/u.test(text[at - 1])) continue;  // inside a word
+    const r = known(rules, m[0]);
+    if (!r) continue;
+    if (at > last) out.push(text.slice(last, at));
+    out.push(ruleButton(r));
+    last = at + r.id.length;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+/** A rule id as a button, or the id as code when the book does not have it (yet). */
+export function ruleRef(id: string, game: GameKey): HTMLElement {
+  const r = book?.[game]?.get(id);
+  return r ? ruleButton(r) : h("code", { class: "rule" }, id);
+}
+
+function ruleButton(r: RuleText): HTMLElement {
+  return h("button", {
+    type: "button", class: "rule", "data-rule": r.id, title: `${r.id}: ${r.section}. Show the rule`,
+    onclick: () => showRule(r),
+  }, r.id);
+}
+
+/** The rule of `game` with this id in the dialog; false when the book does not have it. */
+export function showRuleById(id: string, game: GameKey): boolean {
+  const r = book?.[game]?.get(id);
+  if (r) showRule(r);
+  return Boolean(r);
+}
+
+/** The rule in a modal dialog: its id and section, its text (a table as a table; the ids it
+ * cites are links to their rules, shown in the same dialog), closed by its button, Escape or
+ * a click outside it. */
+function showRule(r: RuleText): void {
+  let dialog = document.getElementById("rule-dialog") as HTMLDialogElement | null;
+  if (!dialog) {
+    const d = h("dialog", { id: "rule-dialog", class: "rule-dialog", "aria-labelledby": "rule-title" });
+    d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
+    document.body.append(d);
+    dialog = d;
+  }
+  const d = dialog;
+  const game = r.game as GameKey;
+  clear(d);
+  const [first, ...rows] = r.text.split("\n");
+  d.append(
+    h("h2", { id: "rule-title" }, r.id, h("span", { class: "section" }, ` · ${r.section}`)),
+    h("p", {}, ...withRules(first, game)));
+  if (rows.length) {
+    const [head, ...body] = rows.map((row) => row.trim().split(" | "));
+    d.append(h("table", { class: "rule-table" },
+      h("tr", {}, ...head.map((c) => h("th", {}, c))),
+      ...body.map((cells) => h("tr", {}, ...cells.map((c) => h("td", {}, ...withRules(c, game)))))));
+  }
+  if (r.proposed) d.append(h("p", { class: "quiet" }, "A proposed ruling: the engine follows it; it is not yet settled."));
+  d.append(h("p", { class: "close" }, h("button", { type: "button", onclick: () => d.close() }, "Close")));
+  if (!d.open) d.showModal();
+  d.scrollTop = 0;  // the rule's id and first line in view, however long its table
+  d.querySelector<HTMLButtonElement>(".close button")?.focus({ preventScroll: true });
+}
