@@ -54,6 +54,11 @@ def pick(game: str, ids: tuple[str, ...]) -> list[RuleText]:
     return out
 
 
+def known_rule(game: str, rule_id: str | None) -> bool:
+    """Whether the game's rules page (or a proposed ruling) has this id."""
+    return any(r.id == rule_id for r in rule_texts(game))
+
+
 def _one(game: str, given: str, field: str) -> tuple[RuleText, ...]:
     try:
         return (rule_text(game, given),)
@@ -62,9 +67,10 @@ def _one(game: str, given: str, field: str) -> tuple[RuleText, ...]:
         raise
 
 
-def rule_lines(chosen: list[RuleText]) -> list[str]:
-    """The rules under their sections' headings, each id then its text wrapped beside it."""
-    width = min(WIDTH, shutil.get_terminal_size((80, 24)).columns)
+def rule_lines(chosen: list[RuleText], margin: int = 0) -> list[str]:
+    """The rules under their sections' headings, each id then its text wrapped beside it,
+    in the terminal's width (at most WIDTH) less `margin` (an indent the caller adds)."""
+    width = min(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns) - margin
     pad = max(len(r.id) for r in chosen) + 4
     out: list[str] = []
     section = None

@@ -24,6 +24,7 @@ import click
 from moneycards.cli.screen import (Printer, default_down, describe, explain, hint_lines,
                                    menu, menu_lines, screen, terminal_width, wrap,
                                    wrap_clauses)
+from moneycards.cli.rules import EXAMPLES, known_rule, pick, rule_lines
 from moneycards.cli.tables import CannotUndo, LocalTable, RemoteTable
 from moneycards.solver.cards import counted
 from moneycards.solver.errors import InvalidInput, clip, json_object
@@ -37,6 +38,7 @@ COMMANDS = {
     "log": "the deal so far",
     "hint": "the actions ranked, best first, why in short (hint -v: in full)",
     "undo": "take back your last action and the replies (a practice game then)",
+    "rule": "what a rule says: rule TT-C3 (alone: the rule of the last refusal)",
     "quit": "leave; the deal stays saved (continue it with --resume)",
 }
 AUTO_PASS = "the only action; --no-auto-pass to be asked"
@@ -67,6 +69,7 @@ class Session:
     log: list[str] = field(default_factory=list)
     _shown: str = ""  # the observation last shown
     _completions: list[str] = field(default_factory=list)  # what Tab completes now
+    _refused_by: str = ""  # the rule id of the last refusal, for `rule` alone
 
     # -- opening --------------------------------------------------------------------------
     @classmethod
@@ -174,6 +177,9 @@ class Session:
             self.echo("  Type an action, its number, or help.")
             return True
         words = answer.lower().split()
+        if words[0] == "rule":
+            self.rule(words[1:])
+            return True
         if words[0] in COMMANDS and (len(words) == 1 or words in (["hint", "-v"],
                                                                 ["hint", "--verbose"])):
             return self.command(words[0], obs, full=len(words) > 1)
@@ -188,7 +194,10 @@ class Session:
         try:
             self.table.act(action)
         except IllegalAction as err:
-            self.echo(f"  Not allowed: {err.message} [{err.rule}]")
+            self._refused_by = err.rule if err.rule and known_rule(self.spec.name, err.rule) \
+                else ""
+            said = " (type rule to read it)" if self._refused_by else ""
+            self.echo(f"  Not allowed: {err.message} [{err.rule}]{said}")
             return True
         except InvalidInput as err:
             self.echo(f"  {err.message}")
@@ -291,6 +300,21 @@ class Session:
         elif word == "undo":
             self.undo()
         return True
+
+    def rule(self, ids: list[str]) -> None:
+        """The rules the ids name, as `moneycards GAME rules` prints them; no id: the rule of
+        the last refusal."""
+        if not ids and not self._refused_by:
+            self.echo("  rule takes a rule id, as refusals, hints and results cite them: "
+                      f"rule {EXAMPLES[self.spec.name][0]}")
+            return
+        try:
+            chosen = pick(self.spec.name, tuple(ids) or (self._refused_by,))
+        except InvalidInput as err:
+            self.echo(f"  {err.message}")
+            return
+        for line in rule_lines(chosen, margin=2):
+            self.echo(f"  {line}" if line else "")
 
     def _complete_with_tab(self) -> None:
         """Tab completes actions and commands, where the terminal has readline."""

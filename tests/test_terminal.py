@@ -421,3 +421,35 @@ def test_odd_answers_get_one_short_line_each(tmp_path):
     assert "…(100000 chars)' is not an action now" in said[2] and len(said[2]) < 200
     assert "…(10000 chars) is not an option: choose 1-2" in said[3] and len(said[3]) < 200
     assert max(map(len, r.output.splitlines())) < 200
+
+
+def test_rule_shows_what_a_refusal_cites_and_any_rule_by_id(tmp_path):
+    """KW-T2 refuses a discard before the draw; the refusal says `rule` reads it, `rule`
+    alone shows it as `moneycards kowah rules` does, `rule ID` any rule of the game; an id
+    of another game or none at all is one line."""
+    from click.testing import CliRunner
+
+    from moneycards.cli.main import cli
+
+    answers = ["rule", "discard 9m", "rule", "rule kw-x4 r-declare", "rule TT-C3", "quit"]
+    r = CliRunner().invoke(cli, ["kowah", "play", "--seed", "5", "--record",
+                                 str(tmp_path / "deal.json")], input="\n".join(answers) + "\n",
+                           env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert "your action:   rule takes a rule id, as refusals, hints and results cite them: " \
+           "rule KW-R5" in out
+    assert "Not allowed: 'discard 9m' by you: draw or take a card before discarding [KW-T2] " \
+           "(type rule to read it)" in out
+    assert "your action:   Deal and turn\n    KW-T2  A turn: draw the top stock card, or take " \
+           "the last discard; then\n           discard one card, back to eight." in out
+    told = out[out.index("Deal and turn"):out.index("TT-C3 is a")].splitlines()
+    assert len(told) > 10 and max(map(len, told)) <= 80
+    assert "your action:   Declared hands — the public waiting pair variant\n    KW-X4      " \
+           "When any" in out
+    assert "\n  Rulings on what the page leaves open\n    R-declare  The page says" in out
+    assert "your action:   TT-C3 is a Tổ Tôm rule, not one of Kowah's (moneycards totom " \
+           "rules TT-C3)" in out
+    assert "rule  what a rule says" in CliRunner().invoke(
+        cli, ["kowah", "play", "--seed", "5", "--record", str(tmp_path / "d2.json")],
+        input="help\nquit\n").output
