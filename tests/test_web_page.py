@@ -815,3 +815,28 @@ def test_a_rule_s_table_in_its_dialog_fits_a_phone(served, context, tmp_path):
     w.page.click("dialog#rule-dialog .close button")
     wait_for(w.page, "!document.querySelector('dialog#rule-dialog[open]')")
     assert w.errors == []
+
+
+def test_the_lobby_links_each_game_s_own_match_ruling(served, context):
+    """R-match is each game's own ruling: the lobby's link shows the chosen game's text, and
+    Kowah's optional declaration links R-declare; the choices made stay when it is read."""
+    from moneycards.solver.ruletext import rule_text
+
+    w = Watched(context)
+    w.page.goto(served + "/")
+    w.page.select_option("#seat1", "greedy")
+    w.page.wait_for_selector(".match-rule button.rule[data-rule='R-match']")
+    assert w.page.input_value("#seat1") == "greedy"
+    for game in ("totom", "kowah", "lukfu"):
+        w.page.check(f"input[name=game][value={game}]")
+        w.page.click(".match-rule button.rule")
+        w.page.wait_for_selector("dialog#rule-dialog[open]")
+        said = w.page.text_content("dialog#rule-dialog p")
+        assert said == rule_text(game, "R-match").plain(), game
+        w.page.keyboard.press("Escape")
+        wait_for(w.page, "!document.querySelector('dialog#rule-dialog[open]')")
+    w.page.check("input[name=game][value=kowah]")
+    w.page.click(".rules button.rule[data-rule='R-declare']")
+    assert w.page.text_content("dialog#rule-dialog p") == rule_text("kowah", "R-declare").plain()
+    assert not w.page.is_checked("#optional-declaration")  # the link is not the box's label
+    assert w.errors == []

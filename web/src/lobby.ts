@@ -2,6 +2,8 @@
 // for practice; deal, and hand each friend the link to their own seat.
 import { refusal, tables } from "./api.js";
 import { clear, h } from "./dom.js";
+import type { GameKey } from "./cards.js";
+import { loadRules, withRules } from "./rules.js";
 import { AiLevel, Game, SeatKind, type TableSeatSchema } from "./gen/moneycards/v1/common_pb.js";
 import { KowahRulesPreset } from "./gen/moneycards/v1/kowah_pb.js";
 import { LukFuRulesPreset } from "./gen/moneycards/v1/lukfu_pb.js";
@@ -48,8 +50,10 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     inputmode: "numeric", autocomplete: "off", placeholder: "1", id: "deals" });
   const error = h("p", { class: "refusal", role: "alert", hidden: true });
   const deal = h("button", { type: "submit", class: "primary", id: "deal" }, "Deal");
+  // The ruling a match follows: each game has its own R-match, a link once the rules are read.
+  const matchRule = h("span", { class: "match-rule" });
   form.append(h("h2", {}, "A new table"), gameBox, rules, seats,
-    h("p", {}, h("label", { for: "deals" }, "Deals: a match with running totals (R-match) "), deals),
+    h("p", {}, h("label", { for: "deals" }, "Deals: a match with running totals "), matchRule, " ", deals),
     h("p", {}, h("label", { for: "seed" }, "Seed, to practise a deal again "), seed), error, deal);
 
   const gameKey = () => (form.querySelector<HTMLInputElement>("input[name=game]:checked")?.value ?? "totom");
@@ -63,8 +67,10 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
           h("option", { value: "seed" }, "seed page (default)"),
           h("option", { value: "traditional" }, "traditional Chắn Vạn Văn table"))));
     } else if (g.key === "kowah") {
-      rules.append(h("label", { class: "choice" }, h("input", { type: "checkbox", name: "optional", id: "optional-declaration" }),
-        " optional declaration: a ready seat may stay undeclared (R-declare)"));
+      rules.append(h("span", { class: "choice" }, h("label", {},
+        h("input", { type: "checkbox", name: "optional", id: "optional-declaration" }),
+        " optional declaration: a ready seat may stay undeclared "),
+        h("span", { class: "rule-ref", "data-text": "(R-declare)" })));
     } else {
       rules.append(h("p", { class: "quiet" }, "The seed page's rules."));
     }
@@ -84,8 +90,21 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
           "aria-label": `Seat ${s} name` })));
     }
   };
-  gameBox.addEventListener("change", drawOptions);
+  // The rulings the choices follow, links once the rules are read (the game's own R-match):
+  // drawn again with the options, and once the rules arrive, the choices made so far kept.
+  const ruleLinks = () => {
+    const g = gameKey() as GameKey;
+    clear(matchRule);
+    matchRule.append(...withRules("(R-match)", g));
+    for (const ref of rules.querySelectorAll<HTMLElement>(".rule-ref")) {
+      clear(ref);
+      ref.append(...withRules(ref.dataset.text ?? "", g));
+    }
+  };
+  gameBox.addEventListener("change", () => { drawOptions(); ruleLinks(); });
   drawOptions();
+  ruleLinks();
+  void loadRules().then((here) => { if (here) ruleLinks(); });
 
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
