@@ -15,13 +15,17 @@ from moneycards.solver.ruletext import RuleText, rule_text, rule_texts, section_
 
 PROPOSED_HEADING = "Proposed rulings (the engine follows them; not yet settled)"
 WIDTH = 80  # at most, however wide the terminal: a readable line
-# The help's examples: a rule and a section of each game (the pages are read only when the
-# command runs, not for `--help`).
-EXAMPLES = {"totom": ("TT-C3", "TT-C"), "kowah": ("KW-R5", "KW-X"), "lukfu": ("LF-O2", "LF-L")}
+
+
+def example(game: str) -> tuple[str, str]:
+    """A rule id of the game and its section, for help texts (the registry's example: the
+    pages are read when a command runs, not for `--help`)."""
+    rule_id = spec(game).rule_example
+    return rule_id, rule_id.rstrip("0123456789")
 
 
 def add_rules_command(group: click.Group, game: str) -> None:
-    first, section = EXAMPLES[game]
+    first, section = example(game)
 
     @group.command("rules", help=(
         f"The {spec(game).title} rules as written, by id: each rule's section and text (ID "

@@ -24,7 +24,7 @@ import click
 from moneycards.cli.screen import (Printer, default_down, describe, explain, hint_lines,
                                    menu, menu_lines, screen, terminal_width, wrap,
                                    wrap_clauses)
-from moneycards.cli.rules import EXAMPLES, known_rule, pick, rule_lines
+from moneycards.cli.rules import example, known_rule, pick, rule_lines
 from moneycards.cli.tables import CannotUndo, LocalTable, RemoteTable
 from moneycards.solver.cards import counted
 from moneycards.solver.errors import InvalidInput, clip, json_object
@@ -306,7 +306,7 @@ class Session:
         the last refusal."""
         if not ids and not self._refused_by:
             self.echo("  rule takes a rule id, as refusals, hints and results cite them: "
-                      f"rule {EXAMPLES[self.spec.name][0]}")
+                      f"rule {example(self.spec.name)[0]}")
             return
         try:
             chosen = pick(self.spec.name, tuple(ids) or (self._refused_by,))

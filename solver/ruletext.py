@@ -24,9 +24,7 @@ ITEM = re.compile(r"^- \*\*(" + RULE_ID.pattern + r")\*\* ?(.*)$")
 SECTION = re.compile(r"^## (.+)$")
 SECTION_ID = re.compile(r" \([A-Z]{2,3}-[A-Z]\)")  # "Capture restrictions (TT-C)"
 PROPOSED_MARK = "(proposed) "
-# The proposed rulings' sections: the games each applies to ("Every table": all of them).
-PROPOSED_SECTIONS = {"Every table": None, "Tổ Tôm": "totom", "Kowah": "kowah",
-                     "Luk Fu": "lukfu"}
+EVERY_TABLE = "Every table"  # the proposed rulings' section for all games; else a game's title
 
 
 @dataclass(frozen=True)
@@ -102,8 +100,7 @@ def rule_texts(game: str) -> tuple[RuleText, ...]:
                            field="game")
     out = [RuleText(i, game, s, t) for s, i, t in _items(_page(f"rules/{found.rules_doc}"))]
     for s, i, t in _items(_page("proposed-rulings.md")):
-        if s in PROPOSED_SECTIONS and t.startswith(PROPOSED_MARK) \
-                and PROPOSED_SECTIONS[s] in (None, game):
+        if t.startswith(PROPOSED_MARK) and s in (EVERY_TABLE, found.title):
             out.append(RuleText(i, game, "Proposed rulings", t.removeprefix(PROPOSED_MARK),
                                 proposed=True))
     return tuple(out)

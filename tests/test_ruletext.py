@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from moneycards.cli.main import cli
-from moneycards.cli.rules import EXAMPLES
+from moneycards.cli.rules import example
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.ruletext import rule_text, rule_texts, section_rules
 
@@ -135,7 +135,7 @@ def test_the_command_s_json_and_errors():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_help_s_examples_are_rules_and_sections(game):
-    rule_id, section = EXAMPLES[game]
+    rule_id, section = example(game)
     assert rule_text(game, rule_id).id == rule_id and section_rules(game, section)
     assert f"moneycards {game} rules {rule_id}" in run(game, "rules", "--help").output
 

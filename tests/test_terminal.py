@@ -438,7 +438,7 @@ def test_rule_shows_what_a_refusal_cites_and_any_rule_by_id(tmp_path):
     assert r.exit_code == 0, r.output
     out = r.output
     assert "your action:   rule takes a rule id, as refusals, hints and results cite them: " \
-           "rule KW-R5" in out
+           "rule KW-X4" in out
     assert "Not allowed: 'discard 9m' by you: draw or take a card before discarding [KW-T2] " \
            "(type rule to read it)" in out
     assert "your action:   Deal and turn\n    KW-T2  A turn: draw the top stock card, or take " \
