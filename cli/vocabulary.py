@@ -55,6 +55,8 @@ TWINS: dict[str, str] = {
 NO_TWIN: dict[str, str] = {
     **{f"{game} selfplay": "no RPC plays deals between AI seats and sums them up (an "
                            "ai_only table of TableService plays one table)" for game in GAMES},
+    **{f"{game} rules": "the rules as written: the web port serves them as /rules.json "
+                        "(docs/web.md), not an RPC" for game in GAMES},
     "tables list": "reads the store directly, closed tables too; TableService.ListTables "
                    "pages through the open ones",
 }
