@@ -109,6 +109,7 @@ def main() -> None:
 # Game groups are registered here; their commands import the solver only when they run.
 from moneycards.cli.kowah import kowah  # noqa: E402
 from moneycards.cli.lukfu import lukfu  # noqa: E402
+from moneycards.cli.rules import any_rules  # noqa: E402
 from moneycards.cli.tables import tables  # noqa: E402
 from moneycards.cli.totom import totom  # noqa: E402
 
@@ -116,6 +117,7 @@ cli.add_command(totom)
 cli.add_command(kowah)
 cli.add_command(lukfu)
 cli.add_command(tables)
+cli.add_command(any_rules)
 
 
 if __name__ == "__main__":

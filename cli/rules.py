@@ -1,5 +1,5 @@
-"""`moneycards GAME rules [ID]...`: the rules as written, by the ids that errors, hints and
-results cite."""
+"""`moneycards GAME rules [ID]...` and `moneycards rules ID...`: the rules as written, by the
+ids that errors, hints and results cite."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import click
 
 from moneycards.cli.common import answers, emit_json, json_option
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.games import spec
-from moneycards.solver.ruletext import RuleText, rule_text, rule_texts, section_rules
+from moneycards.solver.games import GAMES, spec
+from moneycards.solver.ruletext import (RuleText, games_with, rule_text, rule_texts,
+                                        section_rules)
 
 PROPOSED_HEADING = "Proposed rulings (the engine follows them; not yet settled)"
 WIDTH = 80  # at most, however wide the terminal: a readable line
@@ -45,6 +46,43 @@ def add_rules_command(group: click.Group, game: str) -> None:
             click.echo(line)
 
 
+@click.command("rules", help=(
+    "The rules as written, by id, whichever game's: each rule's game, section and text (ID "
+    "such as TT-C3, a section such as KW-X, or a ruling R-…, which each game that has it "
+    "answers; any case, a ruling's Vietnamese marks optional). `moneycards GAME rules` "
+    "lists a whole game's.\n\n\b\nExample:\n  moneycards rules TT-C3 LF-O2\n  moneycards "
+    "rules R-match"))
+@click.argument("ids", metavar="ID...", nargs=-1, required=True)
+@json_option
+@answers
+def any_rules(ids: tuple[str, ...], as_json: bool) -> None:
+    chosen = pick_any(ids)
+    if as_json:
+        emit_json([r.as_json() for r in chosen])
+        return
+    for line in rule_lines(chosen, titled=True):
+        click.echo(line)
+
+
+def pick_any(ids: tuple[str, ...]) -> list[RuleText]:
+    """The rules the ids name in any built-in game, in the order given: a section its rules,
+    a ruling every game's that has it."""
+    out: list[RuleText] = []
+    games = [g for g, s in GAMES.items() if not s.package]
+    for k, given in enumerate(ids):
+        found = [r for g in games for r in section_rules(g, given)] or games_with(given)
+        if not found:
+            field = "ID" if len(ids) == 1 else f"ID {k + 1}"
+            try:
+                rule_text(games[0], given)  # says what is wrong with the id
+            except InvalidInput as err:
+                if "not a rule id" in err.message:
+                    raise InvalidInput(err.message, field=field) from None
+            raise InvalidInput(f"no game has a rule {given.strip()}", field=field)
+        out.extend(r for r in found if r not in out)
+    return out
+
+
 def pick(game: str, ids: tuple[str, ...]) -> list[RuleText]:
     """The rules the ids name, in the order given (a section: its rules in page order); no
     id, every rule. A rule named twice is shown once."""
@@ -71,25 +109,39 @@ def _one(game: str, given: str, field: str) -> tuple[RuleText, ...]:
         raise
 
 
-def rule_lines(chosen: list[RuleText], margin: int = 0) -> list[str]:
-    """The rules under their sections' headings, each id then its text wrapped beside it,
-    in the terminal's width (at most WIDTH) less `margin` (an indent the caller adds)."""
+def rule_lines(chosen: list[RuleText], margin: int = 0, titled: bool = False) -> list[str]:
+    """The rules under their sections' headings (`titled`: the game's title first), each id
+    then its text wrapped beside it, in the terminal's width (at most WIDTH) less `margin`
+    (an indent the caller adds). A section's ids set its column; where they would leave
+    the text less than two thirds of the line, the text starts on the line below. An id or
+    a word with hyphens is never split."""
     width = min(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns) - margin
-    pad = max(len(r.id) for r in chosen) + 4
+    wrap = textwrap.TextWrapper(width, break_on_hyphens=False, break_long_words=False)
     out: list[str] = []
-    section = None
+    groups: list[tuple[str, list[RuleText]]] = []
     for r in chosen:
         heading = PROPOSED_HEADING if r.proposed else r.section
-        if heading != section:
-            if out:
-                out.append("")
-            out.append(heading)
-            section = heading
-        lines = r.plain().split("\n")
-        first = f"  {r.id}".ljust(pad)
-        out.extend(textwrap.wrap(lines[0], width, initial_indent=first,
-                                 subsequent_indent=" " * pad) or [first.rstrip()])
-        for row in lines[1:]:  # a table's rows: each wrapped under the text
-            out.extend(textwrap.wrap(row.strip(), width, initial_indent=" " * pad,
-                                     subsequent_indent=" " * (pad + 4)))
+        if titled:
+            heading = f"{GAMES[r.game].title} · {heading}"
+        if not groups or groups[-1][0] != heading:
+            groups.append((heading, []))
+        groups[-1][1].append(r)
+    for heading, rules in groups:
+        if out:
+            out.append("")
+        out.append(heading)
+        pad = max(len(r.id) for r in rules) + 4
+        below = pad > width // 3
+        if below:
+            pad = 6
+        for r in rules:
+            lines = r.plain().split("\n")
+            if below:
+                out.append(f"  {r.id}")
+            wrap.initial_indent = " " * pad if below else f"  {r.id}".ljust(pad)
+            wrap.subsequent_indent = " " * pad
+            out.extend(wrap.wrap(lines[0]) or [f"  {r.id}"])
+            wrap.initial_indent, wrap.subsequent_indent = " " * pad, " " * (pad + 4)
+            for row in lines[1:]:  # a table's rows: each wrapped under the text
+                out.extend(wrap.wrap(row.strip()))
     return out

@@ -38,7 +38,7 @@ COMMANDS = {
     "log": "the deal so far",
     "hint": "the actions ranked, best first, why in short (hint -v: in full)",
     "undo": "take back your last action and the replies (a practice game then)",
-    "rule": "what a rule says: rule TT-C3 (alone: the rule of the last refusal)",
+    "rule": "what a rule says: rule and the id an answer cites (alone: the last refusal's)",
     "quit": "leave; the deal stays saved (continue it with --resume)",
 }
 AUTO_PASS = "the only action; --no-auto-pass to be asked"
@@ -177,7 +177,7 @@ class Session:
             self.echo("  Type an action, its number, or help.")
             return True
         words = answer.lower().split()
-        if words[0] == "rule":
+        if words[0] in ("rule", "rules"):
             self.rule(words[1:])
             return True
         if words[0] in COMMANDS and (len(words) == 1 or words in (["hint", "-v"],

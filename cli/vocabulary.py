@@ -57,6 +57,7 @@ NO_TWIN: dict[str, str] = {
                            "ai_only table of TableService plays one table)" for game in GAMES},
     **{f"{game} rules": "the rules as written: the web port serves them as /rules.json "
                         "(docs/web.md), not an RPC" for game in GAMES},
+    "rules": "the rules as written, any game's by id: as `GAME rules`",
     "tables list": "reads the store directly, closed tables too; TableService.ListTables "
                    "pages through the open ones",
 }

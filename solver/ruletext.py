@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass
 from importlib import resources
 
@@ -98,7 +99,11 @@ def rule_texts(game: str) -> tuple[RuleText, ...]:
         raise InvalidInput(f"no rules page for {game!r}: the pages are those of "
                            f"{', '.join(g for g, s in GAMES.items() if not s.package)}",
                            field="game")
-    out = [RuleText(i, game, s, t) for s, i, t in _items(_page(f"rules/{found.rules_doc}"))]
+    items = _items(_page(f"rules/{found.rules_doc}"))
+    # A ruling belongs to the page's rulings, wherever the page lists it (Tổ Tôm's R-match
+    # follows its traditional preset's paragraph).
+    rulings = next((s for s, i, _ in items if i.startswith("R-")), "")
+    out = [RuleText(i, game, rulings if i.startswith("R-") else s, t) for s, i, t in items]
     for s, i, t in _items(_page("proposed-rulings.md")):
         if t.startswith(PROPOSED_MARK) and s in (EVERY_TABLE, found.title):
             out.append(RuleText(i, game, "Proposed rulings", t.removeprefix(PROPOSED_MARK),
@@ -106,25 +111,48 @@ def rule_texts(game: str) -> tuple[RuleText, ...]:
     return tuple(out)
 
 
-def rule_text(game: str, rule_id: str) -> RuleText:
-    """One rule of `game` by its id (case does not matter). An unknown id is an error that
-    says where the id belongs, when another game has it, or how to list the game's rules."""
-    wanted = rule_id.strip()
+def folded(text: str) -> str:
+    """An id as a person may type it: any case, the Vietnamese marks left out
+    ("r-tom-cards" for R-Tôm-cards, "r-bon-triple" for R-Bòn-triple)."""
+    bare = unicodedata.normalize("NFKD", text.strip().casefold().replace("đ", "d"))
+    return "".join(c for c in bare if not unicodedata.combining(c))
+
+
+def _matching(game: str, wanted: str) -> RuleText | None:
+    """The rule the id names: exactly (any case), else the one rule it names without marks."""
     for r in rule_texts(game):
         if r.id.casefold() == wanted.casefold():
             return r
-    elsewhere = [g for g, s in GAMES.items() if g != game and not s.package
-                 and any(r.id.casefold() == wanted.casefold() for r in rule_texts(g))]
+    loose = [r for r in rule_texts(game) if folded(r.id) == folded(wanted)]
+    return loose[0] if len(loose) == 1 else None
+
+
+def rule_text(game: str, rule_id: str) -> RuleText:
+    """One rule of `game` by its id (any case; a ruling's Vietnamese marks may be left out).
+    An unknown id is an error that says which game has it, or what a rule id looks like."""
+    wanted = rule_id.strip()
+    found = _matching(game, wanted)
+    if found is not None:
+        return found
     title = GAMES[game].title
-    if elsewhere:
-        found = rule_text(elsewhere[0], wanted)
-        raise InvalidInput(f"{found.id} is a {GAMES[found.game].title} rule, not one of "
-                           f"{title}'s (moneycards {found.game} rules {found.id})",
-                           field="rule")
-    if not RULE_ID.fullmatch(wanted.upper()) and not wanted.startswith(("R-", "r-")):
+    for other in GAMES:
+        there = _matching(other, wanted) if other != game and not GAMES[other].package \
+            else None
+        if there is not None:
+            raise InvalidInput(f"{there.id} is a {GAMES[other].title} rule, not one of "
+                               f"{title}'s (moneycards {other} rules {there.id})",
+                               field="rule")
+    if not RULE_ID.fullmatch(folded(wanted).upper()):
         raise InvalidInput(f"{wanted!r} is not a rule id (such as {rule_texts(game)[0].id} "
                            f"or a ruling R-…)", field="rule")
     raise InvalidInput(f"{title} has no rule {wanted}", field="rule")
+
+
+def games_with(rule_id: str) -> list[RuleText]:
+    """The rule of every built-in game that has this id (a ruling such as R-match: each
+    game's own), in the registry's order."""
+    return [r for g, s in GAMES.items() if not s.package
+            for r in [_matching(g, rule_id)] if r is not None]
 
 
 def section_rules(game: str, prefix: str) -> tuple[RuleText, ...]:

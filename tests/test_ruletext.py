@@ -48,6 +48,15 @@ def test_a_rule_s_table_comes_with_it():
     assert "\n" not in rule_text("totom", "TT-K4").text
 
 
+def test_a_ruling_stands_under_its_page_s_rulings():
+    """Tổ Tôm's R-match follows the traditional preset's paragraph: still a ruling."""
+    for game in GAMES:
+        for r in rule_texts(game):
+            if r.id.startswith("R-") and not r.proposed:
+                assert r.section == "Rulings on what the page leaves open", (game, r.id)
+    assert rule_text("totom", "R-match").section == "Rulings on what the page leaves open"
+
+
 def test_proposed_rulings_where_they_apply():
     proposed = {g: {r.id for r in rule_texts(g) if r.proposed} for g in GAMES}
     assert proposed == {"totom": {"R-claim-close"}, "kowah": {"R-claim-close", "R-take-limit"},
@@ -67,9 +76,14 @@ def test_a_ruling_of_several_games_is_each_game_s_own():
     assert "multipliers" in texts["kowah"]
 
 
-def test_lookups_ignore_case_and_sections_list_their_rules():
+def test_lookups_ignore_case_and_marks_and_sections_list_their_rules():
     assert rule_text("totom", "tt-c3").id == "TT-C3"
     assert rule_text("totom", "r-tôm-cards").id == "R-Tôm-cards"
+    # a ruling's Vietnamese marks may be left out, where that names one ruling
+    assert rule_text("totom", "R-tom-cards").id == "R-Tôm-cards"
+    assert rule_text("totom", "r-bon-triple").id == "R-Bòn-triple"
+    assert rule_text("totom", "R-Bach-thu").id == "R-Bạch-thủ"
+    assert rule_text("totom", "R-bach-thu-rank").id == "R-Bạch-thủ-rank"
     assert [r.id for r in section_rules("totom", "TT-C")] == \
         [r.id for r in rule_texts("totom") if r.id.startswith("TT-C")]
     assert [r.id for r in section_rules("lukfu", "lf-o")][:2] == ["LF-O1", "LF-O2"]
@@ -86,6 +100,8 @@ def test_lookups_ignore_case_and_sections_list_their_rules():
     ("kowah", "KW-R9", "Kowah has no rule KW-R9"),
     ("kowah", "R-nothing", "Kowah has no rule R-nothing"),
     ("kowah", "ready", "'ready' is not a rule id (such as KW-D1 or a ruling R-…)"),
+    ("kowah", "R-", "'R-' is not a rule id"),
+    ("kowah", "TT-", "'TT-' is not a rule id"),
 ])
 def test_an_unknown_id_says_where_it_belongs(game, given, message):
     with pytest.raises(InvalidInput) as err:
@@ -157,3 +173,38 @@ def test_the_web_port_serves_every_rule(tmp_path):
     assert set(served) == set(GAMES)
     for game in GAMES:
         assert served[game] == [r.as_json() for r in rule_texts(game)]
+
+
+def test_wrapping_never_splits_an_id_and_long_ids_put_the_text_below():
+    r = CliRunner().invoke(cli, ["totom", "rules", "R-claim-privacy", "TT-C1", "R-Tôm-cards"],
+                           env={"COLUMNS": "50"})
+    lines = r.output.splitlines()
+    assert max(map(len, lines)) <= 50
+    # the rulings' ids are long for 50 columns: each on its line, its text below it
+    assert lines[:3] == ["Rulings on what the page leaves open", "  R-claim-privacy",
+                         "      Who is being asked about a claim is private."]
+    assert any(line.startswith("  R-Tôm-cards  The page names") for line in lines)
+    # the capture restrictions keep the id beside the text
+    assert "  TT-C1  If the seat holds a card identical to the" in lines
+    words = " ".join(line.strip() for line in lines)
+    for rule_id in ("R-claim-privacy", "R-Tôm-cards", "TT-C1"):
+        assert rule_id in words
+    assert not any(line.rstrip().endswith(("R-", "R-Tôm-", "self-")) for line in lines)
+
+
+def test_moneycards_rules_finds_the_game_by_the_id():
+    r = run("rules", "TT-C3", "r-match", "--json")
+    assert r.exit_code == 0
+    got = [(d["game"], d["id"]) for d in json.loads(r.output)]
+    assert got == [("totom", "TT-C3"), ("totom", "R-match"), ("kowah", "R-match"),
+                   ("lukfu", "R-match")]
+    r = run("rules", "kw-x")
+    assert r.output.splitlines()[0] == "Kowah · Declared hands — the public waiting pair variant"
+    assert re.findall(r"^  (\S+)  ", r.output, re.M) == ["KW-X1", "KW-X2", "KW-X3", "KW-X4",
+                                                          "KW-X5"]
+    for given, said in (("XX-Z9", "error: ID: no game has a rule XX-Z9\n"),
+                        ("hello", "error: ID: 'hello' is not a rule id (such as TT-D1 or a "
+                                  "ruling R-…)\n")):
+        bad = run("rules", given)
+        assert (bad.exit_code, bad.stdout, bad.stderr) == (2, "", said)
+    assert run("rules").exit_code == 2  # an id is needed: a whole game is GAME rules

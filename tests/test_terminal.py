@@ -431,7 +431,7 @@ def test_rule_shows_what_a_refusal_cites_and_any_rule_by_id(tmp_path):
 
     from moneycards.cli.main import cli
 
-    answers = ["rule", "discard 9m", "rule", "rule kw-x4 r-declare", "rule TT-C3", "quit"]
+    answers = ["rule", "discard 9m", "rule", "rules kw-x4 r-declare", "rule TT-C3", "quit"]
     r = CliRunner().invoke(cli, ["kowah", "play", "--seed", "5", "--record",
                                  str(tmp_path / "deal.json")], input="\n".join(answers) + "\n",
                            env={"COLUMNS": "80"})
@@ -445,7 +445,7 @@ def test_rule_shows_what_a_refusal_cites_and_any_rule_by_id(tmp_path):
            "the last discard; then\n           discard one card, back to eight." in out
     told = out[out.index("Deal and turn"):out.index("TT-C3 is a")].splitlines()
     assert len(told) > 10 and max(map(len, told)) <= 80
-    assert "your action:   Declared hands — the public waiting pair variant\n    KW-X4      " \
+    assert "your action:   Declared hands — the public waiting pair variant\n    KW-X4  " \
            "When any" in out
     assert "\n  Rulings on what the page leaves open\n    R-declare  The page says" in out
     assert "your action:   TT-C3 is a Tổ Tôm rule, not one of Kowah's (moneycards totom " \

@@ -773,6 +773,8 @@ def test_a_rule_id_shows_its_rule_and_keys_wait_while_it_is_open(served, context
     w.settled()
     w.debug("act", "discard 9m")
     w.page.wait_for_selector(".refusal button.rule[data-rule='KW-T2']")
+    said = w.page.text_content(".refusal")
+    assert said.count("KW-T2") == 1 and "draw or take a card before discarding" in said
     w.page.click(".refusal button.rule")
     dialog = w.page.wait_for_selector("dialog#rule-dialog[open]")
     t2 = rule_text("kowah", "KW-T2")
@@ -790,6 +792,13 @@ def test_a_rule_id_shows_its_rule_and_keys_wait_while_it_is_open(served, context
              "'STALE_VERSION'")
     assert w.page.eval_on_selector(".refusal .rule", "(e) => e.tagName") == "CODE"
     assert w.debug("showRule", "TT-C3") is False  # another game's rule is not this table's
+    # A ruling that cites another game's: that one opens too, its game named.
+    assert w.debug("showRule", "R-declare-privacy")
+    w.page.click("dialog#rule-dialog button.rule[data-rule='R-claim-privacy']")
+    wait_for(w.page, "document.querySelector('#rule-title')?.textContent === "
+             "'R-claim-privacy · Tổ Tôm · Rulings on what the page leaves open'")
+    w.page.keyboard.press("Escape")
+    wait_for(w.page, "!document.querySelector('dialog#rule-dialog[open]')")
 
 
 def test_a_rule_s_table_in_its_dialog_fits_a_phone(served, context, tmp_path):

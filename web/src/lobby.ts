@@ -70,7 +70,7 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
       rules.append(h("span", { class: "choice" }, h("label", {},
         h("input", { type: "checkbox", name: "optional", id: "optional-declaration" }),
         " optional declaration: a ready seat may stay undeclared "),
-        h("span", { class: "rule-ref", "data-text": "(R-declare)" })));
+        h("span", { class: "ruling-slot", "data-text": "(R-declare)" })));
     } else {
       rules.append(h("p", { class: "quiet" }, "The seed page's rules."));
     }
@@ -96,7 +96,7 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     const g = gameKey() as GameKey;
     clear(matchRule);
     matchRule.append(...withRules("(R-match)", g));
-    for (const ref of rules.querySelectorAll<HTMLElement>(".rule-ref")) {
+    for (const ref of rules.querySelectorAll<HTMLElement>(".ruling-slot")) {
       clear(ref);
       ref.append(...withRules(ref.dataset.text ?? "", g));
     }

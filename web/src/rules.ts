@@ -3,6 +3,7 @@
 // once: the same text as `moneycards GAME rules`).
 import type { GameKey } from "./cards.js";
 import { clear, h } from "./dom.js";
+import { GAME_TITLE } from "./words.js";
 
 interface RuleText {
   id: string;
@@ -52,20 +53,40 @@ function known(rules: Map<string, RuleText>, found: string): RuleText | undefine
   }
 }
 
-/** A text with every rule id of the game's book as a button that shows the rule. */
+/** The rule an id names: the game's own, else another game's (a ruling's text may cite one
+ * "as in Tổ Tôm"). */
+function lookup(found: string, game: GameKey): RuleText | undefined {
+  const own = book?.[game];
+  const hit = own && known(own, found);
+  if (hit) return hit;
+  for (const [other, rules] of Object.entries(book ?? {})) {
+    if (other !== game && rules) {
+      const r = known(rules, found);
+      if (r) return r;
+    }
+  }
+  return undefined;
+}
+
+/** A text with every rule id of the books as a button that shows the rule; an opening
+ * bracket before it and a closing one or a stop after it stay on its line. */
 export function withRules(text: string, game: GameKey): (Node | string)[] {
-  const rules = book?.[game];
-  if (!rules) return [text];
+  if (!book) return [text];
   const out: (Node | string)[] = [];
   let last = 0;
   for (const m of text.matchAll(RULE_ID)) {
-    const at = m.index ?? 0;
-    if (at > 0 && /[\p{L}\p{N}-]/u.test(text[at - 1])) continue;  // inside a word
-    const r = known(rules, m[0]);
+    let at = m.index ?? 0;
+    if (at < last || (at > 0 && /[\p{L}\p{N}-]/u.test(text[at - 1]))) continue;  // inside a word
+    const r = lookup(m[0], game);
     if (!r) continue;
+    let end = at + r.id.length;
+    const before = at > last && text[at - 1] === "(" ? "(" : "";
+    const after = /^[),.;:\]]/.test(text.slice(end)) ? text[end] : "";
+    at -= before.length;
     if (at > last) out.push(text.slice(last, at));
-    out.push(ruleButton(r));
-    last = at + r.id.length;
+    out.push(h("span", { class: "rule-ref" }, before, ruleButton(r, game), after));
+    end += after.length;
+    last = end;
   }
   if (last < text.length) out.push(text.slice(last));
   return out;
@@ -74,27 +95,28 @@ export function withRules(text: string, game: GameKey): (Node | string)[] {
 /** A rule id as a button, or the id as code when the book does not have it (yet). */
 export function ruleRef(id: string, game: GameKey): HTMLElement {
   const r = book?.[game]?.get(id);
-  return r ? ruleButton(r) : h("code", { class: "rule" }, id);
+  return r ? ruleButton(r, game) : h("code", { class: "rule" }, id);
 }
 
-function ruleButton(r: RuleText): HTMLElement {
+function ruleButton(r: RuleText, from: GameKey): HTMLElement {
+  const where = r.game === from ? r.section : `${GAME_TITLE[r.game as GameKey]}, ${r.section}`;
   return h("button", {
-    type: "button", class: "rule", "data-rule": r.id, title: `${r.id}: ${r.section}. Show the rule`,
-    onclick: () => showRule(r),
+    type: "button", class: "rule", "data-rule": r.id, "data-game": r.game,
+    title: `${r.id}: ${where}. Show the rule`, onclick: () => showRule(r, from),
   }, r.id);
 }
 
 /** The rule of `game` with this id in the dialog; false when the book does not have it. */
 export function showRuleById(id: string, game: GameKey): boolean {
   const r = book?.[game]?.get(id);
-  if (r) showRule(r);
+  if (r) showRule(r, game);
   return Boolean(r);
 }
 
 /** The rule in a modal dialog: its id and section, its text (a table as a table; the ids it
  * cites are links to their rules, shown in the same dialog), closed by its button, Escape or
  * a click outside it. */
-function showRule(r: RuleText): void {
+function showRule(r: RuleText, from: GameKey): void {
   let dialog = document.getElementById("rule-dialog") as HTMLDialogElement | null;
   if (!dialog) {
     const d = h("dialog", { id: "rule-dialog", class: "rule-dialog", "aria-labelledby": "rule-title" });
@@ -104,10 +126,11 @@ function showRule(r: RuleText): void {
   }
   const d = dialog;
   const game = r.game as GameKey;
+  const other = game !== from ? `${GAME_TITLE[game]} · ` : "";  // another game's rule says so
   clear(d);
   const [first, ...rows] = r.text.split("\n");
   d.append(
-    h("h2", { id: "rule-title" }, r.id, h("span", { class: "section" }, ` · ${r.section}`)),
+    h("h2", { id: "rule-title" }, r.id, h("span", { class: "section" }, ` · ${other}${r.section}`)),
     h("p", {}, ...withRules(first, game)));
   if (rows.length) {
     const [head, ...body] = rows.map((row) => row.trim().split(" | "));

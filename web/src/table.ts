@@ -520,7 +520,7 @@ export class TablePage {
       const fu = l.fu[v.seat] ?? 0;
       body.append(h("div", { class: "row" }, h("span", { class: "fu" }, `fu ${fu}`),
         old ? h("span", { class: "claim-total" },
-          `claim total ${old.claimTotal} with your old cards (LF-W2)`) : null));
+          ...withRules(`claim total ${old.claimTotal} with your old cards (LF-W2)`, game)) : null));
       const oldSet = new Set(old?.old.flatMap(parseCards) ?? []);
       for (const suit of "csmt") {
         const cards = hand.filter((c) => c[1] === suit);
@@ -593,7 +593,8 @@ export class TablePage {
       const r = this.refusal;
       panel.append(h("div", { class: "refusal", role: "alert" },
         h("strong", {}, "Refused"), r.rule ? ruleRef(r.rule, game) : null,
-        h("span", {}, ...withRules(r.message, game))));
+        // the rule is shown first: not again at the message's end ("… [KW-T2]")
+        h("span", {}, ...withRules(r.rule ? r.message.replace(` [${r.rule}]`, "") : r.message, game))));
     }
     if (v.over) return panel;
     // The server answers once the AI seats have played, each at its pace (serve --ai-pace-ms).
@@ -772,7 +773,7 @@ export class TablePage {
                       shown: string[]): void {
     box.append(h("ul", { class: "explain" }, explainResult(game, r, names, obs).map((line) => h("li", {}, ...withRules(line, game)))));
     const lines = shown.filter((line) => !(r.net.length && line.startsWith("Settlement")));
-    if (lines.length) box.append(h("pre", { class: "shown", "aria-label": "The winner's cards" }, lines.join("\n")));
+    if (lines.length) box.append(h("pre", { class: "shown", "aria-label": "The winner's cards" }, ...withRules(lines.join("\n"), game)));
     if (r.bonuses.length) {
       const t = h("table", { class: "bonuses" }, h("caption", {}, ...withRules("Bonuses (TT-K2, TT-K3)", game)),
         h("tr", {}, h("th", {}, "bonus"), h("th", {}, "main"), h("th", {}, "dịch"), h("th", {}, "count")));
