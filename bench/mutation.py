@@ -1106,6 +1106,22 @@ MUTANTS: tuple[Mutant, ...] = (
       "            except InvalidInput as err:  # its fault, not this program's: name the seat",
       "--seat", "a player of one's own that raises reads as this program's internal error",
       ("tests/test_players.py",), area="cli"),
+    # -- the rules as written (`rules`, /rules.json) ----------------------------------------
+    M("rules-continuation-lost", "solver/ruletext.py",
+      '            out[-1] = (s, i, f"{t} {line.strip()}")', "            pass",
+      "rules", "a proposed ruling loses the lines after its first", ("tests/test_ruletext.py",),
+      area="cli"),
+    M("rules-proposed-everywhere", "solver/ruletext.py",
+      "and s in (EVERY_TABLE, found.title):", "and s != 'Notes on settled rulings':",
+      "R-take-limit", "Kowah's proposed ruling is listed as Tổ Tôm's and Luk Fu's too",
+      ("tests/test_ruletext.py",), area="cli"),
+    M("rules-marks-kept", "solver/ruletext.py",
+      'return "".join(c for c in bare if not unicodedata.combining(c))', "return bare",
+      "rules", "a ruling typed without its Vietnamese marks is not found",
+      ("tests/test_ruletext.py",), area="cli"),
+    M("rules-hyphens-split", "cli/rules.py", "break_on_hyphens=False", "break_on_hyphens=True",
+      "rules", "a rule id is split at its hyphens where a line wraps",
+      ("tests/test_ruletext.py",)),
 )
 
 

@@ -189,7 +189,12 @@ def test_wrapping_never_splits_an_id_and_long_ids_put_the_text_below():
     words = " ".join(line.strip() for line in lines)
     for rule_id in ("R-claim-privacy", "R-Tôm-cards", "TT-C1"):
         assert rule_id in words
-    assert not any(line.rstrip().endswith(("R-", "R-Tôm-", "self-")) for line in lines)
+    # at any width, no line ends inside a hyphenated id or word ("R-claim-" / "privacy")
+    for game in GAMES:
+        for columns in range(40, 101, 7):
+            out = CliRunner().invoke(cli, [game, "rules"], env={"COLUMNS": str(columns)})
+            split = [line for line in out.output.splitlines() if re.search(r"\w-$", line)]
+            assert split == [], (game, columns, split[:3])
 
 
 def test_moneycards_rules_finds_the_game_by_the_id():
