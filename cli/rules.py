@@ -11,11 +11,16 @@ import click
 from moneycards.cli.common import answers, emit_json, json_option
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES, spec
-from moneycards.solver.ruletext import (RuleText, games_with, rule_text, rule_texts,
-                                        section_rules)
+from moneycards.solver.ruletext import (RuleText, games_with, mentions, rule_text,
+                                        rule_texts, section_rules)
 
 PROPOSED_HEADING = "Proposed rulings (the engine follows them; not yet settled)"
 WIDTH = 80  # at most, however wide the terminal: a readable line
+
+find_option = click.option(
+    "--find", metavar="WORDS",
+    help="Only the rules with a word starting so, in their id, section or text (`--find "
+         "doorway`, `--find \"old card\"`): any case; Vietnamese marks count where typed.")
 
 
 def example(game: str) -> tuple[str, str]:
@@ -33,34 +38,54 @@ def add_rules_command(group: click.Group, game: str) -> None:
         f"such as {first}, a section such as {section}, or a ruling R-…; any case). "
         f"Without ID, every rule and ruling. Errors, hints and results cite these ids.\n\n"
         f"\b\nExample:\n  moneycards {game} rules {first}\n  moneycards {game} rules "
-        f"{section}"))
+        f"{section}\n  moneycards {game} rules --find capture"))
     @click.argument("ids", metavar="[ID]...", nargs=-1)
+    @find_option
     @json_option
     @answers
-    def rules(ids: tuple[str, ...], as_json: bool) -> None:
-        chosen = pick(game, ids)
-        if as_json:
-            emit_json([r.as_json() for r in chosen])
-            return
-        for line in rule_lines(chosen):
-            click.echo(line)
+    def rules(ids: tuple[str, ...], find: str | None, as_json: bool) -> None:
+        show(found(pick(game, ids), find, spec(game).title), as_json)
 
 
 @click.command("rules", help=(
     "The rules as written, by id, whichever game's: each rule's game, section and text (ID "
     "such as TT-C3, a section such as KW-X, or a ruling R-…, which each game that has it "
-    "answers; any case, a ruling's Vietnamese marks optional). `moneycards GAME rules` "
-    "lists a whole game's.\n\n\b\nExample:\n  moneycards rules TT-C3 LF-O2\n  moneycards "
-    "rules R-match"))
-@click.argument("ids", metavar="ID...", nargs=-1, required=True)
+    "answers; any case, a ruling's Vietnamese marks optional), or every game's rules with "
+    "--find's words. `moneycards GAME rules` lists a whole game's.\n\n\b\nExample:\n  "
+    "moneycards rules TT-C3 LF-O2\n  moneycards rules R-match\n  moneycards rules --find "
+    "\"old card\""))
+@click.argument("ids", metavar="[ID]...", nargs=-1)
+@find_option
 @json_option
 @answers
-def any_rules(ids: tuple[str, ...], as_json: bool) -> None:
-    chosen = pick_any(ids)
+def any_rules(ids: tuple[str, ...], find: str | None, as_json: bool) -> None:
+    if not ids and find is None:
+        raise InvalidInput("give a rule id (TT-C3, R-match), --find WORDS, or both; "
+                           "`moneycards GAME rules` lists a whole game's", field="ID")
+    chosen = pick_any(ids) if ids else [r for g, s in GAMES.items() if not s.package
+                                         for r in rule_texts(g)]
+    show(found(chosen, find, "game's"), as_json, titled=True)
+
+
+def found(chosen: list[RuleText], find: str | None, whose: str) -> list[RuleText]:
+    """The chosen rules that --find's words are in (all without --find); none is an error
+    that says so, as a search with no answer is not a list of rules."""
+    if find is None:
+        return chosen
+    if not find.strip():
+        raise InvalidInput("needs a word", field="--find")
+    hits = [r for r in chosen if mentions(r, find)]
+    if not hits:
+        raise InvalidInput(f"no {whose} rule has a word starting {find.strip()!r}",
+                           field="--find")
+    return hits
+
+
+def show(chosen: list[RuleText], as_json: bool, titled: bool = False) -> None:
     if as_json:
         emit_json([r.as_json() for r in chosen])
         return
-    for line in rule_lines(chosen, titled=True):
+    for line in rule_lines(chosen, titled=titled):
         click.echo(line)
 
 

@@ -118,6 +118,18 @@ def folded(text: str) -> str:
     return "".join(c for c in bare if not unicodedata.combining(c))
 
 
+def mentions(r: RuleText, words: str) -> bool:
+    """Whether a word of the rule (its id, section or text) starts with `words` ("doorway",
+    "old card"): any case; the Vietnamese marks count where they are typed ("Cạ" finds Cạ
+    alone, "ca" Cạ and "capture" too)."""
+    query = " ".join(words.split()).casefold()
+    marked = folded(query) != query
+    hay = f"{r.id} {r.section} {r.plain()}".casefold()
+    if not marked:
+        hay, query = folded(hay), folded(query)
+    return bool(query) and re.search(r"(?<!\w)" + re.escape(query), hay) is not None
+
+
 def _matching(game: str, wanted: str) -> RuleText | None:
     """The rule the id names: exactly (any case), else the one rule it names without marks."""
     for r in rule_texts(game):

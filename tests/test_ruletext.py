@@ -213,3 +213,26 @@ def test_moneycards_rules_finds_the_game_by_the_id():
         bad = run("rules", given)
         assert (bad.exit_code, bad.stdout, bad.stderr) == (2, "", said)
     assert run("rules").exit_code == 2  # an id is needed: a whole game is GAME rules
+
+
+def test_find_lists_the_rules_a_word_starts_in():
+    from moneycards.solver.ruletext import mentions
+
+    doorway = [r.id for r in rule_texts("totom") if mentions(r, "doorway")]
+    assert "TT-T3" in doorway and "TT-K3" in doorway  # Ù chì: "the winner's own doorway"
+    assert all("doorway" in rule_text("totom", i).text for i in doorway)
+    # marks count where they are typed: "Cạ" is not "capture"; "ca" is both
+    marked = {r.id for r in rule_texts("totom") if mentions(r, "Cạ")}
+    bare = {r.id for r in rule_texts("totom") if mentions(r, "ca")}
+    assert "TT-C1" in marked and marked < bare
+    assert not mentions(rule_text("totom", "TT-T1"), "oor")  # a word's start, not its inside
+    r = run("totom", "rules", "--find", "doorway")
+    assert r.exit_code == 0 and re.findall(r"^  (\S+)  ", r.output, re.M) == doorway
+    r = run("rules", "--find", "old card", "--json")
+    games = {d["game"] for d in json.loads(r.output)}
+    assert games == {"lukfu"}
+    r = run("lukfu", "rules", "LF-O", "--find", "claim")
+    assert (r.exit_code, r.stderr) == (2, "error: --find: no Luk Fu rule has a word starting "
+                                          "'claim'\n")
+    assert run("rules").stderr.startswith("error: ID: give a rule id")
+    assert run("kowah", "rules", "--find", " ").stderr == "error: --find: needs a word\n"
