@@ -849,3 +849,39 @@ def test_the_lobby_links_each_game_s_own_match_ruling(served, context):
     assert w.page.text_content("dialog#rule-dialog p") == rule_text("kowah", "R-declare").plain()
     assert not w.page.is_checked("#optional-declaration")  # the link is not the box's label
     assert w.errors == []
+
+
+def test_the_table_s_rules_link_opens_the_game_s_book_with_a_search(served, context, tmp_path):
+    """`rules` in the table's header: every rule of the game under its section, a search
+    that keeps the rules with a word starting so (as `rules --find`), each id opening its
+    rule, and the rule back to the book; typing in the search plays nothing."""
+    from moneycards.solver.ruletext import mentions, rule_texts
+
+    w = Watched(context, 390, 844)
+    deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 3)
+    w.settled()
+    version = w.debug("version")
+    w.page.click("button.rules-link")
+    w.page.wait_for_selector("dialog#rule-dialog[open] .book-list")
+    assert w.page.text_content("#rule-title") == "Tổ Tôm rules · as written, numbered"
+    ids = w.page.eval_on_selector_all(".book-rule", "(es) => es.map((e) => e.dataset.rule)")
+    assert ids == [r.id for r in rule_texts("totom")]
+    for words in ("doorway", "Cạ", "12", "1"):  # digits typed in the search are not moves
+        w.page.fill("dialog#rule-dialog input.find", "")
+        w.page.type("dialog#rule-dialog input.find", words)
+        ids = w.page.eval_on_selector_all(".book-rule", "(es) => es.map((e) => e.dataset.rule)")
+        assert ids == [r.id for r in rule_texts("totom") if mentions(r, words)], words
+    assert w.debug("version") == version
+    w.page.fill("dialog#rule-dialog input.find", "zzz")
+    assert "No Tổ Tôm rule has a word starting “zzz”." in w.page.text_content(".book-list")
+    w.page.fill("dialog#rule-dialog input.find", "doorway")
+    w.page.screenshot(path=str(shots_dir(tmp_path) / "rules-book-totom-390.png"))
+    w.page.click(".book-rule[data-rule='TT-T3'] > button.rule")
+    wait_for(w.page, "document.querySelector('#rule-title')?.textContent === 'TT-T3 · A turn'")
+    w.page.click("dialog#rule-dialog button.book")
+    w.page.wait_for_selector("dialog#rule-dialog .book-list")
+    box = w.page.locator("dialog#rule-dialog").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and page_width(w.page) <= 390
+    w.page.keyboard.press("Escape")
+    wait_for(w.page, "!document.querySelector('dialog#rule-dialog[open]')")
+    assert w.errors == []

@@ -116,15 +116,30 @@ export function showRuleById(id: string, game: GameKey): boolean {
 /** The rule in a modal dialog: its id and section, its text (a table as a table; the ids it
  * cites are links to their rules, shown in the same dialog), closed by its button, Escape or
  * a click outside it. */
+function ruleDialog(): HTMLDialogElement {
+  const found = document.getElementById("rule-dialog") as HTMLDialogElement | null;
+  if (found) return found;
+  const d = h("dialog", { id: "rule-dialog", class: "rule-dialog", "aria-labelledby": "rule-title" });
+  d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
+  document.body.append(d);
+  return d;
+}
+
+function open(d: HTMLDialogElement, focus: HTMLElement | null): void {
+  if (!d.open) d.showModal();
+  d.scrollTop = 0;  // the title and first lines in view, however long the rest
+  focus?.focus({ preventScroll: true });
+}
+
+function footer(d: HTMLDialogElement, from: GameKey | undefined): HTMLElement {
+  return h("p", { class: "close" },
+    from ? h("button", { type: "button", class: "book", onclick: () => showBook(from) },
+      `All ${GAME_TITLE[from]} rules`) : null,
+    h("button", { type: "button", onclick: () => d.close() }, "Close"));
+}
+
 function showRule(r: RuleText, from: GameKey): void {
-  let dialog = document.getElementById("rule-dialog") as HTMLDialogElement | null;
-  if (!dialog) {
-    const d = h("dialog", { id: "rule-dialog", class: "rule-dialog", "aria-labelledby": "rule-title" });
-    d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
-    document.body.append(d);
-    dialog = d;
-  }
-  const d = dialog;
+  const d = ruleDialog();
   const game = r.game as GameKey;
   const other = game !== from ? `${GAME_TITLE[game]} · ` : "";  // another game's rule says so
   clear(d);
@@ -139,8 +154,61 @@ function showRule(r: RuleText, from: GameKey): void {
       ...body.map((cells) => h("tr", {}, ...cells.map((c) => h("td", {}, ...withRules(c, game)))))));
   }
   if (r.proposed) d.append(h("p", { class: "quiet" }, "A proposed ruling: the engine follows it; it is not yet settled."));
-  d.append(h("p", { class: "close" }, h("button", { type: "button", onclick: () => d.close() }, "Close")));
-  if (!d.open) d.showModal();
-  d.scrollTop = 0;  // the rule's id and first line in view, however long its table
-  d.querySelector<HTMLButtonElement>(".close button")?.focus({ preventScroll: true });
+  const foot = footer(d, from);
+  d.append(foot);
+  open(d, foot.lastElementChild as HTMLElement);
+}
+
+/** An id, a section or a text as a search reads it: lower case, and without the
+ * Vietnamese marks unless the words searched for have some (as `rules --find`). */
+function fold(text: string, keepMarks: boolean): string {
+  const low = text.toLowerCase();
+  return keepMarks ? low : low.replace(/đ/g, "d").normalize("NFKD").replace(/\p{M}/gu, "");
+}
+
+/** Whether a word of the rule starts with the words searched for (solver/ruletext.py's
+ * `mentions`). */
+export function mentions(r: RuleText, words: string): boolean {
+  const query = words.split(/\s+/).filter(Boolean).join(" ").toLowerCase();
+  if (!query) return true;
+  const marked = fold(query, false) !== query;
+  const hay = fold(`${r.id} ${r.section} ${r.text.replace(/\n\s*/g, " ")}`, marked);
+  const at = hay.indexOf(fold(query, marked));
+  for (let k = at; k >= 0; k = hay.indexOf(fold(query, marked), k + 1)) {
+    if (k === 0 || !/[\p{L}\p{N}_]/u.test(hay[k - 1])) return true;
+  }
+  return false;
+}
+
+/** The game's whole book in the dialog: every rule under its section, its id a link to the
+ * rule alone, and a search that keeps the rules with a word starting so. */
+export function showBook(game: GameKey): void {
+  const rules = book?.[game];
+  if (!rules) return;
+  const d = ruleDialog();
+  clear(d);
+  const find = h("input", { type: "search", class: "find", "aria-label": `Find in the ${GAME_TITLE[game]} rules`,
+    placeholder: "find: a word, such as doorway", autocomplete: "off" });
+  const list = h("div", { class: "book-list" });
+  const draw = () => {
+    clear(list);
+    let section = "";
+    let shown = 0;
+    for (const r of rules.values()) {
+      if (!mentions(r, find.value)) continue;
+      const heading = r.proposed ? "Proposed rulings (the engine follows them; not yet settled)" : r.section;
+      if (heading !== section) list.append(h("h3", {}, heading));
+      section = heading;
+      const [first, ...rows] = r.text.split("\n");
+      list.append(h("p", { class: "book-rule", "data-rule": r.id },
+        ruleButton(r, game), " ", ...withRules(first, game), rows.length ? ` (a table of ${rows.length - 1} rows)` : ""));
+      shown += 1;
+    }
+    if (!shown) list.append(h("p", { class: "quiet" }, `No ${GAME_TITLE[game]} rule has a word starting “${find.value.trim()}”.`));
+  };
+  find.addEventListener("input", draw);
+  draw();
+  d.append(h("h2", { id: "rule-title" }, `${GAME_TITLE[game]} rules`,
+    h("span", { class: "section" }, " · as written, numbered")), find, list, footer(d, undefined));
+  open(d, find);
 }

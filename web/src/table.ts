@@ -1,7 +1,7 @@
 // The table: one seat's view drawn, its legal actions as buttons, the hint, the log, live
 // updates through Watch, and the end of the deal explained.
 import { backsEl, cardEl, cardName, cardsEl, type GameKey, parseCards } from "./cards.js";
-import { loadRules, ruleRef, showRuleById, withRules } from "./rules.js";
+import { loadRules, ruleRef, showBook, showRuleById, withRules } from "./rules.js";
 import { Code, lukfu, refusal, type Refusal, tables } from "./api.js";
 import { clear, h } from "./dom.js";
 import { dealRead, setDealRead, autoPass, setAutoPass } from "./store.js";
@@ -358,7 +358,9 @@ export class TablePage {
       h("p", { class: "facts" }, facts.join(" · ")), match,
       h("p", { class: `turn${obs.toAct === v.seat && !v.over ? " mine" : ""}`, role: "status" }, turn),
       h("p", { class: "meta" }, `table ${v.tableId} · you are ${names[v.seat]} · `, live,
-        " · ", h("button", { type: "button", class: "link", onclick: () => this.onLeave() }, "lobby")));
+        " · ", h("button", { type: "button", class: "link", onclick: () => this.onLeave() }, "lobby"),
+        " · ", h("button", { type: "button", class: "link rules-link", "data-focus": "rules",
+          onclick: () => void loadRules().then(() => showBook(game)) }, "rules")));
   }
 
   private seatPanel(v: TableView, game: GameKey, obs: Obs, names: string[], s: number, place: number): HTMLElement {
