@@ -11,8 +11,8 @@ import click
 from moneycards.cli.common import answers, emit_json, json_option
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES, spec
-from moneycards.solver.ruletext import (RuleText, games_with, mentions, rule_text,
-                                        rule_texts, section_rules)
+from moneycards.solver.ruletext import (RuleText, games_with, mentions, paged_games,
+                                        rule_text, rule_texts, section_rules)
 
 PROPOSED_HEADING = "Proposed rulings (the engine follows them; not yet settled)"
 WIDTH = 80  # at most, however wide the terminal: a readable line
@@ -62,8 +62,7 @@ def any_rules(ids: tuple[str, ...], find: str | None, as_json: bool) -> None:
     if not ids and find is None:
         raise InvalidInput("give a rule id (TT-C3, R-match), --find WORDS, or both; "
                            "`moneycards GAME rules` lists a whole game's", field="ID")
-    chosen = pick_any(ids) if ids else [r for g, s in GAMES.items() if not s.package
-                                         for r in rule_texts(g)]
+    chosen = pick_any(ids) if ids else [r for g in paged_games() for r in rule_texts(g)]
     show(found(chosen, find, "game's"), as_json, titled=True)
 
 
@@ -93,7 +92,7 @@ def pick_any(ids: tuple[str, ...]) -> list[RuleText]:
     """The rules the ids name in any built-in game, in the order given: a section its rules,
     a ruling every game's that has it."""
     out: list[RuleText] = []
-    games = [g for g, s in GAMES.items() if not s.package]
+    games = paged_games()
     for k, given in enumerate(ids):
         found = [r for g in games for r in section_rules(g, given)] or games_with(given)
         if not found:

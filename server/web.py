@@ -59,8 +59,7 @@ from moneycards.server.addresses import is_loopback
 from moneycards.server.interceptors import GuardInterceptor, internal_status
 from moneycards.server.limits import RESERVED_THREADS, Limits
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.games import GAMES
-from moneycards.solver.ruletext import rule_texts
+from moneycards.solver.ruletext import paged_games, rule_texts
 from moneycards.v1 import kowah_connect, lukfu_connect, table_connect, totom_connect
 
 if TYPE_CHECKING:
@@ -464,7 +463,7 @@ RULES_PATH = "/rules.json"
 @functools.cache
 def rules_json() -> bytes:
     return json.dumps({game: [r.as_json() for r in rule_texts(game)]
-                       for game, s in GAMES.items() if not s.package},
+                       for game in paged_games()},
                       ensure_ascii=False).encode()
 
 

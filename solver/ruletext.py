@@ -90,6 +90,12 @@ def _items(text: str) -> list[tuple[str, str, str]]:
     return out
 
 
+def paged_games() -> list[str]:
+    """The games with a rules page here: the built-in ones (a game of one's own, registered
+    with its own package, brings none)."""
+    return [g for g, s in GAMES.items() if not s.package]
+
+
 @functools.cache
 def rule_texts(game: str) -> tuple[RuleText, ...]:
     """Every rule and ruling of a built-in game, in the page's order, then the proposed
@@ -97,8 +103,7 @@ def rule_texts(game: str) -> tuple[RuleText, ...]:
     found = GAMES.get(game)
     if found is None or found.package:
         raise InvalidInput(f"no rules page for {game!r}: the pages are those of "
-                           f"{', '.join(g for g, s in GAMES.items() if not s.package)}",
-                           field="game")
+                           f"{', '.join(paged_games())}", field="game")
     items = _items(_page(f"rules/{found.rules_doc}"))
     # A ruling belongs to the page's rulings, wherever the page lists it (Tổ Tôm's R-match
     # follows its traditional preset's paragraph).
@@ -112,8 +117,8 @@ def rule_texts(game: str) -> tuple[RuleText, ...]:
 
 
 def folded(text: str) -> str:
-    """An id as a person may type it: any case, the Vietnamese marks left out
-    ("r-tom-cards" for R-Tôm-cards, "r-bon-triple" for R-Bòn-triple)."""
+    """A text as a person may type it: any case, the Vietnamese marks left out
+    ("r-tom-cards" for R-Tôm-cards, "chan" for Chắn)."""
     bare = unicodedata.normalize("NFKD", text.strip().casefold().replace("đ", "d"))
     return "".join(c for c in bare if not unicodedata.combining(c))
 
@@ -147,9 +152,8 @@ def rule_text(game: str, rule_id: str) -> RuleText:
     if found is not None:
         return found
     title = GAMES[game].title
-    for other in GAMES:
-        there = _matching(other, wanted) if other != game and not GAMES[other].package \
-            else None
+    for other in paged_games():
+        there = _matching(other, wanted) if other != game else None
         if there is not None:
             raise InvalidInput(f"{there.id} is a {GAMES[other].title} rule, not one of "
                                f"{title}'s (moneycards {other} rules {there.id})",
@@ -163,8 +167,7 @@ def rule_text(game: str, rule_id: str) -> RuleText:
 def games_with(rule_id: str) -> list[RuleText]:
     """The rule of every built-in game that has this id (a ruling such as R-match: each
     game's own), in the registry's order."""
-    return [r for g, s in GAMES.items() if not s.package
-            for r in [_matching(g, rule_id)] if r is not None]
+    return [r for g in paged_games() for r in [_matching(g, rule_id)] if r is not None]
 
 
 def section_rules(game: str, prefix: str) -> tuple[RuleText, ...]:
