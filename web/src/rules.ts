@@ -113,9 +113,7 @@ export function showRuleById(id: string, game: GameKey): boolean {
   return Boolean(r);
 }
 
-/** The rule in a modal dialog: its id and section, its text (a table as a table; the ids it
- * cites are links to their rules, shown in the same dialog), closed by its button, Escape or
- * a click outside it. */
+/** The one dialog the rules are shown in, made on first use. */
 function ruleDialog(): HTMLDialogElement {
   const found = document.getElementById("rule-dialog") as HTMLDialogElement | null;
   if (found) return found;
@@ -125,12 +123,14 @@ function ruleDialog(): HTMLDialogElement {
   return d;
 }
 
+/** Open (or keep open) the dialog, scrolled to its top, with the focus given. */
 function open(d: HTMLDialogElement, focus: HTMLElement | null): void {
   if (!d.open) d.showModal();
   d.scrollTop = 0;  // the title and first lines in view, however long the rest
   focus?.focus({ preventScroll: true });
 }
 
+/** Close, and back to the game's book from a rule of it. */
 function footer(d: HTMLDialogElement, from: GameKey | undefined): HTMLElement {
   return h("p", { class: "close" },
     from ? h("button", { type: "button", class: "book", onclick: () => showBook(from) },
@@ -138,6 +138,9 @@ function footer(d: HTMLDialogElement, from: GameKey | undefined): HTMLElement {
     h("button", { type: "button", onclick: () => d.close() }, "Close"));
 }
 
+/** The rule in a modal dialog: its id and section, its text (a table as a table; the ids it
+ * cites are links to their rules, shown in the same dialog), closed by its button, Escape or
+ * a click outside it. */
 function showRule(r: RuleText, from: GameKey): void {
   const d = ruleDialog();
   const game = r.game as GameKey;
