@@ -821,7 +821,7 @@ def test_a_rule_s_table_in_its_dialog_fits_a_phone(served, context, tmp_path):
     w.page.click("dialog#rule-dialog .rule-table button.rule[data-rule='TT-W7']")
     wait_for(w.page, "document.querySelector('#rule-title')?.textContent.startsWith('TT-W7')")
     assert w.page.locator("dialog[open]").count() == 1
-    w.page.click("dialog#rule-dialog .close button")
+    w.page.click("dialog#rule-dialog .close button.done")
     wait_for(w.page, "!document.querySelector('dialog#rule-dialog[open]')")
     assert w.errors == []
 

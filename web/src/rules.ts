@@ -135,7 +135,7 @@ function footer(d: HTMLDialogElement, from: GameKey | undefined): HTMLElement {
   return h("p", { class: "close" },
     from ? h("button", { type: "button", class: "book", onclick: () => showBook(from) },
       `All ${GAME_TITLE[from]} rules`) : null,
-    h("button", { type: "button", onclick: () => d.close() }, "Close"));
+    h("button", { type: "button", class: "done", onclick: () => d.close() }, "Close"));
 }
 
 /** The rule in a modal dialog: its id and section, its text (a table as a table; the ids it
