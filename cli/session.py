@@ -178,7 +178,7 @@ class Session:
             return True
         words = answer.lower().split()
         if words[0] in ("rule", "rules"):
-            self.rule(words[1:])
+            self.rule(answer.split()[1:])  # as typed: an error repeats it
             return True
         if words[0] in COMMANDS and (len(words) == 1 or words in (["hint", "-v"],
                                                                 ["hint", "--verbose"])):

@@ -24,6 +24,7 @@ from moneycards.solver.rulebook import RULE_ID
 ITEM = re.compile(r"^- \*\*(" + RULE_ID.pattern + r")\*\* ?(.*)$")
 SECTION = re.compile(r"^## (.+)$")
 SECTION_ID = re.compile(r" \([A-Z]{2,3}-[A-Z]\)")  # "Capture restrictions (TT-C)"
+EMPHASIS = re.compile(r"(?<!\w)\*(\S[^*\n]*?)\*(?!\w)")  # *usually*
 PROPOSED_MARK = "(proposed) "
 EVERY_TABLE = "Every table"  # the proposed rulings' section for all games; else a game's title
 
@@ -51,7 +52,8 @@ def plain(text: str) -> str:
     """Markdown marks dropped; a table's rows as indented lines of cells joined by " | "
     (its header underline left out)."""
     lines = []
-    for line in text.replace("**", "").replace("`", "").split("\n"):
+    text = EMPHASIS.sub(r"\1", text.replace("**", "").replace("`", ""))
+    for line in text.split("\n"):
         if line.startswith("|"):
             cells = [c.strip() for c in line.strip("|").split("|")]
             if all(set(c) <= {"-", ":"} for c in cells):

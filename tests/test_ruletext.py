@@ -37,6 +37,13 @@ def test_every_rule_of_the_page_with_its_own_text(game):
     assert all(r.section and not re.search(r"\(..-.\)|`", r.section) for r in texts)
 
 
+def test_plain_text_has_no_markdown():
+    lf_l3 = rule_text("lukfu", "LF-L3")
+    assert "*usually*" in lf_l3.text and "usually leads" in lf_l3.plain()
+    assert not [r.id for g in GAMES for r in rule_texts(g) if "*" in r.plain() or "`" in
+                r.plain()]
+
+
 def test_a_rule_s_table_comes_with_it():
     k3 = rule_text("totom", "TT-K3")
     rows = k3.plain().split("\n")

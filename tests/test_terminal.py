@@ -431,7 +431,8 @@ def test_rule_shows_what_a_refusal_cites_and_any_rule_by_id(tmp_path):
 
     from moneycards.cli.main import cli
 
-    answers = ["rule", "discard 9m", "rule", "rules kw-x4 r-declare", "rule TT-C3", "quit"]
+    answers = ["rule", "discard 9m", "rule", "rules kw-x4 r-declare", "rule TT-C3", "rule XX",
+               "quit"]
     r = CliRunner().invoke(cli, ["kowah", "play", "--seed", "5", "--record",
                                  str(tmp_path / "deal.json")], input="\n".join(answers) + "\n",
                            env={"COLUMNS": "80"})
@@ -450,6 +451,7 @@ def test_rule_shows_what_a_refusal_cites_and_any_rule_by_id(tmp_path):
     assert "\n  Rulings on what the page leaves open\n    R-declare  The page says" in out
     assert "your action:   TT-C3 is a Tổ Tôm rule, not one of Kowah's (moneycards totom " \
            "rules TT-C3)" in out
+    assert "your action:   'XX' is not a rule id (such as KW-D1 or a ruling R-…)" in out
     assert "rule  what a rule says" in CliRunner().invoke(
         cli, ["kowah", "play", "--seed", "5", "--record", str(tmp_path / "d2.json")],
         input="help\nquit\n").output

@@ -778,7 +778,7 @@ def test_a_rule_id_shows_its_rule_and_keys_wait_while_it_is_open(served, context
     w.page.click(".refusal button.rule")
     dialog = w.page.wait_for_selector("dialog#rule-dialog[open]")
     t2 = rule_text("kowah", "KW-T2")
-    assert dialog.query_selector("h2").text_content() == f"KW-T2 · {t2.section}"
+    assert dialog.query_selector("h2").text_content() == f"KW-T2 · Kowah · {t2.section}"
     assert dialog.query_selector("p").text_content() == t2.plain()
     w.page.screenshot(path=str(shots_dir(tmp_path) / "rule-kowah-1280.png"))
     version = w.debug("version")
@@ -821,7 +821,7 @@ def test_a_rule_s_table_in_its_dialog_fits_a_phone(served, context, tmp_path):
     w.page.click("dialog#rule-dialog .rule-table button.rule[data-rule='TT-W7']")
     wait_for(w.page, "document.querySelector('#rule-title')?.textContent.startsWith('TT-W7')")
     assert w.page.locator("dialog[open]").count() == 1
-    w.page.click("dialog#rule-dialog .close button.done")
+    w.page.click("dialog#rule-dialog button.done")
     wait_for(w.page, "!document.querySelector('dialog#rule-dialog[open]')")
     assert w.errors == []
 
@@ -877,11 +877,38 @@ def test_the_table_s_rules_link_opens_the_game_s_book_with_a_search(served, cont
     w.page.fill("dialog#rule-dialog input.find", "doorway")
     w.page.screenshot(path=str(shots_dir(tmp_path) / "rules-book-totom-390.png"))
     w.page.click(".book-rule[data-rule='TT-T3'] > button.rule")
-    wait_for(w.page, "document.querySelector('#rule-title')?.textContent === 'TT-T3 · A turn'")
+    wait_for(w.page, "document.querySelector('#rule-title')?.textContent === "
+             "'TT-T3 · Tổ Tôm · A turn'")
     w.page.click("dialog#rule-dialog button.book")
+    w.page.wait_for_selector("dialog#rule-dialog .book-list")
+    # back in the book, the search is as it was
+    assert w.page.input_value("dialog#rule-dialog input.find") == "doorway"
+    ids = w.page.eval_on_selector_all(".book-rule", "(es) => es.map((e) => e.dataset.rule)")
+    assert ids == [r.id for r in rule_texts("totom") if mentions(r, "doorway")]
+    # a word found in a table's row shows that row
+    w.page.fill("dialog#rule-dialog input.find", "tam do")
+    assert w.page.text_content(".book-rule[data-rule='TT-K3'] .book-row") == \
+        "Tám đỏ — exactly 8 red cards — 8 / 5"
+    # a click on the dialog's own padding leaves it open; the page around it closes it
+    box = box_of(w, "dialog#rule-dialog")
+    w.page.mouse.click(box["x"] + 4, box["y"] + box["height"] - 4)
+    assert w.page.is_visible("dialog#rule-dialog .book-list")
+    w.page.mouse.click(2, 2)
+    wait_for(w.page, "!document.querySelector('dialog#rule-dialog[open]')")
+    w.page.click("button.rules-link")
     w.page.wait_for_selector("dialog#rule-dialog .book-list")
     box = w.page.locator("dialog#rule-dialog").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and page_width(w.page) <= 390
+    # Escape in the search clears it first (the browser's way), then closes the book
+    assert w.page.input_value("dialog#rule-dialog input.find") == "tam do"
+    w.page.keyboard.press("Escape")
+    wait_for(w.page, "document.querySelector('dialog#rule-dialog input.find')?.value === ''")
     w.page.keyboard.press("Escape")
     wait_for(w.page, "!document.querySelector('dialog#rule-dialog[open]')")
     assert w.errors == []
+
+
+def box_of(w: Watched, selector: str) -> dict:
+    box = w.page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return box

@@ -259,8 +259,8 @@ class LukFuState(TableState):
         if r is None:
             return "The record ends before the deal does."
         if r.kind is OutcomeKind.REDEAL:
-            return "Three passes: no one plays, everyone settles 0; a new deal follows " \
-                   "(LF-C4)."
+            return "Three passes: no one plays, everyone settles 0; the cards are dealt " \
+                   "again (LF-C4), at a match's table as its next deal."
         if r.kind is OutcomeKind.DRAWN and r.rule == "R-claim-timing":
             last = self.record_.to_act()
             assert last is not None

@@ -113,85 +113,100 @@ export function showRuleById(id: string, game: GameKey): boolean {
   return Boolean(r);
 }
 
-/** The one dialog the rules are shown in, made on first use. */
+/** The one dialog the rules are shown in, made on first use. A click on the dimmed page
+ * around it closes it; one on its own padding does not. */
 function ruleDialog(): HTMLDialogElement {
   const found = document.getElementById("rule-dialog") as HTMLDialogElement | null;
   if (found) return found;
   const d = h("dialog", { id: "rule-dialog", class: "rule-dialog", "aria-labelledby": "rule-title" });
-  d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
+  d.addEventListener("click", (e) => {
+    if (e.target !== d) return;
+    const b = d.getBoundingClientRect();
+    if (e.clientX < b.left || e.clientX > b.right || e.clientY < b.top || e.clientY > b.bottom) d.close();
+  });
   document.body.append(d);
   return d;
 }
 
-/** Open (or keep open) the dialog, scrolled to its top, with the focus given. */
-function open(d: HTMLDialogElement, focus: HTMLElement | null): void {
+/** Open (or keep open) the dialog at `scroll` (its top by default), with the focus given. */
+function open(d: HTMLDialogElement, focus: HTMLElement | null, scroll = 0): void {
   if (!d.open) d.showModal();
-  d.scrollTop = 0;  // the title and first lines in view, however long the rest
+  d.scrollTop = scroll;
   focus?.focus({ preventScroll: true });
 }
 
-/** Close, and back to the game's book from a rule of it. */
-function footer(d: HTMLDialogElement, from: GameKey | undefined): HTMLElement {
-  return h("p", { class: "close" },
-    from ? h("button", { type: "button", class: "book", onclick: () => showBook(from) },
-      `All ${GAME_TITLE[from]} rules`) : null,
-    h("button", { type: "button", class: "done", onclick: () => d.close() }, "Close"));
+/** The dialog's head, which stays in view as its text scrolls: the title, Close, and what
+ * else it is given (the book's search). */
+function head(d: HTMLDialogElement, title: (Node | string)[], ...more: HTMLElement[]): HTMLElement {
+  return h("div", { class: "rule-head" },
+    h("div", { class: "title-row" }, h("h2", { id: "rule-title" }, ...title),
+      h("button", { type: "button", class: "done", onclick: () => d.close() }, "Close")),
+    ...more);
 }
 
-/** The rule in a modal dialog: its id and section, its text (a table as a table; the ids it
- * cites are links to their rules, shown in the same dialog), closed by its button, Escape or
- * a click outside it. */
+/** The rule in a modal dialog: its id, game and section, its text (a table as a table; the
+ * ids it cites are links to their rules, shown in the same dialog), and the way back to the
+ * game's book; closed by Close, Escape or a click outside it. */
 function showRule(r: RuleText, from: GameKey): void {
   const d = ruleDialog();
   const game = r.game as GameKey;
-  const other = game !== from ? `${GAME_TITLE[game]} · ` : "";  // another game's rule says so
   clear(d);
   const [first, ...rows] = r.text.split("\n");
-  d.append(
-    h("h2", { id: "rule-title" }, r.id, h("span", { class: "section" }, ` · ${other}${r.section}`)),
-    h("p", {}, ...withRules(first, game)));
+  const top = head(d, [r.id, h("span", { class: "section" }, ` · ${GAME_TITLE[game]} · ${r.section}`)]);
+  d.append(top, h("p", {}, ...withRules(first, game)));
   if (rows.length) {
-    const [head, ...body] = rows.map((row) => row.trim().split(" | "));
+    const [header, ...body] = rows.map((row) => row.trim().split(" | "));
     d.append(h("table", { class: "rule-table" },
-      h("tr", {}, ...head.map((c) => h("th", {}, c))),
+      h("tr", {}, ...header.map((c) => h("th", {}, c))),
       ...body.map((cells) => h("tr", {}, ...cells.map((c) => h("td", {}, ...withRules(c, game)))))));
   }
   if (r.proposed) d.append(h("p", { class: "quiet" }, "A proposed ruling: the engine follows it; it is not yet settled."));
-  const foot = footer(d, from);
-  d.append(foot);
-  open(d, foot.lastElementChild as HTMLElement);
+  d.append(h("p", { class: "back" }, h("button", { type: "button", class: "book", onclick: () => showBook(game) },
+    `All ${GAME_TITLE[game]} rules`)));
+  open(d, top.querySelector<HTMLElement>("button.done"));
 }
 
-/** An id, a section or a text as a search reads it: lower case, and without the
- * Vietnamese marks unless the words searched for have some (as `rules --find`). */
+/** A text as a search reads it: lower case, and without the Vietnamese marks unless the
+ * words searched for have some (as `rules --find`). */
 function fold(text: string, keepMarks: boolean): string {
   const low = text.toLowerCase();
   return keepMarks ? low : low.replace(/đ/g, "d").normalize("NFKD").replace(/\p{M}/gu, "");
 }
 
-/** Whether a word of the rule starts with the words searched for (solver/ruletext.py's
- * `mentions`). */
-export function mentions(r: RuleText, words: string): boolean {
+/** Whether a word of the text starts with the words searched for (solver/ruletext.py's
+ * `mentions`); no words: every text. */
+function hasWord(text: string, words: string): boolean {
   const query = words.split(/\s+/).filter(Boolean).join(" ").toLowerCase();
   if (!query) return true;
   const marked = fold(query, false) !== query;
-  const hay = fold(`${r.id} ${r.section} ${r.text.replace(/\n\s*/g, " ")}`, marked);
-  const at = hay.indexOf(fold(query, marked));
-  for (let k = at; k >= 0; k = hay.indexOf(fold(query, marked), k + 1)) {
+  const hay = fold(text.replace(/\n\s*/g, " "), marked);
+  const q = fold(query, marked);
+  for (let k = hay.indexOf(q); k >= 0; k = hay.indexOf(q, k + 1)) {
     if (k === 0 || !/[\p{L}\p{N}_]/u.test(hay[k - 1])) return true;
   }
   return false;
 }
 
+/** Whether a word of the rule (its id, section or text) starts with the words. */
+export function mentions(r: RuleText, words: string): boolean {
+  return hasWord(`${r.id} ${r.section} ${r.text}`, words);
+}
+
+// The book's search and place, per game: a rule opened from it leads back to the same list.
+const bookPlace: Partial<Record<GameKey, { query: string; scroll: number }>> = {};
+
 /** The game's whole book in the dialog: every rule under its section, its id a link to the
- * rule alone, and a search that keeps the rules with a word starting so. */
+ * rule alone, and a search that keeps the rules with a word starting so (with a table's
+ * rows that have it). */
 export function showBook(game: GameKey): void {
   const rules = book?.[game];
   if (!rules) return;
   const d = ruleDialog();
   clear(d);
+  const place = bookPlace[game] ?? { query: "", scroll: 0 };
   const find = h("input", { type: "search", class: "find", "aria-label": `Find in the ${GAME_TITLE[game]} rules`,
     placeholder: "find: a word, such as doorway", autocomplete: "off" });
+  find.value = place.query;
   const list = h("div", { class: "book-list" });
   const draw = () => {
     clear(list);
@@ -203,15 +218,21 @@ export function showBook(game: GameKey): void {
       if (heading !== section) list.append(h("h3", {}, heading));
       section = heading;
       const [first, ...rows] = r.text.split("\n");
-      list.append(h("p", { class: "book-rule", "data-rule": r.id },
-        ruleButton(r, game), " ", ...withRules(first, game), rows.length ? ` (a table of ${rows.length - 1} rows)` : ""));
+      const entry = h("p", { class: "book-rule", "data-rule": r.id },
+        ruleButton(r, game), " ", ...withRules(first, game), rows.length > 1 ? ` (a table of ${rows.length - 1} rows)` : "");
+      list.append(entry);
+      const query = find.value.trim();
+      for (const row of query ? rows.slice(1).filter((row) => hasWord(row, query)) : []) {
+        entry.append(h("span", { class: "book-row" }, row.trim().split(" | ").join(" — ")));
+      }
       shown += 1;
     }
     if (!shown) list.append(h("p", { class: "quiet" }, `No ${GAME_TITLE[game]} rule has a word starting “${find.value.trim()}”.`));
   };
-  find.addEventListener("input", draw);
+  find.addEventListener("input", () => { bookPlace[game] = { query: find.value, scroll: 0 }; draw(); });
+  // before a rule opens from the list: where the list was, to come back to it
+  list.addEventListener("click", () => { bookPlace[game] = { query: find.value, scroll: d.scrollTop }; }, true);
   draw();
-  d.append(h("h2", { id: "rule-title" }, `${GAME_TITLE[game]} rules`,
-    h("span", { class: "section" }, " · as written, numbered")), find, list, footer(d, undefined));
-  open(d, find);
+  d.append(head(d, [`${GAME_TITLE[game]} rules`, h("span", { class: "section" }, " · as written, numbered")], find), list);
+  open(d, find, place.scroll);
 }

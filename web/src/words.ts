@@ -132,7 +132,7 @@ export function explainResult(game: GameKey, r: DealResult, names: string[],
                               obs: TotomObservation | KowahObservation | LukFuObservation): string[] {
   const out: string[] = [];
   if (r.outcome === DealOutcome.DRAWN) out.push(`Nobody won: the deal is drawn (${r.rule}).`);
-  if (r.outcome === DealOutcome.REDEAL) out.push(`Every seat passed: the cards are dealt again (${r.rule}).`);
+  if (r.outcome === DealOutcome.REDEAL) out.push(`Every seat passed: no one plays; the cards are dealt again (${r.rule}), at a match's table as its next deal.`);
   if (r.outcome === DealOutcome.WIN && r.winner !== undefined) {
     const who = names[r.winner];
     if (game === "totom") {
