@@ -11,8 +11,9 @@ import click
 from moneycards.cli.common import answers, emit_json, json_option
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES, spec
-from moneycards.solver.ruletext import (RuleText, games_with, mentions, paged_games,
-                                        rule_text, rule_texts, section_rules)
+from moneycards.solver.ruletext import (RuleText, games_with, is_rule_id, mentions,
+                                        not_an_id, paged_games, rule_text, rule_texts,
+                                        section_rules)
 
 PROPOSED_HEADING = "Proposed rulings (the engine follows them; not yet settled)"
 WIDTH = 80  # at most, however wide the terminal: a readable line
@@ -96,15 +97,16 @@ def pick_any(ids: tuple[str, ...]) -> list[RuleText]:
     for k, given in enumerate(ids):
         found = [r for g in games for r in section_rules(g, given)] or games_with(given)
         if not found:
-            field = "ID" if len(ids) == 1 else f"ID {k + 1}"
-            try:
-                rule_text(games[0], given)  # says what is wrong with the id
-            except InvalidInput as err:
-                if "not a rule id" in err.message:
-                    raise InvalidInput(err.message, field=field) from None
-            raise InvalidInput(f"no game has a rule {given.strip()}", field=field)
+            said = (f"no game has a rule {given.strip()}" if is_rule_id(given) else
+                    not_an_id(given, games[0]))
+            raise InvalidInput(said, field=_id_field(ids, k))
         out.extend(r for r in found if r not in out)
     return out
+
+
+def _id_field(ids: tuple[str, ...], k: int) -> str:
+    """The argument an error names: "ID", or "ID 2" among several."""
+    return "ID" if len(ids) == 1 else f"ID {k + 1}"
 
 
 def pick(game: str, ids: tuple[str, ...]) -> list[RuleText]:
@@ -114,8 +116,7 @@ def pick(game: str, ids: tuple[str, ...]) -> list[RuleText]:
         return list(rule_texts(game))
     out: list[RuleText] = []
     for k, given in enumerate(ids):
-        found = section_rules(game, given) or _one(game, given, "ID" if len(ids) == 1
-                                                  else f"ID {k + 1}")
+        found = section_rules(game, given) or _one(game, given, _id_field(ids, k))
         out.extend(r for r in found if r not in out)
     return out
 

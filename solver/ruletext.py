@@ -160,10 +160,20 @@ def rule_text(game: str, rule_id: str) -> RuleText:
             raise InvalidInput(f"{there.id} is a {GAMES[other].title} rule, not one of "
                                f"{title}'s (moneycards {other} rules {there.id})",
                                field="rule")
-    if not RULE_ID.fullmatch(folded(wanted).upper()):
-        raise InvalidInput(f"{wanted!r} is not a rule id (such as {rule_texts(game)[0].id} "
-                           f"or a ruling R-…)", field="rule")
+    if not is_rule_id(wanted):
+        raise InvalidInput(not_an_id(wanted, game), field="rule")
     raise InvalidInput(f"{title} has no rule {wanted}", field="rule")
+
+
+def is_rule_id(text: str) -> bool:
+    """Whether a text has the form of a rule id (TT-C3, R-match; any case, marks optional),
+    whether or not a game has it."""
+    return RULE_ID.fullmatch(folded(text).upper()) is not None
+
+
+def not_an_id(text: str, game: str) -> str:
+    """What is wrong with a text that is no rule id, with an id of `game` for an example."""
+    return f"{text.strip()!r} is not a rule id (such as {rule_texts(game)[0].id} or a ruling R-…)"
 
 
 def games_with(rule_id: str) -> list[RuleText]:
