@@ -86,8 +86,9 @@ def read_seats(game: AnyGame, seats: list[Seat], *, field: str = "seats",
                                    f"{', '.join(LEVELS)}", field=f"{where}.ai_level")
         elif level:
             raise InvalidInput("only an AI seat has a level", field=f"{where}.ai_level")
+        # a line break or tab is refused, not folded into a space: a name is one line as typed
         name = " ".join(s.name.split())
-        if len(name) > MAX_NAME or not name.isprintable():
+        if len(name) > MAX_NAME or not s.name.isprintable():
             raise InvalidInput(f"a name is at most {MAX_NAME} printable characters",
                                field=f"{where}.name")
         if not name:
@@ -96,9 +97,11 @@ def read_seats(game: AnyGame, seats: list[Seat], *, field: str = "seats",
     if require_person and not any(s.kind == HUMAN for s in out):
         raise InvalidInput("a table needs at least one person's seat (self-play runs "
                            "with `selfplay`, or over TableService with ai_only)", field=field)
-    names = [s.name for s in out]
-    if len(set(names)) != len(names):
-        raise InvalidInput("two seats have the same name", field=field)
+    for k, s in enumerate(out):
+        first = next(j for j, t in enumerate(out) if t.name == s.name)
+        if first != k:
+            raise InvalidInput(f"seats {first} and {k} have the same name {s.name!r}",
+                               field=f"{field}[{k}].name")
     return tuple(out)
 
 

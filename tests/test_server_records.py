@@ -149,7 +149,8 @@ def seats_of(game, **changes):
 
 
 def bad_seats(game):
-    """(seats, field, words) the check refuses: the count, a long name, a person's level."""
+    """(seats, field, words) the check refuses: the count, a long or two-line name, a name
+    twice, a person's level."""
     n = GAMES[game].seats
     return [
         (seats_of(game)[:-1], "seats", f"has {n} seats, got {n - 1}"),
@@ -158,6 +159,14 @@ def bad_seats(game):
          "at most 40 printable characters"),
         (seats_of(game, s0=common_pb2.TableSeat(kind=HUMAN, name="Ana\x07")), "seats[0].name",
          "printable"),
+        # a line break or a tab is refused, not folded into a space that makes one line of
+        # the log read like another seat's action
+        (seats_of(game, s1=common_pb2.TableSeat(kind=HUMAN, name="Bo\nP2: claim")),
+         "seats[1].name", "printable"),
+        (seats_of(game, s1=common_pb2.TableSeat(kind=HUMAN, name="Bo\tBo")), "seats[1].name",
+         "printable"),
+        (seats_of(game, s2=common_pb2.TableSeat(kind=HUMAN, name=" Ana ")), "seats[2].name",
+         "seats 0 and 2 have the same name 'Ana'"),
         (seats_of(game, s2=common_pb2.TableSeat(kind=HUMAN, ai_level=common_pb2.AI_LEVEL_STRONG)),
          "seats[2].ai_level", "only an AI seat has a level"),
     ]
