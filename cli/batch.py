@@ -77,9 +77,12 @@ def parse_line(line: str, keys: dict[str, type]) -> tuple[str, dict[str, Any] | 
                            field="line") from None
     if not isinstance(obj, dict):
         raise InvalidInput("not a JSON object", field="line")
-    hand = obj.pop("hand", None)
-    if not isinstance(hand, str):
+    if "hand" not in obj:
         raise InvalidInput("the object needs \"hand\": the cards in notation", field="hand")
+    hand = obj.pop("hand")
+    if not isinstance(hand, str):
+        raise InvalidInput(f"hand must be {_KIND_WORDS[str]} of cards in notation, not "
+                           f"{_json_kind(hand)}", field="hand")
     for key, value in obj.items():
         kind = keys.get(key)
         if kind is None:

@@ -324,6 +324,14 @@ def plugin_record_json(game: str, record: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _public_only_keys(game: str) -> set[str]:
+    """The keys of a Luk Fu public record that a game record does not have."""
+    public = lukfu_pb2.LukFuRecord.DESCRIPTOR.fields
+    own = wire(game).record.DESCRIPTOR.fields_by_name
+    return {f.name for f in public if f.name not in own} | \
+        {f.json_name for f in public if f.name not in own}
+
+
 def read_game_record(game: str, data: Any) -> dict[str, Any]:
     """A record file's text as the dict the engines replay; errors name the key path
     from `record`."""
@@ -336,6 +344,11 @@ def read_game_record(game: str, data: Any) -> dict[str, Any]:
                            field="record")
     if isinstance(peek, dict) and isinstance(peek.get("game"), str):
         check_game(game, peek["game"], field="record.game")
+    if game == LUKFU and isinstance(peek, dict) and _public_only_keys(game) & peek.keys():
+        # the other record a Luk Fu user holds: say which it is and what reads it
+        raise InvalidInput("this is a public record of a deal so far (docs/lukfu-record.md, "
+                           "read by `legal` and `old`), not a game record (docs/records.md: "
+                           "a seed or a deal, and its actions)", field="record")
     msg = parse_json(data, wire(game).record(), field="record",
                      what="a game record (a JSON object)")
     try:

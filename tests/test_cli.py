@@ -182,8 +182,10 @@ def test_lukfu_legal_and_score():
 @pytest.mark.parametrize("args,starts", [
     (["lukfu", "beats", "0c", "--over", "7c"], "play: no such card in Luk Fu: '0c'"),
     (["lukfu", "beats", "5h", "--over", "7c"], "play: no such card in Luk Fu: '5h'"),
-    (["lukfu", "beats", "5c5s", "--over", "7c"], "play: 5c 5s is a pair"),
-    (["lukfu", "beats", "891c", "--over", "7c"], "play: 189c is not a run"),
+    (["lukfu", "beats", "5c5s", "--over", "7c"], "play: 5c5s is a pair"),
+    # the cards as typed: sorted, 189c would hide the wrap that makes it no run
+    (["lukfu", "beats", "891c", "--over", "4c"], "play: 891c is not a run: ranks must be "
+                                                 "consecutive, 1–9 without wrapping [LF-L1]"),
     (["lukfu", "legal", "7c", "--hand", "7c 7c", "--role", "caller"],
      "--hand: 7c appears twice; the deck holds one of each card [LF-D1]"),
     (["lukfu", "old", "--hand", "7c", "--seat", "3"], "--seat: seat must be 0, 1 or 2, not 3"),
@@ -249,6 +251,22 @@ def test_malformed_record_exits_2(tmp_path, content, says):
     r = CliRunner().invoke(cli, ["totom", "check-record", str(path)])
     assert r.exit_code == 2 and r.output.startswith(f"error: {says}"), r.output
     assert len(r.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["replay", "check-record"])
+def test_a_luk_fu_public_record_is_named_where_a_game_record_is_asked(command):
+    """The example public record (docs/lukfu-record.md) given to replay or check-record is
+    named as what it is, not refused for its first unknown key."""
+    public = pathlib.Path(__file__).parents[1] / "examples" / "lukfu-record.json"
+    r = CliRunner().invoke(cli, ["lukfu", command, str(public)])
+    assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1, r.output
+    assert r.output.startswith("error: record: this is a public record of a deal so far "
+                               "(docs/lukfu-record.md"), r.output
+    assert "not a game record (docs/records.md" in r.output
+    # a game record with a stray key of that form is still refused for the key
+    r = CliRunner().invoke(cli, ["totom", "check-record", "-"],
+                           input='{"seed": 1, "tricks": []}')
+    assert r.output.startswith("error: record: unknown key 'tricks'"), r.output
 
 
 def test_check_record_human_output_has_no_python_repr():

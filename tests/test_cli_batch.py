@@ -95,6 +95,12 @@ def test_a_value_of_the_wrong_json_kind_is_named_in_json_words():
         "win_card must be text (a JSON string), not a list",
         "thien_u must be true or false, not a number",
         "win_card must be text (a JSON string), not true/false"]
+    # the hand itself: of the wrong kind, or missing
+    hands = lines(run("totom", "check", "--batch", "-",
+                      stdin='{"hand": 5}\n{"win_card": "3c"}').stdout)
+    assert [g["error"]["message"] for g in hands] == [
+        "hand must be text (a JSON string) of cards in notation, not a number",
+        'the object needs "hand": the cards in notation']
     kowah = lines(run("kowah", "check", "--batch", "-",
                       stdin=json.dumps({"hand": "555c 777s 99m", "seen": "9m"})).stdout)
     assert kowah[0]["error"]["message"] == "unknown key 'seen'; known: hand"

@@ -70,10 +70,12 @@ class Play:
 
 
 @implements("LF-L1", "a lead is a single, a set of three or four, or a run of three or more")
-def classify(cards: Sequence[Face], *, field: str | None = None) -> Play:
-    """The play these cards make, or PlayError naming the rule (LF-L1)."""
+def classify(cards: Sequence[Face], *, field: str | None = None,
+             typed: str | None = None) -> Play:
+    """The play these cards make, or PlayError naming the rule (LF-L1); an error quotes
+    the cards as `typed` where given (891c, where the sorted 189c hides the wrap)."""
     cs = tuple(sorted(cards))
-    text = LUKFU.render(cs) if cs else "(nothing)"
+    text = typed or (LUKFU.render(cs) if cs else "(nothing)")
     if not cs:
         raise PlayError("a play needs at least one card", field=field, rule="LF-L1")
     if len(set(cs)) != len(cs):
@@ -107,7 +109,7 @@ def parse_play(text: str, *, field: str = "play") -> Play:
         dup = next(f for f in faces if faces.count(f) > 1)
         raise PlayError(f"{dup} appears twice; the deck holds one of each card", field=field,
                         rule="LF-D1")
-    return classify(faces, field=field)
+    return classify(faces, field=field, typed=" ".join(text.split()))
 
 
 def described(play: Play) -> str:
