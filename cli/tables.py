@@ -99,7 +99,7 @@ class LocalTable:
         """A match saved by `play --deals/--to`: checked as R-match deals it, then rebuilt
         to where it was."""
         from moneycards.records import check_match_record, read_match_record
-        from moneycards.solver.tables import HUMAN, Table
+        from moneycards.solver.tables import HUMAN, SEALED_MATCH, Table
 
         try:
             found = check_match_record(game, data)
@@ -114,6 +114,8 @@ class LocalTable:
         if not rec["seats"]:
             raise InvalidInput("not a match saved by play (it names no seats)",
                                field="--resume")
+        if rec["seed"] is None:  # the deals to come are the seed's
+            raise InvalidInput(SEALED_MATCH + ": it cannot be played on", field="--resume")
         try:
             table = Table.from_match_record(rec)
         except IllegalAction as err:
@@ -461,7 +463,8 @@ class RemoteTable:
                     table_id=self.table_id, seat_token=self.token))
                 out: dict[str, Any] = json_format.MessageToDict(
                     rec.match_record, preserving_proto_field_name=True)
-                out["seed"] = int(out["seed"])
+                if "seed" in out:  # absent only while a match is in play
+                    out["seed"] = int(out["seed"])
                 return out
             return self.record_json()
         out = {"remote": self.address, "game": self.game, "table_id": self.table_id,

@@ -542,7 +542,9 @@ def match_record_message(game: str, record: Mapping[str, Any]) -> Message:
         game=wire(game).enum, game_name=game,
         match_rules=table_pb2.MatchRules(deals=record["match"].get("deals", 0),
                                    to_points=record["match"].get("to_points", 0)),
-        seed=record["seed"], totals=record["totals"], wins=record["wins"])
+        totals=record["totals"], wins=record["wins"])
+    if record["seed"] is not None:  # None: sealed while the match is in play
+        msg.seed = record["seed"]
     rules_message(game, record["rules"], getattr(msg, wire(game).rules_field))
     for seat in record.get("seats", []):
         msg.seats.append(seat_message(seat))
@@ -558,7 +560,8 @@ def match_record_json(game: str, record: Mapping[str, Any]) -> dict[str, Any]:
     """A table's `match_record()` as a match record file's JSON."""
     out: dict[str, Any] = json_format.MessageToDict(match_record_message(game, record),
                                     preserving_proto_field_name=True)
-    out["seed"] = int(out["seed"])  # numbers, as a game record's seed is written
+    if "seed" in out:  # numbers, as a game record's seed is written
+        out["seed"] = int(out["seed"])
     if "totals" in out:
         out["totals"] = [int(t) for t in out["totals"]]
     return out
@@ -600,7 +603,8 @@ def read_match_record(game: str, data: Any) -> dict[str, Any]:
             raise
     match = read_match(g, msg.match_rules.deals, msg.match_rules.to_points,
                        field="record.match_rules")
-    return {"game": game, "seed": msg.seed, "rules": rules, "match": match,
+    return {"game": game, "seed": msg.seed if msg.HasField("seed") else None,
+            "rules": rules, "match": match,
             "seats": read_seats(game, msg.seats) if msg.seats else [],
             "played_at": msg.played_at.ToJsonString() if msg.HasField("played_at") else "",
             "deals": deals, "totals": list(msg.totals) if msg.totals else None}

@@ -849,12 +849,14 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             table = t.table
             out = table_pb2.GetRecordResponse(complete=table.is_over,
                                               seats=seat_infos(table))
+            # a server-chosen seed of a match in play would tell the deals to come
+            sealed = table.seed_sealed and not t.seed_chosen
             if table.is_over:
-                msg = game_record_message(table.game.name, table.record())
+                msg = game_record_message(table.game.name, table.record(sealed=sealed))
                 getattr(out, wire(table.game.name).record_field).CopyFrom(msg)
             if table.match is not None:
-                out.match_record.CopyFrom(match_record_message(table.game.name,
-                                                               table.match_record()))
+                out.match_record.CopyFrom(match_record_message(
+                    table.game.name, table.match_record(sealed=sealed)))
             out.events.extend(events_messages(table, table.events(seat), seat))
             return out
 

@@ -199,6 +199,12 @@ def totals_text(names: Sequence[str], totals: Sequence[int], points: bool) -> st
     return ", ".join(f"{n} {t:+d}" if points else f"{n} {t}" for n, t in zip(names, totals))
 
 
+# A match record a seat read while the match was in play (`Table.seed_sealed`).
+SEALED_MATCH = ("this match record has no seed: it was read while the match was in play, "
+                "and the seed, which deals every deal to come, is told once it is over "
+                "(R-match)")
+
+
 def match_deal(game: AnyGame, seed: int, number: int, starter: int) -> dict[str, Any]:
     """The cards of a match's deal `number` (from 2): shuffled by a seed drawn from the
     match's, the hands turned so that `starter` holds the first seat's (R-match)."""
@@ -232,7 +238,7 @@ class MatchCheck:
     message: str | None = None
 
 
-def check_match(game: AnyGame, seed: int, rules: Any, match: Match,
+def check_match(game: AnyGame, seed: int | None, rules: Any, match: Match,
                 deals: list[dict[str, Any]], totals: list[int] | None = None) -> MatchCheck:
     """Replay a match record's deals: each must hold the cards R-match deals it (the first
     the match's seed's, the next by `match_deal` with the seat R-match names), each action
@@ -246,11 +252,14 @@ def check_match(game: AnyGame, seed: int, rules: Any, match: Match,
         if k == 1:
             state = game.new_state({"seed": rec.get("seed", seed), "deal": rec.get("deal"),
                                     "rules": rules})
-            if "deal" not in rec and rec.get("seed") != seed:
+            if "deal" not in rec and seed is not None and rec.get("seed") != seed:
                 raise InvalidInput(f"the first deal is shuffled by the match's seed {seed}",
                                    field=f"{field}.seed")
         else:
             assert starter is not None
+            if seed is None:
+                raise InvalidInput(SEALED_MATCH + ": its later deals cannot be checked",
+                                   field="seed")
             expected = match_deal(game, seed, k, starter)
             given = rec.get("deal") or {}
             key = game.first_seat_key
@@ -839,14 +848,36 @@ class Table:
             header["deal"] = rec["deals"][0]["deal"]
         return cls.from_record(header, ai_budget_ms=ai_budget_ms)
 
-    def match_record(self) -> dict[str, Any]:
+    def match_record(self, *, sealed: bool = False) -> dict[str, Any]:
         """A match's record: one header (game, rules, seats, date, seed, match) and its
-        finished deals' records in order, with the totals."""
+        finished deals' records in order, with the totals. `sealed` (`seed_sealed`): no
+        seed, and each finished deal by the cards it dealt, for a seat to read."""
         assert self.match is not None
-        return {"game": self.game.name, "rules": self.rules, "seed": self.seed,
+        deals = [d.record for d in self.finished()]
+        return {"game": self.game.name, "rules": self.rules,
+                "seed": None if sealed else self.seed,
                 "match": self.match.to_dict(), "seats": [s.to_dict() for s in self.seats],
-                "played_at": self.played_at, "deals": [d.record for d in self.finished()],
+                "played_at": self.played_at,
+                "deals": [self._by_cards(d) for d in deals] if sealed else deals,
                 "totals": self.totals(), "wins": self.wins()}
+
+    @property
+    def seed_sealed(self) -> bool:
+        """Whether a seat may not be told the seed yet (a server-chosen one; one chosen at
+        the table is every seat's to know): a match's seed deals every later deal, so
+        until the match is over a record a seat reads gives each finished deal by its
+        cards instead: the seed would tell every hand of the deals to come (R-match)."""
+        return self.match is not None and not (self.is_over and self.match_over)
+
+    def _by_cards(self, record: dict[str, Any]) -> dict[str, Any]:
+        """A deal's record with its seed replaced by the cards the seed dealt."""
+        if "seed" not in record:
+            return record
+        rec = {k: v for k, v in record.items() if k != "seed"}
+        if "deal" not in rec:
+            rec["deal"] = self.game.new_state({"seed": record["seed"],
+                                               "rules": self.rules}).deal_json()
+        return rec
 
     # -- the record -----------------------------------------------------------------------
     def result_line(self) -> str:
@@ -865,11 +896,14 @@ class Table:
             rec["match"] = self.match.to_dict()
         return rec
 
-    def record(self) -> dict[str, Any]:
+    def record(self, *, sealed: bool = False) -> dict[str, Any]:
         """The game record with its header: the engine's record (seed, rules, the actions
-        that stand), the seats, the date and, once over, the result."""
+        that stand), the seats, the date and, once over, the result. `sealed`
+        (`seed_sealed`): the deal by its cards, without the seed."""
         rec = self.state.engine_record()
-        if self.deal is not None:
+        if sealed:
+            rec = self._by_cards(rec)
+        elif self.deal is not None:
             rec["seed"] = self.seed
         rec["rules"] = self.rules
         rec["seats"] = [s.to_dict() for s in self.seats]

@@ -350,3 +350,74 @@ def test_R_match_a_replayed_match_names_who_deals_in_good_grammar(verb, you, ai)
     from moneycards.solver.table import name_says
 
     assert name_says("You", verb) == you and name_says("AI 1", verb) == ai
+
+
+def _first_legal_until_over(stub, tid, token, each):
+    """Play the person's first legal action until the match is over; `each(record)` sees
+    the seat's GetRecord answer before every action."""
+    while True:
+        view = stub.GetView(table_pb2.GetViewRequest(table_id=tid, seat_token=token)).view
+        each(stub.GetRecord(table_pb2.GetRecordRequest(table_id=tid, seat_token=token)))
+        if view.over:
+            return
+        stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=token,
+                                      action=view.legal_actions[0].text))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_R_match_a_server_chosen_seed_is_told_to_no_seat_until_the_match_is_over(
+        stub, game, tmp_path):
+    """The match's seed deals every deal to come (match_deal): a record a seat reads while
+    the match is in play has no seed, and its finished deals give their cards instead, so
+    no seat can work out another's hand; once the match is over the seed is told."""
+    from click.testing import CliRunner
+
+    from moneycards.cli.main import cli
+
+    n = spec(game).seats
+    msg_seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN)] + [
+        common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI, ai_level=common_pb2.AI_LEVEL_GREEDY)
+        for _ in range(n - 1)]
+    r = stub.CreateTable(table_pb2.CreateTableRequest(
+        game=GAME_ENUM[game], seats=msg_seats, match_rules=table_pb2.MatchRules(deals=3)))
+    tid, token = r.table_id, r.seat_tokens[0].token
+    read: list[table_pb2.GetRecordResponse] = []
+    _first_legal_until_over(stub, tid, token, read.append)
+    final = read.pop()
+    assert final.match_record.HasField("seed") and len(final.match_record.ListFields()) > 3
+    seed = final.match_record.seed
+    deals_field = final.match_record.WhichOneof("rules").replace("rules", "deals")
+    dealt_first = spec(game).new_state({"seed": seed, "rules": spec(game).rules("seed")})
+    shown: dict[int, int] = {}
+    for got in read:
+        assert not got.match_record.HasField("seed")
+        assert str(seed) not in json_format.MessageToJson(got)  # nor anywhere else
+        for deal in getattr(got.match_record, deals_field):
+            assert not deal.HasField("seed") and deal.HasField("deal")
+        shown[len(getattr(got.match_record, deals_field))] = len(read)
+    # the sealed first deal is the seed's first deal, by its cards
+    sealed_first = getattr(read[-1].match_record, deals_field)[0].deal
+    assert list(sealed_first.hands) == dealt_first.deal_json()["hands"]
+    assert 1 in shown and 2 in shown, shown  # read with one and with two deals finished
+    # the record as read mid-match: one finished deal checks; a second cannot be checked
+    for deals, code, says in ((1, 0, "VALID"), (2, 2, "this match record has no seed")):
+        got = next(g for g in read if len(getattr(g.match_record, deals_field)) == deals)
+        path = tmp_path / f"mid-{deals}.json"
+        path.write_text(json.dumps(json_format.MessageToDict(
+            got.match_record, preserving_proto_field_name=True)))
+        out = CliRunner().invoke(cli, [game, "check-record", str(path)])
+        assert out.exit_code == code and says in out.output, out.output
+
+
+def test_R_match_a_seed_chosen_at_the_table_is_every_seats_to_know(stub):
+    """A seed chosen when the table was made is told to every seat (chosen_seed), so the
+    record keeps it mid-match too."""
+    msg_seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN)] + [
+        common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI, ai_level=common_pb2.AI_LEVEL_GREEDY)
+        for _ in range(2)]
+    r = stub.CreateTable(table_pb2.CreateTableRequest(
+        game=common_pb2.GAME_KOWAH, seats=msg_seats, seed=5,
+        match_rules=table_pb2.MatchRules(deals=2)))
+    rec = stub.GetRecord(table_pb2.GetRecordRequest(table_id=r.table_id,
+                                                    seat_token=r.seat_tokens[0].token))
+    assert not rec.complete and rec.match_record.seed == 5
