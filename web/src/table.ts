@@ -41,6 +41,8 @@ export class TablePage {
   private lastVersion = 0n;
   private busy = false;
   private refusal?: Refusal;
+  // The view's version the refusal was about: once the table moves past it, it is gone.
+  private refusedAt?: bigint;
   private hint?: { version: bigint; actions: RankedAction[] } | "loading";
   private selected: string[] = [];
   private old?: { version: bigint; answer: ProveOldResponse };
@@ -102,6 +104,7 @@ export class TablePage {
     } catch (err) {
       this.refusal = refusal(err);
       if (this.refusal.code === Code.Aborted) await this.refresh();
+      this.refusedAt = this.view?.version;
     } finally {
       this.busy = false;
       this.render();
@@ -119,6 +122,7 @@ export class TablePage {
     } catch (err) {
       this.hint = undefined;
       this.refusal = refusal(err);
+      this.refusedAt = this.view?.version;
     }
     this.render();
   }
@@ -197,6 +201,8 @@ export class TablePage {
       this.selected = [];
       this.selectedIndex.clear();
       if (this.hint !== "loading") this.hint = undefined;
+      // a refusal of an earlier table is no longer true of this one (a next deal, a move)
+      if (this.refusedAt !== undefined && view.version > this.refusedAt) this.refusal = undefined;
     }
     this.render();
     if (view.observation.case === "lukFu") void this.proveOld(view);
@@ -252,7 +258,7 @@ export class TablePage {
     if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
     if (/^[1-9]$/.test(e.key)) {
       const button = this.board.querySelector<HTMLButtonElement>(`button[data-key="${e.key}"]`);
-      if (button && !button.disabled) {
+      if (button && !button.disabled && button.offsetParent !== null) {  // shown, enabled
         e.preventDefault();
         button.click();
       }
@@ -591,7 +597,16 @@ export class TablePage {
   /** The legal actions as buttons (numbered 1-9 for the keyboard), the hint, a refusal. */
   private actionsPanel(v: TableView, game: GameKey, obs: Obs, _names: string[]): HTMLElement {
     const panel = h("section", { class: "actions", "aria-label": "Your actions" });
-    if (this.refusal) {
+    if (this.refusal?.code === Code.Aborted) {
+      // STALE_VERSION: the table moved on (another seat's move, a claim that comes first)
+      // between the view and the action; what is on screen now is the table as it is
+      panel.append(h("div", { class: "refusal stale", role: "alert" },
+        h("strong", {}, "Not played"),
+        h("span", {}, v.over
+          ? "The deal ended before your action reached the table."
+          : "The table moved on before your action reached it (another seat acted first). "
+            + "It is shown as it is now: choose again.")));
+    } else if (this.refusal) {
       const r = this.refusal;
       panel.append(h("div", { class: "refusal", role: "alert" },
         h("strong", {}, "Refused"), r.rule ? ruleRef(r.rule, game) : null,
@@ -633,9 +648,11 @@ export class TablePage {
     }
     const list = h("div", { class: "action-list" });
     let number = 0;
-    const button = (a: LegalAction) => {
-      number += 1;
-      const key = number <= 9 ? String(number) : undefined;
+    // Keys 1-9 go to the buttons in view: a folded list's are not numbered (a key must not
+    // play a choice the person cannot see).
+    const button = (a: LegalAction, keyed = true) => {
+      if (keyed) number += 1;
+      const key = keyed && number <= 9 ? String(number) : undefined;
       const said = describe(game, obs, a.text);
       return h("button", {
         type: "button", class: `act verb-${a.verb}`, "data-action": a.text, "data-key": key,
@@ -651,7 +668,7 @@ export class TablePage {
     if (downs.length > FOLD_AT && !this.selected.length) {
       const fold = h("details", { class: "downs" },
         h("summary", {}, `Face down: ${plural(downs.length, "choice")} (or pick the cards in your hand)`));
-      for (const a of downs) fold.append(button(a));
+      for (const a of downs) fold.append(button(a, false));
       list.append(fold);
     } else {
       for (const a of downs) list.append(button(a));
