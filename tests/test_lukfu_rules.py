@@ -319,6 +319,38 @@ def test_LF_C4_three_passes_redeal_and_R_settle_zero():
     assert deal.result == Outcome(OutcomeKind.REDEAL, "LF-C4", net=(0, 0, 0))
 
 
+def test_the_deal_s_end_is_said_in_its_last_event_line():
+    """The line that ends a deal says how, as Tổ Tôm's and Kowah's do: the winner with its
+    fu and the points it is worth (LF-K2), three passes (LF-C4), a drawn deal (LF-W4 or
+    R-claim-timing), for every seed of an AI-only table's first 40."""
+    from moneycards.solver.lukfu.legal import win_points
+    from moneycards.solver.tables import AI, Seat, Table
+
+    deal = LukFuState(seed=2)
+    for _ in range(2):
+        deal.apply("call pass")
+    mark = deal.narration_mark()
+    deal.apply("call pass")
+    assert deal.after_lines(mark) == ["three passes: the cards are dealt again (LF-C4)"]
+    seen = set()
+    for seed in range(40):
+        t = Table.create("lukfu", [Seat(AI, "greedy", f"S{k}") for k in range(3)], seed=seed,
+                         ai_only=True)
+        r = t.state.result
+        last = [e for e in t.events(0) if e.result is not None][-1].lines[-1]
+        if r.kind is OutcomeKind.WIN:
+            points = win_points(r.fu)
+            assert last == f"S{r.winner} wins with {r.fu} fu: {points} point" + \
+                ("s" if points > 1 else "")
+        elif r.kind is OutcomeKind.DRAWN:
+            assert last.endswith(f"the deal is drawn ({r.rule})")
+        else:
+            assert last.endswith("(LF-C4)")
+        seen.add((r.kind, r.fu == 6))
+    assert {(OutcomeKind.WIN, True), (OutcomeKind.WIN, False), (OutcomeKind.DRAWN, False)} \
+        <= seen
+
+
 # -- LF-O: old cards ---------------------------------------------------------------------
 def test_LF_O1_nines_mau_gung_bak_chi_always_old():
     proof = prove_old(Position(record(), 0, H("9c 1c 1t 9s 2c 3c 4c 5c 6c 7c 2s 3s")))

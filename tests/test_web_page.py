@@ -525,6 +525,10 @@ def test_a_match_shows_its_deal_and_totals_and_equals_the_match_in_process(serve
     assert len(w.ended) == 1 and w.ended[0].startswith("Deal 1 of 2 is over")
     if first.winner is not None:
         assert all(line.strip() in w.ended[0] for line in table.result_lines(1))
+        # the winner's declaration is the finished deal's, not the next deal's (none yet)
+        pair = next(e.action.split()[1] for e in table.events(0)
+                    if e.deal == 1 and e.seat == first.winner and e.action.startswith("declare "))
+        assert f"had declared checki showing the pair {pair}" in w.ended[0]
     names = [s.name for s in table.seats]
     assert header.endswith(", ".join(f"{n} {t}" for n, t in zip(names, table.totals()))
                            + " (multipliers won)")

@@ -159,6 +159,11 @@ def drawn_at_end(fu: int, played_on: bool) -> str | None:
     return None
 
 
+def win_points(fu: int) -> int:
+    """LF-K2: what a win of `fu` fu (six or more) is worth, the amount each loser owes."""
+    return 1 + (fu - WIN_FU)
+
+
 @implements("LF-K4", "results show net points, no cash (a drawn deal: R-settle-zero)")
 @implements("LF-K3", "ordinary losers pay the amount; a losing caller pays both shares")
 @implements("LF-K2", "six fu are worth 1 point, plus 1 per fu over six")
@@ -176,7 +181,7 @@ def settle(fu: int, winner: int, caller: int) -> list[int]:
     if fu > MAX_FU:
         raise InvalidInput(f"at most {MAX_FU} fu: fu are the winner's own cards, and a seat "
                            f"is dealt {MAX_FU}, not {fu}", field="fu", rule="LF-W2")
-    points = 1 + (fu - WIN_FU)  # LF-K2
+    points = win_points(fu)
     net = [0] * SEATS
     if winner == caller:
         for s in range(SEATS):

@@ -16,7 +16,8 @@ from moneycards.solver.cards import Face, counted
 from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.lukfu.legal import (CALLS, NO_SETTLEMENT, WIN_FU, check_follow, check_lead,
-                                           drawn_at_end, legal_actions, may_claim, settle)
+                                           drawn_at_end, legal_actions, may_claim, settle,
+                                           win_points)
 from moneycards.solver.lukfu.observation import (LukFuVerb, LukFuObservation, Phase as Phase,
                                                  phase_of)
 from moneycards.solver.lukfu.old import Position, prove_old
@@ -237,14 +238,17 @@ class LukFuState(TableState):
         lines += [f"  {seat_name(s)}: {LUKFU.render(h)}" for s, h in enumerate(self.hands)]
         return lines
 
-    def narration_mark(self) -> tuple[bool, int, bool]:
-        """Whether the calls were open, the tricks begun, whether the last was complete."""
+    def narration_mark(self) -> tuple[bool, int, bool, bool]:
+        """Whether the calls were open, the tricks begun, whether the last was complete,
+        whether the deal was on."""
         rec = self.record_
-        return rec.caller is None, len(rec.tricks), bool(rec.tricks) and rec.tricks[-1].complete
+        return (rec.caller is None, len(rec.tricks),
+                bool(rec.tricks) and rec.tricks[-1].complete, self.result is None)
 
-    def after_lines(self, mark: tuple[bool, int, bool]) -> list[str]:
-        calls_open, tricks, last_complete = mark
+    def after_lines(self, mark: tuple[bool, int, bool, bool]) -> list[str]:
+        calls_open, tricks, last_complete, was_on = mark
         rec, out = self.record_, []
+
         if rec.caller is not None and calls_open:
             out.append(f"{says(rec.caller, 'is')} the caller; {says(rec.master, 'leads')}")
         if rec.tricks and rec.tricks[-1].complete and tricks == len(rec.tricks) \
@@ -252,7 +256,24 @@ class LukFuState(TableState):
             winner, best = rec.tricks[-1].best()
             out.append(f"trick {len(rec.tricks)} to {seat_name(winner)} with {best}: "
                        f"{best.size} fu, {rec.fu(winner)} in all")
+        r = self.result
+        if was_on and r is not None:  # how the deal ended, as the other games say it
+            out.append(self._ending_line(r))
         return out
+
+    @staticmethod
+    def _ending_line(r: Outcome) -> str:
+        if r.kind is OutcomeKind.WIN:
+            assert r.winner is not None and r.fu is not None
+            points = win_points(r.fu)
+            return f"{says(r.winner, 'wins')} with {r.fu} fu: {points} " \
+                   f"{'point' if points == 1 else 'points'}"
+        if r.kind is OutcomeKind.REDEAL:
+            return "three passes: the cards are dealt again (LF-C4)"
+        if r.rule == "R-claim-timing":
+            return "the last trick's winner had played on past its claim: the deal is " \
+                   "drawn (R-claim-timing)"
+        return "the hands ran out with no claim: the deal is drawn (LF-W4)"
 
     def result_line(self) -> str:
         r = self.result
@@ -270,7 +291,7 @@ class LukFuState(TableState):
             return "Drawn: the hands ran out with no claim (LF-W4); everyone settles 0."
         assert r.winner is not None and r.net is not None  # a claim (LF-K2, LF-K3)
         net = ", ".join(f"{seat_name(s)} {n:+d}" for s, n in enumerate(r.net))
-        return f"{says(r.winner, 'claims')} with {r.fu} fu [{r.rule}]: {net}."
+        return f"{says(r.winner, 'claims')} with {r.fu} fu ({r.rule}): {net}."
 
 
 def _read_deal(deal: dict[str, Any]) -> tuple[list[list[Face]], int]:

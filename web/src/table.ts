@@ -742,7 +742,7 @@ export class TablePage {
       h("h2", {}, `Deal ${deal}${m.rules?.deals ? ` of ${m.rules.deals}` : ""} is over`));
     if (e) {
       box.append(h("p", { class: "result-text" }, ...withRules(e.lines[e.lines.length - 1] ?? "", game)));
-      this.explainInto(box, game, e.result!, names, obs, e.resultLines);
+      this.explainInto(box, game, e.result!, names, this.declaredIn(deal), e.resultLines);
     } else {
       box.append(h("p", { class: "quiet" }, "Reading how it ended…"));
     }
@@ -761,7 +761,7 @@ export class TablePage {
       h("h3", {}, `Deal ${m.deal}${m.rules?.deals ? ` of ${m.rules.deals}` : ""}, the last`));
     else box.append(h("h2", {}, "The deal is over"));
     box.append(h("p", { class: "result-text" }, ...withRules(v.resultText, game)));
-    if (r) this.explainInto(box, game, r, names, obs,
+    if (r) this.explainInto(box, game, r, names, game === "kowah" ? (obs as KowahObservation).declared : {},
       this.endingEvent(v.matchState?.deal ?? 0)?.resultLines ?? []);
     box.append(h("p", {}, h("button", { type: "button", "data-focus": "lobby", onclick: () => this.onLeave() },
       "Back to the lobby")));
@@ -788,9 +788,19 @@ export class TablePage {
 
   /** A deal's end explained: in words, the winner's cards as shown (the server's lines;
    * a finished deal is public), the bonuses and the settlement. */
-  private explainInto(box: HTMLElement, game: GameKey, r: DealResult, names: string[], obs: Obs,
-                      shown: string[]): void {
-    box.append(h("ul", { class: "explain" }, explainResult(game, r, names, obs).map((line) => h("li", {}, ...withRules(line, game)))));
+  /** Kowah: the pair each seat declared in deal `deal` of the match, from its public
+   * events (between deals the observation is already the next deal's). */
+  private declaredIn(deal: number): Record<number, string> {
+    const out: Record<number, string> = {};
+    for (const e of this.events.values()) {
+      if (e.deal === deal && e.action.startsWith("declare ")) out[e.seat] = e.action.slice("declare ".length);
+    }
+    return out;
+  }
+
+  private explainInto(box: HTMLElement, game: GameKey, r: DealResult, names: string[],
+                      declared: Readonly<Record<number, string>>, shown: string[]): void {
+    box.append(h("ul", { class: "explain" }, explainResult(game, r, names, declared).map((line) => h("li", {}, ...withRules(line, game)))));
     const lines = shown.filter((line) => !(r.net.length && line.startsWith("Settlement")));
     if (lines.length) box.append(h("pre", { class: "shown", "aria-label": "The winner's cards" }, ...withRules(lines.join("\n"), game)));
     if (r.bonuses.length) {

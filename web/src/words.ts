@@ -129,7 +129,7 @@ const VIA_WORDS: Record<string, string> = {
 
 /** The end of the deal explained, line by line, from the DealResult and the public view. */
 export function explainResult(game: GameKey, r: DealResult, names: string[],
-                              obs: TotomObservation | KowahObservation | LukFuObservation): string[] {
+                              declared: Readonly<Record<number, string>>): string[] {
   const out: string[] = [];
   if (r.outcome === DealOutcome.DRAWN) out.push(`Nobody won: the deal is drawn (${r.rule}).`);
   if (r.outcome === DealOutcome.REDEAL) out.push(`Every seat passed: no one plays; the cards are dealt again (${r.rule}), at a match's table as its next deal.`);
@@ -140,7 +140,7 @@ export function explainResult(game: GameKey, r: DealResult, names: string[],
       out.push(`${who} won${on}, by ${VIA_WORDS[r.via ?? ""] ?? r.via ?? ""}.`);
       if (r.points !== undefined) out.push(`Points: ${r.points} (${r.rule}).`);
     } else if (game === "kowah") {
-      const shown = (obs as KowahObservation).declared[r.winner];
+      const shown = declared[r.winner];
       out.push(`${who} won on ${r.card} ${cardName(game, r.card ?? "")}, by ${VIA_WORDS[r.via ?? ""] ?? r.via}.`);
       if (shown) out.push(`${who} had declared checki showing the pair ${shown}: two triplets and the pair, and ${r.card} makes the pair a third triplet (KW-R4, KW-R6).`);
       out.push(`Multiplier ×${r.multiplier} for a win by ${r.via} (${r.rule}).`);
