@@ -285,6 +285,12 @@ def test_an_option_ranked_below_a_lower_mean_says_why_in_its_first_clause():
                 seen += 1
                 assert "not surely better than" in first_clause(r.action, r.reason), r
                 # and the option kept first says why, in its own first clause
-                assert "first by the race estimate" in first_clause(ranking[0].action,
-                                                                    ranking[0].reason)
+                said = first_clause(ranking[0].action, ranking[0].reason)
+                assert "first by the race estimate" in said
+                # with the race estimates that rank it first, to the digit that tells them
+                # apart: its own, then the higher mean's, never above its own
+                ahead, behind = (float(x) for x in re.search(
+                    r"first by the race estimate, ([+-][\d.]+) against ([+-][\d.]+) for ",
+                    said).groups())
+                assert ahead >= behind
     assert seen  # the gate kept a lower mean first somewhere in these positions

@@ -422,12 +422,16 @@ def strong(obs: KowahObservation, seed: int | None = None, worlds: int = SEARCH_
         said = e.said(UNIT, 2, alike=same[r.action])
         if r is pick:
             value = e.mean_score
-            if any(est[o.action].mean_score > m_pick and o.action not in same[r.action]
-                   for o in cands if o is not r):
+            higher = [o for o in cands if o is not r and o.action not in same[r.action]
+                      and est[o.action].mean_score > m_pick]
+            if higher:
                 # a listed option shows a higher mean: say in the first clause why this
-                # one still comes first (the significance gate keeps the race's choice)
-                said += (" (first by the race estimate: no option wins surely more in the "
-                         "same deals)")
+                # one still comes first (the significance gate keeps the race's choice),
+                # with the race estimates to the digit that tells them apart
+                top = max(higher, key=lambda o: est[o.action].mean_score)
+                said += (f" (first by the race estimate, {r.value:+.3f} against "
+                         f"{top.value:+.3f} for {_doing(top.action)}, and no option wins "
+                         f"surely more in the same deals)")
         else:
             value = max(0.0, min(e.mean_score, m_pick - RACE_TIE))
             if e.mean_score >= m_pick and pick.action not in same[r.action]:
