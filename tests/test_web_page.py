@@ -728,6 +728,38 @@ def test_the_auto_pass_switch_turns_it_off_and_friends_are_always_asked(served, 
         b_ctx.close()
 
 
+def test_a_hint_on_a_phone_opens_in_view(served, context, tmp_path):
+    """On a phone the move panel is pinned to the foot of the screen and scrolls inside
+    itself; a hint asked there is brought into view, its best action's reason on screen
+    and not covered (Tổ Tôm, seed 17: played on until a turn offers eight actions or more)."""
+    w = Watched(context, 390, 844)
+    deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 17)
+    for _ in range(40):
+        w.settled()
+        legal = w.debug("legal")
+        if len(legal) >= 8:
+            break
+        version = w.debug("version")
+        w.page.click(f"button.act[data-action='{legal[0]}']")
+        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    assert len(w.debug("legal")) >= 8
+    assert w.page.evaluate("(() => { const p = document.querySelector('.actions'); "
+                           "return p.scrollHeight > p.clientHeight; })()")  # it scrolls
+    w.page.keyboard.press("h")
+    w.page.wait_for_selector(".ranked li .why")
+    w.page.wait_for_timeout(100)
+    assert w.page.evaluate("""() => {
+        const why = document.querySelector('.ranked li .why');
+        const r = why.getBoundingClientRect(), p = document.querySelector('.actions')
+            .getBoundingClientRect();
+        const x = r.left + 4, y = r.top + 4;
+        return r.top >= p.top && y < p.bottom && y < innerHeight
+            && why.contains(document.elementFromPoint(x, y));
+    }""")
+    w.page.screenshot(path=str(shots_dir(tmp_path) / "hint-totom-390x844.png"))
+    assert w.errors == []
+
+
 def test_keys_play_only_the_choices_in_view(served, context):
     """Luk Fu, seed 0: seat 0 first goes down with one of 12 cards, a list folded away; its
     buttons carry no key, and 1 plays nothing until a picked card brings choices into

@@ -43,6 +43,8 @@ export class TablePage {
   private refusal?: Refusal;
   // The view's version the refusal was about: once the table moves past it, it is gone.
   private refusedAt?: bigint;
+  // A hint has just arrived: the next drawing brings it into view.
+  private revealHint = false;
   private hint?: { version: bigint; actions: RankedAction[] } | "loading";
   private selected: string[] = [];
   private old?: { version: bigint; answer: ProveOldResponse };
@@ -119,6 +121,7 @@ export class TablePage {
     try {
       const r = await tables.hint({ ...this.who });
       this.hint = { version: r.version, actions: r.actions };
+      this.revealHint = true;
     } catch (err) {
       this.hint = undefined;
       this.refusal = refusal(err);
@@ -312,7 +315,19 @@ export class TablePage {
     }
     if (v.over) this.board.append(this.resultPanel(v, game, obs, names));
     if (focused) this.board.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
+    if (this.revealHint) this.showHint();
     this.scheduleAutoPass(v);
+  }
+
+  /** The hint just drawn brought into view: on a phone the move panel scrolls inside
+   * itself (pinned to the screen's foot), and the list would open below its fold. */
+  private showHint(): void {
+    this.revealHint = false;
+    const box = this.board.querySelector<HTMLElement>(".actions .hint");
+    const panel = box?.closest<HTMLElement>(".actions");
+    if (!box || !panel) return;
+    if (panel.scrollHeight > panel.clientHeight) panel.scrollTop = box.offsetTop - 8;
+    else box.scrollIntoView({ block: "nearest" });
   }
 
   /** Once per view: a lone pass shown for a moment, then played, as the terminal plays it
@@ -528,7 +543,9 @@ export class TablePage {
       const fu = l.fu[v.seat] ?? 0;
       body.append(h("div", { class: "row" }, h("span", { class: "fu" }, `fu ${fu}`),
         old ? h("span", { class: "claim-total" },
-          ...withRules(`claim total ${old.claimTotal} with your old cards (LF-W2)`, game)) : null));
+          ...withRules(old.claimTotal >= 6
+            ? `with your old cards ${old.claimTotal}: enough to claim (LF-W2)`
+            : `with your old cards ${old.claimTotal} of the six a claim needs (LF-W2)`, game)) : null));
       const oldSet = new Set(old?.old.flatMap(parseCards) ?? []);
       for (const suit of "csmt") {
         const cards = hand.filter((c) => c[1] === suit);
@@ -643,7 +660,8 @@ export class TablePage {
         });
       });
       panel.append(h("p", { class: "picked-note" },
-        `Picked ${this.selected.join(" ")}: ${plural(shown.length, "action")} use${shown.length === 1 ? "s" : ""} them. `,
+        `Picked ${this.selected.join(" ")}: ${shown.length ? plural(shown.length, "action") : "no action"} `
+          + `use${shown.length === 1 || !shown.length ? "s" : ""} ${this.selected.length === 1 ? "it" : "them"}. `,
         h("button", { type: "button", class: "link", onclick: () => { this.selected = []; this.selectedIndex.clear(); this.render(); } }, "clear")));
     }
     const list = h("div", { class: "action-list" });
