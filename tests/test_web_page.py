@@ -301,6 +301,8 @@ def test_two_people_at_one_table_see_their_own_cards_and_each_others_moves(serve
         a = Watched(a_ctx)
         deal_in_lobby(a, served, "kowah", ["you", "friend", "random"], 21)
         link = a.page.get_attribute(".invite-link[data-seat='1']", "value")
+        # the invite names the seat as the table will (no name typed: "Player 1")
+        assert a.page.text_content(".invites li span") == "Seat 1: Player 1"
         assert link.startswith(served + "/#table=") and "&token=" in link
         friend_token = re.search(r"token=([^&]+)", link).group(1)
         a.page.click("#to-my-seat")

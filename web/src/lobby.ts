@@ -157,7 +157,7 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
       const seat: Remembered = { tableId: made.tableId, token: own.token, game: g.key, seat: mine, at: Date.now() };
       remember(seat);
       const friends = made.seatTokens.filter((t) => t.seat !== mine);
-      if (friends.length) showInvites(host, seat, g.key, friends, go);
+      if (friends.length) showInvites(host, seat, g.key, friends.map((f) => ({ ...f, name: names[f.seat] ?? "" })), go);
       else go(seat);
     } catch (err) {
       const r = refusal(err);
@@ -180,7 +180,7 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
 /** Right after dealing: one link per friend's seat, each carrying that seat's token in its
  * fragment (never sent to the server). Shown once, here, to the person who dealt. */
 function showInvites(host: HTMLElement, seat: Remembered, game: string,
-                     friends: { seat: number; token: string }[], go: (seat: Seat) => void): void {
+                     friends: { seat: number; token: string; name: string }[], go: (seat: Seat) => void): void {
   clear(host);
   const list = h("ul", { class: "invites" });
   for (const f of friends) {
@@ -191,7 +191,8 @@ function showInvites(host: HTMLElement, seat: Remembered, game: string,
       field.select();
       try { await navigator.clipboard.writeText(url); copy.textContent = "Copied"; } catch { copy.textContent = "Select and copy"; }
     } }, "Copy");
-    list.append(h("li", {}, h("span", {}, `Seat ${f.seat}`), field, copy));
+    // named as the table will name the seat (a seat left unnamed is "Player N" there)
+    list.append(h("li", {}, h("span", {}, `Seat ${f.seat}: ${f.name.trim() || `Player ${f.seat}`}`), field, copy));
   }
   host.append(h("section", { class: "panel invite", "aria-label": "Invite your friends" },
     h("h2", {}, `${GAME_TITLE[game as keyof typeof GAME_TITLE]} table ${seat.tableId} is dealt`),
