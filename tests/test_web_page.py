@@ -210,10 +210,14 @@ def play_by_hints(w: Watched, shot=None) -> list[str]:
             w.ended.append(page.text_content(".between"))
             # the next deal's turn waits until this end is read
             assert " is over: its end is below" in page.text_content(".status .turn")
+            # the next deal, already dealt, waits dimmed behind it
+            assert page.eval_on_selector(".board .felt", "e => getComputedStyle(e).opacity") \
+                == "0.45"
             if os.environ.get("MONEYCARDS_SCREENSHOTS"):
                 page.screenshot(path=str(shots_dir(None) / "match-between-deals.png"),
                                 full_page=True)
             page.click(".between button.next-deal")
+            wait_for(page, "!document.querySelector('.board.between-deals')")
             continue
         version = w.debug("version")
         turn_offers(page.text_content(".status .turn") or "", w.debug("legal"))

@@ -307,7 +307,9 @@ export class TablePage {
     this.board.append(this.mine(v, game, obs, names));
     const ended = this.unreadDeal(v);
     if (ended) {
-      // A match deals the next deal at once: the end of the last one is read first.
+      // A match deals the next deal at once: the end of the last one is read first; the
+      // next deal's table stays dimmed behind it until the person goes on.
+      this.board.classList.add("between-deals");
       this.board.append(this.betweenPanel(v, game, obs, names, ended));
     } else {
       const actions = this.actionsPanel(v, game, obs, names);
