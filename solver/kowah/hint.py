@@ -428,9 +428,9 @@ def strong(obs: KowahObservation, seed: int | None = None, worlds: int = SEARCH_
                 # a listed option shows a higher mean: say in the first clause why this
                 # one still comes first (the significance gate keeps the race's choice),
                 # with the race estimates to the digit that tells them apart
-                top = max(higher, key=lambda o: est[o.action].mean_score)
+                rival = max(higher, key=lambda o: est[o.action].mean_score)
                 said += (f" (first by the race estimate, {r.value:+.3f} against "
-                         f"{top.value:+.3f} for {_doing(top.action)}, and no option wins "
+                         f"{rival.value:+.3f} for {_doing(rival.action)}, and no option wins "
                          f"surely more in the same deals)")
         else:
             value = max(0.0, min(e.mean_score, m_pick - RACE_TIE))
