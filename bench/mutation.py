@@ -424,7 +424,7 @@ MUTANTS: tuple[Mutant, ...] = (
       "no claim when fu plus every card held is exactly six", LF),
     M("lf-w2-proof-six", LF_OLD, "and may_claim(fu, old)", "and fu + old > 6", "LF-W2",
       "the old-card proof refusing a claim at exactly six", LF),
-    M("lf-k2-points", LF_LEGAL, "points = 1 + (fu - WIN_FU)", "points = fu - WIN_FU", "LF-K2",
+    M("lf-k2-points", LF_LEGAL, "return 1 + (fu - WIN_FU)", "return fu - WIN_FU", "LF-K2",
       "six fu worth nothing", LF),
     M("lf-k3-caller-pays", LF_LEGAL, "net[winner], net[caller] = 2 * points, -2 * points",
       "net[winner], net[caller] = points, -points", "LF-K3",

@@ -158,6 +158,38 @@ def test_decisions_not_played_out_keep_the_weighed_order_as_settlements():
     assert seen >= 10
 
 
+def test_an_option_level_with_the_one_above_says_what_orders_them():
+    """Two options not played out can show the same rounded points and chance (a Chíu and
+    its decline, say): the lower one says, in its first clause, that it is level with the
+    one above to this precision, which comes first on the hand it leaves; an option whose
+    numbers differ from the one above never says so."""
+    from moneycards.cli.screen import first_clause
+    from moneycards.solver.games import seeded
+
+    def numbers(r):
+        return r.reason.partition(" (self-play")[0]
+
+    level = differ = 0
+    for seed in range(12):
+        state = seeded("totom", 500 + seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            out = tt_hint.as_settlements(obs := state.observation(state.current_seat()),
+                                         tt_hint.weighed(obs))
+            for above, r in zip(out, out[1:]):
+                if not (above.reason.startswith("about ") and r.reason.startswith("about ")):
+                    continue
+                said = f"level with {above.action} to this precision"
+                if numbers(above) == numbers(r):
+                    level += 1
+                    assert said in first_clause(r.action, r.reason), r
+                else:
+                    differ += 1
+                    assert "level with" not in r.reason, r
+            state.apply(rng.choice(state.legal_texts()))
+    assert level and differ
+
+
 def test_an_observation_without_hand_sizes_is_ranked_without_playing_out():
     """hand_sizes may be left out of an observation sent to Hint: with no deal to sample,
     the weighed ranking decides, read as settlements (once, this raised an internal error)."""

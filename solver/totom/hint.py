@@ -233,6 +233,7 @@ def as_settlements(obs: TotomObservation, ranking: list[Ranked]) -> list[Ranked]
     scale of the played-out settlements."""
     out = []
     sure = None
+    shown_above: tuple[str, str] | None = None  # (action, numbers) of the option above
     for r in ranking:
         if r.action == "win":
             pts = win_points(obs)
@@ -248,8 +249,14 @@ def as_settlements(obs: TotomObservation, ranking: list[Ranked]) -> list[Ranked]
             # The chance is read from self-play decisions of the same value, nearly all of
             # them live waits: a dead wait has it only by changing the hand first.
             how = ", only by changing the hand first" if DEAD_WAIT in r.reason else ""
-            why = (f"about {e:+.1f} points a deal, about {p:.0%} to win the deal from here "
-                   f"(self-play from the same standing){how}: {r.reason}")
+            numbers = f"about {e:+.1f} points a deal, about {p:.0%} to win the deal from here"
+            # the same numbers as the option above: say what orders them (the weighing of
+            # the hand each leaves), in the first clause that a short hint shows
+            level = (f"; level with {shown_above[0]} to this precision, which comes first "
+                     f"on the hand it leaves" if shown_above and shown_above[1] == numbers
+                     else "")
+            why = f"{numbers} (self-play from the same standing{level}){how}: {r.reason}"
+            shown_above = (r.action, numbers)
             if sure is not None and e >= sure:  # a sure win beats any estimate
                 e = sure - 0.01 * len(out)
                 why += "; below the sure win"
