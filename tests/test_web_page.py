@@ -551,6 +551,27 @@ def test_a_match_shows_its_deal_and_totals_and_equals_the_match_in_process(serve
     assert w.errors == []
 
 
+def test_a_match_to_a_points_target_from_the_lobby(served, context):
+    """R-match: a Luk Fu match until a seat's total reaches 3 points, no number of deals;
+    the header names the target, the table's match has it, and Kowah (no points, KW-K1)
+    offers no target."""
+    w = Watched(context)
+    w.page.goto(served + "/")
+    w.page.check("input[name=game][value=kowah]")
+    assert not w.page.is_visible("#to-points")
+    w.page.check("input[name=game][value=lukfu]")
+    for s, who in enumerate(["you", "random", "random"]):
+        w.page.select_option(f"#seat{s}", who)
+    w.page.fill("#to-points", "3")
+    w.page.click("#deal")
+    w.settled()
+    assert w.page.text_content(".status .match").startswith("Deal 1 · to 3 points · totals: ")
+    token = w.page.evaluate("JSON.parse(sessionStorage.getItem('moneycards.seat')).token")
+    view = connect(served, "GetView", {"tableId": w.debug("table"), "seatToken": token})
+    assert view["view"]["matchState"]["rules"] == {"toPoints": 3}
+    assert w.errors == []
+
+
 def test_the_lobby_opens_without_an_empty_alert(served, context):
     """The lobby's refusal line is hidden until a refusal fills it: a class's display
     never overrides `hidden`."""
@@ -567,7 +588,9 @@ def test_the_lobby_opens_without_an_empty_alert(served, context):
     ("#seed", "99999999999999999999999", "Seed: a whole number from 0 to"),
     ("#seed", "-3", "Seed: a whole number"), ("#seed", "abc", "Seed: a whole number"),
     ("#deals", "0", "Deals: a whole number from 1 to 1000"),
-    ("#deals", "2.5", "Deals: a whole number")])
+    ("#deals", "2.5", "Deals: a whole number"),
+    ("#to-points", "0", "Points: a whole number from 1 to 100000"),
+    ("#to-points", "1e3", "Points: a whole number")])
 def test_the_lobby_names_a_bad_seed_or_deal_count_and_deals_nothing(served, context, field,
                                                                       typed, said):
     """What the lobby cannot send is refused on the page, the field named, before any call:

@@ -48,12 +48,19 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     placeholder: "random", id: "seed" });
   const deals = h("input", { type: "text", name: "deals", maxlength: 4,
     inputmode: "numeric", autocomplete: "off", placeholder: "1", id: "deals" });
+  // A target in points ends a match once a seat's total reaches it (R-match), in the games
+  // that settle in points; Kowah tallies multipliers (KW-K1), so it has no such row.
+  const toPoints = h("input", { type: "text", name: "to-points", maxlength: 6,
+    inputmode: "numeric", autocomplete: "off", placeholder: "none", id: "to-points" });
+  const toPointsRow = h("p", { class: "to-points-row" },
+    h("label", { for: "to-points" }, "or until a seat's total reaches (points) "), toPoints);
   const error = h("p", { class: "refusal", role: "alert", hidden: true });
   const deal = h("button", { type: "submit", class: "primary", id: "deal" }, "Deal");
   // The ruling a match follows: each game has its own R-match, a link once the rules are read.
   const matchRule = h("span", { class: "match-rule" });
   form.append(h("h2", {}, "A new table"), gameBox, rules, seats,
     h("p", {}, h("label", { for: "deals" }, "Deals: a match with running totals "), matchRule, " ", deals),
+    toPointsRow,
     h("p", {}, h("label", { for: "seed" }, "Seed, to practise a deal again "), seed), error, deal);
 
   const gameKey = () => (form.querySelector<HTMLInputElement>("input[name=game]:checked")?.value ?? "totom");
@@ -74,6 +81,7 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     } else {
       rules.append(h("p", { class: "quiet" }, "The seed page's rules."));
     }
+    toPointsRow.hidden = g.key === "kowah";
     clear(seats);
     seats.append(h("legend", {}, "Seats"));
     for (let s = 0; s < g.seats; s++) {
@@ -138,8 +146,16 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
       error.textContent = "Deals: a whole number from 1 to 1000 (1: a single deal).";
       return;
     }
-    const matchDeals = Number(dealsText || "1");
-    if (matchDeals > 1) req.matchRules = { deals: matchDeals };
+    const pointsText = toPointsRow.hidden ? "" : toPoints.value.trim();
+    if (pointsText !== "" && (!/^[0-9]+$/.test(pointsText) || Number(pointsText) < 1 || Number(pointsText) > 100000)) {
+      error.hidden = false;
+      error.textContent = "Points: a whole number from 1 to 100000 (or leave it empty for no target).";
+      return;
+    }
+    const target = Number(pointsText || "0");
+    // With a target and no number of deals, the match goes on until a seat reaches it.
+    const matchDeals = Number(dealsText || (target ? "0" : "1"));
+    if (matchDeals > 1 || target) req.matchRules = { deals: matchDeals, toPoints: target };
     if (g.key === "totom") {
       const preset = (form.querySelector<HTMLSelectElement>("#preset")?.value === "traditional")
         ? TotomRulesPreset.TRADITIONAL : TotomRulesPreset.SEED;

@@ -373,6 +373,7 @@ export class TablePage {
     const m = v.matchState;
     const match = m ? h("p", { class: "match", "data-deal": String(m.deal) },
       `Deal ${m.deal}${m.rules?.deals ? ` of ${m.rules.deals}` : ""}`
+      + (m.rules?.toPoints ? ` · to ${m.rules.toPoints} points` : "")
       + (m.over ? " · the match is over" : "") + " · totals: "
       + names.map((n, s) => `${n} ${game === "kowah" ? String(m.totals[s] ?? 0n)
         : ((m.totals[s] ?? 0n) > 0n ? "+" : "") + String(m.totals[s] ?? 0n)}`).join(", ")
