@@ -569,6 +569,19 @@ def test_a_match_to_a_points_target_from_the_lobby(served, context):
     token = w.page.evaluate("JSON.parse(sessionStorage.getItem('moneycards.seat')).token")
     view = connect(served, "GetView", {"tableId": w.debug("table"), "seatToken": token})
     assert view["view"]["matchState"]["rules"] == {"toPoints": 3}
+    # played to its end (each turn's first action): it ends with the target reached
+    for _ in range(400):
+        w.settled()
+        if w.debug("over"):
+            break
+        if w.page.query_selector(".between button.next-deal"):
+            w.page.click(".between button.next-deal")
+            continue
+        version = w.debug("version")
+        w.debug("act", w.debug("legal")[0])
+        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    assert w.debug("over")
+    assert "(the target was 3)" in w.page.text_content(".result .match-lead")
     assert w.errors == []
 
 

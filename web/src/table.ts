@@ -796,8 +796,10 @@ export class TablePage {
     const leaders = names.filter((_, s) => totals[s] === best);
     const said = (t: bigint) => (game === "kowah" ? String(t) : `${t > 0n ? "+" : ""}${t}`);
     const unit = game === "kowah" ? " multipliers won" : " points";
-    const lead = leaders.length === 1 ? `${leaders[0]} finishes first, with ${said(best)}${unit}.`
-      : `${leaders.join(" and ")} finish level at the top, with ${said(best)}${unit} each.`;
+    const target = m.rules?.toPoints ?? 0;
+    const reached = target && best >= BigInt(target) ? ` (the target was ${target})` : "";
+    const lead = leaders.length === 1 ? `${leaders[0]} finishes first, with ${said(best)}${unit}${reached}.`
+      : `${leaders.join(" and ")} finish level at the top, with ${said(best)}${unit} each${reached}.`;
     const t = h("table", { class: "net totals" }, h("caption", {}, game === "kowah" ? "Multipliers won" : "Totals, in points"),
       h("tr", {}, h("th", {}, "seat"), h("th", {}, "total"), h("th", {}, "deals won")));
     names.forEach((n, s) => t.append(h("tr", {}, h("td", {}, n),
