@@ -31,11 +31,19 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
                                            "to act).")
     @click.option("--deal", "deal_no", type=int,
                   help="Of a match record, the deal to replay, from 1 (default: its last).")
+    @click.option("--actions", "upto", type=int,
+                  help="Replay only the first N actions (0: the deal as dealt), to see a "
+                       "seat mid-deal (default: all of them).")
     @answers
-    def observe(record_file: IO[str], seat: int | None, deal_no: int | None) -> None:
+    def observe(record_file: IO[str], seat: int | None, deal_no: int | None,
+                upto: int | None) -> None:
         """Replay a game record (or one deal of a match record) and print one seat's
         observation (JSON) — the state a hint takes. Cards the seat cannot see are left
-        out."""
+        out.
+
+        \b
+        Example: a hint for the seat to act after the record's fifth action
+          moneycards GAME observe game.json --actions 5 | moneycards GAME hint --state -"""
         from moneycards.records import is_match_record, read_game_record, read_match_record
 
         text = record_file.read()
@@ -53,6 +61,14 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
                                "record", field="--deal")
         else:
             record = read_game_record(game, text)
+        if upto is not None:
+            actions = record.get("actions", [])
+            if not 0 <= upto <= len(actions):
+                raise InvalidInput(f"the deal has actions 0-{len(actions)}, not {upto}",
+                                   field="--actions")
+            # the result stated is that of the whole deal: not of a part of it
+            record = {k: v for k, v in record.items() if k != "result"}
+            record["actions"] = actions[:upto]
         state = final_state(game, record)
         if seat is None:
             seat = state.current_seat()
@@ -62,6 +78,8 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
         if not 0 <= seat < state.seats:
             raise InvalidInput(f"seat must be 0-{state.seats - 1}", field="--seat")
         emit_json(state.observation(seat).to_json())
+
+    observe.help = (observe.help or "").replace("GAME", game)  # this game's own example
 
     engine_option = click.option(
         "--engine", type=click.Choice(["auto", "cpsat", "exact"]), default="auto",

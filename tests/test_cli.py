@@ -476,6 +476,30 @@ def test_observe_on_a_finished_deal_without_a_seat_says_the_deal_is_over(game):
 
 
 @pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
+def test_observe_actions_shows_the_seat_to_act_after_the_first_n(game):
+    """`observe --actions N` replays the record's first N actions only: the observation
+    of the seat to act then, as the engine gives it; N past the record is refused."""
+    from moneycards.records import read_game_record
+    from moneycards.solver.games import new_state
+
+    path = pathlib.Path(__file__).resolve().parents[1] / "examples" / f"{game}-game.json"
+    record = read_game_record(game, path.read_text())
+    actions = record["actions"]
+    for n in (0, 1, len(actions) // 2, len(actions) - 1):
+        state = new_state(game, {k: v for k, v in record.items()
+                                 if k not in ("actions", "result")})
+        for a in actions[:n]:
+            state.apply(a)
+        r = run(game, "observe", str(path), "--actions", str(n))
+        assert r.exit_code == 0, r.output
+        assert json.loads(r.output) == state.observation(state.current_seat()).to_json()
+    for bad in (-1, len(actions) + 1):
+        r = run(game, "observe", str(path), "--actions", str(bad))
+        assert r.exit_code == 2 and r.output == (
+            f"error: --actions: the deal has actions 0-{len(actions)}, not {bad}\n")
+
+
+@pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
 def test_hint_lines_name_each_action_once(game, tmp_path):
     """The action stands in its own column; the reason beside it does not start by
     naming it again."""
