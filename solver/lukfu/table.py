@@ -248,7 +248,6 @@ class LukFuState(TableState):
     def after_lines(self, mark: tuple[bool, int, bool, bool]) -> list[str]:
         calls_open, tricks, last_complete, was_on = mark
         rec, out = self.record_, []
-
         if rec.caller is not None and calls_open:
             out.append(f"{says(rec.caller, 'is')} the caller; {says(rec.master, 'leads')}")
         if rec.tricks and rec.tricks[-1].complete and tricks == len(rec.tricks) \
