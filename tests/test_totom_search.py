@@ -237,22 +237,65 @@ def test_live_waits_judge_each_card_as_the_winning_card_tt_w5():
     assert _live("22c 33c 44c 55c 66c 77c 88c 99c 22s 2m") == 6
 
 
+def test_a_nineteen_one_card_short_that_no_card_completes_says_why_tt_w5():
+    """7 Chắn, 3 Cạ and a Chi chi: one card short by count, but its only partner, Chi chi,
+    wins only a hand of exactly 6 Chắn and 4 Cạ (TT-W5). The hint says no card completes
+    it, not that its winning cards have all been seen."""
+    view = tt_hint.View(next(_decisions([1])))
+    view.unseen, view.barred = [2] * len(TOTOM.faces), set()
+    nineteen = TOTOM.parse_counts("388c 2344666s 23344699m 1h")
+    value, why = tt_hint._after(view, nineteen, [0] * len(TOTOM.faces), "exact")
+    assert value == -1.0  # valued as before: like a wait that must change first
+    assert why.startswith("one card short, but no card makes this hand win: with 1h, ")
+    assert "(TT-W5)" in why and tt_hint.DEAD_WAIT not in why
+
+
+def test_the_discard_a_capture_plans_is_legal_after_it_tt_c8():
+    """Every 'then discard X' of a capture in the ranking is a discard the engine offers
+    once the capture is made: TT-C2, TT-C3 and, after a Cạ capture now or before, TT-C8
+    (no discard that makes a Cạ with an earlier discard)."""
+    import re
+
+    from moneycards.solver.games import seeded
+
+    checked = c8 = 0
+    for seed in range(40):
+        state = seeded("totom", seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.current_seat()
+            obs = state.observation(seat)
+            for r in tt_hint.heuristic(obs, engine="exact"):
+                m = re.search(r", then discard (\S+): ", r.reason)
+                if not r.action.startswith("capture ") or not m:
+                    continue
+                after = state.clone()
+                after.apply(r.action)
+                assert after.current_seat() == seat
+                assert f"discard {m.group(1)}" in after.legal_texts(), (seed, r)
+                checked += 1
+                c8 += obs.memory.captured_ca or r.action != f"capture {obs.offer.card}"
+            state.apply(rng.choice(state.legal_texts()))
+    assert checked > 200 and c8 > 50, (checked, c8)
+
+
 def test_a_chance_beside_a_wait_that_cannot_win_says_the_hand_must_change():
-    """Tổ Tôm seed 8, 50 random actions in: capturing 4c leaves a wait none of whose
-    winning cards is unseen. Its chance comes from hands of the same standing, whose waits
-    are live: it says so, instead of 'about 35% to win … 0 live winning cards'."""
+    """Tổ Tôm seed 14, 26 random actions in: capturing 6s leaves a nineteen one card short
+    that no card completes (its one partner, Chi chi, would win 7 Chắn and 3 Cạ: TT-W5).
+    Its chance comes from hands of the same standing, whose waits are live: it says so,
+    instead of 'about 34% to win … waiting'."""
     from moneycards.solver.games import seeded
     from moneycards.solver.hints import hint
 
-    state = seeded("totom", 8)
-    rng = random.Random(8)
-    for _ in range(50):
+    state = seeded("totom", 14)
+    rng = random.Random(14)
+    for _ in range(26):
         state.apply(rng.choice(state.legal_texts()))
     ranked = hint(state.observation(state.current_seat()))
-    dead = [r for r in ranked if "no winning card is left unseen" in r.reason]
-    assert dead, [r.reason for r in ranked]
-    for r in dead:
-        assert r.reason.startswith("about ") and "only by changing the hand first" in r.reason
+    dead = [r for r in ranked if tt_hint.NO_WIN in r.reason]
+    assert [r.action for r in dead] == ["capture 6s"], [r.reason for r in ranked]
+    assert dead[0].reason.startswith("about ") and \
+        "only by changing the hand first" in dead[0].reason and "(TT-W5)" in dead[0].reason
     assert not any("0 live winning cards" in r.reason for r in ranked)
 
 

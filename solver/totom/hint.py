@@ -28,7 +28,8 @@ from moneycards.solver.table import parse_action
 from moneycards.solver.search import alike
 from moneycards.solver.totom.check import check_hand
 from moneycards.solver.totom.exact import distance_exact
-from moneycards.solver.totom.legal import breaks_a_pair, declined_before
+from moneycards.solver.totom.legal import (breaks_a_pair, completes_a_discarded_ca,
+                                           declined_before)
 from moneycards.solver.totom.model import distance_cpsat
 from moneycards.solver.totom.observation import CARD_VERBS, TotomObservation
 from moneycards.solver.totom.scoring import VIA_STOCK, WinContext
@@ -65,6 +66,8 @@ class View:
         self.unseen = [max(0, TOTOM.copies - n) for n in seen]
         self.barred = set(obs.memory.discarded) | set(obs.memory.ca_from_hand)  # TT-C4
         self.no_ca = set(obs.memory.declined_chan)  # TT-C3
+        self.discarded = obs.memory.discarded  # TT-C8
+        self.captured_ca = obs.memory.captured_ca
 
     def distance(self, concealed: Sequence[int], exposed: Sequence[int], engine: str) -> float:
         if engine == "auto":
@@ -72,15 +75,19 @@ class View:
         return _distance(tuple(concealed), tuple(exposed), tuple(self.unseen),
                          frozenset(self.barred), frozenset(self.no_ca), engine)
 
-    def discards(self, concealed: Sequence[int]) -> list[Face]:
-        """Faces that may be discarded after a capture (TT-C2, TT-C3), for look-ahead."""
+    def discards(self, concealed: Sequence[int], ca_capture: bool = False) -> list[Face]:
+        """Faces that may be discarded after a capture (TT-C2, TT-C3, TT-C8), for
+        look-ahead; `ca_capture`: the capture looked ahead from is a Cạ, so TT-C8 binds the
+        discard even if no Cạ was captured before."""
+        captured_ca = self.captured_ca or ca_capture
         return [f for f, n in zip(TOTOM.faces, concealed) if n
-                and not breaks_a_pair(f, n) and not declined_before(f, self.no_ca)]
+                and not breaks_a_pair(f, n) and not declined_before(f, self.no_ca)
+                and not completes_a_discarded_ca(f, self.discarded, captured_ca)]
 
     def best_discard(self, concealed: Sequence[int], exposed: Sequence[int],
-                     engine: str) -> tuple[float, Face | None]:
+                     engine: str, ca_capture: bool = False) -> tuple[float, Face | None]:
         best: tuple[float, Face | None] = (UNREACHABLE, None)
-        for f in self.discards(concealed):
+        for f in self.discards(concealed, ca_capture):
             c = list(concealed)
             c[TOTOM.index(f)] -= 1
             d = self.distance(c, exposed, engine)
@@ -115,6 +122,26 @@ class View:
                     total += self.unseen[i]
         return total
 
+    def why_no_win(self, concealed: Sequence[int], exposed: Sequence[int]) -> str | None:
+        """None when some card would make this nineteen win (its copies are then all seen
+        or barred: DEAD_WAIT); otherwise why none does. The distance counts cards, not the
+        rules on the winning card: a nineteen one card short may have no winning card at
+        all (TT-W5: Chi chi wins only a hand of exactly 6 Chắn and 4 Cạ)."""
+        counts = [c + e for c, e in zip(concealed, exposed)]
+        refused = None
+        for i, f in enumerate(TOTOM.faces):
+            if counts[i] >= TOTOM.copies:
+                continue
+            counts[i] += 1
+            verdict = check_hand(counts, WinContext(f, VIA_STOCK), engine="exact")
+            counts[i] -= 1
+            if verdict.wins:
+                return None
+            if refused is None and not verdict.partition.left:  # ten pairs, refused
+                v = verdict.violations[0]
+                refused = f"{NO_WIN}: with {f}, {v.message} ({v.rule})"
+        return refused or NO_WIN
+
 
 # The distance of a hand that can no longer win from the unseen cards: beyond any real one
 # (at most 20 cards to change), so it ranks last and sums stay finite.
@@ -142,7 +169,8 @@ def _after(view: View, concealed: Sequence[int], exposed: Sequence[int],
     if d == 1:
         live = view.live_waits(concealed, exposed)
         if not live:
-            return -1.0, f"waiting, but {DEAD_WAIT}"
+            no_win = view.why_no_win(concealed, exposed)
+            return -1.0, f"one card short, but {no_win}" if no_win else f"waiting, but {DEAD_WAIT}"
         return -1.0 + min(live, 40) / 100, f"waiting: {counted(live, 'live winning cards')}"
     outs = view.pairing_outs(concealed)
     return -d + min(outs, 90) / 1000, f"{int(d)} cards from a win, {outs} live pairing cards"
@@ -150,6 +178,8 @@ def _after(view: View, concealed: Sequence[int], exposed: Sequence[int],
 
 # A wait none of whose winning cards is unseen: it wins only once the hand has changed.
 DEAD_WAIT = "no winning card is left unseen"
+# A nineteen one card short that no card makes a winning hand: it too must change first.
+NO_WIN = "no card makes this hand win"
 
 
 def warm_up() -> None:
@@ -248,7 +278,8 @@ def as_settlements(obs: TotomObservation, ranking: list[Ranked]) -> list[Ranked]
             e = expected_points(p)
             # The chance is read from self-play decisions of the same value, nearly all of
             # them live waits: a dead wait has it only by changing the hand first.
-            how = ", only by changing the hand first" if DEAD_WAIT in r.reason else ""
+            how = (", only by changing the hand first"
+                   if DEAD_WAIT in r.reason or NO_WIN in r.reason else "")
             numbers = f"about {e:+.1f} points a deal, about {p:.0%} to win the deal from here"
             # the same numbers as the option above: say what orders them (the weighing of
             # the hand each leaves), in the first clause that a short hint shows
@@ -452,7 +483,7 @@ def heuristic(obs: TotomObservation, seed: int | None = None,
             c[TOTOM.index(h)] -= 1
             e[TOTOM.index(h)] += 1
             e[TOTOM.index(view.offer)] += 1
-            d, f = view.best_discard(c, e, engine)
+            d, f = view.best_discard(c, e, engine, ca_capture=h != view.offer)
             if f is None:
                 out.append(Ranked(act, -60.0, "no discard would remain"))
                 continue
