@@ -443,9 +443,10 @@ def test_totom_cards_carry_their_vietnamese_names(served, context):
     names = {"c": "văn", "s": "sách", "m": "vạn"}
     ranks = dict(zip("23456789", ["Nhị", "Tam", "Tứ", "Ngũ", "Lục", "Thất", "Bát", "Cửu"]))
     for title in titles:
-        card = title[-3:-1]
-        assert title == (f"Chi chi ({card})" if card == "1h"
-                         else f"{ranks[card[0]]} {names[card[1]]} ({card})")
+        card = re.search(r"\((\w\w)\)", title).group(1)
+        red = ", red" if card in ("8m", "9m", "8s", "9s", "1h") else ""  # TT-D2
+        assert title == (f"Chi chi ({card}){red}" if card == "1h"
+                         else f"{ranks[card[0]]} {names[card[1]]} ({card}){red}")
     assert w.errors == []
 
 
@@ -821,6 +822,93 @@ def test_keys_play_only_the_choices_in_view(served, context):
     w.page.wait_for_selector("button.act[data-key='1'][data-action='down 1c']")
     w.page.keyboard.press("1")
     wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    assert w.errors == []
+
+
+def test_an_opened_fold_numbers_its_choices_for_the_keys(served, context):
+    """Luk Fu, seed 0: the twelve face-down choices folded away carry no key; opened, the
+    first nine are numbered and 1 plays the first (a keyboard user's only way on)."""
+    w = Watched(context, 1280, 800)
+    deal_in_lobby(w, served, "lukfu", ["you", "random", "random"], 0)
+    w.settled()
+    assert w.page.query_selector("details.downs button[data-key]") is None
+    w.page.focus("details.downs summary")
+    w.page.keyboard.press("Enter")
+    w.page.wait_for_selector("details.downs[open] button[data-key='9']")
+    assert w.page.query_selector("details.downs button[data-key='10']") is None
+    first = w.page.get_attribute("details.downs button[data-key='1']", "data-action")
+    version = w.debug("version")
+    w.page.keyboard.press("1")
+    wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    assert f"Player 0: {first}" in w.page.text_content(".log-lines")
+    assert w.errors == []
+
+
+def test_focus_stays_on_the_moves_after_an_action_played_by_keyboard(served, context):
+    """Kowah, seed 5: a move played with Enter leaves focus on the next move's first
+    button, not on the page's body (a keyboard user would Tab back from the page's top);
+    the turn is said in the page's one live region, and Escape closes a hint."""
+    w = Watched(context, 1280, 800)
+    deal_in_lobby(w, served, "kowah", ["you", "greedy", "greedy"], 5)
+    w.settled()
+    active = "document.activeElement && document.activeElement.dataset.focus || document.activeElement.tagName"
+    assert w.page.evaluate(active).startswith("act-")  # a table just opened: its first move
+    for _ in range(3):
+        version = w.debug("version")
+        w.page.focus("button.act")
+        w.page.keyboard.press("Enter")
+        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+        w.settled()
+        if w.debug("over"):
+            break
+        assert w.page.evaluate(active).startswith("act-"), w.page.evaluate(active)
+        said = w.page.text_content(".table > .sr-only[aria-live]")
+        assert said.startswith("your turn: "), said
+    w.page.keyboard.press("h")
+    w.page.wait_for_selector(".hint ol.ranked")
+    wait_for(w.page, "document.querySelector('.table > .sr-only').textContent.startsWith('Hint: ')")
+    w.page.keyboard.press("Escape")
+    w.page.wait_for_selector(".hint ol.ranked", state="detached")
+    assert w.page.evaluate(active).startswith("act-")  # where it was
+    assert w.errors == []
+
+
+def test_escape_unpicks_a_picked_hand_card(served, context):
+    w = Watched(context, 1280, 800)
+    deal_in_lobby(w, served, "lukfu", ["you", "random", "random"], 0)
+    w.settled()
+    w.page.click(".me .card[data-card='1c']")
+    w.page.wait_for_selector(".me button.card.picked[aria-pressed='true']")
+    w.page.keyboard.press("Escape")
+    w.page.wait_for_selector(".me button.card.picked", state="detached")
+    assert w.page.query_selector(".me button.card[aria-pressed='true']") is None
+    assert w.errors == []
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1280, 800)])
+def test_totom_cards_show_tt_d2_red_faces_and_whole_vietnamese_words(served, context, width,
+                                                                     height):
+    """TT-D2: exactly 8 and 9 of Myriads and of Strings and Chi chi are red, and only they
+    carry red (their rank, a band, 'red' in their spoken name): a player counts them for
+    Bạch định, Tám đỏ and Kính tứ chi (TT-K3). Each word is marked Vietnamese and its line
+    box is taller than its letters, so 'văn' keeps its breve on a phone."""
+    w = Watched(context, width, height)
+    deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 17, "traditional")
+    w.settled()
+    cards = w.page.eval_on_selector_all(".me .hand [data-card]", """els => els.map(e => [
+        e.dataset.card, e.classList.contains('red-face'), e.getAttribute('aria-label'),
+        getComputedStyle(e.querySelector('.rank')).color])""")
+    red = {"8m", "9m", "8s", "9s", "1h"}
+    assert {c for c, *_ in cards} & red and {c for c, *_ in cards} - red  # both kinds dealt
+    for card, is_red, label, colour in cards:
+        assert is_red == (card in red), card
+        assert label.endswith(", red") == (card in red), label
+        assert (colour == "rgb(198, 40, 40)") == (card in red), (card, colour)
+    words = w.page.eval_on_selector_all(".me .card .word", """els => els.map(e => [e.lang,
+        parseFloat(getComputedStyle(e).lineHeight) / parseFloat(getComputedStyle(e).fontSize),
+        getComputedStyle(e).overflowY])""")
+    assert words and all(lang == "vi" and ratio >= 1.2 and oy == "visible"
+                         for lang, ratio, oy in words), words
     assert w.errors == []
 
 

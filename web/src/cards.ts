@@ -65,6 +65,10 @@ function suitWord(game: GameKey, card: string): string {
   return EN_SUIT[suit].toLowerCase();
 }
 
+// TT-D2: the red faces of the Chắn pack (8 and 9 of Myriads and of Strings, Chi chi); every
+// other card is black. Bạch định, Tám đỏ and Kính tứ chi count them (TT-K3).
+const TOTOM_RED = new Set(["8m", "9m", "8s", "9s", "1h"]);
+
 const SVG = "http://www.w3.org/2000/svg";
 const KOWAH_GLYPH: Record<string, string> = { "1h": "★", "2h": "✿", "3h": "❀" };
 
@@ -72,15 +76,18 @@ const KOWAH_GLYPH: Record<string, string> = { "1h": "★", "2h": "✿", "3h": "�
 export function cardEl(game: GameKey, card: string, extra = ""): HTMLElement {
   const el = document.createElement("span");
   el.className = `card suit-${card[1]}${extra ? " " + extra : ""}`;
+  el.setAttribute("role", "img");  // a span's label is read only with a role
   fillCard(el, game, card);
   return el;
 }
 
 export function fillCard(el: HTMLElement, game: GameKey, card: string): void {
   const name = cardName(game, card);
-  el.title = `${name} (${card})`;
+  const red = game === "totom" && TOTOM_RED.has(card);
+  if (red) el.classList.add("red-face");
+  el.title = `${name} (${card})${red ? ", red" : ""}`;
   el.dataset.card = card;
-  el.setAttribute("aria-label", `${card}, ${name}`);
+  el.setAttribute("aria-label", `${card}, ${name}${red ? ", red" : ""}`);
   const rank = document.createElement("span");
   rank.className = "rank";
   rank.textContent = card[1] !== "h" ? card[0] : game === "totom" ? "✿" : (KOWAH_GLYPH[card] ?? "★");
@@ -96,6 +103,7 @@ export function fillCard(el: HTMLElement, game: GameKey, card: string): void {
   const word = document.createElement("span");
   word.className = "word";
   word.textContent = suitWord(game, card);
+  if (game === "totom") word.lang = "vi";
   if (word.textContent.length > 7) word.classList.add("long");  // "mau gung" fits a phone's card
   el.append(rank, mark, word);
 }

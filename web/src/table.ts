@@ -53,7 +53,15 @@ export class TablePage {
   private refreshing?: Promise<void>;
   private refreshAgain = false;
   private rendered = false;
+  // The control the person was last on (its data-focus key): a drawing that removes or
+  // disables it (an action played, the table answering) puts focus on the nearest thing
+  // to do next instead of leaving it on the page's body.
+  private lastFocus?: string;
+  private restoring = false;
+  private downsOpen = false;  // the folded face-down choices are open (and numbered)
+  private saidTurn = "";  // the turn line last announced
   private readonly root: HTMLElement;
+  private readonly announcer: HTMLElement;
   private readonly logList: HTMLOListElement;
   private readonly board: HTMLElement;
 
@@ -67,10 +75,22 @@ export class TablePage {
     this.logList = h("ol", { class: "log-lines", "aria-live": "polite" });
     const log = h("aside", { class: "log", "aria-label": "What happened" },
       h("h2", { text: "Log" }), this.logList);
-    this.root.append(this.board, log);
+    // One live region that stays in the page: a region drawn anew with its text is often
+    // not read out, so the turn, a hint's arrival and the result are said here.
+    this.announcer = h("p", { class: "sr-only", role: "status", "aria-live": "polite" });
+    this.root.append(this.board, log, this.announcer);
     clear(host);
     host.append(this.root);
     document.addEventListener("keydown", this.onKey);
+    this.board.addEventListener("focusin", (e) => {
+      const key = (e.target as HTMLElement).dataset?.focus;
+      if (key && !this.restoring) this.lastFocus = key;
+    });
+  }
+
+  /** Said once by a screen reader, in the page's one live region. */
+  private announce(text: string): void {
+    if (text) this.announcer.textContent = text;
   }
 
   /** Read the view, then follow the seat's events live. */
@@ -122,6 +142,9 @@ export class TablePage {
       const r = await tables.hint({ ...this.who });
       this.hint = { version: r.version, actions: r.actions };
       this.revealHint = true;
+      const best = r.actions[0];
+      if (best) this.announce(`Hint: ${plural(r.actions.length, "action")} ranked; best ${best.action}: `
+        + withoutAction(best.action, best.explanation));
     } catch (err) {
       this.hint = undefined;
       this.refusal = refusal(err);
@@ -269,7 +292,10 @@ export class TablePage {
       this.board.querySelector<HTMLButtonElement>("button.hint-button")?.click();
     } else if (e.key === "Escape" && this.selected.length) {
       this.selected = [];
+      this.selectedIndex.clear();
       this.render();
+    } else if (e.key === "Escape" && this.hint && this.hint !== "loading") {
+      this.closeHint();
     }
   };
 
@@ -288,7 +314,14 @@ export class TablePage {
   render(): void {
     const v = this.view;
     if (!v) return;
-    const focused = (document.activeElement as HTMLElement | null)?.dataset?.focus;
+    const active = document.activeElement as HTMLElement | null;
+    const onBoard = active !== null && this.board.contains(active);
+    // On the board: that control (or the next thing to do when it is gone). Lost to the
+    // page's body (the control was removed or disabled): the one the person was last on.
+    // A table just opened: its first thing to do.
+    if (onBoard && active.dataset.focus) this.lastFocus = active.dataset.focus;
+    const focused = onBoard ? this.lastFocus
+      : !active || active === document.body ? (this.rendered ? this.lastFocus : "start") : undefined;
     this.handIndex = 0;
     const game = GAME_KEY[v.game];
     const obs = v.observation.value as Obs;
@@ -316,9 +349,38 @@ export class TablePage {
       if (actions.childElementCount) this.board.append(actions);
     }
     if (v.over) this.board.append(this.resultPanel(v, game, obs, names));
-    if (focused) this.board.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
+    if (focused) this.focusOn(focused);
+    const turnLine = this.turnLine(v, obs, names);
+    if (turnLine !== this.saidTurn) {  // said when it changes, not at every drawing
+      this.saidTurn = turnLine;
+      this.announce(turnLine);
+    }
     if (this.revealHint) this.showHint();
     this.scheduleAutoPass(v);
+  }
+
+  /** Focus the control `key` names if it is still there and enabled; else the next thing
+   * to do: the first action, the hint, going on to the next deal, the lobby, or the
+   * heading of the panel that says what the table waits for. */
+  private focusOn(key: string): void {
+    const usable = (el: HTMLElement | null) => el !== null && !(el as HTMLButtonElement).disabled
+      && el.offsetParent !== null;
+    const same = this.board.querySelector<HTMLElement>(`[data-focus="${CSS.escape(key)}"]`);
+    if (same === document.activeElement) return;
+    const next = [same, ...["button.act", "button.next-deal", "button.hint-button", "[data-focus=lobby]",
+      ".actions h2, .result h2, .between h2, .actions .quiet"]
+      .map((sel) => this.board.querySelector<HTMLElement>(sel))]
+      .find((el) => el !== null && (usable(el) || el.matches("h2, .quiet")));
+    if (!next) return;
+    if (!next.matches("button, a, input, select, summary")) next.tabIndex = -1;
+    this.restoring = true;
+    next.focus({ preventScroll: window.matchMedia("(max-width: 560px)").matches });
+    this.restoring = false;
+  }
+
+  private closeHint(): void {
+    this.hint = undefined;
+    this.render();
   }
 
   /** The hint just drawn brought into view: on a phone the move panel scrolls inside
@@ -346,15 +408,27 @@ export class TablePage {
     }, AUTO_PASS_MS);
   }
 
-  private header(v: TableView, game: GameKey, obs: Obs, names: string[]): HTMLElement {
-    const legal = v.legalActions.map((a) => a.text);
-    let turn = "";
+  /** Whose turn it is, as the header says it. */
+  private turnWords(v: TableView, obs: Obs, names: string[]): string {
     const ended = this.unreadDeal(v);
-    if (v.over) turn = "the deal is over";
+    if (v.over) return "the deal is over";
     // The next deal is dealt at once; its turn waits until the last one's end is read.
-    else if (ended) turn = `deal ${ended} is over: its end is below, then go on to deal ${ended + 1}`;
-    else if (obs.toAct === v.seat) turn = `your turn: ${turnWhat(game, obs, legal)}`;
-    else if (obs.toAct !== undefined) turn = `${names[obs.toAct]} to act`;
+    if (ended) return `deal ${ended} is over: its end is below, then go on to deal ${ended + 1}`;
+    if (obs.toAct === v.seat) {
+      return `your turn: ${turnWhat(GAME_KEY[v.game], obs, v.legalActions.map((a) => a.text))}`;
+    }
+    return obs.toAct !== undefined ? `${names[obs.toAct]} to act` : "";
+  }
+
+  /** What a screen reader is told after a drawing: the person's turn, or how the deal
+   * ended. Other seats' moves are read from the log, itself a live region. */
+  private turnLine(v: TableView, obs: Obs, names: string[]): string {
+    if (v.over) return `The deal is over. ${v.resultText}`;
+    return obs.toAct === v.seat || this.unreadDeal(v) ? this.turnWords(v, obs, names) : "";
+  }
+
+  private header(v: TableView, game: GameKey, obs: Obs, names: string[]): HTMLElement {
+    const turn = this.turnWords(v, obs, names);
     const facts: string[] = [GAME_TITLE[game]];
     if (game === "totom") {
       const t = obs as TotomObservation;
@@ -380,7 +454,7 @@ export class TablePage {
       + (game === "kowah" ? " (multipliers won)" : "")) : "";
     return h("div", { class: "status" },
       h("p", { class: "facts" }, facts.join(" · ")), match,
-      h("p", { class: `turn${obs.toAct === v.seat && !v.over ? " mine" : ""}`, role: "status" }, turn),
+      h("p", { class: `turn${obs.toAct === v.seat && !v.over ? " mine" : ""}` }, turn),
       h("p", { class: "meta" }, `table ${v.tableId} · you are ${names[v.seat]} · `, live,
         " · ", h("button", { type: "button", class: "link", onclick: () => this.onLeave() }, "lobby"),
         " · ", h("button", { type: "button", class: "link rules-link", "data-focus": "rules",
@@ -584,6 +658,7 @@ export class TablePage {
     });
     const face = cardEl(game, card);
     b.title = face.title;
+    if (face.classList.contains("red-face")) b.classList.add("red-face");
     b.setAttribute("aria-label", face.getAttribute("aria-label") + (extra === "old" ? ", old" : ""));
     b.dataset.card = card;
     b.append(...Array.from(face.childNodes));
@@ -679,6 +754,8 @@ export class TablePage {
         type: "button", class: `act verb-${a.verb}`, "data-action": a.text, "data-key": key,
         "data-focus": `act-${a.text}`, disabled: this.busy,
         title: said ? `${a.text}: ${said}` : a.text, onclick: () => void this.act(a.text),
+        // said once: the key, the action, what it does (the small cards repeat the action's)
+        "aria-label": `${key ? `${key}: ` : ""}${a.text}${said ? `, ${said}` : ""}`,
       }, key ? h("kbd", {}, key) : null, h("span", { class: "text" }, a.text),
       said ? h("span", { class: "said" }, said) : null, a.cards && parseCards(a.cards).length <= 4
         ? cardsEl(game, a.cards, "tiny") : null);
@@ -687,9 +764,16 @@ export class TablePage {
     const rest = shown.filter((a) => !a.text.startsWith("down"));
     for (const a of rest) list.append(button(a));
     if (downs.length > FOLD_AT && !this.selected.length) {
-      const fold = h("details", { class: "downs" },
-        h("summary", {}, `Face down: ${plural(downs.length, "choice")} (or pick the cards in your hand)`));
-      for (const a of downs) fold.append(button(a, false));
+      // Folded, its buttons carry no key; opened, the first of them are numbered.
+      const fold = h("details", { class: "downs", open: this.downsOpen },
+        h("summary", { "data-focus": "downs" },
+          `Face down: ${plural(downs.length, "choice")} (or pick the cards in your hand)`));
+      fold.addEventListener("toggle", () => {
+        if (fold.open === this.downsOpen) return;
+        this.downsOpen = fold.open;
+        this.render();
+      });
+      for (const a of downs) fold.append(button(a, this.downsOpen));
       list.append(fold);
     } else {
       for (const a of downs) list.append(button(a));
@@ -736,7 +820,8 @@ export class TablePage {
         ol.append(h("li", { class: "more" }, h("details", {},
           h("summary", {}, `${plural(more.children.length, "more action")}`), more)));
       }
-      box.append(ol);
+      box.append(ol, h("button", { type: "button", class: "link close-hint", "data-focus": "close-hint",
+        onclick: () => this.closeHint() }, "close the hint (Esc)"));
     }
     return box;
   }
