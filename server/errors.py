@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from typing import Callable, Mapping, TypeVar
 
 import grpc
@@ -46,6 +47,25 @@ def describe(err: InvalidInput) -> str:
 def bad_request_status(err: InvalidInput, field: str) -> grpc.Status:
     """A status whose details carry one field violation naming `field` and the problem, and
     an ErrorInfo whose reason is the rule id (clients switch on it without parsing text)."""
+    return rpc_status.to_status(bad_request_proto(err, field))
+
+
+def undecodable(message: str, err: Exception, form: str = "protobuf binary") -> status_pb2.Status:
+    """The INVALID_ARGUMENT status of a request body that does not decode as `message` (a
+    full message name): its field violation names the field the decoder names, if any."""
+    text = str(err).strip().split("\n")[0].rstrip(".")  # the parser's first line
+    named = re.search(r'Failed to parse (\w+) field|no field named "(\w+)"', text)
+    field = "request"
+    if named:
+        name = named.group(1) or named.group(2)
+        field = re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()  # JSON's tableId: table_id
+    why = f": {text}" if text else ""
+    return bad_request_proto(InvalidInput(f"the request is not a valid {message} in {form}{why}"),
+                             field)
+
+
+def bad_request_proto(err: InvalidInput, field: str) -> status_pb2.Status:
+    """`bad_request_status` as the google.rpc.Status message."""
     description = describe(err)
     field = field[:100]
     violation = error_details_pb2.BadRequest.FieldViolation(field=field, description=description)
@@ -58,10 +78,9 @@ def bad_request_status(err: InvalidInput, field: str) -> grpc.Status:
         metadata["rule"] = err.rule
     info.Pack(error_details_pb2.ErrorInfo(reason=error_reason(err), domain=DOMAIN,
                                           metadata=metadata))
-    status = status_pb2.Status(code=code_pb2.INVALID_ARGUMENT,
-                               message=f"{field}: {violation.description}",
-                               details=[bad_request, info])
-    return rpc_status.to_status(status)
+    return status_pb2.Status(code=code_pb2.INVALID_ARGUMENT,
+                             message=f"{field}: {violation.description}",
+                             details=[bad_request, info])
 
 
 def field_path(err: InvalidInput, paths: Mapping[str, str]) -> str:

@@ -21,6 +21,7 @@ from google.protobuf.message import Message
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
+from moneycards.server.errors import undecodable
 from moneycards.server.limits import Gate, Limits
 from moneycards.solver.errors import SolveLimit
 
@@ -32,6 +33,46 @@ log = logging.getLogger("moneycards.server")
 DOMAIN = "moneycards"
 UNGUARDED = ("/grpc.health.", "/grpc.reflection.")
 IN_PROCESS = "/moneycards.v1.TableService/"  # tables live in the server process
+
+
+class Undecodable:
+    """A request body that did not decode: its INVALID_ARGUMENT status, for the handler to
+    answer with (grpcio would answer a deserializer's exception with INTERNAL)."""
+
+    def __init__(self, status: status_pb2.Status):
+        self.status = status
+
+
+def lenient(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], Any] | None:
+    """`deserializer`, giving an `Undecodable` where it fails."""
+    if deserializer is None:
+        return None
+    name = getattr(getattr(deserializer, "__self__", None), "DESCRIPTOR", None)
+    full_name = name.full_name if name is not None else "request message"
+
+    def decode(data: bytes) -> Any:
+        try:
+            return deserializer(data)
+        except Exception as err:  # DecodeError, or what a message's parser raises
+            return Undecodable(undecodable(full_name, err))
+
+    return decode
+
+
+def decoded_stream(handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+    """A server-streaming handler (Watch) whose undecodable request is INVALID_ARGUMENT."""
+    inner = handler.unary_stream
+    if inner is None:
+        return handler
+
+    def stream(request: Any, context: grpc.ServicerContext) -> Any:
+        if isinstance(request, Undecodable):
+            context.abort_with_status(rpc_status.to_status(request.status))
+        yield from inner(request, context)
+
+    return grpc.unary_stream_rpc_method_handler(
+        stream, request_deserializer=lenient(handler.request_deserializer),
+        response_serializer=handler.response_serializer)
 
 
 def _status(code: int, message: str, *details: Message) -> grpc.Status:
@@ -131,9 +172,12 @@ class GuardInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # grpc is
         if guarded is not None:
             return guarded
         handler = continuation(handler_call_details)
-        if handler is None or handler.unary_unary is None or method.startswith(UNGUARDED):
+        if handler is None or method.startswith(UNGUARDED):
             return handler
-        guarded = self._handlers[method] = self._guard(method, handler)
+        if handler.unary_unary is None:
+            guarded = self._handlers[method] = decoded_stream(handler)
+        else:
+            guarded = self._handlers[method] = self._guard(method, handler)
         return guarded
 
     def _guard(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
@@ -143,6 +187,8 @@ class GuardInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # grpc is
             return grpc.unary_unary_rpc_method_handler(self._pooled(method))
 
         def guarded(request: Message, context: grpc.ServicerContext) -> Message:
+            if isinstance(request, Undecodable):
+                context.abort_with_status(rpc_status.to_status(request.status))
             request_id = os.urandom(8).hex()
             ctx = CallContext(context, request_id, limits)
             if not gate.enter(gate.wait_to_start(limits, context.time_remaining())):
@@ -167,7 +213,7 @@ class GuardInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # grpc is
                           (time.perf_counter() - started) * 1000)
 
         return grpc.unary_unary_rpc_method_handler(
-            guarded, request_deserializer=handler.request_deserializer,
+            guarded, request_deserializer=lenient(handler.request_deserializer),
             response_serializer=handler.response_serializer)
 
     def _pooled(self, method: str) -> Callable[[bytes, grpc.ServicerContext], bytes]:

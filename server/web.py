@@ -53,9 +53,11 @@ from google.protobuf.descriptor import Descriptor, ServiceDescriptor
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 from google.rpc import status_pb2
+from grpc_status import rpc_status
 
 import moneycards
 from moneycards.server.addresses import is_loopback
+from moneycards.server.errors import undecodable
 from moneycards.server.interceptors import GuardInterceptor, internal_status
 from moneycards.server.limits import RESERVED_THREADS, Limits
 from moneycards.solver.errors import InvalidInput
@@ -289,10 +291,49 @@ class BoundedGzip:
         return out
 
 
+class CheckedCodec:
+    """A connectrpc codec whose decoding failure is INVALID_ARGUMENT with a BadRequest
+    naming the field the decoder names (connectrpc answers a codec's exception UNKNOWN,
+    with the parser's own words)."""
+
+    def __init__(self, inner: Any):
+        self.inner = inner
+        self.form = "JSON" if inner.name() == "json" else "protobuf binary"
+
+    def name(self) -> str:
+        name: str = self.inner.name()
+        return name
+
+    def encode(self, message: Message) -> bytes:
+        data: bytes = self.inner.encode(message)
+        return data
+
+    def decode(self, data: bytes | bytearray, message: Message) -> Message:
+        try:
+            decoded: Message = self.inner.decode(data, message)
+        except ConnectError:
+            raise
+        except Exception as err:  # json_format.ParseError, DecodeError, ...
+            status = undecodable(message.DESCRIPTOR.full_name, err, self.form)
+            raise connect_error(rpc_status.to_status(status)) from None
+        return decoded
+
+
+def check_codecs() -> None:
+    """Put `CheckedCodec` round each codec connectrpc looks up by content type (one
+    registry, read at each request)."""
+    from connectrpc import _codec  # the pinned connectrpc's registry: constraints.txt
+
+    for key, codec in list(_codec._codecs.items()):
+        if not isinstance(codec, CheckedCodec):
+            _codec._codecs[key] = CheckedCodec(codec)
+
+
 def connect_apps(servicers: Iterable[ServicerEntry], guard: GuardInterceptor,
                  pool: futures.Executor, max_bytes: int) -> dict[str, Any]:
     """The ASGI application of each service (by its full name), over the servicer objects
     and guard the gRPC server has (`servicers`: (full name, servicer, add-function))."""
+    check_codecs()
     generated = {"moneycards.v1.TotomService": totom_connect.TotomServiceASGIApplication,
                  "moneycards.v1.KowahService": kowah_connect.KowahServiceASGIApplication,
                  "moneycards.v1.LukFuService": lukfu_connect.LukFuServiceASGIApplication,

@@ -20,9 +20,11 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, Callable, Literal, NoReturn, Union
 
+from google.protobuf.message import DecodeError
 from google.protobuf.message_factory import GetMessageClass
 from google.rpc import status_pb2
 
+from moneycards.server.errors import undecodable
 from moneycards.server.limits import Limits
 from moneycards.solver.errors import SolveLimit
 
@@ -142,7 +144,12 @@ def run_call(method: str, request: bytes, deadline_at: float | None, limits: Lim
     try:
         fn, request_cls = _method_table()[method]
         context = ChildContext(deadline_at, limits, slot)
-        response = fn(request_cls.FromString(request), context)
+        try:
+            decoded = request_cls.FromString(request)
+        except DecodeError as err:  # bad input, not a failure of the server
+            return ("status", undecodable(request_cls.DESCRIPTOR.full_name, err)
+                    .SerializeToString())
+        response = fn(decoded, context)
         return ("ok", response.SerializeToString())
     except _Aborted as err:
         return ("status", err.status_bytes)

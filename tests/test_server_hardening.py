@@ -324,6 +324,27 @@ def test_worker_processes_keep_field_errors(process_channel):
     assert field_of(exc.value) == "observation_json.legal_actions[0]"
 
 
+@pytest.mark.parametrize("method, stream", [
+    ("/moneycards.v1.KowahService/CheckReady", False),  # decoded in a worker process
+    ("/moneycards.v1.TableService/GetView", False),  # in the server process
+    ("/moneycards.v1.TableService/Watch", True),  # a stream
+])
+def test_bytes_that_do_not_decode_are_invalid_argument_not_internal(process_channel, method,
+                                                                    stream):
+    """grpcio answers a request its deserializer refuses with INTERNAL ('Exception
+    deserializing request!'); here it is bad input: INVALID_ARGUMENT naming the message."""
+    call = (process_channel.unary_stream if stream else process_channel.unary_unary)(method)
+    with pytest.raises(grpc.RpcError) as exc:
+        answer = call(b"\xff\xff\xff", timeout=30)
+        if stream:
+            list(answer)
+    assert field_of(exc.value) == "request"
+    message = method.rsplit("/", 1)[1] + "Request"
+    assert exc.value.details().startswith(
+        f"request: the request is not a valid moneycards.v1.{message} in protobuf binary")
+    assert details(exc.value)["ErrorInfo"].reason == "INVALID_INPUT"
+
+
 def test_worker_processes_answer_hints_within_the_deadline(process_channel):
     state = seeded("lukfu", 3)
     while state.legal_texts()[0].startswith("call"):

@@ -174,6 +174,41 @@ def test_bad_input_names_its_field_in_a_bad_request(served):
     assert err.value.status == 403 and err.value.error["code"] == "permission_denied"
 
 
+@pytest.mark.parametrize("body, field, words", [
+    (b'{"tableId": 5}', "table_id", "tableId field"),
+    (b'{"expectedVersion": "1"}', "expected_version", 'no field named "expectedVersion"'),
+    (b'{"nosuch": 1}', "nosuch", 'no field named "nosuch"'),
+    (b'{broken', "request", "Failed to load JSON"),
+    (b"\xff\xff\xff", "request", "in protobuf binary"),
+])
+def test_a_body_that_does_not_decode_is_invalid_argument_naming_its_field(served, body, field,
+                                                                          words):
+    """Connect's codecs refuse a body as the services refuse bad fields: 400
+    invalid_argument, a BadRequest naming the field the decoder names (JSON's tableId is
+    table_id), never unknown."""
+    _, base = served
+    binary = body.startswith(b"\xff")
+    status, _, data = post(base, "/moneycards.v1.TableService/GetView", body,
+                           "application/proto" if binary else "application/json")
+    error = json.loads(data)
+    assert status == 400 and error["code"] == "invalid_argument", error
+    assert error["message"].startswith(f"{field}: the request is not a valid "
+                                       "moneycards.v1.GetViewRequest")
+    assert words in error["message"] and "\n" not in error["message"]
+    failure = ConnectFailure(status, error)
+    assert failure.detail("BadRequest")["fieldViolations"][0]["field"] == field
+    assert failure.detail("ErrorInfo")["reason"] == "INVALID_INPUT"
+
+
+def test_a_seed_out_of_range_names_the_seed_over_connect(served):
+    _, base = served
+    with pytest.raises(ConnectFailure) as err:
+        call(base, "TableService/CreateTable", {"game": "GAME_KOWAH", "seats": KOWAH_SEATS,
+                                                "seed": "99999999999999999999"})
+    assert err.value.status == 400
+    assert err.value.detail("BadRequest")["fieldViolations"][0]["field"] == "seed"
+
+
 def test_a_stateless_call_over_connect(served):
     _, base = served
     r = call(base, "TotomService/CheckHand", {"hand": HAND})
