@@ -293,6 +293,15 @@ def merged_rows(files):
     return [merge(rows) for rows in groups.values()]
 
 
+def separation(tested, opponents):
+    """How the tested seat's interval lies against the opponents': above them (separate),
+    below them (WORSE) or touching (OVERLAP); (mean, low, high) each. The bench passes
+    only on separate."""
+    if tested[1] > opponents[2]:
+        return "separate"
+    return "WORSE" if tested[2] < opponents[1] else "OVERLAP"
+
+
 def report(row):
     sw, ow = row["strong_win"], row["opponent_win"]
     ss, os_ = row["strong_settlement"], row["opponent_settlement"]
@@ -301,8 +310,8 @@ def report(row):
     d, cap = row["decision_ms"], row["cap"]
     print(f"{row['game']:<6} {row['tested']} vs {row['opponent']:<9} {row['deals']} deals: "
           f"win% {fmt(sw, 100)} vs opp {fmt(ow, 100)} "
-          f"{'separate' if sep_w else 'OVERLAP'}; settlement {fmt(ss, digits=3)} vs "
-          f"opp {fmt(os_, digits=3)} {'separate' if sep_s else 'OVERLAP'}; decision "
+          f"{separation(sw, ow)}; settlement {fmt(ss, digits=3)} vs "
+          f"opp {fmt(os_, digits=3)} {separation(ss, os_)}; decision "
           f"p50 {d['p50']:.1f} ms p99 {d['p99']:.1f} ms max {d['max']:.1f} ms; safety cap "
           f"{cap['hits']} of {cap['decisions']} decisions ({row['seconds']:.0f} s)", flush=True)
     if "paired_settlement" in row:

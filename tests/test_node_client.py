@@ -49,8 +49,9 @@ def test_node_client_reason_names_the_kind_of_error_when_no_rule_is_broken(serve
 DEALS = {"totom": 2, "kowah": 1, "lukfu": 5}
 
 
-def play(address, game, seed):
-    r = subprocess.run(["node", str(CLIENT / "table.js"), address, game, str(seed)],
+def play(address, game, seed=None):
+    r = subprocess.run(["node", str(CLIENT / "table.js"), address, game,
+                        *([] if seed is None else [str(seed)])],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout)
@@ -73,7 +74,8 @@ def test_node_client_plays_a_whole_deal_over_table_service(server_address, game)
     seed = DEALS[game]
     out = play(server_address, game, seed)
     record = out["record"]
-    assert out["game"] == game and out["seed"] == seed and record["seed"] == seed
+    # 64-bit integers come as strings, as the proto JSON mapping writes them
+    assert out["game"] == game and out["seed"] == str(seed) and record["seed"] == str(seed)
     assert out["result_text"] and out["own_actions"] >= 1
     assert out["record_actions"] == len(record["actions"])
     assert [s["name"] for s in record["seats"]][0] == "Node"
@@ -103,3 +105,16 @@ def test_node_client_plays_a_whole_deal_over_table_service(server_address, game)
     assert expected.state.history == record["actions"]
     assert expected.result_line() == out["result_text"]
     assert expected.state.result.to_dict() == result
+
+
+def test_node_client_prints_a_server_chosen_seed_whole(server_address):
+    """A seed the server chooses uses all 63 bits, beyond what a JS number holds exactly:
+    the example prints it as the record's digits, and the record it prints replays (a
+    rounded seed would deal other cards, and the record's actions would be refused)."""
+    from moneycards.records import read_game_record
+    from moneycards.solver.games import final_state
+
+    out = play(server_address, "kowah")
+    assert out["seed"] == out["record"]["seed"] and out["seed"].isdigit()
+    state = final_state("kowah", read_game_record("kowah", json.dumps(out["record"])))
+    assert state.is_over and state.history == out["record"]["actions"]

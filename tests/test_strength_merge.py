@@ -96,3 +96,15 @@ def test_duplicate_parts_merge_into_the_gain_of_one_run(tmp_path):
     for key in ("paired_settlement", "paired_win"):
         assert merged[key] == pytest.approx(one[key], abs=1e-9), key
     assert "| Kowah | greedy in place of random | 12 |" in out.stdout
+
+
+def test_a_seat_clearly_below_its_opponents_is_called_worse_not_overlap():
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from strength import separation
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    assert separation((0.6, 0.5, 0.7), (0.3, 0.2, 0.4)) == "separate"
+    assert separation((0.0, -0.0, 0.161), (0.5, 0.5, 0.5)) == "WORSE"
+    assert separation((0.4, 0.3, 0.5), (0.45, 0.35, 0.55)) == "OVERLAP"
+    assert separation((0.4, 0.3, 0.5), (0.6, 0.5, 0.7)) == "OVERLAP"  # touching is not below

@@ -25,7 +25,9 @@ const protobuf = require("protobufjs");
 const root = path.join(__dirname, "..", "..", "proto");
 // table.proto imports google/protobuf/timestamp.proto, which proto-loader resolves itself.
 const definition = loader.loadSync("moneycards/v1/table.proto", {
-  includeDirs: [root], keepCase: true, enums: String, defaults: true, longs: Number,
+  // 64-bit integers as strings: a server-chosen seed uses all 63 bits, more than a JS
+  // number holds exactly (it would print a seed that deals another deal)
+  includeDirs: [root], keepCase: true, enums: String, defaults: true, longs: String,
 });
 const { TableService } = grpc.loadPackageDefinition(definition).moneycards.v1;
 
@@ -106,7 +108,7 @@ async function main() {
   const seats = [{ kind: "SEAT_KIND_HUMAN", name: "Node" }];
   while (seats.length < game.seats) seats.push({ kind: "SEAT_KIND_AI", ai_level: "AI_LEVEL_GREEDY" });
   const create = { game: game.enum, seats };
-  if (seedArg !== undefined) create.seed = Number(seedArg);
+  if (seedArg !== undefined) create.seed = seedArg;  // digits: uint64 as a string
   const table = await call("CreateTable", create);
   const seat = { table_id: table.table_id, seat_token: table.seat_tokens[0].token };
 

@@ -1,7 +1,8 @@
 // A typed TypeScript client of KowahService: its code is generated from the project's
 // .proto files (`npm run build`: buf generate, then tsc), and it speaks gRPC over HTTP/2.
+// buf comes with the project's Python set-up (.venv/bin/buf, from the pinned buf package).
 //
-//   npm ci && npm run build && node dist/client.js 127.0.0.1:50051 "55c 55s 5m 777c"
+//   npm ci && PATH=../../.venv/bin:$PATH npm run build && node dist/client.js 127.0.0.1:50051 "55c 55s 5m 777c"
 //
 // Prints the CheckReady answer as JSON. On an error, prints the status code, the message
 // and the decoded details — google.rpc.ErrorInfo's reason (the rule id, e.g. KW-R4) and

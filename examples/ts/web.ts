@@ -2,7 +2,7 @@
 // use `fetch`, which Node.js 20 has too): Connect with JSON, Connect binary and gRPC-Web,
 // each over the same generated code as client.ts.
 //
-//   npm ci && npm run build && node dist/web.js http://127.0.0.1:8080
+//   npm ci && PATH=../../.venv/bin:$PATH npm run build && node dist/web.js http://127.0.0.1:8080
 //
 // For each transport, prints one JSON line: the rule id of a refused action (from
 // google.rpc.ErrorInfo), the events `Watch` streamed up to the seat's version after a legal
