@@ -72,6 +72,10 @@ class PostgresStore(SqlStore):
     def _lock_schema(self, ex: Execute) -> None:
         ex("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
 
+    def _lock_creator(self, ex: Execute, creator: str) -> None:
+        # two replicas counting one creator's open tables at once would both see room
+        ex("SELECT pg_advisory_xact_lock(?)", (int(creator[:15], 16),))
+
     def close_connection(self) -> None:
         self._pool.close()
 

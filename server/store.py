@@ -42,6 +42,14 @@ class Conflict(Exception):
     action index that is taken). Nothing was written."""
 
 
+class TooManyTables(Exception):
+    """The creator has `open` open tables already, as many as it may (nothing written)."""
+
+    def __init__(self, open_tables: int):
+        super().__init__(f"{open_tables} open tables")
+        self.open_tables = open_tables
+
+
 class StoreFailure(Exception):
     """The store cannot do what was asked now; nothing was written. `reason` says why:
     STORE_LOCKED (another process holds the write lock longer than a call may wait),
@@ -104,7 +112,8 @@ class Changes:
 
 class TableStore(Protocol):
     def create(self, table_id: str, header: dict[str, Any], tokens: dict[int, str],
-               actions: list[str], over: bool, public_actions: int = 0) -> None: ...
+               actions: list[str], over: bool, public_actions: int = 0,
+               creator: str | None = None, limit: int | None = None) -> None: ...
 
     def append(self, table_id: str, start: int, actions: list[str], over: bool, *,
                revision: int | None = None, queued: dict[int, str] | None = None,
@@ -168,17 +177,31 @@ class SqlStore:
         self._run(work)
 
     def create(self, table_id: str, header: dict[str, Any], tokens: dict[int, str],
-               actions: list[str], over: bool, public_actions: int = 0) -> None:
+               actions: list[str], over: bool, public_actions: int = 0,
+               creator: str | None = None, limit: int | None = None) -> None:
+        """Store a new table. With `creator` and `limit`: TooManyTables (nothing written)
+        if that creator has `limit` open tables already (neither over nor closed), counted
+        in the same transaction as the insert, so servers sharing the store agree."""
         def work(ex: Execute) -> None:
+            if creator is not None and limit is not None:
+                self._lock_creator(ex, creator)
+                (count,) = ex("SELECT COUNT(*) FROM game_tables WHERE creator = ? AND "
+                              "over = 0 AND closed = 0", (creator,)).fetchone()
+                if count >= limit:
+                    raise TooManyTables(count)
             ex("INSERT INTO game_tables (table_id, game, header, created, over, "
-               "public_actions) VALUES (?, ?, ?, ?, ?, ?)",
+               "public_actions, creator) VALUES (?, ?, ?, ?, ?, ?, ?)",
                (table_id, header["game"], json.dumps(header, ensure_ascii=False),
-                header["played_at"], int(over), public_actions))
+                header["played_at"], int(over), public_actions, creator))
             for seat, digest in sorted(tokens.items()):
                 ex("INSERT INTO seat_tokens (table_id, seat, token_sha256) VALUES (?, ?, ?)",
                    (table_id, seat, digest))
             self._insert(ex, table_id, 0, actions)
         self._run(work)
+
+    def _lock_creator(self, ex: Execute, creator: str) -> None:
+        """Hold off other servers creating for the same creator until this transaction
+        ends (SQLite's write transaction already does)."""
 
     @staticmethod
     def _insert(ex: Execute, table_id: str, start: int, actions: list[str]) -> None:

@@ -58,7 +58,7 @@ from moneycards.server.errors import DOMAIN, bad_request_status, rpc
 from moneycards.server.limits import Limits, hint_budget_ms
 from moneycards.server.records import ranked_messages
 from moneycards.server.store import (Conflict, SqliteStore, StoredTable, StoreFailure,
-                                     TableStore)
+                                     TableStore, TooManyTables)
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES
 from moneycards.solver import hints
@@ -146,6 +146,12 @@ class StoreHealth:
 
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def creator_digest(client: str) -> str:
+    """What the store keeps of the address a table was created from: enough to count that
+    address's open tables, without the address itself in the store."""
+    return hashlib.sha256(f"creator/{client}".encode("utf-8", "surrogatepass")).hexdigest()
 
 
 @dataclass
@@ -237,7 +243,6 @@ class Tables:
         self._tables: dict[str, OpenTable] = {}
         self._finished: OrderedDict[str, OpenTable] = OrderedDict()  # oldest first
         self._lock = threading.Lock()
-        self._created_by: dict[str, list[OpenTable]] = {}  # client address -> its tables
 
     def store_failed(self, err: StoreFailure) -> None:
         if self.health is not None:
@@ -362,26 +367,12 @@ class Tables:
         return t, seat
 
     # -- changing tables ------------------------------------------------------------------
-    def check_client(self, client: str) -> None:
-        """RESOURCE_EXHAUSTED if `client` has as many open tables as it may create."""
-        with self._lock:
-            mine = [t for t in self._created_by.get(client, [])
-                    if not t.closed and not t.table.is_over]
-            self._created_by[client] = mine
-        if len(mine) >= self.max_open_tables:
-            raise TableError(status(
-                code_pb2.RESOURCE_EXHAUSTED, f"{len(mine)} open tables were created from "
-                "this address already: finish or close one (CloseTable) first",
-                "TOO_MANY_TABLES", limit=str(self.max_open_tables)))
-
     def create(self, game: str, seats: list[Seat], seed: int | None, rules: Any,
                match: Match | None = None, client: str | None = None,
                ai_only: bool = False, idle: Callable[[float], None] | None = None
                ) -> tuple[OpenTable, dict[int, str]]:
         """A new table, stored. `idle`: how its AI pace waits (a call's `CallContext.idle`,
         without the call's slot), if not in the calling thread as it is."""
-        if client is not None:
-            self.check_client(client)
         table = Table.create(game, seats, seed=seed, rules=rules,
                              ai_budget_ms=self.ai_budget_ms, match=match, ai_only=ai_only,
                              ai_pace_ms=self.ai_pace_ms, idle=idle)
@@ -396,12 +387,20 @@ class Tables:
         header = self.header(table)
         if seed is not None:
             header["seed_chosen"] = True
-        self.store.create(table_id, header, digests, list(table.inputs), table.is_over,
-                          public_actions=table.public_actions)
+        # The limit on a client's open tables is counted in the store, with the insert:
+        # every process and replica of the server, before and after a restart, agrees.
+        try:
+            self.store.create(table_id, header, digests, list(table.inputs), table.is_over,
+                              public_actions=table.public_actions,
+                              creator=None if client is None else creator_digest(client),
+                              limit=None if client is None else self.max_open_tables)
+        except TooManyTables as err:
+            raise TableError(status(
+                code_pb2.RESOURCE_EXHAUSTED, f"{err.open_tables} open tables were created "
+                "from this address already: finish or close one (CloseTable) first",
+                "TOO_MANY_TABLES", limit=str(self.max_open_tables))) from None
         with self._lock:
             self._tables[table_id] = opened
-            if client is not None:
-                self._created_by.setdefault(client, []).append(opened)
         self._note_finished(opened)  # an AI-only table is played out when created
         return opened, tokens
 

@@ -282,3 +282,22 @@ def test_a_table_another_server_finished_leaves_this_ones_memory_too(tmp_path):
         b.sync(held)
     assert held.table.is_over and opened.table_id not in b._tables
     assert b.get(opened.table_id).table.record() == opened.table.record()
+
+
+def test_replicas_count_one_client_s_open_tables_together(store_db):
+    """The per-address limit is counted in the store, in the creating transaction (on
+    PostgreSQL under a lock per creator): two replicas give one address as many open
+    tables as one would, and another address is not held back by it."""
+    from moneycards.server.tables import TableError
+
+    a, b = Tables(open_store(store_db)), Tables(open_store(store_db))
+    a.max_open_tables = b.max_open_tables = 2
+    a.create("kowah", KOWAH_PEOPLE, 1, None, client="203.0.113.5")
+    b.create("kowah", KOWAH_PEOPLE, 2, None, client="203.0.113.5")
+    for replica in (a, b):
+        with pytest.raises(TableError) as err:
+            replica.create("kowah", KOWAH_PEOPLE, 3, None, client="203.0.113.5")
+        assert err.value.status.details.startswith("2 open tables were created from this "
+                                                   "address already")
+    b.create("kowah", KOWAH_PEOPLE, 4, None, client="198.51.100.7")
+    assert len(a.store.table_ids()) == 3  # nothing written for the refused ones

@@ -524,6 +524,33 @@ def test_open_tables_per_address_are_bounded_until_one_is_closed_or_over():
         create(c.stub, humans=[0])  # nor does a finished one
 
 
+def test_the_open_table_limit_is_shared_by_servers_on_one_store_and_survives_a_restart(
+        tmp_path):
+    """The count is the store's: two servers on one SQLite file (a server's processes, or
+    its replicas) and a server started again later all see the same open tables. Before,
+    each kept its own count, so a client got more by reaching another process."""
+    path = tmp_path / "tables.db"
+    with serving(store=SqliteStore(path)) as a, serving(store=SqliteStore(path)) as b:
+        for c in (a, b):
+            c.svc.tables.max_open_tables = 3
+        create(a.stub, humans=[0])
+        made = create(b.stub, humans=[0])
+        create(a.stub, humans=[0])
+        for c in (a, b):
+            r = refusal(lambda: create(c.stub, humans=[0]))
+            assert (r.code, r.reason) == (grpc.StatusCode.RESOURCE_EXHAUSTED, "TOO_MANY_TABLES")
+        tid, tokens = made
+        b.stub.CloseTable(table_pb2.CloseTableRequest(table_id=tid, seat_token=tokens[0]))
+    with serving(store=SqliteStore(path)) as c:
+        c.svc.tables.max_open_tables = 3
+        create(c.stub, humans=[0])  # the closed one made room, once
+        assert refusal(lambda: create(c.stub, humans=[0])).reason == "TOO_MANY_TABLES"
+    # The store keeps a digest of the address, not the address.
+    with sqlite3.connect(path) as db:
+        creators = {row[0] for row in db.execute("SELECT creator FROM game_tables")}
+    assert len(creators) == 1 and "127.0.0.1" not in next(iter(creators))
+
+
 # -- 5. restarts that do not grow ---------------------------------------------------------
 def test_a_restarted_server_loads_a_table_when_asked_and_plays_on(stored):
     path, tables = stored
