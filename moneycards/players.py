@@ -200,34 +200,49 @@ class Timed:
 def serve_seats(address: str, player_path: str, lines: Any, out: Any) -> None:
     """Play person's seats at `address` with the player at `player_path`, one per line of
     `lines` ("TABLE_ID SEAT_TOKEN"; the tokens come on standard input, never in the
-    arguments that other users of the machine can list). After each seat, one JSON line
-    on `out`: the table id and the player's decision times in milliseconds, or an
-    `error` when the seat could not be played to the end (an answer the table refused,
-    a call that failed)."""
+    arguments that other users of the machine can list). Each seat is played in a thread
+    of its own from the moment its line is read, so seats of one table (which wait on each
+    other) and tables that take long play together; a player given as a class gets an
+    instance per seat. As each seat ends, one JSON line on `out`: the table id and the
+    player's decision times in milliseconds, or an `error` when the seat could not be
+    played to the end (an answer the table refused, a call that failed)."""
+    import threading
+
     import grpc
 
     from moneycards.cli.tables import remote_channel
 
-    player = load_player(player_path, field="player")
+    load_player(player_path, field="player")  # a bad path is refused before any seat
     channel, _, _ = remote_channel(address, tls=None, ca=None)
-    for line in lines:
-        if not line.strip():
-            continue
-        table_id, _, token = line.strip().partition(" ")
-        timed = Timed(player)
+    said = threading.Lock()
+
+    def seat(table_id: str, token: str) -> None:
+        timed = Timed(load_player(player_path, field="player"))
         answer: dict[str, Any] = {"table_id": table_id}
         try:
             play_seat(channel, table_id, token, timed)
             answer["decisions_ms"] = timed.times
         except grpc.RpcError as err:
             refused = (grpc.StatusCode.FAILED_PRECONDITION, grpc.StatusCode.INVALID_ARGUMENT)
-            said = f"answered {timed.last!r}: " if timed.last is not None and \
+            told = f"answered {timed.last!r}: " if timed.last is not None and \
                 err.code() in refused else ""
-            answer["error"] = f"{said}{err.details()}"
-        except Exception as err:  # the player's own fault: reported, the next seat goes on
+            answer["error"] = f"{told}{err.details()}"
+        except Exception as err:  # the player's own fault: reported, the other seats go on
             answer["error"] = f"{type(err).__name__}: {err}"
-        out.write(json.dumps(answer) + "\n")
-        out.flush()
+        with said:
+            out.write(json.dumps(answer) + "\n")
+            out.flush()
+
+    threads = []
+    for line in lines:
+        if not line.strip():
+            continue
+        table_id, _, token = line.strip().partition(" ")
+        t = threading.Thread(target=seat, args=(table_id, token), name=f"seat-{table_id}")
+        t.start()
+        threads.append(t)
+    for t in threads:
+        t.join()
     channel.close()
 
 
