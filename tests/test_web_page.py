@@ -597,6 +597,19 @@ def test_the_lobby_opens_without_an_empty_alert(served, context):
     assert w.errors == []
 
 
+def test_the_lobby_fits_a_320_pixel_screen(served, context):
+    """No sideways scrolling on the smallest phones: a fieldset is as wide as its content
+    unless told otherwise."""
+    w = Watched(context, 320, 640)
+    w.page.goto(served + "/")
+    w.page.wait_for_selector("#deal")
+    assert w.page.evaluate("document.documentElement.scrollWidth") <= 320
+    wide = w.page.evaluate("[...document.querySelectorAll('.lobby *')].filter(e => "
+                           "e.getBoundingClientRect().right > 320).map(e => e.tagName)")
+    assert wide == []
+    assert w.errors == []
+
+
 @pytest.mark.parametrize("field, typed, said", [
     ("#seed", "1e5", "Seed: a whole number from 0 to 9223372036854775807"),
     ("#seed", "99999999999999999999999", "Seed: a whole number from 0 to"),
@@ -885,6 +898,32 @@ def test_escape_unpicks_a_picked_hand_card(served, context):
     assert w.errors == []
 
 
+def test_a_picked_card_of_a_concealed_pair_says_why_it_has_no_discard_tt_c2(served, context):
+    """Tổ Tôm, seed 17: at a discard, a card of a concealed identical pair picked alone
+    has no action; the note says why (TT-C2), the rule id a link to its text."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 17, "traditional")
+    w.settled()
+    for _ in range(40):
+        legal = w.debug("legal")
+        if any(a.startswith("discard ") for a in legal):
+            break
+        version = w.debug("version")
+        w.debug("act", next((a for a in legal if a.startswith("capture ")), legal[0]))
+        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+        w.settled()
+    else:
+        raise AssertionError("no discard turn came")
+    hand = cards_of(w.debug("hand"))
+    pair = next(c for c in hand if hand.count(c) == 2)
+    w.page.click(f".me button.card[data-card='{pair}']")
+    note = w.page.text_content(".picked-note")
+    assert f"Picked {pair}: no action uses it." in note
+    assert "A concealed pair is never broken to discard one of its cards (TT-C2)." in note
+    assert w.page.query_selector(".picked-note button.rule") is not None
+    assert w.errors == []
+
+
 @pytest.mark.parametrize("width,height", [(390, 844), (1280, 800)])
 def test_totom_cards_show_tt_d2_red_faces_and_whole_vietnamese_words(served, context, width,
                                                                      height):
@@ -1084,6 +1123,11 @@ def test_the_table_s_rules_link_opens_the_game_s_book_with_a_search(served, cont
     assert w.page.input_value("dialog#rule-dialog input.find") == "doorway"
     ids = w.page.eval_on_selector_all(".book-rule", "(es) => es.map((e) => e.dataset.rule)")
     assert ids == [r.id for r in rule_texts("totom") if mentions(r, "doorway")]
+    # the whole book shows a rule's table: TT-K3's twelve bonuses with their values
+    w.page.fill("dialog#rule-dialog input.find", "")
+    rows = w.page.eval_on_selector_all(".book-rule[data-rule='TT-K3'] table.rule-table tr",
+                                       "(es) => es.map((e) => e.textContent)")
+    assert len(rows) == 13 and "Tám đỏexactly 8 red cards8 / 5" in rows
     # a word found in a table's row shows that row
     w.page.fill("dialog#rule-dialog input.find", "tam do")
     assert w.page.text_content(".book-rule[data-rule='TT-K3'] .book-row") == \

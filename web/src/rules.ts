@@ -154,16 +154,19 @@ function showRule(r: RuleText, from: GameKey): void {
   const [first, ...rows] = r.text.split("\n");
   const top = head(d, [r.id, h("span", { class: "section" }, ` · ${GAME_TITLE[game]} · ${r.section}`)]);
   d.append(top, h("p", {}, ...withRules(first, game)));
-  if (rows.length) {
-    const [header, ...body] = rows.map((row) => row.trim().split(" | "));
-    d.append(h("table", { class: "rule-table" },
-      h("tr", {}, ...header.map((c) => h("th", {}, c))),
-      ...body.map((cells) => h("tr", {}, ...cells.map((c) => h("td", {}, ...withRules(c, game)))))));
-  }
+  if (rows.length) d.append(ruleTable(rows, game));
   if (r.proposed) d.append(h("p", { class: "quiet" }, "A proposed ruling: the engine follows it; it is not yet settled."));
   d.append(h("p", { class: "back" }, h("button", { type: "button", class: "book", onclick: () => showBook(game) },
     `All ${GAME_TITLE[game]} rules`)));
   open(d, top.querySelector<HTMLElement>("button.done"));
+}
+
+/** A rule's table ("a | b | c" rows, the first its header) as a table. */
+function ruleTable(rows: string[], game: GameKey): HTMLElement {
+  const [header, ...body] = rows.map((row) => row.trim().split(" | "));
+  return h("table", { class: "rule-table" },
+    h("tr", {}, ...header.map((c) => h("th", {}, c))),
+    ...body.map((cells) => h("tr", {}, ...cells.map((c) => h("td", {}, ...withRules(c, game))))));
 }
 
 /** A text as a search reads it: lower case, and without the Vietnamese marks unless the
@@ -218,10 +221,13 @@ export function showBook(game: GameKey): void {
       if (heading !== section) list.append(h("h3", {}, heading));
       section = heading;
       const [first, ...rows] = r.text.split("\n");
-      const entry = h("p", { class: "book-rule", "data-rule": r.id },
-        ruleButton(r, game), " ", ...withRules(first, game), rows.length > 1 ? ` (a table of ${rows.length - 1} rows)` : "");
+      const entry = h("div", { class: "book-rule", "data-rule": r.id },
+        ruleButton(r, game), " ", ...withRules(first, game));
       list.append(entry);
+      // The whole book shows a rule's table (TT-K3's bonuses and their values); a search,
+      // the rows that have the words.
       const query = find.value.trim();
+      if (!query && rows.length > 1) entry.append(ruleTable(rows, game));
       for (const row of query ? rows.slice(1).filter((row) => hasWord(row, query)) : []) {
         entry.append(h("span", { class: "book-row" }, row.trim().split(" | ").join(" — ")));
       }

@@ -452,7 +452,12 @@ export class TablePage {
       + names.map((n, s) => `${n} ${game === "kowah" ? String(m.totals[s] ?? 0n)
         : ((m.totals[s] ?? 0n) > 0n ? "+" : "") + String(m.totals[s] ?? 0n)}`).join(", ")
       + (game === "kowah" ? " (multipliers won)" : "")) : "";
+    // the page's title says whose turn it is, for a person in another tab
+    document.title = `${v.over ? "Deal over" : this.unreadDeal(v) ? "Deal over"
+      : obs.toAct === v.seat ? "Your turn" : "Waiting"} · ${GAME_TITLE[game]} · moneycards`;
     return h("div", { class: "status" },
+      // the table's heading, for a screen reader's list of headings (the seats are under it)
+      h("h2", { class: "sr-only" }, `The ${GAME_TITLE[game]} table`),
       h("p", { class: "facts" }, facts.join(" · ")), match,
       h("p", { class: `turn${obs.toAct === v.seat && !v.over ? " mine" : ""}` }, turn),
       h("p", { class: "meta" }, `table ${v.tableId} · you are ${names[v.seat]} · `, live,
@@ -699,7 +704,8 @@ export class TablePage {
         h("strong", {}, "Not played"),
         h("span", {}, v.over
           ? "The deal ended before your action reached the table."
-          : "The table moved on before your action reached it (another seat acted first). "
+          : "The table moved on before your action reached it (another seat acted first, or "
+            + "this seat in another window). "
             + "It is shown as it is now: choose again.")));
     } else if (this.refusal) {
       const r = this.refusal;
@@ -740,6 +746,7 @@ export class TablePage {
       panel.append(h("p", { class: "picked-note" },
         `Picked ${this.selected.join(" ")}: ${shown.length ? plural(shown.length, "action") : "no action"} `
           + `use${shown.length === 1 || !shown.length ? "s" : ""} ${this.selected.length === 1 ? "it" : "them"}. `,
+        ...(shown.length ? [] : withRules(whyUnused(game, obs, legal, this.selected), game)),
         h("button", { type: "button", class: "link", onclick: () => { this.selected = []; this.selectedIndex.clear(); this.render(); } }, "clear")));
     }
     const list = h("div", { class: "action-list" });
@@ -987,6 +994,23 @@ export class TablePage {
       showRule: (id: string) => (this.view ? showRuleById(id, GAME_KEY[this.view.game]) : false),
     };
   }
+}
+
+/** Why a Tổ Tôm hand card picked alone has no discard, when a discard is asked for and a
+ * capture restriction is the reason (the engine offers only legal actions). */
+function whyUnused(game: GameKey, obs: Obs, legal: LegalAction[], picked: string[]): string {
+  if (game !== "totom" || picked.length !== 1 || !legal.some((a) => a.verbName === "discard")) return "";
+  const card = picked[0];
+  const t = obs as TotomObservation;
+  const held = parseCards(t.hand).filter((c) => c === card).length;
+  if (held === 2 || held === 4) return "A concealed pair is never broken to discard one of its cards (TT-C2). ";
+  if (t.memory?.declinedChan.includes(card)) return `You declined a Chắn of ${card}, so you may not discard it (TT-C3). `;
+  const pairsWith = (d: string) => d[0] === card[0] && d[1] !== card[1] && d !== "1h" && card !== "1h";
+  if (t.memory?.capturedCa && t.memory.discarded.some(pairsWith)) {
+    return `With ${t.memory.discarded.find(pairsWith)} discarded it would make a Cạ, and after capturing a Cạ `
+      + "you may not discard both cards of one (TT-C8). ";
+  }
+  return "";
 }
 
 /** Every seat but this page's own is an AI player. */
