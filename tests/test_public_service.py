@@ -537,7 +537,7 @@ def test_the_open_table_limit_is_shared_by_servers_on_one_store_and_survives_a_r
         made = create(b.stub, humans=[0])
         create(a.stub, humans=[0])
         for c in (a, b):
-            r = refusal(lambda: create(c.stub, humans=[0]))
+            r = refusal(lambda stub=c.stub: create(stub, humans=[0]))
             assert (r.code, r.reason) == (grpc.StatusCode.RESOURCE_EXHAUSTED, "TOO_MANY_TABLES")
         tid, tokens = made
         b.stub.CloseTable(table_pb2.CloseTableRequest(table_id=tid, seat_token=tokens[0]))

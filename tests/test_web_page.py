@@ -864,7 +864,8 @@ def test_focus_stays_on_the_moves_after_an_action_played_by_keyboard(served, con
     w = Watched(context, 1280, 800)
     deal_in_lobby(w, served, "kowah", ["you", "greedy", "greedy"], 5)
     w.settled()
-    active = "document.activeElement && document.activeElement.dataset.focus || document.activeElement.tagName"
+    active = ("document.activeElement && document.activeElement.dataset.focus"
+              " || document.activeElement.tagName")
     assert w.page.evaluate(active).startswith("act-")  # a table just opened: its first move
     for _ in range(3):
         version = w.debug("version")
