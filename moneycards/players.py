@@ -27,6 +27,7 @@ import importlib
 import json
 import os
 import sys
+import threading
 import time
 from typing import Any, Callable, Protocol, runtime_checkable
 
@@ -206,8 +207,6 @@ def serve_seats(address: str, player_path: str, lines: Any, out: Any) -> None:
     instance per seat. As each seat ends, one JSON line on `out`: the table id and the
     player's decision times in milliseconds, or an `error` when the seat could not be
     played to the end (an answer the table refused, a call that failed)."""
-    import threading
-
     import grpc
 
     from moneycards.cli.tables import remote_channel

@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeAlias
 
 import grpc
 import uvicorn
+from connectrpc import _codec  # its codec registry (check_codecs); pinned in constraints.txt
 from connectrpc.code import Code
 from connectrpc.errors import ConnectError
 from connectrpc.request import RequestContext
@@ -322,8 +323,6 @@ class CheckedCodec:
 def check_codecs() -> None:
     """Put `CheckedCodec` round each codec connectrpc looks up by content type (one
     registry, read at each request)."""
-    from connectrpc import _codec  # the pinned connectrpc's registry: constraints.txt
-
     for key, codec in list(_codec._codecs.items()):
         if not isinstance(codec, CheckedCodec):
             _codec._codecs[key] = CheckedCodec(codec)
