@@ -35,6 +35,7 @@ def built():
 def call(script, address, *args):
     r = subprocess.run(["node", str(script), address, *args], capture_output=True, text=True,
                        timeout=60)
+    assert r.stdout.strip(), f"no answer (exit {r.returncode}): {r.stderr}"
     return r.returncode, json.loads(r.stdout)
 
 
