@@ -250,6 +250,24 @@ def test_a_nineteen_one_card_short_that_no_card_completes_says_why_tt_w5():
     assert "(TT-W5)" in why and tt_hint.DEAD_WAIT not in why
 
 
+def test_a_declined_chan_face_may_still_sit_in_a_held_ca_tt_c3():
+    """TT-C3 bars a declined face from captures and discards; the engine's win check does
+    not bar it from a Cạ the hand holds. 5m declined, 5s5m held as a Cạ: the nineteen
+    waits on 8s, as the engine (and `totom waits`) says, not '2 cards from a win'."""
+    from moneycards.solver.totom.check import check_hand
+    from moneycards.solver.totom.scoring import VIA_STOCK, WinContext
+
+    view = tt_hint.View(next(_decisions([1])))
+    view.unseen, view.barred = [2] * len(TOTOM.faces), set()
+    view.no_ca = set(TOTOM.parse("5m 1h"))
+    nineteen = TOTOM.parse_counts("5c5c 2m2m 9m9m 1h1h 3s3m 5s5m 6c6m 8s 8c8c 7c7s")
+    twenty = list(nineteen)
+    twenty[TOTOM.index(TOTOM.parse("8s")[0])] += 1
+    assert check_hand(twenty, WinContext(TOTOM.parse("8s")[0], VIA_STOCK), engine="exact").wins
+    value, why = tt_hint._after(view, nineteen, [0] * len(TOTOM.faces), "exact")
+    assert why.startswith("waiting: ") and value > -1.0, why
+
+
 def test_the_discard_a_capture_plans_is_legal_after_it_tt_c8():
     """Every 'then discard X' of a capture in the ranking is a discard the engine offers
     once the capture is made: TT-C2, TT-C3 and, after a Cạ capture now or before, TT-C8

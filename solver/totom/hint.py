@@ -72,8 +72,11 @@ class View:
     def distance(self, concealed: Sequence[int], exposed: Sequence[int], engine: str) -> float:
         if engine == "auto":
             engine = "exact"  # the faster twin; the two agree (tests/test_hints.py)
+        # TT-C3 bars a declined face from captures (a Cạ captured with it) and discards,
+        # not from a Cạ the hand already holds or one its winning card makes: the engine's
+        # win check does not apply it, so neither does the distance to a win.
         return _distance(tuple(concealed), tuple(exposed), tuple(self.unseen),
-                         frozenset(self.barred), frozenset(self.no_ca), engine)
+                         frozenset(self.barred), frozenset(), engine)
 
     def discards(self, concealed: Sequence[int], ca_capture: bool = False) -> list[Face]:
         """Faces that may be discarded after a capture (TT-C2, TT-C3, TT-C8), for
