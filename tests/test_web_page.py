@@ -547,7 +547,13 @@ def test_a_match_shows_its_deal_and_totals_and_equals_the_match_in_process(serve
     assert rows == [[n, str(t), str(k)] for n, t, k in zip(names, table.totals(), table.wins())]
     top = max(table.totals())
     leaders = [n for n, t in zip(names, table.totals()) if t == top]
-    assert all(n in w.page.text_content(".result .match-lead") for n in leaders)
+    lead = w.page.text_content(".result .match-lead")
+    assert all(n in lead for n in leaders)
+    unit = "multiplier won" if top == 1 else "multipliers won"  # one, or more
+    assert lead.endswith(f"with {top} {unit}{' each' if len(leaders) > 1 else ''}.")
+    # a screen reader is told the match's end, not only the last deal's
+    said = w.page.text_content(".table > .sr-only[aria-live]")
+    assert said.startswith(f"The match is over after 2 deals. {lead} The last deal: "), said
     assert w.page.text_content(".result h3").startswith("Deal 2 of 2")
     assert w.errors == []
 
@@ -884,6 +890,45 @@ def test_focus_stays_on_the_moves_after_an_action_played_by_keyboard(served, con
     w.page.keyboard.press("Escape")
     w.page.wait_for_selector(".hint ol.ranked", state="detached")
     assert w.page.evaluate(active).startswith("act-")  # where it was
+    assert w.errors == []
+
+
+def test_a_new_decision_takes_focus_to_its_first_move_and_is_said_again(served, context):
+    """Tổ Tôm, seed 17: passing with the keyboard from the second button, the next offer
+    to this seat ('capture or pass' again) puts focus on its first move, not on a pass of
+    the same name, and the turn is said again though in the same words."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 17, "traditional")
+    w.settled()
+    w.page.evaluate("""() => { window.said = 0; new MutationObserver(() => window.said++)
+        .observe(document.querySelector('.table > .sr-only'), {childList: true,
+        characterData: true, subtree: true}); }""")
+    focus = "document.activeElement.dataset.focus || document.activeElement.tagName"
+    seen = 0
+    for _ in range(30):
+        legal = w.debug("legal")
+        if w.debug("over"):
+            break
+        if len(legal) > 1 and legal[-1] == "pass":
+            before = w.page.evaluate("window.said")
+            version = w.debug("version")
+            w.page.focus("button.act[data-action='pass']")
+            w.page.keyboard.press("Enter")
+            wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+            w.settled()
+            now = w.debug("legal")
+            if len(now) > 1 and now[0] != "pass" and not w.debug("over"):
+                assert w.page.evaluate(focus) == f"act-{now[0]}"
+                assert w.page.evaluate("window.said") > before
+                seen += 1
+                if seen >= 2:
+                    break
+        else:
+            version = w.debug("version")
+            w.debug("act", legal[0])
+            wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+            w.settled()
+    assert seen >= 1
     assert w.errors == []
 
 

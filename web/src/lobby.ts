@@ -35,6 +35,7 @@ const LEVELS: Record<string, AiLevel> = {
 
 export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""): void {
   clear(host);
+  document.title = "moneycards · the web table";  // a table's title says whose turn it was
   const form = h("form", { class: "lobby panel", "aria-label": "A new table" });
   const gameBox = h("fieldset", { class: "games" }, h("legend", {}, "Game"));
   for (const g of GAMES) {

@@ -59,7 +59,8 @@ export class TablePage {
   private lastFocus?: string;
   private restoring = false;
   private downsOpen = false;  // the folded face-down choices are open (and numbered)
-  private saidTurn = "";  // the turn line last announced
+  private saidTurn = "";  // the view's version and turn line last announced
+  private drawnVersion?: bigint;  // the view last drawn
   private readonly root: HTMLElement;
   private readonly announcer: HTMLElement;
   private readonly logList: HTMLOListElement;
@@ -320,6 +321,12 @@ export class TablePage {
     // page's body (the control was removed or disabled): the one the person was last on.
     // A table just opened: its first thing to do.
     if (onBoard && active.dataset.focus) this.lastFocus = active.dataset.focus;
+    // A new view is a new decision: focus goes to its first move, not to a button of the
+    // same name (a lone pass played for the person, then "capture or pass": not the pass).
+    if (v.version !== this.drawnVersion && this.lastFocus && /^(act|hint)-/.test(this.lastFocus)) {
+      this.lastFocus = "next";  // no control has this name: the first usable one is chosen
+    }
+    this.drawnVersion = v.version;
     const focused = onBoard ? this.lastFocus
       : !active || active === document.body ? (this.rendered ? this.lastFocus : "start") : undefined;
     this.handIndex = 0;
@@ -350,9 +357,11 @@ export class TablePage {
     }
     if (v.over) this.board.append(this.resultPanel(v, game, obs, names));
     if (focused) this.focusOn(focused);
+    // said once a view: a new decision is said even in the same words as the last one
+    // (capture or pass, again), and a drawing of the same view does not say it again
     const turnLine = this.turnLine(v, obs, names);
-    if (turnLine !== this.saidTurn) {  // said when it changes, not at every drawing
-      this.saidTurn = turnLine;
+    if (turnLine && `${v.version}|${turnLine}` !== this.saidTurn) {
+      this.saidTurn = `${v.version}|${turnLine}`;
       this.announce(turnLine);
     }
     if (this.revealHint) this.showHint();
@@ -367,14 +376,16 @@ export class TablePage {
       && el.offsetParent !== null;
     const same = this.board.querySelector<HTMLElement>(`[data-focus="${CSS.escape(key)}"]`);
     if (same === document.activeElement) return;
-    const next = [same, ...["button.act", "button.next-deal", "button.hint-button", "[data-focus=lobby]",
-      ".actions h2, .result h2, .between h2, .actions .quiet"]
+    const next = [same, ...["button.act", "button.next-deal", ".result h2", "button.hint-button",
+      "[data-focus=lobby]", ".actions h2, .between h2, .actions .quiet"]
       .map((sel) => this.board.querySelector<HTMLElement>(sel))]
       .find((el) => el !== null && (usable(el) || el.matches("h2, .quiet")));
     if (!next) return;
     if (!next.matches("button, a, input, select, summary")) next.tabIndex = -1;
     this.restoring = true;
-    next.focus({ preventScroll: window.matchMedia("(max-width: 560px)").matches });
+    // on a phone the move panel is pinned to the screen's foot: focus there scrolls nothing
+    next.focus({ preventScroll: next.closest(".actions") !== null
+      && window.matchMedia("(max-width: 560px)").matches });
     this.restoring = false;
   }
 
@@ -423,6 +434,11 @@ export class TablePage {
   /** What a screen reader is told after a drawing: the person's turn, or how the deal
    * ended. Other seats' moves are read from the log, itself a live region. */
   private turnLine(v: TableView, obs: Obs, names: string[]): string {
+    const m = v.matchState;
+    if (v.over && m?.over) {
+      return `The match is over after ${m.deal} ${m.deal === 1 ? "deal" : "deals"}. `
+        + `${this.matchLead(m, GAME_KEY[v.game], names)} The last deal: ${v.resultText}`;
+    }
     if (v.over) return `The deal is over. ${v.resultText}`;
     return obs.toAct === v.seat || this.unreadDeal(v) ? this.turnWords(v, obs, names) : "";
   }
@@ -814,9 +830,8 @@ export class TablePage {
       const known = new Set(legal.map((a) => a.text));
       this.hint.actions.forEach((r, k) => {
         // The explanation leads with the value in the game's own terms (points a deal, the
-        // multiplier won); the raw ranking value is only a tooltip.
-        const value = r.value === undefined ? "" : `ranking value ${r.value.toFixed(3)}`;
-        (k < 5 ? ol : more).append(h("li", { "data-action": r.action, title: value },
+        // multiplier won); the raw ranking value stays out of what is shown and read out.
+        (k < 5 ? ol : more).append(h("li", { "data-action": r.action },
           h("button", {
             type: "button", class: "play-hint", disabled: this.busy || !known.has(r.action),
             "data-focus": `hint-${k}`, onclick: () => void this.act(r.action),
@@ -882,16 +897,24 @@ export class TablePage {
   }
 
   /** A finished match (R-match): who leads, and each seat's total and deals won. */
-  private matchSummary(m: NonNullable<TableView["matchState"]>, game: GameKey, names: string[]): HTMLElement[] {
+  /** Who finishes a match first, with what: "AI 1 finishes first, with 3 multipliers won." */
+  private matchLead(m: NonNullable<TableView["matchState"]>, game: GameKey, names: string[]): string {
     const totals = names.map((_, s) => m.totals[s] ?? 0n);
     const best = totals.reduce((a, b) => (b > a ? b : a), totals[0] ?? 0n);
     const leaders = names.filter((_, s) => totals[s] === best);
-    const said = (t: bigint) => (game === "kowah" ? String(t) : `${t > 0n ? "+" : ""}${t}`);
-    const unit = game === "kowah" ? " multipliers won" : " points";
+    const one = best === 1n || best === -1n;
+    const amount = game === "kowah" ? `${best} ${one ? "multiplier" : "multipliers"} won`
+      : `${best > 0n ? "+" : ""}${best} ${one ? "point" : "points"}`;
     const target = m.rules?.toPoints ?? 0;
     const reached = target && best >= BigInt(target) ? ` (the target was ${target})` : "";
-    const lead = leaders.length === 1 ? `${leaders[0]} finishes first, with ${said(best)}${unit}${reached}.`
-      : `${leaders.join(" and ")} finish level at the top, with ${said(best)}${unit} each${reached}.`;
+    return leaders.length === 1 ? `${leaders[0]} finishes first, with ${amount}${reached}.`
+      : `${leaders.join(" and ")} finish level at the top, with ${amount} each${reached}.`;
+  }
+
+  private matchSummary(m: NonNullable<TableView["matchState"]>, game: GameKey, names: string[]): HTMLElement[] {
+    const totals = names.map((_, s) => m.totals[s] ?? 0n);
+    const said = (t: bigint) => (game === "kowah" ? String(t) : `${t > 0n ? "+" : ""}${t}`);
+    const lead = this.matchLead(m, game, names);
     const t = h("table", { class: "net totals" }, h("caption", {}, game === "kowah" ? "Multipliers won" : "Totals, in points"),
       h("tr", {}, h("th", {}, "seat"), h("th", {}, "total"), h("th", {}, "deals won")));
     names.forEach((n, s) => t.append(h("tr", {}, h("td", {}, n),
