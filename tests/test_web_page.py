@@ -966,6 +966,8 @@ def test_a_picked_card_of_a_concealed_pair_says_why_it_has_no_discard_tt_c2(serv
     note = w.page.text_content(".picked-note")
     assert f"Picked {pair}: no action uses it." in note
     assert "A concealed pair is never broken to discard one of its cards (TT-C2)." in note
+    said = w.page.text_content(".table > .sr-only[aria-live]")  # and said
+    assert said.startswith(f"Picked {pair}: no action uses it.") and "(TT-C2)" in said
     assert w.page.query_selector(".picked-note button.rule") is not None
     assert w.errors == []
 

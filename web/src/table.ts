@@ -699,6 +699,9 @@ export class TablePage {
       this.selected.push(card);
     }
     this.render();
+    // what the pick leaves to do, said (the note is drawn anew, so it is not a live region)
+    const note = this.board.querySelector(".picked-note");
+    this.announce(note ? (note.textContent ?? "").replace(/\s*clear$/, "") : "The picked cards are cleared.");
   }
 
   /** A lone `pass` is played for the person when the switch is on, every other seat is an
