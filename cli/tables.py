@@ -82,13 +82,19 @@ class LocalTable:
             err.field = "--resume"
             raise
         if not rec.get("seats") or "seed" not in rec or "played_at" not in rec:
-            raise InvalidInput("not a deal saved by play (it names no seats or seed)",
-                               field="--resume")
+            missing = [what for what, there in (("seats", rec.get("seats")),
+                                                 ("seed", "seed" in rec),
+                                                 ("played_at", "played_at" in rec)) if not there]
+            raise InvalidInput(f"not a deal saved by play (it has no {' or '.join(missing)}: "
+                               "play saves them)", field="--resume")
         try:
             table = Table.from_record(rec)
         except IllegalAction as err:
             raise InvalidInput(f"the saved deal does not replay: {err.message}",
                                field="--resume", rule=err.rule) from None
+        # Saved where an AI seat was to act (Ctrl-C while it thought, or a record cut
+        # there): the AI seats play on, as the seed has them, until the person is to act.
+        table.advance(answering=False)
         seat = next(k for k, s in enumerate(table.seats) if s.kind == HUMAN)
         out = cls(game, table.seed, seat, "", "", table=table)
         out.practice = data.get("practice") is True
@@ -121,6 +127,7 @@ class LocalTable:
         except IllegalAction as err:
             raise InvalidInput(f"the saved match does not replay: {err.message}",
                                field="--resume", rule=err.rule) from None
+        table.advance(answering=False)  # saved while an AI seat was to act: it plays on
         seat = next(k for k, s in enumerate(table.seats) if s.kind == HUMAN)
         out = cls(game, table.seed, seat, "", "", table=table)
         out.practice = any(isinstance(d, dict) and d.get("practice") is True

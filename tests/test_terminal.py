@@ -455,3 +455,41 @@ def test_rule_shows_what_a_refusal_cites_and_any_rule_by_id(tmp_path):
     assert "rule  what a rule says" in CliRunner().invoke(
         cli, ["kowah", "play", "--seed", "5", "--record", str(tmp_path / "d2.json")],
         input="help\nquit\n").output
+
+
+@pytest.mark.parametrize("game", ["kowah", "lukfu", "totom"])
+def test_a_deal_saved_where_an_ai_seat_is_to_act_resumes_with_the_ai_playing_on(tmp_path,
+                                                                                  game):
+    """Ctrl-C while an AI seat thinks saves the deal there: --resume lets the AI seats play
+    on, as the seed has them, to the person's turn (it stopped with an internal error). The
+    actions they play are those of the deal played without a stop."""
+    from click.testing import CliRunner
+
+    from moneycards.cli.main import cli
+
+    whole = tmp_path / "whole.json"
+    first = CliRunner().invoke(cli, [game, "play", "--seed", "3", "--level", "greedy",
+                                     "--record", str(whole)], input="1\n1\n1\nquit\n")
+    assert first.exit_code == 0, first.output
+    record = json.loads(whole.read_text())
+    from moneycards.records import read_game_record
+    from moneycards.solver.tables import HUMAN, Table
+
+    # cut just after the person's first action: an AI seat is to act
+    rec = read_game_record(game, json.dumps(record))
+    table = Table.from_record({**rec, "actions": []})
+    table.advance(answering=False)
+    k = len(table.state.history) + 1
+    while True:  # the person's turn done (a draw and its discard, say), an AI seat's next
+        there = Table.from_record({**rec, "actions": rec["actions"][:k]})
+        if there.seats[there.state.current_seat()].kind != HUMAN:
+            break
+        k += 1
+    cut = {**record, "actions": record["actions"][:k]}
+    saved = tmp_path / "cut.json"
+    saved.write_text(json.dumps(cut))
+    r = CliRunner().invoke(cli, [game, "play", "--resume", str(saved)], input="quit\n")
+    assert r.exit_code == 0 and "internal error" not in r.output, r.output
+    played = json.loads(saved.read_text())["actions"]
+    assert played[:len(record["actions"])] == record["actions"][:len(played)]
+    assert len(played) > k  # the AI seats played on
