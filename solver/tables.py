@@ -588,7 +588,8 @@ class Table:
                                + " or ".join(f"'{act.verb} {w}'" for w in words),
                                field="action")
         if act.verb in self.state.card_verbs and not act.arg:
-            raise InvalidInput(f"'{act.verb}' names its cards (e.g. '{act.verb} 5c')",
+            example = {"declare": "99m"}.get(act.verb, "5c")  # Kowah declares a pair (KW-T4)
+            raise InvalidInput(f"'{act.verb}' names its cards (e.g. '{act.verb} {example}')",
                                field="action")
         if act.verb in self.state.card_verbs and not act.cards:
             try:

@@ -292,5 +292,13 @@ def test_an_option_ranked_below_a_lower_mean_says_why_in_its_first_clause():
                 ahead, behind = (float(x) for x in re.search(
                     r"first by the race estimate, ([+-][\d.]+) against ([+-][\d.]+) for ",
                     said).groups())
-                assert ahead >= behind
+                assert ahead > behind  # told apart, never "+0.127 against +0.127"
     assert seen  # the gate kept a lower mean first somewhere in these positions
+
+
+def test_two_race_estimates_are_said_to_the_digit_that_tells_them_apart():
+    from moneycards.solver.kowah.hint import _apart
+
+    assert _apart(0.12734, 0.12681) == ("+0.1273", "+0.1268")
+    assert _apart(0.5, 0.25) == ("+0.500", "+0.250")
+    assert _apart(-0.1, -0.1) == ("-0.100000000", "-0.100000000")  # equal: said equal

@@ -496,17 +496,21 @@ def test_KW_T4_the_seat_chooses_which_pair_to_show_and_R_declare_switch():
     assert state.legal_texts() == ["declare 55c", "declare 55s"]
     with pytest.raises(IllegalAction) as err:
         state.apply("stay")
-    assert err.value.rule == "KW-T4"
+    assert err.value.rule == "KW-T4" and "no seat stays silent" in err.value.message
     from moneycards.solver.kowah.rules import KowahRules
     optional = KowahState(None, KowahRules(optional_declaration=True), deal=deal)
     default = KowahState(None, deal=deal)
     for phase, action in (("draws or takes a card", "draw"), ("discards", "discard 3h")):
-        # Before the cards are ready there is nothing to stay silent about, under either
-        # rule: the turn goes on (KW-T2), no declaration is compulsory yet.
+        # Before the cards are ready there is nothing to stay silent about: the turn goes
+        # on (KW-T2). Under the default rules staying is never a choice at all (R-declare):
+        # the refusal says so, not that it waits for ready cards.
+        with pytest.raises(IllegalAction) as err:
+            optional.clone().apply("stay")
+        assert err.value.rule == "KW-T2" and f"now it {phase}" in err.value.message
+        with pytest.raises(IllegalAction) as err:
+            default.clone().apply("stay")
+        assert err.value.rule == "KW-T4" and "no seat stays silent" in err.value.message
         for table in (optional, default):
-            with pytest.raises(IllegalAction) as err:
-                table.clone().apply("stay")
-            assert err.value.rule == "KW-T2" and f"now it {phase}" in err.value.message
             table.apply(action)
     assert optional.legal_texts() == ["declare 55c", "declare 55s", "stay"]
     optional.apply("stay")

@@ -321,8 +321,9 @@ def race(obs: KowahObservation) -> tuple[list[Ranked], list[Ranked]]:
     else:  # declare: the shown pair whose wait has more unseen copies
         for act in acts:
             if act == "stay":
-                safe.append(Ranked(act, 0.0, "a hand that does not declare cannot win "
-                                             "(R-no-declaration-win)"))
+                safe.append(Ranked(act, 0.0, "undeclared, the hand cannot win this turn "
+                                             "(R-no-declaration-win); it may declare after "
+                                             "a later discard"))
                 continue
             f = _card(act)
             live = view.unseen[KOWAH.index(f)]
@@ -429,9 +430,10 @@ def strong(obs: KowahObservation, seed: int | None = None, worlds: int = SEARCH_
                 # one still comes first (the significance gate keeps the race's choice),
                 # with the race estimates to the digit that tells them apart
                 rival = max(higher, key=lambda o: est[o.action].mean_score)
-                said += (f" (first by the race estimate, {r.value:+.3f} against "
-                         f"{rival.value:+.3f} for {_doing(rival.action)}, and no option wins "
-                         f"surely more in the same deals)")
+                mine, theirs = _apart(r.value, rival.value)
+                said += (f" (first by the race estimate, {mine} against {theirs} for "
+                         f"{_doing(rival.action)}, and no option wins surely more in the "
+                         f"same deals)")
         else:
             value = max(0.0, min(e.mean_score, m_pick - RACE_TIE))
             if e.mean_score >= m_pick and pick.action not in same[r.action]:
@@ -447,9 +449,20 @@ def strong(obs: KowahObservation, seed: int | None = None, worlds: int = SEARCH_
         # below every option played out, in the race's own order (no ties among them)
         v = max(0.0, min(r.value, floor - RACE_TIE * (k + 1)))
         out.append(Ranked(r.action, v, f"not played out: {_doing(r.action)} has the race "
-                                       f"estimate {_race_tail(r.reason)}, below the "
-                                       f"{len(cands)} options played out"))
+                                       f"estimate {_race_tail(r.reason)}, lower than "
+                                       f"those of the {len(cands)} options played out, "
+                                       f"after which it is listed"))
     return ranked(out) + unsafe
+
+
+def _apart(a: float, b: float) -> tuple[str, str]:
+    """Two estimates to the first digit that tells them apart (three at least, nine at
+    most): "+0.1273" against "+0.1268", not "+0.127" against "+0.127"."""
+    for digits in range(3, 10):
+        x, y = f"{a:+.{digits}f}", f"{b:+.{digits}f}"
+        if x != y:
+            break
+    return x, y
 
 
 def _estimate(action: str, multipliers: list[int]) -> Estimate:

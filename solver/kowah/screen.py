@@ -104,7 +104,7 @@ def explain(state: Any, r: Any, names: Sequence[str]) -> list[str]:
              f"{card} ({r.via})"]
     if splits:
         sp = splits[0]
-        lines.append(f"  {' '.join(t.text for t in sp.triplets)} and "
+        lines.append(f"  {', '.join(t.text for t in sp.triplets)} and "
                      f"{KOWAH.render([card] * 3)}: three triplets (KW-R1)")
     lines.append(f"  multiplier x{r.multiplier} for a win by {r.via} (KW-K1)")
     return lines

@@ -100,6 +100,8 @@ class KowahState(TableState):
             return "KW-T2", "there is no discard to take"
         if verb == "draw":
             if self.phase is Phase.DECLARE:
+                if self.rules.optional_declaration:
+                    return "KW-T4", "the eight cards are ready: declare or stay first"
                 return "KW-T4", "the eight cards are ready: declare first (R-declare)"
             return "KW-T2", "a turn draws or takes one card, then discards one"
         if verb == "discard":
@@ -111,12 +113,15 @@ class KowahState(TableState):
                 return "KW-T4", "a seat declares after discarding, with eight ready cards"
             return self._pair_rule(arg)
         if verb == "stay":
+            if not self.rules.optional_declaration:  # under these rules, never a choice
+                return "KW-T4", ("no seat stays silent: a seat whose eight cards are ready "
+                                 "declares (R-declare; the switch optional_declaration lets "
+                                 "it stay)")
             if self.phase is not Phase.DECLARE:  # nothing to decline: the turn goes on
                 return "KW-T2", ("a seat stays silent only when its eight cards are ready, "
                                  "after discarding; now it "
                                  + ("draws or takes a card" if self.phase is Phase.DRAW
                                     else "discards"))
-            return "KW-T4", "declaration is compulsory when the eight cards are ready (R-declare)"
         return "KW-T2", self.actions_help
 
     def _pair_rule(self, arg: str) -> tuple[str, str]:
