@@ -508,7 +508,7 @@ def lukfu_seat_view(msg: Message, seat: int | None, *, field: str = "game_record
         try:
             state.apply(action)
         except IllegalAction as err:
-            raise InvalidInput(f"action {k} {action!r} is illegal: {err.message}",
+            raise InvalidInput(f"action {k + 1} {action!r} is illegal: {err.message}",
                                field=f"{field}.actions[{k}]", rule=err.rule) from None
     seat = state.current_seat() if seat is None else seat
     if seat is None or not 0 <= seat < spec(LUKFU).seats:

@@ -31,8 +31,8 @@ from moneycards.solver.games import AnyGame, spec
 from moneycards.solver.observation import Observation
 from moneycards.solver.ranking import LEVELS
 from moneycards.solver.screen import explain
-from moneycards.solver.table import (IllegalAction, Outcome, TableState, check_result, named_seats,
-                                     position_in_action)
+from moneycards.solver.table import (IllegalAction, Outcome, TableState, check_result, name_says,
+                                     named_seats, position_in_action)
 from moneycards.solver.hints import choose
 
 HUMAN, AI = "human", "ai"
@@ -812,8 +812,9 @@ class Table:
         self.state.previous_winner = result.winner  # Thông (traditional Tổ Tôm)
         totals = totals_text(self.names(), self.totals(), self.game.settles_in_points)
         of = f" of {self.match.deals}" if self.match.deals else ""
-        lines = (f"Deal {self.deal_no}{of}: {self.seats[starter].name} "
-                 f"{self.game.starter_words}", f"Totals: {totals}")
+        lines = (f"Deal {self.deal_no}{of}: "
+                 f"{name_says(self.seats[starter].name, self.game.starter_words)}",
+                 f"Totals: {totals}")  # "You are the master", "AI 1 is the master"
         self.log.append(Logged(starter, NEXT_DEAL, NEXT_DEAL, False, lines, (),
                                deal=self.deal_no))
         self.line = []  # the new deal's actions (what was taken back stays as it was)

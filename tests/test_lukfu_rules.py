@@ -515,3 +515,31 @@ def test_a_drawn_deal_checks_its_callers_seat_as_a_win_does(caller, refused):
     with pytest.raises(InvalidInput) as err:
         score_text(fu=None, winner=None, caller=caller, drawn=True)
     assert err.value.field == "caller"
+
+
+@pytest.mark.parametrize("play, over, says, rule", [
+    ("6c6s6m", "345t", "a run of 3 cards is beaten only by a run, not by a set", "LF-F4"),
+    ("789t", "1c1s1m", "a set of 3 cards is beaten only by a set, not by a run", "LF-F3"),
+    ("6789t", "345c", "a run of 3 cards is beaten only by a run of the same number of cards",
+     "LF-F4"),
+])
+def test_a_play_of_another_kind_or_size_says_which_it_lacks(play, over, says, rule):
+    """LF-F3, LF-F4: a set of the led run's size lacks the kind, not the size."""
+    got = compare(parse_play(play), parse_play(over))
+    assert (got.beats, got.reason, got.rule) == (False, says, rule)
+
+
+def test_an_illegal_action_in_a_game_record_is_counted_from_one():
+    """As check-record and replay count them: the eighth action is 'action 8', its path
+    actions[7]."""
+    import json
+
+    from moneycards.records import read_lukfu_history
+
+    record = json.loads(open("examples/lukfu-game.json").read())
+    k = 7
+    record["actions"] = record["actions"][:k] + ["lead 9c9s9m9t"]
+    with pytest.raises(InvalidInput) as err:
+        read_lukfu_history(json.dumps(record), None)
+    assert err.value.field == f"record.actions[{k}]"
+    assert err.value.message.startswith(f"action {k + 1} 'lead 9c9s9m9t' is illegal: ")

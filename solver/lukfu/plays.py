@@ -141,6 +141,9 @@ def compare(play: Play, best: Play, rules: LukFuRules = SEED_RULES) -> Compariso
         rule = {SINGLE: "LF-F2", SET: "LF-F3", RUN: "LF-F4"}[best.kind]
         if best.kind == SINGLE:
             return Comparison(False, rule, "a single card is beaten only by a single card")
+        if play.kind != best.kind:  # a set against a run of its size, or the other way
+            return Comparison(False, rule, f"{described(best)} is beaten only by a "
+                                           f"{best.kind}, not by a {play.kind}")
         return Comparison(False, rule, f"{described(best)} is beaten only by a {best.kind} of "
                                        f"the same number of cards")
     if play.kind == SINGLE:

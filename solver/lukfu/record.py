@@ -213,8 +213,11 @@ class Record:
                 raise RecordError("the previous trick is not complete", path=path, rule="LF-F1")
             if trick.leader != expected:
                 rule = "LF-C3" if t == 0 else "LF-W1"
-                raise RecordError(f"{seat_name(expected)} (seat {expected}) leads this trick, "
-                                  f"not seat {trick.leader}", path=f"{path}.leader", rule=rule)
+                # "Seat 0 leads", or a table's name with its number ("Ana (seat 0) leads")
+                named = seat_name(expected)
+                who = named if named == f"Seat {expected}" else f"{named} (seat {expected})"
+                raise RecordError(f"{who} leads this trick, not seat {trick.leader}",
+                                  path=f"{path}.leader", rule=rule)
             if not trick.actions:
                 raise RecordError("a trick needs its lead", path=f"{path}.plays", rule="LF-L1")
             if len(trick.actions) > SEATS:

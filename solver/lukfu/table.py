@@ -118,8 +118,8 @@ class LukFuState(TableState):
         rec, seat = self.record_, self.current_seat()
         assert seat is not None  # the deal is on
         verb, arg = action.verb, action.arg
-        if self.phase is Phase.CALL:
-            return "LF-C2", "every seat first says 'call play' or 'call pass'"
+        if self.phase is Phase.CALL:  # until a seat calls play (LF-C3) or all pass (LF-C4)
+            return "LF-C2", "the calls come first: this seat says 'call play' or 'call pass'"
         if verb == "call":
             return "LF-C3", "the calls are over"
         hand = self.hands[seat]
