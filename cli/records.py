@@ -134,12 +134,17 @@ def match_lines(game: str, text: str) -> list[str]:
         out.append(f"== Deal {k}{of}: {name_says(names[first], g.starter_words)} ==")
         with named_seats(names):
             for action in deal["actions"]:
+                # told as a single deal's replay tells it: the action, then what followed
+                # (a declared seat's forced draw and discard, KW-X2; a card exposed...)
                 seat = state.current_seat()
+                before, mark = state.clone(), state.narration_mark()
                 try:
                     state.apply(action)
                 except IllegalAction:
                     break  # said below, as check-record says it
-                out.append(f"{names[seat] if seat is not None else '-'}: {action}")
+                assert seat is not None  # the action was legal: the deal was on
+                out.append(before.describe(action, seat))
+                out.extend(f"  {x}" for x in state.after_lines(mark))
         if state.result is None:
             if found.valid:
                 out.append("(the deal goes on)")

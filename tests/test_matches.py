@@ -426,3 +426,24 @@ def test_R_match_a_seed_chosen_at_the_table_is_every_seats_to_know(stub):
     rec = stub.GetRecord(table_pb2.GetRecordRequest(table_id=r.table_id,
                                                     seat_token=r.seat_tokens[0].token))
     assert not rec.complete and rec.match_record.seed == 5
+
+
+def test_R_match_a_match_replay_tells_what_followed_each_action(tmp_path):
+    """A match record's replay tells each action as a single deal's replay does, with
+    what followed it: a face-up draw (KW-X3), a declared seat's draw and discard (KW-X2).
+    It printed the actions alone, so 'You: discard 2c / AI 2: take' read as AI 2 taking
+    2c when a declared seat had discarded in between."""
+    from click.testing import CliRunner
+
+    from moneycards.cli.main import cli
+
+    saved = tmp_path / "match.json"
+    played = CliRunner().invoke(cli, ["kowah", "play", "--deals", "2", "--seed", "4",
+                                      "--level", "greedy", "--record", str(saved)],
+                                input="1\n" * 60 + "quit\n")
+    assert played.exit_code == 0, played.output
+    out = CliRunner().invoke(cli, ["kowah", "replay", str(saved)])
+    assert out.exit_code == 0, out.output
+    assert "face up (KW-X3)" in out.output
+    assert "(declared) drew and discarded" in out.output
+    assert "declares checki, showing" in out.output
