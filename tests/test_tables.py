@@ -649,3 +649,13 @@ def test_a_bad_card_at_a_table_is_placed_in_the_action_as_typed(game, action, po
     assert f"'9x' at position {position}" in err.value.message
     assert action[position - 1:position + 1] == "9x"
     assert err.value.field == "action" and table.version(0) == before
+
+
+def test_the_kowah_actions_named_in_help_include_stay_only_where_it_exists():
+    """R-declare: under the default rules no seat stays silent, so `stay` is not offered
+    in the words that list the actions either."""
+    from moneycards.solver.kowah.rules import KowahRules
+
+    assert KowahState(1).actions_help == "actions are: draw, take, discard CARD, declare PAIR"
+    optional = KowahState(1, KowahRules(optional_declaration=True))
+    assert optional.actions_help.endswith("declare PAIR, stay")

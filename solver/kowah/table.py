@@ -32,7 +32,6 @@ HAND = 8
 class KowahState(TableState):
     deck = KOWAH
     verb_type = KowahVerb
-    actions_help = "actions are: draw, take, discard CARD, declare PAIR, stay"
     game = "kowah"
     seats = SEATS
     privacy_rule = "R-declare-privacy"  # a ready seat's choice to stay is private
@@ -82,6 +81,11 @@ class KowahState(TableState):
 
     def shown_pairs(self, seat: int) -> list[Face]:
         return list(legal.shown_pairs(tuple(self.hands[seat])))
+
+    @property
+    def actions_help(self) -> str:  # type: ignore[override]  # `stay` only where it exists
+        return ("actions are: draw, take, discard CARD, declare PAIR"
+                + (", stay" if self.rules.optional_declaration else ""))
 
     def _legal(self) -> list[Action]:
         return legal.legal_actions(self.phase, self.hands[self.seat], bool(self.discards),
