@@ -375,12 +375,19 @@ class Session:
         """The deal as it stands: the game record (a table in this process), or how to
         reach the table again (a server's)."""
         data = self.table.saved()
+        text = json.dumps(data, ensure_ascii=False, indent=1)
+        if self.path.exists() and not self.path.is_file():
+            # /dev/null, a pipe, a terminal: written in place. A rename would put a regular
+            # file where the device was (as root, /dev/null itself).
+            with open(self.path, "w", encoding="utf-8") as f:
+                f.write(text)
+            return
         tmp = self.path.with_name(self.path.name + ".tmp")
         # Owner only: a saved deal holds its seed (every hidden card) or a seat's token.
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         os.fchmod(fd, 0o600)  # a leftover temporary file keeps its old mode otherwise
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(json.dumps(data, ensure_ascii=False, indent=1))
+            f.write(text)
         os.replace(tmp, self.path)  # never a half-written file
 
 

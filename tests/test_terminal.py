@@ -493,3 +493,42 @@ def test_a_deal_saved_where_an_ai_seat_is_to_act_resumes_with_the_ai_playing_on(
     played = json.loads(saved.read_text())["actions"]
     assert played[:len(record["actions"])] == record["actions"][:len(played)]
     assert len(played) > k  # the AI seats played on
+
+
+def test_a_record_to_a_pipe_or_device_is_written_in_place_never_replaced(tmp_path):
+    """`--record /dev/null` as root replaced the device with a regular file (the save
+    renames a finished temporary file over its path). A path that is not a regular file
+    is written in place: here a named pipe, which stays a pipe and gets the record."""
+    import stat
+    import threading
+
+    from click.testing import CliRunner
+
+    from moneycards.cli.main import cli
+
+    fifo = tmp_path / "record.pipe"
+    os.mkfifo(fifo)
+    got: list[str] = []
+    done = threading.Event()
+
+    def read() -> None:
+        while not done.is_set():
+            with open(fifo, encoding="utf-8") as f:
+                got.append(f.read())
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    r = CliRunner().invoke(cli, ["kowah", "play", "--seed", "5", "--level", "greedy",
+                                 "--record", str(fifo)], input="1\nquit\n")
+    done.set()
+    with open(fifo, "w"):  # lets the reader's last open return
+        pass
+    reader.join(timeout=10)
+    assert r.exit_code == 0, r.output
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert not (tmp_path / "record.pipe.tmp").exists()
+    text, records, at = "".join(got), [], 0  # one save after another, perhaps in one read
+    while text[at:].strip():
+        obj, at = json.JSONDecoder().raw_decode(text, len(text) - len(text[at:].lstrip()))
+        records.append(obj)
+    assert records and records[-1]["game"] == "kowah" and records[-1]["actions"]
