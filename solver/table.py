@@ -397,6 +397,8 @@ class TableState(ABC):
     # verbs whose argument is a word, not cards, with the words each takes
     word_verbs: dict[str, tuple[str, ...]] = {}
     actions_help: str = ""  # the actions in words ("actions are: draw, take, ...")
+    # a card verb's example argument where "5c" would mislead (Kowah declares a pair)
+    card_examples: dict[str, str] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -588,7 +588,7 @@ class Table:
                                + " or ".join(f"'{act.verb} {w}'" for w in words),
                                field="action")
         if act.verb in self.state.card_verbs and not act.arg:
-            example = {"declare": "99m"}.get(act.verb, "5c")  # Kowah declares a pair (KW-T4)
+            example = self.state.card_examples.get(act.verb, "5c")
             raise InvalidInput(f"'{act.verb}' names its cards (e.g. '{act.verb} {example}')",
                                field="action")
         if act.verb in self.state.card_verbs and not act.cards:

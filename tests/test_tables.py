@@ -659,3 +659,16 @@ def test_the_kowah_actions_named_in_help_include_stay_only_where_it_exists():
     assert KowahState(1).actions_help == "actions are: draw, take, discard CARD, declare PAIR"
     optional = KowahState(1, KowahRules(optional_declaration=True))
     assert optional.actions_help.endswith("declare PAIR, stay")
+
+
+def test_a_card_verb_without_cards_is_answered_with_an_example_of_its_own_kind():
+    """Kowah's 'declare' names the shown pair (KW-T4): its example is a pair, not '5c'."""
+    from moneycards.solver.errors import InvalidInput
+    from moneycards.solver.tables import AI, HUMAN, Seat, Table
+
+    table = Table.create("kowah", [Seat(HUMAN, name="Lan"), Seat(AI, "random"),
+                                   Seat(AI, "random")], seed=5)
+    for verb, example in (("declare", "'declare 99m'"), ("discard", "'discard 5c'")):
+        with pytest.raises(InvalidInput) as err:
+            table.act(0, verb)
+        assert err.value.message == f"'{verb}' names its cards (e.g. {example})"

@@ -32,6 +32,7 @@ HAND = 8
 class KowahState(TableState):
     deck = KOWAH
     verb_type = KowahVerb
+    card_examples = {"declare": "99m"}  # a declaration names the shown pair (KW-T4)
     game = "kowah"
     seats = SEATS
     privacy_rule = "R-declare-privacy"  # a ready seat's choice to stay is private

@@ -2,10 +2,11 @@
 (`strong`) play the close options out in worlds sampled from the seat's observation.
 
 The distance (solver/totom/model.py and exact.py) counts the cards still to add for a winning
-twenty, using only copies this seat has not seen and honouring the restrictions that bind it
-(TT-C3, TT-C4). Every action is valued by the distance it leaves: a capture by the best
-discard after it, a pass by the hand as it is. Wins are always taken (R-decline-win is
-never used), a Chíu when it does not leave the hand further from a win.
+twenty, using only copies this seat has not seen and honouring the restriction that binds
+its wins (TT-C4: a face it let go is never captured). Every action is valued by the
+distance it leaves: a capture by the best discard after it, a pass by the hand as it is.
+Wins are always taken (R-decline-win is never used), a Chíu when it does not leave the hand
+further from a win.
 
 `strong` weighs each discard by the chance the next seat captures it; where the top options
 of that ranking are within MARGIN cards of each other, up to TOP_K of them are played to
@@ -76,7 +77,7 @@ class View:
         # not from a Cạ the hand already holds or one its winning card makes: the engine's
         # win check does not apply it, so neither does the distance to a win.
         return _distance(tuple(concealed), tuple(exposed), tuple(self.unseen),
-                         frozenset(self.barred), frozenset(), engine)
+                         frozenset(self.barred), engine)
 
     def discards(self, concealed: Sequence[int], ca_capture: bool = False) -> list[Face]:
         """Faces that may be discarded after a capture (TT-C2, TT-C3, TT-C8), for
@@ -153,8 +154,8 @@ UNREACHABLE = 99.0
 
 @lru_cache(maxsize=200_000)
 def _distance(concealed: tuple[int, ...], exposed: tuple[int, ...], unseen: tuple[int, ...],
-              barred: frozenset[Face], no_ca: frozenset[Face], engine: str) -> float:
-    h = holding(concealed, exposed, unseen, barred, no_ca)
+              barred: frozenset[Face], engine: str) -> float:
+    h = holding(concealed, exposed, unseen, barred)
     if engine == "cpsat":
         d = distance_cpsat(h)
         return UNREACHABLE if d is None else float(d.adds)

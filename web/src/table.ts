@@ -357,6 +357,9 @@ export class TablePage {
     }
     if (v.over) this.board.append(this.resultPanel(v, game, obs, names));
     if (focused) this.focusOn(focused);
+    // the page's title says whose turn it is, for a person in another tab
+    document.title = `${v.over || ended ? "Deal over" : obs.toAct === v.seat ? "Your turn" : "Waiting"}`
+      + ` · ${GAME_TITLE[game]} · moneycards`;
     // said once a view: a new decision is said even in the same words as the last one
     // (capture or pass, again), and a drawing of the same view does not say it again
     const turnLine = this.turnLine(v, obs, names);
@@ -468,9 +471,6 @@ export class TablePage {
       + names.map((n, s) => `${n} ${game === "kowah" ? String(m.totals[s] ?? 0n)
         : ((m.totals[s] ?? 0n) > 0n ? "+" : "") + String(m.totals[s] ?? 0n)}`).join(", ")
       + (game === "kowah" ? " (multipliers won)" : "")) : "";
-    // the page's title says whose turn it is, for a person in another tab
-    document.title = `${v.over ? "Deal over" : this.unreadDeal(v) ? "Deal over"
-      : obs.toAct === v.seat ? "Your turn" : "Waiting"} · ${GAME_TITLE[game]} · moneycards`;
     return h("div", { class: "status" },
       // the table's heading, for a screen reader's list of headings (the seats are under it)
       h("h2", { class: "sr-only" }, `The ${GAME_TITLE[game]} table`),
@@ -700,8 +700,10 @@ export class TablePage {
     }
     this.render();
     // what the pick leaves to do, said (the note is drawn anew, so it is not a live region)
-    const note = this.board.querySelector(".picked-note");
-    this.announce(note ? (note.textContent ?? "").replace(/\s*clear$/, "") : "The picked cards are cleared.");
+    const note = this.board.querySelector(".picked-note");  // its words, not its "clear" link
+    this.announce(note ? Array.from(note.childNodes, (n) => (n instanceof HTMLElement
+      && n.classList.contains("clear-picked") ? "" : n.textContent ?? "")).join("").trim()
+      : "The picked cards are cleared.");
   }
 
   /** A lone `pass` is played for the person when the switch is on, every other seat is an
@@ -766,7 +768,7 @@ export class TablePage {
         `Picked ${this.selected.join(" ")}: ${shown.length ? plural(shown.length, "action") : "no action"} `
           + `use${shown.length === 1 || !shown.length ? "s" : ""} ${this.selected.length === 1 ? "it" : "them"}. `,
         ...(shown.length ? [] : withRules(whyUnused(game, obs, legal, this.selected), game)),
-        h("button", { type: "button", class: "link", onclick: () => { this.selected = []; this.selectedIndex.clear(); this.render(); } }, "clear")));
+        h("button", { type: "button", class: "link clear-picked", onclick: () => { this.selected = []; this.selectedIndex.clear(); this.render(); } }, "clear")));
     }
     const list = h("div", { class: "action-list" });
     let number = 0;
