@@ -179,6 +179,29 @@ def test_lukfu_legal_and_score():
     assert d["net"] == [6, -6, 0] and d["outcome"] == "DEAL_OUTCOME_WIN"
 
 
+@pytest.mark.parametrize("play,reason", [
+    ("1c 1s", "1c 1s is a pair, and pairs are never played"),
+    ("13c", "13c: two cards are never a play (a run needs three)"),
+    ("1c 2s 3c", "1c 2s 3c mixes ranks and suits: a run is one suit, a set one rank"),
+    ("124c", "124c is not a run: ranks must be consecutive, 1–9 without wrapping"),
+])
+def test_lukfu_legal_answers_a_shape_that_makes_no_play_illegal_by_lf_l1(play, reason, tmp_path):
+    """Real cards that make no play are a question the rule answers (ILLEGAL, exit 0), as a
+    lead and as a follow; only text naming no card, or a card twice, is bad input."""
+    r = run("lukfu", "legal", play, "--hand", "1234c 1s 2s 9t", "--role", "caller")
+    assert r.output == f"ILLEGAL as a lead by seat 0 (caller): {reason} [LF-L1]\n"
+    d = json.loads(run("lukfu", "legal", play, "--hand", "1234c 1s 2s 9t", "--role", "caller",
+                       "--json").output)
+    assert (d["legal"], d["rule"], d["explanation"]) == (False, "LF-L1", reason)
+    rec = tmp_path / "record.json"
+    rec.write_text(json.dumps({"master": 0, "calls": ["play"], "tricks": [
+        {"leader": 0, "plays": [{"seat": 0, "cards": "6c"}]}]}))
+    d = json.loads(run("lukfu", "legal", play, "--hand", "1234c 1s 2s 9t 5m 6m 7m 8m 9m",
+                       "--record", str(rec),
+                       "--json").output)
+    assert (d["legal"], d["rule"], d["turn"]) == (False, "LF-L1", "LUK_FU_TRICK_TURN_FOLLOW")
+
+
 @pytest.mark.parametrize("args,starts", [
     (["lukfu", "beats", "0c", "--over", "7c"], "play: no such card in Luk Fu: '0c'"),
     (["lukfu", "beats", "5h", "--over", "7c"], "play: no such card in Luk Fu: '5h'"),
@@ -188,6 +211,10 @@ def test_lukfu_legal_and_score():
                                                  "consecutive, 1–9 without wrapping [LF-L1]"),
     (["lukfu", "legal", "7c", "--hand", "7c 7c", "--role", "caller"],
      "--hand: 7c appears twice; the deck holds one of each card [LF-D1]"),
+    (["lukfu", "legal", "7c 7c", "--hand", "7c", "--role", "caller"],
+     "play: 7c appears twice; the deck holds one of each card [LF-D1]"),
+    (["lukfu", "legal", " ", "--hand", "7c", "--role", "caller"],
+     "play: a play needs at least one card [LF-L1]"),
     (["lukfu", "old", "--hand", "7c", "--seat", "3"], "--seat: seat must be 0, 1 or 2, not 3"),
     (["lukfu", "score", "--fu", "-1", "--winner", "0", "--caller", "1"],
      "--fu: fu cannot be negative (-1)"),

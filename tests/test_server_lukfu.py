@@ -228,3 +228,14 @@ def test_the_cli_names_the_field_inside_a_record_file(tmp_path):
     dealt.write_text(json.dumps(record_file_json(game)))
     r = CliRunner().invoke(cli, ["lukfu", "legal", "9t", "--record", str(dealt)])
     assert r.exit_code == 2 and r.output.startswith("error: record.deal.hands[1]: "), r.output
+
+
+def test_check_play_answers_cards_that_make_no_play_illegal(stub):
+    """A pair is never played (LF-L1): a verdict, not bad input; a card named twice is."""
+    r = stub.CheckPlay(pb.CheckPlayRequest(play="1c 1s", hand="1c 1s 5t",
+                                           role=pb.LUK_FU_ROLE_CALLER), timeout=10)
+    assert not r.legal and r.rule == "LF-L1" and "pairs are never played" in r.explanation
+    with pytest.raises(grpc.RpcError) as err:
+        stub.CheckPlay(pb.CheckPlayRequest(play="1c 1c", hand="1c 5t",
+                                           role=pb.LUK_FU_ROLE_CALLER), timeout=10)
+    assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT

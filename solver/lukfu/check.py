@@ -12,9 +12,10 @@ from typing import Any
 from moneycards.solver.cards import Face
 from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput
-from moneycards.solver.lukfu.legal import NO_SETTLEMENT, check_follow, check_lead, settle
+from moneycards.solver.lukfu.legal import (NO_SETTLEMENT, Legality, check_follow, check_lead,
+                                           settle)
 from moneycards.solver.lukfu.old import Position, claim_total, prove_old
-from moneycards.solver.lukfu.plays import compare, parse_play
+from moneycards.solver.lukfu.plays import Play, PlayError, compare, parse_play
 from moneycards.solver.lukfu.rules import SEED_RULES, LukFuRules
 from moneycards.solver.lukfu import SEATS
 from moneycards.solver.lukfu.record import ROLES, Record, parse_record, seat_name
@@ -95,20 +96,37 @@ def legal_text(play: str, *, hand: str, role: str | None = None, record: Any = N
     if best is None:
         if face_down:
             raise ContextError("a lead is played face up", field="face_down", rule="LF-L1")
-        p = parse_play(play, field="play")
-        old = prove_old(pos).old
-        result = check_lead(p, faces, role, old, rules)
+        p = _play_or_shape(play)
+        if isinstance(p, Legality):
+            result = p
+        else:
+            old = prove_old(pos).old
+            result = check_lead(p, faces, role, old, rules)
         kind = "lead"
     else:
         if face_down:
             down = LUKFU.parse(play, field="play")
             result = check_follow(None, down, faces, best, rules)
         else:
-            result = check_follow(parse_play(play, field="play"), (), faces, best, rules)
+            p = _play_or_shape(play)
+            result = p if isinstance(p, Legality) else check_follow(p, (), faces, best, rules)
         kind = "follow"
     return {"legal": result.legal, "rule": result.rule, "explanation": result.reason,
             "turn": kind, "seat": seat, "role": role,
             "to_beat": best.text if best else None}
+
+
+def _play_or_shape(text: str) -> Play | Legality:
+    """The play PLAY names, or, when its cards are real cards that make no play (a pair, two
+    cards, mixed suits and ranks, a broken run), the ILLEGAL verdict of LF-L1 that says so:
+    the question was whether it is legal, and the rule answers it. Text that names no card,
+    or a card twice, is bad input."""
+    try:
+        return parse_play(text, field="play")
+    except PlayError as err:
+        if err.rule != "LF-L1" or not text.split():
+            raise
+        return Legality(False, "LF-L1", err.message)
 
 
 def old_text(*, hand: str, record: Any = None, seat: int | None = None,
