@@ -616,6 +616,39 @@ def test_the_lobby_fits_a_320_pixel_screen(served, context):
     assert w.errors == []
 
 
+def test_the_lobby_starts_from_the_last_table_s_choices_of_each_game(served, context):
+    """The seats, names, rules and match length of the last table dealt, per game; never
+    its seed. A damaged entry opens the lobby as new."""
+    w = Watched(context)
+    w.page.goto(served + "/")
+    w.page.check("input[name=game][value=kowah]")
+    for s, who in enumerate(["friend", "you", "strong"]):
+        w.page.select_option(f"#seat{s}", who)
+    w.page.fill("input[name=name0]", "Lan")
+    w.page.check("#optional-declaration")
+    w.page.fill("#deals", "3")
+    w.page.fill("#seed", "41")
+    w.page.click("#deal")
+    w.page.wait_for_selector("#to-my-seat")  # the friend's link is shown
+    again = Watched(context).page  # a new tab: the lobby, not this tab's seat
+    again.goto(served + "/")
+    again.wait_for_selector("#deal")
+    assert again.is_checked("input[name=game][value=kowah]")
+    assert [again.input_value(f"#seat{s}") for s in range(3)] == ["friend", "you", "strong"]
+    assert again.input_value("input[name=name0]") == "Lan"
+    assert again.is_checked("#optional-declaration")
+    assert (again.input_value("#deals"), again.input_value("#seed")) == ("3", "")
+    again.check("input[name=game][value=lukfu]")  # a game not dealt yet: the defaults
+    assert [again.input_value(f"#seat{s}") for s in range(3)] == ["you", "heuristic", "heuristic"]
+    assert again.input_value("#deals") == ""
+    again.evaluate("localStorage.setItem('moneycards.lobby', '{not json')")
+    w2 = Watched(context)
+    w2.page.goto(served + "/")
+    w2.page.wait_for_selector("#deal")
+    assert w2.page.is_checked("input[name=game][value=totom]")
+    assert w.errors == [] and w2.errors == []
+
+
 @pytest.mark.parametrize("field, typed, said", [
     ("#seed", "1e5", "Seed: a whole number from 0 to 9223372036854775807"),
     ("#seed", "99999999999999999999999", "Seed: a whole number from 0 to"),

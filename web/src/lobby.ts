@@ -8,7 +8,7 @@ import { AiLevel, Game, SeatKind, type TableSeatSchema } from "./gen/moneycards/
 import { KowahRulesPreset } from "./gen/moneycards/v1/kowah_pb.js";
 import { LukFuRulesPreset } from "./gen/moneycards/v1/lukfu_pb.js";
 import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
-import { remembered, remember, type Remembered } from "./store.js";
+import { keepLobby, lastLobby, remembered, remember, type LobbyChoices, type Remembered } from "./store.js";
 import type { Seat } from "./table.js";
 import { GAME_TITLE } from "./words.js";
 import type { MessageInitShape } from "@bufbuild/protobuf";
@@ -38,9 +38,11 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
   document.title = "moneycards · the web table";  // a table's title says whose turn it was
   const form = h("form", { class: "lobby panel", "aria-label": "A new table" });
   const gameBox = h("fieldset", { class: "games" }, h("legend", {}, "Game"));
+  const last = lastLobby();
+  const first = GAMES.some((g) => g.key === last.game) ? last.game : "totom";
   for (const g of GAMES) {
     gameBox.append(h("label", { class: "choice" },
-      h("input", { type: "radio", name: "game", value: g.key, checked: g.key === "totom" }),
+      h("input", { type: "radio", name: "game", value: g.key, checked: g.key === first }),
       h("strong", {}, GAME_TITLE[g.key]), h("span", { class: "quiet" }, ` ${g.blurb}`)));
   }
   const rules = h("fieldset", { class: "rules" }, h("legend", {}, "Rules"));
@@ -69,25 +71,34 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     const g = GAMES.find((x) => x.key === gameKey())!;
     clear(rules);
     rules.append(h("legend", {}, "Rules"));
+    const kept: LobbyChoices | undefined = last.games[g.key];
     if (g.key === "totom") {
       rules.append(h("label", {}, "Preset ",
         h("select", { name: "preset", id: "preset" },
           h("option", { value: "seed" }, "seed page (default)"),
-          h("option", { value: "traditional" }, "traditional Chắn Vạn Văn table"))));
+          h("option", { value: "traditional", selected: kept?.preset === "traditional" },
+            "traditional Chắn Vạn Văn table"))));
     } else if (g.key === "kowah") {
       rules.append(h("span", { class: "choice" }, h("label", {},
-        h("input", { type: "checkbox", name: "optional", id: "optional-declaration" }),
+        h("input", { type: "checkbox", name: "optional", id: "optional-declaration",
+          checked: kept?.optional === true }),
         " optional declaration: a ready seat may stay undeclared "),
         h("span", { class: "ruling-slot", "data-text": "(R-declare)" })));
     } else {
       rules.append(h("p", { class: "quiet" }, "The seed page's rules."));
     }
     toPointsRow.hidden = g.key === "kowah";
+    deals.value = kept?.deals ?? "";
+    toPoints.value = kept?.toPoints ?? "";
+    // the last table's seats of this game, if they still make a table (one "you")
+    const keptSeats = kept && kept.seats.length === g.seats && kept.seats.filter((v) => v === "you").length === 1
+      && kept.seats.every((v) => WHO.some(([w]) => w === v)) ? kept.seats : undefined;
     clear(seats);
     seats.append(h("legend", {}, "Seats"));
     for (let s = 0; s < g.seats; s++) {
+      const chosen = keptSeats?.[s] ?? (s === 0 ? "you" : "heuristic");
       const pick = h("select", { name: `seat${s}`, id: `seat${s}`, "aria-label": `Seat ${s}` },
-        WHO.map(([v, label]) => h("option", { value: v, selected: v === (s === 0 ? "you" : "heuristic") }, label)));
+        WHO.map(([v, label]) => h("option", { value: v, selected: v === chosen }, label)));
       pick.addEventListener("change", () => {
         if (pick.value !== "you") return;
         seats.querySelectorAll<HTMLSelectElement>("select").forEach((other) => {
@@ -96,7 +107,7 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
       });
       seats.append(h("div", { class: "seat-row" }, h("label", { for: `seat${s}` }, `Seat ${s}`), pick,
         h("input", { type: "text", name: `name${s}`, maxlength: 40, placeholder: "name (optional)",
-          "aria-label": `Seat ${s} name` })));
+          "aria-label": `Seat ${s} name`, value: keptSeats ? (kept?.names[s] ?? "") : "" })));
     }
   };
   // The rulings the choices follow, links once the rules are read (the game's own R-match):
@@ -170,6 +181,11 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     deal.disabled = true;
     try {
       const made = await tables.createTable(req);
+      keepLobby(g.key, {
+        seats: picks, names, deals: dealsText, toPoints: pointsText,
+        preset: form.querySelector<HTMLSelectElement>("#preset")?.value,
+        optional: form.querySelector<HTMLInputElement>("#optional-declaration")?.checked,
+      });
       const own = made.seatTokens.find((t) => t.seat === mine)!;
       const seat: Remembered = { tableId: made.tableId, token: own.token, game: g.key, seat: mine, at: Date.now() };
       remember(seat);

@@ -74,3 +74,32 @@ export function autoPass(): boolean {
 export function setAutoPass(on: boolean): void {
   localStorage.setItem("moneycards.autoPass", on ? "1" : "0");
 }
+
+/** The lobby's last choices for a game (who sits where, names, rules, match length): the
+ * next table of that game starts from them. The seed is not kept: each deal is new unless
+ * one is typed. */
+export interface LobbyChoices {
+  seats: string[];
+  names: string[];
+  preset?: string;
+  optional?: boolean;
+  deals?: string;
+  toPoints?: string;
+}
+
+const LOBBY = "moneycards.lobby";
+
+export function lastLobby(): { game?: string; games: Record<string, LobbyChoices> } {
+  try {
+    const d = JSON.parse(localStorage.getItem(LOBBY) ?? "null");
+    if (d && typeof d === "object" && d.games && typeof d.games === "object") return d;
+  } catch { /* a damaged entry starts afresh */ }
+  return { games: {} };
+}
+
+export function keepLobby(game: string, choices: LobbyChoices): void {
+  const d = lastLobby();
+  d.game = game;
+  d.games[game] = choices;
+  localStorage.setItem(LOBBY, JSON.stringify(d));
+}
