@@ -926,6 +926,33 @@ def test_focus_stays_on_the_moves_after_an_action_played_by_keyboard(served, con
     assert w.errors == []
 
 
+def test_a_log_entry_s_lines_are_read_as_sentences(served, context):
+    """Tổ Tôm, seed 17: an entry's lines (the action, what followed, the card this seat
+    drew) are blocks on screen; to a screen reader, which reads the entry's text, each but
+    the last ends as a sentence, so "…discards 5s" and "you drew 3c" do not run together."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 17, "traditional")
+    w.settled()
+    entries = []
+    for _ in range(12):
+        entries = w.page.evaluate("""[...document.querySelectorAll('.log-lines > li')]
+            .filter(li => li.querySelectorAll(':scope > .line').length > 1)
+            .map(li => [[...li.querySelectorAll(':scope > .line')].map(l => l.textContent),
+                        li.textContent])""")
+        if entries or w.debug("over"):
+            break
+        version = w.debug("version")
+        w.page.click("button.act")
+        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+        w.settled()
+    assert entries, "no entry of two lines within twelve moves"
+    for lines, said in entries:
+        joined = "".join(line + ("" if k == len(lines) - 1 else " " if line[-1] in ".!?" else ". ")
+                         for k, line in enumerate(lines))
+        assert said.startswith(joined), (lines, said)
+    assert w.errors == []
+
+
 def test_a_new_decision_takes_focus_to_its_first_move_and_is_said_again(served, context):
     """Tổ Tôm, seed 17: passing with the keyboard from the second button, the next offer
     to this seat ('capture or pass' again) puts focus on its first move, not on a pass of

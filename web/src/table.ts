@@ -968,8 +968,14 @@ export class TablePage {
     const names = this.view?.seats.map(seatName);
     const li = h("li", { "data-version": String(e.version) });
     const game = this.view ? GAME_KEY[this.view.game] : undefined;
-    for (const line of e.lines) li.append(h("span", { class: "line" }, ...(game ? withRules(line, game) : [line])));
-    if (e.drawn) li.append(h("span", { class: "line drawn" }, `you drew ${e.drawn}`));
+    const lines = [...e.lines, ...(e.drawn ? [`you drew ${e.drawn}`] : [])];
+    lines.forEach((line, k) => {
+      const drawn = e.drawn && k === lines.length - 1;
+      li.append(h("span", { class: drawn ? "line drawn" : "line" }, ...(game && !drawn ? withRules(line, game) : [line])));
+      // Shown as blocks, the lines are one run of words to a screen reader: end each but
+      // the last as a sentence for the ear only.
+      if (k < lines.length - 1) li.append(h("span", { class: "sr-only" }, /[.!?]$/.test(line) ? " " : ". "));
+    });
     if (e.takenBack.length) {
       li.classList.add("claim");
       const undone = h("ul", { class: "taken-back", "aria-label": "Taken back" });
