@@ -953,6 +953,23 @@ def test_a_log_entry_s_lines_are_read_as_sentences(served, context):
     assert w.errors == []
 
 
+@pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
+def test_every_control_outside_running_text_is_24_pixels_tall_on_a_phone(served, context, game):
+    """WCAG 2.5.8's minimum target: every link, button, field and fold of the table at
+    390 px but a rule id inside a sentence (its inline exception)."""
+    w = Watched(context, 390, 844)
+    deal_in_lobby(w, served, game, ["you"] + ["greedy"] * (3 if game == "totom" else 2), 3)
+    w.settled()
+    small = w.page.evaluate("""[...document.querySelectorAll(
+            'a, button, summary, input, select, [tabindex]')]
+        .filter(e => e.offsetParent && !e.matches('button.rule'))
+        .map(e => [e.tagName + ' ' + (e.textContent || '').trim().slice(0, 20),
+                   e.getBoundingClientRect().height])
+        .filter(([, height]) => height < 24)""")
+    assert small == []
+    assert w.errors == []
+
+
 def test_a_new_decision_takes_focus_to_its_first_move_and_is_said_again(served, context):
     """Tổ Tôm, seed 17: passing with the keyboard from the second button, the next offer
     to this seat ('capture or pass' again) puts focus on its first move, not on a pass of
