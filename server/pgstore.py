@@ -20,6 +20,7 @@ import psycopg
 from psycopg import IsolationLevel
 from psycopg_pool import ConnectionPool, PoolTimeout
 
+from moneycards.solver.errors import InvalidInput
 from moneycards.server.store import (STORE_WORDS, Conflict, Execute, SqlStore,
                                      StoreFailure)
 
@@ -38,8 +39,11 @@ class PostgresStore(SqlStore):
         # One connection first, so an unreachable server or a refused login is told at once
         # with its reason (the pool would retry until its timeout).
         psycopg.connect(url, connect_timeout=max(1, int(timeout_s))).close()
+        # `check`: a pooled connection is tried before it is lent, so connections that a
+        # database restart closed are replaced, not failed into a caller's request
         self._pool = ConnectionPool(url, min_size=min_size, max_size=max_size, open=False,
-                                    timeout=timeout_s, name="moneycards")
+                                    timeout=timeout_s, name="moneycards",
+                                    check=ConnectionPool.check_connection)
         self._pool.open(wait=True, timeout=timeout_s)
         try:
             self._migrate()
@@ -54,6 +58,10 @@ class PostgresStore(SqlStore):
                     else IsolationLevel.REPEATABLE_READ
 
                 def ex(sql: str, args: tuple[Any, ...]) -> Any:
+                    if any(isinstance(a, str) and "\x00" in a for a in args):
+                        # PostgreSQL text holds no NUL byte: bad input, never a store fault
+                        # that would take the replica out of service
+                        raise InvalidInput("text with a NUL byte")
                     return conn.execute(sql.replace("?", "%s"), args)
 
                 return work(ex)  # the pool commits, or rolls back on an exception

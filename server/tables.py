@@ -345,6 +345,11 @@ class Tables:
             raise InvalidInput("a table id is needed", field="table_id")
         if len(table_id) > MAX_ID:
             raise InvalidInput(f"a table id is at most {MAX_ID} characters", field="table_id")
+        if not table_id.isprintable():
+            # CreateTable's ids are base32 letters and digits; a control character names no
+            # table, and never reaches the store (PostgreSQL refuses a NUL byte as a fault)
+            raise InvalidInput("a table id has no control characters (CreateTable gives "
+                               "letters and digits)", field="table_id")
         with self._lock:
             found = self._tables.get(table_id)
         if found is None:
@@ -483,7 +488,7 @@ def read_page_token(token: str) -> tuple[str, str]:
     except (ValueError, TypeError, UnicodeDecodeError, RecursionError):
         raise bad from None
     if not (isinstance(value, list) and len(value) == 2
-            and all(isinstance(v, str) for v in value)):
+            and all(isinstance(v, str) and v.isascii() and v.isprintable() for v in value)):
         raise bad
     return value[0], value[1]
 

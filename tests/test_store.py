@@ -10,6 +10,7 @@ import threading
 
 import pytest
 
+from moneycards.solver.errors import InvalidInput
 from moneycards.server.store import (Conflict, SqliteStore, StoreUnavailable, migrations,
                                      open_store, redacted)
 
@@ -49,6 +50,38 @@ def test_a_table_is_written_read_and_changed_by_revision(store_db):
     # A second opening of the same store applies no migration again.
     again = open_store(store_db)
     assert again.get("t1").actions == ["a0", "a1", "a2", "a3"]
+
+
+def test_text_with_a_nul_byte_is_bad_input_not_a_store_fault(store_db):
+    """PostgreSQL text holds no NUL: such text is refused as input (a store fault would take
+    the replica out of service); SQLite simply finds no such table."""
+    store = open_store(store_db)
+    store.create("t1", HEADER, {0: "ab"}, ["a0"], False)
+    if store_db.startswith("postgresql"):
+        with pytest.raises(InvalidInput, match="NUL"):
+            store.get("t1\x00")
+    else:
+        assert store.get("t1\x00") is None
+    assert store.get("t1").actions == ["a0"]
+
+
+def test_connections_a_database_restart_closed_are_replaced_before_use(store_db):
+    """Every pooled connection ended as a restart ends them (pg_terminate_backend): the
+    next calls all succeed on fresh connections, none fails as unreachable."""
+    if not store_db.startswith("postgresql"):
+        pytest.skip("a PostgreSQL pool")
+    import psycopg
+    store = open_store(store_db)
+    store.create("t1", HEADER, {0: "ab"}, ["a0"], False)
+    for _ in range(4):  # the pool holds some connections
+        store.get("t1")
+    with psycopg.connect(store_db, autocommit=True) as admin:
+        ended = admin.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                              "WHERE datname = current_database() AND pid <> "
+                              "pg_backend_pid()").fetchone()[0]
+    assert ended >= 1
+    for _ in range(8):
+        assert store.get("t1").actions == ["a0"]
 
 
 def test_of_two_writers_on_one_revision_exactly_one_is_stored(store_db):

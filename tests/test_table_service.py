@@ -204,6 +204,9 @@ def test_every_error_kind_and_a_rejected_action_changes_nothing(stub):
     code, _, d = error(view, stub, "", token)
     assert code == grpc.StatusCode.INVALID_ARGUMENT
     assert d["BadRequest"].field_violations[0].field == "table_id"
+    code, _, d = error(view, stub, "\x00", token)  # never sent to the store
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+    assert d["BadRequest"].field_violations[0].field == "table_id"
     code, _, d = error(stub.CreateTable, table_pb2.CreateTableRequest(
         game=common_pb2.GAME_KOWAH, seats=seats_msg("totom")))
     assert code == grpc.StatusCode.INVALID_ARGUMENT
