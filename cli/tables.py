@@ -497,7 +497,7 @@ def _store(db: str | None) -> Any:
     if not is_url(path) and (path == ":memory:" or not os.path.isfile(path)):
         raise InvalidInput(f"no table store at {path!r}", field="--db")
     try:
-        return open_store(path)
+        return open_store(path, read_only=True)  # these commands never change the store
     except StoreUnavailable as err:
         raise InvalidInput(str(err).replace("cannot open", "cannot read the table store"),
                            field="--db") from None

@@ -22,7 +22,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from moneycards.solver.errors import InvalidInput
 from moneycards.server.store import (STORE_WORDS, Conflict, Execute, SqlStore,
-                                     StoreFailure)
+                                     StoreFailure, redacted)
 
 T = TypeVar("T")
 MIGRATION_LOCK = 0x6D6F6E6579  # pg_advisory_xact_lock key: the store's schema changes
@@ -34,8 +34,9 @@ class PostgresStore(SqlStore):
     dialect = "postgres"
 
     def __init__(self, url: str, *, min_size: int = 1, max_size: int = 8,
-                 timeout_s: float = 10.0):
+                 timeout_s: float = 10.0, read_only: bool = False):
         self.url = url
+        self.read_only = read_only
         # One connection first, so an unreachable server or a refused login is told at once
         # with its reason (the pool would retry until its timeout).
         psycopg.connect(url, connect_timeout=max(1, int(timeout_s))).close()
@@ -46,7 +47,10 @@ class PostgresStore(SqlStore):
                                     check=ConnectionPool.check_connection)
         self._pool.open(wait=True, timeout=timeout_s)
         try:
-            self._migrate()
+            if read_only:
+                self._check_schema()
+            else:
+                self._migrate()
         except BaseException:
             self._pool.close()
             raise
@@ -56,6 +60,7 @@ class PostgresStore(SqlStore):
             with self._pool.connection() as conn:
                 conn.isolation_level = IsolationLevel.READ_COMMITTED if write \
                     else IsolationLevel.REPEATABLE_READ
+                conn.read_only = self.read_only
 
                 def ex(sql: str, args: tuple[Any, ...]) -> Any:
                     if any(isinstance(a, str) and "\x00" in a for a in args):
@@ -76,6 +81,15 @@ class PostgresStore(SqlStore):
             raise failure("STORE_UNREACHABLE", err) from None
         except psycopg.Error as err:
             raise failure("STORE_FAILED", err) from None
+
+    @property
+    def where(self) -> str:
+        return redacted(self.url)
+
+    def _tables_here(self, ex: Execute) -> list[str]:
+        return [n for (n,) in ex("SELECT table_name FROM information_schema.tables WHERE "
+                                 "table_schema = current_schema() AND table_type = "
+                                 "'BASE TABLE'", ()).fetchall()]
 
     def _lock_schema(self, ex: Execute) -> None:
         ex("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))

@@ -50,6 +50,24 @@ class TooManyTables(Exception):
         self.open_tables = open_tables
 
 
+class StoreUnavailable(Exception):
+    """The store named cannot be opened; the message says why in one line."""
+
+
+OWN_TABLES = {"schema_migrations", "game_tables", "seat_tokens", "table_actions",
+              "store_probe"}
+
+
+def foreign_database(names: list[str], where: str) -> None:
+    """Refuse a database that holds tables but no store of ours (no schema_migrations): it
+    is another application's, and the store would add its tables to it."""
+    others = sorted(set(names) - OWN_TABLES)
+    if others and "schema_migrations" not in names:  # a store of the first release has none
+        shown = ", ".join(others[:3]) + (", …" if len(others) > 3 else "")
+        raise StoreUnavailable(f"{where} holds other tables ({shown}) and no moneycards "
+                               f"store: give a new file or database, or an existing store")
+
+
 class StoreFailure(Exception):
     """The store cannot do what was asked now; nothing was written. `reason` says why:
     STORE_LOCKED (another process holds the write lock longer than a call may wait),
@@ -160,10 +178,16 @@ class SqlStore:
     def _lock_schema(self, ex: Execute) -> None:
         """Hold off other servers migrating the same database (within the transaction)."""
 
+    def _tables_here(self, ex: Execute) -> list[str]:
+        """The names of the tables the database holds (the engine's catalogue)."""
+        raise NotImplementedError
+
     def _migrate(self) -> None:
-        """Apply the numbered SQL files not applied yet, in one transaction."""
+        """Apply the numbered SQL files not applied yet, in one transaction. A database that
+        holds tables but no store of ours is another application's: refused, untouched."""
         def work(ex: Execute) -> None:
             self._lock_schema(ex)
+            foreign_database(self._tables_here(ex), self.where)
             ex("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
                "name TEXT NOT NULL)", ())
             done = {v for (v,) in ex("SELECT version FROM schema_migrations", ()).fetchall()}
@@ -175,6 +199,27 @@ class SqlStore:
                 ex("INSERT INTO schema_migrations (version, name) VALUES (?, ?)",
                    (version, name))
         self._run(work)
+
+    def _check_schema(self) -> None:
+        """For a store opened to read: its schema is this release's, and nothing is
+        written (an older store is upgraded by `serve`, which writes)."""
+        def work(ex: Execute) -> None:
+            names = self._tables_here(ex)
+            foreign_database(names, self.where)
+            if "schema_migrations" not in names:
+                raise StoreUnavailable(f"{self.where} holds no tables yet")
+            done = {v for (v,) in ex("SELECT version FROM schema_migrations", ()).fetchall()}
+            latest = [v for v, _, _ in migrations(self.dialect)]
+            if not set(latest) <= done:
+                raise StoreUnavailable(
+                    f"{self.where} was written by an older release (schema {max(done, default=0)} "
+                    f"of {max(latest)}); `moneycards serve --db` upgrades it, and these "
+                    f"commands only read")
+        self._run(work, write=False)
+
+    @property
+    def where(self) -> str:
+        return "the store"
 
     def create(self, table_id: str, header: dict[str, Any], tokens: dict[int, str],
                actions: list[str], over: bool, public_actions: int = 0,
@@ -361,14 +406,24 @@ class SqliteStore(SqlStore):
     dialect = "sqlite"
 
     def __init__(self, path: str | os.PathLike[str] = ":memory:", busy_ms: int = 750,
-                 max_pages: int | None = None):
+                 max_pages: int | None = None, read_only: bool = False):
         self.path = str(path)
         self.busy_ms = busy_ms
         self.max_pages = max_pages
+        self.read_only = read_only
         self._lock = threading.Lock()
         self._local = threading.local()
         self._connections: list[sqlite3.Connection] = []
         self._closed = False
+        if read_only:  # opened to read (`moneycards tables`): nothing made, nothing changed
+            self._shared = None
+            self._check_schema()
+            return
+        if self.path != ":memory:" and os.path.isfile(self.path) \
+                and os.path.getsize(self.path) > 0:
+            # before a connection turns the file to WAL: another application's database
+            # is refused as it is
+            self._refuse_foreign()
         if self.path != ":memory:":
             folder = pathlib.Path(self.path).parent
             if not folder.exists():
@@ -394,7 +449,37 @@ class SqliteStore(SqlStore):
                 raise failure from None
             time.sleep(0.05)
 
+    @property
+    def where(self) -> str:
+        return repr(self.path)
+
+    def _tables_here(self, ex: Execute) -> list[str]:
+        return [n for (n,) in ex("SELECT name FROM sqlite_master WHERE type = 'table' AND "
+                                 "name NOT LIKE 'sqlite_%'", ()).fetchall()]
+
+    def _read_only_connection(self) -> sqlite3.Connection:
+        uri = pathlib.Path(self.path).resolve().as_uri() + "?mode=ro"
+        return sqlite3.connect(uri, uri=True, isolation_level=None,
+                               timeout=self.busy_ms / 1000)
+
+    def _refuse_foreign(self) -> None:
+        try:
+            db = self._read_only_connection()
+            try:
+                names = self._tables_here(db.execute)
+            finally:
+                db.close()
+        except sqlite3.Error:
+            return  # not a database, or locked: the store's own opening says so
+        foreign_database(names, self.where)
+
     def _connect(self) -> sqlite3.Connection:
+        if self.read_only:
+            db = self._read_only_connection()
+            db.execute("PRAGMA query_only=ON")
+            with self._lock:
+                self._connections.append(db)
+            return db
         db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None,
                              timeout=self.busy_ms / 1000)
         if self.path != ":memory:":
@@ -469,8 +554,6 @@ def _rollback(db: sqlite3.Connection) -> None:
         pass  # SQLite rolled back by itself (a full disk, an I/O error)
 
 
-class StoreUnavailable(Exception):
-    """The store named cannot be opened; the message says why in one line."""
 
 
 def is_url(db: str) -> bool:
@@ -486,9 +569,11 @@ def redacted(url: str) -> str:
     return head + sep + re.sub(r"(?i)\b(password=)[^&]*", r"\1***", rest)
 
 
-def open_store(db: str) -> TableStore:
+def open_store(db: str, *, read_only: bool = False) -> TableStore:
     """The store `db` names: a postgresql:// URL (PostgresStore, server/pgstore.py), else an
-    SQLite file (":memory:" keeps none). StoreUnavailable if it cannot be opened."""
+    SQLite file (":memory:" keeps none). StoreUnavailable if it cannot be opened, or if it
+    is another application's database. `read_only`: opened to read only, never migrated
+    or changed (StoreUnavailable if its schema is not this release's)."""
     if is_url(db):
         try:
             import psycopg
@@ -499,7 +584,7 @@ def open_store(db: str) -> TableStore:
             raise StoreUnavailable("a PostgreSQL store needs psycopg: pip install "
                                    "'moneycards[postgres]'") from None
         try:
-            return PostgresStore(db)
+            return PostgresStore(db, read_only=read_only)
         except (psycopg.Error, PoolTimeout) as err:
             reason = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
             raise StoreUnavailable(f"cannot open {redacted(db)}: {reason}") from None
@@ -507,8 +592,11 @@ def open_store(db: str) -> TableStore:
     if scheme:  # never a file named "mysql:/u@h/x"
         raise StoreUnavailable(f"{scheme.group(1)}:// is not a store this server knows: give "
                                "an SQLite file path or a postgresql:// URL")
+    if os.path.isdir(db):
+        raise StoreUnavailable(f"cannot open {db!r}: it is a folder; give the path of a "
+                               f"file in it (tables.db)")
     try:
-        return SqliteStore(db)
+        return SqliteStore(db, read_only=read_only)
     except StoreFailure as err:
         raise StoreUnavailable(f"cannot open {db!r}: {err}") from None
     except (sqlite3.Error, OSError) as err:

@@ -151,3 +151,66 @@ def test_a_listed_match_says_how_long_it_runs(match, words):
     from moneycards.cli.tables import match_words
 
     assert match_words(match) == words
+
+
+def _digest(path) -> str:
+    import hashlib
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_tables_commands_change_nothing_in_the_store_they_read(tmp_path):
+    """`tables list|show|export` only read: a store of this release is read as it is, and
+    one an older release wrote is refused with the command that upgrades it, unchanged."""
+    import sqlite3
+
+    from moneycards.server.store import migrations
+    db = tmp_path / "tables.db"
+    tables = Tables(SqliteStore(db))
+    opened, _ = tables.create("kowah", [Seat(HUMAN, name="Ana"), Seat(AI, "greedy"),
+                                        Seat(AI, "greedy")], 9, None)
+    tables.store.close_connection()
+    before = _digest(db)
+    for args in (["list"], ["show", opened.table_id], ["export", opened.table_id]):
+        r = run("tables", *args, "--db", str(db))
+        assert r.exit_code == 0, r.output
+    assert _digest(db) == before  # (a WAL reader may leave an empty -wal beside it)
+    assert all(p.stat().st_size == 0 for p in tmp_path.glob("tables.db-wal"))
+    old = tmp_path / "old.db"
+    con = sqlite3.connect(old)
+    con.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT)")
+    for version, name, statements in migrations("sqlite")[:2]:
+        for statement in statements:
+            con.execute(statement)
+        con.execute("INSERT INTO schema_migrations VALUES (?, ?)", (version, name))
+    con.commit()
+    con.close()
+    before = _digest(old)
+    r = run("tables", "list", "--db", str(old))
+    assert r.exit_code == 2
+    assert "written by an older release (schema 2 of" in r.output
+    assert "`moneycards serve --db` upgrades it" in r.output
+    assert _digest(old) == before
+
+
+def test_another_application_s_database_is_refused_and_left_as_it_was(tmp_path):
+    """An SQLite file holding other tables and no store of ours: `serve` and `tables`
+    refuse it, naming a table, and neither adds a table nor switches it to WAL."""
+    import sqlite3
+
+    from moneycards.server.store import StoreUnavailable, open_store
+    db = tmp_path / "app.db"
+    con = sqlite3.connect(db)
+    con.execute("CREATE TABLE users (id INTEGER)")
+    con.commit()
+    con.close()
+    before = _digest(db)
+    with pytest.raises(StoreUnavailable, match=r"holds other tables \(users\) and no "
+                                               r"moneycards store"):
+        open_store(str(db))
+    r = run("tables", "list", "--db", str(db))
+    assert r.exit_code == 2 and "holds other tables (users)" in r.output
+    assert _digest(db) == before
+    con = sqlite3.connect(db)
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    assert [n for (n,) in con.execute("SELECT name FROM sqlite_master")] == ["users"]
+    con.close()

@@ -11,8 +11,8 @@ import threading
 import pytest
 
 from moneycards.solver.errors import InvalidInput
-from moneycards.server.store import (Conflict, SqliteStore, StoreUnavailable, migrations,
-                                     open_store, redacted)
+from moneycards.server.store import (Conflict, SqliteStore, StoreFailure, StoreUnavailable,
+                                     migrations, open_store, redacted)
 
 HEADER = {"game": "kowah", "played_at": "2026-01-01T00:00:00Z", "seed": "1"}
 
@@ -172,3 +172,38 @@ def test_opening_an_sqlite_store_waits_out_another_process_write(tmp_path, monke
     assert err.value.reason == "STORE_LOCKED"
     holder.execute("COMMIT")
     holder.close()
+
+
+def test_a_database_of_another_application_is_refused_untouched(store_db):
+    """Other tables and no store of ours: refused with a table named, nothing added."""
+    if store_db.startswith("postgresql"):
+        import psycopg
+        with psycopg.connect(store_db, autocommit=True) as con:
+            con.execute("CREATE TABLE users (id INTEGER)")
+
+        def names():
+            with psycopg.connect(store_db) as con:
+                return [n for (n,) in con.execute(
+                    "SELECT table_name FROM information_schema.tables WHERE "
+                    "table_schema = current_schema()").fetchall()]
+    else:
+        con = sqlite3.connect(store_db)
+        con.execute("CREATE TABLE users (id INTEGER)")
+        con.commit()
+        con.close()
+
+        def names():
+            with sqlite3.connect(store_db) as con:
+                return [n for (n,) in con.execute("SELECT name FROM sqlite_master")]
+    with pytest.raises(StoreUnavailable, match=r"holds other tables \(users\)"):
+        open_store(store_db)
+    assert names() == ["users"]
+
+
+def test_a_store_opened_to_read_reads_and_refuses_every_write(store_db):
+    open_store(store_db).create("t1", HEADER, {0: "ab"}, ["a0"], False)
+    reader = open_store(store_db, read_only=True)
+    assert reader.get("t1").actions == ["a0"] and reader.table_ids() == ["t1"]
+    with pytest.raises(StoreFailure):
+        reader.append("t1", 1, ["a1"], False, revision=0)
+    assert open_store(store_db).get("t1").actions == ["a0"]
