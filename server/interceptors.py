@@ -233,20 +233,30 @@ class GuardInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # grpc is
             try:
                 remaining = context.time_remaining()
                 deadline_at = None if remaining is None else time.time() + remaining
-                future = pool.submit(method, request, deadline_at, limits, slot)
-                while True:
+                for attempt in (1, 2):
+                    future = pool.submit(method, request, deadline_at, limits, slot)
                     try:
-                        result = future.result(timeout=0.1)
+                        while True:
+                            try:
+                                result = future.result(timeout=0.1)
+                                break
+                            except FutureTimeout:
+                                if not context.is_active():  # the client left: stop the worker
+                                    future.cancel()
+                                    pool.cancel(slot)
+                                    context.abort(grpc.StatusCode.CANCELLED,
+                                                  "the call was cancelled")
                         break
-                    except FutureTimeout:
-                        if not context.is_active():  # the client left: stop the worker too
-                            future.cancel()
-                            pool.cancel(slot)
-                            context.abort(grpc.StatusCode.CANCELLED, "the call was cancelled")
-            except BrokenProcessPool:
-                pool.replace_if_broken()
-                log.error("request %s %s: a worker process died", request_id, method)
-                context.abort_with_status(internal_status(request_id))
+                    except BrokenProcessPool:
+                        pool.replace_if_broken()
+                        if attempt == 1 and pool.never_ran(slot):
+                            # a worker died before this call reached one: it did nothing,
+                            # so it goes once to the pool that replaces it
+                            log.warning("request %s %s: sent again, a worker process died "
+                                        "before it started", request_id, method)
+                            continue
+                        log.error("request %s %s: a worker process died", request_id, method)
+                        context.abort_with_status(internal_status(request_id))
             finally:
                 if future is None:
                     pool.release(slot)

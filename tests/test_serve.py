@@ -52,3 +52,48 @@ def _state(pid: int) -> str:
             return f.read().rsplit(")", 1)[1].split()[0]
     except OSError:
         return "Z"
+
+
+def _workers(pid: int) -> list[int]:
+    import pathlib
+
+    out = []  # children of every thread: a replaced pool is spawned by a call's thread
+    kids = " ".join(t.joinpath("children").read_text()
+                    for t in pathlib.Path(f"/proc/{pid}/task").iterdir())
+    for c in kids.split():
+        cmd = pathlib.Path(f"/proc/{c}/cmdline").read_bytes()
+        if b"spawn_main" in cmd and b"resource_tracker" not in cmd:
+            out.append(int(c))
+    return out
+
+
+def test_a_call_sent_as_a_worker_dies_is_answered_by_the_replaced_pool():
+    """A worker killed while idle breaks its pool: a call that reaches the server at once,
+    which no worker had started, is sent again to the new pool and answered, not failed
+    as INTERNAL (only the call a dead worker was running is)."""
+    import os
+    import time
+
+    from moneycards.v1 import kowah_pb2 as pb
+    from moneycards.v1 import kowah_pb2_grpc
+
+    proc = subprocess.Popen([sys.executable, "-m", "moneycards", "serve", "--port", "0",
+                             "--workers", "2", "--db", ":memory:", "--no-web"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
+        assert m, line + proc.stderr.read()
+        with grpc.insecure_channel(f"127.0.0.1:{m.group(1)}") as ch:
+            stub = kowah_pb2_grpc.KowahServiceStub(ch)
+            ask = pb.CheckReadyRequest(hand="55c 55s 5m 777c")
+            for _ in range(3):
+                assert stub.CheckReady(ask, timeout=60).ready
+                deadline = time.monotonic() + 60
+                while not _workers(proc.pid) and time.monotonic() < deadline:
+                    time.sleep(0.1)
+                os.kill(_workers(proc.pid)[0], signal.SIGKILL)
+                assert stub.CheckReady(ask, timeout=60).ready  # at once, no pause
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
