@@ -376,10 +376,12 @@ class TableState(ABC):
             rule, why = self._diagnose(act)
             typed = " ".join(str(action).split())  # as written: '2c 7c', not its '27c'
             why = position_in_action(why, typed, self.deck)
-            # Both may echo the action: cut, as every echoed input is, to keep one line.
+            # The action echoed is cut, as every echoed input is; the reason is the rules'
+            # own words, given whole (the longest, a twenty's unpaired cards and Chắn count,
+            # is some 400 characters), only bounded so that it fits a gRPC trailer.
             # The seat named as the narration names it: "by Ana", "by you", "by Seat 0".
             raise IllegalAction(f"{clip(typed)!r} by {in_sentence(self.current_seat())}: "
-                                f"{clip(why, 4 * ECHO_CHARS)}", rule=rule)
+                                f"{clip(why, 25 * ECHO_CHARS)}", rule=rule)
         self.history.append(act.text)
         self._apply(act)
 

@@ -130,3 +130,96 @@ def test_R_dead_hand_a_declined_thien_u_without_a_discard_leaves_a_dead_hand():
 def test_TT_C9_capture_only_if_a_legal_discard_remains():
     # After 5s5c, only 77c (a pair) would be left: nothing may be discarded.
     assert refused(offered("5s 77c 9c", "5c", declined_chan={F("9c")}), "capture 5s") == "TT-C9"
+
+
+# -- what a refused action says ---------------------------------------------------------------
+def _refusal(state, action):
+    with pytest.raises(IllegalAction) as err:
+        state.apply(action)
+    return err.value
+
+
+def test_a_discard_or_capture_without_its_card_is_told_so():
+    """'discard' alone where the dealer opens, 'capture' alone where a card is offered:
+    the action lacks its card (TT-T2), not the phase."""
+    from moneycards.solver.games import seeded
+    state = seeded("totom", 1)
+    err = _refusal(state, "discard")
+    assert err.rule == "TT-T2"
+    assert str(err).endswith(": 'discard' names a card of the hand (e.g. 'discard 5s') [TT-T2]")
+    while state.phase is not Phase.OFFER:
+        state.apply(state.legal_texts()[-1])
+    err = _refusal(state, "capture")
+    assert err.rule == "TT-T2" and "'capture' names a card of the hand" in str(err)
+
+
+def test_a_refusal_s_reason_is_given_whole():
+    """A win the dealer's twenty do not support lists every unpaired card and the Chắn
+    count: some 300 characters of the rules' words, never cut mid-sentence."""
+    import json
+    import pathlib
+
+    from moneycards.records import read_game_record
+    from moneycards.solver.games import new_state
+    rec = json.loads((pathlib.Path(__file__).parents[1] / "examples" /
+                      "totom-game.json").read_text())
+    state = new_state("totom", read_game_record("totom", rec))  # its deal, none played
+    err = _refusal(state, "win")
+    assert "…(" not in str(err) and len(str(err)) > 250
+    assert str(err).endswith("Chắn; a win needs at least 6 [TT-W4]")
+
+
+@pytest.mark.parametrize("switch, words", [
+    ("no_discard_of_captured_face", "a seat may not discard a face it captured this deal")])
+def test_a_traditional_discard_error_cites_the_preset_and_its_switch(switch, words):
+    """The traditional errors the page lacks have no rule id: a refusal cites the
+    `traditional` preset and names its switch, never an unrelated TT-C rule. Played side by
+    side with the default rules until a discard the switch alone refuses."""
+    import dataclasses
+    import random
+
+    from moneycards.solver.games import GAMES
+    g = GAMES["totom"]
+    on = dataclasses.replace(g.rules(), **{switch: True})
+    found = 0
+    for seed in range(60):
+        plain = g.seeded(seed)
+        strict = g.new_state({"deal": plain.deal_json(), "rules": on})
+        rng = random.Random(seed)
+        while not strict.is_over and not plain.is_over:
+            both = [a for a in strict.legal_texts() if a in plain.legal_texts()]
+            for a in plain.legal_texts():
+                if a.startswith("discard ") and a not in strict.legal_texts():
+                    err = _refusal(strict, a)
+                    assert err.rule == "traditional" and words in str(err)
+                    assert switch in str(err)
+                    found += 1
+            if not both:
+                break
+            a = rng.choice(both)
+            plain.apply(a)
+            strict.apply(a)
+        if found >= 3:
+            break
+    assert found >= 3
+
+
+def test_declining_a_compulsory_thien_u_cites_r_decline_win():
+    """Under must_take_win a dealer whose twenty win may not decline nor discard
+    (R-decline-win), and the refusal says so, not that no claim window is open."""
+    import dataclasses
+
+    from moneycards.solver.games import GAMES
+    g = GAMES["totom"]
+    rules = dataclasses.replace(g.rules(), must_take_win=True)
+    for seed in range(20000):
+        deal = g.seeded(seed)
+        if deal.legal_texts()[:1] == ["win"]:
+            break
+    else:
+        pytest.fail("no Thiên ù in 20,000 deals")
+    state = g.new_state({"deal": deal.deal_json(), "rules": rules})
+    assert state.legal_texts() == ["win"]
+    for action in ("decline", "discard " + str(deal.legal_texts()[-1]).split()[-1]):
+        err = _refusal(state, action)
+        assert err.rule == "R-decline-win" and "Thiên ù" in str(err), action

@@ -173,10 +173,17 @@ class TotomState(TableState):
             or completes_a_discarded_ca(f, mem.discarded, mem.captured_ca)
         if refusal:
             return refusal
+        # Traditional errors the page lacks: no rule id of theirs, so the preset is cited.
         if self.rules.no_discard_of_captured_face and f in mem.captured:
-            return "TT-C8", "traditional rule: no discard of a face captured this deal"
+            return "traditional", (f"a seat may not discard a face it captured this deal "
+                                   f"({f}; a traditional error, switch "
+                                   f"no_discard_of_captured_face)")
+        # (Under TT-C2 and TT-C5 no hand holds a discardable card of the rank of a Cạ just
+        # captured: a second card of it would have been a concealed Cạ, which bars the
+        # capture. The switch is kept for the traditional list; it refuses nothing more.)
         if self.rules.no_same_rank_discard_after_ca and mem.last_capture_ca_rank == f.rank:
-            return "TT-C5", "traditional rule: no discard of the rank of the Cạ just captured"
+            return "traditional", (f"after a Cạ capture no discard of the same rank ({f}; a "
+                                   f"traditional error, switch no_same_rank_discard_after_ca)")
         return None
 
     def _capture_rule(self, seat: int, card: Face, h: Face) -> tuple[str, str] | None:
@@ -282,14 +289,20 @@ class TotomState(TableState):
                     return "R-decline-win", f"the win on {o.card} was declined when it was offered"
                 return _no_win(v, f"{o.card} does not complete the hand")
             return "TT-W6", "a win is claimed only on an exposed stock card or by a Chíu"
+        if self.phase is Phase.OPENING and verb in ("decline", "discard") and \
+                self.rules.must_take_win and self._wins_with(s, None):
+            return "R-decline-win", ("the dealer's twenty win (Thiên ù), and the rules "
+                                     "switch makes this win compulsory")
         if verb in ("chiu", "decline"):
             return "TT-P2", "no claim window is open for this seat"
+        if verb in ("discard", "capture") and card is None:
+            return "TT-T2", f"'{verb}' names a card of the hand (e.g. '{verb} 5s')"
         if verb == "discard":
-            if self.phase not in (Phase.DISCARD, Phase.OPENING) or card is None:
+            if self.phase not in (Phase.DISCARD, Phase.OPENING):
                 return "TT-T2", "a discard follows a capture (or opens the deal)"
             return self._discard_rule(s, card) or ("TT-T2", "not a legal discard")
         if verb == "capture":
-            if self.phase is not Phase.OFFER or card is None:
+            if self.phase is not Phase.OFFER:
                 return "TT-T2", "only an offered card is captured"
             assert self.offer is not None  # the offer phase
             return self._capture_rule(s, self.offer.card, card) or ("TT-T2", "not legal")
