@@ -742,6 +742,9 @@ def load_record(data: object, game: str) -> dict[str, Any]:
         raise InvalidInput(f"unknown keys: {', '.join(sorted(unknown))}", field="record")
     if "seed" not in data and "deal" not in data:
         raise InvalidInput("needs a 'seed' or a 'deal'", field="record")
+    if "seed" in data and "deal" in data:  # the seed deals other cards than the deal names
+        raise InvalidInput("a record gives its 'seed' or its 'deal' (the cards dealt), not "
+                           "both", field="record.deal")
     if "seed" in data and (isinstance(data["seed"], bool) or not isinstance(data["seed"], int)):
         raise InvalidInput("the seed is a whole number", field="record.seed")
     rules = data.get("rules")

@@ -612,3 +612,21 @@ def test_a_hand_given_without_its_option_is_pointed_to_hand():
     r = CliRunner().invoke(cli, ["kowah", "win", "5c", "b", "--pair", "55c", "--card", "5c",
                                  "--via", "draw"])
     assert r.exit_code == 2 and "--hand" not in r.output
+
+
+@pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
+def test_a_record_with_both_a_seed_and_a_deal_is_refused(game, tmp_path):
+    """docs/records.md: `deal` is instead of `seed`; given both, the seed would deal other
+    cards than the record names, so neither is guessed."""
+    from moneycards.solver.games import GAMES
+
+    g = GAMES[game]
+    record = g.seeded(3).game_record()
+    dealt = g.new_state({"deal": g.seeded(3).deal_json()}).game_record()
+    path = tmp_path / "both.json"
+    path.write_text(json.dumps({**record, "deal": dealt["deal"]}))
+    for command in ("check-record", "replay"):
+        r = CliRunner().invoke(cli, [game, command, str(path)])
+        assert r.exit_code == 2
+        assert r.stderr == ("error: record.deal: a record gives its 'seed' or its 'deal' (the "
+                            "cards dealt), not both\n")
