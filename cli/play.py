@@ -222,6 +222,9 @@ def add_interactive_command(group: click.Group, spec: AnyGame) -> None:
     @click.option("--record", "record_out", type=click.Path(dir_okay=False, writable=True),
                   help="Keep the deal here, saved after every action (default: a new file "
                        "in the data folder, printed at the start).")
+    @click.option("--overwrite", is_flag=True,
+                  help="Let --record replace a file that exists (by default it is refused, "
+                       "so an earlier deal is never lost).")
     @click.option("--resume", "resume_file", type=click.Path(dir_okay=False, exists=True),
                   help="Continue a deal saved by an earlier `play` (its --record file).")
     @click.option("--remote", metavar="HOST:PORT",
@@ -245,12 +248,14 @@ def add_interactive_command(group: click.Group, spec: AnyGame) -> None:
                        "for you and the log says so).")
     @answers
     def play(seed: int | None, seat: int, level: str, name: str, record_out: str | None,
-             resume_file: str | None, remote: str | None, tls: bool | None, ca: str | None,
-             deals: int | None, to_points: int | None, ask_pass: bool) -> None:
+             overwrite: bool, resume_file: str | None, remote: str | None, tls: bool | None,
+             ca: str | None, deals: int | None, to_points: int | None,
+             ask_pass: bool) -> None:
         from moneycards.cli.session import Session
 
         session = Session.open(spec, seed=seed, seat=seat, level=level, name=name,
-                               record_out=record_out, resume_file=resume_file, remote=remote,
+                               record_out=record_out, overwrite=overwrite,
+                               resume_file=resume_file, remote=remote,
                                deals=deals, to_points=to_points, auto_pass=not ask_pass,
                                tls=tls, ca=ca)
         sys.exit(session.run())

@@ -77,7 +77,7 @@ class Session:
              record_out: str | None, resume_file: str | None, remote: str | None,
              deals: int | None = None, to_points: int | None = None,
              auto_pass: bool = True, tls: bool | None = None,
-             ca: str | None = None) -> "Session":
+             ca: str | None = None, overwrite: bool = False) -> "Session":
         if not 0 <= seat < spec.seats:
             raise InvalidInput(f"seat must be 0-{spec.seats - 1}", field="seat")
         match = None
@@ -94,6 +94,12 @@ class Session:
         if not (record_out or resume_file):
             path.parent.mkdir(parents=True, exist_ok=True)
         _check_writable(path, "--record" if record_out else "--resume")
+        if record_out and not overwrite and path.is_file() and path.stat().st_size > 0 and \
+                not (resume_file and path.samefile(resume_file)):
+            # saving replaces the file at the first action: an earlier deal would be lost
+            raise InvalidInput(f"{str(path)!r} exists: continue it with --resume, choose "
+                               f"another file, or add --overwrite to replace it",
+                               field="--record")
         if (tls is not None or ca is not None) and not remote:
             raise InvalidInput("--tls, --no-tls and --ca are for a server table: give "
                                "--remote HOST:PORT", field="--ca" if ca else "--tls")

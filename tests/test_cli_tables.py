@@ -214,3 +214,26 @@ def test_another_application_s_database_is_refused_and_left_as_it_was(tmp_path):
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
     assert [n for (n,) in con.execute("SELECT name FROM sqlite_master")] == ["users"]
     con.close()
+
+
+def test_play_record_never_replaces_an_earlier_deal_unless_told(tmp_path):
+    """A --record file that exists (an earlier deal) is refused before the deal, unchanged;
+    --overwrite replaces it; an empty file or the file being resumed is written as before."""
+    kept = tmp_path / "earlier.json"
+    kept.write_text('{"game": "kowah", "seed": 4, "actions": []}\n')
+    before = kept.read_text()
+    r = run("kowah", "play", "--seed", "5", "--record", str(kept), input="quit\n")
+    assert r.exit_code == 2 and r.output.startswith("error: --record: '")
+    assert "exists: continue it with --resume, choose another file, or add --overwrite" \
+        in r.output
+    assert kept.read_text() == before
+    r = run("kowah", "play", "--seed", "5", "--record", str(kept), "--overwrite",
+            input="quit\n")
+    assert r.exit_code == 0, r.output
+    assert json.loads(kept.read_text())["seed"] == 5
+    empty = tmp_path / "empty.json"
+    empty.touch()
+    r = run("kowah", "play", "--seed", "5", "--record", str(empty), input="quit\n")
+    assert r.exit_code == 0 and json.loads(empty.read_text())["seed"] == 5
+    r = run("kowah", "play", "--resume", str(kept), "--record", str(kept), input="quit\n")
+    assert r.exit_code == 0, r.output
