@@ -297,11 +297,11 @@ class TotomState(TableState):
             return "TT-P2", "no claim window is open for this seat"
         if verb in ("discard", "capture") and card is None:
             return "TT-T2", f"'{verb}' names a card of the hand (e.g. '{verb} 5s')"
-        if verb == "discard":
+        if verb == "discard" and card is not None:
             if self.phase not in (Phase.DISCARD, Phase.OPENING):
                 return "TT-T2", "a discard follows a capture (or opens the deal)"
             return self._discard_rule(s, card) or ("TT-T2", "not a legal discard")
-        if verb == "capture":
+        if verb == "capture" and card is not None:
             if self.phase is not Phase.OFFER:
                 return "TT-T2", "only an offered card is captured"
             assert self.offer is not None  # the offer phase
