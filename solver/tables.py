@@ -347,6 +347,8 @@ class Table:
     void: set[int] = field(init=False, default_factory=set)  # presumed declines undone
     # entries taken back before a seat saw them: that seat never sees them
     unseen: dict[int, frozenset[int]] = field(init=False, default_factory=dict)
+    # of a presumed decline undone: the seats its lines (what followed it by itself) were told
+    told_void: dict[int, frozenset[int]] = field(init=False, default_factory=dict)
     public_count: int = field(init=False, default=0)  # actions every seat has seen
     ai_moves: int = field(init=False, default=0)  # AI decisions made here (not replayed)
     paced_ms: float = field(init=False, default=0.0)  # the pace their public actions owe
@@ -541,21 +543,38 @@ class Table:
         action = e.text if own else e.public
         head = f"{self.seats[e.seat].name}: {action}"
         taken: list[tuple[int, str, tuple[str, ...]]] = []
+        said: list[str] = []  # what this seat is told was taken back, in the order played
+        by_itself = False  # said includes what followed another seat's decision by itself
         for pos in e.taken_back:
             back = self.log[pos]
-            if (back.private and back.seat != seat) or seat in self.unseen.get(pos, ()):
-                continue  # another seat's private decline, or a move this seat never saw
+            if pos in self.void:  # a presumed decline undone: what followed it, if told
+                if seat in self.told_void.get(pos, ()) and back.lines:
+                    said += (f"taken back: {line}" for line in back.lines)
+                    by_itself = True
+                continue
+            if seat in self.unseen.get(pos, ()):
+                continue  # a move this seat never saw
+            if back.private and back.seat != seat:
+                # Another seat's private decline stays unsaid, but what followed it by
+                # itself (a declared seat's turn, a stock card) was told with the action
+                # before it: its taking back is told too, or a card would be seen twice.
+                said += (f"taken back: {line}" for line in back.lines)
+                by_itself = by_itself or bool(back.lines)
+                continue
             mine = back.seat == seat
             taken.append((back.seat, back.text if mine else back.public,
                           back.gained if mine else ()))
+            drew = back.gained if mine else ()
+            said.append(f"taken back: {self.seats[back.seat].name}: {taken[-1][1]}"
+                        + (f" (drew {' '.join(drew)})" if drew else ""))
         lines: tuple[str, ...] = (head, *e.lines, *after)
-        if taken:
+        if said:
+            what = " and ".join(([_count(len(taken), "action")] if taken else [])
+                                + (["what followed by itself"] if by_itself else [])) \
+                + " taken back"
             with named_seats(self.names()):
-                lines = (f"{head} — it comes first ({self._privacy_rule()}): "
-                         f"{_count(len(taken), 'action')} taken back", *e.lines, *after,
-                         *(f"taken back: {self.seats[s].name}: {a}"
-                           + (f" (drew {' '.join(drew)})" if drew else "")
-                           for s, a, drew in taken))
+                lines = (f"{head} — it comes first ({self._privacy_rule()}): {what}",
+                         *e.lines, *after, *said)
         if e.text == NEXT_DEAL:  # the start of a match's next deal
             return Event(version, e.seat, "", e.lines, deal=e.deal, new_deal=True)
         return Event(version, e.seat, action, lines, e.gained if own else (), tuple(taken),
@@ -708,12 +727,19 @@ class Table:
             if hidden:
                 self.unseen[pos] = hidden
         for p in later:
-            self.void.add(p.entry)  # undone unseen: its seat never saw it, nor did others
+            # its own seat never saw it, nor others the decline; but what followed it by
+            # itself was told to the seats past it, and they are told it is taken back
+            self.told_void[p.entry] = frozenset(
+                s for s in range(len(self.seats)) if s != p.seat and
+                p.entry < self._seen_until(s) and s not in self.unseen.get(p.entry, ()))
+        for p in later:
+            self.void.add(p.entry)
             self.pending.remove(p)
         self.state = pend.before
         del self.line[pend.index:]
         self.public_count = sum(1 for pos in self.line if not self.log[pos].private)
-        self._apply(pend.seat, answer, taken_back=taken)
+        undone = tuple(sorted({*taken, *(p.entry for p in later)}))
+        self._apply(pend.seat, answer, taken_back=undone)
         self.inputs.append(f"{CLAIM}{pend.seat} {answer}")
 
     def _apply(self, seat: int, text: str, taken_back: tuple[int, ...] = ()) -> None:

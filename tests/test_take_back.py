@@ -153,6 +153,34 @@ def test_R_declare_privacy_the_next_seat_plays_and_a_declaration_takes_it_back()
     assert everything(rebuilt(t)) == everything(t)
 
 
+def test_R_declare_privacy_what_followed_a_presumed_stay_by_itself_is_taken_back_too():
+    """Kowah seed 81, people A and B, a declared greedy AI 2: B becomes ready and decides;
+    the table plays on as if B stayed, and AI 2's automatic turn (drew and discarded 3m) is
+    told to A with B's discard. A draws and discards; B declares. The declaration takes
+    back A's two actions and that automatic turn: A is told all three, or A's log would
+    show 3m discarded twice where its view holds one; B's stay itself is never told."""
+    rules = dataclasses.replace(spec("kowah").rules(), optional_declaration=True)
+    t = Table.create("kowah", [Seat(HUMAN, name="A"), Seat(HUMAN, name="B"),
+                               Seat(AI, "greedy")], seed=81, rules=rules)
+    waited = 0
+    while "stay" not in t.observation(1).legal_actions or waited < 2:
+        if "stay" in t.observation(1).legal_actions:
+            waited += 1  # B decides later: A plays on
+        seat = 0 if t.observation(0).legal_actions else 1
+        t.act(seat, t.observation(seat).legal_actions[0])
+    told = [line for e in t.events(0) for line in e.lines]
+    assert "AI 2 (declared) drew and discarded 3m" in told
+    t.act(1, next(a for a in t.observation(1).legal_actions if a.startswith("declare")))
+    last = t.events(0)[-1]
+    assert last.lines[0] == ("B: declare 22h — it comes first (R-declare-privacy): 2 actions "
+                             "and what followed by itself taken back")
+    assert last.lines[-3:] == ("taken back: AI 2 (declared) drew and discarded 3m",
+                               "taken back: A: draw (drew 8c)", "taken back: A: discard 8c")
+    assert [a for _, a, _ in last.taken_back] == ["draw", "discard 8c"]
+    assert not any("stay" in line for e in t.events(0) for line in e.lines)
+    assert everything(rebuilt(t)) == everything(t)
+
+
 def test_R_declare_privacy_a_stay_changes_nothing_the_other_person_sees():
     t, decider = kowah_window()
     other = 3 - decider

@@ -14,7 +14,7 @@ from typing import Any
 
 from moneycards.solver.cards import Face
 from moneycards.solver.kowah import KOWAH
-from moneycards.solver.errors import InvalidInput
+from moneycards.solver.errors import InvalidInput, clip
 from moneycards.solver.kowah.check import MULTIPLIERS, pair_refusal, pairs_text
 from moneycards.solver.kowah import observation as ob
 from moneycards.solver.kowah import legal
@@ -112,7 +112,7 @@ class KowahState(TableState):
         if verb == "discard":
             if self.phase is not Phase.DISCARD:
                 return "KW-T2", "draw or take a card before discarding"
-            return "KW-T2", f"{arg or '(nothing)'} is not in the hand"
+            return "KW-T2", f"{clip(arg) or '(nothing)'} is not in the hand"
         if verb == "declare":
             if self.phase is not Phase.DECLARE:
                 return "KW-T4", "a seat declares after discarding, with eight ready cards"
@@ -138,9 +138,10 @@ class KowahState(TableState):
         except InvalidInput:
             faces = []
         if len(faces) != 2 or faces[0] != faces[1]:
-            return "KW-R3", f"{arg or '(nothing)'} is not two identical cards; it may show {shown}"
+            return "KW-R3", (f"{clip(arg) or '(nothing)'} is not two identical cards; it may "
+                             f"show {shown}")
         if self.hands[self.seat][KOWAH.index(faces[0])] < 2:
-            return "KW-R3", f"the hand holds no pair {arg}; it may show {shown}"
+            return "KW-R3", f"the hand holds no pair {clip(arg)}; it may show {shown}"
         v = pair_refusal(self.hands[self.seat], faces[0], pairs)
         return v.rule, v.message
 
