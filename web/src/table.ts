@@ -965,25 +965,20 @@ export class TablePage {
 
   // -- the log ------------------------------------------------------------------------------
   private appendLog(e: TableEvent): void {
-    const names = this.view?.seats.map(seatName);
     const li = h("li", { "data-version": String(e.version) });
     const game = this.view ? GAME_KEY[this.view.game] : undefined;
     const lines = [...e.lines, ...(e.drawn ? [`you drew ${e.drawn}`] : [])];
     lines.forEach((line, k) => {
       const drawn = e.drawn && k === lines.length - 1;
-      li.append(h("span", { class: drawn ? "line drawn" : "line" }, ...(game && !drawn ? withRules(line, game) : [line])));
+      // the server's own lines say what a late claim took back: marked, never repeated
+      const kind = drawn ? "line drawn" : line.startsWith("taken back: ") ? "line taken-back" : "line";
+      li.append(h("span", { class: kind }, ...(game && !drawn ? withRules(line, game) : [line])));
       // Shown as blocks, the lines are one run of words to a screen reader: end each but
       // the last as a sentence for the ear only.
       if (k < lines.length - 1) li.append(h("span", { class: "sr-only" }, /[.!?]$/.test(line) ? " " : ". "));
     });
-    if (e.takenBack.length) {
+    if (e.takenBack.length || lines.some((l) => l.startsWith("taken back: "))) {
       li.classList.add("claim");
-      const undone = h("ul", { class: "taken-back", "aria-label": "Taken back" });
-      for (const t of e.takenBack) {
-        const who = names?.[t.seat] ?? `seat ${t.seat}`;
-        undone.append(h("li", {}, `taken back: ${who}: ${t.action}${t.drawn ? ` (you had drawn ${t.drawn})` : ""}`));
-      }
-      li.append(undone);
       // strike the entries it undid: the latest ones with those actions
       const entries = Array.from(this.logList.children) as HTMLElement[];
       let k = entries.length - 1;
