@@ -85,6 +85,8 @@ def test_tables_list_show_export_read_the_store(tmp_path):
     assert r.exit_code == 2 and "no table 'nope'" in r.output
     r = run("tables", "list", "--db", str(tmp_path / "missing.db"))
     assert r.exit_code == 2 and "no table store at '" in r.output
+    r = run("tables", "list", "--db", "mysql://x")  # as serve says it
+    assert r.exit_code == 2 and "mysql:// is not a store this server knows" in r.output
 
 
 def test_a_server_table_left_midway_is_resumed_from_its_saved_file(server_address, tmp_path):
