@@ -30,6 +30,26 @@ def read_pem(path: str, field: str) -> bytes:
     return data
 
 
+def check_tls_pair(cert: str, key: str) -> None:
+    """The certificate and key as TLS will load them, so that a wrong pair is named here
+    rather than read as a port that cannot be bound."""
+    import ssl
+
+    def no_password() -> bytes:
+        raise InvalidInput(f"{key} is an encrypted key: give the key without a passphrase "
+                           f"(openssl pkey -in KEY -out PLAIN)", field="--tls-key")
+
+    try:
+        ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER).load_cert_chain(cert, key, password=no_password)
+    except ssl.SSLError as err:
+        said = (err.reason or str(err)).lower().replace("_", " ")
+        if "mismatch" in said:
+            raise InvalidInput(f"{key} is not the key of the certificate {cert}",
+                               field="--tls-key") from None
+        raise InvalidInput(f"{cert} and {key} are not a certificate and its private key, "
+                           f"in that order", field="--tls-cert") from None
+
+
 def cores() -> int:
     """The cores this process may run on (its affinity), else the machine's count."""
     try:
@@ -86,6 +106,8 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
     operator_token(operator_token_file)
     tls = (read_pem(tls_cert, "--tls-cert"), read_pem(tls_key, "--tls-key")) \
         if tls_cert and tls_key else None
+    if tls_cert and tls_key:
+        check_tls_pair(tls_cert, tls_key)
     logging.basicConfig(level=log_level.upper(), stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if processes is not None and processes > 1:

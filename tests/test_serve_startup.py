@@ -92,7 +92,29 @@ def test_a_certificate_that_is_not_one_is_one_line_and_exit_2(tmp_path):
     cert.write_text("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n")
     key.write_text("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n")
     line = one_line_exit_2(["--port", "0", "--tls-cert", str(cert), "--tls-key", str(key)])
-    assert "the certificate and key are not a valid PEM pair" in line
+    assert f"{cert} and {key} are not a certificate and its private key, in that order" \
+        in line
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
+def test_a_key_of_another_certificate_or_an_encrypted_one_is_named(tmp_path):
+    """Not "the port is taken": the key that does not belong, or that needs a passphrase."""
+    def pair(name):
+        cert, key = tmp_path / f"{name}.crt", tmp_path / f"{name}.key"
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days",
+                        "1", "-subj", "/CN=localhost", "-keyout", str(key), "-out", str(cert)],
+                       check=True, capture_output=True)
+        return cert, key
+    (c1, k1), (_, k2) = pair("one"), pair("two")
+    line = one_line_exit_2(["--port", "0", "--tls-cert", str(c1), "--tls-key", str(k2)])
+    assert f"--tls-key: {k2} is not the key of the certificate {c1}" in line
+    sealed = tmp_path / "sealed.key"
+    subprocess.run(["openssl", "pkey", "-in", str(k1), "-aes256", "-passout", "pass:pw", "-out",
+                    str(sealed)], check=True, capture_output=True)
+    line = one_line_exit_2(["--port", "0", "--tls-cert", str(c1), "--tls-key", str(sealed)])
+    assert f"--tls-key: {sealed} is an encrypted key" in line
+    line = one_line_exit_2(["--port", "0", "--tls-cert", str(k1), "--tls-key", str(c1)])
+    assert "are not a certificate and its private key, in that order" in line
 
 
 STUCK_SERVER = """
