@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Callable, NoReturn, ParamSpec, TypeVar
@@ -170,3 +171,10 @@ def emit_json(data: Any) -> None:
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+
+
+def quiet_grpc_log() -> None:
+    """Before a client's first `import grpc`: gRPC's own log (a failed TLS handshake, once
+    per retry) is not for the terminal; a call that fails is told in one line of ours. A
+    GRPC_VERBOSITY the person set is kept."""
+    os.environ.setdefault("GRPC_VERBOSITY", "NONE")

@@ -26,6 +26,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
+from moneycards.cli.common import quiet_grpc_log
 from moneycards.cli.tables import remote_channel
 from moneycards.players import GRPC, LEVELS, resolve
 from moneycards.solver.errors import InvalidInput
@@ -86,6 +87,7 @@ class TableSeats:
 
     def __init__(self, game: str, player: str, budget_ms: float | None,
                  server: str | None = None):
+        quiet_grpc_log()
         import grpc
 
         from moneycards.v1 import table_pb2_grpc

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from moneycards.cli.common import answers, emit_json, json_option
+from moneycards.cli.common import answers, emit_json, json_option, quiet_grpc_log
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import final_state, replay, spec
 from moneycards.solver.table import IllegalAction, named_seats
@@ -284,6 +284,7 @@ def remote_channel(address: str, *, tls: bool | None, ca: str | None) -> tuple[A
     """A channel to `address`, its TLS and CA: TLS unless `tls` is False or (by default)
     the host is this machine, as `serve` is plaintext on loopback only; the system's
     certificate authorities, or those in the PEM file `ca`."""
+    quiet_grpc_log()
     import grpc
 
     from moneycards.server.addresses import is_loopback
@@ -302,6 +303,22 @@ def remote_channel(address: str, *, tls: bool | None, ca: str | None) -> tuple[A
     return grpc.secure_channel(address, grpc.ssl_channel_credentials(roots)), True, ca
 
 
+def untrusted(channel: Any, address: str, ca: str | None) -> str:
+    """Why a TLS channel never became ready, when the reason is the server's certificate
+    (one quick call reads gRPC's reason): else ''."""
+    import grpc
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+    try:
+        health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(), timeout=2)
+    except grpc.RpcError as err:
+        if "CERTIFICATE_VERIFY_FAILED" in (err.details() or ""):
+            by = f"the authority in {ca}" if ca else "an authority this system trusts"
+            return (f"the server at {address} answers over TLS, but its certificate is not "
+                    f"signed by {by} (a private authority's certificate: --ca FILE)")
+    return ""
+
+
 def no_answer(address: str, tls: bool) -> str:
     if tls:
         return (f"no server answers at {address} over TLS (TLS? a server on this machine "
@@ -317,6 +334,7 @@ class RemoteTable:
     def __init__(self, address: str, game: str, seed: int | None, seat: int, level: str,
                  name: str, *, joined: tuple[str, str, int] | None = None, match: Any = None,
                  tls: bool | None = None, ca: str | None = None):
+        quiet_grpc_log()
         import grpc
 
         from moneycards.records import AI_LEVELS
@@ -329,7 +347,8 @@ class RemoteTable:
         try:
             grpc.channel_ready_future(self.channel).result(timeout=CONNECT_S)
         except grpc.FutureTimeoutError:
-            raise InvalidInput(no_answer(address, self.tls), field="--remote") from None
+            raise InvalidInput(untrusted(self.channel, address, self.ca)
+                               or no_answer(address, self.tls), field="--remote") from None
         self.stub = table_pb2_grpc.TableServiceStub(self.channel)
         if joined is None:
             seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN, name=name)

@@ -87,6 +87,39 @@ def test_tls_serves_health_over_tls(tmp_path):
         assert proc.wait(timeout=15) == 0
 
 
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
+def test_play_remote_with_the_wrong_authority_says_so_in_one_line(tmp_path):
+    """A server over TLS whose certificate the --ca file did not sign: one line naming the
+    certificate, and none of gRPC's own handshake log on the terminal."""
+    import os
+    import sys
+
+    files = {}
+    for name in ("server", "other"):
+        cert, key = tmp_path / f"{name}.crt", tmp_path / f"{name}.key"
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days",
+                        "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
+                        "-keyout", str(key), "-out", str(cert)], check=True,
+                       capture_output=True)
+        files[name] = (cert, key)
+    proc, port = start("--port", "0", "--workers", "1", "--host", "localhost", "--no-web",
+                       "--db", ":memory:", "--tls-cert", str(files["server"][0]),
+                       "--tls-key", str(files["server"][1]))
+    try:
+        env = {k: v for k, v in os.environ.items() if k != "GRPC_VERBOSITY"}
+        r = subprocess.run([sys.executable, "-m", "moneycards", "kowah", "play", "--remote",
+                            f"localhost:{port}", "--ca", str(files["other"][0])],
+                           capture_output=True, text=True, timeout=60, input="", env=env)
+        assert r.returncode == 2
+        assert r.stderr == (f"error: --remote: the server at localhost:{port} answers over "
+                            f"TLS, but its certificate is not signed by the authority in "
+                            f"{files['other'][0]} (a private authority's certificate: --ca "
+                            f"FILE)\n")
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=15) == 0
+
+
 def test_a_certificate_that_is_not_one_is_one_line_and_exit_2(tmp_path):
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     cert.write_text("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n")
