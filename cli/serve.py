@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from moneycards.server.addresses import bracketed
 from moneycards.server.limits import Limits
 from moneycards.server.store import (StoreUnavailable, TableStore, default_path,
                                      open_store as open_db)
@@ -119,7 +120,7 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
     def listening(service: Service) -> None:  # the note only once nothing can fail any more,
         if note:  # and before the listening line, which tells a caller the server is up
             click.echo(note, err=True)
-        print(f"moneycards gRPC server listening on {host}:{service.port} "
+        print(f"moneycards gRPC server listening on {bracketed(host)}:{service.port} "
               f"({'TLS' if tls else 'plaintext'})", flush=True)
         if service.web is not None:
             print(web_line(host, service.web.port, tls is not None), flush=True)

@@ -36,3 +36,8 @@ def is_loopback_peer(peer: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def bracketed(host: str) -> str:
+    """A host as an address with a port writes it: an IPv6 address in brackets ([::1])."""
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host

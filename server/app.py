@@ -30,7 +30,7 @@ import grpc
 from google.protobuf.descriptor import ServiceDescriptor
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
-from moneycards.server.addresses import is_loopback
+from moneycards.server.addresses import bracketed, is_loopback
 from moneycards.server.interceptors import GuardInterceptor
 from moneycards.server.kowah import KowahService
 from moneycards.server.limits import RESERVED_THREADS, Limits
@@ -308,7 +308,7 @@ def serve_forever(host: str, port: int, workers: int, limits: Limits | None = No
     if on_ready is not None:
         on_ready(service)
     else:
-        print(f"moneycards gRPC server listening on {host}:{service.port} ({scheme})",
+        print(f"moneycards gRPC server listening on {bracketed(host)}:{service.port} ({scheme})",
               flush=True)
         if service.web is not None:
             print(web_line(host, service.web.port, tls is not None), flush=True)

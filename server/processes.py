@@ -47,6 +47,7 @@ from multiprocessing.process import BaseProcess
 from types import FrameType
 from typing import Any, Sequence
 
+from moneycards.server.addresses import bracketed
 from moneycards.server.limits import Limits
 from moneycards.server.store import open_store
 
@@ -202,7 +203,7 @@ def serve_processes(n: int, host: str, port: int, max_calls: int, limits: Limits
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     scheme = "TLS" if tls else "plaintext"
-    print(f"moneycards gRPC server listening on {host}:{port} ({scheme}, {n} processes)",
+    print(f"moneycards gRPC server listening on {bracketed(host)}:{port} ({scheme}, {n} processes)",
           flush=True)
     if web is not None:
         from moneycards.server.app import web_line  # lazy: as in _child

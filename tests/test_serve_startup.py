@@ -186,3 +186,22 @@ def test_sigterm_turns_not_serving_and_exits_after_the_grace_even_if_a_call_is_s
         assert time.monotonic() - sent < 1.0 + 3.0  # the grace, then out
         with pytest.raises(grpc.RpcError):
             stuck.result(timeout=10)
+
+
+def test_an_ipv6_address_is_told_in_brackets():
+    """`--host ::1` listens at [::1]:PORT, as an address with a port is written."""
+    import socket
+
+    try:
+        socket.socket(socket.AF_INET6).bind(("::1", 0))
+    except OSError:
+        pytest.skip("no IPv6 loopback here")
+    proc = subprocess.Popen([*SERVE, "--host", "::1", "--port", "0", "--workers", "1",
+                             "--no-web", "--db", ":memory:"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert re.search(r"listening on \[::1\]:\d+ ", line), line + proc.stderr.read()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=15) == 0
