@@ -204,6 +204,44 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
                            f"total {totals[s]:+.0f}, average {totals[s] / deals:+.3f} per deal")
 
 
+def _switches(spec: AnyGame) -> dict[str, Any]:
+    """The switches a game's rules have that a record's `rules` carries (true/false or a
+    number), with their defaults."""
+    import dataclasses
+
+    base = spec.rules()
+    return {f.name: getattr(base, f.name) for f in dataclasses.fields(base)
+            if f.init and f.name != "preset" and isinstance(getattr(base, f.name), (bool, int))}
+
+
+def _shown(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def play_rules(spec: AnyGame, preset: str, switches: tuple[str, ...]) -> Any:
+    """The rules `--rules` and `--switch NAME=VALUE` name, read as a record's `rules` is
+    (records.rules_from_json): errors name the switch."""
+    from moneycards.records import rules_from_json
+
+    obj: dict[str, Any] = {"preset": preset}
+    known = _switches(spec)
+    for text in switches:
+        key, eq, value = text.partition("=")
+        key = key.strip()
+        if not eq or key not in known:
+            raise InvalidInput(f"{text[:40]!r}: give NAME=VALUE, NAME one of "
+                               f"{', '.join(known)}", field="--switch")
+        value = value.strip().lower()
+        if isinstance(known[key], bool):
+            if value not in ("true", "false", "on", "off", "1", "0"):
+                raise InvalidInput(f"{key}: true or false, not {value[:20]!r}",
+                                   field="--switch")
+            obj[key] = value in ("true", "on", "1")
+        else:
+            obj[key] = value
+    return rules_from_json(spec.name, obj, field="--switch")
+
+
 def add_interactive_command(group: click.Group, spec: AnyGame) -> None:
 
     @group.command("play", help=(
@@ -222,6 +260,14 @@ def add_interactive_command(group: click.Group, spec: AnyGame) -> None:
     @click.option("--record", "record_out", type=click.Path(dir_okay=False, writable=True),
                   help="Keep the deal here, saved after every action (default: a new file "
                        "in the data folder, printed at the start).")
+    @click.option("--rules", "preset", type=click.Choice(list(spec.presets)),
+                  default=spec.presets[0], show_default=True,
+                  hidden=len(spec.presets) == 1, help="The rules preset.")
+    @click.option("--switch", "switches", multiple=True, metavar="NAME=VALUE",
+                  help="A ruling's switch (repeatable), as a record's `rules` names it: "
+                       + ", ".join(f"{k}={_shown(v)}" for k, v in _switches(spec).items())
+                       + " (the defaults); `moneycards GAME rules` says what each ruling "
+                       "decides.")
     @click.option("--overwrite", is_flag=True,
                   help="Let --record replace a file that exists (by default it is refused, "
                        "so an earlier deal is never lost).")
@@ -248,13 +294,18 @@ def add_interactive_command(group: click.Group, spec: AnyGame) -> None:
                        "for you and the log says so).")
     @answers
     def play(seed: int | None, seat: int, level: str, name: str, record_out: str | None,
-             overwrite: bool, resume_file: str | None, remote: str | None, tls: bool | None,
+             preset: str, switches: tuple[str, ...], overwrite: bool,
+             resume_file: str | None, remote: str | None, tls: bool | None,
              ca: str | None, deals: int | None, to_points: int | None,
              ask_pass: bool) -> None:
         from moneycards.cli.session import Session
 
+        rules = play_rules(spec, preset, switches)
+        if resume_file and (switches or preset != spec.presets[0]):
+            raise InvalidInput("a resumed deal keeps its own rules: give --resume or "
+                               "--rules/--switch, not both", field="--rules")
         session = Session.open(spec, seed=seed, seat=seat, level=level, name=name,
-                               record_out=record_out, overwrite=overwrite,
+                               record_out=record_out, overwrite=overwrite, rules=rules,
                                resume_file=resume_file, remote=remote,
                                deals=deals, to_points=to_points, auto_pass=not ask_pass,
                                tls=tls, ca=ca)

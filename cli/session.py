@@ -77,7 +77,8 @@ class Session:
              record_out: str | None, resume_file: str | None, remote: str | None,
              deals: int | None = None, to_points: int | None = None,
              auto_pass: bool = True, tls: bool | None = None,
-             ca: str | None = None, overwrite: bool = False) -> "Session":
+             ca: str | None = None, overwrite: bool = False,
+             rules: Any = None) -> "Session":
         if not 0 <= seat < spec.seats:
             raise InvalidInput(f"seat must be 0-{spec.seats - 1}", field="seat")
         match = None
@@ -111,10 +112,11 @@ class Session:
         else:
             if remote:  # the server shuffles unless a seed was chosen
                 table = RemoteTable(remote, spec.name, seed, seat, level, name, match=match,
-                                    tls=tls, ca=ca)
+                                    tls=tls, ca=ca, rules=rules)
             else:
                 seed = random.randrange(1_000_000) if seed is None else seed
-                table = LocalTable(spec.name, seed, seat, level, name, match=match)
+                table = LocalTable(spec.name, seed, seat, level, name, match=match,
+                                   rules=rules)
         return cls(spec, table, path, auto_pass=auto_pass)
 
     # -- the loop -------------------------------------------------------------------------

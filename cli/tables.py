@@ -53,14 +53,14 @@ class LocalTable:
     address = ""
 
     def __init__(self, game: str, seed: int, seat: int, level: str, name: str,
-                 table: Table | None = None, match: Match | None = None):
+                 table: Table | None = None, match: Match | None = None, rules: Any = None):
         from moneycards.solver.tables import AI, HUMAN, Seat, Table
 
         self.game, self.seat, self.seen = game, seat, 0
         if table is None:
             seats = [Seat(HUMAN, name=name) if s == seat else Seat(AI, level)
                      for s in range(spec(game).seats)]
-            table = Table.create(game, seats, seed=seed, match=match)
+            table = Table.create(game, seats, seed=seed, match=match, rules=rules)
         self.table = table
         self.seed = table.seed
         self.new_deal = False  # a match's next deal began since the person last looked
@@ -333,7 +333,7 @@ class RemoteTable:
 
     def __init__(self, address: str, game: str, seed: int | None, seat: int, level: str,
                  name: str, *, joined: tuple[str, str, int] | None = None, match: Any = None,
-                 tls: bool | None = None, ca: str | None = None):
+                 tls: bool | None = None, ca: str | None = None, rules: Any = None):
         quiet_grpc_log()
         import grpc
 
@@ -362,6 +362,9 @@ class RemoteTable:
             if match is not None:
                 request.match_rules.CopyFrom(table_pb2.MatchRules(
                     deals=match.deals, to_points=match.to_points))
+            if rules is not None:
+                from moneycards.records import rules_message
+                rules_message(game, rules, getattr(request, wire(game).rules_field))
             r = self._call(self.stub.CreateTable, request)
             joined = (r.table_id, r.seat_tokens[0].token, seat)
         self.table_id, self.token, self.seat = joined

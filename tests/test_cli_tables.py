@@ -239,3 +239,32 @@ def test_play_record_never_replaces_an_earlier_deal_unless_told(tmp_path):
     assert r.exit_code == 0 and json.loads(empty.read_text())["seed"] == 5
     r = run("kowah", "play", "--resume", str(kept), "--record", str(kept), input="quit\n")
     assert r.exit_code == 0, r.output
+
+
+def test_play_takes_a_preset_and_ruling_switches(tmp_path, server_address):
+    """`--rules traditional --switch must_take_win=true`: the deal is played and saved
+    under them, in process and at a server's table; a switch that is not one, or a value
+    that is not true or false, is refused naming it; a resumed deal keeps its own rules."""
+    out = tmp_path / "deal.json"
+    r = run("totom", "play", "--seed", "5", "--rules", "traditional", "--switch",
+            "must_take_win=true", "--switch", "dealer_rotates=on", "--record", str(out),
+            input="quit\n")
+    assert r.exit_code == 0, r.output
+    assert json.loads(out.read_text())["rules"] == {
+        "preset": "TOTOM_RULES_PRESET_TRADITIONAL", "must_take_win": True,
+        "dealer_rotates": True}
+    r = run("totom", "play", "--resume", str(out), "--switch", "must_chiu=true",
+            input="quit\n")
+    assert r.exit_code == 2 and "a resumed deal keeps its own rules" in r.output
+    r = run("kowah", "play", "--switch", "optional_declaration=maybe")
+    assert r.exit_code == 2
+    assert "--switch: optional_declaration: true or false, not 'maybe'" in r.output
+    r = run("lukfu", "play", "--switch", "ace=1")
+    assert r.exit_code == 2 and "--switch: 'ace=1': give NAME=VALUE, NAME one of" in r.output
+    remote = tmp_path / "remote.json"  # played to its end: the file is its game record
+    r = run("kowah", "play", "--seed", "5", "--level", "greedy", "--switch",
+            "optional_declaration=true", "--remote", server_address, "--record", str(remote),
+            input="1\n" * 400)
+    assert r.exit_code == 0, r.output
+    assert json.loads(remote.read_text())["rules"] == {
+        "preset": "KOWAH_RULES_PRESET_SEED", "optional_declaration": True}
