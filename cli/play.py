@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from typing import IO, Any, Callable, TypeVar
 
@@ -204,11 +205,14 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
                            f"total {totals[s]:+.0f}, average {totals[s] / deals:+.3f} per deal")
 
 
+# One switch a game's `play --help` shows (the rules modules load only when a deal starts).
+SWITCH_EXAMPLE = {"totom": "must_take_win=true", "kowah": "optional_declaration=true",
+                  "lukfu": "strict_non_caller_leads=true"}
+
+
 def _switches(spec: AnyGame) -> dict[str, Any]:
     """The switches a game's rules have that a record's `rules` carries (true/false or a
     number), with their defaults."""
-    import dataclasses
-
     base = spec.rules()
     return {f.name: getattr(base, f.name) for f in dataclasses.fields(base)
             if f.init and f.name != "preset" and isinstance(getattr(base, f.name), (bool, int))}
@@ -229,8 +233,9 @@ def play_rules(spec: AnyGame, preset: str, switches: tuple[str, ...]) -> Any:
         key, eq, value = text.partition("=")
         key = key.strip()
         if not eq or key not in known:
-            raise InvalidInput(f"{text[:40]!r}: give NAME=VALUE, NAME one of "
-                               f"{', '.join(known)}", field="--switch")
+            names = ", ".join(f"{k} (default {_shown(v)})" for k, v in known.items())
+            raise InvalidInput(f"{text[:40]!r}: give NAME=VALUE, NAME one of {names}",
+                               field="--switch")
         value = value.strip().lower()
         if isinstance(known[key], bool):
             if value not in ("true", "false", "on", "off", "1", "0"):
@@ -264,10 +269,9 @@ def add_interactive_command(group: click.Group, spec: AnyGame) -> None:
                   default=spec.presets[0], show_default=True,
                   hidden=len(spec.presets) == 1, help="The rules preset.")
     @click.option("--switch", "switches", multiple=True, metavar="NAME=VALUE",
-                  help="A ruling's switch (repeatable), as a record's `rules` names it: "
-                       + ", ".join(f"{k}={_shown(v)}" for k, v in _switches(spec).items())
-                       + " (the defaults); `moneycards GAME rules` says what each ruling "
-                       "decides.")
+                  help="A ruling's switch (repeatable), as a record's `rules` names it, "
+                       f"e.g. {SWITCH_EXAMPLE.get(spec.name, 'NAME=true')}; a NAME that is "
+                       "not one is answered with the game's switches.")
     @click.option("--overwrite", is_flag=True,
                   help="Let --record replace a file that exists (by default it is refused, "
                        "so an earlier deal is never lost).")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import ssl
 import sys
 from typing import TYPE_CHECKING
 
@@ -34,8 +35,6 @@ def read_pem(path: str, field: str) -> bytes:
 def check_tls_pair(cert: str, key: str) -> None:
     """The certificate and key as TLS will load them, so that a wrong pair is named here
     rather than read as a port that cannot be bound."""
-    import ssl
-
     def no_password() -> bytes:
         raise InvalidInput(f"{key} is an encrypted key: give the key without a passphrase "
                            f"(openssl pkey -in KEY -out PLAIN)", field="--tls-key")

@@ -727,11 +727,12 @@ class Table:
             if hidden:
                 self.unseen[pos] = hidden
         for p in later:
-            # its own seat never saw it, nor others the decline; but what followed it by
-            # itself was told to the seats past it, and they are told it is taken back
+            # its own seat never saw it (its view stops at its open decision), nor others
+            # the decline; but what followed it by itself was told to the seats past it,
+            # and they are told it is taken back
             self.told_void[p.entry] = frozenset(
-                s for s in range(len(self.seats)) if s != p.seat and
-                p.entry < self._seen_until(s) and s not in self.unseen.get(p.entry, ()))
+                s for s in range(len(self.seats))
+                if p.entry < self._seen_until(s) and s not in self.unseen.get(p.entry, ()))
         for p in later:
             self.void.add(p.entry)
             self.pending.remove(p)

@@ -54,7 +54,8 @@ LAZY = (
          START + ("cli/deals.py", "moneycards/players.py", "moneycards/lukfu.py"),
          "protobuf and the generated messages ~25 ms, with the record files' reader ~55 ms: "
          "only record files, --json answers and gRPC seats need them"),
-    Lazy(("grpc", "grpc_status", "google.rpc", "moneycards.v1.*_pb2_grpc", "moneycards.server",
+    Lazy(("grpc", "grpc_status", "grpc_health", "google.rpc", "moneycards.v1.*_pb2_grpc",
+          "moneycards.server",
           "moneycards.cli.serve"), ("cli/*", "moneycards/players.py"),
          "grpc ~50 ms, the service (moneycards.server.app) ~300 ms: only serve, remote "
          "tables, gRPC seats and --json answers load them; serve sets GRPC_VERBOSITY first"),
