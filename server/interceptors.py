@@ -249,11 +249,13 @@ class GuardInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # grpc is
                         break
                     except BrokenProcessPool:
                         pool.replace_if_broken()
-                        if attempt == 1 and pool.never_ran(slot):
-                            # a worker died before this call reached one: it did nothing,
-                            # so it goes once to the pool that replaces it
-                            log.warning("request %s %s: sent again, a worker process died "
-                                        "before it started", request_id, method)
+                        if attempt == 1:
+                            # A worker died, and the pool fails every call in flight with
+                            # it, even those another worker ran or none took yet. A solver
+                            # call has no side effects: it goes once more to the new pool
+                            # (a call that kills its worker twice answers INTERNAL).
+                            log.warning("request %s %s: sent again, a worker process died",
+                                        request_id, method)
                             continue
                         log.error("request %s %s: a worker process died", request_id, method)
                         context.abort_with_status(internal_status(request_id))

@@ -45,13 +45,11 @@ MethodTable: TypeAlias = \
 _methods: MethodTable | None = None
 # in a worker: the shared flags, one per call slot, set when a client leaves
 _cancelled: Any = None
-# in a worker: one flag per call slot, set when a worker starts the slot's call
-_started: Any = None
 
 
-def _init(flags: Any, started: Any = None) -> None:
-    global _cancelled, _started
-    _cancelled, _started = flags, started
+def _init(flags: Any) -> None:
+    global _cancelled
+    _cancelled = flags
     _die_with_parent()
 
 
@@ -141,8 +139,6 @@ def run_call(method: str, request: bytes, deadline_at: float | None, limits: Lim
              slot: int | None = None) -> CallResult:
     """In a worker: ("ok", response) | ("status", google.rpc.Status) | ("solve_limit", text)
     | ("expired",) | ("error", traceback)."""
-    if slot is not None and _started is not None:
-        _started[slot] = 1  # a pool that breaks after this may not send the call again
     if deadline_at is not None and time.time() >= deadline_at:
         return ("expired",)
     try:
@@ -180,13 +176,12 @@ class SolverPool:
         self._lock = threading.Lock()
         self._mp = multiprocessing.get_context("spawn")  # forking a gRPC process is unsafe
         self.flags = self._mp.Array("b", slots, lock=False)
-        self.started = self._mp.Array("b", slots, lock=False)
         self._free = list(range(slots))
         self._pool = self._new()
 
     def _new(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(self.processes, mp_context=self._mp, initializer=_init,
-                                   initargs=(self.flags, self.started))
+                                   initargs=(self.flags,))
 
     def slot(self) -> int | None:
         """A cancellation flag for one call, cleared; None if all are taken."""
@@ -195,13 +190,7 @@ class SolverPool:
                 return None
             k = self._free.pop()
         self.flags[k] = 0
-        self.started[k] = 0
         return k
-
-    def never_ran(self, k: int | None) -> bool:
-        """Whether no worker started the call of slot `k`: a call a dying pool failed before
-        any worker took it may be sent again (unknown without a slot: never resent)."""
-        return k is not None and not self.started[k]
 
     def release(self, k: int | None) -> None:
         if k is not None:

@@ -700,14 +700,26 @@ def test_a_postgres_store_that_cannot_reach_its_server_is_store_unreachable():
         store = PostgresStore(url, min_size=1, max_size=1, timeout_s=2)
         try:
             assert store.get("x") is None
-            # The server drops the pool's connection (a restart, a network cut).
+            # The server drops the pool's connection (a restart): the pool's check replaces
+            # it before the next call, which succeeds.
             name = url.rpartition("/")[2]
-            with psycopg.connect(url.rpartition("/")[0] + "/postgres", autocommit=True) as db:
+            admin = url.rpartition("/")[0] + "/postgres"
+            with psycopg.connect(admin, autocommit=True) as db:
                 db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                            "WHERE datname = %s AND pid <> pg_backend_pid()", (name,))
-            with pytest.raises(StoreFailure) as info:
-                store.get("x")
-            assert info.value.reason == "STORE_UNREACHABLE"
+            assert store.get("x") is None
+            # Dropped again, and no connection can be made: STORE_UNREACHABLE.
+            with psycopg.connect(admin, autocommit=True) as db:
+                db.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS false")
+                db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                           "WHERE datname = %s AND pid <> pg_backend_pid()", (name,))
+            try:
+                with pytest.raises(StoreFailure) as info:
+                    store.get("x")
+                assert info.value.reason == "STORE_UNREACHABLE"
+            finally:
+                with psycopg.connect(admin, autocommit=True) as db:
+                    db.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
         finally:
             store.close_connection()
         with pytest.raises(StoreFailure) as info:  # a pool that is gone

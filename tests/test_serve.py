@@ -68,9 +68,9 @@ def _workers(pid: int) -> list[int]:
 
 
 def test_a_call_sent_as_a_worker_dies_is_answered_by_the_replaced_pool():
-    """A worker killed while idle breaks its pool: a call that reaches the server at once,
-    which no worker had started, is sent again to the new pool and answered, not failed
-    as INTERNAL (only the call a dead worker was running is)."""
+    """A worker killed while idle breaks its pool, which fails every call in flight: a call
+    that reaches the server at once is sent again to the new pool and answered, not failed
+    as INTERNAL."""
     import os
     import time
 
