@@ -215,10 +215,13 @@ def _switches(spec: AnyGame) -> dict[str, Any]:
     number), with their defaults."""
     base = spec.rules()
     return {f.name: getattr(base, f.name) for f in dataclasses.fields(base)
-            if f.init and f.name != "preset" and isinstance(getattr(base, f.name), (bool, int))}
+            if f.init and f.name != "preset"
+            and isinstance(getattr(base, f.name), (bool, int, tuple))}
 
 
 def _shown(value: Any) -> str:
+    if isinstance(value, tuple):  # faces (R-Tôm-cards)
+        return "'" + " ".join(map(str, value)) + "'"
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
@@ -236,7 +239,7 @@ def play_rules(spec: AnyGame, preset: str, switches: tuple[str, ...]) -> Any:
             names = ", ".join(f"{k} (default {_shown(v)})" for k, v in known.items())
             raise InvalidInput(f"{text[:40]!r}: give NAME=VALUE, NAME one of {names}",
                                field="--switch")
-        value = value.strip().lower()
+        value = value.strip() if isinstance(known[key], tuple) else value.strip().lower()
         if isinstance(known[key], bool):
             if value not in ("true", "false", "on", "off", "1", "0"):
                 raise InvalidInput(f"{key}: true or false, not {value[:20]!r}",

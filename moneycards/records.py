@@ -139,6 +139,9 @@ def rules_object(game: str, rules: Message, *, field: str = "rules") -> Any:
                      field=f"{field}.preset")
     switches = {f.name: getattr(rules, f.name) for f in rules.DESCRIPTOR.fields
                 if f.name != "preset" and rules.HasField(f.name)}
+    for name, value in switches.items():
+        if isinstance(getattr(base, name), tuple):  # faces, in notation
+            switches[name] = faces_switch(game, value, getattr(base, name), f"{field}.{name}")
     return dataclasses.replace(base, **switches)
 
 
@@ -151,8 +154,8 @@ def rules_json(game: str, rules: Any) -> dict[str, Any]:
         return out
     base = spec(game).rules(name)
     for f in dataclasses.fields(rules):
-        if f.name != "preset" and getattr(rules, f.name) != getattr(base, f.name):
-            out[f.name] = getattr(rules, f.name)
+        if f.init and f.name != "preset" and getattr(rules, f.name) != getattr(base, f.name):
+            out[f.name] = switch_text(getattr(rules, f.name))
     return out
 
 
@@ -173,8 +176,27 @@ def rules_from_json(game: str, obj: Any, *, field: str = "rules") -> Any:
         if key not in names:
             raise InvalidInput(f"unknown switch {key[:40]!r}; one of: {', '.join(names)}",
                                field=f"{field}.{key[:40]}")
-        switches[key] = _json_value(value, type(getattr(base, key)), f"{field}.{key}")
+        default = getattr(base, key)
+        switches[key] = faces_switch(game, value, default, f"{field}.{key}") \
+            if isinstance(default, tuple) else _json_value(value, type(default), f"{field}.{key}")
     return dataclasses.replace(base, **switches)
+
+
+def faces_switch(game: str, text: Any, default: tuple[Any, ...], where: str) -> tuple[Any, ...]:
+    """A switch that names faces (R-Tôm-cards' `tom_cards`): as many different faces of
+    the game's deck as its default has, in notation."""
+    if not isinstance(text, str):
+        raise InvalidInput("expected cards in notation (text)", field=where)
+    faces = spec(game).deck.parse(text, field=where)
+    if len(faces) != len(default) or len(set(faces)) != len(faces):
+        raise InvalidInput(f"{len(default)} different faces, as in "
+                           f"{' '.join(map(str, default))!r}, not {text[:40]!r}", field=where)
+    return tuple(faces)
+
+
+def switch_text(value: Any) -> Any:
+    """A switch as a record's `rules` and a rules message carry it: faces in notation."""
+    return " ".join(str(f) for f in value) if isinstance(value, tuple) else value
 
 
 def _json_value(value: Any, kind: type, where: str) -> Any:
@@ -373,7 +395,7 @@ def rules_message(game: str, rules: Any, msg: Message) -> None:
     base = spec(game).rules(name)
     for f in msg.DESCRIPTOR.fields:
         if f.name != "preset" and getattr(rules, f.name) != getattr(base, f.name):
-            setattr(msg, f.name, getattr(rules, f.name))
+            setattr(msg, f.name, switch_text(getattr(rules, f.name)))
 
 
 SEAT_KINDS = {"human": common_pb2.SEAT_KIND_HUMAN, "ai": common_pb2.SEAT_KIND_AI}

@@ -543,8 +543,10 @@ class TableState(ABC):
         rules = self.rules_object()
         preset = getattr(rules, "preset", "seed") or "seed"
         base = g.rules(preset)
-        switches = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)
-                    if f.name != "preset" and getattr(rules, f.name) != getattr(base, f.name)}
+        # faces (R-Tôm-cards) in notation, as the record's rules message carries them
+        switches = {f.name: (" ".join(map(str, v)) if isinstance(v, tuple) else v)
+                    for f in dataclasses.fields(rules) if f.init and f.name != "preset"
+                    and (v := getattr(rules, f.name)) != getattr(base, f.name)}
         rec: dict[str, Any] = {
             "game": self.game,
             "rules": {"preset": g.preset_enum + preset.upper(), **switches}}

@@ -253,6 +253,16 @@ def test_play_takes_a_preset_and_ruling_switches(tmp_path, server_address):
     assert json.loads(out.read_text())["rules"] == {
         "preset": "TOTOM_RULES_PRESET_TRADITIONAL", "must_take_win": True,
         "dealer_rotates": True}
+    faces = tmp_path / "faces.json"  # R-Tôm-cards' switch names faces, in notation
+    r = run("totom", "play", "--seed", "5", "--switch", "tom_cards=3m 3s 7c", "--record",
+            str(faces), input="quit\n")
+    assert r.exit_code == 0, r.output
+    assert json.loads(faces.read_text())["rules"]["tom_cards"] == "3m 3s 7c"
+    r = run("totom", "check-record", str(faces))
+    assert r.exit_code == 0 and r.output.startswith("VALID")
+    r = run("totom", "play", "--switch", "tom_cards=3m 3m 7c")
+    assert r.exit_code == 2 and "--switch.tom_cards: 3 different faces, as in '3m 3c 7c'" \
+        in r.output
     r = run("totom", "play", "--resume", str(out), "--switch", "must_chiu=true",
             input="quit\n")
     assert r.exit_code == 2 and "a resumed deal keeps its own rules" in r.output

@@ -167,3 +167,23 @@ def test_the_response_carries_every_field_of_the_verdict():
             for b in d["bonuses"]]
         assert MessageToDict(m.settlement, always_print_fields_with_no_presence=True) == {
             "winner": d["settlement"]["winner"], "eachLoser": d["settlement"]["each_loser"]}
+
+
+def test_the_tom_cards_switch_names_tom_s_faces_r_tom_cards(stub):
+    """R-Tôm-cards by its switch alone: under the seed preset a Tôm of 3m 3s 7c counts only
+    when `tom_cards` names those faces; a switch of other than three different faces is
+    bad input naming it."""
+    hand = "22c 44c 55c 66c 22s 88s 3s3m 7c7s 5s5m 6s6m"
+    context = pb.TotomWinContext(win_card="3s", via=pb.WIN_VIA_OWN_DOOR)
+    page = stub.CheckHand(pb.CheckHandRequest(hand=hand, context=context), timeout=10)
+    named = stub.CheckHand(pb.CheckHandRequest(hand=hand, context=context, rules=pb.TotomRules(
+        tom_cards="3m 3s 7c")), timeout=10)
+    assert page.wins and named.wins
+    assert pb.TOTOM_BONUS_KIND_TOM not in {b.kind for b in page.bonuses}
+    assert pb.TOTOM_BONUS_KIND_TOM in {b.kind for b in named.bonuses}
+    for bad in ("3m 3s", "3m 3m 7c", "3m 3s 7x"):
+        with pytest.raises(grpc.RpcError) as err:
+            stub.CheckHand(pb.CheckHandRequest(hand=hand, context=context,
+                                               rules=pb.TotomRules(tom_cards=bad)), timeout=10)
+        assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+        assert "rules.tom_cards" in err.value.details()

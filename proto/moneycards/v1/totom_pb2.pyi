@@ -90,7 +90,7 @@ TOTOM_SCORING_MAIN_PLUS_DICH: TotomScoring
 TOTOM_SCORING_SUM_OF_MAINS: TotomScoring
 
 class TotomRules(_message.Message):
-    __slots__ = ("preset", "chi_chi_win_needs_six_four", "thap_thanh_sums_mains", "bach_thu_chi", "thong_and_dia_u", "must_take_win", "must_chiu", "no_discard_of_captured_face", "no_same_rank_discard_after_ca", "dealer_rotates")
+    __slots__ = ("preset", "chi_chi_win_needs_six_four", "thap_thanh_sums_mains", "bach_thu_chi", "thong_and_dia_u", "must_take_win", "must_chiu", "no_discard_of_captured_face", "no_same_rank_discard_after_ca", "dealer_rotates", "tom_cards")
     PRESET_FIELD_NUMBER: _ClassVar[int]
     CHI_CHI_WIN_NEEDS_SIX_FOUR_FIELD_NUMBER: _ClassVar[int]
     THAP_THANH_SUMS_MAINS_FIELD_NUMBER: _ClassVar[int]
@@ -101,6 +101,7 @@ class TotomRules(_message.Message):
     NO_DISCARD_OF_CAPTURED_FACE_FIELD_NUMBER: _ClassVar[int]
     NO_SAME_RANK_DISCARD_AFTER_CA_FIELD_NUMBER: _ClassVar[int]
     DEALER_ROTATES_FIELD_NUMBER: _ClassVar[int]
+    TOM_CARDS_FIELD_NUMBER: _ClassVar[int]
     preset: TotomRulesPreset
     chi_chi_win_needs_six_four: bool
     thap_thanh_sums_mains: bool
@@ -111,7 +112,8 @@ class TotomRules(_message.Message):
     no_discard_of_captured_face: bool
     no_same_rank_discard_after_ca: bool
     dealer_rotates: bool
-    def __init__(self, preset: _Optional[_Union[TotomRulesPreset, str]] = ..., chi_chi_win_needs_six_four: _Optional[bool] = ..., thap_thanh_sums_mains: _Optional[bool] = ..., bach_thu_chi: _Optional[bool] = ..., thong_and_dia_u: _Optional[bool] = ..., must_take_win: _Optional[bool] = ..., must_chiu: _Optional[bool] = ..., no_discard_of_captured_face: _Optional[bool] = ..., no_same_rank_discard_after_ca: _Optional[bool] = ..., dealer_rotates: _Optional[bool] = ...) -> None: ...
+    tom_cards: str
+    def __init__(self, preset: _Optional[_Union[TotomRulesPreset, str]] = ..., chi_chi_win_needs_six_four: _Optional[bool] = ..., thap_thanh_sums_mains: _Optional[bool] = ..., bach_thu_chi: _Optional[bool] = ..., thong_and_dia_u: _Optional[bool] = ..., must_take_win: _Optional[bool] = ..., must_chiu: _Optional[bool] = ..., no_discard_of_captured_face: _Optional[bool] = ..., no_same_rank_discard_after_ca: _Optional[bool] = ..., dealer_rotates: _Optional[bool] = ..., tom_cards: _Optional[str] = ...) -> None: ...
 
 class TotomWinContext(_message.Message):
     __slots__ = ("win_card", "via", "thien_u", "opening", "won_previous", "first_stock")
