@@ -205,9 +205,12 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
                            f"total {totals[s]:+.0f}, average {totals[s] / deals:+.3f} per deal")
 
 
-# One switch a game's `play --help` shows (the rules modules load only when a deal starts).
-SWITCH_EXAMPLE = {"totom": "must_take_win=true", "kowah": "optional_declaration=true",
-                  "lukfu": "strict_non_caller_leads=true"}
+def presets_option(spec: AnyGame) -> Callable[[_F], _F]:
+    """`--rules PRESET` for a game with a choice of presets (one preset: no option)."""
+    if len(spec.presets) == 1:
+        return lambda f: f
+    return click.option("--rules", "preset", type=click.Choice(list(spec.presets)),
+                        default=spec.presets[0], show_default=True, help="The rules preset.")
 
 
 def _switches(spec: AnyGame) -> dict[str, Any]:
@@ -268,12 +271,10 @@ def add_interactive_command(group: click.Group, spec: AnyGame) -> None:
     @click.option("--record", "record_out", type=click.Path(dir_okay=False, writable=True),
                   help="Keep the deal here, saved after every action (default: a new file "
                        "in the data folder, printed at the start).")
-    @click.option("--rules", "preset", type=click.Choice(list(spec.presets)),
-                  default=spec.presets[0], show_default=True,
-                  hidden=len(spec.presets) == 1, help="The rules preset.")
+    @presets_option(spec)
     @click.option("--switch", "switches", multiple=True, metavar="NAME=VALUE",
                   help="A ruling's switch (repeatable), as a record's `rules` names it, "
-                       f"e.g. {SWITCH_EXAMPLE.get(spec.name, 'NAME=true')}; a NAME that is "
+                       f"e.g. {spec.switch_example or 'NAME=true'}; a NAME that is "
                        "not one is answered with the game's switches.")
     @click.option("--overwrite", is_flag=True,
                   help="Let --record replace a file that exists (by default it is refused, "
@@ -301,10 +302,10 @@ def add_interactive_command(group: click.Group, spec: AnyGame) -> None:
                        "for you and the log says so).")
     @answers
     def play(seed: int | None, seat: int, level: str, name: str, record_out: str | None,
-             preset: str, switches: tuple[str, ...], overwrite: bool,
+             switches: tuple[str, ...], overwrite: bool,
              resume_file: str | None, remote: str | None, tls: bool | None,
              ca: str | None, deals: int | None, to_points: int | None,
-             ask_pass: bool) -> None:
+             ask_pass: bool, preset: str = spec.presets[0]) -> None:
         from moneycards.cli.session import Session
 
         rules = play_rules(spec, preset, switches)

@@ -48,7 +48,7 @@ RESPONSE_STRINGS = {
     "RankedAction.action": "action", "RankedAction.explanation": "text",
     "CheckHandResponse.hand": "cards", "CheckHandResponse.pairs": "cards",
     "CheckHandResponse.unpaired": "cards", "TotomBonus.name": "name",
-    "TotomWait.card": "cards",
+    "TotomWait.card": "cards", "TotomRules.tom_cards": "cards",
     "CheckReadyResponse.hand": "cards", "CheckReadyResponse.waits": "cards",
     "CheckReadyResponse.discard": "cards", "CheckReadyResponse.draw": "cards",
     "KowahSplit.triplets": "cards",
@@ -184,7 +184,9 @@ def test_rule_switches_are_a_preset_plus_named_switches_in_every_service():
         fields = rules.DESCRIPTOR.fields_by_name
         assert fields["preset"].enum_type.values[0].name.endswith("_UNSPECIFIED")
         switches = [f for f in rules.DESCRIPTOR.fields if f.name != "preset"]
-        assert switches and all(f.type == f.TYPE_BOOL and f.has_presence for f in switches)
+        # a switch is on or off, or (R-Tôm-cards) names faces in notation; unset: the preset's
+        assert switches and all(f.has_presence and (f.type == f.TYPE_BOOL or (
+            f.type == f.TYPE_STRING and f.name == "tom_cards")) for f in switches)
     for msg in (w.record for w in WIRES.values()):
         assert msg.DESCRIPTOR.fields_by_name["rules"].message_type.name.endswith("Rules")
 
