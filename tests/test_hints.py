@@ -398,3 +398,21 @@ def test_the_grpc_answer_marks_what_was_cut_short(channel, game):
     for a in tiny.actions:
         assert a.cut_short == (not a.HasField("value")
                                or a.explanation.startswith("not played out: cut short")), a
+
+
+def test_a_totom_option_not_played_out_tells_its_distance_in_whole_cards():
+    """Tổ Tôm seed 5 after five actions: the ranking's value is minus the distance less
+    fractions (live cards, the next seat's chance to capture), so an option two cards from
+    a win like the best one is "as near a win", never "0.1 cards further"; one three cards
+    away is "1 card further"."""
+    state = seeded("totom", 5)
+    for action in ("discard 2s", "capture 2s", "discard 2c", "pass", "capture 6m"):
+        state.apply(action)
+    ranked = hint(state.observation(state.current_seat()), level="strong", seed=0)
+    said = [r.reason for r in ranked if r.reason.startswith("not played out")]
+    assert said and not any("." in r.split(" cards further")[0].split()[-1]
+                            for r in said if "further" in r)
+    near = [r for r in said if "2 cards from a win" in r]
+    far = [r for r in said if "3 cards from a win" in r]
+    assert near and all("as near a win as the best option" in r for r in near)
+    assert far and all("1 card further from a win than the best option" in r for r in far)

@@ -411,9 +411,18 @@ def searched(obs: TotomObservation, base: list[Ranked], cands: list[Ranked],
     for i, r in enumerate(r for r in base if r.action not in est):
         gap = best - r.value if r.evaluated else None
         place = f"{order[r.action] + 1}{_suffix(order[r.action] + 1)}"
-        why = (f"not played out, {place} by distance: {gap:.1f} cards further from a win "
-               f"than the best option; {r.reason}"
-               if gap is not None and gap < 50 else f"not played out, {place}: {r.reason}")
+        # The ranking's value is minus the distance in cards, less its fractions (live
+        # cards, the next seat's chance to capture): only a whole card is a card further.
+        if gap is None or gap >= 50:
+            why = f"not played out, {place}: {r.reason}"
+        elif gap >= 0.95:
+            why = (f"not played out, {place} by distance: "
+                   f"{counted(int(gap + 0.05), 'cards')} further from a win than the best "
+                   f"option; {r.reason}")
+        else:
+            why = (f"not played out, {place} by distance: as near a win as the best option, "
+                   f"below it by its live cards or the next seat's chance to capture; "
+                   f"{r.reason}")
         # Below every played-out settlement, in the ranking's order.
         below = floor - 0.01 * (i + 1)
         out.append(Ranked(r.action, below if r.evaluated else r.value, why, r.evaluated))
