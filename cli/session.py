@@ -130,6 +130,9 @@ class Session:
         seed = f", seed {t.seed}" if t.seed is not None else ", shuffled by the server"
         self.echo(f"{self.spec.title}{seed}{where}. You play seat {t.seat}"
                   f"{'' if me == 'You' else ' as ' + me}, with {others}.")
+        rules = rules_words(self.spec.name, getattr(t, "rules", None))
+        if rules:
+            self.echo(rules)
         what = "match" if self.is_match() else "deal"
         self.echo(f"The {what} is saved to {self.path} after every action.")
         if self.practice():
@@ -397,6 +400,23 @@ class Session:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
         os.replace(tmp, self.path)  # never a half-written file
+
+
+def rules_words(game: str, rules: Any) -> str:
+    """The rules a table plays, where they are not the game's defaults, as a sentence for
+    the opening: "Rules: the traditional preset with must_take_win true." ("" for the
+    defaults), so a person sees which switches are on before the first action."""
+    from moneycards.records import rules_json
+
+    if rules is None:
+        return ""
+    obj = rules_json(game, rules)
+    preset = obj.pop("preset")
+    if preset == "seed" and not obj:
+        return ""
+    said = ", ".join(f"{k} {str(v).lower()}" if isinstance(v, bool) else f"{k} '{v}'"
+                     for k, v in obj.items())
+    return f"Rules: the {preset} preset" + (f" with {said}." if said else ".")
 
 
 def _new_path(game: str) -> pathlib.Path:

@@ -63,6 +63,7 @@ class LocalTable:
             table = Table.create(game, seats, seed=seed, match=match, rules=rules)
         self.table = table
         self.seed = table.seed
+        self.rules = table.rules  # the engine's rules object, for the opening line
         self.new_deal = False  # a match's next deal began since the person last looked
         self.practice = False  # an action was taken back (`undo`): the record says so
 
@@ -343,6 +344,7 @@ class RemoteTable:
 
         self.grpc, self.pb = grpc, table_pb2
         self.game, self.address, self.seed = game, address, seed
+        self.rules = rules  # as asked; None when joined or the game's defaults
         self.channel, self.tls, self.ca = remote_channel(address, tls=tls, ca=ca)
         try:
             grpc.channel_ready_future(self.channel).result(timeout=CONNECT_S)

@@ -250,13 +250,22 @@ def test_play_takes_a_preset_and_ruling_switches(tmp_path, server_address):
             "must_take_win=true", "--switch", "dealer_rotates=on", "--record", str(out),
             input="quit\n")
     assert r.exit_code == 0, r.output
+    # the opening names what differs from the defaults, before the first action
+    assert "\nRules: the traditional preset with must_take_win true, dealer_rotates " \
+        "true.\n" in r.output
     assert json.loads(out.read_text())["rules"] == {
         "preset": "TOTOM_RULES_PRESET_TRADITIONAL", "must_take_win": True,
         "dealer_rotates": True}
+    r = run("totom", "play", "--resume", str(out), input="quit\n")  # kept on resuming
+    assert "\nRules: the traditional preset with must_take_win true" in r.output
+    r = run("totom", "play", "--seed", "5", "--record", str(tmp_path / "plain.json"),
+            input="quit\n")
+    assert r.exit_code == 0 and "Rules:" not in r.output  # the defaults go unsaid
     faces = tmp_path / "faces.json"  # R-Tôm-cards' switch names faces, in notation
     r = run("totom", "play", "--seed", "5", "--switch", "tom_cards=3m 3s 7c", "--record",
             str(faces), input="quit\n")
     assert r.exit_code == 0, r.output
+    assert "\nRules: the seed preset with tom_cards '3m 3s 7c'.\n" in r.output
     assert json.loads(faces.read_text())["rules"]["tom_cards"] == "3m 3s 7c"
     r = run("totom", "check-record", str(faces))
     assert r.exit_code == 0 and r.output.startswith("VALID")
@@ -276,5 +285,6 @@ def test_play_takes_a_preset_and_ruling_switches(tmp_path, server_address):
             "optional_declaration=true", "--remote", server_address, "--record", str(remote),
             input="1\n" * 400)
     assert r.exit_code == 0, r.output
+    assert "\nRules: the seed preset with optional_declaration true.\n" in r.output
     assert json.loads(remote.read_text())["rules"] == {
         "preset": "KOWAH_RULES_PRESET_SEED", "optional_declaration": True}
