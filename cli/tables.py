@@ -344,7 +344,7 @@ class RemoteTable:
 
         self.grpc, self.pb = grpc, table_pb2
         self.game, self.address, self.seed = game, address, seed
-        self.rules = rules  # as asked; None when joined or the game's defaults
+        self.rules = rules  # as asked, until the server's view tells them
         self.channel, self.tls, self.ca = remote_channel(address, tls=tls, ca=ca)
         try:
             grpc.channel_ready_future(self.channel).result(timeout=CONNECT_S)
@@ -374,6 +374,10 @@ class RemoteTable:
         self.new_deal = False  # a match's next deal began since the person last looked
         self._view = self._get_view()
         self._names = [s.name for s in self._view.seats]
+        which = self._view.WhichOneof("rules")
+        if which is not None:  # the rules the server tells every seat (a resumed table's too)
+            from moneycards.records import rules_object
+            self.rules = rules_object(game, getattr(self._view, which), field=which)
 
     @classmethod
     def reconnect(cls, game: str, data: dict[str, Any]) -> "RemoteTable":

@@ -52,7 +52,8 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from moneycards.records import (AI_LEVELS, SEAT_KINDS, engine_record, game_record_json,
-                                game_record_message, match_record_message, rules_object, seat_dict)
+                                game_record_message, match_record_message, rules_message,
+                                rules_object, seat_dict)
 from moneycards.server.addresses import client_host, is_loopback_peer
 from moneycards.server.errors import DOMAIN, bad_request_status, rpc
 from moneycards.server.limits import Limits, hint_budget_ms
@@ -543,6 +544,7 @@ def view_message(t: OpenTable, seat: int) -> table_pb2.TableView:
         view.match_state.CopyFrom(match_state(table))
     if t.seed_chosen:
         view.chosen_seed = table.seed
+    rules_message(table.game.name, table.rules, getattr(view, on_wire.rules_field))
     return view
 
 

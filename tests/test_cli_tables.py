@@ -92,13 +92,15 @@ def test_tables_list_show_export_read_the_store(tmp_path):
 def test_a_server_table_left_midway_is_resumed_from_its_saved_file(server_address, tmp_path):
     out = tmp_path / "deal.json"
     r = run("kowah", "play", "--seed", "6", "--level", "greedy", "--remote", server_address,
-            "--record", str(out), input="1\n1\n")
+            "--switch", "optional_declaration=true", "--record", str(out), input="1\n1\n")
     assert r.exit_code == 0 and "Continue with --resume" in r.output
     saved = json.loads(out.read_text())
     assert saved["remote"] == server_address and saved["seat_token"] and saved["seat"] == 0
     assert out.stat().st_mode & 0o777 == 0o600  # the token is a password: owner only
     r = run("kowah", "play", "--resume", str(out), input="1\n" * 400)
     assert r.exit_code == 0, r.output
+    # the rules are the server's to tell: the saved file does not name them
+    assert "\nRules: the seed preset with optional_declaration true.\n" in r.output
     checked = check("kowah", read_game_record("kowah", out.read_text()))
     assert checked.valid and checked.complete
 

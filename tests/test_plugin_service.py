@@ -68,6 +68,8 @@ def test_a_plugin_game_is_played_over_table_service(served):
     assert "game" not in obs and "legal_actions" not in obs  # the view's own fields carry them
     assert len(obs["hand"].split()) == 3
     assert v.chosen_seed == BIG_SEED
+    assert v.WhichOneof("rules") == "plugin_rules"  # the table's rules, told to the seat
+    assert json_format.MessageToDict(v.plugin_rules) == {"preset": "seed"}
     acted = 0
     while not v.over:
         assert v.legal_actions, "the person is to act or the deal is over"

@@ -292,6 +292,29 @@ def test_wrong_rules_for_the_game_are_refused(stub):
     assert d["BadRequest"].field_violations[0].field == "totom_rules"
 
 
+def test_every_seat_s_view_names_the_table_s_rules(stub):
+    """The rules CreateTable set reach every seat's view, a seat joined by invitation too:
+    the preset and the switches that differ from it; a table created without rules shows
+    the preset alone."""
+    from moneycards.v1 import kowah_pb2, totom_pb2
+
+    r = stub.CreateTable(table_pb2.CreateTableRequest(
+        game=common_pb2.GAME_TOTOM, seats=seats_msg("totom", (0, 2)), seed=3,
+        totom_rules=totom_pb2.TotomRules(preset=totom_pb2.TOTOM_RULES_PRESET_TRADITIONAL,
+                                         must_take_win=True, tom_cards="3m 3c 7c")))
+    for token in r.seat_tokens:
+        v = view(stub, r.table_id, token.token)
+        assert v.WhichOneof("rules") == "totom_rules"
+        assert v.totom_rules == totom_pb2.TotomRules(
+            preset=totom_pb2.TOTOM_RULES_PRESET_TRADITIONAL, must_take_win=True,
+            tom_cards="3m 3c 7c")
+    tid, tokens = create(stub, "kowah", 5)
+    v = view(stub, tid, tokens[0])
+    assert v.WhichOneof("rules") == "kowah_rules"
+    assert v.kowah_rules == kowah_pb2.KowahRules(preset=kowah_pb2.KOWAH_RULES_PRESET_SEED)
+    assert not v.kowah_rules.HasField("optional_declaration")
+
+
 def test_out_of_turn_is_refused_with_the_seat_to_act(stub):
     tid, tokens = create(stub, "totom", 3, humans=(0, 1, 2, 3))
     v = {s: view(stub, tid, t) for s, t in tokens.items()}

@@ -299,6 +299,41 @@ def test_a_whole_deal_played_by_clicking_hints(served, context, tmp_path, game, 
 
 
 # -- two people at one table ----------------------------------------------------------------
+def test_the_header_names_rules_that_are_not_the_defaults_to_every_seat(served, browser):
+    """A traditional Tổ Tôm table says so in its header; a Kowah table with optional
+    declaration says so to the friend who joined by the link too; a table of the default
+    rules says nothing of them."""
+    a_ctx, b_ctx = browser.new_context(), browser.new_context()
+    try:
+        a = Watched(a_ctx)
+        deal_in_lobby(a, served, "totom", ["you", "greedy", "greedy", "greedy"], 17,
+                      "traditional")
+        a.settled()
+        assert "Tổ Tôm · rules: traditional · " in a.page.text_content(".facts")
+        deal_in_lobby(a, served, "totom", ["you", "greedy", "greedy", "greedy"], 17, "seed")
+        a.settled()
+        assert "rules" not in a.page.text_content(".facts")
+
+        a.page.goto(served + "/")
+        a.page.check("input[name=game][value=kowah]")
+        for s, who in enumerate(["you", "friend", "random"]):
+            a.page.select_option(f"#seat{s}", who)
+        a.page.check("#optional-declaration")
+        a.page.click("#deal")
+        link = a.page.get_attribute(".invite-link[data-seat='1']", "value")
+        a.page.click("#to-my-seat")
+        a.settled()
+        b = Watched(b_ctx)
+        b.page.goto(link)
+        b.settled()
+        for w in (a, b):
+            assert "Kowah · rules: optional_declaration on · " in w.page.text_content(".facts")
+        assert a.errors == [] and b.errors == []
+    finally:
+        a_ctx.close()
+        b_ctx.close()
+
+
 def test_two_people_at_one_table_see_their_own_cards_and_each_others_moves(served, browser):
     a_ctx, b_ctx = browser.new_context(), browser.new_context()
     try:

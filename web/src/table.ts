@@ -11,6 +11,7 @@ import type { KowahObservation, TotomObservation } from "./gen/moneycards/v1/obs
 import { Claim } from "./gen/moneycards/v1/observation_pb.js";
 import type { LegalAction, TableEvent, TableView } from "./gen/moneycards/v1/table_pb.js";
 import type { DealResult } from "./gen/moneycards/v1/common_pb.js";
+import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
 import { kowahGroups, totomGroups } from "./groups.js";
 import {
   describe, explainResult, GAME_TITLE, lukfuToBeat, OFFER_WORDS, plural, possessive, seatKindWords,
@@ -449,6 +450,8 @@ export class TablePage {
   private header(v: TableView, game: GameKey, obs: Obs, names: string[]): HTMLElement {
     const turn = this.turnWords(v, obs, names);
     const facts: string[] = [GAME_TITLE[game]];
+    const rules = rulesFact(v);
+    if (rules) facts.push(rules);
     if (game === "totom") {
       const t = obs as TotomObservation;
       facts.push(`stock ${t.stock}`, `dealer ${names[t.dealer]}`);
@@ -1040,6 +1043,24 @@ function whyUnused(game: GameKey, obs: Obs, legal: LegalAction[], picked: string
       + "you may not discard both cards of one (TT-C8). ";
   }
   return "";
+}
+
+/** The table's rules where they are not the game's defaults, for the header (every seat
+ * sees them, a friend joined by a link too): "rules: traditional, must_take_win on".
+ * "" for the defaults. The view carries the preset and only the switches that differ. */
+function rulesFact(v: TableView): string {
+  const rules = v.rules.value;
+  if (!rules || v.rules.case === "pluginRules") return "";
+  const said: string[] = [];
+  if (v.rules.case === "totomRules" && v.rules.value.preset === TotomRulesPreset.TRADITIONAL) {
+    said.push("traditional");
+  }
+  for (const [key, value] of Object.entries(rules)) {
+    if (key === "preset" || key.startsWith("$") || value === undefined) continue;
+    const name = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);  // as records name it
+    said.push(typeof value === "boolean" ? `${name} ${value ? "on" : "off"}` : `${name} ${String(value)}`);
+  }
+  return said.length ? `rules: ${said.join(", ")}` : "";
 }
 
 /** Every seat but this page's own is an AI player. */
