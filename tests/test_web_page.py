@@ -767,6 +767,29 @@ def test_a_long_kowah_pile_keeps_the_hand_and_the_moves_on_screen(served, contex
     assert w.errors == []
 
 
+def test_on_a_phone_the_page_ends_at_the_log_however_long_it_grows(served, context):
+    """The log's screen-reader separators are clipped with it: as it grows past its own
+    scroll box on a phone, the page below it stays no longer than the page's margin."""
+    w = Watched(context, 360, 740)
+    deal_in_lobby(w, served, "kowah", ["you", "random", "random"], 5)
+    page = w.page
+    for _ in range(60):
+        w.settled()
+        if w.debug("over"):
+            break
+        version = w.debug("version")
+        page.click("section.actions button.act >> nth=0")
+        wait_for(page, f"document.body.dataset.version !== '{version}' && "
+                 "document.body.dataset.busy === '0'")
+    w.settled()
+    assert page.evaluate("document.querySelectorAll('.log-lines > li').length") > 20
+    below = page.evaluate("""() => {
+        const log = document.querySelector('.log').getBoundingClientRect();
+        return document.documentElement.scrollHeight - (log.bottom + window.scrollY); }""")
+    assert below < 80, below
+    assert w.errors == []
+
+
 def test_a_lone_pass_is_played_for_the_person_at_a_table_of_ai_players(served, context):
     """As the terminal does: at a table where every other seat is an AI player, a lone
     `pass` is played for the person after a moment, the switch remembered; with a friend
