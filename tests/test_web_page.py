@@ -1265,6 +1265,9 @@ def test_the_lobby_links_each_game_s_own_match_ruling(served, context):
         w.page.wait_for_selector("dialog#rule-dialog[open]")
         said = w.page.text_content("dialog#rule-dialog p")
         assert said == rule_text(game, "R-match").plain(), game
+        # Kowah keeps no running totals (KW-K1): its match tallies wins and multipliers
+        label = w.page.text_content("label[for=deals]")
+        assert ("running totals" in label) == (game != "kowah"), (game, label)
         w.page.keyboard.press("Escape")
         wait_for(w.page, "!document.querySelector('dialog#rule-dialog[open]')")
     w.page.check("input[name=game][value=kowah]")

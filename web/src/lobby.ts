@@ -61,8 +61,10 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
   const deal = h("button", { type: "submit", class: "primary", id: "deal" }, "Deal");
   // The ruling a match follows: each game has its own R-match, a link once the rules are read.
   const matchRule = h("span", { class: "match-rule" });
+  // Kowah keeps no running totals (KW-K1, its R-match): its match tallies wins and multipliers.
+  const dealsLabel = h("label", { for: "deals" }, "Deals: a match with running totals ");
   form.append(h("h2", {}, "A new table"), gameBox, rules, seats,
-    h("p", {}, h("label", { for: "deals" }, "Deals: a match with running totals "), matchRule, " ", deals),
+    h("p", {}, dealsLabel, matchRule, " ", deals),
     toPointsRow,
     h("p", {}, h("label", { for: "seed" }, "Seed, to practise a deal again "), seed), error, deal);
 
@@ -114,6 +116,8 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
   // drawn again with the options, and once the rules arrive, the choices made so far kept.
   const ruleLinks = () => {
     const g = gameKey() as GameKey;
+    dealsLabel.textContent = g === "kowah" ? "Deals: a match tallying wins and multipliers won "
+      : "Deals: a match with running totals ";
     clear(matchRule);
     matchRule.append(...withRules("(R-match)", g));
     for (const ref of rules.querySelectorAll<HTMLElement>(".ruling-slot")) {

@@ -14,7 +14,7 @@ import type { DealResult } from "./gen/moneycards/v1/common_pb.js";
 import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
 import { kowahGroups, totomGroups } from "./groups.js";
 import {
-  describe, explainResult, GAME_TITLE, lukfuToBeat, OFFER_WORDS, plural, possessive, seatKindWords,
+  describe, explainResult, GAME_TITLE, listed, lukfuToBeat, OFFER_WORDS, plural, possessive, seatKindWords,
   seatName, turnWhat, withoutAction,
 } from "./words.js";
 
@@ -916,7 +916,7 @@ export class TablePage {
     const target = m.rules?.toPoints ?? 0;
     const reached = target && best >= BigInt(target) ? ` (the target was ${target})` : "";
     return leaders.length === 1 ? `${leaders[0]} finishes first, with ${amount}${reached}.`
-      : `${leaders.join(" and ")} finish level at the top, with ${amount} each${reached}.`;
+      : `${listed(leaders)} finish level at the top, with ${amount} each${reached}.`;
   }
 
   private matchSummary(m: NonNullable<TableView["matchState"]>, game: GameKey, names: string[]): HTMLElement[] {

@@ -161,6 +161,11 @@ export function withoutAction(action: string, explanation: string): string {
   return explanation;
 }
 
+/** Names in a sentence: "A", "A and B", "A, B and C". */
+export function listed(names: string[]): string {
+  return names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
 export function plural(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }

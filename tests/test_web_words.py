@@ -1,0 +1,39 @@
+"""The web table's words (web/src/words.ts) as the page says them, checked without a
+browser: the module bundled by the web build's own esbuild and run by Node.js. Skipped where
+the web's packages (`npm ci` in web/) or its generated code (web/build.sh) are missing;
+.ci/run builds them and sets MONEYCARDS_REQUIRE_NODE, so CI fails instead."""
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+
+import pytest
+
+WEB = pathlib.Path(__file__).resolve().parents[1] / "web"
+ESBUILD = WEB / "node_modules" / ".bin" / "esbuild"
+pytestmark = pytest.mark.skipif(
+    not (shutil.which("node") and ESBUILD.exists() and (WEB / "src" / "gen").exists())
+    and not os.environ.get("MONEYCARDS_REQUIRE_NODE"),
+    reason="the web table's packages are not installed (npm ci in web/, then web/build.sh)")
+
+
+def say(tmp_path, calls: str):
+    """The JSON of `calls`, an expression over words.ts's exports (as `w`)."""
+    entry = tmp_path / "entry.ts"
+    entry.write_text(f'import * as w from "{WEB / "src" / "words.ts"}";\n'
+                     f"console.log(JSON.stringify({calls}));\n")
+    bundle = tmp_path / "words.mjs"
+    subprocess.run([str(ESBUILD), str(entry), "--bundle", "--format=esm", "--platform=node",
+                    "--log-level=warning", f"--outfile={bundle}"], check=True, timeout=60)
+    r = subprocess.run(["node", str(bundle)], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def test_names_in_a_sentence_are_listed_with_commas_and_a_last_and(tmp_path):
+    """A match's end names every seat level at the top: "A, B and C finish level"."""
+    assert say(tmp_path, '[[], ["A"], ["A", "B"], ["Player 0", "Player 1", "AI 2"]]'
+                         ".map(w.listed)") == ["", "A", "A and B", "Player 0, Player 1 and AI 2"]
+    assert say(tmp_path, '[w.plural(1, "deal"), w.plural(3, "deal")]') == ["1 deal", "3 deals"]
