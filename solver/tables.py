@@ -569,12 +569,15 @@ class Table:
                         + (f" (drew {' '.join(drew)})" if drew else ""))
         lines: tuple[str, ...] = (head, *e.lines, *after)
         if said:
-            what = " and ".join(([_count(len(taken), "action")] if taken else [])
-                                + (["what followed by itself"] if by_itself else [])) \
-                + " taken back"
+            # What was taken back is told before what the claim then did, in the order it
+            # happened: a declared seat's turn played again after it reads as a new turn.
+            n = len(taken)
+            what = (f"{_count(n, 'action')} {'is' if n == 1 else 'are'} taken back"
+                    + (", with what followed on its own" if by_itself else "")) if taken \
+                else "what followed on its own is taken back"
             with named_seats(self.names()):
-                lines = (f"{head} — it comes first ({self._privacy_rule()}): {what}",
-                         *e.lines, *after, *said)
+                lines = (f"{head} — it comes first ({self._privacy_rule()}), so {what}",
+                         *said, *e.lines, *after)
         if e.text == NEXT_DEAL:  # the start of a match's next deal
             return Event(version, e.seat, "", e.lines, deal=e.deal, new_deal=True)
         return Event(version, e.seat, action, lines, e.gained if own else (), tuple(taken),

@@ -86,9 +86,11 @@ def test_R_claim_privacy_a_claim_comes_first_and_takes_back_what_was_played():
         assert new[0].seat == 0 and new[0].action == "chiu"
         assert new[0].taken_back == ((2, "capture 3m", ()), (2, "discard 9m", ()),
                                      (3, "capture 9m", ()))
-        assert new[0].lines[0] == ("Player 0: chiu — it comes first (R-claim-privacy): "
-                                   "3 actions taken back")
-        assert new[0].lines[-1] == "taken back: Player 3: capture 9m"
+        assert new[0].lines[0] == ("Player 0: chiu — it comes first (R-claim-privacy), so "
+                                   "3 actions are taken back")
+        # what was taken back is told first, then what the claim did
+        assert new[0].lines[3] == "taken back: Player 3: capture 9m"
+        assert not any(line.startswith("taken back") for line in new[0].lines[4:])
     # The table is as if they were never played: seat 0 discards after its Chíu.
     assert t.observation(3).to_act == 0 and t.observation(0).to_act == 0
     assert t.state.cards_accounted()
@@ -146,7 +148,8 @@ def test_R_declare_privacy_the_next_seat_plays_and_a_declaration_takes_it_back()
     new = t.events(other, version + len(drawn))
     assert len(new) == 1 and new[0].action == declare
     assert new[0].taken_back[0] == (other, "draw", drawn[0].drawn)
-    assert f"(drew {' '.join(drawn[0].drawn)})" in new[0].lines[-len(new[0].taken_back)]
+    # told first, right after the declaration's own line
+    assert new[0].lines[1] == f"taken back: Player {other}: draw (drew {drawn[0].drawn[0]})"
     assert "R-declare-privacy" in new[0].lines[0]
     assert t.observation(other).hand == hand_before  # the drawn card went back
     assert t.state.cards_accounted()
@@ -172,10 +175,12 @@ def test_R_declare_privacy_what_followed_a_presumed_stay_by_itself_is_taken_back
     assert "AI 2 (declared) drew and discarded 3m" in told
     t.act(1, next(a for a in t.observation(1).legal_actions if a.startswith("declare")))
     last = t.events(0)[-1]
-    assert last.lines[0] == ("B: declare 22h — it comes first (R-declare-privacy): 2 actions "
-                             "and what followed by itself taken back")
-    assert last.lines[-3:] == ("taken back: AI 2 (declared) drew and discarded 3m",
+    assert last.lines[0] == ("B: declare 22h — it comes first (R-declare-privacy), so 2 "
+                             "actions are taken back, with what followed on its own")
+    # the take-backs first, then the declaration and the declared seat's turn played again
+    assert last.lines[1:4] == ("taken back: AI 2 (declared) drew and discarded 3m",
                                "taken back: A: draw (drew 8c)", "taken back: A: discard 8c")
+    assert not any(line.startswith("taken back") for line in last.lines[4:])
     assert [a for _, a, _ in last.taken_back] == ["draw", "discard 8c"]
     assert not any("stay" in line for e in t.events(0) for line in e.lines)
     assert everything(rebuilt(t)) == everything(t)
