@@ -213,11 +213,18 @@ def play_by_hints(w: Watched, shot=None) -> list[str]:
             # the next deal, already dealt, waits dimmed behind it
             assert page.eval_on_selector(".board .felt", "e => getComputedStyle(e).opacity") \
                 == "0.45"
+            # ... and so does its log: the next deal's moves show once the person goes on
+            later = """() => { const d = Number(document.querySelector('.match').dataset.deal);
+                return [...document.querySelectorAll('.log-lines > li')]
+                    .filter(li => Number(li.dataset.deal) >= d).map(li => li.hidden); }"""
+            held = page.evaluate(later)
+            assert held and all(held), held
             if os.environ.get("MONEYCARDS_SCREENSHOTS"):
                 page.screenshot(path=str(shots_dir(None) / "match-between-deals.png"),
                                 full_page=True)
             page.click(".between button.next-deal")
             wait_for(page, "!document.querySelector('.board.between-deals')")
+            assert not any(page.evaluate(later))
             continue
         version = w.debug("version")
         turn_offers(page.text_content(".status .turn") or "", w.debug("legal"))

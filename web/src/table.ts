@@ -347,6 +347,7 @@ export class TablePage {
     this.board.append(h("div", { class: "felt" }, others, this.center(v, game, obs, names)));
     this.board.append(this.mine(v, game, obs, names));
     const ended = this.unreadDeal(v);
+    this.hideLaterDeals(ended);
     if (ended) {
       // A match deals the next deal at once: the end of the last one is read first; the
       // next deal's table stays dimmed behind it until the person goes on.
@@ -967,8 +968,23 @@ export class TablePage {
   }
 
   // -- the log ------------------------------------------------------------------------------
+  /** While the end of deal `ended` is unread, the log holds back the next deal's moves
+   * (dealt at once, its AI seats already playing), as the dimmed table does: they are
+   * neither shown nor read aloud until the person goes on. */
+  private hideLaterDeals(ended: number | undefined): void {
+    let shown: HTMLElement | undefined;
+    for (const li of Array.from(this.logList.children) as HTMLElement[]) {
+      const later = ended !== undefined && Number(li.dataset.deal ?? "0") > ended;
+      if (li.hidden && !later) shown = li;
+      li.hidden = later;
+    }
+    shown?.scrollIntoView?.({ block: "nearest" });
+  }
+
   private appendLog(e: TableEvent): void {
-    const li = h("li", { "data-version": String(e.version) });
+    const li = h("li", { "data-version": String(e.version), "data-deal": String(e.deal) });
+    const ended = this.view ? this.unreadDeal(this.view) : undefined;
+    li.hidden = ended !== undefined && e.deal > ended;
     const game = this.view ? GAME_KEY[this.view.game] : undefined;
     const lines = [...e.lines, ...(e.drawn ? [`you drew ${e.drawn}`] : [])];
     lines.forEach((line, k) => {
@@ -1004,7 +1020,7 @@ export class TablePage {
     const after = Array.from(this.logList.children).find(
       (c) => BigInt((c as HTMLElement).dataset.version ?? "0") > e.version);
     this.logList.insertBefore(li, after ?? null);
-    li.scrollIntoView?.({ block: "nearest" });
+    if (!li.hidden) li.scrollIntoView?.({ block: "nearest" });
   }
 
   /** For tests and the curious: the page's own act, through the same path as a click. */
