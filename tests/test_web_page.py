@@ -771,6 +771,15 @@ def test_a_long_kowah_pile_keeps_the_hand_and_the_moves_on_screen(served, contex
             .getBoundingClientRect();
         return last.top >= pile.top - 1 && last.bottom <= pile.bottom + 1; }""")
     assert newest
+    # the rows scrolled up fade out at the top edge: no names float there without cards
+    fade = "getComputedStyle(document.querySelector('.center .pile')).maskImage"
+    assert "gradient" in page.evaluate(fade)
+    if os.environ.get("MONEYCARDS_SCREENSHOTS"):
+        page.query_selector(".center").screenshot(
+            path=str(shots_dir(None) / "kowah-long-pile.png"))
+    page.evaluate("document.querySelector('.center .pile').scrollTop = 0")
+    wait_for(page, "!document.querySelector('.center .pile').classList.contains('more-above')")
+    assert page.evaluate(fade) == "none"  # at the top, nothing is above
     assert w.errors == []
 
 

@@ -578,7 +578,11 @@ export class TablePage {
       }
       c.append(h("h3", {}, "Discards", h("span", { class: "quiet" }, " oldest first; → who took it")),
         k.discards.length ? pile : h("p", { class: "quiet" }, "none yet"));
-      requestAnimationFrame(() => { pile.scrollTop = pile.scrollHeight; });  // the newest in view
+      // The newest in view; earlier rows, scrolled up, fade out at the box's top edge, so a
+      // row cut by the edge shows no names without their cards and says there is more above.
+      const edge = () => pile.classList.toggle("more-above", pile.scrollTop > 0);
+      pile.addEventListener("scroll", edge, { passive: true });
+      requestAnimationFrame(() => { pile.scrollTop = pile.scrollHeight; edge(); });
     } else {
       const l = obs as LukFuObservation;
       const tricks = l.record?.tricks ?? [];
