@@ -927,6 +927,9 @@ def test_a_hint_on_a_phone_opens_in_view(served, context, tmp_path):
         return r.top >= p.top && y < p.bottom && y < innerHeight
             && why.contains(document.elementFromPoint(x, y));
     }""")
+    # the hand the hint speaks of stays on screen above the panel, not under it
+    hand, panel = box_of(w, ".me .hand"), box_of(w, ".actions")
+    assert hand["y"] >= 0 and hand["y"] + hand["height"] <= panel["y"] + 1, (hand, panel)
     w.page.screenshot(path=str(shots_dir(tmp_path) / "hint-totom-390x844.png"))
     assert w.errors == []
 

@@ -408,6 +408,13 @@ export class TablePage {
     if (!box || !panel) return;
     if (panel.scrollHeight > panel.clientHeight) panel.scrollTop = box.offsetTop - 8;
     else box.scrollIntoView({ block: "nearest" });
+    // Pinned over the page's foot, the panel grown by the hint would cover the hand the
+    // hint speaks of: the page scrolls it up above the panel (the panel stays pinned).
+    const hand = this.board.querySelector<HTMLElement>(".me .hand");
+    if (hand && getComputedStyle(panel).position === "sticky") {
+      const cover = hand.getBoundingClientRect().bottom - panel.getBoundingClientRect().top + 8;
+      if (cover > 0) window.scrollBy(0, cover);
+    }
   }
 
   /** Once per view: a lone pass shown for a moment, then played, as the terminal plays it
