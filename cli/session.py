@@ -26,6 +26,7 @@ from moneycards.cli.screen import (Printer, default_down, describe, explain, hin
                                    wrap_clauses)
 from moneycards.cli.rules import example, known_rule, pick, rule_lines
 from moneycards.cli.tables import CannotUndo, LocalTable, RemoteTable
+from moneycards.records import rules_json
 from moneycards.solver.cards import counted
 from moneycards.solver.errors import InvalidInput, clip, json_object
 from moneycards.solver.games import AnyGame
@@ -406,8 +407,6 @@ def rules_words(game: str, rules: Any) -> str:
     """The rules a table plays, where they are not the game's defaults, as a sentence for
     the opening: "Rules: the traditional preset with must_take_win true." ("" for the
     defaults), so a person sees which switches are on before the first action."""
-    from moneycards.records import rules_json
-
     if rules is None:
         return ""
     obj = rules_json(game, rules)
