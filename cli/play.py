@@ -292,7 +292,10 @@ def add_interactive_command(group: click.Group, spec: AnyGame) -> None:
                   help="With --remote: a PEM file of the certificate authority that signed "
                        "the server's certificate (implies TLS).")
     @click.option("--deals", type=click.IntRange(1, 1000), default=None,
-                  help="Play a match of this many deals, with running totals (R-match).")
+                  help="Play a match of this many deals, with running totals (R-match)."
+                  if spec.settles_in_points else "Play a match of this many deals, tallying "
+                  "each seat's wins and multipliers won (R-match; KW-K1 keeps no running "
+                  "totals).")
     @click.option("--to", "to_points", type=click.IntRange(1, 100_000), default=None,
                   hidden=not spec.settles_in_points,
                   help="Play a match until a seat's running total reaches these points "

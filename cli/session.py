@@ -131,7 +131,7 @@ class Session:
         seed = f", seed {t.seed}" if t.seed is not None else ", shuffled by the server"
         self.echo(f"{self.spec.title}{seed}{where}. You play seat {t.seat}"
                   f"{'' if me == 'You' else ' as ' + me}, with {others}.")
-        rules = rules_words(self.spec.name, getattr(t, "rules", None))
+        rules = rules_words(self.spec, getattr(t, "rules", None))
         if rules:
             self.echo(rules)
         what = "match" if self.is_match() else "deal"
@@ -403,17 +403,18 @@ class Session:
         os.replace(tmp, self.path)  # never a half-written file
 
 
-def rules_words(game: str, rules: Any) -> str:
+def rules_words(spec: AnyGame, rules: Any) -> str:
     """The rules a table plays, where they are not the game's defaults, as a sentence for
     the opening: "Rules: the traditional preset with must_take_win true." ("" for the
     defaults), so a person sees which switches are on before the first action."""
     if rules is None:
         return ""
-    obj = rules_json(game, rules)
+    obj = rules_json(spec.name, rules)
     preset = obj.pop("preset")
-    if preset == "seed" and not obj:
+    if preset == spec.presets[0] and not obj:  # the game's first preset is its default
         return ""
-    said = ", ".join(f"{k} {str(v).lower()}" if isinstance(v, bool) else f"{k} '{v}'"
+    said = ", ".join(f"{k} {str(v).lower()}" if isinstance(v, bool)
+                     else f"{k} '{v}'" if isinstance(v, str) else f"{k} {v}"
                      for k, v in obj.items())
     return f"Rules: the {preset} preset" + (f" with {said}." if said else ".")
 

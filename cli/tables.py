@@ -375,9 +375,12 @@ class RemoteTable:
         self._view = self._get_view()
         self._names = [s.name for s in self._view.seats]
         which = self._view.WhichOneof("rules")
-        if which is not None:  # the rules the server tells every seat (a resumed table's too)
+        if which == wire(game).rules_field:  # as the server tells every seat (on resuming too)
             from moneycards.records import rules_object
-            self.rules = rules_object(game, getattr(self._view, which), field=which)
+            try:
+                self.rules = rules_object(game, getattr(self._view, which), field=which)
+            except InvalidInput:  # a newer server's preset: they only feed the opening line
+                pass
 
     @classmethod
     def reconnect(cls, game: str, data: dict[str, Any]) -> "RemoteTable":

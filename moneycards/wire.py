@@ -34,7 +34,7 @@ class Wire:
     service: str  # its stateless service (TotomService, ...)
     observation_field: str  # the TableView oneof field, and the observation's proto name
     observation: Any  # its observation message class
-    rules_field: str  # the rules field of CreateTableRequest and of a match record
+    rules_field: str  # the rules field of CreateTableRequest, TableView and a match record
     record_field: str  # the GetRecordResponse oneof field
     record: Any  # the record file message (its CheckGameRecord request)
     check_record_response: Any

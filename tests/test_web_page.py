@@ -219,6 +219,11 @@ def play_by_hints(w: Watched, shot=None) -> list[str]:
                     .filter(li => Number(li.dataset.deal) >= d).map(li => li.hidden); }"""
             held = page.evaluate(later)
             assert held and all(held), held
+            shown = page.evaluate("""() => { const d = Number(document.querySelector('.match')
+                    .dataset.deal);
+                return [...document.querySelectorAll('.log-lines > li')]
+                    .filter(li => Number(li.dataset.deal) < d).map(li => li.hidden); }""")
+            assert shown and not any(shown), shown  # the finished deal's moves stay
             if os.environ.get("MONEYCARDS_SCREENSHOTS"):
                 page.screenshot(path=str(shots_dir(None) / "match-between-deals.png"),
                                 full_page=True)

@@ -27,6 +27,8 @@ def test_an_entry_names_the_fields_and_messages_of_the_proto(game):
     assert field.message_type is w.observation.DESCRIPTOR
     rules = table_pb2.CreateTableRequest.DESCRIPTOR.fields_by_name[w.rules_field]
     assert rules.containing_oneof.name == "rules"
+    told = view.fields_by_name[w.rules_field]  # every seat's view names the same rules
+    assert told.containing_oneof.name == "rules" and told.message_type is rules.message_type
     record = table_pb2.GetRecordResponse.DESCRIPTOR.fields_by_name[w.record_field]
     assert record.message_type is w.record.DESCRIPTOR
     service = w.record.DESCRIPTOR.file.services_by_name[w.service]

@@ -268,6 +268,7 @@ export class TablePage {
   private fail(err: unknown): void {
     const why = refusal(err);
     this.live = "ended";
+    this.hideLaterDeals(undefined);  // the table is gone: the log shows all it holds
     clear(this.board);
     const gone = why.code === Code.NotFound
       ? "This table is closed or unknown to the server."
@@ -412,8 +413,9 @@ export class TablePage {
     // hint speaks of: the page scrolls it up above the panel (the panel stays pinned).
     const hand = this.board.querySelector<HTMLElement>(".me .hand");
     if (hand && getComputedStyle(panel).position === "sticky") {
-      const cover = hand.getBoundingClientRect().bottom - panel.getBoundingClientRect().top + 8;
-      if (cover > 0) window.scrollBy(0, cover);
+      const r = hand.getBoundingClientRect();
+      const cover = Math.min(r.bottom - panel.getBoundingClientRect().top + 8, r.top - 8);
+      if (cover > 0) window.scrollBy(0, cover);  // never past the hand's own top
     }
   }
 
@@ -989,13 +991,22 @@ export class TablePage {
       if (li.hidden && !later) shown = li;
       li.hidden = later;
     }
-    shown?.scrollIntoView?.({ block: "nearest" });
+    if (shown) this.scrollLogTo(shown);
+  }
+
+  /** The log's own box scrolled to an entry: the page itself stays where the person is. */
+  private scrollLogTo(li: HTMLElement): void {
+    const box = this.logList.closest<HTMLElement>(".log");
+    if (!box) return;
+    const below = li.offsetTop + li.offsetHeight - (box.scrollTop + box.clientHeight);
+    if (below > 0) box.scrollTop += below;
   }
 
   private appendLog(e: TableEvent): void {
     const li = h("li", { "data-version": String(e.version), "data-deal": String(e.deal) });
-    const ended = this.view ? this.unreadDeal(this.view) : undefined;
-    li.hidden = ended !== undefined && e.deal > ended;
+    // Decided by the event alone: the stream's events of a new deal arrive before the view
+    // that says a deal ended (render then shows what the match's end or going on shows).
+    li.hidden = e.deal >= 2 && dealRead(this.seat) < e.deal - 1;
     const game = this.view ? GAME_KEY[this.view.game] : undefined;
     const lines = [...e.lines, ...(e.drawn ? [`you drew ${e.drawn}`] : [])];
     lines.forEach((line, k) => {
@@ -1031,7 +1042,7 @@ export class TablePage {
     const after = Array.from(this.logList.children).find(
       (c) => BigInt((c as HTMLElement).dataset.version ?? "0") > e.version);
     this.logList.insertBefore(li, after ?? null);
-    if (!li.hidden) li.scrollIntoView?.({ block: "nearest" });
+    if (!li.hidden) this.scrollLogTo(li);
   }
 
   /** For tests and the curious: the page's own act, through the same path as a click. */
