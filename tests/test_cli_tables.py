@@ -259,7 +259,8 @@ def test_play_takes_a_preset_and_ruling_switches(tmp_path, server_address):
         "preset": "TOTOM_RULES_PRESET_TRADITIONAL", "must_take_win": True,
         "dealer_rotates": True}
     r = run("totom", "play", "--resume", str(out), input="quit\n")  # kept on resuming
-    assert r.exit_code == 0 and "\nRules: the traditional preset with must_take_win true" in r.output
+    assert r.exit_code == 0
+    assert "\nRules: the traditional preset with must_take_win true" in r.output
     r = run("totom", "play", "--seed", "5", "--record", str(tmp_path / "plain.json"),
             input="quit\n")
     assert r.exit_code == 0 and "Rules:" not in r.output  # the defaults go unsaid
