@@ -55,24 +55,50 @@ def _state(pid: int) -> str:
 
 
 def _workers(pid: int) -> list[int]:
+    """The server's solver worker processes, the newest started first (a broken pool's
+    workers may still be exiting beside the new pool's)."""
     import pathlib
 
-    out = []  # children of every thread: a replaced pool is spawned by a call's thread
-    kids = " ".join(t.joinpath("children").read_text()
-                    for t in pathlib.Path(f"/proc/{pid}/task").iterdir())
-    for c in kids.split():
-        cmd = pathlib.Path(f"/proc/{c}/cmdline").read_bytes()
+    kids = []  # children of every thread: a replaced pool is spawned by a call's thread
+    for t in pathlib.Path(f"/proc/{pid}/task").iterdir():
+        try:
+            kids += t.joinpath("children").read_text().split()
+        except (FileNotFoundError, ProcessLookupError):
+            pass  # a thread that ended while read
+    out = []
+    for c in kids:
+        try:
+            cmd = pathlib.Path(f"/proc/{c}/cmdline").read_bytes()
+            started = int(pathlib.Path(f"/proc/{c}/stat").read_text().rsplit(")", 1)[1]
+                          .split()[19])
+        except (FileNotFoundError, ProcessLookupError, IndexError, ValueError):
+            continue  # a process that exited while read
         if b"spawn_main" in cmd and b"resource_tracker" not in cmd:
-            out.append(int(c))
-    return out
+            out.append((started, int(c)))
+    return [c for _, c in sorted(out, reverse=True)]
+
+
+def _kill_a_worker(pid: int) -> None:
+    """SIGKILL the newest solver worker of the server `pid`, waiting for one to exist."""
+    import os
+    import time
+
+    deadline = time.monotonic() + 60
+    while True:
+        for worker in _workers(pid):
+            try:
+                os.kill(worker, signal.SIGKILL)
+                return
+            except ProcessLookupError:
+                continue  # it exited since it was listed
+        assert time.monotonic() < deadline, "the server started no solver worker in 60 s"
+        time.sleep(0.1)
 
 
 def test_a_call_sent_as_a_worker_dies_is_answered_by_the_replaced_pool():
     """A worker killed while idle breaks its pool, which fails every call in flight: a call
     that reaches the server at once is sent again to the new pool and answered, not failed
     as INTERNAL."""
-    import os
-    import time
 
     from moneycards.v1 import kowah_pb2 as pb
     from moneycards.v1 import kowah_pb2_grpc
@@ -89,10 +115,7 @@ def test_a_call_sent_as_a_worker_dies_is_answered_by_the_replaced_pool():
             ask = pb.CheckReadyRequest(hand="55c 55s 5m 777c")
             for _ in range(3):
                 assert stub.CheckReady(ask, timeout=60).ready
-                deadline = time.monotonic() + 60
-                while not _workers(proc.pid) and time.monotonic() < deadline:
-                    time.sleep(0.1)
-                os.kill(_workers(proc.pid)[0], signal.SIGKILL)
+                _kill_a_worker(proc.pid)
                 assert stub.CheckReady(ask, timeout=60).ready  # at once, no pause
     finally:
         proc.send_signal(signal.SIGTERM)
