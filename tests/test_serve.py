@@ -9,14 +9,22 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 
-def test_serve_command_listens_and_answers():
-    proc = subprocess.Popen([sys.executable, "-m", "moneycards", "serve", "--port", "0"],
+def serve(*args: str) -> tuple[subprocess.Popen, str]:
+    """`moneycards serve --port 0 ARGS` started, and the port it says it listens on."""
+    proc = subprocess.Popen([sys.executable, "-m", "moneycards", "serve", "--port", "0", *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
+    if not m:
+        proc.kill()
+        raise AssertionError(line + proc.stderr.read())
+    return proc, m.group(1)
+
+
+def test_serve_command_listens_and_answers():
+    proc, port = serve()
     try:
-        line = proc.stdout.readline()
-        m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
-        assert m, line + proc.stderr.read()
-        with grpc.insecure_channel(f"127.0.0.1:{m.group(1)}") as ch:
+        with grpc.insecure_channel(f"127.0.0.1:{port}") as ch:
             r = health_pb2_grpc.HealthStub(ch).Check(health_pb2.HealthCheckRequest(), timeout=10)
             assert r.status == health_pb2.HealthCheckResponse.SERVING
     finally:
@@ -103,14 +111,9 @@ def test_a_call_sent_as_a_worker_dies_is_answered_by_the_replaced_pool():
     from moneycards.v1 import kowah_pb2 as pb
     from moneycards.v1 import kowah_pb2_grpc
 
-    proc = subprocess.Popen([sys.executable, "-m", "moneycards", "serve", "--port", "0",
-                             "--workers", "2", "--db", ":memory:", "--no-web"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc, port = serve("--workers", "2", "--db", ":memory:", "--no-web")
     try:
-        line = proc.stdout.readline()
-        m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
-        assert m, line + proc.stderr.read()
-        with grpc.insecure_channel(f"127.0.0.1:{m.group(1)}") as ch:
+        with grpc.insecure_channel(f"127.0.0.1:{port}") as ch:
             stub = kowah_pb2_grpc.KowahServiceStub(ch)
             ask = pb.CheckReadyRequest(hand="55c 55s 5m 777c")
             for _ in range(3):

@@ -162,6 +162,20 @@ def deal_in_lobby(w: Watched, base: str, game: str, seats: list[str], seed: int 
     page.click("#deal")
 
 
+def play_first_moves(w: Watched, moves: int, until=lambda: False) -> None:
+    """Click the first move offered, at most `moves` times, until the deal is over or
+    `until()` holds."""
+    page = w.page
+    for _ in range(moves):
+        w.settled()
+        if w.debug("over") or until():
+            return
+        version = w.debug("version")
+        page.click("section.actions button.act >> nth=0")
+        wait_for(page, f"document.body.dataset.version !== '{version}' && "
+                 "document.body.dataset.busy === '0'")
+
+
 def connect(base: str, method: str, body: dict) -> dict:
     req = urllib.request.Request(f"{base}/moneycards.v1.TableService/{method}",
                                  data=json.dumps(body).encode(), method="POST",
@@ -756,14 +770,8 @@ def test_a_long_kowah_pile_keeps_the_hand_and_the_moves_on_screen(served, contex
     w = Watched(context)
     deal_in_lobby(w, served, "kowah", ["you", "random", "random"], 11)
     page = w.page
-    for _ in range(200):
-        w.settled()
-        if w.debug("over") or len(page.query_selector_all(".center .discard")) >= 90:
-            break
-        version = w.debug("version")
-        page.click("section.actions button.act >> nth=0")
-        wait_for(page, f"document.body.dataset.version !== '{version}' && "
-                 "document.body.dataset.busy === '0'")
+    play_first_moves(w, 200, until=lambda: len(page.query_selector_all(".center .discard"))
+                     >= 90)
     assert len(page.query_selector_all(".center .discard")) >= 90
     page.wait_for_timeout(100)  # the pile scrolls to its end in the next frame
     page.evaluate("window.scrollTo(0, 0)")
@@ -794,14 +802,7 @@ def test_on_a_phone_the_page_ends_at_the_log_however_long_it_grows(served, conte
     w = Watched(context, 360, 740)
     deal_in_lobby(w, served, "kowah", ["you", "random", "random"], 5)
     page = w.page
-    for _ in range(60):
-        w.settled()
-        if w.debug("over"):
-            break
-        version = w.debug("version")
-        page.click("section.actions button.act >> nth=0")
-        wait_for(page, f"document.body.dataset.version !== '{version}' && "
-                 "document.body.dataset.busy === '0'")
+    play_first_moves(w, 60)
     w.settled()
     assert page.evaluate("document.querySelectorAll('.log-lines > li').length") > 20
     below = page.evaluate("""() => {
