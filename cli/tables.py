@@ -12,7 +12,7 @@ import click
 
 from moneycards.cli.common import answers, emit_json, json_option, quiet_grpc_log
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.games import final_state, replay, spec
+from moneycards.solver.games import GAMES, final_state, replay, spec, title_of
 from moneycards.solver.table import IllegalAction, named_seats
 
 if TYPE_CHECKING:
@@ -384,6 +384,12 @@ class RemoteTable:
 
     @classmethod
     def reconnect(cls, game: str, data: dict[str, Any]) -> "RemoteTable":
+        saved = data.get("game")
+        if saved not in (None, "", game):  # asked before any connection is tried
+            fix = (f": continue it with `moneycards {saved} play --resume`"
+                   if saved in GAMES else "")
+            raise InvalidInput(f"this is a saved server table of {title_of(saved)}, not of "
+                               f"{title_of(game)}{fix}", field="--resume")
         try:
             seed = data.get("seed")
             return cls(str(data["remote"]), game, None if seed is None else int(seed),

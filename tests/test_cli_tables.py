@@ -97,6 +97,10 @@ def test_a_server_table_left_midway_is_resumed_from_its_saved_file(server_addres
     saved = json.loads(out.read_text())
     assert saved["remote"] == server_address and saved["seat_token"] and saved["seat"] == 0
     assert out.stat().st_mode & 0o777 == 0o600  # the token is a password: owner only
+    r = run("totom", "play", "--resume", str(out))  # another game's command: named, no call
+    assert r.exit_code == 2 and r.output == (
+        "error: --resume: this is a saved server table of Kowah, not of Tổ Tôm: continue "
+        "it with `moneycards kowah play --resume`\n"), r.output
     r = run("kowah", "play", "--resume", str(out), input="1\n" * 400)
     assert r.exit_code == 0, r.output
     # the rules are the server's to tell: the saved file does not name them
