@@ -3,6 +3,9 @@ engine's rules, sampled worlds agree with the observation, and the strong hint v
 options it plays out as shares of sampled deals won."""
 
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -302,3 +305,14 @@ def test_two_race_estimates_are_said_to_the_digit_that_tells_them_apart():
     assert _apart(0.12734, 0.12681) == ("+0.1273", "+0.1268")
     assert _apart(0.5, 0.25) == ("+0.500", "+0.250")
     assert _apart(-0.1, -0.1) == ("-0.100000000", "-0.100000000")  # equal: said equal
+
+
+def test_the_rollout_variants_bench_plays_each_variant_paired_and_against_greedy():
+    """bench/kowah_policies.py (docs/strength.md): a row per variant with its interval, and
+    the policy and greedy against greedy seats, on a few deals."""
+    bench = Path(__file__).resolve().parents[1] / "bench" / "kowah_policies.py"
+    out = subprocess.run([sys.executable, str(bench), "--deals", "30"], capture_output=True,
+                         text=True, timeout=300, check=True).stdout
+    for name in ("live-wait", "never-take", "take-beside-declared", "draw-beside-declared"):
+        assert f"\n| {name} | " in out and "[" in out.split(f"| {name} | ")[1].split("\n")[0]
+    assert "\n| policy | " in out and "\n| greedy | " in out

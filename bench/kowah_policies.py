@@ -1,0 +1,231 @@
+"""Kowah: what a change to the rollout player's choices is worth, measured in the simulator.
+
+    python bench/kowah_policies.py [--deals 20000] [--seed-base 0]
+
+Kowah's search plays its sampled deals out with one fast player (solver/kowah/search.py
+`Deal.policy`). Each variant here changes one of its choices. Every deal (seeded
+`--seed-base` + k, the variant's seat rotating) is played twice in the simulator: once with
+the variant in that seat and the policy in the others, once with the policy everywhere;
+the gain is the multiplier the seat wins (KW-K1, 0 unless it wins) in the first play less
+the second, deal by deal, with its 95% interval. Then the policy itself and `greedy`
+(solver/kowah/hint.py, twinned here on count vectors) each play against two greedy seats.
+Thousands of deals a minute: the cheap way to ask whether a Kowah choice matters at all,
+before a search is built on it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from collections.abc import Callable
+
+import common  # noqa: F401  (puts the project on the path)
+
+from moneycards.solver.kowah import KOWAH, NF, SEATS
+from moneycards.solver.kowah import search
+from moneycards.solver.kowah.observation import Phase
+from moneycards.solver.kowah.search import (CLASS_OF, KIND_FACES, Deal, class_totals,
+                                            face_counts)
+
+Move = tuple[str, int]
+Player = Callable[[Deal, random.Random], Move]
+
+
+def new_deal(seed: int) -> Deal:
+    """A fresh deal (KW-D1, KW-T1): eight cards each, a random seat to start."""
+    rng = random.Random(seed)
+    cards = [f for f in range(NF) for _ in range(KOWAH.copies)]
+    rng.shuffle(cards)
+    hands = [[0] * NF for _ in range(SEATS)]
+    for s in range(SEATS):
+        for f in cards[8 * s:8 * s + 8]:
+            hands[s][f] += 1
+    return Deal(hands, cards[8 * SEATS:], [], {}, rng.randrange(SEATS), Phase.DRAW, 0, 0)
+
+
+def policy(deal: Deal, rng: random.Random) -> Move:
+    return deal.policy(rng)
+
+
+def greedy(deal: Deal, rng: random.Random) -> Move:
+    """hint.greedy on count vectors: take a card that matches the hand, else draw; discard
+    a card with the least company, at random among them (no look at readiness or waits)."""
+    hand = deal.hands[deal.seat]
+    if deal.phase is Phase.DRAW:
+        top = deal.pile[-1] if deal.pile else -1
+        if deal.may_take() and (hand[top] or sum(hand[g] for g in KIND_FACES[top]) >= 2):
+            return "take", -1
+        return "draw", -1
+    if deal.phase is Phase.DISCARD:
+        totals = class_totals(hand)
+        held = [f for f, n in enumerate(hand) if n]
+        company = {f: totals[CLASS_OF[f]] + hand[f] for f in held}
+        least = min(company.values())
+        return "discard", rng.choice([f for f in held if company[f] == least])
+    return "declare", deal.best_pair(deal.seat)
+
+
+def _readies(deal: Deal, card: int) -> bool:
+    """Whether taking `card` lets the hand discard to a ready eight."""
+    hand = deal.hands[deal.seat]
+    hand[card] += 1
+    out = bool(deal._readying(hand))
+    hand[card] -= 1
+    return out
+
+
+def _wait_left(deal: Deal, hand: list[int], on_pile: list[int], face: int) -> int:
+    """The most copies left (not in the hand, not on the pile) of a wait the hand shows
+    after discarding `face` to a ready eight."""
+    hand[face] -= 1
+    best = max(KOWAH.copies - hand[p] - on_pile[p] for p in deal.ready[bytes(hand)])
+    hand[face] += 1
+    return best
+
+
+def live_wait(deal: Deal, rng: random.Random) -> Move:
+    """Becomes ready only on a wait with a copy left, the one with most copies; else
+    discards as if the readying cards were not there."""
+    verb, face = deal.policy(rng)
+    if verb != "discard":
+        return verb, face
+    hand = deal.hands[deal.seat]
+    waits = set(deal.declared.values())
+    readies = [f for f in deal._readying(hand) if f not in waits]
+    if face not in readies:
+        return verb, face
+    on_pile = face_counts(deal.pile)
+    live = [f for f in readies if _wait_left(deal, hand, on_pile, f) > 0]
+    if live:
+        return "discard", max(live, key=lambda f: _wait_left(deal, hand, on_pile, f))
+    others = [f for f, n in enumerate(hand) if n and f not in readies and f not in waits]
+    if not others:
+        return verb, face
+    totals = class_totals(hand)
+    return "discard", min(others, key=lambda f: (totals[CLASS_OF[f]] + hand[f],
+                                                 search.copies_left(hand, on_pile, f)))
+
+
+def take_identical_only(deal: Deal, rng: random.Random) -> Move:
+    """Takes only an identical card or one that makes ready (not a rank-mate)."""
+    verb, face = deal.policy(rng)
+    top = deal.pile[-1] if deal.pile else -1
+    if verb == "take" and not (deal.hands[deal.seat][top] or _readies(deal, top)):
+        return "draw", -1
+    return verb, face
+
+
+def never_take(deal: Deal, rng: random.Random) -> Move:
+    """Takes only a card that makes ready."""
+    verb, face = deal.policy(rng)
+    if verb == "take" and not _readies(deal, deal.pile[-1]):
+        return "draw", -1
+    return verb, face
+
+
+def take_rank_starts(deal: Deal, rng: random.Random) -> Move:
+    """Also takes a card whose rank the hand holds once (a start of a triplet)."""
+    verb, face = deal.policy(rng)
+    if verb == "draw" and deal.may_take():
+        if sum(deal.hands[deal.seat][g] for g in KIND_FACES[deal.pile[-1]]) >= 1:
+            return "take", -1
+    return verb, face
+
+
+def take_beside_declared(deal: Deal, rng: random.Random) -> Move:
+    """With another seat declared, takes rather than draws (a stock card may be its wait,
+    KW-X4)."""
+    verb, face = deal.policy(rng)
+    if verb == "draw" and deal.may_take() and any(s != deal.seat for s in deal.declared):
+        return "take", -1
+    return verb, face
+
+
+def draw_beside_declared(deal: Deal, rng: random.Random) -> Move:
+    """With another seat declared, takes only a card that makes ready."""
+    verb, face = deal.policy(rng)
+    if verb == "take" and any(s != deal.seat for s in deal.declared) \
+            and not _readies(deal, deal.pile[-1]):
+        return "draw", -1
+    return verb, face
+
+
+VARIANTS: dict[str, Player] = {
+    "live-wait": live_wait,
+    "take-identical-only": take_identical_only,
+    "never-take": never_take,
+    "take-rank-starts": take_rank_starts,
+    "take-beside-declared": take_beside_declared,
+    "draw-beside-declared": draw_beside_declared,
+}
+
+
+def play(seed: int, players: list[Player]) -> tuple[int | None, int]:
+    deal = new_deal(seed)
+    rng = random.Random(seed * 7 + 1)
+    while not deal.over:
+        deal.move(*players[deal.seat](deal, rng))
+    return deal.winner, deal.multiplier
+
+
+def paired_gain(variant: Player, deals: int, base: int) -> tuple[float, float, int]:
+    """(mean gain, 95% half-width, deals played differently) of `variant` in place of the
+    policy, seat k mod 3 of deal k."""
+    gains, changed = [], 0
+    for k in range(deals):
+        seat = k % SEATS
+        players: list[Player] = [policy] * SEATS
+        players[seat] = variant
+        a = play(base + k, players)
+        b = play(base + k, [policy] * SEATS)
+        changed += a != b
+        gains.append((a[1] if a[0] == seat else 0) - (b[1] if b[0] == seat else 0))
+    mean = sum(gains) / deals
+    sd = math.sqrt(sum((g - mean) ** 2 for g in gains) / (deals - 1))
+    return mean, 1.96 * sd / math.sqrt(deals), changed
+
+
+def against_greedy(player: Player, deals: int, base: int) -> tuple[float, float, float]:
+    """(share of deals won, multiplier won a deal, greedy's share a seat) of `player` in
+    seat k mod 3 of deal k, greedy in the other two."""
+    won = mult = theirs = 0
+    for k in range(deals):
+        seat = k % SEATS
+        players: list[Player] = [greedy] * SEATS
+        players[seat] = player
+        winner, m = play(base + k, players)
+        if winner == seat:
+            won, mult = won + 1, mult + m
+        elif winner is not None:
+            theirs += 1
+    return won / deals, mult / deals, theirs / deals / (SEATS - 1)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--deals", type=int, default=20000)
+    ap.add_argument("--seed-base", type=int, default=0)
+    args = ap.parse_args()
+    search.warm_up()
+    print(f"Kowah rollout player variants, {args.deals:,} deals each "
+          f"(seeds {args.seed_base} + k, the variant's seat rotating)\n")
+    print("| variant | gain a deal (multiplier won) | deals played differently |")
+    print("|---|---|---|")
+    for name, variant in VARIANTS.items():
+        started = time.monotonic()
+        mean, half, changed = paired_gain(variant, args.deals, args.seed_base)
+        print(f"| {name} | {mean:+.4f} [{mean - half:+.4f}, {mean + half:+.4f}] | "
+              f"{changed:,} |", flush=True)
+        print(f"  {name}: {time.monotonic() - started:.0f} s", file=sys.stderr)
+    print("\n| player | won | multiplier a deal | a greedy seat won |")
+    print("|---|---|---|---|")
+    for name, player in (("policy", policy), ("greedy", greedy)):
+        won, mult, theirs = against_greedy(player, args.deals, args.seed_base)
+        print(f"| {name} | {won:.1%} | {mult:.3f} | {theirs:.1%} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
