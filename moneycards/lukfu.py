@@ -4,6 +4,8 @@
 >>> c = lukfu.beats("345m", "234s")
 >>> c.beats, c.rule
 (True, 'LF-F4')
+>>> lukfu.beats(lukfu.play("9c9s9m"), over=lukfu.play("1c1s1m")).beats
+True
 >>> [f.text for f in lukfu.old("9c 1t 5s").old]
 ['9c', '1t']
 """
@@ -28,9 +30,19 @@ def play(text: str) -> Play:
     return parse_play(text, field="play")
 
 
-def beats(play_text: str, over: str, rules: LukFuRules = SEED_RULES) -> Comparison:
-    """Does `play_text` beat the best play `over` (LF-F2–F5)? With the rule and a reason."""
-    return compare(parse_play(play_text, field="play"), parse_play(over, field="over"), rules)
+def beats(play_text: str | Play, over: str | Play,
+          rules: LukFuRules = SEED_RULES) -> Comparison:
+    """Does `play_text` beat the best play `over` (LF-F2–F5)? With the rule and a reason.
+    Each is a play's text or a `Play` (as `play` returns)."""
+    return compare(_as_play(play_text, "play"), _as_play(over, "over"), rules)
+
+
+def _as_play(value: str | Play, field: str) -> Play:
+    if isinstance(value, Play):
+        return value
+    if not isinstance(value, str):
+        raise InvalidInput(f"a play's text or a Play, not {type(value).__name__}", field=field)
+    return parse_play(value, field=field)
 
 
 def old(hand: str | None = None, *, record: Any = None, seat: int = 0,

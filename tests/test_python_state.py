@@ -14,6 +14,7 @@ from moneycards import lukfu
 from moneycards.cli.main import cli
 from moneycards.wire import wire
 from moneycards.records import game_record_json
+from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES
 from moneycards.solver.hints import play_deal
 from moneycards.solver.table import OutcomeKind
@@ -156,3 +157,11 @@ def test_lukfu_old_takes_a_path_text_or_a_parsed_record(tmp_path):
         lukfu.old(hand, record="missing.json")
     with pytest.raises(ValueError, match=r"^record: not JSON"):
         lukfu.old(hand, record="{oops")
+
+
+def test_lukfu_beats_takes_plays_as_text_or_as_play_returns_them_LF_F3():
+    made = lukfu.beats(lukfu.play("9c9s9m"), over=lukfu.play("1c1s1m"))
+    assert made == lukfu.beats("9c9s9m", "1c1s1m") and made.rule == "LF-F3"
+    with pytest.raises(InvalidInput) as info:  # neither: named, not a TypeError
+        lukfu.beats(lukfu.play("9c9s9m"), over=9)
+    assert info.value.field == "over" and "not int" in str(info.value)
