@@ -37,8 +37,6 @@ NOT_RUN = [
      "a benchmark of minutes to hours, run by hand; its figures are in the README"),
     ("strength.md", r"^(nice -n 10 )?\.venv/bin/python bench/strength\.py",
      "the strength bench, minutes to hours a row, run by hand; its figures are the page's"),
-    ("strength.md", r"^(nice -n 10 )?\.venv/bin/python bench/kowah_policies\.py",
-     "minutes a variant, run by hand: tests/test_kowah_search.py runs it on a few deals"),
     ("README.md", r"TableService/",
      "the table ids and tokens are the ones a server drew at random: "
      "tests/test_table_service.py makes these calls"),
