@@ -361,11 +361,16 @@ class Tables:
         return found
 
     def seat(self, table_id: str, token: str) -> tuple[OpenTable, int]:
-        t = self.get(table_id)
+        # The token's form is checked before any table is looked up: a malformed request is
+        # refused alike whether its table exists or not, and says nothing of which do.
         if not token:
             raise InvalidInput("a seat token is needed (CreateTable gives one per person's "
                                "seat)", field="seat_token")
-        seat = t.seat_of(token[:200])
+        if len(token) > MAX_ID or not token.isprintable():
+            raise InvalidInput(f"a seat token is at most {MAX_ID} printable characters "
+                               "(CreateTable gives 32)", field="seat_token")
+        t = self.get(table_id)
+        seat = t.seat_of(token)
         if seat is None:
             raise TableError(status(code_pb2.PERMISSION_DENIED,
                                     "this token is not one of the table's seat tokens",

@@ -200,6 +200,13 @@ def test_every_error_kind_and_a_rejected_action_changes_nothing(stub):
     code, _, d = error(view, stub, tid, "not-a-token")
     assert code == grpc.StatusCode.PERMISSION_DENIED
     assert d["ErrorInfo"].reason == "WRONG_SEAT_TOKEN"
+    # A token's form is checked before the table is looked up: alike for a table that is
+    # there and one that is not, so a caller without a token learns neither.
+    for table in (tid, "no-such-table"):
+        for bad in ("", "t" * 65, "to\x00ken"):
+            code, message, d = error(view, stub, table, bad)
+            assert code == grpc.StatusCode.INVALID_ARGUMENT, (table, bad, message)
+            assert d["BadRequest"].field_violations[0].field == "seat_token"
 
     code, _, d = error(view, stub, "", token)
     assert code == grpc.StatusCode.INVALID_ARGUMENT
