@@ -227,4 +227,11 @@ class SolverPool:
         with self._lock:
             for p in list(getattr(self._pool, "_processes", {}).values()):
                 p.kill()
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            pool = self._pool
+        # The killed workers are reaped and the pool's queues closed, so their semaphores
+        # are released here rather than reported leaked when the server exits at once; a
+        # pool that does not finish within a second is left to the exit.
+        done = threading.Thread(target=pool.shutdown, kwargs={"cancel_futures": True},
+                                daemon=True)
+        done.start()
+        done.join(1.0)

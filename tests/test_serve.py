@@ -32,6 +32,17 @@ def test_serve_command_listens_and_answers():
         assert proc.wait(timeout=15) == 0
 
 
+def test_a_server_with_solver_workers_stops_on_sigterm_without_leaking_their_semaphores():
+    proc, port = serve("--workers", "1", "--db", ":memory:")
+    with grpc.insecure_channel(f"127.0.0.1:{port}") as ch:
+        r = health_pb2_grpc.HealthStub(ch).Check(health_pb2.HealthCheckRequest(), timeout=30)
+        assert r.status == health_pb2.HealthCheckResponse.SERVING
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=15) == 0
+    err = proc.stderr.read()  # the resource tracker, which would warn, writes here too
+    assert "leaked" not in err, err
+
+
 def test_a_server_killed_with_sigkill_leaves_no_worker_process_behind():
     import os
     import pathlib
