@@ -612,6 +612,41 @@ def test_the_browser_transports_of_connect_web(served):
         assert x["wins"] is True
 
 
+@pytest.mark.xdist_group("ts-client")
+@pytest.mark.skipif(
+    not (shutil.which("node") and (TS_CLIENT / "node_modules" / "@connectrpc" / "connect-web")
+         .exists()) and not os.environ.get("MONEYCARDS_REQUIRE_NODE"),
+    reason="TypeScript client not installed (run `npm ci` in examples/ts)")
+def test_the_browser_snippet_of_docs_web_md_plays_its_seat_to_the_end(served, tmp_path):
+    """The ```ts block of docs/web.md, as written, type-checks strictly against the generated
+    code and, run with the page's `location` given, plays its deal to a result."""
+    _, base = served
+    env = {**os.environ, "PATH": f"{pathlib.Path(sys.executable).parent}{os.pathsep}"
+                                 f"{os.environ.get('PATH', '')}"}
+    r = subprocess.run(["npm", "run", "--silent", "generate"], cwd=TS_CLIENT, env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    page = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "web.md").read_text()
+    snippet = re.search(r"```ts\n(.*?)```", page, flags=re.S).group(1)
+    (tmp_path / "snippet.ts").write_text("export {};\n" + snippet)
+    shutil.copytree(TS_CLIENT / "gen", tmp_path / "gen")
+    (tmp_path / "node_modules").symlink_to(TS_CLIENT / "node_modules")
+    (tmp_path / "package.json").write_text('{"type": "module"}')
+    (tmp_path / "tsconfig.json").write_text(json.dumps({"compilerOptions": {
+        "target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext",
+        "strict": True, "lib": ["ES2022", "DOM"], "types": [], "skipLibCheck": True,
+        "outDir": "out"}, "files": ["snippet.ts"]}))
+    r = subprocess.run(["node", str(TS_CLIENT / "node_modules" / "typescript" / "bin" / "tsc"),
+                        "-p", "."], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    (tmp_path / "out" / "run.mjs").write_text(
+        "globalThis.location = { origin: process.argv[2] };\nawait import('./snippet.js');\n")
+    r = subprocess.run(["node", "out/run.mjs", base], cwd=tmp_path, capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert re.search(r"\((KW-K1|KW-K2)\)\.$", r.stdout.strip()), r.stdout  # the result
+
+
 def test_page_files_linked_from_elsewhere_are_served_and_a_link_out_is_not(tmp_path):
     """A strict editable install serves the page as links to the checkout's files: they are
     the page; a link to any other place is refused."""
