@@ -78,12 +78,16 @@ def _workers(pid: int) -> list[int]:
     workers may still be exiting beside the new pool's)."""
     import pathlib
 
-    kids = []  # children of every thread: a replaced pool is spawned by a call's thread
-    for t in pathlib.Path(f"/proc/{pid}/task").iterdir():
+    kids = []  # every process whose parent is the server, whichever thread spawned it
+    for d in pathlib.Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
         try:
-            kids += t.joinpath("children").read_text().split()
-        except (FileNotFoundError, ProcessLookupError):
-            pass  # a thread that ended while read
+            ppid = int(d.joinpath("stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (FileNotFoundError, ProcessLookupError, IndexError, ValueError):
+            continue  # a process that exited while read
+        if ppid == pid:
+            kids.append(d.name)
     out = []
     for c in kids:
         try:
@@ -97,8 +101,10 @@ def _workers(pid: int) -> list[int]:
     return [c for _, c in sorted(out, reverse=True)]
 
 
-def _kill_a_worker(pid: int) -> None:
-    """SIGKILL the newest solver worker of the server `pid`, waiting for one to exist."""
+def _kill_a_worker(pid: int, call) -> None:
+    """SIGKILL the newest solver worker of the server `pid`. A pool starts its workers as
+    calls need them, and a broken pool's last ones may exit while listed: while none is
+    found, `call()` asks the server something, which starts one."""
     import os
     import time
 
@@ -111,6 +117,7 @@ def _kill_a_worker(pid: int) -> None:
             except ProcessLookupError:
                 continue  # it exited since it was listed
         assert time.monotonic() < deadline, "the server started no solver worker in 60 s"
+        call()
         time.sleep(0.1)
 
 
@@ -129,7 +136,7 @@ def test_a_call_sent_as_a_worker_dies_is_answered_by_the_replaced_pool():
             ask = pb.CheckReadyRequest(hand="55c 55s 5m 777c")
             for _ in range(3):
                 assert stub.CheckReady(ask, timeout=60).ready
-                _kill_a_worker(proc.pid)
+                _kill_a_worker(proc.pid, lambda: stub.CheckReady(ask, timeout=60))
                 assert stub.CheckReady(ask, timeout=60).ready  # at once, no pause
     finally:
         proc.send_signal(signal.SIGTERM)
