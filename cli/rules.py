@@ -20,8 +20,11 @@ WIDTH = 80  # at most, however wide the terminal: a readable line
 
 find_option = click.option(
     "--find", metavar="WORDS",
-    help="Only the rules with a word starting so, in their id, section or text (`--find "
-         "doorway`, `--find \"old card\"`): any case; Vietnamese marks count where typed.")
+    help="Only the rules with a word starting so, in their id, section or text (one word, or "
+         "several in quotes): any case; Vietnamese marks count where typed.")
+
+# Per game, a word its rules use, for the help's example (each finds rules of its game).
+FIND_EXAMPLE = {"totom": "capture", "kowah": "pair", "lukfu": "\"old card\""}
 
 
 def example(game: str) -> tuple[str, str]:
@@ -39,7 +42,8 @@ def add_rules_command(group: click.Group, game: str) -> None:
         f"such as {first}, a section such as {section}, or a ruling R-…; any case). "
         f"Without ID, every rule and ruling. Errors, hints and results cite these ids.\n\n"
         f"\b\nExample:\n  moneycards {game} rules {first}\n  moneycards {game} rules "
-        f"{section}\n  moneycards {game} rules --find capture"))
+        f"{section}\n  moneycards {game} rules --find "
+        f"{FIND_EXAMPLE.get(game, 'rule')}"))
     @click.argument("ids", metavar="[ID]...", nargs=-1)
     @find_option
     @json_option

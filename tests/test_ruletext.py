@@ -243,3 +243,12 @@ def test_find_lists_the_rules_a_word_starts_in():
                                           "'claim'\n")
     assert run("rules").stderr.startswith("error: ID: give a rule id")
     assert run("kowah", "rules", "--find", " ").stderr == "error: --find: needs a word\n"
+
+
+@pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
+def test_each_games_rules_help_finds_with_a_word_of_its_own_rules(game):
+    """The `--find` example of a game's `rules --help` runs, and finds its game's rules."""
+    shown = re.search(r"moneycards \w+ rules --find (.+)", run(game, "rules", "--help").output)
+    words = shown.group(1).strip().strip('"')
+    r = run(game, "rules", "--find", words)
+    assert r.exit_code == 0 and r.output.strip(), r.output
