@@ -26,8 +26,8 @@ def test_LF_W2_a_claim_at_exactly_six_old_cards_before_the_first_lead():
     assert deal.claim_total(0) == 6
     assert deal.legal_texts()[0] == "claim"
     deal.apply("claim")
-    # The master called and wins with six fu: 1 point from each loser (LF-K2).
-    assert deal.result == Outcome(OutcomeKind.WIN, "LF-K2", winner=0, fu=6, caller=0,
+    # The master called and wins with six fu: 1 point (LF-K2) from each loser (LF-K3).
+    assert deal.result == Outcome(OutcomeKind.WIN, "LF-K3", winner=0, fu=6, caller=0,
                                   net=(2, -1, -1))
 
 

@@ -170,4 +170,4 @@ def score_text(*, fu: int | None, winner: int | None, caller: int | None,
             raise InvalidInput("required for a win (or say the deal was drawn)", field=name)
     net = settle(fu, winner, caller)  # type: ignore[arg-type]
     return {"outcome": "win", "points": 1 + fu - 6, "net": net,  # type: ignore[operator]
-            "rule": "LF-K3" if winner != caller else "LF-K2"}
+            "rule": "LF-K3"}  # who pays what (the amount: LF-K2)

@@ -169,7 +169,8 @@ class LukFuState(TableState):
         if verb == "claim":
             assert rec.caller is not None  # claims come after the calls
             fu = self.claim_total(seat)
-            self.result = Outcome(OutcomeKind.WIN, "LF-K3" if seat != rec.caller else "LF-K2",
+            # LF-K3 says who pays (each loser the LF-K2 amount, or a losing caller both)
+            self.result = Outcome(OutcomeKind.WIN, "LF-K3",
                                   winner=seat, fu=fu, caller=rec.caller,
                                   net=tuple(settle(fu, seat, rec.caller)))
             return
