@@ -112,6 +112,10 @@ class KowahState(TableState):
         if verb == "discard":
             if self.phase is not Phase.DISCARD:
                 return "KW-T2", "draw or take a card before discarding"
+            try:  # a card outside Kowah's deck (5t, 4h) is named as such, not as missing
+                KOWAH.parse(arg)
+            except InvalidInput as err:
+                return "KW-T2", err.message
             return "KW-T2", f"{clip(arg) or '(nothing)'} is not in the hand"
         if verb == "declare":
             if self.phase is not Phase.DECLARE:
