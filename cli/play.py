@@ -201,8 +201,13 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
             emit_json({"summary": summary, "deals": results})
         else:
             for s, lv in enumerate(levels):
-                click.echo(f"{seat_label(s)} ({lv}): {counted(wins[s], 'wins')}, "
-                           f"total {totals[s]:+.0f}, average {totals[s] / deals:+.3f} per deal")
+                if game == "kowah":  # KW-K1: multipliers won, no points to sign
+                    tally = (f"multipliers won {totals[s]:.0f}, {totals[s] / deals:.3f} a "
+                             f"deal")
+                else:
+                    tally = (f"total {totals[s]:+.0f}, average {totals[s] / deals:+.3f} per "
+                             f"deal")
+                click.echo(f"{seat_label(s)} ({lv}): {counted(wins[s], 'wins')}, {tally}")
 
 
 def presets_option(spec: AnyGame) -> Callable[[_F], _F]:

@@ -646,3 +646,12 @@ def test_a_kowah_record_names_a_card_outside_the_deck_not_as_missing_KW_T2(tmp_p
     assert r.exit_code == 0 and r.output == (
         f"INVALID at action 2: 'discard {card}' by seat 1: {says}"
         f"{' at position 9' if card != '5c' else ''} [KW-T2]\n"), r.output
+
+
+def test_kowah_selfplay_tallies_multipliers_won_not_signed_points_KW_K1():
+    r = run("kowah", "selfplay", "--deals", "12", "--seats", "random,random,random", "--seed",
+            "3")
+    assert r.exit_code == 0
+    tally = r.output.splitlines()[-3:]
+    assert tally[1] == "Seat 1 (random): 1 win, multipliers won 3, 0.250 a deal", tally
+    assert not any("+" in line for line in tally)

@@ -612,8 +612,9 @@ def test_a_match_shows_its_deal_and_totals_and_equals_the_match_in_process(serve
     leaders = [n for n, t in zip(names, table.totals()) if t == top]
     lead = w.page.text_content(".result .match-lead")
     assert all(n in lead for n in leaders)
-    unit = "multiplier won" if top == 1 else "multipliers won"  # one, or more
-    assert lead.endswith(f"with {top} {unit}{' each' if len(leaders) > 1 else ''}.")
+    # a sum of multipliers (KW-K1), never counted as if each were one
+    assert lead.endswith(f"with multipliers won that add up to {top}"
+                         f"{' each' if len(leaders) > 1 else ''}.")
     # a screen reader is told the match's end, not only the last deal's
     said = w.page.text_content(".table > .sr-only[aria-live]")
     assert said.startswith(f"The match is over after 2 deals. {lead} The last deal: "), said

@@ -919,13 +919,15 @@ export class TablePage {
   }
 
   /** A finished match (R-match): who leads, and each seat's total and deals won. */
-  /** Who finishes a match first, with what: "AI 1 finishes first, with 3 multipliers won." */
+  /** Who finishes a match first, with what: "AI 1 finishes first, with multipliers won that
+   * add up to 3." */
   private matchLead(m: NonNullable<TableView["matchState"]>, game: GameKey, names: string[]): string {
     const totals = names.map((_, s) => m.totals[s] ?? 0n);
     const best = totals.reduce((a, b) => (b > a ? b : a), totals[0] ?? 0n);
     const leaders = names.filter((_, s) => totals[s] === best);
     const one = best === 1n || best === -1n;
-    const amount = game === "kowah" ? `${best} ${one ? "multiplier" : "multipliers"} won`
+    // KW-K1 keeps no points: a Kowah total is a sum of multipliers, never "3 multipliers"
+    const amount = game === "kowah" ? `multipliers won that add up to ${best}`
       : `${best > 0n ? "+" : ""}${best} ${one ? "point" : "points"}`;
     const target = m.rules?.toPoints ?? 0;
     const reached = target && best >= BigInt(target) ? ` (the target was ${target})` : "";
