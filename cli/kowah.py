@@ -119,7 +119,9 @@ def win(hand: str, pair: str, card: str, via: str, as_json: bool) -> None:
         emit_answer("kowah win", win_message(v), via=enum_name(kowah_pb2.KowahVia, VIA, via))
         return
     if v.wins:
-        click.echo(f"WINS on {card} by {via}: multiplier x{v.multiplier} (KW-K1)")
+        shown = KOWAH.render(KOWAH.parse(card))  # the notation, not an alias as typed
+        how = {"draw": "another seat's stock draw (KW-X4)"}.get(via, via)
+        click.echo(f"WINS on {shown} by {how}: multiplier x{v.multiplier} (KW-K1)")
     else:
         click.echo("Does not win:")
         for viol in v.violations:

@@ -655,3 +655,10 @@ def test_kowah_selfplay_tallies_multipliers_won_not_signed_points_KW_K1():
     tally = r.output.splitlines()[-3:]
     assert tally[1] == "Seat 1 (random): 1 win, multipliers won 3, 0.250 a deal", tally
     assert not any("+" in line for line in tally)
+
+
+def test_kowah_win_names_the_card_in_notation_and_another_seats_draw_plainly_KW_K1():
+    r = run("kowah", "win", "777c 111h 22h", "--pair", "22h", "--card", "red-flower",
+            "--via", "draw")
+    assert (r.exit_code, r.output) == (0, "WINS on 2h by another seat's stock draw (KW-X4): "
+                                          "multiplier x1 (KW-K1)\n")
