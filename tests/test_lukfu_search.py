@@ -189,3 +189,18 @@ def test_alike_is_deal_by_deal_not_equal_sums():
     assert alike([a, b, c]) == {"a": ["c"], "b": [], "c": ["a"]}
     assert "exactly as c in each of the 2" in a.said(alike=["c"])
     assert "exactly as" not in b.said(alike=[])
+
+
+def test_R_lead_advice_is_a_reason_of_the_usual_leads_of_a_seat_that_did_not_call():
+    """The master passed and seat 1 called: the master leads as a non-caller. The page's
+    usual lead (a single that is not old from the highest suit holding one, Tens here) is
+    said in those leads' reasons, and only theirs; not a rule under the default switch."""
+    mine = LUKFU.parse("2c 5c 3s 7s 2m 6m 3t 4t 6t 1c 8s 9m")
+    rest = [f for f in LUKFU.faces if f not in mine]
+    state = LukFuState.from_hands([mine, rest[:12], rest[12:]], master=0)
+    state.apply("call pass")
+    state.apply("call play")
+    ranked = strong(state.observation(0), seed=4)
+    noted = {r.action for r in ranked if "R-lead-advice" in r.reason}
+    assert noted == {"lead 3t", "lead 4t", "lead 6t"}
+    assert "lead 5c" in {r.action for r in ranked}  # other leads stay legal and ranked
