@@ -1171,7 +1171,7 @@ def test_mau_gung_fits_its_card_on_a_phone_and_a_desktop(served, context, width,
     deal_in_lobby(w, served, "lukfu", ["you", "random", "random"], 0)
     w.settled()
     word = w.page.query_selector(".me .card[data-card='1c'] .word")
-    assert word is not None and word.text_content() == "mau gung"
+    assert word is not None and word.text_content() == "Mau Gung"  # a name
     clipped = w.page.eval_on_selector_all(
         ".me .card .word", "els => els.filter(e => e.scrollWidth > e.clientWidth + 1)"
         ".map(e => e.textContent)")

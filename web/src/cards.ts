@@ -61,7 +61,8 @@ function suitWord(game: GameKey, card: string): string {
   const suit = card[1];
   if (game === "totom") return card === "1h" ? "chi chi" : VN_SUIT[suit];
   if (suit === "h") return { "1h": "old", "2h": "red", "3h": "white" }[card] ?? "";
-  if (game === "lukfu" && LUKFU_NAMED[card]) return LUKFU_NAMED[card].toLowerCase();
+  // a card's own name keeps its capitals (Mau Gung, Bak Chi), where a suit's word is plain
+  if (game === "lukfu" && LUKFU_NAMED[card]) return LUKFU_NAMED[card];
   return EN_SUIT[suit].toLowerCase();
 }
 
@@ -104,7 +105,7 @@ export function fillCard(el: HTMLElement, game: GameKey, card: string): void {
   word.className = "word";
   word.textContent = suitWord(game, card);
   if (game === "totom") word.lang = "vi";
-  if (word.textContent.length > 7) word.classList.add("long");  // "mau gung" fits a phone's card
+  if (word.textContent.length > 7) word.classList.add("long");  // "Mau Gung" fits a phone's card
   el.append(rank, mark, word);
 }
 
