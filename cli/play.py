@@ -201,7 +201,7 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
             emit_json({"summary": summary, "deals": results})
         else:
             for s, lv in enumerate(levels):
-                if game == "kowah":  # KW-K1: multipliers won, no points to sign
+                if not spec.settles_in_points:  # Kowah's KW-K1: multipliers won
                     tally = (f"multipliers won {totals[s]:.0f}, {totals[s] / deals:.3f} a "
                              f"deal")
                 else:

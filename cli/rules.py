@@ -23,9 +23,6 @@ find_option = click.option(
     help="Only the rules with a word starting so, in their id, section or text (one word, or "
          "several in quotes): any case; Vietnamese marks count where typed.")
 
-# Per game, a word its rules use, for the help's example (each finds rules of its game).
-FIND_EXAMPLE = {"totom": "capture", "kowah": "pair", "lukfu": "\"old card\""}
-
 
 def example(game: str) -> tuple[str, str]:
     """A rule id of the game and its section, for help texts (the registry's example: the
@@ -36,14 +33,15 @@ def example(game: str) -> tuple[str, str]:
 
 def add_rules_command(group: click.Group, game: str) -> None:
     first, section = example(game)
+    word = spec(game).find_example  # none given (a game of one's own): no such example
+    find_line = f"\n  moneycards {game} rules --find {word}" if word else ""
 
     @group.command("rules", help=(
         f"The {spec(game).title} rules as written, by id: each rule's section and text (ID "
         f"such as {first}, a section such as {section}, or a ruling R-…; any case). "
         f"Without ID, every rule and ruling. Errors, hints and results cite these ids.\n\n"
         f"\b\nExample:\n  moneycards {game} rules {first}\n  moneycards {game} rules "
-        f"{section}\n  moneycards {game} rules --find "
-        f"{FIND_EXAMPLE.get(game, 'rule')}"))
+        f"{section}{find_line}"))
     @click.argument("ids", metavar="[ID]...", nargs=-1)
     @find_option
     @json_option

@@ -86,6 +86,7 @@ class GameSpec(Generic[S, Obs, R]):
     # A rule id the rules command's help shows (`moneycards GAME rules TT-C3`), its section
     # the id without its number.
     rule_example: str = ""
+    find_example: str = ""  # a word of the game's rules, for `rules --find` in the help
 
     def module(self, room: str) -> ModuleType:
         """One of the game's modules (`table`, `rules`, `hint`, ...), imported on first use."""
@@ -170,16 +171,17 @@ TOTOM_GAME: GameSpec[TotomState, TotomObservation, TotomRules] = register(GameSp
     "totom", "Tổ Tôm", 4, (20, 19, 19, 19), TOTOM, "dealer", 2000.0, ("seed", "traditional"),
     "totom.md", True, "dealer_rotates", "deals", 1200, "TT-T4", "TOTOM_RULES_PRESET_",
     hint_options=("engine",), play_examples="`capture 4m`, `discard 5c`", rule_example="TT-C3",
+    find_example="capture",
     switch_example="must_take_win=true"))
 KOWAH_GAME: GameSpec[KowahState, KowahObservation, KowahRules] = register(GameSpec(
     "kowah", "Kowah", 3, (8, 8, 8), KOWAH, "first", 2000.0, ("seed",), "kowah.md", False,
     "first_seat_rotates", "starts", 9021, "R-take-limit", "KOWAH_RULES_PRESET_",
-    play_examples="`draw`, `discard 5c`", rule_example="KW-X4",
+    play_examples="`draw`, `discard 5c`", rule_example="KW-X4", find_example="pair",
     switch_example="optional_declaration=true"))
 LUKFU_GAME: GameSpec[LukFuState, LukFuObservation, LukFuRules] = register(GameSpec(
     "lukfu", "Luk Fu", 3, (12, 12, 12), LUKFU, "master", 2000.0, ("seed",), "lukfu.md", True,
     "master_rotates", "is the master", 40, "LF-C1", "LUK_FU_RULES_PRESET_",
-    play_examples="`lead 345c`, `down 3c 5m`", rule_example="LF-O2",
+    play_examples="`lead 345c`, `down 3c 5m`", rule_example="LF-O2", find_example='"old card"',
     switch_example="strict_non_caller_leads=true"))
 
 
