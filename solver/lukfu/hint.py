@@ -24,8 +24,8 @@ from moneycards.solver.table import parse_action
 from moneycards.solver.search import alike
 from moneycards.solver.lukfu.observation import CARD_VERBS, LukFuObservation
 from moneycards.solver.lukfu.old import FIXED_OLD, Position, prove_old
-from moneycards.solver.lukfu.plays import (SINGLE, SUIT_RANK, Play, beaters_of, beating_plays,
-                                           classify, plays_in)
+from moneycards.solver.lukfu.legal import usual_lead
+from moneycards.solver.lukfu.plays import Play, beaters_of, beating_plays, classify, plays_in
 from moneycards.solver.lukfu import SEATS
 from moneycards.solver.lukfu.search import sample_placements, search
 from moneycards.solver.lukfu.rules import LukFuRules
@@ -259,11 +259,7 @@ def _usual_lead(pos: Position, play: Play, old: set[Face]) -> str:
     """A reason's note that a non-caller's lead is the one the page calls usual: a single
     that is not old from its highest suit holding such a card (R-lead-advice: advice, a rule
     only under strict_non_caller_leads). Said, never weighed: the ranking stands."""
-    if pos.record.caller == pos.seat:
-        return ""
-    fresh = [f for f in pos.hand if f not in old]
-    if not fresh or play.kind != SINGLE or play.cards[0] in old \
-            or SUIT_RANK[play.suit] != max(SUIT_RANK[f.suit] for f in fresh):
+    if pos.record.caller == pos.seat or not usual_lead(play, pos.hand, old):
         return ""
     return ("; the usual lead of a seat that did not call (R-lead-advice: a single from its "
             "highest suit holding a card that is not old)")

@@ -66,9 +66,7 @@ def check_lead(play: Play, hand: Collection[Face], role: str, old: Collection[Fa
         return Legality(False, "LF-L3", f"{play} is old: a seat that is not the caller leads "
                                         f"an old single only when every card it holds is old")
     if role != "caller" and rules.strict_non_caller_leads and not all_old:
-        fresh = [f for f in hand if f not in old]
-        top_suit = max(SUIT_RANK[f.suit] for f in fresh)
-        if play.kind != SINGLE or play.cards[0] in old or SUIT_RANK[play.suit] != top_suit:
+        if not usual_lead(play, hand, old):
             return Legality(False, "R-lead-advice", "strict leads: a non-caller leads a single "
                                                     "card that is not old from the highest "
                                                     "suit holding one")
@@ -78,6 +76,15 @@ def check_lead(play: Play, hand: Collection[Face], role: str, old: Collection[Fa
         return Legality(True, "LF-L3", f"{play} is old, and so is every card the seat holds: "
                                        f"it may lead it")
     return Legality(True, "LF-L1", f"{described(play)}: a legal lead")
+
+
+def usual_lead(play: Play, hand: Iterable[Face], old: Collection[Face]) -> bool:
+    """R-lead-advice: the lead the page calls a non-caller's usual one, a single that is not
+    old from the highest suit holding such a card (a rule under strict_non_caller_leads,
+    else a hint's reason)."""
+    fresh = [f for f in hand if f not in old]
+    return bool(fresh) and play.kind == SINGLE and play.cards[0] not in old \
+        and SUIT_RANK[play.suit] == max(SUIT_RANK[f.suit] for f in fresh)
 
 
 @implements("LF-F1", "each follower must beat the best play if it can, else discards as "
