@@ -543,3 +543,35 @@ def test_an_illegal_action_in_a_game_record_is_counted_from_one():
         read_lukfu_history(json.dumps(record), None)
     assert err.value.field == f"record.actions[{k}]"
     assert err.value.message.startswith(f"action {k + 1} 'lead 9c9s9m9t' is illegal: ")
+
+
+def test_refusals_at_the_table_name_the_rule_that_forbids_the_action():
+    """A call that is neither play nor pass (LF-C2), a card token that is no card of the deck
+    (LF-D1, in a lead and in a face-down follow alike), a card named twice face down
+    (LF-D1); each refusal leaves the table as it was, and the boundary (as many distinct
+    cards face down as the play to beat) is taken."""
+    deal = LukFuState.from_hands(["123c 123t 456t 789t", "456c 789c 123s 456s",
+                                  "789s 123m 456m 789m"], master=0)
+
+    def refused(cases):
+        for action, (rule, words) in cases.items():
+            before = (list(deal.history), [set(h) for h in deal.hands], deal.current_seat(),
+                      deal.legal_texts())
+            with pytest.raises(IllegalAction) as err:
+                deal.apply(action)
+            assert (err.value.rule, words in str(err.value)) == (rule, True), str(err.value)
+            assert before == (list(deal.history), [set(h) for h in deal.hands],
+                              deal.current_seat(), deal.legal_texts())
+
+    refused({"call maybe": ("LF-C2", "'maybe' is not a call"),
+             "call": ("LF-C2", "'call' alone is not a call"),
+             "lead 1c": ("LF-C2", "the calls come first")})
+    deal.apply("call play")
+    refused({"lead 5h": ("LF-D1", "no such card in Luk Fu: '5h'"),
+             "lead 2x": ("LF-D1", "unknown suit letter")})
+    deal.apply("lead 789t")  # nothing beats it: seat 1 goes three cards face down
+    refused({"down 4c 5c 2x": ("LF-D1", "'2x'"), "follow 9z": ("LF-D1", "'9z'"),
+             "down 4c 4c 5c": ("LF-D1", "4c named twice"),
+             "down 4c 5c": ("LF-F1", "the same number of cards")})
+    deal.apply("down 4c 5c 6c")
+    assert deal.current_seat() == 2

@@ -14,7 +14,7 @@ from typing import Any
 
 from moneycards.solver.cards import Face, counted
 from moneycards.solver.lukfu import LUKFU
-from moneycards.solver.errors import InvalidInput
+from moneycards.solver.errors import InvalidInput, clip
 from moneycards.solver.lukfu.legal import (CALLS, NO_SETTLEMENT, WIN_FU, check_follow, check_lead,
                                            drawn_at_end, legal_actions, may_claim, settle,
                                            win_points)
@@ -119,6 +119,9 @@ class LukFuState(TableState):
         assert seat is not None  # the deal is on
         verb, arg = action.verb, action.arg
         if self.phase is Phase.CALL:  # until a seat calls play (LF-C3) or all pass (LF-C4)
+            if verb == "call":
+                said = f"{clip(arg)!r} is not a call" if arg else "'call' alone is not a call"
+                return "LF-C2", f"{said}: this seat says 'call play' or 'call pass'"
             return "LF-C2", "the calls come first: this seat says 'call play' or 'call pass'"
         if verb == "call":
             return "LF-C3", "the calls are over"
@@ -126,8 +129,8 @@ class LukFuState(TableState):
         best = rec.current_best()
         try:
             cards = LUKFU.parse(arg) if arg else []
-        except InvalidInput as err:
-            return "LF-L1", err.message
+        except InvalidInput as err:  # a token that is no card of the deck (LF-D1)
+            return err.rule or "LF-D1", err.message
         if verb == "claim":
             if best is not None:
                 return "R-claim-timing", "a claim is made at the moment of leading"
