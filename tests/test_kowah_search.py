@@ -179,7 +179,8 @@ def test_a_discard_that_makes_the_hand_ready_on_a_live_wait_is_played_first():
 
 
 def test_the_search_overrules_the_race_only_on_a_significant_difference():
-    from moneycards.solver.kowah.hint import SIGNIFICANT, _paired_z, race
+    from moneycards.solver.kowah.hint import race
+    from moneycards.solver.search import SIGNIFICANT, paired_z as _paired_z
 
     assert _paired_z([1, 0, 1, 0], [1, 0, 1, 0]) == 0.0  # the same deals won: no difference
     assert _paired_z([1] * 20 + [0] * 4, [0] * 20 + [0] * 4) > SIGNIFICANT

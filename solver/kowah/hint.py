@@ -10,7 +10,6 @@ to the targets within one card of the best, so one decision costs a few millisec
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -21,7 +20,7 @@ from moneycards.solver.cards import Face, counted
 from moneycards.solver.kowah import KOWAH
 from moneycards.solver.ranking import (Ranked, capped, cut_short, legal_of, not_evaluated,
                                        ranked, stopped)
-from moneycards.solver.search import Estimate, alike
+from moneycards.solver.search import SIGNIFICANT, Estimate, alike, paired_z
 from moneycards.solver.table import parse_action, says
 from moneycards.solver.kowah.exact import ready_slots, splits_exact
 from moneycards.solver.kowah import search
@@ -412,7 +411,7 @@ def strong(obs: KowahObservation, seed: int | None = None, worlds: int = SEARCH_
     tied = [r for r in cands if r.value == cands[0].value]
     race_pick = max(tied, key=lambda r: sum(won[r.action]))
     better = [r for r in cands if r is not race_pick
-              and _paired_z(won[r.action], won[race_pick.action]) > SIGNIFICANT]
+              and paired_z(won[r.action], won[race_pick.action]) > SIGNIFICANT]
     pick = max(better, key=lambda r: sum(won[r.action])) if better else race_pick
     est = {a: _estimate(a, xs) for a, xs in won.items()}
     m_pick = est[pick.action].mean_score
@@ -473,19 +472,6 @@ def _estimate(action: str, multipliers: list[int]) -> Estimate:
 
 
 RACE_TIE = 1e-3  # the race estimate breaks ties between equal shares of sampled wins
-SIGNIFICANT = 2.0  # the paired z-score at which the sampled deals overrule the race
-
-
-def _paired_z(a: list[int], b: list[int]) -> float:
-    """How surely `a` wins more of the same deals than `b`: mean difference over its
-    standard error (0 when they never differ)."""
-    d = [x - y for x, y in zip(a, b)]
-    n = len(d)
-    m = sum(d) / n
-    var = sum((x - m) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
-    if var == 0.0:
-        return 0.0 if m <= 0 else math.inf
-    return m / math.sqrt(var / n)
 
 
 def _doing(action: str) -> str:
