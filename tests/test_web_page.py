@@ -275,7 +275,7 @@ def test_a_whole_deal_played_by_clicking_hints(served, context, tmp_path, game, 
             w.page.set_viewport_size({"width": width, "height": height})
             w.page.wait_for_timeout(100)
             w.page.screenshot(path=str(shots / f"{game}-{width}x{height}.png"))
-            clipped = w.page.evaluate(  # a card's word ("chi chi") fits its card
+            clipped = w.page.evaluate(  # a card's word ("Chi chi") fits its card
                 "() => Array.from(document.querySelectorAll('.card .word'))"
                 ".filter((e) => e.offsetParent && e.scrollWidth > e.clientWidth + 1)"
                 ".map((e) => e.textContent)")
@@ -1163,15 +1163,19 @@ def test_totom_cards_show_tt_d2_red_faces_and_whole_vietnamese_words(served, con
 
 
 @pytest.mark.parametrize("width,height", [(390, 844), (1280, 800)])
-def test_mau_gung_fits_its_card_on_a_phone_and_a_desktop(served, context, width, height):
-    """Luk Fu's 1c is named Mau Gung: the longest word a card carries fits its card on a
-    390-pixel phone and at 1280 pixels (seed 0 deals it to seat 0); so does every other
-    card's word in the hand."""
+@pytest.mark.parametrize("game,seed,card,name", [("lukfu", 0, "1c", "Mau Gung"),
+                                                 ("totom", 1, "1h", "Chi chi")])
+def test_a_named_card_fits_its_card_on_a_phone_and_a_desktop(served, context, width, height,
+                                                             game, seed, card, name):
+    """Luk Fu's 1c is named Mau Gung, the longest word a card carries, and Tổ Tôm's 1h Chi
+    chi: each is written as a name, capitalised, and fits its card on a 390-pixel phone and
+    at 1280 pixels (the seed deals it to seat 0); so does every other card's word in the
+    hand."""
     w = Watched(context, width, height)
-    deal_in_lobby(w, served, "lukfu", ["you", "random", "random"], 0)
+    deal_in_lobby(w, served, game, ["you"] + ["random"] * (SEATS[game] - 1), seed)
     w.settled()
-    word = w.page.query_selector(".me .card[data-card='1c'] .word")
-    assert word is not None and word.text_content() == "Mau Gung"  # a name
+    word = w.page.query_selector(f".me .card[data-card='{card}'] .word")
+    assert word is not None and word.text_content() == name  # a name
     clipped = w.page.eval_on_selector_all(
         ".me .card .word", "els => els.filter(e => e.scrollWidth > e.clientWidth + 1)"
         ".map(e => e.textContent)")

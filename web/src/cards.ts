@@ -59,9 +59,10 @@ export function cardName(game: GameKey, card: string): string {
 /** The short word printed on a card under its rank. */
 function suitWord(game: GameKey, card: string): string {
   const suit = card[1];
-  if (game === "totom") return card === "1h" ? "chi chi" : VN_SUIT[suit];
+  // a card's own name keeps its capitals (Chi chi, Mau Gung, Bak Chi), where a suit's word
+  // is plain
+  if (game === "totom") return card === "1h" ? "Chi chi" : VN_SUIT[suit];
   if (suit === "h") return { "1h": "old", "2h": "red", "3h": "white" }[card] ?? "";
-  // a card's own name keeps its capitals (Mau Gung, Bak Chi), where a suit's word is plain
   if (game === "lukfu" && LUKFU_NAMED[card]) return LUKFU_NAMED[card];
   return EN_SUIT[suit].toLowerCase();
 }
