@@ -79,6 +79,7 @@ class Deck:
     copies: int
     aliases: dict[str, Face]
     names: dict[Face, str]
+    rule: str = ""  # the rule that defines the deck (TT-D1, KW-D1, LF-D1): its errors cite it
     _index: dict[Face, int] = dataclass_field(init=False, repr=False, compare=False)
     _by_text: dict[str, Face] = dataclass_field(init=False, repr=False, compare=False)
     _index_by_text: dict[str, int] = dataclass_field(init=False, repr=False, compare=False)
@@ -126,7 +127,7 @@ class Deck:
                 raise ImpossibleCards(
                     f"{n} copies of {f.text}, but the {self._title()} deck holds "
                     f"{self.copies}",
-                    field=field,
+                    field=field, rule=self.rule or None,
                 )
         return tuple(vec)
 
@@ -206,8 +207,8 @@ class Deck:
                         cards = ", ".join(r + suit for r in ranks)
                         group = f" (one card per digit: '{ranks}{suit}' is {cards})"
                     raise NotationError(f"no such card in {self._title()}{group}",
-                                        token=d + suit,
-                                        position=here + k, field=field)
+                                        token=d + suit, position=here + k, field=field,
+                                        rule=self.rule or None)
                 out.append(f)
             pos = m.end()
         return out

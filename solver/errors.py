@@ -35,8 +35,10 @@ class InvalidInput(ValueError):
 class NotationError(InvalidInput):
     """Text that is not valid card notation (NOTATION.md); names the token and its position."""
 
-    def __init__(self, message: str, *, token: str, position: int, field: str | None = None):
-        super().__init__(f"{message}: {clip(token)!r} at position {position}", field=field)
+    def __init__(self, message: str, *, token: str, position: int, field: str | None = None,
+                 rule: str | None = None):
+        super().__init__(f"{message}: {clip(token)!r} at position {position}", field=field,
+                         rule=rule)
         self.token = token
         self.position = position
 

@@ -632,20 +632,21 @@ def test_a_record_with_both_a_seed_and_a_deal_is_refused(game, tmp_path):
                             "cards dealt), not both\n")
 
 
-@pytest.mark.parametrize("card, says", [
-    ("5t", "no such card in Kowah: '5t'"), ("4h", "no such card in Kowah: '4h'"),
-    ("chichi", "alias of another game, not kowah: 'chichi'"),
-    ("5c", "5c is not in the hand"),
+@pytest.mark.parametrize("card, says, rule", [
+    ("5t", "no such card in Kowah: '5t'", "KW-D1"),
+    ("4h", "no such card in Kowah: '4h'", "KW-D1"),
+    ("chichi", "alias of another game, not kowah: 'chichi'", "KW-D1"),
+    ("5c", "5c is not in the hand", "KW-T2"),
 ])
-def test_a_kowah_record_names_a_card_outside_the_deck_not_as_missing_KW_T2(tmp_path, card,
-                                                                          says):
+def test_a_kowah_record_names_a_card_outside_the_deck_not_as_missing_KW_D1(tmp_path, card,
+                                                                          says, rule):
     path = tmp_path / "r.json"
     path.write_text(json.dumps({"game": "kowah", "seed": 3,
                                 "actions": ["draw", f"discard {card}"]}))
     r = run("kowah", "check-record", str(path))
     assert r.exit_code == 0 and r.output == (
         f"INVALID at action 2: 'discard {card}' by seat 1: {says}"
-        f"{' at position 9' if card != '5c' else ''} [KW-T2]\n"), r.output
+        f"{' at position 9' if card != '5c' else ''} [{rule}]\n"), r.output
 
 
 def test_kowah_selfplay_tallies_multipliers_won_not_signed_points_KW_K1():

@@ -269,3 +269,34 @@ def test_R_declared_take_a_declared_seat_draws_and_never_takes():
     assert state.hands[0] == locked
     drawn_by_0 = state.discard_log[-1]
     assert drawn_by_0[0] == 0 and all(e[3] is None for e in state.discard_log)
+
+
+def test_refusals_name_the_rule_that_forbids_the_action():
+    """A ready seat after its discard is told to declare (KW-T4) whatever else it tries; a
+    turn that has its card is told to discard (KW-T2), the first turn's draw included; a
+    discard names one card; a card outside the deck cites the deck (KW-D1). Each refusal
+    leaves the table as it was."""
+    from moneycards.solver.table import IllegalAction
+
+    def refused(state, cases):
+        for action, (rule, words) in cases.items():
+            before = (list(state.history), [list(h) for h in state.hands], state.phase)
+            with pytest.raises(IllegalAction) as err:
+                state.apply(action)
+            assert (err.value.rule, words in str(err.value)) == (rule, True), str(err.value)
+            assert before == (list(state.history), [list(h) for h in state.hands],
+                              state.phase)
+
+    state = _kowah_state(["222h 777s 99m", "", ""], "8c")
+    state.apply("draw")  # the deal's first turn, and it has its card
+    refused(state, {"take": ("KW-T2", "this turn has its card: discard one"),
+                    "draw": ("KW-T2", "this turn has its card: discard one"),
+                    "discard 9m9m": ("KW-T2", "a discard names one card of the hand, not 2"),
+                    "discard": ("KW-T2", "a discard names the card"),
+                    "discard 5t": ("KW-D1", "no such card in Kowah: '5t'"),
+                    "discard 4c": ("KW-T2", "4c is not in the hand")})
+    state.apply("discard 8c")  # ready again: 222h 777s 99m
+    for action in ("take", "draw", "discard 9m"):
+        refused(state, {action: ("KW-T4", "ready after the discard: declare first")})
+    state.apply("declare 9m9m")
+    assert state.declared[0] == KOWAH.parse("9m")[0]

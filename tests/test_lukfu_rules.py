@@ -575,3 +575,21 @@ def test_refusals_at_the_table_name_the_rule_that_forbids_the_action():
              "down 4c 5c": ("LF-F1", "the same number of cards")})
     deal.apply("down 4c 5c 6c")
     assert deal.current_seat() == 2
+
+
+def test_a_dealt_deal_names_a_stock_and_a_card_dealt_twice():
+    """LF-C1 deals all 36 cards, so a record's deal with a stock is refused naming it; a
+    card dealt twice, in one hand or in two, is named with the deck's rule (LF-D1)."""
+    hands = LukFuState(seed=3).initial["hands"]
+    LukFuState(None, deal={"hands": hands, "master": 1})  # the boundary: accepted
+    h0, h1 = (sorted(LUKFU.parse(h)) for h in hands[:2])
+    cases = [({"stock": "5c"}, "record.deal.stock", "LF-C1", "no stock"),
+             ({"hands": [LUKFU.render(h0[:-1] + h0[:1]), *hands[1:]]},
+              "record.deal.hands[0]", "LF-D1", f"2 copies of {h0[0]}"),
+             ({"hands": [LUKFU.render(h0[:-1] + h1[:1]), *hands[1:]]},
+              "record.deal.hands", "LF-D1", f"2 copies of {h1[0]}")]
+    for change, field, rule, words in cases:
+        with pytest.raises(InvalidInput) as err:
+            LukFuState(None, deal={"hands": hands, "master": 1, **change})
+        assert (err.value.field, err.value.rule, words in err.value.message) == \
+            (field, rule, True), err.value.message

@@ -34,7 +34,7 @@ def test_node_client_checks_a_hand(server_address):
 def test_node_client_decodes_error_info_and_bad_request(server_address):
     code, out = call(server_address, "1m")
     assert code == 2 and out["code"] == 3 and "'1m'" in out["details"]
-    assert out["reason"] == "INVALID_NOTATION"
+    assert out["reason"] == "TT-D1"  # a card of no deck: the deck's rule (TT-D1)
     assert out["errorInfo"]["domain"] == "moneycards"
     assert out["badRequest"]["fieldViolations"][0]["field"] == "hand"
 

@@ -252,8 +252,8 @@ def test_bad_notation_in_an_action_is_malformed_input(stub):
     ("lukfu", "lead 9x", "INVALID_NOTATION"), ("kowah", "discard 5x", "INVALID_NOTATION"),
     ("totom", "pass 1h", "INVALID_INPUT"), ("kowah", "draw 5c", "INVALID_INPUT"),
     ("lukfu", "call", "INVALID_INPUT"), ("lukfu", "call play now", "INVALID_INPUT"),
-    ("lukfu", "call maybe", "INVALID_INPUT"), ("lukfu", "lead 1c1c1c", "IMPOSSIBLE_CARDS"),
-    ("totom", "discard 5c5c5c5c5c", "IMPOSSIBLE_CARDS"),
+    ("lukfu", "call maybe", "INVALID_INPUT"), ("lukfu", "lead 1c1c1c", "LF-D1"),
+    ("totom", "discard 5c5c5c5c5c", "TT-D1"), ("kowah", "discard 4h", "KW-D1"),
 ])
 def test_text_that_is_no_action_of_the_game_is_malformed_input(stub, game, action, reason):
     """Not a move the rules refuse (FAILED_PRECONDITION with a rule id): every game answers

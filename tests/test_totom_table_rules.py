@@ -223,3 +223,38 @@ def test_declining_a_compulsory_thien_u_cites_r_decline_win():
     for action in ("decline", "discard " + str(deal.legal_texts()[-1]).split()[-1]):
         err = _refusal(state, action)
         assert err.rule == "R-decline-win" and "Thiên ù" in str(err), action
+
+
+def test_refusals_cite_the_deck_chi_chi_and_the_traditional_must_chiu():
+    """A token that is no card of the deck cites TT-D1; a capture of Chi chi with another
+    face, or of a card with Chi chi, cites TT-D3 (Chi chi is in no Cạ); declining a Chíu
+    under the traditional switch must_chiu cites the traditional list, not TT-P5 (which
+    lets a seat decline). Each refusal leaves the table as it was."""
+    import dataclasses
+
+    from moneycards.solver.games import spec
+    from moneycards.solver.totom.legal import not_partners
+
+    state = offered("5s 5m 1h 7c", "1h")
+    before = (list(state.hands[1]), state.phase, state.offer)
+    for action, rule, words in (("capture 5s", "TT-D3", "Chi chi pairs only with another"),
+                                ("capture 1m", "TT-D1", "no such card in Tổ Tôm: '1m'"),
+                                ("discard 1m", "TT-D1", "'1m'")):
+        err = _refusal(state, action)
+        assert (err.rule, words in str(err)) == (rule, True), str(err)
+        assert before == (list(state.hands[1]), state.phase, state.offer)
+    assert not_partners(F("1h"), F("5s"))[0] == "TT-D3"
+    assert not_partners(F("5s"), F("1h"))[0] == "TT-D3"
+    assert not_partners(F("5s"), F("6m"))[0] == "TT-W1"
+    assert not_partners(F("1h"), F("1h")) is None and not_partners(F("5s"), F("5m")) is None
+    assert state.legal_texts()[0] == "capture 1h"  # the boundary: Chi chi with Chi chi
+
+    rules = dataclasses.replace(spec("totom").rules("seed"), must_chiu=True)
+    state = TotomState(None, rules, deal=totom_deal(["", "", "", ""], ""))
+    for s, hand in enumerate(["5s 3c", "5m 7c 8s", "2c 3s 4m", "555s 7m 8m 9m"]):
+        state.hands[s] = list(TOTOM.parse_counts(hand))
+    state.phase, state.seat, state.offer, state.claims = Phase.DISCARD, 0, None, []
+    state.apply("discard 5s")
+    err = _refusal(state, "decline")
+    assert err.rule == "traditional" and "switch must_chiu" in str(err), str(err)
+    assert state.legal_texts() == ["chiu"]

@@ -14,6 +14,7 @@ KOWAH = Deck(
     copies=4,
     aliases={"old-thousand": face("1h"), "red-flower": face("2h"), "white-flower": face("3h")},
     names={face("1h"): "Old Thousand", face("2h"): "Red Flower", face("3h"): "White Flower"},
+    rule="KW-D1",
 )
 data("KW-D1", "120 cards: Coins, Strings and Myriads 1-9 and three honours, four of each",
      __name__, "KOWAH")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from moneycards.solver.cards import Face
+from moneycards.solver.cards import Face, counted
 from moneycards.solver.kowah import KOWAH
 from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput
 from moneycards.solver.kowah.model import Distance, distance_cpsat, splits_cpsat
@@ -104,8 +104,8 @@ def parse_hand(text: str) -> tuple[int, ...]:
     if total == 0:
         raise ImpossibleCards("the hand is empty", field="hand")
     if total != HAND_SIZE:
-        raise ImpossibleCards(f"the hand has {total} cards; a Kowah hand has {HAND_SIZE}",
-                              field="hand", rule="KW-R4")
+        raise ImpossibleCards(f"the hand has {counted(total, 'cards')}; a Kowah hand has "
+                              f"{HAND_SIZE}", field="hand", rule="KW-R4")
     return counts
 
 

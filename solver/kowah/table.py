@@ -95,28 +95,32 @@ class KowahState(TableState):
 
     def _diagnose(self, action: Action) -> tuple[str, str]:
         verb, arg = action.verb, action.arg
+        if self.phase is Phase.DECLARE and verb in ("draw", "take", "discard"):
+            # the turn's card is in and one is out: what is left of it is the declaration
+            first = "declare or stay" if self.rules.optional_declaration else \
+                "declare first (R-declare)"
+            return "KW-T4", f"the eight cards are ready after the discard: {first}"
         if verb == "take":
+            if self.phase is Phase.DISCARD:
+                return "KW-T2", "this turn has its card: discard one"
             if self.turns == 0:
                 return "KW-T3", "the first turn of the deal draws from the stock"
-            if self.phase is not Phase.DRAW:
-                return "KW-T2", "a turn takes one card, then discards"
             if self.discards and self.takes_in_row >= TAKE_LIMIT:
                 return "R-take-limit", f"{TAKE_LIMIT} turns in a row took the discard: draw"
             return "KW-T2", "there is no discard to take"
         if verb == "draw":
-            if self.phase is Phase.DECLARE:
-                if self.rules.optional_declaration:
-                    return "KW-T4", "the eight cards are ready: declare or stay first"
-                return "KW-T4", "the eight cards are ready: declare first (R-declare)"
-            return "KW-T2", "a turn draws or takes one card, then discards one"
+            return "KW-T2", "this turn has its card: discard one"  # DISCARD: drawn or taken
         if verb == "discard":
             if self.phase is not Phase.DISCARD:
                 return "KW-T2", "draw or take a card before discarding"
             try:  # a card outside Kowah's deck (5t, 4h) is named as such, not as missing
-                KOWAH.parse(arg)
+                named = KOWAH.parse(arg)
             except InvalidInput as err:
-                return "KW-T2", err.message
-            return "KW-T2", f"{clip(arg) or '(nothing)'} is not in the hand"
+                return err.rule or "KW-D1", err.message
+            if len(named) != 1:
+                return "KW-T2", (f"a discard names one card of the hand, not {len(named)}"
+                                 if named else "a discard names the card: discard CARD")
+            return "KW-T2", f"{clip(arg)} is not in the hand"
         if verb == "declare":
             if self.phase is not Phase.DECLARE:
                 return "KW-T4", "a seat declares after discarding, with eight ready cards"

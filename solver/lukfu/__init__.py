@@ -14,5 +14,6 @@ LUKFU = Deck(
     copies=1,
     aliases={"mau-gung": face("1c"), "bak-chi": face("1t")},
     names={face("1c"): "Mau Gung", face("1t"): "Bak Chi"},
+    rule="LF-D1",
 )
 data("LF-D1", "36 cards: ranks 1-9 in four suits, one of each", __name__, "LUKFU")

@@ -299,6 +299,12 @@ class LukFuState(TableState):
 
 def _read_deal(deal: dict[str, Any]) -> tuple[list[list[Face]], int]:
     hands, _, master = read_deal(deal, LUKFU, "master", SEATS, stock=False)
+    if isinstance(deal, dict) and deal.get("stock"):  # LF-C1: the 36 cards are all dealt
+        raise InvalidInput("a Luk Fu deal has no stock: three hands of twelve hold all 36 "
+                           "cards", field="record.deal.stock", rule="LF-C1")
+    for k, h in enumerate(hands):
+        LUKFU.counts(h, field=f"record.deal.hands[{k}]")  # a card twice in a hand (LF-D1)
+    LUKFU.counts([f for h in hands for f in h], field="record.deal.hands")  # or in two
     for k, h in enumerate(hands):
         if len(h) != HAND_SIZE:
             raise InvalidInput(f"three hands of twelve that together hold the 36 cards; this "

@@ -19,6 +19,7 @@ TOTOM = Deck(
     names={**{f: f"{_VN_RANK[f.rank]} {_VN_SUIT[f.suit]}"
               for f in suit_faces("csm", range(2, 10))},
            face("1h"): "Chi chi"},
+    rule="TT-D1",
 )
 data("TT-D1", "25 faces, four copies of each: ranks 2-9 in three suits and Chi chi",
      __name__, "TOTOM")

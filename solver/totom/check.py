@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
-from moneycards.solver.cards import Face
+from moneycards.solver.cards import Face, counted
 from moneycards.solver.totom import TOTOM
 from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput
 from moneycards.solver.rulebook import implements
@@ -143,8 +143,8 @@ def validate(counts: Sequence[int], ctx: WinContext, *, size: int = HAND_SIZE,
     if total == 0:
         raise ImpossibleCards("the hand is empty", field="hand")
     if total != size:
-        raise ImpossibleCards(f"the hand has {total} cards; a Tổ Tôm hand to check has {size}, "
-                              f"10 pairs", field="hand", rule="TT-W4")
+        raise ImpossibleCards(f"the hand has {counted(total, 'cards')}; a Tổ Tôm hand to "
+                              f"check has {size}, 10 pairs", field="hand", rule="TT-W4")
     if ctx.thien_u:
         if ctx.win_card is not None:
             raise ContextError("a Thiên ù is the dealer's opening hand: it has no winning card",
@@ -297,7 +297,7 @@ def waits_text(hand: str, *, seen: str | None = None, via: str | None = None,
     if total == 0:
         raise ImpossibleCards("the hand is empty", field="hand")
     if total != HAND_SIZE - 1:
-        raise ImpossibleCards(f"the hand has {total} cards; waits are for a hand of "
+        raise ImpossibleCards(f"the hand has {counted(total, 'cards')}; waits are for a hand of "
                               f"{HAND_SIZE - 1} (one card short of 10 pairs)", field="hand",
                               rule="TT-W4")
     seen_faces = TOTOM.parse(seen, field="seen") if seen else []

@@ -40,8 +40,14 @@ def not_partners(card: Face, hand_card: Face) -> Refusal:
     """TT-W1 (TT-D3): a capture pairs the card with itself (a Chắn) or with its rank in
     another suit (a Cạ); Chi chi is in no Cạ (`pair_kind`)."""
     if pair_kind(hand_card, card) is None:
+        if CHI_CHI in (card, hand_card):  # the rule that bars it is Chi chi's own
+            return "TT-D3", (f"{hand_card} and {card}: Chi chi pairs only with another Chi "
+                             f"chi, never in a Cạ")
         return "TT-W1", f"{hand_card} and {card} are neither a Chắn nor a Cạ"
     return None
+
+
+CHI_CHI = TOTOM.parse("1h")[0]
 
 
 @implements("R-own-faces", "TT-C4 binds the seat that discarded or played the face")

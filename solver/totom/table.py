@@ -258,8 +258,8 @@ class TotomState(TableState):
         assert s is not None  # the deal is on
         try:
             cards = TOTOM.parse(arg) if arg else []
-        except InvalidInput as err:
-            return "TT-T2", err.message
+        except InvalidInput as err:  # a token that is no card of the deck (TT-D1)
+            return err.rule or "TT-D1", err.message
         if verb in ("discard", "capture") and len(cards) > 1:
             return "TT-T2", f"a {verb} names one card of the hand, not {len(cards)}"
         card = cards[0] if cards else None
@@ -270,8 +270,11 @@ class TotomState(TableState):
                 return "TT-W6", ("a hand discard never wins; the window open is for a Chíu: "
                                  "chiu or decline")
             if verb == "decline":
-                return ("R-decline-win" if kind == "win" else "TT-P5",
-                        f"the rules switch makes this {kind} compulsory")
+                if kind == "win":
+                    return "R-decline-win", "the rules switch makes this win compulsory"
+                # TT-P5 lets a seat decline a Chíu; the switch is a traditional error
+                return "traditional", ("a seat holding three identical must Chíu the "
+                                       "fourth (a traditional error, switch must_chiu)")
             return "TT-P3", f"a claim window is open: {kind} or decline"
         if verb == "win":
             if self.phase is Phase.OPENING:
