@@ -196,3 +196,25 @@ def test_R_claim_privacy_a_pending_chiu_is_invisible_to_the_other_seats():
         assert view == plain.observation(seat).to_json()
         assert view["phase"] == "TOTOM_PHASE_OFFER" and view["to_act"] == 1
     assert asked.observation(1).legal_actions == ("capture 5m", "pass")
+
+
+def test_a_kowah_view_s_shown_pairs_cite_the_pair_rule_and_its_own_pair_is_held():
+    """A shown pair that is not two identical cards breaks KW-R3; the seat's own declared
+    pair must be among its locked cards (KW-X1), where another seat's is public only."""
+    from moneycards.solver.kowah import KOWAH
+    from moneycards.solver.kowah.facts import facts
+
+    data = _valid("kowah")
+    with pytest.raises(InvalidInput) as err:
+        read_observation({**data, "declared": {"1": "5c6c"}}, field="state")
+    assert (err.value.field, err.value.rule) == ("state.declared.1", "KW-R3")
+    seat = data["seat"]
+    counts = read_observation(data, field="state").hand
+    pair = next(f for f in KOWAH.faces if counts[KOWAH.index(f)] == 0)  # not in the hand
+    text = pair.text[0] + pair.text
+    with pytest.raises(InvalidInput) as err:
+        facts(read_observation({**data, "declared": {str(seat): text}}, field="state"))
+    assert (err.value.field, err.value.rule) == (f"state.declared.{seat}", "KW-X1")
+    assert f"holds 0 of {pair}" in err.value.message
+    other = str((seat + 1) % 3)  # another seat's pair is not in this hand: accepted
+    facts(read_observation({**data, "declared": {other: text}}, field="state"))

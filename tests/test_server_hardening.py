@@ -402,4 +402,4 @@ def test_a_forged_totom_win_is_refused(channel):
         totom_pb2_grpc.TotomServiceStub(channel).Hint(
             totom_pb2.TotomServiceHintRequest(observation_json=json.dumps(obs)), timeout=10)
     assert field_of(exc.value) == "observation_json.legal_actions[0]"
-    assert "do not win (TT-W7)" in exc.value.details()
+    assert "do not win [TT-W7]" in exc.value.details()

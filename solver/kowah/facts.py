@@ -35,6 +35,10 @@ def facts(obs: KowahObservation) -> list[str]:
                                field=f"state.declared.{clip(s, 10)}")
         if s != seat:
             shown += [f, f]
+        elif obs.hand[KOWAH.index(f)] < 2:  # its own pair is among its locked cards
+            raise InvalidInput(f"seat {seat} shows the pair {f.text[0]}{f.text} but its hand "
+                               f"holds {obs.hand[KOWAH.index(f)]} of {f}",
+                               field=f"state.declared.{s}", rule="KW-X1")
     takes = obs.takes_in_row
     if not 0 <= takes <= TAKE_LIMIT:
         raise InvalidInput(f"turns without a stock draw are 0-{TAKE_LIMIT}",

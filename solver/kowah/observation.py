@@ -130,7 +130,8 @@ def from_json(data: Any, path: str = "observation") -> KowahObservation:
             raise InvalidInput("keys are seats 0-2", field=where)
         faces = KOWAH.parse(card_text(str(pair), KOWAH, where, single=False), field=where)
         if len(faces) != 2 or faces[0] != faces[1]:
-            raise InvalidInput("a shown pair is two identical cards (KW-X1)", field=where)
+            raise InvalidInput("a shown pair is two identical cards", field=where,
+                               rule="KW-R3")
         declared[int(key)] = faces[0]
     obs = KowahObservation(
         seat=r.int("seat", 0, SEATS - 1, default=0), to_act=r.optional_int("to_act", 0, SEATS - 1),

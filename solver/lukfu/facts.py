@@ -46,7 +46,8 @@ def facts(obs: LukFuObservation) -> list[str]:
             cards = LUKFU.parse(arg)
             missing = [f for f in cards if f not in hand]
             if missing:
-                return f"{', '.join(map(str, missing))} not in the hand (LF-L1)"
+                rule = "LF-L1" if verb == "lead" else "LF-F1"  # as the table cites it
+                return f"{', '.join(map(str, missing))} not in the hand ({rule})"
             if verb != "down":
                 classify(cards)  # names a shape that is no play
         return "the record and the hand do not allow it"
