@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypedDict
 
@@ -66,8 +67,19 @@ def parse_json(data: Any, message: Message, *, field: str, what: str) -> Message
     try:
         json_format.ParseDict(obj, message)
     except json_format.ParseError as err:  # what check_shape does not foresee
-        raise InvalidInput(str(err).splitlines()[0].rstrip("."), field=field) from None
+        raise _parse_error(str(err).splitlines()[0], field) from None
     return message
+
+
+def _parse_error(text: str, field: str) -> InvalidInput:
+    """The protobuf parser's sentence ("Failed to parse played_at field: … at
+    TotomServiceCheckGameRecordRequest.played_at") as the key path and the problem, without
+    the message type's internal name."""
+    said = re.fullmatch(r"Failed to parse (\w+) field: (.*?)\.?(?: at [\w.\[\]]+)?", text)
+    if said is None:
+        return InvalidInput(text.rstrip("."), field=field)
+    problem = said[2].removeprefix("Failed to parse ")
+    return InvalidInput(problem, field=f"{field}.{said[1]}")
 
 
 def check_shape(obj: dict[str, Any], descriptor: Descriptor, path: str) -> None:

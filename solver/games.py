@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, TypeAlias, TypeVar
 from moneycards.solver.cards import Deck
 from moneycards.solver.kowah import KOWAH
 from moneycards.solver.lukfu import LUKFU
-from moneycards.solver.table import check_record, check_result, load_record, replay_lines
+from moneycards.solver.table import (IllegalAction, check_record, check_result, load_record,
+                                     replay_lines)
 from moneycards.solver.totom import TOTOM
 from moneycards.solver.errors import InvalidInput
 
@@ -105,8 +106,17 @@ class GameSpec(Generic[S, Obs, R]):
             raise
 
     def new_state(self, record: dict[str, Any]) -> S:
-        """The starting state a (loaded) record describes: its rules (a preset name or a
-        rules object) and its seed or deal."""
+        """The starting state a record describes: its rules and its seed or deal. Either the
+        engines' form (rules a preset name or a rules object) or a record file's object as
+        records.md gives it (`game_record()`: rules as JSON, `deal.first_seat`), read and
+        checked as `check-record` reads it, errors naming the key."""
+        deal = record.get("deal")
+        if isinstance(record.get("rules"), dict) or (isinstance(deal, dict)
+                                                     and "first_seat" in deal):
+            # the record files' reader sits above the registry, in the package's wire layer
+            from moneycards.records import read_game_record
+
+            record = read_game_record(self.name, record)
         rules = record.get("rules")
         if rules is None or isinstance(rules, str):
             rules = self.rules(rules)
@@ -225,7 +235,11 @@ def final_state(game: str, data: Any) -> TableState:
     """Replay a valid record to its last state (IllegalAction on the first bad action)."""
     rec = load_record(data, game)
     state = spec(game).new_state(rec)
-    for action in rec.get("actions", []):
-        state.apply(action)
+    for k, action in enumerate(rec.get("actions", [])):
+        try:
+            state.apply(action)
+        except IllegalAction as err:  # named by its place in the record, as check-record does
+            err.field = f"record.actions[{k}]"
+            raise
     check_result(rec, state)
     return state

@@ -106,3 +106,42 @@ def test_a_record_of_another_game_is_refused_by_its_game_first(game, other):
         with pytest.raises(InvalidInput) as err:
             read_lukfu_history(text, None)
         assert err.value.field == "record.game"
+
+
+@pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
+def test_new_state_takes_a_record_file_as_records_md_gives_it(game):
+    """A record file's object (rules as JSON, the deal's first seat as `first_seat`, as
+    `game_record()` and records.md write it) starts the same deal as the engines' form; a
+    bad first seat is named by its key path, as `check-record` names it."""
+    from moneycards.solver.games import spec
+
+    g = spec(game)
+    state = g.seeded(42)
+    deal = state.deal_json()
+    first = deal.pop(g.first_seat_key)
+    record = {"game": game, "rules": state.game_record()["rules"], "actions": [],
+              "deal": {**deal, "first_seat": first}}
+    assert g.new_state(record).deal_json() == state.deal_json()
+    assert g.new_state(state.game_record()).deal_json() == state.deal_json()
+    with pytest.raises(InvalidInput) as err:
+        g.new_state({**record, "deal": {**deal, "first_seat": 9}})
+    assert err.value.field == "record.deal.first_seat"
+
+
+def test_a_played_at_that_is_no_date_is_named_by_its_key_without_internal_names():
+    from moneycards.records import read_game_record
+
+    with pytest.raises(InvalidInput) as err:
+        read_game_record("totom", {"game": "totom", "seed": 1, "actions": [],
+                                   "played_at": "yesterday"})
+    assert err.value.field == "record.played_at"
+    assert "timestamp" in err.value.message and "Request" not in err.value.message
+
+
+def test_observe_names_an_illegal_action_by_its_place_in_the_record(tmp_path):
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({"game": "totom", "seed": 1, "actions": ["pass"]}))
+    r = CliRunner().invoke(cli, ["totom", "observe", str(path)])
+    assert r.exit_code == 2
+    assert r.output.startswith("error: record.actions[0]: 'pass' by seat 1:"), r.output
+    assert r.output.rstrip().endswith("[TT-S3]") and r.output.count("\n") == 1
