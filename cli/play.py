@@ -227,12 +227,6 @@ def _switches(spec: AnyGame) -> dict[str, Any]:
             and isinstance(getattr(base, f.name), (bool, int, tuple))}
 
 
-def _shown(value: Any) -> str:
-    if isinstance(value, tuple):  # faces (R-Tôm-cards)
-        return "'" + " ".join(map(str, value)) + "'"
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
 def play_rules(spec: AnyGame, preset: str, switches: tuple[str, ...]) -> Any:
     """The rules `--rules` and `--switch NAME=VALUE` name, read as a record's `rules` is
     (records.rules_from_json): errors name the switch."""
@@ -244,9 +238,10 @@ def play_rules(spec: AnyGame, preset: str, switches: tuple[str, ...]) -> Any:
         key, eq, value = text.partition("=")
         key = key.strip()
         if not eq or key not in known:
-            names = ", ".join(f"{k} (default {_shown(v)})" for k, v in known.items())
-            raise InvalidInput(f"{text[:40]!r}: give NAME=VALUE, NAME one of {names}",
-                               field="--switch")
+            # the names only: every one fits the error's one line (the table's first
+            # lines show each switch's value)
+            raise InvalidInput(f"{text[:40]!r}: give NAME=VALUE, NAME one of "
+                               f"{', '.join(known)}", field="--switch")
         value = value.strip() if isinstance(known[key], tuple) else value.strip().lower()
         if isinstance(known[key], bool):
             if value not in ("true", "false", "on", "off", "1", "0"):

@@ -287,6 +287,8 @@ def test_play_takes_a_preset_and_ruling_switches(tmp_path, server_address):
     assert "--switch: optional_declaration: true or false, not 'maybe'" in r.output
     r = run("lukfu", "play", "--switch", "ace=1")
     assert r.exit_code == 2 and "--switch: 'ace=1': give NAME=VALUE, NAME one of" in r.output
+    r = run("totom", "play", "--switch", "foo=1")  # every switch named, the last too
+    assert r.exit_code == 2 and r.output.rstrip().endswith(", dealer_rotates"), r.output
     remote = tmp_path / "remote.json"  # played to its end: the file is its game record
     r = run("kowah", "play", "--seed", "5", "--level", "greedy", "--switch",
             "optional_declaration=true", "--remote", server_address, "--record", str(remote),
