@@ -1215,6 +1215,51 @@ def test_a_lone_pass_waits_behind_a_match_deals_unread_end(served, context):
     assert w.errors == []
 
 
+def test_a_refusal_shows_a_rule_it_cites_never_an_error_kind(served, context):
+    """A card of no deck cites the deck's rule (TT-D1), shown as a rule; a token that is not
+    notation breaks no rule: the refusal names the token, and the error's kind
+    (ErrorInfo's reason INVALID_NOTATION, for code) is not shown as if it were one."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 1)
+    w.settled()
+    w.debug("act", "discard 1m")
+    w.page.wait_for_selector(".refusal button.rule[data-rule='TT-D1']")
+    assert "no such card in Tổ Tôm: '1m'" in w.page.text_content(".refusal")
+    w.debug("act", "discard 2x")
+    wait_for(w.page, "document.querySelector('.refusal') !== null && "
+             "document.querySelector('.refusal').textContent.includes(\"'2x'\")")
+    said = w.page.text_content(".refusal")
+    assert "INVALID_NOTATION" not in said and w.page.query_selector(".refusal .rule") is None
+    # Chromium notes each refused call's status (400); nothing else may be logged
+    assert [e for e in w.errors if "status of 400 (Bad Request)" not in e] == []
+
+
+def test_the_lobby_warns_that_a_seed_at_a_table_with_a_friend_shows_every_hand(served,
+                                                                              context):
+    """A seed is shown at every seat and deals the same cards to anyone: with a friend seat
+    and a seed the lobby says so before the deal; with either alone it says nothing."""
+    w = Watched(context)
+    page = w.page
+    page.goto(served + "/")
+    page.check("input[name=game][value=kowah]")
+    page.select_option("#seat1", "friend")
+    assert not page.is_visible(".seed-warning")  # no seed: a fair deal
+    page.fill("#seed", "42")
+    assert page.is_visible(".seed-warning")
+    assert "see every hand" in page.text_content(".seed-warning")
+    page.select_option("#seat1", "greedy")  # AI seats only: practice, nothing to warn of
+    assert not page.is_visible(".seed-warning")
+    page.select_option("#seat2", "friend")
+    assert page.is_visible(".seed-warning")
+    page.fill("#seed", "")
+    assert not page.is_visible(".seed-warning")
+    page.check("input[name=game][value=totom]")  # a game's seats drawn again: checked again
+    page.fill("#seed", "7")
+    assert page.is_visible(".seed-warning") == any(
+        page.eval_on_selector(f"#seat{s}", "e => e.value") == "friend" for s in range(4))
+    assert w.errors == []
+
+
 # -- the rules, by id ---------------------------------------------------------------------------
 def test_a_rule_id_shows_its_rule_and_keys_wait_while_it_is_open(served, context, tmp_path):
     """A refused action's rule id (and any rule id in a line) is a button that opens the rule

@@ -63,10 +63,23 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
   const matchRule = h("span", { class: "match-rule" });
   // Kowah keeps no running totals (KW-K1, its R-match): its match tallies wins and multipliers.
   const dealsLabel = h("label", { for: "deals" }, "Deals: a match with running totals ");
+  // A seed deals the same cards to anyone who has it, and every seat is shown it: at a table
+  // with a friend it gives away every hand, so the lobby says so before the deal.
+  const seedWarning = h("p", { class: "seed-warning", role: "status", hidden: true },
+    "With a friend at the table a seed is no secret: every seat is shown it, and anyone can "
+    + "deal it again and see every hand. Leave it empty for a fair deal.");
+  const warnOfSeed = () => {
+    const friend = Array.from(seats.querySelectorAll<HTMLSelectElement>("select"))
+      .some((s) => s.value === "friend");
+    seedWarning.hidden = !(friend && seed.value.trim() !== "");
+  };
+  seed.addEventListener("input", warnOfSeed);
+  seats.addEventListener("change", warnOfSeed);
   form.append(h("h2", {}, "A new table"), gameBox, rules, seats,
     h("p", {}, dealsLabel, matchRule, " ", deals),
     toPointsRow,
-    h("p", {}, h("label", { for: "seed" }, "Seed, to practise a deal again "), seed), error, deal);
+    h("p", {}, h("label", { for: "seed" }, "Seed, to practise a deal again "), seed), seedWarning,
+    error, deal);
 
   const gameKey = () => (form.querySelector<HTMLInputElement>("input[name=game]:checked")?.value ?? "totom");
   const drawOptions = () => {
@@ -125,8 +138,9 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
       ref.append(...withRules(ref.dataset.text ?? "", g));
     }
   };
-  gameBox.addEventListener("change", () => { drawOptions(); ruleLinks(); });
+  gameBox.addEventListener("change", () => { drawOptions(); ruleLinks(); warnOfSeed(); });
   drawOptions();
+  warnOfSeed();
   ruleLinks();
   void loadRules().then((here) => { if (here) ruleLinks(); });
 
