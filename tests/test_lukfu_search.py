@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import random
+import re
 
 from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.lukfu.hint import strong
@@ -204,3 +206,69 @@ def test_R_lead_advice_is_a_reason_of_the_usual_leads_of_a_seat_that_did_not_cal
     noted = {r.action for r in ranked if "R-lead-advice" in r.reason}
     assert noted == {"lead 3t", "lead 4t", "lead 6t"}
     assert "lead 5c" in {r.action for r in ranked}  # other leads stay legal and ranked
+
+
+def test_R_lead_advice_is_the_AIs_habit_kept_unless_an_option_settles_surely_more():
+    """The usual lead stands in first place unless the search's best settles more in the
+    same sampled deals by more than their noise (the paired test of Kowah's gate); a best
+    that is itself usual, or no usual lead played out, leaves the order alone."""
+    from moneycards.solver.lukfu.hint import habit_kept
+    from moneycards.solver.search import Estimate
+
+    def est(action, scores):
+        e = Estimate(action)
+        for x in scores:
+            e.add(1.0 if x > 0 else 0.0, x)
+        return e
+
+    close = est("lead 5c", [2, -1, -1, 2, -1, -1] + [-1, -1, -1, 2, -1, -1] * 3)
+    usual = est("lead 3t", [-1, -1, -1, 2, -1, -1] * 4)  # less, by one standard error
+    assert habit_kept([close, usual], ["lead 3t"]) is usual
+    assert habit_kept([usual, close], ["lead 3t"]) is None  # already first
+    assert habit_kept([close, usual], []) is None  # no habit: a caller, a follower
+    # the boundary: ahead by exactly one standard error (HABIT_Z) the habit stands; by more,
+    # the search's best is played
+    above = est("lead 5c", [2, -1, -1, 2, -1, -1] * 2 + [-1, -1, -1, 2, -1, -1] * 2)
+    assert habit_kept([above, usual], ["lead 3t"]) is None
+    far = est("lead 5c", [2, 2, -1, 2, 2, -1] * 4)
+    assert habit_kept([far, usual], ["lead 3t"]) is None  # surely more: the search wins
+    assert habit_kept([far, close, usual], ["lead 3t", "lead 4t"]) is None
+
+
+def test_R_lead_advice_habit_at_the_table_the_usual_lead_first_and_the_others_say_why():
+    """Over AI deals, whenever a seat that did not call leads and the habit keeps a usual
+    lead first, that lead is a usual one (R-lead-advice), its reason says so, and every
+    option listed above it by settlement says it is not surely more; the caller never."""
+    from moneycards.solver.lukfu.legal import usual_lead
+    from moneycards.solver.lukfu.old import Position, prove_old
+    from moneycards.solver.lukfu.plays import classify
+
+    def mean(reason):
+        m = re.search(r": ([+-][\d.]+) points a deal", reason)
+        return float(m[1]) if m else -math.inf
+
+    kept = 0
+    for seed in range(3, 9):
+        state = LukFuState(seed=seed)
+        while not state.is_over:
+            seat = state.current_seat()
+            ranked = strong(state.observation(seat))
+            top = ranked[0]
+            if "first as the usual lead, by habit" in top.reason:
+                assert "R-lead-advice" in top.reason
+                kept += 1
+                rec = state.record
+                assert rec.caller != seat and rec.current_best() is None
+                old = prove_old(Position(rec, seat, state.hands[seat])).old
+                play = classify(LUKFU.parse(top.action.removeprefix("lead ")))
+                assert usual_lead(play, state.hands[seat], old)
+                mine = mean(top.reason)
+                for r in ranked[1:]:
+                    assert r.value <= top.value
+                    if "not surely more" in r.reason:  # listed below though it settles more
+                        assert f"the usual lead, {play})" in r.reason
+                        assert mean(r.reason) >= mine and r.value == top.value
+                    elif r.reason.split(":")[0] == r.action:  # played out: by settlement
+                        assert mean(r.reason) <= mine + 0.005
+            state.apply(top.action)
+    assert kept >= 2
