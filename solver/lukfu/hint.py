@@ -130,9 +130,9 @@ def strong(obs: LukFuObservation, seed: int | None = None, worlds: int = SEARCH_
     deal's one in three), both in the reason, the settlement first. A seat that did not
     call, about to lead, plays the usual lead by habit (R-lead-advice: `habit_kept`) unless
     the best option settles more in the same sampled deals by more than a standard error.
-    Options the search did not play out rank below, with their one-ply reason. A search the safety cap or a
-    cancelled call stops keeps the one-ply ranking, its options to play out marked cut
-    short."""
+    Options the search did not play out rank below, with their one-ply reason. A search
+    the safety cap or a cancelled call stops keeps the one-ply ranking, its options to play
+    out marked cut short."""
     acts = legal_of(obs)
     seed = obs.seed() if seed is None else seed
     base, old = _one_ply(obs, seed, WORLDS)
