@@ -218,3 +218,36 @@ def test_a_kowah_view_s_shown_pairs_cite_the_pair_rule_and_its_own_pair_is_held(
     assert f"holds 0 of {pair}" in err.value.message
     other = str((seat + 1) % 3)  # another seat's pair is not in this hand: accepted
     facts(read_observation({**data, "declared": {other: text}}, field="state"))
+
+
+def test_a_view_that_contradicts_its_own_record_or_groups_is_refused():
+    """Tổ Tôm: an exposed group is a Chắn or a Cạ (TT-W1; Chi chi only with Chi chi,
+    TT-D3) or a Chíu's four (TT-P2). Luk Fu: the caller, the phase and each seat's fu,
+    where given, are the record's (LF-C3, LF-W1)."""
+    from moneycards.solver.totom.facts import facts
+
+    data = _valid("totom")
+    seat = data["seat"]
+    other = (seat + 1) % 4
+    held = read_observation(data, field="state").hand
+    spare = next(f for f, n in zip(spec("totom").deck.faces, held) if n == 0 and f.rank > 1)
+    three = spare.text[0] * 3 + spare.text[1]  # three of a face the hand does not hold
+    for groups, rule in ((["67m"], "TT-W1"), (["1h5s"], "TT-D3"), ([three], "TT-P2")):
+        exposed = [{"pairs": []} for _ in range(4)]
+        exposed[other] = {"pairs": groups}
+        with pytest.raises(InvalidInput) as err:
+            facts(read_observation({**data, "exposed": exposed}, field="state"))
+        assert (err.value.field, err.value.rule) == (f"state.exposed[{other}][0]", rule)
+
+    state = spec("lukfu").seeded(8)
+    while state.record.caller is None or not state.record.tricks:
+        state.apply(state.legal_texts()[0])
+    data = state.observation(state.current_seat()).to_json()
+    read_observation(data, field="state")  # as the engine gives it: accepted
+    caller = state.record.caller
+    for change, field in (({"caller": (caller + 1) % 3}, "state.caller"),
+                          ({"phase": "LUK_FU_PHASE_CALL"}, "state.phase"),
+                          ({"fu": [f + 1 for f in data["fu"]]}, "state.fu[0]")):
+        with pytest.raises(InvalidInput) as err:
+            read_observation({**data, **change}, field="state")
+        assert err.value.field == field, (change, err.value.message)

@@ -121,4 +121,22 @@ def from_json(data: Any, path: str = "observation") -> LukFuObservation:
         result=outcome_from_json(r.data.get("result"), r.sub("result"), SEATS),
     )
     check_own_size(r, obs.hand_sizes, obs.seat, len(obs.hand))
+    _agrees_with_record(r, obs)
     return obs
+
+
+def _agrees_with_record(r: Reader, obs: LukFuObservation) -> None:
+    """The fields the record decides (the caller, the phase, each seat's fu), where given,
+    say what the record says: a view that says otherwise was edited."""
+    rec = obs.record
+    if obs.caller is not None and obs.caller != rec.caller:
+        said = "no seat has called yet" if rec.caller is None else \
+            f"the record makes seat {rec.caller} the caller"
+        raise InvalidInput(f"{said}, not seat {obs.caller}", field=r.sub("caller"), rule="LF-C3")
+    if "phase" in r.data and obs.phase is not phase_of(rec):
+        raise InvalidInput(f"the record is at {phase_of(rec).value}, not {obs.phase.value}",
+                           field=r.sub("phase"))
+    for k, fu in enumerate(obs.fu if "fu" in r.data else ()):
+        if fu != rec.fu(k):
+            raise InvalidInput(f"the record gives seat {k} {rec.fu(k)} fu, not {fu}",
+                               field=r.sub(f"fu[{k}]"), rule="LF-W1")

@@ -13,6 +13,8 @@ from moneycards.solver.totom.check import check_hand
 from moneycards.solver.totom.legal import (breaks_a_pair, chan_only, declined_before,
                                            let_go_before, not_partners)
 from moneycards.solver.totom.observation import Claim, Phase, TotomObservation
+from moneycards.solver.totom.rules import CHI_CHI
+from moneycards.solver.totom.shapes import pair_kind
 
 
 def facts(obs: TotomObservation) -> list[str]:
@@ -27,7 +29,16 @@ def facts(obs: TotomObservation) -> list[str]:
     own: list[Face] = []
     for s, groups in enumerate(obs.exposed):
         for k, g in enumerate(groups):
-            cards = TOTOM.parse(g, field=f"state.exposed[{s}][{k}]")
+            where = f"state.exposed[{s}][{k}]"
+            cards = TOTOM.parse(g, field=where)
+            if len(cards) == 4 and len(set(cards)) == 1:
+                pass  # a Chíu's four (TT-P2)
+            elif len(cards) != 2:
+                raise InvalidInput(f"an exposed group is a pair or a Chíu's four identical "
+                                   f"cards, not {len(cards)} cards", field=where, rule="TT-P2")
+            elif pair_kind(*cards) is None:
+                raise InvalidInput(f"{g} is neither a Chắn nor a Cạ", field=where,
+                                   rule="TT-D3" if CHI_CHI in cards else "TT-W1")
             shown += cards
             if s == seat:
                 own += cards

@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Sequence
 from moneycards.solver.cards import Face
 from moneycards.solver.totom import TOTOM
 from moneycards.solver.rulebook import implements
+from moneycards.solver.totom.rules import CHI_CHI
 from moneycards.solver.totom.shapes import CA, Partition, pair_kind
 
 Refusal = tuple[str, str] | None
@@ -45,9 +46,6 @@ def not_partners(card: Face, hand_card: Face) -> Refusal:
                              f"chi, never in a Cạ")
         return "TT-W1", f"{hand_card} and {card} are neither a Chắn nor a Cạ"
     return None
-
-
-CHI_CHI = TOTOM.parse("1h")[0]
 
 
 @implements("R-own-faces", "TT-C4 binds the seat that discarded or played the face")
