@@ -230,7 +230,8 @@ def habit_kept(order: list[Estimate], habit: list[str]) -> Estimate | None:
 # The paired z-score at which the search's best overrules the habit: one standard error.
 # Measured on 3,000 paired deals (seeds 600000 + k, `strong` seats beside it): at 1 the
 # habit decides 1.7% of the seat's decisions for -0.004 [-0.021, +0.014] points a deal; at
-# 2 (Kowah's SIGNIFICANT) 4% for -0.018 [-0.043, +0.007]; at 0 it almost never decides.
+# 2 (Kowah's SIGNIFICANT) 4% for -0.018 [-0.043, +0.007] (and -0.033 over 900 more
+# deals); at 0 it almost never decides. docs/strength.md has the table.
 HABIT_Z = 1.0
 
 
