@@ -205,14 +205,13 @@ class Session:
             return True
         try:
             self.table.act(action)
-        except IllegalAction as err:
+        except InvalidInput as err:  # a move the rules refuse, or text that is no move
             self._refused_by = err.rule if err.rule and known_rule(self.spec.name, err.rule) \
                 else ""
             said = " (type rule to read it)" if self._refused_by else ""
-            self.echo(f"  Not allowed: {err.message} [{err.rule}]{said}")
-            return True
-        except InvalidInput as err:
-            self.echo(f"  {err.message}")
+            lead = "Not allowed: " if isinstance(err, IllegalAction) else ""
+            cited = f" [{err.rule}]" if err.rule else ""
+            self.echo(f"  {lead}{err.message}{cited}{said}")
             return True
         self.save()
         self.news()

@@ -532,3 +532,19 @@ def test_a_record_to_a_pipe_or_device_is_written_in_place_never_replaced(tmp_pat
         obj, at = json.JSONDecoder().raw_decode(text, len(text) - len(text[at:].lstrip()))
         records.append(obj)
     assert records and records[-1]["game"] == "kowah" and records[-1]["actions"]
+
+
+def test_text_that_names_a_card_twice_cites_the_deck_and_its_rule_can_be_read(tmp_path):
+    """`lead 9c9c` names a card of Luk Fu's one-of-each deck twice: refused citing LF-D1,
+    and `rule` then reads it, as for a move the rules refuse."""
+    from click.testing import CliRunner
+
+    from moneycards.cli.main import cli
+
+    r = CliRunner().invoke(cli, ["lukfu", "play", "--seed", "3", "--level", "random",
+                                 "--record", str(tmp_path / "deal.json")],
+                           input="call play\nlead 9c9c\nrule\nquit\n", env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.output
+    assert "your action:   2 copies of 9c, but the Luk Fu deck holds 1 [LF-D1] (type rule " \
+           "to read it)" in r.output
+    assert "LF-D1  36 cards: ranks 1–9 in four suits" in r.output
