@@ -106,17 +106,17 @@ class GameSpec(Generic[S, Obs, R]):
             raise
 
     def new_state(self, record: dict[str, Any]) -> S:
-        """The starting state a record describes: its rules and its seed or deal. Either the
-        engines' form (rules a preset name or a rules object) or a record file's object as
-        records.md gives it (`game_record()`: rules as JSON, `deal.first_seat`), read and
-        checked as `check-record` reads it, errors naming the key."""
+        """The starting state a record describes, in the engines' form: its rules (a preset
+        name or a rules object) and its seed or deal. A record file's object (records.md,
+        `game_record()`: rules as JSON, `deal.first_seat`) is read first by
+        `moneycards.records.read_game_record`, which the domain does not import; given
+        here, it is refused naming that reader."""
         deal = record.get("deal")
         if isinstance(record.get("rules"), dict) or (isinstance(deal, dict)
                                                      and "first_seat" in deal):
-            # the record files' reader sits above the registry, in the package's wire layer
-            from moneycards.records import read_game_record
-
-            record = read_game_record(self.name, record)
+            raise InvalidInput("this is a record file's form (records.md): read it with "
+                               "moneycards.records.read_game_record(game, record) first",
+                               field="record")
         rules = record.get("rules")
         if rules is None or isinstance(rules, str):
             rules = self.rules(rules)

@@ -109,10 +109,12 @@ def test_a_record_of_another_game_is_refused_by_its_game_first(game, other):
 
 
 @pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
-def test_new_state_takes_a_record_file_as_records_md_gives_it(game):
+def test_a_record_file_reads_back_into_the_deal_it_describes(game):
     """A record file's object (rules as JSON, the deal's first seat as `first_seat`, as
-    `game_record()` and records.md write it) starts the same deal as the engines' form; a
-    bad first seat is named by its key path, as `check-record` names it."""
+    `game_record()` and records.md write it) read by read_game_record starts the same deal;
+    given to new_state as it is, it is refused naming that reader; a bad first seat is named
+    by its key path, as `check-record` names it."""
+    from moneycards.records import read_game_record
     from moneycards.solver.games import spec
 
     g = spec(game)
@@ -121,10 +123,14 @@ def test_new_state_takes_a_record_file_as_records_md_gives_it(game):
     first = deal.pop(g.first_seat_key)
     record = {"game": game, "rules": state.game_record()["rules"], "actions": [],
               "deal": {**deal, "first_seat": first}}
-    assert g.new_state(record).deal_json() == state.deal_json()
-    assert g.new_state(state.game_record()).deal_json() == state.deal_json()
+    assert g.new_state(read_game_record(game, record)).deal_json() == state.deal_json()
+    assert g.new_state(read_game_record(game, state.game_record())).deal_json() == \
+        state.deal_json()
     with pytest.raises(InvalidInput) as err:
-        g.new_state({**record, "deal": {**deal, "first_seat": 9}})
+        g.new_state(record)
+    assert "read_game_record" in err.value.message
+    with pytest.raises(InvalidInput) as err:
+        read_game_record(game, {**record, "deal": {**deal, "first_seat": 9}})
     assert err.value.field == "record.deal.first_seat"
 
 
