@@ -11,14 +11,12 @@ are here.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections import Counter
 from typing import Any, Callable, Protocol
 
 from moneycards.solver.cards import Deck, Face
 from moneycards.solver.errors import ImpossibleCards, InvalidInput, clip
 from moneycards.solver.games import GAMES
-from moneycards.solver.rulebook import RULE_ID
 
 MAX_ACTIONS = 1000  # Luk Fu face-down choices reach C(12, 4) = 495 plus the plays
 
@@ -62,7 +60,12 @@ def count_cards(deck: Deck, faces: list[Face], field: str) -> Counter[Face]:
     return n
 
 
-def listed_actions(obs: Listing, allowed: Callable[[str], str | None],
+# Why an action is not legal: the rule that refuses it (None when no one rule does) and
+# the reason in words; the refusal's error carries the rule in its rule field.
+Why = tuple[str | None, str]
+
+
+def listed_actions(obs: Listing, allowed: Callable[[str], Why | None],
                    normalize: Callable[[str], str]) -> list[str]:
     """The listed legal actions, canonical; `allowed(action)` gives why one is not legal."""
     acts = list(obs.legal_actions)
@@ -90,21 +93,11 @@ def listed_actions(obs: Listing, allowed: Callable[[str], str | None],
             raise InvalidInput(f"{clip(act)!r} is listed twice", field=field)
         why = allowed(act)
         if why:
-            why, rule = _cited(why)
-            raise InvalidInput(f"{clip(act)!r} is not legal here: {why}", field=field,
+            rule, reason = why
+            raise InvalidInput(f"{clip(act)!r} is not legal here: {reason}", field=field,
                                rule=rule)
         out.append(act)
     return out
-
-
-_CITED = re.compile(r"(.*) \((" + RULE_ID.pattern + r")\)")
-
-
-def _cited(why: str) -> tuple[str, str | None]:
-    """A reason that ends by citing one rule ("… (TT-W1)"): the reason and that rule, for
-    the error's rule field (several rules cited stay in the words)."""
-    m = _CITED.fullmatch(why)
-    return (m[1], m[2]) if m else (why, None)
 
 
 def normalizer(deck: Deck, verbs: tuple[str, ...]) -> Callable[[str], str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from moneycards.solver.cards import Face
 from moneycards.solver.kowah import KOWAH
 from moneycards.solver.errors import InvalidInput, clip
-from moneycards.solver.facts import count_cards, listed_actions, normalizer, seat_of
+from moneycards.solver.facts import Why, count_cards, listed_actions, normalizer, seat_of
 from moneycards.solver.kowah.legal import TAKE_LIMIT, legal_actions
 from moneycards.solver.kowah.observation import KowahObservation, Phase
 
@@ -52,11 +52,12 @@ def facts(obs: KowahObservation) -> list[str]:
     legal = {a.text for a in legal_actions(phase, counts, bool(discards), obs.first_turn,
                                            takes, True)}
 
-    def allowed(act: str) -> str | None:
+    def allowed(act: str) -> Why | None:
         if act in legal:
             return None
         if act == "take":
-            return "there is no discard to take on this turn (KW-T2, KW-T3, R-take-limit)"
-        return f"the {phase} phase with this hand allows: {', '.join(sorted(legal))}"
+            return (None, "there is no discard to take on this turn (KW-T2, KW-T3, "
+                          "R-take-limit)")
+        return (None, f"the {phase} phase with this hand allows: {', '.join(sorted(legal))}")
 
     return listed_actions(obs, allowed, normalizer(KOWAH, ("discard", "declare")))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.facts import listed_actions, normalizer, seat_of
+from moneycards.solver.facts import Why, listed_actions, normalizer, seat_of
 from moneycards.solver.lukfu.legal import WIN_FU, legal_actions, may_claim
 from moneycards.solver.lukfu.observation import LukFuObservation
 from moneycards.solver.lukfu.old import Position, prove_old
@@ -36,20 +36,20 @@ def facts(obs: LukFuObservation) -> list[str]:
                                                lambda: old,
                                                lambda: may_claim(rec.fu(seat), len(old)))}
 
-    def allowed(act: str) -> str | None:
+    def allowed(act: str) -> Why | None:
         if act in legal:
             return None
         if act == "claim":
-            return f"fu {rec.fu(seat)} plus the old cards is less than {WIN_FU} (LF-W2)"
+            return ("LF-W2", f"fu {rec.fu(seat)} plus the old cards is less than {WIN_FU}")
         verb, _, arg = act.partition(" ")
         if verb in ("lead", "follow", "down") and arg:
             cards = LUKFU.parse(arg)
             missing = [f for f in cards if f not in hand]
             if missing:
                 rule = "LF-L1" if verb == "lead" else "LF-F1"  # as the table cites it
-                return f"{', '.join(map(str, missing))} not in the hand ({rule})"
+                return rule, f"{', '.join(map(str, missing))} not in the hand"
             if verb != "down":
                 classify(cards)  # names a shape that is no play
-        return "the record and the hand do not allow it"
+        return (None, "the record and the hand do not allow it")
 
     return listed_actions(obs, allowed, normalizer(LUKFU, ("lead", "follow", "down")))

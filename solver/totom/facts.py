@@ -8,7 +8,8 @@ from collections import Counter
 from moneycards.solver.cards import Face
 from moneycards.solver.totom import TOTOM
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.facts import count_cards, listed_actions, normalizer, read_card, seat_of
+from moneycards.solver.facts import (Why, count_cards, listed_actions, normalizer, read_card,
+                                     seat_of)
 from moneycards.solver.totom.check import check_hand
 from moneycards.solver.totom.legal import (breaks_a_pair, chan_only, declined_before,
                                            let_go_before, not_partners)
@@ -64,44 +65,49 @@ def facts(obs: TotomObservation) -> list[str]:
         cards = hand + own + ([extra] if extra else [])
         return len(cards) == 20 and check_hand(TOTOM.counts(cards), engine="exact").wins
 
-    def allowed(act: str) -> str | None:
+    def allowed(act: str) -> Why | None:
         verb, _, arg = act.partition(" ")
         if verb == "win":
             if in_dead_hand:
-                return "a dead hand never wins (TT-S4)"
+                return ("TT-S4", "a dead hand never wins")
             if phase is Phase.OPENING:
-                return None if wins(None) else "the dealer's twenty cards do not win (TT-W7)"
+                return None if wins(None) else \
+                    ("TT-W7", "the dealer's twenty cards do not win")
             if phase is Phase.CLAIMS and claim is Claim.WIN and offer_card is not None:
-                return None if wins(offer_card) else f"the hand does not win with {offer_card}"
-            return "a win is claimed on an exposed card when a claim window is open (TT-W6)"
+                return None if wins(offer_card) else \
+                    (None, f"the hand does not win with {offer_card}")
+            return ("TT-W6",
+                    "a win is claimed on an exposed card when a claim window is open")
         if verb == "chiu":
             if phase is Phase.CLAIMS and claim is Claim.CHIU and offer_card is not None \
                     and held[offer_card] == 3:
                 return None
-            return "a Chíu needs a claim window and three concealed copies of the card (TT-P2)"
+            return ("TT-P2",
+                    "a Chíu needs a claim window and three concealed copies of the card")
         if verb == "decline":
             if phase in (Phase.CLAIMS, Phase.OPENING):
                 return None
-            return "no claim or win to decline"
+            return (None, "no claim or win to decline")
         if verb == "pass":
-            return None if phase is Phase.OFFER else "only an offered card can be let go"
+            return None if phase is Phase.OFFER else \
+                (None, "only an offered card can be let go")
         if verb in ("capture", "discard") and arg:
             f = read_card(TOTOM, arg, "action")
             if not held[f]:
-                return f"{f} is not in the concealed hand (TT-T2)"
+                return ("TT-T2", f"{f} is not in the concealed hand")
             # The rules the facts can decide, as the engine decides them (legal.py).
             if verb == "discard":
                 if phase not in (Phase.OPENING, Phase.DISCARD):
-                    return "this is not the moment to discard"
+                    return (None, "this is not the moment to discard")
                 refusal = breaks_a_pair(f, held[f]) \
                     or declined_before(f, memory.declined_chan)
-                return f"{refusal[1]} ({refusal[0]})" if refusal else None
+                return refusal or None
             if phase is not Phase.OFFER or offer_card is None or in_dead_hand:
-                return "nothing is offered to capture"
+                return (None, "nothing is offered to capture")
             refusal = not_partners(offer_card, f) \
                 or let_go_before(offer_card, memory.discarded, memory.ca_from_hand) \
                 or chan_only(offer_card, f, held[offer_card])
-            return f"{refusal[1]} ({refusal[0]})" if refusal else None
-        return "actions are: win, chiu, decline, pass, capture CARD, discard CARD"
+            return refusal or None
+        return (None, "actions are: win, chiu, decline, pass, capture CARD, discard CARD")
 
     return listed_actions(obs, allowed, normalizer(TOTOM, ("capture", "discard")))
