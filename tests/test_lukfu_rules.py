@@ -571,7 +571,7 @@ def test_refusals_at_the_table_name_the_rule_that_forbids_the_action():
              "lead 2x": ("LF-D1", "unknown suit letter")})
     deal.apply("lead 789t")  # nothing beats it: seat 1 goes three cards face down
     refused({"down 4c 5c 2x": ("LF-D1", "'2x'"), "follow 9z": ("LF-D1", "'9z'"),
-             "down 4c 4c 5c": ("LF-D1", "4c named twice"),
+             "down 4c 4c 5c": ("LF-D1", "2 copies of 4c, but the Luk Fu deck holds 1"),
              "down 4c 5c": ("LF-F1", "the same number of cards")})
     deal.apply("down 4c 5c 6c")
     assert deal.current_seat() == 2
@@ -593,3 +593,17 @@ def test_a_dealt_deal_names_a_stock_and_a_card_dealt_twice():
             LukFuState(None, deal={"hands": hands, "master": 1, **change})
         assert (err.value.field, err.value.rule, words in err.value.message) == \
             (field, rule, True), err.value.message
+
+
+def test_LF_D1_a_face_down_play_naming_a_card_twice_is_bad_input_as_a_lead_is():
+    from moneycards.solver.lukfu.check import legal_text
+
+    rec = {"master": 0, "calls": ["play"], "tricks": [
+        {"leader": 0, "plays": [{"seat": 0, "cards": "1234c"}]}]}
+    hand = "678c 789s 123m 456t"
+    assert legal_text("678c 9s", hand=hand, record=rec, seat=1, face_down=True)["legal"]
+    for play in ("66c7c8c", "678c 6c"):
+        with pytest.raises(InvalidInput) as err:
+            legal_text(play, hand=hand, record=rec, seat=1, face_down=True)
+        assert (err.value.field, err.value.rule) == ("play", "LF-D1")
+        assert "2 copies of 6c" in err.value.message

@@ -106,6 +106,7 @@ def legal_text(play: str, *, hand: str, role: str | None = None, record: Any = N
     else:
         if face_down:
             down = LUKFU.parse(play, field="play")
+            LUKFU.counts(down, field="play")  # a card named twice is bad input (LF-D1)
             result = check_follow(None, down, faces, best, rules)
         else:
             p = _play_or_shape(play)

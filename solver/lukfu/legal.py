@@ -107,10 +107,6 @@ def check_follow(play: Play | None, down: Collection[Face], hand: Collection[Fac
         if not c.beats:
             return Legality(False, c.rule, f"{play} does not beat {best}: {c.reason}")
         return Legality(True, c.rule, f"{play} beats {best}: {c.reason}")
-    twice = sorted({f for f in down if list(down).count(f) > 1})
-    if twice:  # the deck holds one of each card (LF-D1)
-        return Legality(False, "LF-D1", f"{', '.join(map(str, twice))} named twice; the deck "
-                                        f"holds one of each")
     missing = _not_held(down, hand)
     if missing:
         return Legality(False, "LF-F1", f"{', '.join(map(str, missing))} not in the hand")

@@ -129,6 +129,7 @@ class LukFuState(TableState):
         best = rec.current_best()
         try:
             cards = LUKFU.parse(arg) if arg else []
+            LUKFU.counts(cards)  # a card named twice: the deck holds one of each
         except InvalidInput as err:  # a token that is no card of the deck (LF-D1)
             return err.rule or "LF-D1", err.message
         if verb == "claim":
