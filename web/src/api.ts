@@ -21,18 +21,14 @@ export interface Refusal {
   code: Code;
 }
 
-// A rule id as the rules number them (TT-W4, KW-R5, LF-O2) or a ruling (R-Tôm-cards).
-const RULE_ID = /^(?:[A-Z]{2,3}-[A-Z]?[0-9]+|R-[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*)$/u;
-
-/** What an error says, in a person's words: the rule it cites (ErrorInfo's `rule`, or its
- * reason when that is a rule id: an error kind such as INVALID_NOTATION is not one) and
- * the server's sentence. */
+/** What an error says, in a person's words: the rule it cites (ErrorInfo's metadata
+ * `rule`, which the server sets whenever a rule is broken; an error kind such as
+ * INVALID_NOTATION is no rule) and the server's sentence. */
 export function refusal(err: unknown): Refusal {
   const e = ConnectError.from(err);
   const info = e.findDetails(ErrorInfoSchema)[0];
-  const reason = info?.reason ?? "";
-  const rule = info?.metadata["rule"] ?? (RULE_ID.test(reason) ? reason : "");
-  return { rule, reason, message: e.rawMessage || String(e.code), code: e.code };
+  return { rule: info?.metadata["rule"] ?? "", reason: info?.reason ?? "",
+    message: e.rawMessage || String(e.code), code: e.code };
 }
 
 export { Code, ConnectError };
