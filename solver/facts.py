@@ -61,13 +61,15 @@ def count_cards(deck: Deck, faces: list[Face], field: str) -> Counter[Face]:
 
 
 # Why an action is not legal: the rule that refuses it (None when no one rule does) and
-# the reason in words; the refusal's error carries the rule in its rule field.
+# the reason in words; the refusal's error carries the rule in its rule field. A plug-in
+# game's `allowed` may give the words alone (a str), as before rules travelled as data.
 Why = tuple[str | None, str]
 
 
-def listed_actions(obs: Listing, allowed: Callable[[str], Why | None],
+def listed_actions(obs: Listing, allowed: Callable[[str], Why | str | None],
                    normalize: Callable[[str], str]) -> list[str]:
-    """The listed legal actions, canonical; `allowed(action)` gives why one is not legal."""
+    """The listed legal actions, canonical; `allowed(action)` gives why one is not legal:
+    the rule and the reason (`Why`), or the reason alone."""
     acts = list(obs.legal_actions)
     if not all(isinstance(a, str) for a in acts):
         raise InvalidInput("expected a list of action strings", field="state.legal_actions")
@@ -93,7 +95,7 @@ def listed_actions(obs: Listing, allowed: Callable[[str], Why | None],
             raise InvalidInput(f"{clip(act)!r} is listed twice", field=field)
         why = allowed(act)
         if why:
-            rule, reason = why
+            rule, reason = (None, why) if isinstance(why, str) else why
             raise InvalidInput(f"{clip(act)!r} is not legal here: {reason}", field=field,
                                rule=rule)
         out.append(act)
