@@ -941,6 +941,38 @@ def test_a_hint_on_a_phone_opens_in_view(served, context, tmp_path):
     assert w.errors == []
 
 
+@pytest.mark.parametrize("game,seats,verb", [
+    ("totom", ["you", "greedy", "greedy", "greedy"], "discard"),
+    ("totom", ["you", "greedy", "greedy", "greedy"], "capture"),
+    ("lukfu", ["you", "greedy", "greedy"], "lead"),
+])
+def test_on_a_phone_a_decision_s_hand_is_drawn_above_the_pinned_move_panel(served, context,
+                                                                       game, seats, verb):
+    """At 390x844 the move panel is pinned to the screen's foot and, at a Tổ Tôm discard or
+    a Luk Fu lead, is a third of the screen high: the page scrolls the hand above it, so
+    the cards the moves speak of are not under them (seed 17; the first decision of its
+    kind, reached by playing the first move offered). The decision is drawn more than once
+    (busy, then settled, then with its old cards marked): each drawing leaves the page
+    where the last one put it, where emptying the board first scrolled it to its top."""
+    w = Watched(context, 390, 844)
+    deal_in_lobby(w, served, game, seats, 17)
+    for _ in range(60):
+        w.settled()
+        if any(a.startswith(verb + " ") for a in w.debug("legal")):
+            break
+        version = w.debug("version")
+        w.debug("act", w.debug("legal")[0])
+        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    else:
+        raise AssertionError(f"no {verb} came")
+    w.page.wait_for_timeout(200)  # a later drawing of the same decision (old cards marked)
+    hand, panel = box_of(w, ".me .hand"), box_of(w, ".actions")
+    assert w.page.evaluate("getComputedStyle(document.querySelector('.actions')).position") \
+        == "sticky"
+    assert hand["y"] >= 0 and hand["y"] + hand["height"] <= panel["y"] + 1, (hand, panel)
+    assert w.errors == []
+
+
 def test_keys_play_only_the_choices_in_view(served, context):
     """Luk Fu, seed 0: seat 0 first goes down with one of 12 cards, a list folded away; its
     buttons carry no key, and 1 plays nothing until a picked card brings choices into

@@ -46,6 +46,8 @@ export class TablePage {
   private refusedAt?: bigint;
   // A hint has just arrived: the next drawing brings it into view.
   private revealHint = false;
+  // The decision whose hand was last scrolled above the move panel, and where the page was.
+  private handKept?: { version: bigint; y: number };
   private hint?: { version: bigint; actions: RankedAction[] } | "loading";
   private selected: string[] = [];
   private old?: { version: bigint; answer: ProveOldResponse };
@@ -339,26 +341,27 @@ export class TablePage {
     document.body.dataset.busy = this.busy ? "1" : "0";
     document.body.dataset.over = v.over ? "1" : "0";
     document.body.dataset.game = game;
-    clear(this.board);
-    this.board.className = `board game-${game}`;
-    this.board.append(this.header(v, game, obs, names));
+    // The new drawing is built apart and put in place at once: a board emptied first would
+    // shorten the page for a moment, and a layout then would scroll a phone's page to its top.
+    const parts: HTMLElement[] = [this.header(v, game, obs, names)];
     const others = h("div", { class: `seats seats-${v.seats.length}` });
     const n = v.seats.length;
     for (let k = 1; k < n; k++) others.append(this.seatPanel(v, game, obs, names, (v.seat + k) % n, k));
-    this.board.append(h("div", { class: "felt" }, others, this.center(v, game, obs, names)));
-    this.board.append(this.mine(v, game, obs, names));
+    parts.push(h("div", { class: "felt" }, others, this.center(v, game, obs, names)));
+    parts.push(this.mine(v, game, obs, names));
     const ended = this.unreadDeal(v);
     this.hideLaterDeals(ended);
     if (ended) {
       // A match deals the next deal at once: the end of the last one is read first; the
       // next deal's table stays dimmed behind it until the person goes on.
-      this.board.classList.add("between-deals");
-      this.board.append(this.betweenPanel(v, game, obs, names, ended));
+      parts.push(this.betweenPanel(v, game, obs, names, ended));
     } else {
       const actions = this.actionsPanel(v, game, obs, names);
-      if (actions.childElementCount) this.board.append(actions);
+      if (actions.childElementCount) parts.push(actions);
     }
-    if (v.over) this.board.append(this.resultPanel(v, game, obs, names));
+    if (v.over) parts.push(this.resultPanel(v, game, obs, names));
+    this.board.className = `board game-${game}${ended ? " between-deals" : ""}`;
+    this.board.replaceChildren(...parts);
     if (focused) this.focusOn(focused);
     // the page's title says whose turn it is, for a person in another tab
     document.title = `${v.over || ended ? "Deal over" : obs.toAct === v.seat ? "Your turn" : "Waiting"}`
@@ -371,6 +374,15 @@ export class TablePage {
       this.announce(turnLine);
     }
     if (this.revealHint) this.showHint();
+    else if (!ended && !this.busy && v.legalActions.length) {
+      // a decision's hand kept above its moves: when it is drawn, and again when a later
+      // drawing of the same decision grows (old cards marked) unless the person scrolled
+      const kept = this.handKept;
+      if (kept?.version !== v.version || kept.y === window.scrollY) {
+        this.handAbovePanel();
+        this.handKept = { version: v.version, y: window.scrollY };
+      }
+    }
     this.scheduleAutoPass(v);
   }
 
@@ -410,13 +422,20 @@ export class TablePage {
     if (panel.scrollHeight > panel.clientHeight) panel.scrollTop = box.offsetTop - 8;
     else box.scrollIntoView({ block: "nearest" });
     // Pinned over the page's foot, the panel grown by the hint would cover the hand the
-    // hint speaks of: the page scrolls it up above the panel (the panel stays pinned).
+    // hint speaks of.
+    this.handAbovePanel();
+  }
+
+  /** On a phone the move panel is pinned over the page's foot and can cover the hand its
+   * moves speak of: the page scrolls the hand up above the panel (the panel stays
+   * pinned), never past the hand's own top. */
+  private handAbovePanel(): void {
     const hand = this.board.querySelector<HTMLElement>(".me .hand");
-    if (hand && getComputedStyle(panel).position === "sticky") {
-      const r = hand.getBoundingClientRect();
-      const cover = Math.min(r.bottom - panel.getBoundingClientRect().top + 8, r.top - 8);
-      if (cover > 0) window.scrollBy(0, cover);  // never past the hand's own top
-    }
+    const panel = this.board.querySelector<HTMLElement>(".actions");
+    if (!hand || !panel || getComputedStyle(panel).position !== "sticky") return;
+    const r = hand.getBoundingClientRect();
+    const cover = Math.min(r.bottom - panel.getBoundingClientRect().top + 8, r.top - 8);
+    if (cover > 0) window.scrollBy(0, cover);
   }
 
   /** Once per view: a lone pass shown for a moment, then played, as the terminal plays it
