@@ -973,6 +973,28 @@ def test_on_a_phone_a_decision_s_hand_is_drawn_above_the_pinned_move_panel(serve
     assert w.errors == []
 
 
+def test_a_window_narrowed_to_a_phone_keeps_the_decision_s_hand_above_the_move_panel(
+        served, context):
+    """A decision drawn at 1280x800 (no pinned panel) and the window then narrowed to 390x844,
+    as a phone turned or a window resized: the hand is scrolled above the panel pinned
+    there (Tổ Tôm, seed 17, its first discard)."""
+    w = Watched(context, 1280, 800)
+    deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 17)
+    for _ in range(60):
+        w.settled()
+        if any(a.startswith("discard ") for a in w.debug("legal")):
+            break
+        version = w.debug("version")
+        w.debug("act", w.debug("legal")[0])
+        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    w.page.wait_for_timeout(200)
+    w.page.set_viewport_size({"width": 390, "height": 844})
+    w.page.wait_for_timeout(200)
+    hand, panel = box_of(w, ".me .hand"), box_of(w, ".actions")
+    assert hand["y"] >= 0 and hand["y"] + hand["height"] <= panel["y"] + 1, (hand, panel)
+    assert w.errors == []
+
+
 def test_keys_play_only_the_choices_in_view(served, context):
     """Luk Fu, seed 0: seat 0 first goes down with one of 12 cards, a list folded away; its
     buttons carry no key, and 1 plays nothing until a picked card brings choices into

@@ -86,6 +86,7 @@ export class TablePage {
     clear(host);
     host.append(this.root);
     document.addEventListener("keydown", this.onKey);
+    window.addEventListener("resize", this.onResize);
     this.board.addEventListener("focusin", (e) => {
       const key = (e.target as HTMLElement).dataset?.focus;
       if (key && !this.restoring) this.lastFocus = key;
@@ -114,6 +115,21 @@ export class TablePage {
   leave(): void {
     this.stop.abort();
     document.removeEventListener("keydown", this.onKey);
+    window.removeEventListener("resize", this.onResize);
+  }
+
+  /** A screen turned or resized into a phone's layout keeps the decision's hand above the
+   * move panel, as its drawing did, unless the person has scrolled since. */
+  private onResize = (): void => {
+    const kept = this.handKept;
+    if (kept && kept.version === this.view?.version && kept.y === window.scrollY) this.keepHand();
+  };
+
+  /** The hand scrolled above the move panel, and where that left the page, for this view. */
+  private keepHand(): void {
+    if (!this.view) return;
+    this.handAbovePanel();
+    this.handKept = { version: this.view.version, y: window.scrollY };
   }
 
   // -- talking to the server --------------------------------------------------------------
@@ -378,10 +394,7 @@ export class TablePage {
       // a decision's hand kept above its moves: when it is drawn, and again when a later
       // drawing of the same decision grows (old cards marked) unless the person scrolled
       const kept = this.handKept;
-      if (kept?.version !== v.version || kept.y === window.scrollY) {
-        this.handAbovePanel();
-        this.handKept = { version: v.version, y: window.scrollY };
-      }
+      if (kept?.version !== v.version || kept.y === window.scrollY) this.keepHand();
     }
     this.scheduleAutoPass(v);
   }
@@ -423,7 +436,7 @@ export class TablePage {
     else box.scrollIntoView({ block: "nearest" });
     // Pinned over the page's foot, the panel grown by the hint would cover the hand the
     // hint speaks of.
-    this.handAbovePanel();
+    this.keepHand();
   }
 
   /** On a phone the move panel is pinned over the page's foot and can cover the hand its
