@@ -581,7 +581,11 @@ def test_a_match_shows_its_deal_and_totals_and_equals_the_match_in_process(serve
     w.page.fill("#deals", "2")
     w.page.click("#deal")
     w.settled()
-    assert w.page.text_content(".status .match").startswith("Deal 1 of 2 · totals: ")
+    assert w.page.text_content(".status .match") == \
+        "Deal 1 of 2 · totals: Player 0: 0, AI 1: 0, AI 2: 0 (multipliers won)"
+    # a seat's name and its total are never split over two lines
+    assert w.page.evaluate("Array.from(document.querySelectorAll('.status .match .total'), "
+                           "(e) => getComputedStyle(e).whiteSpace)") == ["nowrap"] * 3
     taken = play_by_hints(w)
     header = w.page.text_content(".status .match")
     assert header.startswith("Deal 2 of 2 · the match is over · totals: ")
@@ -600,7 +604,7 @@ def test_a_match_shows_its_deal_and_totals_and_equals_the_match_in_process(serve
                     if e.deal == 1 and e.seat == first.winner and e.action.startswith("declare "))
         assert f"had declared checki showing the pair {pair}" in w.ended[0]
     names = [s.name for s in table.seats]
-    assert header.endswith(", ".join(f"{n} {t}" for n, t in zip(names, table.totals()))
+    assert header.endswith(", ".join(f"{n}: {t}" for n, t in zip(names, table.totals()))
                            + " (multipliers won)")
     # the end is the match's: its totals and deals won per seat, then the last deal
     assert w.page.text_content(".result h2") == "The match is over after 2 deals"
@@ -1187,6 +1191,52 @@ def test_a_picked_card_of_a_concealed_pair_says_why_it_has_no_discard_tt_c2(serv
     assert said.startswith(f"Picked {pair}: no action uses it.") and "(TT-C2)" in said
     assert w.page.query_selector(".picked-note button.rule") is not None
     assert w.errors == []
+
+
+def test_a_kowah_card_picked_before_the_draw_says_a_turn_draws_first_kw_t2(served, context):
+    w = Watched(context)
+    deal_in_lobby(w, served, "kowah", ["you", "greedy", "greedy"], 5)
+    w.settled()
+    assert set(w.debug("legal")) <= {"draw", "take"}
+    w.page.click(".me button.card >> nth=0")
+    note = w.page.text_content(".picked-note")
+    assert "no action uses it." in note
+    assert "A turn draws the top stock card or takes the last discard first, then discards " \
+           "one (KW-T2)." in note
+    assert w.errors == []
+
+
+def test_a_luk_fu_old_single_picked_by_a_non_caller_says_why_it_has_no_lead_lf_l3(served,
+                                                                                 context):
+    """The first seed from 0 whose deal brings the person (seat 0, passing every call) a lead
+    while holding a card the server proves old and another that is not: that old card
+    picked alone has no lead, and the note says why (LF-L3)."""
+    w = Watched(context)
+    for seed in range(12):
+        deal_in_lobby(w, served, "lukfu", ["you", "greedy", "greedy"], seed)
+        for _ in range(40):
+            w.settled()
+            legal = w.debug("legal")
+            if w.debug("over") or not legal:
+                break
+            if any(a.startswith("lead ") for a in legal):
+                w.page.wait_for_timeout(300)  # the old cards marked
+                old = w.page.query_selector_all(".me button.card.old")
+                if old and len(old) < len(w.page.query_selector_all(".me button.card")):
+                    card = old[0].get_attribute("data-card")
+                    if f"lead {card}" not in legal:
+                        old[0].click()
+                        note = w.page.text_content(".picked-note")
+                        assert f"Picked {card}: no action uses it." in note
+                        assert "A seat that is not the caller leads an old single only when " \
+                               "every card it holds is old (LF-L3)." in note
+                        assert w.errors == []
+                        return
+                break
+            version = w.debug("version")
+            w.debug("act", "call pass" if "call pass" in legal else legal[0])
+            wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    raise AssertionError("no seed brought a lead with an old card beside others")
 
 
 @pytest.mark.parametrize("width,height", [(390, 844), (1280, 800)])

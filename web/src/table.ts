@@ -258,6 +258,11 @@ export class TablePage {
     }
   }
 
+  /** Luk Fu: the hand's cards the server proved old for this view (none yet: empty). */
+  private oldCards(v: TableView): Set<string> {
+    return new Set(this.old?.version === v.version ? this.old.answer.old.flatMap(parseCards) : []);
+  }
+
   /** Luk Fu: which of the hand's cards are old, and the claim total, from the server. */
   private async proveOld(view: TableView): Promise<void> {
     const obs = view.observation.value as LukFuObservation;
@@ -509,13 +514,16 @@ export class TablePage {
     const live = h("span", { class: "live", "aria-live": "polite" });
     this.fillLive(live);
     const m = v.matchState;
+    // each seat's total as "AI 3: +5", kept on one line (a name apart from its number reads
+    // as another seat's)
     const match = m ? h("p", { class: "match", "data-deal": String(m.deal) },
       `Deal ${m.deal}${m.rules?.deals ? ` of ${m.rules.deals}` : ""}`
       + (m.rules?.toPoints ? ` · to ${m.rules.toPoints} points` : "")
-      + (m.over ? " · the match is over" : "") + " · totals: "
-      + names.map((n, s) => `${n} ${game === "kowah" ? String(m.totals[s] ?? 0n)
-        : ((m.totals[s] ?? 0n) > 0n ? "+" : "") + String(m.totals[s] ?? 0n)}`).join(", ")
-      + (game === "kowah" ? " (multipliers won)" : "")) : "";
+      + (m.over ? " · the match is over" : "") + " · totals: ",
+      ...names.flatMap((n, s) => [s ? ", " : "", h("span", { class: "total" }, `${n}: ${
+        game === "kowah" ? String(m.totals[s] ?? 0n)
+          : ((m.totals[s] ?? 0n) > 0n ? "+" : "") + String(m.totals[s] ?? 0n)}`)]),
+      game === "kowah" ? " (multipliers won)" : "") : "";
     return h("div", { class: "status" },
       // the table's heading, for a screen reader's list of headings (the seats are under it)
       h("h2", { class: "sr-only" }, `The ${GAME_TITLE[game]} table`),
@@ -597,7 +605,7 @@ export class TablePage {
       if (t.offer?.card) {
         const o = t.offer;
         c.append(h("div", { class: "offer-box" }, cardEl("totom", o.card, "big"),
-          h("p", {}, `On the table: ${o.card} ${cardName("totom", o.card)} (${OFFER_WORDS[o.kind]}, at ${o.door === v.seat ? "your" : possessive(names[o.door])} doorway), ${v.over ? "the deal's last card offered" : `offered to ${o.seat === v.seat ? "you" : names[o.seat]}`}`)));
+          h("p", {}, `On the table: ${o.card} ${cardName("totom", o.card)} (${OFFER_WORDS[o.kind]}, at ${o.door === v.seat ? "your" : possessive(names[o.door])} doorway), ${v.over ? "the last card offered in the deal" : `offered to ${o.seat === v.seat ? "you" : names[o.seat]}`}`)));
       } else {
         c.append(h("p", { class: "quiet" }, "No card on offer."));
       }
@@ -693,7 +701,7 @@ export class TablePage {
           ...withRules(old.claimTotal >= 6
             ? `with your old cards ${old.claimTotal}: enough to claim (LF-W2)`
             : `with your old cards ${old.claimTotal} of the six a claim needs (LF-W2)`, game)) : null));
-      const oldSet = new Set(old?.old.flatMap(parseCards) ?? []);
+      const oldSet = this.oldCards(v);
       for (const suit of "csmt") {
         const cards = hand.filter((c) => c[1] === suit);
         if (!cards.length) continue;
@@ -816,7 +824,7 @@ export class TablePage {
       panel.append(h("p", { class: "picked-note" },
         `Picked ${this.selected.join(" ")}: ${shown.length ? plural(shown.length, "action") : "no action"} `
           + `use${shown.length === 1 || !shown.length ? "s" : ""} ${this.selected.length === 1 ? "it" : "them"}. `,
-        ...(shown.length ? [] : withRules(whyUnused(game, obs, legal, this.selected), game)),
+        ...(shown.length ? [] : withRules(whyUnused(game, obs, legal, this.selected, this.oldCards(v)), game)),
         h("button", { type: "button", class: "link clear-picked", onclick: () => { this.selected = []; this.selectedIndex.clear(); this.render(); } }, "clear")));
     }
     const list = h("div", { class: "action-list" });
@@ -1102,8 +1110,24 @@ export class TablePage {
 
 /** Why a Tổ Tôm hand card picked alone has no discard, when a discard is asked for and a
  * capture restriction is the reason (the engine offers only legal actions). */
-function whyUnused(game: GameKey, obs: Obs, legal: LegalAction[], picked: string[]): string {
-  if (game !== "totom" || picked.length !== 1 || !legal.some((a) => a.verbName === "discard")) return "";
+function whyUnused(game: GameKey, obs: Obs, legal: LegalAction[], picked: string[],
+                   old: Set<string>): string {
+  const verbs = new Set(legal.map((a) => a.verbName));
+  if (game === "kowah" && !verbs.has("discard") && (verbs.has("draw") || verbs.has("take"))) {
+    return "A turn draws the top stock card or takes the last discard first, then discards one (KW-T2). ";
+  }
+  if (game === "lukfu" && verbs.has("lead")) {
+    const l = obs as LukFuObservation;
+    const hand = parseCards(l.hand);
+    if (picked.length === 1 && old.has(picked[0]) && l.caller !== l.seat && !hand.every((c) => old.has(c))) {
+      return "A seat that is not the caller leads an old single only when every card it holds is old (LF-L3). ";
+    }
+    if (picked.length >= 4 && l.record?.master === l.seat && l.caller !== undefined && l.caller !== l.seat) {
+      return "A master who passed may not lead a set of four or a run of four or more (LF-L2). ";
+    }
+    return "";
+  }
+  if (game !== "totom" || picked.length !== 1 || !verbs.has("discard")) return "";
   const card = picked[0];
   const t = obs as TotomObservation;
   const held = parseCards(t.hand).filter((c) => c === card).length;
