@@ -1122,9 +1122,6 @@ function whyUnused(game: GameKey, obs: Obs, legal: LegalAction[], picked: string
     if (picked.length === 1 && old.has(picked[0]) && l.caller !== l.seat && !hand.every((c) => old.has(c))) {
       return "A seat that is not the caller leads an old single only when every card it holds is old (LF-L3). ";
     }
-    if (picked.length >= 4 && l.record?.master === l.seat && l.caller !== undefined && l.caller !== l.seat) {
-      return "A master who passed may not lead a set of four or a run of four or more (LF-L2). ";
-    }
     return "";
   }
   if (game !== "totom" || picked.length !== 1 || !verbs.has("discard")) return "";
