@@ -717,6 +717,29 @@ def test_the_lobby_starts_from_the_last_table_s_choices_of_each_game(served, con
     assert w.errors == [] and w2.errors == []
 
 
+def test_the_lobby_forgets_a_remembered_seat_and_its_token(served, context):
+    """A seat this browser sat at is offered again in the lobby's "Your tables", its token
+    kept in localStorage; "forget" takes both off the device (a shared one)."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "kowah", ["you", "greedy", "greedy"], 3)
+    w.settled()
+    table = w.debug("table")
+    page = w.page
+    page.goto(served + "/")
+    page.wait_for_selector(".resume li")
+    mine = "JSON.parse(localStorage.getItem('moneycards.seats') || '[]').map((s) => s.tableId)"
+    assert table in page.evaluate(mine)
+    entry = page.locator(".resume li", has_text=f"table {table}")
+    assert entry.count() == 1
+    entry.locator("button.forget").click()
+    assert table not in page.evaluate(mine)
+    assert page.locator(".resume li", has_text=f"table {table}").count() == 0
+    page.reload()
+    page.wait_for_selector("#deal")
+    assert page.locator(".resume li", has_text=f"table {table}").count() == 0
+    assert w.errors == []
+
+
 @pytest.mark.parametrize("field, typed, said", [
     ("#seed", "1e5", "Seed: a whole number from 0 to 9223372036854775807"),
     ("#seed", "99999999999999999999999", "Seed: a whole number from 0 to"),

@@ -8,7 +8,7 @@ import { AiLevel, Game, SeatKind, type TableSeatSchema } from "./gen/moneycards/
 import { KowahRulesPreset } from "./gen/moneycards/v1/kowah_pb.js";
 import { LukFuRulesPreset } from "./gen/moneycards/v1/lukfu_pb.js";
 import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
-import { keepLobby, lastLobby, remembered, remember, type LobbyChoices, type Remembered } from "./store.js";
+import { forget, keepLobby, lastLobby, remembered, remember, type LobbyChoices, type Remembered } from "./store.js";
 import type { Seat } from "./table.js";
 import { GAME_TITLE } from "./words.js";
 import type { MessageInitShape } from "@bufbuild/protobuf";
@@ -218,12 +218,24 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     }
   });
 
+  // This browser's seats, each token kept in localStorage until forgotten (on a shared
+  // device, "forget" takes the seat's password off it).
   const mine = remembered();
   const resume = mine.length ? h("section", { class: "panel resume", "aria-label": "Your tables" },
     h("h2", {}, "Your tables"),
-    h("ul", {}, mine.map((s) => h("li", {}, h("button", { type: "button", onclick: () => go(s) },
-      `${GAME_TITLE[s.game as keyof typeof GAME_TITLE] ?? s.game}, table ${s.tableId}, seat ${s.seat}`),
-      h("span", { class: "quiet" }, ` ${new Date(s.at).toLocaleString()}`))))) : null;
+    h("ul", {}, mine.map((s) => {
+      const what = `${GAME_TITLE[s.game as keyof typeof GAME_TITLE] ?? s.game}, table ${s.tableId}, seat ${s.seat}`;
+      const li = h("li", {}, h("button", { type: "button", onclick: () => go(s) }, what),
+        h("span", { class: "quiet" }, ` ${new Date(s.at).toLocaleString()} `),
+        h("button", { type: "button", class: "link forget", "aria-label": `Forget ${what}`,
+          onclick: () => {
+            forget(s);
+            const list = li.parentElement;
+            li.remove();
+            if (list && !list.childElementCount) list.closest("section")?.remove();
+          } }, "forget"));
+      return li;
+    }))) : null;
   host.append(h("div", { class: "lobby-wrap" },
     note ? h("p", { class: "panel notice", role: "status" }, note) : null, form, resume));
 }
