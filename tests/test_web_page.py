@@ -224,6 +224,11 @@ def play_by_hints(w: Watched, shot=None) -> list[str]:
             w.ended.append(page.text_content(".between"))
             # the next deal's turn waits until this end is read
             assert " is over: its end is below" in page.text_content(".status .turn")
+            # the header speaks of the deal that ended, and of the next one as the next
+            d = int(page.eval_on_selector(".match", "e => e.dataset.deal"))
+            assert re.match(rf"Deal {d - 1}( of \d+)? is over · ",
+                            page.text_content(".status .match"))
+            assert "next deal: " in page.text_content(".status .facts")
             # the next deal, already dealt, waits dimmed behind it
             assert page.eval_on_selector(".board .felt", "e => getComputedStyle(e).opacity") \
                 == "0.45"

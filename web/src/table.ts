@@ -499,16 +499,22 @@ export class TablePage {
     const facts: string[] = [GAME_TITLE[game]];
     const rules = rulesFact(v);
     if (rules) facts.push(rules);
+    const deal: string[] = [];
     if (game === "totom") {
       const t = obs as TotomObservation;
-      facts.push(`stock ${t.stock}`, `dealer ${names[t.dealer]}`);
+      deal.push(`stock ${t.stock}`, `dealer ${names[t.dealer]}`);
     } else if (game === "kowah") {
-      facts.push(`stock ${(obs as KowahObservation).stock}`);
+      deal.push(`stock ${(obs as KowahObservation).stock}`);
     } else {
       const l = obs as LukFuObservation;
-      facts.push(`master ${names[l.record?.master ?? 0]}`,
+      deal.push(`master ${names[l.record?.master ?? 0]}`,
         `caller ${l.caller !== undefined ? names[l.caller] : "–"}`);
     }
+    // While a match deal's end is read, the view is already the next deal's: said so, so
+    // its stock and dealer are not taken for the deal that ended.
+    const ended = this.unreadDeal(v);
+    if (ended && deal.length) deal[0] = `next deal: ${deal[0]}`;
+    facts.push(...deal);
     // A seed the table's creator chose deals known cards: every seat is told it.
     if (v.chosenSeed !== undefined) facts.push(`seed ${v.chosenSeed} (chosen at the table: known to every seat)`);
     const live = h("span", { class: "live", "aria-live": "polite" });
@@ -517,7 +523,8 @@ export class TablePage {
     // each seat's total as "AI 3: +5", kept on one line (a name apart from its number reads
     // as another seat's)
     const match = m ? h("p", { class: "match", "data-deal": String(m.deal) },
-      `Deal ${m.deal}${m.rules?.deals ? ` of ${m.rules.deals}` : ""}`
+      (ended ? `Deal ${ended}${m.rules?.deals ? ` of ${m.rules.deals}` : ""} is over`
+        : `Deal ${m.deal}${m.rules?.deals ? ` of ${m.rules.deals}` : ""}`)
       + (m.rules?.toPoints ? ` · to ${m.rules.toPoints} points` : "")
       + (m.over ? " · the match is over" : "") + " · totals: ",
       ...names.flatMap((n, s) => [s ? ", " : "", h("span", { class: "total" }, `${n}: ${
