@@ -1181,6 +1181,26 @@ def test_a_new_decision_takes_focus_to_its_first_move_and_is_said_again(served, 
     assert w.errors == []
 
 
+@pytest.mark.parametrize("width,height", SIZES)
+def test_a_picked_card_rises_under_its_group_label_not_over_it(served, context, width, height):
+    w = Watched(context, width, height)
+    deal_in_lobby(w, served, "lukfu", ["you", "random", "random"], 0)
+    w.settled()
+    cards = ".me .group .cards > button.card"
+    for i in range(len(w.page.query_selector_all(cards))):
+        w.page.click(f"{cards} >> nth={i}")
+        w.page.wait_for_selector(f"{cards}.picked >> nth={i}")
+    w.page.wait_for_timeout(100)
+    clash = w.page.evaluate("""() => Array.from(document.querySelectorAll('.me .group'))
+        .flatMap((g) => {
+            const label = g.querySelector('.group-label').getBoundingClientRect();
+            return Array.from(g.querySelectorAll('button.card.picked'))
+                .filter((c) => c.getBoundingClientRect().top < label.bottom - 0.5)
+                .map((c) => c.dataset.card); })""")
+    assert clash == []
+    assert w.errors == []
+
+
 def test_escape_unpicks_a_picked_hand_card(served, context):
     w = Watched(context, 1280, 800)
     deal_in_lobby(w, served, "lukfu", ["you", "random", "random"], 0)
