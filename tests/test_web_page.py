@@ -1201,6 +1201,26 @@ def test_a_picked_card_rises_under_its_group_label_not_over_it(served, context, 
     assert w.errors == []
 
 
+def test_a_card_on_offer_at_a_doorway_is_said_apart_from_its_dead_cards(served, context):
+    """Tổ Tôm, seed 17: the first card offered at the person's own doorway stands in the
+    doorway's row after "on offer:", never right beside "no dead cards" as if it were one."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 17)
+    for _ in range(60):
+        w.settled()
+        if w.page.query_selector(".me .door .offer"):
+            break
+        version = w.debug("version")
+        w.debug("act", w.debug("legal")[0])
+        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    else:
+        raise AssertionError("no card was offered at the person's doorway")
+    words = w.page.evaluate("""() => Array.from(document.querySelector('.me .door').children,
+        (e) => e.classList.contains('offer') ? 'CARD' : e.textContent.trim())""")
+    assert words[-2:] in (["no dead cards; on offer:", "CARD"], ["on offer:", "CARD"]), words
+    assert w.errors == []
+
+
 def test_escape_unpicks_a_picked_hand_card(served, context):
     w = Watched(context, 1280, 800)
     deal_in_lobby(w, served, "lukfu", ["you", "random", "random"], 0)

@@ -595,11 +595,16 @@ export class TablePage {
       pairs.length ? pairs.map((p) => h("span", { class: "pair" }, cardsEl("totom", p, s === this.view?.seat ? "" : "small")))
         : h("span", { class: "none" }, "none")));
     const dead = t.dead.filter((d) => d.seat === s).map((d) => d.card);
+    const offered = t.offer && t.offer.door === s && t.offer.card ? t.offer.card : "";
+    // the card on offer at this doorway is not a dead card: said apart, so "no dead cards"
+    // never stands beside a card
     const door = h("div", { class: "row door", "aria-label": `${possessive(names[s])} doorway` },
       h("span", { class: "label" }, "doorway"),
-      dead.length ? cardsEl("totom", dead, "small dead") : h("span", { class: "none" }, "no dead cards"));
-    if (t.offer && t.offer.door === s && t.offer.card) {
-      door.append(cardEl("totom", t.offer.card, "offer"));
+      dead.length ? cardsEl("totom", dead, "small dead")
+        : h("span", { class: "none" }, offered ? "no dead cards; on offer:" : "no dead cards"));
+    if (offered) {
+      if (dead.length) door.append(h("span", { class: "none" }, "on offer:"));
+      door.append(cardEl("totom", offered, "offer"));
     }
     wrap.append(door);
     return wrap;
