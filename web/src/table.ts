@@ -364,13 +364,13 @@ export class TablePage {
     document.body.dataset.game = game;
     // The new drawing is built apart and put in place at once: a board emptied first would
     // shorten the page for a moment, and a layout then would scroll a phone's page to its top.
-    const parts: HTMLElement[] = [this.header(v, game, obs, names)];
+    const ended = this.unreadDeal(v);
+    const parts: HTMLElement[] = [this.header(v, game, obs, names, ended)];
     const others = h("div", { class: `seats seats-${v.seats.length}` });
     const n = v.seats.length;
     for (let k = 1; k < n; k++) others.append(this.seatPanel(v, game, obs, names, (v.seat + k) % n, k));
     parts.push(h("div", { class: "felt" }, others, this.center(v, game, obs, names)));
     parts.push(this.mine(v, game, obs, names));
-    const ended = this.unreadDeal(v);
     this.hideLaterDeals(ended);
     if (ended) {
       // A match deals the next deal at once: the end of the last one is read first; the
@@ -494,7 +494,8 @@ export class TablePage {
     return obs.toAct === v.seat || this.unreadDeal(v) ? this.turnWords(v, obs, names) : "";
   }
 
-  private header(v: TableView, game: GameKey, obs: Obs, names: string[]): HTMLElement {
+  private header(v: TableView, game: GameKey, obs: Obs, names: string[],
+                 ended: number | undefined): HTMLElement {
     const turn = this.turnWords(v, obs, names);
     const facts: string[] = [GAME_TITLE[game]];
     const rules = rulesFact(v);
@@ -512,7 +513,6 @@ export class TablePage {
     }
     // While a match deal's end is read, the view is already the next deal's: said so, so
     // its stock and dealer are not taken for the deal that ended.
-    const ended = this.unreadDeal(v);
     if (ended && deal.length) deal[0] = `next deal: ${deal[0]}`;
     facts.push(...deal);
     // A seed the table's creator chose deals known cards: every seat is told it.
@@ -523,8 +523,7 @@ export class TablePage {
     // each seat's total as "AI 3: +5", kept on one line (a name apart from its number reads
     // as another seat's)
     const match = m ? h("p", { class: "match", "data-deal": String(m.deal) },
-      (ended ? `Deal ${ended}${m.rules?.deals ? ` of ${m.rules.deals}` : ""} is over`
-        : `Deal ${m.deal}${m.rules?.deals ? ` of ${m.rules.deals}` : ""}`)
+      `Deal ${ended ?? m.deal}${m.rules?.deals ? ` of ${m.rules.deals}` : ""}${ended ? " is over" : ""}`
       + (m.rules?.toPoints ? ` · to ${m.rules.toPoints} points` : "")
       + (m.over ? " · the match is over" : "") + " · totals: ",
       ...names.flatMap((n, s) => [s ? ", " : "", h("span", { class: "total" }, `${n}: ${
