@@ -188,7 +188,10 @@ def test_R_match_eight_deals_over_grpc_equal_the_same_match_in_process(stub, gam
     got = json_format.MessageToDict(rec.match_record, preserving_proto_field_name=True)
     got["seed"] = int(got["seed"])
     got["totals"] = [int(x) for x in got.get("totals", [])]
-    assert got == match_record_json(game, local.match_record())
+    want = match_record_json(game, local.match_record())
+    # the moment each table finished: the two clocks may read either side of a second
+    assert got.pop("played_at", None) and want.pop("played_at", None)
+    assert got == want
     assert len(local.finished()) == 8
 
 
