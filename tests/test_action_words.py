@@ -47,16 +47,19 @@ def test_the_menu_words_each_action_as_the_log_and_a_hint_do(game):
 
 def test_a_capture_in_the_menu_is_what_the_log_then_narrates():
     """'capture 4m: take 4s, expose 4s 4m, a Cạ' in the menu; 'Seat 0: capture 4m' and
-    'Seat 0 exposes 4s 4m' in the log."""
+    'Seat 0 exposes 4s 4m, taking 4s' in the log (the action names the hand card, the log
+    line the card taken)."""
     kinds = set()
     for state in positions("totom", range(6), steps=200):
         obs = state.observation(state.current_seat())
         for action in (a for a in obs.legal_actions if a.startswith("capture ")):
             words = describe(obs, action, [seat_label(s) for s in range(4)])
             pair = words.partition(", expose ")[2].partition(",")[0]
+            taken = words.partition(": take ")[2].partition(",")[0]
             after, mark = state.clone(), state.narration_mark()
             after.apply(action)
-            assert f"{seat_label(obs.seat)} exposes {pair}" in after.after_lines(mark)
+            line = f"{seat_label(obs.seat)} exposes {pair}, taking {taken}"
+            assert line in after.after_lines(mark)
             kinds.add(words.rpartition(", ")[2])
     assert kinds == {"a Chắn", "a Cạ"}
 

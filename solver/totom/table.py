@@ -361,7 +361,9 @@ class TotomState(TableState):
             mem.captured_ca = True
             mem.ca_from_hand.add(h)
             mem.last_capture_ca_rank = card.rank
-        self.events.append(f"{says(s, 'exposes')} {TOTOM.render([h, card])}")
+        # The action names the hand card; the line says which card was taken too, or
+        # "capture 9s" reads as the card captured.
+        self.events.append(f"{says(s, 'exposes')} {TOTOM.render([h, card])}, taking {card}")
         self.offer = None
         self.phase, self.seat = Phase.DISCARD, s
 
