@@ -823,6 +823,10 @@ def test_a_long_kowah_pile_keeps_the_hand_and_the_moves_on_screen(served, contex
     if os.environ.get("MONEYCARDS_SCREENSHOTS"):
         page.query_selector(".center").screenshot(
             path=str(shots_dir(None) / "kowah-long-pile.png"))
+    # scrolled a few pixels, the fade is as deep as the scroll, not a whole row
+    page.evaluate("document.querySelector('.center .pile').scrollTop = 3")
+    wait_for(page, "document.querySelector('.center .pile').scrollTop === 3")
+    wait_for(page, f"{fade}.includes('3px')")
     page.evaluate("document.querySelector('.center .pile').scrollTop = 0")
     wait_for(page, "!document.querySelector('.center .pile').classList.contains('more-above')")
     assert page.evaluate(fade) == "none"  # at the top, nothing is above

@@ -33,6 +33,7 @@ const GAME_KEY: Record<number, GameKey> = {
 
 /** How many face-down choices are listed before they fold away. */
 const FOLD_AT = 8;
+const FADE_PX = 51;  // the Kowah pile's deepest fade at its top edge: 3.2rem, about one row
 
 export class TablePage {
   private view?: TableView;
@@ -640,7 +641,11 @@ export class TablePage {
         k.discards.length ? pile : h("p", { class: "quiet" }, "none yet"));
       // The newest in view; earlier rows, scrolled up, fade out at the box's top edge, so a
       // row cut by the edge shows no names without their cards and says there is more above.
-      const edge = () => pile.classList.toggle("more-above", pile.scrollTop > 0);
+      // The fade is as deep as the scroll, up to a row: a pile scrolled a pixel is not faded.
+      const edge = () => {
+        pile.classList.toggle("more-above", pile.scrollTop > 0);
+        pile.style.setProperty("--fade", `${Math.min(Math.round(pile.scrollTop), FADE_PX)}px`);
+      };
       pile.addEventListener("scroll", edge, { passive: true });
       requestAnimationFrame(() => { pile.scrollTop = pile.scrollHeight; edge(); });
     } else {
