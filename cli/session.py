@@ -67,6 +67,7 @@ class Session:
     path: pathlib.Path
     printer: Printer = field(default_factory=Printer)
     auto_pass: bool = True  # a lone `pass` is played without asking
+    named_by_time: bool = False  # no --record or --resume: a new file in the deals folder
     log: list[str] = field(default_factory=list)
     _shown: str = ""  # the observation last shown
     _completions: list[str] = field(default_factory=list)  # what Tab completes now
@@ -118,7 +119,8 @@ class Session:
                 seed = random.randrange(1_000_000) if seed is None else seed
                 table = LocalTable(spec.name, seed, seat, level, name, match=match,
                                    rules=rules)
-        return cls(spec, table, path, auto_pass=auto_pass)
+        return cls(spec, table, path, auto_pass=auto_pass,
+                   named_by_time=not (record_out or resume_file))
 
     # -- the loop -------------------------------------------------------------------------
     def run(self) -> int:
@@ -135,6 +137,8 @@ class Session:
         if rules:
             self.echo(rules)
         what = "match" if self.is_match() else "deal"
+        if self.named_by_time:
+            self.path = _claim(self.path)
         self.echo(f"The {what} is saved to {self.path} after every action.")
         if self.practice():
             self.echo(PRACTICE)
@@ -421,6 +425,21 @@ def rules_words(spec: AnyGame, rules: Any) -> str:
 def _new_path(game: str) -> pathlib.Path:
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     return deals_folder() / f"{game}-{stamp}.json"
+
+
+def _claim(path: pathlib.Path) -> pathlib.Path:
+    """A new deal's own file: `path`, or `path` with -2, -3, ... when a deal started in the
+    same second (here or in another process) has it; created empty at once, so two plays
+    never save to one file."""
+    for n in range(1, 1000):
+        claimed = path if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}")
+        try:
+            os.close(os.open(claimed, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:
+            continue
+        return claimed
+    raise InvalidInput(f"{str(path)!r} and 998 names after it exist: give --record FILE",
+                       field="--record")
 
 
 def _check_writable(path: pathlib.Path, field_name: str) -> None:

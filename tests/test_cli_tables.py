@@ -8,6 +8,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from moneycards.cli import session
 from moneycards.cli.main import cli
 from moneycards.records import read_game_record
 from moneycards.server.store import SqliteStore
@@ -115,6 +116,23 @@ def test_a_play_that_cannot_start_leaves_no_file(tmp_path, monkeypatch):
     assert r.exit_code == 2 and not list(tmp_path.rglob("*.json"))
     r = run("kowah", "play", "--record", str(tmp_path))
     assert r.exit_code == 2 and "is a directory" in r.output
+
+
+def test_plays_started_in_the_same_second_save_to_files_of_their_own(tmp_path, monkeypatch):
+    """A deal's file is named by the time it started: a second play in the same second
+    gets the name with -2, never the first deal's file (which it would replace)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setattr(session, "_new_path", lambda game: session.deals_folder()
+                        / f"{game}-20261205-032701.json")  # every play in one second
+    for seed in (1, 2, 3):
+        r = run("lukfu", "play", "--seed", str(seed), input="quit\n")
+        assert r.exit_code == 0, r.output
+    folder = tmp_path / "moneycards" / "deals"
+    names = sorted(p.name for p in folder.glob("*.json"))
+    assert names == ["lukfu-20261205-032701-2.json", "lukfu-20261205-032701-3.json",
+                     "lukfu-20261205-032701.json"]
+    seeds = {json.loads((folder / n).read_text())["seed"] for n in names}
+    assert seeds == {1, 2, 3}
 
 
 def test_tables_show_tells_a_match_deal_by_deal_then_the_deal_in_play(tmp_path):
