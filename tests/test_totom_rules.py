@@ -330,6 +330,24 @@ def test_TT_P6_chiu_u_is_read_from_the_cards_not_the_claim(via, points):
     assert "chiu_u" not in keys(plain)
 
 
+def test_TT_K3_a_chiu_win_is_a_chiu_u_without_the_opening_hand():
+    """A Chíu takes the fourth of three held concealed (TT-P2), and a concealed card was
+    dealt (a capture lays its cards face up): via chiu the win scores Chíu ù though no
+    opening hand is given; via the stock nothing tells whether the three were dealt (a pair
+    dealt, the third captured beside it) — in a check, a batch and a wait search alike."""
+    v = check(CHIU_HAND, win_card="2c", via="chiu")
+    assert v.wins and keys(v)["chiu_u"] == 1 and v.points == 5
+    assert "chiu_u" not in keys(check(CHIU_HAND, win_card="2c", via="stock"))
+    batch = check_texts([CHIU_HAND, CHIU_HAND], [{"win_card": "2c", "via": "chiu"},
+                                                 {"win_card": "2c", "via": "stock"}])
+    assert [int(p) for p in batch.verdicts.points] == [5, 2]
+    assert batch.verdicts.bonus_counts(0) == {"chiu_u": 1}
+    assert batch.verdicts.bonus_counts(1) == {}
+    nineteen = "222c 44c 55c 66c 22s 88s 3c3s 7c7s 5s5m"
+    (wait,) = [w for w in waits_text(nineteen, via="chiu") if str(w.card) == "2c"]
+    assert wait.points == 5
+
+
 def test_R_thien_u_opening_the_dealt_hand_is_the_opening():
     hand = "2222c 44c 55c 66c 88s 44s 5s5m 6s6m 7c7m"
     v = check(hand, thien_u=True)

@@ -199,7 +199,11 @@ def check_many(counts: Array, contexts: Contexts | None = None,
     not_won_on = np.arange(NF)[None, :] != ctx.win[:, None]
     grown = (h == 4) & ((opening == 2) | ((opening == 3) & not_won_on))
     bonus[:, B["bon"]] = np.where(has_opening, grown.sum(axis=1), 0)
-    bonus[:, B["chiu_u"]] = has_opening & has_win & (opening[rows, win] == 3) & (held_win == 4)
+    # Without the opening hand a Chíu's three were still dealt (TT-P2, TT-T2: a concealed
+    # card was dealt), as in scoring.opening_bonuses.
+    dealt_three = np.where(has_opening, opening[rows, win] == 3,
+                           ctx.via == VIA_CODES[VIA_CHIU])
+    bonus[:, B["chiu_u"]] = has_win & dealt_three & (held_win == 4)
     reds = h[:, RED].sum(axis=1, dtype=np.int16)
     bonus[:, B["bach_dinh"]] = reds == 0
     bonus[:, B["tam_do"]] = reds == 8

@@ -144,6 +144,11 @@ def opening_bonuses(out: dict[str, int], counts: Sequence[int], ctx: WinContext,
         # Chíu ù is read from the cards, whichever claim took the card (TT-P6, TT-K3).
         if win is not None and opening[win] == 3 and counts[win] == 4:
             out["chiu_u"] = 1
+    elif ctx.via == VIA_CHIU and win is not None and counts[win] == 4:
+        # A Chíu takes the fourth copy of three held concealed (TT-P2), and a concealed
+        # card was dealt (a capture lays its cards face up, TT-T2): without the opening
+        # hand, the three were still dealt, so the win is a Chíu ù (TT-K3).
+        out["chiu_u"] = 1
 
 
 @implements("TT-K6", "the page's example: Ù chì and one Tôm score 4 + 1 = 5")
