@@ -193,7 +193,7 @@ def strong(obs: LukFuObservation, seed: int | None = None, worlds: int = SEARCH_
     for k, r in enumerate(rest):
         out.append(Ranked(r.action, round(floor - 0.01 * (k + 1), 4),
                           f"{r.action}: not played out, the one-ply ranking puts it below "
-                          f"the {len(done)} options searched; {r.reason}"))
+                          f"the {counted(len(done), 'options')} searched; {r.reason}"))
     return ranked(out)
 
 
