@@ -31,6 +31,24 @@ def refused(state, action):
     return err.value.rule
 
 
+def test_TT_T2_naming_the_offered_card_is_answered_with_the_captures_that_take_it():
+    """'capture 5c' for the offered 5c, not held: a capture names the hand card, and the
+    refusal lists the ones that may take it (or says none may); nothing changes."""
+    state = offered("5s 6c 7c 8c 9c", "5c")
+    with pytest.raises(IllegalAction) as err:
+        state.apply("capture 5c")
+    assert err.value.rule == "TT-T2"
+    said = str(err.value)
+    assert said.endswith("a capture names the hand card that takes 5c, and 5c is not in the "
+                         "concealed hand: 'capture 5s' [TT-T2]"), said
+    assert state.phase == Phase.OFFER and state.hands[1] == list(TOTOM.parse_counts(
+        "5s 6c 7c 8c 9c"))
+    with pytest.raises(IllegalAction, match="takes 5c.*; no hand card may capture it"):
+        offered("7c 8c 9c", "5c").apply("capture 5c")
+    with pytest.raises(IllegalAction, match=r"^.*: 7m is not in the concealed hand \[TT-T2\]$"):
+        offered("5s 7c 8c 9c", "5c").apply("capture 7m")
+
+
 def test_TT_C1_identical_card_held_only_chan():
     state = offered("5c 5s 7c 8c 9c", "5c")
     assert "capture 5c" in state.legal_texts() and "capture 5s" not in state.legal_texts()

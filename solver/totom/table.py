@@ -193,6 +193,12 @@ class TotomState(TableState):
         if seat in self.dead_hand:
             return "TT-S4", "a dead hand never captures"
         if hand[idx(h)] == 0:
+            if h == card:  # the offered card named: a capture names the hand card it pairs
+                ways = self._captures(seat, card)
+                named = " or ".join(f"'capture {w}'" for w in ways)
+                tail = f": {named}" if ways else "; no hand card may capture it"
+                return "TT-T2", (f"a capture names the hand card that takes {card}, and {h} "
+                                 f"is not in the concealed hand{tail}")
             return "TT-T2", f"{h} is not in the concealed hand"
         chan = h == card
         refusal = not_partners(card, h) \
