@@ -374,6 +374,12 @@ class TableState(ABC):
         act = action if isinstance(action, Action) else self.parse_action(action)
         if act not in self._legal():
             rule, why = self._diagnose(act)
+            # Words after a verb that takes none ('draw 5c') are said so, whatever the rules
+            # would say of the move nearest it (a record read by check-record comes here);
+            # a card verb without cards or a word verb's wrong word each game says itself.
+            if act.verb not in self.verbs or (act.arg and act.verb not in self.card_verbs
+                                              and act.verb not in self.word_verbs):
+                why = self.misread(act) or why
             typed = " ".join(str(action).split())  # as written: '2c 7c', not its '27c'
             why = position_in_action(why, typed, self.deck)
             # The action echoed is cut, as every echoed input is; the reason is the rules'
@@ -384,6 +390,22 @@ class TableState(ABC):
                                 f"{clip(why, 25 * ECHO_CHARS)}", rule=rule)
         self.history.append(act.text)
         self._apply(act)
+
+    def misread(self, act: Action) -> str | None:
+        """Why `act` is no action of this game as written: an unknown verb, words after a
+        verb that takes none or not its words, a card verb without cards. None if it reads."""
+        if act.verb not in self.verbs:
+            return f"no such action {act.verb!r} in {self.deck.game}; {self.actions_help}"
+        words = self.word_verbs.get(act.verb)
+        if act.arg and act.verb not in self.card_verbs and words is None:
+            return f"'{act.verb}' takes nothing after it; {self.actions_help}"
+        if words is not None and act.arg not in words:
+            return f"'{act.verb}' is followed by one word: " + " or ".join(
+                f"'{act.verb} {w}'" for w in words)
+        if act.verb in self.card_verbs and not act.arg:
+            example = self.card_examples.get(act.verb, "5c")
+            return f"'{act.verb}' names its cards (e.g. '{act.verb} {example}')"
+        return None
 
     def over_rule(self) -> str:
         """The rule that ended the deal, cited for any action after it: a won deal is not

@@ -598,21 +598,9 @@ class Table:
             raise InvalidInput("an action is text, e.g. 'pass' or 'discard 5c'", field="action")
         act = self.state.parse_action(text)
         # Text that is no action of this game is bad input, not a move the rules refuse.
-        if act.verb not in self.state.verbs:
-            raise InvalidInput(f"no such action {act.verb!r} in {self.state.deck.game}; "
-                               f"{self.state.actions_help}", field="action")
-        words = self.state.word_verbs.get(act.verb)
-        if act.arg and act.verb not in self.state.card_verbs and words is None:
-            raise InvalidInput(f"'{act.verb}' takes nothing after it; "
-                               f"{self.state.actions_help}", field="action")
-        if words is not None and act.arg not in words:
-            raise InvalidInput(f"'{act.verb}' is followed by one word: "
-                               + " or ".join(f"'{act.verb} {w}'" for w in words),
-                               field="action")
-        if act.verb in self.state.card_verbs and not act.arg:
-            example = self.state.card_examples.get(act.verb, "5c")
-            raise InvalidInput(f"'{act.verb}' names its cards (e.g. '{act.verb} {example}')",
-                               field="action")
+        misread = self.state.misread(act)
+        if misread:
+            raise InvalidInput(misread, field="action")
         if act.verb in self.state.card_verbs and not act.cards:
             try:
                 self.state.deck.parse(act.arg, field="action")  # bad notation is bad input

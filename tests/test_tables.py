@@ -672,3 +672,18 @@ def test_a_card_verb_without_cards_is_answered_with_an_example_of_its_own_kind()
         with pytest.raises(InvalidInput) as err:
             table.act(0, verb)
         assert err.value.message == f"'{verb}' names its cards (e.g. {example})"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_record_action_with_words_no_action_takes_is_refused_for_that(game):
+    """'draw 5c' in a record (check-record applies the state itself) is refused as the
+    table refuses it, "'draw' takes nothing after it", not with the reason of a move the
+    rules refuse; and the state is left as it was."""
+    state = seeded(game, 5)
+    plain = sorted(v for v in state.verbs
+                   if v not in state.card_verbs and v not in state.word_verbs)
+    for verb in plain:
+        before = state.engine_record()
+        with pytest.raises(IllegalAction, match=f"'{verb}' takes nothing after it"):
+            state.apply(f"{verb} 5c")
+        assert state.engine_record() == before
