@@ -18,7 +18,7 @@ from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
 from moneycards.solver import tables
-from moneycards.solver.errors import InvalidInput, json_object
+from moneycards.solver.errors import InvalidInput, NotationError, clip, json_object
 from moneycards.solver.games import GAMES, new_state, rules_for, spec, title_of
 from moneycards.solver.lukfu import NAME as LUKFU
 from moneycards.solver.table import IllegalAction, Outcome, outcome_from_json
@@ -199,10 +199,15 @@ def faces_switch(game: str, text: Any, default: tuple[Any, ...], where: str) -> 
     the game's deck as its default has, in notation."""
     if not isinstance(text, str):
         raise InvalidInput("expected cards in notation (text)", field=where)
-    faces = spec(game).deck.parse(text, field=where)
+    wanted = f"{len(default)} different faces, as in {' '.join(map(str, default))!r}"
+    try:
+        faces = spec(game).deck.parse(text, field=where)
+    except NotationError as err:
+        # the switch's form first: 'true' is no card, and the reader needs the form
+        raise InvalidInput(f"{wanted}, not {clip(text)!r} ({clip(err.token)!r} is not a card)",
+                           field=where) from None
     if len(faces) != len(default) or len(set(faces)) != len(faces):
-        raise InvalidInput(f"{len(default)} different faces, as in "
-                           f"{' '.join(map(str, default))!r}, not {text[:40]!r}", field=where)
+        raise InvalidInput(f"{wanted}, not {clip(text)!r}", field=where)
     return tuple(faces)
 
 

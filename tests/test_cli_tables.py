@@ -297,6 +297,10 @@ def test_play_takes_a_preset_and_ruling_switches(tmp_path, server_address):
     r = run("totom", "play", "--switch", "tom_cards=3m 3m 7c")
     assert r.exit_code == 2 and "--switch.tom_cards: 3 different faces, as in '3m 3c 7c'" \
         in r.output
+    # a word that is no card is answered with the switch's form, not only the notation's
+    r = run("totom", "play", "--switch", "tom_cards=true")
+    assert r.exit_code == 2 and "--switch.tom_cards: 3 different faces, as in '3m 3c 7c', " \
+        "not 'true' ('true' is not a card)" in r.output
     r = run("totom", "play", "--resume", str(out), "--switch", "must_chiu=true",
             input="quit\n")
     assert r.exit_code == 2 and "a resumed deal keeps its own rules" in r.output
