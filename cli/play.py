@@ -260,8 +260,10 @@ def add_interactive_command(group: click.Group, spec: AnyGame) -> None:
         f"({spec.play_examples or 'the actions the table lists'}), or `help`, `show`, `log`, "
         "`hint` (`hint -v`: the reasons in full), `undo`, `quit`. `undo` takes back your "
         "last action and the AI replies to it (in this process only; the record then marks "
-        "a practice game). A lone `pass` is played for you, and the log says so. The deal "
-        "is saved after every action; Ctrl-C keeps it too, and `--resume` continues it."))
+        "a practice game). "
+        + ("A lone `pass` is played for you, and the log says so. " if spec.lone_pass else "")
+        + "The deal is saved after every action; Ctrl-C keeps it too, and `--resume` "
+        "continues it."))
     @click.option("--seed", type=int, help="The deal's seed (default: a random one).")
     @click.option("--seat", default=0, show_default=True, type=int, help="Your seat.")
     @click.option("--level", default="strong", show_default=True,
@@ -300,7 +302,7 @@ def add_interactive_command(group: click.Group, spec: AnyGame) -> None:
                   hidden=not spec.settles_in_points,
                   help="Play a match until a seat's running total reaches these points "
                        "(R-match).")
-    @click.option("--no-auto-pass", "ask_pass", is_flag=True,
+    @click.option("--no-auto-pass", "ask_pass", is_flag=True, hidden=not spec.lone_pass,
                   help="Ask even when `pass` is the only action (by default it is played "
                        "for you and the log says so).")
     @answers

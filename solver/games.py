@@ -84,6 +84,9 @@ class GameSpec(Generic[S, Obs, R]):
     # A few actions as a person types them, for the table's help ("`draw`, `discard 5c`").
     play_examples: str = ""
     switch_example: str = ""  # one ruling's switch, as `play --switch` takes it
+    # Whether a seat can be left `pass` as its only action (Tổ Tôm: an offer it may not
+    # take); the terminal table plays such a pass for the person unless asked not to.
+    lone_pass: bool = False
     # A rule id the rules command's help shows (`moneycards GAME rules TT-C3`), its section
     # the id without its number.
     rule_example: str = ""
@@ -182,7 +185,7 @@ TOTOM_GAME: GameSpec[TotomState, TotomObservation, TotomRules] = register(GameSp
     "totom.md", True, "dealer_rotates", "deals", 1200, "TT-T4", "TOTOM_RULES_PRESET_",
     hint_options=("engine",), play_examples="`capture 4m`, `discard 5c`", rule_example="TT-C3",
     find_example="capture",
-    switch_example="must_take_win=true"))
+    switch_example="must_take_win=true", lone_pass=True))
 KOWAH_GAME: GameSpec[KowahState, KowahObservation, KowahRules] = register(GameSpec(
     "kowah", "Kowah", 3, (8, 8, 8), KOWAH, "first", 2000.0, ("seed",), "kowah.md", False,
     "first_seat_rotates", "starts", 9021, "R-take-limit", "KOWAH_RULES_PRESET_",

@@ -12,7 +12,9 @@ import subprocess
 import sys
 
 import pytest
+from click.testing import CliRunner
 
+from moneycards.cli.main import cli
 from moneycards.cli.screen import first_clause, hint_lines
 from moneycards.cli.tables import CannotUndo, LocalTable
 from moneycards.records import read_game_record
@@ -203,10 +205,6 @@ def test_undo_skips_a_lone_pass_played_for_the_person():
 
 def test_at_a_server_table_a_lone_pass_is_played_and_undo_says_why_not(server_address,
                                                                        tmp_path):
-    from click.testing import CliRunner
-
-    from moneycards.cli.main import cli
-
     r = CliRunner().invoke(cli, ["totom", "play", "--seed", "3", "--level", "greedy",
                                  "--remote", server_address, "--record",
                                  str(tmp_path / "deal.json")], input="undo\n" + "1\n" * 400)
@@ -288,3 +286,22 @@ def test_kowah_screen_never_breaks_a_seat_name_across_lines():
                 drawn_lines += line.startswith("Drawn face up")
             state.apply(rng.choice(state.legal_texts()))
     assert drawn_lines  # the face-up draws were on screen
+
+
+@pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
+def test_only_a_game_with_lone_passes_speaks_of_playing_them(game):
+    """`lone_pass` says whether a seat can be left `pass` alone: over random deals such a
+    turn comes up exactly in the games that say so, and only their `play --help` speaks of
+    the pass played for the person and shows --no-auto-pass."""
+    game_spec = spec(game)
+    rng = random.Random(7)
+    lone = False
+    for seed in range(6):
+        state = game_spec.seeded(seed)
+        while not state.is_over and not lone:
+            lone = list(state.observation(state.current_seat()).legal_actions) == ["pass"]
+            state.apply(rng.choice(state.legal_actions()))
+    assert lone == game_spec.lone_pass
+    shown = CliRunner().invoke(cli, [game, "play", "--help"]).output
+    assert ("A lone `pass` is played for you" in shown) == game_spec.lone_pass
+    assert ("--no-auto-pass" in shown) == game_spec.lone_pass
