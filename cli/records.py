@@ -62,10 +62,12 @@ def add_record_commands(group: click.Group, game: str) -> None:
                            "rule": found.rule, "message": found.message,
                            **({"practice": True} if is_practice(game, text) else {})})
             elif found.valid:
+                from moneycards.solver.tables import totals_text
+
                 state = "complete" if found.complete else "unfinished"
                 points = spec(game).settles_in_points
                 click.echo(f"VALID: a match of {found.deals} deals, {state}. Totals: "
-                           + ", ".join(f"{t:+d}" if points else str(t) for t in found.totals)
+                           + totals_text(match_names(game, text), found.totals, points)
                            + ("." if points else " (multipliers won)."))
             else:
                 assert found.action is not None  # an invalid match names the action
@@ -110,6 +112,15 @@ def is_match(text: str) -> bool:
     return is_match_record(text)
 
 
+def match_names(game: str, text: str) -> list[str]:
+    """The seats' names of a match record (well formed), their labels where it names none."""
+    from moneycards.records import read_match_record
+
+    seats = read_match_record(game, text)["seats"]
+    return [s.get("name") or seat_label(k) for k, s in enumerate(seats)] or \
+        [seat_label(k) for k in range(spec(game).seats)]
+
+
 def match_lines(game: str, text: str) -> list[str]:
     """A match record told deal by deal (R-match): each deal's replay and explanation, the
     totals after it."""
@@ -120,8 +131,7 @@ def match_lines(game: str, text: str) -> list[str]:
     rec = read_match_record(game, text)
     found = check_match_record(game, text)  # the cards and every action checked first
     g = spec(game)
-    names = [s.get("name") or seat_label(k) for k, s in enumerate(rec["seats"])] or \
-        [seat_label(k) for k in range(g.seats)]
+    names = match_names(game, text)
     out: list[str] = []
     match: Match = rec["match"]
     of = f" of {match.deals}" if match.deals else ""

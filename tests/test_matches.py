@@ -25,7 +25,7 @@ from moneycards.server.store import SqliteStore
 from moneycards.server.tables import Tables
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import spec
-from moneycards.solver.table import OutcomeKind
+from moneycards.solver.table import OutcomeKind, seat_label
 from moneycards.solver.tables import AI, HUMAN, Match, Seat, Table, read_match
 from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
 
@@ -332,6 +332,12 @@ def test_R_match_observe_replays_a_deal_of_a_match_record(game, tmp_path):
     assert r.exit_code == 2 and "--deal: the match record has deals 1-2, not 3" in r.output
     r = CliRunner().invoke(cli, [game, "check-record", str(path)])
     assert r.exit_code == 0 and "VALID: a match of 2 deals" in r.output
+    # the totals name their seats, as the replay's do
+    totals = r.output[r.output.index("Totals: "):].split("\n")[0]
+    names = [s.get("name") or seat_label(k)
+             for k, s in enumerate(match_record_json(game, t.match_record())["seats"])]
+    assert [w.rsplit(" ", 1)[0] for w in totals.removeprefix("Totals: ")
+            .removesuffix(".").removesuffix(" (multipliers won)").split(", ")] == names
     r = CliRunner().invoke(cli, [game, "hint", "--state", str(path)])
     assert r.exit_code == 2
     from moneycards.records import read_game_record
