@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import random
 import re
 import sys
 
@@ -548,3 +549,40 @@ def test_text_that_names_a_card_twice_cites_the_deck_and_its_rule_can_be_read(tm
     assert "your action:   2 copies of 9c, but the Luk Fu deck holds 1 [LF-D1] (type rule " \
            "to read it)" in r.output
     assert "LF-D1  36 cards: ranks 1–9 in four suits" in r.output
+
+
+def test_a_tom_screen_names_the_faces_the_capture_rules_bar():
+    """The faces TT-C3 keeps out of discards and Cạ and those TT-C4 keeps from capture are
+    named on the seat's screen (the menu's missing actions have their reason in sight),
+    and the card on the table counts among those seen."""
+    rng = random.Random(5)
+    shown = {"TT-C3": False, "TT-C4": False}
+    for seed in range(40):
+        state = seeded("totom", seed)
+        while not state.is_over and not all(shown.values()):
+            for seat in range(4):
+                obs = state.observation(seat)
+                text = "\n".join(screen(obs, NAMES["totom"]))
+                m = obs.memory
+                c3 = [ln for ln in text.splitlines() if "(Chắn declined, TT-C3)" in ln]
+                c4 = [ln for ln in text.splitlines() if "(discarded or put in a Cạ, TT-C4)"
+                      in ln]
+                assert bool(c3) == bool(m.declined_chan)
+                assert bool(c4) == bool(m.discarded or m.ca_from_hand)
+                if c3:
+                    assert c3[0].split(": ")[1].split() == [f.text for f in m.declined_chan]
+                    shown["TT-C3"] = True
+                if c4:
+                    faces = {f.text for f in (*m.discarded, *m.ca_from_hand)}
+                    assert set(c4[0].split(": ")[1].split()) == faces
+                    shown["TT-C4"] = True
+                if obs.offer is not None:
+                    f = obs.offer.card
+                    grid = text[text.index("Seen of 4"):]
+                    count = int(re.search(rf"\b{f.text}:(\d)", grid).group(1))
+                    held = list(obs.hand)[TOTOM.faces.index(f)]
+                    exposed = sum(TOTOM.parse(p).count(f) for ps in obs.exposed for p in ps)
+                    dead = sum(d.card == f for d in obs.dead)
+                    assert count == held + exposed + dead + 1
+            state.apply(rng.choice(state.legal_texts()))
+    assert all(shown.values()), shown

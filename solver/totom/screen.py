@@ -38,6 +38,7 @@ def view(obs: Any, names: Sequence[str]) -> list[str]:
     if obs.claim is not None:
         lines.append(f"You may claim it: {obs.claim.value} (nobody else sees the question)")
     lines += _seen_grid(obs)
+    lines += _barred(obs)
     hand = list(obs.hand)
     part = partition_exact(hand)
     groups = [f"Chắn {TOTOM.render([f, f])}" for f in part.chan]
@@ -48,17 +49,34 @@ def view(obs: Any, names: Sequence[str]) -> list[str]:
     return lines
 
 
+def _barred(obs: Any) -> list[str]:
+    """What the capture restrictions hold against this seat, so the menu's missing
+    discards and captures have their reason in sight (TT-C3, TT-C4)."""
+    m = obs.memory
+    out = []
+    if m.declined_chan:
+        out += wrap_items("Barred from discards and Cạ (Chắn declined, TT-C3): ",
+                          [f.text for f in m.declined_chan], sep=" ")
+    gone = sorted({*m.discarded, *m.ca_from_hand}, key=TOTOM.faces.index)
+    if gone:
+        out += wrap_items("Barred from capture (discarded or put in a Cạ, TT-C4): ",
+                          [f.text for f in gone], sep=" ")
+    return out
+
+
 def _seen_grid(obs: Any) -> list[str]:
-    """Copies of each face out of play or in sight (your hand, shown pairs, dead cards), of
-    four: what is left to come is the rest."""
+    """Copies of each face out of play or in sight (your hand, shown pairs, dead cards, the
+    card on the table), of four: what is left to come is the rest."""
     seen: Counter[Face] = Counter()
+    if obs.offer is not None:
+        seen[obs.offer.card] += 1
     for f, n in zip(TOTOM.faces, obs.hand):
         seen[f] += n
     for pairs in obs.exposed:
         for p in pairs:
             seen.update(TOTOM.parse(p))
     seen.update(d.card for d in obs.dead)
-    out = ["Seen of 4 (hand, shown, dead):"]
+    out = ["Seen of 4 (hand, shown, dead, on the table):"]
     for suit in "csm":
         faces = [f for f in TOTOM.faces if f.suit == suit]
         out.append("  " + " ".join(f"{f.text}:{seen[f]}" for f in faces))
