@@ -3,6 +3,7 @@ records that replay and records with an illegal action (all three games)."""
 
 import json
 import random
+import re
 import zlib
 from collections import Counter
 
@@ -12,6 +13,7 @@ from moneycards.solver.totom import TOTOM
 from moneycards.solver.games import GAMES, check, final_state, seeded
 from moneycards.solver.kowah.table import KowahState
 from moneycards.solver.table import IllegalAction, Outcome, OutcomeKind
+from moneycards.solver.totom.check import check_hand
 from moneycards.solver.totom.rules import totom_rules
 from moneycards.solver.totom.table import TotomState
 from tests.table_helpers import kowah_deal, totom_deal
@@ -364,8 +366,9 @@ def test_R_wrong_win_a_stock_card_that_does_not_complete_the_hand_breaks_TT_W4()
 
 
 def test_an_opening_win_that_is_no_win_breaks_TT_W4_even_with_a_lone_chi_chi():
-    """The dealer's twenty that are not ten pairs with six Chắn break TT-W4; a lone Chi chi
-    (TT-D3) is one of the reasons given, never the rule cited in its place."""
+    """The dealer's twenty that are not ten pairs with six Chắn break TT-W4, said in one
+    line; a lone Chi chi (TT-D3) is among the cards left unpaired, never the rule cited in
+    its place."""
     from moneycards.solver.games import spec
 
     lone_chi_chi = 0
@@ -377,7 +380,16 @@ def test_an_opening_win_that_is_no_win_breaks_TT_W4_even_with_a_lone_chi_chi():
         with pytest.raises(IllegalAction) as err:
             state.apply("win")
         assert err.value.rule == "TT-W4", (seed, err.value.message)
-        assert "the dealer's twenty do not win: " in err.value.message
+        # one line: the best pairing, what it leaves unpaired, what a win needs
+        said = re.fullmatch(r"'win' by seat \d: the dealer's twenty do not win: "
+                            r"(\d+) Chắn and (\d+) Cạ"
+                            r"(?:; unpaired ([^;(]+?)(?: \(no Chắn is split for a Cạ, "
+                            r"TT-W3\))?)?; a win is 10 pairs, at least 6 of them Chắn",
+                            err.value.message)
+        assert said, err.value.message
+        part = check_hand(state.hands[state.current_seat()], engine="exact").partition
+        assert (int(said[1]), int(said[2])) == (part.chan_count, part.ca_count)
+        assert TOTOM.parse(said[3] or "") == list(part.left)
     assert lone_chi_chi >= 3  # the case that cited TT-D3 is among them
 
 

@@ -34,7 +34,7 @@ from moneycards.solver.totom.legal import (breaks_a_pair, ca_in_rank, chan_only,
                                            no_discard_left, not_partners)
 from moneycards.solver.totom.rules import TotomRules
 from moneycards.solver.totom.observation import TotomVerb as V, Phase as Phase, TotomObservation
-from moneycards.solver.totom.shapes import partners_of
+from moneycards.solver.totom.shapes import MIN_CHAN, partners_of
 from moneycards.solver.totom.scoring import (VIA_CHIU, VIA_OWN_DOOR, VIA_STOCK, WinContext,
                                              settle)
 from moneycards.solver.totom import SEATS, NF
@@ -571,12 +571,21 @@ def won_where(result: Outcome) -> str:
 
 @implements("R-wrong-win", "a win on a stock card that does not complete the hand breaks TT-W4")
 def _no_win(verdict: Any, head: str) -> tuple[str, str]:
-    """A claimed win the hand does not make: TT-W4 (what a win is: ten pairs, six Chắn)
-    whenever the hand breaks it, the other reasons (a lone Chi chi, TT-D3; a split pair,
-    TT-W3) only explaining why; then every reason in words."""
+    """A claimed win the hand does not make, in one line: TT-W4 (what a win is: ten pairs,
+    six Chắn) whenever the hand breaks it, said as the best pairing, the cards it leaves
+    unpaired (a lone Chi chi among them, TT-D3; a pair never split for a Cạ, TT-W3) and
+    what a win needs; any other rule in the check's words."""
     rules = [x.rule for x in verdict.violations]
-    return ("TT-W4" if "TT-W4" in rules else rules[0],
-            f"{head}: " + "; ".join(x.message for x in verdict.violations))
+    if "TT-W4" not in rules:
+        return rules[0], f"{head}: " + "; ".join(x.message for x in verdict.violations)
+    # One line a seat reads at a glance: the best pairing, what stays unpaired, what a
+    # win needs (the check's full reasons are `totom check`'s).
+    p = verdict.partition
+    said = f"{p.chan_count} Chắn and {p.ca_count} Cạ"
+    if p.left:
+        split = " (no Chắn is split for a Cạ, TT-W3)" if "TT-W3" in rules else ""
+        said += f"; unpaired {TOTOM.render(p.left)}{split}"
+    return "TT-W4", f"{head}: {said}; a win is 10 pairs, at least {MIN_CHAN} of them Chắn"
 
 
 @implements("TT-S2", "the dealer gets 20 cards, each other seat 19; the stock holds 23")
