@@ -494,8 +494,8 @@ MUTANTS: tuple[Mutant, ...] = (
       "a count vector rendered with its suits in reverse order",
       NOTATION),
     # -- What a deal tells its players ---------------------------------------------------
-    M("tt-opening-win-rule", TT_TABLE_PY, 'return ("TT-W4" if "TT-W4" in rules else rules[0],',
-      "return (rules[0],", "TT-W4",
+    M("tt-opening-win-rule", TT_TABLE_PY, 'if "TT-W4" not in rules:',
+      "if True:", "TT-W4",
       "a claimed win that is no win (the opening twenty, a stock card that does not complete "
       "the hand) citing its first reason (TT-D3, TT-W3) instead of TT-W4",
       ("tests/test_tables.py",)),
@@ -526,7 +526,7 @@ MUTANTS: tuple[Mutant, ...] = (
       "if counts[i] < was - was % 2:", "if counts[i] < was - 2 * (was // 2) - 1:",
       "TT-C2", "an opening whose dealt pair the hand no longer holds scored as given",
       ("tests/test_totom_rules.py",)),
-    M("lf-call-word", "solver/tables.py", "if words is not None and act.arg not in words:",
+    M("lf-call-word", "solver/table.py", "if words is not None and act.arg not in words:",
       "if words is not None and not act.arg:", "LF-C2",
       "Luk Fu 'call maybe' taken for an action the rules refuse, not malformed input",
       ("tests/test_table_service.py",)),
