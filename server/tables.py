@@ -209,6 +209,13 @@ class TableError(Exception):
         self.status = status
 
 
+def closed_table(table_id: str) -> TableError:
+    """NOT_FOUND for a table closed for good (CloseTable): told apart from an id that names
+    no table, so a seat whose stream or call met the close reads why."""
+    return TableError(status(code_pb2.NOT_FOUND, f"table {table_id!r} was closed",
+                             "TABLE_NOT_FOUND", table_id=table_id))
+
+
 @contextlib.contextmanager
 def pace_outside_the_slot(table: Table, context: Any) -> Iterator[None]:
     """While the call runs, the table's AI pace waits without its call slot
@@ -270,7 +277,9 @@ class Tables:
     def _load(self, table_id: str) -> OpenTable | None:
         """A table another server created (or this one before a restart), from the store."""
         stored = self.store.get(table_id)
-        if stored is None or stored.closed:
+        if stored is not None and stored.closed:
+            raise closed_table(table_id)
+        if stored is None:
             return None
         opened = self._rebuilt(stored)
         if opened is None:
@@ -315,8 +324,7 @@ class Tables:
                 t.changed.notify_all()
                 self._note_finished(t)  # another server may have played its last action
         if t.closed:
-            raise TableError(status(code_pb2.NOT_FOUND, "the table was closed",
-                                    "TABLE_NOT_FOUND", table_id=t.table_id))
+            raise closed_table(t.table_id)
 
     def reload(self, t: OpenTable) -> None:
         """Replace the table in memory by the store's (after a failed write: nothing of
@@ -355,7 +363,9 @@ class Tables:
             found = self._tables.get(table_id)
         if found is None:
             found = self._load(table_id)
-        if found is None or found.closed:
+        if found is not None and found.closed:
+            raise closed_table(table_id)
+        if found is None:
             raise TableError(status(code_pb2.NOT_FOUND, f"no open table {table_id!r}",
                                     "TABLE_NOT_FOUND", table_id=table_id))
         return found
@@ -449,8 +459,7 @@ class Tables:
             self._tables.pop(t.table_id, None)
             self._finished.pop(t.table_id, None)
         if not closed:  # another server closed it between the read and this write
-            raise TableError(status(code_pb2.NOT_FOUND, "the table was closed",
-                                    "TABLE_NOT_FOUND", table_id=t.table_id))
+            raise closed_table(t.table_id)
 
     def rollback(self, t: OpenTable, inputs: int) -> None:
         """Put the table in memory back to its first `inputs` inputs without the store (it
@@ -814,9 +823,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                     if t.table.is_over:
                         return  # the stream ends OK with the deal's end
                     if t.closed:  # told apart from the deal's end: as any later call is
-                        context.abort_with_status(status(
-                            code_pb2.NOT_FOUND, "the table was closed", "TABLE_NOT_FOUND",
-                            table_id=t.table_id))
+                        context.abort_with_status(closed_table(t.table_id).status)
                     t.changed.wait(self.tables.watch_poll_s)
                     continue
                 out = events_messages(t.table, events, seat)

@@ -20,6 +20,7 @@ from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
 from moneycards.server.app import start_service
+from moneycards.server.store import SqliteStore
 from moneycards.solver.games import GAMES
 from moneycards.solver.tables import AI, HUMAN, Seat, Table
 from moneycards.v1 import common_pb2, observation_pb2, table_pb2, table_pb2_grpc
@@ -638,6 +639,38 @@ def test_a_watch_on_a_table_closed_midway_ends_not_found_unlike_the_deals_end(st
             pass
     assert info.value.code() == grpc.StatusCode.NOT_FOUND
     assert "closed" in info.value.details()
+
+
+def test_a_closed_table_is_told_apart_from_an_id_that_names_none(tmp_path):
+    """After CloseTable, every call on the table answers NOT_FOUND saying it was closed —
+    from the server that closed it and from one that reads it from the store — while an
+    id that names no table is answered "no open table"; both say TABLE_NOT_FOUND."""
+    path = str(tmp_path / "tables.db")
+    servers = [start_service("127.0.0.1", 0, 2, warm=False, store=SqliteStore(path))
+               for _ in range(2)]
+    channels = [grpc.insecure_channel(f"127.0.0.1:{svc.port}") for svc in servers]
+    try:
+        closer, other = (table_pb2_grpc.TableServiceStub(ch) for ch in channels)
+        tid, tokens = create(closer, "kowah", 12)
+        closer.CloseTable(table_pb2.CloseTableRequest(table_id=tid, seat_token=tokens[0]))
+        for s in (closer, other):
+            for call in (lambda s=s: view(s, tid, tokens[0]),
+                         lambda s=s: list(s.Watch(table_pb2.WatchRequest(
+                             table_id=tid, seat_token=tokens[0]), timeout=10)),
+                         lambda s=s: s.Act(table_pb2.ActRequest(
+                             table_id=tid, seat_token=tokens[0], action="draw"))):
+                code, message, d = error(call)
+                assert code == grpc.StatusCode.NOT_FOUND
+                assert message == f"table {tid!r} was closed"
+                assert d["ErrorInfo"].reason == "TABLE_NOT_FOUND"
+        code, message, d = error(lambda: view(other, "nosuchtable", tokens[0]))
+        assert (code, message) == (grpc.StatusCode.NOT_FOUND, "no open table 'nosuchtable'")
+        assert d["ErrorInfo"].reason == "TABLE_NOT_FOUND"
+    finally:
+        for ch in channels:
+            ch.close()
+        for svc in servers:
+            svc.server.stop(None)
 
 
 def test_watch_streams_are_capped_and_the_cap_is_told():
