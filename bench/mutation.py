@@ -1185,11 +1185,12 @@ EQUIVALENT: tuple[Equivalent, ...] = (
                  "ties on the main value not broken by dịch", TT_HAND),
                "in both presets every two bonuses with the same main value have the same "
                "dịch, so the tie-break never changes the points"),
-    Equivalent(M("tb-load-closed", TABLES_SRV, "if stored is None or stored.closed:",
-                 "if stored is None:", "CloseTable",
+    Equivalent(M("tb-load-closed", TABLES_SRV, "if stored is not None and stored.closed:",
+                 "if False:", "CloseTable",
                  "a closed table read from the store into memory", STORE_T, area="stores"),
                "the table rebuilt from a closed row is itself closed, and `get` answers a "
-               "closed table NOT_FOUND just as it answers a table it could not load"),
+               "closed table found in memory as `_load` answers one in the store: it was "
+               "closed"),
     Equivalent(M("batch-json-bool-as-int", CLI_BATCH,
                  "(not isinstance(value, kind)\n" + " " * 34
                  + "or (kind is not bool and isinstance(value, bool)))",
