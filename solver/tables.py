@@ -595,7 +595,8 @@ class Table:
         IllegalAction and changes nothing; so does a stale `expected_version`."""
         self.check_seat(seat)
         if not isinstance(text, str) or not text.strip():
-            raise InvalidInput("an action is text, e.g. 'pass' or 'discard 5c'", field="action")
+            raise InvalidInput(f"an action is needed: {self.state.actions_help}",
+                               field="action")
         act = self.state.parse_action(text)
         # Text that is no action of this game is bad input, not a move the rules refuse.
         misread = self.state.misread(act)

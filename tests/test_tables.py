@@ -13,6 +13,8 @@ from moneycards.solver.totom import TOTOM
 from moneycards.solver.games import GAMES, check, final_state, seeded
 from moneycards.solver.kowah.table import KowahState
 from moneycards.solver.table import IllegalAction, Outcome, OutcomeKind
+from moneycards.solver.errors import InvalidInput
+from moneycards.solver.tables import Seat, Table
 from moneycards.solver.totom.check import check_hand
 from moneycards.solver.totom.rules import totom_rules
 from moneycards.solver.totom.table import TotomState
@@ -699,3 +701,17 @@ def test_a_record_action_with_words_no_action_takes_is_refused_for_that(game):
         with pytest.raises(IllegalAction, match=f"'{verb}' takes nothing after it"):
             state.apply(f"{verb} 5c")
         assert state.engine_record() == before
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("text", ["", "   "])
+def test_an_empty_action_is_answered_with_the_game_s_own_actions(game, text):
+    """No action at all is bad input naming the game's actions ('pass' is Tổ Tôm's alone),
+    and the table is left as it was."""
+    n = seeded(game, 3).seats
+    table = Table.create(game, [Seat("human")] + [Seat("ai", "random")] * (n - 1), seed=3)
+    before = table.version(0)
+    with pytest.raises(InvalidInput) as err:
+        table.act(0, text)
+    assert err.value.message == f"an action is needed: {table.state.actions_help}"
+    assert err.value.field == "action" and table.version(0) == before
