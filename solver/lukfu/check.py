@@ -52,7 +52,9 @@ def _hand(text: str, *, allow_empty: bool = False) -> list[Face]:
         raise ImpossibleCards("the hand is empty", field="hand")  # as in every game
     dup = [f for f in faces if faces.count(f) > 1]
     if dup:
-        raise ContextError(f"{dup[0]} appears twice; the deck holds one of each card",
+        n = faces.count(dup[0])
+        many = "twice" if n == 2 else f"{n} times"
+        raise ContextError(f"{dup[0]} appears {many}; the deck holds one of each card",
                            field="hand", rule="LF-D1")
     return faces
 

@@ -107,7 +107,9 @@ def parse_play(text: str, *, field: str = "play") -> Play:
     faces = LUKFU.parse(text, field=field)
     if len(set(faces)) != len(faces):
         dup = next(f for f in faces if faces.count(f) > 1)
-        raise PlayError(f"{dup} appears twice; the deck holds one of each card", field=field,
+        n = faces.count(dup)
+        many = "twice" if n == 2 else f"{n} times"
+        raise PlayError(f"{dup} appears {many}; the deck holds one of each card", field=field,
                         rule="LF-D1")
     return classify(faces, field=field, typed=" ".join(text.split()))
 
