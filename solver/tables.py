@@ -88,8 +88,13 @@ def read_seats(game: AnyGame, seats: list[Seat], *, field: str = "seats",
             raise InvalidInput("only an AI seat has a level", field=f"{where}.ai_level")
         # a line break or tab is refused, not folded into a space: a name is one line as typed
         name = " ".join(s.name.split())
-        if len(name) > MAX_NAME or not s.name.isprintable():
-            raise InvalidInput(f"a name is at most {MAX_NAME} printable characters",
+        if not s.name.isprintable():
+            bad = next(c for c in s.name if not c.isprintable())
+            raise InvalidInput(f"a name is printable characters on one line; it holds "
+                               f"{ascii(bad)} at position {s.name.index(bad) + 1}",
+                               field=f"{where}.name")
+        if len(name) > MAX_NAME:
+            raise InvalidInput(f"a name is at most {MAX_NAME} characters, not {len(name)}",
                                field=f"{where}.name")
         if not name:
             name = f"AI {k}" if s.kind == AI else f"Player {k}"

@@ -156,13 +156,13 @@ def bad_seats(game):
         (seats_of(game)[:-1], "seats", f"has {n} seats, got {n - 1}"),
         (seats_of(game) + [common_pb2.TableSeat(kind=AI)], "seats", f"got {n + 1}"),
         (seats_of(game, s1=common_pb2.TableSeat(kind=HUMAN, name="x" * 41)), "seats[1].name",
-         "at most 40 printable characters"),
+         "a name is at most 40 characters, not 41"),
         (seats_of(game, s0=common_pb2.TableSeat(kind=HUMAN, name="Ana\x07")), "seats[0].name",
-         "printable"),
+         "a name is printable characters on one line; it holds '\\x07' at position 4"),
         # a line break or a tab is refused, not folded into a space that makes one line of
         # the log read like another seat's action
         (seats_of(game, s1=common_pb2.TableSeat(kind=HUMAN, name="Bo\nP2: claim")),
-         "seats[1].name", "printable"),
+         "seats[1].name", "it holds '\\n' at position 3"),
         (seats_of(game, s1=common_pb2.TableSeat(kind=HUMAN, name="Bo\tBo")), "seats[1].name",
          "printable"),
         (seats_of(game, s2=common_pb2.TableSeat(kind=HUMAN, name=" Ana ")), "seats[2].name",
