@@ -11,7 +11,7 @@ import click
 from moneycards.cli.common import answers, emit_json, json_option, progress
 from moneycards.solver.cards import counted
 from moneycards.solver.errors import InvalidInput, json_object
-from moneycards.solver.games import AnyGame, final_state
+from moneycards.solver.games import GAMES, AnyGame, final_state, title_of
 from moneycards.solver.table import seat_label
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -105,10 +105,17 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
         from moneycards.solver.observation import read_observation
 
         data = json_object(state_file.read(), field="--state", what="an observation object")
+        # Another game's file names the command that reads it.
+        other = data.get("game") if data.get("game") in GAMES else game
         if "actions" in data or is_match_record(data):  # a record, not a seat's view
-            raise InvalidInput(f"this is a game record, not an observation: `moneycards "
-                               f"{game} observe FILE` prints a seat's observation from it",
+            of = "" if other == game else f" of {title_of(other)}"
+            raise InvalidInput(f"this is a game record{of}, not an observation: `moneycards "
+                               f"{other} observe FILE` prints a seat's observation from it",
                                field="--state")
+        if other != game:
+            raise InvalidInput(f"this is a {title_of(other)} observation, not one of "
+                               f"{spec.title}: `moneycards {other} hint` ranks it",
+                               field="state.game")
         if data.get("game") != game:
             raise InvalidInput(f"not a {game} observation", field="state.game")
         obs = read_observation(data, field="state")

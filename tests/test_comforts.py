@@ -10,6 +10,7 @@ import random
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -305,3 +306,24 @@ def test_only_a_game_with_lone_passes_speaks_of_playing_them(game):
     shown = CliRunner().invoke(cli, [game, "play", "--help"]).output
     assert ("A lone `pass` is played for you" in shown) == game_spec.lone_pass
     assert ("--no-auto-pass" in shown) == game_spec.lone_pass
+
+
+def test_hint_given_another_game_s_file_names_the_command_that_reads_it(tmp_path):
+    """A game record or an observation of another game, given to `hint --state`, is refused
+    naming that game and its command (a record of this game keeps its words)."""
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    r = CliRunner().invoke(cli, ["totom", "hint", "--state", str(examples / "kowah-game.json")])
+    assert r.exit_code == 2 and r.output == (
+        "error: --state: this is a game record of Kowah, not an observation: `moneycards kowah "
+        "observe FILE` prints a seat's observation from it\n"), r.output
+    r = CliRunner().invoke(cli, ["kowah", "hint", "--state", str(examples / "kowah-game.json")])
+    assert r.exit_code == 2 and "this is a game record, not an observation: `moneycards kowah " \
+        "observe FILE`" in r.output, r.output
+    observed = tmp_path / "obs.json"
+    r = CliRunner().invoke(cli, ["kowah", "observe", str(examples / "kowah-game.json"),
+                                 "--seat", "0"])
+    observed.write_text(r.output)
+    r = CliRunner().invoke(cli, ["lukfu", "hint", "--state", str(observed)])
+    assert r.exit_code == 2 and r.output == (
+        "error: state.game: this is a Kowah observation, not one of Luk Fu: `moneycards kowah "
+        "hint` ranks it\n"), r.output
