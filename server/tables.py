@@ -782,9 +782,10 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                 self.tables.sync(t)
                 version = t.table.version(seat)
             if request.from_version > version:  # as Act refuses an expected_version ahead
-                err = StaleVersion(request.from_version, version)
-                raise TableError(status(code_pb2.ABORTED, str(err), "STALE_VERSION",
-                                        version=str(version)))
+                raise TableError(status(
+                    code_pb2.ABORTED, f"the table is at version {version}, not "
+                    f"{request.from_version}: watch from a version of the view",
+                    "STALE_VERSION", version=str(version)))
         except TableError as err:
             context.abort_with_status(err.status)
         except StoreFailure as err:
