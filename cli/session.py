@@ -127,12 +127,13 @@ class Session:
         """Play until the deal ends or the person leaves; the exit code."""
         _hear_ctrl_c()
         t = self.table
-        where = f" at {t.address}, table {t.table_id}" if t.table_id else ""
         others = ", ".join(n for s, n in enumerate(t.names()) if s != t.seat)
         me = t.names()[t.seat]
         seed = f", seed {t.seed}" if t.seed is not None else ", shuffled by the server"
-        self.echo(f"{self.spec.title}{seed}{where}. You play seat {t.seat}"
+        self.echo(f"{self.spec.title}{seed}. You play seat {t.seat}"
                   f"{'' if me == 'You' else ' as ' + me}, with {others}.")
+        if t.table_id:  # a line of its own: with the address it would pass 80 columns
+            self.echo(f"The table is {t.table_id} at {t.address}.")
         rules = rules_words(self.spec, getattr(t, "rules", None))
         if rules:
             self.echo(rules)
@@ -274,8 +275,8 @@ class Session:
         """`undo`: back to the person's previous decision (tables in this process)."""
         take_back = getattr(self.table, "undo", None)
         if take_back is None:
-            self.echo("  Undo works only at a table in this process: a server's table "
-                      "keeps every action.")
+            self.echo("  Undo works only at a table in this process:\n"
+                      "  a server's table keeps every action.")
             return
         first = not self.practice()
         try:

@@ -25,9 +25,14 @@ def run(*args, input=None):
 def test_play_remote_plays_a_whole_deal_on_a_server_table(server_address, tmp_path, game):
     out = tmp_path / "deal.json"
     r = run(game, "play", "--seed", "5", "--level", "greedy", "--name", "Ana", "--remote",
-            server_address, "--record", str(out), input="hint\n" + "1\n" * 400)
+            server_address, "--record", str(out), input="undo\nhint\n" + "1\n" * 400)
     assert r.exit_code == 0, r.output
     assert "hint:" in r.output and "table " in r.output and f"saved to {out}" in r.output
+    # the opening lines and the answer to undo fit 80 columns
+    lines = r.output.splitlines()
+    assert lines[1].startswith("The table is ") and lines[1].endswith(f" at {server_address}.")
+    said = next(k for k, line in enumerate(lines) if "Undo works only" in line)
+    assert all(len(line) <= 80 for line in lines[:2] + lines[said:said + 2]), lines[:2]
     record = json.loads(out.read_text())
     assert record["seats"][0] == {"kind": "SEAT_KIND_HUMAN", "name": "Ana"}
     checked = check(game, read_game_record(game, out.read_text()))
