@@ -67,6 +67,10 @@ def cli() -> None:
 @click.option("--max-watches", default=16, show_default=True, type=int,
               help="TableService.Watch streams open at once (each holds a thread); more "
                    "are refused with RESOURCE_EXHAUSTED.")
+@click.option("--max-open-tables", default=50, show_default=True, type=int,
+              help="Unfinished tables one client address may have created and not closed; "
+                   "more are refused with RESOURCE_EXHAUSTED (behind a proxy every player "
+                   "shares the proxy's address: raise it).")
 @click.option("--db", default=None, metavar="PATH|URL",
               help="The tables' store: an SQLite file (default: $MONEYCARDS_DB, else "
                    "~/.local/share/moneycards/tables.db; ':memory:' keeps none), or a "
@@ -89,7 +93,7 @@ def serve(host: str, port: int, workers: int | None, processes: int | None,
           max_calls: int | None, hint_cap_ms: int, ai_pace_ms: float, grace: float,
           log_level: str,
           tls_cert: str | None, tls_key: str | None, insecure: bool, max_watches: int,
-          max_waiting: int | None,
+          max_open_tables: int, max_waiting: int | None,
           db: str | None, cpu_affinity: bool, web_port: int | None, no_web: bool,
           web_origins: tuple[str, ...], operator_token_file: str | None) -> None:
     """Run the gRPC server (game services, tables, health, reflection) and the web port
@@ -99,7 +103,7 @@ def serve(host: str, port: int, workers: int | None, processes: int | None,
     run(host, port, workers, max_calls, hint_cap_ms, grace, log_level, tls_cert, tls_key,
         insecure, db, max_watches, processes, cpu_affinity,
         web=(web_port, no_web, web_origins), operator_token_file=operator_token_file,
-        max_waiting=max_waiting, ai_pace_ms=ai_pace_ms)
+        max_waiting=max_waiting, ai_pace_ms=ai_pace_ms, max_open_tables=max_open_tables)
 
 
 def main() -> None:

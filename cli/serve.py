@@ -64,7 +64,7 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
         processes: int | None = None, cpu_affinity: bool = True,
         web: tuple[int | None, bool, tuple[str, ...]] = (None, True, ()),
         operator_token_file: str | None = None, max_waiting: int | None = None,
-        ai_pace_ms: float = 0.0) -> None:
+        ai_pace_ms: float = 0.0, max_open_tables: int = 50) -> None:
     # gRPC's own log would add lines to a one-line error; `--log-level debug` keeps it.
     os.environ.setdefault("GRPC_VERBOSITY", "DEBUG" if log_level.lower() == "debug" else "NONE")
     from moneycards.server.app import BindError, check_address, serve_forever
@@ -100,7 +100,8 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
     if (tls_cert is None) != (tls_key is None):
         raise InvalidInput("TLS needs both --tls-cert and --tls-key", field="--tls-cert")
     limits = Limits(hint_cap_ms=hint_cap_ms, max_concurrent=max_calls, grace_s=grace,
-                    max_watches=max_watches, queue=max_waiting, ai_pace_ms=ai_pace_ms)
+                    max_watches=max_watches, queue=max_waiting, ai_pace_ms=ai_pace_ms,
+                    max_open_tables=max_open_tables)
     check_address(host, port, tls=tls_cert is not None, insecure=insecure)
     web_options = web_options_or_none(port, *web)
     operator_token(operator_token_file)

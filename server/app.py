@@ -182,7 +182,8 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
 
-    tables = Tables(store, ai_budget_ms=ai_budget_ms, ai_pace_ms=limits.ai_pace_ms)
+    tables = Tables(store, ai_budget_ms=ai_budget_ms, ai_pace_ms=limits.ai_pace_ms,
+                    max_open_tables=limits.max_open_tables)
     servicers: list[ServicerEntry] = []
     for module, service_name, add, make in [
             *SERVICES, (table_pb2, "TableService",

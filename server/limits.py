@@ -38,6 +38,9 @@ class Limits:
     queue_wait_s: float = 5.0  # the longest a call without a deadline waits to start
     queue: int | None = None  # calls waiting at once; None: 4 per concurrent call, <= 256
     ai_pace_ms: float = 0.0  # a table's AI replies take at least this long each (Table.advance)
+    # open tables one client address may have created (server/tables.py MAX_OPEN_TABLES):
+    # behind a proxy every player shares the proxy's address
+    max_open_tables: int = 50
 
     @property
     def max_waiting(self) -> int:
@@ -50,6 +53,8 @@ class Limits:
             raise InvalidInput("at least one concurrent call", field="--max-calls")
         if not 0 <= self.max_watches <= 10_000:
             raise InvalidInput("0-10000 watch streams", field="--max-watches")
+        if not 1 <= self.max_open_tables <= 1_000_000:
+            raise InvalidInput("1-1000000 open tables an address", field="--max-open-tables")
         if not 0 <= self.grace_s <= 3600:
             raise InvalidInput("the grace is 0-3600 seconds", field="--grace")
         if not 0 <= self.queue_wait_s <= 600:

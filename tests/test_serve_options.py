@@ -151,3 +151,11 @@ def test_the_operator_token_file_reaches_list_tables(tmp_path):
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=30)
+
+
+@pytest.mark.parametrize("value", ["0", "1000001"])
+def test_max_open_tables_out_of_range_is_refused_naming_the_option(value):
+    r = CliRunner().invoke(cli, ["serve", "--port", "0", "--max-open-tables", value,
+                                 "--db", ":memory:"])
+    assert r.exit_code == 2 and r.output == (
+        "error: --max-open-tables: 1-1000000 open tables an address\n"), r.output
