@@ -20,6 +20,7 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -48,9 +49,12 @@ SIZES = [(1280, 800), (390, 844)]
 
 
 # -- the server and the browser -----------------------------------------------------------------
-def start_serve(db: str, grpc_port: int = 0, web_port: int = 0):
+def start_serve(db: str, grpc_port: int = 0, web_port: int = 0, open_tables: int = 1000):
+    """A server for the page; the tests leave many tables open from one address, so it
+    allows more than the default 50 (a test of that limit asks for fewer)."""
     proc = subprocess.Popen([sys.executable, "-m", "moneycards", "serve", "--port", str(grpc_port),
-                             "--web-port", str(web_port), "--db", db, "--processes", "1"],
+                             "--web-port", str(web_port), "--db", db, "--processes", "1",
+                             "--max-open-tables", str(open_tables)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     lines = []
     for _ in range(4):
@@ -363,6 +367,134 @@ def test_the_header_names_rules_that_are_not_the_defaults_to_every_seat(served, 
     finally:
         a_ctx.close()
         b_ctx.close()
+
+
+def test_the_lobby_sets_every_game_s_ruling_switches(served, context):
+    """Each game's rulings that a switch decides are boxes in the lobby, ticked as their
+    defaults; a box set otherwise reaches the table (its header names the switch), and the
+    next lobby of that game starts from it."""
+    w = Watched(context)
+    expected = {"totom": {"switch-mustTakeWin": False, "switch-dealerRotates": False},
+                "kowah": {"optional-declaration": False, "switch-firstSeatRotates": False},
+                "lukfu": {"switch-aceSetsBeatenOnlyByNines": True,
+                          "switch-strictNonCallerLeads": False, "switch-masterRotates": False}}
+    w.page.goto(served + "/")
+    for game, boxes in expected.items():
+        w.page.check(f"input[name=game][value={game}]")
+        assert {b: w.page.is_checked(f"#{b}") for b in boxes} == boxes, game
+        rulings = w.page.eval_on_selector_all(".rules button.rule",
+                                              "els => els.map(e => e.dataset.rule)")
+        assert "R-match" in rulings, (game, rulings)
+    w.page.uncheck("#switch-aceSetsBeatenOnlyByNines")
+    w.page.check("#switch-masterRotates")
+    w.page.fill("#deals", "2")
+    w.page.click("#deal")
+    w.settled()
+    assert ("Luk Fu · rules: ace_sets_beaten_only_by_nines off, master_rotates on · "
+            in w.page.text_content(".facts"))
+    deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], None)
+    w.settled()
+    assert "rules" not in w.page.text_content(".facts")  # every box as its default
+    w.page.goto(served + "/")
+    w.page.check("input[name=game][value=totom]")
+    w.page.check("#switch-mustTakeWin")
+    w.page.click("#deal")
+    w.settled()
+    assert "Tổ Tôm · rules: must_take_win on · " in w.page.text_content(".facts")
+    again = Watched(context).page
+    again.goto(served + "/")
+    again.wait_for_selector("#deal")
+    assert again.is_checked("#switch-mustTakeWin")
+    again.check("input[name=game][value=lukfu]")
+    assert not again.is_checked("#switch-aceSetsBeatenOnlyByNines")
+    assert again.is_checked("#switch-masterRotates")
+    close_remembered_tables(again)
+    assert w.errors == []
+
+
+def close_remembered_tables(page) -> None:
+    """Close every table the page's browser remembers, from the lobby's Your tables (tests
+    that leave tables open use up the tables one address may keep open)."""
+    page.goto(page.url.split("#")[0])
+    page.wait_for_selector("#deal")
+    while page.query_selector(".resume button.close"):
+        count = len(page.query_selector_all(".resume li"))
+        page.click(".resume button.close >> nth=0")
+        wait_for(page, "(n) => document.querySelectorAll('.resume li').length < n", count)
+
+
+def test_a_seat_closes_its_table_for_every_seat_after_asking(browser, tmp_path):
+    """\"close table\" asks first ("no" keeps the table), then closes it: this seat is back
+    in the lobby, which says so and no longer lists it; the friend's page says the table is
+    closed; the server answers NOT_FOUND for it. A table in the lobby's Your tables closes
+    from there too. When the address has as many open tables as it may keep, the lobby's
+    refusal says how to close one (a server allowing 2: `serve --max-open-tables`)."""
+    proc, served, _, _ = start_serve(str(tmp_path / "tables.db"), open_tables=2)
+    a_ctx, b_ctx = browser.new_context(), browser.new_context()
+    try:
+        a = Watched(a_ctx)
+        a.page.goto(served + "/")
+        a.page.check("input[name=game][value=kowah]")
+        for s, who in enumerate(["you", "friend", "greedy"]):
+            a.page.select_option(f"#seat{s}", who)
+        a.page.click("#deal")
+        link = a.page.get_attribute(".invite-link[data-seat='1']", "value")
+        a.page.click("#to-my-seat")
+        a.settled()
+        table_id = re.search(r"table (\w+)", a.page.text_content(".status .meta")).group(1)
+        b = Watched(b_ctx)
+        b.page.goto(link)
+        b.settled()
+        a.page.click(".status button.close-table")
+        assert "close it for good, for every seat?" in a.page.text_content(".status .close-ask")
+        a.page.click(".status button.close-no")
+        assert a.page.query_selector(".status .close-ask") is None
+        a.page.click(".status button.close-table")
+        a.page.click(".status button.close-yes")
+        a.page.wait_for_selector("#deal")
+        assert f"Table {table_id} is closed." in a.page.text_content(".notice")
+        assert table_id not in a.page.text_content(".lobby-wrap").replace(
+            f"Table {table_id} is closed.", "")  # Your tables no longer list it
+        wait_for(b.page, "document.body.innerText.includes('This table is closed')")
+        with pytest.raises(urllib.error.HTTPError) as gone:
+            connect(served, "GetView", {"tableId": table_id, "seatToken": "x" * 22})
+        assert gone.value.code == 404
+        # from the lobby's list: a table dealt, then left for the lobby
+        deal_in_lobby(a, served, "lukfu", ["you", "greedy", "greedy"], None)
+        a.settled()
+        other = re.search(r"table (\w+)", a.page.text_content(".status .meta")).group(1)
+        a.page.click(".status button.link >> text=lobby")
+        a.page.wait_for_selector(f".resume li >> text={other}")
+        a.page.click(f".resume li:has-text('{other}') button.close")
+        wait_for(a.page, "(t) => !document.body.innerText.includes(t)", other)
+        # the address's open tables used up: the refusal says what to do
+        made = []
+        ai = {"kind": "SEAT_KIND_AI", "aiLevel": "AI_LEVEL_RANDOM"}
+        seats = [{"kind": "SEAT_KIND_HUMAN"}, ai, ai]
+        try:
+            while len(made) < 5:
+                try:
+                    r = connect(served, "CreateTable", {"game": "GAME_KOWAH", "seats": seats})
+                except urllib.error.HTTPError as err:
+                    assert err.code == 429
+                    break
+                made.append((r["tableId"], r["seatTokens"][0]["token"]))
+            deal_in_lobby(a, served, "kowah", ["you", "greedy", "greedy"], None)
+            a.page.wait_for_selector(".lobby .refusal:not([hidden])")
+            said = a.page.text_content(".lobby .refusal")
+            assert said.startswith("Refused: 2 open tables were created from this address "
+                                   "already. Finish one, or close one you no longer play: "), said
+            assert "(CloseTable)" not in said
+        finally:
+            for table_id, token in made:
+                connect(served, "CloseTable", {"tableId": table_id, "seatToken": token})
+        refused = "the server responded with a status of 429 (Too Many Requests)"
+        assert [e for e in a.errors if refused not in e] == [] and b.errors == []
+        assert len(made) == 2  # the limit the server was given
+    finally:
+        a_ctx.close()
+        b_ctx.close()
+        stop_serve(proc)
 
 
 def test_two_people_at_one_table_see_their_own_cards_and_each_others_moves(served, browser):

@@ -1,6 +1,6 @@
 // The lobby: choose a game, its rules, who sits where (you, AI players, friends) and a seed
 // for practice; deal, and hand each friend the link to their own seat.
-import { refusal, tables } from "./api.js";
+import { Code, refusal, tables } from "./api.js";
 import { clear, h } from "./dom.js";
 import type { GameKey } from "./cards.js";
 import { loadRules, withRules } from "./rules.js";
@@ -27,6 +27,36 @@ const WHO = [
   ["greedy", "AI: greedy"], ["heuristic", "AI: heuristic"], ["strong", "AI: strong"],
   ["expert", "AI: expert (slower)"],
 ] as const;
+
+// The rulings' switches a table may set, each ticked or not as its ruling's default (the
+// seed page's reading) until the person changes it. `field` is the switch in the game's
+// rules message (CreateTableRequest.rules), `ruling` the ruling it decides; the presets
+// leave these switches as they are.
+interface SwitchChoice { field: string; ruling: string; label: string; on: boolean; id?: string }
+const SWITCHES: Record<GameKey, SwitchChoice[]> = {
+  totom: [
+    { field: "mustTakeWin", ruling: "R-decline-win", on: false,
+      label: "a seat must take a win offered to it" },
+    { field: "dealerRotates", ruling: "R-match", on: false,
+      label: "in a match the deal passes to the next seat, not to the winner" },
+  ],
+  kowah: [
+    { field: "optionalDeclaration", ruling: "R-declare", on: false, id: "optional-declaration",
+      label: "optional declaration: a ready seat may stay undeclared" },
+    { field: "firstSeatRotates", ruling: "R-match", on: false,
+      label: "in a match the next seat starts the next deal, not the winner" },
+  ],
+  lukfu: [
+    { field: "aceSetsBeatenOnlyByNines", ruling: "R-ace-sets", on: true,
+      label: "a led set of 1s falls only to 9s" },
+    { field: "strictNonCallerLeads", ruling: "R-lead-advice", on: false,
+      label: "a non-caller must lead a single, not old, from its highest such suit" },
+    { field: "masterRotates", ruling: "R-match", on: false,
+      label: "in a match the next seat is the next master, not the winner" },
+  ],
+};
+
+const switchId = (s: SwitchChoice) => s.id ?? `switch-${s.field}`;
 
 const LEVELS: Record<string, AiLevel> = {
   random: AiLevel.RANDOM, greedy: AiLevel.GREEDY, heuristic: AiLevel.HEURISTIC, strong: AiLevel.STRONG,
@@ -93,14 +123,17 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
           h("option", { value: "seed" }, "seed page (default)"),
           h("option", { value: "traditional", selected: kept?.preset === "traditional" },
             "traditional Chắn Vạn Văn table"))));
-    } else if (g.key === "kowah") {
+    }
+    // Each switch as the last table of this game left it (a lobby kept before the switches
+    // were offered knew only Kowah's optional declaration), else its ruling's default.
+    for (const sw of SWITCHES[g.key]) {
+      const was = kept?.switches?.[sw.field]
+        ?? (sw.field === "optionalDeclaration" ? kept?.optional : undefined);
       rules.append(h("span", { class: "choice" }, h("label", {},
-        h("input", { type: "checkbox", name: "optional", id: "optional-declaration",
-          checked: kept?.optional === true }),
-        " optional declaration: a ready seat may stay undeclared "),
-        h("span", { class: "ruling-slot", "data-text": "(R-declare)" })));
-    } else {
-      rules.append(h("p", { class: "quiet" }, "The seed page's rules."));
+        h("input", { type: "checkbox", name: sw.field, id: switchId(sw), "data-switch": sw.field,
+          checked: typeof was === "boolean" ? was : sw.on }),
+        ` ${sw.label} `),
+        h("span", { class: "ruling-slot", "data-text": `(${sw.ruling})` })));
     }
     toPointsRow.hidden = g.key === "kowah";
     deals.value = kept?.deals ?? "";
@@ -186,23 +219,29 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     // With a target and no number of deals, the match goes on until a seat reaches it.
     const matchDeals = Number(dealsText || (target ? "0" : "1"));
     if (matchDeals > 1 || target) req.matchRules = { deals: matchDeals, toPoints: target };
+    // Only a switch set otherwise than its default is sent: the table then names just those.
+    const switches: Record<string, boolean> = {};
+    const changed: Record<string, boolean> = {};
+    for (const sw of SWITCHES[g.key]) {
+      const on = form.querySelector<HTMLInputElement>(`#${switchId(sw)}`)?.checked ?? sw.on;
+      switches[sw.field] = on;
+      if (on !== sw.on) changed[sw.field] = on;
+    }
     if (g.key === "totom") {
       const preset = (form.querySelector<HTMLSelectElement>("#preset")?.value === "traditional")
         ? TotomRulesPreset.TRADITIONAL : TotomRulesPreset.SEED;
-      req.rules = { case: "totomRules", value: { preset } };
+      req.rules = { case: "totomRules", value: { preset, ...changed } };
     } else if (g.key === "kowah") {
-      const optional = form.querySelector<HTMLInputElement>("#optional-declaration")?.checked ?? false;
-      req.rules = { case: "kowahRules", value: { preset: KowahRulesPreset.SEED, optionalDeclaration: optional } };
+      req.rules = { case: "kowahRules", value: { preset: KowahRulesPreset.SEED, ...changed } };
     } else {
-      req.rules = { case: "lukFuRules", value: { preset: LukFuRulesPreset.SEED } };
+      req.rules = { case: "lukFuRules", value: { preset: LukFuRulesPreset.SEED, ...changed } };
     }
     deal.disabled = true;
     try {
       const made = await tables.createTable(req);
       keepLobby(g.key, {
         seats: picks, names, deals: dealsText, toPoints: pointsText,
-        preset: form.querySelector<HTMLSelectElement>("#preset")?.value,
-        optional: form.querySelector<HTMLInputElement>("#optional-declaration")?.checked,
+        preset: form.querySelector<HTMLSelectElement>("#preset")?.value, switches,
       });
       const own = made.seatTokens.find((t) => t.seat === mine)!;
       const seat: Remembered = { tableId: made.tableId, token: own.token, game: g.key, seat: mine, at: Date.now() };
@@ -213,7 +252,10 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     } catch (err) {
       const r = refusal(err);
       error.hidden = false;
-      error.textContent = `Refused${r.rule ? ` [${r.rule}]` : ""}: ${r.message}`;
+      error.textContent = r.reason === "TOO_MANY_TABLES"
+        ? `Refused: ${r.message.replace(/: finish or close one.*$/, "")}. Finish one, or close `
+          + "one you no longer play: \"close table\" at the table, or \"close\" under Your tables."
+        : `Refused${r.rule ? ` [${r.rule}]` : ""}: ${r.message}`;
       deal.disabled = false;
     }
   });
@@ -225,15 +267,35 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     h("h2", {}, "Your tables"),
     h("ul", {}, mine.map((s) => {
       const what = `${GAME_TITLE[s.game as keyof typeof GAME_TITLE] ?? s.game}, table ${s.tableId}, seat ${s.seat}`;
+      const drop = () => {
+        forget(s);
+        const list = li.parentElement;
+        li.remove();
+        if (list && !list.childElementCount) list.closest("section")?.remove();
+      };
+      const said = h("span", { class: "refusal", role: "alert", hidden: true });
+      // Closing ends the table on the server for every seat (an open table counts against
+      // the tables this address may keep open); forgetting only takes the seat off this
+      // browser.
       const li = h("li", {}, h("button", { type: "button", onclick: () => go(s) }, what),
         h("span", { class: "quiet" }, ` ${new Date(s.at).toLocaleString()} `),
+        h("button", { type: "button", class: "link close", "aria-label": `Close ${what}`,
+          onclick: async () => {
+            try {
+              await tables.closeTable({ tableId: s.tableId, seatToken: s.token });
+            } catch (err) {
+              const r = refusal(err);
+              if (r.code !== Code.NotFound) {  // closed or finished already: forget it
+                said.hidden = false;
+                said.textContent = ` Not closed: ${r.message}`;
+                return;
+              }
+            }
+            drop();
+          } }, "close"),
+        " · ",
         h("button", { type: "button", class: "link forget", "aria-label": `Forget ${what}`,
-          onclick: () => {
-            forget(s);
-            const list = li.parentElement;
-            li.remove();
-            if (list && !list.childElementCount) list.closest("section")?.remove();
-          } }, "forget"));
+          onclick: drop }, "forget"), said);
       return li;
     }))) : null;
   host.append(h("div", { class: "lobby-wrap" },

@@ -82,6 +82,9 @@ export interface LobbyChoices {
   seats: string[];
   names: string[];
   preset?: string;
+  /** Each ruling's switch by its rules field (optionalDeclaration, masterRotates, …). */
+  switches?: Record<string, boolean>;
+  /** Kowah's optional declaration, as lobbies kept it before `switches`. */
   optional?: boolean;
   deals?: string;
   toPoints?: string;

@@ -4,7 +4,7 @@ import { backsEl, cardEl, cardName, cardsEl, type GameKey, parseCards } from "./
 import { loadRules, ruleRef, showBook, showRuleById, withRules } from "./rules.js";
 import { Code, lukfu, refusal, type Refusal, tables } from "./api.js";
 import { clear, h } from "./dom.js";
-import { dealRead, setDealRead, autoPass, setAutoPass } from "./store.js";
+import { dealRead, forget, setDealRead, autoPass, setAutoPass } from "./store.js";
 import { Game, type RankedAction, SeatKind } from "./gen/moneycards/v1/common_pb.js";
 import type { LukFuObservation, ProveOldResponse } from "./gen/moneycards/v1/lukfu_pb.js";
 import type { KowahObservation, TotomObservation } from "./gen/moneycards/v1/observation_pb.js";
@@ -73,7 +73,11 @@ export class TablePage {
   /** The seat as the calls name it. */
   private readonly who: { tableId: string; seatToken: string };
 
-  constructor(private readonly seat: Seat, host: HTMLElement, private readonly onLeave: () => void) {
+  // Asked once before a table is closed for good: "close table" turns into the question.
+  private closing = false;
+
+  constructor(private readonly seat: Seat, host: HTMLElement,
+              private readonly onLeave: (note?: string) => void) {
     this.who = { tableId: seat.tableId, seatToken: seat.token };
     this.root = h("section", { class: "table", "aria-label": "The table" });
     this.board = h("div", { class: "board" });
@@ -539,7 +543,44 @@ export class TablePage {
       h("p", { class: "meta" }, `table ${v.tableId} · you are ${names[v.seat]} · `, live,
         " · ", h("button", { type: "button", class: "link", onclick: () => this.onLeave() }, "lobby"),
         " · ", h("button", { type: "button", class: "link rules-link", "data-focus": "rules",
-          onclick: () => void loadRules().then(() => showBook(game)) }, "rules")));
+          onclick: () => void loadRules().then(() => showBook(game)) }, "rules"),
+        ...this.closeControl(v)));
+  }
+
+  /** "close table", while the table is unfinished: an open table counts against the tables
+   * one address may keep open (TOO_MANY_TABLES), and a match without an end runs until
+   * closed. It asks first, as closing ends the table for every seat. */
+  private closeControl(v: TableView): (Node | string)[] {
+    if (v.over && (!v.matchState || v.matchState.over)) return [];
+    if (!this.closing) {
+      return [" · ", h("button", { type: "button", class: "link close-table", onclick: () => {
+        this.closing = true;
+        this.render();
+      } }, "close table")];
+    }
+    return [" · ", h("span", { class: "close-ask", role: "alert" },
+      "close it for good, for every seat? ",
+      h("button", { type: "button", class: "link close-yes", onclick: () => void this.closeTable() },
+        "yes, close it"),
+      " · ",
+      h("button", { type: "button", class: "link close-no", onclick: () => {
+        this.closing = false;
+        this.render();
+      } }, "no, keep playing"))];
+  }
+
+  private async closeTable(): Promise<void> {
+    try {
+      await tables.closeTable(this.who);
+    } catch (err) {
+      if (refusal(err).code !== Code.NotFound) {  // gone already: forgotten all the same
+        this.closing = false;
+        this.fail(err);
+        return;
+      }
+    }
+    forget(this.seat);
+    this.onLeave(`Table ${this.seat.tableId} is closed.`);
   }
 
   private seatPanel(v: TableView, game: GameKey, obs: Obs, names: string[], s: number, place: number): HTMLElement {
