@@ -455,7 +455,8 @@ def test_a_seat_closes_its_table_for_every_seat_after_asking(browser, tmp_path):
         assert f"Table {table_id} is closed." in a.page.text_content(".notice")
         assert table_id not in a.page.text_content(".lobby-wrap").replace(
             f"Table {table_id} is closed.", "")  # Your tables no longer list it
-        wait_for(b.page, "document.body.innerText.includes('This table is closed')")
+        wait_for(b.page, "document.body.innerText.includes("
+                         "'This table was closed by one of its seats.')")
         with pytest.raises(urllib.error.HTTPError) as gone:
             connect(served, "GetView", {"tableId": table_id, "seatToken": "x" * 22})
         assert gone.value.code == 404

@@ -298,8 +298,11 @@ export class TablePage {
     this.live = "ended";
     this.hideLaterDeals(undefined);  // the table is gone: the log shows all it holds
     clear(this.board);
+    // Only a seat closes a table (CloseTable takes a seat token); the server says "was
+    // closed" of a table it knows it closed, and nothing more of an id it does not know.
     const gone = why.code === Code.NotFound
-      ? "This table is closed or unknown to the server."
+      ? (/ was closed$/.test(why.message) ? "This table was closed by one of its seats."
+        : "This table is closed or unknown to the server.")
       : why.code === Code.PermissionDenied ? "This link's seat token is not one of the table's."
         : `The server did not answer: ${why.message}`;
     this.board.append(h("div", { class: "panel notice", role: "alert" },
