@@ -210,7 +210,7 @@ def test_at_a_server_table_a_lone_pass_is_played_and_undo_says_why_not(server_ad
                                  "--remote", server_address, "--record",
                                  str(tmp_path / "deal.json")], input="undo\n" + "1\n" * 400)
     assert r.exit_code == 0, r.output
-    assert "  Undo works only at a table in this process: a server's table keeps every " \
+    assert "  Undo works only at a table in this process:\n  a server's table keeps every " \
            "action.\n" in r.output
     assert AUTO_PASS in r.output.replace("\n     ", " ")
     assert "practice" not in json.loads((tmp_path / "deal.json").read_text())
