@@ -550,15 +550,17 @@ class Table:
         taken: list[tuple[int, str, tuple[str, ...]]] = []
         said: list[str] = []  # what this seat is told was taken back, in the order played
         by_itself = False  # said includes what followed another seat's decision by itself
+        told = 0  # moves this seat never saw, told as the seats that saw them saw them
+        # What any seat saw of the moves taken back, every seat is told: a stock card turned
+        # up meanwhile is then known to all, not only to the seats that played on.
         for pos in e.taken_back:
             back = self.log[pos]
             if pos in self.void:  # a presumed decline undone: what followed it, if told
-                if seat in self.told_void.get(pos, ()) and back.lines:
+                if self.told_void.get(pos) and back.lines:
                     said += (f"taken back: {line}" for line in back.lines)
                     by_itself = True
                 continue
-            if seat in self.unseen.get(pos, ()):
-                continue  # a move this seat never saw
+            never_saw = seat in self.unseen.get(pos, ())  # its acting seat saw it, at least
             if back.private and back.seat != seat:
                 # Another seat's private decline stays unsaid, but what followed it by
                 # itself (a declared seat's turn, a stock card) was told with the action
@@ -567,6 +569,11 @@ class Table:
                 by_itself = by_itself or bool(back.lines)
                 continue
             mine = back.seat == seat
+            if never_saw:  # not in this seat's log: told in words, what followed with it
+                told += 1
+                said.append(f"taken back: {self.seats[back.seat].name}: {back.public}")
+                said += (f"taken back: {line}" for line in back.lines)
+                continue
             taken.append((back.seat, back.text if mine else back.public,
                           back.gained if mine else ()))
             drew = back.gained if mine else ()
@@ -576,9 +583,9 @@ class Table:
         if said:
             # What was taken back is told before what the claim then did, in the order it
             # happened: a declared seat's turn played again after it reads as a new turn.
-            n = len(taken)
+            n = len(taken) + told
             what = (f"{_count(n, 'action')} {'is' if n == 1 else 'are'} taken back"
-                    + (", with what followed on its own" if by_itself else "")) if taken \
+                    + (", with what followed on its own" if by_itself else "")) if n \
                 else "what followed on its own is taken back"
             with named_seats(self.names()):
                 lines = (f"{head} — it comes first ({self._privacy_rule()}), so {what}",

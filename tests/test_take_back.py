@@ -77,8 +77,15 @@ def test_R_claim_privacy_a_claim_comes_first_and_takes_back_what_was_played():
     t.act(3, "capture 9m")
     versions = {s: t.version(s) for s in range(4)}
     events = t.act(0, "chiu")
-    # The claimant: its claim, nothing of what it never saw.
+    # The claimant: its claim; what it never saw is not in its log, so none of it is there
+    # to strike out, but it is told in words what the others saw and is taken back, with
+    # what followed (the cards exposed), so that every seat knows the same.
     assert [(e.action, e.taken_back) for e in events] == [("chiu", ())]
+    assert events[0].lines == (
+        "Player 0: chiu — it comes first (R-claim-privacy), so 3 actions are taken back",
+        "taken back: AI 2: capture 3m", "taken back: AI 2 exposes 3s 3m, taking 3s",
+        "taken back: AI 2: discard 9m", "taken back: Player 3: capture 9m",
+        "taken back: Player 3 exposes 99m, taking 9m", "Player 0 claims a Chíu: 3333s")
     # Every other seat: one event, the claim, naming what it took back.
     for s in (1, 3):
         new = t.events(s, versions[s])
@@ -268,3 +275,25 @@ def test_R_claim_close_a_decision_still_open_when_the_deal_ends_is_declined():
         t.act(2, "declare 77s")
     assert err.value.rule == "DEAL_OVER"
     assert everything(rebuilt(t)) == everything(t)
+
+
+def test_R_claim_privacy_a_stock_card_turned_up_meanwhile_is_told_to_every_seat():
+    """Tổ Tôm seed 0, two people: while seat 1 decides a Chíu, seat 0 plays on, passes, and
+    sees the next stock card (6c) turned up. The Chíu comes first and takes that back; the
+    6c is still the next stock card, so seat 1 is told it too (it never saw it in its log):
+    what any seat saw of the moves taken back, every seat knows."""
+    t = Table.create("totom", [Seat(HUMAN), Seat(HUMAN), Seat(AI, "greedy"),
+                               Seat(AI, "greedy")], seed=0)
+    t.act(0, "discard 3c")
+    t.act(1, "capture 3c")
+    t.act(1, "discard 4c")
+    assert t.observation(1).legal_actions == ("chiu", "decline")
+    passed = t.act(0, "pass")
+    assert passed[0].lines == ("Player 0: pass", "Player 0 exposes 6c from the stock")
+    claim = t.act(1, "chiu")[0]
+    assert "taken back: Player 0 exposes 6c from the stock" in claim.lines
+    assert "taken back: Player 0: pass" in claim.lines and claim.taken_back == ()
+    seen = t.events(0)[-1]  # seat 0 saw it in its log: struck there, named by action
+    assert (0, "pass", ()) in seen.taken_back
+    # the 6c is turned up again by the next pass, for everyone
+    assert t.state.cards_accounted()
