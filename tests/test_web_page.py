@@ -307,7 +307,7 @@ def test_a_whole_deal_played_by_clicking_hints(served, context, tmp_path, game, 
     # the end explained, the log in words
     explained = w.page.text_content(".result .explain")
     assert explained and ("won" in explained or "claimed" in explained or "drawn" in explained
-                          or "dealt again" in explained)
+                          or "no one plays" in explained)
     # a won deal shows the winner's cards, as `replay` ends (a finished deal is public)
     shown = w.page.query_selector(".result pre.shown")
     if table.state.result.winner is not None:
@@ -557,6 +557,22 @@ def test_two_people_at_one_table_see_their_own_cards_and_each_others_moves(serve
         b_ctx.close()
 
 
+def test_three_passes_say_once_what_follows_at_this_table(served, context):
+    """Luk Fu seed 2: every seat passes (LF-C4). The result line speaks of any table; the
+    explanation says what follows at this one, a table of one deal, without saying the
+    redeal again."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "lukfu", ["you", "greedy", "heuristic"], 2)
+    w.settled()
+    w.page.click("button.act[data-action='call pass']")
+    w.page.wait_for_selector(".result .explain")
+    explained = w.page.text_content(".result .explain")
+    assert ("Every seat passed, so no one plays (LF-C4); this table plays one deal: deal again "
+            "from the lobby.") in explained
+    assert "dealt again" not in explained
+    assert w.errors == []
+
+
 def test_a_late_claim_takes_back_what_the_other_person_saw_played(served, browser):
     """Tổ Tôm, two people (seed 0): seat 1 may claim a Chíu while seat 0 is offered a card;
     only seat 1 is asked. Seat 0 plays on; seat 1's Chíu then takes that back, and seat 0's
@@ -590,6 +606,13 @@ def test_a_late_claim_takes_back_what_the_other_person_saw_played(served, browse
         assert len(undone) == len(set(undone))  # each told once (the server's own lines)
         assert a.page.locator(".log-lines .undone").count() >= 1
         assert "Player 1 claims a Chíu" in a.page.text_content(".log-lines")
+        # the claimant never saw seat 0's pass, but is told it and the stock card it turned
+        # up, as seat 0 saw it: both know the 6c comes next (nothing struck: not in its log)
+        b.page.wait_for_selector(".log-lines .taken-back")
+        told = [t.strip() for t in b.page.locator(".log-lines .taken-back").all_text_contents()]
+        assert "taken back: Player 0 exposes 6c from the stock" in told
+        assert "Player 0 exposes 6c from the stock" in a.page.text_content(".log-lines")
+        assert b.page.locator(".log-lines .undone").count() == 0
         assert a.errors == [] and b.errors == []
     finally:
         a_ctx.close()

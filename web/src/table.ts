@@ -1062,7 +1062,10 @@ export class TablePage {
 
   private explainInto(box: HTMLElement, game: GameKey, r: DealResult, names: string[],
                       declared: Readonly<Record<number, string>>, shown: string[]): void {
-    box.append(h("ul", { class: "explain" }, explainResult(game, r, names, declared).map((line) => h("li", {}, ...withRules(line, game)))));
+    const m = this.view?.matchState;
+    const redeal = !m ? "one-deal" : m.over ? "match-over" : "next-deal";
+    box.append(h("ul", { class: "explain" }, explainResult(game, r, names, declared, redeal)
+      .map((line) => h("li", {}, ...withRules(line, game)))));
     const lines = shown.filter((line) => !(r.net.length && line.startsWith("Settlement")));
     if (lines.length) box.append(h("pre", { class: "shown", "aria-label": "The winner's cards" }, ...withRules(lines.join("\n"), game)));
     if (r.bonuses.length) {

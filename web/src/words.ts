@@ -129,10 +129,17 @@ const VIA_WORDS: Record<string, string> = {
 
 /** The end of the deal explained, line by line, from the DealResult and the public view. */
 export function explainResult(game: GameKey, r: DealResult, names: string[],
-                              declared: Readonly<Record<number, string>>): string[] {
+                              declared: Readonly<Record<number, string>>,
+                              redeal: "next-deal" | "match-over" | "one-deal" = "one-deal"): string[] {
   const out: string[] = [];
   if (r.outcome === DealOutcome.DRAWN) out.push(`Nobody won: the deal is drawn (${r.rule}).`);
-  if (r.outcome === DealOutcome.REDEAL) out.push(`Every seat passed: no one plays; the cards are dealt again (${r.rule}), at a match's table as its next deal.`);
+  // The result line speaks of any table; this says which follows at this one.
+  if (r.outcome === DealOutcome.REDEAL) {
+    out.push(`Every seat passed, so no one plays (${r.rule}); ${redeal === "next-deal"
+      ? "the match goes on with the next deal"
+      : redeal === "match-over" ? "the match is over, so no deal follows"
+        : "this table plays one deal: deal again from the lobby"}.`);
+  }
   if (r.outcome === DealOutcome.WIN && r.winner !== undefined) {
     const who = names[r.winner];
     if (game === "totom") {
