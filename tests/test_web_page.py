@@ -25,6 +25,7 @@ import urllib.request
 
 import pytest
 
+from moneycards.solver.ruletext import mentions, rule_texts
 from moneycards.solver.tables import Seat, Table
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -1750,3 +1751,20 @@ def box_of(w: Watched, selector: str) -> dict:
     box = w.page.locator(selector).bounding_box()
     assert box is not None, selector
     return box
+
+
+@pytest.mark.parametrize("game,seats", [("kowah", ["you", "greedy", "greedy"]),
+                                        ("lukfu", ["you", "greedy", "greedy"])])
+def test_the_rules_search_suggests_a_word_of_the_game_s_own_rules(served, context, game,
+                                                                  seats):
+    """The search's placeholder names a word the game's rules use (doorway is Tổ Tôm's)."""
+    w = Watched(context)
+    deal_in_lobby(w, served, game, seats, 3)
+    w.settled()
+    w.page.click("button.rules-link")
+    w.page.wait_for_selector("dialog#rule-dialog[open] .book-list")
+    hint = w.page.get_attribute("dialog#rule-dialog input.find", "placeholder")
+    word = hint.removeprefix("find: a word, such as ")
+    assert word != hint and word != "doorway"
+    assert [r.id for r in rule_texts(game) if mentions(r, word)], (game, word)
+    assert w.errors == []

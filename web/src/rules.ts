@@ -198,6 +198,10 @@ export function mentions(r: RuleText, words: string): boolean {
 // The book's search and place, per game: a rule opened from it leads back to the same list.
 const bookPlace: Partial<Record<GameKey, { query: string; scroll: number }>> = {};
 
+// A word each game's rules use, for the search's placeholder (`moneycards GAME rules --find`
+// gives the same examples).
+const FIND_EXAMPLE: Record<GameKey, string> = { totom: "doorway", kowah: "pair", lukfu: "old" };
+
 /** The game's whole book in the dialog: every rule under its section, its id a link to the
  * rule alone, and a search that keeps the rules with a word starting so (with a table's
  * rows that have it). */
@@ -208,7 +212,7 @@ export function showBook(game: GameKey): void {
   clear(d);
   const place = bookPlace[game] ?? { query: "", scroll: 0 };
   const find = h("input", { type: "search", class: "find", "aria-label": `Find in the ${GAME_TITLE[game]} rules`,
-    placeholder: "find: a word, such as doorway", autocomplete: "off" });
+    placeholder: `find: a word, such as ${FIND_EXAMPLE[game]}`, autocomplete: "off" });
   find.value = place.query;
   const list = h("div", { class: "book-list" });
   const draw = () => {
