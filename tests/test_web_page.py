@@ -458,6 +458,9 @@ def test_a_seat_closes_its_table_for_every_seat_after_asking(browser, tmp_path):
             f"Table {table_id} is closed.", "")  # Your tables no longer list it
         wait_for(b.page, "document.body.innerText.includes("
                          "'This table was closed by one of its seats.')")
+        b.page.click("button >> text=Back to the lobby")
+        b.page.wait_for_selector("#deal")
+        assert table_id not in b.page.text_content(".lobby-wrap")  # forgotten there too
         with pytest.raises(urllib.error.HTTPError) as gone:
             connect(served, "GetView", {"tableId": table_id, "seatToken": "x" * 22})
         assert gone.value.code == 404

@@ -300,8 +300,10 @@ export class TablePage {
     clear(this.board);
     // Only a seat closes a table (CloseTable takes a seat token); the server says "was
     // closed" of a table it knows it closed, and nothing more of an id it does not know.
+    const closed = why.code === Code.NotFound && / was closed$/.test(why.message);
+    if (closed) forget(this.seat);  // the lobby's Your tables no longer offers it
     const gone = why.code === Code.NotFound
-      ? (/ was closed$/.test(why.message) ? "This table was closed by one of its seats."
+      ? (closed ? "This table was closed by one of its seats."
         : "This table is closed or unknown to the server.")
       : why.code === Code.PermissionDenied ? "This link's seat token is not one of the table's."
         : `The server did not answer: ${why.message}`;

@@ -143,12 +143,12 @@ export function explainResult(game: GameKey, r: DealResult, names: string[],
   if (r.outcome === DealOutcome.WIN && r.winner !== undefined) {
     const who = names[r.winner];
     if (game === "totom") {
-      const on = r.card ? ` on ${r.card} ${cardName(game, r.card)}` : "";
+      const on = r.card ? ` on ${r.card} (${cardName(game, r.card)})` : "";
       out.push(`${who} won${on}, by ${VIA_WORDS[r.via ?? ""] ?? r.via ?? ""}.`);
       if (r.points !== undefined) out.push(`Points: ${r.points} (${r.rule}).`);
     } else if (game === "kowah") {
       const shown = declared[r.winner];
-      out.push(`${who} won on ${r.card} ${cardName(game, r.card ?? "")}, by ${VIA_WORDS[r.via ?? ""] ?? r.via}.`);
+      out.push(`${who} won on ${r.card} (${cardName(game, r.card ?? "")}), by ${VIA_WORDS[r.via ?? ""] ?? r.via}.`);
       if (shown) out.push(`${who} had declared checki showing the pair ${shown}: two triplets and the pair, and ${r.card} makes the pair a third triplet (KW-R4, KW-R6).`);
       out.push(`Multiplier ×${r.multiplier} for a win by ${r.via} (${r.rule}).`);
     } else {
