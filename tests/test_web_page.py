@@ -1456,6 +1456,11 @@ def test_a_luk_fu_old_single_picked_by_a_non_caller_says_why_it_has_no_lead_lf_l
                 old = w.page.query_selector_all(".me button.card.old")
                 if old and len(old) < len(w.page.query_selector_all(".me button.card")):
                     card = old[0].get_attribute("data-card")
+                    # fu won and old cards together, as the terminal says it (LF-W2)
+                    fu = int(w.page.text_content(".me .fu").split()[1])
+                    total = w.page.text_content(".me .claim-total")
+                    assert total.startswith(f"claim total {fu + len(old)} with your old "
+                                            "cards"), total
                     if f"lead {card}" not in legal:
                         old[0].click()
                         note = w.page.text_content(".picked-note")

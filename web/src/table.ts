@@ -761,8 +761,10 @@ export class TablePage {
       body.append(h("div", { class: "row" }, h("span", { class: "fu" }, `fu ${fu}`),
         old ? h("span", { class: "claim-total" },
           ...withRules(old.claimTotal >= 6
-            ? `with your old cards ${old.claimTotal}: enough to claim (LF-W2)`
-            : `with your old cards ${old.claimTotal} of the six a claim needs (LF-W2)`, game)) : null));
+            // fu won and old cards together, as the terminal's seat line says it
+            ? `claim total ${old.claimTotal} with your old cards: enough to claim (LF-W2)`
+            : `claim total ${old.claimTotal} with your old cards, of the six a claim needs (LF-W2)`,
+          game)) : null));
       const oldSet = this.oldCards(v);
       for (const suit of "csmt") {
         const cards = hand.filter((c) => c[1] === suit);
