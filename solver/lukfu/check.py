@@ -15,7 +15,7 @@ from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput
 from moneycards.solver.lukfu.legal import (NO_SETTLEMENT, Legality, check_follow, check_lead,
                                            settle)
 from moneycards.solver.lukfu.old import Position, claim_total, prove_old
-from moneycards.solver.lukfu.plays import Play, PlayError, compare, parse_play
+from moneycards.solver.lukfu.plays import Play, PlayError, compare, parse_play, repeated_card
 from moneycards.solver.lukfu.rules import SEED_RULES, LukFuRules
 from moneycards.solver.lukfu import SEATS
 from moneycards.solver.lukfu.record import ROLES, Record, parse_record, seat_name
@@ -50,12 +50,9 @@ def _hand(text: str, *, allow_empty: bool = False) -> list[Face]:
     faces = LUKFU.parse(text or "", field="hand")
     if not faces and not allow_empty:
         raise ImpossibleCards("the hand is empty", field="hand")  # as in every game
-    dup = [f for f in faces if faces.count(f) > 1]
-    if dup:
-        n = faces.count(dup[0])
-        many = "twice" if n == 2 else f"{n} times"
-        raise ContextError(f"{dup[0]} appears {many}; the deck holds one of each card",
-                           field="hand", rule="LF-D1")
+    repeated = repeated_card(faces)
+    if repeated:
+        raise ContextError(repeated, field="hand", rule="LF-D1")
     return faces
 
 

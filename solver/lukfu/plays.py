@@ -103,14 +103,21 @@ def classify(cards: Sequence[Face], *, field: str | None = None,
     return Play(cs, RUN)
 
 
+def repeated_card(faces: list[Face]) -> str | None:
+    """What is wrong with cards that name one twice or more (LF-D1: one of each), else
+    None: '5c appears 5 times; the deck holds one of each card'."""
+    dup = next((f for f in faces if faces.count(f) > 1), None)
+    if dup is None:
+        return None
+    n = faces.count(dup)
+    return f"{dup} appears {'twice' if n == 2 else f'{n} times'}; the deck holds one of each card"
+
+
 def parse_play(text: str, *, field: str = "play") -> Play:
     faces = LUKFU.parse(text, field=field)
-    if len(set(faces)) != len(faces):
-        dup = next(f for f in faces if faces.count(f) > 1)
-        n = faces.count(dup)
-        many = "twice" if n == 2 else f"{n} times"
-        raise PlayError(f"{dup} appears {many}; the deck holds one of each card", field=field,
-                        rule="LF-D1")
+    repeated = repeated_card(faces)
+    if repeated:
+        raise PlayError(repeated, field=field, rule="LF-D1")
     return classify(faces, field=field, typed=" ".join(text.split()))
 
 

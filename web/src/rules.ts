@@ -198,8 +198,7 @@ export function mentions(r: RuleText, words: string): boolean {
 // The book's search and place, per game: a rule opened from it leads back to the same list.
 const bookPlace: Partial<Record<GameKey, { query: string; scroll: number }>> = {};
 
-// A word each game's rules use, for the search's placeholder (`moneycards GAME rules --find`
-// gives the same examples).
+// A word each game's rules use, for the search's placeholder.
 const FIND_EXAMPLE: Record<GameKey, string> = { totom: "doorway", kowah: "pair", lukfu: "old" };
 
 /** The game's whole book in the dialog: every rule under its section, its id a link to the
