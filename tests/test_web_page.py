@@ -419,6 +419,7 @@ def close_remembered_tables(page) -> None:
     page.goto(page.url.split("#")[0])
     page.wait_for_selector("#deal")
     while page.query_selector(".resume button.close"):
+        page.evaluate("document.querySelectorAll('.resume details').forEach((d) => d.open = true)")
         count = len(page.query_selector_all(".resume li"))
         page.click(".resume button.close >> nth=0")
         wait_for(page, "(n) => document.querySelectorAll('.resume li').length < n", count)
@@ -903,6 +904,40 @@ def test_the_lobby_forgets_a_remembered_seat_and_its_token(served, context):
     page.wait_for_selector("#deal")
     assert page.locator(".resume li", has_text=f"table {table}").count() == 0
     assert w.errors == []
+
+
+def test_the_lobby_keeps_older_seats_in_a_fold(served, context):
+    """A browser keeps every seat it may still have to close (as many as one address may
+    keep open by default), not only the newest eight: the lobby lists eight and folds the
+    rest under "N older tables", each still there to resume, close or forget; a new table
+    is kept beside them all."""
+    w = Watched(context)
+    page = w.page
+    page.goto(served + "/")
+    old = [{"tableId": f"old{k:02d}", "token": "t" * 32, "game": "kowah", "seat": 0,
+            "at": 1_700_000_000_000 - k} for k in range(11)]
+    page.evaluate("(list) => localStorage.setItem('moneycards.seats', JSON.stringify(list))",
+                  old)
+    page.reload()
+    page.wait_for_selector(".resume details.older")
+    shown = ".resume > ul > li"
+    assert page.locator(shown).count() == 8
+    assert page.text_content(".resume details.older summary") == "3 older tables"
+    assert not page.is_visible(".resume details.older li >> text=table old08")
+    page.click(".resume details.older summary")
+    assert page.is_visible(".resume details.older li >> text=table old08")
+    page.click(".resume details.older li:has-text('table old09') button.forget")
+    assert page.text_content(".resume details.older summary") == "2 older tables"
+    mine = "JSON.parse(localStorage.getItem('moneycards.seats') || '[]').map((s) => s.tableId)"
+    assert "old09" not in page.evaluate(mine)
+    deal_in_lobby(w, served, "lukfu", ["you", "greedy", "greedy"], 5)
+    w.settled()
+    kept = page.evaluate(mine)
+    assert len(kept) == 11 and kept[0] == w.debug("table") and kept[-1] == "old10"
+    close_remembered_tables(page)  # the unknown old ones are forgotten as not found
+    assert page.evaluate(mine) == []
+    assert set(w.errors) <= {"Failed to load resource: the server responded with a "
+                             "status of 404 (Not Found)"}  # the old ones' answers
 
 
 @pytest.mark.parametrize("field, typed, said", [

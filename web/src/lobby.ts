@@ -10,11 +10,12 @@ import { LukFuRulesPreset } from "./gen/moneycards/v1/lukfu_pb.js";
 import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
 import { forget, keepLobby, lastLobby, remembered, remember, type LobbyChoices, type Remembered } from "./store.js";
 import type { Seat } from "./table.js";
-import { GAME_TITLE } from "./words.js";
+import { GAME_TITLE, plural } from "./words.js";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { CreateTableRequestSchema } from "./gen/moneycards/v1/table_pb.js";
 
 const MAX_SEED = 2n ** 63n - 1n; // the largest int64 (CreateTableRequest.seed)
+const SHOWN_SEATS = 8; // Your tables lists the newest seats; older ones wait in a fold
 
 const GAMES = [
   { key: "totom", game: Game.TOTOM, seats: 4, blurb: "100-card Chắn table, 4 players" },
@@ -263,41 +264,51 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
   // This browser's seats, each token kept in localStorage until forgotten (on a shared
   // device, "forget" takes the seat's password off it).
   const mine = remembered();
+  const entry = (s: Remembered): HTMLElement => {
+    const what = `${GAME_TITLE[s.game as keyof typeof GAME_TITLE] ?? s.game}, table ${s.tableId}, seat ${s.seat}`;
+    const drop = () => {
+      forget(s);
+      const fold = li.closest("details");
+      const section = li.closest("section");
+      li.remove();
+      const left = fold?.querySelectorAll("li").length ?? 0;
+      if (fold && left) fold.querySelector("summary")!.textContent = plural(left, "older table");
+      else fold?.remove();
+      if (section && !section.querySelector("li")) section.remove();
+    };
+    const said = h("span", { class: "refusal", role: "alert", hidden: true });
+    // Closing ends the table on the server for every seat (an open table counts against
+    // the tables this address may keep open); forgetting only takes the seat off this
+    // browser.
+    const li = h("li", {}, h("button", { type: "button", onclick: () => go(s) }, what),
+      h("span", { class: "quiet" }, ` ${new Date(s.at).toLocaleString()} `),
+      h("button", { type: "button", class: "link close", "aria-label": `Close ${what}`,
+        onclick: async () => {
+          try {
+            await tables.closeTable({ tableId: s.tableId, seatToken: s.token });
+          } catch (err) {
+            const r = refusal(err);
+            if (r.code !== Code.NotFound) {  // closed or finished already: forget it
+              said.hidden = false;
+              said.textContent = ` Not closed: ${r.message}`;
+              return;
+            }
+          }
+          drop();
+        } }, "close"),
+      " · ",
+      h("button", { type: "button", class: "link forget", "aria-label": `Forget ${what}`,
+        onclick: drop }, "forget"), said);
+    return li;
+  };
+  // The newest seats in view; older ones folded, still there to resume, close or forget.
+  const older = mine.slice(SHOWN_SEATS);
   const resume = mine.length ? h("section", { class: "panel resume", "aria-label": "Your tables" },
     h("h2", {}, "Your tables"),
-    h("ul", {}, mine.map((s) => {
-      const what = `${GAME_TITLE[s.game as keyof typeof GAME_TITLE] ?? s.game}, table ${s.tableId}, seat ${s.seat}`;
-      const drop = () => {
-        forget(s);
-        const list = li.parentElement;
-        li.remove();
-        if (list && !list.childElementCount) list.closest("section")?.remove();
-      };
-      const said = h("span", { class: "refusal", role: "alert", hidden: true });
-      // Closing ends the table on the server for every seat (an open table counts against
-      // the tables this address may keep open); forgetting only takes the seat off this
-      // browser.
-      const li = h("li", {}, h("button", { type: "button", onclick: () => go(s) }, what),
-        h("span", { class: "quiet" }, ` ${new Date(s.at).toLocaleString()} `),
-        h("button", { type: "button", class: "link close", "aria-label": `Close ${what}`,
-          onclick: async () => {
-            try {
-              await tables.closeTable({ tableId: s.tableId, seatToken: s.token });
-            } catch (err) {
-              const r = refusal(err);
-              if (r.code !== Code.NotFound) {  // closed or finished already: forget it
-                said.hidden = false;
-                said.textContent = ` Not closed: ${r.message}`;
-                return;
-              }
-            }
-            drop();
-          } }, "close"),
-        " · ",
-        h("button", { type: "button", class: "link forget", "aria-label": `Forget ${what}`,
-          onclick: drop }, "forget"), said);
-      return li;
-    }))) : null;
+    h("ul", {}, mine.slice(0, SHOWN_SEATS).map(entry)),
+    older.length ? h("details", { class: "older" },
+      h("summary", {}, plural(older.length, "older table")),
+      h("ul", {}, older.map(entry))) : null) : null;
   host.append(h("div", { class: "lobby-wrap" },
     note ? h("p", { class: "panel notice", role: "status" }, note) : null, form, resume));
 }

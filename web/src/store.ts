@@ -36,10 +36,14 @@ export function remembered(): Remembered[] {
   }
 }
 
+/** How many seats a browser keeps: as many tables as one address may keep open by default
+ * (`serve --max-open-tables`), so no table it may still have to close drops off the list. */
+export const KEPT_SEATS = 50;
+
 export function remember(seat: Remembered): void {
   const list = remembered().filter((s) => !(s.tableId === seat.tableId && s.token === seat.token));
   list.unshift(seat);
-  localStorage.setItem(MINE, JSON.stringify(list.slice(0, 8)));
+  localStorage.setItem(MINE, JSON.stringify(list.slice(0, KEPT_SEATS)));
 }
 
 export function forget(seat: Seat): void {
