@@ -67,8 +67,7 @@ def add_record_commands(group: click.Group, game: str) -> None:
                 state = "complete" if found.complete else "unfinished"
                 points = spec(game).settles_in_points
                 click.echo(f"VALID: a match of {found.deals} deals, {state}. Totals: "
-                           + totals_text(match_names(game, text), found.totals, points)
-                           + ("." if points else " (multipliers won)."))
+                           + totals_text(match_names(game, text), found.totals, points) + ".")
             else:
                 assert found.action is not None  # an invalid match names the action
                 click.echo(f"INVALID in deal {found.bad_deal} at action {found.action + 1}: "

@@ -41,8 +41,7 @@ def match_summary(game: str, names: list[str], totals: list[int], wins: list[int
     points = spec(game).settles_in_points
     head = (f"The match is over after {deals} deals." if over
             else f"The match stands after {deals} deals.")
-    return [head, f"Totals: {totals_text(names, totals, points)}"
-            + ("" if points else " (multipliers won)"),
+    return [head, f"Totals: {totals_text(names, totals, points)}",
             "Deals won: " + ", ".join(f"{n} {w}" for n, w in zip(names, wins))]
 
 

@@ -200,8 +200,11 @@ def add_result(totals: list[int], result: Outcome) -> list[int]:
 
 
 def totals_text(names: Sequence[str], totals: Sequence[int], points: bool) -> str:
-    """Running totals in words: signed points, or Kowah's multipliers won."""
-    return ", ".join(f"{n} {t:+d}" if points else f"{n} {t}" for n, t in zip(names, totals))
+    """Running totals in words: signed points, or Kowah's multipliers won (said so: a bare
+    "AI 2 1" could be deals won, which a match also tallies)."""
+    if points:
+        return ", ".join(f"{n} {t:+d}" for n, t in zip(names, totals))
+    return ", ".join(f"{n} {t}" for n, t in zip(names, totals)) + " (multipliers won)"
 
 
 # A match record a seat read while the match was in play (`Table.seed_sealed`).

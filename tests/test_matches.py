@@ -126,6 +126,26 @@ def test_R_match_deal_boundaries_are_events_with_the_totals():
     assert starts[0].lines[1].startswith("Totals: ")
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_R_match_totals_between_deals_say_their_unit(game):
+    """Between deals as at the match's end: Kowah's totals are multipliers won (KW-K1), said
+    so, for a match tallies deals won too; the point games' totals are signed points."""
+    t = play_match(Table.create(game, seats(game), seed=2, match=Match(deals=2)))
+    start = next(e for e in t.events(0) if e.new_deal)
+    totals = start.lines[1]
+    names = [s.name for s in t.seats]
+    r = t.finished()[0].result
+    if spec(game).settles_in_points:
+        assert totals == "Totals: " + ", ".join(
+            f"{n} {v:+d}" for n, v in zip(names, r.net or [0] * len(names)))  # a redeal: 0
+    else:
+        won = [0] * len(names)
+        if r.winner is not None:
+            won[r.winner] = r.multiplier
+        assert totals == "Totals: " + ", ".join(
+            f"{n} {v}" for n, v in zip(names, won)) + " (multipliers won)"
+
+
 @pytest.mark.parametrize("cut", ["between deals", "mid-deal"])
 def test_R_match_a_match_resumes_after_a_restart(tmp_path, cut):
     """A match stored as its inputs is rebuilt by a restarted server where it was, and
