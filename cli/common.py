@@ -16,6 +16,7 @@ from moneycards.solver.errors import InvalidInput, SolveLimit
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 _T = TypeVar("_T")
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -171,6 +172,17 @@ def emit_json(data: Any) -> None:
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+
+
+def cards_argument(name: str, required: bool = True) -> Callable[[_F], _F]:
+    """A positional of cards that may come as one quoted word ("55c55s5m 777c") or as the
+    shell's several (55c55s5m 777c, 5c 5c 5s ...): the words are joined by spaces, which the
+    notation reads as it reads them in one word (NOTATION.md), so nothing is guessed."""
+    def joined(ctx: click.Context, param: click.Parameter, words: tuple[str, ...]) -> str | None:
+        return " ".join(words) if words else None
+
+    return click.argument(name, nargs=-1, required=required, callback=joined,
+                          metavar=f"{name.upper()}..." if required else f"[{name.upper()}]...")
 
 
 def quiet_grpc_log() -> None:

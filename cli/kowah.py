@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from moneycards.cli.common import CONTEXT_SETTINGS, answers, json_option
+from moneycards.cli.common import CONTEXT_SETTINGS, answers, cards_argument, json_option
 from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
 from moneycards.cli.rules import add_rules_command
@@ -20,7 +20,7 @@ def kowah() -> None:
 
 
 @kowah.command()
-@click.argument("hand", required=False)
+@cards_argument("hand", required=False)
 @click.option("--batch", "batch", metavar="FILE|-",
               help="Check every hand of FILE (- for standard input) instead of HAND: one hand "
                    "per line, in notation or as JSON ({\"hand\": ...}); one JSON line out per "
@@ -93,7 +93,7 @@ def check(hand: str | None, batch: str | None, details: bool, seen: str | None, 
 
 
 @kowah.command()
-@click.argument("hand")
+@cards_argument("hand")
 @click.option("--pair", required=True, help="The shown pair, e.g. 55c.")
 @click.option("--card", required=True, help="The new card.")
 @click.option("--via", required=True, type=click.Choice(["self-draw", "draw", "discard"]),

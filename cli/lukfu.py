@@ -6,7 +6,7 @@ import click
 
 from typing import IO, TYPE_CHECKING, Any, Callable, TypeVar
 
-from moneycards.cli.common import CONTEXT_SETTINGS, answers, json_option
+from moneycards.cli.common import CONTEXT_SETTINGS, answers, cards_argument, json_option
 from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
 from moneycards.cli.rules import add_rules_command
@@ -72,7 +72,7 @@ def lukfu() -> None:
 
 
 @lukfu.command()
-@click.argument("play")
+@cards_argument("play")
 @click.option("--over", required=True, help="The play to beat, taken as led.")
 @with_rules
 @json_option
@@ -100,7 +100,7 @@ def beats(play: str, over: str, ace_rule: bool | None, strict_leads: bool | None
 
 
 @lukfu.command()
-@click.argument("play")
+@cards_argument("play")
 @click.option("--hand", help="The seat's hand (required without a game record).")
 @click.option("--role", type=click.Choice(["caller", "master-passed", "non-caller"]),
               help="The seat's role (derived from --record when given).")

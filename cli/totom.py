@@ -6,7 +6,7 @@ import click
 
 from typing import Callable, TypeVar
 
-from moneycards.cli.common import CONTEXT_SETTINGS, answers, json_option
+from moneycards.cli.common import CONTEXT_SETTINGS, answers, cards_argument, json_option
 from moneycards.cli.play import add_interactive_command, add_play_commands
 from moneycards.cli.records import add_record_commands
 from moneycards.cli.rules import add_rules_command
@@ -45,7 +45,7 @@ def totom() -> None:
 
 
 @totom.command()
-@click.argument("hand", required=False)
+@cards_argument("hand", required=False)
 @click.option("--batch", "batch", metavar="FILE|-",
               help="Check every hand of FILE (- for standard input) instead of HAND: one hand "
                    "per line, in notation or as JSON with its context ({\"hand\": ..., "
@@ -111,7 +111,7 @@ def check(hand: str | None, batch: str | None, details: bool, win_card: str | No
 
 
 @totom.command()
-@click.argument("hand")
+@cards_argument("hand")
 @click.option("--via", type=click.Choice(VIA_CHOICES), default="stock", show_default=True,
               help="How the winning card would come.")
 @click.option("--seen", help="Cards already seen elsewhere (discards, exposures).")

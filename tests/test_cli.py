@@ -667,3 +667,29 @@ def test_kowah_win_names_the_card_in_notation_and_another_seats_draw_plainly_KW_
             "--via", "draw")
     assert (r.exit_code, r.output) == (0, "WINS on 2h by another seat's stock draw (KW-X4): "
                                           "multiplier x1 (KW-K1)\n")
+
+
+@pytest.mark.parametrize("args", [
+    ["kowah", "check", "55c55s5m 777c"],
+    ["kowah", "win", "55c55s5m 777c", "--pair", "55c", "--card", "5c", "--via", "discard"],
+    ["totom", "check", "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m"],
+    ["totom", "waits", "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s"],
+    ["lukfu", "beats", "9c 9s 9m", "--over", "1c1s1m"],
+    ["lukfu", "legal", "5m 6m", "--hand", "7c 5m6m 1t2t 9t 5s 8t", "--role", "caller"],
+])
+def test_cards_may_come_as_the_shells_words(args):
+    """A hand or play typed unquoted, as the shell splits it (`kowah check 5c 5c 5s ...`),
+    reads as the same cards quoted: the words are joined by spaces (it was refused as
+    'unexpected extra arguments')."""
+    quoted = run(*args)
+    at = next(k for k, a in enumerate(args) if " " in a)
+    split = run(*args[:at], *args[at].split(), *args[at + 1:])
+    assert quoted.exit_code == split.exit_code and quoted.output == split.output
+    assert quoted.output and "error" not in quoted.output
+
+
+def test_cards_words_missing_are_named():
+    r = CliRunner().invoke(cli, ["kowah", "check"])
+    assert r.exit_code == 2 and "error: hand: give a HAND" in r.output
+    r = CliRunner().invoke(cli, ["lukfu", "beats", "--over", "1c"])
+    assert r.exit_code == 2 and "Missing argument 'PLAY...'" in r.output
