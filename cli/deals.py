@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import atexit
 import json
+import logging
 import os
 import subprocess
 import sys
@@ -203,6 +204,11 @@ def ray_module(address: str | None) -> Any:
         raise InvalidInput("the ray backend needs Ray: pip install 'moneycards[ray]'",
                            field="--backend") from None
     if not ray.is_initialized():
+        # Ray warns on stderr that a new local cluster has token authentication on by
+        # default (it should): a second line beside a run's progress or its one-line
+        # error, and nothing for the person to do. Its other warnings stay.
+        logging.getLogger("ray._private.authentication.authentication_token_setup"
+                          ).setLevel(logging.ERROR)
         # A local instance (no address) can miss its start-up deadline on a busy machine:
         # it is started once more before giving up.
         attempts = 2 if address is None else 1
@@ -215,7 +221,8 @@ def ray_module(address: str | None) -> Any:
                 ray.shutdown()
                 if attempt == attempts:
                     where = f"at {address}" if address else "on this machine"
-                    raise InvalidInput(f"cannot start or reach a Ray cluster {where}: {err}",
+                    why = " ".join(str(err).split())  # Ray's text may run over lines
+                    raise InvalidInput(f"cannot start or reach a Ray cluster {where}: {why}",
                                        field="--address") from None
     return ray
 

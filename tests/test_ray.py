@@ -40,6 +40,9 @@ def test_selfplay_on_ray_gives_the_local_results_for_the_same_seeds():
                     "--json"]
             local, on_ray = run(*args), run(*args, "--backend", "ray")
             assert local.exit_code == 0 and on_ray.exit_code == 0, on_ray.output
+            # nothing of Ray's own on stderr (its note that a local cluster has token
+            # authentication on was a second line beside the run's progress or error)
+            assert on_ray.stderr == "", on_ray.stderr
             assert json.loads(on_ray.stdout) == json.loads(local.stdout), game
         jobs = [(100 + k, ["greedy" if s == k % 3 else "random" for s in range(3)])
                 for k in range(7)]

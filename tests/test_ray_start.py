@@ -13,8 +13,9 @@ from moneycards.cli.deals import ray_module
 from moneycards.solver.errors import InvalidInput
 
 
-def stand_in(monkeypatch, failures: int) -> types.SimpleNamespace:
-    """A `ray` whose init fails `failures` times, recording every call."""
+def stand_in(monkeypatch, failures: int,
+             why: str = "Timed out waiting for file gcs_server_port") -> types.SimpleNamespace:
+    """A `ray` whose init fails `failures` times (saying `why`), recording every call."""
     calls: list[str] = []
     state = {"up": False, "left": failures}
 
@@ -22,7 +23,7 @@ def stand_in(monkeypatch, failures: int) -> types.SimpleNamespace:
         calls.append(f"init {address}")
         if state["left"]:
             state["left"] -= 1
-            raise RuntimeError("Timed out waiting for file gcs_server_port")
+            raise RuntimeError(why)
         state["up"] = True
 
     def shutdown():
@@ -56,3 +57,11 @@ def test_a_named_cluster_is_tried_once(monkeypatch):
         ray_module("10.0.0.9:6379")
     assert ray.calls == ["init 10.0.0.9:6379", "shutdown"]
     assert "Ray cluster at 10.0.0.9:6379" in str(err.value)
+
+
+def test_ray_s_error_over_several_lines_is_told_in_one(monkeypatch):
+    stand_in(monkeypatch, failures=2, why="Failed to start GCS.\n  Last 0 lines of error files:\n")
+    with pytest.raises(InvalidInput) as err:
+        ray_module(None)
+    assert str(err.value) == ("--address: cannot start or reach a Ray cluster on this "
+                              "machine: Failed to start GCS. Last 0 lines of error files:")
