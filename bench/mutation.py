@@ -730,6 +730,13 @@ MUTANTS: tuple[Mutant, ...] = (
     M("priv-unseen-untold", TABLES_PY, "told += 1", "continue", "R-claim-privacy",
       "the claimant is not told what the others played and saw meanwhile (a stock card "
       "turned up): they know it, the claimant does not", PRIVACY_T),
+    M("priv-seen-told-less", TABLES_PY,
+      'if drew and not back.lines else ""))\n'
+      '            said += (f"taken back: {line}" for line in back.lines)',
+      'if drew and not back.lines else ""))', "R-claim-privacy",
+      "a seat that saw the moves taken back is told the moves without the stock cards they "
+      "turned up, where the claimant is told both: the seats are told different things",
+      PRIVACY_T),
     M("priv-unseen-shown", TABLES_PY,
       "if pos in self.void or seat in self.unseen.get(pos, ()):", "if pos in self.void:",
       "R-claim-privacy",

@@ -580,8 +580,12 @@ class Table:
             taken.append((back.seat, back.text if mine else back.public,
                           back.gained if mine else ()))
             drew = back.gained if mine else ()
+            # and what followed it, as the seats that never saw it are told: a pass that
+            # turned up a stock card reads as that, not as the pass after it once more (a
+            # card drawn in the open is told there; one drawn in private, to its seat only)
             said.append(f"taken back: {self.seats[back.seat].name}: {taken[-1][1]}"
-                        + (f" (drew {' '.join(drew)})" if drew else ""))
+                        + (f" (drew {' '.join(drew)})" if drew and not back.lines else ""))
+            said += (f"taken back: {line}" for line in back.lines)
         lines: tuple[str, ...] = (head, *e.lines, *after)
         if said:
             # What was taken back is told before what the claim then did, in the order it

@@ -95,9 +95,10 @@ def test_R_claim_privacy_a_claim_comes_first_and_takes_back_what_was_played():
                                      (3, "capture 9m", ()))
         assert new[0].lines[0] == ("Player 0: chiu — it comes first (R-claim-privacy), so "
                                    "3 actions are taken back")
-        # what was taken back is told first, then what the claim did
-        assert new[0].lines[3] == "taken back: Player 3: capture 9m"
-        assert not any(line.startswith("taken back") for line in new[0].lines[4:])
+        # what was taken back is told first, then what the claim did: in the very words
+        # the claimant is told, the cards each capture exposed with it (a seat that saw
+        # the moves read two bare captures and no cards)
+        assert new[0].lines == events[0].lines
     # The table is as if they were never played: seat 0 discards after its Chíu.
     assert t.observation(3).to_act == 0 and t.observation(0).to_act == 0
     assert t.state.cards_accounted()
@@ -185,9 +186,13 @@ def test_R_declare_privacy_what_followed_a_presumed_stay_by_itself_is_taken_back
     assert last.lines[0] == ("B: declare 22h — it comes first (R-declare-privacy), so 2 "
                              "actions are taken back, with what followed on its own")
     # the take-backs first, then the declaration and the declared seat's turn played again
-    assert last.lines[1:4] == ("taken back: AI 2 (declared) drew and discarded 3m",
-                               "taken back: A: draw (drew 8c)", "taken back: A: discard 8c")
-    assert not any(line.startswith("taken back") for line in last.lines[4:])
+    # A's draw was in the open (a seat had declared, KW-X3): what followed it says the card
+    assert last.lines[1:5] == ("taken back: AI 2 (declared) drew and discarded 3m",
+                               "taken back: A: draw", "taken back: A drew 8c face up (KW-X3)",
+                               "taken back: A: discard 8c")
+    assert not any(line.startswith("taken back") for line in last.lines[5:])
+    assert [x for x in t.events(1)[-1].lines if x.startswith("taken back")] == [
+        x for x in last.lines if x.startswith("taken back")]  # B is told the same
     assert [a for _, a, _ in last.taken_back] == ["draw", "discard 8c"]
     assert not any("stay" in line for e in t.events(0) for line in e.lines)
     assert everything(rebuilt(t)) == everything(t)

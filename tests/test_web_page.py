@@ -616,6 +616,7 @@ def test_a_late_claim_takes_back_what_the_other_person_saw_played(served, browse
         b.page.wait_for_selector(".log-lines .taken-back")
         told = [t.strip() for t in b.page.locator(".log-lines .taken-back").all_text_contents()]
         assert "taken back: Player 0 exposes 6c from the stock" in told
+        assert told == undone  # both told the same, the stock card with the pass
         assert "Player 0 exposes 6c from the stock" in a.page.text_content(".log-lines")
         assert b.page.locator(".log-lines .undone").count() == 0
         assert a.errors == [] and b.errors == []
