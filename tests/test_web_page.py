@@ -665,6 +665,31 @@ def test_a_refused_action_shows_its_rule_and_a_reload_resumes_the_seat(served, c
     assert len(w.errors) == 2
 
 
+def test_an_action_that_gets_no_answer_is_not_called_refused(served, context):
+    """The connection lost as an action is sent: the page says no answer came and that the
+    table will show whether it counted (it read "Refused  Failed to fetch", the label of a
+    rules refusal with the browser's own words); once calls get through, play goes on."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "kowah", ["you", "greedy", "greedy"], 4)
+    w.settled()
+    page = w.page
+    while not w.debug("legal"):
+        w.settled()
+    version = w.debug("version")
+    page.route("**/moneycards.v1.TableService/Act", lambda route: route.abort())
+    page.click("section.actions button.act >> nth=0")
+    page.wait_for_selector("section.actions .refusal")
+    said = page.text_content("section.actions .refusal")
+    assert said.startswith("No answer") and "could not be reached" in said, said
+    assert "Refused" not in said and "fetch" not in said
+    assert w.debug("version") == version
+    page.unroute("**/moneycards.v1.TableService/Act")
+    page.click("section.actions button.act >> nth=0")
+    wait_for(page, f"document.body.dataset.version !== '{version}'")
+    assert page.query_selector("section.actions .refusal") is None
+    assert all("ERR_FAILED" in e or "Failed to load resource" in e for e in w.errors), w.errors
+
+
 def test_totom_cards_carry_their_vietnamese_names(served, context):
     w = Watched(context)
     deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 17, "traditional")

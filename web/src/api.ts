@@ -31,4 +31,10 @@ export function refusal(err: unknown): Refusal {
     message: e.rawMessage || String(e.code), code: e.code };
 }
 
+/** Whether a call failed for want of an answer (the server down or unreachable, the
+ * connection lost) rather than by the server's refusal, which always names its reason. */
+export function unanswered(r: Refusal): boolean {
+  return !r.reason && [Code.Unavailable, Code.Unknown, Code.DeadlineExceeded].includes(r.code);
+}
+
 export { Code, ConnectError };

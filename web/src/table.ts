@@ -2,7 +2,7 @@
 // updates through Watch, and the end of the deal explained.
 import { backsEl, cardEl, cardName, cardsEl, type GameKey, parseCards } from "./cards.js";
 import { loadRules, ruleRef, showBook, showRuleById, withRules } from "./rules.js";
-import { Code, lukfu, refusal, type Refusal, tables } from "./api.js";
+import { Code, lukfu, refusal, type Refusal, tables, unanswered } from "./api.js";
 import { clear, h } from "./dom.js";
 import { dealRead, forget, setDealRead, autoPass, setAutoPass } from "./store.js";
 import { Game, type RankedAction, SeatKind } from "./gen/moneycards/v1/common_pb.js";
@@ -849,6 +849,13 @@ export class TablePage {
           : "The table moved on before your action reached it (another seat acted first, or "
             + "this seat in another window). "
             + "It is shown as it is now: choose again.")));
+    } else if (this.refusal && unanswered(this.refusal)) {
+      // not a refusal: no answer came, so whether the action counted is not known yet
+      panel.append(h("div", { class: "refusal stale", role: "alert" },
+        h("strong", {}, "No answer"),
+        h("span", {}, "The server could not be reached: what you sent may not have reached "
+          + "the table. Once the table is live again it shows whether an action counted; if "
+          + "it did not, try again.")));
     } else if (this.refusal) {
       const r = this.refusal;
       panel.append(h("div", { class: "refusal", role: "alert" },
