@@ -219,6 +219,10 @@ def test_LF_W2_claim_with_old_cards_and_LF_K3_losing_caller_pays_both():
     deal.apply("claim")
     assert deal.result == Outcome(OutcomeKind.WIN, "LF-K3", winner=0, fu=8, caller=1,
                                   net=(6, -6, 0))
+    # the result says who pays what: "3 points" beside +6 is the caller paying both shares
+    assert deal.result_line() == (
+        "Seat 0 claims with 8 fu, 3 points (LF-K2); the caller, Seat 1, lost and pays both "
+        "losers' shares (LF-K3): Seat 0 +6, Seat 1 -6, Seat 2 +0.")
 
 
 def test_LF_W3_a_seat_may_play_on_instead_of_claiming():

@@ -29,6 +29,8 @@ def test_LF_W2_a_claim_at_exactly_six_old_cards_before_the_first_lead():
     # The master called and wins with six fu: 1 point (LF-K2) from each loser (LF-K3).
     assert deal.result == Outcome(OutcomeKind.WIN, "LF-K3", winner=0, fu=6, caller=0,
                                   net=(2, -1, -1))
+    assert deal.result_line() == ("Seat 0 claims with 6 fu, 1 point (LF-K2), which each "
+                                  "loser pays (LF-K3): Seat 0 +2, Seat 1 -1, Seat 2 -1.")
 
 
 def test_LF_W2_the_old_card_proof_allows_a_claim_at_exactly_six():

@@ -293,9 +293,15 @@ class LukFuState(TableState):
                     f"on past a claim, so it has none now (R-claim-timing); everyone settles 0.")
         if r.kind is OutcomeKind.DRAWN:
             return "Drawn: the hands ran out with no claim (LF-W4); everyone settles 0."
-        assert r.winner is not None and r.net is not None  # a claim (LF-K2, LF-K3)
+        assert r.winner is not None and r.net is not None and r.fu is not None  # a claim
         net = ", ".join(f"{seat_name(s)} {n:+d}" for s, n in enumerate(r.net))
-        return f"{says(r.winner, 'claims')} with {r.fu} fu ({r.rule}): {net}."
+        points = win_points(r.fu)
+        # who pays what, said: "1 point" beside a winner's +2 read as a contradiction
+        caller = self.record_.caller
+        pays = (f"; the caller, {seat_name(caller)}, lost and pays both losers' shares"
+                if caller is not None and caller != r.winner else ", which each loser pays")
+        return (f"{says(r.winner, 'claims')} with {r.fu} fu, {points} "
+                f"{'point' if points == 1 else 'points'} (LF-K2){pays} ({r.rule}): {net}.")
 
 
 def _read_deal(deal: dict[str, Any]) -> tuple[list[list[Face]], int]:
