@@ -344,15 +344,18 @@ def test_the_deal_s_end_is_said_in_its_last_event_line():
         last = [e for e in t.events(0) if e.result is not None][-1].lines[-1]
         if r.kind is OutcomeKind.WIN:
             points = win_points(r.fu)
+            pays = (" from each loser" if r.caller == r.winner
+                    else ", the caller paying both losers' shares")  # LF-K3
             assert last == f"S{r.winner} wins with {r.fu} fu: {points} point" + \
-                ("s" if points > 1 else "")
+                ("s" if points > 1 else "") + pays
+            seen.add(pays)
         elif r.kind is OutcomeKind.DRAWN:
             assert last.endswith(f"the deal is drawn ({r.rule})")
         else:
             assert last.endswith("(LF-C4)")
         seen.add((r.kind, r.fu == 6))
-    assert {(OutcomeKind.WIN, True), (OutcomeKind.WIN, False), (OutcomeKind.DRAWN, False)} \
-        <= seen
+    assert {(OutcomeKind.WIN, True), (OutcomeKind.WIN, False), (OutcomeKind.DRAWN, False),
+            " from each loser", ", the caller paying both losers' shares"} <= seen
 
 
 # -- LF-O: old cards ---------------------------------------------------------------------

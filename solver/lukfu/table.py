@@ -270,8 +270,10 @@ class LukFuState(TableState):
         if r.kind is OutcomeKind.WIN:
             assert r.winner is not None and r.fu is not None
             points = win_points(r.fu)
+            pays = (", the caller paying both losers' shares"
+                    if r.caller is not None and r.caller != r.winner else " from each loser")
             return f"{says(r.winner, 'wins')} with {r.fu} fu: {points} " \
-                   f"{'point' if points == 1 else 'points'}"
+                   f"{'point' if points == 1 else 'points'}{pays}"
         if r.kind is OutcomeKind.REDEAL:
             return "three passes: the cards are dealt again (LF-C4)"
         if r.rule == "R-claim-timing":
