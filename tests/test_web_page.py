@@ -129,7 +129,7 @@ class Watched:
         """Wait until no call of the page is under way and its view is drawn."""
         try:
             wait_for(self.page, "document.body.dataset.busy === '0' && "
-                     "document.querySelector('.board .me') !== null")
+                     "document.querySelector('.board .me, .board .between') !== null")
         except Exception:
             if os.environ.get("MONEYCARDS_DEBUG_SHOT"):
                 self.page.screenshot(path=os.environ["MONEYCARDS_DEBUG_SHOT"], full_page=True)
@@ -234,9 +234,10 @@ def play_by_hints(w: Watched, shot=None) -> list[str]:
             assert re.match(rf"Deal {d - 1}( of \d+)? is over · ",
                             page.text_content(".status .match"))
             assert "next deal: " in page.text_content(".status .facts")
-            # the next deal, already dealt, waits dimmed behind it
-            assert page.eval_on_selector(".board .felt", "e => getComputedStyle(e).opacity") \
-                == "0.45"
+            # the next deal, already dealt, is not drawn under it (its new hands and badges
+            # contradicted the end's account)
+            assert page.query_selector(".board .felt") is None
+            assert page.query_selector(".board .me") is None
             # ... and so does its log: the next deal's moves show once the person goes on
             later = """() => { const d = Number(document.querySelector('.match').dataset.deal);
                 return [...document.querySelectorAll('.log-lines > li')]

@@ -376,15 +376,18 @@ export class TablePage {
     // shorten the page for a moment, and a layout then would scroll a phone's page to its top.
     const ended = this.unreadDeal(v);
     const parts: HTMLElement[] = [this.header(v, game, obs, names, ended)];
-    const others = h("div", { class: `seats seats-${v.seats.length}` });
-    const n = v.seats.length;
-    for (let k = 1; k < n; k++) others.append(this.seatPanel(v, game, obs, names, (v.seat + k) % n, k));
-    parts.push(h("div", { class: "felt" }, others, this.center(v, game, obs, names)));
-    parts.push(this.mine(v, game, obs, names));
+    // A match deals the next deal at once: the end of the last one is read first, and the
+    // next deal's table, like its log, waits unseen until the person goes on (drawn under
+    // that end, its new hands and empty badges contradicted the end's account).
+    if (!ended) {
+      const others = h("div", { class: `seats seats-${v.seats.length}` });
+      const n = v.seats.length;
+      for (let k = 1; k < n; k++) others.append(this.seatPanel(v, game, obs, names, (v.seat + k) % n, k));
+      parts.push(h("div", { class: "felt" }, others, this.center(v, game, obs, names)));
+      parts.push(this.mine(v, game, obs, names));
+    }
     this.hideLaterDeals(ended);
     if (ended) {
-      // A match deals the next deal at once: the end of the last one is read first; the
-      // next deal's table stays dimmed behind it until the person goes on.
       parts.push(this.betweenPanel(v, game, obs, names, ended));
     } else {
       const actions = this.actionsPanel(v, game, obs, names);
