@@ -769,8 +769,11 @@ def load_record(data: object, game: str) -> dict[str, Any]:
     if "seed" in data and "deal" in data:  # the seed deals other cards than the deal names
         raise InvalidInput("a record gives its 'seed' or its 'deal' (the cards dealt), not "
                            "both", field="record.deal")
-    if "seed" in data and (isinstance(data["seed"], bool) or not isinstance(data["seed"], int)):
-        raise InvalidInput("the seed is a whole number", field="record.seed")
+    if "seed" in data and (isinstance(data["seed"], bool) or not isinstance(data["seed"], int)
+                           or not 0 <= data["seed"] < 1 << 63):
+        # as a table's seed: a negative one dealt cards no table deals, and the verdict
+        # then blamed a legal action for them
+        raise InvalidInput("the seed is a whole number 0 to 2^63-1", field="record.seed")
     rules = data.get("rules")
     # A preset name, or the rules object a record file's `rules` message was read into.
     if rules is not None and (isinstance(rules, (dict, list, int, float, bool))):

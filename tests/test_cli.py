@@ -270,6 +270,7 @@ def test_replay_and_check_record(tmp_path, game):
     ("{not json", "record: not JSON"), ('{"game": "kowah"}', "record.game: this is a record of"),
     ('[1, 2]', "record: expected a game record"),
     ('{"seed": "x"}', "record.seed: expected a whole number"),
+    ('{"seed": -5}', "record.seed: the seed is a whole number 0 to 2^63-1"),
     ('{"seed": 1, "actions": [1]}', "record.actions[0]: expected a string"),
     ('{"seed": 1, "rules": "seed"}', "record.rules: expected an object"),
     ('{"seed": 1, "rules": {"preset": "SEED"}}', "record.rules.preset: unknown value 'SEED'"),
