@@ -691,6 +691,25 @@ def test_an_action_that_gets_no_answer_is_not_called_refused(served, context):
     assert all("ERR_FAILED" in e or "Failed to load resource" in e for e in w.errors), w.errors
 
 
+def test_an_action_out_of_turn_is_refused_in_words(served, context):
+    """Sent while a friend is to act: the refusal says whose turn it is, without the
+    program's reason code ("[NOT_YOUR_TURN]"), which is no rule."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "kowah", ["you", "friend", "greedy"], 5)
+    w.page.click("#to-my-seat")
+    w.settled()
+    while w.debug("legal"):  # this seat's turn: draw, then discard, then the friend's
+        version = w.debug("version")
+        w.page.click("section.actions button.act >> nth=0")
+        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+        w.settled()
+    w.debug("act", "draw")
+    w.page.wait_for_selector("section.actions .refusal")
+    said = w.page.text_content("section.actions .refusal")
+    assert "turn" in said and "NOT_YOUR_TURN" not in said and "[" not in said, said
+    close_remembered_tables(w.page)
+
+
 def test_totom_cards_carry_their_vietnamese_names(served, context):
     w = Watched(context)
     deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 17, "traditional")

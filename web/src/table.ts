@@ -863,8 +863,9 @@ export class TablePage {
       const r = this.refusal;
       panel.append(h("div", { class: "refusal", role: "alert" },
         h("strong", {}, "Refused"), r.rule ? ruleRef(r.rule, game) : null,
-        // the rule is shown first: not again at the message's end ("… [KW-T2]")
-        h("span", {}, ...withRules(r.rule ? r.message.replace(` [${r.rule}]`, "") : r.message, game))));
+        // the rule is shown first: not again at the message's end ("… [KW-T2]"), and a
+        // reason that is no rule ("[NOT_YOUR_TURN]") is for programs, not people
+        h("span", {}, ...withRules(r.message.replace(` [${r.rule || r.reason}]`, ""), game))));
     }
     if (v.over) return panel;
     // The server answers once the AI seats have played, each at its pace (serve --ai-pace-ms).
