@@ -1343,6 +1343,25 @@ def test_focus_stays_on_the_moves_after_an_action_played_by_keyboard(served, con
     assert w.errors == []
 
 
+def test_a_draw_face_up_is_told_once_in_the_log(served, context):
+    """Kowah after a declaration: this seat's draw is shown to all (KW-X3), and its log
+    entry says the card once ("drew 7m face up"), not again as "you drew 7m"."""
+    w = Watched(context)
+    face_up = """[...document.querySelectorAll('.log-lines > li')].filter(li =>
+        li.textContent.includes('Player 0 drew') && li.textContent.includes('face up'))
+        .map(li => li.textContent)"""
+    found = []
+    for seed in range(1, 9):
+        deal_in_lobby(w, served, "kowah", ["you", "greedy", "greedy"], seed)
+        play_first_moves(w, 60, until=lambda: bool(w.page.evaluate(face_up)))
+        found = w.page.evaluate(face_up)
+        if found:
+            break
+    assert found, "no face-up draw of this seat in eight deals"
+    assert all("you drew" not in entry for entry in found), found
+    close_remembered_tables(w.page)
+
+
 def test_a_log_entry_s_lines_are_read_as_sentences(served, context):
     """Tổ Tôm, seed 17: an entry's lines (the action, what followed, the card this seat
     drew) are blocks on screen; to a screen reader, which reads the entry's text, each but

@@ -1128,9 +1128,11 @@ export class TablePage {
     // that says a deal ended (render then shows what the match's end or going on shows).
     li.hidden = e.deal >= 2 && dealRead(this.seat) < e.deal - 1;
     const game = this.view ? GAME_KEY[this.view.game] : undefined;
-    const lines = [...e.lines, ...(e.drawn ? [`you drew ${e.drawn}`] : [])];
+    // a card drawn in private is said to its seat; one drawn face up (KW-X3) the lines say
+    const told = e.drawn && !e.lines.some((l) => l.includes(`drew ${e.drawn} face up`));
+    const lines = [...e.lines, ...(told ? [`you drew ${e.drawn}`] : [])];
     lines.forEach((line, k) => {
-      const drawn = e.drawn && k === lines.length - 1;
+      const drawn = told && k === lines.length - 1;
       // the server's own lines say what a late claim took back: marked, never repeated
       const kind = drawn ? "line drawn" : line.startsWith("taken back: ") ? "line taken-back" : "line";
       li.append(h("span", { class: kind }, ...(game && !drawn ? withRules(line, game) : [line])));
