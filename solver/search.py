@@ -81,9 +81,9 @@ class Estimate:
     def said(self, unit: str = "points a deal", digits: int = 1,
              alike: Sequence[str] = ()) -> str:
         """The settlement first, then the share of deals won, as a hint prints them:
-        "+1.6 points a deal [+0.4, +2.8] over 32 sampled deals played out, wins 25%". Below
-        HONEST_SAMPLE deals an interval would claim more than the sample knows: the figures
-        are then "about" ones. `alike`: the other options that ended every one of these
+        "+1.6 points a deal (95% interval +0.4 to +2.8) over 32 sampled deals played out,
+        wins 25%". Below HONEST_SAMPLE deals an interval would claim more than the sample
+        knows: the figures are then "about" ones. `alike`: the other options that ended every one of these
         deals as this one did (`alike`), named so a reader sees the choice is free."""
         words = settlement_words(self.mean_score, self.interval(), self.worlds,
                                  self.win_share, unit, digits)
@@ -140,8 +140,9 @@ def settlement_words(mean: float, interval: tuple[float, float], n: int, win_sha
     deals = f"{n} sampled deal{'' if n == 1 else 's'} played out"
     if n >= HONEST_SAMPLE:
         lo, hi = interval
-        return (f"{mean:+.{d}f} {unit} [{lo:+.{d}f}, {hi:+.{d}f}] over {deals}, "
-                f"wins {win_share:.0%}")
+        # The interval is labelled: a bare "[-2.9, +3.9]" reads as a range of outcomes
+        return (f"{mean:+.{d}f} {unit} (95% interval {lo:+.{d}f} to {hi:+.{d}f}) over "
+                f"{deals}, wins {win_share:.0%}")
     return f"about {mean:+.{d}f} {unit} over {deals}, wins about {win_share:.0%}"
 
 

@@ -102,8 +102,8 @@ def test_hint_values_are_settlements_with_reasons_that_differ_and_repeat():
     # The settlement first, with its 95% interval over 32 deals, then the share won.
     for r in searched:
         head = r.reason.split("; ")[0]
-        assert head.startswith(f"{r.action}: {r.value:+.1f} points a deal ["), head
-        assert f"] over {tt_hint.WORLDS} sampled deals played out, wins " in head
+        assert head.startswith(f"{r.action}: {r.value:+.1f} points a deal (95% interval "), head
+        assert f") over {tt_hint.WORLDS} sampled deals played out, wins " in head
         assert head.endswith("%")
     rest = [r for r in out if r not in searched]
     assert rest and all(r.reason.startswith("not played out") for r in rest)
