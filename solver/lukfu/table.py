@@ -286,8 +286,9 @@ class LukFuState(TableState):
         if r is None:
             return "The record ends before the deal does."
         if r.kind is OutcomeKind.REDEAL:
-            return "Three passes: no one plays, everyone settles 0; the cards are dealt " \
-                   "again (LF-C4), at a match's table as its next deal."
+            # Said alike at a single deal and in a match (whose next deal is the new one)
+            return "Three passes: no one plays, everyone settles 0, and the cards are dealt " \
+                   "again (LF-C4)."
         if r.kind is OutcomeKind.DRAWN and r.rule == "R-claim-timing":
             last = self.record_.to_act()
             assert last is not None
