@@ -73,6 +73,7 @@ def read_seats(game: AnyGame, seats: list[Seat], *, field: str = "seats",
     if len(seats) != game.seats:
         raise InvalidInput(f"{game.title} has {game.seats} seats, got {len(seats)}", field=field)
     out = []
+    defaulted: set[int] = set()  # seats named by default, not by the caller
     for k, s in enumerate(seats):
         where = f"{field}[{k}]"
         if s.kind not in (HUMAN, AI):
@@ -98,6 +99,7 @@ def read_seats(game: AnyGame, seats: list[Seat], *, field: str = "seats",
                                field=f"{where}.name")
         if not name:
             name = f"AI {k}" if s.kind == AI else f"Player {k}"
+            defaulted.add(k)
         out.append(Seat(s.kind, level, name))
     if require_person and not any(s.kind == HUMAN for s in out):
         raise InvalidInput("a table needs at least one person's seat (self-play runs "
@@ -105,8 +107,11 @@ def read_seats(game: AnyGame, seats: list[Seat], *, field: str = "seats",
     for k, s in enumerate(out):
         first = next(j for j, t in enumerate(out) if t.name == s.name)
         if first != k:
-            raise InvalidInput(f"seats {first} and {k} have the same name {s.name!r}",
-                               field=f"{field}[{k}].name")
+            # blame a name the caller typed: a seat left unnamed was not the caller's choice
+            typed, other = (first, k) if k in defaulted else (k, first)
+            said = (f"; seat {other} is named so by default" if other in defaulted else "")
+            raise InvalidInput(f"seats {first} and {k} have the same name {s.name!r}{said}",
+                               field=f"{field}[{typed}].name")
     return tuple(out)
 
 

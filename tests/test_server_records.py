@@ -167,6 +167,12 @@ def bad_seats(game):
          "printable"),
         (seats_of(game, s2=common_pb2.TableSeat(kind=HUMAN, name=" Ana ")), "seats[2].name",
          "seats 0 and 2 have the same name 'Ana'"),
+        # a name typed into seat 0 that an unnamed seat gets by default: the typed one is
+        # blamed, before the seat (2) or after it (1), not the seat the caller left unnamed
+        (seats_of(game, s0=common_pb2.TableSeat(kind=HUMAN, name="AI 2")), "seats[0].name",
+         "seats 0 and 2 have the same name 'AI 2'; seat 2 is named so by default"),
+        (seats_of(game, s2=common_pb2.TableSeat(kind=HUMAN, name="AI 1")), "seats[2].name",
+         "seats 1 and 2 have the same name 'AI 1'; seat 1 is named so by default"),
         (seats_of(game, s2=common_pb2.TableSeat(kind=HUMAN, ai_level=common_pb2.AI_LEVEL_STRONG)),
          "seats[2].ai_level", "only an AI seat has a level"),
     ]
