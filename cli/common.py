@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
@@ -22,6 +23,24 @@ CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 
 
 
 MAX_ERROR_CHARS = 300  # one readable line, whatever the input was
+
+class PositiveMs(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.5 only
+    """Milliseconds above 0 (infinity: no cap). A safety cap of 0 ms would cut every search
+    short before it began, and NaN is no number: both refused, not run."""
+    name = "MS"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> float:
+        try:
+            ms = float(value)
+        except (TypeError, ValueError):
+            ms = math.nan
+        if not ms > 0:
+            self.fail(f"a number of milliseconds above 0, not {value!r}", param, ctx)
+        return ms
+
+
+POSITIVE_MS = PositiveMs()
 
 
 def fail(message: str, code: int = 2) -> NoReturn:

@@ -8,7 +8,7 @@ from typing import IO, Any, Callable, TypeVar
 
 import click
 
-from moneycards.cli.common import answers, emit_json, json_option, progress
+from moneycards.cli.common import POSITIVE_MS, answers, emit_json, json_option, progress
 from moneycards.solver.cards import counted
 from moneycards.solver.errors import InvalidInput, json_object
 from moneycards.solver.games import GAMES, AnyGame, final_state, title_of
@@ -93,6 +93,7 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
     @click.option("--state", "state_file", required=True, type=click.File("r"),
                   help="A seat's observation as JSON (see `observe`).")
     @click.option("--budget-ms", default=spec.hint_budget_ms, show_default=True,
+                  type=POSITIVE_MS,
                   help="Wall-clock safety cap for the hint (the search is counted in "
                        "work, so it matters only if it runs out first).")
     @engine_option
@@ -149,6 +150,7 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
                   help="The moneycards server whose tables a grpc: seat plays at (default: "
                        "one started in this process for the run).")
     @click.option("--budget-ms", default=spec.hint_budget_ms, show_default=True,
+                  type=POSITIVE_MS,
                   help="Wall-clock safety cap per strong decision (the search is "
                        "counted in work: the same seed plays the same deals).")
     @click.option("--backend", type=click.Choice(["local", "ray"]), default="local",

@@ -67,9 +67,10 @@ class Limits:
 def hint_budget_ms(requested: float, game: str, limits: Limits,
                    time_remaining: float | None) -> float:
     """The budget a hint runs with: never more than the cap or the client's deadline."""
-    if requested < 0:
+    if not requested >= 0:  # NaN too, refused in the same words as a negative budget
         raise InvalidInput("budget_ms is 0 (the default) or a positive number of "
-                           "milliseconds", field="budget_ms")
+                           f"milliseconds (more than {limits.hint_cap_ms:g} counts as "
+                           f"{limits.hint_cap_ms:g}), not {requested:g}", field="budget_ms")
 
     budget = float(min(requested or spec(game).hint_budget_ms, limits.hint_cap_ms))
     if time_remaining is not None:

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from moneycards.cli.main import cli
+from moneycards.solver.games import seeded
 
 UCHI_TOM = "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m"
 
@@ -548,6 +549,23 @@ def test_hint_lines_name_each_action_once(game, tmp_path):
         action = " ".join(row[3:19].split())
         reason = row[30:]
         assert action and not reason.startswith(action), row
+
+
+@pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
+@pytest.mark.parametrize("command", ["hint", "selfplay"])
+@pytest.mark.parametrize("budget", ["0", "-5", "nan", "soon"])
+def test_a_budget_of_no_time_is_refused_not_run(game, command, budget, tmp_path):
+    """A safety cap of 0 ms would cut every search short before it began and mark the one
+    option it reached as best: --budget-ms is refused at 0 or below, exit 2, naming it."""
+    state = seeded(game, 3)
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(state.observation(state.current_seat()).to_json()))
+    more = ["--state", str(path)] if command == "hint" else ["--deals", "1"]
+    r = CliRunner().invoke(cli, [game, command, *more, "--budget-ms", budget])
+    assert r.exit_code == 2, r.output
+    assert f"--budget-ms': a number of milliseconds above 0, not '{budget}'" in r.output, \
+        r.output
+    assert len(r.output.strip().splitlines()) == 1, r.output
 
 
 @pytest.mark.parametrize("args, named", [

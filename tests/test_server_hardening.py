@@ -2,6 +2,7 @@
 
 import json
 import logging
+import math
 import threading
 import time
 from contextlib import contextmanager
@@ -203,10 +204,22 @@ def test_a_100kB_token_is_clipped_in_the_error(channel):
     assert "…(100000 chars)" in exc.value.details()
 
 
-def test_a_negative_budget_is_invalid(channel):
+@pytest.mark.parametrize("budget", [-1.0, -math.inf, math.nan])
+def test_a_negative_budget_is_invalid(channel, budget):
+    """A budget below 0 or none at all (NaN) is refused in the same words; infinity is
+    capped (below)."""
     with pytest.raises(grpc.RpcError) as exc:
-        kowah_hint(channel, observation("kowah"), budget_ms=-1)
+        kowah_hint(channel, observation("kowah"), budget_ms=budget)
     assert field_of(exc.value) == "budget_ms"
+    assert exc.value.details().startswith(
+        "budget_ms: budget_ms is 0 (the default) or a positive number of milliseconds (more "
+        "than "), exc.value.details()
+    assert exc.value.details().endswith(f", not {budget:g}")
+
+
+def test_an_infinite_budget_is_capped(channel):
+    answer = kowah_hint(channel, observation("kowah"), budget_ms=math.inf)
+    assert answer.actions
 
 
 @pytest.mark.parametrize("seat", [10**12, "x", -1, 3, True])
