@@ -33,7 +33,6 @@ const GAME_KEY: Record<number, GameKey> = {
 
 /** How many face-down choices are listed before they fold away. */
 const FOLD_AT = 8;
-const FADE_PX = 51;  // the Kowah pile's deepest fade at its top edge: 3.2rem, about one row
 
 export class TablePage {
   private view?: TableView;
@@ -686,17 +685,32 @@ export class TablePage {
           h("span", { class: "who" }, names[d.seat]),
           taken ? h("span", { class: "took" }, `→ ${names[d.takenBy!]}`) : null));
       }
-      c.append(h("h3", {}, "Discards", h("span", { class: "quiet" }, " oldest first; → who took it")),
+      const above = h("span", { class: "quiet above" });
+      c.append(h("h3", {}, "Discards", h("span", { class: "quiet" }, " oldest first; → who took it"), above),
         k.discards.length ? pile : h("p", { class: "quiet" }, "none yet"));
-      // The newest in view; earlier rows, scrolled up, fade out at the box's top edge, so a
-      // row cut by the edge shows no names without their cards and says there is more above.
-      // The fade is as deep as the scroll, up to a row: a pile scrolled a pixel is not faded.
+      // A long deal's pile scrolls in its own box, newest in view. The box is as tall as the
+      // whole rows that fit in it, so its top edge cuts no row: names under cards scrolled
+      // out of sight would read as labels of the row below. The heading counts what is above.
       const edge = () => {
-        pile.classList.toggle("more-above", pile.scrollTop > 0);
-        pile.style.setProperty("--fade", `${Math.min(Math.round(pile.scrollTop), FADE_PX)}px`);
+        const boxTop = pile.getBoundingClientRect().top;
+        const hidden = Array.from(pile.children)
+          .filter((li) => li.getBoundingClientRect().bottom <= boxTop + 1).length;
+        above.textContent = hidden ? ` · ${hidden} earlier, scroll up` : "";
+      };
+      const fit = () => {
+        pile.style.height = "";
+        const full = pile.scrollHeight, room = pile.clientHeight;
+        if (full > room) {
+          const origin = pile.getBoundingClientRect().top - pile.scrollTop;
+          const starts = Array.from(pile.children, (li) => li.getBoundingClientRect().top - origin);
+          const first = starts.find((y) => full - y <= room) ?? full - room;
+          pile.style.height = `${Math.ceil(full - first)}px`;
+          pile.scrollTop = first;
+        }
+        edge();
       };
       pile.addEventListener("scroll", edge, { passive: true });
-      requestAnimationFrame(() => { pile.scrollTop = pile.scrollHeight; edge(); });
+      requestAnimationFrame(fit);
     } else {
       const l = obs as LukFuObservation;
       const tricks = l.record?.tricks ?? [];
