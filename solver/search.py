@@ -83,8 +83,9 @@ class Estimate:
         """The settlement first, then the share of deals won, as a hint prints them:
         "+1.6 points a deal (95% interval +0.4 to +2.8) over 32 sampled deals played out,
         wins 25%". Below HONEST_SAMPLE deals an interval would claim more than the sample
-        knows: the figures are then "about" ones. `alike`: the other options that ended every one of these
-        deals as this one did (`alike`), named so a reader sees the choice is free."""
+        knows: the figures are then "about" ones. `alike`: the other options that ended
+        every one of these deals as this one did, named so a reader sees the choice is
+        free."""
         words = settlement_words(self.mean_score, self.interval(), self.worlds,
                                  self.win_share, unit, digits)
         if alike:
