@@ -443,6 +443,25 @@ class TableState(ABC):
         """An action's text read once, typed by the game's verbs (`Action`)."""
         return parse_action(text, self.deck, self.verb_type)
 
+    def read_action(self, text: str, field: str) -> Action:
+        """An action as a person or a record gives it, refused as bad input (InvalidInput
+        or NotationError naming `field`) when it is no action of this game at all: an
+        unknown verb, words a verb does not take, cards not in the notation or more copies
+        than the deck holds. Whether the rules allow it is `apply`'s to say."""
+        act = self.parse_action(text)
+        misread = self.misread(act)
+        if misread:
+            raise InvalidInput(misread, field=field)
+        if act.verb in self.card_verbs and not act.cards:
+            try:
+                self.deck.parse(act.arg, field=field)  # bad notation is bad input
+            except NotationError as err:  # placed where a person looks, as a refusal places it
+                err.message = position_in_action(err.message, " ".join(text.split()), self.deck)
+                raise
+        if act.cards:  # more copies of a card than the deck holds: no move of any table
+            self.deck.counts(act.cards, field=field)
+        return act
+
     def public_text(self, action: Action) -> str:
         """An action as the other seats see it (Luk Fu hides face-down cards)."""
         return action.text

@@ -26,13 +26,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from moneycards.solver.cards import Face
-from moneycards.solver.errors import InvalidInput, NotationError
+from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import AnyGame, spec
 from moneycards.solver.observation import Observation
 from moneycards.solver.ranking import LEVELS
 from moneycards.solver.screen import explain
 from moneycards.solver.table import (IllegalAction, Outcome, TableState, check_result, name_says,
-                                     named_seats, position_in_action)
+                                     named_seats)
 from moneycards.solver.hints import choose
 
 HUMAN, AI = "human", "ai"
@@ -621,20 +621,8 @@ class Table:
         if not isinstance(text, str) or not text.strip():
             raise InvalidInput(f"an action is needed: {self.state.actions_help}",
                                field="action")
-        act = self.state.parse_action(text)
         # Text that is no action of this game is bad input, not a move the rules refuse.
-        misread = self.state.misread(act)
-        if misread:
-            raise InvalidInput(misread, field="action")
-        if act.verb in self.state.card_verbs and not act.cards:
-            try:
-                self.state.deck.parse(act.arg, field="action")  # bad notation is bad input
-            except NotationError as err:  # placed where a person looks, as a refusal places it
-                err.message = position_in_action(err.message, " ".join(text.split()),
-                                                 self.state.deck)
-                raise
-        if act.cards:  # more copies of a card than the deck holds: no move of any table
-            self.state.deck.counts(act.cards, field="action")
+        self.state.read_action(text, field="action")
         since = self.version(seat)
         if expected_version is not None and expected_version != since:
             raise StaleVersion(expected_version, since)
