@@ -53,6 +53,19 @@ def test_check_play_lead_and_follow(stub):
     assert r.turn == pb.LUK_FU_TRICK_TURN_FOLLOW and r.role == pb.LUK_FU_ROLE_NON_CALLER
 
 
+def test_a_play_of_cards_not_held_is_a_contradictory_request_not_a_verdict(stub):
+    """As a Kowah win's pair not in the hand: no rule of play refuses a card the hand does
+    not hold; the question names another hand."""
+    with pytest.raises(grpc.RpcError) as info:
+        stub.CheckPlay(pb.CheckPlayRequest(play="8t 9t", hand="1c 2c 9t",
+                                           role=pb.LUK_FU_ROLE_NON_CALLER), timeout=10)
+    assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert info.value.details() == "play: 8t is not in the hand (12c 9t)"
+    info_detail = error_details_pb2.ErrorInfo()
+    rpc_status.from_call(info.value).details[1].Unpack(info_detail)
+    assert info_detail.reason == "CONTRADICTORY_REQUEST"
+
+
 def test_prove_old_inference(stub):
     r = stub.ProveOld(pb.ProveOldRequest(hand="7c 5m6m 1t2t 9t 5s 8t",
                                          record=record_msg(EXAMPLE)), timeout=30)
@@ -78,6 +91,16 @@ def test_score(stub):
     ("ComparePlays", pb.ComparePlaysRequest(play="8c", over="5h"), "over"),
     ("CheckPlay", pb.CheckPlayRequest(play="7c", hand="7c 7c"), "hand"),
     ("CheckPlay", pb.CheckPlayRequest(play="7c", hand="7c"), "role"),
+    # cards the hand does not hold: the request contradicts itself, a lead or a follow
+    ("CheckPlay", pb.CheckPlayRequest(play="9t", hand="1c 2c",
+                                      role=pb.LUK_FU_ROLE_NON_CALLER), "play"),
+    ("CheckPlay", pb.CheckPlayRequest(play="123t", hand="1t 2t",
+                                      role=pb.LUK_FU_ROLE_CALLER), "play"),
+    ("CheckPlay", pb.CheckPlayRequest(play="1t", face_down=True,
+                                      hand="9c 2s3s4s5s6s7s8s9s 1m2m3m",
+                                      record=pb.LukFuRecord(master=0, calls=["play"], tricks=[
+                                          pb.LukFuTrick(leader=0, plays=[
+                                              pb.LukFuAction(seat=0, cards="6c")])])), "play"),
     ("ProveOld", pb.ProveOldRequest(hand="7c", seat=3), "seat"),
     ("ProveOld", pb.ProveOldRequest(hand="7c 6c", record=pb.LukFuRecord(
         master=0, calls=["play"], tricks=[pb.LukFuTrick(leader=0, plays=[

@@ -91,6 +91,17 @@ def legal_text(play: str, *, hand: str, role: str | None = None, record: Any = N
     if role not in ROLES:
         raise InvalidInput(f"unknown role {role!r}; choose one of: {', '.join(ROLES)}",
                            field="role")
+    # Cards the hand does not hold ask about another hand: the request contradicts itself
+    # (as a Kowah win's pair not in the hand does), where a rule would refuse a move.
+    try:
+        named = LUKFU.parse(play, field="play")
+    except InvalidInput:
+        named = []  # text that names no card is said by the play's own reading below
+    # (a card named twice is bad input, said first by the play's own reading: LF-D1)
+    missing = [f for f in named if f not in faces] if len(set(named)) == len(named) else []
+    if missing:
+        raise ContextError(f"{LUKFU.render(missing)} {'is' if len(missing) == 1 else 'are'} "
+                           f"not in the hand ({LUKFU.render(faces)})", field="play")
     best = rec.current_best() if rec else None
     if best is None:
         if face_down:
