@@ -215,7 +215,10 @@ class TableServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def CloseTable(self, request, context):
-        """Close a table for good (any person's seat may); later calls on it are NOT_FOUND.
+        """Close a table for good (any person's seat may); later calls on it are NOT_FOUND. A
+        table with no person's seat (CreateTable ai_only) has no seat token to close it or to
+        view it with (GetView, Watch, Hint): it is over when CreateTable answers, an over table
+        counts against no limit, and GetRecord reads it by its id alone.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
