@@ -620,6 +620,7 @@ def test_the_browser_transports_of_connect_web(served):
     for x in lines:
         assert re.fullmatch(r"KW-[A-Z0-9-]+", x["rule"] or ""), x
         assert x["events"][-len(x["acted"]):] == x["acted"], x  # streamed as Act answered
+        assert x["closed"] is True, x  # no unfinished table left counting against the address
         assert x["wins"] is True
 
 

@@ -6,8 +6,9 @@
 //
 // For each transport, prints one JSON line: the rule id of a refused action (from
 // google.rpc.ErrorInfo), the events `Watch` streamed up to the seat's version after a legal
-// action, and a CheckHand verdict.
-import { ConnectError, createClient, type Transport } from "@connectrpc/connect";
+// action, whether the table was closed (CloseTable, then GetView answers NotFound), and a
+// CheckHand verdict.
+import { Code, ConnectError, createClient, type Transport } from "@connectrpc/connect";
 import { createConnectTransport, createGrpcWebTransport } from "@connectrpc/connect-web";
 import { ErrorInfoSchema } from "./gen/google/rpc/error_details_pb.js";
 import { AiLevel, Game, SeatKind } from "./gen/moneycards/v1/common_pb.js";
@@ -46,10 +47,18 @@ for (const [name, transport] of transports) {
     events.push(event!.action);
     if (event!.version >= acted.view!.version) break;
   }
+  // Close the table: an unfinished one counts against the address's open tables until then.
+  await tables.closeTable(who);
+  let closed = false;
+  try {
+    await tables.getView(who);
+  } catch (e) {
+    closed = ConnectError.from(e).code === Code.NotFound;
+  }
   const hand = await createClient(TotomService, transport).checkHand(
     { hand: "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m" });
   console.log(JSON.stringify({
-    transport: name, refused, rule, acted: acted.events.map((e) => e.action), events,
+    transport: name, refused, rule, acted: acted.events.map((e) => e.action), events, closed,
     wins: hand.wins,
   }));
 }
