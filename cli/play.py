@@ -12,7 +12,7 @@ from moneycards.cli.common import POSITIVE_MS, answers, emit_json, json_option, 
 from moneycards.solver.cards import counted
 from moneycards.solver.errors import InvalidInput, json_object
 from moneycards.solver.games import GAMES, AnyGame, final_state, title_of
-from moneycards.solver.table import seat_label
+from moneycards.solver.table import SEED_LIMIT, SEED_WORDS, check_seed, seat_label
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -186,6 +186,11 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
         for level, option in zip(levels, named_by):  # a path that does not load fails here
             resolve([level], field=option)
         check_budget(budget_ms)
+        # every deal's seed, SEED + k, as `play --seed` takes it: a run's deals can be replayed
+        check_seed(seed, field="--seed")
+        if seed + deals - 1 >= SEED_LIMIT:
+            raise InvalidInput(f"{SEED_WORDS}; deal k has seed SEED + k, so with --deals "
+                               f"{deals} SEED is at most 2^63-{deals}", field="--seed")
         remote = grpc_seat(levels)
         if remote is not None and backend != "local":
             raise InvalidInput("a grpc: seat plays with --backend local", field="--backend")

@@ -706,6 +706,16 @@ def possessive(name: str) -> str:
     return "your" if name == "You" else f"{name}'s"
 
 
+# A seed is 0 to 2^63-1 wherever one is given: a table's, a record's, a self-play run's.
+SEED_LIMIT = 1 << 63
+SEED_WORDS = "the seed is a whole number 0 to 2^63-1"
+
+
+def check_seed(seed: Any, field: str) -> None:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise InvalidInput(SEED_WORDS, field=field)
+
+
 DEFAULT_NAMES = ("Seat 0", "Seat 1", "Seat 2", "Seat 3")  # a table or a header names them
 _names: ContextVar[tuple[str, ...]] = ContextVar("seat_names", default=DEFAULT_NAMES)
 
@@ -788,11 +798,10 @@ def load_record(data: object, game: str) -> dict[str, Any]:
     if "seed" in data and "deal" in data:  # the seed deals other cards than the deal names
         raise InvalidInput("a record gives its 'seed' or its 'deal' (the cards dealt), not "
                            "both", field="record.deal")
-    if "seed" in data and (isinstance(data["seed"], bool) or not isinstance(data["seed"], int)
-                           or not 0 <= data["seed"] < 1 << 63):
+    if "seed" in data:
         # as a table's seed: a negative one dealt cards no table deals, and the verdict
         # then blamed a legal action for them
-        raise InvalidInput("the seed is a whole number 0 to 2^63-1", field="record.seed")
+        check_seed(data["seed"], field="record.seed")
     rules = data.get("rules")
     # A preset name, or the rules object a record file's `rules` message was read into.
     if rules is not None and (isinstance(rules, (dict, list, int, float, bool))):

@@ -31,8 +31,8 @@ from moneycards.solver.games import AnyGame, spec
 from moneycards.solver.observation import Observation
 from moneycards.solver.ranking import LEVELS
 from moneycards.solver.screen import explain
-from moneycards.solver.table import (IllegalAction, Outcome, TableState, check_result, name_says,
-                                     named_seats)
+from moneycards.solver.table import (SEED_LIMIT, IllegalAction, Outcome, TableState, check_result,
+                                     check_seed, name_says, named_seats)
 from moneycards.solver.hints import choose
 
 HUMAN, AI = "human", "ai"
@@ -394,9 +394,8 @@ class Table:
         g = spec(game)
         if seed is None:
             # 63 bits: every one of 2^31 seeds could be tried against one seat's hand.
-            seed = random.SystemRandom().randrange(1 << 63)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 63:
-            raise InvalidInput("the seed is a whole number 0 to 2^63-1", field="seed")
+            seed = random.SystemRandom().randrange(SEED_LIMIT)
+        check_seed(seed, field="seed")
         if rules is None or isinstance(rules, str):
             rules = g.rules(rules, field="rules")
         when = played_at or datetime.datetime.now(datetime.timezone.utc).isoformat(

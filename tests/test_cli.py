@@ -88,6 +88,22 @@ def bad_input(args, starts):
     assert r.stderr.startswith(f"error: {starts}") and r.stderr.count("\n") == 1, r.stderr
 
 
+@pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
+def test_selfplay_takes_the_seeds_a_table_takes(game):
+    """Deal k of a run has seed SEED + k, which `play --seed` must take to replay it: a
+    negative seed, or one whose last deal's seed passes 2^63-1, is refused as a table's is."""
+    seats = ",".join(["random"] * (4 if game == "totom" else 3))
+    top = (1 << 63) - 1
+    bad_input([game, "selfplay", "--seats", seats, "--seed", "-5", "--deals", "2"],
+              "--seed: the seed is a whole number 0 to 2^63-1")
+    bad_input([game, "selfplay", "--seats", seats, "--seed", str(top), "--deals", "2"],
+              "--seed: the seed is a whole number 0 to 2^63-1; deal k has seed SEED + k, so "
+              "with --deals 2 SEED is at most 2^63-2")
+    r = CliRunner().invoke(cli, [game, "selfplay", "--seats", seats, "--seed", str(top - 1),
+                                 "--deals", "2"])
+    assert r.exit_code == 0 and f"(seed {top})" in r.stdout, r.output
+
+
 def test_bad_option_value_exits_2():
     bad_input(["totom", "check", UCHI_TOM, "--via", "air"], "Invalid value for '--via': 'air'")
 
