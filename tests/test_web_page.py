@@ -1039,6 +1039,34 @@ def test_kowah_honours_are_told_apart_on_small_cards(served, context):
 
 
 @pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
+def test_a_name_under_a_kowah_discard_stays_on_one_line(served, context, width, height):
+    """A seat's name under its discard, and "→ NAME" under a taken one, is one line: a long
+    name is cut with an ellipsis and is whole in the label's title ("Grandmother / Lan"
+    read as two labels of the row)."""
+    seats = [{"kind": "SEAT_KIND_HUMAN", "name": "Grandmother Lan"},
+             {"kind": "SEAT_KIND_AI", "aiLevel": "AI_LEVEL_GREEDY", "name": "Uncle Minh"},
+             {"kind": "SEAT_KIND_AI", "aiLevel": "AI_LEVEL_GREEDY",
+              "name": "A name of forty characters, the longest"}]
+    made = connect(served, "CreateTable", {"game": "GAME_KOWAH", "seats": seats, "seed": "4"})
+    w = Watched(context, width, height)
+    w.page.goto(f"{served}/#table={made['tableId']}&token={made['seatTokens'][0]['token']}")
+    play_first_moves(w, 30, until=lambda: len(w.page.query_selector_all(".center .discard"))
+                     >= 9)
+    labels = w.page.evaluate("""() => Array.from(document.querySelectorAll(
+        '.center .discard .who, .center .discard .took')).map((e) => ({
+            text: e.textContent, title: e.title,
+            tall: e.getBoundingClientRect().height
+                  > 1.6 * parseFloat(getComputedStyle(e).fontSize)}))""")
+    assert len(labels) >= 9
+    assert [x for x in labels if x["tall"]] == [], labels
+    assert {x["title"] for x in labels} >= {"Grandmother Lan", "Uncle Minh",
+                                            "A name of forty characters, the longest"}
+    connect(served, "CloseTable", {"tableId": made["tableId"],
+                                   "seatToken": made["seatTokens"][0]["token"]})
+    assert w.errors == []
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
 def test_a_long_kowah_pile_keeps_the_hand_and_the_moves_on_screen(served, context, width,
                                                                    height):
     """Late in a Kowah deal the pile holds ninety discards: it scrolls in its own box,
@@ -1068,6 +1096,12 @@ def test_a_long_kowah_pile_keeps_the_hand_and_the_moves_on_screen(served, contex
                 said: document.querySelector('.center h3 .above').textContent}; }"""
     seen = page.evaluate(cut)
     assert seen["newest"] and seen["cut"] == 0, seen
+    # every name under a discard on one line ("Player / 0" read as two labels)
+    wrapped = page.evaluate("""() => Array.from(document.querySelectorAll(
+        '.center .discard .who, .center .discard .took')).filter((e) =>
+        e.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(e).fontSize))
+        .map((e) => e.textContent)""")
+    assert wrapped == [], wrapped
     assert seen["above"] > 0 and seen["said"] == f" · {seen['above']} earlier, scroll up", seen
     if os.environ.get("MONEYCARDS_SCREENSHOTS"):
         page.query_selector(".center").screenshot(

@@ -682,8 +682,8 @@ export class TablePage {
         const taken = d.takenBy !== undefined;
         pile.append(h("li", { class: `discard${taken ? " taken" : ""}${d === top ? " top" : ""}` },
           cardEl("kowah", d.card, "small"),
-          h("span", { class: "who" }, names[d.seat]),
-          taken ? h("span", { class: "took" }, `→ ${names[d.takenBy!]}`) : null));
+          h("span", { class: "who", title: names[d.seat] }, names[d.seat]),
+          taken ? h("span", { class: "took", title: `taken by ${names[d.takenBy!]}` }, `→ ${names[d.takenBy!]}`) : null));
       }
       const above = h("span", { class: "quiet above" });
       c.append(h("h3", {}, "Discards", h("span", { class: "quiet" }, " oldest first; → who took it"), above),
