@@ -90,7 +90,11 @@ class Estimate:
                                  self.win_share, unit, digits)
         if alike:
             every = "the one" if self.worlds == 1 else f"each of the {self.worlds}"
-            words += f", exactly as {and_list(alike)} in {every}"
+            # Three or more are counted, not listed: each of them says the same of the
+            # others, and five such lines filled a phone's move panel with card names.
+            said = and_list(alike) if len(alike) <= 2 else \
+                f"{alike[0]} and {len(alike) - 1} other options"
+            words += f", exactly as {said} in {every}"
         return words
 
 

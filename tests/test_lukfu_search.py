@@ -190,6 +190,9 @@ def test_alike_is_deal_by_deal_not_equal_sums():
     assert a.mean_score == b.mean_score and a.win_share == b.win_share
     assert alike([a, b, c]) == {"a": ["c"], "b": [], "c": ["a"]}
     assert "exactly as c in each of the 2" in a.said(alike=["c"])
+    assert "exactly as c and d in each of the 2" in a.said(alike=["c", "d"])
+    # three or more are counted: five options alike made five long lines
+    assert "exactly as c and 2 other options in each of the 2" in a.said(alike=["c", "d", "e"])
     assert "exactly as" not in b.said(alike=[])
 
 
