@@ -208,7 +208,9 @@ def faces_switch(game: str, text: Any, default: tuple[Any, ...], where: str) -> 
                            field=where) from None
     if len(faces) != len(default) or len(set(faces)) != len(faces):
         raise InvalidInput(f"{wanted}, not {clip(text)!r}", field=where)
-    return tuple(faces)
+    # a set of faces: the preset's own, in another order, changes nothing (and is not listed
+    # among the switches that differ from it)
+    return default if set(faces) == set(default) else tuple(faces)
 
 
 def switch_text(value: Any) -> Any:

@@ -299,6 +299,12 @@ def test_play_takes_a_preset_and_ruling_switches(tmp_path, server_address):
     assert json.loads(faces.read_text())["rules"]["tom_cards"] == "3m 3s 7c"
     r = run("totom", "check-record", str(faces))
     assert r.exit_code == 0 and r.output.startswith("VALID")
+    # a set of faces: the preset's own three in another order are the preset, unsaid
+    same = tmp_path / "same.json"
+    r = run("totom", "play", "--seed", "5", "--switch", "tom_cards=7c 3c 3m", "--record",
+            str(same), input="quit\n")
+    assert r.exit_code == 0 and "Rules:" not in r.output, r.output
+    assert "tom_cards" not in json.loads(same.read_text())["rules"]
     r = run("totom", "play", "--switch", "tom_cards=3m 3m 7c")
     assert r.exit_code == 2 and "--switch.tom_cards: 3 different faces, as in '3m 3c 7c'" \
         in r.output
