@@ -195,6 +195,15 @@ def kowah_hint(channel, obs, budget_ms=0):
         timeout=10)
 
 
+def test_a_request_over_a_megabyte_is_resource_exhausted_as_documented(channel):
+    """docs/operations.md: over 1 MB, gRPC itself answers RESOURCE_EXHAUSTED."""
+    with pytest.raises(grpc.RpcError) as exc:
+        kowah_pb2_grpc.KowahServiceStub(channel).CheckReady(
+            kowah_pb2.CheckReadyRequest(hand="5c" * 1_050_000), timeout=30)
+    assert exc.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert "larger than max" in exc.value.details()
+
+
 def test_a_100kB_token_is_clipped_in_the_error(channel):
     with pytest.raises(grpc.RpcError) as exc:
         kowah_pb2_grpc.KowahServiceStub(channel).CheckReady(
