@@ -24,6 +24,7 @@ CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 
 
 MAX_ERROR_CHARS = 300  # one readable line, whatever the input was
 
+
 class PositiveMs(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.5 only
     """Milliseconds above 0 (infinity: no cap). A safety cap of 0 ms would cut every search
     short before it began, and NaN is no number: both refused, not run."""
