@@ -253,6 +253,25 @@ def test_R_no_declaration_win_a_ready_seat_that_has_not_declared_wins_nothing():
     assert state.result is None and state.current_seat() == 1
 
 
+def test_KW_X4_another_seat_s_discard_of_a_declared_wait_wins_at_once_x2():
+    """KW-X4 with KW-K1: seat 1 has declared, waiting on 9m; seat 0's discard of 9m wins
+    for seat 1 at once, out of turn, on a discard (x2); a discard of any other card wins
+    nothing."""
+    nine = KOWAH.parse("9m")[0]
+    state = _kowah_state(["9m 1c 1s 2c 3c 4s 5m 3h", "222h 777s 99m", ""], "8c")
+    state.declared = {1: nine}
+    state.apply("draw")
+    state.apply("discard 8c")
+    assert state.result is None
+    state = _kowah_state(["9m 1c 1s 2c 3c 4s 5m 3h", "222h 777s 99m", ""], "8c")
+    state.declared = {1: nine}
+    state.apply("draw")
+    state.apply("discard 9m")
+    r = state.result
+    assert (r.winner, r.via, r.card, r.multiplier, r.rule) == (1, "discard", "9m", 2, "KW-K1")
+    assert state.over_rule() == "KW-X4"
+
+
 def test_R_declared_take_a_declared_seat_draws_and_never_takes():
     """R-declared-take (KW-X1, KW-X2): a declared seat's turn plays itself from the stock; the
     discard before it stays on the pile, and its eight cards do not change."""
