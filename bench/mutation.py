@@ -385,6 +385,9 @@ MUTANTS: tuple[Mutant, ...] = (
       "or let_go_before(card, set().union(*(m.discarded for m in self.memory)), "
       "mem.ca_from_hand)", "R-own-faces",
       "TT-C4 binding every seat to every seat's discards", TT_TABLE),
+    M("tt-s1-dealer-fixed", TT_TABLE_PY, "            dealer = rng.randrange(SEATS)\n",
+      "            dealer = 0\n            rng.randrange(SEATS)\n", "TT-S1",
+      "seat 0 deals every dealt deal", TT_TABLE + ("tests/test_golden.py",)),
     # -- Kowah -----------------------------------------------------------------------------
     M("kw-unseen-seen", KW_CHECK,
       "unseen = tuple(KOWAH.copies - h - s for h, s in zip(counts, seen))",
@@ -444,6 +447,9 @@ MUTANTS: tuple[Mutant, ...] = (
     M("kw-declare-optional", "solver/kowah/legal.py", "    if may_stay:\n",
       "    if True:\n", "R-declare",
       "a ready seat may stay silent under the default rules (declaring is compulsory)", KW),
+    M("kw-t1-first-fixed", KW_TABLE_PY, "            first = rng.randrange(SEATS)\n",
+      "            first = 0\n            rng.randrange(SEATS)\n", "KW-T1",
+      "seat 0 starts every dealt deal", KW + ("tests/test_golden.py",)),
     # -- Luk Fu ----------------------------------------------------------------------------
     M("lf-l2-record-four", LF_PLAYS,
       "(play.kind == SET and play.size == 4) or (play.kind == RUN and play.size >= 4)",
@@ -553,6 +559,13 @@ MUTANTS: tuple[Mutant, ...] = (
       "return fu, old, pos.record.about_to_lead(pos.seat) and may_claim(fu, 0)", "LF-L5",
       "old cards held not laid down toward a claim",
       LF + ("tests/test_lukfu_old_search.py", "tests/test_server_lukfu.py")),
+    M("lf-strict-leads-always", LF_LEGAL,
+      'if role != "caller" and rules.strict_non_caller_leads and not all_old:',
+      'if role != "caller" and not all_old:', "R-lead-advice",
+      "the usual lead a rule with the switch off (advice only by default)", LF),
+    M("lf-c1-master-fixed", LF_TABLE_PY, "            master = rng.randrange(SEATS)\n",
+      "            master = 0\n            rng.randrange(SEATS)\n", "LF-C1",
+      "seat 0 the master of every dealt deal", LF + ("tests/test_golden.py",)),
     # -- Records, the API and the command line -------------------------------------------
     M("api-first-illegal-0", "server/records.py", "if check.index is not None:",
       "if check.index:", "API", "first_illegal missing when the first action is illegal",
