@@ -388,6 +388,8 @@ MUTANTS: tuple[Mutant, ...] = (
     M("tt-s1-dealer-fixed", TT_TABLE_PY, "            dealer = rng.randrange(SEATS)\n",
       "            dealer = 0\n            rng.randrange(SEATS)\n", "TT-S1",
       "seat 0 deals every dealt deal", TT_TABLE + ("tests/test_golden.py",)),
+    M("tt-d1-three-copies", "solver/totom/__init__.py", "    copies=4,\n", "    copies=3,\n",
+      "TT-D1", "three copies of each Tổ Tôm face", NOTATION + TT_HAND),
     # -- Kowah -----------------------------------------------------------------------------
     M("kw-unseen-seen", KW_CHECK,
       "unseen = tuple(KOWAH.copies - h - s for h, s in zip(counts, seen))",
@@ -450,6 +452,8 @@ MUTANTS: tuple[Mutant, ...] = (
     M("kw-t1-first-fixed", KW_TABLE_PY, "            first = rng.randrange(SEATS)\n",
       "            first = 0\n            rng.randrange(SEATS)\n", "KW-T1",
       "seat 0 starts every dealt deal", KW + ("tests/test_golden.py",)),
+    M("kw-d1-five-copies", "solver/kowah/__init__.py", "    copies=4,\n", "    copies=5,\n",
+      "KW-D1", "five copies of each Kowah face", NOTATION + KW),
     # -- Luk Fu ----------------------------------------------------------------------------
     M("lf-l2-record-four", LF_PLAYS,
       "(play.kind == SET and play.size == 4) or (play.kind == RUN and play.size >= 4)",
@@ -566,6 +570,12 @@ MUTANTS: tuple[Mutant, ...] = (
     M("lf-c1-master-fixed", LF_TABLE_PY, "            master = rng.randrange(SEATS)\n",
       "            master = 0\n            rng.randrange(SEATS)\n", "LF-C1",
       "seat 0 the master of every dealt deal", LF + ("tests/test_golden.py",)),
+    M("lf-d1-two-copies", "solver/lukfu/__init__.py", "    copies=1,\n", "    copies=2,\n",
+      "LF-D1", "two copies of each Luk Fu card", NOTATION + LF),
+    M("lf-d3-names-swapped", "solver/lukfu/__init__.py",
+      'aliases={"mau-gung": face("1c"), "bak-chi": face("1t")}',
+      'aliases={"mau-gung": face("1t"), "bak-chi": face("1c")}', "LF-D3",
+      "Mau Gung read as Tens 1 and Bak Chi as Coin 1", NOTATION + LF),
     # -- Records, the API and the command line -------------------------------------------
     M("api-first-illegal-0", "server/records.py", "if check.index is not None:",
       "if check.index:", "API", "first_illegal missing when the first action is illegal",
