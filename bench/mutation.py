@@ -394,6 +394,9 @@ MUTANTS: tuple[Mutant, ...] = (
       "    return [20 if s == dealer else 19 for s in range(SEATS)]",
       "    return [19 if s == dealer else 20 for s in range(SEATS)]", "TT-S2",
       "the dealer dealt 19 cards and the others 20", TT_TABLE + ("tests/test_golden.py",)),
+    M("tt-w3-split-unsaid", "solver/totom/check.py", "        if split:\n",
+      "        if False:\n", "TT-W3",
+      "a hand that would need an identical pair split for a Cạ not told so", TT_HAND),
     # -- Kowah -----------------------------------------------------------------------------
     M("kw-unseen-seen", KW_CHECK,
       "unseen = tuple(KOWAH.copies - h - s for h, s in zip(counts, seen))",
