@@ -461,6 +461,13 @@ MUTANTS: tuple[Mutant, ...] = (
       "seat 0 starts every dealt deal", KW + ("tests/test_golden.py",)),
     M("kw-d1-five-copies", "solver/kowah/__init__.py", "    copies=4,\n", "    copies=5,\n",
       "KW-D1", "five copies of each Kowah face", NOTATION + KW),
+    M("kw-t4-no-declare-phase", KW_TABLE_PY, "if s not in self.declared and self.shown_pairs(s):",
+      "if False and s not in self.declared and self.shown_pairs(s):", "KW-T4",
+      "a seat ready after its discard never declares", KW),
+    M("kw-declared-plays-own-turn", KW_TABLE_PY,
+      "while not self.is_over and self.seat in self.declared and self.phase is Phase.DRAW:",
+      "while False:", "R-declared-take",
+      "a declared seat's turn left to it: it may take the discard", KW),
     # -- Luk Fu ----------------------------------------------------------------------------
     M("lf-l2-record-four", LF_PLAYS,
       "(play.kind == SET and play.size == 4) or (play.kind == RUN and play.size >= 4)",
