@@ -598,6 +598,11 @@ MUTANTS: tuple[Mutant, ...] = (
       'aliases={"mau-gung": face("1c"), "bak-chi": face("1t")}',
       'aliases={"mau-gung": face("1t"), "bak-chi": face("1c")}', "LF-D3",
       "Mau Gung read as Tens 1 and Bak Chi as Coin 1", NOTATION + LF),
+    M("lf-d2-one-high", LF_PLAYS,
+      "return tuple(g for g in LUKFU.faces if g.suit == f.suit and g.rank > f.rank)",
+      "return tuple(g for g in LUKFU.faces if g.suit == f.suit and g.rank < f.rank)", "LF-D2",
+      "the cards above a card read as those below it (1 high, 9 low)",
+      LF + ("tests/test_lukfu_old_differential.py",)),
     # -- Records, the API and the command line -------------------------------------------
     M("api-first-illegal-0", "server/records.py", "if check.index is not None:",
       "if check.index:", "API", "first_illegal missing when the first action is illegal",
