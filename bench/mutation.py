@@ -446,6 +446,12 @@ MUTANTS: tuple[Mutant, ...] = (
     M("kw-rotation-reversed", KW_TABLE_PY, "            w = (by + k) % SEATS",
       "            w = (by - k) % SEATS", "R-rotation",
       "the waiting seats tried against turn order (KW-X5)", KW),
+    M("kw-undeclared-wins", KW_TABLE_PY, "            if self.declared.get(w) == card:\n",
+      "            if self.declared.get(w) == card or (w not in self.declared\n"
+      "                    and self.hands[w][KOWAH.index(card)] == 2 and __import__(\n"
+      "                        'moneycards.solver.kowah.shapes', fromlist=['shapes']\n"
+      "                    ).structural_splits(self.hands[w])):\n", "R-no-declaration-win",
+      "a ready seat that has not declared wins on its pair's card", KW),
     M("kw-honour-pair", KW_SHAPES, "        if n < 2:\n            continue\n        rest",
       '        if n < 2 or KOWAH.faces[p].suit == "h":\n            continue\n        rest',
       "R-honour-pair", "the exact twin finding no pair of an honour",
