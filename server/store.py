@@ -55,7 +55,7 @@ class StoreUnavailable(Exception):
 
 
 OWN_TABLES = {"schema_migrations", "game_tables", "seat_tokens", "table_actions",
-              "store_probe"}
+              "store_probe", "renewed_tokens"}
 
 
 def foreign_database(names: list[str], where: str) -> None:
@@ -126,6 +126,7 @@ class Changes:
     queued: dict[int, str]
     over: bool
     closed: bool
+    tokens: dict[int, str] | None = None  # seat -> digest, read when the revision moved
 
 
 class TableStore(Protocol):
@@ -150,6 +151,10 @@ class TableStore(Protocol):
     def get(self, table_id: str) -> StoredTable | None: ...
 
     def changes(self, table_id: str, revision: int, start: int) -> Changes | None: ...
+
+    def renew_token(self, table_id: str, seat: int, old: str, new: str) -> int: ...
+
+    def was_renewed(self, table_id: str, digest: str) -> bool: ...
 
     def table_ids(self) -> list[str]: ...
 
@@ -295,10 +300,44 @@ class SqlStore:
             if not rows:
                 return None
             now, queued, over, closed = rows[0]
-            actions = [] if now == revision else [a for (a,) in ex(
+            if now == revision:
+                return Changes(int(now), [], _queued(queued), bool(over), bool(closed))
+            actions = [a for (a,) in ex(
                 "SELECT action FROM table_actions WHERE table_id = ? AND idx >= ? "
                 "ORDER BY idx", (table_id, start)).fetchall()]
-            return Changes(int(now), actions, _queued(queued), bool(over), bool(closed))
+            return Changes(int(now), actions, _queued(queued), bool(over), bool(closed),
+                           self._tokens(ex, table_id))
+        return self._run(work, write=False)
+
+    @staticmethod
+    def _tokens(ex: Execute, table_id: str) -> dict[int, str]:
+        return {int(s): d for s, d in ex(
+            "SELECT seat, token_sha256 FROM seat_tokens WHERE table_id = ?",
+            (table_id,)).fetchall()}
+
+    def renew_token(self, table_id: str, seat: int, old: str, new: str) -> int:
+        """Replace the seat's token digest `old` by `new`, keep `old` as renewed, and bump
+        the table's revision (so every server re-reads the tokens); the new revision.
+        Conflict, nothing written, if the seat's digest is no longer `old` (another server
+        renewed it first)."""
+        def work(ex: Execute) -> int:
+            if ex("UPDATE seat_tokens SET token_sha256 = ? WHERE table_id = ? AND seat = ? "
+                  "AND token_sha256 = ?", (new, table_id, seat, old)).rowcount != 1:
+                raise Conflict(f"seat {seat} of table {table_id} has another token now")
+            ex("INSERT INTO renewed_tokens (table_id, token_sha256) VALUES (?, ?)",
+               (table_id, old))
+            ex("UPDATE game_tables SET revision = revision + 1 WHERE table_id = ?",
+               (table_id,))
+            (now,), = ex("SELECT revision FROM game_tables WHERE table_id = ?",
+                         (table_id,)).fetchall()
+            return int(now)
+        return self._run(work)
+
+    def was_renewed(self, table_id: str, digest: str) -> bool:
+        """Whether this token digest was a seat's token of the table before a renewal."""
+        def work(ex: Execute) -> bool:
+            return bool(ex("SELECT 1 FROM renewed_tokens WHERE table_id = ? AND "
+                           "token_sha256 = ?", (table_id, digest)).fetchall())
         return self._run(work, write=False)
 
     def open_rows(self, limit: int, after: tuple[str, str] | None = None) -> list[TableRow]:
@@ -328,9 +367,7 @@ class SqlStore:
             for table_id, header, over, closed, revision, queued in ex(
                     "SELECT table_id, header, over, closed, revision, queued FROM game_tables"
                     + where + " ORDER BY created, table_id", args).fetchall():
-                tokens = {int(s): d for s, d in ex(
-                    "SELECT seat, token_sha256 FROM seat_tokens WHERE table_id = ?",
-                    (table_id,)).fetchall()}
+                tokens = self._tokens(ex, table_id)
                 actions = [a for (a,) in ex(
                     "SELECT action FROM table_actions WHERE table_id = ? ORDER BY idx",
                     (table_id,)).fetchall()]

@@ -216,6 +216,14 @@ def closed_table(table_id: str) -> TableError:
                              "TABLE_NOT_FOUND", table_id=table_id))
 
 
+def token_renewed(table_id: str) -> TableError:
+    """PERMISSION_DENIED for a seat token exchanged for a new one (RenewSeatToken)."""
+    return TableError(status(
+        code_pb2.PERMISSION_DENIED, "this seat's link was opened already: its token was "
+        "exchanged for a new one (RenewSeatToken), and only the new one opens the seat",
+        "SEAT_TOKEN_RENEWED", table_id=table_id))
+
+
 @contextlib.contextmanager
 def pace_outside_the_slot(table: Table, context: Any) -> Iterator[None]:
     """While the call runs, the table's AI pace waits without its call slot
@@ -313,6 +321,8 @@ class Tables:
             if changes is None or changes.closed:
                 self._forget(t)
             elif changes.revision != t.revision:
+                if changes.tokens is not None:  # a seat's token may have been renewed
+                    t.tokens = changes.tokens
                 try:
                     t.table.replay(changes.actions)
                 except IllegalAction as err:  # cannot happen unless edited by hand
@@ -335,6 +345,7 @@ class Tables:
             self._forget(t)
             return
         t.table, t.stored, t.revision = fresh.table, fresh.stored, fresh.revision
+        t.tokens = fresh.tokens
         t.seed_chosen = fresh.seed_chosen
         t.changed.notify_all()
         self._note_finished(t)
@@ -380,12 +391,41 @@ class Tables:
             raise InvalidInput(f"a seat token is at most {MAX_ID} printable characters "
                                "(CreateTable gives 32)", field="seat_token")
         t = self.get(table_id)
-        seat = t.seat_of(token)
+        with t.lock:
+            self.sync(t)  # the tokens as the store has them: another server may renew one
+            seat = t.seat_of(token)
         if seat is None:
-            raise TableError(status(code_pb2.PERMISSION_DENIED,
-                                    "this token is not one of the table's seat tokens",
-                                    "WRONG_SEAT_TOKEN", table_id=table_id))
+            raise self.refused(t, token)
         return t, seat
+
+    def refused(self, t: OpenTable, token: str) -> TableError:
+        """PERMISSION_DENIED for a token that opens no seat of the table: told apart when
+        it was a seat's token before RenewSeatToken (someone opened the link first)."""
+        if self.store.was_renewed(t.table_id, token_digest(token)):
+            return token_renewed(t.table_id)
+        return TableError(status(code_pb2.PERMISSION_DENIED,
+                                 "this token is not one of the table's seat tokens",
+                                 "WRONG_SEAT_TOKEN", table_id=t.table_id))
+
+    def renew(self, table_id: str, token: str) -> tuple[int, str]:
+        """Exchange a seat's token for a new one (RenewSeatToken): (seat, new token). The
+        old one is refused from then on by every server sharing the store."""
+        t, seat = self.seat(table_id, token)
+        fresh = secrets.token_urlsafe(24)
+        with t.lock:
+            self.sync(t)
+            old = t.tokens.get(seat, "")
+            if not hmac.compare_digest(old, token_digest(token)):  # renewed meanwhile
+                raise self.refused(t, token)
+            try:
+                revision = self.store.renew_token(t.table_id, seat, old, token_digest(fresh))
+            except Conflict:  # another server renewed it first
+                raise self.refused(t, token) from None
+            t.tokens = {**t.tokens, seat: token_digest(fresh)}
+            if revision == t.revision + 1:  # else another server wrote too: sync reads it
+                t.revision = revision
+            t.changed.notify_all()  # a Watch stream of the old token ends
+        return seat, fresh
 
     # -- changing tables ------------------------------------------------------------------
     def create(self, game: str, seats: list[Seat], seed: int | None, rules: Any,
@@ -800,11 +840,12 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                 code_pb2.RESOURCE_EXHAUSTED, f"{full}: poll GetView, or retry shortly",
                 "TOO_MANY_WATCHES"))
         try:
-            yield from self._watch(t, seat, request.from_version, context)
+            yield from self._watch(t, seat, token_digest(request.seat_token),
+                                   request.from_version, context)
         finally:
             self._watches.leave(t.table_id, request.seat_token)
 
-    def _watch(self, t: OpenTable, seat: int, sent: int,
+    def _watch(self, t: OpenTable, seat: int, digest: str, sent: int,
                context: grpc.ServicerContext) -> Iterator[table_pb2.WatchResponse]:
         last = time.monotonic()
         while context.is_active():
@@ -819,6 +860,8 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                     pass  # closed: what was played is still sent
                 except StoreFailure as err:  # the store is away: try again shortly
                     self.tables.store_failed(err)
+                if not hmac.compare_digest(t.tokens.get(seat, ""), digest):
+                    context.abort_with_status(token_renewed(t.table_id).status)
                 events = t.table.events(seat, sent)
                 if not events:
                     if t.table.is_over:
@@ -925,6 +968,13 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             out.next_page_token = base64.urlsafe_b64encode(json.dumps(
                 [last.created, last.table_id]).encode()).decode()
         return out
+
+    @table_call()
+    def RenewSeatToken(self, request: table_pb2.RenewSeatTokenRequest,
+                       context: grpc.ServicerContext) -> table_pb2.RenewSeatTokenResponse:
+        seat, token = self.tables.renew(request.table_id, request.seat_token)
+        return table_pb2.RenewSeatTokenResponse(
+            seat_token=table_pb2.SeatToken(seat=seat, token=token))
 
     @table_call()
     def CloseTable(self, request: table_pb2.CloseTableRequest,

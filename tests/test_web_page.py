@@ -528,9 +528,30 @@ def test_two_people_at_one_table_see_their_own_cards_and_each_others_moves(serve
         assert friend_token not in a.page.content() and a_token not in b.page.content()
         assert a_token not in b.page.evaluate("JSON.stringify(sessionStorage) + "
                                               "JSON.stringify(localStorage)")
+        # the friend's page renewed the seat's token (RenewSeatToken): the link the host
+        # was handed opens nothing now, and the host cannot look at the friend's cards
+        b_token = b.page.evaluate("JSON.parse(sessionStorage.getItem('moneycards.seat')).token")
+        assert b_token != friend_token and b_token not in a.page.content()
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            connect(served, "GetView", {"tableId": table_id, "seatToken": friend_token})
+        assert refused.value.code == 403 and "opened already" in refused.value.read().decode()
+        # the link opened again in the friend's browser finds the seat it opened; in
+        # another browser it is refused, and the lobby says why
+        again = b_ctx.new_page()
+        again.goto(link)
+        again.wait_for_function("() => window.moneycards.page()?.seat() === 1")
+        again.close()
+        c_ctx = browser.new_context()
+        c = Watched(c_ctx)
+        c.page.goto(link)
+        c.page.wait_for_selector(".lobby-wrap .notice")
+        assert "This seat's link was opened already, in another browser" in \
+            c.page.text_content(".lobby-wrap .notice")
+        assert "token" not in c.page.url
+        c_ctx.close()
 
         # each hand drawn is that seat's hand, as the server tells that seat alone
-        for w, token in ((a, a_token), (b, friend_token)):
+        for w, token in ((a, a_token), (b, b_token)):
             view = connect(served, "GetView", {"tableId": table_id, "seatToken": token})["view"]
             assert hand_shown(w) == cards_of(view["kowah"]["hand"])
         assert hand_shown(a) != hand_shown(b)
@@ -1061,8 +1082,8 @@ def test_a_name_under_a_kowah_discard_stays_on_one_line(served, context, width, 
     assert [x for x in labels if x["tall"]] == [], labels
     assert {x["title"] for x in labels} >= {"Grandmother Lan", "Uncle Minh",
                                             "A name of forty characters, the longest"}
-    connect(served, "CloseTable", {"tableId": made["tableId"],
-                                   "seatToken": made["seatTokens"][0]["token"]})
+    token = w.page.evaluate("JSON.parse(sessionStorage.getItem('moneycards.seat')).token")
+    connect(served, "CloseTable", {"tableId": made["tableId"], "seatToken": token})
     assert w.errors == []
 
 

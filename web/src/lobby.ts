@@ -332,7 +332,9 @@ function showInvites(host: HTMLElement, seat: Remembered, game: string,
   }
   host.append(h("section", { class: "panel invite", "aria-label": "Invite your friends" },
     h("h2", {}, `${GAME_TITLE[game as keyof typeof GAME_TITLE]} table ${seat.tableId} is dealt`),
-    h("p", {}, "Send each friend the link to their seat. A link is that seat's password: it is shown only here, once."),
+    h("p", {}, "Send each friend the link to their seat. A link is that seat's password: it is shown only here, once. " +
+      "When your friend opens it, the seat gets a new password that only their browser has, and the link opens nothing more: " +
+      "no one else, you included, can look at their cards."),
     list,
     h("p", {}, h("button", { type: "button", class: "primary", id: "to-my-seat", onclick: () => go(seat) }, "Go to my seat"))));
 }

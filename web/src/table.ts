@@ -304,6 +304,8 @@ export class TablePage {
     const gone = why.code === Code.NotFound
       ? (closed ? "This table was closed by one of its seats."
         : "This table is closed or unknown to the server.")
+      : why.reason === "SEAT_TOKEN_RENEWED"
+        ? "This seat was opened from its link in another browser: it opens only there now."
       : why.code === Code.PermissionDenied ? "This link's seat token is not one of the table's."
         : `The server did not answer: ${why.message}`;
     this.board.append(h("div", { class: "panel notice", role: "alert" },

@@ -41,6 +41,9 @@ class TableService(Protocol):
     async def close_table(self, request: moneycards_dot_v1_dot_table__pb2.CloseTableRequest, ctx: RequestContext) -> moneycards_dot_v1_dot_table__pb2.CloseTableResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
+    async def renew_seat_token(self, request: moneycards_dot_v1_dot_table__pb2.RenewSeatTokenRequest, ctx: RequestContext) -> moneycards_dot_v1_dot_table__pb2.RenewSeatTokenResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
 
 class TableServiceASGIApplication(ConnectASGIApplication[TableService]):
     def __init__(self, service: TableService | AsyncGenerator[TableService], *, interceptors: Iterable[Interceptor]=(), read_max_bytes: int | None = None, compressions: Iterable[Compression] | None = None) -> None:
@@ -126,6 +129,16 @@ class TableServiceASGIApplication(ConnectASGIApplication[TableService]):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=svc.close_table,
+                ),
+                "/moneycards.v1.TableService/RenewSeatToken": Endpoint.unary(
+                    method=MethodInfo(
+                        name="RenewSeatToken",
+                        service_name="moneycards.v1.TableService",
+                        input=moneycards_dot_v1_dot_table__pb2.RenewSeatTokenRequest,
+                        output=moneycards_dot_v1_dot_table__pb2.RenewSeatTokenResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.renew_seat_token,
                 ),
             },
             interceptors=interceptors,
@@ -300,6 +313,26 @@ class TableServiceClient(ConnectClient):
             timeout_ms=timeout_ms,
         )
 
+    async def renew_seat_token(
+        self,
+        request: moneycards_dot_v1_dot_table__pb2.RenewSeatTokenRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> moneycards_dot_v1_dot_table__pb2.RenewSeatTokenResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="RenewSeatToken",
+                service_name="moneycards.v1.TableService",
+                input=moneycards_dot_v1_dot_table__pb2.RenewSeatTokenRequest,
+                output=moneycards_dot_v1_dot_table__pb2.RenewSeatTokenResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
 
 class TableServiceSync(Protocol):
     def create_table(self, request: moneycards_dot_v1_dot_table__pb2.CreateTableRequest, ctx: RequestContext) -> moneycards_dot_v1_dot_table__pb2.CreateTableResponse:
@@ -317,6 +350,8 @@ class TableServiceSync(Protocol):
     def list_tables(self, request: moneycards_dot_v1_dot_table__pb2.ListTablesRequest, ctx: RequestContext) -> moneycards_dot_v1_dot_table__pb2.ListTablesResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
     def close_table(self, request: moneycards_dot_v1_dot_table__pb2.CloseTableRequest, ctx: RequestContext) -> moneycards_dot_v1_dot_table__pb2.CloseTableResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def renew_seat_token(self, request: moneycards_dot_v1_dot_table__pb2.RenewSeatTokenRequest, ctx: RequestContext) -> moneycards_dot_v1_dot_table__pb2.RenewSeatTokenResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
 
@@ -403,6 +438,16 @@ class TableServiceWSGIApplication(ConnectWSGIApplication):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=service.close_table,
+                ),
+                "/moneycards.v1.TableService/RenewSeatToken": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="RenewSeatToken",
+                        service_name="moneycards.v1.TableService",
+                        input=moneycards_dot_v1_dot_table__pb2.RenewSeatTokenRequest,
+                        output=moneycards_dot_v1_dot_table__pb2.RenewSeatTokenResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.renew_seat_token,
                 ),
             },
             interceptors=interceptors,
@@ -571,6 +616,26 @@ class TableServiceClientSync(ConnectClientSync):
                 service_name="moneycards.v1.TableService",
                 input=moneycards_dot_v1_dot_table__pb2.CloseTableRequest,
                 output=moneycards_dot_v1_dot_table__pb2.CloseTableResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def renew_seat_token(
+        self,
+        request: moneycards_dot_v1_dot_table__pb2.RenewSeatTokenRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> moneycards_dot_v1_dot_table__pb2.RenewSeatTokenResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="RenewSeatToken",
+                service_name="moneycards.v1.TableService",
+                input=moneycards_dot_v1_dot_table__pb2.RenewSeatTokenRequest,
+                output=moneycards_dot_v1_dot_table__pb2.RenewSeatTokenResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
             ),
             headers=headers,

@@ -398,3 +398,17 @@ class CloseTableRequest(_message.Message):
 class CloseTableResponse(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
+
+class RenewSeatTokenRequest(_message.Message):
+    __slots__ = ("table_id", "seat_token")
+    TABLE_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    table_id: str
+    seat_token: str
+    def __init__(self, table_id: _Optional[str] = ..., seat_token: _Optional[str] = ...) -> None: ...
+
+class RenewSeatTokenResponse(_message.Message):
+    __slots__ = ("seat_token",)
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    seat_token: SeatToken
+    def __init__(self, seat_token: _Optional[_Union[SeatToken, _Mapping]] = ...) -> None: ...

@@ -112,6 +112,11 @@ class TableServiceStub:
                 request_serializer=moneycards_dot_v1_dot_table__pb2.CloseTableRequest.SerializeToString,
                 response_deserializer=moneycards_dot_v1_dot_table__pb2.CloseTableResponse.FromString,
                 _registered_method=True)
+        self.RenewSeatToken = channel.unary_unary(
+                '/moneycards.v1.TableService/RenewSeatToken',
+                request_serializer=moneycards_dot_v1_dot_table__pb2.RenewSeatTokenRequest.SerializeToString,
+                response_deserializer=moneycards_dot_v1_dot_table__pb2.RenewSeatTokenResponse.FromString,
+                _registered_method=True)
 
 
 class TableServiceServicer:
@@ -224,6 +229,19 @@ class TableServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def RenewSeatToken(self, request, context):
+        """Exchange a seat's token for a new one that only the caller has seen; the old token
+        stops working at once, on every server sharing the store, and a Watch stream opened
+        with it ends (PERMISSION_DENIED, SEAT_TOKEN_RENEWED). CreateTable hands every person's
+        token to its caller, who passes each on as a link: the friend who opens the link
+        renews the token, so whoever made the table can no longer see that seat's cards. A
+        token renewed already is PERMISSION_DENIED with reason SEAT_TOKEN_RENEWED (someone
+        opened the link first: the friend learns it), not WRONG_SEAT_TOKEN.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_TableServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -266,6 +284,11 @@ def add_TableServiceServicer_to_server(servicer, server):
                     servicer.CloseTable,
                     request_deserializer=moneycards_dot_v1_dot_table__pb2.CloseTableRequest.FromString,
                     response_serializer=moneycards_dot_v1_dot_table__pb2.CloseTableResponse.SerializeToString,
+            ),
+            'RenewSeatToken': grpc.unary_unary_rpc_method_handler(
+                    servicer.RenewSeatToken,
+                    request_deserializer=moneycards_dot_v1_dot_table__pb2.RenewSeatTokenRequest.FromString,
+                    response_serializer=moneycards_dot_v1_dot_table__pb2.RenewSeatTokenResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -522,6 +545,33 @@ class TableService:
             '/moneycards.v1.TableService/CloseTable',
             moneycards_dot_v1_dot_table__pb2.CloseTableRequest.SerializeToString,
             moneycards_dot_v1_dot_table__pb2.CloseTableResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RenewSeatToken(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/moneycards.v1.TableService/RenewSeatToken',
+            moneycards_dot_v1_dot_table__pb2.RenewSeatTokenRequest.SerializeToString,
+            moneycards_dot_v1_dot_table__pb2.RenewSeatTokenResponse.FromString,
             options,
             channel_credentials,
             insecure,

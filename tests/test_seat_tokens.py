@@ -1,0 +1,162 @@
+"""RenewSeatToken: a friend who opens a seat's link exchanges its token for one that only
+they have seen, so whoever made the table (who was handed every token) can no longer look
+at that seat. The old token is refused everywhere at once, on this server, on every replica
+sharing the store and after a restart, told apart from a token that never was (someone
+opened the link first); a Watch stream opened with it ends; nothing else changes."""
+
+from __future__ import annotations
+
+import threading
+
+import grpc
+import pytest
+
+from moneycards.server.app import start_service
+from moneycards.server.store import open_store
+from moneycards.v1 import table_pb2, table_pb2_grpc
+from tests.test_table_service import create, error, view
+
+
+def renew(stub, tid, token):
+    r = stub.RenewSeatToken(table_pb2.RenewSeatTokenRequest(table_id=tid, seat_token=token))
+    return r.seat_token.seat, r.seat_token.token
+
+
+def calls_with(stub, tid, token):
+    """Every call that takes a seat token, as (name, thunk)."""
+    return [
+        ("GetView", lambda: view(stub, tid, token)),
+        ("Act", lambda: stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=token,
+                                                      action="draw"))),
+        ("Hint", lambda: stub.Hint(table_pb2.TableServiceHintRequest(
+            table_id=tid, seat_token=token))),
+        ("GetRecord", lambda: stub.GetRecord(table_pb2.GetRecordRequest(
+            table_id=tid, seat_token=token))),
+        ("Watch", lambda: next(iter(stub.Watch(table_pb2.WatchRequest(
+            table_id=tid, seat_token=token), timeout=10)))),
+        ("RenewSeatToken", lambda: renew(stub, tid, token)),
+        ("CloseTable", lambda: stub.CloseTable(table_pb2.CloseTableRequest(
+            table_id=tid, seat_token=token))),
+    ]
+
+
+def refused_as_renewed(stub, tid, token):
+    for name, call in calls_with(stub, tid, token):
+        code, message, d = error(call)
+        assert code == grpc.StatusCode.PERMISSION_DENIED, name
+        assert d["ErrorInfo"].reason == "SEAT_TOKEN_RENEWED", name
+        assert "opened already" in message, name
+
+
+@pytest.fixture(scope="module")
+def stub():
+    svc = start_service("127.0.0.1", 0, 4, warm=False)
+    ch = grpc.insecure_channel(f"127.0.0.1:{svc.port}")
+    yield table_pb2_grpc.TableServiceStub(ch)
+    ch.close()
+    svc.server.stop(None)
+
+
+def test_a_renewed_token_opens_the_seat_and_the_old_one_opens_nothing(stub):
+    tid, tokens = create(stub, "kowah", 5, humans=(0, 1))
+    before = {s: view(stub, tid, t) for s, t in tokens.items()}
+    seat, fresh = renew(stub, tid, tokens[1])
+    assert seat == 1 and fresh not in tokens.values() and len(fresh) == len(tokens[1])
+    assert view(stub, tid, fresh) == before[1]  # the same seat, its cards, its version
+    assert view(stub, tid, tokens[0]) == before[0]  # no one else is told of it
+    refused_as_renewed(stub, tid, tokens[1])
+    # a token that never was a seat's is still just wrong
+    code, _, d = error(view, stub, tid, "x" * 32)
+    assert (code, d["ErrorInfo"].reason) == (grpc.StatusCode.PERMISSION_DENIED,
+                                             "WRONG_SEAT_TOKEN")
+    # the new token acts, and is renewed in turn
+    v = view(stub, tid, tokens[0])
+    acting = tokens[0] if v.legal_actions else fresh
+    v = view(stub, tid, acting)
+    stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=acting,
+                                  action=v.legal_actions[0].text))
+    _, third = renew(stub, tid, fresh)
+    assert view(stub, tid, third).seat == 1
+    code, _, d = error(view, stub, tid, fresh)
+    assert d["ErrorInfo"].reason == "SEAT_TOKEN_RENEWED"
+
+
+def test_renewing_needs_a_table_and_a_token_and_a_wrong_one_changes_nothing(stub):
+    tid, tokens = create(stub, "lukfu", 6, humans=(0, 2))
+    code, _, d = error(renew, stub, tid, "")
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+    assert d["BadRequest"].field_violations[0].field == "seat_token"
+    code, _, _ = error(renew, stub, "nosuchtable", tokens[0])
+    assert code == grpc.StatusCode.NOT_FOUND
+    code, _, d = error(renew, stub, tid, "y" * 32)
+    assert d["ErrorInfo"].reason == "WRONG_SEAT_TOKEN"
+    assert [view(stub, tid, t).seat for t in tokens.values()] == [0, 2]
+
+
+def test_a_watch_opened_with_the_old_token_ends_when_the_seat_is_renewed(stub):
+    tid, tokens = create(stub, "totom", 7, humans=(0, 1, 2, 3))
+    v = view(stub, tid, tokens[2])
+    watch = stub.Watch(table_pb2.WatchRequest(table_id=tid, seat_token=tokens[2],
+                                              from_version=v.version), timeout=30)
+    ended: list[grpc.RpcError] = []
+
+    def read():
+        try:
+            for _ in watch:
+                pass
+        except grpc.RpcError as err:
+            ended.append(err)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    renew(stub, tid, tokens[2])
+    reader.join(20)
+    assert ended and ended[0].code() == grpc.StatusCode.PERMISSION_DENIED
+    assert "opened already" in ended[0].details()
+
+
+def test_a_renewal_holds_on_every_replica_and_after_a_restart(store_db):
+    services = [start_service("127.0.0.1", 0, 2, warm=False, store=open_store(store_db))
+                for _ in range(2)]
+    channels = [grpc.insecure_channel(f"127.0.0.1:{s.port}") for s in services]
+    a, b = [table_pb2_grpc.TableServiceStub(ch) for ch in channels]
+    try:
+        tid, tokens = create(a, "kowah", 9, humans=(0, 1))
+        before = view(b, tid, tokens[1])  # the other replica holds the table in memory
+        _, fresh = renew(a, tid, tokens[1])
+        refused_as_renewed(b, tid, tokens[1])
+        assert view(b, tid, fresh) == before
+        # two renewals of one token sent to both replicas at once: exactly one wins
+        results: list[object] = []
+
+        def race(stub):
+            try:
+                results.append(renew(stub, tid, fresh)[1])
+            except grpc.RpcError as err:
+                results.append(err)
+
+        threads = [threading.Thread(target=race, args=(s,)) for s in (a, b)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(20)
+        won = [r for r in results if isinstance(r, str)]
+        lost = [r for r in results if isinstance(r, grpc.RpcError)]
+        assert len(won) == 1 and len(lost) == 1
+        assert lost[0].code() == grpc.StatusCode.PERMISSION_DENIED
+        assert view(a, tid, won[0]) == view(b, tid, won[0]) == before
+    finally:
+        for ch in channels:
+            ch.close()
+        for s in services:
+            s.server.stop(None)
+    again = start_service("127.0.0.1", 0, 2, warm=False, store=open_store(store_db))
+    ch = grpc.insecure_channel(f"127.0.0.1:{again.port}")
+    try:
+        c = table_pb2_grpc.TableServiceStub(ch)
+        assert view(c, tid, won[0]) == before
+        code, _, d = error(view, c, tid, fresh)
+        assert d["ErrorInfo"].reason == "SEAT_TOKEN_RENEWED"
+    finally:
+        ch.close()
+        again.server.stop(None)
