@@ -628,6 +628,7 @@ class Table:
         if self.seats[seat].kind != HUMAN:
             raise IllegalAction(f"seat {seat} is an AI player", rule=NOT_YOUR_TURN)
         self.check_not_over()
+        start = self.clock()  # the pace counts the action's own work too (`advance`)
         pend = self._first_pending(seat)
         if pend is not None:
             self._decide(pend, text)
@@ -638,10 +639,10 @@ class Table:
                 raise IllegalAction(f"it is {self.seats[to_act].name}'s turn",
                                     rule=NOT_YOUR_TURN)
             self._play(seat, text)
-        self.advance()
+        self.advance(start=start)
         return self.events(seat, since)
 
-    def advance(self, answering: bool = True) -> None:
+    def advance(self, answering: bool = True, start: float | None = None) -> None:
         """AI seats play until a person is to act; past a person's private decision the
         table plays on as if it were declined, when another person could see it wait.
 
@@ -653,15 +654,24 @@ class Table:
         whether one was asked a private decision (a Tổ Tôm claim it declined, which shows
         nowhere): both depend on hidden cards (R-claim-privacy's aim). Only decisions that
         together outlast that time show their excess. A call owes at most
-        MAX_REPLY_PACE_MS."""
+        MAX_REPLY_PACE_MS.
+
+        At a table of people only (three or four), with the pace on, an action's
+        reply lasts at least PEOPLE_PACE_MS (or the pace, if less): an action that opens
+        another person's private decision costs the server more work than one that does
+        not, and its reply must not come later for it (R-claim-privacy, R-declare-privacy).
+        `start`: when the call began to play (an action's own work counts)."""
         kinds = {s.kind for s in self.seats}
-        if self.ai_pace_ms <= 0 or kinds != {AI, HUMAN}:
+        if self.ai_pace_ms <= 0 or HUMAN not in kinds:
             self._advance()
             return
-        start, owed = self.clock(), self.paced_ms
+        start, owed = self.clock() if start is None else start, self.paced_ms
         self._advance()
-        due = min(max(self.paced_ms - owed, self.ai_pace_ms if answering else 0.0),
-                  MAX_REPLY_PACE_MS)
+        if AI not in kinds:
+            due = min(self.ai_pace_ms, PEOPLE_PACE_MS) if answering else 0.0
+        else:
+            due = min(max(self.paced_ms - owed, self.ai_pace_ms if answering else 0.0),
+                      MAX_REPLY_PACE_MS)
         wait = start + due / 1000 - self.clock()
         if wait > 0:
             self.sleep(wait)
@@ -954,6 +964,10 @@ MAX_PACE_MS = 10_000.0
 # client's deadline, while their own time stays far below this (expert seats: 6 s at the
 # p99 of bench/pace.py's replies).
 MAX_REPLY_PACE_MS = 15_000.0
+# The least time an action's reply takes at a table of people only (with the pace on): far
+# above the server's own work for one action (about a millisecond), so that work's
+# variation with the cards (a private decision opened or not) does not show.
+PEOPLE_PACE_MS = 25.0
 # An `expert` decision's pace, in paces: it searches about ten times the work of `strong`
 # (bench/pace.py: at one pace, a fifth of the Kowah replies with expert seats showed).
 EXPERT_PACES = 4

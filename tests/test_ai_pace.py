@@ -207,13 +207,50 @@ def test_no_pace_without_a_person_or_without_ai_moves(monkeypatch):
     seats = [Seat(AI, "greedy") for _ in range(3)]
     table = Table.create("lukfu", seats, seed=3, ai_only=True, ai_pace_ms=PACE_MS)
     assert table.is_over and table.ai_moves > 0
-    # A person alone with nobody else to play: no AI decision, no wait.
-    table = paced_table("kowah", fake, humans=(0, 1, 2))
+    # The pace off: people only, no wait either.
+    table = paced_table("kowah", fake, pace=0.0, humans=(0, 1, 2))
     rng = random.Random(2)
     for _ in range(6):
         seat = table.state.current_seat()
         table.act(seat, real_choose(table.state, "greedy", rng))
     assert fake.slept == [] and table.ai_moves == 0
+
+
+def deciding(table: Table) -> bool:
+    """Whether some person is deciding a private claim now."""
+    return bool(table.pending) or (not table.state.is_over
+                                   and table.state.private_decline() is not None)
+
+
+@pytest.mark.parametrize("pace", [PACE_MS, 10.0])
+def test_at_a_table_of_people_every_reply_takes_one_floor_whether_or_not_it_opened_a_claim(
+        pace, monkeypatch):
+    """R-claim-privacy at a table of four people: an action that opens another person's
+    private decision (a win or a Chíu) costs the server more work than one that does not
+    (here 4 ms of the test's clock against 1 ms); the reply still takes PEOPLE_PACE_MS (or
+    the pace, if less) either way, so its time does not tell that someone is deciding."""
+    fake = FakeTime()
+    real_play = Table._play
+
+    def play(self, seat, text):
+        real_play(self, seat, text)
+        fake.now += 0.004 if deciding(self) else 0.001
+    monkeypatch.setattr(Table, "_play", play)
+    floor = min(pace, tables_mod.PEOPLE_PACE_MS) / 1000
+    costly = cheap = 0
+    for seed in range(6):
+        table = paced_table("totom", fake, pace=pace, seed=seed, humans=(0, 1, 2, 3))
+        rng = random.Random(seed)
+        while not table.is_over:
+            movers = [s for s in range(4) if table.observation(s).legal_actions]
+            seat = rng.choice(movers)
+            action = rng.choice(table.observation(seat).legal_actions)
+            start = fake.now
+            table.act(seat, action)
+            assert fake.now - start == pytest.approx(floor), (seed, action)
+            opened = deciding(table)
+            costly, cheap = costly + opened, cheap + (not opened)
+    assert costly > 0 and cheap > 0  # both kinds of action were answered in one floor
 
 
 def test_create_paces_the_ai_seats_before_the_person(monkeypatch):
