@@ -328,6 +328,13 @@ MUTANTS: tuple[Mutant, ...] = (
       "due = min(max(self.paced_ms - owed, 0.0),", "AI pace",
       "a reply without public AI actions answers at once: private declines' time shows",
       PACE_T),
+    M("tables-people-unpaced", "solver/tables.py",
+      "due = min(self.ai_pace_ms, PEOPLE_PACE_MS) if answering else 0.0", "due = 0.0",
+      "AI pace", "a table of people answers at once: an action that opens a private claim "
+      "answers later than one that does not", PACE_T),
+    M("tables-pace-from-advance", "solver/tables.py", "        self.advance(start=start)\n",
+      "        self.advance()\n", "AI pace", "the pace counts from after the action's own "
+      "work, which varies with a private claim it opens", PACE_T),
     M("tables-pace-expert-as-strong", "solver/tables.py",
       'return pace_ms * (EXPERT_PACES if level == "expert" else 1)', "return pace_ms",
       "AI pace", "an expert decision owes a strong one's pace", PACE_T),
