@@ -1824,6 +1824,29 @@ def test_a_rule_s_table_in_its_dialog_fits_a_phone(served, context, tmp_path):
     assert w.errors == []
 
 
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
+def test_a_rule_s_way_to_its_book_is_one_line_inside_the_dialog(served, context, width,
+                                                                 height):
+    """The "All Kowah rules" button under a rule is one line and inside the dialog (its
+    paragraph once shared its class with a face-down card's 12-pixel back)."""
+    w = Watched(context, width, height)
+    w.page.goto(served + "/")
+    w.page.check("input[name=game][value=kowah]")
+    w.page.click(".match-rule button.rule")
+    w.page.wait_for_selector("dialog#rule-dialog[open] button.book")
+    box = w.page.evaluate("""() => {
+        const b = document.querySelector('dialog#rule-dialog button.book');
+        const d = document.querySelector('dialog#rule-dialog').getBoundingClientRect();
+        const r = b.getBoundingClientRect();
+        return {tall: r.height > 2.2 * parseFloat(getComputedStyle(b).fontSize),
+                inside: r.right <= d.right && r.bottom <= d.bottom + 1,
+                text: b.textContent}; }""")
+    assert box == {"tall": False, "inside": True, "text": "All Kowah rules"}, box
+    w.page.click("dialog#rule-dialog button.book")
+    wait_for(w.page, "document.querySelector('#rule-title')?.textContent.includes('Kowah')")
+    assert w.errors == []
+
+
 def test_the_lobby_links_each_game_s_own_match_ruling(served, context):
     """R-match is each game's own ruling: the lobby's link shows the chosen game's text, and
     Kowah's optional declaration links R-declare; the choices made stay when it is read."""

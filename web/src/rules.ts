@@ -156,7 +156,7 @@ function showRule(r: RuleText, from: GameKey): void {
   d.append(top, h("p", {}, ...withRules(first, game)));
   if (rows.length) d.append(ruleTable(rows, game));
   if (r.proposed) d.append(h("p", { class: "quiet" }, "A proposed ruling: the engine follows it; it is not yet settled."));
-  d.append(h("p", { class: "back" }, h("button", { type: "button", class: "book", onclick: () => showBook(game) },
+  d.append(h("p", { class: "to-book" }, h("button", { type: "button", class: "book", onclick: () => showBook(game) },
     `All ${GAME_TITLE[game]} rules`)));
   open(d, top.querySelector<HTMLElement>("button.done"));
 }
