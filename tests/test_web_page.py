@@ -893,6 +893,37 @@ def test_a_match_to_a_points_target_from_the_lobby(served, context):
     assert w.errors == []
 
 
+def test_a_deal_s_end_once_read_stays_read_in_a_new_tab(served, context):
+    """R-match: "Go on to deal 2" read in one tab; the seat opened again in a new tab (as a
+    browser opened again on "Your tables") goes on with deal 2, not deal 1's end again."""
+    w = Watched(context)
+    w.page.goto(served + "/")
+    w.page.check("input[name=game][value=kowah]")
+    for s, who in enumerate(["you", "random", "random"]):
+        w.page.select_option(f"#seat{s}", who)
+    w.page.fill("#deals", "2")
+    w.page.fill("#seed", "5")
+    w.page.click("#deal")
+    for _ in range(400):
+        w.settled()
+        if w.page.query_selector(".between button.next-deal"):
+            break
+        version = w.debug("version")
+        w.debug("act", w.debug("legal")[0])
+        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    w.page.click(".between button.next-deal")
+    w.settled()
+    assert w.page.query_selector(".between") is None
+    table_id = w.debug("table")
+    again = Watched(context)
+    again.page.goto(f"{served}/#table={table_id}")
+    again.settled()
+    assert again.debug("table") == table_id
+    assert again.page.query_selector(".between") is None
+    assert again.page.text_content(".status .match").startswith("Deal 2 of 2")
+    assert w.errors == [] and again.errors == []
+
+
 def test_the_lobby_opens_without_an_empty_alert(served, context):
     """The lobby's refusal line is hidden until a refusal fills it: a class's display
     never overrides `hidden`."""

@@ -47,11 +47,13 @@ export function remember(seat: Remembered): void {
   const list = remembered().filter((s) => !(s.tableId === seat.tableId && s.token === seat.token));
   list.unshift(seat);
   localStorage.setItem(MINE, JSON.stringify(list.slice(0, KEPT_SEATS)));
+  for (const dropped of list.slice(KEPT_SEATS)) localStorage.removeItem(readKey(dropped));
 }
 
 export function forget(seat: Seat): void {
   localStorage.setItem(MINE, JSON.stringify(
     remembered().filter((s) => !(s.tableId === seat.tableId && s.token === seat.token))));
+  localStorage.removeItem(readKey(seat));
 }
 
 /** The seat a link's fragment names: `#table=ID&token=TOKEN` (a friend's link) or
@@ -62,14 +64,19 @@ export function fromFragment(hash: string): { tableId?: string; token?: string }
 }
 
 /** The last deal of a match whose end this seat has read (the table waits on no one: the
- * next deal is dealt at once, and the page holds the end up until it is read). */
+ * next deal is dealt at once, and the page holds the end up until it is read). Kept with
+ * the seat in localStorage: a browser opened again on the seat goes on where it was. */
 export function dealRead(seat: Seat): number {
-  const n = Number(sessionStorage.getItem(`moneycards.read.${seat.tableId}`) ?? "0");
+  const n = Number(localStorage.getItem(readKey(seat)) ?? "0");
   return Number.isInteger(n) && n >= 0 ? n : 0;
 }
 
 export function setDealRead(seat: Seat, deal: number): void {
-  sessionStorage.setItem(`moneycards.read.${seat.tableId}`, String(deal));
+  localStorage.setItem(readKey(seat), String(deal));
+}
+
+function readKey(seat: Seat): string {
+  return `moneycards.read.${seat.tableId}`;
 }
 
 /** Whether the page plays a lone `pass` for this browser's person (on by default, as the
