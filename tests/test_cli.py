@@ -347,6 +347,14 @@ def test_errors_stay_one_line_of_text_without_json():
     assert r.stderr == "error: hand: the hand has 3 cards; a Kowah hand has 8 [KW-R4]\n"
 
 
+@pytest.mark.parametrize("hand, told", [("55c55s5m 777c 1h", True), ("55c55s5m 77c", False)])
+def test_kowah_nine_cards_are_told_how_a_win_is_checked(hand, told):
+    """KW-R4 counts eight; nine cards are most likely a won hand with its winning card."""
+    r = CliRunner().invoke(cli, ["kowah", "check", hand])
+    assert r.exit_code == 2 and "a Kowah hand has 8" in r.stderr
+    assert ("give the card it wins on apart" in r.stderr) == told
+
+
 def test_progress_is_drawn_on_stderr_only_for_a_terminal(monkeypatch):
     import io
 

@@ -104,8 +104,11 @@ def parse_hand(text: str) -> tuple[int, ...]:
     if total == 0:
         raise ImpossibleCards("the hand is empty", field="hand")
     if total != HAND_SIZE:
+        # nine cards are most likely a won hand with its winning card (KW-R6)
+        win = " (to check a win, give the card it wins on apart)" \
+            if total == HAND_SIZE + 1 else ""
         raise ImpossibleCards(f"the hand has {counted(total, 'cards')}; a Kowah hand has "
-                              f"{HAND_SIZE}", field="hand", rule="KW-R4")
+                              f"{HAND_SIZE}{win}", field="hand", rule="KW-R4")
     return counts
 
 
