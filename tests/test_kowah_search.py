@@ -291,21 +291,27 @@ def test_an_option_ranked_below_a_lower_mean_says_why_in_its_first_clause():
                 # and the option kept first says why, in its own first clause
                 said = first_clause(ranking[0].action, ranking[0].reason)
                 assert "first by the race estimate" in said
-                # with the race estimates that rank it first, to the digit that tells them
-                # apart: its own, then the higher mean's, never above its own
-                ahead, behind = (float(x) for x in re.search(
-                    r"first by the race estimate, ([+-][\d.]+) against ([+-][\d.]+) for ",
-                    said).groups())
-                assert ahead > behind  # told apart, never "+0.127 against +0.127"
+                # with the race estimates that rank it first, two decimals as every
+                # figure of a hint: its own, then the higher mean's, never above its own;
+                # or "just ahead" when two decimals show no difference
+                told = re.search(r"first by the race estimate, ([+-][\d.]+) against "
+                                 r"([+-][\d.]+) for ", said)
+                if told:
+                    ahead, behind = (float(x) for x in told.groups())
+                    assert ahead > behind  # never "+0.17 against +0.17"
+                else:
+                    assert re.search(r"first by the race estimate, just ahead of .+, both "
+                                     r"about [+-]\d\.\d\d,", said), said
     assert seen  # the gate kept a lower mean first somewhere in these positions
 
 
-def test_two_race_estimates_are_said_to_the_digit_that_tells_them_apart():
-    from moneycards.solver.kowah.hint import _apart
+def test_two_race_estimates_are_said_in_two_decimals_or_as_just_ahead():
+    from moneycards.solver.kowah.hint import _ahead
 
-    assert _apart(0.12734, 0.12681) == ("+0.1273", "+0.1268")
-    assert _apart(0.5, 0.25) == ("+0.500", "+0.250")
-    assert _apart(-0.1, -0.1) == ("-0.100000000", "-0.100000000")  # equal: said equal
+    assert _ahead(0.5, 0.25, "discarding 2h") == "+0.50 against +0.25 for discarding 2h"
+    assert _ahead(0.1696, 0.1695, "discarding 2h") == \
+        "just ahead of discarding 2h, both about +0.17"
+    assert _ahead(0.126, 0.124, "taking 5c") == "+0.13 against +0.12 for taking 5c"
 
 
 def test_the_rollout_variants_bench_plays_each_variant_paired_and_against_greedy():

@@ -426,13 +426,11 @@ def strong(obs: KowahObservation, seed: int | None = None, worlds: int = SEARCH_
                       and est[o.action].mean_score > m_pick]
             if higher:
                 # a listed option shows a higher mean: say in the first clause why this
-                # one still comes first (the significance gate keeps the race's choice),
-                # with the race estimates to the digit that tells them apart
+                # one still comes first (the significance gate keeps the race's choice)
                 rival = max(higher, key=lambda o: est[o.action].mean_score)
-                mine, theirs = _apart(r.value, rival.value)
-                said += (f" (first by the race estimate, {mine} against {theirs} for "
-                         f"{_doing(rival.action)}, and no option wins surely more in the "
-                         f"same deals)")
+                said += (f" (first by the race estimate, "
+                         f"{_ahead(r.value, rival.value, _doing(rival.action))}, and no "
+                         f"option wins surely more in the same deals)")
         else:
             value = max(0.0, min(e.mean_score, m_pick - RACE_TIE))
             if e.mean_score >= m_pick and pick.action not in same[r.action]:
@@ -454,14 +452,14 @@ def strong(obs: KowahObservation, seed: int | None = None, worlds: int = SEARCH_
     return ranked(out) + unsafe
 
 
-def _apart(a: float, b: float) -> tuple[str, str]:
-    """Two estimates to the first digit that tells them apart (three at least, nine at
-    most): "+0.1273" against "+0.1268", not "+0.127" against "+0.127"."""
-    for digits in range(3, 10):
-        x, y = f"{a:+.{digits}f}", f"{b:+.{digits}f}"
-        if x != y:
-            break
-    return x, y
+def _ahead(a: float, b: float, rival: str) -> str:
+    """How race estimate `a` stands ahead of `b` (a rival's), in words a player reads: two
+    decimals, as the other figures of a hint; "just ahead of" where two decimals show none
+    of the difference (never "+0.1696 against +0.1695", nor "+0.17 against +0.17")."""
+    mine, theirs = f"{a:+.2f}", f"{b:+.2f}"
+    if mine != theirs:
+        return f"{mine} against {theirs} for {rival}"
+    return f"just ahead of {rival}, both about {mine}"
 
 
 def _estimate(action: str, multipliers: list[int]) -> Estimate:
