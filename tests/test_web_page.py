@@ -229,11 +229,13 @@ def play_by_hints(w: Watched, shot=None) -> list[str]:
             w.ended.append(page.text_content(".between"))
             # the next deal's turn waits until this end is read
             assert " is over: its end is below" in page.text_content(".status .turn")
-            # the header speaks of the deal that ended, and of the next one as the next
+            # the header speaks of the deal that ended, and nothing yet of the next one
+            # (its caller or its stock, like its board, wait until the person goes on)
             d = int(page.eval_on_selector(".match", "e => e.dataset.deal"))
             assert re.match(rf"Deal {d - 1}( of \d+)? is over · ",
                             page.text_content(".status .match"))
-            assert "next deal: " in page.text_content(".status .facts")
+            facts = page.text_content(".status .facts")
+            assert not re.search(r"stock|dealer|master|caller", facts), facts
             # the next deal, already dealt, is not drawn under it (its new hands and badges
             # contradicted the end's account)
             assert page.query_selector(".board .felt") is None

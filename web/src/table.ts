@@ -525,10 +525,9 @@ export class TablePage {
       deal.push(`master ${names[l.record?.master ?? 0]}`,
         `caller ${l.caller !== undefined ? names[l.caller] : "–"}`);
     }
-    // While a match deal's end is read, the view is already the next deal's: said so, so
-    // its stock and dealer are not taken for the deal that ended.
-    if (ended && deal.length) deal[0] = `next deal: ${deal[0]}`;
-    facts.push(...deal);
+    // While a match deal's end is read, the view is already the next deal's: its facts
+    // (stock, dealer, who called) wait with its board and log until the person goes on.
+    if (!ended) facts.push(...deal);
     // A seed the table's creator chose deals known cards: every seat is told it.
     if (v.chosenSeed !== undefined) facts.push(`seed ${v.chosenSeed} (chosen at the table: known to every seat)`);
     const live = h("span", { class: "live", "aria-live": "polite" });
