@@ -1899,6 +1899,8 @@ def test_the_lobby_links_each_game_s_own_match_ruling(served, context):
         # Kowah keeps no running totals (KW-K1): its match tallies wins and multipliers
         label = w.page.text_content("label[for=deals]")
         assert ("running totals" in label) == (game != "kowah"), (game, label)
+        # LF-C4's three passes end a deal of the match (the master passes on, R-match)
+        assert ("three passes count as a deal" in label) == (game == "lukfu"), (game, label)
         w.page.keyboard.press("Escape")
         wait_for(w.page, "!document.querySelector('dialog#rule-dialog[open]')")
     w.page.check("input[name=game][value=kowah]")

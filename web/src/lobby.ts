@@ -163,8 +163,11 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
   // drawn again with the options, and once the rules arrive, the choices made so far kept.
   const ruleLinks = () => {
     const g = gameKey() as GameKey;
+    // Luk Fu's three passes end a deal with no play (LF-C4): R-match counts it, as the
+    // master passes on after it, which a player might not expect of "dealt again"
     dealsLabel.textContent = g === "kowah" ? "Deals: a match tallying wins and multipliers won "
-      : "Deals: a match with running totals ";
+      : g === "lukfu" ? "Deals: a match with running totals (three passes count as a deal) "
+        : "Deals: a match with running totals ";
     clear(matchRule);
     matchRule.append(...withRules("(R-match)", g));
     for (const ref of rules.querySelectorAll<HTMLElement>(".ruling-slot")) {
