@@ -1574,6 +1574,21 @@ def test_a_card_on_offer_at_a_doorway_is_said_apart_from_its_dead_cards(served, 
     words = w.page.evaluate("""() => Array.from(document.querySelector('.me .door').children,
         (e) => e.classList.contains('offer') ? 'CARD' : e.textContent.trim())""")
     assert words[-2:] in (["no dead cards; on offer:", "CARD"], ["on offer:", "CARD"]), words
+    # once the deal is over, a card left at a doorway was the last offered, not on offer
+    for _ in range(400):
+        w.settled()
+        if w.debug("over"):
+            break
+        version = w.debug("version")
+        w.debug("act", w.debug("legal")[0])
+        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    doors = w.page.evaluate("""() => Array.from(document.querySelectorAll('.door'), (d) =>
+        Array.from(d.children, (e) => e.classList.contains('offer') ? 'CARD'
+                                       : e.textContent.trim()))""")
+    assert not any("on offer:" in " ".join(d) for d in doors), doors
+    left = [d for d in doors if "CARD" in d]
+    assert all(d[d.index("CARD") - 1].endswith("last offered:") for d in left), doors
+    assert left  # seed 17's deal ends on a card offered at a doorway
     assert w.errors == []
 
 

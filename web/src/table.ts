@@ -645,14 +645,17 @@ export class TablePage {
         : h("span", { class: "none" }, "none")));
     const dead = t.dead.filter((d) => d.seat === s).map((d) => d.card);
     const offered = t.offer && t.offer.door === s && t.offer.card ? t.offer.card : "";
+    // once the deal is over the card is no longer offered: it is the last one that was (a
+    // win on it shows in the end's own account)
+    const word = this.view?.over ? "last offered:" : "on offer:";
     // the card on offer at this doorway is not a dead card: said apart, so "no dead cards"
     // never stands beside a card
     const door = h("div", { class: "row door", "aria-label": `${possessive(names[s])} doorway` },
       h("span", { class: "label" }, "doorway"),
       dead.length ? cardsEl("totom", dead, "small dead")
-        : h("span", { class: "none" }, offered ? "no dead cards; on offer:" : "no dead cards"));
+        : h("span", { class: "none" }, offered ? `no dead cards; ${word}` : "no dead cards"));
     if (offered) {
-      if (dead.length) door.append(h("span", { class: "none" }, "on offer:"));
+      if (dead.length) door.append(h("span", { class: "none" }, word));
       door.append(cardEl("totom", offered, "offer"));
     }
     wrap.append(door);
