@@ -48,13 +48,9 @@ def refused_as_renewed(stub, tid, token):
         assert "opened already" in message, name
 
 
-@pytest.fixture(scope="module")
-def stub():
-    svc = start_service("127.0.0.1", 0, 4, warm=False)
-    ch = grpc.insecure_channel(f"127.0.0.1:{svc.port}")
-    yield table_pb2_grpc.TableServiceStub(ch)
-    ch.close()
-    svc.server.stop(None)
+@pytest.fixture
+def stub(channel):
+    return table_pb2_grpc.TableServiceStub(channel)  # the session's server (conftest)
 
 
 def test_a_renewed_token_opens_the_seat_and_the_old_one_opens_nothing(stub):

@@ -151,9 +151,11 @@ def shots_dir(tmp_path) -> pathlib.Path:
 
 
 def deal_in_lobby(w: Watched, base: str, game: str, seats: list[str], seed: int | None,
-                  preset: str | None = None, auto_pass: bool = False) -> None:
-    """A table dealt from the lobby. A lone pass is clicked by the test (`auto_pass` off)
-    unless asked: the page's own pass would race the test's clicks."""
+                  preset: str | None = None, auto_pass: bool = False,
+                  deals: int | None = None) -> None:
+    """A table dealt from the lobby (`deals`: a match of that many). A lone pass is clicked
+    by the test (`auto_pass` off) unless asked: the page's own pass would race the test's
+    clicks."""
     page = w.page
     page.goto(base + "/")
     page.evaluate(f"localStorage.setItem('moneycards.autoPass', '{int(auto_pass)}')")
@@ -162,6 +164,8 @@ def deal_in_lobby(w: Watched, base: str, game: str, seats: list[str], seed: int 
         page.select_option(f"#seat{s}", who)
     if seed is not None:
         page.fill("#seed", str(seed))
+    if deals is not None:
+        page.fill("#deals", str(deals))
     if preset:
         page.select_option("#preset", preset)
     page.click("#deal")
@@ -808,13 +812,7 @@ def test_a_match_shows_its_deal_and_totals_and_equals_the_match_in_process(serve
     from moneycards.solver.tables import Match
 
     w = Watched(context)
-    w.page.goto(served + "/")
-    w.page.check("input[name=game][value=kowah]")
-    for s, who in enumerate(["you", "greedy", "greedy"]):
-        w.page.select_option(f"#seat{s}", who)
-    w.page.fill("#seed", "5")
-    w.page.fill("#deals", "2")
-    w.page.click("#deal")
+    deal_in_lobby(w, served, "kowah", ["you", "greedy", "greedy"], 5, deals=2)
     w.settled()
     assert w.page.text_content(".status .match") == \
         "Deal 1 of 2 · totals: Player 0: 0, AI 1: 0, AI 2: 0 (multipliers won)"
@@ -899,13 +897,7 @@ def test_a_deal_s_end_once_read_stays_read_in_a_new_tab(served, context):
     """R-match: "Go on to deal 2" read in one tab; the seat opened again in a new tab (as a
     browser opened again on "Your tables") goes on with deal 2, not deal 1's end again."""
     w = Watched(context)
-    w.page.goto(served + "/")
-    w.page.check("input[name=game][value=kowah]")
-    for s, who in enumerate(["you", "random", "random"]):
-        w.page.select_option(f"#seat{s}", who)
-    w.page.fill("#deals", "2")
-    w.page.fill("#seed", "5")
-    w.page.click("#deal")
+    deal_in_lobby(w, served, "kowah", ["you", "random", "random"], 5, deals=2)
     for _ in range(400):
         w.settled()
         if w.page.query_selector(".between button.next-deal"):
