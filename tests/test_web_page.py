@@ -541,8 +541,12 @@ def test_two_people_at_one_table_see_their_own_cards_and_each_others_moves(serve
         with pytest.raises(urllib.error.HTTPError) as refused:
             connect(served, "GetView", {"tableId": table_id, "seatToken": friend_token})
         assert refused.value.code == 403 and "opened already" in refused.value.read().decode()
-        # the link opened again in the friend's browser finds the seat it opened; in
-        # another browser it is refused, and the lobby says why
+        # the link opened again in the friend's browser finds the seat it opened (after a
+        # reload too, which remembers the seat again); in another browser it is refused,
+        # and the lobby says why
+        b.page.reload()
+        b.settled()
+        assert b.debug("seat") == 1
         again = b_ctx.new_page()
         again.goto(link)
         again.wait_for_function("() => window.moneycards.page()?.seat() === 1")
@@ -551,8 +555,9 @@ def test_two_people_at_one_table_see_their_own_cards_and_each_others_moves(serve
         c = Watched(c_ctx)
         c.page.goto(link)
         c.page.wait_for_selector(".lobby-wrap .notice")
-        assert "This seat's link was opened already, in another browser" in \
-            c.page.text_content(".lobby-wrap .notice")
+        said = c.page.text_content(".lobby-wrap .notice")
+        assert "This seat's link was opened already, in another browser or tab" in said
+        assert "someone else has the seat: tell whoever made the table" in said
         assert "token" not in c.page.url
         c_ctx.close()
 
@@ -750,6 +755,46 @@ def test_totom_cards_carry_their_vietnamese_names(served, context):
         assert title == (f"Chi chi ({card}){red}" if card == "1h"
                          else f"{ranks[card[0]]} {names[card[1]]} ({card}){red}")
     assert w.errors == []
+
+
+def test_whoever_dealt_is_asked_before_opening_a_friend_s_link_in_their_own_browser(
+        served, browser):
+    """The person who dealt tries a friend's link in a tab of their own browser: the page
+    asks first (opening it would use the link up) and goes to their own seat; the friend's
+    link still opens the friend's seat. Opened here after that, it is refused with a word
+    on where this browser's own seat is."""
+    a_ctx, b_ctx = browser.new_context(), browser.new_context()
+    try:
+        a = Watched(a_ctx)
+        deal_in_lobby(a, served, "kowah", ["you", "friend", "random"], 8)
+        link = a.page.get_attribute(".invite-link[data-seat='1']", "value")
+        a.page.click("#to-my-seat")
+        a.settled()
+        tab = Watched(a_ctx, 390, 844)
+        tab.page.goto(link)
+        tab.page.wait_for_selector(".link-ask")
+        assert "uses it up" in tab.page.text_content(".link-ask")
+        assert "token" not in tab.page.url
+        tab.page.click("#link-to-my-seat")
+        tab.settled()
+        assert tab.debug("seat") == 0
+        b = Watched(b_ctx)
+        b.page.goto(link)
+        b.settled()
+        assert b.debug("seat") == 1  # the link was not used up by the question
+        again = Watched(a_ctx)
+        again.page.goto(link)
+        again.page.wait_for_selector(".link-ask")
+        again.page.click("#link-open-here")  # asked again, and opened here after all
+        again.page.wait_for_selector(".lobby-wrap .notice")
+        said = again.page.text_content(".lobby-wrap .notice")
+        assert "opened already" in said and "own seat at the table is under Your tables" in said
+        # the browser logs the refused renewal's 403 itself: expected here
+        assert [e for e in again.errors if "(Forbidden)" not in e] == []
+        assert a.errors == [] and b.errors == [] and tab.errors == []
+    finally:
+        a_ctx.close()
+        b_ctx.close()
 
 
 # -- a lost stream ------------------------------------------------------------------------------

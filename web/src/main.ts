@@ -1,13 +1,16 @@
 // The web table's page: the lobby, or this tab's seat at a table.
 import { refusal, tables } from "./api.js";
+import { clear, h } from "./dom.js";
 import { showLobby } from "./lobby.js";
-import { fromFragment, remembered, remember, setTabSeat, tabSeat } from "./store.js";
+import { fromFragment, type Remembered, remembered, remember, setTabSeat, tabSeat } from "./store.js";
 import { type Seat, TablePage } from "./table.js";
 
 const app = document.getElementById("app")!;
 let page: TablePage | undefined;
 
-function openSeat(seat: Seat, link?: string): void {
+function openSeat(seat: Seat, given?: string): void {
+  // the link a remembered seat was opened from stays with it (a reload passes none)
+  const link = given ?? remembered().find((s) => s.tableId === seat.tableId && s.token === seat.token)?.link;
   page?.leave();
   setTabSeat(seat);
   // The address shows the table, never the token: a reload finds the token in this tab.
@@ -23,12 +26,18 @@ function openSeat(seat: Seat, link?: string): void {
 
 /** A friend's link: whoever made the table was handed its token, so the seat is first given
  * a new one that only this browser has seen (RenewSeatToken), and the link opens nothing
- * more. The same link opened again here finds the seat it opened. */
-async function openLink(tableId: string, token: string): Promise<void> {
+ * more. The same link opened again here finds the seat it opened. A browser that already
+ * sits at the table (whoever dealt, trying the link) is asked first: opening it uses it up. */
+async function openLink(tableId: string, token: string, sure = false): Promise<void> {
   history.replaceState(null, "", `#table=${encodeURIComponent(tableId)}`);  // the token leaves
-  const opened = remembered().find((s) => s.tableId === tableId && s.link === token);
+  const here = remembered().filter((s) => s.tableId === tableId);
+  const opened = here.find((s) => s.link === token || s.token === token);
   if (opened) {
-    openSeat(opened, token);
+    openSeat(opened, opened.link);
+    return;
+  }
+  if (here.length && !sure) {
+    askBeforeTaking(tableId, token, here[0]);
     return;
   }
   try {
@@ -37,11 +46,29 @@ async function openLink(tableId: string, token: string): Promise<void> {
   } catch (err) {
     const why = refusal(err);
     lobby(why.reason === "SEAT_TOKEN_RENEWED"
-      ? "This seat's link was opened already, in another browser: the seat now opens only " +
-        "there. If that was not you, someone else has your seat: ask whoever made the table."
+      ? "This seat's link was opened already, in another browser or tab, and the seat opens " +
+        "only there now. " + (here.length ? "This browser's own seat at the table is under Your tables."
+          : "If you did not open it, someone else has the seat: tell whoever made the table.")
       : why.reason === "WRONG_SEAT_TOKEN" ? "This link's seat token is not one of the table's."
         : `This link's table could not be opened: ${why.message}`);
   }
+}
+
+/** This browser sits at the table already and the link is another seat's: opening it here
+ * would use it up, so the person it was sent to could no longer open their seat. */
+function askBeforeTaking(tableId: string, token: string, mine: Remembered): void {
+  page?.leave();
+  page = undefined;
+  clear(app);
+  app.append(h("section", { class: "panel notice link-ask", role: "alertdialog", "aria-labelledby": "link-ask-said" },
+    h("p", { id: "link-ask-said" }, `This browser already sits at this table, at seat ${mine.seat}, and this link ` +
+      "is another seat's. Opening it here uses it up: the person it was sent to could no longer open their seat."),
+    h("p", {},
+      h("button", { type: "button", class: "primary", id: "link-to-my-seat", onclick: () => openSeat(mine) },
+        "Go to my seat"), " ",
+      h("button", { type: "button", id: "link-open-here", onclick: () => void openLink(tableId, token, true) },
+        "Open the other seat here"))));
+  app.querySelector<HTMLElement>("#link-to-my-seat")?.focus();
 }
 
 function lobby(note = ""): void {

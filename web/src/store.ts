@@ -76,7 +76,8 @@ export function setDealRead(seat: Seat, deal: number): void {
 }
 
 function readKey(seat: Seat): string {
-  return `moneycards.read.${seat.tableId}`;
+  // per seat, not per table: one browser may sit at two seats of a table
+  return `moneycards.read.${seat.tableId}.${seat.token.slice(0, 8)}`;
 }
 
 /** Whether the page plays a lone `pass` for this browser's person (on by default, as the
