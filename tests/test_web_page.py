@@ -589,6 +589,11 @@ def test_two_people_at_one_table_see_their_own_cards_and_each_others_moves(serve
                 arg=[before, f"{who}: {action}"], timeout=15000)
             other.settled()
             wait_for(other.page, "document.querySelector('.refusal') === null", timeout=15000)
+        # the friend's lobby lists the seat by its name at the table
+        b.page.goto(served + "/")
+        b.page.wait_for_selector(".resume li")
+        assert f"Kowah, table {table_id}, seat 1 as Player 1" in \
+            b.page.text_content(".resume li")
         assert a.errors == [] and b.errors == []
     finally:
         a_ctx.close()

@@ -268,7 +268,8 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
   // device, "forget" takes the seat's password off it).
   const mine = remembered();
   const entry = (s: Remembered): HTMLElement => {
-    const what = `${GAME_TITLE[s.game as keyof typeof GAME_TITLE] ?? s.game}, table ${s.tableId}, seat ${s.seat}`;
+    const what = `${GAME_TITLE[s.game as keyof typeof GAME_TITLE] ?? s.game}, table ${s.tableId}, seat ${s.seat}`
+      + (s.name ? ` as ${s.name}` : "");
     const drop = () => {
       forget(s);
       const fold = li.closest("details");

@@ -20,7 +20,9 @@ function openSeat(seat: Seat, given?: string): void {
   void here.start().then(() => {
     const d = here.debug();
     const at = d.seat();
-    if (at !== undefined) remember({ tableId: seat.tableId, token: seat.token, game: d.game(), seat: at, at: Date.now(), link });
+    if (at !== undefined) {
+      remember({ tableId: seat.tableId, token: seat.token, game: d.game(), seat: at, at: Date.now(), link, name: d.name() });
+    }
   });
 }
 

@@ -11,6 +11,8 @@ export interface Remembered extends Seat {
   game: string;
   seat: number;
   at: number;
+  /** The seat's name at the table, to tell the seats of "Your tables" apart. */
+  name?: string;
   /** The token of the friend's link this seat was opened from (renewed since, so it opens
    * nothing): the same link opened again in this browser finds the seat by it. */
   link?: string;

@@ -1195,6 +1195,7 @@ export class TablePage {
       over: () => Boolean(this.view?.over),
       resultText: () => this.view?.resultText ?? "",
       seat: () => this.view?.seat,
+      name: () => (this.view ? this.view.seats[this.view.seat]?.name : undefined) ?? "",
       hand: () => (this.view?.observation.value as Obs | undefined)?.hand ?? "",
       table: () => this.seat.tableId,
       game: () => (this.view ? GAME_KEY[this.view.game] : ""),
