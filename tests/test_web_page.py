@@ -802,6 +802,36 @@ def test_whoever_dealt_is_asked_before_opening_a_friend_s_link_in_their_own_brow
         b_ctx.close()
 
 
+def test_whoever_dealt_finds_the_friends_links_again_at_their_table(served, browser):
+    """A friend lost the link: the dealer's table lists the friends' links again ("links for
+    friends", after a reload too), and the link shown there opens the friend's seat."""
+    a_ctx, b_ctx = browser.new_context(), browser.new_context()
+    try:
+        a = Watched(a_ctx)
+        deal_in_lobby(a, served, "totom", ["you", "friend", "greedy", "friend"], 9)
+        first = [a.page.get_attribute(f".invite-link[data-seat='{s}']", "value") for s in (1, 3)]
+        a.page.click("#to-my-seat")
+        a.settled()
+        a.page.reload()
+        a.settled()
+        a.page.click(".status button.invites-again")
+        a.page.wait_for_selector(".status .invite .invite-link")
+        again = [a.page.get_attribute(f".status .invite-link[data-seat='{s}']", "value")
+                 for s in (1, 3)]
+        assert again == first
+        assert "opens its seat once" in a.page.text_content(".status .invite")
+        b = Watched(b_ctx, 390, 844)
+        b.page.goto(again[1])
+        b.settled()
+        assert b.debug("seat") == 3
+        a.page.click(".status button.invites-again")  # folded away again
+        assert a.page.query_selector(".status .invite") is None
+        assert a.errors == [] and b.errors == []
+    finally:
+        a_ctx.close()
+        b_ctx.close()
+
+
 # -- a lost stream ------------------------------------------------------------------------------
 def test_a_lost_watch_stream_resumes_from_the_last_version(browser, tmp_path):
     """The server stops and comes back on the same ports with the same store: the page
@@ -948,13 +978,7 @@ def test_a_deal_s_end_once_read_stays_read_in_a_new_tab(served, context):
     browser opened again on "Your tables") goes on with deal 2, not deal 1's end again."""
     w = Watched(context)
     deal_in_lobby(w, served, "kowah", ["you", "random", "random"], 5, deals=2)
-    for _ in range(400):
-        w.settled()
-        if w.page.query_selector(".between button.next-deal"):
-            break
-        version = w.debug("version")
-        w.debug("act", w.debug("legal")[0])
-        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    play_first_moves(w, 400, until=lambda: w.page.query_selector(".between button.next-deal"))
     w.page.click(".between button.next-deal")
     w.settled()
     assert w.page.query_selector(".between") is None
@@ -1617,13 +1641,8 @@ def test_a_card_on_offer_at_a_doorway_is_said_apart_from_its_dead_cards(served, 
         (e) => e.classList.contains('offer') ? 'CARD' : e.textContent.trim())""")
     assert words[-2:] in (["no dead cards; on offer:", "CARD"], ["on offer:", "CARD"]), words
     # once the deal is over, a card left at a doorway was the last offered, not on offer
-    for _ in range(400):
-        w.settled()
-        if w.debug("over"):
-            break
-        version = w.debug("version")
-        w.debug("act", w.debug("legal")[0])
-        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    play_first_moves(w, 400)
+    assert w.debug("over")
     doors = w.page.evaluate("""() => Array.from(document.querySelectorAll('.door'), (d) =>
         Array.from(d.children, (e) => e.classList.contains('offer') ? 'CARD'
                                        : e.textContent.trim()))""")

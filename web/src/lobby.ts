@@ -3,6 +3,7 @@
 import { Code, refusal, tables } from "./api.js";
 import { clear, h } from "./dom.js";
 import type { GameKey } from "./cards.js";
+import { type Invite, inviteList } from "./invites.js";
 import { loadRules, withRules } from "./rules.js";
 import { AiLevel, Game, SeatKind, type TableSeatSchema } from "./gen/moneycards/v1/common_pb.js";
 import { KowahRulesPreset } from "./gen/moneycards/v1/kowah_pb.js";
@@ -248,10 +249,12 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
         preset: form.querySelector<HTMLSelectElement>("#preset")?.value, switches,
       });
       const own = made.seatTokens.find((t) => t.seat === mine)!;
-      const seat: Remembered = { tableId: made.tableId, token: own.token, game: g.key, seat: mine, at: Date.now() };
+      const friends: Invite[] = made.seatTokens.filter((t) => t.seat !== mine)
+        .map((f) => ({ seat: f.seat, token: f.token, name: names[f.seat] ?? "" }));
+      const seat: Remembered = { tableId: made.tableId, token: own.token, game: g.key, seat: mine, at: Date.now(),
+        invites: friends.length ? friends : undefined };
       remember(seat);
-      const friends = made.seatTokens.filter((t) => t.seat !== mine);
-      if (friends.length) showInvites(host, seat, g.key, friends.map((f) => ({ ...f, name: names[f.seat] ?? "" })), go);
+      if (friends.length) showInvites(host, seat, g.key, friends, go);
       else go(seat);
     } catch (err) {
       const r = refusal(err);
@@ -318,27 +321,17 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
 }
 
 /** Right after dealing: one link per friend's seat, each carrying that seat's token in its
- * fragment (never sent to the server). Shown once, here, to the person who dealt. */
-function showInvites(host: HTMLElement, seat: Remembered, game: string,
-                     friends: { seat: number; token: string; name: string }[], go: (seat: Seat) => void): void {
+ * fragment (never sent to the server). Shown to the person who dealt, here and from their
+ * table ("links for friends"), as this browser keeps them with its own seat. */
+function showInvites(host: HTMLElement, seat: Remembered, game: string, friends: Invite[],
+                     go: (seat: Seat) => void): void {
   clear(host);
-  const list = h("ul", { class: "invites" });
-  for (const f of friends) {
-    const url = `${location.origin}${location.pathname}#table=${encodeURIComponent(seat.tableId)}&token=${encodeURIComponent(f.token)}`;
-    const field = h("input", { type: "text", readonly: true, value: url, class: "invite-link",
-      "data-seat": f.seat, "aria-label": `Link for seat ${f.seat}` });
-    const copy = h("button", { type: "button", onclick: async () => {
-      field.select();
-      try { await navigator.clipboard.writeText(url); copy.textContent = "Copied"; } catch { copy.textContent = "Select and copy"; }
-    } }, "Copy");
-    // named as the table will name the seat (a seat left unnamed is "Player N" there)
-    list.append(h("li", {}, h("span", {}, `Seat ${f.seat}: ${f.name.trim() || `Player ${f.seat}`}`), field, copy));
-  }
   host.append(h("section", { class: "panel invite", "aria-label": "Invite your friends" },
     h("h2", {}, `${GAME_TITLE[game as keyof typeof GAME_TITLE]} table ${seat.tableId} is dealt`),
-    h("p", {}, "Send each friend the link to their seat. A link is that seat's password: it is shown only here, once. " +
-      "When your friend opens it, the seat gets a new password that only their browser has, and the link opens nothing more: " +
-      "no one else, you included, can look at their cards."),
-    list,
+    h("p", {}, "Send each friend the link to their seat. A link is that seat's password: keep it to them " +
+      "(your table shows the links again under \u201clinks for friends\u201d). When your friend opens it, the seat gets " +
+      "a new password that only their browser has, and the link opens nothing more: no one else, you included, " +
+      "can look at their cards."),
+    inviteList(seat.tableId, friends),
     h("p", {}, h("button", { type: "button", class: "primary", id: "to-my-seat", onclick: () => go(seat) }, "Go to my seat"))));
 }

@@ -8,9 +8,7 @@ import { type Seat, TablePage } from "./table.js";
 const app = document.getElementById("app")!;
 let page: TablePage | undefined;
 
-function openSeat(seat: Seat, given?: string): void {
-  // the link a remembered seat was opened from stays with it (a reload passes none)
-  const link = given ?? remembered().find((s) => s.tableId === seat.tableId && s.token === seat.token)?.link;
+function openSeat(seat: Seat, link?: string): void {
   page?.leave();
   setTabSeat(seat);
   // The address shows the table, never the token: a reload finds the token in this tab.

@@ -2,6 +2,7 @@
 // it), and the seats this browser has sat at in localStorage (the lobby offers them again).
 // A token is a password for its seat: it is never shown, and it leaves the address bar as
 // soon as a link that carried it is read.
+import type { Invite } from "./invites.js";
 import type { Seat } from "./table.js";
 
 const TAB = "moneycards.seat";
@@ -13,6 +14,9 @@ export interface Remembered extends Seat {
   at: number;
   /** The seat's name at the table, to tell the seats of "Your tables" apart. */
   name?: string;
+  /** The friends' links, kept by the browser that dealt (it was handed them anyway), so
+   * its table can show them again. A link a friend has opened opens nothing more. */
+  invites?: Invite[];
   /** The token of the friend's link this seat was opened from (renewed since, so it opens
    * nothing): the same link opened again in this browser finds the seat by it. */
   link?: string;
@@ -45,9 +49,14 @@ export function remembered(): Remembered[] {
  * (`serve --max-open-tables`), so no table it may still have to close drops off the list. */
 export const KEPT_SEATS = 50;
 
+/** Keep the seat first in the list; what an earlier entry of it knew and this one does not
+ * say (the link it was opened from, the friends' links) stays. */
 export function remember(seat: Remembered): void {
-  const list = remembered().filter((s) => !(s.tableId === seat.tableId && s.token === seat.token));
-  list.unshift(seat);
+  const same = (s: Remembered) => s.tableId === seat.tableId && s.token === seat.token;
+  const old = remembered().find(same);
+  const given = Object.fromEntries(Object.entries(seat).filter(([, v]) => v !== undefined));
+  const list = remembered().filter((s) => !same(s));
+  list.unshift({ ...old, ...given } as Remembered);
   localStorage.setItem(MINE, JSON.stringify(list.slice(0, KEPT_SEATS)));
   for (const dropped of list.slice(KEPT_SEATS)) localStorage.removeItem(readKey(dropped));
 }

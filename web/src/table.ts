@@ -4,7 +4,8 @@ import { backsEl, cardEl, cardName, cardsEl, type GameKey, parseCards } from "./
 import { loadRules, ruleRef, showBook, showRuleById, withRules } from "./rules.js";
 import { Code, lukfu, refusal, type Refusal, tables, unanswered } from "./api.js";
 import { clear, h } from "./dom.js";
-import { dealRead, forget, setDealRead, autoPass, setAutoPass } from "./store.js";
+import { dealRead, forget, remembered, setDealRead, autoPass, setAutoPass } from "./store.js";
+import { inviteList } from "./invites.js";
 import { Game, type RankedAction, SeatKind } from "./gen/moneycards/v1/common_pb.js";
 import type { LukFuObservation, ProveOldResponse } from "./gen/moneycards/v1/lukfu_pb.js";
 import type { KowahObservation, TotomObservation } from "./gen/moneycards/v1/observation_pb.js";
@@ -74,6 +75,7 @@ export class TablePage {
 
   // Asked once before a table is closed for good: "close table" turns into the question.
   private closing = false;
+  private showingInvites = false;  // "links for friends" open under the header
 
   constructor(private readonly seat: Seat, host: HTMLElement,
               private readonly onLeave: (note?: string) => void) {
@@ -552,7 +554,31 @@ export class TablePage {
         " · ", h("button", { type: "button", class: "link", onclick: () => this.onLeave() }, "lobby"),
         " · ", h("button", { type: "button", class: "link rules-link", "data-focus": "rules",
           onclick: () => void loadRules().then(() => showBook(game)) }, "rules"),
-        ...this.closeControl(v)));
+        ...this.inviteControl(v), ...this.closeControl(v)),
+      this.showingInvites ? this.invitesPanel() : null);
+  }
+
+  /** The friends' links this browser was handed when it dealt the table ("links for
+   * friends", while the table is unfinished): a friend who lost theirs is sent it again. */
+  private inviteControl(v: TableView): (Node | string)[] {
+    if (v.over && (!v.matchState || v.matchState.over)) return [];
+    if (!this.invites().length) return [];
+    return [" · ", h("button", { type: "button", class: "link invites-again", "aria-expanded": String(this.showingInvites),
+      onclick: () => {
+        this.showingInvites = !this.showingInvites;
+        this.render();
+      } }, "links for friends")];
+  }
+
+  private invites() {
+    return remembered().find((s) => s.tableId === this.seat.tableId && s.token === this.seat.token)?.invites ?? [];
+  }
+
+  private invitesPanel(): HTMLElement {
+    return h("section", { class: "panel invite", "aria-label": "Links for friends" },
+      h("p", {}, "Each friend's link to their seat. A link opens its seat once: a friend who has opened theirs " +
+        "has the seat, and the link opens nothing more."),
+      inviteList(this.seat.tableId, this.invites()));
   }
 
   /** "close table", while the table is unfinished: an open table counts against the tables

@@ -1,0 +1,31 @@
+// A friend's seat link: the seat's token in the address's fragment, which a browser never
+// sends to a server. Listed right after dealing, and again from the dealer's table.
+import { h } from "./dom.js";
+
+export interface Invite {
+  seat: number;
+  token: string;
+  /** The name the table gives the seat ("" when left unnamed: "Player N" there). */
+  name: string;
+}
+
+export function inviteUrl(tableId: string, token: string): string {
+  return `${location.origin}${location.pathname}#table=${encodeURIComponent(tableId)}&token=${encodeURIComponent(token)}`;
+}
+
+/** One line per friend's seat: its name, its link to select, and a Copy button. */
+export function inviteList(tableId: string, friends: Invite[]): HTMLElement {
+  const list = h("ul", { class: "invites" });
+  for (const f of friends) {
+    const url = inviteUrl(tableId, f.token);
+    const field = h("input", { type: "text", readonly: true, value: url, class: "invite-link",
+      "data-seat": f.seat, "aria-label": `Link for seat ${f.seat}` });
+    const copy = h("button", { type: "button", onclick: async () => {
+      field.select();
+      try { await navigator.clipboard.writeText(url); copy.textContent = "Copied"; } catch { copy.textContent = "Select and copy"; }
+    } }, "Copy");
+    // named as the table names the seat (a seat left unnamed is "Player N" there)
+    list.append(h("li", {}, h("span", {}, `Seat ${f.seat}: ${f.name.trim() || `Player ${f.seat}`}`), field, copy));
+  }
+  return list;
+}
