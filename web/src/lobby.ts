@@ -122,7 +122,7 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     if (g.key === "totom") {
       rules.append(h("label", {}, "Preset ",
         h("select", { name: "preset", id: "preset" },
-          h("option", { value: "seed" }, "the source page's (default)"),
+          h("option", { value: "seed" }, "the rules as written (default)"),
           h("option", { value: "traditional", selected: kept?.preset === "traditional" },
             "traditional Chắn Vạn Văn table"))));
     }
