@@ -453,6 +453,16 @@ MUTANTS: tuple[Mutant, ...] = (
     M("kw-rotation-reversed", KW_TABLE_PY, "            w = (by + k) % SEATS",
       "            w = (by - k) % SEATS", "R-rotation",
       "the waiting seats tried against turn order (KW-X5)", KW),
+    M("tt-wrong-win-as-w6", TT_TABLE_PY,
+      '                return _no_win(v, f"{o.card} does not complete the hand")',
+      '                return "TT-W6", f"{o.card} does not complete the hand"', "R-wrong-win",
+      "a win claimed on a stock card the hand cannot use cites TT-W6, the rule about "
+      "hand discards", ("tests/test_tables.py", "tests/test_totom_rules.py")),
+    M("lf-o2-no-sequence", "solver/lukfu/old.py",
+      'if above in pos.hand and results.get(above, OldCard(above, False, "", "")).old:',
+      "if False:", "LF-O2",
+      "a card held directly below an old card is not proved old by the sequence clause "
+      "(only by the higher cards' own proof)", ("tests/test_lukfu_rules.py",)),
     M("kw-undeclared-wins", KW_TABLE_PY, "            if self.declared.get(w) == card:\n",
       "            if self.declared.get(w) == card or (w not in self.declared\n"
       "                    and self.hands[w][KOWAH.index(card)] == 2 and __import__(\n"

@@ -373,9 +373,14 @@ def test_LF_O2_seen_cards_and_unbroken_sequence():
     rec = record((0, [{"seat": 0, "cards": "2s"}, {"seat": 1, "cards": "9s"},
                       {"seat": 2, "down": 1}]), master=0)
     hand = H("7s 8s 3c 4c 5c 6c 7c 8c 1m 2m 3m")
-    old = set(prove_old(Position(rec, 0, hand)).old)
+    proof = prove_old(Position(rec, 0, hand))
+    old = set(proof.old)
     # 8s: 9s was played; 7s: held directly below 8s; 8c: 9c unseen -> not old.
     assert H("8s 7s") <= old and LUKFU.parse("8c")[0] not in old
+    # the sequence clause is the reason given for 7s (LF-O2's second sentence)
+    seven = next(c for c in proof.cards if c.card.text == "7s")
+    assert (seven.rule, seven.reason) == ("LF-O2", "held directly below 8s, which is old, "
+                                                   "in an unbroken sequence")
 
 
 def test_LF_O2_inference_only_old_card_from_face_down_discards():
