@@ -30,10 +30,11 @@ class TableServiceStub:
 
     CreateTable seats people and AI players and answers one secret token per person's seat;
     the token is the only way to look at the table or act as that seat, so keep it as a
-    password. AI seats act at once, with the same hint engine the Hint calls use, whenever
-    it is their turn. Tables are stored as their game records (seed, rules, seats, actions)
-    and every accepted action is stored before the reply, so a restarted server continues
-    every open table.
+    password. Whoever made the table holds every token: a person handed one renews it
+    (RenewSeatToken) so that only they hold their seat. AI seats act at once, with the same
+    hint engine the Hint calls use, whenever it is their turn. Tables are stored as their
+    game records (seed, rules, seats, actions) and every accepted action is stored before the
+    reply, so a restarted server continues every open table.
 
     What a seat is told never holds another seat's hidden cards or the stock order, and
     never shows that another seat is deciding a private claim (R-claim-privacy): while a
@@ -124,10 +125,11 @@ class TableServiceServicer:
 
     CreateTable seats people and AI players and answers one secret token per person's seat;
     the token is the only way to look at the table or act as that seat, so keep it as a
-    password. AI seats act at once, with the same hint engine the Hint calls use, whenever
-    it is their turn. Tables are stored as their game records (seed, rules, seats, actions)
-    and every accepted action is stored before the reply, so a restarted server continues
-    every open table.
+    password. Whoever made the table holds every token: a person handed one renews it
+    (RenewSeatToken) so that only they hold their seat. AI seats act at once, with the same
+    hint engine the Hint calls use, whenever it is their turn. Tables are stored as their
+    game records (seed, rules, seats, actions) and every accepted action is stored before the
+    reply, so a restarted server continues every open table.
 
     What a seat is told never holds another seat's hidden cards or the stock order, and
     never shows that another seat is deciding a private claim (R-claim-privacy): while a
@@ -303,10 +305,11 @@ class TableService:
 
     CreateTable seats people and AI players and answers one secret token per person's seat;
     the token is the only way to look at the table or act as that seat, so keep it as a
-    password. AI seats act at once, with the same hint engine the Hint calls use, whenever
-    it is their turn. Tables are stored as their game records (seed, rules, seats, actions)
-    and every accepted action is stored before the reply, so a restarted server continues
-    every open table.
+    password. Whoever made the table holds every token: a person handed one renews it
+    (RenewSeatToken) so that only they hold their seat. AI seats act at once, with the same
+    hint engine the Hint calls use, whenever it is their turn. Tables are stored as their
+    game records (seed, rules, seats, actions) and every accepted action is stored before the
+    reply, so a restarted server continues every open table.
 
     What a seat is told never holds another seat's hidden cards or the stock order, and
     never shows that another seat is deciding a private claim (R-claim-privacy): while a
