@@ -429,6 +429,7 @@ def close_remembered_tables(page) -> None:
         page.evaluate("document.querySelectorAll('.resume details').forEach((d) => d.open = true)")
         count = len(page.query_selector_all(".resume li"))
         page.click(".resume button.close >> nth=0")
+        page.click(".resume button.close-yes")  # asked first, as at the table
         wait_for(page, "(n) => document.querySelectorAll('.resume li').length < n", count)
 
 
@@ -478,7 +479,14 @@ def test_a_seat_closes_its_table_for_every_seat_after_asking(browser, tmp_path):
         other = re.search(r"table (\w+)", a.page.text_content(".status .meta")).group(1)
         a.page.click(".status button.link >> text=lobby")
         a.page.wait_for_selector(f".resume li >> text={other}")
-        a.page.click(f".resume li:has-text('{other}') button.close")
+        entry = f".resume li:has-text('{other}')"
+        a.page.click(f"{entry} button.close")
+        # asked first, as at the table: "no" keeps it, "yes" closes it for every seat
+        assert "close it for good, for every seat?" in a.page.text_content(f"{entry} .close-ask")
+        a.page.click(f"{entry} button.close-no")
+        assert a.page.query_selector(f"{entry} .close-ask") is None
+        a.page.click(f"{entry} button.close")
+        a.page.click(f"{entry} button.close-yes")
         wait_for(a.page, "(t) => !document.body.innerText.includes(t)", other)
         # the address's open tables used up: the refusal says what to do
         made = []
@@ -589,11 +597,13 @@ def test_two_people_at_one_table_see_their_own_cards_and_each_others_moves(serve
                 arg=[before, f"{who}: {action}"], timeout=15000)
             other.settled()
             wait_for(other.page, "document.querySelector('.refusal') === null", timeout=15000)
-        # the friend's lobby lists the seat by its name at the table
+        # the friend's lobby lists the seat by its name at the table; on a phone, above
+        # the form for a new table
         b.page.goto(served + "/")
         b.page.wait_for_selector(".resume li")
         assert f"Kowah, table {table_id}, seat 1 as Player 1" in \
             b.page.text_content(".resume li")
+        assert box_of(b, ".resume")["y"] < box_of(b, "form.lobby")["y"]
         assert a.errors == [] and b.errors == []
     finally:
         a_ctx.close()
@@ -778,7 +788,9 @@ def test_whoever_dealt_is_asked_before_opening_a_friend_s_link_in_their_own_brow
         tab = Watched(a_ctx, 390, 844)
         tab.page.goto(link)
         tab.page.wait_for_selector(".link-ask")
-        assert "uses it up" in tab.page.text_content(".link-ask")
+        asked = tab.page.text_content(".link-ask")
+        assert "as Player 0 (seat 0), and this link is Player 1's seat (seat 1)" in asked
+        assert "uses it up" in asked
         assert "token" not in tab.page.url
         tab.page.click("#link-to-my-seat")
         tab.settled()
@@ -820,6 +832,8 @@ def test_whoever_dealt_finds_the_friends_links_again_at_their_table(served, brow
                  for s in (1, 3)]
         assert again == first
         assert "opens its seat once" in a.page.text_content(".status .invite")
+        shown = box_of(a, ".status .invite")
+        assert shown["y"] >= 0 and shown["y"] < 800  # opened in view
         b = Watched(b_ctx, 390, 844)
         b.page.goto(again[1])
         b.settled()

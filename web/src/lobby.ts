@@ -287,25 +287,40 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     // Closing ends the table on the server for every seat (an open table counts against
     // the tables this address may keep open); forgetting only takes the seat off this
     // browser.
+    const close = async () => {
+      try {
+        await tables.closeTable({ tableId: s.tableId, seatToken: s.token });
+      } catch (err) {
+        const r = refusal(err);
+        if (r.code !== Code.NotFound) {  // closed or finished already: forget it
+          said.hidden = false;
+          said.textContent = ` Not closed: ${r.message}`;
+          return;
+        }
+      }
+      drop();
+    };
+    // "close" asks first, as the table's own "close table" does: it ends the table for
+    // every seat, friends included, where "forget" beside it only leaves this browser
+    const controls = h("span", { class: "controls" });
+    const plain = () => {
+      clear(controls);
+      controls.append(
+        h("button", { type: "button", class: "link close", "aria-label": `Close ${what}`, onclick: ask }, "close"),
+        " · ",
+        h("button", { type: "button", class: "link forget", "aria-label": `Forget ${what}`, onclick: drop }, "forget"));
+    };
+    const ask = () => {
+      clear(controls);
+      controls.append(h("span", { class: "close-ask", role: "alert" }, "close it for good, for every seat? ",
+        h("button", { type: "button", class: "link close-yes", onclick: () => void close() }, "yes, close it"),
+        " · ",
+        h("button", { type: "button", class: "link close-no", onclick: plain }, "no, keep it")));
+      controls.querySelector<HTMLElement>(".close-no")?.focus();
+    };
+    plain();
     const li = h("li", {}, h("button", { type: "button", onclick: () => go(s) }, what),
-      h("span", { class: "quiet" }, ` ${new Date(s.at).toLocaleString()} `),
-      h("button", { type: "button", class: "link close", "aria-label": `Close ${what}`,
-        onclick: async () => {
-          try {
-            await tables.closeTable({ tableId: s.tableId, seatToken: s.token });
-          } catch (err) {
-            const r = refusal(err);
-            if (r.code !== Code.NotFound) {  // closed or finished already: forget it
-              said.hidden = false;
-              said.textContent = ` Not closed: ${r.message}`;
-              return;
-            }
-          }
-          drop();
-        } }, "close"),
-      " · ",
-      h("button", { type: "button", class: "link forget", "aria-label": `Forget ${what}`,
-        onclick: drop }, "forget"), said);
+      h("span", { class: "quiet" }, ` ${new Date(s.at).toLocaleString()} `), controls, said);
     return li;
   };
   // The newest seats in view; older ones folded, still there to resume, close or forget.

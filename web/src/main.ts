@@ -37,7 +37,7 @@ async function openLink(tableId: string, token: string, sure = false): Promise<v
     return;
   }
   if (here.length && !sure) {
-    askBeforeTaking(tableId, token, here[0]);
+    askBeforeTaking(tableId, token, here.find((s) => s.invites) ?? here[0]);
     return;
   }
   try {
@@ -60,9 +60,13 @@ function askBeforeTaking(tableId: string, token: string, mine: Remembered): void
   page?.leave();
   page = undefined;
   clear(app);
+  // named as the table names them, where this browser knows it (the dealer kept the links)
+  const you = mine.name ? `${mine.name} (seat ${mine.seat})` : `seat ${mine.seat}`;
+  const theirs = mine.invites?.find((f) => f.token === token);
+  const whose = theirs ? `${theirs.name.trim() || `Player ${theirs.seat}`}'s seat (seat ${theirs.seat})` : "another seat's";
   app.append(h("section", { class: "panel notice link-ask", role: "alertdialog", "aria-labelledby": "link-ask-said" },
-    h("p", { id: "link-ask-said" }, `This browser already sits at this table, at seat ${mine.seat}, and this link ` +
-      "is another seat's. Opening it here uses it up: the person it was sent to could no longer open their seat."),
+    h("p", { id: "link-ask-said" }, `This browser sits at this table as ${you}, and this link is ${whose}. ` +
+      "Opening it here uses it up, if no one has yet: the person it was sent to could no longer open their seat."),
     h("p", {},
       h("button", { type: "button", class: "primary", id: "link-to-my-seat", onclick: () => openSeat(mine) },
         "Go to my seat"), " ",

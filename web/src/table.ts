@@ -567,6 +567,8 @@ export class TablePage {
       onclick: () => {
         this.showingInvites = !this.showingInvites;
         this.render();
+        // between a match's deals the page may sit below the header: bring the links up
+        this.board.querySelector(".status .invite")?.scrollIntoView({ block: "nearest" });
       } }, "links for friends")];
   }
 
