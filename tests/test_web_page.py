@@ -231,8 +231,10 @@ def play_by_hints(w: Watched, shot=None) -> list[str]:
         if page.query_selector(".between button.next-deal"):  # a match's deal just ended
             wait_for(page, "document.querySelector('.between .result-text') !== null")
             w.ended.append(page.text_content(".between"))
-            # the next deal's turn waits until this end is read
+            # the next deal's turn waits until this end is read, marked as the person's to
+            # do whoever the next deal asks first
             assert " is over: its end is below" in page.text_content(".status .turn")
+            assert page.query_selector(".status .turn.mine") is not None
             # the header speaks of the deal that ended, and nothing yet of the next one
             # (its caller or its stock, like its board, wait until the person goes on)
             d = int(page.eval_on_selector(".match", "e => e.dataset.deal"))

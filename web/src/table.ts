@@ -549,7 +549,9 @@ export class TablePage {
       // the table's heading, for a screen reader's list of headings (the seats are under it)
       h("h2", { class: "sr-only" }, `The ${GAME_TITLE[game]} table`),
       h("p", { class: "facts" }, facts.join(" · ")), match,
-      h("p", { class: `turn${obs.toAct === v.seat && !v.over ? " mine" : ""}` }, turn),
+      // marked as the person's to do: a move, or a match's deal end to read and go on from
+      // (whichever seat the next deal asks first)
+      h("p", { class: `turn${(obs.toAct === v.seat && !v.over) || ended !== undefined ? " mine" : ""}` }, turn),
       h("p", { class: "meta" }, `table ${v.tableId} · you are ${names[v.seat]} · `, live,
         " · ", h("button", { type: "button", class: "link", onclick: () => this.onLeave() }, "lobby"),
         " · ", h("button", { type: "button", class: "link rules-link", "data-focus": "rules",
