@@ -845,7 +845,8 @@ MUTANTS: tuple[Mutant, ...] = (
       "elif changes.revision > t.revision + 1:", "replica sync",
       "a replica does not replay another server's single write: its view lags behind",
       STORE_T, area="stores"),
-    M("tb-renewal-not-synced", TABLES_SRV, "                    t.tokens = changes.tokens\n",
+    M("tb-renewal-not-synced", TABLES_SRV,
+      "                    t.tokens, t.renewed = changes.tokens, changes.renewed\n",
       "                    pass\n", "seat token renewal",
       "a replica keeps a seat's old token working after another server renewed it",
       ("tests/test_seat_tokens.py",), area="stores"),
@@ -855,8 +856,9 @@ MUTANTS: tuple[Mutant, ...] = (
       "a Watch stream opened with a seat's old token goes on streaming its cards",
       ("tests/test_seat_tokens.py",), area="tables"),
     M("st-renewal-not-kept", "server/store.py",
-      '            ex("INSERT INTO renewed_tokens (table_id, token_sha256) VALUES (?, ?)",\n'
-      '               (table_id, old))\n', "", "seat token renewal",
+      '            ex("INSERT INTO renewed_tokens (table_id, seat, token_sha256) '
+      'VALUES (?, ?, ?)",\n'
+      '               (table_id, seat, old))\n', "", "seat token renewal",
       "a renewed token is told as one that never was a seat's (WRONG_SEAT_TOKEN)",
       ("tests/test_seat_tokens.py",), area="stores"),
     M("tb-sync-closed-elsewhere", TABLES_SRV, "if changes is None or changes.closed:",
@@ -872,8 +874,8 @@ MUTANTS: tuple[Mutant, ...] = (
       "an action the store refused to keep stays applied in memory", STORE_T,
       area="stores"),
     M("tb-rollback-keeps-action", TABLES_SRV,
-      "list(t.table.inputs[:inputs]), False, False, t.revision)",
-      "list(t.table.inputs[:inputs + 1]), False, False, t.revision)",
+      "list(t.table.inputs[:inputs]), False, False, t.revision,",
+      "list(t.table.inputs[:inputs + 1]), False, False, t.revision,",
       "store failure: nothing changed",
       "rolling back a refused action keeps the action itself (only the replies go)",
       STORE_T, area="stores"),

@@ -104,6 +104,7 @@ class StoredTable:
     closed: bool
     revision: int = 0  # grows with every write to the table
     queued: dict[int, str] = field(default_factory=dict)  # seat -> action waiting its turn
+    renewed: frozenset[int] = frozenset()  # seats whose token was renewed
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,7 @@ class Changes:
     over: bool
     closed: bool
     tokens: dict[int, str] | None = None  # seat -> digest, read when the revision moved
+    renewed: frozenset[int] = frozenset()  # seats whose token was renewed (with `tokens`)
 
 
 class TableStore(Protocol):
@@ -306,7 +308,7 @@ class SqlStore:
                 "SELECT action FROM table_actions WHERE table_id = ? AND idx >= ? "
                 "ORDER BY idx", (table_id, start)).fetchall()]
             return Changes(int(now), actions, _queued(queued), bool(over), bool(closed),
-                           self._tokens(ex, table_id))
+                           self._tokens(ex, table_id), self._renewed(ex, table_id))
         return self._run(work, write=False)
 
     @staticmethod
@@ -314,6 +316,12 @@ class SqlStore:
         return {int(s): d for s, d in ex(
             "SELECT seat, token_sha256 FROM seat_tokens WHERE table_id = ?",
             (table_id,)).fetchall()}
+
+    @staticmethod
+    def _renewed(ex: Execute, table_id: str) -> frozenset[int]:
+        return frozenset(int(s) for (s,) in ex(
+            "SELECT DISTINCT seat FROM renewed_tokens WHERE table_id = ?",
+            (table_id,)).fetchall())
 
     def renew_token(self, table_id: str, seat: int, old: str, new: str) -> int:
         """Replace the seat's token digest `old` by `new`, keep `old` as renewed, and bump
@@ -324,8 +332,8 @@ class SqlStore:
             if ex("UPDATE seat_tokens SET token_sha256 = ? WHERE table_id = ? AND seat = ? "
                   "AND token_sha256 = ?", (new, table_id, seat, old)).rowcount != 1:
                 raise Conflict(f"seat {seat} of table {table_id} has another token now")
-            ex("INSERT INTO renewed_tokens (table_id, token_sha256) VALUES (?, ?)",
-               (table_id, old))
+            ex("INSERT INTO renewed_tokens (table_id, seat, token_sha256) VALUES (?, ?, ?)",
+               (table_id, seat, old))
             ex("UPDATE game_tables SET revision = revision + 1 WHERE table_id = ?",
                (table_id,))
             (now,), = ex("SELECT revision FROM game_tables WHERE table_id = ?",
@@ -373,7 +381,7 @@ class SqlStore:
                     (table_id,)).fetchall()]
                 out.append(StoredTable(table_id, json.loads(header), tokens, actions,
                                        bool(over), bool(closed), int(revision),
-                                       _queued(queued)))
+                                       _queued(queued), self._renewed(ex, table_id)))
             return out
         return self._run(work, write=False)
 

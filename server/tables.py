@@ -168,6 +168,7 @@ class OpenTable:
     stored: int = 0  # inputs already in the store (Table.inputs)
     revision: int = 0  # the store's revision of the table that memory holds
     seed_chosen: bool = False  # the creator chose the seed: every seat is told it
+    renewed: frozenset[int] = frozenset()  # seats whose token was renewed (links opened)
 
     def __post_init__(self) -> None:
         self.changed = threading.Condition(self.lock)
@@ -280,7 +281,7 @@ class Tables:
             table.advance(answering=False)
         return OpenTable(stored.table_id, table, stored.tokens, closed=stored.closed,
                          stored=stored_inputs, revision=stored.revision,
-                         seed_chosen=seed_chosen)
+                         seed_chosen=seed_chosen, renewed=stored.renewed)
 
     def _load(self, table_id: str) -> OpenTable | None:
         """A table another server created (or this one before a restart), from the store."""
@@ -322,7 +323,7 @@ class Tables:
                 self._forget(t)
             elif changes.revision != t.revision:
                 if changes.tokens is not None:  # a seat's token may have been renewed
-                    t.tokens = changes.tokens
+                    t.tokens, t.renewed = changes.tokens, changes.renewed
                 try:
                     t.table.replay(changes.actions)
                 except IllegalAction as err:  # cannot happen unless edited by hand
@@ -345,7 +346,7 @@ class Tables:
             self._forget(t)
             return
         t.table, t.stored, t.revision = fresh.table, fresh.stored, fresh.revision
-        t.tokens = fresh.tokens
+        t.tokens, t.renewed = fresh.tokens, fresh.renewed
         t.seed_chosen = fresh.seed_chosen
         t.changed.notify_all()
         self._note_finished(t)
@@ -422,6 +423,7 @@ class Tables:
             except Conflict:  # another server renewed it first
                 raise self.refused(t, token) from None
             t.tokens = {**t.tokens, seat: token_digest(fresh)}
+            t.renewed = t.renewed | {seat}
             if revision == t.revision + 1:  # else another server wrote too: sync reads it
                 t.revision = revision
             t.changed.notify_all()  # a Watch stream of the old token ends
@@ -506,7 +508,8 @@ class Tables:
         failed): what was applied since and not stored is gone."""
         header = {**self.header(t.table), "seed_chosen": t.seed_chosen}
         stored = StoredTable(t.table_id, header, t.tokens,
-                             list(t.table.inputs[:inputs]), False, False, t.revision)
+                             list(t.table.inputs[:inputs]), False, False, t.revision,
+                             renewed=t.renewed)
         fresh = self._rebuilt(stored, advance=False)
         if fresh is None:  # cannot happen: these inputs were accepted
             self._forget(t)
@@ -581,6 +584,8 @@ def view_message(t: OpenTable, seat: int) -> table_pb2.TableView:
                                game_name=on_wire.game, seat=seat,
                                version=table.version(seat), seats=seat_infos(table),
                                over=table.is_over)
+    for info in view.seats:  # whose link was opened: public, as at a table who sat down
+        info.token_renewed = info.seat in t.renewed
     # The view carries the game and the legal actions once, in its own fields (TableView).
     if on_wire.plugin:
         data = obs.to_json()

@@ -17,6 +17,19 @@ from moneycards.v1 import table_pb2, table_pb2_grpc
 from tests.test_table_service import create, error, view
 
 
+def renewed_seats(v) -> list[int]:
+    return [i.seat for i in v.seats if i.token_renewed]
+
+
+def but_renewals(v):
+    """The view without its seats' token_renewed marks (what a renewal changes in it)."""
+    out = type(v)()
+    out.CopyFrom(v)
+    for i in out.seats:
+        i.token_renewed = False
+    return out
+
+
 def renew(stub, tid, token):
     r = stub.RenewSeatToken(table_pb2.RenewSeatTokenRequest(table_id=tid, seat_token=token))
     return r.seat_token.seat, r.seat_token.token
@@ -56,10 +69,15 @@ def stub(channel):
 def test_a_renewed_token_opens_the_seat_and_the_old_one_opens_nothing(stub):
     tid, tokens = create(stub, "kowah", 5, humans=(0, 1))
     before = {s: view(stub, tid, t) for s, t in tokens.items()}
+    assert [renewed_seats(v) for v in before.values()] == [[], []]
     seat, fresh = renew(stub, tid, tokens[1])
     assert seat == 1 and fresh not in tokens.values() and len(fresh) == len(tokens[1])
-    assert view(stub, tid, fresh) == before[1]  # the same seat, its cards, its version
-    assert view(stub, tid, tokens[0]) == before[0]  # no one else is told of it
+    after = view(stub, tid, fresh)
+    assert but_renewals(after) == before[1]  # the same seat, its cards, its version
+    # every seat is told the link was opened (as at a table, who sat down), nothing more
+    assert renewed_seats(after) == [1]
+    other = view(stub, tid, tokens[0])
+    assert renewed_seats(other) == [1] and but_renewals(other) == before[0]
     refused_as_renewed(stub, tid, tokens[1])
     # a token that never was a seat's is still just wrong
     code, _, d = error(view, stub, tid, "x" * 32)
@@ -121,7 +139,9 @@ def test_a_renewal_holds_on_every_replica_and_after_a_restart(store_db):
         before = view(b, tid, tokens[1])  # the other replica holds the table in memory
         _, fresh = renew(a, tid, tokens[1])
         refused_as_renewed(b, tid, tokens[1])
-        assert view(b, tid, fresh) == before
+        after = view(b, tid, fresh)
+        assert but_renewals(after) == before and renewed_seats(after) == [1]
+        assert renewed_seats(view(b, tid, tokens[0])) == [1]
         # two renewals of one token sent to both replicas at once: exactly one wins
         results: list[object] = []
 
@@ -140,7 +160,7 @@ def test_a_renewal_holds_on_every_replica_and_after_a_restart(store_db):
         lost = [r for r in results if isinstance(r, grpc.RpcError)]
         assert len(won) == 1 and len(lost) == 1
         assert lost[0].code() == grpc.StatusCode.PERMISSION_DENIED
-        assert view(a, tid, won[0]) == view(b, tid, won[0]) == before
+        assert view(a, tid, won[0]) == view(b, tid, won[0]) == after
     finally:
         for ch in channels:
             ch.close()
@@ -150,7 +170,7 @@ def test_a_renewal_holds_on_every_replica_and_after_a_restart(store_db):
     ch = grpc.insecure_channel(f"127.0.0.1:{again.port}")
     try:
         c = table_pb2_grpc.TableServiceStub(ch)
-        assert view(c, tid, won[0]) == before
+        assert view(c, tid, won[0]) == after  # the renewed seat still marked
         code, _, d = error(view, c, tid, fresh)
         assert d["ErrorInfo"].reason == "SEAT_TOKEN_RENEWED"
     finally:

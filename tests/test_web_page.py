@@ -836,10 +836,21 @@ def test_whoever_dealt_finds_the_friends_links_again_at_their_table(served, brow
         assert "opens its seat once" in a.page.text_content(".status .invite")
         shown = box_of(a, ".status .invite")
         assert shown["y"] >= 0 and shown["y"] < 800  # opened in view
+        # whose link was opened: none yet
+        states = ".status .link-state"
+        assert [e.text_content() for e in a.page.query_selector_all(states)] == \
+            [" not opened yet"] * 2
         b = Watched(b_ctx, 390, 844)
         b.page.goto(again[1])
         b.settled()
         assert b.debug("seat") == 3
+        # opened again, the dealer's list says seat 3's link was opened (the view's
+        # token_renewed, read again when the list opens)
+        a.page.click(".status button.invites-again")
+        a.page.click(".status button.invites-again")
+        wait_for(a.page, "() => document.querySelector(\".status .link-state[data-seat='3']\")"
+                 "?.textContent.includes('opened: the seat is theirs')", timeout=15000)
+        assert a.page.text_content(".status .link-state[data-seat='1']") == " not opened yet"
         a.page.click(".status button.invites-again")  # folded away again
         assert a.page.query_selector(".status .invite") is None
         assert a.errors == [] and b.errors == []

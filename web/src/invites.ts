@@ -13,8 +13,9 @@ export function inviteUrl(tableId: string, token: string): string {
   return `${location.origin}${location.pathname}#table=${encodeURIComponent(tableId)}&token=${encodeURIComponent(token)}`;
 }
 
-/** One line per friend's seat: its name, its link to select, and a Copy button. */
-export function inviteList(tableId: string, friends: Invite[]): HTMLElement {
+/** One line per friend's seat: its name, its link to select, and a Copy button; with
+ * `opened` (the table's word on whose token was renewed), whether the link was opened. */
+export function inviteList(tableId: string, friends: Invite[], opened?: (seat: number) => boolean): HTMLElement {
   const list = h("ul", { class: "invites" });
   for (const f of friends) {
     const url = inviteUrl(tableId, f.token);
@@ -25,7 +26,10 @@ export function inviteList(tableId: string, friends: Invite[]): HTMLElement {
       try { await navigator.clipboard.writeText(url); copy.textContent = "Copied"; } catch { copy.textContent = "Select and copy"; }
     } }, "Copy");
     // named as the table names the seat (a seat left unnamed is "Player N" there)
-    list.append(h("li", {}, h("span", {}, `Seat ${f.seat}: ${f.name.trim() || `Player ${f.seat}`}`), field, copy));
+    const state = opened === undefined ? null
+      : h("span", { class: "quiet link-state", "data-seat": f.seat },
+        opened(f.seat) ? " opened: the seat is theirs" : " not opened yet");
+    list.append(h("li", {}, h("span", {}, `Seat ${f.seat}: ${f.name.trim() || `Player ${f.seat}`}`), field, copy, state));
   }
   return list;
 }

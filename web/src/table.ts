@@ -566,8 +566,10 @@ export class TablePage {
     if (v.over && (!v.matchState || v.matchState.over)) return [];
     if (!this.invites().length) return [];
     return [" · ", h("button", { type: "button", class: "link invites-again", "aria-expanded": String(this.showingInvites),
-      onclick: () => {
+      onclick: async () => {
         this.showingInvites = !this.showingInvites;
+        // a friend opening a link is no event of the deal: the view is read again for it
+        if (this.showingInvites) await this.refresh();
         this.render();
         // between a match's deals the page may sit below the header: bring the links up
         this.board.querySelector(".status .invite")?.scrollIntoView({ block: "nearest" });
@@ -582,7 +584,7 @@ export class TablePage {
     return h("section", { class: "panel invite", "aria-label": "Links for friends" },
       h("p", {}, "Each friend's link to their seat. A link opens its seat once: a friend who has opened theirs " +
         "has the seat, and the link opens nothing more."),
-      inviteList(this.seat.tableId, this.invites()));
+      inviteList(this.seat.tableId, this.invites(), (seat) => !!this.view?.seats[seat]?.tokenRenewed));
   }
 
   /** "close table", while the table is unfinished: an open table counts against the tables
