@@ -520,6 +520,15 @@ def test_a_seat_closes_its_table_for_every_seat_after_asking(browser, tmp_path):
         stop_serve(proc)
 
 
+def link_says(w: Watched, link: str, selector: str) -> str:
+    """A seat's link opened in `w`: the text of what it shows (`selector`), once the token
+    has left the address bar."""
+    w.page.goto(link)
+    w.page.wait_for_selector(selector)
+    assert "token" not in w.page.url
+    return w.page.text_content(selector)
+
+
 def test_two_people_at_one_table_see_their_own_cards_and_each_others_moves(served, browser):
     a_ctx, b_ctx = browser.new_context(), browser.new_context()
     try:
@@ -562,13 +571,9 @@ def test_two_people_at_one_table_see_their_own_cards_and_each_others_moves(serve
         again.wait_for_function("() => window.moneycards.page()?.seat() === 1")
         again.close()
         c_ctx = browser.new_context()
-        c = Watched(c_ctx)
-        c.page.goto(link)
-        c.page.wait_for_selector(".lobby-wrap .notice")
-        said = c.page.text_content(".lobby-wrap .notice")
+        said = link_says(Watched(c_ctx), link, ".lobby-wrap .notice")
         assert "This seat's link was opened already, in another browser or tab" in said
         assert "someone else has the seat: tell whoever made the table" in said
-        assert "token" not in c.page.url
         c_ctx.close()
 
         # each hand drawn is that seat's hand, as the server tells that seat alone
@@ -788,12 +793,9 @@ def test_whoever_dealt_is_asked_before_opening_a_friend_s_link_in_their_own_brow
         a.page.click("#to-my-seat")
         a.settled()
         tab = Watched(a_ctx, 390, 844)
-        tab.page.goto(link)
-        tab.page.wait_for_selector(".link-ask")
-        asked = tab.page.text_content(".link-ask")
+        asked = link_says(tab, link, ".link-ask")
         assert "as Player 0 (seat 0), and this link is Player 1's seat (seat 1)" in asked
         assert "uses it up" in asked
-        assert "token" not in tab.page.url
         tab.page.click("#link-to-my-seat")
         tab.settled()
         assert tab.debug("seat") == 0

@@ -49,13 +49,18 @@ export function remembered(): Remembered[] {
  * (`serve --max-open-tables`), so no table it may still have to close drops off the list. */
 export const KEPT_SEATS = 50;
 
+/** One seat of one table: the same table and token. */
+export function sameSeat(a: Seat, b: Seat): boolean {
+  return a.tableId === b.tableId && a.token === b.token;
+}
+
 /** Keep the seat first in the list; what an earlier entry of it knew and this one does not
  * say (the link it was opened from, the friends' links) stays. */
 export function remember(seat: Remembered): void {
-  const same = (s: Remembered) => s.tableId === seat.tableId && s.token === seat.token;
-  const old = remembered().find(same);
+  const kept = remembered();
+  const old = kept.find((s) => sameSeat(s, seat));
   const given = Object.fromEntries(Object.entries(seat).filter(([, v]) => v !== undefined));
-  const list = remembered().filter((s) => !same(s));
+  const list = kept.filter((s) => !sameSeat(s, seat));
   list.unshift({ ...old, ...given } as Remembered);
   localStorage.setItem(MINE, JSON.stringify(list.slice(0, KEPT_SEATS)));
   for (const dropped of list.slice(KEPT_SEATS)) localStorage.removeItem(readKey(dropped));
@@ -63,7 +68,7 @@ export function remember(seat: Remembered): void {
 
 export function forget(seat: Seat): void {
   localStorage.setItem(MINE, JSON.stringify(
-    remembered().filter((s) => !(s.tableId === seat.tableId && s.token === seat.token))));
+    remembered().filter((s) => !sameSeat(s, seat))));
   localStorage.removeItem(readKey(seat));
 }
 

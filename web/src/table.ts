@@ -4,7 +4,7 @@ import { backsEl, cardEl, cardName, cardsEl, type GameKey, parseCards } from "./
 import { loadRules, ruleRef, showBook, showRuleById, withRules } from "./rules.js";
 import { Code, lukfu, refusal, type Refusal, tables, unanswered } from "./api.js";
 import { clear, h } from "./dom.js";
-import { dealRead, forget, remembered, setDealRead, autoPass, setAutoPass } from "./store.js";
+import { dealRead, forget, remembered, sameSeat, setDealRead, autoPass, setAutoPass } from "./store.js";
 import { inviteList } from "./invites.js";
 import { Game, type RankedAction, SeatKind } from "./gen/moneycards/v1/common_pb.js";
 import type { LukFuObservation, ProveOldResponse } from "./gen/moneycards/v1/lukfu_pb.js";
@@ -577,7 +577,7 @@ export class TablePage {
   }
 
   private invites() {
-    return remembered().find((s) => s.tableId === this.seat.tableId && s.token === this.seat.token)?.invites ?? [];
+    return remembered().find((s) => sameSeat(s, this.seat))?.invites ?? [];
   }
 
   private invitesPanel(): HTMLElement {
