@@ -1821,6 +1821,23 @@ def test_a_named_card_fits_its_card_on_a_phone_and_a_desktop(served, context, wi
     assert w.errors == []
 
 
+def test_the_old_cards_note_says_what_old_means_and_no_more(served, context):
+    """LF-O2: an old card is a single no card left can beat; Mau Gung and Bak Chi only when
+    led alone (LF-F5), and none is safe in a set, a run or as a follow. The note under a
+    Luk Fu hand says so, with the rules' ids, and never that old cards cannot be beaten
+    (seed 0 deals seat 0 Mau Gung, marked old by LF-O1)."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "lukfu", ["you", "random", "random"], 0)
+    w.settled()
+    assert w.page.query_selector(".me .card[data-card='1c'].old") is not None
+    note = w.page.text_content(".me p.quiet >> text=Cards marked old")
+    assert "played alone" in note and "only when led alone" in note
+    assert "cannot be beaten" not in note
+    for rule in ("LF-O1", "LF-O2", "LF-F5", "LF-W2"):
+        assert rule in note, rule
+    assert w.errors == []
+
+
 def test_a_lone_pass_waits_behind_a_match_deals_unread_end(served, context):
     """R-match: the next deal is dealt at once, but a lone pass in it is not played for the
     person while the last deal's end is on screen unread; once they go on, it is (seed 5
