@@ -7,7 +7,7 @@ import random
 import re
 
 from moneycards.solver.lukfu import LUKFU
-from moneycards.solver.lukfu.hint import strong
+from moneycards.solver.lukfu.hint import heuristic, strong
 from moneycards.solver.lukfu.old import Position
 from moneycards.solver.lukfu.plays import beating_plays
 from moneycards.solver.lukfu.search import card_of, play_out, root_world, sample_placements
@@ -275,3 +275,39 @@ def test_R_lead_advice_habit_at_the_table_the_usual_lead_first_and_the_others_sa
                         assert mean(r.reason) <= mine + 0.005
             state.apply(top.action)
     assert kept >= 2
+
+
+def test_the_third_pass_is_hinted_as_the_redeal_it_is():
+    """LF-C4: after two passes the last seat's pass deals the cards again, every seat
+    settling 0 (R-settle-zero). Its hint says so, with the rules' ids, at a value of 0, and
+    not as deals played out or what a losing non-caller pays (nobody plays, nobody loses);
+    the call beside it is played out as ever."""
+    for k in range(3):
+        state = LukFuState(9300 + k)
+        state.apply("call pass")
+        state.apply("call pass")
+        seat = state.current_seat()
+        ranked = {r.action: r for r in strong(state.observation(seat), seed=k)}
+        passing = ranked["call pass"]
+        assert passing.value == 0.0
+        assert "LF-C4" in passing.reason and "R-settle-zero" in passing.reason
+        assert "played out" not in passing.reason and "LF-K3" not in passing.reason
+        assert "played out" in ranked["call play"].reason
+        assert "LF-K3" in ranked["call play"].reason
+
+
+def test_a_face_down_hint_cites_the_rule_that_sends_the_cards_down():
+    """LF-F1: a seat that cannot beat the best play discards as many cards face down. Every
+    face-down option's reason says so and cites it; a lead's or a follow's cites LF-W1 for
+    the fu its trick scores."""
+    seen_down = seen_play = 0
+    for state, seat in _positions(40, seed=3):
+        obs = state.observation(seat)
+        for r in heuristic(obs):
+            if r.action.startswith("down "):
+                seen_down += 1
+                assert "face down (LF-F1)" in r.reason, r
+            elif r.action.startswith(("lead ", "follow ")) and "sampled worlds" in r.reason:
+                seen_play += 1
+                assert "fu (LF-W1)" in r.reason, r
+    assert seen_down and seen_play

@@ -167,6 +167,8 @@ def strong(obs: LukFuObservation, seed: int | None = None, worlds: int = SEARCH_
     if kept is not None:
         order.remove(kept)
         order.insert(0, kept)
+    # The last seat to speak after two passes: its pass plays nothing (LF-C4).
+    redeal = calls and pos.record.calls == ["pass"] * (SEATS - 1)
     for v in order:
         head, reason = v.action, why[v.action]
         if calls:
@@ -176,6 +178,11 @@ def strong(obs: LukFuObservation, seed: int | None = None, worlds: int = SEARCH_
                             ("pass", f"{olds}; a losing non-caller pays only its own share "
                                      f"(LF-K3)"))
         said = v.said(digits=2, alike=same[v.action])
+        if redeal and v.action == "call pass":
+            # no deal is played out: the figures are the redeal's, said as such
+            said = ("0 points: the third pass deals the cards again (LF-C4) and every "
+                    "seat settles 0 (R-settle-zero)")
+            reason = "a fresh deal is won one time in three"
         value = round(v.mean_score, 4)
         if kept is not None:
             if v is kept:
@@ -303,11 +310,13 @@ def _one_ply(obs: LukFuObservation, seed: int | None,
             value = p_win * play.size - spent_old + 0.1 * (play.size - spent_old)
             usual = _usual_lead(pos, play, old) if best_now is None else ""
             out.append(Ranked(act, value, f"wins the trick in {p_win:.0%} of sampled worlds "
-                                          f"for {play.size} fu, spends {spent_old} old{usual}"))
+                                          f"for {play.size} fu (LF-W1), spends {spent_old} "
+                                          f"old{usual}"))
         elif verb == "down":
             cards = LUKFU.parse(arg)
             out.append(Ranked(act, -sum(_worth(f, old) for f in cards),
-                              "nothing beats it: give up the least useful cards"))
+                              "nothing in the hand beats it, so as many cards go face "
+                              "down (LF-F1): give up the least useful"))
         else:
             out.append(Ranked(act, UNKNOWN_ACTION, "unknown action"))
     return ranked(out), old
