@@ -254,8 +254,8 @@ def test_the_search_weighs_deals_by_the_multiplier_won_not_their_number():
     for obs in _positions(120, seed=7):
         played = []
         for r in strong(obs):
-            m = re.search(r": about \+([\d.]+) multiplier won a deal over 24 sampled deals "
-                          r"played out, wins about (\d+)%", r.reason.split("; ")[0])
+            m = re.search(r": about \+([\d.]+) multiplier won a deal \(KW-K1\) over 24 "
+                          r"sampled deals played out, wins about (\d+)%", r.reason.split("; ")[0])
             if m and "not surely better" not in r.reason:
                 played.append((r, float(m.group(1)), int(m.group(2))))
         for r, mult, _share in played:
@@ -277,7 +277,7 @@ def test_an_option_ranked_below_a_lower_mean_says_why_in_its_first_clause():
     from moneycards.cli.screen import first_clause
 
     def mean(r):
-        m = re.search(r"about ([+-][\d.]+) multiplier won a deal over", r.reason)
+        m = re.search(r"about ([+-][\d.]+) multiplier won a deal \(KW-K1\) over", r.reason)
         return float(m.group(1)) if m else None
 
     seen = 0

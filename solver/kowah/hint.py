@@ -126,7 +126,8 @@ def heuristic(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
         for act in acts:
             if act == "draw":
                 out.append(Ranked(act, _value(d_now, outs_now) + 0.0005,
-                                  f"draw: {d_now} from ready, {outs_now} live cards help"))
+                                  f"draw: {d_now} from ready (KW-R4), {outs_now} live cards "
+                                     f"help"))
             elif stopped():
                 out.append(not_evaluated(act))
             else:
@@ -136,13 +137,14 @@ def heuristic(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
                 vals = discard_values(view, h9, view.unseen)
                 face, (d, o) = min(vals.items(), key=lambda kv: (kv[1][0], -kv[1][1]))
                 out.append(Ranked(act, _value(d, o), f"take {top}, discard {face}: {d} from "
-                                                     f"ready, {o} live cards help"))
+                                                     f"ready (KW-R4), {o} live cards help"))
     elif phase is Phase.DISCARD:
         vals = discard_values(view, view.hand, view.unseen)
         for act in acts:
             f = _card(act)
             d, o = vals[f]
-            why = "ready after it" if d == 0 else f"{d} from ready, {o} live cards help"
+            why = ("ready after it (KW-R4)" if d == 0 else
+                   f"{d} from ready (KW-R4), {o} live cards help")
             out.append(Ranked(act, _value(d, o), why))
     else:  # declare: the shown pair whose wait has more unseen copies
         for act in acts:
@@ -151,7 +153,7 @@ def heuristic(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
                 continue
             f = _card(act)
             live = view.unseen[KOWAH.index(f)]
-            out.append(Ranked(act, live, f"wait {f}: {live} unseen"))
+            out.append(Ranked(act, live, f"wait {f} (KW-R6): {live} unseen"))
     return ranked(out)
 
 
@@ -267,11 +269,12 @@ def race(obs: KowahObservation) -> tuple[list[Ranked], list[Ranked]]:
                 h8[KOWAH.index(face)] -= 1
                 live, pair = wait_live(h8, view.unseen)
                 p = race.chance(0, 0, max(live, 0), my_turn_first)
-                why = (f"ready, waiting on {pair} with {live} unseen" if live > 0 else
-                       f"ready on a dead wait ({pair}: no copy unseen), the hand locks")
+                why = (f"ready (KW-R4), waiting on {pair} (KW-R6) with {live} unseen"
+                       if live > 0 else f"ready on a dead wait ({pair}: no copy unseen), "
+                                        f"the hand locks (KW-X1)")
             else:
                 p = race.chance(d, o, 0.0, my_turn_first)
-                why = f"{d} from ready, {o} live cards help"
+                why = f"{d} from ready (KW-R4), {o} live cards help"
             out[face] = (p, f"{prefix}{why}")
         return out
 
@@ -295,9 +298,10 @@ def race(obs: KowahObservation) -> tuple[list[Ranked], list[Ranked]]:
             if act == "draw":
                 p = race.chance(d_now, outs_now, 0.0, True)
                 risk = sum(race.live.values())
-                tail = f"; {counted(risk, 'unseen cards')} a declared seat waits on" if risk else ""
-                safe.append(Ranked(act, p, f"win chance {p:.0%}: draw, {d_now} from ready, "
-                                           f"{outs_now} live cards help{tail}"))
+                tail = (f"; {counted(risk, 'unseen cards')} a declared seat waits on "
+                        f"(KW-X4)" if risk else "")
+                safe.append(Ranked(act, p, f"win chance {p:.0%}: draw, {d_now} from ready "
+                                           f"(KW-R4), {outs_now} live cards help{tail}"))
             elif stopped():
                 safe.append(not_evaluated(act))
             else:
@@ -312,7 +316,7 @@ def race(obs: KowahObservation) -> tuple[list[Ranked], list[Ranked]]:
                            if race.feeds(f) is None]
                 if not options:
                     safe.append(Ranked(act, 0.0, f"take {top}: every discard after it "
-                                                 f"hands a declared seat the win"))
+                                                 f"hands a declared seat the win (KW-X4)"))
                     continue
                 p, f, why = max(options, key=lambda t: t[0])
                 safe.append(Ranked(act, p, f"win chance {p:.0%}: take {top}, discard {f}: "
@@ -327,7 +331,8 @@ def race(obs: KowahObservation) -> tuple[list[Ranked], list[Ranked]]:
             f = _card(act)
             live = view.unseen[KOWAH.index(f)]
             p = race.chance(0, 0, live, False)
-            safe.append(Ranked(act, p, f"win chance {p:.0%}: wait {f}, {live} unseen"))
+            safe.append(Ranked(act, p, f"win chance {p:.0%}: wait {f} (KW-R6), {live} "
+                                       f"unseen"))
     return safe, unsafe
 
 
@@ -347,6 +352,7 @@ CLOSE = 0.85
 # the expected multiplier won, the settlement the search ranks by.
 TYPICAL_MULTIPLIER = 1.6
 UNIT = "multiplier won a deal"
+CITED = "KW-K1; "  # the rule the unit rests on, cited once in a reason's first figure
 
 
 def as_settlement(r: Ranked) -> Ranked:
@@ -357,7 +363,8 @@ def as_settlement(r: Ranked) -> Ranked:
     head, _, why = r.reason.partition(": ")
     chance = head.removeprefix("win chance ")
     if head.startswith("win chance ") and why:
-        return Ranked(r.action, v, f"about {v:+.2f} {UNIT} (win chance {chance}): {why}")
+        return Ranked(r.action, v, f"about {v:+.2f} {UNIT} ({CITED}win chance {chance}): "
+                                   f"{why}")
     return Ranked(r.action, v, r.reason)
 
 
@@ -419,7 +426,7 @@ def strong(obs: KowahObservation, seed: int | None = None, worlds: int = SEARCH_
     out = []
     for r in cands:
         e = est[r.action]
-        said = e.said(UNIT, 2, alike=same[r.action])
+        said = e.said(f"{UNIT} (KW-K1)", 2, alike=same[r.action])
         if r is pick:
             value = e.mean_score
             higher = [o for o in cands if o is not r and o.action not in same[r.action]
@@ -486,7 +493,7 @@ def _race_tail(reason: str) -> str:
     if not tail:
         return reason
     value, _, chance = head.removeprefix("about ").partition(f" {UNIT} (")
-    return f"{value} ({chance.rstrip(')')}; {tail})"
+    return f"{value} ({chance.rstrip(')').removeprefix(CITED)}; {tail})"
 
 
 def greedy(obs: KowahObservation, rng: random.Random) -> str:
