@@ -20,8 +20,9 @@ WIDTH = 80  # at most, however wide the terminal: a readable line
 
 find_option = click.option(
     "--find", metavar="WORDS",
-    help="Only the rules with a word starting so, in their id, section or text (one word, or "
-         "several in quotes): any case; Vietnamese marks count where typed.")
+    help="Only the rules with a word starting so, in their id, section or text; several "
+         "words in quotes: each of them (\"caller pays\"). Any case; Vietnamese marks "
+         "count where typed.")
 
 
 def example(game: str) -> tuple[str, str]:
@@ -78,8 +79,10 @@ def found(chosen: list[RuleText], find: str | None, whose: str) -> list[RuleText
         raise InvalidInput("needs a word", field="--find")
     hits = [r for r in chosen if mentions(r, find)]
     if not hits:
-        raise InvalidInput(f"no {whose} rule has a word starting {find.strip()!r}",
-                           field="--find")
+        words = find.split()
+        said = (f"a word starting {words[0]!r}" if len(words) == 1 else
+                "words starting " + " and ".join(repr(w) for w in words))
+        raise InvalidInput(f"no {whose} rule has {said}", field="--find")
     return hits
 
 

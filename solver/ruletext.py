@@ -126,15 +126,16 @@ def folded(text: str) -> str:
 
 
 def mentions(r: RuleText, words: str) -> bool:
-    """Whether a word of the rule (its id, section or text) starts with `words` ("doorway",
-    "old card"): any case; the Vietnamese marks count where they are typed ("Cạ" finds Cạ
-    alone, "ca" Cạ and "capture" too)."""
-    query = " ".join(words.split()).casefold()
-    marked = folded(query) != query
-    hay = f"{r.id} {r.section} {r.plain()}".casefold()
-    if not marked:
-        hay, query = folded(hay), folded(query)
-    return bool(query) and re.search(r"(?<!\w)" + re.escape(query), hay) is not None
+    """Whether each of `words` starts a word of the rule (its id, section or text): "caller
+    pays" finds LF-K3, where the two words stand apart. Any case; a word's Vietnamese marks
+    count where they are typed ("Cạ" finds Cạ alone, "ca" Cạ and "capture" too)."""
+    plain = f"{r.id} {r.section} {r.plain()}".casefold()
+    query = words.casefold().split()
+    for word in query:
+        hay = plain if folded(word) != word else folded(plain)
+        if re.search(r"(?<!\w)" + re.escape(word), hay) is None:
+            return False
+    return bool(query)
 
 
 def _matching(game: str, wanted: str) -> RuleText | None:

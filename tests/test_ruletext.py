@@ -236,8 +236,15 @@ def test_find_lists_the_rules_a_word_starts_in():
     r = run("totom", "rules", "--find", "doorway")
     assert r.exit_code == 0 and re.findall(r"^  (\S+)  ", r.output, re.M) == doorway
     r = run("rules", "--find", "old card", "--json")
-    games = {d["game"] for d in json.loads(r.output)}
-    assert games == {"lukfu"}
+    found = {d["id"] for d in json.loads(r.output)}
+    assert {"LF-O1", "LF-O2"} <= found and "KW-D1" in found  # Old Thousand ... cards
+    # several words: each must start a word, wherever they stand
+    r = run("lukfu", "rules", "--find", "caller pays", "--json")
+    assert [d["id"] for d in json.loads(r.output)] == ["LF-K3"]  # "the caller ... pays"
+    assert not mentions(rule_text("lukfu", "LF-K3"), "caller zzz")
+    r = run("lukfu", "rules", "--find", "caller zzz")
+    assert (r.exit_code, r.stderr) == (2, "error: --find: no Luk Fu rule has words starting "
+                                          "'caller' and 'zzz'\n")
     r = run("lukfu", "rules", "LF-O", "--find", "claim")
     assert (r.exit_code, r.stderr) == (2, "error: --find: no Luk Fu rule has a word starting "
                                           "'claim'\n")

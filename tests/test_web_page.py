@@ -2047,7 +2047,7 @@ def test_the_table_s_rules_link_opens_the_game_s_book_with_a_search(served, cont
     assert w.page.text_content("#rule-title") == "Tổ Tôm rules · as written, numbered"
     ids = w.page.eval_on_selector_all(".book-rule", "(es) => es.map((e) => e.dataset.rule)")
     assert ids == [r.id for r in rule_texts("totom")]
-    for words in ("doorway", "Cạ", "12", "1"):  # digits typed in the search are not moves
+    for words in ("doorway", "Cạ", "12", "1", "doorway own"):  # digits typed are not moves
         w.page.fill("dialog#rule-dialog input.find", "")
         w.page.type("dialog#rule-dialog input.find", words)
         ids = w.page.eval_on_selector_all(".book-rule", "(es) => es.map((e) => e.dataset.rule)")
@@ -2055,6 +2055,9 @@ def test_the_table_s_rules_link_opens_the_game_s_book_with_a_search(served, cont
     assert w.debug("version") == version
     w.page.fill("dialog#rule-dialog input.find", "zzz")
     assert "No Tổ Tôm rule has a word starting “zzz”." in w.page.text_content(".book-list")
+    w.page.fill("dialog#rule-dialog input.find", "doorway zzz")
+    assert "No Tổ Tôm rule has words starting “doorway” and “zzz”." in \
+        w.page.text_content(".book-list")
     w.page.fill("dialog#rule-dialog input.find", "doorway")
     w.page.screenshot(path=str(shots_dir(tmp_path) / "rules-book-totom-390.png"))
     w.page.click(".book-rule[data-rule='TT-T3'] > button.rule")

@@ -176,23 +176,33 @@ function fold(text: string, keepMarks: boolean): string {
   return keepMarks ? low : low.replace(/đ/g, "d").normalize("NFKD").replace(/\p{M}/gu, "");
 }
 
-/** Whether a word of the text starts with the words searched for (solver/ruletext.py's
- * `mentions`); no words: every text. */
+/** Whether each word searched for starts a word of the text (solver/ruletext.py's
+ * `mentions`): "caller pays" finds LF-K3, where the two stand apart; no words: every text. */
 function hasWord(text: string, words: string): boolean {
-  const query = words.split(/\s+/).filter(Boolean).join(" ").toLowerCase();
-  if (!query) return true;
-  const marked = fold(query, false) !== query;
-  const hay = fold(text.replace(/\n\s*/g, " "), marked);
-  const q = fold(query, marked);
-  for (let k = hay.indexOf(q); k >= 0; k = hay.indexOf(q, k + 1)) {
-    if (k === 0 || !/[\p{L}\p{N}_]/u.test(hay[k - 1])) return true;
-  }
-  return false;
+  const plain = text.replace(/\n\s*/g, " ");
+  return words.toLowerCase().split(/\s+/).filter(Boolean).every((word) => {
+    const marked = fold(word, false) !== word;
+    const hay = fold(plain, marked);
+    const q = fold(word, marked);
+    for (let k = hay.indexOf(q); k >= 0; k = hay.indexOf(q, k + 1)) {
+      if (k === 0 || !/[\p{L}\p{N}_]/u.test(hay[k - 1])) return true;
+    }
+    return false;
+  });
 }
 
-/** Whether a word of the rule (its id, section or text) starts with the words. */
+/** Whether each of the words starts a word of the rule (its id, section or text). */
 export function mentions(r: RuleText, words: string): boolean {
   return hasWord(`${r.id} ${r.section} ${r.text}`, words);
+}
+
+/** What the book says when the search keeps no rule, the words named as `rules --find`
+ * names them. */
+function noneFound(game: GameKey, words: string): string {
+  const ws = words.split(/\s+/).filter(Boolean);
+  const said = ws.length === 1 ? `a word starting “${ws[0]}”`
+    : `words starting ${ws.map((w) => `“${w}”`).join(" and ")}`;
+  return `No ${GAME_TITLE[game]} rule has ${said}.`;
 }
 
 // The book's search and place, per game: a rule opened from it leads back to the same list.
@@ -236,7 +246,7 @@ export function showBook(game: GameKey): void {
       }
       shown += 1;
     }
-    if (!shown) list.append(h("p", { class: "quiet" }, `No ${GAME_TITLE[game]} rule has a word starting “${find.value.trim()}”.`));
+    if (!shown) list.append(h("p", { class: "quiet" }, noneFound(game, find.value)));
   };
   find.addEventListener("input", () => { bookPlace[game] = { query: find.value, scroll: 0 }; draw(); });
   // before a rule opens from the list: where the list was, to come back to it
