@@ -890,9 +890,11 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             obs = t.table.observation(seat)
             version = t.table.version(seat)
             t.table.check_not_over()
+            to_act = t.table.to_act(seat)  # as this seat sees the table, as Act says it
         if not obs.legal_actions:
-            raise IllegalAction("it is not this seat's turn: nothing to rank",
-                                rule=NOT_YOUR_TURN)
+            whose = (f"it is {t.table.seats[to_act].name}'s turn" if to_act is not None
+                     else "it is not this seat's turn")
+            raise IllegalAction(f"{whose}: nothing to rank", rule=NOT_YOUR_TURN)
         limits = getattr(context, "limits", None) or Limits()
         budget = hint_budget_ms(request.budget_ms if request.HasField("budget_ms") else 0,
                                 t.table.game.name, limits, context.time_remaining())

@@ -333,6 +333,12 @@ def test_out_of_turn_is_refused_with_the_seat_to_act(stub):
     assert code == grpc.StatusCode.FAILED_PRECONDITION
     assert d["ErrorInfo"].reason == "NOT_YOUR_TURN" and f"P{actor}" in message
     assert "rule" not in d["ErrorInfo"].metadata  # a reason, not a rule id
+    # a hint out of turn is refused alike, naming the same seat to act
+    code, said, d = error(stub.Hint, table_pb2.TableServiceHintRequest(
+        table_id=tid, seat_token=tokens[other]))
+    assert code == grpc.StatusCode.FAILED_PRECONDITION
+    assert d["ErrorInfo"].reason == "NOT_YOUR_TURN"
+    assert said == message.replace(" [NOT_YOUR_TURN]", ": nothing to rank [NOT_YOUR_TURN]")
 
 
 def race(stub, tid, token, version, actions):
