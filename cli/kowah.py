@@ -70,7 +70,12 @@ def check(hand: str | None, batch: str | None, details: bool, seen: str | None, 
         return
     click.echo(f"Hand: {KOWAH.render(v.hand)}")
     if v.ready:
-        click.echo(f"READY (checki): {counted(len(v.splits), 'ways')} to split it")
+        # The choice a declaring seat has is the pair it shows (KW-T4, KW-R5): say how
+        # many the splits leave, as two splits may show the same pair.
+        pairs = len({s.pair for s in v.splits})
+        click.echo(f"READY (checki): {counted(len(v.splits), 'ways')} to split it, "
+                   + ("one pair to show" if pairs == 1 else f"{pairs} pairs to choose from "
+                      "when declaring (KW-R5, KW-T4)"))
         for s in v.splits:
             split = s.to_dict()
             click.echo(f"  {split['triplets'][0]:<9} + {split['triplets'][1]:<9} "

@@ -135,6 +135,19 @@ def test_kowah_check_json():
     assert d["violations"] == []
 
 
+@pytest.mark.parametrize("hand,said", [
+    ("55c55s5m 777c", "2 ways to split it, 2 pairs to choose from when declaring (KW-R5, "
+                      "KW-T4)"),
+    ("555c 555s 11h", "2 ways to split it, one pair to show"),  # 555c+555s or 55c5s+5c55s
+    ("555c 777s 11h", "1 way to split it, one pair to show")])
+def test_kowah_check_says_how_many_pairs_the_splits_leave_to_show(hand, said):
+    """KW-T4: a declaring seat chooses the pair it shows where KW-R5 allows two; splits that
+    differ only in their triplets leave one pair, and the count of splits says no more."""
+    r = run("kowah", "check", hand)
+    assert r.exit_code == 0
+    assert r.output.splitlines()[1] == f"READY (checki): {said}"
+
+
 def test_kowah_check_not_ready_human():
     r = run("kowah", "check", "555c5s5m 777c")
     assert r.exit_code == 0 and "KW-R5" in r.output and "Distance to ready: 1" in r.output
