@@ -861,6 +861,71 @@ def test_whoever_dealt_finds_the_friends_links_again_at_their_table(served, brow
         b_ctx.close()
 
 
+def test_a_seat_moves_to_another_browser_by_a_new_link(served, browser):
+    """The person who dealt opened a friend's link in their own browser after all (asked
+    first), so the friend's link opens nothing. "move this seat" at that seat asks first,
+    then makes a new link (RenewSeatToken): this browser leaves the seat (its stream ends
+    without a failure shown, Your tables no longer lists it, a reload opens the browser's own
+    seat), the
+    seat's old token is refused, and the new link opens the seat, with its cards, in the
+    friend's browser. The dealer's own seat stays where it was."""
+    a_ctx, b_ctx = browser.new_context(), browser.new_context()
+    try:
+        a = Watched(a_ctx)
+        deal_in_lobby(a, served, "kowah", ["you", "friend", "random"], 8)
+        link = a.page.get_attribute(".invite-link[data-seat='1']", "value")
+        a.page.click("#to-my-seat")
+        a.settled()
+        taken = Watched(a_ctx)
+        taken.page.goto(link)
+        taken.page.click("#link-open-here")  # by mistake: now the friend's link is used up
+        taken.settled()
+        assert taken.debug("seat") == 1
+        hand = hand_shown(taken)
+        table = taken.debug("table")
+        mine = ("JSON.parse(localStorage.getItem('moneycards.seats') || '[]')"
+                ".map((s) => s.seat)")
+        assert sorted(taken.page.evaluate(mine)) == [0, 1]
+        old_token = next(s["token"] for s in taken.page.evaluate(
+            "JSON.parse(localStorage.getItem('moneycards.seats'))") if s["seat"] == 1)
+        taken.page.click(".status button.move-seat")
+        assert "this browser then leaves the seat" in taken.page.text_content(".move-ask")
+        taken.page.click(".status button.move-no")  # asked, and kept
+        assert taken.page.query_selector(".move-ask") is None
+        taken.page.click(".status button.move-seat")
+        taken.page.click(".status button.move-yes")
+        taken.page.wait_for_selector(".moved .moved-link")
+        new_link = taken.page.input_value(".moved .moved-link")
+        assert new_link != link and f"table={table}" in new_link
+        said = taken.page.text_content(".moved")
+        assert "opens the seat once" in said and "no longer sits at the table" in said
+        taken.page.wait_for_timeout(500)  # the ended stream shows no failure
+        assert taken.page.query_selector(".board [role=alert]:not(.moved)") is None
+        assert taken.page.evaluate(mine) == [0]  # the dealer's own seat is kept
+        refused = urllib.request.Request(
+            f"{served}/moneycards.v1.TableService/GetView",
+            data=json.dumps({"tableId": table, "seatToken": old_token}).encode(),
+            method="POST", headers={"Content-Type": "application/json"})
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(refused, timeout=30)
+        assert err.value.code == 403  # PERMISSION_DENIED, SEAT_TOKEN_RENEWED
+        assert "exchanged for a new one" in json.loads(err.value.read())["message"]
+        taken.page.reload()  # this tab no longer holds seat 1: the browser's own seat opens
+        taken.settled()
+        assert taken.debug("seat") == 0
+        b = Watched(b_ctx, 390, 844)
+        b.page.goto(new_link)
+        b.settled()
+        assert b.debug("seat") == 1 and hand_shown(b) == hand
+        a.page.reload()
+        a.settled()
+        assert a.debug("seat") == 0
+        assert a.errors == [] and b.errors == [] and taken.errors == []
+    finally:
+        a_ctx.close()
+        b_ctx.close()
+
+
 # -- a lost stream ------------------------------------------------------------------------------
 def test_a_lost_watch_stream_resumes_from_the_last_version(browser, tmp_path):
     """The server stops and comes back on the same ports with the same store: the page

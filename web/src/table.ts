@@ -4,8 +4,8 @@ import { backsEl, cardEl, cardName, cardsEl, type GameKey, parseCards } from "./
 import { loadRules, ruleRef, showBook, showRuleById, withRules } from "./rules.js";
 import { Code, lukfu, refusal, type Refusal, tables, unanswered } from "./api.js";
 import { clear, h } from "./dom.js";
-import { dealRead, forget, remembered, sameSeat, setDealRead, autoPass, setAutoPass } from "./store.js";
-import { inviteList } from "./invites.js";
+import { dealRead, forget, remembered, sameSeat, setDealRead, autoPass, setAutoPass, setTabSeat } from "./store.js";
+import { inviteList, inviteUrl } from "./invites.js";
 import { Game, type RankedAction, SeatKind } from "./gen/moneycards/v1/common_pb.js";
 import type { LukFuObservation, ProveOldResponse } from "./gen/moneycards/v1/lukfu_pb.js";
 import type { KowahObservation, TotomObservation } from "./gen/moneycards/v1/observation_pb.js";
@@ -76,6 +76,8 @@ export class TablePage {
   // Asked once before a table is closed for good: "close table" turns into the question.
   private closing = false;
   private showingInvites = false;  // "links for friends" open under the header
+  // "move this seat": asked once, then the seat's token renewed for a new link (moved)
+  private moving: "no" | "asking" | "moved" = "no";
 
   constructor(private readonly seat: Seat, host: HTMLElement,
               private readonly onLeave: (note?: string) => void) {
@@ -207,7 +209,8 @@ export class TablePage {
         }
         throw new Error("the stream ended before the deal");
       } catch (err) {
-        if (this.stop.signal.aborted) return;
+        // a seat moved on ends its own stream (SEAT_TOKEN_RENEWED): no failure to show
+        if (this.stop.signal.aborted || this.moving === "moved") return;
         const why = refusal(err);
         if (why.code === Code.NotFound || why.code === Code.PermissionDenied) {
           this.fail(err);
@@ -556,7 +559,7 @@ export class TablePage {
         " · ", h("button", { type: "button", class: "link", onclick: () => this.onLeave() }, "lobby"),
         " · ", h("button", { type: "button", class: "link rules-link", "data-focus": "rules",
           onclick: () => void loadRules().then(() => showBook(game)) }, "rules"),
-        ...this.inviteControl(v), ...this.closeControl(v)),
+        ...this.inviteControl(v), ...this.moveControl(v), ...this.closeControl(v)),
       this.showingInvites ? this.invitesPanel() : null);
   }
 
@@ -585,6 +588,65 @@ export class TablePage {
       h("p", {}, "Each friend's link to their seat. A link opens its seat once: a friend who has opened theirs " +
         "has the seat, and the link opens nothing more."),
       inviteList(this.seat.tableId, this.invites(), (seat) => !!this.view?.seats[seat]?.tokenRenewed));
+  }
+
+  /** "move this seat", while the table is unfinished: a new link to the seat, for another
+   * browser or device or for someone else to sit there (RenewSeatToken); this browser then
+   * leaves the seat. A person who opened a friend's link by mistake gives the seat back so;
+   * one who started on a laptop goes on on a phone. Asked first, as this page's link stops
+   * opening the seat. */
+  private moveControl(v: TableView): (Node | string)[] {
+    if (v.over && (!v.matchState || v.matchState.over)) return [];
+    if (this.moving === "no") {
+      return [" · ", h("button", { type: "button", class: "link move-seat", onclick: () => {
+        this.moving = "asking";
+        this.render();
+      } }, "move this seat")];
+    }
+    return [" · ", h("span", { class: "move-ask", role: "alert" },
+      "a new link to this seat, to open it in another browser or give it to someone; " +
+      "this browser then leaves the seat. ",
+      h("button", { type: "button", class: "link move-yes", onclick: () => void this.moveSeat() },
+        "make the link"),
+      " · ",
+      h("button", { type: "button", class: "link move-no", onclick: () => {
+        this.moving = "no";
+        this.render();
+      } }, "no, stay here"))];
+  }
+
+  private async moveSeat(): Promise<void> {
+    const friends = this.invites();  // kept with this seat: shown once more, then forgotten
+    let token: string;
+    try {
+      this.moving = "moved";  // before the answer: the renewal ends this page's stream
+      token = (await tables.renewSeatToken(this.who)).seatToken!.token;
+    } catch (err) {
+      this.moving = "no";
+      this.fail(err);
+      return;
+    }
+    this.leave();
+    forget(this.seat);
+    setTabSeat(undefined);  // a reload of this tab opens no seat
+    this.live = "ended";
+    clear(this.board);
+    const url = inviteUrl(this.seat.tableId, token);
+    const field = h("input", { type: "text", readonly: true, value: url, class: "invite-link moved-link",
+      "aria-label": "The seat's new link" });
+    const copy = h("button", { type: "button", onclick: async () => {
+      field.select();
+      try { await navigator.clipboard.writeText(url); copy.textContent = "Copied"; } catch { copy.textContent = "Select and copy"; }
+    } }, "Copy");
+    this.board.append(h("section", { class: "panel notice moved", role: "alert" },
+      h("p", {}, "This seat's new link. Open it in the other browser, or send it to whoever takes the seat: " +
+        "it opens the seat once. This browser no longer sits at the table, and the old link opens nothing."),
+      h("p", {}, field, " ", copy),
+      friends.length ? h("p", {}, "The links for friends this browser kept: copy them now, the other browser does not have them.") : null,
+      friends.length ? inviteList(this.seat.tableId, friends, (s) => !!this.view?.seats[s]?.tokenRenewed) : null,
+      h("button", { type: "button", onclick: () => this.onLeave() }, "Back to the lobby")));
+    field.focus();
+    field.select();
   }
 
   /** "close table", while the table is unfinished: an open table counts against the tables
