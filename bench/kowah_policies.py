@@ -153,6 +153,35 @@ def draw_beside_declared(deal: Deal, rng: random.Random) -> Move:
     return verb, face
 
 
+def feeds_next(deal: Deal, face: int) -> bool:
+    """Whether the next seat, undeclared, would take `face` (the policy's take: an identical
+    card, or one of a rank class it holds twice), read from its true hand."""
+    nxt = (deal.seat + 1) % SEATS
+    hand = deal.hands[nxt]
+    return nxt not in deal.declared and (hand[face] > 0 or
+                                         sum(hand[g] for g in KIND_FACES[face]) >= 2)
+
+
+def feed_aware(deal: Deal, rng: random.Random) -> Move:
+    """Sees the next seat's hand (no player can): among the cards with the least company,
+    discards one the next seat would not take, if there is one. What not feeding the next
+    seat could be worth at most, with discards as lonely as the policy's."""
+    verb, face = deal.policy(rng)
+    if verb != "discard" or not feeds_next(deal, face):
+        return verb, face
+    hand = deal.hands[deal.seat]
+    waits = set(deal.declared.values())
+    totals = class_totals(hand)
+    if [f for f in deal._readying(hand, totals) if f not in waits]:
+        return verb, face  # a ready eight comes first
+    held = [f for f, n in enumerate(hand) if n and f not in waits] or \
+        [f for f, n in enumerate(hand) if n]
+    company = {f: totals[CLASS_OF[f]] + hand[f] for f in held}
+    least = min(company.values())
+    safe = [f for f in held if company[f] == least and not feeds_next(deal, f)]
+    return ("discard", rng.choice(safe)) if safe else (verb, face)
+
+
 VARIANTS: dict[str, Player] = {
     "live-wait": live_wait,
     "take-identical-only": take_identical_only,
@@ -160,6 +189,7 @@ VARIANTS: dict[str, Player] = {
     "take-rank-starts": take_rank_starts,
     "take-beside-declared": take_beside_declared,
     "draw-beside-declared": draw_beside_declared,
+    "feed-aware: sees the next seat's hand, discards what it would not take": feed_aware,
 }
 
 
@@ -208,13 +238,19 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=20000)
     ap.add_argument("--seed-base", type=int, default=0)
+    ap.add_argument("--only", metavar="WORD",
+                    help="only the variants whose name starts so (e.g. feed-aware)")
     args = ap.parse_args()
+    chosen = {n: v for n, v in VARIANTS.items() if not args.only or n.startswith(args.only)}
+    if not chosen:
+        ap.error(f"--only: no variant's name starts {args.only!r}: "
+                 + ", ".join(n.split(":")[0] for n in VARIANTS))
     search.warm_up()
     print(f"Kowah rollout player variants, {args.deals:,} deals each "
           f"(seeds {args.seed_base} + k, the variant's seat rotating)\n")
     print("| variant | gain a deal (multiplier won) | deals played differently |")
     print("|---|---|---|")
-    for name, variant in VARIANTS.items():
+    for name, variant in chosen.items():
         started = time.monotonic()
         mean, half, changed = paired_gain(variant, args.deals, args.seed_base)
         print(f"| {name} | {mean:+.4f} [{mean - half:+.4f}, {mean + half:+.4f}] | "

@@ -323,3 +323,32 @@ def test_the_rollout_variants_bench_plays_each_variant_paired_and_against_greedy
     for name in ("live-wait", "never-take", "take-beside-declared", "draw-beside-declared"):
         assert f"\n| {name} | " in out and "[" in out.split(f"| {name} | ")[1].split("\n")[0]
     assert "\n| policy | " in out and "\n| greedy | " in out
+    assert "\n| feed-aware: sees the next seat's hand" in out
+    # --only plays the variants named so, and names them all when none is
+    only = subprocess.run([sys.executable, str(bench), "--deals", "30", "--only", "never"],
+                          capture_output=True, text=True, timeout=300, check=True).stdout
+    assert "| never-take | " in only and "| live-wait | " not in only
+    bad = subprocess.run([sys.executable, str(bench), "--only", "zzz"], capture_output=True,
+                         text=True, timeout=300)
+    assert bad.returncode == 2 and "no variant's name starts 'zzz'" in bad.stderr
+    assert "feed-aware" in bad.stderr.splitlines()[-1]
+
+
+def test_feeding_the_next_seat_is_read_from_its_hand():
+    """The feed-aware variant's test (bench/kowah_policies.py, KW-T2): the next seat takes
+    an identical card or one of a rank class it holds twice, and a declared seat takes
+    nothing (R-declared-take)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from kowah_policies import feeds_next, new_deal
+
+    deal = new_deal(1)
+    nxt = (deal.seat + 1) % 3
+    deal.hands[nxt] = [0] * len(deal.hands[nxt])
+    five_c, five_s, five_m, nine_c = (KOWAH.index(KOWAH.parse(c)[0])
+                                      for c in ("5c", "5s", "5m", "9c"))
+    deal.hands[nxt][five_c] = 1
+    assert feeds_next(deal, five_c) and not feeds_next(deal, five_s)
+    deal.hands[nxt][five_s] = 1
+    assert feeds_next(deal, five_m) and not feeds_next(deal, nine_c)
+    deal.declared[nxt] = five_c
+    assert not feeds_next(deal, five_c)
