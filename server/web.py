@@ -496,7 +496,7 @@ PAGE_HEADERS = ((b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
 
 
 # Every rule and ruling of the built-in games as written (solver/ruletext.py), for the page's
-# rule links: {"totom": [{"id", "game", "section", "text", "proposed"}, ...], ...}.
+# rule links: {"totom": [{"id", "game", "section", "text", "proposed", "preset"}, ...], ...}.
 RULES_PATH = "/rules.json"
 
 

@@ -26,6 +26,9 @@ SECTION = re.compile(r"^## (.+)$")
 SECTION_ID = re.compile(r" \([A-Z]{2,3}-[A-Z]\)")  # "Capture restrictions (TT-C)"
 EMPHASIS = re.compile(r"(?<!\w)\*(\S[^*\n]*?)\*(?!\w)")  # *usually*
 PROPOSED_MARK = "(proposed) "
+# "## The `traditional` preset (…)": a preset's section, whose paragraph says where the preset
+# differs from the page; it stands in the book under the preset's name.
+PRESET = re.compile(r"^The (\w+) preset\b")  # read from the section without its marks
 EVERY_TABLE = "Every table"  # the proposed rulings' section for all games; else a game's title
 
 
@@ -38,6 +41,7 @@ class RuleText:
     section: str  # the heading it stands under ("Capture restrictions", "Rulings …")
     text: str
     proposed: bool = False  # a proposed ruling the engine follows, not yet settled
+    preset: bool = False  # a preset's difference from the page, named by the preset
 
     def plain(self) -> str:
         """The text without Markdown marks, for a terminal."""
@@ -45,7 +49,7 @@ class RuleText:
 
     def as_json(self) -> dict[str, object]:
         return {"id": self.id, "game": self.game, "section": self.section,
-                "text": self.plain(), "proposed": self.proposed}
+                "text": self.plain(), "proposed": self.proposed, "preset": self.preset}
 
 
 def plain(text: str) -> str:
@@ -69,15 +73,22 @@ def _page(name: str) -> str:
 
 def _items(text: str) -> list[tuple[str, str, str]]:
     """(section, id, text) for every rule item of a page: its continuation lines joined, and
-    a table that follows it (TT-K3's bonuses) kept as its lines."""
+    a table that follows it (TT-K3's bonuses) kept as its lines; and a preset section's
+    paragraph, its id the preset's name."""
     out: list[tuple[str, str, str]] = []
     section = ""
     open_item = False  # the last item may still take lines: no other text came after it
+    preset = None  # a preset section's name, until its paragraph is read
     for line in text.splitlines():
         head = SECTION.match(line)
         item = ITEM.match(line)
         if head:
             section, open_item = plain(SECTION_ID.sub("", head.group(1))), False
+            named = PRESET.match(section)
+            preset = named.group(1) if named else None
+        elif preset and line.strip() and not item:
+            out.append((section, preset, line.strip()))
+            preset = None
         elif item:
             out.append((section, item.group(1), item.group(2).strip()))
             open_item = True
@@ -100,8 +111,9 @@ def paged_games() -> list[str]:
 
 @functools.cache
 def rule_texts(game: str) -> tuple[RuleText, ...]:
-    """Every rule and ruling of a built-in game, in the page's order, then the proposed
-    rulings that apply to it."""
+    """Every rule and ruling of a built-in game, in the page's order, then its presets'
+    differences from the page (Tổ Tôm's `traditional`), then the proposed rulings that
+    apply to it."""
     found = GAMES.get(game)
     if found is None or found.package:
         raise InvalidInput(f"no rules page for {game!r}: the pages are those of "
@@ -110,7 +122,11 @@ def rule_texts(game: str) -> tuple[RuleText, ...]:
     # A ruling belongs to the page's rulings, wherever the page lists it (Tổ Tôm's R-match
     # follows its traditional preset's paragraph).
     rulings = next((s for s, i, _ in items if i.startswith("R-")), "")
-    out = [RuleText(i, game, rulings if i.startswith("R-") else s, t) for s, i, t in items]
+    out = [RuleText(i, game, rulings if i.startswith("R-") else s, t,
+                    preset=bool((m := PRESET.match(s)) and m.group(1) == i))
+           for s, i, t in items]
+    # a preset after the rules and rulings it departs from (the page's R-match follows it)
+    out = [r for r in out if not r.preset] + [r for r in out if r.preset]
     for s, i, t in _items(_page("proposed-rulings.md")):
         if t.startswith(PROPOSED_MARK) and s in (EVERY_TABLE, found.title):
             out.append(RuleText(i, game, "Proposed rulings", t.removeprefix(PROPOSED_MARK),

@@ -30,11 +30,32 @@ def run(*args):
 def test_every_rule_of_the_page_with_its_own_text(game):
     page = (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
     written = ITEM.findall(page)
-    texts = [r for r in rule_texts(game) if not r.proposed]
+    texts = [r for r in rule_texts(game) if not r.proposed and not r.preset]
     assert [(r.id, r.text.split("\n")[0]) for r in texts] == written
     assert len(texts) >= 25
     # "Cards", not "Cards (TT-D)"; "The traditional preset", without Markdown
     assert all(r.section and not re.search(r"\(..-.\)|`", r.section) for r in texts)
+
+
+def test_a_preset_stands_in_the_book_under_its_name():
+    """docs/rules/totom.md's section "The `traditional` preset" says where that preset
+    differs from the page (Tôm's cards, Thiên khai 3/1, Địa ù …): the book keeps it under
+    the preset's name, after the rules and rulings, so `rules traditional` and --find show
+    it, and the web's book has it. Kowah and Luk Fu have none."""
+    page = (ROOT / "docs" / "rules" / "totom.md").read_text(encoding="utf-8")
+    paragraph = page.split("## The `traditional` preset (Chắn Vạn Văn table)\n")[1]
+    r = rule_text("totom", "Traditional")
+    assert (r.id, r.preset, r.section) == ("traditional", True,
+                                           "The traditional preset (Chắn Vạn Văn table)")
+    assert r.text == paragraph.split("\n")[0] and "Địa ù" in r.text
+    ids = [x.id for x in rule_texts("totom") if not x.proposed]
+    assert ids[-1] == "traditional" and ids[-2].startswith("R-")  # after R-match too
+    assert [x.id for x in rule_texts("totom") if x.preset] == ["traditional"]
+    assert not [x for g in ("kowah", "lukfu") for x in rule_texts(g) if x.preset]
+    out = run("totom", "rules", "traditional").output
+    assert out.startswith("The traditional preset (Chắn Vạn Văn table)\n  traditional  Where")
+    found = json.loads(run("totom", "rules", "--find", "Địa", "--json").output)
+    assert [(d["id"], d["preset"]) for d in found] == [("traditional", True)]
 
 
 def test_plain_text_has_no_markdown():
@@ -144,7 +165,7 @@ def test_the_command_s_json_and_errors():
     r = run("lukfu", "rules", "LF-O2", "--json")
     assert r.exit_code == 0
     (d,) = json.loads(r.output)
-    assert set(d) == {"id", "game", "section", "text", "proposed"}
+    assert set(d) == {"id", "game", "section", "text", "proposed", "preset"}
     assert (d["id"], d["game"], d["section"], d["proposed"]) == ("LF-O2", "lukfu",
                                                                  "Old cards", False)
     bad = run("lukfu", "rules", "LF-O2", "TT-C3")

@@ -11,6 +11,8 @@ interface RuleText {
   section: string;
   text: string;
   proposed: boolean;
+  /** A preset's difference from the page, under the preset's name (Tổ Tôm's traditional). */
+  preset: boolean;
 }
 
 let book: Partial<Record<GameKey, Map<string, RuleText>>> | undefined;
@@ -211,10 +213,18 @@ const bookPlace: Partial<Record<GameKey, { query: string; scroll: number }>> = {
 // A word each game's rules use, for the search's placeholder.
 const FIND_EXAMPLE: Record<GameKey, string> = { totom: "doorway", kowah: "pair", lukfu: "old" };
 
+/** The preset's entry of the book (where it differs from the page) as a button that shows
+ * it; its plain name if the book is not here or has no such entry. */
+export function presetRef(name: string, game: GameKey): Node | string {
+  const r = book?.[game]?.get(name);
+  return r?.preset ? ruleButton(r, game) : name;
+}
+
 /** The game's whole book in the dialog: every rule under its section, its id a link to the
  * rule alone, and a search that keeps the rules with a word starting so (with a table's
- * rows that have it). */
-export function showBook(game: GameKey): void {
+ * rows that have it). `preset`: the table's preset, if not the page's rules: said first,
+ * with a link to where it differs, as the rules below are the page's. */
+export function showBook(game: GameKey, preset?: string): void {
   const rules = book?.[game];
   if (!rules) return;
   const d = ruleDialog();
@@ -252,6 +262,10 @@ export function showBook(game: GameKey): void {
   // before a rule opens from the list: where the list was, to come back to it
   list.addEventListener("click", () => { bookPlace[game] = { query: find.value, scroll: d.scrollTop }; }, true);
   draw();
-  d.append(head(d, [`${GAME_TITLE[game]} rules`, h("span", { class: "section" }, " · as written, numbered")], find), list);
+  const entry = preset ? rules.get(preset) : undefined;
+  const note = entry?.preset ? h("p", { class: "book-preset" }, "This table plays the ", ruleButton(entry, game),
+    " preset: where it differs from the rules below, its entry says so.") : null;
+  d.append(head(d, [`${GAME_TITLE[game]} rules`, h("span", { class: "section" }, " · as written, numbered")], find),
+    ...(note ? [note] : []), list);
   open(d, find, place.scroll);
 }

@@ -1,7 +1,7 @@
 // The table: one seat's view drawn, its legal actions as buttons, the hint, the log, live
 // updates through Watch, and the end of the deal explained.
 import { backsEl, cardEl, cardName, cardsEl, type GameKey, parseCards } from "./cards.js";
-import { loadRules, ruleRef, showBook, showRuleById, withRules } from "./rules.js";
+import { loadRules, presetRef, ruleRef, showBook, showRuleById, withRules } from "./rules.js";
 import { Code, lukfu, refusal, type Refusal, tables, unanswered } from "./api.js";
 import { clear, h } from "./dom.js";
 import { dealRead, forget, remembered, sameSeat, setDealRead, autoPass, setAutoPass, setTabSeat } from "./store.js";
@@ -516,9 +516,9 @@ export class TablePage {
   private header(v: TableView, game: GameKey, obs: Obs, names: string[],
                  ended: number | undefined): HTMLElement {
     const turn = this.turnWords(v, obs, names);
-    const facts: string[] = [GAME_TITLE[game]];
-    const rules = rulesFact(v);
-    if (rules) facts.push(rules);
+    const facts: (string | Node)[] = [GAME_TITLE[game]];
+    const rules = rulesFact(v, game);
+    if (rules.length) facts.push(h("span", { class: "rules-fact" }, ...rules));
     const deal: string[] = [];
     if (game === "totom") {
       const t = obs as TotomObservation;
@@ -551,14 +551,14 @@ export class TablePage {
     return h("div", { class: "status" },
       // the table's heading, for a screen reader's list of headings (the seats are under it)
       h("h2", { class: "sr-only" }, `The ${GAME_TITLE[game]} table`),
-      h("p", { class: "facts" }, facts.join(" · ")), match,
+      h("p", { class: "facts" }, ...facts.flatMap((f, k) => (k ? [" · ", f] : [f]))), match,
       // marked as the person's to do: a move, or a match's deal end to read and go on from
       // (whichever seat the next deal asks first)
       h("p", { class: `turn${(obs.toAct === v.seat && !v.over) || ended !== undefined ? " mine" : ""}` }, turn),
       h("p", { class: "meta" }, `table ${v.tableId} · you are ${names[v.seat]} · `, live,
         " · ", h("button", { type: "button", class: "link", onclick: () => this.onLeave() }, "lobby"),
         " · ", h("button", { type: "button", class: "link rules-link", "data-focus": "rules",
-          onclick: () => void loadRules().then(() => showBook(game)) }, "rules"),
+          onclick: () => void loadRules().then(() => showBook(game, presetOf(v))) }, "rules"),
         ...this.inviteControl(v), ...this.moveControl(v), ...this.closeControl(v)),
       this.showingInvites ? this.invitesPanel() : null);
   }
@@ -1335,22 +1335,29 @@ function whyUnused(game: GameKey, obs: Obs, legal: LegalAction[], picked: string
   return "";
 }
 
+/** The table's preset where it is not the page's rules ("traditional"), by the rule
+ * book's name for it. */
+function presetOf(v: TableView): string | undefined {
+  return v.rules.case === "totomRules" && v.rules.value.preset === TotomRulesPreset.TRADITIONAL
+    ? "traditional" : undefined;
+}
+
 /** The table's rules where they are not the game's defaults, for the header (every seat
- * sees them, a friend joined by a link too): "rules: traditional, must_take_win on".
- * "" for the defaults. The view carries the preset and only the switches that differ. */
-function rulesFact(v: TableView): string {
+ * sees them, a friend joined by a link too): "rules: traditional, must_take_win on", the
+ * preset a link to where it differs from the page. Nothing for the defaults. The view
+ * carries the preset and only the switches that differ. */
+function rulesFact(v: TableView, game: GameKey): (Node | string)[] {
   const rules = v.rules.value;
-  if (!rules || v.rules.case === "pluginRules") return "";
-  const said: string[] = [];
-  if (v.rules.case === "totomRules" && v.rules.value.preset === TotomRulesPreset.TRADITIONAL) {
-    said.push("traditional");
-  }
+  if (!rules || v.rules.case === "pluginRules") return [];
+  const said: (Node | string)[] = [];
+  const preset = presetOf(v);
+  if (preset) said.push(presetRef(preset, game));
   for (const [key, value] of Object.entries(rules)) {
     if (key === "preset" || key.startsWith("$") || value === undefined) continue;
     const name = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);  // as records name it
     said.push(typeof value === "boolean" ? `${name} ${value ? "on" : "off"}` : `${name} ${String(value)}`);
   }
-  return said.length ? `rules: ${said.join(", ")}` : "";
+  return said.length ? ["rules: ", ...said.flatMap((x, k) => (k ? [", ", x] : [x]))] : [];
 }
 
 /** Every seat but this page's own is an AI player. */
