@@ -355,9 +355,30 @@ def test_the_header_names_rules_that_are_not_the_defaults_to_every_seat(served, 
                       "traditional")
         a.settled()
         assert "Tổ Tôm · rules: traditional · " in a.page.text_content(".facts")
+        # the preset's name opens where it differs from the page (its Tôm, Địa ù …)
+        a.page.click(".facts .rules-fact button.rule[data-rule='traditional']")
+        wait_for(a.page, "document.querySelector('#rule-title')?.textContent === "
+                 "'traditional · Tổ Tôm · The traditional preset (Chắn Vạn Văn table)'")
+        assert "Địa ù" in a.page.text_content("dialog#rule-dialog p")
+        a.page.keyboard.press("Escape")
+        # the table's book says first that the table plays it, the entry a link
+        a.page.click("button.rules-link")
+        a.page.wait_for_selector("dialog#rule-dialog[open] .book-list")
+        assert a.page.text_content("dialog#rule-dialog .book-preset") == \
+            "This table plays the traditional preset: where it differs from the rules " \
+            "below, its entry says so."
+        assert a.page.query_selector(".book-rule[data-rule='traditional']") is not None
+        a.page.click("dialog#rule-dialog .book-preset button.rule")
+        wait_for(a.page, "document.querySelector('#rule-title')?.textContent"
+                 ".startsWith('traditional')")
+        a.page.keyboard.press("Escape")
         deal_in_lobby(a, served, "totom", ["you", "greedy", "greedy", "greedy"], 17, "seed")
         a.settled()
         assert "rules" not in a.page.text_content(".facts")
+        a.page.click("button.rules-link")  # the page's own rules: no preset said first
+        a.page.wait_for_selector("dialog#rule-dialog[open] .book-list")
+        assert a.page.query_selector("dialog#rule-dialog .book-preset") is None
+        a.page.keyboard.press("Escape")
 
         a.page.goto(served + "/")
         a.page.check("input[name=game][value=kowah]")
@@ -379,12 +400,27 @@ def test_the_header_names_rules_that_are_not_the_defaults_to_every_seat(served, 
         b_ctx.close()
 
 
+def test_choosing_you_at_a_second_seat_hands_the_first_to_an_ai(served, context):
+    """One seat is the person's: choosing You at another seat gives the one chosen before
+    the other seats' default, an AI, never a friend's seat (a table that would wait on a
+    link nobody meant to send)."""
+    w = Watched(context)
+    w.page.goto(served + "/")
+    w.page.check("input[name=game][value=kowah]")
+    w.page.select_option("#seat0", "you")
+    w.page.select_option("#seat1", "you")
+    assert [w.page.input_value(f"#seat{s}") for s in range(3)][:2] == ["heuristic", "you"]
+    assert w.errors == []
+
+
 def test_the_lobby_sets_every_game_s_ruling_switches(served, context):
     """Each game's rulings that a switch decides are boxes in the lobby, ticked as their
     defaults; a box set otherwise reaches the table (its header names the switch), and the
     next lobby of that game starts from it."""
     w = Watched(context)
-    expected = {"totom": {"switch-mustTakeWin": False, "switch-dealerRotates": False},
+    expected = {"totom": {"switch-mustTakeWin": False, "switch-dealerRotates": False,
+                          "switch-mustChiu": False, "switch-noDiscardOfCapturedFace": False,
+                          "switch-noSameRankDiscardAfterCa": False},
                 "kowah": {"optional-declaration": False, "switch-firstSeatRotates": False},
                 "lukfu": {"switch-aceSetsBeatenOnlyByNines": True,
                           "switch-strictNonCallerLeads": False, "switch-masterRotates": False}}
@@ -407,10 +443,18 @@ def test_the_lobby_sets_every_game_s_ruling_switches(served, context):
     assert "rules" not in w.page.text_content(".facts")  # every box as its default
     w.page.goto(served + "/")
     w.page.check("input[name=game][value=totom]")
+    # the traditional errors the page does not have link the preset's paragraph, which
+    # names them, as does the preset's choice
+    slots = w.page.eval_on_selector_all(
+        ".rules .ruling-slot", "els => els.map(e => e.textContent)")
+    assert slots.count("(traditional)") == 3
+    assert "(traditional: where it differs from the page)" in slots
     w.page.check("#switch-mustTakeWin")
+    w.page.check("#switch-noSameRankDiscardAfterCa")
     w.page.click("#deal")
     w.settled()
-    assert "Tổ Tôm · rules: must_take_win on · " in w.page.text_content(".facts")
+    assert ("Tổ Tôm · rules: must_take_win on, no_same_rank_discard_after_ca on · "
+            in w.page.text_content(".facts"))
     again = Watched(context).page
     again.goto(served + "/")
     again.wait_for_selector("#deal")

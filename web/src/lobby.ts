@@ -4,7 +4,7 @@ import { Code, refusal, tables } from "./api.js";
 import { clear, h } from "./dom.js";
 import type { GameKey } from "./cards.js";
 import { type Invite, inviteList } from "./invites.js";
-import { loadRules, withRules } from "./rules.js";
+import { loadRules, presetRef, withRules } from "./rules.js";
 import { AiLevel, Game, SeatKind, type TableSeatSchema } from "./gen/moneycards/v1/common_pb.js";
 import { KowahRulesPreset } from "./gen/moneycards/v1/kowah_pb.js";
 import { LukFuRulesPreset } from "./gen/moneycards/v1/lukfu_pb.js";
@@ -32,8 +32,10 @@ const WHO = [
 
 // The rulings' switches a table may set, each ticked or not as its ruling's default (the
 // seed page's reading) until the person changes it. `field` is the switch in the game's
-// rules message (CreateTableRequest.rules), `ruling` the ruling it decides; the presets
-// leave these switches as they are.
+// rules message (CreateTableRequest.rules), `ruling` the ruling it decides (or, for a
+// traditional error the page does not have, the preset whose paragraph names it); the
+// presets leave these switches as they are. Tổ Tôm's R-Tôm-cards and R-Chi-chi-win go with
+// the preset (its own values).
 interface SwitchChoice { field: string; ruling: string; label: string; on: boolean; id?: string }
 const SWITCHES: Record<GameKey, SwitchChoice[]> = {
   totom: [
@@ -41,6 +43,12 @@ const SWITCHES: Record<GameKey, SwitchChoice[]> = {
       label: "a seat must take a win offered to it" },
     { field: "dealerRotates", ruling: "R-match", on: false,
       label: "in a match the deal passes to the next seat, not to the winner" },
+    { field: "mustChiu", ruling: "traditional", on: false,
+      label: "a seat holding three identical cards must Chíu a public fourth" },
+    { field: "noDiscardOfCapturedFace", ruling: "traditional", on: false,
+      label: "a seat may not discard a face it captured in the deal" },
+    { field: "noSameRankDiscardAfterCa", ruling: "traditional", on: false,
+      label: "after a Cạ capture, no discard of the same rank" },
   ],
   kowah: [
     { field: "optionalDeclaration", ruling: "R-declare", on: false, id: "optional-declaration",
@@ -120,11 +128,12 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     rules.append(h("legend", {}, "Rules"));
     const kept: LobbyChoices | undefined = last.games[g.key];
     if (g.key === "totom") {
-      rules.append(h("label", {}, "Preset ",
+      rules.append(h("span", { class: "choice" }, h("label", {}, "Preset ",
         h("select", { name: "preset", id: "preset" },
           h("option", { value: "seed" }, "the rules as written (default)"),
           h("option", { value: "traditional", selected: kept?.preset === "traditional" },
-            "traditional Chắn Vạn Văn table"))));
+            "traditional Chắn Vạn Văn table"))),
+        " ", h("span", { class: "ruling-slot", "data-preset": "traditional", "data-said": "where it differs from the page" })));
     }
     // Each switch as the last table of this game left it (a lobby kept before the switches
     // were offered knew only Kowah's optional declaration), else its ruling's default.
@@ -135,7 +144,8 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
         h("input", { type: "checkbox", name: sw.field, id: switchId(sw), "data-switch": sw.field,
           checked: typeof was === "boolean" ? was : sw.on }),
         ` ${sw.label} `),
-        h("span", { class: "ruling-slot", "data-text": `(${sw.ruling})` })));
+        h("span", { class: "ruling-slot", ...(/^[a-z]+$/.test(sw.ruling)
+          ? { "data-preset": sw.ruling } : { "data-text": `(${sw.ruling})` }) })));
     }
     toPointsRow.hidden = g.key === "kowah";
     deals.value = kept?.deals ?? "";
@@ -149,10 +159,12 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
       const chosen = keptSeats?.[s] ?? (s === 0 ? "you" : "heuristic");
       const pick = h("select", { name: `seat${s}`, id: `seat${s}`, "aria-label": `Seat ${s}` },
         WHO.map(([v, label]) => h("option", { value: v, selected: v === chosen }, label)));
+      // One seat is yours: the one you sat at before takes the other seats' default, an AI
+      // (never a friend's seat, which would wait on a link nobody meant to send).
       pick.addEventListener("change", () => {
         if (pick.value !== "you") return;
         seats.querySelectorAll<HTMLSelectElement>("select").forEach((other) => {
-          if (other !== pick && other.value === "you") other.value = "friend";
+          if (other !== pick && other.value === "you") other.value = "heuristic";
         });
       });
       seats.append(h("div", { class: "seat-row" }, h("label", { for: `seat${s}` }, `Seat ${s}`), pick,
@@ -173,7 +185,10 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     matchRule.append(...withRules("(R-match)", g));
     for (const ref of rules.querySelectorAll<HTMLElement>(".ruling-slot")) {
       clear(ref);
-      ref.append(...withRules(ref.dataset.text ?? "", g));
+      const preset = ref.dataset.preset;
+      // a preset's paragraph, by its name: where it differs from the page (its own errors)
+      if (preset) ref.append("(", presetRef(preset, g), ref.dataset.said ? `: ${ref.dataset.said})` : ")");
+      else ref.append(...withRules(ref.dataset.text ?? "", g));
     }
   };
   gameBox.addEventListener("change", () => { drawOptions(); ruleLinks(); warnOfSeed(); });
