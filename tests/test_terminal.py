@@ -586,3 +586,19 @@ def test_a_tom_screen_names_the_faces_the_capture_rules_bar():
                     assert count == held + exposed + dead + 1
             state.apply(rng.choice(state.legal_texts()))
     assert all(shown.values()), shown
+
+
+def test_the_opening_turn_names_thien_u_only_where_the_dealt_twenty_wins():
+    """TT-W7: the dealer's first turn offers Thiên ù only when its twenty wins (seed 11's
+    dealer, seat 1); any other dealer is told of its first discard alone (seed 1), as the
+    web table says it."""
+    from moneycards.solver.games import GAMES
+    from moneycards.solver.totom.screen import view
+
+    names = ["You", "AI 1", "AI 2", "AI 3"]
+    for seed, said in ((11, "your first discard (or Thiên ù)"), (1, "your first discard")):
+        state = GAMES["totom"].seeded(seed)
+        seat = state.current_seat()
+        obs = state.observation(seat)
+        assert ("win" in obs.legal_actions) == (seed == 11)
+        assert view(obs, names)[0].endswith(f"your turn: {said}"), seed

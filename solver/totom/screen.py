@@ -17,8 +17,11 @@ def view(obs: Any, names: Sequence[str]) -> list[str]:
     from moneycards.solver.totom.exact import partition_exact
 
     phase = obs.phase.name.lower()
-    what = {"opening": "your first discard (or Thiên ù)", "discard": "discard",
-            "offer": "capture or pass", "claims": "a claim"}[phase]
+    # Thiên ù named only where the dealer's twenty wins (TT-W7), as the web table says it
+    opening = ("your first discard (or Thiên ù)" if "win" in obs.legal_actions
+               else "your first discard")
+    what = {"opening": opening, "discard": "discard", "offer": "capture or pass",
+            "claims": "a claim"}[phase]
     lines = [f"Tổ Tôm · stock {obs.stock} · dealer {names[obs.dealer]} · "
              f"{_turn(obs, names, what)}"]
     for s, name in enumerate(names):
