@@ -107,7 +107,8 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
 
         data = json_object(state_file.read(), field="--state", what="an observation object")
         # Another game's file names the command that reads it.
-        other = data.get("game") if data.get("game") in GAMES else game
+        named = data.get("game")  # any JSON value: only a game's name is looked up
+        other = named if isinstance(named, str) and named in GAMES else game
         if "actions" in data or is_match_record(data):  # a record, not a seat's view
             of = "" if other == game else f" of {title_of(other)}"
             raise InvalidInput(f"this is a game record{of}, not an observation: `moneycards "

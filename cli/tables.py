@@ -386,7 +386,7 @@ class RemoteTable:
         saved = data.get("game")
         if saved not in (None, "", game):  # asked before any connection is tried
             fix = (f": continue it with `moneycards {saved} play --resume`"
-                   if saved in GAMES else "")
+                   if isinstance(saved, str) and saved in GAMES else "")
             raise InvalidInput(f"this is a saved server table of {title_of(saved)}, not of "
                                f"{title_of(game)}{fix}", field="--resume")
         try:

@@ -749,3 +749,20 @@ def test_cards_words_missing_are_named():
     assert r.exit_code == 2 and "error: hand: give a HAND" in r.output
     r = CliRunner().invoke(cli, ["lukfu", "beats", "--over", "1c"])
     assert r.exit_code == 2 and "Missing argument 'PLAY...'" in r.output
+
+
+@pytest.mark.parametrize("value", [{}, [], 7, None])
+def test_hint_reads_a_game_that_is_no_name_as_bad_input(tmp_path, value):
+    """An observation's "game" may hold any JSON value (found by the CLI fuzz test: an
+    object): one that is no game's name is refused in one line naming the field, exit 2,
+    never an internal error."""
+    from moneycards.solver.games import seeded
+
+    state = seeded("lukfu", 3)
+    obs = state.observation(state.current_seat()).to_json()
+    obs["game"] = value
+    path = tmp_path / "obs.json"
+    path.write_text(json.dumps(obs))
+    r = run("lukfu", "hint", "--state", str(path))
+    assert r.exit_code == 2 and "internal error" not in r.output
+    assert r.output.startswith("error: state.game: ") and r.output.count("\n") == 1

@@ -330,3 +330,16 @@ def test_play_takes_a_preset_and_ruling_switches(tmp_path, server_address):
     assert "\nRules: the seed preset with optional_declaration true.\n" in r.output
     assert json.loads(remote.read_text())["rules"] == {
         "preset": "KOWAH_RULES_PRESET_SEED", "optional_declaration": True}
+
+
+def test_a_saved_server_table_whose_game_is_no_name_is_refused_in_one_line(tmp_path):
+    """A saved file's "game" may hold any JSON value: one that is no game's name (an object,
+    a list) is refused as the wrong game's, before any call, never an internal error."""
+    for value in ({}, [], 3):
+        out = tmp_path / "deal.json"
+        out.write_text(json.dumps({"remote": "127.0.0.1:1", "seat_token": "t", "seat": 0,
+                                   "table_id": "x", "game": value}))
+        r = run("kowah", "play", "--resume", str(out))
+        assert r.exit_code == 2, r.output
+        assert r.output.startswith("error: --resume: this is a saved server table of ")
+        assert "continue it with" not in r.output and "internal error" not in r.output
