@@ -326,6 +326,10 @@ def test_a_whole_deal_played_by_clicking_hints(served, context, tmp_path, game, 
         lines = [x for x in explain(table.state, table.names())
                  if not (table.state.result.net and x.startswith("Settlement"))]
         assert shown is not None and shown.text_content() == "\n".join(lines)
+        # fonts that have ắ and ấ whole: not DejaVu Sans Mono, nor the generic monospace
+        # that is it on many Linux desktops (its marks land beside the letters)
+        font = shown.evaluate("(e) => getComputedStyle(e).fontFamily")
+        assert "DejaVu" not in font and "monospace" not in font.split(", "), font
     else:
         assert shown is None
     assert not w.page.query_selector(".board section.actions")  # no empty box at the end
