@@ -1596,7 +1596,8 @@ def test_keys_play_only_the_choices_in_view(served, context):
 
 def test_an_opened_fold_numbers_its_choices_for_the_keys(served, context):
     """Luk Fu, seed 0: the twelve face-down choices folded away carry no key; opened, the
-    first nine are numbered and 1 plays the first (a keyboard user's only way on)."""
+    first ten are numbered 1-9 and 0, and 0 plays the tenth (a keyboard user's only way
+    on)."""
     w = Watched(context, 1280, 800)
     deal_in_lobby(w, served, "lukfu", ["you", "random", "random"], 0)
     w.settled()
@@ -1604,12 +1605,15 @@ def test_an_opened_fold_numbers_its_choices_for_the_keys(served, context):
     w.page.focus("details.downs summary")
     w.page.keyboard.press("Enter")
     w.page.wait_for_selector("details.downs[open] button[data-key='9']")
-    assert w.page.query_selector("details.downs button[data-key='10']") is None
-    first = w.page.get_attribute("details.downs button[data-key='1']", "data-action")
+    # the tenth is 0, as a keyboard's digits run; the eleventh and twelfth have no key
+    keys = w.page.eval_on_selector_all("details.downs button.act",
+                                       "(es) => es.map((e) => e.dataset.key ?? '')")
+    assert keys == [str(k) for k in range(1, 10)] + ["0", "", ""]
+    tenth = w.page.get_attribute("details.downs button[data-key='0']", "data-action")
     version = w.debug("version")
-    w.page.keyboard.press("1")
+    w.page.keyboard.press("0")
     wait_for(w.page, f"document.body.dataset.version !== '{version}'")
-    assert f"Player 0: {first}" in w.page.text_content(".log-lines")
+    assert f"Player 0: {tenth}" in w.page.text_content(".log-lines")
     assert w.errors == []
 
 

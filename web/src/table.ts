@@ -324,7 +324,7 @@ export class TablePage {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (document.querySelector("dialog[open]")) return;  // a rule is open: keys are its own
     if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
-    if (/^[1-9]$/.test(e.key)) {
+    if (/^[0-9]$/.test(e.key)) {
       const button = this.board.querySelector<HTMLButtonElement>(`button[data-key="${e.key}"]`);
       if (button && !button.disabled && button.offsetParent !== null) {  // shown, enabled
         e.preventDefault();
@@ -955,7 +955,7 @@ export class TablePage {
       && onlyAiBeside(v) && this.unreadDeal(v) === undefined;
   }
 
-  /** The legal actions as buttons (numbered 1-9 for the keyboard), the hint, a refusal. */
+  /** The legal actions as buttons (numbered 1-9 and 0 for the keyboard), the hint, a refusal. */
   private actionsPanel(v: TableView, game: GameKey, obs: Obs, _names: string[]): HTMLElement {
     const panel = h("section", { class: "actions", "aria-label": "Your actions" });
     if (this.refusal?.code === Code.Aborted) {
@@ -1024,7 +1024,8 @@ export class TablePage {
     // play a choice the person cannot see).
     const button = (a: LegalAction, keyed = true) => {
       if (keyed) number += 1;
-      const key = keyed && number <= 9 ? String(number) : undefined;
+      // 1-9, and 0 for the tenth, as a keyboard's row of digits runs
+      const key = keyed && number <= 10 ? String(number % 10) : undefined;
       const said = describe(game, obs, a.text);
       return h("button", {
         type: "button", class: `act verb-${a.verb}`, "data-action": a.text, "data-key": key,
