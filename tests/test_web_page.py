@@ -483,6 +483,34 @@ def close_remembered_tables(page) -> None:
         wait_for(page, "(n) => document.querySelectorAll('.resume li').length < n", count)
 
 
+def test_your_tables_says_which_tables_are_finished(served, context):
+    """A table seen finished (here a Luk Fu redeal, LF-C4: seed 2's greedy seats pass after
+    this seat) is marked "finished" under Your tables, with only "forget": it needs no
+    closing, as only unfinished tables count against those an address may keep open. An
+    unfinished one keeps "close"."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "lukfu", ["you", "greedy", "greedy"], 2)
+    w.settled()
+    finished = w.debug("table")
+    version = w.debug("version")
+    w.page.click("section.actions button.act[data-action='call pass']")
+    wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    w.settled()
+    assert w.debug("over")
+    deal_in_lobby(w, served, "kowah", ["you", "greedy", "greedy"], 3)
+    w.settled()
+    going = w.debug("table")
+    w.page.goto(served + "/")
+    w.page.wait_for_selector(".resume li")
+    done = w.page.locator(f".resume li:has-text('table {finished}')")
+    assert done.locator(".finished").text_content() == "finished"
+    assert done.locator("button.close").count() == 0 and done.locator("button.forget").count()
+    open_one = w.page.locator(f".resume li:has-text('table {going}')")
+    assert open_one.locator(".finished").count() == 0 and open_one.locator("button.close").count()
+    close_remembered_tables(w.page)
+    assert w.errors == []
+
+
 def test_a_seat_closes_its_table_for_every_seat_after_asking(browser, tmp_path):
     """\"close table\" asks first ("no" keeps the table), then closes it: this seat is back
     in the lobby, which says so and no longer lists it; the friend's page says the table is

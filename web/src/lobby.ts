@@ -318,8 +318,15 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     // "close" asks first, as the table's own "close table" does: it ends the table for
     // every seat, friends included, where "forget" beside it only leaves this browser
     const controls = h("span", { class: "controls" });
+    // A table seen finished needs no closing (it no longer counts against the tables one
+    // address may keep open): it says so, and only "forget" stands beside it.
     const plain = () => {
       clear(controls);
+      if (s.over) {
+        controls.append(h("span", { class: "finished" }, "finished"), " · ",
+          h("button", { type: "button", class: "link forget", "aria-label": `Forget ${what}`, onclick: drop }, "forget"));
+        return;
+      }
       controls.append(
         h("button", { type: "button", class: "link close", "aria-label": `Close ${what}`, onclick: ask }, "close"),
         " · ",

@@ -20,6 +20,9 @@ export interface Remembered extends Seat {
   /** The token of the friend's link this seat was opened from (renewed since, so it opens
    * nothing): the same link opened again in this browser finds the seat by it. */
   link?: string;
+  /** The table was seen finished (its deal, or its match, over): it needs no closing, as
+   * only unfinished tables count against those an address may keep open. */
+  over?: boolean;
 }
 
 export function tabSeat(): Seat | undefined {
@@ -52,6 +55,15 @@ export const KEPT_SEATS = 50;
 /** One seat of one table: the same table and token. */
 export function sameSeat(a: Seat, b: Seat): boolean {
   return a.tableId === b.tableId && a.token === b.token;
+}
+
+/** Mark a remembered seat's table finished, where it stands in the list. */
+export function markOver(seat: Seat): void {
+  const kept = remembered();
+  const found = kept.find((s) => sameSeat(s, seat));
+  if (!found || found.over) return;
+  found.over = true;
+  localStorage.setItem(MINE, JSON.stringify(kept));
 }
 
 /** Keep the seat first in the list; what an earlier entry of it knew and this one does not

@@ -4,7 +4,7 @@ import { backsEl, cardEl, cardName, cardsEl, type GameKey, parseCards } from "./
 import { loadRules, presetRef, ruleRef, showBook, showRuleById, withRules } from "./rules.js";
 import { Code, lukfu, refusal, type Refusal, tables, unanswered } from "./api.js";
 import { clear, h } from "./dom.js";
-import { dealRead, forget, remembered, sameSeat, setDealRead, autoPass, setAutoPass, setTabSeat } from "./store.js";
+import { dealRead, forget, markOver, remembered, sameSeat, setDealRead, autoPass, setAutoPass, setTabSeat } from "./store.js";
 import { inviteList, inviteUrl } from "./invites.js";
 import { Game, type RankedAction, SeatKind } from "./gen/moneycards/v1/common_pb.js";
 import type { LukFuObservation, ProveOldResponse } from "./gen/moneycards/v1/lukfu_pb.js";
@@ -260,6 +260,8 @@ export class TablePage {
       if (this.refusedAt !== undefined && view.version > this.refusedAt) this.refusal = undefined;
     }
     this.render();
+    // "Your tables" in the lobby says it is finished (nothing left to close)
+    if (view.over && (!view.matchState || view.matchState.over)) markOver(this.seat);
     if (view.observation.case === "lukFu") void this.proveOld(view);
     if (!this.rendered) {
       this.rendered = true;
