@@ -182,6 +182,30 @@ def feed_aware(deal: Deal, rng: random.Random) -> Move:
     return ("discard", rng.choice(safe)) if safe else (verb, face)
 
 
+def stock_aware(deal: Deal, rng: random.Random) -> Move:
+    """Sees which unseen copies are in the stock and which in the other hands (no player
+    can): among the cards with the least company, discards the one whose company has the
+    fewest copies left in the stock, where the policy counts every copy it has not seen.
+    What reading the other hands could be worth at most to the discard."""
+    verb, face = deal.policy(rng)
+    if verb != "discard":
+        return verb, face
+    hand = deal.hands[deal.seat]
+    waits = set(deal.declared.values())
+    totals = class_totals(hand)
+    if [f for f in deal._readying(hand, totals) if f not in waits]:
+        return verb, face  # a ready eight comes first
+    held = [f for f, n in enumerate(hand) if n and f not in waits] or \
+        [f for f, n in enumerate(hand) if n]
+    company = {f: totals[CLASS_OF[f]] + hand[f] for f in held}
+    least = min(company.values())
+    stock = face_counts(deal.stock)
+    left = {f: sum(stock[g] for g in search.COMPANY_OF[f]) for f in held
+            if company[f] == least}
+    fewest = min(left.values())
+    return "discard", rng.choice([f for f, n in left.items() if n == fewest])
+
+
 VARIANTS: dict[str, Player] = {
     "live-wait": live_wait,
     "take-identical-only": take_identical_only,
@@ -190,6 +214,7 @@ VARIANTS: dict[str, Player] = {
     "take-beside-declared": take_beside_declared,
     "draw-beside-declared": draw_beside_declared,
     "feed-aware: sees the next seat's hand, discards what it would not take": feed_aware,
+    "stock-aware: sees which unseen copies are in the stock": stock_aware,
 }
 
 

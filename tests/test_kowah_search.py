@@ -324,6 +324,7 @@ def test_the_rollout_variants_bench_plays_each_variant_paired_and_against_greedy
         assert f"\n| {name} | " in out and "[" in out.split(f"| {name} | ")[1].split("\n")[0]
     assert "\n| policy | " in out and "\n| greedy | " in out
     assert "\n| feed-aware: sees the next seat's hand" in out
+    assert "\n| stock-aware: sees which unseen copies are in the stock | " in out
     # --only plays the variants named so, and names them all when none is
     only = subprocess.run([sys.executable, str(bench), "--deals", "30", "--only", "never"],
                           capture_output=True, text=True, timeout=300, check=True).stdout
