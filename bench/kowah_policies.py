@@ -162,6 +162,22 @@ def feeds_next(deal: Deal, face: int) -> bool:
                                          sum(hand[g] for g in KIND_FACES[face]) >= 2)
 
 
+def loneliest(deal: Deal) -> list[int] | None:
+    """The discarding hand's cards with the least company, as the policy reads them (a
+    declared seat's wait kept if another card can go); None where a discard makes the hand
+    ready, which comes first."""
+    hand = deal.hands[deal.seat]
+    waits = set(deal.declared.values())
+    totals = class_totals(hand)
+    if [f for f in deal._readying(hand, totals) if f not in waits]:
+        return None
+    held = [f for f, n in enumerate(hand) if n and f not in waits] or \
+        [f for f, n in enumerate(hand) if n]
+    company = {f: totals[CLASS_OF[f]] + hand[f] for f in held}
+    least = min(company.values())
+    return [f for f in held if company[f] == least]
+
+
 def feed_aware(deal: Deal, rng: random.Random) -> Move:
     """Sees the next seat's hand (no player can): among the cards with the least company,
     discards one the next seat would not take, if there is one. What not feeding the next
@@ -169,16 +185,8 @@ def feed_aware(deal: Deal, rng: random.Random) -> Move:
     verb, face = deal.policy(rng)
     if verb != "discard" or not feeds_next(deal, face):
         return verb, face
-    hand = deal.hands[deal.seat]
-    waits = set(deal.declared.values())
-    totals = class_totals(hand)
-    if [f for f in deal._readying(hand, totals) if f not in waits]:
-        return verb, face  # a ready eight comes first
-    held = [f for f, n in enumerate(hand) if n and f not in waits] or \
-        [f for f, n in enumerate(hand) if n]
-    company = {f: totals[CLASS_OF[f]] + hand[f] for f in held}
-    least = min(company.values())
-    safe = [f for f in held if company[f] == least and not feeds_next(deal, f)]
+    lonely = loneliest(deal)
+    safe = [f for f in lonely or () if not feeds_next(deal, f)]
     return ("discard", rng.choice(safe)) if safe else (verb, face)
 
 
@@ -188,20 +196,11 @@ def stock_aware(deal: Deal, rng: random.Random) -> Move:
     fewest copies left in the stock, where the policy counts every copy it has not seen.
     What reading the other hands could be worth at most to the discard."""
     verb, face = deal.policy(rng)
-    if verb != "discard":
+    lonely = loneliest(deal) if verb == "discard" else None
+    if lonely is None:
         return verb, face
-    hand = deal.hands[deal.seat]
-    waits = set(deal.declared.values())
-    totals = class_totals(hand)
-    if [f for f in deal._readying(hand, totals) if f not in waits]:
-        return verb, face  # a ready eight comes first
-    held = [f for f, n in enumerate(hand) if n and f not in waits] or \
-        [f for f, n in enumerate(hand) if n]
-    company = {f: totals[CLASS_OF[f]] + hand[f] for f in held}
-    least = min(company.values())
     stock = face_counts(deal.stock)
-    left = {f: sum(stock[g] for g in search.COMPANY_OF[f]) for f in held
-            if company[f] == least}
+    left = {f: sum(stock[g] for g in search.COMPANY_OF[f]) for f in lonely}
     fewest = min(left.values())
     return "discard", rng.choice([f for f, n in left.items() if n == fewest])
 

@@ -855,6 +855,17 @@ def test_totom_cards_carry_their_vietnamese_names(served, context):
     assert w.errors == []
 
 
+def dealt_with_a_friend(context, served: str) -> tuple[Watched, str]:
+    """Kowah seed 8 dealt from the lobby with a friend at seat 1: the dealer's page, at its
+    own seat, and the friend's link."""
+    a = Watched(context)
+    deal_in_lobby(a, served, "kowah", ["you", "friend", "random"], 8)
+    link = a.page.get_attribute(".invite-link[data-seat='1']", "value")
+    a.page.click("#to-my-seat")
+    a.settled()
+    return a, link
+
+
 def test_whoever_dealt_is_asked_before_opening_a_friend_s_link_in_their_own_browser(
         served, browser):
     """The person who dealt tries a friend's link in a tab of their own browser: the page
@@ -863,11 +874,7 @@ def test_whoever_dealt_is_asked_before_opening_a_friend_s_link_in_their_own_brow
     on where this browser's own seat is."""
     a_ctx, b_ctx = browser.new_context(), browser.new_context()
     try:
-        a = Watched(a_ctx)
-        deal_in_lobby(a, served, "kowah", ["you", "friend", "random"], 8)
-        link = a.page.get_attribute(".invite-link[data-seat='1']", "value")
-        a.page.click("#to-my-seat")
-        a.settled()
+        a, link = dealt_with_a_friend(a_ctx, served)
         tab = Watched(a_ctx, 390, 844)
         asked = link_says(tab, link, ".link-ask")
         assert "as Player 0 (seat 0), and this link is Player 1's seat (seat 1)" in asked
@@ -942,16 +949,11 @@ def test_a_seat_moves_to_another_browser_by_a_new_link(served, browser):
     first), so the friend's link opens nothing. "move this seat" at that seat asks first,
     then makes a new link (RenewSeatToken): this browser leaves the seat (its stream ends
     without a failure shown, Your tables no longer lists it, a reload opens the browser's own
-    seat), the
-    seat's old token is refused, and the new link opens the seat, with its cards, in the
-    friend's browser. The dealer's own seat stays where it was."""
+    seat), the seat's old token is refused, and the new link opens the seat, with its
+    cards, in the friend's browser. The dealer's own seat stays where it was."""
     a_ctx, b_ctx = browser.new_context(), browser.new_context()
     try:
-        a = Watched(a_ctx)
-        deal_in_lobby(a, served, "kowah", ["you", "friend", "random"], 8)
-        link = a.page.get_attribute(".invite-link[data-seat='1']", "value")
-        a.page.click("#to-my-seat")
-        a.settled()
+        a, link = dealt_with_a_friend(a_ctx, served)
         taken = Watched(a_ctx)
         taken.page.goto(link)
         taken.page.click("#link-open-here")  # by mistake: now the friend's link is used up
