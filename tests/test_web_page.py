@@ -407,13 +407,20 @@ def test_the_header_names_rules_that_are_not_the_defaults_to_every_seat(served, 
 def test_choosing_you_at_a_second_seat_hands_the_first_to_an_ai(served, context):
     """One seat is the person's: choosing You at another seat gives the one chosen before
     the other seats' default, an AI, never a friend's seat (a table that would wait on a
-    link nobody meant to send)."""
+    link nobody meant to send); a name typed for the person comes along, unless one was
+    typed at the new seat already."""
     w = Watched(context)
     w.page.goto(served + "/")
     w.page.check("input[name=game][value=kowah]")
     w.page.select_option("#seat0", "you")
+    w.page.fill("input[name=name0]", "Lan")
     w.page.select_option("#seat1", "you")
     assert [w.page.input_value(f"#seat{s}") for s in range(3)][:2] == ["heuristic", "you"]
+    # the name typed for the person comes along; the AI's box is empty again
+    assert [w.page.input_value(f"input[name=name{s}]") for s in range(2)] == ["", "Lan"]
+    w.page.fill("input[name=name0]", "Hoa")
+    w.page.select_option("#seat0", "you")  # back: a name typed at the new seat stays there
+    assert [w.page.input_value(f"input[name=name{s}]") for s in range(2)] == ["Hoa", ""]
     assert w.errors == []
 
 
@@ -423,8 +430,7 @@ def test_the_lobby_sets_every_game_s_ruling_switches(served, context):
     next lobby of that game starts from it."""
     w = Watched(context)
     expected = {"totom": {"switch-mustTakeWin": False, "switch-dealerRotates": False,
-                          "switch-mustChiu": False, "switch-noDiscardOfCapturedFace": False,
-                          "switch-noSameRankDiscardAfterCa": False},
+                          "switch-mustChiu": False, "switch-noDiscardOfCapturedFace": False},
                 "kowah": {"optional-declaration": False, "switch-firstSeatRotates": False},
                 "lukfu": {"switch-aceSetsBeatenOnlyByNines": True,
                           "switch-strictNonCallerLeads": False, "switch-masterRotates": False}}
@@ -451,13 +457,15 @@ def test_the_lobby_sets_every_game_s_ruling_switches(served, context):
     # names them, as does the preset's choice
     slots = w.page.eval_on_selector_all(
         ".rules .ruling-slot", "els => els.map(e => e.textContent)")
-    assert slots.count("(traditional)") == 3
+    assert slots.count("(traditional)") == 2
     assert "(traditional: where it differs from the page)" in slots
+    # the third traditional error refuses nothing TT-C2 and TT-C5 do not: no box
+    assert w.page.query_selector("#switch-noSameRankDiscardAfterCa") is None
     w.page.check("#switch-mustTakeWin")
-    w.page.check("#switch-noSameRankDiscardAfterCa")
+    w.page.check("#switch-mustChiu")
     w.page.click("#deal")
     w.settled()
-    assert ("Tổ Tôm · rules: must_take_win on, no_same_rank_discard_after_ca on · "
+    assert ("Tổ Tôm · rules: must_take_win on, must_chiu on · "
             in w.page.text_content(".facts"))
     again = Watched(context).page
     again.goto(served + "/")
@@ -956,7 +964,9 @@ def test_a_seat_moves_to_another_browser_by_a_new_link(served, browser):
         a, link = dealt_with_a_friend(a_ctx, served)
         taken = Watched(a_ctx)
         taken.page.goto(link)
-        taken.page.click("#link-open-here")  # by mistake: now the friend's link is used up
+        # by mistake, and twice: the seat opens once (a second renewal would be refused),
+        # and now the friend's link is used up
+        taken.page.dblclick("#link-open-here")
         taken.settled()
         assert taken.debug("seat") == 1
         hand = hand_shown(taken)
@@ -971,7 +981,9 @@ def test_a_seat_moves_to_another_browser_by_a_new_link(served, browser):
         taken.page.click(".status button.move-no")  # asked, and kept
         assert taken.page.query_selector(".move-ask") is None
         taken.page.click(".status button.move-seat")
-        taken.page.click(".status button.move-yes")
+        # a double click renews once: a second renewal of the old token would be refused
+        # and must not take the new link off the page (the seat would be lost for good)
+        taken.page.dblclick(".status button.move-yes")
         taken.page.wait_for_selector(".moved .moved-link")
         new_link = taken.page.input_value(".moved .moved-link")
         assert new_link != link and f"table={table}" in new_link
@@ -979,6 +991,9 @@ def test_a_seat_moves_to_another_browser_by_a_new_link(served, browser):
         assert "opens the seat once" in said and "no longer sits at the table" in said
         taken.page.wait_for_timeout(500)  # the ended stream shows no failure
         assert taken.page.query_selector(".board [role=alert]:not(.moved)") is None
+        assert taken.page.input_value(".moved .moved-link") == new_link
+        # the seat's log left the page with it
+        assert taken.page.locator(".log-lines > li").count() == 0
         assert taken.page.evaluate(mine) == [0]  # the dealer's own seat is kept
         refused = urllib.request.Request(
             f"{served}/moneycards.v1.TableService/GetView",
@@ -998,7 +1013,15 @@ def test_a_seat_moves_to_another_browser_by_a_new_link(served, browser):
         a.page.reload()
         a.settled()
         assert a.debug("seat") == 0
-        assert a.errors == [] and b.errors == [] and taken.errors == []
+        # the dealer's links for friends give the seat's new link, said to be one
+        a.page.click(".status button.invites-again")
+        a.page.wait_for_selector(".status .invite .invite-link")
+        assert a.page.get_attribute(".status .invite-link[data-seat='1']", "value") == new_link
+        assert a.page.text_content(".status .link-state[data-seat='1']") == \
+            " a new link: the seat was moved here, send them this one"
+        assert a.errors == [] and b.errors == []
+        # the second click's renewal was never sent: no refused call was logged
+        assert taken.errors == []
     finally:
         a_ctx.close()
         b_ctx.close()
@@ -1866,6 +1889,38 @@ def test_a_picked_card_of_a_concealed_pair_says_why_it_has_no_discard_tt_c2(serv
     said = w.page.text_content(".table > .sr-only[aria-live]")  # and said
     assert said.startswith(f"Picked {pair}: no action uses it.") and "(TT-C2)" in said
     assert w.page.query_selector(".picked-note button.rule") is not None
+    assert w.errors == []
+
+
+def test_a_captured_face_picked_at_a_traditional_table_says_why_it_cannot_go(served,
+                                                                             context):
+    """Tổ Tôm seed 0, traditional with no_discard_of_captured_face (a traditional error, a
+    box in the lobby): seat 0 discards 9m, then captures 2c and holds another 2c; picked,
+    the card says it was captured this deal and names the switch, as the server's refusal
+    does."""
+    w = Watched(context)
+    page = w.page
+    page.goto(served + "/")
+    page.evaluate("localStorage.setItem('moneycards.autoPass', '0')")
+    page.check("input[name=game][value=totom]")
+    for s in range(1, 4):
+        page.select_option(f"#seat{s}", "greedy")
+    page.select_option("#preset", "traditional")
+    page.check("#switch-noDiscardOfCapturedFace")
+    page.fill("#seed", "0")
+    page.click("#deal")
+    for action in ("discard 9m", "capture 2c"):
+        w.settled()
+        version = w.debug("version")
+        w.debug("act", action)
+        wait_for(page, f"document.body.dataset.version !== '{version}'")
+    w.settled()
+    assert "discard 2c" not in w.debug("legal")
+    page.click(".me button.card[data-card='2c']")
+    note = page.text_content(".picked-note")
+    assert "Picked 2c: no action uses it." in note
+    assert ("You captured 2c this deal, and at this table a face you captured may not be "
+            "discarded (a traditional error, switch no_discard_of_captured_face).") in note
     assert w.errors == []
 
 

@@ -7,6 +7,9 @@ export interface Invite {
   token: string;
   /** The name the table gives the seat ("" when left unnamed: "Player N" there). */
   name: string;
+  /** The seat was moved to this new link from this browser ("move this seat"): the old
+   * link opens nothing, and the table cannot tell whether the new one was opened. */
+  moved?: boolean;
 }
 
 export function inviteUrl(tableId: string, token: string): string {
@@ -28,7 +31,8 @@ export function inviteList(tableId: string, friends: Invite[], opened?: (seat: n
     // named as the table names the seat (a seat left unnamed is "Player N" there)
     const state = opened === undefined ? null
       : h("span", { class: "quiet link-state", "data-seat": f.seat },
-        opened(f.seat) ? " opened: the seat is theirs" : " not opened yet");
+        f.moved ? " a new link: the seat was moved here, send them this one"
+          : opened(f.seat) ? " opened: the seat is theirs" : " not opened yet");
     list.append(h("li", {}, h("span", {}, `Seat ${f.seat}: ${f.name.trim() || `Player ${f.seat}`}`), field, copy, state));
   }
   return list;

@@ -70,8 +70,11 @@ function askBeforeTaking(tableId: string, token: string, mine: Remembered): void
     h("p", {},
       h("button", { type: "button", class: "primary", id: "link-to-my-seat", onclick: () => openSeat(mine) },
         "Go to my seat"), " ",
-      h("button", { type: "button", id: "link-open-here", onclick: () => void openLink(tableId, token, true) },
-        "Open the other seat here"))));
+      // once: a second click would renew the token the first renewed already, and be refused
+      h("button", { type: "button", id: "link-open-here", onclick: (e: Event) => {
+        (e.currentTarget as HTMLButtonElement).disabled = true;
+        void openLink(tableId, token, true);
+      } }, "Open the other seat here"))));
   app.querySelector<HTMLElement>("#link-to-my-seat")?.focus();
 }
 

@@ -57,6 +57,17 @@ export function sameSeat(a: Seat, b: Seat): boolean {
   return a.tableId === b.tableId && a.token === b.token;
 }
 
+/** A seat moved to a new link ("move this seat"): the friends' links this browser keeps
+ * for that table (the dealer's) give the new one in place of the old, marked moved. */
+export function replaceInvite(tableId: string, seat: number, token: string): void {
+  const kept = remembered();
+  for (const s of kept) {
+    if (s.tableId !== tableId || !s.invites) continue;
+    s.invites = s.invites.map((f) => (f.seat === seat ? { ...f, token, moved: true } : f));
+  }
+  localStorage.setItem(MINE, JSON.stringify(kept));
+}
+
 /** Mark a remembered seat's table finished, where it stands in the list. */
 export function markOver(seat: Seat): void {
   const kept = remembered();

@@ -4,7 +4,7 @@ import { backsEl, cardEl, cardName, cardsEl, type GameKey, parseCards } from "./
 import { loadRules, presetRef, ruleRef, showBook, showRuleById, withRules } from "./rules.js";
 import { Code, lukfu, refusal, type Refusal, tables, unanswered } from "./api.js";
 import { clear, h } from "./dom.js";
-import { dealRead, forget, markOver, remembered, sameSeat, setDealRead, autoPass, setAutoPass, setTabSeat } from "./store.js";
+import { dealRead, forget, markOver, remembered, replaceInvite, sameSeat, setDealRead, autoPass, setAutoPass, setTabSeat } from "./store.js";
 import { inviteList, inviteUrl } from "./invites.js";
 import { Game, type RankedAction, SeatKind } from "./gen/moneycards/v1/common_pb.js";
 import type { LukFuObservation, ProveOldResponse } from "./gen/moneycards/v1/lukfu_pb.js";
@@ -300,6 +300,9 @@ export class TablePage {
   }
 
   private fail(err: unknown): void {
+    // a seat moved on: its new link is on the page, and the renewal's own refusals of the
+    // old token (the stream, a call under way) must not take it off
+    if (this.moving === "moved") return;
     const why = refusal(err);
     this.live = "ended";
     this.hideLaterDeals(undefined);  // the table is gone: the log shows all it holds
@@ -312,7 +315,8 @@ export class TablePage {
       ? (closed ? "This table was closed by one of its seats."
         : "This table is closed or unknown to the server.")
       : why.reason === "SEAT_TOKEN_RENEWED"
-        ? "This seat was opened from its link in another browser: it opens only there now."
+        ? "This seat was opened from its link in another browser, or moved to a new link: " +
+          "it opens only there now."
       : why.code === Code.PermissionDenied ? "This link's seat token is not one of the table's."
         : `The server did not answer: ${why.message}`;
     this.board.append(h("div", { class: "panel notice", role: "alert" },
@@ -618,7 +622,10 @@ export class TablePage {
   }
 
   private async moveSeat(): Promise<void> {
+    if (this.moving !== "asking") return;  // one renewal: a second would lose the seat
     const friends = this.invites();  // kept with this seat: shown once more, then forgotten
+    const seatNo = this.view?.seat;
+    const renewed = new Set(this.view?.seats.flatMap((s, k) => (s.tokenRenewed ? [k] : [])));
     let token: string;
     try {
       this.moving = "moved";  // before the answer: the renewal ends this page's stream
@@ -631,8 +638,13 @@ export class TablePage {
     this.leave();
     forget(this.seat);
     setTabSeat(undefined);  // a reload of this tab opens no seat
+    // the dealer's links, if this browser keeps them, give the seat's new one
+    if (seatNo !== undefined) replaceInvite(this.seat.tableId, seatNo, token);
     this.live = "ended";
+    // the seat's cards and log leave the page with it: nothing draws them again
+    this.view = undefined;
     clear(this.board);
+    clear(this.logList);
     const url = inviteUrl(this.seat.tableId, token);
     const field = h("input", { type: "text", readonly: true, value: url, class: "invite-link moved-link",
       "aria-label": "The seat's new link" });
@@ -645,7 +657,7 @@ export class TablePage {
         "it opens the seat once. This browser no longer sits at the table, and the old link opens nothing."),
       h("p", {}, field, " ", copy),
       friends.length ? h("p", {}, "The links for friends this browser kept: copy them now, the other browser does not have them.") : null,
-      friends.length ? inviteList(this.seat.tableId, friends, (s) => !!this.view?.seats[s]?.tokenRenewed) : null,
+      friends.length ? inviteList(this.seat.tableId, friends, (s) => renewed.has(s)) : null,
       h("button", { type: "button", onclick: () => this.onLeave() }, "Back to the lobby")));
     field.focus();
     field.select();
@@ -1017,7 +1029,8 @@ export class TablePage {
       panel.append(h("p", { class: "picked-note" },
         `Picked ${this.selected.join(" ")}: ${shown.length ? plural(shown.length, "action") : "no action"} `
           + `use${shown.length === 1 || !shown.length ? "s" : ""} ${this.selected.length === 1 ? "it" : "them"}. `,
-        ...(shown.length ? [] : withRules(whyUnused(game, obs, legal, this.selected, this.oldCards(v)), game)),
+        ...(shown.length ? [] : withRules(whyUnused(game, obs, legal, this.selected, this.oldCards(v),
+          v.rules.case === "totomRules" && !!v.rules.value.noDiscardOfCapturedFace), game)),
         h("button", { type: "button", class: "link clear-picked", onclick: () => { this.selected = []; this.selectedIndex.clear(); this.render(); } }, "clear")));
     }
     const list = h("div", { class: "action-list" });
@@ -1311,7 +1324,7 @@ export class TablePage {
 /** Why a Tổ Tôm hand card picked alone has no discard, when a discard is asked for and a
  * capture restriction is the reason (the engine offers only legal actions). */
 function whyUnused(game: GameKey, obs: Obs, legal: LegalAction[], picked: string[],
-                   old: Set<string>): string {
+                   old: Set<string>, capturedBarred = false): string {
   const verbs = new Set(legal.map((a) => a.verbName));
   if (game === "kowah" && !verbs.has("discard") && (verbs.has("draw") || verbs.has("take"))) {
     return "A turn draws the top stock card or takes the last discard first, then discards one (KW-T2). ";
@@ -1334,6 +1347,12 @@ function whyUnused(game: GameKey, obs: Obs, legal: LegalAction[], picked: string
   if (t.memory?.capturedCa && t.memory.discarded.some(pairsWith)) {
     return `With ${t.memory.discarded.find(pairsWith)} discarded it would make a Cạ, and after capturing a Cạ `
       + "you may not discard both cards of one (TT-C8). ";
+  }
+  // The only other bar on a held single's discard (the same-rank one after a Cạ capture
+  // never holds beside TT-C2 and TT-C5): the traditional switch the table's header names.
+  if (capturedBarred && held % 2 === 1) {
+    return `You captured ${card} this deal, and at this table a face you captured may not be discarded `
+      + "(a traditional error, switch no_discard_of_captured_face). ";
   }
   return "";
 }
