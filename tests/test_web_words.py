@@ -37,3 +37,12 @@ def test_names_in_a_sentence_are_listed_with_commas_and_a_last_and(tmp_path):
     assert say(tmp_path, '[[], ["A"], ["A", "B"], ["Player 0", "Player 1", "AI 2"]]'
                          ".map(w.listed)") == ["", "A", "A and B", "Player 0, Player 1 and AI 2"]
     assert say(tmp_path, '[w.plural(1, "deal"), w.plural(3, "deal")]') == ["1 deal", "3 deals"]
+
+
+def test_the_third_pass_is_named_as_the_redeal_it_is(tmp_path):
+    """LF-C4: after two passes the last seat's pass leaves no seat to call: its button says
+    the cards are dealt again, where an earlier pass lets another seat call."""
+    said = say(tmp_path, '[[], ["pass"], ["pass", "pass"], ["play"]].map((calls) => '
+                         'w.describe("lukfu", { record: { calls } }, "call pass"))')
+    assert said == ["let another seat call"] * 2 + [
+        "the third pass: the cards are dealt again (LF-C4)", "let another seat call"]

@@ -47,8 +47,6 @@ const SWITCHES: Record<GameKey, SwitchChoice[]> = {
       label: "a seat holding three identical cards must Chíu a public fourth" },
     { field: "noDiscardOfCapturedFace", ruling: "traditional", on: false,
       label: "a seat may not discard a face it captured in the deal" },
-    { field: "noSameRankDiscardAfterCa", ruling: "traditional", on: false,
-      label: "after a Cạ capture, no discard of the same rank" },
   ],
   kowah: [
     { field: "optionalDeclaration", ruling: "R-declare", on: false, id: "optional-declaration",
@@ -160,11 +158,16 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
       const pick = h("select", { name: `seat${s}`, id: `seat${s}`, "aria-label": `Seat ${s}` },
         WHO.map(([v, label]) => h("option", { value: v, selected: v === chosen }, label)));
       // One seat is yours: the one you sat at before takes the other seats' default, an AI
-      // (never a friend's seat, which would wait on a link nobody meant to send).
+      // (never a friend's seat, which would wait on a link nobody meant to send), and your
+      // name, if you typed one, comes with you.
       pick.addEventListener("change", () => {
         if (pick.value !== "you") return;
-        seats.querySelectorAll<HTMLSelectElement>("select").forEach((other) => {
-          if (other !== pick && other.value === "you") other.value = "heuristic";
+        const name = (k: number) => seats.querySelector<HTMLInputElement>(`input[name=name${k}]`)!;
+        seats.querySelectorAll<HTMLSelectElement>("select").forEach((other, k) => {
+          if (other === pick || other.value !== "you") return;
+          other.value = "heuristic";
+          if (!name(s).value.trim()) name(s).value = name(k).value;
+          name(k).value = "";
         });
       });
       seats.append(h("div", { class: "seat-row" }, h("label", { for: `seat${s}` }, `Seat ${s}`), pick,

@@ -106,7 +106,15 @@ export function describe(game: GameKey, obs: TotomObservation | KowahObservation
     if (verb === "stay") return "stay undeclared";
     if (verb === "discard") return named(arg);
   } else {
-    if (verb === "call") return arg === "play" ? "try to win this deal" : "let another seat call";
+    if (verb === "call") {
+      if (arg === "play") return "try to win this deal";
+      // the last to speak after two passes: no seat is left to call (LF-C4)
+      const l = obs as LukFuObservation;
+      const calls = l.record?.calls ?? [];
+      return calls.length === 2 && calls.every((c) => c === "pass")
+        ? "the third pass: the cards are dealt again (LF-C4)"
+        : "let another seat call";
+    }
     const best = lukfuToBeat(obs as LukFuObservation);
     if (verb === "follow" && best) return `beat ${best}`;
     if (verb === "down") return "face down";
