@@ -1170,10 +1170,15 @@ def test_a_match_to_a_points_target_from_the_lobby(served, context):
 
 def test_a_deal_s_end_once_read_stays_read_in_a_new_tab(served, context):
     """R-match: "Go on to deal 2" read in one tab; the seat opened again in a new tab (as a
-    browser opened again on "Your tables") goes on with deal 2, not deal 1's end again."""
+    browser opened again on "Your tables") goes on with deal 2, not deal 1's end again.
+    (Luk Fu seed 2: three passes end deal 1 at once, LF-C4, and count as a deal.)"""
     w = Watched(context)
-    deal_in_lobby(w, served, "kowah", ["you", "random", "random"], 5, deals=2)
-    play_first_moves(w, 400, until=lambda: w.page.query_selector(".between button.next-deal"))
+    deal_in_lobby(w, served, "lukfu", ["you", "greedy", "greedy"], 2, deals=2)
+    w.settled()
+    version = w.debug("version")
+    w.page.click("section.actions button.act[data-action='call pass']")
+    wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    w.page.wait_for_selector(".between button.next-deal")
     w.page.click(".between button.next-deal")
     w.settled()
     assert w.page.query_selector(".between") is None
