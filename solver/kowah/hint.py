@@ -126,8 +126,8 @@ def heuristic(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
         for act in acts:
             if act == "draw":
                 out.append(Ranked(act, _value(d_now, outs_now) + 0.0005,
-                                  f"draw: {d_now} from ready (KW-R4), {outs_now} live cards "
-                                     f"help"))
+                                  f"draw: {d_now} from ready (KW-R4), "
+                                  f"{outs_now} live cards help"))
             elif stopped():
                 out.append(not_evaluated(act))
             else:
