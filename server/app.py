@@ -287,6 +287,8 @@ def serve_forever(host: str, port: int, workers: int, limits: Limits | None = No
         stopping.set()
         log.info("signal %d: NOT_SERVING; in-flight calls get %.1f s", signum, limits.grace_s)
         service.health.enter_graceful_shutdown()
+        if service.tables is not None:  # Watch streams told now, not cut after the grace
+            service.tables.stop_watches()
         if service.web is not None:
             service.web.stop()
         done = service.server.stop(limits.grace_s)

@@ -260,6 +260,17 @@ class Tables:
         self._tables: dict[str, OpenTable] = {}
         self._finished: OrderedDict[str, OpenTable] = OrderedDict()  # oldest first
         self._lock = threading.Lock()
+        self.stopping = threading.Event()  # the server is shutting down: Watch streams end
+
+    def stop_watches(self) -> None:
+        """End every Watch stream now (SERVER_STOPPING, with its last version), rather than
+        hold each for the shutdown's grace and then be cut without a word."""
+        self.stopping.set()
+        with self._lock:
+            tables = [*self._tables.values(), *self._finished.values()]
+        for t in tables:
+            with t.lock:
+                t.changed.notify_all()
 
     def store_failed(self, err: StoreFailure) -> None:
         if self.health is not None:
@@ -854,6 +865,11 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                context: grpc.ServicerContext) -> Iterator[table_pb2.WatchResponse]:
         last = time.monotonic()
         while context.is_active():
+            if self.tables.stopping.is_set():  # told, with where to watch again from
+                context.abort_with_status(status(
+                    code_pb2.UNAVAILABLE, "the server is stopping: watch again from your last "
+                    "version, on another server or once it is back", "SERVER_STOPPING",
+                    version=str(sent)))
             if time.monotonic() - last > self.watch_idle_s:  # nobody holds a slot forever
                 context.abort_with_status(status(
                     code_pb2.UNAVAILABLE, f"no event for {self.watch_idle_s:g} s: watch "

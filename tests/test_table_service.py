@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 
 import grpc
 import pytest
@@ -65,6 +66,11 @@ def error(call, *args, **kwargs):
     with pytest.raises(grpc.RpcError) as info:
         call(*args, **kwargs)
     err = info.value
+    return err.code(), err.details(), details_of(err)
+
+
+def details_of(err):
+    """An error's ErrorInfo and BadRequest details, by their names."""
     st = rpc_status.from_call(err)
     details = {}
     for d in st.details if st else []:
@@ -73,7 +79,7 @@ def error(call, *args, **kwargs):
                 msg = cls()
                 d.Unpack(msg)
                 details[cls.__name__] = msg
-    return err.code(), err.details(), details
+    return details
 
 
 # -- whole deals ----------------------------------------------------------------------------
@@ -586,6 +592,56 @@ def test_a_killed_server_continues_every_table_with_no_accepted_action_lost(tmp_
         proc.send_signal(signal.SIGTERM)
         proc.wait(20)
         ch.close()
+
+
+def test_a_stopping_server_ends_each_watch_stream_at_once_with_its_last_version(tmp_path):
+    """SIGTERM: a Watch stream is told at once (UNAVAILABLE, reason SERVER_STOPPING, its last
+    version in the metadata) rather than held for the grace (here 30 s) and cut without a
+    word; the server then exits well within the grace."""
+    proc = subprocess.Popen([sys.executable, "-m", "moneycards", "serve", "--port", "0",
+                             "--db", str(tmp_path / "t.db"), "--workers", "1",
+                             "--ai-pace-ms", "0", "--grace", "30"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    line = proc.stdout.readline()
+    m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
+    assert m, line + proc.stderr.read()
+    ch = grpc.insecure_channel(f"127.0.0.1:{m.group(1)}")
+    try:
+        s = table_pb2_grpc.TableServiceStub(ch)
+        tid, tokens = create(s, "kowah", 5, humans=(0, 1))
+        version = view(s, tid, tokens[1]).version
+        stream = s.Watch(table_pb2.WatchRequest(table_id=tid, seat_token=tokens[1],
+                                                from_version=version))
+        got: list = []
+        reader = threading.Thread(target=lambda: got.append(_stream_end(stream)))
+        reader.start()
+        time.sleep(1.0)  # the stream is open and waiting
+        started = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        reader.join(20)
+        assert got, "the stream was not ended"
+        code, details = got[0]
+        assert code == grpc.StatusCode.UNAVAILABLE
+        assert details["ErrorInfo"].reason == "SERVER_STOPPING"
+        assert details["ErrorInfo"].metadata["version"] == str(version)
+        assert time.monotonic() - started < 10  # told at once, not after the 30 s grace
+        assert proc.wait(20) == 0 and time.monotonic() - started < 20
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(10)
+        ch.close()
+
+
+def _stream_end(stream):
+    """How a Watch stream ended: its status code and error details."""
+    try:
+        for _ in stream:
+            pass
+    except grpc.RpcError as err:
+        return err.code(), details_of(err)
+    return grpc.StatusCode.OK, {}
 
 
 # -- hints ----------------------------------------------------------------------------------

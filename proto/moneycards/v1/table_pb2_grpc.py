@@ -191,6 +191,8 @@ class TableServiceServicer:
         ABORTED (STALE_VERSION), as in Act. Streams are bounded per seat token, per table and
         per server (RESOURCE_EXHAUSTED, reason TOO_MANY_WATCHES), and a stream with no event
         for a while ends UNAVAILABLE (reason WATCH_IDLE): watch again from the last version.
+        A server shutting down ends every stream at once, UNAVAILABLE (reason SERVER_STOPPING,
+        the last version in the metadata): watch again, on another server or once it is back.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
