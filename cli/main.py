@@ -17,8 +17,9 @@ from moneycards.cli.common import CONTEXT_SETTINGS, OneLineGroup, answers
 def cli() -> None:
     """Rules checker and solver for Tổ Tôm (Chắn), Kowah and Luk Fu.
 
-    Cards use the notation of NOTATION.md: rank digit then suit letter (c Coins, s Strings,
-    m Myriads, t Tens, h honours); digits written together share the letter: `223m`.
+    Cards use the notation of NOTATION.md (docs/ of the package): rank digit then suit
+    letter (c Coins, s Strings, m Myriads, t Tens, h honours); digits written together
+    share the letter: `223m`.
     """
 
 
