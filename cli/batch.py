@@ -37,18 +37,43 @@ CHUNK = 4096  # lines evaluated at once
 PROGRESS_FROM = 20_000  # lines: shorter inputs finish before a bar would help
 
 Item = tuple[int, str]  # (line number, text)
+# A line answered with its error before any hand is read: bytes that are not UTF-8, or a
+# line longer than any hand (MAX_LINE).
+BadLine = tuple[int, InvalidInput]
+MAX_LINE = 10_000  # characters: a hand of the 120-card pack with its context is far less
+BOM = b"\xef\xbb\xbf"  # a byte-order mark some editors write first: not part of a hand
 # The answers of a chunk of lines, one JSON object each.
 Answer = Callable[[Sequence[Item]], list[dict[str, Any]]]
 
 
-def read_items(source: str) -> list[Item]:
-    if source == "-":  # decoded strictly, as a file is: bad bytes are not a bad card
+def read_items(source: str) -> list[Item | BadLine]:
+    """The input's non-blank lines, each decoded strictly on its own: a line that is not
+    UTF-8 (bad bytes are not a bad card) or is too long is answered in its place with its
+    error, and the lines around it still are; a leading byte-order mark is dropped."""
+    if source == "-":
         raw = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
-        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     else:
-        with open(source, encoding="utf-8") as f:
-            text = f.read()
-    return [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+        with open(source, "rb") as f:
+            raw = f.read()
+    data = raw if isinstance(raw, bytes) else raw.encode("utf-8", "surrogateescape")
+    data = data.removeprefix(BOM)
+    out: list[Item | BadLine] = []
+    for n, chunk in enumerate(data.split(b"\n"), 1):
+        chunk = chunk.removesuffix(b"\r")
+        try:
+            line = chunk.decode("utf-8")
+        except UnicodeDecodeError as err:
+            out.append((n, InvalidInput(f"the line is not UTF-8 text (byte {err.start + 1} "
+                                        f"of the line)", field="line")))
+            continue
+        if not line.strip():
+            continue
+        if len(line) > MAX_LINE:
+            out.append((n, InvalidInput(f"a line is at most {MAX_LINE:,} characters; this "
+                                        f"one has {len(line):,}", field="line")))
+            continue
+        out.append((n, line))
+    return out
 
 
 _KIND_WORDS = {str: "text (a JSON string)", bool: "true or false"}  # a line's key kinds
@@ -96,8 +121,10 @@ def parse_line(line: str, keys: dict[str, type]) -> tuple[str, dict[str, Any] | 
     return hand, {k: v for k, v in obj.items() if v is not None} or None
 
 
-def run(source: str, label: str, answer: Answer) -> None:
-    """Answer every line of `source` in chunks, one JSON line each, in input order."""
+def run(source: str, label: str, answer: Answer, as_json: bool = False) -> None:
+    """Answer every line of `source` in chunks, one JSON line each, in input order. Bad
+    lines make the exit status 2, with one line on stderr that counts them (under
+    `as_json` a JSON object, as every error of --json is)."""
     items = read_items(source)
     bad, first_bad = 0, None
     bar = None
@@ -109,8 +136,12 @@ def run(source: str, label: str, answer: Answer) -> None:
     try:
         for start in range(0, len(items), CHUNK):
             chunk = items[start:start + CHUNK]
+            # the lines read as text are answered together; those that were not, in place
+            answers = iter(answer([x for x in chunk if isinstance(x[1], str)]))
+            records = [error_record(n, x) if isinstance(x, InvalidInput) else next(answers)
+                       for n, x in chunk]
             lines = []
-            for record in answer(chunk):
+            for record in records:
                 if "error" in record:
                     bad += 1
                     first_bad = first_bad or record["line"]
@@ -123,8 +154,10 @@ def run(source: str, label: str, answer: Answer) -> None:
             bar.__exit__(None, None, None)
     out.flush()
     if bad:
-        click.echo(f"error: {bad} of {len(items)} lines are bad input (first: line "
-                   f"{first_bad}); each is answered with its error", err=True)
+        said = (f"{bad} of {len(items)} lines are bad input (first: line {first_bad}); each "
+                f"is answered with its error")
+        click.echo(json.dumps({"error": {"field": "--batch", "rule": None, "message": said}},
+                              ensure_ascii=False) if as_json else f"error: {said}", err=True)
         sys.exit(2)
 
 

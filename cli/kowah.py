@@ -53,7 +53,7 @@ def check(hand: str | None, batch: str | None, details: bool, seen: str | None, 
                                field="--batch")
         from moneycards.cli.batch import kowah_answers, run
 
-        run(batch, "Kowah hands", kowah_answers(details, engine))
+        run(batch, "Kowah hands", kowah_answers(details, engine), as_json)
         return
     if hand is None:
         raise InvalidInput("give a HAND, or --batch FILE (- for standard input)", field="hand")

@@ -87,7 +87,7 @@ def check(hand: str | None, batch: str | None, details: bool, win_card: str | No
         from moneycards.solver.totom.rules import preset
 
         run(batch, "Tổ Tôm hands", totom_answers(preset(rules, field="--rules"), details,
-                                                 engine))
+                                                 engine), as_json)
         return
     if hand is None:
         raise InvalidInput("give a HAND, or --batch FILE (- for standard input)", field="hand")
