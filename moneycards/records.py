@@ -77,9 +77,23 @@ def _parse_error(text: str, field: str) -> InvalidInput:
     the message type's internal name."""
     said = re.fullmatch(r"Failed to parse (\w+) field: (.*?)\.?(?: at [\w.\[\]]+)?", text)
     if said is None:
-        return InvalidInput(text.rstrip("."), field=field)
-    problem = said[2].removeprefix("Failed to parse ")
-    return InvalidInput(problem, field=f"{field}.{said[1]}")
+        return InvalidInput(_in_words(text.rstrip(".")), field=field)
+    path, problem = f"{field}.{said[1]}", said[2]
+    # a nested message's field: "Failed to parse points field: …" within the message's
+    while (inner := re.fullmatch(r"(?:Failed to parse )?(\w+) field: (.*)", problem)):
+        path, problem = f"{path}.{inner[1]}", inner[2]
+    return InvalidInput(_in_words(problem.removeprefix("Failed to parse ").rstrip(".")),
+                        field=path)
+
+
+def _in_words(problem: str) -> str:
+    """The parser's words for two problems it reports in its own terms: a number out of its
+    field's range, and a time it cannot read (Python's strptime format)."""
+    if (big := re.fullmatch(r"Value out of range: (-?\d+)", problem)):
+        return f"{big[1]} is out of this field's range"
+    if problem.startswith("time data "):
+        return "not a date and time as 2026-12-05T21:40:00Z (RFC 3339, in UTC)"
+    return problem
 
 
 def check_shape(obj: dict[str, Any], descriptor: Descriptor, path: str) -> None:

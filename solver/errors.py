@@ -93,23 +93,34 @@ def json_object(data: Any, *, field: str, what: str = "a JSON object") -> dict[s
     """`data` (JSON text, or already parsed) as a dict; anything else is bad input.
 
     Strict: UTF-8 only, no NaN or Infinity, numbers of at most 18 digits, at most 16 levels
-    of nesting; each error names `field`."""
+    of nesting, no key twice in one object (which of the two would count is a guess); each
+    error names `field`. A leading byte-order mark, which some editors write, is dropped."""
     if isinstance(data, (bytes, bytearray)):
         try:
             data = bytes(data).decode("utf-8")
         except UnicodeDecodeError as err:
             raise InvalidInput(f"not UTF-8 text (byte {err.start + 1})", field=field) from None
     if isinstance(data, str):
+        data = data.removeprefix("\ufeff")
         if len(data) > MAX_JSON_CHARS:
             raise InvalidInput(f"{len(data)} characters; at most {MAX_JSON_CHARS}", field=field)
 
         def constant(name: str) -> Any:
             raise InvalidInput(f"{name} is not a JSON number", field=field)
 
+        def once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+            out: dict[str, Any] = {}
+            for key, value in pairs:
+                if key in out:
+                    raise InvalidInput(f"the key {clip(key, 40)!r} is given twice in one "
+                                       f"object", field=field)
+                out[key] = value
+            return out
+
         try:
             data = json.loads(data, parse_int=lambda t: _number(t, field, int),
                               parse_float=lambda t: _number(t, field, float),
-                              parse_constant=constant)
+                              parse_constant=constant, object_pairs_hook=once)
         except json.JSONDecodeError as err:
             raise InvalidInput(f"not JSON: {err.msg} (line {err.lineno}, column {err.colno})",
                                field=field) from None

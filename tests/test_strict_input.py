@@ -1,6 +1,7 @@
 """Strict reading: notation digits, JSON limits, record length bounds and R-take-limit."""
 
 import json
+import pathlib
 
 import pytest
 
@@ -11,6 +12,8 @@ from moneycards.solver.errors import InvalidInput, NotationError, clip, json_obj
 from moneycards.solver.games import check, seeded
 from moneycards.solver.kowah.table import TAKE_LIMIT
 from moneycards.solver.table import IllegalAction
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("text, digit, position", [
@@ -49,6 +52,9 @@ def test_echoed_tokens_are_clipped():
     ('{"seed": -Infinity}', "-Infinity is not a JSON number"),
     ("x" * (1 << 21), "characters; at most"),
     ("[1, 2]", "expected a game record"),
+    # which of two values would count is a guess: refused, however deep
+    ('{"seed": 5, "seed": 6}', "the key 'seed' is given twice in one object"),
+    ('{"result": {"winner": 1, "winner": 2}}', "the key 'winner' is given twice"),
 ])
 def test_json_reading_is_strict(data, needle):
     with pytest.raises(InvalidInput) as exc:
@@ -60,6 +66,29 @@ def test_json_reading_is_strict(data, needle):
 def test_json_within_the_limits_is_read():
     assert json_object('{"seed": 123456789012345678, "x": [[1.5]]}', field="r") == \
         {"seed": 123456789012345678, "x": [[1.5]]}
+    # a byte-order mark some editors write first is no part of the JSON
+    assert json_object('\ufeff{"seed": 5}', field="r") == {"seed": 5}
+    assert json_object(b'\xef\xbb\xbf{"seed": 5}', field="r") == {"seed": 5}
+
+
+@pytest.mark.parametrize("key, value, field, said", [
+    ("seed", 2 ** 63, "record.seed", "9223372036854775808 is out of this field's range"),
+    ("result", {"outcome": "DEAL_OUTCOME_WIN", "winner": 1, "points": 2 ** 40},
+     "record.result.points", "1099511627776 is out of this field's range"),
+    ("played_at", "2026-13-45T99:00:00Z", "record.played_at",
+     "not a date and time as 2026-12-05T21:40:00Z (RFC 3339, in UTC)"),
+])
+def test_a_record_field_the_parser_refuses_is_named_in_the_product_s_words(key, value,
+                                                                            field, said):
+    """The protobuf parser's "Value out of range: N" and Python's "time data … does not
+    match format '%Y-…'" are said in the product's words, the nested field named."""
+    from moneycards.records import read_game_record
+
+    record = json.loads((ROOT / "examples" / "kowah-game.json").read_text())
+    record[key] = value
+    with pytest.raises(InvalidInput) as exc:
+        read_game_record("kowah", json.dumps(record))
+    assert (exc.value.field, exc.value.message) == (field, said)
 
 
 @pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
