@@ -71,6 +71,21 @@ def parse_json(data: Any, message: Message, *, field: str, what: str) -> Message
     return message
 
 
+def stated(outcome: Outcome | None, said: dict[str, Any]) -> dict[str, Any]:
+    """The keys of a record's `result` that it gives, each as the replay's result names it:
+    every one must match the replay (docs/records.md), a key left out is not checked (an
+    absent rule or bonus list is no claim that there is none)."""
+    if outcome is None:
+        return {}
+    given = {_snake(k) for k in said}
+    return {k: v for k, v in outcome.to_dict().items() if k in given}
+
+
+def _snake(name: str) -> str:
+    """A proto JSON name as the field's own ("matchRules" -> "match_rules")."""
+    return re.sub(r"[A-Z]", lambda m: "_" + m.group(0).lower(), name)
+
+
 def _parse_error(text: str, field: str) -> InvalidInput:
     """The protobuf parser's sentence ("Failed to parse played_at field: … at
     TotomServiceCheckGameRecordRequest.played_at") as the key path and the problem, without
@@ -282,7 +297,7 @@ def engine_record(game: str, msg: Message) -> dict[str, Any]:
     if msg.HasField("result"):  # what the record states; the replay must give it
         said = json_format.MessageToDict(msg.result, preserving_proto_field_name=True)
         outcome = outcome_from_json(said, "result", spec(game).seats)
-        record["result"] = outcome.to_dict() if outcome is not None else {}
+        record["result"] = stated(outcome, said)
     if msg.seats:
         record["seats"] = read_seats(game, msg.seats)
     if msg.HasField("played_at"):
@@ -326,7 +341,7 @@ def plugin_engine_record(game: str, obj: dict[str, Any]) -> dict[str, Any]:
         record["seed"] = seed
     if obj.get("result"):
         outcome = outcome_from_json(obj["result"], "result", spec(game).seats)
-        record["result"] = outcome.to_dict() if outcome is not None else {}
+        record["result"] = stated(outcome, obj["result"])
     if obj.get("seats"):
         seats = obj["seats"]
         if not isinstance(seats, list):

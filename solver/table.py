@@ -853,7 +853,9 @@ def _check_record(rec: dict[str, Any], factory: Factory) -> RecordCheck:
         try:
             state.apply(action)
         except IllegalAction as err:
-            return RecordCheck(False, False, k, k, err.rule, err.message, state.result)
+            # complete: whether the deal reached its end (an action after it is illegal)
+            return RecordCheck(False, state.is_over, k, k, err.rule, err.message,
+                               state.result)
     check_result(rec, state)
     return RecordCheck(True, state.is_over, len(rec.get("actions", [])), result=state.result,
                        summary=state.result_line() if state.is_over else "")

@@ -792,3 +792,42 @@ def test_hint_reads_a_game_that_is_no_name_as_bad_input(tmp_path, value):
     r = run("lukfu", "hint", "--state", str(path))
     assert r.exit_code == 2 and "internal error" not in r.output
     assert r.output.startswith("error: state.game: ") and r.output.count("\n") == 1
+
+
+@pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
+def test_a_record_s_result_is_checked_on_the_keys_it_gives(tmp_path, game):
+    """docs/records.md: every field of `result` given must match the replay; a field left
+    out (the rule, the bonuses) is no claim that it is empty. One given wrongly is refused
+    with the replay's value."""
+    root = pathlib.Path(__file__).resolve().parents[1]
+    example = root / "examples" / f"{game}-game.json"
+    full = json.loads(run(game, "check-record", str(example), "--json").output)["result"]
+    rec = json.loads(example.read_text())
+    rec["result"] = {"outcome": full["outcome"]}
+    if "winner" in full:
+        rec["result"]["winner"] = full["winner"]
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(rec))
+    r = run(game, "check-record", str(path))
+    assert r.exit_code == 0 and r.output.startswith("VALID"), r.output
+    if "winner" in full:
+        rec["result"]["winner"] = (full["winner"] + 1) % (4 if game == "totom" else 3)
+        path.write_text(json.dumps(rec))
+        r = run(game, "check-record", str(path))
+        assert r.exit_code == 2
+        assert f"the record says winner {rec['result']['winner']}, the replay gives " \
+               f"{full['winner']}" in r.output
+
+
+@pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
+def test_an_action_after_the_end_is_illegal_in_a_deal_that_is_complete(tmp_path, game):
+    """`complete` tells whether the deal reached its end: a record with one action more than
+    its deal is invalid at that action, and complete."""
+    root = pathlib.Path(__file__).resolve().parents[1]
+    rec = json.loads((root / "examples" / f"{game}-game.json").read_text())
+    n = len(rec["actions"])
+    rec["actions"].append(rec["actions"][-1])
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(rec))
+    d = json.loads(run(game, "check-record", str(path), "--json").output)["check"]
+    assert (d["valid"], d["complete"], d["first_illegal"]) == (False, True, n)
