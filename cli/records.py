@@ -57,7 +57,8 @@ def add_record_commands(group: click.Group, game: str) -> None:
             found = check_match_record(game, text)
             if as_json:
                 emit_json({"valid": found.valid, "complete": found.complete,
-                           "deals": found.deals, "totals": list(found.totals),
+                           "deals": found.deals, "match_deals": found.length,
+                           "totals": list(found.totals),
                            "deal": found.bad_deal, "first_illegal": found.action,
                            "rule": found.rule, "message": found.message,
                            **({"practice": True} if is_practice(game, text) else {})})
@@ -66,7 +67,11 @@ def add_record_commands(group: click.Group, game: str) -> None:
 
                 state = "complete" if found.complete else "unfinished"
                 points = spec(game).settles_in_points
-                click.echo(f"VALID: a match of {found.deals} deals, {state}. Totals: "
+                # the deals played, of the match's set number (R-match: none, until closed)
+                played = (f"{found.deals} deals of a match of {found.length}"
+                          if found.length and found.deals != found.length
+                          else f"a match of {found.deals} deals")
+                click.echo(f"VALID: {played}, {state}. Totals: "
                            + totals_text(match_names(game, text), found.totals, points) + ".")
             else:
                 assert found.action is not None  # an invalid match names the action

@@ -677,7 +677,8 @@ def read_match_record(game: str, data: Any) -> dict[str, Any]:
             "rules": rules, "match": match,
             "seats": read_seats(game, msg.seats) if msg.seats else [],
             "played_at": msg.played_at.ToJsonString() if msg.HasField("played_at") else "",
-            "deals": deals, "totals": list(msg.totals) if msg.totals else None}
+            "deals": deals, "totals": list(msg.totals) if msg.totals else None,
+            "wins": list(msg.wins) if msg.wins else None}
 
 
 def check_match_record(game: str, data: Any) -> MatchCheck:
@@ -686,7 +687,7 @@ def check_match_record(game: str, data: Any) -> MatchCheck:
     rec = read_match_record(game, data)
     try:
         return check_match(spec(game), rec["seed"], rec["rules"], rec["match"], rec["deals"],
-                           rec["totals"])
+                           rec["totals"], rec["wins"])
     except InvalidInput as err:
         field = err.field or ""
         if field.startswith("deals["):

@@ -245,6 +245,7 @@ class MatchCheck:
     complete: bool  # the match's deals are all played (or its target reached)
     deals: int  # deals checked
     totals: tuple[int, ...]
+    length: int = 0  # the match's set number of deals (0: none, R-match)
     bad_deal: int | None = None  # from 1
     action: int | None = None  # the first illegal action of that deal
     rule: str | None = None
@@ -252,12 +253,14 @@ class MatchCheck:
 
 
 def check_match(game: AnyGame, seed: int | None, rules: Any, match: Match,
-                deals: list[dict[str, Any]], totals: list[int] | None = None) -> MatchCheck:
+                deals: list[dict[str, Any]], totals: list[int] | None = None,
+                wins: list[int] | None = None) -> MatchCheck:
     """Replay a match record's deals: each must hold the cards R-match deals it (the first
     the match's seed's, the next by `match_deal` with the seat R-match names), each action
-    must be legal, each stated result what the replay gives; the totals stated, if any,
-    must be the sum of the results."""
+    must be legal, each stated result what the replay gives; the totals and the deals won
+    per seat stated, if any, must be those of the results."""
     run = [0] * game.seats
+    won = [0] * game.seats
     starter = None
     previous: int | None = None
     for k, rec in enumerate(deals, 1):
@@ -287,7 +290,8 @@ def check_match(game: AnyGame, seed: int | None, rules: Any, match: Match,
             try:
                 state.apply(action)
             except IllegalAction as err:
-                return MatchCheck(False, False, k, tuple(run), k, j, err.rule, err.message)
+                return MatchCheck(False, False, k, tuple(run), match.deals, k, j, err.rule,
+                                  err.message)
         try:
             check_result(rec, state)
         except InvalidInput as err:
@@ -297,9 +301,11 @@ def check_match(game: AnyGame, seed: int | None, rules: Any, match: Match,
             if k != len(deals):
                 raise InvalidInput(f"deal {k} has not ended, yet deal {k + 1} follows",
                                    field=f"{field}.actions")
-            return MatchCheck(True, False, k, tuple(run))
+            return MatchCheck(True, False, k, tuple(run), match.deals)
         r = state.result
         run = add_result(run, r)
+        if r.winner is not None:
+            won[r.winner] += 1
         over = bool(match.deals and k >= match.deals
                     or match.to_points and max(run) >= match.to_points)
         if over and k != len(deals):
@@ -310,9 +316,12 @@ def check_match(game: AnyGame, seed: int | None, rules: Any, match: Match,
     if totals is not None and list(totals) != run:
         raise InvalidInput(f"the totals are {', '.join(map(str, run))} by the deals, not "
                            f"{', '.join(map(str, totals))}", field="totals")
+    if wins is not None and list(wins) != won:
+        raise InvalidInput(f"the deals won per seat are {', '.join(map(str, won))} by the "
+                           f"deals, not {', '.join(map(str, wins))}", field="wins")
     complete = bool(deals) and bool(match.deals and len(deals) >= match.deals
                                     or match.to_points and max(run) >= match.to_points)
-    return MatchCheck(True, complete, len(deals), tuple(run))
+    return MatchCheck(True, complete, len(deals), tuple(run), match.deals)
 
 
 @dataclass(frozen=True)

@@ -530,38 +530,6 @@ def test_an_empty_winning_card_is_refused_not_taken_for_none():
     assert r.exit_code == 2 and "--win-card: an empty winning card" in r.output
 
 
-@pytest.mark.parametrize("where", ["file", "-"])
-def test_a_batch_line_that_is_not_utf8_is_answered_in_its_place(tmp_path, where):
-    """A batch answers a bad line in its place and goes on (README): bytes that are not
-    UTF-8 are that line's error, the lines around it are answered; so is a line longer
-    than any hand; a leading byte-order mark and CRLF line ends are no part of a hand."""
-    data = (b"\xef\xbb\xbf55c55s5m 777c\r\n\xff\xfe22c\r\n" + b"2c " * 4000 + b"\r\n"
-            b"555c 555s 11h\r\n")
-    args = ["kowah", "check", "--batch"]
-    if where == "file":
-        path = tmp_path / "hands.txt"
-        path.write_bytes(data)
-        r = CliRunner().invoke(cli, [*args, str(path)])
-    else:
-        r = CliRunner().invoke(cli, [*args, "-"], input=data)
-    assert r.exit_code == 2
-    answers = [json.loads(x) for x in r.stdout.splitlines()]
-    assert [a["line"] for a in answers] == [1, 2, 3, 4]
-    assert answers[0]["ready"] and answers[3]["ready"]
-    assert answers[1]["error"] == {"field": "line", "rule": None,
-                                   "message": "the line is not UTF-8 text (byte 1 of the line)"}
-    assert answers[2]["error"]["message"] == \
-        "a line is at most 10,000 characters; this one has 12,000"
-    assert r.stderr == ("error: 2 of 4 lines are bad input (first: line 2); each is answered "
-                        "with its error\n")
-    # under --json the count is a JSON object too
-    r = CliRunner().invoke(cli, [*args, "-", "--json"], input=data)
-    assert json.loads(r.stderr) == {"error": {
-        "field": "--batch", "rule": None,
-        "message": "2 of 4 lines are bad input (first: line 2); each is answered with its "
-                   "error"}}
-
-
 @pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
 def test_observe_on_a_finished_deal_without_a_seat_says_the_deal_is_over(game):
     root = pathlib.Path(__file__).resolve().parents[1]

@@ -302,6 +302,30 @@ def test_R_match_check_record_names_a_bad_deal_and_bad_totals(tmp_path):
                         str(path)], capture_output=True, text=True)
     assert r.returncode == 2 and "record.luk_fu_deals[1].deal" in r.stderr
     assert "R-match" in r.stderr
+    # the deals won per seat, stated, are those of the deals too
+    assert good.get("wins"), good.keys()
+    bad = json.loads(json.dumps(good))
+    bad["wins"][0] += 1
+    path.write_text(json.dumps(bad))
+    r = subprocess.run([sys.executable, "-m", "moneycards", "lukfu", "check-record",
+                        str(path)], capture_output=True, text=True)
+    assert r.returncode == 2 and "record.wins: the deals won per seat are " in r.stderr
+    # a match left during its last deals says how many of how many it played
+    cut = json.loads(json.dumps(good))
+    cut["luk_fu_deals"] = cut["luk_fu_deals"][:2]
+    cut["luk_fu_deals"][1].pop("result", None)
+    cut["luk_fu_deals"][1]["actions"] = cut["luk_fu_deals"][1]["actions"][:1]
+    cut.pop("totals", None)
+    cut.pop("wins", None)
+    path.write_text(json.dumps(cut))
+    r = subprocess.run([sys.executable, "-m", "moneycards", "lukfu", "check-record",
+                        str(path)], capture_output=True, text=True)
+    assert r.returncode == 0 and \
+        r.stdout.startswith("VALID: 2 deals of a match of 3, unfinished."), r.stdout + r.stderr
+    r = subprocess.run([sys.executable, "-m", "moneycards", "lukfu", "check-record",
+                        str(path), "--json"], capture_output=True, text=True)
+    d = json.loads(r.stdout)
+    assert (d["deals"], d["match_deals"], d["complete"]) == (2, 3, False)
 
 
 @pytest.mark.parametrize("game", GAMES)
