@@ -216,7 +216,7 @@ class Session:
             said = " (type rule to read it)" if self._refused_by else ""
             lead = "Not allowed: " if isinstance(err, IllegalAction) else ""
             cited = f" [{err.rule}]" if err.rule else ""
-            self.echo(f"  {lead}{err.message}{cited}{said}")
+            self.say("  ", f"{lead}{err.message}{cited}{said}", 4)
             return True
         self.save()
         self.news()
@@ -304,7 +304,7 @@ class Session:
             if any(a.startswith("down ") for a in obs.legal_actions):
                 self.echo("  Face down: type down and the cards, in any order.")
             for name, what in COMMANDS.items():
-                self.echo(f"  {name:<5} {what}")
+                self.say(f"  {name:<5} ", what, 8)
         elif word == "show":
             self.show(obs)
         elif word == "log":
@@ -385,6 +385,13 @@ class Session:
 
     def echo(self, line: str) -> None:
         click.echo(line)
+
+    def say(self, head: str, text: str, indent: int) -> None:
+        """Words of the session within 80 columns, as every screen: `text` after `head`,
+        wrapped between words under `indent` (a refusal, a help line). A line naming a file
+        is echoed whole: a path is never split."""
+        for part in wrap(head, text, indent):
+            self.echo(part)
 
     # -- saving ---------------------------------------------------------------------------
     def save(self) -> None:

@@ -441,8 +441,12 @@ def test_rule_shows_what_a_refusal_cites_and_any_rule_by_id(tmp_path):
     out = r.output
     assert "your action:   rule takes a rule id, as refusals, hints and results cite them: " \
            "rule KW-X4" in out
+    # a refusal wider than 80 columns wraps under its indent
     assert "Not allowed: 'discard 9m' by you: draw or take a card before discarding [KW-T2] " \
-           "(type rule to read it)" in out
+           "(type rule to read it)" in out.replace("\n    ", " ")
+    refusal = out[out.index("Not allowed: 'discard 9m'"):].split("\n")
+    assert refusal[1].startswith("    ") and max(len("  " + refusal[0]),
+                                                *map(len, refusal[1:2])) <= 80
     assert "your action:   Deal and turn\n    KW-T2  A turn: draw the top stock card, or take " \
            "the last discard; then\n           discard one card, back to eight." in out
     told = out[out.index("Deal and turn"):out.index("TT-C3 is a")].splitlines()
@@ -602,3 +606,20 @@ def test_the_opening_turn_names_thien_u_only_where_the_dealt_twenty_wins():
         obs = state.observation(seat)
         assert ("win" in obs.legal_actions) == (seed == 11)
         assert view(obs, names)[0].endswith(f"your turn: {said}"), seed
+
+
+def test_help_at_the_table_stays_within_80_columns(tmp_path):
+    """`help` lists what can be typed, each line at most 80 columns (the README's width),
+    a long description wrapped under its own column."""
+    from click.testing import CliRunner
+
+    from moneycards.cli.main import cli
+
+    r = CliRunner().invoke(cli, ["kowah", "play", "--seed", "5", "--record",
+                                 str(tmp_path / "deal.json")], input="help\nquit\n",
+                           env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.output
+    shown = r.output[r.output.index("A number picks an option"):].split("\n")
+    block = shown[:shown.index(next(x for x in shown if x.lstrip().startswith("quit"))) + 1]
+    assert any(x.startswith("  rule  ") for x in block)
+    assert max(map(len, block[1:])) <= 80, block  # the first follows the prompt
