@@ -11,6 +11,7 @@ that take an observation can trust it.
 from __future__ import annotations
 
 import builtins
+import re
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol, TypeVar
@@ -141,6 +142,9 @@ class Reader:
 
 
 def check_int(value: Any, lo: int, hi: int, path: str) -> int:
+    # the proto JSON mapping writes an integer as a number or a string of its digits
+    if isinstance(value, str) and re.fullmatch(r"-?[0-9]{1,18}", value):
+        value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidInput("must be a whole number", field=path)
     if not lo <= value <= hi:

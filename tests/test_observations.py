@@ -57,6 +57,21 @@ def test_observation_json_is_the_proto_json_mapping(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_an_integer_written_as_a_string_reads_as_the_proto_json_mapping_allows(game):
+    """The proto JSON mapping lets an integer be written as a string of its digits
+    ("to_act": "1"): the observation reads the same; a string that is no whole number is
+    refused, naming the field."""
+    obs = next(iter(positions(game, 1, seed=5)))
+    data = obs.to_json()
+    quoted = {**data, "seat": str(data["seat"]), "hand_sizes": [str(n) for n in
+                                                                data["hand_sizes"]]}
+    assert read_observation(quoted).to_json() == data
+    with pytest.raises(InvalidInput) as err:
+        read_observation({**data, "seat": "one"})
+    assert (err.value.field, err.value.message) == ("state.seat", "must be a whole number")
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_reading_an_observation_gives_it_back(game):
     for obs in positions(game, deal_count(game, 4), seed=5):
         data = json.loads(json.dumps(obs.to_json()))
