@@ -284,31 +284,29 @@ def test_R_match_check_record_names_a_bad_deal_and_bad_totals(tmp_path):
     t = play_match(Table.create("lukfu", seats("lukfu"), seed=2, match=Match(deals=3)))
     good = match_record_json("lukfu", t.match_record())
     path = tmp_path / "m.json"
-    path.write_text(json.dumps(good))
-    r = subprocess.run([sys.executable, "-m", "moneycards", "lukfu", "replay", str(path)],
-                       capture_output=True, text=True)
+
+    def run(command: str, record: dict, *more: str) -> subprocess.CompletedProcess:
+        path.write_text(json.dumps(record))
+        return subprocess.run([sys.executable, "-m", "moneycards", "lukfu", command,
+                               str(path), *more], capture_output=True, text=True)
+
+    r = run("replay", good)
     assert r.returncode == 0 and r.stdout.count("== Deal ") == 3 and "Totals: " in r.stdout
     bad = json.loads(json.dumps(good))
     bad["totals"][0] += 1
-    path.write_text(json.dumps(bad))
-    r = subprocess.run([sys.executable, "-m", "moneycards", "lukfu", "check-record",
-                        str(path)], capture_output=True, text=True)
+    r = run("check-record", bad)
     assert r.returncode == 2 and "record.totals" in r.stderr
     bad = json.loads(json.dumps(good))
     bad["luk_fu_deals"][1]["deal"]["first_seat"] = (bad["luk_fu_deals"][1]["deal"].get(
         "first_seat", 0) + 1) % 3
-    path.write_text(json.dumps(bad))
-    r = subprocess.run([sys.executable, "-m", "moneycards", "lukfu", "check-record",
-                        str(path)], capture_output=True, text=True)
+    r = run("check-record", bad)
     assert r.returncode == 2 and "record.luk_fu_deals[1].deal" in r.stderr
     assert "R-match" in r.stderr
     # the deals won per seat, stated, are those of the deals too
     assert good.get("wins"), good.keys()
     bad = json.loads(json.dumps(good))
     bad["wins"][0] += 1
-    path.write_text(json.dumps(bad))
-    r = subprocess.run([sys.executable, "-m", "moneycards", "lukfu", "check-record",
-                        str(path)], capture_output=True, text=True)
+    r = run("check-record", bad)
     assert r.returncode == 2 and "record.wins: the deals won per seat are " in r.stderr
     # a match left during its last deals says how many of how many it played
     cut = json.loads(json.dumps(good))
@@ -317,14 +315,10 @@ def test_R_match_check_record_names_a_bad_deal_and_bad_totals(tmp_path):
     cut["luk_fu_deals"][1]["actions"] = cut["luk_fu_deals"][1]["actions"][:1]
     cut.pop("totals", None)
     cut.pop("wins", None)
-    path.write_text(json.dumps(cut))
-    r = subprocess.run([sys.executable, "-m", "moneycards", "lukfu", "check-record",
-                        str(path)], capture_output=True, text=True)
+    r = run("check-record", cut)
     assert r.returncode == 0 and \
         r.stdout.startswith("VALID: 2 deals of a match of 3, unfinished."), r.stdout + r.stderr
-    r = subprocess.run([sys.executable, "-m", "moneycards", "lukfu", "check-record",
-                        str(path), "--json"], capture_output=True, text=True)
-    d = json.loads(r.stdout)
+    d = json.loads(run("check-record", cut, "--json").stdout)
     assert (d["deals"], d["match_deals"], d["complete"]) == (2, 3, False)
 
 
