@@ -269,8 +269,14 @@ class Tables:
         with self._lock:
             tables = [*self._tables.values(), *self._finished.values()]
         for t in tables:
-            with t.lock:
-                t.changed.notify_all()
+            # never wait for a table's lock here (this runs in the signal handler, and an
+            # action may hold it through its AI replies' pace): a watcher of a table that is
+            # busy sees `stopping` when it next holds the lock
+            if t.lock.acquire(blocking=False):
+                try:
+                    t.changed.notify_all()
+                finally:
+                    t.lock.release()
 
     def store_failed(self, err: StoreFailure) -> None:
         if self.health is not None:

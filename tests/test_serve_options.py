@@ -64,8 +64,10 @@ def kowah_table(stub) -> tuple[str, str]:
 
 @pytest.mark.parametrize("grace", [0.3, 3.0])
 def test_serve_max_watches_and_grace_reach_the_server(grace):
+    # a slow AI pace: an action the AI seats answer stays in flight for seconds
     proc = subprocess.Popen([*SERVE, "--port", "0", "--no-web", "--processes", "1", "--db",
-                             ":memory:", "--max-watches", "1", "--grace", str(grace)],
+                             ":memory:", "--max-watches", "1", "--grace", str(grace),
+                             "--ai-pace-ms", "5000"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         m = re.search(r"listening on [^ ]+:(\d+)", proc.stdout.readline())
@@ -90,7 +92,26 @@ def test_serve_max_watches_and_grace_reach_the_server(grace):
             assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
             assert reason_of(info.value) == "TOO_MANY_WATCHES"
             assert "1 watch streams are open on this server" in info.value.details()
-            # --grace: the open stream holds the stopping server for that long, no longer
+            # --grace: a call in flight holds the stopping server for that long, no longer
+            # (a Watch stream does not: it is told at once, SERVER_STOPPING); seat 0 acts
+            # until its action hands the turn to the AI seats, whose paced replies keep the
+            # call running well past the grace
+            def act() -> None:
+                try:
+                    for _ in range(3):
+                        v = stub.GetView(table_pb2.GetViewRequest(
+                            table_id=second[0], seat_token=second[1]), timeout=30).view
+                        if not v.legal_actions:
+                            return
+                        stub.Act(table_pb2.ActRequest(table_id=second[0],
+                                                      seat_token=second[1],
+                                                      action=v.legal_actions[0].text),
+                                 timeout=60)
+                except grpc.RpcError:
+                    pass  # cut by the stopping server
+
+            threading.Thread(target=act, daemon=True).start()
+            time.sleep(1.0)  # the paced action is in flight
             started = time.monotonic()
             proc.send_signal(signal.SIGTERM)
             assert proc.wait(timeout=30) == 0
