@@ -419,8 +419,9 @@ SQLITE_REASONS = {"SQLITE_BUSY": "STORE_LOCKED", "SQLITE_LOCKED": "STORE_LOCKED"
 STORE_WORDS = {"STORE_LOCKED": "the table store is busy (another process holds its write "
                                "lock): retry shortly",
                "STORE_FULL": "the table store is full (no space left): nothing was stored",
-               "STORE_DAMAGED": "the table store is damaged: its file is not a whole "
-                                "database",
+               # damaged, or a file that never was a store (`serve --db` given another)
+               "STORE_DAMAGED": "the table store's file is not a whole SQLite database: "
+                                "damaged, or some other file",
                "STORE_UNREACHABLE": "the table store cannot be reached: retry shortly",
                "STORE_FAILED": "the table store failed: retry shortly"}
 
