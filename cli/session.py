@@ -112,13 +112,19 @@ class Session:
                                    "--seed, not both", field="--seed")
             table = _resume(spec, pathlib.Path(resume_file))
         else:
-            if remote:  # the server shuffles unless a seed was chosen
-                table = RemoteTable(remote, spec.name, seed, seat, level, name, match=match,
-                                    tls=tls, ca=ca, rules=rules)
-            else:
-                seed = random.randrange(1_000_000) if seed is None else seed
-                table = LocalTable(spec.name, seed, seat, level, name, match=match,
-                                   rules=rules)
+            try:
+                if remote:  # the server shuffles unless a seed was chosen
+                    table = RemoteTable(remote, spec.name, seed, seat, level, name,
+                                        match=match, tls=tls, ca=ca, rules=rules)
+                else:
+                    seed = random.randrange(1_000_000) if seed is None else seed
+                    table = LocalTable(spec.name, seed, seat, level, name, match=match,
+                                       rules=rules)
+            except InvalidInput as err:
+                # the table names the seat's field; the command line names its own option
+                if err.field == f"seats[{seat}].name":
+                    err.field = "--name"
+                raise
         return cls(spec, table, path, auto_pass=auto_pass,
                    named_by_time=not (record_out or resume_file))
 

@@ -799,3 +799,12 @@ def test_an_action_after_the_end_is_illegal_in_a_deal_that_is_complete(tmp_path,
     path.write_text(json.dumps(rec))
     d = json.loads(run(game, "check-record", str(path), "--json").output)["check"]
     assert (d["valid"], d["complete"], d["first_illegal"]) == (False, True, n)
+
+
+def test_a_name_that_another_seat_has_is_refused_naming_the_option(tmp_path):
+    """docs/json.md: the command line names its own options. `--name` taken by an AI seat's
+    default name is refused as --name's, not as the table's seats[0].name."""
+    r = run("kowah", "play", "--name", "AI 1", "--record", str(tmp_path / "d.json"))
+    assert r.exit_code == 2
+    assert r.output.startswith("error: --name: seats 0 and 1 have the same name 'AI 1'")
+    assert not (tmp_path / "d.json").exists()
