@@ -16,18 +16,24 @@ export function inviteUrl(tableId: string, token: string): string {
   return `${location.origin}${location.pathname}#table=${encodeURIComponent(tableId)}&token=${encodeURIComponent(token)}`;
 }
 
+/** A seat's link to select, and a Copy button beside it (a browser without clipboard
+ * access says to select and copy). */
+export function linkField(url: string, attrs: Record<string, string | number>): [HTMLInputElement, HTMLElement] {
+  const field = h("input", { type: "text", readonly: true, value: url, ...attrs }) as HTMLInputElement;
+  const copy = h("button", { type: "button", onclick: async () => {
+    field.select();
+    try { await navigator.clipboard.writeText(url); copy.textContent = "Copied"; } catch { copy.textContent = "Select and copy"; }
+  } }, "Copy");
+  return [field, copy];
+}
+
 /** One line per friend's seat: its name, its link to select, and a Copy button; with
  * `opened` (the table's word on whose token was renewed), whether the link was opened. */
 export function inviteList(tableId: string, friends: Invite[], opened?: (seat: number) => boolean): HTMLElement {
   const list = h("ul", { class: "invites" });
   for (const f of friends) {
-    const url = inviteUrl(tableId, f.token);
-    const field = h("input", { type: "text", readonly: true, value: url, class: "invite-link",
-      "data-seat": f.seat, "aria-label": `Link for seat ${f.seat}` });
-    const copy = h("button", { type: "button", onclick: async () => {
-      field.select();
-      try { await navigator.clipboard.writeText(url); copy.textContent = "Copied"; } catch { copy.textContent = "Select and copy"; }
-    } }, "Copy");
+    const [field, copy] = linkField(inviteUrl(tableId, f.token),
+      { class: "invite-link", "data-seat": f.seat, "aria-label": `Link for seat ${f.seat}` });
     // named as the table names the seat (a seat left unnamed is "Player N" there)
     const state = opened === undefined ? null
       : h("span", { class: "quiet link-state", "data-seat": f.seat },

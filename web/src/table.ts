@@ -5,7 +5,7 @@ import { loadRules, presetRef, ruleRef, showBook, showRuleById, withRules } from
 import { Code, lukfu, refusal, type Refusal, tables, unanswered } from "./api.js";
 import { clear, h } from "./dom.js";
 import { dealRead, forget, markOver, remembered, replaceInvite, sameSeat, setDealRead, autoPass, setAutoPass, setTabSeat } from "./store.js";
-import { inviteList, inviteUrl } from "./invites.js";
+import { inviteList, inviteUrl, linkField } from "./invites.js";
 import { Game, type RankedAction, SeatKind } from "./gen/moneycards/v1/common_pb.js";
 import type { LukFuObservation, ProveOldResponse } from "./gen/moneycards/v1/lukfu_pb.js";
 import type { KowahObservation, TotomObservation } from "./gen/moneycards/v1/observation_pb.js";
@@ -261,7 +261,7 @@ export class TablePage {
     }
     this.render();
     // "Your tables" in the lobby says it is finished (nothing left to close)
-    if (view.over && (!view.matchState || view.matchState.over)) markOver(this.seat);
+    if (finished(view)) markOver(this.seat);
     if (view.observation.case === "lukFu") void this.proveOld(view);
     if (!this.rendered) {
       this.rendered = true;
@@ -572,7 +572,7 @@ export class TablePage {
   /** The friends' links this browser was handed when it dealt the table ("links for
    * friends", while the table is unfinished): a friend who lost theirs is sent it again. */
   private inviteControl(v: TableView): (Node | string)[] {
-    if (v.over && (!v.matchState || v.matchState.over)) return [];
+    if (finished(v)) return [];
     if (!this.invites().length) return [];
     return [" · ", h("button", { type: "button", class: "link invites-again", "aria-expanded": String(this.showingInvites),
       onclick: async () => {
@@ -602,7 +602,7 @@ export class TablePage {
    * one who started on a laptop goes on on a phone. Asked first, as this page's link stops
    * opening the seat. */
   private moveControl(v: TableView): (Node | string)[] {
-    if (v.over && (!v.matchState || v.matchState.over)) return [];
+    if (finished(v)) return [];
     if (this.moving === "no") {
       return [" · ", h("button", { type: "button", class: "link move-seat", onclick: () => {
         this.moving = "asking";
@@ -645,13 +645,8 @@ export class TablePage {
     this.view = undefined;
     clear(this.board);
     clear(this.logList);
-    const url = inviteUrl(this.seat.tableId, token);
-    const field = h("input", { type: "text", readonly: true, value: url, class: "invite-link moved-link",
-      "aria-label": "The seat's new link" });
-    const copy = h("button", { type: "button", onclick: async () => {
-      field.select();
-      try { await navigator.clipboard.writeText(url); copy.textContent = "Copied"; } catch { copy.textContent = "Select and copy"; }
-    } }, "Copy");
+    const [field, copy] = linkField(inviteUrl(this.seat.tableId, token),
+      { class: "invite-link moved-link", "aria-label": "The seat's new link" });
     this.board.append(h("section", { class: "panel notice moved", role: "alert" },
       h("p", {}, "This seat's new link. Open it in the other browser, or send it to whoever takes the seat: " +
         "it opens the seat once. This browser no longer sits at the table, and the old link opens nothing."),
@@ -667,7 +662,7 @@ export class TablePage {
    * one address may keep open (TOO_MANY_TABLES), and a match without an end runs until
    * closed. It asks first, as closing ends the table for every seat. */
   private closeControl(v: TableView): (Node | string)[] {
-    if (v.over && (!v.matchState || v.matchState.over)) return [];
+    if (finished(v)) return [];
     if (!this.closing) {
       return [" · ", h("button", { type: "button", class: "link close-table", onclick: () => {
         this.closing = true;
@@ -1380,6 +1375,12 @@ function rulesFact(v: TableView, game: GameKey): (Node | string)[] {
     said.push(typeof value === "boolean" ? `${name} ${value ? "on" : "off"}` : `${name} ${String(value)}`);
   }
   return said.length ? ["rules: ", ...said.flatMap((x, k) => (k ? [", ", x] : [x]))] : [];
+}
+
+/** The table is done: its deal is over, and its match too if it has one (nothing left to
+ * close, move or invite to). */
+function finished(v: TableView): boolean {
+  return v.over && (!v.matchState || v.matchState.over);
 }
 
 /** Every seat but this page's own is an AI player. */
