@@ -394,8 +394,8 @@ class Session:
 
     def say(self, head: str, text: str, indent: int) -> None:
         """Words of the session within 80 columns, as every screen: `text` after `head`,
-        wrapped between words under `indent` (a refusal, a help line). A line naming a file
-        is echoed whole: a path is never split."""
+        wrapped between words under `indent` (a refusal, a help line; a line naming a file
+        goes through `echo` whole, so a path is never split)."""
         for part in wrap(head, text, indent):
             self.echo(part)
 

@@ -18,7 +18,7 @@ from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
 from moneycards.solver import tables
-from moneycards.solver.errors import InvalidInput, NotationError, clip, json_object
+from moneycards.solver.errors import InvalidInput, NotationError, clip, json_object, snake_case
 from moneycards.solver.games import GAMES, new_state, rules_for, spec, title_of
 from moneycards.solver.lukfu import NAME as LUKFU
 from moneycards.solver.table import IllegalAction, Outcome, outcome_from_json
@@ -77,13 +77,8 @@ def stated(outcome: Outcome | None, said: dict[str, Any]) -> dict[str, Any]:
     absent rule or bonus list is no claim that there is none)."""
     if outcome is None:
         return {}
-    given = {_snake(k) for k in said}
+    given = {snake_case(k) for k in said}
     return {k: v for k, v in outcome.to_dict().items() if k in given}
-
-
-def _snake(name: str) -> str:
-    """A proto JSON name as the field's own ("matchRules" -> "match_rules")."""
-    return re.sub(r"[A-Z]", lambda m: "_" + m.group(0).lower(), name)
 
 
 def _parse_error(text: str, field: str) -> InvalidInput:

@@ -11,7 +11,8 @@ from google.protobuf import any_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from moneycards.solver.errors import ContextError, ImpossibleCards, InvalidInput, NotationError
+from moneycards.solver.errors import (ContextError, ImpossibleCards, InvalidInput, NotationError,
+                                      snake_case)
 
 
 _S = TypeVar("_S")
@@ -58,7 +59,7 @@ def undecodable(message: str, err: Exception, form: str = "protobuf binary") -> 
     field = "request"
     if named:
         name = named.group(1) or named.group(2)
-        field = re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()  # JSON's tableId: table_id
+        field = snake_case(name)  # JSON's tableId: table_id
     why = f": {text}" if text else ""
     return bad_request_proto(InvalidInput(f"the request is not a valid {message} in {form}{why}"),
                              field)

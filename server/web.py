@@ -29,7 +29,6 @@ import json
 import logging
 import mimetypes
 import os
-import re
 import socket
 import ssl
 import tempfile
@@ -61,7 +60,7 @@ from moneycards.server.addresses import is_loopback
 from moneycards.server.errors import undecodable
 from moneycards.server.interceptors import GuardInterceptor, internal_status
 from moneycards.server.limits import RESERVED_THREADS, Limits
-from moneycards.solver.errors import InvalidInput
+from moneycards.solver.errors import InvalidInput, snake_case
 from moneycards.solver.ruletext import paged_games, rule_texts
 from moneycards.v1 import kowah_connect, lukfu_connect, table_connect, totom_connect
 
@@ -172,10 +171,6 @@ class _Context:
         return f"ipv6:[{host.strip('[]')}]:{port}" if ":" in host else f"ipv4:{host}:{port}"
 
 
-def _snake(name: str) -> str:
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
-
-
 def _internal(method: str, err: BaseException) -> ConnectError:
     request_id = os.urandom(8).hex()
     log.error("request %s %s failed", request_id, method, exc_info=err)
@@ -191,9 +186,9 @@ def _bridge(service_name: str, handlers: dict[str, Any], descriptor: ServiceDesc
         handler, method = handlers[m.name], f"/{service_name}/{m.name}"
         output = _message_class(m.output_type)
         if m.server_streaming:
-            setattr(bridge, _snake(m.name), _streaming(method, handler, output, pool))
+            setattr(bridge, snake_case(m.name), _streaming(method, handler, output, pool))
         else:
-            setattr(bridge, _snake(m.name), _unary(method, handler, output, pool))
+            setattr(bridge, snake_case(m.name), _unary(method, handler, output, pool))
     return bridge
 
 

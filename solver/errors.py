@@ -8,6 +8,7 @@ field (CLI argument or gRPC field) it came from, `rule` the rule id it breaks, i
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Callable
 
 
@@ -87,6 +88,12 @@ def _depth(data: Any, field: str, limit: int = MAX_DEPTH) -> None:
             stack.extend((v, depth + 1) for v in node.values())
         elif isinstance(node, list):
             stack.extend((v, depth + 1) for v in node)
+
+
+def snake_case(name: str) -> str:
+    """A proto JSON or method name as the proto's own field or method name ("tableId" ->
+    "table_id", "CreateTable" -> "create_table")."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
 def json_object(data: Any, *, field: str, what: str = "a JSON object") -> dict[str, Any]:
