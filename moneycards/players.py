@@ -198,7 +198,7 @@ class Timed:
         return self.last
 
 
-def serve_seats(address: str, player_path: str, lines: Any, out: Any) -> None:
+def serve_seats(address: str, player_path: str, lines: Any, out: Any) -> int:
     """Play person's seats at `address` with the player at `player_path`, one per line of
     `lines` ("TABLE_ID SEAT_TOKEN"; the tokens come on standard input, never in the
     arguments that other users of the machine can list). Each seat is played in a thread
@@ -206,7 +206,8 @@ def serve_seats(address: str, player_path: str, lines: Any, out: Any) -> None:
     other) and tables that take long play together; a player given as a class gets an
     instance per seat. As each seat ends, one JSON line on `out`: the table id and the
     player's decision times in milliseconds, or an `error` when the seat could not be
-    played to the end (an answer the table refused, a call that failed)."""
+    played to the end (an answer the table refused, a call that failed). Returns how many
+    seats ended so."""
     import grpc
 
     from moneycards.cli.tables import remote_channel
@@ -214,6 +215,7 @@ def serve_seats(address: str, player_path: str, lines: Any, out: Any) -> None:
     load_player(player_path, field="player")  # a bad path is refused before any seat
     channel, _, _ = remote_channel(address, tls=None, ca=None)
     said = threading.Lock()
+    failed = []
 
     def seat(table_id: str, token: str) -> None:
         timed = Timed(load_player(player_path, field="player"))
@@ -229,6 +231,8 @@ def serve_seats(address: str, player_path: str, lines: Any, out: Any) -> None:
         except Exception as err:  # the player's own fault: reported, the other seats go on
             answer["error"] = f"{type(err).__name__}: {err}"
         with said:
+            if "error" in answer:
+                failed.append(table_id)
             out.write(json.dumps(answer) + "\n")
             out.flush()
 
@@ -243,6 +247,7 @@ def serve_seats(address: str, player_path: str, lines: Any, out: Any) -> None:
     for t in threads:
         t.join()
     channel.close()
+    return len(failed)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -255,11 +260,11 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     try:
-        serve_seats(args[0], args[1], sys.stdin, sys.stdout)
+        failed = serve_seats(args[0], args[1], sys.stdin, sys.stdout)
     except InvalidInput as err:
         print(f"error: {err.message}", file=sys.stderr)
         return 2
-    return 0
+    return 1 if failed else 0  # each failed seat's error is on its JSON line
 
 
 if __name__ == "__main__":

@@ -169,6 +169,15 @@ def test_the_seat_program_as_documented(bot_dir):
             view = stub.GetView(table_pb2.GetViewRequest(table_id=tid, seat_token=token),
                                 timeout=30).view
             assert view.over
+        # A seat that cannot be played (its table is unknown) is its own error line,
+        # and the program then exits 1, as a failed run should.
+        bad = subprocess.run([sys.executable, "-m", "moneycards.players",
+                              f"127.0.0.1:{svc.port}", "gbots:Greedy"],
+                             input=f"nosuchtable {pairs[0][1]}\n", capture_output=True,
+                             text=True, timeout=120, cwd=bot_dir)
+        said = [json.loads(x) for x in bad.stdout.splitlines()]
+        assert bad.returncode == 1 and [a["table_id"] for a in said] == ["nosuchtable"]
+        assert "nosuchtable" in said[0]["error"], said
         usage = subprocess.run([sys.executable, "-m", "moneycards.players"],
                                capture_output=True, text=True, timeout=60)
         assert usage.returncode == 2 and "usage: python -m moneycards.players" in usage.stderr
