@@ -60,6 +60,12 @@ def deals_folder() -> pathlib.Path:
     return pathlib.Path(base) / "moneycards" / "deals"
 
 
+def undecodable(line: str) -> int | None:
+    """Where (from 1) a typed line holds a byte that is not UTF-8, or None. Python reads such
+    a byte as a lone surrogate (U+DC80..U+DCFF), which no message should echo."""
+    return next((k for k, c in enumerate(line, 1) if "\udc80" <= c <= "\udcff"), None)
+
+
 @dataclass
 class Session:
     spec: AnyGame
@@ -198,6 +204,9 @@ class Session:
             return False
         if not answer:
             self.echo("  Type an action, its number, or help.")
+            return True
+        if (where := undecodable(answer)) is not None:
+            self.echo(f"  That line is not UTF-8 text (at character {where}): type it again.")
             return True
         words = answer.lower().split()
         if words[0] in ("rule", "rules"):

@@ -74,6 +74,22 @@ def test_a_tom_offer_says_what_a_capture_makes():
     pytest.fail("no capture in the deal")
 
 
+def test_a_line_that_is_not_utf8_is_refused_without_echoing_it(tmp_path):
+    """Python reads a byte that is not UTF-8 as a lone surrogate (in UTF-8 mode, or the C
+    locale); the prompt says where it
+    is and asks again, and never shows the surrogate's escape."""
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONIOENCODING"}
+    out = subprocess.run([sys.executable, "-m", "moneycards", "kowah", "play", "--seed", "1",
+                          "--record", str(tmp_path / "deal.json")],
+                         input=b"discard \xff\xfe\nquit\n", capture_output=True, timeout=120,
+                         env={**env, "XDG_DATA_HOME": str(tmp_path), "PYTHONUTF8": "1"})
+    said = out.stdout.decode("utf-8")
+    assert "That line is not UTF-8 text (at character 9): type it again." in said, said
+    assert "udc" not in said and "You left the table" in said
+
+
 # -- through a pseudo-terminal --------------------------------------------------------------
 pexpect = pytest.importorskip("pexpect")
 PROMPT = "your action: "
