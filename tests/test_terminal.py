@@ -76,8 +76,8 @@ def test_a_tom_offer_says_what_a_capture_makes():
 
 def test_a_line_that_is_not_utf8_is_refused_without_echoing_it(tmp_path):
     """Python reads a byte that is not UTF-8 as a lone surrogate (in UTF-8 mode, or the C
-    locale); the prompt says where it
-    is and asks again, and never shows the surrogate's escape."""
+    locale); the prompt says where it is and asks again, and never shows the surrogate's
+    escape."""
     import subprocess
 
     env = {k: v for k, v in os.environ.items() if k != "PYTHONIOENCODING"}
