@@ -19,7 +19,7 @@ from google.protobuf.message import Message
 
 from moneycards.solver import tables
 from moneycards.solver.errors import InvalidInput, NotationError, clip, json_object, snake_case
-from moneycards.solver.games import GAMES, new_state, rules_for, spec, title_of
+from moneycards.solver.games import GAMES, another_game, new_state, rules_for, spec
 from moneycards.solver.lukfu import NAME as LUKFU
 from moneycards.solver.table import IllegalAction, Outcome, outcome_from_json
 from moneycards.solver.tables import check_match, read_match
@@ -276,8 +276,7 @@ def whole_numbers(value: Any) -> Any:
 
 def check_game(game: str, expected: str, *, field: str = "game") -> None:
     if expected not in ("", game):
-        raise InvalidInput(f"this is a record of {title_of(expected)}, not of "
-                           f"{title_of(game)}", field=field)
+        raise InvalidInput(another_game(expected, game), field=field)
 
 
 def engine_record(game: str, msg: Message) -> dict[str, Any]:

@@ -212,6 +212,15 @@ def title_of(game: Any) -> str:
     return known.title if known is not None else repr(str(game)[:40])
 
 
+def another_game(given: Any, game: str) -> str:
+    """Why a record whose `game` is `given` is refused by `game`'s reader. A deal's record
+    names its game ("kowah"); the match record's enum (GAME_KOWAH) is said to be that."""
+    if isinstance(given, str) and given.startswith("GAME_") and \
+            given.removeprefix("GAME_").replace("_", "").lower() == game:
+        return f"a deal's record names its game {game!r}, not {given!r} (a match record's enum)"
+    return f"this is a record of {title_of(given)}, not of {title_of(game)}"
+
+
 def rules_for(game: str, name: str | None, *, field: str = "record.rules") -> Any:
     """A game's named rules preset ("seed" when empty); an unknown name is bad input."""
     return spec(game).rules(name, field=field)

@@ -784,11 +784,9 @@ def load_record(data: object, game: str) -> dict[str, Any]:
     """The record as a dict, with its shape checked (errors name the key)."""
     data = json_object(data, field="record", what="a game record (a JSON object)")
     if data.get("game", game) != game:
-        from moneycards.solver.games import title_of
+        from moneycards.solver.games import another_game
 
-        raise InvalidInput(f"this is a record of {title_of(data.get('game'))}, not of "
-                           f"{title_of(game)}",
-                           field="record.game")
+        raise InvalidInput(another_game(data.get("game"), game), field="record.game")
     unknown = set(data) - {"game", "rules", "seed", "deal", "actions", "result", "seats",
                            "played_at"}
     if unknown:

@@ -298,6 +298,9 @@ def test_replay_and_check_record(tmp_path, game):
 
 @pytest.mark.parametrize("content,says", [
     ("{not json", "record: not JSON"), ('{"game": "kowah"}', "record.game: this is a record of"),
+    ('{"game": "GAME_TOTOM"}',
+     "record.game: a deal's record names its game 'totom', not 'GAME_TOTOM'"),
+    ('{"game": "GAME_KOWAH"}', "record.game: this is a record of 'GAME_KOWAH', not of"),
     ('[1, 2]', "record: expected a game record"),
     ('{"seed": "x"}', "record.seed: expected a whole number"),
     ('{"seed": -5}', "record.seed: the seed is a whole number 0 to 2^63-1"),
@@ -808,3 +811,15 @@ def test_a_name_that_another_seat_has_is_refused_naming_the_option(tmp_path):
     assert r.exit_code == 2
     assert r.output.startswith("error: --name: seats 0 and 1 have the same name 'AI 1'")
     assert not (tmp_path / "d.json").exists()
+
+
+@pytest.mark.parametrize("game, enum", [("kowah", "GAME_KOWAH"), ("lukfu", "GAME_LUK_FU")])
+def test_a_deal_record_that_names_its_game_by_the_enum_is_told_the_name(tmp_path, game, enum):
+    """The match record's `game` is the enum, a deal's record's the name: the refusal says
+    which name the deal's record wants, as every game's reader does."""
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps({"game": enum, "seed": 5, "actions": []}))
+    r = CliRunner().invoke(cli, [game, "check-record", str(path)])
+    assert r.exit_code == 2, r.output
+    assert r.output == (f"error: record.game: a deal's record names its game {game!r}, "
+                        f"not {enum!r} (a match record's enum)\n")

@@ -333,9 +333,9 @@ def parse_record(data: Any, rules: LukFuRules = SEED_RULES) -> Record:
         raise RecordError(err.message, path="record") from None
     game = data.get("game") or "lukfu"  # empty: the proto default
     if game != "lukfu":
-        from moneycards.solver.games import title_of
+        from moneycards.solver.games import another_game
 
-        raise RecordError(f"this is a record of {title_of(game)}, not of Luk Fu", path="game")
+        raise RecordError(another_game(game, "lukfu"), path="game")
     unknown = set(data) - {"game", "master", "calls", "tricks", "rules"}
     if unknown:
         raise RecordError(f"unknown keys: {', '.join(sorted(unknown))}", path="record")
