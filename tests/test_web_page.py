@@ -519,6 +519,52 @@ def test_your_tables_says_which_tables_are_finished(served, context):
     assert w.errors == []
 
 
+def test_your_tables_asks_how_each_table_stands_now(served, context):
+    """Tables that changed while this browser was away: one played to its end elsewhere (a
+    Luk Fu redeal, LF-C4, by the seat's own token), one closed, one whose seat moved to
+    another link (RenewSeatToken). The lobby asks the server and marks each ("finished",
+    "closed", "moved to another link") with only "forget"; a table that stands as it was
+    keeps "close"."""
+    w = Watched(context)
+    made = {}
+    for name, game, seed in (("ends", "lukfu", 2), ("closed", "kowah", 3),
+                             ("moved", "kowah", 4), ("open", "kowah", 5)):
+        deal_in_lobby(w, served, game, ["you", "greedy", "greedy"], seed)
+        w.settled()
+        made[name] = w.debug("table")
+    w.page.goto(served + "/")
+    w.page.wait_for_selector(".resume li")
+    kept = {s["tableId"]: s["token"] for s in w.page.evaluate(
+        "JSON.parse(localStorage.getItem('moneycards.seats'))")}
+    connect(served, "Act", {"tableId": made["ends"], "seatToken": kept[made["ends"]],
+                            "action": "call pass"})
+    connect(served, "CloseTable", {"tableId": made["closed"],
+                                   "seatToken": kept[made["closed"]]})
+    connect(served, "RenewSeatToken", {"tableId": made["moved"],
+                                       "seatToken": kept[made["moved"]]})
+    w.page.reload()
+    w.page.wait_for_selector(".resume li")
+    for name, said in (("ends", "finished"), ("closed", "closed"),
+                       ("moved", "moved to another link")):
+        entry = w.page.locator(f".resume li:has-text('table {made[name]}')")
+        entry.locator(".finished").wait_for()
+        assert entry.locator(".finished").text_content() == said, name
+        assert entry.locator("button.close").count() == 0 and entry.locator(
+            "button.forget").count(), name
+    still = w.page.locator(f".resume li:has-text('table {made['open']}')")
+    assert still.locator(".finished").count() == 0 and still.locator("button.close").count()
+    # the finished mark is kept: the next lobby shows it before any answer
+    assert [s.get("over") for s in w.page.evaluate(
+        "JSON.parse(localStorage.getItem('moneycards.seats'))")
+        if s["tableId"] == made["ends"]] == [True]
+    close_remembered_tables(w.page)
+    # the browser logs the two refused GetViews (and their repeats on reload), nothing else
+    assert w.errors and set(w.errors) <= {
+        "Failed to load resource: the server responded with a status of 404 (Not Found)",
+        "Failed to load resource: the server responded with a status of 403 (Forbidden)"}, \
+        w.errors
+
+
 def test_a_seat_closes_its_table_for_every_seat_after_asking(browser, tmp_path):
     """\"close table\" asks first ("no" keeps the table), then closes it: this seat is back
     in the lobby, which says so and no longer lists it; the friend's page says the table is
@@ -1300,8 +1346,12 @@ def test_the_lobby_keeps_older_seats_in_a_fold(served, context):
     w.settled()
     kept = page.evaluate(mine)
     assert len(kept) == 11 and kept[0] == w.debug("table") and kept[-1] == "old10"
-    close_remembered_tables(page)  # the unknown old ones are forgotten as not found
-    assert page.evaluate(mine) == []
+    # the server has no table by the old ones' ids: the lobby marks those it asks about
+    # "closed" (forget only); closing the others finds them gone, and forgets them
+    close_remembered_tables(page)
+    left = page.evaluate(mine)
+    assert left and all(t.startswith("old") for t in left), left
+    assert page.locator(".resume .finished").all_text_contents() == ["closed"] * len(left)
     assert set(w.errors) <= {"Failed to load resource: the server responded with a "
                              "status of 404 (Not Found)"}  # the old ones' answers
 

@@ -9,8 +9,8 @@ import { AiLevel, Game, SeatKind, type TableSeatSchema } from "./gen/moneycards/
 import { KowahRulesPreset } from "./gen/moneycards/v1/kowah_pb.js";
 import { LukFuRulesPreset } from "./gen/moneycards/v1/lukfu_pb.js";
 import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
-import { forget, keepLobby, lastLobby, remembered, remember, type LobbyChoices, type Remembered } from "./store.js";
-import type { Seat } from "./table.js";
+import { forget, keepLobby, lastLobby, markOver, remembered, remember, type LobbyChoices, type Remembered } from "./store.js";
+import { finished, type Seat } from "./table.js";
 import { GAME_TITLE, plural } from "./words.js";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { CreateTableRequestSchema } from "./gen/moneycards/v1/table_pb.js";
@@ -288,6 +288,7 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
   // This browser's seats, each token kept in localStorage until forgotten (on a shared
   // device, "forget" takes the seat's password off it).
   const mine = remembered();
+  let looked = 0;  // the entries asked how their table stands: the newest, not every one
   const entry = (s: Remembered): HTMLElement => {
     const what = `${GAME_TITLE[s.game as keyof typeof GAME_TITLE] ?? s.game}, table ${s.tableId}, seat ${s.seat}`
       + (s.name ? ` as ${s.name}` : "");
@@ -325,8 +326,9 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     // address may keep open): it says so, and only "forget" stands beside it.
     const plain = () => {
       clear(controls);
-      if (s.over) {
-        controls.append(h("span", { class: "finished" }, "finished"), " · ",
+      const ended = s.over ? "finished" : gone;
+      if (ended) {
+        controls.append(h("span", { class: "finished" }, ended), " · ",
           h("button", { type: "button", class: "link forget", "aria-label": `Forget ${what}`, onclick: drop }, "forget"));
         return;
       }
@@ -343,7 +345,29 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
         h("button", { type: "button", class: "link close-no", onclick: plain }, "no, keep it")));
       controls.querySelector<HTMLElement>(".close-no")?.focus();
     };
+    // How the table stands now, asked of the server: it may have finished, been closed or
+    // its seat moved to another browser while this one was away. Its own view, nothing
+    // more; a call that finds no answer leaves the entry as it was.
+    let gone = "";
+    const look = async () => {
+      try {
+        const { view } = await tables.getView({ tableId: s.tableId, seatToken: s.token });
+        if (!view || !finished(view)) return;
+        markOver(s);
+        s.over = true;
+      } catch (err) {
+        const r = refusal(err);
+        if (r.code === Code.NotFound) gone = "closed";
+        else if (r.reason === "SEAT_TOKEN_RENEWED") gone = "moved to another link";
+        else return;
+      }
+      if (!controls.querySelector(".close-ask")) plain();  // never under a question asked
+    };
     plain();
+    if (!s.over && looked < SHOWN_SEATS) {
+      looked += 1;
+      void look();
+    }
     const li = h("li", {}, h("button", { type: "button", onclick: () => go(s) }, what),
       h("span", { class: "quiet" }, ` ${new Date(s.at).toLocaleString()} `), controls, said);
     return li;

@@ -1379,7 +1379,7 @@ function rulesFact(v: TableView, game: GameKey): (Node | string)[] {
 
 /** The table is done: its deal is over, and its match too if it has one (nothing left to
  * close, move or invite to). */
-function finished(v: TableView): boolean {
+export function finished(v: TableView): boolean {
   return v.over && (!v.matchState || v.matchState.over);
 }
 
