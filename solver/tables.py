@@ -17,6 +17,7 @@ stale decision is refused instead of applied to a table that moved on.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import random
 import time
@@ -128,6 +129,7 @@ class Logged:
     taken_back: tuple[int, ...] = ()  # a late claim: the log entries it took back
     deal: int = 0  # the deal of a match it belongs to (0: a table of one deal)
     result: Outcome | None = None  # set on the action that ended a deal
+    lapsed: bool = False  # a private decision never answered: the deal ended (R-claim-close)
 
 
 @dataclass(frozen=True)
@@ -600,6 +602,9 @@ class Table:
                         + (f" (drew {' '.join(drew)})" if drew and not back.lines else ""))
             said += (f"taken back: {line}" for line in back.lines)
         lines: tuple[str, ...] = (head, *e.lines, *after)
+        if own and e.lapsed:  # the seat's own: no other seat knows it was asked
+            lines = (head, f"not answered before the deal ended, so played as {action} "
+                     "(R-claim-close)", *e.lines, *after)
         if said:
             # What was taken back is told before what the claim then did, in the order it
             # happened: a declared seat's turn played again after it reads as a new turn.
@@ -706,8 +711,7 @@ class Table:
         # A deal that has ended is not reopened: a decision still open then is declined
         # (R-claim-close, docs/proposed-rulings.md), so the end is the end for every seat.
         for pend in list(self.pending):
-            self.pending.remove(pend)
-            self.inputs.append(f"{DECLINE}{pend.seat}")
+            self._decide(pend, pend.before.private_decline() or "")
         if self.match is not None and not self.match_over:
             self._next_deal()
             self._advance()
@@ -737,6 +741,8 @@ class Table:
         if answer == pend.before.private_decline():
             self.pending.remove(pend)
             self.inputs.append(f"{DECLINE}{pend.seat}")
+            if self.state.is_over:  # never answered: its own seat is told why it stands
+                self.log[pend.entry] = dataclasses.replace(self.log[pend.entry], lapsed=True)
             return
         later = [p for p in self.pending if p.index >= pend.index]
         taken = tuple(pos for pos in self.line[pend.index + 1:]

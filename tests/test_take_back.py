@@ -276,6 +276,11 @@ def test_R_claim_close_a_decision_still_open_when_the_deal_ends_is_declined():
     assert t.inputs[-2:] == ["draw", "!decline 2"]
     assert t.record()["actions"][-2:] == ["stay", "draw"]
     assert t.observation(2).legal_actions == () and t.version(2) == t.version(0) + 1  # its stay
+    # its own log says why it stands, and no other seat's shows a thing of it
+    lapsed = "not answered before the deal ended, so played as stay (R-claim-close)"
+    assert [e.action for e in t.events(2) if lapsed in e.lines] == ["stay"]
+    assert not any(lapsed in line for seat in (0, 1) for e in t.events(seat)
+                   for line in e.lines)
     with pytest.raises(IllegalAction) as err:
         t.act(2, "declare 77s")
     assert err.value.rule == "DEAL_OVER"
