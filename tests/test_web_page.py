@@ -20,6 +20,7 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.error
 import urllib.request
 
@@ -998,6 +999,32 @@ def test_whoever_dealt_finds_the_friends_links_again_at_their_table(served, brow
         b_ctx.close()
 
 
+def test_the_links_for_friends_leave_with_their_toggle_when_the_table_finishes(served,
+                                                                                context):
+    """The dealer has "links for friends" open when the table finishes (a Luk Fu redeal,
+    LF-C4: the friend passes from its own client, greedy after it): the header's toggle
+    goes, and the panel with it, where before it stayed with nothing to close it."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "lukfu", ["you", "friend", "greedy"], 2)
+    link = w.page.get_attribute(".invite-link[data-seat='1']", "value")
+    token = urllib.parse.unquote(re.search(r"token=([^&]+)", link).group(1))
+    table = re.search(r"table=([^&]+)", link).group(1)
+    w.page.click("#to-my-seat")
+    w.settled()
+    w.page.click(".status button.invites-again")
+    w.page.wait_for_selector(".status .invite")
+    version = w.debug("version")
+    w.page.click("section.actions button.act[data-action='call pass']")
+    wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    connect(served, "Act", {"tableId": table, "seatToken": token, "action": "call pass"})
+    wait_for(w.page, "document.body.innerText.includes('deal over')", timeout=15000)
+    w.settled()
+    assert w.debug("over")
+    assert w.page.query_selector(".status .invite") is None
+    assert w.page.query_selector(".status button.invites-again") is None
+    assert w.errors == []
+
+
 def test_a_seat_moves_to_another_browser_by_a_new_link(served, browser):
     """The person who dealt opened a friend's link in their own browser after all (asked
     first), so the friend's link opens nothing. "move this seat" at that seat asks first,
@@ -1038,8 +1065,11 @@ def test_a_seat_moves_to_another_browser_by_a_new_link(served, browser):
         taken.page.wait_for_timeout(500)  # the ended stream shows no failure
         assert taken.page.query_selector(".board [role=alert]:not(.moved)") is None
         assert taken.page.input_value(".moved .moved-link") == new_link
-        # the seat's log left the page with it
-        assert taken.page.locator(".log-lines > li").count() == 0
+        # the seat's log left the page with it, its box too, and the status read aloud no
+        # longer says whose turn it is
+        assert taken.page.locator(".log").count() == 0
+        assert taken.page.text_content("[role=status].sr-only") == (
+            "This browser no longer sits at the table.")
         assert taken.page.evaluate(mine) == [0]  # the dealer's own seat is kept
         refused = urllib.request.Request(
             f"{served}/moneycards.v1.TableService/GetView",

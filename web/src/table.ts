@@ -566,7 +566,8 @@ export class TablePage {
         " · ", h("button", { type: "button", class: "link rules-link", "data-focus": "rules",
           onclick: () => void loadRules().then(() => showBook(game, presetOf(v))) }, "rules"),
         ...this.inviteControl(v), ...this.moveControl(v), ...this.closeControl(v)),
-      this.showingInvites ? this.invitesPanel() : null);
+      // with its "links for friends" toggle: a finished table has neither
+      this.showingInvites && !finished(v) ? this.invitesPanel() : null);
   }
 
   /** The friends' links this browser was handed when it dealt the table ("links for
@@ -645,6 +646,8 @@ export class TablePage {
     this.view = undefined;
     clear(this.board);
     clear(this.logList);
+    this.logList.closest<HTMLElement>(".log")?.remove();  // no empty Log box left behind
+    this.announcer.textContent = "This browser no longer sits at the table.";  // not "your turn"
     const [field, copy] = linkField(inviteUrl(this.seat.tableId, token),
       { class: "invite-link moved-link", "aria-label": "The seat's new link" });
     this.board.append(h("section", { class: "panel notice moved", role: "alert" },
