@@ -20,8 +20,8 @@ import signal
 import subprocess
 import sys
 import time
-import urllib.parse
 import urllib.error
+import urllib.parse
 import urllib.request
 
 import pytest
@@ -1022,6 +1022,20 @@ def test_the_links_for_friends_leave_with_their_toggle_when_the_table_finishes(s
     assert w.debug("over")
     assert w.page.query_selector(".status .invite") is None
     assert w.page.query_selector(".status button.invites-again") is None
+    assert w.errors == []
+
+
+@pytest.mark.parametrize("fragment, said", [
+    ("#token=abc", "This link has a seat token but no table: it was cut short."),
+    ("#table=nosuchtable", "This page has no seat at that table.")])
+def test_a_broken_link_says_what_is_wrong(served, context, fragment, said):
+    """A link cut short (a token, no table) or a table this browser has no seat at opens the
+    lobby with a sentence saying so, not the lobby alone; the token leaves the address."""
+    w = Watched(context)
+    w.page.goto(served + "/" + fragment)
+    w.page.wait_for_selector(".lobby-wrap .notice")
+    assert said in w.page.text_content(".lobby-wrap .notice")
+    assert "token" not in w.page.url
     assert w.errors == []
 
 

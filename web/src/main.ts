@@ -92,6 +92,11 @@ function boot(): void {
     void openLink(tableId, token);  // a friend's link: this tab takes that seat
     return;
   }
+  if (token) {  // a seat link cut short: say so rather than show the lobby as if all were well
+    history.replaceState(null, "", location.pathname);  // the token leaves the address
+    lobby("This link has a seat token but no table: it was cut short. Open the whole link you were sent.");
+    return;
+  }
   const here = tabSeat();
   if (tableId) {
     const seat = here?.tableId === tableId ? here : remembered().find((s) => s.tableId === tableId);
