@@ -361,6 +361,9 @@ def test_a_search_cut_short_says_so_per_action_instead_of_valuing_fewer_deals(ga
         assert [r.value for r in ranked] == sorted((r.value for r in ranked), reverse=True)
         cut = [r for r in ranked if r.cut_short]
         assert cut, k  # the stop was reached: some action says it was cut short
+        if k == 1:  # the ranking itself cut, before any search: no value reads as final
+            assert all(r.cut_short for r in ranked if r.action != "win"), \
+                [(r.action, r.reason) for r in ranked if not r.cut_short]
         for r in ranked:
             # never a share of fewer deals than asked, as if the search had finished
             assert "sampled deals played out" not in r.reason, (k, r.reason)

@@ -249,7 +249,11 @@ def strong(obs: TotomObservation, seed: int | None = None, engine: str = "auto",
     cands = [r for r in base[:top_k] if r.evaluated and top - r.value <= margin
              and r.action != "win"]
     if len(cands) < 2:
-        return as_settlements(obs, base)
+        out = as_settlements(obs, base)
+        if any(r.cut_short for r in base):  # the cap stopped the ranking before any search:
+            # the values it has are the ranking's, none played out, and say so
+            return [cut_short(r, 0, worlds) if r.action != "win" else r for r in out]
+        return out
     return searched(obs, base, cands, seed, worlds)
 
 
