@@ -226,16 +226,22 @@ def token_renewed(table_id: str) -> TableError:
 
 
 @contextlib.contextmanager
-def pace_outside_the_slot(table: Table, context: Any) -> Iterator[None]:
+def pace_outside_the_slot(table: Table, context: Any,
+                          stopping: threading.Event) -> Iterator[None]:
     """While the call runs, the table's AI pace waits without its call slot
     (interceptors.CallContext.idle): the AI seats have played, and a waiting call may
-    run meanwhile. The table is the call's alone under its lock; after it, the table
-    waits as before."""
+    run meanwhile. A stopping server ends the wait at once: the action and its AI replies
+    are played and stored, the pace is only a pace, and the answer then reaches the client
+    within the shutdown's grace rather than being cut. The table is the call's alone under
+    its lock; after it, the table waits as before."""
     idle = getattr(context, "idle", None)
-    if idle is None:
-        yield
-        return
-    table.sleep = idle
+
+    def wait(seconds: Any) -> None:  # as time.sleep takes it
+        if idle is not None:
+            idle(0.0)  # the call slot goes to a waiting call
+        stopping.wait(float(seconds))
+
+    table.sleep = wait
     try:
         yield
     finally:
@@ -453,9 +459,14 @@ class Tables:
                ) -> tuple[OpenTable, dict[int, str]]:
         """A new table, stored. `idle`: how its AI pace waits (a call's `CallContext.idle`,
         without the call's slot), if not in the calling thread as it is."""
+        def paced(seconds: float) -> None:  # as an Act's: a stopping server ends it
+            if idle is not None:
+                idle(0.0)
+            self.stopping.wait(seconds)
+
         table = Table.create(game, seats, seed=seed, rules=rules,
                              ai_budget_ms=self.ai_budget_ms, match=match, ai_only=ai_only,
-                             ai_pace_ms=self.ai_pace_ms, idle=idle)
+                             ai_pace_ms=self.ai_pace_ms, idle=paced)
         # Letters and digits only: an id never starts with "-" (a command line would read
         # it as an option) and reads aloud.
         table_id = base64.b32encode(secrets.token_bytes(10)).decode().lower()
@@ -807,7 +818,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
         if expected is not None and expected < 0:
             raise InvalidInput("a version is 0 or more: the view's version, as last read",
                                field="expected_version")
-        with t.lock, pace_outside_the_slot(t.table, context):
+        with t.lock, pace_outside_the_slot(t.table, context, self.tables.stopping):
             for _ in range(ACT_TRIES):
                 self.tables.sync(t)
                 inputs = len(t.table.inputs)
