@@ -823,3 +823,26 @@ def test_a_deal_record_that_names_its_game_by_the_enum_is_told_the_name(tmp_path
     assert r.exit_code == 2, r.output
     assert r.output == (f"error: record.game: a deal's record names its game {game!r}, "
                         f"not {enum!r} (a match record's enum)\n")
+
+
+@pytest.mark.parametrize("hands, pair, cites", [
+    # three honour triplets: KW-R2's alone; ranks with an honour: both rules
+    (["1h1h1h 2h2h2h 3h 1m", "5c5s5m 6c6s6m 2s 1s", "7c 8s9s 8m9m 4c 1c 2c"], "33h",
+     "111h, 222h and 333h: three triplets (KW-R2)"),
+    (["5c5s5m 6c6s6m 3h 1m", "1h1h1h 2h2h2h 2s 1s", "7c 8s9s 8m9m 4c 1c 2c"], "33h",
+     "5c 5s 5m, 6c 6s 6m and 333h: three triplets (KW-R1, KW-R2)")])
+def test_a_kowah_win_cites_the_rule_of_each_kind_of_triplet(tmp_path, hands, pair, cites):
+    """KW-R1 is a rank's triplet, KW-R2 an honour's: the replay's win names the ones the
+    winning hand has."""
+    stock = ("3h 7s 5s 3h 1c 1c 1c 2c 2c 2c 3c 3c 3c 3c 4c 4c 4c 5c 5c 5c 6c 6c 6c 7c 7c "
+             "7c 8c 8c 8c 8c 9c 9c 9c 9c 1s 1s 1s 2s 2s 2s 3s 3s 3s 3s 4s 4s 4s 4s 5s 5s "
+             "6s 6s 6s 7s 7s 7s 8s 8s 8s 9s 9s 9s 1m 1m 1m 2m 2m 2m 2m 3m 3m 3m 3m 4m 4m "
+             "4m 4m 5m 5m 5m 6m 6m 6m 7m 7m 7m 7m 8m 8m 8m 9m 9m 9m 1h 2h 3h")
+    record = {"game": "kowah", "deal": {"hands": hands, "stock": stock, "first_seat": 0},
+              "actions": ["draw", "discard 1m", f"declare {pair}", "draw", "discard 7s",
+                          "draw", "discard 5s"]}
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(record))
+    r = CliRunner().invoke(cli, ["kowah", "replay", str(path)])
+    assert r.exit_code == 0, r.output
+    assert f"  {cites}\n" in r.output, r.output

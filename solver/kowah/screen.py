@@ -104,7 +104,10 @@ def explain(state: Any, r: Any, names: Sequence[str]) -> list[str]:
              f"{card} ({r.via})"]
     if splits:
         sp = splits[0]
+        # an honour's triplet is KW-R2's, a rank's KW-R1's: cite the ones the hand has
+        honours = [*(KOWAH.parse(t.text)[0] for t in sp.triplets), card]
+        kinds = sorted({"KW-R2" if f.suit == "h" else "KW-R1" for f in honours})
         lines.append(f"  {', '.join(t.text for t in sp.triplets)} and "
-                     f"{KOWAH.render([card] * 3)}: three triplets (KW-R1)")
+                     f"{KOWAH.render([card] * 3)}: three triplets ({', '.join(kinds)})")
     lines.append(f"  multiplier x{r.multiplier} for a win by {r.via} (KW-K1)")
     return lines
