@@ -242,8 +242,9 @@ class Session:
         if answer.isdigit():
             k = int(answer) if len(answer) <= 6 else 0  # a long run of digits is no option
             if not 1 <= k <= len(options):
-                self.echo(f"  {clip(answer)} is not an option: choose 1-{len(options)}, or "
-                          f"type an action.")
+                choose = "1 is the only one" if len(options) == 1 else \
+                    f"choose 1-{len(options)}"
+                self.echo(f"  {clip(answer)} is not an option: {choose}, or type an action.")
                 return None
             chosen = options[k - 1]
             return default_down(obs) if chosen == "down" else chosen

@@ -440,6 +440,19 @@ def test_odd_answers_get_one_short_line_each(tmp_path):
     assert max(map(len, r.output.splitlines())) < 200
 
 
+def test_a_number_past_a_lone_option_says_it_is_the_only_one(tmp_path):
+    """Luk Fu seed 3 opens on one option: a 2 is told that 1 is the only one, not to
+    "choose 1-1"."""
+    from click.testing import CliRunner
+
+    from moneycards.cli.main import cli
+
+    r = CliRunner().invoke(cli, ["lukfu", "play", "--seed", "3", "--record",
+                                 str(tmp_path / "deal.json")], input="2\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "  2 is not an option: 1 is the only one, or type an action." in r.output
+
+
 def test_rule_shows_what_a_refusal_cites_and_any_rule_by_id(tmp_path):
     """KW-T2 refuses a discard before the draw; the refusal says `rule` reads it, `rule`
     alone shows it as `moneycards kowah rules` does, `rule ID` any rule of the game; an id
