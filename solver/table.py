@@ -400,8 +400,11 @@ class TableState(ABC):
         if act.arg and act.verb not in self.card_verbs and words is None:
             return f"'{act.verb}' takes nothing after it; {self.actions_help}"
         if words is not None and act.arg not in words:
-            return f"'{act.verb}' is followed by one word: " + " or ".join(
-                f"'{act.verb} {w}'" for w in words)
+            choices = " or ".join(f"'{act.verb} {w}'" for w in words)
+            if act.arg:  # a word that is none of them: named
+                return f"'{act.verb}' is followed by one of its words ({choices}), " \
+                    f"not {clip(act.arg)!r}"
+            return f"'{act.verb}' is followed by one word: {choices}"
         if act.verb in self.card_verbs and not act.arg:
             example = self.card_examples.get(act.verb, "5c")
             return f"'{act.verb}' names its cards (e.g. '{act.verb} {example}')"

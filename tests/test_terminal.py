@@ -652,3 +652,21 @@ def test_help_at_the_table_stays_within_80_columns(tmp_path):
     block = shown[:shown.index(next(x for x in shown if x.lstrip().startswith("quit"))) + 1]
     assert any(x.startswith("  rule  ") for x in block)
     assert max(map(len, block[1:])) <= 80, block  # the first follows the prompt
+
+
+def test_a_wrong_word_after_call_is_named_and_you_lead_in_lower_case(tmp_path):
+    """Luk Fu seed 12, this seat to call: 'call maybe' is refused naming 'maybe' (the verb
+    takes one word, and that word is no call), and after 'CALL PLAY' the narration says
+    "You are the caller; you lead", not "You lead" in mid-sentence."""
+    from click.testing import CliRunner
+
+    from moneycards.cli.main import cli
+
+    r = CliRunner().invoke(cli, ["lukfu", "play", "--seed", "12", "--record",
+                                 str(tmp_path / "deal.json")],
+                           input="call maybe\nCALL PLAY\nquit\n")
+    assert r.exit_code == 0, r.output
+    said = " ".join(r.output.split())  # the refusal wraps at 80 columns
+    assert ("'call' is followed by one of its words ('call play' or 'call pass'), not "
+            "'maybe'") in said
+    assert "You are the caller; you lead" in r.output

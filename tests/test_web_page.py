@@ -2130,7 +2130,8 @@ def test_the_old_cards_note_says_what_old_means_and_no_more(served, context):
     w = Watched(context)
     deal_in_lobby(w, served, "lukfu", ["you", "random", "random"], 0)
     w.settled()
-    assert w.page.query_selector(".me .card[data-card='1c'].old") is not None
+    # the proof (ProveOld) is asked after the view is drawn: its marks come with its answer
+    w.page.wait_for_selector(".me .card[data-card='1c'].old", timeout=15000)
     note = w.page.text_content(".me p.quiet >> text=Cards marked old")
     assert "played alone" in note and "only when led alone" in note
     assert "cannot be beaten" not in note

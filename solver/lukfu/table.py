@@ -254,7 +254,9 @@ class LukFuState(TableState):
         calls_open, tricks, last_complete, was_on = mark
         rec, out = self.record_, []
         if rec.caller is not None and calls_open:
-            out.append(f"{says(rec.caller, 'is')} the caller; {says(rec.master, 'leads')}")
+            leads = says(rec.master, "leads")  # after the semicolon: "you lead", lower case
+            out.append(f"{says(rec.caller, 'is')} the caller; "
+                       f"{'you' + leads[3:] if leads.startswith('You ') else leads}")
         if rec.tricks and rec.tricks[-1].complete and tricks == len(rec.tricks) \
                 and not last_complete:
             winner, best = rec.tricks[-1].best()
