@@ -60,7 +60,7 @@ def _history(record_file: IO[str] | None, hand: str | None, seat: int | None,
     view = read_lukfu_history(record_file.read(), seat)
     if hand is None:
         hand = view["hand"]
-        if not hand:
+        if hand is None:  # a game record's seat may hold no card (""): that is its hand
             raise InvalidInput("a public record does not show the seat's hand: give it",
                                field="--hand")
     return view["record"], hand, view["seat"], view["rules"] or rules
