@@ -198,6 +198,9 @@ def strong(obs: LukFuObservation, seed: int | None = None, worlds: int = SEARCH_
     floor = min(r.value for r in out)
     rest = [r for r in base if r.action not in values]
     for k, r in enumerate(rest):
+        if r.action == "end":  # a drawn deal: its value is known without playing it out
+            out.append(Ranked(r.action, 0.0, f"end: 0 points, sure; {r.reason}"))
+            continue
         out.append(Ranked(r.action, round(floor - 0.01 * (k + 1), 4),
                           f"{r.action}: not played out, the one-ply ranking puts it below "
                           f"the {counted(len(done), 'options')} searched; {r.reason}"))
@@ -295,7 +298,11 @@ def _one_ply(obs: LukFuObservation, seed: int | None,
             total = pos.record.fu(seat) + len(old)
             out.append(Ranked(act, 100.0, f"claim now with {total} fu (LF-W2)"))
         elif verb == "end":
-            out.append(Ranked(act, 0.0, "the hands are out and six is not reached"))
+            out.append(Ranked(act, 0.0, (
+                "the deal is drawn: a claim not made now is lost (R-claim-timing), and "
+                "every seat settles 0 (R-settle-zero)") if "claim" in acts else (
+                "the hands are out and six is not reached: the deal is drawn (LF-W4), "
+                "every seat settles 0 (R-settle-zero)")))
         elif sure is not None and act == sure[0]:
             out.append(Ranked(act, 100.0 + sure[1],
                               f"play on (LF-W3): {arg} cannot be beaten and raises the claim "
