@@ -887,3 +887,29 @@ def test_R_claim_timing_the_hint_values_end_past_a_claim_as_the_draw_it_is(tmp_p
     assert ranked["end"]["value"] == 0.0
     assert "R-claim-timing" in ranked["end"]["explanation"]
     assert "six is not reached" not in ranked["end"]["explanation"]
+
+
+
+def test_a_ready_undeclared_kowah_hand_that_draws_keeps_its_chance(tmp_path):
+    """Kowah seed 7 with optional declaration (R-declare's switch): seat 0 stayed with a
+    ready hand (3499c 34s 34m). Drawing keeps it ready (it may discard the card drawn and
+    declare): the hint gives the draw the ready hand's wait, not "0 from ready, 0 live cards
+    help" at 0%."""
+    actions = ["draw", "discard 2s", "draw", "discard 2s", "draw", "discard 7s", "draw",
+               "discard 5c", "draw", "discard 1h", "draw", "discard 2h", "draw", "discard 7m",
+               "take", "discard 4c", "take", "discard 8s", "draw", "discard 3h", "draw",
+               "discard 7c", "draw", "discard 1c", "draw", "discard 8m", "draw", "discard 5s",
+               "draw", "discard 1m", "stay", "draw", "discard 2h", "draw", "discard 2s"]
+    record = {"game": "kowah", "seed": 7, "actions": actions,
+              "rules": {"preset": "KOWAH_RULES_PRESET_SEED", "optional_declaration": True}}
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(record))
+    obs = run("kowah", "observe", str(path))
+    assert obs.exit_code == 0, obs.output
+    assert json.loads(obs.output)["hand"] == "3499c 34s 34m"
+    r = CliRunner().invoke(cli, ["kowah", "hint", "--state", "-", "--json"], input=obs.output)
+    assert r.exit_code == 0, r.output
+    draw = {a["action"]: a for a in json.loads(r.output)["actions"]}["draw"]
+    assert "ready now (KW-R4) and not declared" in draw["explanation"]
+    assert "waiting on 9c (KW-R6) with 2 unseen" in draw["explanation"]
+    assert "0 live cards help" not in draw["explanation"] and draw["value"] > 0

@@ -296,10 +296,20 @@ def race(obs: KowahObservation) -> tuple[list[Ranked], list[Ranked]]:
         d_now, outs_now = view.evaluate(view.hand, view.unseen)
         for act in acts:
             if act == "draw":
-                p = race.chance(d_now, outs_now, 0.0, True)
                 risk = sum(race.live.values())
                 tail = (f"; {counted(risk, 'unseen cards')} a declared seat waits on "
                         f"(KW-X4)" if risk else "")
+                if d_now == 0:  # ready and undeclared (R-declare's switch): it stays ready
+                    # by discarding what it draws, and may declare then; it waits from the
+                    # next turn on (R-no-declaration-win)
+                    live, pair = wait_live(list(view.hand), view.unseen)
+                    p = race.chance(0, 0, max(live, 0), False)
+                    safe.append(Ranked(act, p, (
+                        f"win chance {p:.0%}: draw, ready now (KW-R4) and not declared: "
+                        f"discarding the card drawn keeps it ready to declare, waiting on "
+                        f"{pair} (KW-R6) with {live} unseen{tail}")))
+                    continue
+                p = race.chance(d_now, outs_now, 0.0, True)
                 safe.append(Ranked(act, p, f"win chance {p:.0%}: draw, {d_now} from ready "
                                            f"(KW-R4), {outs_now} live cards help{tail}"))
             elif stopped():
