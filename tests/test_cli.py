@@ -913,3 +913,18 @@ def test_a_ready_undeclared_kowah_hand_that_draws_keeps_its_chance(tmp_path):
     assert "ready now (KW-R4) and not declared" in draw["explanation"]
     assert "waiting on 9c (KW-R6) with 2 unseen" in draw["explanation"]
     assert "0 live cards help" not in draw["explanation"] and draw["value"] > 0
+
+
+@pytest.mark.parametrize("hand, pair", [("55c 555s 777m", "55c"), ("55s 555m 777c", "55s"),
+                                        ("33c 333m 1h1h1h", "33c")])
+def test_KW_R5_a_declared_hand_not_ready_is_told_about_the_pair_it_shows(hand, pair):
+    """The five cards of the shown pair's rank are 3-2 or 3-1-1 over the suits, not 2-2-1
+    (KW-R5): the refusal names the pair given with --pair, not another the hand holds."""
+    r = run("kowah", "win", hand, "--pair", pair, "--card", pair[1:], "--via", "self-draw",
+            "--json")
+    assert r.exit_code == 0, r.output
+    said = json.loads(r.output)
+    assert said["wins"] is False
+    assert said["violations"] == [{"rule": "KW-R5", "message": (
+        f"the declared hand is not ready: with {pair} as the pair the five cards of its rank "
+        f"are not 2-2-1 over the suits")}]

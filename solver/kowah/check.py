@@ -160,8 +160,14 @@ def check_win(counts: Sequence[int], pair: Face, card: Face, via: str) -> WinVer
     splits = splits_cpsat(counts)
     found: list[Violation] = []
     if not splits:
-        found = [Violation(v.rule, "the declared hand is not ready: " + v.message)
-                 for v in why_not_ready(counts)]
+        named = KOWAH.render([pair] * 2)
+        if any(s.pair == pair for s in structural_splits(counts)):  # about the pair shown
+            found = [Violation("KW-R5", f"the declared hand is not ready: with {named} as "
+                                        f"the pair the five cards of its rank are not 2-2-1 "
+                                        f"over the suits")]
+        else:
+            found = [Violation(v.rule, "the declared hand is not ready: " + v.message)
+                     for v in why_not_ready(counts)]
     elif not any(s.pair == pair for s in splits):
         found = [pair_refusal(counts, pair, sorted({s.pair for s in splits}))]
     elif card != pair:
