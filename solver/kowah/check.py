@@ -161,7 +161,8 @@ def check_win(counts: Sequence[int], pair: Face, card: Face, via: str) -> WinVer
     found: list[Violation] = []
     if not splits:
         named = KOWAH.render([pair] * 2)
-        if any(s.pair == pair for s in structural_splits(counts)):  # about the pair shown
+        shaped = {s.pair for s in structural_splits(counts)}  # pairs beside two triplets
+        if pair in shaped:  # the shown pair's five cards are the fault: said of that pair
             found = [Violation("KW-R5", f"the declared hand is not ready: with {named} as "
                                         f"the pair the five cards of its rank are not 2-2-1 "
                                         f"over the suits")]
