@@ -10,7 +10,7 @@ import click
 
 from moneycards.cli.common import POSITIVE_MS, answers, emit_json, json_option, progress
 from moneycards.solver.cards import counted
-from moneycards.solver.errors import InvalidInput, json_object
+from moneycards.solver.errors import InvalidInput, clip, json_object
 from moneycards.solver.games import GAMES, AnyGame, final_state, title_of
 from moneycards.solver.table import SEED_LIMIT, SEED_WORDS, check_seed, seat_label
 
@@ -255,7 +255,7 @@ def play_rules(spec: AnyGame, preset: str, switches: tuple[str, ...]) -> Any:
         if not eq or key not in known:
             # the names only: every one fits the error's one line (the table's first
             # lines show each switch's value)
-            raise InvalidInput(f"{text[:40]!r}: give NAME=VALUE, NAME one of "
+            raise InvalidInput(f"{clip(text)!r}: give NAME=VALUE, NAME one of "
                                f"{', '.join(known)}", field="--switch")
         value = value.strip() if isinstance(known[key], tuple) else value.strip().lower()
         if isinstance(known[key], bool):

@@ -210,7 +210,7 @@ def rules_from_json(game: str, obj: Any, *, field: str = "rules") -> Any:
         if key == "preset":
             continue
         if key not in names:
-            raise InvalidInput(f"unknown switch {key[:40]!r}; one of: {', '.join(names)}",
+            raise InvalidInput(f"unknown switch {clip(key)!r}; one of: {', '.join(names)}",
                                field=f"{field}.{key[:40]}")
         default = getattr(base, key)
         switches[key] = faces_switch(game, value, default, f"{field}.{key}") \
@@ -319,7 +319,7 @@ def plugin_engine_record(game: str, obj: dict[str, Any]) -> dict[str, Any]:
     obj = whole_numbers(json_object(obj, field="record", what="a game record"))
     for key in obj:
         if key not in PLUGIN_RECORD_KEYS:
-            raise InvalidInput(f"unknown key {key[:40]!r}", field="record")
+            raise InvalidInput(f"unknown key {clip(key)!r}", field="record")
     check_game(game, obj.get("game", ""))
     actions = obj.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):

@@ -20,7 +20,7 @@ from typing import Any
 
 from google.protobuf import struct_pb2
 
-from moneycards.solver.errors import InvalidInput
+from moneycards.solver.errors import InvalidInput, clip
 from moneycards.solver.games import GAMES
 from moneycards.v1 import common_pb2, kowah_pb2, lukfu_pb2, observation_pb2, totom_pb2
 
@@ -72,7 +72,7 @@ def wire(game: str, *, field: str = "game") -> Wire:
         return WIRES[game]
     if game in GAMES:
         return plugin_wire(game)
-    raise InvalidInput(f"unknown game {game[:40]!r}; one of: {', '.join(GAMES)}", field=field)
+    raise InvalidInput(f"unknown game {clip(game)!r}; one of: {', '.join(GAMES)}", field=field)
 
 
 def wire_of_request(value: int, name: str) -> Wire:

@@ -25,7 +25,7 @@ from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.table import (IllegalAction, check_record, check_result, load_record,
                                      replay_lines)
 from moneycards.solver.totom import TOTOM
-from moneycards.solver.errors import InvalidInput
+from moneycards.solver.errors import InvalidInput, clip
 
 if TYPE_CHECKING:
     from moneycards.solver.kowah.observation import KowahObservation
@@ -202,14 +202,14 @@ def spec(game: Any, *, field: str = "game") -> AnyGame:
     """The spec of a game by name; an unknown name is an error naming `field`."""
     if isinstance(game, str) and game in GAMES:
         return GAMES[game]
-    raise InvalidInput(f"unknown game {str(game)[:40]!r}; choose one of: {', '.join(GAMES)}",
+    raise InvalidInput(f"unknown game {clip(str(game))!r}; choose one of: {', '.join(GAMES)}",
                        field=field)
 
 
 def title_of(game: Any) -> str:
     """A game's name as messages write it ("Tổ Tôm"); an unknown one quoted as given."""
     known = GAMES.get(game) if isinstance(game, str) else None
-    return known.title if known is not None else repr(str(game)[:40])
+    return known.title if known is not None else repr(clip(str(game)))
 
 
 def another_game(given: Any, game: str) -> str:

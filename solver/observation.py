@@ -17,7 +17,7 @@ from enum import Enum
 from typing import Any, Protocol, TypeVar
 
 from moneycards.solver.cards import Deck, Face
-from moneycards.solver.errors import InvalidInput, json_object
+from moneycards.solver.errors import InvalidInput, clip, json_object
 from moneycards.solver.games import spec
 
 E = TypeVar("E", bound=Enum)
@@ -73,7 +73,7 @@ class Reader:
     def check_keys(self, allowed: set[str]) -> None:
         unknown = sorted(set(self.data) - allowed)
         if unknown:
-            raise InvalidInput(f"unknown field {unknown[0][:40]!r}", field=self.path)
+            raise InvalidInput(f"unknown field {clip(unknown[0])!r}", field=self.path)
 
     def present(self, key: str) -> bool:
         return self.data.get(key) is not None

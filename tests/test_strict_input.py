@@ -254,3 +254,15 @@ def test_an_empty_hand_is_the_same_exception_in_every_game(module, function, kwa
     assert type(exc.value) is ImpossibleCards
     assert (exc.value.field, exc.value.message, exc.value.rule) == ("hand", "the hand is empty",
                                                                     None)
+
+
+def test_an_unknown_game_name_is_echoed_clipped_with_its_length():
+    """A game's name, a switch or a key that is not one is echoed as every input is: its
+    first 40 characters and its full length (docs/operations.md), not cut without a word."""
+    from moneycards.solver.games import spec
+    from moneycards.wire import wire
+
+    for ask in (spec, wire):
+        with pytest.raises(InvalidInput) as exc:
+            ask("q" * 1000)
+        assert f"unknown game '{'q' * 40}…(1000 chars)'" in exc.value.message, ask
