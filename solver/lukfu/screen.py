@@ -31,7 +31,8 @@ def view(obs: Any, names: Sequence[str]) -> list[str]:
         trick = rec.tricks[-1]
         plays = []
         for a in trick.actions:
-            shown = a.play.text if a.play is not None else f"down {a.size} face down"
+            shown = a.play.text if a.play is not None else \
+                f"{counted(a.size, 'cards')} face down"
             plays.append(f"{names[a.seat]}: {shown}")
         best = rec.current_best()
         lines += wrap_items(f"Trick {len(rec.tricks)}: ", plays)
@@ -71,7 +72,7 @@ def describe_action(obs: Any, verb: str, arg: str) -> str | None:
     if verb == "down":
         return "face down"
     if verb == "claim":
-        return "fu won plus old cards make six (LF-W2)"
+        return "fu won plus old cards make six or more (LF-W2)"
     if verb == "end":
         return "the hand is empty"
     return None
