@@ -849,18 +849,21 @@ def test_a_kowah_win_cites_the_rule_of_each_kind_of_triplet(tmp_path, hands, pai
 
 
 
+# Luk Fu: seat 0 wins the last trick with every card played and 8 fu (R-claim-timing's
+# moment to claim; after it, only `end`, a draw)
+LAST_TRICK_WON_WITH_8_FU = {
+    "game": "lukfu", "deal": {"hands": ["2c2s2m2t 3456c 3456t", "3456s 6789m 1c1s1m1t",
+                                        "789c 789s 345m 789t"], "first_seat": 0},
+    "actions": ["call play", "lead 2c2s2m2t", "down 1c 1s 1m 1t", "down 789c 9s", "lead 3456c",
+                "follow 3456s", "down 78s 34m", "lead 6789m", "down 5m 789t", "follow 3456t"]}
+
+
 def test_LF_W2_lukfu_old_on_a_game_record_whose_seat_holds_no_card(tmp_path):
     """Seat 0 has won the last trick with every card played (R-claim-timing's moment to
     claim): its hand is empty, which a game record still shows, and `old` answers the claim
     instead of asking for the hand as a public record would."""
     path = tmp_path / "deal.json"
-    record = {"game": "lukfu", "deal": {"hands": ["2c2s2m2t 3456c 3456t",
-                                                  "3456s 6789m 1c1s1m1t",
-                                                  "789c 789s 345m 789t"], "first_seat": 0},
-              "actions": ["call play", "lead 2c2s2m2t", "down 1c 1s 1m 1t", "down 789c 9s",
-                          "lead 3456c", "follow 3456s", "down 78s 34m", "lead 6789m",
-                          "down 5m 789t", "follow 3456t"]}
-    path.write_text(json.dumps(record))
+    path.write_text(json.dumps(LAST_TRICK_WON_WITH_8_FU))
     r = run("lukfu", "old", "--record", str(path))
     assert r.exit_code == 0, r.output
     assert "Fu won 8 + old cards 0 = 8: may claim now" in r.output
@@ -870,14 +873,8 @@ def test_R_claim_timing_the_hint_values_end_past_a_claim_as_the_draw_it_is(tmp_p
     """After the last trick its winner holds 8 fu and may claim; `end` instead is a drawn
     deal (R-claim-timing: a claim not made then is lost) that settles 0 (R-settle-zero):
     the hint says so and values it 0, not just below the claim's +6."""
-    record = {"game": "lukfu", "deal": {"hands": ["2c2s2m2t 3456c 3456t",
-                                                  "3456s 6789m 1c1s1m1t",
-                                                  "789c 789s 345m 789t"], "first_seat": 0},
-              "actions": ["call play", "lead 2c2s2m2t", "down 1c 1s 1m 1t", "down 789c 9s",
-                          "lead 3456c", "follow 3456s", "down 78s 34m", "lead 6789m",
-                          "down 5m 789t", "follow 3456t"]}
     path = tmp_path / "deal.json"
-    path.write_text(json.dumps(record))
+    path.write_text(json.dumps(LAST_TRICK_WON_WITH_8_FU))
     obs = run("lukfu", "observe", str(path))
     assert obs.exit_code == 0, obs.output
     r = CliRunner().invoke(cli, ["lukfu", "hint", "--state", "-", "--json"], input=obs.output)
