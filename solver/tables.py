@@ -569,6 +569,7 @@ class Table:
         said: list[str] = []  # what this seat is told was taken back, in the order played
         by_itself = False  # said includes what followed another seat's decision by itself
         told = 0  # moves this seat never saw, told as the seats that saw them saw them
+        did = False  # a move taken back had lines of its own (cards it exposed or drew)
         # What any seat saw of the moves taken back, every seat is told: a stock card turned
         # up meanwhile is then known to all, not only to the seats that played on.
         for pos in e.taken_back:
@@ -587,6 +588,7 @@ class Table:
                 by_itself = by_itself or bool(back.lines)
                 continue
             mine = back.seat == seat
+            did = did or bool(back.lines)
             if never_saw:  # not in this seat's log: told in words, what followed with it
                 told += 1
                 said.append(f"taken back: {self.seats[back.seat].name}: {back.public}")
@@ -609,8 +611,11 @@ class Table:
             # What was taken back is told before what the claim then did, in the order it
             # happened: a declared seat's turn played again after it reads as a new turn.
             n = len(taken) + told
+            # the count is of moves; the lines below it also tell what they did, so say so
+            extras = [x for x, yes in ((f"what {'it' if n == 1 else 'they'} did", did),
+                                       ("what followed on its own", by_itself)) if yes]
             what = (f"{_count(n, 'action')} {'is' if n == 1 else 'are'} taken back"
-                    + (", with what followed on its own" if by_itself else "")) if n \
+                    + (", with " + " and ".join(extras) if extras else "")) if n \
                 else "what followed on its own is taken back"
             with named_seats(self.names()):
                 lines = (f"{head} — it comes first ({self._privacy_rule()}), so {what}",

@@ -82,7 +82,8 @@ def test_R_claim_privacy_a_claim_comes_first_and_takes_back_what_was_played():
     # what followed (the cards exposed), so that every seat knows the same.
     assert [(e.action, e.taken_back) for e in events] == [("chiu", ())]
     assert events[0].lines == (
-        "Player 0: chiu — it comes first (R-claim-privacy), so 3 actions are taken back",
+        "Player 0: chiu — it comes first (R-claim-privacy), so 3 actions are taken back, "
+        "with what they did",
         "taken back: AI 2: capture 3m", "taken back: AI 2 exposes 3s 3m, taking 3s",
         "taken back: AI 2: discard 9m", "taken back: Player 3: capture 9m",
         "taken back: Player 3 exposes 99m, taking 9m", "Player 0 claims a Chíu: 3333s")
@@ -94,7 +95,7 @@ def test_R_claim_privacy_a_claim_comes_first_and_takes_back_what_was_played():
         assert new[0].taken_back == ((2, "capture 3m", ()), (2, "discard 9m", ()),
                                      (3, "capture 9m", ()))
         assert new[0].lines[0] == ("Player 0: chiu — it comes first (R-claim-privacy), so "
-                                   "3 actions are taken back")
+                                   "3 actions are taken back, with what they did")
         # what was taken back is told first, then what the claim did: in the very words
         # the claimant is told, the cards each capture exposed with it (a seat that saw
         # the moves read two bare captures and no cards)
@@ -184,7 +185,8 @@ def test_R_declare_privacy_what_followed_a_presumed_stay_by_itself_is_taken_back
     t.act(1, next(a for a in t.observation(1).legal_actions if a.startswith("declare")))
     last = t.events(0)[-1]
     assert last.lines[0] == ("B: declare 22h — it comes first (R-declare-privacy), so 2 "
-                             "actions are taken back, with what followed on its own")
+                             "actions are taken back, with what they did and what followed "
+                             "on its own")
     # the take-backs first, then the declaration and the declared seat's turn played again
     # A's draw was in the open (a seat had declared, KW-X3): what followed it says the card
     assert last.lines[1:5] == ("taken back: AI 2 (declared) drew and discarded 3m",
