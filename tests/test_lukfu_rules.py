@@ -448,7 +448,11 @@ def test_LF_K4_net_points_and_bad_input():
 # -- records: bad input ------------------------------------------------------------------
 @pytest.mark.parametrize("data,needle", [
     ({"master": 0, "calls": ["play"], "tricks": [{"leader": 0, "plays": [
-        {"seat": 0, "cards": "7c"}, {"seat": 1, "cards": "7c"}]}]}, "does not beat"),
+        {"seat": 0, "cards": "7c"}, {"seat": 1, "cards": "5c"}]}]}, "does not beat"),
+    # one card twice within a trick is LF-D1's, not a follow that fails to beat itself
+    ({"master": 0, "calls": ["play"], "tricks": [{"leader": 0, "plays": [
+        {"seat": 0, "cards": "7c"}, {"seat": 1, "cards": "7c"}]}]},
+     r"7c was already played at tricks\[0\]\.plays\[0\]"),
     ({"master": 0, "calls": ["play"], "tricks": [
         {"leader": 0, "plays": [{"seat": 0, "cards": "7c"}, {"seat": 1, "cards": "8c"},
                                 {"seat": 2, "down": 1}]},

@@ -228,16 +228,18 @@ class Record:
                 if a.seat != want:
                     raise RecordError(f"seat {want} plays here, not seat {a.seat}",
                                       path=f"{apath}.seat", rule="LF-F1")
-                if k == 0:
-                    self._check_lead(a, apath)
-                    self._check_old_single_lead(t, a, apath)
-                else:
-                    self._check_follow(trick, k, a, apath)
+                # a card played twice is that first, even within one trick (where it would
+                # otherwise read as a follow that does not beat itself)
                 for f in a.cards():
                     if f in seen:
                         raise RecordError(f"{f} was already played at {seen[f]}",
                                           path=apath, rule="LF-D1")
                     seen[f] = apath
+                if k == 0:
+                    self._check_lead(a, apath)
+                    self._check_old_single_lead(t, a, apath)
+                else:
+                    self._check_follow(trick, k, a, apath)
         for seat in range(SEATS):
             if self.played_count(seat) > HAND_SIZE:
                 raise RecordError(f"seat {seat} plays more than its {HAND_SIZE} cards",
