@@ -410,7 +410,8 @@ class Tables:
         # refused alike whether its table exists or not, and says nothing of which do.
         if not token:
             raise InvalidInput("a seat token is needed (CreateTable gives one per person's "
-                               "seat)", field="seat_token")
+                               "seat; a table with none, ai_only, is read by GetRecord)",
+                               field="seat_token")
         if len(token) > MAX_ID or not token.isprintable():
             raise InvalidInput(f"a seat token is at most {MAX_ID} printable characters "
                                "(CreateTable gives 32)", field="seat_token")

@@ -62,6 +62,11 @@ def test_an_ai_only_table_is_played_to_its_end_and_read_by_its_id(served, game):
     text = json_format.MessageToJson(getattr(record, field))
     checked = check(game, read_game_record(game, text))  # as check-record takes it
     assert checked.valid and checked.complete
+    # viewed without a token, the refusal says how such a table is read
+    with pytest.raises(grpc.RpcError) as err:
+        stub.GetView(table_pb2.GetViewRequest(table_id=created.table_id), timeout=30)
+    assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "a table with none, ai_only, is read by GetRecord" in err.value.details()
 
 
 def test_an_ai_only_match_plays_every_deal(served):
