@@ -225,6 +225,17 @@ def token_renewed(table_id: str) -> TableError:
         "SEAT_TOKEN_RENEWED", table_id=table_id))
 
 
+def paced_wait(idle: Callable[[float], None] | None,
+               stopping: threading.Event) -> Callable[[Any], None]:
+    """How a table waits out its AI pace in a call: the call slot first goes to a waiting
+    call (`idle`, a call's CallContext.idle), and a stopping server ends the wait at once."""
+    def wait(seconds: Any) -> None:  # as time.sleep takes it
+        if idle is not None:
+            idle(0.0)
+        stopping.wait(float(seconds))
+    return wait
+
+
 @contextlib.contextmanager
 def pace_outside_the_slot(table: Table, context: Any,
                           stopping: threading.Event) -> Iterator[None]:
@@ -234,14 +245,7 @@ def pace_outside_the_slot(table: Table, context: Any,
     are played and stored, the pace is only a pace, and the answer then reaches the client
     within the shutdown's grace rather than being cut. The table is the call's alone under
     its lock; after it, the table waits as before."""
-    idle = getattr(context, "idle", None)
-
-    def wait(seconds: Any) -> None:  # as time.sleep takes it
-        if idle is not None:
-            idle(0.0)  # the call slot goes to a waiting call
-        stopping.wait(float(seconds))
-
-    table.sleep = wait
+    table.sleep = paced_wait(getattr(context, "idle", None), stopping)
     try:
         yield
     finally:
@@ -460,14 +464,9 @@ class Tables:
                ) -> tuple[OpenTable, dict[int, str]]:
         """A new table, stored. `idle`: how its AI pace waits (a call's `CallContext.idle`,
         without the call's slot), if not in the calling thread as it is."""
-        def paced(seconds: float) -> None:  # as an Act's: a stopping server ends it
-            if idle is not None:
-                idle(0.0)
-            self.stopping.wait(seconds)
-
         table = Table.create(game, seats, seed=seed, rules=rules,
                              ai_budget_ms=self.ai_budget_ms, match=match, ai_only=ai_only,
-                             ai_pace_ms=self.ai_pace_ms, idle=paced)
+                             ai_pace_ms=self.ai_pace_ms, idle=paced_wait(idle, self.stopping))
         # Letters and digits only: an id never starts with "-" (a command line would read
         # it as an option) and reads aloud.
         table_id = base64.b32encode(secrets.token_bytes(10)).decode().lower()

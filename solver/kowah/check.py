@@ -143,14 +143,19 @@ def pairs_text(faces: Sequence[Face]) -> str:
     return ", ".join(KOWAH.render([f, f]) for f in faces)
 
 
+def not_two_two_one(pair: Face) -> str:
+    """KW-R5's refusal of a pair whose rank's five cards are not 2-2-1 over the suits."""
+    return (f"with {KOWAH.render([pair] * 2)} as the pair the five cards of its rank are not "
+            f"2-2-1 over the suits")
+
+
 def pair_refusal(counts: Sequence[int], pair: Face, shown: Sequence[Face]) -> Violation:
     """Why ready cards that may show the pairs `shown` may not show `pair` (a pair they
     hold): KW-R5 when only the 2-2-1 rule refuses it, else KW-R4."""
     named = KOWAH.render([pair] * 2)
     may = pairs_text(shown)
     if any(s.pair == pair for s in structural_splits(counts)):
-        return Violation("KW-R5", f"with {named} as the pair the five cards of its rank are "
-                                  f"not 2-2-1 over the suits; it may show {may}")
+        return Violation("KW-R5", f"{not_two_two_one(pair)}; it may show {may}")
     return Violation("KW-R4", f"with {named} as the pair the other six cards do not form two "
                               f"triplets; it may show {may}")
 
@@ -160,12 +165,10 @@ def check_win(counts: Sequence[int], pair: Face, card: Face, via: str) -> WinVer
     splits = splits_cpsat(counts)
     found: list[Violation] = []
     if not splits:
-        named = KOWAH.render([pair] * 2)
         shaped = {s.pair for s in structural_splits(counts)}  # pairs beside two triplets
         if pair in shaped:  # the shown pair's five cards are the fault: said of that pair
-            found = [Violation("KW-R5", f"the declared hand is not ready: with {named} as "
-                                        f"the pair the five cards of its rank are not 2-2-1 "
-                                        f"over the suits")]
+            found = [Violation("KW-R5", "the declared hand is not ready: "
+                                        + not_two_two_one(pair))]
         else:
             found = [Violation(v.rule, "the declared hand is not ready: " + v.message)
                      for v in why_not_ready(counts)]

@@ -105,8 +105,8 @@ def explain(state: Any, r: Any, names: Sequence[str]) -> list[str]:
     if splits:
         sp = splits[0]
         # an honour's triplet is KW-R2's, a rank's KW-R1's: cite the ones the hand has
-        honours = [*(KOWAH.parse(t.text)[0] for t in sp.triplets), card]
-        kinds = sorted({"KW-R2" if f.suit == "h" else "KW-R1" for f in honours})
+        faces = [*(KOWAH.parse(t.text)[0] for t in sp.triplets), card]
+        kinds = sorted({"KW-R2" if f.suit == "h" else "KW-R1" for f in faces})
         lines.append(f"  {', '.join(t.text for t in sp.triplets)} and "
                      f"{KOWAH.render([card] * 3)}: three triplets ({', '.join(kinds)})")
     lines.append(f"  multiplier x{r.multiplier} for a win by {r.via} (KW-K1)")
