@@ -4,6 +4,7 @@ ids that errors, hints and results cite."""
 from __future__ import annotations
 
 import shutil
+import sys
 import textwrap
 
 import click
@@ -22,7 +23,7 @@ find_option = click.option(
     "--find", metavar="WORDS",
     help="Only the rules with a word starting so, in their id, section or text; several "
          "words in quotes: each of them (\"caller pays\"). Any case; Vietnamese marks "
-         "count where typed.")
+         "count where typed. None found: exit 1, as grep.")
 
 
 def example(game: str) -> tuple[str, str]:
@@ -48,7 +49,7 @@ def add_rules_command(group: click.Group, game: str) -> None:
     @json_option
     @answers
     def rules(ids: tuple[str, ...], find: str | None, as_json: bool) -> None:
-        show(found(pick(game, ids), find, spec(game).title), as_json)
+        show_found(pick(game, ids), find, spec(game).title, as_json)
 
 
 @click.command("rules", help=(
@@ -67,23 +68,34 @@ def any_rules(ids: tuple[str, ...], find: str | None, as_json: bool) -> None:
         raise InvalidInput("give a rule id (TT-C3, R-match), --find WORDS, or both; "
                            "`moneycards GAME rules` lists a whole game's", field="ID")
     chosen = pick_any(ids) if ids else [r for g in paged_games() for r in rule_texts(g)]
-    show(found(chosen, find, "game's"), as_json, titled=True)
+    show_found(chosen, find, "game's", as_json, titled=True)
 
 
-def found(chosen: list[RuleText], find: str | None, whose: str) -> list[RuleText]:
-    """The chosen rules that --find's words are in (all without --find); none is an error
-    that says so, as a search with no answer is not a list of rules."""
+def found(chosen: list[RuleText], find: str | None) -> list[RuleText]:
+    """The chosen rules that --find's words are in (all without --find)."""
     if find is None:
         return chosen
     if not find.strip():
         raise InvalidInput("needs a word", field="--find")
-    hits = [r for r in chosen if mentions(r, find)]
-    if not hits:
+    return [r for r in chosen if mentions(r, find)]
+
+
+def show_found(chosen: list[RuleText], find: str | None, whose: str, as_json: bool,
+               titled: bool = False) -> None:
+    """The rules --find's words are in. None found is an answer, not bad input: as grep
+    does, a line on stderr (an empty list under --json) and exit 1."""
+    hits = found(chosen, find)
+    if hits or find is None:
+        show(hits, as_json, titled)
+        return
+    if as_json:
+        emit_json([])
+    else:
         words = find.split()
         said = (f"a word starting {words[0]!r}" if len(words) == 1 else
                 "words starting " + " and ".join(repr(w) for w in words))
-        raise InvalidInput(f"no {whose} rule has {said}", field="--find")
-    return hits
+        click.echo(f"no {whose} rule has {said}", err=True)
+    sys.exit(1)
 
 
 def show(chosen: list[RuleText], as_json: bool, titled: bool = False) -> None:

@@ -263,12 +263,14 @@ def test_find_lists_the_rules_a_word_starts_in():
     r = run("lukfu", "rules", "--find", "caller pays", "--json")
     assert [d["id"] for d in json.loads(r.output)] == ["LF-K3"]  # "the caller ... pays"
     assert not mentions(rule_text("lukfu", "LF-K3"), "caller zzz")
+    # none found is an empty answer, not bad input: exit 1 and one line, as grep
     r = run("lukfu", "rules", "--find", "caller zzz")
-    assert (r.exit_code, r.stderr) == (2, "error: --find: no Luk Fu rule has words starting "
-                                          "'caller' and 'zzz'\n")
+    assert (r.exit_code, r.stdout, r.stderr) == (
+        1, "", "no Luk Fu rule has words starting 'caller' and 'zzz'\n")
     r = run("lukfu", "rules", "LF-O", "--find", "claim")
-    assert (r.exit_code, r.stderr) == (2, "error: --find: no Luk Fu rule has a word starting "
-                                          "'claim'\n")
+    assert (r.exit_code, r.stderr) == (1, "no Luk Fu rule has a word starting 'claim'\n")
+    r = run("rules", "--find", "zzz", "--json")
+    assert (r.exit_code, json.loads(r.stdout), r.stderr) == (1, [], "")
     assert run("rules").stderr.startswith("error: ID: give a rule id")
     assert run("kowah", "rules", "--find", " ").stderr == "error: --find: needs a word\n"
 
