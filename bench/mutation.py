@@ -1272,6 +1272,13 @@ MUTANTS: tuple[Mutant, ...] = (
       "comp = [totals[CLASS_OF[f]] for f in safe]", "KW-R3",
       "the rollout player counts a card's identical copy no more than a card of its rank, "
       "though a pair needs one", SEARCH_T),
+    M("kw-near-typical-wait", "solver/kowah/hint.py",
+      "            hit_later = last_step.wait_live / u", "", "KW-R6",
+      "the race values a hand one card from ready as if every card that makes it ready "
+      "left a typical wait, however many copies of it are unseen", SEARCH_T),
+    M("kw-near-drawn-copy-unseen", "solver/kowah/hint.py",
+      "best = max(best, unseen[p] - (p == c))", "best = max(best, unseen[p])", "KW-R6",
+      "a wait made by drawing a copy of it still counts that copy as unseen", SEARCH_T),
     M("lf-sim-run-suits", LF_SEARCH,
       "return p.suit > best.suit or (p.suit == best.suit and p.rank > best.rank)",
       "return p.suit == best.suit and p.rank > best.rank", "LF-F4",

@@ -150,13 +150,15 @@ def test_strong_values_are_multipliers_won_in_sampled_deals_and_reproducible():
 
 
 def test_options_not_played_out_keep_the_race_order_when_capped_below_the_played():
-    """Two discards whose race estimates differ (15% and 9%) both lie above the share of
-    deals the last option played out won (8%): each is capped below it, and they stay
-    apart, in the race's order."""
+    """Two discards whose race estimates differ (+0.16 and +0.14 multiplier won a deal) both
+    lie above the value of the last option played out (+0.04): each is capped below it, and
+    they stay apart, in the race's order."""
     obs = _positions(82, seed=5)[81]
     rest = [r for r in strong(obs) if r.reason.startswith("not played out")]
-    assert [r.action for r in rest] == ["discard 2s", "discard 8m"]
-    assert rest[0].value > rest[1].value
+    assert [r.action for r in rest[:2]] == ["discard 8s", "discard 8m"]
+    assert [r.reason.partition("race estimate ")[2][:5] for r in rest[:2]] == ["+0.16", "+0.14"]
+    played = [r for r in strong(obs) if _played(r)]
+    assert rest[0].value > rest[1].value and rest[0].value < min(r.value for r in played)
 
 
 def test_a_discard_that_makes_the_hand_ready_on_a_live_wait_is_played_first():
@@ -353,3 +355,42 @@ def test_feeding_the_next_seat_is_read_from_its_hand():
     assert feeds_next(deal, five_m) and not feeds_next(deal, nine_c)
     deal.declared[nxt] = five_c
     assert not feeds_next(deal, five_c)
+
+
+def _counts(text):
+    out = [0] * len(KOWAH.faces)
+    for f in KOWAH.parse(text):
+        out[KOWAH.index(f)] += 1
+    return out
+
+
+def test_KW_R6_a_hand_one_from_ready_counts_its_outs_and_the_waits_they_leave():
+    """Two triplets and two singles: drawing a copy of a single pairs it (KW-R3), and the
+    hand then waits on that face (KW-R6) with one unseen copy fewer. 2c with two unseen
+    copies leaves a wait with one; 4c with three, a wait with two; 6c with one, a dead wait."""
+    from moneycards.solver.kowah.hint import one_from_ready
+    unseen = [0] * len(KOWAH.faces)
+    for text, n in (("2c", 2), ("3c", 2), ("4c", 3), ("6c", 1)):
+        unseen[KOWAH.index(KOWAH.parse(text)[0])] = n
+    near = one_from_ready(_counts("5c 5s 5m 7c 7s 7m 2c 3c"), unseen)
+    assert (near.outs, near.wait_live) == (4, 1.0)
+    near = one_from_ready(_counts("5c 5s 5m 7c 7s 7m 4c 6c"), unseen)
+    assert (near.outs, near.wait_live) == (4, (3 * 2 + 1 * 0) / 4)
+    # no unseen copy of either single: nothing makes it ready
+    assert one_from_ready(_counts("5c 5s 5m 7c 7s 7m 8c 9c"), unseen) == (0, 0.0)
+
+
+def test_KW_R6_the_race_values_a_hand_one_from_ready_by_how_live_its_waits_are():
+    """Equal outs (four cards make each hand ready), waits of 1.0 and 1.5 unseen copies on
+    average: the race puts the livelier ahead."""
+    from types import SimpleNamespace
+
+    from moneycards.solver.kowah.hint import Race, one_from_ready
+    unseen = [2] * len(KOWAH.faces)
+    for text, n in (("2c", 2), ("3c", 2), ("4c", 3), ("6c", 1)):
+        unseen[KOWAH.index(KOWAH.parse(text)[0])] = n
+    race = Race(SimpleNamespace(seat=0, stock=60, declared={}), unseen)
+    dull = one_from_ready(_counts("5c 5s 5m 7c 7s 7m 2c 3c"), unseen)
+    live = one_from_ready(_counts("5c 5s 5m 7c 7s 7m 4c 6c"), unseen)
+    assert dull.outs == live.outs == 4
+    assert race.chance(1, 4, 0.0, True, live) > race.chance(1, 4, 0.0, True, dull) > 0

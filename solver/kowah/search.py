@@ -102,6 +102,32 @@ def copies_left(hand: Sequence[int], on_pile: Sequence[int], f: int) -> int:
         - sum(map(on_pile.__getitem__, cards))
 
 
+def readying(hand: list[int], ready: dict[bytes, Any],
+             totals: list[int] | None = None) -> list[int]:
+    """The faces whose discard leaves a ready hand (of a nine-card hand), in face order;
+    `ready` is `ready_pairs()`. A ready eight (KW-R4) is two triplets and a pair, so each
+    rank class holds 0, 2, 3, 5, 6 or 8 of its cards: the discard must come from the one
+    class whose count is off (any class when none is), leaving it at such a count; only
+    those faces are looked up. Twice as fast as trying every face, on rollout hands.
+    `totals`: the hand's `class_totals`, when the caller has them."""
+    if totals is None:
+        totals = class_totals(hand)
+    off = [c for c, n in enumerate(totals) if OFF_COUNT[n]]
+    if len(off) > 1:
+        return []
+    out = []
+    for c in off or range(len(totals)):
+        if totals[c] - 1 in READY_CLASS_COUNTS or totals[c] == 1:
+            for f in CLASS_FACES[c]:
+                if hand[f]:
+                    hand[f] -= 1
+                    if bytes(hand) in ready:
+                        out.append(f)
+                    hand[f] += 1
+    out.sort()
+    return out
+
+
 class Deal:
     """A fully known Kowah deal in progress, played fast (the engine's rules, count
     vectors, faces as indices). `winner`/`multiplier` say how it ended; `over` whether."""
@@ -208,28 +234,8 @@ class Deal:
 
     # -- the rollout policy -------------------------------------------------------------
     def _readying(self, hand: list[int], totals: list[int] | None = None) -> list[int]:
-        """The faces whose discard leaves a ready hand (of a nine-card hand), in face
-        order. A ready eight (KW-R4) is two triplets and a pair, so each rank class holds
-        0, 2, 3, 5, 6 or 8 of its cards: the discard must come from the one class whose
-        count is off (any class when none is), leaving it at such a count; only those
-        faces are looked up. Twice as fast as trying every face, on rollout hands.
-        `totals`: the hand's `class_totals`, when the caller has them."""
-        if totals is None:
-            totals = class_totals(hand)
-        off = [c for c, n in enumerate(totals) if OFF_COUNT[n]]
-        if len(off) > 1:
-            return []
-        out = []
-        for c in off or range(len(totals)):
-            if totals[c] - 1 in READY_CLASS_COUNTS or totals[c] == 1:
-                for f in CLASS_FACES[c]:
-                    if hand[f]:
-                        hand[f] -= 1
-                        if bytes(hand) in self.ready:
-                            out.append(f)
-                        hand[f] += 1
-        out.sort()
-        return out
+        """The faces whose discard leaves this nine-card hand ready (`readying`)."""
+        return readying(hand, self.ready, totals)
 
     def policy(self, rng: random.Random) -> tuple[str, int]:
         """The rollout policy's move for the seat to act: (verb, face index or -1)."""
