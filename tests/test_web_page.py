@@ -925,8 +925,10 @@ def test_whoever_dealt_is_asked_before_opening_a_friend_s_link_in_their_own_brow
         served, browser):
     """The person who dealt tries a friend's link in a tab of their own browser: the page
     asks first (opening it would use the link up) and goes to their own seat; the friend's
-    link still opens the friend's seat. Opened here after that, it is refused with a word
-    on where this browser's own seat is."""
+    link still opens the friend's seat. Tried here after that, the page knows from the
+    table that the link was opened: it says so, with nothing to try. A browser at the table
+    that does not know whose link it is (it did not deal) asks, and opened here the link
+    is refused with a word on where this browser's own seat is."""
     a_ctx, b_ctx = browser.new_context(), browser.new_context()
     try:
         a, link = dealt_with_a_friend(a_ctx, served)
@@ -941,16 +943,31 @@ def test_whoever_dealt_is_asked_before_opening_a_friend_s_link_in_their_own_brow
         b.page.goto(link)
         b.settled()
         assert b.debug("seat") == 1  # the link was not used up by the question
+        known = Watched(a_ctx)
+        known.page.goto(link)
+        known.page.wait_for_function("document.querySelector('#link-ask-said')?.textContent"
+                                     ".includes('opened already')")
+        assert "is Player 1's seat (seat 1), which was opened already: the seat is theirs" \
+            in known.page.text_content("#link-ask-said")
+        assert known.page.query_selector("#link-open-here") is None
+        known.page.click("#link-to-my-seat")
+        known.settled()
+        assert known.debug("seat") == 0
+        # the links this browser kept are gone (as where another seat's person sits)
+        known.page.evaluate("localStorage.setItem('moneycards.seats', JSON.stringify("
+                            "JSON.parse(localStorage.getItem('moneycards.seats'))"
+                            ".map(({invites, ...s}) => s)))")
         again = Watched(a_ctx)
         again.page.goto(link)
         again.page.wait_for_selector(".link-ask")
+        assert "this link is another seat's" in again.page.text_content("#link-ask-said")
         again.page.click("#link-open-here")  # asked again, and opened here after all
         again.page.wait_for_selector(".lobby-wrap .notice")
         said = again.page.text_content(".lobby-wrap .notice")
         assert "opened already" in said and "own seat at the table is under Your tables" in said
         # the browser logs the refused renewal's 403 itself: expected here
         assert [e for e in again.errors if "(Forbidden)" not in e] == []
-        assert a.errors == [] and b.errors == [] and tab.errors == []
+        assert a.errors == [] and b.errors == [] and tab.errors == [] and known.errors == []
     finally:
         a_ctx.close()
         b_ctx.close()

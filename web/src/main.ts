@@ -64,7 +64,8 @@ function askBeforeTaking(tableId: string, token: string, mine: Remembered): void
   const you = mine.name ? `${mine.name} (seat ${mine.seat})` : `seat ${mine.seat}`;
   const theirs = mine.invites?.find((f) => f.token === token);
   const whose = theirs ? `${theirs.name.trim() || `Player ${theirs.seat}`}'s seat (seat ${theirs.seat})` : "another seat's";
-  app.append(h("section", { class: "panel notice link-ask", role: "alertdialog", "aria-labelledby": "link-ask-said" },
+  app.append(h("section", { class: "panel notice link-ask", role: "alertdialog", "aria-labelledby": "link-ask-said",
+    "data-seat": theirs ? theirs.seat : "" },
     h("p", { id: "link-ask-said" }, `This browser sits at this table as ${you}, and this link is ${whose}. ` +
       "Opening it here uses it up, if no one has yet: the person it was sent to could no longer open their seat."),
     h("p", {},
@@ -76,6 +77,26 @@ function askBeforeTaking(tableId: string, token: string, mine: Remembered): void
         void openLink(tableId, token, true);
       } }, "Open the other seat here"))));
   app.querySelector<HTMLElement>("#link-to-my-seat")?.focus();
+  if (theirs && !theirs.moved) void openedAlready(tableId, mine, theirs.seat, you, whose);
+}
+
+/** The table's word, asked with this browser's own seat: was the seat's link opened
+ * already? Then it is theirs, and opening it here would only be refused: the question
+ * becomes a statement, with no button to try. (A seat moved from here is renewed by the
+ * move, opened or not: not asked.) No answer leaves the question as it was. */
+async function openedAlready(tableId: string, mine: Remembered, seat: number, you: string,
+  whose: string): Promise<void> {
+  try {
+    const { view } = await tables.getView({ tableId, seatToken: mine.token });
+    if (!view?.seats[seat]?.tokenRenewed) return;
+  } catch {
+    return;
+  }
+  const said = app.querySelector<HTMLElement>(`.link-ask[data-seat="${seat}"] #link-ask-said`);
+  if (!said) return;  // the page moved on meanwhile
+  said.textContent = `This browser sits at this table as ${you}, and this link is ${whose}, ` +
+    "which was opened already: the seat is theirs, and opens only where they opened it.";
+  app.querySelector(".link-ask #link-open-here")?.remove();
 }
 
 function lobby(note = ""): void {
