@@ -1288,6 +1288,10 @@ MUTANTS: tuple[Mutant, ...] = (
       "            hit_later = last_step.wait_live / u", "", "KW-R6",
       "the race values a hand one card from ready as if every card that makes it ready "
       "left a typical wait, however many copies of it are unseen", SEARCH_T),
+    M("kw-near-out-feeds-wait", "solver/kowah/hint.py",
+      "if not unseen[c] or c in barred:", "if not unseen[c]:", "KW-X4",
+      "the race counts as an out of a hand one card from ready a card another seat waits "
+      "on, whose draw wins that seat the deal", SEARCH_T),
     M("kw-near-drawn-copy-unseen", "solver/kowah/hint.py",
       "best = max(best, unseen[p] - (p == c))", "best = max(best, unseen[p])", "KW-R6",
       "a wait made by drawing a copy of it still counts that copy as unseen", SEARCH_T),

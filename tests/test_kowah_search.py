@@ -367,7 +367,8 @@ def _counts(text):
 def test_KW_R6_a_hand_one_from_ready_counts_its_outs_and_the_waits_they_leave():
     """Two triplets and two singles: drawing a copy of a single pairs it (KW-R3), and the
     hand then waits on that face (KW-R6) with one unseen copy fewer. 2c with two unseen
-    copies leaves a wait with one; 4c with three, a wait with two; 6c with one, a dead wait."""
+    copies leaves a wait with one; 4c with three, a wait with two; 6c with one, a dead wait.
+    Another seat's declared wait is no out (KW-X4)."""
     from moneycards.solver.kowah.hint import one_from_ready
     unseen = [0] * len(KOWAH.faces)
     for text, n in (("2c", 2), ("3c", 2), ("4c", 3), ("6c", 1)):
@@ -378,6 +379,9 @@ def test_KW_R6_a_hand_one_from_ready_counts_its_outs_and_the_waits_they_leave():
     assert (near.outs, near.wait_live) == (4, (3 * 2 + 1 * 0) / 4)
     # no unseen copy of either single: nothing makes it ready
     assert one_from_ready(_counts("5c 5s 5m 7c 7s 7m 8c 9c"), unseen) == (0, 0.0)
+    # 4c is another seat's declared wait: drawing it wins that seat the deal (KW-X4)
+    barred = {KOWAH.index(KOWAH.parse("4c")[0])}
+    assert one_from_ready(_counts("5c 5s 5m 7c 7s 7m 4c 6c"), unseen, barred) == (1, 0.0)
 
 
 def test_KW_R6_the_race_values_a_hand_one_from_ready_by_how_live_its_waits_are():

@@ -11,7 +11,7 @@ to the targets within one card of the best, so one decision costs a few millisec
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -242,25 +242,29 @@ class Race:
 
 class Near(NamedTuple):
     """A hand one card from ready (KW-R4): the unseen cards that make it ready when drawn
-    (`outs`) and the unseen copies of the wait each leaves, on average over those cards
-    (`wait_live`, the best pair shown, KW-R6)."""
+    (`outs`) and the unseen copies of the wait each leaves (KW-R6), showing the best pair
+    (KW-T4), on average over those cards (`wait_live`)."""
     outs: int
     wait_live: float
 
 
-def one_from_ready(hand8: list[int], unseen: list[int]) -> Near:
+def one_from_ready(hand8: list[int], unseen: list[int],
+                   barred: Collection[int] = ()) -> Near:
     """What a hand one card from ready can draw: how many unseen cards make it ready, and
     how live the waits they leave are. Two hands with the same outs are not alike when one
     ends waiting on a face with two copies unseen and the other on a face with none
-    (KW-R6). Measured in the simulator, the race as a player against two `greedy` seats
-    (three runs, 10,500 deals): valuing this, it wins 41.4% of the deals against 40.1% with
-    a typical wait and speed, +0.020 multiplier won a deal, ahead in each run."""
+    (KW-R6). A face in `barred`, another seat's declared wait, is no out: drawing it wins
+    that seat the deal (KW-X4). Measured in the simulator, the race as a player against two
+    `greedy` seats (three runs, 10,500 deals; there the seat counts as unseen the cards
+    others took in the open, and bars no wait): valuing this, it wins 41.4% of the deals
+    against 40.1% with a typical wait and speed, +0.020 multiplier won a deal, ahead in
+    each run (`bench/kowah_policies.py --race`)."""
     ready = ready_pairs()
     h9 = list(hand8)
     outs = 0
     weighted = 0.0
     for c in range(NF):
-        if not unseen[c]:
+        if not unseen[c] or c in barred:
             continue
         h9[c] += 1
         best = -1
@@ -284,12 +288,17 @@ def distance_chance(race: Race, dist: int, outs: int, hand8: list[int], unseen: 
     if dist != 1:
         return (race.chance(dist, outs, 0.0, my_turn_first),
                 f"{dist} from ready (KW-R4), {outs} live cards help")
-    near = one_from_ready(hand8, unseen)
+    near = one_from_ready(hand8, unseen, {KOWAH.index(f) for f in race.waits.values()})
     if not near.outs:
         return 0.0, "1 from ready (KW-R4), but no unseen card makes it ready"
-    return (race.chance(1, near.outs, 0.0, my_turn_first, near),
-            f"1 from ready (KW-R4), {near.outs} live cards make it ready, on waits with "
-            f"{round(near.wait_live, 1):g} unseen copies on average (KW-R6)")
+    said = (f"1 from ready (KW-R4), {counted(near.outs, 'live cards')} "
+            f"{'makes' if near.outs == 1 else 'make'} it ready")
+    chance = race.chance(1, near.outs, 0.0, my_turn_first, near)
+    if not near.wait_live:
+        return chance, f"{said}, but on a dead wait (no copy unseen), where it would lock (KW-X1)"
+    live = round(near.wait_live, 1)
+    return chance, (f"{said}, on waits with {live:g} unseen "
+                    f"{'copy' if live == 1 else 'copies'} on average (KW-R6)")
 
 
 def wait_live(hand8: list[int], unseen: list[int]) -> tuple[int, Face | None]:
