@@ -64,9 +64,9 @@ function askBeforeTaking(tableId: string, token: string, mine: Remembered): void
   const you = mine.name ? `${mine.name} (seat ${mine.seat})` : `seat ${mine.seat}`;
   const theirs = mine.invites?.find((f) => f.token === token);
   const whose = theirs ? `${theirs.name.trim() || `Player ${theirs.seat}`}'s seat (seat ${theirs.seat})` : "another seat's";
-  app.append(h("section", { class: "panel notice link-ask", role: "alertdialog", "aria-labelledby": "link-ask-said",
-    "data-seat": theirs ? theirs.seat : "" },
-    h("p", { id: "link-ask-said" }, `This browser sits at this table as ${you}, and this link is ${whose}. ` +
+  const asked = h("section", { class: "panel notice link-ask", role: "alertdialog", "aria-labelledby": "link-ask-said" },
+    // polite: the table's answer may turn the question into a statement (openedAlready)
+    h("p", { id: "link-ask-said", "aria-live": "polite" }, `This browser sits at this table as ${you}, and this link is ${whose}. ` +
       "Opening it here uses it up, if no one has yet: the person it was sent to could no longer open their seat."),
     h("p", {},
       h("button", { type: "button", class: "primary", id: "link-to-my-seat", onclick: () => openSeat(mine) },
@@ -75,28 +75,32 @@ function askBeforeTaking(tableId: string, token: string, mine: Remembered): void
       h("button", { type: "button", id: "link-open-here", onclick: (e: Event) => {
         (e.currentTarget as HTMLButtonElement).disabled = true;
         void openLink(tableId, token, true);
-      } }, "Open the other seat here"))));
+      } }, "Open the other seat here")));
+  app.append(asked);
   app.querySelector<HTMLElement>("#link-to-my-seat")?.focus();
-  if (theirs && !theirs.moved) void openedAlready(tableId, mine, theirs.seat, you, whose);
+  if (theirs && !theirs.moved) void openedAlready(asked, tableId, mine, theirs.seat, you, whose);
 }
 
 /** The table's word, asked with this browser's own seat: was the seat's link opened
  * already? Then it is theirs, and opening it here would only be refused: the question
  * becomes a statement, with no button to try. (A seat moved from here is renewed by the
  * move, opened or not: not asked.) No answer leaves the question as it was. */
-async function openedAlready(tableId: string, mine: Remembered, seat: number, you: string,
-  whose: string): Promise<void> {
+async function openedAlready(asked: HTMLElement, tableId: string, mine: Remembered, seat: number,
+  you: string, whose: string): Promise<void> {
   try {
     const { view } = await tables.getView({ tableId, seatToken: mine.token });
     if (!view?.seats[seat]?.tokenRenewed) return;
   } catch {
     return;
   }
-  const said = app.querySelector<HTMLElement>(`.link-ask[data-seat="${seat}"] #link-ask-said`);
-  if (!said) return;  // the page moved on meanwhile
-  said.textContent = `This browser sits at this table as ${you}, and this link is ${whose}, ` +
-    "which was opened already: the seat is theirs, and opens only where they opened it.";
-  app.querySelector(".link-ask #link-open-here")?.remove();
+  const here = asked.querySelector<HTMLButtonElement>("#link-open-here");
+  // the page moved on meanwhile, or this browser is opening the seat itself already
+  if (!asked.isConnected || !here || here.disabled) return;
+  asked.querySelector("#link-ask-said")!.textContent = `This browser sits at this table as ${you}, ` +
+    `and this link is ${whose}, which was opened already: the seat is theirs, and opens only where they opened it.`;
+  const focused = document.activeElement === here;
+  here.remove();
+  if (focused) asked.querySelector<HTMLElement>("#link-to-my-seat")?.focus();
 }
 
 function lobby(note = ""): void {
