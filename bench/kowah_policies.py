@@ -12,12 +12,14 @@ the second, deal by deal, with its 95% interval. Then the policy itself and `gre
 Thousands of deals a minute: the cheap way to ask whether a Kowah choice matters at all,
 before a search is built on it.
 
-    python bench/kowah_policies.py --race [--deals 6000] [--seed-base 20000]
+    python bench/kowah_policies.py --race --deals 6000 --seed-base 20000
 
 plays instead the race, the estimate `strong` ranks by before its search (solver/kowah/
 hint.py), as a player in the simulator against two `greedy` seats: once valuing a hand one
 card from ready by its own outs and the waits they leave (`one_from_ready`, as `strong`
-does), once by a typical speed and wait (as before it), on the same deals. Some five deals
+does), once by a typical speed and wait (as before it), on the same deals. The seat's view
+here is its hand, the pile and the shown pairs: unlike `strong`'s, it counts as unseen the
+cards others took in the open, and bars no declared wait from the outs. Some five deals
 a second on an idle core: the race's evaluation, not the simulator, is the cost.
 """
 
@@ -249,7 +251,7 @@ def race_player(near: bool) -> Player:
                first: bool) -> float:
         if d != 1 or not near:
             return race.chance(d, o, 0.0, first)
-        got = hint.one_from_ready(h8, unseen)
+        got = hint.one_from_ready(h8, unseen)  # as measured: no wait barred
         return race.chance(1, got.outs, 0.0, first, got) if got.outs else 0.0
 
     def play(deal: Deal, rng: random.Random) -> Move:
