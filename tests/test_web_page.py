@@ -945,8 +945,8 @@ def test_whoever_dealt_is_asked_before_opening_a_friend_s_link_in_their_own_brow
         assert b.debug("seat") == 1  # the link was not used up by the question
         known = Watched(a_ctx)
         known.page.goto(link)
-        known.page.wait_for_function("document.querySelector('#link-ask-said')?.textContent"
-                                     ".includes('opened already')")
+        wait_for(known.page, "(document.querySelector('#link-ask-said')?.textContent || '')"
+                             ".includes('opened already')")
         assert "is Player 1's seat (seat 1), which was opened already: the seat is theirs" \
             in known.page.text_content("#link-ask-said")
         assert known.page.query_selector("#link-open-here") is None
