@@ -325,9 +325,18 @@ MUTANTS: tuple[Mutant, ...] = (
       "        if wait > 0:\n            self.sleep(wait)", "        pass", "AI pace",
       "a paced table answers as soon as its AI seats have decided", PACE_T),
     M("tables-pace-last-only", "solver/tables.py",
-      "self.paced_ms += decision_pace_ms(seat.level, self.ai_pace_ms)",
-      "self.paced_ms = decision_pace_ms(seat.level, self.ai_pace_ms)", "AI pace",
+      "                        self.paced_ms += pace",
+      "                        self.paced_ms = pace", "AI pace",
       "a reply owes one decision's pace however many AI decisions it made", PACE_T),
+    M("tables-pace-unseen-owed-at-once", "solver/tables.py",
+      "                        self.unseen_paced_ms += pace",
+      "                        self.paced_ms += pace", "AI pace",
+      "the AI moves past a lone person's question, which it does not see yet, delay the "
+      "question", PACE_T),
+    M("tables-pace-unseen-never-owed", "solver/tables.py",
+      "                self.paced_ms += self.unseen_paced_ms",
+      "                pass", "AI pace",
+      "a decline shows the moves played past the question at once, owing no pace", PACE_T),
     M("tables-pace-private-owed", "solver/tables.py", "if not self.log[-1].private:",
       "if True:", "AI pace",
       "an AI seat's private decline owes a pace: the reply's time tells it was asked",
@@ -344,8 +353,9 @@ MUTANTS: tuple[Mutant, ...] = (
       "due = min(self.ai_pace_ms, PEOPLE_PACE_MS) if answering else 0.0", "due = 0.0",
       "AI pace", "a table of people answers at once: an action that opens a private claim "
       "answers later than one that does not", PACE_T),
-    M("tables-pace-from-advance", "solver/tables.py", "        self.advance(start=start)\n",
-      "        self.advance()\n", "AI pace", "the pace counts from after the action's own "
+    M("tables-pace-from-advance", "solver/tables.py",
+      "        self.advance(start=start, owed=owed)\n",
+      "        self.advance(owed=owed)\n", "AI pace", "the pace counts from after the action's own "
       "work, which varies with a private claim it opens", PACE_T),
     M("tables-pace-expert-as-strong", "solver/tables.py",
       'return pace_ms * (EXPERT_PACES if level == "expert" else 1)', "return pace_ms",
@@ -760,17 +770,17 @@ MUTANTS: tuple[Mutant, ...] = (
       "a sealed match record's first deal still naming the seed that deals the rest",
       ("tests/test_matches.py",)),
     M("priv-no-play-on", "solver/tables.py",
-      "return sum(1 for s in self.seats if s.kind == HUMAN) > 1", "return False",
+      "self._presume()  # a person's private decision: play on past it", "return",
       "R-claim-privacy", "a table waits on a person's private decision with others seated",
       ("tests/test_take_back.py", "tests/test_table_service.py")),
     M("priv-claim-keeps-moves", "solver/tables.py", "del self.line[pend.index:]",
       "self.state = self.state", "R-claim-privacy",
       "a late claim leaves the moves played meanwhile standing", ("tests/test_take_back.py",)),
     M("priv-end-reopened", "solver/tables.py",
-      """        for pend in list(self.pending):
-            self._decide(pend, pend.before.private_decline() or "")""",
-      """        for pend in []:
-            pass""", "R-claim-close",
+      """            for pend in list(self.pending):
+                self._decide(pend, pend.before.private_decline() or "")""",
+      """            for pend in []:
+                pass""", "R-claim-close",
       "a decision still open when the deal ends left open", ("tests/test_take_back.py",)),
     M("priv-lapse-unsaid", "solver/tables.py", "        if own and e.lapsed:",
       "        if False:", "R-claim-close",
@@ -989,11 +999,16 @@ MUTANTS: tuple[Mutant, ...] = (
     M("priv-private-text-told", TABLES_PY, "action = e.text if own else e.public",
       "action = e.text", "R-hidden-draw",
       "another seat's action told in its own words, not its public form", PRIVACY_T),
-    M("priv-one-person-plays-on", TABLES_PY,
-      "return sum(1 for s in self.seats if s.kind == HUMAN) > 1",
-      "return sum(1 for s in self.seats if s.kind == HUMAN) >= 1", "R-claim-privacy",
-      "a table with one person plays on past its private decision instead of waiting",
+    M("priv-one-person-waits", TABLES_PY,
+      "elif self.state.private_decline() is not None:",
+      "elif self.state.private_decline() is not None and sum(\n"
+      "                    1 for s in self.seats if s.kind == HUMAN) > 1:", "R-claim-privacy",
+      "a table with one person waits for its private decision instead of playing on",
       PRIVACY_T),
+    M("priv-unseen-end-closed", TABLES_PY, "if self.pending and self._watched():",
+      "if self.pending:", "R-claim-privacy",
+      "an end no person has seen closes the open decisions: a claim ahead of it by TT-P3 "
+      "is lost", PRIVACY_T),
     M("priv-stored-decline-replayed", TABLES_PY,
       'decline if head + " " == DECLINE else action', "decline if head == DECLINE else action",
       "R-claim-privacy", "a stored decline replayed as a claim of nothing, so the table "

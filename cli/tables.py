@@ -173,36 +173,58 @@ class LocalTable:
         from moneycards.solver.tables import HUMAN, NEXT_DEAL, Table
 
         t = self.table
-        if sum(1 for s in t.seats if s.kind == HUMAN) != 1 or len(t.log) != len(t.inputs):
+        if sum(1 for s in t.seats if s.kind == HUMAN) != 1:
             raise CannotUndo("Undo needs a table of one person and AI seats.")
         inputs = list(t.inputs)
         start = max((k + 1 for k, x in enumerate(inputs) if x == NEXT_DEAL), default=0)
-        mine = [k for k in range(len(inputs)) if t.log[k].seat == self.seat
-                and inputs[k] != NEXT_DEAL and inputs[k][:1] not in ("?", "!")]
-        here = [k for k in mine if k >= start]
-        if not here:
-            raise CannotUndo("Nothing to undo in this deal: a deal that has ended stays "
-                             "as played." if mine else "Nothing to undo: you have not acted "
-                             "yet.")
         header = t.header()
-        if skip_forced:  # replay the deal once to tell a lone pass from a decision
-            replayed = Table.from_record({**header, "actions": inputs[:start]})
-            asked, decided = set(here), []
-            for k in range(start, len(inputs)):
-                if k in asked and list(replayed.observation(self.seat).legal_actions) != \
-                        ["pass"]:
-                    decided.append(k)
-                replayed.replay([inputs[k]])
-            here = decided
-            if not here:
-                raise CannotUndo("Nothing to undo in this deal: pass was your only "
-                                 "action each time.")
-        k = here[-1]
+        # The person's decisions in this deal, found by replaying it: its actions, and its
+        # answers to a private decision the table played on past (R-claim-privacy); the AI
+        # replies, the presumed declines and a lone pass played for it (`skip_forced`)
+        # are none.
+        replayed = Table.from_record({**header, "actions": inputs[:start]})
+        chosen: list[tuple[int, str, bool]] = []  # (input, the action, a lone pass)
+        for k in range(start, len(inputs)):
+            action = self._chosen(replayed, inputs[k])
+            if action is not None:
+                lone = list(replayed.observation(self.seat).legal_actions) == ["pass"]
+                chosen.append((k, action, lone))
+            replayed.replay([inputs[k]])
+        here = [(k, a) for k, a, lone in chosen if not (skip_forced and lone)]
+        if not here:
+            before = start > 0 and any(e.seat == self.seat and e.text != NEXT_DEAL
+                                       and e.deal < t.deal_no for e in t.log)
+            raise CannotUndo(
+                "Nothing to undo in this deal: pass was your only action each time."
+                if chosen else
+                "Nothing to undo in this deal: a deal that has ended stays as played."
+                if before else "Nothing to undo: you have not acted yet.")
+        k, action = here[-1]
         self.table = Table.from_record({**header, "actions": inputs[:k]})
         self.seen = self.table.version(self.seat)
         self.new_deal = False
         self.practice = True
-        return inputs[k], len(inputs) - k - 1
+        # what followed it: the actions that stood after it (presumed declines and the
+        # answers to them are no actions of their own)
+        after = sum(1 for x in inputs[k + 1:] if x[:1] not in ("?", "!"))
+        return action, after
+
+    def _chosen(self, replayed: Any, text: str) -> str | None:
+        """The action the person chose with stored input `text`, if it did (`undo`)."""
+        from moneycards.solver.tables import CLAIM, DECLINE, NEXT_DEAL, PRESUME
+
+        if text == NEXT_DEAL or text.startswith(PRESUME):
+            return None
+        if text.startswith((DECLINE, CLAIM)):
+            head, _, rest = text.partition(" ")
+            seat, _, action = rest.partition(" ")
+            if seat != str(self.seat):
+                return None
+            if head + " " == DECLINE:
+                decline: str | None = replayed.view_state(self.seat).private_decline()
+                return decline
+            return action
+        return text if replayed.state.current_seat() == self.seat else None
 
     def match_lines(self) -> list[str]:
         """How a match stands, for the end of the session (nothing at a single deal)."""
@@ -239,9 +261,10 @@ class LocalTable:
         return self.table.state
 
     def record_json(self) -> dict[str, Any]:
+        """The game record as the person sees it: up to its open decision, if any."""
         from moneycards.records import game_record_json
 
-        return game_record_json(self.game, self.table.record())
+        return game_record_json(self.game, self.table.record(seat=self.seat))
 
     def saved(self) -> dict[str, Any]:
         """The game record; at a match, the match record with the deal in play last."""
@@ -254,8 +277,8 @@ class LocalTable:
                 out["practice"] = True
             return out
         rec = t.match_record()
-        if not t.state.is_over:
-            rec["deals"].append(t.state.engine_record())
+        if not t.is_over:  # the deal in play, as the person sees it (at its open decision)
+            rec["deals"].append(t.view_state(self.seat).engine_record())
         out = match_record_json(self.game, rec)
         if self.practice:  # the match record's header has no place for it: every deal
             for deal in match_deals(self.game, out):

@@ -339,12 +339,12 @@ class DealPlayed:
 class Table:
     """One deal at a table. Build it with `Table.create` or `Table.from_record`.
 
-    While a person decides a private claim and another person sits at the table, the
-    table plays on as if the claim were declined: AI seats reply at once and people may
-    act, so nobody can tell that a seat is deciding. A decline then changes nothing anyone
-    else sees; a claim comes first: what was played since is taken back, in one event that
-    every seat sees (R-claim-privacy, R-declare-privacy). With one person there is nobody
-    to hide the decision from, and the table waits for it.
+    While a person decides a private claim, the table plays on as if the claim were
+    declined, whoever else sits at it: AI seats reply at once and people may act, so no
+    seat can tell that a seat is deciding. A decline then changes nothing anyone else sees;
+    a claim comes first: what was played since is taken back, in one event that every seat
+    sees (R-claim-privacy, R-declare-privacy: "at every table, whoever sits at it"). The
+    deciding seat itself sees the table as it was when asked until it answers.
 
     `inputs` is the table's history as stored: each action applied, plus the presumed
     declines, declines and claims of that mechanism, so a replay of `inputs` rebuilds
@@ -376,6 +376,9 @@ class Table:
     public_count: int = field(init=False, default=0)  # actions every seat has seen
     ai_moves: int = field(init=False, default=0)  # AI decisions made here (not replayed)
     paced_ms: float = field(init=False, default=0.0)  # the pace their public actions owe
+    # The paces of public AI actions no person has seen yet (every person at the table
+    # deciding, its view stopped where it was asked): owed when a decline shows them.
+    unseen_paced_ms: float = field(init=False, default=0.0)
     # How each earlier deal of a match was won (`result_lines`): replayed once, then kept
     explained: dict[int, tuple[str, ...]] = field(init=False, default_factory=dict,
                                                   repr=False, compare=False)
@@ -448,7 +451,7 @@ class Table:
         stay applied."""
         for text in inputs:
             if text == NEXT_DEAL:
-                if not (self.state.is_over and self.match is not None
+                if not (self.is_over and self.match is not None
                         and not self.match_over):
                     raise IllegalAction("a next deal before the match's deal ended",
                                         rule="R-match")
@@ -483,12 +486,6 @@ class Table:
     def check_seat(self, seat: int) -> None:
         if not 0 <= seat < len(self.seats):
             raise InvalidInput(f"seat must be 0-{len(self.seats) - 1}", field="seat")
-
-    @property
-    def plays_on(self) -> bool:
-        """Whether the table plays on past a person's private decision: only another
-        person could learn from a wait that someone is deciding."""
-        return sum(1 for s in self.seats if s.kind == HUMAN) > 1
 
     def _first_pending(self, seat: int) -> Pending | None:
         return next((p for p in self.pending if p.seat == seat), None)
@@ -627,8 +624,9 @@ class Table:
 
     @property
     def is_over(self) -> bool:
-        """The deal has ended (no decision is left open then: `advance`)."""
-        return self.state.is_over
+        """The deal has ended, and no decision is left open on it (`advance`): an end that
+        a person's open claim may still take back is not one yet."""
+        return self.state.is_over and not self.pending
 
     # -- acting ---------------------------------------------------------------------------
     def act(self, seat: int, text: str, expected_version: int | None = None) -> list[Event]:
@@ -648,6 +646,7 @@ class Table:
             raise IllegalAction(f"seat {seat} is an AI player", rule=NOT_YOUR_TURN)
         self.check_not_over()
         start = self.clock()  # the pace counts the action's own work too (`advance`)
+        owed = self.paced_ms  # a decline's reply owes the paces of what it shows
         pend = self._first_pending(seat)
         if pend is not None:
             self._decide(pend, text)
@@ -658,12 +657,13 @@ class Table:
                 raise IllegalAction(f"it is {self.seats[to_act].name}'s turn",
                                     rule=NOT_YOUR_TURN)
             self._play(seat, text)
-        self.advance(start=start)
+        self.advance(start=start, owed=owed)
         return self.events(seat, since)
 
-    def advance(self, answering: bool = True, start: float | None = None) -> None:
+    def advance(self, answering: bool = True, start: float | None = None,
+                owed: float | None = None) -> None:
         """AI seats play until a person is to act; past a person's private decision the
-        table plays on as if it were declined, when another person could see it wait.
+        table plays on as if it were declined (R-claim-privacy, R-declare-privacy).
 
         With `ai_pace_ms` at a table of people and AI seats, a call that plays
         (`answering`: an action, or a new table) lasts at least one pace, and at least the
@@ -679,12 +679,17 @@ class Table:
         reply lasts at least PEOPLE_PACE_MS (or the pace, if less): an action that opens
         another person's private decision costs the server more work than one that does
         not, and its reply must not come later for it (R-claim-privacy, R-declare-privacy).
-        `start`: when the call began to play (an action's own work counts)."""
+        The AI actions played past a private decision while no person sees them (at a
+        table of one person, its view stops where it was asked) owe their paces when a
+        decline shows them, not before the question is shown.
+        `start`: when the call began to play (an action's own work counts); `owed`: the
+        paces owed before it (the call's own are those added since)."""
         kinds = {s.kind for s in self.seats}
         if self.ai_pace_ms <= 0 or HUMAN not in kinds:
             self._advance()
             return
-        start, owed = self.clock() if start is None else start, self.paced_ms
+        start = self.clock() if start is None else start
+        owed = self.paced_ms if owed is None else owed
         self._advance()
         if AI not in kinds:
             due = min(self.ai_pace_ms, PEOPLE_PACE_MS) if answering else 0.0
@@ -708,15 +713,24 @@ class Table:
                 self.ai_moves += 1
                 if not self.log[-1].private:  # a private decline's thinking hides in the
                     # slack of the public moves' paces: it owes none, or it would show
-                    self.paced_ms += decision_pace_ms(seat.level, self.ai_pace_ms)
-            elif self.plays_on and self.state.private_decline() is not None:
-                self._presume()
+                    pace = decision_pace_ms(seat.level, self.ai_pace_ms)
+                    if self._watched():
+                        self.paced_ms += pace
+                    else:  # no person sees it yet
+                        self.unseen_paced_ms += pace
+            elif self.state.private_decline() is not None:
+                self._presume()  # a person's private decision: play on past it
             else:
                 return
-        # A deal that has ended is not reopened: a decision still open then is declined
-        # (R-claim-close, docs/proposed-rulings.md), so the end is the end for every seat.
-        for pend in list(self.pending):
-            self._decide(pend, pend.before.private_decline() or "")
+        if self.pending and self._watched():
+            # A deal whose end a person has seen is not reopened: a decision still open
+            # then is declined (R-claim-close, docs/proposed-rulings.md), so the end is the
+            # end for every seat.
+            for pend in list(self.pending):
+                self._decide(pend, pend.before.private_decline() or "")
+        if self.pending:
+            return  # no person has seen the end: it waits for the answers, which may take
+            # it back as they take back any move (a claim ahead of it by TT-P3 comes first)
         if self.match is not None and not self.match_over:
             self._next_deal()
             self._advance()
@@ -725,6 +739,12 @@ class Table:
         """Apply one action of the seat to act (IllegalAction changes nothing)."""
         self._apply(seat, text)
         self.inputs.append(self.state.history[-1])
+
+    def _watched(self) -> bool:
+        """Whether a person sees the table as it goes on (the deal's end, if it has ended):
+        one with no decision open (a deciding seat sees the table as it was when asked)."""
+        return any(s.kind == HUMAN and self._first_pending(i) is None
+                   for i, s in enumerate(self.seats))
 
     def _presume(self) -> None:
         """Play on past the person to act's private decision, as if it declined."""
@@ -744,10 +764,16 @@ class Table:
             trial.apply(text)  # raises IllegalAction as the seat sees the table
         answer = trial.history[-1]
         if answer == pend.before.private_decline():
+            # never answered, the deal having ended in a person's sight (`advance`, asked
+            # before this seat's decision is closed): its own seat is told why it stands
+            lapsed = self.state.is_over and self._watched()
             self.pending.remove(pend)
             self.inputs.append(f"{DECLINE}{pend.seat}")
-            if self.state.is_over:  # never answered: its own seat is told why it stands
+            if lapsed:
                 self.log[pend.entry] = dataclasses.replace(self.log[pend.entry], lapsed=True)
+            if self._watched():  # what it shows now owes its paces
+                self.paced_ms += self.unseen_paced_ms
+                self.unseen_paced_ms = 0.0
             return
         later = [p for p in self.pending if p.index >= pend.index]
         taken = tuple(pos for pos in self.line[pend.index + 1:]
@@ -770,6 +796,7 @@ class Table:
             self.void.add(p.entry)
             self.pending.remove(p)
         self.state = pend.before
+        self.unseen_paced_ms = 0.0  # what no person saw is taken back: it is shown never
         del self.line[pend.index:]
         self.public_count = sum(1 for pos in self.line if not self.log[pos].private)
         undone = tuple(sorted({*taken, *(p.entry for p in later)}))
@@ -825,7 +852,7 @@ class Table:
 
     def finished(self) -> list[DealPlayed]:
         """A match's finished deals, the one just ended included."""
-        if not self.state.is_over or self.state.result is None:
+        if not self.is_over or self.state.result is None:
             return list(self.played)
         rec = self.state.engine_record()
         rec["result"] = self.state.result.to_dict()
@@ -958,11 +985,14 @@ class Table:
             rec["match"] = self.match.to_dict()
         return rec
 
-    def record(self, *, sealed: bool = False) -> dict[str, Any]:
+    def record(self, *, sealed: bool = False, seat: int | None = None) -> dict[str, Any]:
         """The game record with its header: the engine's record (seed, rules, the actions
         that stand), the seats, the date and, once over, the result. `sealed`
-        (`seed_sealed`): the deal by its cards, without the seed."""
-        rec = self.state.engine_record()
+        (`seed_sealed`): the deal by its cards, without the seed. `seat`: as that seat sees
+        the deal, up to its open decision if it has one (played again from there, the
+        table plays on past it as it did)."""
+        state = self.state if seat is None else self.view_state(seat)
+        rec = state.engine_record()
         if sealed:
             rec = self._by_cards(rec)
         elif self.deal is not None:
@@ -970,8 +1000,8 @@ class Table:
         rec["rules"] = self.rules
         rec["seats"] = [s.to_dict() for s in self.seats]
         rec["played_at"] = self.played_at
-        if self.state.result is not None:
-            rec["result"] = self.state.result.to_dict()
+        if state.result is not None:
+            rec["result"] = state.result.to_dict()
         if self.match is not None:
             rec["match"] = self.match.to_dict()
         return rec

@@ -5,6 +5,7 @@ the legend of the Tổ Tôm bonus values (TT-K2)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -171,7 +172,8 @@ def test_undo_then_the_same_action_replays_the_same_ai_moves(game):
     played = list(table.table.inputs)
     action, after = table.undo(skip_forced=False)
     assert table.table.inputs == whole and action == played[len(whole)]
-    assert after == len(played) - len(whole) - 1
+    # the actions after it: a presumed decline and the answer to it are none of their own
+    assert after == sum(1 for x in played[len(whole) + 1:] if x[:1] not in ("?", "!"))
     assert table.table.observation(0) == before and table.practice
     table.act(action)
     assert table.table.inputs == played
@@ -179,6 +181,54 @@ def test_undo_then_the_same_action_replays_the_same_ai_moves(game):
     assert saved["practice"] is True
     assert check(game, read_game_record(game, json.dumps(saved))).valid
     assert LocalTable.resume(game, saved).practice
+
+
+def asked_privately(game: str, **switches: bool) -> LocalTable:
+    """A terminal table (one person, greedy AI seats) played greedily until the person is
+    asked a private decision that the AI seats have played on past (R-claim-privacy)."""
+    rules = dataclasses.replace(spec(game).rules("seed"), **switches) if switches else None
+    for seed in range(1, 40):
+        table = LocalTable(game, seed, 0, "greedy", "You", rules=rules)
+        for k in range(300):
+            t = table.table
+            if table.over():
+                break
+            if t.pending and len(t.state.history) > t.pending[0].index + 1:
+                return table
+            table.act(person_move(table, k))
+    raise AssertionError("no private decision")
+
+
+@pytest.mark.parametrize("game, switches", [("totom", {}),
+                                            ("kowah", {"optional_declaration": True})])
+@pytest.mark.parametrize("answer", ["decline", "claim"])
+def test_undo_takes_back_an_answer_to_a_private_decision(game, switches, answer):
+    """The AI seats played on past the person's question; undo of its answer asks it again,
+    with the same AI moves behind it, and the same answer plays the same again."""
+    table = asked_privately(game, **switches)
+    asked = table.table.observation(0)
+    decline = table.table.pending[0].before.private_decline()
+    chosen = decline if answer == "decline" else \
+        next(a for a in asked.legal_actions if a != decline)
+    behind = list(table.table.inputs)
+    table.act(chosen)
+    played = list(table.table.inputs)
+    action, after = table.undo()
+    assert action == chosen and table.table.inputs == behind
+    assert table.table.observation(0) == asked and table.practice
+    table.act(action)
+    assert table.table.inputs == played
+
+
+def test_a_deal_saved_at_an_open_question_asks_it_again_when_resumed():
+    """Saved while the person's question is open (the AI seats having played on past it),
+    the record ends where the person stands, and resuming asks the same question again."""
+    table = asked_privately("totom")
+    asked = table.table.observation(0)
+    saved = table.saved()
+    assert len(saved["actions"]) == table.table.pending[0].index
+    again = LocalTable.resume("totom", saved)
+    assert again.table.observation(0) == asked and again.table.pending
 
 
 def test_undo_skips_a_lone_pass_played_for_the_person():
@@ -327,3 +377,4 @@ def test_hint_given_another_game_s_file_names_the_command_that_reads_it(tmp_path
     assert r.exit_code == 2 and r.output == (
         "error: state.game: this is a Kowah observation, not one of Luk Fu: `moneycards kowah "
         "hint` ranks it\n"), r.output
+

@@ -1,6 +1,6 @@
 """Playing on past a private decision, and taking back (R-claim-privacy, R-declare-privacy).
 
-At a table with several people, while a person decides a Tổ Tôm claim or an optional Kowah
+At every table, whoever sits at it, while a person decides a Tổ Tôm claim or an optional Kowah
 declaration, the table plays on as if it declined; a claim then comes first and takes back
 what was played meanwhile, in one event every seat gets. Scripted deals with exact
 outcomes, then the same through the store, a restart and a Watch resumed across the claim.
@@ -122,11 +122,111 @@ def test_R_claim_privacy_a_refused_answer_changes_nothing():
     assert everything(t) == before
 
 
-def test_R_claim_privacy_one_person_waits_as_before():
-    """With one person there is nobody to hide the decision from: the table waits."""
-    seats = [Seat(HUMAN), Seat(AI, "greedy"), Seat(AI, "greedy"), Seat(AI, "greedy")]
-    t = Table.create("totom", seats, seed=1)
-    assert not t.plays_on and not t.pending
+def one_person_window(game: str, rules=None) -> tuple[Table, int]:
+    """A table of one person (seat 0) and greedy AI seats, the person playing greedily
+    until it is asked a private decision (a Tổ Tôm claim, an optional Kowah declaration)
+    past which an AI seat has acted; the table and where the decision stands in the deal's
+    actions."""
+    g = spec(game)
+    seats = [Seat(HUMAN)] + [Seat(AI, "greedy")] * (g.seats - 1)
+    for seed in range(1, 40):
+        t = Table.create(game, seats, seed=seed, rules=rules)
+        for k in range(300):
+            if t.is_over:
+                break
+            if t.pending and len(t.state.history) > t.pending[0].index + 1:
+                return t, t.pending[0].index
+            t.act(0, g.greedy(t.observation(0), random.Random(k)))
+    raise AssertionError(f"no private decision in {game} seeds 1-39")
+
+
+ONE_PERSON_GAMES = [
+    ("totom", None, ("chiu", "decline")),
+    ("kowah", {"optional_declaration": True}, ("stay",)),
+]
+
+
+@pytest.mark.parametrize("game, switches, asked", ONE_PERSON_GAMES)
+def test_R_claim_privacy_at_a_table_of_one_person_the_AI_seats_play_on(game, switches, asked):
+    """'This holds at every table, whoever sits at it': with one person and AI seats, the
+    AI seats reply at once past the person's private decision; the person sees the table
+    as it was when asked, and its decline shows it what was played meanwhile."""
+    rules = dataclasses.replace(spec(game).rules("seed"), **switches) if switches else None
+    t, index = one_person_window(game, rules)
+    assert set(asked) <= set(t.observation(0).legal_actions)
+    # the AI seats played on past the decision, as if declined ...
+    assert len(t.state.history) > index + 1
+    assert t.inputs[index].startswith("?")
+    # ... and the person does not see it: its view stops where it was asked
+    shown = t.version(0)
+    decline = t.pending[0].before.private_decline()
+    events = t.act(0, decline)
+    assert events[0].action == decline and len(events) >= 2  # what the AI seats played
+    assert t.version(0) > shown + 1
+    assert everything(rebuilt(t)) == everything(t)
+
+
+@pytest.mark.parametrize("game, switches, asked", ONE_PERSON_GAMES)
+def test_R_claim_privacy_at_a_table_of_one_person_a_claim_takes_back_the_AI_replies(
+        game, switches, asked):
+    rules = dataclasses.replace(spec(game).rules("seed"), **switches) if switches else None
+    t, index = one_person_window(game, rules)
+    claim = next(a for a in t.observation(0).legal_actions
+                 if a != t.pending[0].before.private_decline())
+    played_on = len(t.state.history) - index - 1
+    events = t.act(0, claim)
+    assert events[0].action == t.record()["actions"][index]
+    assert "it comes first" in events[0].lines[0] and played_on >= 1
+    assert t.record()["actions"][index] == claim
+    assert t.state.cards_accounted()
+    assert everything(rebuilt(t)) == everything(t)
+
+
+def stock_card_two_wins(people: tuple[int, ...]) -> Table:
+    """Tổ Tôm: the dealer (seat 0) has discarded 1h; seat 1 passes and exposes 5c at its
+    door, which completes the hands of seats 2 and 3. From door 1, TT-P3 asks seat 2
+    first. `people`: the seats that are people (the rest greedy AI seats)."""
+    from tests.table_helpers import totom_deal
+
+    deal = totom_deal(["1h", "", "22s 33s 44s 66s 77s 88s 2c2m 3c3m 4c4m 5s",
+                       "22m 33m 44m 66m 77m 88m 6c6s 7c7s 8c8s 5m"], "5c", dealer=0)
+    seats = [Seat(HUMAN) if s in people else Seat(AI, "greedy") for s in range(4)]
+    header = Table.create("totom", [Seat(HUMAN)] + seats[1:], seed=5, deal=deal).header()
+    header["seats"] = [s.to_dict() for s in seats]
+    t = Table.from_record({**header, "actions": ["discard 1h"]})
+    t.advance()
+    return t
+
+
+@pytest.mark.parametrize("answer, winner", [("win", 2), ("decline", 3)])
+def test_R_claim_privacy_a_win_ahead_by_TT_P3_comes_first_at_a_table_of_one_person(
+        answer, winner):
+    """One person (seat 2) and AI seats: the AI at seat 3 wins on the 5c at once, but no
+    person has seen that end, so it waits for seat 2, whose win comes first by TT-P3 and
+    takes it back; a decline lets it stand."""
+    t = stock_card_two_wins(people=(2,))
+    assert t.state.history[-2:] == ["decline", "win"]  # played on: AI 3 won
+    assert not t.is_over and t.pending and t.finished() == []  # not an end yet
+    assert t.observation(2).legal_actions == ("win", "decline")
+    events = t.act(2, answer)
+    assert t.is_over and not t.pending and t.state.result.winner == winner
+    lines = [line for e in events for line in e.lines]
+    assert ("taken back: AI 3: win" in lines) == (answer == "win")
+    assert not any("R-claim-close" in line for line in lines)  # it answered
+    assert everything(rebuilt(t)) == everything(t)
+
+
+def test_R_claim_close_a_person_who_saw_the_end_keeps_it_closed():
+    """Two people (seats 0 and 2): seat 0 has seen AI 3 win, so the end stands and seat 2's
+    open win is settled as declined (R-claim-close, docs/proposed-rulings.md)."""
+    t = stock_card_two_wins(people=(0, 2))
+    assert t.is_over and not t.pending and t.state.result.winner == 3
+    lapsed = "not answered before the deal ended, so played as decline (R-claim-close)"
+    assert any(lapsed in e.lines for e in t.events(2))
+    with pytest.raises(IllegalAction) as err:
+        t.act(2, "win")
+    assert err.value.rule == "DEAL_OVER"
+    assert everything(rebuilt(t)) == everything(t)
 
 
 def kowah_window() -> tuple[Table, int]:
