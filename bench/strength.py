@@ -76,13 +76,21 @@ def mean_ci(xs):
     return m, m - half, m + half
 
 
+def within_shares(ci):
+    """A share's (mean, low, high) as printed: within 0 and 1, where a few deals' normal
+    interval would reach past them (the row keeps it whole, for `--merge`)."""
+    m, lo, hi = ci
+    return m, max(0.0, lo), min(1.0, hi)
+
+
 def wilson(wins, n):
     if n == 0:
         return 0.0, 0.0, 0.0
     p, z = wins / n, 1.96
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return p, centre - half, centre + half
+    # within 0 and 1, as Wilson's interval is: rounding alone would print -0.0
+    return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
 class Budgeted:
@@ -303,7 +311,7 @@ def separation(tested, opponents):
 
 
 def report(row):
-    sw, ow = row["strong_win"], row["opponent_win"]
+    sw, ow = row["strong_win"], within_shares(row["opponent_win"])
     ss, os_ = row["strong_settlement"], row["opponent_settlement"]
     sep_w = sw[1] > ow[2]
     sep_s = ss[1] > os_[2]
@@ -312,8 +320,10 @@ def report(row):
           f"win% {fmt(sw, 100)} vs opp {fmt(ow, 100)} "
           f"{separation(sw, ow)}; settlement {fmt(ss, digits=3)} vs "
           f"opp {fmt(os_, digits=3)} {separation(ss, os_)}; decision "
-          f"p50 {d['p50']:.1f} ms p99 {d['p99']:.1f} ms max {d['max']:.1f} ms; safety cap "
-          f"{cap['hits']} of {cap['decisions']} decisions ({row['seconds']:.0f} s)", flush=True)
+          f"p50 {d['p50']:.1f} ms p99 {d['p99']:.1f} ms max {d['max']:.1f} ms; "
+          + (f"safety cap {cap['hits']} of {cap['decisions']} decisions" if cap["decisions"]
+             else "no safety cap (the tested seat's own player has none)")
+          + f" ({row['seconds']:.0f} s)", flush=True)
     if "paired_settlement" in row:
         gs, gw = row["paired_settlement"], win_gain(row["paired_win"])
         print(f"{row['game']:<6} {row['tested']} in place of {row['opponent']}, the same "
@@ -337,7 +347,8 @@ def ladder_table(rows):
         higher = "yes" if ss[1] > os_[2] else "lower" if ss[2] < os_[1] else "overlap"
         out.append(f"| {GAMES[r['game']].title} | {r['tested']} vs "
                    f"{r['opponent']} | {fmt(r['strong_win'], 100)} | "
-                   f"{fmt(r['opponent_win'], 100)} | {fmt(r['strong_settlement'], digits=3)} | "
+                   f"{fmt(within_shares(r['opponent_win']), 100)} | "
+                   f"{fmt(r['strong_settlement'], digits=3)} | "
                    f"{fmt(r['opponent_settlement'], digits=3)} | {higher} | "
                    f"{d['p50']:.0f} ms | {d['p99']:.0f} ms |")
     return "\n".join(out)
@@ -369,7 +380,8 @@ def budget_table(rows):
         d = r["decision_ms"]
         out.append(f"| {GAMES[r['game']].title} | {r['tested'][len('strong/'):-1]} | "
                    f"{r['opponent']} | {fmt(r['strong_win'], 100)} | "
-                   f"{fmt(r['opponent_win'], 100)} | {fmt(r['strong_settlement'], digits=3)} | "
+                   f"{fmt(within_shares(r['opponent_win']), 100)} | "
+                   f"{fmt(r['strong_settlement'], digits=3)} | "
                    f"{fmt(r['opponent_settlement'], digits=3)} | {d['p50']:.0f} ms | "
                    f"{d['p99']:.0f} ms |")
     return "\n".join(out)

@@ -154,8 +154,8 @@ def run(source: str, label: str, answer: Answer, as_json: bool = False) -> None:
             bar.__exit__(None, None, None)
     out.flush()
     if bad:
-        said = (f"{bad} of {len(items)} lines are bad input (first: line {first_bad}); each "
-                f"is answered with its error")
+        said = (f"{bad} of {len(items)} lines (blank ones aside) are bad input (first: line "
+                f"{first_bad}); each is answered with its error")
         click.echo(json.dumps({"error": {"field": "--batch", "rule": None, "message": said}},
                               ensure_ascii=False) if as_json else f"error: {said}", err=True)
         sys.exit(2)

@@ -174,8 +174,8 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
 
         levels = [seat_spec(s, field="--seats") for s in seats.split(",")]
         if len(levels) != seats_n:
-            raise InvalidInput(f"{game} has {seats_n} seats, got {len(levels)} levels",
-                               field="--seats")
+            raise InvalidInput(f"{title_of(game)} has {seats_n} seats, got "
+                               f"{len(levels)} levels", field="--seats")
         named_by = ["--seats"] * seats_n  # the option that named each seat, for its errors
         for given in seat_overrides:
             n, eq, who = given.partition("=")

@@ -101,7 +101,13 @@ class Session:
                 raise
         path = pathlib.Path(record_out or resume_file or _new_path(spec.name))
         if not (record_out or resume_file):
-            path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as err:  # the folder deals are saved in, by default
+                raise InvalidInput(
+                    f"cannot make the folder deals are saved in, {str(path.parent)!r} "
+                    f"({err.strerror or err}; it is under XDG_DATA_HOME or ~/.local/share): "
+                    f"give --record FILE", field="--record") from None
         _check_writable(path, "--record" if record_out else "--resume")
         if record_out and not overwrite and path.is_file() and path.stat().st_size > 0 and \
                 not (resume_file and path.samefile(resume_file)):

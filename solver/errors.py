@@ -129,6 +129,8 @@ def json_object(data: Any, *, field: str, what: str = "a JSON object") -> dict[s
                               parse_float=lambda t: _number(t, field, float),
                               parse_constant=constant, object_pairs_hook=once)
         except json.JSONDecodeError as err:
+            if not err.doc.strip():
+                raise InvalidInput(f"empty, where {what} was expected", field=field) from None
             raise InvalidInput(f"not JSON: {err.msg} (line {err.lineno}, column {err.colno})",
                                field=field) from None
         except RecursionError:

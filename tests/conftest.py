@@ -1,5 +1,6 @@
 import contextlib
 import os
+import shutil
 import tempfile
 
 import grpc
@@ -8,7 +9,14 @@ import pytest
 # A server started by a test keeps its tables in memory, and a deal played by a test is
 # saved in a throw-away folder: never in the user's data folder.
 os.environ.setdefault("MONEYCARDS_DB", ":memory:")
-os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="moneycards-tests-")
+_DATA_HOME = tempfile.mkdtemp(prefix="moneycards-tests-")
+os.environ["XDG_DATA_HOME"] = _DATA_HOME
+
+
+def pytest_unconfigure(config):
+    """The throw-away data folder goes when its test process ends (each xdist worker and
+    the controller has its own)."""
+    shutil.rmtree(_DATA_HOME, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

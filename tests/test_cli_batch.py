@@ -60,7 +60,7 @@ def test_bad_lines_are_answered_in_place_and_the_batch_goes_on():
     assert [g.get("error", {}).get("field") for g in got] == [
         None, "hand", "hand", "hand", "line", "line", "win_card", None]
     assert got[-1]["wins"]
-    assert "6 of 8 lines are bad input (first: line 2)" in r.stderr
+    assert "6 of 8 lines (blank ones aside) are bad input (first: line 2)" in r.stderr
 
 
 def test_kowah_batch(tmp_path):
@@ -130,11 +130,11 @@ def test_a_batch_line_that_is_not_utf8_is_answered_in_its_place(tmp_path, where)
                                    "message": "the line is not UTF-8 text (byte 1 of the line)"}
     assert answers[2]["error"]["message"] == \
         "a line is at most 10,000 characters; this one has 12,000"
-    assert r.stderr == ("error: 2 of 4 lines are bad input (first: line 2); each is answered "
-                        "with its error\n")
+    assert r.stderr == ("error: 2 of 4 lines (blank ones aside) are bad input (first: "
+                        "line 2); each is answered with its error\n")
     # under --json the count is a JSON object too
     r = CliRunner().invoke(cli, [*args, "-", "--json"], input=data)
     assert json.loads(r.stderr) == {"error": {
         "field": "--batch", "rule": None,
-        "message": "2 of 4 lines are bad input (first: line 2); each is answered with its "
-                   "error"}}
+        "message": "2 of 4 lines (blank ones aside) are bad input (first: line 2); each is "
+                   "answered with its error"}}

@@ -378,3 +378,15 @@ def test_hint_given_another_game_s_file_names_the_command_that_reads_it(tmp_path
         "error: state.game: this is a Kowah observation, not one of Luk Fu: `moneycards kowah "
         "hint` ranks it\n"), r.output
 
+
+def test_a_deals_folder_that_cannot_be_made_is_named_with_exit_2(tmp_path, monkeypatch):
+    """Where deals are saved by default comes from XDG_DATA_HOME: a path that cannot hold
+    the folder is named, with what to do, before any deal is played."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocker))
+    out = CliRunner().invoke(cli, ["kowah", "play", "--seed", "1"], input="quit\n")
+    assert out.exit_code == 2
+    line = out.output.strip().splitlines()[-1]
+    assert line.startswith("error: --record: cannot make the folder deals are saved in, ")
+    assert str(blocker) in line and "give --record FILE" in line

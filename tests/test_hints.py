@@ -150,9 +150,9 @@ def test_cli_selfplay_says_how_each_deal_ended(game):
      "error: --seats: unknown seat 'wizard': an AI level (random, greedy, heuristic, strong, "
      "expert), module:attr (a Player) or grpc:module:attr (a Player over gRPC)\n"),
     (["kowah", "selfplay", "--seats", "strong,random"],
-     "error: --seats: kowah has 3 seats, got 2 levels\n"),
+     "error: --seats: Kowah has 3 seats, got 2 levels\n"),
     (["totom", "observe", "/dev/null"],
-     "error: record: not JSON: Expecting value (line 1, column 1)\n"),
+     "error: record: empty, where a game record (a JSON object) was expected\n"),
 ])
 def test_cli_play_bad_input_exits_2(args, error):
     r = CliRunner().invoke(cli, args)

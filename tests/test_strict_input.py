@@ -52,6 +52,9 @@ def test_echoed_tokens_are_clipped():
     ('{"seed": -Infinity}', "-Infinity is not a JSON number"),
     ("x" * (1 << 21), "characters; at most"),
     ("[1, 2]", "expected a game record"),
+    ("", "empty, where a game record was expected"),
+    ("\ufeff \n", "empty, where a game record was expected"),
+    ("{", "not JSON: Expecting property name"),
     # which of two values would count is a guess: refused, however deep
     ('{"seed": 5, "seed": 6}', "the key 'seed' is given twice in one object"),
     ('{"result": {"winner": 1, "winner": 2}}', "the key 'winner' is given twice"),

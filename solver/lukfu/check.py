@@ -80,6 +80,18 @@ def legal_text(play: str, *, hand: str, role: str | None = None, record: Any = N
                            field="seat")
     faces = _hand(hand)
     pos = Position(rec, seat, faces)
+    # Cards the hand does not hold ask about another hand: the request contradicts itself
+    # (as a Kowah win's pair not in the hand does), where a rule would refuse a move; said
+    # first, before the role is asked for.
+    try:
+        named = LUKFU.parse(play, field="play")
+    except InvalidInput:
+        named = []  # text that names no card is said by the play's own reading below
+    # (a card named twice is bad input, said first by the play's own reading: LF-D1)
+    missing = [f for f in named if f not in faces] if len(set(named)) == len(named) else []
+    if missing:
+        raise ContextError(f"{LUKFU.render(missing)} {'is' if len(missing) == 1 else 'are'} "
+                           f"not in the hand ({LUKFU.render(faces)})", field="play")
     if rec is not None:
         derived = rec.role(seat)
         if role is not None and role != derived:
@@ -91,17 +103,6 @@ def legal_text(play: str, *, hand: str, role: str | None = None, record: Any = N
     if role not in ROLES:
         raise InvalidInput(f"unknown role {role!r}; choose one of: {', '.join(ROLES)}",
                            field="role")
-    # Cards the hand does not hold ask about another hand: the request contradicts itself
-    # (as a Kowah win's pair not in the hand does), where a rule would refuse a move.
-    try:
-        named = LUKFU.parse(play, field="play")
-    except InvalidInput:
-        named = []  # text that names no card is said by the play's own reading below
-    # (a card named twice is bad input, said first by the play's own reading: LF-D1)
-    missing = [f for f in named if f not in faces] if len(set(named)) == len(named) else []
-    if missing:
-        raise ContextError(f"{LUKFU.render(missing)} {'is' if len(missing) == 1 else 'are'} "
-                           f"not in the hand ({LUKFU.render(faces)})", field="play")
     best = rec.current_best() if rec else None
     if best is None:
         if face_down:
@@ -170,8 +171,8 @@ def score_text(*, fu: int | None, winner: int | None, caller: int | None,
     if drawn:
         for name, value in (("fu", fu), ("winner", winner)):
             if value is not None:  # a drawn deal has no winner (LF-W4): a contradiction
-                raise InvalidInput(f"a drawn deal has no winner, so no {name}: give one or "
-                                   "the other", field=name, rule="LF-W4")
+                raise InvalidInput(f"a drawn deal has no {name}: say drawn or give the "
+                                   f"{name}, not both", field=name, rule="LF-W4")
         if caller is not None and not 0 <= caller <= 2:  # a drawn deal may have a caller
             raise InvalidInput(f"seat must be 0, 1 or 2, not {caller}", field="caller")
         return {"outcome": "drawn", "points": 0, "net": list(NO_SETTLEMENT),
