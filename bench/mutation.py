@@ -325,18 +325,9 @@ MUTANTS: tuple[Mutant, ...] = (
       "        if wait > 0:\n            self.sleep(wait)", "        pass", "AI pace",
       "a paced table answers as soon as its AI seats have decided", PACE_T),
     M("tables-pace-last-only", "solver/tables.py",
-      "                        self.paced_ms += pace",
-      "                        self.paced_ms = pace", "AI pace",
+      "self.paced_ms += decision_pace_ms(seat.level, self.ai_pace_ms)",
+      "self.paced_ms = decision_pace_ms(seat.level, self.ai_pace_ms)", "AI pace",
       "a reply owes one decision's pace however many AI decisions it made", PACE_T),
-    M("tables-pace-unseen-owed-at-once", "solver/tables.py",
-      "                        self.unseen_paced_ms += pace",
-      "                        self.paced_ms += pace", "AI pace",
-      "the AI moves past a lone person's question, which it does not see yet, delay the "
-      "question", PACE_T),
-    M("tables-pace-unseen-never-owed", "solver/tables.py",
-      "                self.paced_ms += self.unseen_paced_ms",
-      "                pass", "AI pace",
-      "a decline shows the moves played past the question at once, owing no pace", PACE_T),
     M("tables-pace-private-owed", "solver/tables.py", "if not self.log[-1].private:",
       "if True:", "AI pace",
       "an AI seat's private decline owes a pace: the reply's time tells it was asked",
@@ -353,9 +344,8 @@ MUTANTS: tuple[Mutant, ...] = (
       "due = min(self.ai_pace_ms, PEOPLE_PACE_MS) if answering else 0.0", "due = 0.0",
       "AI pace", "a table of people answers at once: an action that opens a private claim "
       "answers later than one that does not", PACE_T),
-    M("tables-pace-from-advance", "solver/tables.py",
-      "        self.advance(start=start, owed=owed)\n",
-      "        self.advance(owed=owed)\n", "AI pace", "the pace counts from after the action's own "
+    M("tables-pace-from-advance", "solver/tables.py", "        self.advance(start=start)\n",
+      "        self.advance()\n", "AI pace", "the pace counts from after the action's own "
       "work, which varies with a private claim it opens", PACE_T),
     M("tables-pace-expert-as-strong", "solver/tables.py",
       'return pace_ms * (EXPERT_PACES if level == "expert" else 1)', "return pace_ms",
@@ -946,7 +936,8 @@ MUTANTS: tuple[Mutant, ...] = (
       "if seat in self.unseen.get(pos, ()):", "R-claim-privacy",
       "a presumed decline undone by the seat's claim is still shown to it", PRIVACY_T),
     M("priv-auto-turn-untold", TABLES_PY,
-      "if self.told_void.get(pos) and back.lines:",
+      "if self._told_a_person(self.told_void.get(pos, frozenset()), seat) \\\n"
+      "                        and back.lines:",
       "if False:", "R-declare-privacy",
       "a declared seat's turn told after a presumed stay is not told as taken back when a "
       "late declaration undoes it", PRIVACY_T),
@@ -1004,6 +995,16 @@ MUTANTS: tuple[Mutant, ...] = (
       "elif self.state.private_decline() is not None and sum(\n"
       "                    1 for s in self.seats if s.kind == HUMAN) > 1:", "R-claim-privacy",
       "a table with one person waits for its private decision instead of playing on",
+      PRIVACY_T),
+    M("priv-ai-only-moves-told", TABLES_PY,
+      "if never_saw and not self._told_a_person(self._saw(pos), seat):",
+      "if False:", "R-claim-privacy",
+      "a claim at a table of one person tells it the moves only AI seats saw (the next "
+      "stock card among them)", PRIVACY_T),
+    M("priv-record-past-open-end", TABLES_PY,
+      "        if seat is None and self.is_over != state.is_over:",
+      "        if False:", "R-claim-privacy",
+      "a record gives an end that an open decision may still take back as final",
       PRIVACY_T),
     M("priv-unseen-end-closed", TABLES_PY, "if self.pending and self._watched():",
       "if self.pending:", "R-claim-privacy",

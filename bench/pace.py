@@ -48,7 +48,9 @@ def play(game: str, seed: int, level: str, pace: float, replies: int | None = No
     rng = random.Random(seed)
     out = []
     while not table.is_over:
-        action = choose(table.state, "greedy", rng)
+        # the person decides by the table as it sees it (at its open question, the table
+        # having played on past it)
+        action = choose(table.view_state(0), "greedy", rng)
         before, owed, start = table.ai_moves, table.paced_ms, time.perf_counter()
         table.act(0, action)
         if table.ai_moves > before:

@@ -200,14 +200,14 @@ class LocalTable:
                 "Nothing to undo in this deal: a deal that has ended stays as played."
                 if before else "Nothing to undo: you have not acted yet.")
         k, action = here[-1]
+        seen = t.version(self.seat)
         self.table = Table.from_record({**header, "actions": inputs[:k]})
         self.seen = self.table.version(self.seat)
         self.new_deal = False
         self.practice = True
-        # what followed it: the actions that stood after it (presumed declines and the
-        # answers to them are no actions of their own)
-        after = sum(1 for x in inputs[k + 1:] if x[:1] not in ("?", "!"))
-        return action, after
+        # what followed it as the person saw it (not what the AI seats played past an open
+        # decision of its own, which it never saw)
+        return action, seen - self.seen - 1
 
     def _chosen(self, replayed: Any, text: str) -> str | None:
         """The action the person chose with stored input `text`, if it did (`undo`)."""

@@ -376,9 +376,6 @@ class Table:
     public_count: int = field(init=False, default=0)  # actions every seat has seen
     ai_moves: int = field(init=False, default=0)  # AI decisions made here (not replayed)
     paced_ms: float = field(init=False, default=0.0)  # the pace their public actions owe
-    # The paces of public AI actions no person has seen yet (every person at the table
-    # deciding, its view stopped where it was asked): owed when a decline shows them.
-    unseen_paced_ms: float = field(init=False, default=0.0)
     # How each earlier deal of a match was won (`result_lines`): replayed once, then kept
     explained: dict[int, tuple[str, ...]] = field(init=False, default_factory=dict,
                                                   repr=False, compare=False)
@@ -457,6 +454,9 @@ class Table:
                                         rule="R-match")
                 self._next_deal()
             elif text.startswith(PRESUME):
+                if self.state.is_over:
+                    raise IllegalAction("the record goes on after the deal ended",
+                                        rule=self.state.over_rule())
                 decline = self.state.private_decline()
                 if decline is None or text != PRESUME + decline:
                     raise IllegalAction(f"{text!r}: no private decision is open",
@@ -567,16 +567,21 @@ class Table:
         by_itself = False  # said includes what followed another seat's decision by itself
         told = 0  # moves this seat never saw, told as the seats that saw them saw them
         did = False  # a move taken back had lines of its own (cards it exposed or drew)
-        # What any seat saw of the moves taken back, every seat is told: a stock card turned
-        # up meanwhile is then known to all, not only to the seats that played on.
+        # What any person saw of the moves taken back, every seat is told: a stock card
+        # turned up meanwhile is then known to all, not only to the seats that played on.
+        # What only AI seats saw (a table of one person, who was deciding) nobody is told:
+        # they keep nothing of it once it is taken back, so it did not happen for anyone.
         for pos in e.taken_back:
             back = self.log[pos]
             if pos in self.void:  # a presumed decline undone: what followed it, if told
-                if self.told_void.get(pos) and back.lines:
+                if self._told_a_person(self.told_void.get(pos, frozenset()), seat) \
+                        and back.lines:
                     said += (f"taken back: {line}" for line in back.lines)
                     by_itself = True
                 continue
             never_saw = seat in self.unseen.get(pos, ())  # its acting seat saw it, at least
+            if never_saw and not self._told_a_person(self._saw(pos), seat):
+                continue
             if back.private and back.seat != seat:
                 # Another seat's private decline stays unsaid, but what followed it by
                 # itself (a declared seat's turn, a stock card) was told with the action
@@ -646,7 +651,6 @@ class Table:
             raise IllegalAction(f"seat {seat} is an AI player", rule=NOT_YOUR_TURN)
         self.check_not_over()
         start = self.clock()  # the pace counts the action's own work too (`advance`)
-        owed = self.paced_ms  # a decline's reply owes the paces of what it shows
         pend = self._first_pending(seat)
         if pend is not None:
             self._decide(pend, text)
@@ -657,11 +661,10 @@ class Table:
                 raise IllegalAction(f"it is {self.seats[to_act].name}'s turn",
                                     rule=NOT_YOUR_TURN)
             self._play(seat, text)
-        self.advance(start=start, owed=owed)
+        self.advance(start=start)
         return self.events(seat, since)
 
-    def advance(self, answering: bool = True, start: float | None = None,
-                owed: float | None = None) -> None:
+    def advance(self, answering: bool = True, start: float | None = None) -> None:
         """AI seats play until a person is to act; past a person's private decision the
         table plays on as if it were declined (R-claim-privacy, R-declare-privacy).
 
@@ -679,17 +682,16 @@ class Table:
         reply lasts at least PEOPLE_PACE_MS (or the pace, if less): an action that opens
         another person's private decision costs the server more work than one that does
         not, and its reply must not come later for it (R-claim-privacy, R-declare-privacy).
-        The AI actions played past a private decision while no person sees them (at a
-        table of one person, its view stops where it was asked) owe their paces when a
-        decline shows them, not before the question is shown.
-        `start`: when the call began to play (an action's own work counts); `owed`: the
-        paces owed before it (the call's own are those added since)."""
+        The AI actions played past a private decision owe their paces in the call that
+        plays them, also where no person sees them yet (at a table of one person, whose
+        view stops where it was asked): their thinking, which depends on hidden cards,
+        hides in their paces as any other's does.
+        `start`: when the call began to play (an action's own work counts)."""
         kinds = {s.kind for s in self.seats}
         if self.ai_pace_ms <= 0 or HUMAN not in kinds:
             self._advance()
             return
-        start = self.clock() if start is None else start
-        owed = self.paced_ms if owed is None else owed
+        start, owed = self.clock() if start is None else start, self.paced_ms
         self._advance()
         if AI not in kinds:
             due = min(self.ai_pace_ms, PEOPLE_PACE_MS) if answering else 0.0
@@ -713,11 +715,7 @@ class Table:
                 self.ai_moves += 1
                 if not self.log[-1].private:  # a private decline's thinking hides in the
                     # slack of the public moves' paces: it owes none, or it would show
-                    pace = decision_pace_ms(seat.level, self.ai_pace_ms)
-                    if self._watched():
-                        self.paced_ms += pace
-                    else:  # no person sees it yet
-                        self.unseen_paced_ms += pace
+                    self.paced_ms += decision_pace_ms(seat.level, self.ai_pace_ms)
             elif self.state.private_decline() is not None:
                 self._presume()  # a person's private decision: play on past it
             else:
@@ -739,6 +737,15 @@ class Table:
         """Apply one action of the seat to act (IllegalAction changes nothing)."""
         self._apply(seat, text)
         self.inputs.append(self.state.history[-1])
+
+    def _saw(self, pos: int) -> frozenset[int]:
+        """The seats that saw log entry `pos` (taken back: those it was told to before)."""
+        hidden = self.unseen.get(pos, frozenset())
+        return frozenset(s for s in range(len(self.seats)) if s not in hidden)
+
+    def _told_a_person(self, seats: frozenset[int], viewer: int) -> bool:
+        """Whether `seats`, the seats told something, hold `viewer` or another person."""
+        return viewer in seats or any(self.seats[s].kind == HUMAN for s in seats)
 
     def _watched(self) -> bool:
         """Whether a person sees the table as it goes on (the deal's end, if it has ended):
@@ -771,9 +778,6 @@ class Table:
             self.inputs.append(f"{DECLINE}{pend.seat}")
             if lapsed:
                 self.log[pend.entry] = dataclasses.replace(self.log[pend.entry], lapsed=True)
-            if self._watched():  # what it shows now owes its paces
-                self.paced_ms += self.unseen_paced_ms
-                self.unseen_paced_ms = 0.0
             return
         later = [p for p in self.pending if p.index >= pend.index]
         taken = tuple(pos for pos in self.line[pend.index + 1:]
@@ -796,7 +800,6 @@ class Table:
             self.void.add(p.entry)
             self.pending.remove(p)
         self.state = pend.before
-        self.unseen_paced_ms = 0.0  # what no person saw is taken back: it is shown never
         del self.line[pend.index:]
         self.public_count = sum(1 for pos in self.line if not self.log[pos].private)
         undone = tuple(sorted({*taken, *(p.entry for p in later)}))
@@ -990,8 +993,13 @@ class Table:
         that stand), the seats, the date and, once over, the result. `sealed`
         (`seed_sealed`): the deal by its cards, without the seed. `seat`: as that seat sees
         the deal, up to its open decision if it has one (played again from there, the
-        table plays on past it as it did)."""
+        table plays on past it as it did). An end that an open decision may still take
+        back is not in the record: it stops at the earliest open decision."""
         state = self.state if seat is None else self.view_state(seat)
+        if seat is None and self.is_over != state.is_over:
+            # an end no person has seen, which an open decision may still take back: the
+            # deal stands for sure up to the earliest open decision
+            state = min(self.pending, key=lambda p: p.index).before
         rec = state.engine_record()
         if sealed:
             rec = self._by_cards(rec)

@@ -109,11 +109,13 @@ def test_a_reply_lasts_its_public_ai_actions_pace_whatever_each_one_cost(game, m
     assert [t for *_, t in bare_slow] != [t for *_, t in bare_fast]
 
 
-def test_at_a_table_of_one_person_moves_past_its_question_owe_their_pace_when_shown(
+def test_at_a_table_of_one_person_moves_past_its_question_owe_their_pace_at_once(
         monkeypatch):
-    """The AI seats play on past the person's private question (R-claim-privacy), but the
-    person sees the table as it was when asked: the reply that asks owes the paces of the
-    moves it shows, and the decline that shows the rest owes theirs."""
+    """The AI seats play on past the person's private question (R-claim-privacy) though the
+    person sees the table as it was when asked: the reply that asks owes the paces of
+    every AI action it played, shown or not yet, so their thinking (which depends on their
+    hidden cards) hides in those paces as any other's does; the decline that shows them
+    owes one pace."""
     fake = FakeTime()
     thinking(fake, lambda state, seat: 1.0, monkeypatch)
     for seed in range(1, 40):
@@ -125,15 +127,15 @@ def test_at_a_table_of_one_person_moves_past_its_question_owe_their_pace_when_sh
         if not table.pending:
             continue
         pend = table.pending[0]
-        shown = sum(1 for e in table.log[logged:pend.entry] if e.seat != 0 and not e.private)
         unseen = sum(1 for e in table.log[pend.entry + 1:] if not e.private)
         if not unseen:
             continue
-        assert fake.now - start == pytest.approx(max(1, shown) * PACE_MS / 1000)
+        played = sum(1 for e in table.log[logged:] if e.seat != 0 and not e.private)
+        assert fake.now - start == pytest.approx(played * PACE_MS / 1000)
         start = fake.now
         events = table.act(0, pend.before.private_decline())
         assert len(events) == 1 + unseen  # the decline, then what was played past it
-        assert fake.now - start == pytest.approx(unseen * PACE_MS / 1000)
+        assert fake.now - start == pytest.approx(PACE_MS / 1000)
         return
     pytest.fail("no question with AI moves past it in seeds 1-39")
 

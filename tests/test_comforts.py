@@ -170,10 +170,11 @@ def test_undo_then_the_same_action_replays_the_same_ai_moves(game):
         pytest.skip("the deal ended before three moves")
     table.act(person_move(table, 9))
     played = list(table.table.inputs)
+    seen = table.table.version(0)
     action, after = table.undo(skip_forced=False)
     assert table.table.inputs == whole and action == played[len(whole)]
-    # the actions after it: a presumed decline and the answer to it are none of their own
-    assert after == sum(1 for x in played[len(whole) + 1:] if x[:1] not in ("?", "!"))
+    # the actions after it that the person saw
+    assert after == seen - table.seen - 1
     assert table.table.observation(0) == before and table.practice
     table.act(action)
     assert table.table.inputs == played
@@ -218,6 +219,20 @@ def test_undo_takes_back_an_answer_to_a_private_decision(game, switches, answer)
     assert table.table.observation(0) == asked and table.practice
     table.act(action)
     assert table.table.inputs == played
+
+
+def test_undo_at_an_open_question_counts_only_what_the_person_saw():
+    """Asked a question the AI seats have played on past, the person undoes its last
+    action: the count of actions after it is of those it saw, never the AI moves past its
+    question (which would tell it that the table played on, and how far)."""
+    table = asked_privately("totom")
+    events = table.table.events(0)
+    last = max(k for k, e in enumerate(events) if e.seat == 0)
+    shown_after = len(events) - last - 1
+    played_after = len(table.table.state.history) - (
+        len(table.table.view_state(0).history) - shown_after - 1) - 1
+    action, after = table.undo(skip_forced=False)
+    assert action == events[last].action and after == shown_after < played_after
 
 
 def test_a_deal_saved_at_an_open_question_asks_it_again_when_resumed():

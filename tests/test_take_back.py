@@ -174,10 +174,13 @@ def test_R_claim_privacy_at_a_table_of_one_person_a_claim_takes_back_the_AI_repl
     claim = next(a for a in t.observation(0).legal_actions
                  if a != t.pending[0].before.private_decline())
     played_on = len(t.state.history) - index - 1
+    assert played_on >= 1
     events = t.act(0, claim)
     assert events[0].action == t.record()["actions"][index]
-    assert "it comes first" in events[0].lines[0] and played_on >= 1
-    assert t.record()["actions"][index] == claim
+    # Only AI seats saw what is taken back, and they keep nothing of it: nobody is told it
+    # (a stock card turned up meanwhile stays unknown to every seat alike).
+    assert not any(line.startswith("taken back") or "comes first" in line
+                   for e in events for line in e.lines)
     assert t.state.cards_accounted()
     assert everything(rebuilt(t)) == everything(t)
 
@@ -208,11 +211,19 @@ def test_R_claim_privacy_a_win_ahead_by_TT_P3_comes_first_at_a_table_of_one_pers
     assert t.state.history[-2:] == ["decline", "win"]  # played on: AI 3 won
     assert not t.is_over and t.pending and t.finished() == []  # not an end yet
     assert t.observation(2).legal_actions == ("win", "decline")
+    # the record stands for sure up to the open decision: no end, no result
+    assert t.record() == t.record(seat=2) and "result" not in t.record()
+    assert t.record()["actions"] == ["discard 1h", "pass"]
+    # stored inputs that go on past the end are refused as a record that does (a replica
+    # reloads rather than trusting them), not a crash
+    with pytest.raises(IllegalAction, match="after the deal ended"):
+        Table.from_record({**t.header(), "actions": [*t.inputs, "?decline"]})
     events = t.act(2, answer)
     assert t.is_over and not t.pending and t.state.result.winner == winner
     lines = [line for e in events for line in e.lines]
-    assert ("taken back: AI 3: win" in lines) == (answer == "win")
-    assert not any("R-claim-close" in line for line in lines)  # it answered
+    # AI 3's win is told when it stands; taken back, it is told to nobody (no person saw it)
+    assert ("AI 3: win" in lines) == (answer == "decline")
+    assert not any("taken back" in line or "R-claim-close" in line for line in lines)
     assert everything(rebuilt(t)) == everything(t)
 
 
