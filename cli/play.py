@@ -230,7 +230,10 @@ def presets_option(spec: AnyGame) -> Callable[[_F], _F]:
     if len(spec.presets) == 1:
         return lambda f: f
     return click.option("--rules", "preset", type=click.Choice(list(spec.presets)),
-                        default=spec.presets[0], show_default=True, help="The rules preset.")
+                        default=spec.presets[0], show_default=True,
+                        help="The rules preset: seed, the seed page's reading (the source the "
+                             "rules are taken from, docs/rules); traditional, tradition's "
+                             "tables where they differ. Not the deal's --seed.")
 
 
 def _switches(spec: AnyGame) -> dict[str, Any]:

@@ -416,7 +416,7 @@ def test_choosing_you_at_a_second_seat_hands_the_first_to_an_ai(served, context)
     w.page.select_option("#seat0", "you")
     w.page.fill("input[name=name0]", "Lan")
     w.page.select_option("#seat1", "you")
-    assert [w.page.input_value(f"#seat{s}") for s in range(3)][:2] == ["heuristic", "you"]
+    assert [w.page.input_value(f"#seat{s}") for s in range(3)][:2] == ["strong", "you"]
     # the name typed for the person comes along; the AI's box is empty again
     assert [w.page.input_value(f"input[name=name{s}]") for s in range(2)] == ["", "Lan"]
     w.page.fill("input[name=name0]", "Hoa")
@@ -1346,7 +1346,7 @@ def test_the_lobby_starts_from_the_last_table_s_choices_of_each_game(served, con
     assert again.is_checked("#optional-declaration")
     assert (again.input_value("#deals"), again.input_value("#seed")) == ("3", "")
     again.check("input[name=game][value=lukfu]")  # a game not dealt yet: the defaults
-    assert [again.input_value(f"#seat{s}") for s in range(3)] == ["you", "heuristic", "heuristic"]
+    assert [again.input_value(f"#seat{s}") for s in range(3)] == ["you", "strong", "strong"]
     assert again.input_value("#deals") == ""
     again.evaluate("localStorage.setItem('moneycards.lobby', '{not json')")
     w2 = Watched(context)

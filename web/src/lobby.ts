@@ -154,7 +154,7 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     clear(seats);
     seats.append(h("legend", {}, "Seats"));
     for (let s = 0; s < g.seats; s++) {
-      const chosen = keptSeats?.[s] ?? (s === 0 ? "you" : "heuristic");
+      const chosen = keptSeats?.[s] ?? (s === 0 ? "you" : "strong");
       const pick = h("select", { name: `seat${s}`, id: `seat${s}`, "aria-label": `Seat ${s}` },
         WHO.map(([v, label]) => h("option", { value: v, selected: v === chosen }, label)));
       // One seat is yours: the one you sat at before takes the other seats' default, an AI
@@ -165,7 +165,7 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
         const name = (k: number) => seats.querySelector<HTMLInputElement>(`input[name=name${k}]`)!;
         seats.querySelectorAll<HTMLSelectElement>("select").forEach((other, k) => {
           if (other === pick || other.value !== "you") return;
-          other.value = "heuristic";
+          other.value = "strong";
           if (!name(s).value.trim()) name(s).value = name(k).value;
           name(k).value = "";
         });
