@@ -60,7 +60,10 @@ def test_R_match_who_deals_next(game, rotates):
     g = spec(game)
     rules = dataclasses.replace(g.rules("seed"), **{g.rotation_switch: rotates})
     seen = set()
-    for seed in range(6):
+    # Tổ Tôm's seed 46 has a drawn first deal; a drawn Kowah deal is rare (none in sixty
+    # greedy matches: the stock outlasts every hand), so Kowah's rests on the shared
+    # `next_starter` that Tổ Tôm's and Luk Fu's drawn deals and redeals check here
+    for seed in [*range(6), *([46] if game == "totom" else [])]:
         t = play_match(Table.create(game, seats(game, seed % g.seats), seed=seed, rules=rules,
                                     match=Match(deals=5)), seed % g.seats)
         deals = t.finished()
@@ -74,6 +77,8 @@ def test_R_match_who_deals_next(game, rotates):
                 assert after.starter == (before.starter + 1) % g.seats
                 seen.add(r.kind.value if not rotates else "rotates")
     assert ("rotates" in seen) if rotates else ("winner" in seen)
+    if not rotates and game != "kowah":  # a deal with no winner was met, and passed on
+        assert seen & {"drawn", "redeal"}, seen
 
 
 @pytest.mark.parametrize("game", ["totom", "lukfu"])
