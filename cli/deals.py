@@ -82,9 +82,10 @@ class TableSeats:
     """Seeded deals at TableService tables, one seat a person's played over gRPC by a
     separate process (`python -m moneycards.players ADDRESS module:attr`, the loop of
     docs/bots.md), the others the server's AI levels. The server is `server` (HOST:PORT)
-    or one started in this process. A table with one person waits for its private
-    decisions and seeds its AI seats as `play_deal` does, so each deal is the one played
-    in process with the same player at that seat."""
+    or one started in this process. A table with one person plays on past its private
+    decisions (R-claim-privacy) and seeds its AI seats by the actions that stand, as
+    `play_deal` does, so each deal is the one played in process with the same player at
+    that seat."""
 
     def __init__(self, game: str, player: str, budget_ms: float | None,
                  server: str | None = None):
