@@ -201,7 +201,8 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
         results, totals, wins = [], [0.0] * len(levels), [0] * len(levels)
         played = play_deals(game, ((seed + k, levels) for k in range(deals)), budget_ms,
                             backend, address, server=server)
-        for k, deal in progress(enumerate(played), length=deals, label=f"{game} selfplay"):
+        for k, deal in _named_by(progress(enumerate(played), length=deals,
+                                          label=f"{game} selfplay"), named_by):
             r = deal.result
             score = [seat_score(game, r, s) for s in range(len(levels))]
             totals = [a + b for a, b in zip(totals, score)]
@@ -223,6 +224,19 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
                     tally = (f"total {totals[s]:+.0f}, average {totals[s] / deals:+.3f} per "
                              f"deal")
                 click.echo(f"{seat_label(s)} ({lv}): {counted(wins[s], 'wins')}, {tally}")
+
+
+def _named_by(deals: Any, named_by: list[str]) -> Any:
+    """The deals as they are played; a seat's player that fails is named by the option
+    that gave it (--seat N=... or --seats)."""
+    try:
+        yield from deals
+    except InvalidInput as err:
+        said = err.message.split(" ", 2)
+        if err.field == "seats" and said[0] == "seat" and said[1].isdigit() \
+                and int(said[1]) < len(named_by):
+            err.field = named_by[int(said[1])]
+        raise
 
 
 def presets_option(spec: AnyGame) -> Callable[[_F], _F]:

@@ -73,7 +73,11 @@ def test_a_bot_that_answers_an_illegal_action_is_named(bot_dir):
     out = CliRunner().invoke(cli, ["kowah", "selfplay", "--deals", "1", "--seat",
                                    "2=mybots:cheat"])
     assert out.exit_code == 2
-    assert "seat 2 (mybots:cheat) answered 'discard 9x'" in out.output
+    # named by the option that gave the seat, --seat here
+    assert "error: --seat: seat 2 (mybots:cheat) answered 'discard 9x'" in out.output
+    out = CliRunner().invoke(cli, ["kowah", "selfplay", "--deals", "1", "--seats",
+                                   "greedy,greedy,mybots:cheat"])
+    assert "error: --seats: seat 2 (mybots:cheat) answered 'discard 9x'" in out.output
 
 
 def test_a_bot_that_raises_is_named_not_reported_as_a_bug(bot_dir):
