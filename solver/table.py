@@ -395,7 +395,7 @@ class TableState(ABC):
         """Why `act` is no action of this game as written: an unknown verb, words after a
         verb that takes none or not its words, a card verb without cards. None if it reads."""
         if act.verb not in self.verbs:
-            return f"no such action {act.verb!r} in {self.deck.game}; {self.actions_help}"
+            return f"no such action {act.verb!r} in {self.deck._title()}; {self.actions_help}"
         words = self.word_verbs.get(act.verb)
         if act.arg and act.verb not in self.card_verbs and words is None:
             return f"'{act.verb}' takes nothing after it; {self.actions_help}"
