@@ -1011,9 +1011,9 @@ MUTANTS: tuple[Mutant, ...] = (
       "an end no person has seen closes the open decisions: a claim ahead of it by TT-P3 "
       "is lost", PRIVACY_T),
     M("priv-stored-decline-replayed", TABLES_PY,
-      'decline if head + " " == DECLINE else action', "decline if head == DECLINE else action",
-      "R-claim-privacy", "a stored decline replayed as a claim of nothing, so the table "
-      "cannot be read back", PRIVACY_T),
+      '("" if head + " " == DECLINE else action)', '(action if head + " " == DECLINE '
+      'else "")', "R-claim-privacy", "a stored decline replayed as a claim and a claim as a "
+      "decline, so the table reads back otherwise than it was played", PRIVACY_T),
     M("match-one-deal-more", TABLES_PY, "return bool(m.deals and len(self.finished()) >= m.deals",
       "return bool(m.deals and len(self.finished()) > m.deals", "R-match",
       "a match plays one deal more than its length", PRIVACY_T),

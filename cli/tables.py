@@ -211,19 +211,17 @@ class LocalTable:
 
     def _chosen(self, replayed: Any, text: str) -> str | None:
         """The action the person chose with stored input `text`, if it did (`undo`)."""
-        from moneycards.solver.tables import CLAIM, DECLINE, NEXT_DEAL, PRESUME
+        from moneycards.solver.tables import NEXT_DEAL, PRESUME, read_answer
 
         if text == NEXT_DEAL or text.startswith(PRESUME):
             return None
-        if text.startswith((DECLINE, CLAIM)):
-            head, _, rest = text.partition(" ")
-            seat, _, action = rest.partition(" ")
-            if seat != str(self.seat):
+        answer = read_answer(text)
+        if answer is not None:
+            seat, claim = answer
+            if seat != self.seat:
                 return None
-            if head + " " == DECLINE:
-                decline: str | None = replayed.view_state(self.seat).private_decline()
-                return decline
-            return action
+            decline: str | None = replayed.view_state(self.seat).private_decline()
+            return claim or decline
         return text if replayed.state.current_seat() == self.seat else None
 
     def match_lines(self) -> list[str]:

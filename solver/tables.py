@@ -168,6 +168,17 @@ PRESUME, DECLINE, CLAIM, NEXT_DEAL = "?", "!decline ", "!claim ", "!deal"
 MAX_DEALS = 1000  # the longest match a table plays
 
 
+def read_answer(text: str) -> tuple[int, str] | None:
+    """A stored answer to an open decision, `!decline SEAT` or `!claim SEAT ACTION`: (the
+    seat, the claim's action or "" for a decline); None for any other input (a seat that
+    is no number reads as -1, which decides nothing)."""
+    if not text.startswith((DECLINE, CLAIM)):
+        return None
+    head, _, rest = text.partition(" ")
+    seat, _, action = rest.partition(" ")
+    return (int(seat) if seat.isdigit() else -1), ("" if head + " " == DECLINE else action)
+
+
 @dataclass(frozen=True)
 class Match:
     """A match: a series of deals at one table (R-match) until `deals` have been played or
@@ -462,16 +473,13 @@ class Table:
                     raise IllegalAction(f"{text!r}: no private decision is open",
                                         rule=self._privacy_rule())
                 self._presume()
-            elif text.startswith((DECLINE, CLAIM)):
-                head, _, rest = text.partition(" ")
-                seat_text, _, action = rest.partition(" ")
-                seat = int(seat_text) if seat_text.isdigit() else -1
+            elif (answer := read_answer(text)) is not None:
+                seat, claim = answer
                 pend = self._first_pending(seat)
                 if pend is None:
                     raise IllegalAction(f"{text!r}: that seat decides nothing",
                                         rule=self._privacy_rule())
-                decline = pend.before.private_decline() or ""
-                self._decide(pend, decline if head + " " == DECLINE else action)
+                self._decide(pend, claim or pend.before.private_decline() or "")
             else:
                 actor = self.state.current_seat()
                 if actor is None:
