@@ -10,7 +10,7 @@ import click
 
 from moneycards.cli.common import POSITIVE_MS, answers, emit_json, json_option, progress
 from moneycards.solver.cards import counted
-from moneycards.solver.errors import InvalidInput, clip, json_object
+from moneycards.solver.errors import InvalidInput, PlayerFailed, clip, json_object
 from moneycards.solver.games import GAMES, AnyGame, final_state, title_of
 from moneycards.solver.table import SEED_LIMIT, SEED_WORDS, check_seed, seat_label
 
@@ -231,11 +231,9 @@ def _named_by(deals: Any, named_by: list[str]) -> Any:
     that gave it (--seat N=... or --seats)."""
     try:
         yield from deals
-    except InvalidInput as err:
-        said = err.message.split(" ", 2)
-        if err.field == "seats" and said[0] == "seat" and said[1].isdigit() \
-                and int(said[1]) < len(named_by):
-            err.field = named_by[int(said[1])]
+    except PlayerFailed as err:
+        if err.seat < len(named_by):
+            err.field = named_by[err.seat]
         raise
 
 

@@ -48,6 +48,15 @@ class ImpossibleCards(InvalidInput):
     """Cards that cannot exist together: more copies than the deck holds, the wrong count."""
 
 
+class PlayerFailed(InvalidInput):
+    """A player of one's own that raised or gave an action that is not legal: names the seat
+    (`seat`, from 0) it sat at, so a caller can name the option that put it there."""
+
+    def __init__(self, message: str, *, seat: int, rule: str | None = None):
+        super().__init__(message, field="seats", rule=rule)
+        self.seat = seat
+
+
 class SolveLimit(RuntimeError):
     """A solver stopped at its time limit without an answer: the question is not bad, the
     server could not answer it in time."""

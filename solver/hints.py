@@ -19,7 +19,7 @@ import random
 import time
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from moneycards.solver.errors import InvalidInput, clip
+from moneycards.solver.errors import InvalidInput, PlayerFailed, clip
 from moneycards.solver.games import spec
 from moneycards.solver.ranking import LEVELS, SEARCHING, Cap, Ranked, legal_of
 from moneycards.solver.table import Outcome, told_to
@@ -115,8 +115,8 @@ def play_deal(game: str, seed: int, levels: Sequence[Any], budget_ms: float | No
             try:
                 action = level.act(state.observation(seat))
             except Exception as err:  # its fault, not this program's: name the seat
-                raise InvalidInput(f"seat {seat} ({label}) failed: {type(err).__name__}: "
-                                   f"{clip(str(err))}", field="seats") from None
+                raise PlayerFailed(f"seat {seat} ({label}) failed: {type(err).__name__}: "
+                                   f"{clip(str(err))}", seat=seat) from None
         if timings is not None:
             timings.setdefault(label, []).append((time.perf_counter() - t) * 1000)
         try:
@@ -124,8 +124,8 @@ def play_deal(game: str, seed: int, levels: Sequence[Any], budget_ms: float | No
         except InvalidInput as err:
             if isinstance(level, str):
                 raise
-            raise InvalidInput(f"seat {seat} ({label}) answered {clip(action)!r}: "
-                               f"{err.message}", field="seats", rule=err.rule) from None
+            raise PlayerFailed(f"seat {seat} ({label}) answered {clip(action)!r}: "
+                               f"{err.message}", seat=seat, rule=err.rule) from None
         public += decline is None or state.history[-1] != decline
         steps += 1
         if steps > 5000:

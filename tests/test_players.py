@@ -80,6 +80,19 @@ def test_a_bot_that_answers_an_illegal_action_is_named(bot_dir):
     assert "error: --seats: seat 2 (mybots:cheat) answered 'discard 9x'" in out.output
 
 
+def test_a_failing_player_error_carries_its_seat(bot_dir):
+    # the seat is a field of the error, not only words in its message
+    from moneycards.solver.errors import PlayerFailed
+
+    for seat in range(3):
+        levels: list = ["greedy"] * 3
+        levels[seat] = load_player("mybots:crash")
+        with pytest.raises(PlayerFailed) as err:
+            play_deal("kowah", 1, levels)
+        assert err.value.seat == seat and err.value.field == "seats"
+        assert err.value.message.startswith(f"seat {seat} (mybots:crash) failed")
+
+
 def test_a_bot_that_raises_is_named_not_reported_as_a_bug(bot_dir):
     out = CliRunner().invoke(cli, ["kowah", "selfplay", "--deals", "1", "--seat",
                                    "1=mybots:crash"])
