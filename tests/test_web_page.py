@@ -425,6 +425,24 @@ def test_choosing_you_at_a_second_seat_hands_the_first_to_an_ai(served, context)
     assert w.errors == []
 
 
+def test_a_blank_name_field_shows_the_name_the_table_will_give(served, context):
+    """A seat left unnamed is "Player N" (a person's or a friend's) or "AI N" at the table
+    (solver/tables.py): each name field says so while it is blank, and follows the seat's
+    choice."""
+    w = Watched(context)
+    w.page.goto(served + "/")
+    w.page.check("input[name=game][value=kowah]")
+    shown = lambda: [w.page.get_attribute(f"input[name=name{s}]", "placeholder")  # noqa: E731
+                     for s in range(3)]
+    assert shown() == ["name (blank: Player 0)", "name (blank: AI 1)", "name (blank: AI 2)"]
+    w.page.select_option("#seat2", "friend")
+    w.page.select_option("#seat1", "you")  # seat 0 goes to an AI
+    assert shown() == ["name (blank: AI 0)", "name (blank: Player 1)", "name (blank: Player 2)"]
+    w.page.check("input[name=game][value=totom]")  # four seats, drawn again
+    assert w.page.get_attribute("input[name=name3]", "placeholder") == "name (blank: AI 3)"
+    assert w.errors == []
+
+
 def test_the_lobby_sets_every_game_s_ruling_switches(served, context):
     """Each game's rulings that a switch decides are boxes in the lobby, ticked as their
     defaults; a box set otherwise reaches the table (its header names the switch), and the

@@ -161,19 +161,30 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
       // (never a friend's seat, which would wait on a link nobody meant to send), and your
       // name, if you typed one, comes with you.
       pick.addEventListener("change", () => {
-        if (pick.value !== "you") return;
-        const name = (k: number) => seats.querySelector<HTMLInputElement>(`input[name=name${k}]`)!;
-        seats.querySelectorAll<HTMLSelectElement>("select").forEach((other, k) => {
-          if (other === pick || other.value !== "you") return;
-          other.value = "strong";
-          if (!name(s).value.trim()) name(s).value = name(k).value;
-          name(k).value = "";
-        });
+        if (pick.value === "you") {
+          const name = (k: number) => seats.querySelector<HTMLInputElement>(`input[name=name${k}]`)!;
+          seats.querySelectorAll<HTMLSelectElement>("select").forEach((other, k) => {
+            if (other === pick || other.value !== "you") return;
+            other.value = "strong";
+            if (!name(s).value.trim()) name(s).value = name(k).value;
+            name(k).value = "";
+          });
+        }
+        unnamed();
       });
       seats.append(h("div", { class: "seat-row" }, h("label", { for: `seat${s}` }, `Seat ${s}`), pick,
-        h("input", { type: "text", name: `name${s}`, maxlength: 40, placeholder: "name (optional)",
+        h("input", { type: "text", name: `name${s}`, maxlength: 40,
           "aria-label": `Seat ${s} name`, value: keptSeats ? (kept?.names[s] ?? "") : "" })));
     }
+    unnamed();
+  };
+  // Each name field shows what the table calls the seat if it is left blank, as the
+  // server names it ("Player N" for a person's seat, "AI N" for an AI's).
+  const unnamed = () => {
+    seats.querySelectorAll<HTMLSelectElement>("select").forEach((pick, k) => {
+      const field = seats.querySelector<HTMLInputElement>(`input[name=name${k}]`);
+      if (field) field.placeholder = `name (blank: ${pick.value === "you" || pick.value === "friend" ? "Player" : "AI"} ${k})`;
+    });
   };
   // The rulings the choices follow, links once the rules are read (the game's own R-match):
   // drawn again with the options, and once the rules arrive, the choices made so far kept.
