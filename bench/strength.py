@@ -389,14 +389,23 @@ def budget_table(rows):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=2000)
-    ap.add_argument("--games", default="totom,kowah,lukfu")
-    ap.add_argument("--opponents", default="random,greedy,heuristic")
+    ap.add_argument("--deals", type=int, default=2000,
+                    help="deals a row (default %(default)s); deal k puts the tested seat at "
+                         "seat k mod the seats")
+    ap.add_argument("--games", default="totom,kowah,lukfu",
+                    help="the games, comma-separated (default %(default)s)")
+    ap.add_argument("--opponents", default="random,greedy,heuristic",
+                    help="a row for each: the level (or module:attr player) in every other "
+                         "seat (default %(default)s)")
     ap.add_argument("--strong", "--seat", dest="strong", default="strong",
                     help="the tested seat: a level, a player of your own as module:attr, or "
                          "grpc:module:attr for that player over TableService (docs/bots.md)")
-    ap.add_argument("--workers", type=int, default=os.cpu_count())
-    ap.add_argument("--json", dest="json_file")
+    ap.add_argument("--workers", type=int, default=os.cpu_count(),
+                    help="processes playing deals (default: the machine's cores, "
+                         "%(default)s here); the results do not depend on it")
+    ap.add_argument("--json", dest="json_file", metavar="FILE",
+                    help="also write the rows, with every figure, to this JSON file "
+                         "(what --merge reads)")
     ap.add_argument("--backend", choices=["local", "ray"], default="local",
                     help="local: a process pool here; ray: tasks on a Ray cluster")
     ap.add_argument("--address", help="the Ray cluster (default: one started for the run)")
