@@ -24,7 +24,7 @@ from moneycards.server.totom import SCORING, bonus_kind, verdict_message
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.kowah import KOWAH
 from moneycards.solver.kowah.batch import check_texts as check_kowah_texts
-from moneycards.solver.kowah.check import check_ready
+from moneycards.solver.kowah.check import check_ready, parse_seen
 from moneycards.solver.totom import TOTOM
 from moneycards.solver.totom.batch import check_texts as check_totom_texts
 from moneycards.solver.totom.check import check_hand
@@ -215,30 +215,48 @@ def totom_row(row: dict[str, Any]) -> dict[str, Any]:
             "bonus_counts": {kind(k): c for k, c in row["bonus_counts"].items()}}
 
 
+# A Kowah line's context: the cards seen elsewhere (as `check --seen`).
+KOWAH_KEYS: dict[str, type] = {"seen": str}
+
+
 def kowah_answers(details: bool, engine: str) -> Answer:
     """Answer a chunk of Kowah lines by the batch evaluator (or, with `details`, each hand's
     full `check --json` object)."""
     def answer(chunk: Sequence[Item]) -> list[dict[str, Any]]:
-        hands, refused = [], {}
+        hands, seen_texts, refused = [], [], {}
         for k, (_, line) in enumerate(chunk):
             try:
-                hand, _ctx = parse_line(line, {})
+                hand, ctx = parse_line(line, KOWAH_KEYS)
             except InvalidInput as err:
-                hand = ""
+                hand, ctx = "", None
                 refused[k] = err
             hands.append(hand)
+            seen_texts.append((ctx or {}).get("seen"))
         batch = check_kowah_texts(hands, distance=not details)
         out = []
         for k, (n, _) in enumerate(chunk):
             problem = refused.get(k) or batch.errors.get(k)
+            seen = None
+            if problem is None:
+                counts = tuple(batch.counts[k].tolist())
+                try:
+                    seen = parse_seen(seen_texts[k], counts) if seen_texts[k] else None
+                except InvalidInput as err:
+                    problem = err
             if problem is not None:
                 out.append(error_record(n, problem))
                 continue
-            counts = tuple(batch.counts[k].tolist())
             if details:
-                row = message_json(ready_message(check_ready(counts, engine=engine)))
+                row = message_json(ready_message(check_ready(counts, seen, engine=engine)))
             else:
                 row = {"hand": KOWAH.render(counts), **batch.verdicts.row(k)}
+                if seen is not None and not row["ready"]:
+                    # the table's distance counts no card seen: this hand's is worked out
+                    # alone, over the unseen copies (absent if no ready hand is left)
+                    far = check_ready(counts, seen, engine=engine).distance
+                    row.pop("distance")
+                    if far is not None:
+                        row["distance"] = far.exchanges
             out.append({"line": n, **row})
         return out
 

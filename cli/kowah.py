@@ -49,7 +49,8 @@ def check(hand: str | None, batch: str | None, details: bool, seen: str | None, 
 
     if batch is not None:
         if hand is not None or seen:
-            raise InvalidInput("every hand comes from the file: give no HAND and no --seen",
+            raise InvalidInput("every hand comes from the file: give no HAND and no --seen "
+                               "(a line's seen cards: {\"hand\": …, \"seen\": …})",
                                field="--batch")
         from moneycards.cli.batch import kowah_answers, run
 

@@ -79,6 +79,40 @@ def test_kowah_batch(tmp_path):
     assert got[-1]["error"]["rule"] == "KW-R4"
 
 
+def test_a_kowah_batch_line_with_seen_cards_has_check_seen_s_distance():
+    """A line's "seen" is `check --seen`: its distance counts only unseen copies, absent
+    when no ready hand is left; a seen text that cannot be is that line's error."""
+    rng = random.Random(5)
+    deck = [f for f in KOWAH.faces for _ in range(4)]
+    cases, changed = [], 0
+    while len(cases) < 24:
+        rng.shuffle(deck)
+        held = deck[:8]
+        # every other copy of some faces near the hand: the draws that would have made it
+        near = {f for f in held[:3]} | {g for g in KOWAH.faces if any(
+            g.rank == f.rank for f in held[:2])}
+        seen = [f for f in deck[8:] if f in near or rng.random() < 0.1]
+        cases.append((KOWAH.render(held), KOWAH.render(seen)))
+    # every card not held seen: a hand that is not ready can become ready no more
+    rest = [f for f in KOWAH.faces for _ in range(4)]
+    for f in KOWAH.parse("555c5s5m 777c"):
+        rest.remove(f)
+    cases.append(("555c5s5m 777c", KOWAH.render(rest)))
+    got = lines(run("kowah", "check", "--batch", "-", stdin="\n".join(
+        json.dumps({"hand": h, "seen": s}) for h, s in cases)).stdout)
+    for g, (hand, seen) in zip(got, cases):
+        one = json.loads(run("kowah", "check", hand, "--seen", seen, "--json").output)
+        alone = json.loads(run("kowah", "check", hand, "--json").output)
+        assert g["ready"] == one["ready"] and g.get("distance") == one.get("distance"), hand
+        changed += one.get("distance") != alone.get("distance")
+    assert changed >= 3  # the seen cards made a difference, here and in the batch
+    assert "distance" not in got[-1] and not got[-1]["ready"]
+    bad = lines(run("kowah", "check", "--batch", "-", stdin=json.dumps(
+        {"hand": "555c5s5m 777c", "seen": "5c5c"})).stdout)
+    assert bad[0]["error"] == {"field": "seen", "rule": None, "message":
+                               "5c: 3 in the hand and 2 seen, but the deck holds 4"}
+
+
 def test_batch_and_a_hand_do_not_mix():
     for args in (["totom", "check", PAGE, "--batch", "-"],
                  ["totom", "check", "--batch", "-", "--via", "stock"],
@@ -104,8 +138,8 @@ def test_a_value_of_the_wrong_json_kind_is_named_in_json_words():
         "hand must be text (a JSON string) of cards in notation, not a number",
         'the object needs "hand": the cards in notation']
     kowah = lines(run("kowah", "check", "--batch", "-",
-                      stdin=json.dumps({"hand": "555c 777s 99m", "seen": "9m"})).stdout)
-    assert kowah[0]["error"]["message"] == "unknown key 'seen'; known: hand"
+                      stdin=json.dumps({"hand": "555c 777s 99m", "wait": "9m"})).stdout)
+    assert kowah[0]["error"]["message"] == "unknown key 'wait'; known: hand, seen"
 
 
 @pytest.mark.parametrize("where", ["file", "-"])
