@@ -355,6 +355,7 @@ def test_the_deal_s_end_is_said_in_its_last_event_line():
             seen.add(pays)
         elif r.kind is OutcomeKind.DRAWN:
             assert last.endswith(f"the deal is drawn ({r.rule})")
+            assert r.net == (0, 0, 0)  # net points, every seat 0 (LF-K4, R-settle-zero)
         else:
             assert last.endswith("(LF-C4)")
         seen.add((r.kind, r.fu == 6))
