@@ -61,6 +61,7 @@ import common  # noqa: F401  (puts the project on the path)
 from common import pct
 from moneycards.cli.deals import grpc_seat, table_seats
 from moneycards.players import resolve, seat_spec
+from moneycards.solver.errors import InvalidInput, PlayerFailed
 from moneycards.solver.games import GAMES
 from moneycards.solver.hints import Cap, play_deal, seat_score
 
@@ -478,12 +479,20 @@ def main():
     else:
         pairs = [(args.strong, opp) for opp in args.opponents.split(",")]
     with pool_cm as pool:
-        for game in args.games.split(","):
-            for tested, opp in pairs:
-                row = run(pool, game, tested, opp, args.deals, args.seed_base, args.server,
-                          args.duplicate)
-                ok = report(row) and ok
-                rows.append(row)
+        try:
+            for game in args.games.split(","):
+                for tested, opp in pairs:
+                    row = run(pool, game, tested, opp, args.deals, args.seed_base,
+                              args.server, args.duplicate)
+                    ok = report(row) and ok
+                    rows.append(row)
+        except InvalidInput as err:  # a player of one's own failed: one line, as selfplay
+            if isinstance(pool, ProcessPoolExecutor):
+                pool.shutdown(wait=False, cancel_futures=True)
+            if isinstance(err, PlayerFailed):
+                err.field = "--seat" if err.player == args.strong else "--opponents"
+            print(f"error: {err}", file=sys.stderr)
+            sys.exit(2)
     if args.ladder:
         print(ladder_table(rows))
     if args.worlds:

@@ -30,7 +30,7 @@ from typing import Any, Iterable, Iterator
 from moneycards.cli.common import quiet_grpc_log
 from moneycards.cli.tables import remote_channel
 from moneycards.players import GRPC, LEVELS, resolve
-from moneycards.solver.errors import InvalidInput
+from moneycards.solver.errors import InvalidInput, PlayerFailed
 from moneycards.solver.games import final_state
 from moneycards.solver.hints import play_deal
 
@@ -144,9 +144,11 @@ class TableSeats:
                                f"{self.process.wait()}){': ' + said[-1] if said else ''}",
                                field="--seat")
         answer = json.loads(line)
-        if "error" in answer:
-            raise InvalidInput(f"seat {seat} ({self.label}) {answer['error']}",
-                               field="seats")
+        if "error" in answer:  # worded as a player failing in this process is
+            said = answer["error"]
+            said = said if said.startswith("answered ") else f"failed: {said}"
+            raise PlayerFailed(f"seat {seat} ({self.label}) {said}", seat=seat,
+                               player=self.label)
         # The result is read from the finished record, as any client would.
         got = self.stub.GetRecord(table_pb2.GetRecordRequest(
             table_id=made.table_id, seat_token=token), timeout=60)

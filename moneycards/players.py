@@ -254,10 +254,14 @@ def main(argv: list[str] | None = None) -> int:
     """`python -m moneycards.players ADDRESS module:attr`: a program that plays seats at
     TableService tables (docs/bots.md), reading "TABLE_ID SEAT_TOKEN" lines."""
     args = sys.argv[1:] if argv is None else argv
+    usage = ("usage: python -m moneycards.players HOST:PORT module:attr "
+             "(then one 'TABLE_ID SEAT_TOKEN' line per seat on standard input; "
+             "docs/bots.md)")
+    if args in (["-h"], ["--help"]):
+        print(usage)
+        return 0
     if len(args) != 2:
-        print("usage: python -m moneycards.players HOST:PORT module:attr "
-              "(then one 'TABLE_ID SEAT_TOKEN' line per seat on standard input)",
-              file=sys.stderr)
+        print(usage, file=sys.stderr)
         return 2
     try:
         failed = serve_seats(args[0], args[1], sys.stdin, sys.stdout)

@@ -32,6 +32,19 @@ class InvalidInput(ValueError):
         suffix = f" [{self.rule}]" if self.rule else ""
         return f"{prefix}{self.message}{suffix}"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from its attributes, not its constructor's arguments (subclasses take
+        # more, keyword-only): an error crosses a process pool whole.
+        return _rebuilt, (type(self), self.args, dict(self.__dict__))
+
+
+def _rebuilt(cls: type[InvalidInput], args: tuple[Any, ...],
+             state: dict[str, Any]) -> InvalidInput:
+    err = cls.__new__(cls)
+    err.args = args
+    err.__dict__.update(state)
+    return err
+
 
 class NotationError(InvalidInput):
     """Text that is not valid card notation (NOTATION.md); names the token and its position."""
@@ -50,11 +63,13 @@ class ImpossibleCards(InvalidInput):
 
 class PlayerFailed(InvalidInput):
     """A player of one's own that raised or gave an action that is not legal: names the seat
-    (`seat`, from 0) it sat at, so a caller can name the option that put it there."""
+    (`seat`, from 0) it sat at and the player as it was given (`player`, e.g.
+    "mybots:Last"), so a caller can name the option that put it there."""
 
-    def __init__(self, message: str, *, seat: int, rule: str | None = None):
+    def __init__(self, message: str, *, seat: int, player: str, rule: str | None = None):
         super().__init__(message, field="seats", rule=rule)
         self.seat = seat
+        self.player = player
 
 
 class SolveLimit(RuntimeError):

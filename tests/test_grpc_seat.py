@@ -181,6 +181,9 @@ def test_the_seat_program_as_documented(bot_dir):
         usage = subprocess.run([sys.executable, "-m", "moneycards.players"],
                                capture_output=True, text=True, timeout=60)
         assert usage.returncode == 2 and "usage: python -m moneycards.players" in usage.stderr
+        helped = subprocess.run([sys.executable, "-m", "moneycards.players", "--help"],
+                                capture_output=True, text=True, timeout=60)
+        assert helped.returncode == 0 and helped.stdout.startswith("usage: ")
     finally:
         channel.close()
         svc.server.stop(None)

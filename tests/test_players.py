@@ -4,6 +4,7 @@ by the documented loop (GetView, Act, Watch)."""
 
 import json
 import os
+import pickle
 import subprocess
 import sys
 import textwrap
@@ -90,6 +91,11 @@ def test_a_failing_player_error_carries_its_seat(bot_dir):
         with pytest.raises(PlayerFailed) as err:
             play_deal("kowah", 1, levels)
         assert err.value.seat == seat and err.value.field == "seats"
+        assert err.value.player == "mybots:crash"
+        # it crosses a process pool whole (the strength bench plays deals in workers)
+        again = pickle.loads(pickle.dumps(err.value))
+        assert (type(again), str(again), again.seat, again.player) == (
+            PlayerFailed, str(err.value), seat, "mybots:crash")
         assert err.value.message.startswith(f"seat {seat} (mybots:crash) failed")
 
 
@@ -127,6 +133,19 @@ def test_a_bot_in_the_strength_bench(bot_dir):
     out = subprocess.run([sys.executable, str(ROOT / "bench" / "strength.py"), "--seat",
                           "mybots:Nobody"], capture_output=True, text=True, cwd=bot_dir)
     assert out.returncode == 2 and "'mybots' has no 'Nobody'" in out.stderr
+    # a bot that fails in a worker process: one line naming it and its option, as selfplay
+    for option, bot, says in (("--seat", "mybots:crash", "failed: ZeroDivisionError"),
+                              ("--opponents", "mybots:cheat", "answered 'discard 9x'")):
+        args = ["--seat", bot, "--opponents", "random"] if option == "--seat" else \
+            ["--seat", "random", "--opponents", bot]
+        out = subprocess.run([sys.executable, str(ROOT / "bench" / "strength.py"), "--games",
+                              "kowah", "--deals", "3", "--workers", "1", *args],
+                             capture_output=True, text=True, timeout=600, cwd=bot_dir,
+                             env={**os.environ, "PYTHONPATH": ""})
+        assert out.returncode == 2, out.stderr
+        last = out.stderr.strip().splitlines()[-1]
+        assert last.startswith(f"error: {option}: seat ") and f"({bot}) {says}" in last, last
+        assert "Traceback" not in out.stderr
 
 
 def test_load_player_takes_objects_classes_and_functions(bot_dir):
