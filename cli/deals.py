@@ -145,9 +145,9 @@ class TableSeats:
                                field="--seat")
         answer = json.loads(line)
         if "error" in answer:  # worded as a player failing in this process is
-            said = answer["error"]
-            said = said if said.startswith("answered ") else f"failed: {said}"
-            raise PlayerFailed(f"seat {seat} ({self.label}) {said}", seat=seat,
+            why = str(answer["error"])
+            why = why if why.startswith("answered ") else f"failed: {why}"
+            raise PlayerFailed(f"seat {seat} ({self.label}) {why}", seat=seat,
                                player=self.label)
         # The result is read from the finished record, as any client would.
         got = self.stub.GetRecord(table_pb2.GetRecordRequest(
