@@ -44,6 +44,27 @@ class PositiveMs(click.ParamType):  # type: ignore[type-arg]  # generic from cli
 POSITIVE_MS = PositiveMs()
 
 
+class WholeNumber(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.5 only
+    """A whole number from `low` to `high`, refused in words ("a whole number from 1 to
+    1,000, not 'x'") where click's IntRange speaks of an "integer range"."""
+    name = "N"
+
+    def __init__(self, low: int, high: int):
+        self.low, self.high = low, high
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            n: int | None = value
+        else:
+            text = str(value).strip()
+            n = int(text) if text.lstrip("+-").isdigit() and len(text) <= 12 else None
+        if n is None or not self.low <= n <= self.high:
+            self.fail(f"a whole number from {self.low:,} to {self.high:,}, not {value!r}",
+                      param, ctx)
+        return n
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
     """One line on stderr, then exit: bad input is 2, a fault of this program 1."""
     line = " ".join(str(message).split())
@@ -174,11 +195,14 @@ class OneLineGroup(click.Group):
             unreadable = isinstance(err, click.BadParameter) and param is not None and \
                 isinstance(param.type, click.File) and \
                 not isinstance(err, click.MissingParameter)  # a file given, not opened
-            if unreadable and param is not None:  # named as every command names a file
+            named = isinstance(err, click.BadParameter) and param is not None and \
+                not isinstance(err, click.MissingParameter)
+            if named and param is not None:
+                # named as the commands' own errors name an option: "--deals: …"
                 message = f"{param_name(param)}: {err.message}"
             if "--json" in argv:  # errors stay JSON under --json, usage errors too
                 error = {"field": param_name(param) if param else None, "rule": None,
-                         "message": " ".join((err.message if unreadable else message).split())}
+                         "message": " ".join((err.message if named else message).split())}
                 click.echo(json.dumps({"error": error}, ensure_ascii=False), err=True)
                 sys.exit(err.exit_code)
             fail(message if unreadable else f"{message} (see --help)", err.exit_code)

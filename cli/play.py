@@ -8,7 +8,8 @@ from typing import IO, Any, Callable, TypeVar
 
 import click
 
-from moneycards.cli.common import POSITIVE_MS, answers, emit_json, json_option, progress
+from moneycards.cli.common import (POSITIVE_MS, WholeNumber, answers, emit_json, json_option,
+                                   progress)
 from moneycards.solver.cards import counted
 from moneycards.solver.errors import InvalidInput, PlayerFailed, clip, json_object
 from moneycards.solver.games import GAMES, AnyGame, final_state, title_of
@@ -135,7 +136,8 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
             click.echo(f"{mark} {r.action:<16} {value}  {without_action(r.action, r.reason)}")
 
     @group.command("selfplay")
-    @click.option("--deals", default=10, show_default=True, type=click.IntRange(1, 100_000))
+    @click.option("--deals", default=10, show_default=True, type=WholeNumber(1, 100_000),
+                  help="How many deals to play (1 to 100,000).")
     @click.option("--seed", default=0, show_default=True, type=int,
                   help="Deal k uses seed SEED + k.")
     @click.option("--seats", default=default_seats, show_default=True,
@@ -323,12 +325,12 @@ def add_interactive_command(group: click.Group, spec: AnyGame) -> None:
     @click.option("--ca", type=click.Path(dir_okay=False), metavar="FILE",
                   help="With --remote: a PEM file of the certificate authority that signed "
                        "the server's certificate (implies TLS).")
-    @click.option("--deals", type=click.IntRange(1, 1000), default=None,
+    @click.option("--deals", type=WholeNumber(1, 1000), default=None,
                   help="Play a match of this many deals, with running totals (R-match)."
                   if spec.settles_in_points else "Play a match of this many deals, tallying "
                   "each seat's wins and multipliers won (R-match; KW-K1 keeps no running "
                   "totals).")
-    @click.option("--to", "to_points", type=click.IntRange(1, 100_000), default=None,
+    @click.option("--to", "to_points", type=WholeNumber(1, 100_000), default=None,
                   hidden=not spec.settles_in_points,
                   help="Play a match until a seat's running total reaches these points "
                        "(R-match).")

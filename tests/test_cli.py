@@ -69,9 +69,9 @@ def test_waits_json():
     (["totom", "check", UCHI_TOM, "--win-card", "9c"], "--win-card"),
     (["totom", "check", UCHI_TOM, "--win-card", "3c", "--thien-u"], "--thien-u"),
     (["totom", "check", UCHI_TOM, "--rules", "house"],
-     "Invalid value for '--rules': 'house' is not one of 'seed', 'traditional'"),
+     "--rules: 'house' is not one of 'seed', 'traditional'"),
     (["totom", "waits", UCHI_TOM, "--rules", "house"],
-     "Invalid value for '--rules': 'house' is not one of 'seed', 'traditional'"),
+     "--rules: 'house' is not one of 'seed', 'traditional'"),
     (["totom", "waits", UCHI_TOM], "20 cards"),
 ])
 def test_bad_input_exits_2_with_one_line(args, needle):
@@ -105,7 +105,7 @@ def test_selfplay_takes_the_seeds_a_table_takes(game):
 
 
 def test_bad_option_value_exits_2():
-    bad_input(["totom", "check", UCHI_TOM, "--via", "air"], "Invalid value for '--via': 'air'")
+    bad_input(["totom", "check", UCHI_TOM, "--via", "air"], "--via: 'air'")
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["totom", "--help"], ["totom", "check", "--help"]])
@@ -166,7 +166,7 @@ def test_kowah_win_json():
     (["kowah", "win", "555c 777s 99m", "--pair", "99m", "--card", "9m"],
      "Missing option '--via'"),
     (["kowah", "win", "555c 777s 99m", "--pair", "99m", "--card", "9m", "--via", "air"],
-     "Invalid value for '--via': 'air'"),
+     "--via: 'air'"),
     (["kowah", "win", "555c 777s 99m", "--pair", "9m9s", "--card", "9m", "--via", "draw"],
      "--pair: the shown pair must be two identical cards, not '9m9s' [KW-R3]"),
     (["kowah", "win", "555c 777s 99m", "--pair", "88m", "--card", "8m", "--via", "draw"],
@@ -585,6 +585,27 @@ def test_hint_lines_name_each_action_once(game, tmp_path):
         assert action and not reason.startswith(action), row
 
 
+@pytest.mark.parametrize("args, says", [
+    (["kowah", "selfplay", "--deals", "0"], "--deals: a whole number from 1 to 100,000, not '0'"),
+    (["kowah", "selfplay", "--deals", "x"], "--deals: a whole number from 1 to 100,000, not 'x'"),
+    (["kowah", "selfplay", "--deals", "100001"], "from 1 to 100,000, not '100001'"),
+    (["lukfu", "play", "--deals", "1001"], "--deals: a whole number from 1 to 1,000, not '1001'"),
+    (["totom", "play", "--to", "-3"], "--to: a whole number from 1 to 100,000, not '-3'"),
+    (["kowah", "selfplay", "--backend", "air"], "--backend: 'air' is not one of 'local', 'ray'"),
+])
+def test_a_bad_option_value_is_named_as_the_commands_name_it(args, says):
+    """A value click refuses reads like the commands' own errors ("error: --deals: …"),
+    one line, exit 2; under --json the field is apart from the message."""
+    r = CliRunner().invoke(cli, args, input="")
+    assert r.exit_code == 2 and r.output.startswith("error: ") and says in r.output, r.output
+    assert len(r.output.strip().splitlines()) == 1
+    if args[1] == "selfplay":
+        r = CliRunner().invoke(cli, [*args, "--json"])
+        error = json.loads(r.output)["error"]
+        assert error["field"] == args[2] and says.split(": ", 1)[-1] in error["message"]
+        assert not error["message"].startswith("--")
+
+
 @pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
 @pytest.mark.parametrize("command", ["hint", "selfplay"])
 @pytest.mark.parametrize("budget", ["0", "-5", "nan", "soon"])
@@ -597,7 +618,7 @@ def test_a_budget_of_no_time_is_refused_not_run(game, command, budget, tmp_path)
     more = ["--state", str(path)] if command == "hint" else ["--deals", "1"]
     r = CliRunner().invoke(cli, [game, command, *more, "--budget-ms", budget])
     assert r.exit_code == 2, r.output
-    assert f"--budget-ms': a number of milliseconds above 0, not '{budget}'" in r.output, \
+    assert f"error: --budget-ms: a number of milliseconds above 0, not '{budget}'" in r.output, \
         r.output
     assert len(r.output.strip().splitlines()) == 1, r.output
 

@@ -35,5 +35,5 @@ def test_rules_is_a_choice_of_the_game_s_presets(path, command):
     r = CliRunner().invoke(cli, [*path, "--rules", "house", "x"])
     choices = ", ".join(f"'{c}'" for c in GAMES[path[0]].presets)
     assert r.exit_code == 2
-    assert f"Invalid value for '--rules': 'house' is not one of {choices}" in r.output
+    assert f"--rules: 'house' is not one of {choices}" in r.output
     assert len(r.output.strip().splitlines()) == 1
