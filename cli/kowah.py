@@ -19,7 +19,7 @@ def kowah() -> None:
     """Kowah (Cheki), two triplets and a pair (rules KW-*)."""
 
 
-@kowah.command()
+@kowah.command(short_help="Is an eight-card HAND ready? Its waits, or its distance.")
 @cards_argument("hand", required=False)
 @click.option("--batch", "batch", metavar="FILE|-",
               help="Check every hand of FILE (- for standard input) instead of HAND: one hand "
@@ -98,7 +98,7 @@ def check(hand: str | None, batch: str | None, details: bool, seen: str | None, 
                    f"{t['triplets'][0]} + {t['triplets'][1]}, pair {t['pair']}")
 
 
-@kowah.command()
+@kowah.command(short_help="Does a declared HAND win on --card, at what multiplier?")
 @cards_argument("hand")
 @click.option("--pair", required=True, help="The shown pair, e.g. 55c.")
 @click.option("--card", required=True, help="The new card.")

@@ -141,7 +141,7 @@ def legal(play: str, hand: str | None, role: str | None, record_file: IO[str] | 
                    f"{d['explanation']} [{d['rule']}]")
 
 
-@lukfu.command()
+@lukfu.command(short_help="Which cards of a hand are old (LF-O1–O3); can it claim?")
 @click.option("--hand", help="The seat's hand (required without a game record).")
 @record_option
 @click.option("--seat", type=int, default=0, show_default=True,

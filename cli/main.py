@@ -23,7 +23,7 @@ def cli() -> None:
     """
 
 
-@cli.command()
+@cli.command(short_help="Run the gRPC server and the web table.")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; anything but loopback needs TLS or --insecure.")
 @click.option("--port", default=50051, show_default=True, type=int,

@@ -27,7 +27,7 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
     game, seats_n = spec.name, spec.seats
     default_seats = ",".join(["strong"] + ["random"] * (seats_n - 1))
 
-    @group.command("observe")
+    @group.command("observe", short_help="One seat's observation (JSON) of a game record.")
     @click.argument("record_file", metavar="FILE", type=click.File("r"))
     @click.option("--seat", type=int, help="The seat whose view to print (default: the seat "
                                            "to act).")
@@ -90,7 +90,7 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
              "numbers, ~10x faster), or auto: the twin.") \
         if "engine" in spec.hint_options else _unchanged
 
-    @group.command("hint")
+    @group.command("hint", short_help="Rank a seat's legal actions, best first, with reasons.")
     @click.option("--state", "state_file", required=True, type=click.File("r"),
                   help="A seat's observation as JSON (see `observe`).")
     @click.option("--budget-ms", default=spec.hint_budget_ms, show_default=True,
@@ -135,7 +135,7 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
             value = f"{r.value:8.3f}" if r.evaluated else f"{'-':>8}"
             click.echo(f"{mark} {r.action:<16} {value}  {without_action(r.action, r.reason)}")
 
-    @group.command("selfplay")
+    @group.command("selfplay", short_help="Play deals between AI seats (or bots of your own).")
     @click.option("--deals", default=10, show_default=True, type=WholeNumber(1, 100_000),
                   help="How many deals to play (1 to 100,000).")
     @click.option("--seed", default=0, show_default=True, type=int,
@@ -287,7 +287,7 @@ def play_rules(spec: AnyGame, preset: str, switches: tuple[str, ...]) -> Any:
 
 def add_interactive_command(group: click.Group, spec: AnyGame) -> None:
 
-    @group.command("play", help=(
+    @group.command("play", short_help="Play a deal or a match against the built-in AIs.", help=(
         "Play a deal against the built-in AIs: type an action's number or its text "
         f"({spec.play_examples or 'the actions the table lists'}), or `help`, `show`, `log`, "
         "`hint` (`hint -v`: the reasons in full), `undo`, `quit`. `undo` takes back your "

@@ -15,7 +15,7 @@ from moneycards.solver.table import (IllegalAction, name_says, named_seats, reco
 
 
 def add_record_commands(group: click.Group, game: str) -> None:
-    @group.command("replay")
+    @group.command("replay", short_help="Print a game record's deal step by step.")
     @click.argument("record_file", metavar="FILE", type=click.File("r"))
     @answers
     def replay(record_file: IO[str]) -> None:
@@ -41,14 +41,16 @@ def add_record_commands(group: click.Group, game: str) -> None:
         if is_practice(game, text):
             click.echo(PRACTICE)
 
-    @group.command("check-record")
+    @group.command("check-record", short_help="Validate a game record: its first illegal action.")
     @click.argument("record_file", metavar="FILE", type=click.File("r"))
     @json_option
     @answers
     def check_record(record_file: IO[str], as_json: bool) -> None:
-        """Validate a game record: the first illegal action, by index and rule id.
+        """Validate a game record: the first illegal action, by its number and rule id.
 
-        Exit 0 when the record was read (valid or not), 2 when it is malformed.
+        Actions are numbered from 1 as `replay` numbers them (under --json,
+        `first_illegal` is the API's index, from 0). Exit 0 when the record was read
+        (valid or not), 2 when it is malformed.
         """
         from moneycards.records import check_match_record, read_game_record
 

@@ -38,7 +38,7 @@ def add_rules_command(group: click.Group, game: str) -> None:
     word = spec(game).find_example  # none given (a game of one's own): no such example
     find_line = f"\n  moneycards {game} rules --find {word}" if word else ""
 
-    @group.command("rules", help=(
+    @group.command("rules", short_help=f"The {spec(game).title} rules as written, by id.", help=(
         f"The {spec(game).title} rules as written, by id: each rule's section and text (ID "
         f"such as {first}, a section such as {section}, or a ruling R-…; any case). "
         f"Without ID, every rule and ruling. Errors, hints and results cite these ids.\n\n"
@@ -52,7 +52,7 @@ def add_rules_command(group: click.Group, game: str) -> None:
         show_found(pick(game, ids), find, spec(game).title, as_json)
 
 
-@click.command("rules", help=(
+@click.command("rules", short_help="The rules of every game as written, by id.", help=(
     "The rules as written, by id, whichever game's: each rule's game, section and text (ID "
     "such as TT-C3, a section such as KW-X, or a ruling R-…, which each game that has it "
     "answers; any case, a ruling's Vietnamese marks optional), or every game's rules with "

@@ -599,7 +599,7 @@ def tables() -> None:
     """The tables a server keeps in its store (`moneycards serve --db`)."""
 
 
-@tables.command("list")
+@tables.command("list", short_help="Every table: id, game, date, actions, state, seats.")
 @db_option
 @json_option
 @answers
@@ -635,7 +635,7 @@ def match_words(match: dict[str, int]) -> str:
     return "a match " + (" or ".join(parts) if parts else "until the table is closed")
 
 
-@tables.command("show")
+@tables.command("show", short_help="The deal at a table so far, step by step.")
 @click.argument("table_id")
 @db_option
 @answers
@@ -659,7 +659,7 @@ def show_table(table_id: str, db: str | None) -> None:
         click.echo(line)
 
 
-@tables.command("export")
+@tables.command("export", short_help="The table's game record (JSON).")
 @click.argument("table_id")
 @db_option
 @answers

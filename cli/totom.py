@@ -110,7 +110,7 @@ def check(hand: str | None, batch: str | None, details: bool, win_card: str | No
         click.echo(format_verdict(verdict))
 
 
-@totom.command()
+@totom.command(short_help="Which cards make a 19-card HAND win, and what each scores.")
 @cards_argument("hand")
 @click.option("--via", type=click.Choice(VIA_CHOICES), default="stock", show_default=True,
               help="How the winning card would come.")

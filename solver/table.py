@@ -369,8 +369,9 @@ class TableState(ABC):
     def apply(self, action: Action | str) -> None:
         """Apply one action (typed, or its text); an illegal one raises IllegalAction and
         changes nothing."""
-        if self.is_over:
-            raise IllegalAction(f"the deal is over: {self.result_line()}", rule=self.over_rule())
+        if self.is_over:  # quoted as every refused action is; no seat is to act
+            raise IllegalAction(f"{clip(' '.join(str(action).split()))!r} after the end: the "
+                                f"deal is over: {self.result_line()}", rule=self.over_rule())
         act = action if isinstance(action, Action) else self.parse_action(action)
         if act not in self._legal():
             rule, why = self._diagnose(act)

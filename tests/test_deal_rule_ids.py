@@ -130,4 +130,5 @@ def test_an_action_after_the_deal_cites_the_rule_that_ended_it():
         with pytest.raises(IllegalAction) as err:
             state.apply("pass")
         assert err.value.rule in rules, (game, outcome, err.value.rule)
-        assert err.value.message.startswith("the deal is over: ")
+        # the action quoted, as every refused action is (check-record's INVALID line)
+        assert err.value.message.startswith("'pass' after the end: the deal is over: ")
