@@ -946,3 +946,20 @@ def test_KW_R5_a_declared_hand_not_ready_is_told_about_the_pair_it_shows(hand, p
     assert said["violations"] == [{"rule": "KW-R5", "message": (
         f"the declared hand is not ready: with {pair} as the pair the five cards of its rank "
         f"are not 2-2-1 over the suits")}]
+
+
+def test_no_command_list_cuts_a_summary_short():
+    """Every group's --help lists its commands with whole summaries (each command's short
+    help), not a first sentence cut at the terminal's width ("…by...")."""
+    import click
+
+    def groups(cmd, path):
+        if isinstance(cmd, click.Group):
+            yield path
+            for name, sub in cmd.commands.items():
+                yield from groups(sub, [*path, name])
+
+    for path in groups(cli, []):
+        out = CliRunner().invoke(cli, [*path, "--help"], terminal_width=80).output
+        listed = out.split("Commands:", 1)[1].splitlines()
+        assert listed and not any(line.rstrip().endswith("...") for line in listed), path
