@@ -71,6 +71,9 @@ LADDER = ("random", "greedy", "heuristic", "strong", "expert")
 CHUNK = 10  # deals per task
 
 
+FEW_DEALS = 100  # below it a row's intervals are said to be rough
+
+
 def mean_ci(xs):
     m = statistics.fmean(xs)
     half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else 0.0
@@ -325,6 +328,10 @@ def report(row):
           + (f"safety cap {cap['hits']} of {cap['decisions']} decisions" if cap["decisions"]
              else "no safety cap (the tested seat's own player has none)")
           + f" ({row['seconds']:.0f} s)", flush=True)
+    if row["deals"] < FEW_DEALS:
+        print(f"{row['game']:<6} {row['deals']} deals are too few for these intervals to "
+              f"judge (a normal interval over a few deals can have no width at all); the bench's "
+              f"rows play 2,000", flush=True)
     if "paired_settlement" in row:
         gs, gw = row["paired_settlement"], win_gain(row["paired_win"])
         print(f"{row['game']:<6} {row['tested']} in place of {row['opponent']}, the same "
