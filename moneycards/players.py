@@ -137,10 +137,11 @@ def observation_of(view: Any) -> Observation:
     return obs
 
 
-def play_seat(channel: Any, table_id: str, seat_token: str, player: Player, *,
-              timeout: float = 600.0) -> Any:
-    """Play one person's seat at a TableService table with `player` until the deal (or
-    match) is over; the last view. The loop any client follows:
+def play_seat(channel: Any, table_id: str, seat_token: str,
+              player: Player | Callable[[Observation], str], *, timeout: float = 600.0) -> Any:
+    """Play one person's seat at a TableService table with `player` (a Player, or a plain
+    function of the observation, as everywhere a player is taken) until the deal (or match)
+    is over; the last view. The loop any client follows:
 
     1. GetView (table id, seat token): the seat's observation and legal actions;
     2. when the seat has legal actions, Act with one of them and the view's version as
@@ -154,6 +155,7 @@ def play_seat(channel: Any, table_id: str, seat_token: str, player: Player, *,
     from moneycards.v1 import table_pb2, table_pb2_grpc
 
     stub = table_pb2_grpc.TableServiceStub(channel)
+    decide = player.act if hasattr(player, "act") else player
     view = None
     while True:
         if view is None:
@@ -162,7 +164,7 @@ def play_seat(channel: Any, table_id: str, seat_token: str, player: Player, *,
         if view.over and not (view.HasField("match_state") and not view.match_state.over):
             return view
         if view.legal_actions:
-            action = player.act(observation_of(view))
+            action = str(decide(observation_of(view)))
             try:
                 view = stub.Act(table_pb2.ActRequest(
                     table_id=table_id, seat_token=seat_token, action=action,

@@ -185,3 +185,20 @@ def test_a_bot_plays_a_seat_over_table_service(game, channel):
     view = play_seat(channel, made.table_id, token, Last(), timeout=120)
     assert view.over and seen and set(seen) == {1}
     assert observation_of(view).seat == 1 and observation_of(view).result is not None
+    # a plain function is a player here too, as everywhere a player is taken (README)
+    again = stub.CreateTable(table_pb2.CreateTableRequest(game=enum, seats=seats, seed=4),
+                             timeout=60)
+    last = play_seat(channel, again.table_id, again.seat_tokens[0].token,
+                     lambda observation: observation.legal_actions[-1], timeout=120)
+    assert last.over and last.result_text == view.result_text  # the same seed, same moves
+
+
+def test_the_readme_s_python_table_example_plays_as_shown(server_address, capsys):
+    """README's Play over gRPC: its Python block, run against a real server, prints the
+    result its last comment shows."""
+    text = (ROOT / "README.md").read_text()
+    block = next(b for b in text.split("```python\n")[1:] if "play_seat(channel" in b)
+    code = block.split("```", 1)[0]
+    shown = code.rsplit("# ", 1)[1].strip()
+    exec(compile(code.replace("127.0.0.1:50051", server_address), "README.md", "exec"), {})
+    assert capsys.readouterr().out.strip() == shown
