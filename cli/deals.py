@@ -147,7 +147,7 @@ class TableSeats:
         if "error" in answer:  # worded as a player failing in this process is
             why = str(answer["error"])
             why = why if why.startswith("answered ") else f"failed: {why}"
-            raise PlayerFailed(f"seat {seat} ({self.label}) {why}", seat=seat,
+            raise PlayerFailed(f"seat {seat} ({self.label}) {why} (deal seed {seed})", seat=seat,
                                player=self.label)
         # The result is read from the finished record, as any client would.
         got = self.stub.GetRecord(table_pb2.GetRecordRequest(

@@ -116,7 +116,8 @@ def play_deal(game: str, seed: int, levels: Sequence[Any], budget_ms: float | No
                 action = level.act(state.observation(seat))
             except Exception as err:  # its fault, not this program's: name the seat
                 raise PlayerFailed(f"seat {seat} ({label}) failed: {type(err).__name__}: "
-                                   f"{clip(str(err))}", seat=seat, player=label) from None
+                                   f"{clip(str(err))} (deal seed {seed})", seat=seat,
+                                   player=label) from None
         if timings is not None:
             timings.setdefault(label, []).append((time.perf_counter() - t) * 1000)
         try:
@@ -125,7 +126,7 @@ def play_deal(game: str, seed: int, levels: Sequence[Any], budget_ms: float | No
             if isinstance(level, str):
                 raise
             raise PlayerFailed(f"seat {seat} ({label}) answered {clip(action)!r}: "
-                               f"{err.message}", seat=seat, player=label,
+                               f"{err.message} (deal seed {seed})", seat=seat, player=label,
                                rule=err.rule) from None
         public += decline is None or state.history[-1] != decline
         steps += 1

@@ -97,6 +97,7 @@ def test_a_failing_player_error_carries_its_seat(bot_dir):
         assert (type(again), str(again), again.seat, again.player) == (
             PlayerFailed, str(err.value), seat, "mybots:crash")
         assert err.value.message.startswith(f"seat {seat} (mybots:crash) failed")
+        assert err.value.message.endswith("(deal seed 1)")  # the deal to play again
 
 
 def test_a_bot_that_raises_is_named_not_reported_as_a_bug(bot_dir):
