@@ -330,8 +330,8 @@ def report(row):
           + f" ({row['seconds']:.0f} s)", flush=True)
     if row["deals"] < FEW_DEALS:
         print(f"{row['game']:<6} {row['deals']} deals are too few for these intervals to "
-              f"judge (a normal interval over a few deals can have no width at all); the bench's "
-              f"rows play 2,000", flush=True)
+              "judge (a normal interval over a few deals can have no width at all); the "
+              "bench's rows play 2,000", flush=True)
     if "paired_settlement" in row:
         gs, gw = row["paired_settlement"], win_gain(row["paired_win"])
         print(f"{row['game']:<6} {row['tested']} in place of {row['opponent']}, the same "
