@@ -229,7 +229,12 @@ def serve_seats(address: str, player_path: str, lines: Any, out: Any) -> int:
             refused = (grpc.StatusCode.FAILED_PRECONDITION, grpc.StatusCode.INVALID_ARGUMENT)
             told = f"answered {timed.last!r}: " if timed.last is not None and \
                 err.code() in refused else ""
-            answer["error"] = f"{told}{err.details()}"
+            details = str(err.details())
+            if told and details.startswith(f"{timed.last!r} by "):
+                # the table quotes the action and names the seat ("'stay' by Ana: …"):
+                # said once, before it
+                details = details.split(": ", 1)[-1]
+            answer["error"] = f"{told}{details}"
         except Exception as err:  # the player's own fault: reported, the other seats go on
             answer["error"] = f"{type(err).__name__}: {err}"
         with said:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from moneycards.solver.errors import InvalidInput, PlayerFailed, clip
 from moneycards.solver.games import spec
 from moneycards.solver.ranking import LEVELS, SEARCHING, Cap, Ranked, legal_of
-from moneycards.solver.table import Outcome, told_to
+from moneycards.solver.table import IllegalAction, Outcome, told_to
 from moneycards.solver.facts import checked
 from moneycards.solver.observation import read_observation
 
@@ -125,8 +125,9 @@ def play_deal(game: str, seed: int, levels: Sequence[Any], budget_ms: float | No
         except InvalidInput as err:
             if isinstance(level, str):
                 raise
+            why = err.why if isinstance(err, IllegalAction) else err.message
             raise PlayerFailed(f"seat {seat} ({label}) answered {clip(action)!r}: "
-                               f"{err.message} (deal seed {seed})", seat=seat, player=label,
+                               f"{why} (deal seed {seed})", seat=seat, player=label,
                                rule=err.rule) from None
         public += decline is None or state.history[-1] != decline
         steps += 1

@@ -104,8 +104,9 @@ def _copier_for(kind: type) -> _Copier:
 class IllegalAction(InvalidInput):
     """An action the rules do not allow now. The state is left exactly as it was."""
 
-    def __init__(self, message: str, *, rule: str):
+    def __init__(self, message: str, *, rule: str, why: str | None = None):
         super().__init__(message, field="action", rule=rule)
+        self.why = why or message  # the rules' reason alone, without the action and seat
 
 
 class Arg(Enum):
@@ -387,8 +388,9 @@ class TableState(ABC):
             # own words, given whole (the longest, a twenty's unpaired cards and Chắn count,
             # is some 400 characters), only bounded so that it fits a gRPC trailer.
             # The seat named as the narration names it: "by Ana", "by you", "by Seat 0".
+            why = clip(why, 25 * ECHO_CHARS)
             raise IllegalAction(f"{clip(typed)!r} by {in_sentence(self.current_seat())}: "
-                                f"{clip(why, 25 * ECHO_CHARS)}", rule=rule)
+                                f"{why}", rule=rule, why=why)
         self.history.append(act.text)
         self._apply(act)
 

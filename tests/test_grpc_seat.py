@@ -40,6 +40,10 @@ BOT = textwrap.dedent('''
 
     def cheat(observation):
         return "discard 9x"
+
+
+    def stay(observation):
+        return "stay"
 ''')
 
 
@@ -119,6 +123,9 @@ def test_a_grpc_seat_at_a_given_server(bot_dir):
 @pytest.mark.parametrize("args, says", [
     (["--seat", "2=grpc:gbots:cheat"],
      "seat 2 (grpc:gbots:cheat) answered 'discard 9x': action: unknown suit letter"),
+    # the action quoted once, the table's reason after it, as in-process (test_players)
+    (["--seat", "2=grpc:gbots:stay"],
+     "error: --seat: seat 2 (grpc:gbots:stay) answered 'stay': no seat stays silent"),
     (["--seat", "2=grpc:gbots:Nobody"], "--seat: 'gbots' has no 'Nobody'"),
     (["--seat", "2=grpc:gbots:Greedy", "--server", "127.0.0.1:1"],
      "--server: no server answers at 127.0.0.1:1"),

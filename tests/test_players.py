@@ -38,6 +38,10 @@ BOT = textwrap.dedent('''
 
     def crash(observation):
         return 1 / 0
+
+
+    def stay(observation):
+        return "stay"
 ''')
 
 
@@ -79,6 +83,12 @@ def test_a_bot_that_answers_an_illegal_action_is_named(bot_dir):
     out = CliRunner().invoke(cli, ["kowah", "selfplay", "--deals", "1", "--seats",
                                    "greedy,greedy,mybots:cheat"])
     assert "error: --seats: seat 2 (mybots:cheat) answered 'discard 9x'" in out.output
+    # the action quoted once, then the rules' reason and rule (as over gRPC: test_grpc_seat)
+    out = CliRunner().invoke(cli, ["kowah", "selfplay", "--deals", "1", "--seat",
+                                   "2=mybots:stay"])
+    assert out.output.startswith("error: --seat: seat 2 (mybots:stay) answered 'stay': no seat "
+                                 "stays silent") and out.output.count("'stay'") == 1, out.output
+    assert out.output.rstrip().endswith("[KW-T4]")
 
 
 def test_a_failing_player_error_carries_its_seat(bot_dir):
