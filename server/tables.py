@@ -695,11 +695,12 @@ def table_call(field_paths: Mapping[str, str] | None = None,
                     code_pb2.ABORTED, str(err), "STALE_VERSION", version=str(err.version)))
             except IllegalAction as err:  # before `rpc`: it is an InvalidInput too
                 meta = {"field": action_field} if action_field else {}
+                message = err.message
                 if err.rule and err.rule not in (NOT_YOUR_TURN, DEAL_OVER):
                     meta["rule"] = err.rule  # a rule id; those two are reasons only
+                    message += f" [{err.rule}]"  # brackets hold rule ids, as everywhere
                 context.abort_with_status(status(
-                    code_pb2.FAILED_PRECONDITION, f"{err.message} [{err.rule}]",
-                    err.rule or "", **meta))
+                    code_pb2.FAILED_PRECONDITION, message, err.rule or "", **meta))
             # grpc is untyped: its abort_with_status always raises, which mypy cannot see
             raise AssertionError("abort_with_status returned")
         return rpc(field_paths)(wrapper)
