@@ -236,6 +236,11 @@ def play_by_hints(w: Watched, shot=None) -> list[str]:
             # do whoever the next deal asks first
             assert " is over: its end is below" in page.text_content(".status .turn")
             assert page.query_selector(".status .turn.mine") is not None
+            # a next deal that asks this seat first says so, here and in the tab's title
+            # (the other seats wait on it); one that asks another seat first does not
+            waits = bool(w.debug("legal"))
+            assert page.text_content(".status .turn").endswith(", which waits for you") == waits
+            assert page.title().startswith("Your turn" if waits else "Deal over")
             # the header speaks of the deal that ended, and nothing yet of the next one
             # (its caller or its stock, like its board, wait until the person goes on)
             d = int(page.eval_on_selector(".match", "e => e.dataset.deal"))
@@ -1222,6 +1227,7 @@ def test_a_match_shows_its_deal_and_totals_and_equals_the_match_in_process(serve
     taken = play_by_hints(w)
     header = w.page.text_content(".status .match")
     assert header.startswith("Deal 2 of 2 · the match is over · totals: ")
+    assert w.page.text_content(".status .turn") == "the match is over"  # not "the deal"
     table = Table.create("kowah", [Seat("human"), Seat("ai", "greedy"), Seat("ai", "greedy")],
                          seed=5, match=Match(deals=2))
     for action in taken:

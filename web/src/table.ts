@@ -410,7 +410,9 @@ export class TablePage {
     this.board.replaceChildren(...parts);
     if (focused) this.focusOn(focused);
     // the page's title says whose turn it is, for a person in another tab
-    document.title = `${v.over || ended ? "Deal over" : obs.toAct === v.seat ? "Your turn" : "Waiting"}`
+    // (between a match's deals, "Your turn" once the next deal waits on this seat)
+    const mine = obs.toAct === v.seat && !v.over;
+    document.title = `${mine ? "Your turn" : v.over || ended ? "Deal over" : "Waiting"}`
       + ` · ${GAME_TITLE[game]} · moneycards`;
     // said once a view: a new decision is said even in the same words as the last one
     // (capture or pass, again), and a drawing of the same view does not say it again
@@ -498,9 +500,13 @@ export class TablePage {
   /** Whose turn it is, as the header says it. */
   private turnWords(v: TableView, obs: Obs, names: string[]): string {
     const ended = this.unreadDeal(v);
-    if (v.over) return "the deal is over";
-    // The next deal is dealt at once; its turn waits until the last one's end is read.
-    if (ended) return `deal ${ended} is over: its end is below, then go on to deal ${ended + 1}`;
+    if (v.over) return v.matchState?.over ? "the match is over" : "the deal is over";
+    // The next deal is dealt at once; its turn waits until the last one's end is read. A
+    // next deal that asks this seat first says so: the other seats wait on it.
+    if (ended) {
+      return `deal ${ended} is over: its end is below, then go on to deal ${ended + 1}`
+        + (obs.toAct === v.seat ? ", which waits for you" : "");
+    }
     if (obs.toAct === v.seat) {
       return `your turn: ${turnWhat(GAME_KEY[v.game], obs, v.legalActions.map((a) => a.text))}`;
     }
