@@ -2181,6 +2181,39 @@ def test_the_old_cards_note_says_what_old_means_and_no_more(served, context):
     assert w.errors == []
 
 
+def test_one_s_own_face_down_cards_are_said_to_be_seen_by_oneself_alone(served, context):
+    """Luk Fu: a seat that goes down sees its own cards in the trick, marked as seen by it
+    alone (LF-F6); the other seats' face-down plays show as a count only."""
+    w = Watched(context)
+    for seed in range(7, 17):
+        deal_in_lobby(w, served, "lukfu", ["you", "greedy", "greedy"], seed)
+        play_first_moves(w, 12, until=lambda: any(a.startswith("down ") for a in
+                                                    w.debug("legal")))
+        downs = [a for a in w.debug("legal") if a.startswith("down ")]
+        if not downs or len(w.page.query_selector_all(".trick li")) != 1:
+            continue  # wanted: the seat goes down second, so that its play stays in view
+        w.debug("act", downs[0])
+        w.settled()
+        mine = [li for li in w.page.query_selector_all(".trick li")
+                if li.text_content().startswith("Player 0")]
+        if not mine:
+            continue
+        said = mine[0].text_content()
+        assert said.endswith("face down: only you see them"), said
+        cards = sorted(mine[0].eval_on_selector_all("[data-card]",
+                                                    "els => els.map(e => e.dataset.card)"))
+        from moneycards.solver.lukfu import LUKFU
+
+        # its own cards, shown to it: those it put down
+        assert cards == sorted(f.text for f in LUKFU.parse(downs[0].split(" ", 1)[1]))
+        others = [li.text_content() for li in w.page.query_selector_all(".trick li")
+                  if not li.text_content().startswith("Player 0")]
+        assert all("only you" not in t for t in others)
+        assert w.errors == []
+        return
+    raise AssertionError("no seed let seat 0 go down second in a trick")
+
+
 def test_a_lone_pass_waits_behind_a_match_deals_unread_end(served, context):
     """R-match: the next deal is dealt at once, but a lone pass in it is not played for the
     person while the last deal's end is on screen unread; once they go on, it is (seed 5

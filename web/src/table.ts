@@ -836,8 +836,10 @@ export class TablePage {
         const list = h("ol", { class: "trick" });
         for (const p of trick.plays) {
           list.append(h("li", {}, h("span", { class: "who" }, names[p.seat]),
-            p.down ? h("span", { class: "down" }, p.cards ? cardsEl("lukfu", p.cards, "small down")
-              : `${plural(p.down, "card")} face down`) : cardsEl("lukfu", p.cards)));
+            // one's own face-down cards are shown to oneself alone, and said to be (LF-F6)
+            p.down ? h("span", { class: "down" }, ...(p.cards ? [cardsEl("lukfu", p.cards, "small down"),
+              h("span", { class: "quiet" }, " face down: only you see them")]
+              : [`${plural(p.down, "card")} face down`])) : cardsEl("lukfu", p.cards)));
         }
         const best = lukfuToBeat(l);
         c.append(h("h3", {}, `Trick ${tricks.length}`, done ? h("span", { class: "quiet" }, " (complete)") : null),
