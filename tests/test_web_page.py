@@ -1031,6 +1031,9 @@ def test_whoever_dealt_finds_the_friends_links_again_at_their_table(served, brow
         wait_for(a.page, "() => document.querySelector(\".status .link-state[data-seat='3']\")"
                  "?.textContent.includes('opened: the seat is theirs')", timeout=15000)
         assert a.page.text_content(".status .link-state[data-seat='1']") == " not opened yet"
+        # the opened link, which opens the seat no more, is no longer offered to copy
+        assert a.page.query_selector(".status .invite-link[data-seat='3']") is None
+        assert a.page.query_selector(".status .invite-link[data-seat='1']") is not None
         a.page.click(".status button.invites-again")  # folded away again
         assert a.page.query_selector(".status .invite") is None
         assert a.errors == [] and b.errors == []

@@ -39,7 +39,10 @@ export function inviteList(tableId: string, friends: Invite[], opened?: (seat: n
       : h("span", { class: "quiet link-state", "data-seat": f.seat },
         f.moved ? " a new link: the seat was moved here, send them this one"
           : opened(f.seat) ? " opened: the seat is theirs" : " not opened yet");
-    list.append(h("li", {}, h("span", {}, `Seat ${f.seat}: ${f.name.trim() || `Player ${f.seat}`}`), field, copy, state));
+    // a link once opened no longer opens the seat (its token was renewed): not offered
+    const used = opened !== undefined && !f.moved && opened(f.seat);
+    list.append(h("li", {}, h("span", {}, `Seat ${f.seat}: ${f.name.trim() || `Player ${f.seat}`}`),
+      ...(used ? [] : [field, copy]), state));
   }
   return list;
 }
