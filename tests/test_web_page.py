@@ -899,6 +899,26 @@ def test_an_action_that_gets_no_answer_is_not_called_refused(served, context):
     assert all("ERR_FAILED" in e or "Failed to load resource" in e for e in w.errors), w.errors
 
 
+def test_a_passed_turn_leaves_no_stale_turn_for_a_screen_reader(served, context):
+    """The page's status region says "your turn: …" when the seat is to act; once the turn
+    has passed to a friend, it holds no stale turn (a screen reader reading the page again
+    would be told to act). Seed 8: this seat acts first."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "kowah", ["you", "friend", "greedy"], 8)
+    w.page.click("#to-my-seat")
+    w.settled()
+    region = ".table > .sr-only[aria-live]"
+    assert w.page.text_content(region).startswith("your turn"), w.page.text_content(region)
+    while w.debug("legal"):  # draw, then discard: then the friend's turn
+        version = w.debug("version")
+        w.page.click("section.actions button.act >> nth=0")
+        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+        w.settled()
+    assert not w.page.text_content(region).startswith("your turn"), w.page.text_content(region)
+    assert w.errors == []
+    close_remembered_tables(w.page)
+
+
 def test_an_action_out_of_turn_is_refused_in_words(served, context):
     """Sent while a friend is to act: the refusal says whose turn it is, without the
     program's reason code ("[NOT_YOUR_TURN]"), which is no rule."""

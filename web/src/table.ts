@@ -420,6 +420,11 @@ export class TablePage {
     if (turnLine && `${v.version}|${turnLine}` !== this.saidTurn) {
       this.saidTurn = `${v.version}|${turnLine}`;
       this.announce(turnLine);
+    } else if (!turnLine && this.saidTurn) {
+      // the turn has passed: a screen reader that reads the page again finds no stale
+      // "your turn" (or a hint of it) there
+      this.saidTurn = "";
+      this.announcer.textContent = "";
     }
     if (this.revealHint) this.showHint();
     else if (!ended && !this.busy && v.legalActions.length) {
