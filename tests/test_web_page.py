@@ -899,6 +899,28 @@ def test_an_action_that_gets_no_answer_is_not_called_refused(served, context):
     assert all("ERR_FAILED" in e or "Failed to load resource" in e for e in w.errors), w.errors
 
 
+def test_the_log_keeps_its_heading_in_view_as_it_scrolls(served, context):
+    """The log scrolls in its own box to its newest line; its heading stays at the box's
+    top rather than scrolling away with the oldest lines."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "kowah", ["you", "greedy", "greedy"], 5)
+    for _ in range(30):
+        w.settled()
+        if w.debug("over"):
+            break
+        version = w.debug("version")
+        w.debug("act", w.debug("legal")[-1])
+        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    w.settled()
+    box = w.page.evaluate("""() => { const log = document.querySelector('.log');
+        log.scrollTop = log.scrollHeight;
+        const h = log.querySelector('h2').getBoundingClientRect(), b = log.getBoundingClientRect();
+        return {scrolled: log.scrollTop, top: h.top - b.top, bottom: h.bottom - b.top}; }""")
+    assert box["scrolled"] > 100, box  # a log long enough to scroll
+    assert 0 <= box["top"] and box["bottom"] < 60, box  # the heading at the box's top
+    assert w.errors == []
+
+
 def test_a_passed_turn_leaves_no_stale_turn_for_a_screen_reader(served, context):
     """The page's status region says "your turn: …" when the seat is to act; once the turn
     has passed to a friend, it holds no stale turn (a screen reader reading the page again
