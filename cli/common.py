@@ -192,11 +192,10 @@ class OneLineGroup(click.Group):
                     any("--hand" in p.opts for p in ctx.command.params):
                 # `lukfu old "9c 9s"`: the cards were meant for --hand
                 message += "; give the hand with --hand"
-            unreadable = isinstance(err, click.BadParameter) and param is not None and \
-                isinstance(param.type, click.File) and \
-                not isinstance(err, click.MissingParameter)  # a file given, not opened
             named = isinstance(err, click.BadParameter) and param is not None and \
                 not isinstance(err, click.MissingParameter)
+            # a file given, not opened: no "(see --help)", help would not open it either
+            unreadable = named and param is not None and isinstance(param.type, click.File)
             if named and param is not None:
                 # named as the commands' own errors name an option: "--deals: …"
                 message = f"{param_name(param)}: {err.message}"

@@ -44,13 +44,17 @@ class Player(Protocol):
     def act(self, observation: Observation) -> str: ...
 
 
+def decider(player: Any) -> Callable[[Observation], Any]:
+    """What decides for `player`: its `act`, or the player itself if it is a function."""
+    return player.act if hasattr(player, "act") else player  # type: ignore[no-any-return]
+
+
 class Loaded:
     """A player found by its import path, named by it in results and timings."""
 
     def __init__(self, label: str, player: Any):
         self.label = label
-        self._act: Callable[[Observation], Any] = \
-            player.act if hasattr(player, "act") else player
+        self._act = decider(player)
 
     def act(self, observation: Observation) -> str:
         return str(self._act(observation))
@@ -155,7 +159,7 @@ def play_seat(channel: Any, table_id: str, seat_token: str,
     from moneycards.v1 import table_pb2, table_pb2_grpc
 
     stub = table_pb2_grpc.TableServiceStub(channel)
-    decide = player.act if hasattr(player, "act") else player
+    decide = decider(player)
     view = None
     while True:
         if view is None:
