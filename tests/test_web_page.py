@@ -1738,6 +1738,12 @@ def test_a_hint_on_a_phone_opens_in_view(served, context, tmp_path):
     assert len(w.debug("legal")) >= 8
     assert w.page.evaluate("(() => { const p = document.querySelector('.actions'); "
                            "return p.scrollHeight > p.clientHeight; })()")  # it scrolls
+    # the Hint button heads the panel, in sight without scrolling it; a fade at its foot
+    # says that more moves lie below
+    button, panel = box_of(w, ".hint-button"), box_of(w, ".actions")
+    assert panel["y"] <= button["y"] and button["y"] + button["height"] <= 844, (button, panel)
+    assert w.page.evaluate("getComputedStyle(document.querySelector('.actions'), '::after')"
+                           ".position") == "sticky"
     w.page.keyboard.press("h")
     w.page.wait_for_selector(".ranked li .why")
     w.page.wait_for_timeout(100)
