@@ -421,8 +421,8 @@ def test_a_totom_option_not_played_out_tells_its_distance_in_whole_cards():
     assert far and all("1 card further from a win than the best option" in r for r in far)
 
 
-def test_a_luk_fu_hint_counts_the_options_searched_in_words():
-    """'below the 1 option searched', never 'the 1 options': with one option played out
+def test_a_luk_fu_hint_counts_the_options_played_out_in_words():
+    """'below the 1 option played out', never 'the 1 options': with one option played out
     the options not played out still say how many were."""
     from moneycards.solver.lukfu import hint as lukfu_hint  # the game's own search, sized
 
@@ -433,6 +433,6 @@ def test_a_luk_fu_hint_counts_the_options_searched_in_words():
             obs = state.observation(state.current_seat())
             if len(obs.legal_actions) > 2:
                 said += [r.reason for r in lukfu_hint.strong(obs, seed=1, worlds=4, top_k=1)
-                         if "searched" in r.reason]
+                         if "not played out" in r.reason]
             state.apply(obs.legal_actions[0])
-    assert said and all("the 1 option searched" in s for s in said), said
+    assert said and all("the 1 option played out;" in s for s in said), said

@@ -307,7 +307,7 @@ def test_a_face_down_hint_cites_the_rule_that_sends_the_cards_down():
             if r.action.startswith("down "):
                 seen_down += 1
                 assert "face down (LF-F1)" in r.reason, r
-            elif r.action.startswith(("lead ", "follow ")) and "sampled worlds" in r.reason:
+            elif r.action.startswith(("lead ", "follow ")) and "sampled deals" in r.reason:
                 seen_play += 1
                 assert "fu (LF-W1)" in r.reason, r
     assert seen_down and seen_play

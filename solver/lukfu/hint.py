@@ -202,8 +202,8 @@ def strong(obs: LukFuObservation, seed: int | None = None, worlds: int = SEARCH_
             out.append(Ranked(r.action, 0.0, f"end: 0 points, sure; {r.reason}"))
             continue
         out.append(Ranked(r.action, round(floor - 0.01 * (k + 1), 4),
-                          f"{r.action}: not played out, the one-ply ranking puts it below "
-                          f"the {counted(len(done), 'options')} searched; {r.reason}"))
+                          f"{r.action}: not played out: the quick ranking puts it below "
+                          f"the {counted(len(done), 'options')} played out; {r.reason}"))
     return ranked(out)
 
 
@@ -316,7 +316,7 @@ def _one_ply(obs: LukFuObservation, seed: int | None,
             spent_old = sum(1 for f in play.cards if f in old)
             value = p_win * play.size - spent_old + 0.1 * (play.size - spent_old)
             usual = _usual_lead(pos, play, old) if best_now is None else ""
-            out.append(Ranked(act, value, f"wins the trick in {p_win:.0%} of sampled worlds "
+            out.append(Ranked(act, value, f"wins the trick in {p_win:.0%} of sampled deals "
                                           f"for {play.size} fu (LF-W1), spends {spent_old} "
                                           f"old{usual}"))
         elif verb == "down":
