@@ -810,6 +810,13 @@ def test_a_late_claim_takes_back_what_the_other_person_saw_played(served, browse
         click(b, "discard 4c")
         b.page.wait_for_selector("button.act[data-action='chiu']")
         assert "You may claim it: Chíu" in b.page.text_content(".center")
+        # the three the claim joins are held together, not as a Chắn and a single
+        three = b.page.eval_on_selector_all(
+            ".me .hand .group", "gs => gs.filter(g => g.querySelector('.group-label')"
+            ".textContent === 'three for a Chíu').map(g => [...g.querySelectorAll("
+            "'[data-card]')].map(c => c.dataset.card))")
+        assert len(three) == 1 and len(three[0]) == 3 and len(set(three[0])) == 1, three
+        assert three[0][0] in b.page.text_content(".center")  # the offered card's face
         a.page.wait_for_selector("button.act[data-action='pass']")
         assert "claim" not in a.page.text_content(".board").lower()
         click(a, "pass")

@@ -2,10 +2,18 @@
 // for reading them at a glance; the rules and the legal actions come from the server.
 
 /** Tổ Tôm: every face held n times gives n/2 Chắn; the odd cards of a rank pair into Cạ in
- * suit order (c, s, m); the rest, Chi chi always, are singles (TT-W1, TT-W3, TT-D3). */
-export function totomGroups(cards: string[]): { chan: string[][]; ca: string[][]; singles: string[] } {
+ * suit order (c, s, m); the rest, Chi chi always, are singles (TT-W1, TT-W3, TT-D3).
+ * `chiu`: the face whose fourth copy the seat is asked to claim (TT-P2); its three are held
+ * together, as the claim shows them, not as a Chắn and a card apart. */
+export function totomGroups(cards: string[], chiu?: string):
+    { three: string[]; chan: string[][]; ca: string[][]; singles: string[] } {
   const counts = new Map<string, number>();
   for (const c of cards) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let three: string[] = [];
+  if (chiu && (counts.get(chiu) ?? 0) >= 3) {
+    three = [chiu, chiu, chiu];
+    counts.set(chiu, (counts.get(chiu) ?? 0) - 3);
+  }
   const chan: string[][] = [];
   const ca: string[][] = [];
   const singles: string[] = [];
@@ -24,7 +32,7 @@ export function totomGroups(cards: string[]): { chan: string[][]; ca: string[][]
   if ((counts.get("1h") ?? 0) % 2) singles.push("1h");
   const order = (f: string) => "csmh".indexOf(f[1]) * 10 + Number(f[0]);
   singles.sort((a, b) => order(a) - order(b));
-  return { chan, ca, singles };
+  return { three, chan, ca, singles };
 }
 
 const KOWAH_FACES: string[] = [
