@@ -430,19 +430,14 @@ class RemoteTable:
         try:
             return method(request, timeout=60)
         except grpc.RpcError as err:
-            from google.rpc import error_details_pb2
-            from grpc_status import rpc_status
+            from moneycards.wire import error_info
 
-            reason = ""
-            status = rpc_status.from_call(err)
-            for d in status.details if status else []:
-                if d.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
-                    info = error_details_pb2.ErrorInfo()
-                    d.Unpack(info)
-                    reason = info.reason
+            info = error_info(err)
+            reason = info.reason if info else ""
             if err.code() == grpc.StatusCode.FAILED_PRECONDITION:
                 message = err.details().removesuffix(f" [{reason}]")
-                raise IllegalAction(message, rule=reason) from None
+                raise IllegalAction(message, rule=reason,
+                                    why=info.metadata.get("why") if info else None) from None
             if err.code() == grpc.StatusCode.INVALID_ARGUMENT:
                 raise InvalidInput(err.details()) from None
             raise InvalidInput(f"the server answered {err.code().name}: {err.details()}",

@@ -217,6 +217,7 @@ def serve_seats(address: str, player_path: str, lines: Any, out: Any) -> int:
     import grpc
 
     from moneycards.cli.tables import remote_channel
+    from moneycards.wire import error_info
 
     load_player(player_path, field="player")  # a bad path is refused before any seat
     channel, _, _ = remote_channel(address, tls=None, ca=None)
@@ -234,10 +235,12 @@ def serve_seats(address: str, player_path: str, lines: Any, out: Any) -> int:
             told = f"answered {timed.last!r}: " if timed.last is not None and \
                 err.code() in refused else ""
             details = str(err.details())
-            if told and details.startswith(f"{timed.last!r} by "):
-                # the table quotes the action and names the seat ("'stay' by Ana: …"):
-                # said once, before it
-                details = details.split(": ", 1)[-1]
+            info = error_info(err)
+            if told and info is not None and info.metadata.get("why"):
+                # the table's message quotes the action and names the seat ("'stay' by Ana:
+                # …"), said once before it: the rules' reason alone, and its rule
+                details = info.metadata["why"] + (f" [{info.metadata['rule']}]"
+                                                  if "rule" in info.metadata else "")
             answer["error"] = f"{told}{details}"
         except Exception as err:  # the player's own fault: reported, the other seats go on
             answer["error"] = f"{type(err).__name__}: {err}"

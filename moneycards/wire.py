@@ -119,3 +119,20 @@ register_wire(Wire("lukfu", common_pb2.GAME_LUK_FU, "LukFuService", "luk_fu",
                    lukfu_pb2.LukFuServiceCheckGameRecordRequest,
                    lukfu_pb2.LukFuServiceCheckGameRecordResponse,
                    lukfu_pb2.LukFuServiceHintResponse, "luk_fu_deals"))
+
+
+def error_info(err: Any) -> Any:
+    """The google.rpc.ErrorInfo of a failed call (a grpc.RpcError), or None when its status
+    carries none: the reason (a rule id, or NOT_YOUR_TURN …) and metadata (`field`, `rule`,
+    and for a refused action `why`, the rules' reason alone) that a client reads instead of
+    parsing the message."""
+    from google.rpc import error_details_pb2
+    from grpc_status import rpc_status
+
+    status = rpc_status.from_call(err)
+    for d in status.details if status else []:
+        if d.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+            info = error_details_pb2.ErrorInfo()
+            d.Unpack(info)
+            return info
+    return None

@@ -695,6 +695,9 @@ def table_call(field_paths: Mapping[str, str] | None = None,
                     code_pb2.ABORTED, str(err), "STALE_VERSION", version=str(err.version)))
             except IllegalAction as err:  # before `rpc`: it is an InvalidInput too
                 meta = {"field": action_field} if action_field else {}
+                # the rules' reason alone, without the quoted action and the seat's name: a
+                # client words it its own way without cutting the message at a ': '
+                meta["why"] = err.why
                 message = err.message
                 if err.rule and err.rule not in (NOT_YOUR_TURN, DEAL_OVER):
                     meta["rule"] = err.rule  # a rule id; those two are reasons only

@@ -196,6 +196,45 @@ def test_the_seat_program_as_documented(bot_dir):
         svc.server.stop(None)
 
 
+def test_a_refusal_is_worded_from_its_reason_whatever_the_seat_is_called(bot_dir):
+    """The seat program says a refused answer as the action quoted once, then the rules'
+    reason and rule, read from ErrorInfo's metadata `why`: a seat named 'Lan: bot' (a ': '
+    in the name, which cut the table's message at the wrong place) changes nothing."""
+    import grpc
+
+    from moneycards.server.app import start_service
+    from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
+    from moneycards.wire import error_info
+
+    svc = start_service("127.0.0.1", 0, 2, warm=False)
+    channel = grpc.insecure_channel(f"127.0.0.1:{svc.port}")
+    try:
+        stub = table_pb2_grpc.TableServiceStub(channel)
+        seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI,
+                                      ai_level=common_pb2.AI_LEVEL_GREEDY) for _ in range(3)]
+        seats[0] = common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN, name="Lan: bot")
+        made = stub.CreateTable(table_pb2.CreateTableRequest(
+            game=common_pb2.GAME_KOWAH, seats=seats, seed=1), timeout=60)
+        token = made.seat_tokens[0].token
+        with pytest.raises(grpc.RpcError) as refused:
+            stub.Act(table_pb2.ActRequest(table_id=made.table_id, seat_token=token,
+                                          action="stay"), timeout=30)
+        info = error_info(refused.value)
+        assert refused.value.details().startswith("'stay' by Lan: bot: ")
+        assert info.metadata["why"] and info.metadata["why"] in refused.value.details()
+        assert not info.metadata["why"].startswith(("'stay'", "bot:"))
+        out = subprocess.run([sys.executable, "-m", "moneycards.players",
+                              f"127.0.0.1:{svc.port}", "gbots:stay"],
+                             input=f"{made.table_id} {token}\n", capture_output=True,
+                             text=True, timeout=120, cwd=bot_dir)
+        said = json.loads(out.stdout)["error"]
+        rule = info.metadata["rule"]
+        assert said == f"answered 'stay': {info.metadata['why']} [{rule}]", said
+    finally:
+        channel.close()
+        svc.server.stop(None)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game, seats", [("totom", "greedy,random,greedy,random"),
                                          ("lukfu", "greedy,random,greedy")])

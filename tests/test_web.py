@@ -147,7 +147,11 @@ def test_an_illegal_action_answers_its_rule_id_as_over_grpc(served):
     assert web.value.status == 400 and web.value.error["code"] == "failed_precondition"
     info = web.value.detail("ErrorInfo")
     assert re.fullmatch(r"KW-[A-Z0-9-]+", info["reason"]), info
-    assert info["metadata"] == {"rule": info["reason"], "field": "action"}
+    assert info["metadata"] == {"rule": info["reason"], "field": "action",
+                                "why": info["metadata"]["why"]}
+    # the rules' reason alone: the message less the quoted action and seat, and the rule
+    assert web.value.error["message"] == \
+        f"'{bad}' by Player 0: {info['metadata']['why']} [{info['reason']}]"
     status = rpc_status_of(rpc.value)
     grpc_info = error_details_pb2.ErrorInfo()
     status.details[0].Unpack(grpc_info)
