@@ -1317,6 +1317,45 @@ def test_a_match_shows_its_deal_and_totals_and_equals_the_match_in_process(serve
     assert w.errors == []
 
 
+def test_between_deals_a_next_deal_that_asks_a_friend_first_does_not_wait_for_you(served,
+                                                                                  context):
+    """R-match, Kowah seed 23, a friend at seat 1, a two-deal match; both people play the
+    first move offered (the friend over HTTP, with its link's token). The first deal is
+    drawn (KW-K2), so the second starts at the next seat, the friend's: the dealer's page
+    says the first deal is over, not that the next one waits for it, and its tab's title
+    is no 'Your turn'. (A table of AI seats always comes back to the person before it
+    waits, so only a friend's table shows this.)"""
+    w = Watched(context)
+    deal_in_lobby(w, served, "kowah", ["you", "friend", "greedy"], 23, deals=2)
+    link = w.page.get_attribute(".invite-link[data-seat='1']", "value")
+    token = urllib.parse.unquote(re.search(r"token=([^&]+)", link).group(1))
+    table_id = urllib.parse.unquote(re.search(r"table=([^&]+)", link).group(1))
+    w.page.click("#to-my-seat")
+    friend = {"tableId": table_id, "seatToken": token}
+    for _ in range(400):
+        w.settled()
+        if w.page.query_selector(".between button.next-deal"):
+            break
+        version = w.debug("version")
+        if w.debug("legal"):
+            w.debug("act", w.debug("legal")[0])
+        else:
+            seen = connect(served, "GetView", friend)["view"]
+            connect(served, "Act", {**friend, "action": seen["legalActions"][0]["text"],
+                                    "expectedVersion": seen["version"]})
+        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    else:
+        raise AssertionError("the first deal did not end")
+    wait_for(w.page, "document.querySelector('.between .result-text') !== null")
+    assert "drawn" in w.page.text_content(".between .result-text")
+    assert connect(served, "GetView", friend)["view"]["legalActions"]  # the friend's turn
+    assert w.debug("legal") == []
+    turn = w.page.text_content(".status .turn")
+    assert turn == "deal 1 is over: its end is below, then go on to deal 2", turn
+    assert w.page.title().startswith("Deal over"), w.page.title()
+    assert w.errors == []
+
+
 def test_a_match_to_a_points_target_from_the_lobby(served, context):
     """R-match: a Luk Fu match until a seat's total reaches 3 points, no number of deals;
     the header names the target, the table's match has it, and Kowah (no points, KW-K1)
