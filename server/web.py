@@ -418,6 +418,9 @@ class WebApp:
                 "application/grpc") else "calls are Connect (application/json or "
                 "application/proto) or gRPC-Web (application/grpc-web+proto)")
             return await _plain(send, 415, why + "\n")
+        mismatch = connect_mismatch(scope["path"], content_type)
+        if mismatch:
+            return await _plain(send, 415, mismatch + "\n")
         gone = threading.Event()
         _GONE.set(gone)
         received = 0
@@ -536,6 +539,33 @@ def _inside(root: Path, path: str) -> Path | None:
     except OSError:
         return None
     return target if any(resolved == b or b in resolved.parents for b in bases) else None
+
+
+def connect_mismatch(path: str, content_type: str) -> str | None:
+    """Why a Connect call's content type does not fit its method, or None: a server stream
+    (Watch) is enveloped (application/connect+json), a unary call is not (application/json).
+    The Connect library answers such a call 415 with no body; this says which to send."""
+    from google.protobuf import descriptor_pool
+
+    if not content_type.startswith("application/") or "grpc-web" in content_type:
+        return None
+    service, _, name = path.strip("/").partition("/")
+    try:
+        method = descriptor_pool.Default().FindServiceByName(service).methods_by_name.get(name)
+    except KeyError:
+        return None
+    if method is None:
+        return None  # the service says the method is unknown
+    form = content_type.removeprefix("application/").removeprefix("connect+")
+    enveloped = content_type.startswith("application/connect+")
+    if method.server_streaming and not enveloped:
+        return (f"{name} is a server stream: over Connect it is sent as "
+                f"application/connect+{form}, each message in an envelope, not as "
+                f"{content_type}")
+    if not method.server_streaming and enveloped:
+        return (f"{name} is a unary call: over Connect it is sent as application/{form}, "
+                f"not as {content_type} (that is for a stream, such as Watch)")
+    return None
 
 
 async def _plain(send: Send, status: int, text: str, headers: Headers = ()) -> None:

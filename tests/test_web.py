@@ -246,6 +246,24 @@ def test_only_post_with_an_rpc_content_type_reaches_a_service(served):
     assert status == 415 and b"gRPC port" in body
 
 
+@pytest.mark.parametrize("method, content_type, says", [
+    ("Watch", "application/json", "Watch is a server stream: over Connect it is sent as "
+                                  "application/connect+json, each message in an envelope"),
+    ("Watch", "application/proto", "as application/connect+proto"),
+    ("GetView", "application/connect+json", "GetView is a unary call: over Connect it is "
+                                            "sent as application/json, not as "
+                                            "application/connect+json"),
+])
+def test_a_stream_or_a_unary_call_sent_in_the_other_s_form_says_which_to_send(
+        served, method, content_type, says):
+    """Connect's content types differ for a stream and a unary call; the wrong one is a 415
+    that says which to send (the Connect library's own 415 has no body)."""
+    _, base = served
+    status, _, body = post(base, f"/moneycards.v1.TableService/{method}", b"{}",
+                           content_type=content_type)
+    assert status == 415 and says in body.decode(), body
+
+
 def test_requests_are_at_most_a_megabyte_gzip_included(served):
     _, base = served
     status, _, data = post(base, "/moneycards.v1.TotomService/CheckHand",
