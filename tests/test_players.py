@@ -211,5 +211,12 @@ def test_the_readme_s_python_table_example_plays_as_shown(server_address, capsys
     block = next(b for b in text.split("```python\n")[1:] if "play_seat(channel" in b)
     code = block.split("```", 1)[0]
     shown = code.rsplit("# ", 1)[1].strip()
-    exec(compile(code.replace("127.0.0.1:50051", server_address), "README.md", "exec"), {})
+    scope: dict = {}
+    exec(compile(code.replace("127.0.0.1:50051", server_address), "README.md", "exec"), scope)
+    assert capsys.readouterr().out.strip() == shown
+    # the next block reads the refusal of an action sent after that deal's end
+    block = next(b for b in text.split("```python\n")[1:] if "error_info(err)" in b)
+    code = block.split("```", 1)[0]
+    shown = code.rsplit("# ", 1)[1].strip()
+    exec(compile(code, "README.md", "exec"), scope)
     assert capsys.readouterr().out.strip() == shown
