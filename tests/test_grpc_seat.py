@@ -55,6 +55,34 @@ def bot_dir(tmp_path, monkeypatch):
     sys.modules.pop("gbots", None)
 
 
+@pytest.fixture
+def table_server():
+    """A server of this process on a free loopback port: its address and a TableService
+    stub."""
+    import grpc
+
+    from moneycards.server.app import start_service
+    from moneycards.v1 import table_pb2_grpc
+
+    svc = start_service("127.0.0.1", 0, 2, warm=False)
+    channel = grpc.insecure_channel(f"127.0.0.1:{svc.port}")
+    try:
+        yield f"127.0.0.1:{svc.port}", table_pb2_grpc.TableServiceStub(channel)
+    finally:
+        channel.close()
+        svc.server.stop(None)
+
+
+def greedy_seats(person: int, name: str) -> list:
+    """Kowah's three seats: greedy AI players, and a person's seat named `name`."""
+    from moneycards.v1 import common_pb2
+
+    seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI,
+                                  ai_level=common_pb2.AI_LEVEL_GREEDY) for _ in range(3)]
+    seats[person] = common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN, name=name)
+    return seats
+
+
 def selfplay(*args: str) -> dict:
     out = CliRunner().invoke(cli, ["kowah", "selfplay", "--deals", "20", "--seed", "40",
                                    "--seats", "greedy,random,greedy", *args, "--json"])
@@ -97,27 +125,18 @@ def test_the_strength_bench_over_grpc_gives_the_in_process_rows(bot_dir):
     assert remote["decision_ms"]["n"] == here["decision_ms"]["n"] > 0  # the seat's own
 
 
-def test_a_grpc_seat_at_a_given_server(bot_dir):
+def test_a_grpc_seat_at_a_given_server(bot_dir, table_server):
     """--server: the tables are that server's (here one started by the test)."""
-    import grpc
+    from moneycards.v1 import table_pb2
 
-    from moneycards.server.app import start_service
-    from moneycards.v1 import table_pb2, table_pb2_grpc
-
-    svc = start_service("127.0.0.1", 0, 2, warm=False)
-    channel = grpc.insecure_channel(f"127.0.0.1:{svc.port}")
-    try:
-        out = CliRunner().invoke(cli, ["kowah", "selfplay", "--deals", "3", "--seats",
-                                       "greedy,greedy,greedy", "--seat", "0=grpc:gbots:Greedy",
-                                       "--server", f"127.0.0.1:{svc.port}", "--json"])
-        assert out.exit_code == 0, out.output
-        assert len(json.loads(out.output)["deals"]) == 3
-        listed = table_pb2_grpc.TableServiceStub(channel).ListTables(
-            table_pb2.ListTablesRequest(), timeout=30)  # an operator's call, from this machine
-        assert not listed.tables  # each table was closed once its record was read
-    finally:
-        channel.close()
-        svc.server.stop(None)
+    address, stub = table_server
+    out = CliRunner().invoke(cli, ["kowah", "selfplay", "--deals", "3", "--seats",
+                                   "greedy,greedy,greedy", "--seat", "0=grpc:gbots:Greedy",
+                                   "--server", address, "--json"])
+    assert out.exit_code == 0, out.output
+    assert len(json.loads(out.output)["deals"]) == 3
+    listed = stub.ListTables(table_pb2.ListTablesRequest(), timeout=30)  # an operator's call
+    assert not listed.tables  # each table was closed once its record was read
 
 
 @pytest.mark.parametrize("args, says", [
@@ -140,99 +159,77 @@ def test_a_bad_grpc_seat_is_one_line(bot_dir, args, says):
     assert len(out.output.strip().splitlines()) == 1
 
 
-def test_the_seat_program_as_documented(bot_dir):
+def test_the_seat_program_as_documented(bot_dir, table_server):
     """`python -m moneycards.players ADDRESS module:attr`, a 'TABLE_ID SEAT_TOKEN' line per
     seat on standard input, a JSON line per seat played out."""
-    import grpc
+    from moneycards.v1 import common_pb2, table_pb2
 
-    from moneycards.server.app import start_service
-    from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
-
-    svc = start_service("127.0.0.1", 0, 2, warm=False)
-    channel = grpc.insecure_channel(f"127.0.0.1:{svc.port}")
-    try:
-        stub = table_pb2_grpc.TableServiceStub(channel)
-        seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI,
-                                      ai_level=common_pb2.AI_LEVEL_GREEDY) for _ in range(3)]
-        seats[2] = common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN, name="bot")
-        made = [stub.CreateTable(table_pb2.CreateTableRequest(
-            game=common_pb2.GAME_KOWAH, seats=seats, seed=s), timeout=60) for s in (1, 2)]
-        # Two seats of one table, which wait on each other: played together, not one
-        # after the other (the first would wait for the second's turn for ever).
-        seats[0] = common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN, name="bot 2")
-        both = stub.CreateTable(table_pb2.CreateTableRequest(
-            game=common_pb2.GAME_LUK_FU, seats=seats, seed=3), timeout=60)
-        pairs = [(m.table_id, m.seat_tokens[0].token) for m in made] + \
-            [(both.table_id, t.token) for t in both.seat_tokens]
-        lines = "".join(f"{tid} {token}\n" for tid, token in pairs)
-        out = subprocess.run([sys.executable, "-m", "moneycards.players",
-                              f"127.0.0.1:{svc.port}", "gbots:Greedy"], input=lines,
-                             capture_output=True, text=True, timeout=120, cwd=bot_dir)
-        assert out.returncode == 0, out.stderr
-        answers = [json.loads(x) for x in out.stdout.splitlines()]
-        assert sorted(a["table_id"] for a in answers) == sorted(tid for tid, _ in pairs)
-        assert all(a.get("decisions_ms") for a in answers), answers
-        for tid, token in pairs:
-            view = stub.GetView(table_pb2.GetViewRequest(table_id=tid, seat_token=token),
-                                timeout=30).view
-            assert view.over
-        # A seat that cannot be played (its table is unknown) is its own error line,
-        # and the program then exits 1, as a failed run should.
-        bad = subprocess.run([sys.executable, "-m", "moneycards.players",
-                              f"127.0.0.1:{svc.port}", "gbots:Greedy"],
-                             input=f"nosuchtable {pairs[0][1]}\n", capture_output=True,
-                             text=True, timeout=120, cwd=bot_dir)
-        said = [json.loads(x) for x in bad.stdout.splitlines()]
-        assert bad.returncode == 1 and [a["table_id"] for a in said] == ["nosuchtable"]
-        assert "nosuchtable" in said[0]["error"], said
-        usage = subprocess.run([sys.executable, "-m", "moneycards.players"],
-                               capture_output=True, text=True, timeout=60)
-        assert usage.returncode == 2 and "usage: python -m moneycards.players" in usage.stderr
-        helped = subprocess.run([sys.executable, "-m", "moneycards.players", "--help"],
-                                capture_output=True, text=True, timeout=60)
-        assert helped.returncode == 0 and helped.stdout.startswith("usage: ")
-    finally:
-        channel.close()
-        svc.server.stop(None)
+    address, stub = table_server
+    seats = greedy_seats(2, "bot")
+    made = [stub.CreateTable(table_pb2.CreateTableRequest(
+        game=common_pb2.GAME_KOWAH, seats=seats, seed=s), timeout=60) for s in (1, 2)]
+    # Two seats of one table, which wait on each other: played together, not one
+    # after the other (the first would wait for the second's turn for ever).
+    seats[0] = common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN, name="bot 2")
+    both = stub.CreateTable(table_pb2.CreateTableRequest(
+        game=common_pb2.GAME_LUK_FU, seats=seats, seed=3), timeout=60)
+    pairs = [(m.table_id, m.seat_tokens[0].token) for m in made] + \
+        [(both.table_id, t.token) for t in both.seat_tokens]
+    lines = "".join(f"{tid} {token}\n" for tid, token in pairs)
+    out = subprocess.run([sys.executable, "-m", "moneycards.players", address, "gbots:Greedy"],
+                         input=lines, capture_output=True, text=True, timeout=120,
+                         cwd=bot_dir)
+    assert out.returncode == 0, out.stderr
+    answers = [json.loads(x) for x in out.stdout.splitlines()]
+    assert sorted(a["table_id"] for a in answers) == sorted(tid for tid, _ in pairs)
+    assert all(a.get("decisions_ms") for a in answers), answers
+    for tid, token in pairs:
+        view = stub.GetView(table_pb2.GetViewRequest(table_id=tid, seat_token=token),
+                            timeout=30).view
+        assert view.over
+    # A seat that cannot be played (its table is unknown) is its own error line,
+    # and the program then exits 1, as a failed run should.
+    bad = subprocess.run([sys.executable, "-m", "moneycards.players", address, "gbots:Greedy"],
+                         input=f"nosuchtable {pairs[0][1]}\n", capture_output=True,
+                         text=True, timeout=120, cwd=bot_dir)
+    said = [json.loads(x) for x in bad.stdout.splitlines()]
+    assert bad.returncode == 1 and [a["table_id"] for a in said] == ["nosuchtable"]
+    assert "nosuchtable" in said[0]["error"], said
+    usage = subprocess.run([sys.executable, "-m", "moneycards.players"],
+                           capture_output=True, text=True, timeout=60)
+    assert usage.returncode == 2 and "usage: python -m moneycards.players" in usage.stderr
+    helped = subprocess.run([sys.executable, "-m", "moneycards.players", "--help"],
+                            capture_output=True, text=True, timeout=60)
+    assert helped.returncode == 0 and helped.stdout.startswith("usage: ")
 
 
-def test_a_refusal_is_worded_from_its_reason_whatever_the_seat_is_called(bot_dir):
+def test_a_refusal_is_worded_from_its_reason_whatever_the_seat_is_called(bot_dir,
+                                                                         table_server):
     """The seat program says a refused answer as the action quoted once, then the rules'
     reason and rule, read from ErrorInfo's metadata `why`: a seat named 'Lan: bot' (a ': '
     in the name, which cut the table's message at the wrong place) changes nothing."""
     import grpc
 
-    from moneycards.server.app import start_service
-    from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
+    from moneycards.v1 import common_pb2, table_pb2
     from moneycards.wire import error_info
 
-    svc = start_service("127.0.0.1", 0, 2, warm=False)
-    channel = grpc.insecure_channel(f"127.0.0.1:{svc.port}")
-    try:
-        stub = table_pb2_grpc.TableServiceStub(channel)
-        seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI,
-                                      ai_level=common_pb2.AI_LEVEL_GREEDY) for _ in range(3)]
-        seats[0] = common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN, name="Lan: bot")
-        made = stub.CreateTable(table_pb2.CreateTableRequest(
-            game=common_pb2.GAME_KOWAH, seats=seats, seed=1), timeout=60)
-        token = made.seat_tokens[0].token
-        with pytest.raises(grpc.RpcError) as refused:
-            stub.Act(table_pb2.ActRequest(table_id=made.table_id, seat_token=token,
-                                          action="stay"), timeout=30)
-        info = error_info(refused.value)
-        assert refused.value.details().startswith("'stay' by Lan: bot: ")
-        assert info.metadata["why"] and info.metadata["why"] in refused.value.details()
-        assert not info.metadata["why"].startswith(("'stay'", "bot:"))
-        out = subprocess.run([sys.executable, "-m", "moneycards.players",
-                              f"127.0.0.1:{svc.port}", "gbots:stay"],
-                             input=f"{made.table_id} {token}\n", capture_output=True,
-                             text=True, timeout=120, cwd=bot_dir)
-        said = json.loads(out.stdout)["error"]
-        rule = info.metadata["rule"]
-        assert said == f"answered 'stay': {info.metadata['why']} [{rule}]", said
-    finally:
-        channel.close()
-        svc.server.stop(None)
+    address, stub = table_server
+    made = stub.CreateTable(table_pb2.CreateTableRequest(
+        game=common_pb2.GAME_KOWAH, seats=greedy_seats(0, "Lan: bot"), seed=1), timeout=60)
+    token = made.seat_tokens[0].token
+    with pytest.raises(grpc.RpcError) as refused:
+        stub.Act(table_pb2.ActRequest(table_id=made.table_id, seat_token=token,
+                                      action="stay"), timeout=30)
+    info = error_info(refused.value)
+    assert refused.value.details().startswith("'stay' by Lan: bot: ")
+    assert info.metadata["why"] and info.metadata["why"] in refused.value.details()
+    assert not info.metadata["why"].startswith(("'stay'", "bot:"))
+    out = subprocess.run([sys.executable, "-m", "moneycards.players", address, "gbots:stay"],
+                         input=f"{made.table_id} {token}\n", capture_output=True,
+                         text=True, timeout=120, cwd=bot_dir)
+    said = json.loads(out.stdout)["error"]
+    rule = info.metadata["rule"]
+    assert said == f"answered 'stay': {info.metadata['why']} [{rule}]", said
 
 
 @pytest.mark.slow
