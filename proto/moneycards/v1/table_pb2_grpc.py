@@ -52,10 +52,16 @@ class TableServiceStub:
     A seat's `version` counts the events that seat has seen, so it grows with every action
     the seat can see. Errors: an illegal action is FAILED_PRECONDITION with a
     google.rpc.ErrorInfo whose reason is the rule id (NOT_YOUR_TURN out of turn, DEAL_OVER
-    once the deal has ended, for Act and Hint alike) and the table is
-    left as it was; a stale `expected_version` is ABORTED (reason STALE_VERSION); an unknown
-    (or closed) table is NOT_FOUND; a token that is not one of the table's is
-    PERMISSION_DENIED; malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming
+    once the deal has ended, for Act and Hint alike), metadata "why" the reason alone (the
+    message without the quoted action and the acting seat's name; NOT_YOUR_TURN's names
+    whose turn it is), "rule" when a rule is broken and "field" ("action") on an Act, and
+    the table is left as it was. An Act is checked in this order: the text is an action of
+    the game (else INVALID_ARGUMENT, even after the deal's end), then `expected_version`,
+    then the deal is on (DEAL_OVER), then the seat's turn (NOT_YOUR_TURN), then the rules.
+    A stale `expected_version` is ABORTED (reason STALE_VERSION, metadata "version" the
+    seat's); an unknown (or closed) table is NOT_FOUND (TABLE_NOT_FOUND, metadata "table_id"); a
+    token that is not one of the table's is PERMISSION_DENIED (WRONG_SEAT_TOKEN, or
+    SEAT_TOKEN_RENEWED); malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming
     the field. A table store that cannot answer (busy, full, damaged, unreachable) is
     UNAVAILABLE with the reason (STORE_LOCKED, STORE_FULL, STORE_DAMAGED, STORE_UNREACHABLE,
     STORE_FAILED) and nothing changed. An Act that ends DEADLINE_EXCEEDED (or whose
@@ -147,10 +153,16 @@ class TableServiceServicer:
     A seat's `version` counts the events that seat has seen, so it grows with every action
     the seat can see. Errors: an illegal action is FAILED_PRECONDITION with a
     google.rpc.ErrorInfo whose reason is the rule id (NOT_YOUR_TURN out of turn, DEAL_OVER
-    once the deal has ended, for Act and Hint alike) and the table is
-    left as it was; a stale `expected_version` is ABORTED (reason STALE_VERSION); an unknown
-    (or closed) table is NOT_FOUND; a token that is not one of the table's is
-    PERMISSION_DENIED; malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming
+    once the deal has ended, for Act and Hint alike), metadata "why" the reason alone (the
+    message without the quoted action and the acting seat's name; NOT_YOUR_TURN's names
+    whose turn it is), "rule" when a rule is broken and "field" ("action") on an Act, and
+    the table is left as it was. An Act is checked in this order: the text is an action of
+    the game (else INVALID_ARGUMENT, even after the deal's end), then `expected_version`,
+    then the deal is on (DEAL_OVER), then the seat's turn (NOT_YOUR_TURN), then the rules.
+    A stale `expected_version` is ABORTED (reason STALE_VERSION, metadata "version" the
+    seat's); an unknown (or closed) table is NOT_FOUND (TABLE_NOT_FOUND, metadata "table_id"); a
+    token that is not one of the table's is PERMISSION_DENIED (WRONG_SEAT_TOKEN, or
+    SEAT_TOKEN_RENEWED); malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming
     the field. A table store that cannot answer (busy, full, damaged, unreachable) is
     UNAVAILABLE with the reason (STORE_LOCKED, STORE_FULL, STORE_DAMAGED, STORE_UNREACHABLE,
     STORE_FAILED) and nothing changed. An Act that ends DEADLINE_EXCEEDED (or whose
@@ -185,8 +197,9 @@ class TableServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def Watch(self, request, context):
-        """A seat's events from a version on, then each new one as it happens, until the deal
-        ends (the stream ends OK) or the table closes (it ends NOT_FOUND). Resume after a
+        """A seat's events from a version on, then each new one as it happens, until the table's
+        play ends (the deal's end; at a match table, the match's: match_state.over; the stream
+        ends OK) or the table closes (it ends NOT_FOUND). Resume after a
         disconnect with the last version received; a version the seat has not reached is
         ABORTED (STALE_VERSION), as in Act. Streams are bounded per seat token, per table and
         per server (RESOURCE_EXHAUSTED, reason TOO_MANY_WATCHES), and a stream with no event
@@ -206,8 +219,9 @@ class TableServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def GetRecord(self, request, context):
-        """The full game record once the deal is over; before that, the header and the seat's
-        events only.
+        """The full game record once the deal (at a match table, the match) is over; before that,
+        the header and the seat's events only. Read it before CloseTable: a closed table
+        answers NOT_FOUND, its record included.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -329,10 +343,16 @@ class TableService:
     A seat's `version` counts the events that seat has seen, so it grows with every action
     the seat can see. Errors: an illegal action is FAILED_PRECONDITION with a
     google.rpc.ErrorInfo whose reason is the rule id (NOT_YOUR_TURN out of turn, DEAL_OVER
-    once the deal has ended, for Act and Hint alike) and the table is
-    left as it was; a stale `expected_version` is ABORTED (reason STALE_VERSION); an unknown
-    (or closed) table is NOT_FOUND; a token that is not one of the table's is
-    PERMISSION_DENIED; malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming
+    once the deal has ended, for Act and Hint alike), metadata "why" the reason alone (the
+    message without the quoted action and the acting seat's name; NOT_YOUR_TURN's names
+    whose turn it is), "rule" when a rule is broken and "field" ("action") on an Act, and
+    the table is left as it was. An Act is checked in this order: the text is an action of
+    the game (else INVALID_ARGUMENT, even after the deal's end), then `expected_version`,
+    then the deal is on (DEAL_OVER), then the seat's turn (NOT_YOUR_TURN), then the rules.
+    A stale `expected_version` is ABORTED (reason STALE_VERSION, metadata "version" the
+    seat's); an unknown (or closed) table is NOT_FOUND (TABLE_NOT_FOUND, metadata "table_id"); a
+    token that is not one of the table's is PERMISSION_DENIED (WRONG_SEAT_TOKEN, or
+    SEAT_TOKEN_RENEWED); malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming
     the field. A table store that cannot answer (busy, full, damaged, unreachable) is
     UNAVAILABLE with the reason (STORE_LOCKED, STORE_FULL, STORE_DAMAGED, STORE_UNREACHABLE,
     STORE_FAILED) and nothing changed. An Act that ends DEADLINE_EXCEEDED (or whose
