@@ -110,5 +110,7 @@ def ranked_messages(ranked: Iterable[Ranked]) -> list[common_pb2.RankedAction]:
                                       cut_short=d["cut_short"])
         if d["value"] is not None:
             msg.value = d["value"]
+        if d["settlement"] is not None:
+            msg.settlement = d["settlement"]
         actions.append(msg)
     return actions

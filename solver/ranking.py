@@ -40,13 +40,21 @@ class Ranked:
     # out in every sampled deal it was to (the value is then the ranking's from before the
     # search; `cut_short` below)
     cut_short: bool = False
+    # The settlement a deal the reason states for this action (net points, TT-K7 and LF-K3;
+    # the multiplier won, KW-K1), the figure a reader takes from it; None when the reason
+    # states none. `value` orders the ranking and may sit just below another option's where
+    # the reason says this one is not surely better: `settlement` is what it is worth.
+    settlement: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The CLI's and the API's form: the value rounded to 4 places, None when the
-        action was not evaluated; whether the hint was cut short for it."""
+        action was not evaluated; whether the hint was cut short for it; the settlement
+        its reason states, rounded alike (None when it states none)."""
         return {"action": self.action,
                 "value": round(self.value, 4) if self.evaluated else None,
-                "explanation": self.reason, "cut_short": self.cut_short}
+                "explanation": self.reason, "cut_short": self.cut_short,
+                "settlement": round(self.settlement, 4) if self.settlement is not None
+                else None}
 
 
 _stop = threading.local()
@@ -123,7 +131,7 @@ def cut_short(r: Ranked, done: int, asked: int) -> Ranked:
     when = f"after {done} of its {asked}" if done else f"before any of its {asked}"
     return Ranked(r.action, r.value,
                   f"not played out: cut short {when} sampled deals ({cause}); {r.reason}",
-                  r.evaluated, cut_short=True)
+                  r.evaluated, cut_short=True, settlement=r.settlement)
 
 
 def ranked(items: list[Ranked]) -> list[Ranked]:

@@ -442,7 +442,7 @@ def as_settlement(r: Ranked) -> Ranked:
     chance = head.removeprefix("win chance ")
     if head.startswith("win chance ") and why:
         return Ranked(r.action, v, f"about {v:+.2f} {UNIT} ({CITED}win chance {chance}): "
-                                   f"{why}")
+                                   f"{why}", settlement=v)
     return Ranked(r.action, v, r.reason)
 
 
@@ -522,7 +522,8 @@ def strong(obs: KowahObservation, seed: int | None = None, worlds: int = SEARCH_
                 # said in the first clause: a short hint shows only it
                 said += f" (not surely better than {_doing(pick.action)})"
         why = f"{_doing(r.action)}: {said}; race estimate {_race_tail(r.reason)}"
-        out.append(Ranked(r.action, value * (1 - RACE_TIE) + RACE_TIE * r.value, why))
+        out.append(Ranked(r.action, value * (1 - RACE_TIE) + RACE_TIE * r.value, why,
+                          settlement=e.mean_score))
     floor = min(x.value for x in out)
     for k, r in enumerate(safe[len(cands):]):
         if not r.evaluated:
@@ -533,7 +534,7 @@ def strong(obs: KowahObservation, seed: int | None = None, worlds: int = SEARCH_
         out.append(Ranked(r.action, v, f"not played out: {_doing(r.action)} has the race "
                                        f"estimate {_race_tail(r.reason)}, lower than "
                                        f"those of the {len(cands)} options played out, "
-                                       f"after which it is listed"))
+                                       f"after which it is listed", settlement=r.settlement))
     return ranked(out) + unsafe
 
 

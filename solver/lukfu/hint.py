@@ -178,11 +178,13 @@ def strong(obs: LukFuObservation, seed: int | None = None, worlds: int = SEARCH_
                             ("pass", f"{olds}; a losing non-caller pays only its own share "
                                      f"(LF-K3)"))
         said = v.said(digits=2, alike=same[v.action])
+        settles = v.mean_score
         if redeal and v.action == "call pass":
             # no deal is played out: the figures are the redeal's, said as such
             said = ("0 points: the third pass deals the cards again (LF-C4) and every "
                     "seat settles 0 (R-settle-zero)")
             reason = "a fresh deal is won one time in three"
+            settles = 0.0
         value = round(v.mean_score, 4)
         if kept is not None:
             if v is kept:
@@ -193,13 +195,14 @@ def strong(obs: LukFuObservation, seed: int | None = None, worlds: int = SEARCH_
                 value = round(kept.mean_score, 4)
                 lead = kept.action.removeprefix("lead ")
                 said += f" (not surely more than the usual lead, {lead})"
-        out.append(Ranked(v.action, value, f"{head}: {said}; {reason}"))
+        out.append(Ranked(v.action, value, f"{head}: {said}; {reason}", settlement=settles))
     # Equal rounded values keep this order (ranked() is stable).
     floor = min(r.value for r in out)
     rest = [r for r in base if r.action not in values]
     for k, r in enumerate(rest):
         if r.action == "end":  # a drawn deal: its value is known without playing it out
-            out.append(Ranked(r.action, 0.0, f"end: 0 points, sure; {r.reason}"))
+            out.append(Ranked(r.action, 0.0, f"end: 0 points, sure; {r.reason}",
+                              settlement=0.0))
             continue
         out.append(Ranked(r.action, round(floor - 0.01 * (k + 1), 4),
                           f"{r.action}: not played out: the quick ranking puts it below "

@@ -278,7 +278,7 @@ def as_settlements(obs: TotomObservation, ranking: list[Ranked]) -> list[Ranked]
             sure = 3.0 * pts
             out.append(Ranked(r.action, sure, f"{3 * pts:+d} points: a win, always taken "
                                               f"(each of the three others pays its {pts} "
-                                              f"points, TT-K7)"))
+                                              f"points, TT-K7)", settlement=sure))
         elif not r.evaluated:
             out.append(r)
         else:
@@ -296,10 +296,11 @@ def as_settlements(obs: TotomObservation, ranking: list[Ranked]) -> list[Ranked]
                      else "")
             why = f"{numbers} (self-play from the same standing{level}){how}: {r.reason}"
             shown_above = (r.action, numbers)
+            value = e
             if sure is not None and e >= sure:  # a sure win beats any estimate
-                e = sure - 0.01 * len(out)
+                value = sure - 0.01 * len(out)
                 why += "; below the sure win"
-            out.append(Ranked(r.action, e, why))
+            out.append(Ranked(r.action, value, why, settlement=e))
     return out
 
 
@@ -406,7 +407,8 @@ def searched(obs: TotomObservation, base: list[Ranked], cands: list[Ranked],
     for r in cands:
         e = est[r.action]
         out.append(Ranked(r.action, e.mean_score,
-                          f"{r.action}: {e.said(alike=same[r.action])}; {r.reason}"))
+                          f"{r.action}: {e.said(alike=same[r.action])}; {r.reason}",
+                          settlement=e.mean_score))
     # Equal settlements: the more deals won first, then the ranking's order (ranked() keeps
     # the order of equal values).
     out.sort(key=lambda r: (-r.value, -est[r.action].win_share, order[r.action]))

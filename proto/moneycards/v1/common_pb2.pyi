@@ -105,16 +105,18 @@ class GameRecordCheck(_message.Message):
     def __init__(self, valid: _Optional[bool] = ..., complete: _Optional[bool] = ..., actions: _Optional[int] = ..., first_illegal: _Optional[int] = ..., rule: _Optional[str] = ..., message: _Optional[str] = ..., outcome: _Optional[_Union[DealOutcome, str]] = ..., net: _Optional[_Iterable[int]] = ..., winner: _Optional[int] = ..., multiplier: _Optional[int] = ...) -> None: ...
 
 class RankedAction(_message.Message):
-    __slots__ = ("action", "value", "explanation", "cut_short")
+    __slots__ = ("action", "value", "explanation", "cut_short", "settlement")
     ACTION_FIELD_NUMBER: _ClassVar[int]
     VALUE_FIELD_NUMBER: _ClassVar[int]
     EXPLANATION_FIELD_NUMBER: _ClassVar[int]
     CUT_SHORT_FIELD_NUMBER: _ClassVar[int]
+    SETTLEMENT_FIELD_NUMBER: _ClassVar[int]
     action: str
     value: float
     explanation: str
     cut_short: bool
-    def __init__(self, action: _Optional[str] = ..., value: _Optional[float] = ..., explanation: _Optional[str] = ..., cut_short: _Optional[bool] = ...) -> None: ...
+    settlement: float
+    def __init__(self, action: _Optional[str] = ..., value: _Optional[float] = ..., explanation: _Optional[str] = ..., cut_short: _Optional[bool] = ..., settlement: _Optional[float] = ...) -> None: ...
 
 class ObservedBonus(_message.Message):
     __slots__ = ("key", "name", "main", "dich", "count")
