@@ -132,7 +132,10 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
 
         for k, r in enumerate(ranked):
             mark = "->" if k == 0 else "  "
-            value = f"{r.value:8.3f}" if r.evaluated else f"{'-':>8}"
+            # the figure the reason states, where it states one: the order is the list's
+            # (a value kept just below an option it is not surely worse than is no figure)
+            shown = r.settlement if r.settlement is not None else r.value
+            value = f"{shown:+8.3f}" if r.evaluated else f"{'-':>8}"
             click.echo(f"{mark} {r.action:<16} {value}  {without_action(r.action, r.reason)}")
 
     @group.command("selfplay", short_help="Play deals between AI seats (or bots of your own).")

@@ -585,6 +585,26 @@ def test_hint_lines_name_each_action_once(game, tmp_path):
         assert action and not reason.startswith(action), row
 
 
+def test_hint_s_column_is_the_figure_each_reason_states():
+    """`hint`'s column is each action's settlement where its reason states one (the order
+    is the list's): Kowah's sample record after 7 actions lists discard 8c (+0.88) below
+    the race's choice discard 4m (+0.67), its value kept just below 4m's."""
+    root = pathlib.Path(__file__).resolve().parents[1]
+    obs = run("kowah", "observe", str(root / "examples" / "kowah-game.json"), "--actions", "7")
+    shown = CliRunner().invoke(cli, ["kowah", "hint", "--state", "-"], input=obs.output)
+    said = CliRunner().invoke(cli, ["kowah", "hint", "--state", "-", "--json"],
+                              input=obs.output)
+    actions = json.loads(said.output)["actions"]
+    rows = shown.output.splitlines()
+    assert len(rows) == len(actions)
+    for row, a in zip(rows, actions):
+        figure = a["settlement"] if a["settlement"] is not None else a["value"]
+        assert " ".join(row[3:19].split()) == a["action"]
+        assert float(row[19:28]) == pytest.approx(figure, abs=5.1e-4), (row, a)
+    assert any(a["settlement"] > a["value"] + 0.1 for a in actions[1:]
+               if a["settlement"] is not None)
+
+
 @pytest.mark.parametrize("args, says", [
     (["kowah", "selfplay", "--deals", "0"], "--deals: a whole number from 1 to 100,000, not '0'"),
     (["kowah", "selfplay", "--deals", "x"], "--deals: a whole number from 1 to 100,000, not 'x'"),
