@@ -591,8 +591,8 @@ def test_your_tables_asks_how_each_table_stands_now(served, context):
 
 def test_a_seat_closes_its_table_for_every_seat_after_asking(browser, tmp_path):
     """\"close table\" asks first ("no" keeps the table), then closes it: this seat is back
-    in the lobby, which says so and no longer lists it; the friend's page says the table is
-    closed; the server answers NOT_FOUND for it. A table in the lobby's Your tables closes
+    in the lobby, which says so and no longer lists it; the friend's page, which offers no
+    "close table" (nor does its lobby), says the table is closed; the server answers NOT_FOUND for it. A table in the lobby's Your tables closes
     from there too. When the address has as many open tables as it may keep, the lobby's
     refusal says how to close one (a server allowing 2: `serve --max-open-tables`)."""
     proc, served, _, _ = start_serve(str(tmp_path / "tables.db"), open_tables=2)
@@ -610,6 +610,16 @@ def test_a_seat_closes_its_table_for_every_seat_after_asking(browser, tmp_path):
         table_id = re.search(r"table (\w+)", a.page.text_content(".status .meta")).group(1)
         b = Watched(b_ctx)
         b.page.goto(link)
+        b.settled()
+        # the friend, at a seat opened from a link, leaves by "lobby": it cannot end the
+        # table under whoever dealt it, at the table or from its lobby's Your tables
+        assert b.page.query_selector(".status button.close-table") is None
+        b.page.click(".status button.link >> text=lobby")
+        b.page.wait_for_selector(f".resume li >> text={table_id}")
+        friend_entry = f".resume li:has-text('{table_id}')"
+        assert b.page.query_selector(f"{friend_entry} button.close") is None
+        assert b.page.query_selector(f"{friend_entry} button.forget") is not None
+        b.page.click(f"{friend_entry} > button >> nth=0")  # back to its seat
         b.settled()
         a.page.click(".status button.close-table")
         assert "close it for good, for every seat?" in a.page.text_content(".status .close-ask")

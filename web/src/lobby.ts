@@ -343,9 +343,13 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
           h("button", { type: "button", class: "link forget", "aria-label": `Forget ${what}`, onclick: drop }, "forget"));
         return;
       }
+      // a seat opened from a friend's link does not close the table of whoever dealt it
+      if (!s.link) {
+        controls.append(
+          h("button", { type: "button", class: "link close", "aria-label": `Close ${what}`, onclick: ask }, "close"),
+          " · ");
+      }
       controls.append(
-        h("button", { type: "button", class: "link close", "aria-label": `Close ${what}`, onclick: ask }, "close"),
-        " · ",
         h("button", { type: "button", class: "link forget", "aria-label": `Forget ${what}`, onclick: drop }, "forget"));
     };
     const ask = () => {

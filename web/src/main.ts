@@ -13,7 +13,7 @@ function openSeat(seat: Seat, link?: string): void {
   setTabSeat(seat);
   // The address shows the table, never the token: a reload finds the token in this tab.
   history.replaceState(null, "", `#table=${encodeURIComponent(seat.tableId)}`);
-  const here = new TablePage(seat, app, lobby);
+  const here = new TablePage(seat, app, lobby, link !== undefined);
   page = here;
   void here.start().then(() => {
     const d = here.debug();

@@ -79,8 +79,11 @@ export class TablePage {
   // "move this seat": asked once, then the seat's token renewed for a new link (moved)
   private moving: "no" | "asking" | "moved" = "no";
 
+  /** `fromLink`: the seat was opened from a link (a friend's, or a seat moved to a new
+   * one), as this browser remembers it too once the table has answered. */
   constructor(private readonly seat: Seat, host: HTMLElement,
-              private readonly onLeave: (note?: string) => void) {
+              private readonly onLeave: (note?: string) => void,
+              private readonly fromLink = false) {
     this.who = { tableId: seat.tableId, seatToken: seat.token };
     this.root = h("section", { class: "table", "aria-label": "The table" });
     this.board = h("div", { class: "board" });
@@ -677,6 +680,11 @@ export class TablePage {
    * closed. It asks first, as closing ends the table for every seat. */
   private closeControl(v: TableView): (Node | string)[] {
     if (finished(v)) return [];
+    // A seat opened from a friend's link leaves by "lobby" and does not close the table
+    // under whoever dealt it (a mis-tap ended a friend's match for every seat).
+    if (this.openedFromLink() && v.seats.some((s, k) => k !== v.seat && s.kind !== SeatKind.AI)) {
+      return [];
+    }
     if (!this.closing) {
       return [" · ", h("button", { type: "button", class: "link close-table", onclick: () => {
         this.closing = true;
@@ -692,6 +700,11 @@ export class TablePage {
         this.closing = false;
         this.render();
       } }, "no, keep playing"))];
+  }
+
+  /** The seat came from a link (a friend's, or a seat moved to a new one). */
+  private openedFromLink(): boolean {
+    return this.fromLink || !!remembered().find((s) => sameSeat(s, this.seat))?.link;
   }
 
   private async closeTable(): Promise<void> {
