@@ -2181,6 +2181,8 @@ def test_a_kowah_card_picked_before_the_draw_says_a_turn_draws_first_kw_t2(serve
     assert "no action uses it." in note
     assert "A turn draws the top stock card or takes the last discard first, then discards " \
            "one (KW-T2)." in note
+    # the move of no card stays in view: a card picked by mistake hides no way on
+    assert w.page.query_selector("section.actions button.act[data-action='draw']") is not None
     assert w.errors == []
 
 

@@ -1039,11 +1039,12 @@ export class TablePage {
       panel.append(h("p", { class: "quiet" }, "Waiting for the other seats."));
       return panel;
     }
-    // Picked hand cards narrow the list to the actions that use them all.
+    // Picked hand cards narrow the list to the actions that use them all; the actions of no
+    // card (pass, decline, draw …) stay, so a card picked by mistake hides no way on.
     let shown: LegalAction[] = legal;
     if (this.selected.length) {
       const want = [...this.selected];
-      shown = legal.filter((a) => {
+      const using = legal.filter((a) => {
         const cards = parseCards(a.cards);
         return want.every((c) => {
           const k = cards.indexOf(c);
@@ -1052,10 +1053,11 @@ export class TablePage {
           return true;
         });
       });
+      shown = legal.filter((a) => using.includes(a) || !parseCards(a.cards).length);
       panel.append(h("p", { class: "picked-note" },
-        `Picked ${this.selected.join(" ")}: ${shown.length ? plural(shown.length, "action") : "no action"} `
-          + `use${shown.length === 1 || !shown.length ? "s" : ""} ${this.selected.length === 1 ? "it" : "them"}. `,
-        ...(shown.length ? [] : withRules(whyUnused(game, obs, legal, this.selected, this.oldCards(v),
+        `Picked ${this.selected.join(" ")}: ${using.length ? plural(using.length, "action") : "no action"} `
+          + `use${using.length === 1 || !using.length ? "s" : ""} ${this.selected.length === 1 ? "it" : "them"}. `,
+        ...(using.length ? [] : withRules(whyUnused(game, obs, legal, this.selected, this.oldCards(v),
           v.rules.case === "totomRules" && !!v.rules.value.noDiscardOfCapturedFace), game)),
         h("button", { type: "button", class: "link clear-picked", onclick: () => { this.selected = []; this.selectedIndex.clear(); this.render(); } }, "clear")));
     }
