@@ -977,6 +977,23 @@ def test_an_action_out_of_turn_is_refused_in_words(served, context):
     close_remembered_tables(w.page)
 
 
+def test_a_totom_hand_holds_its_threes_together(served, context):
+    """Tổ Tôm, seed 1: the person's opening hand holds three 3s. They are one group, "three
+    for a Chíu" (the public fourth may be claimed, TT-P2), not a Chắn and a single apart;
+    every card of the hand is in exactly one group."""
+    w = Watched(context, 390, 844)
+    deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 1)
+    w.settled()
+    groups = w.page.eval_on_selector_all(
+        ".me .hand .group", "gs => gs.map(g => [g.querySelector('.group-label').textContent, "
+        "[...g.querySelectorAll('[data-card]')].map(c => c.dataset.card)])")
+    threes = [cards for label, cards in groups if label == "three for a Chíu"]
+    assert threes == [["3s", "3s", "3s"]], groups
+    assert all("3s" not in cards for label, cards in groups if label != "three for a Chíu")
+    assert sorted(c for _, cards in groups for c in cards) == hand_shown(w)
+    assert w.errors == []
+
+
 def test_totom_cards_carry_their_vietnamese_names(served, context):
     w = Watched(context)
     deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 17, "traditional")

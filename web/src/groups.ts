@@ -1,18 +1,20 @@
 // Your hand grouped as the terminal groups it (cli/screen.py): a way of holding the cards,
 // for reading them at a glance; the rules and the legal actions come from the server.
 
-/** Tổ Tôm: every face held n times gives n/2 Chắn; the odd cards of a rank pair into Cạ in
- * suit order (c, s, m); the rest, Chi chi always, are singles (TT-W1, TT-W3, TT-D3).
- * `chiu`: the face whose fourth copy the seat is asked to claim (TT-P2); its three are held
- * together, as the claim shows them, not as a Chắn and a card apart. */
-export function totomGroups(cards: string[], chiu?: string):
-    { three: string[]; chan: string[][]; ca: string[][]; singles: string[] } {
+/** Tổ Tôm: three copies of a face are held together, as a player tracks them (the public
+ * fourth may be claimed as a Chíu, TT-P2); every other face held n times gives n/2 Chắn;
+ * the odd cards of a rank pair into Cạ in suit order (c, s, m); the rest, Chi chi always,
+ * are singles (TT-W1, TT-W3, TT-D3). */
+export function totomGroups(cards: string[]):
+    { threes: string[][]; chan: string[][]; ca: string[][]; singles: string[] } {
   const counts = new Map<string, number>();
   for (const c of cards) counts.set(c, (counts.get(c) ?? 0) + 1);
-  let three: string[] = [];
-  if (chiu && (counts.get(chiu) ?? 0) >= 3) {
-    three = [chiu, chiu, chiu];
-    counts.set(chiu, (counts.get(chiu) ?? 0) - 3);
+  const threes: string[][] = [];
+  for (const [f, n] of [...counts].sort(([a], [b]) => faceOrder(a) - faceOrder(b))) {
+    if (n === 3) {
+      threes.push([f, f, f]);
+      counts.set(f, 0);
+    }
   }
   const chan: string[][] = [];
   const ca: string[][] = [];
@@ -30,9 +32,13 @@ export function totomGroups(cards: string[], chiu?: string):
     if (odd.length % 2) singles.push(odd[odd.length - 1]);
   }
   if ((counts.get("1h") ?? 0) % 2) singles.push("1h");
-  const order = (f: string) => "csmh".indexOf(f[1]) * 10 + Number(f[0]);
-  singles.sort((a, b) => order(a) - order(b));
-  return { three, chan, ca, singles };
+  singles.sort((a, b) => faceOrder(a) - faceOrder(b));
+  return { threes, chan, ca, singles };
+}
+
+/** Suits in the order c, s, m, then Chi chi; ranks up within a suit. */
+function faceOrder(f: string): number {
+  return "csmh".indexOf(f[1]) * 10 + Number(f[0]);
 }
 
 const KOWAH_FACES: string[] = [

@@ -889,9 +889,8 @@ export class TablePage {
       if (t.dealer === v.seat) badges.push("dealer");
       if (t.deadHand.includes(v.seat)) badges.push("dead hand (TT-S4)");
       body.append(this.totomDoor(t, v.seat, names));
-      const asked = v.legalActions.some((a) => a.text === "chiu") ? t.offer?.card : undefined;
-      const g = totomGroups(hand, asked);
-      if (g.three.length) groups.append(group("three for a Chíu", pick(g.three)));
+      const g = totomGroups(hand);
+      for (const p of g.threes) groups.append(group("three for a Chíu", pick(p)));
       for (const p of g.chan) groups.append(group("Chắn", pick(p)));
       for (const p of g.ca) groups.append(group("Cạ", pick(p)));
       if (g.singles.length) groups.append(group("singles", pick(g.singles)));
