@@ -994,6 +994,31 @@ def test_a_totom_hand_holds_its_threes_together(served, context):
     assert w.errors == []
 
 
+@pytest.mark.parametrize("game,seats", [("totom", ["greedy", "you", "greedy", "greedy"]),
+                                        ("kowah", ["greedy", "greedy", "you"])])
+def test_the_seats_beside_you_say_who_plays_before_and_after_you(served, context, game,
+                                                                  seats):
+    """Turns go in seat order (TT-S1, KW-T1): the seat after the person's says "plays after
+    you", the one before "plays before you" (in Tổ Tôm, whose discards it is offered,
+    TT-T1). On a phone's two columns, Tổ Tôm's seat across sits on top and the two
+    beside below it, the one before on the left, as at a table."""
+    w = Watched(context, 390, 844)
+    deal_in_lobby(w, served, game, seats, 3)
+    w.settled()
+    me, n = seats.index("you"), len(seats)
+    said = {int(s): t for s, t in w.page.eval_on_selector_all(
+        ".felt .seat", "ss => ss.map(s => [s.dataset.seat, "
+        "s.querySelector('.turn-order')?.textContent ?? ''])")}
+    assert said == {**{k: "" for k in range(n) if k != me}, (me + 1) % n: "plays after you",
+                    (me - 1) % n: "plays before you"}
+    if n == 4:
+        across, before, after = (box_of(w, f".felt .seat[data-seat='{(me + k) % n}']")
+                                 for k in (2, 3, 1))
+        assert across["y"] + across["height"] <= min(before["y"], after["y"]) + 1
+        assert before["x"] < after["x"] and abs(before["y"] - after["y"]) < 1
+    assert w.errors == []
+
+
 def test_totom_cards_carry_their_vietnamese_names(served, context):
     w = Watched(context)
     deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 17, "traditional")

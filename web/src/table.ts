@@ -757,9 +757,14 @@ export class TablePage {
       if (said >= 0) badges.push(`said ${calls[said]}`);
       body.append(h("div", { class: "row" }, h("span", { class: "fu" }, `fu ${l.fu[s] ?? 0}`)));
     }
+    // The turn order as seen from this seat (turns go in seat order): the seat after it
+    // and the one before it (in Tổ Tôm, whose discards are offered to it, TT-T1).
+    const n = v.seats.length;
+    const order = place === 1 ? "plays after you" : place === n - 1 ? "plays before you" : "";
     panel.append(h("header", {},
       h("h3", {}, names[s]),
       h("span", { class: "kind" }, seatKindWords(info)),
+      order ? h("span", { class: "turn-order" }, order) : null,
       ...badges.map((b) => h("span", { class: "badge" }, b)),
       s === v.seat ? null : backsEl(obs.handSizes[s] ?? 0)));
     panel.append(body);
