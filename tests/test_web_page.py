@@ -1836,6 +1836,9 @@ def test_a_hint_on_a_phone_opens_in_view(served, context, tmp_path):
     assert len(w.debug("legal")) >= 8
     assert w.page.evaluate("(() => { const p = document.querySelector('.actions'); "
                            "return p.scrollHeight > p.clientHeight; })()")  # it scrolls
+    # more moves than the keys reach: picking the card in the hand is said to be shorter
+    assert w.page.text_content(".actions .pick-tip") == \
+        "Or tap a card in your hand: only its moves stay."
     # the Hint button heads the panel, in sight without scrolling it; a fade at its foot
     # says that more moves lie below
     button, panel = box_of(w, ".hint-button"), box_of(w, ".actions")

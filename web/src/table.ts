@@ -1102,7 +1102,11 @@ export class TablePage {
     } else {
       for (const a of downs) list.append(button(a));
     }
-    panel.append(h("h2", {}, "Your move"), list);
+    // More moves than the keys reach (a Tổ Tôm turn has up to nineteen discards): picking
+    // the card in the hand is the shorter way, and it is said where the moves begin.
+    const tip = !this.selected.length && shown.filter((a) => parseCards(a.cards).length).length > 10
+      ? h("p", { class: "quiet pick-tip" }, "Or tap a card in your hand: only its moves stay.") : null;
+    panel.append(h("h2", {}, "Your move"), ...(tip ? [tip] : []), list);
     if (this.passesForMe(v)) {
       panel.append(h("p", { class: "quiet auto-pass-note", role: "status" },
         "pass is your only action: playing it for you…"));
