@@ -592,9 +592,10 @@ def test_your_tables_asks_how_each_table_stands_now(served, context):
 def test_a_seat_closes_its_table_for_every_seat_after_asking(browser, tmp_path):
     """\"close table\" asks first ("no" keeps the table), then closes it: this seat is back
     in the lobby, which says so and no longer lists it; the friend's page, which offers no
-    "close table" (nor does its lobby), says the table is closed; the server answers NOT_FOUND for it. A table in the lobby's Your tables closes
-    from there too. When the address has as many open tables as it may keep, the lobby's
-    refusal says how to close one (a server allowing 2: `serve --max-open-tables`)."""
+    "close table" (nor does its lobby), says the table is closed; the server answers
+    NOT_FOUND for it. A table in the lobby's Your tables closes from there too. When the
+    address has as many open tables as it may keep, the lobby's refusal says how to close
+    one (a server allowing 2: `serve --max-open-tables`)."""
     proc, served, _, _ = start_serve(str(tmp_path / "tables.db"), open_tables=2)
     a_ctx, b_ctx = browser.new_context(), browser.new_context()
     try:
@@ -639,8 +640,10 @@ def test_a_seat_closes_its_table_for_every_seat_after_asking(browser, tmp_path):
         with pytest.raises(urllib.error.HTTPError) as gone:
             connect(served, "GetView", {"tableId": table_id, "seatToken": "x" * 22})
         assert gone.value.code == 404
-        # from the lobby's list: a table dealt, then left for the lobby
-        deal_in_lobby(a, served, "lukfu", ["you", "greedy", "greedy"], None)
+        # from the lobby's list: a table dealt, then left for the lobby (seed 5: not over at
+        # once, as a deal whose AI master claims before the first lead is, LF-W2, and a
+        # finished table is offered no "close")
+        deal_in_lobby(a, served, "lukfu", ["you", "greedy", "greedy"], 5)
         a.settled()
         other = re.search(r"table (\w+)", a.page.text_content(".status .meta")).group(1)
         a.page.click(".status button.link >> text=lobby")
@@ -819,7 +822,9 @@ def test_a_late_claim_takes_back_what_the_other_person_saw_played(served, browse
         click(b, "capture 3c")
         click(b, "discard 4c")
         b.page.wait_for_selector("button.act[data-action='chiu']")
-        assert "You may claim it: Chíu" in b.page.text_content(".center")
+        offered = b.page.get_attribute(".center .offer-box [data-card]", "data-card")
+        assert (f"You may claim it for a Chíu, with your three {offered}, or decline."
+                in b.page.text_content(".center"))
         # the three the claim joins are held together, not as a Chắn and a single
         three = b.page.eval_on_selector_all(
             ".me .hand .group", "gs => gs.filter(g => g.querySelector('.group-label')"

@@ -809,9 +809,10 @@ export class TablePage {
         c.append(h("p", { class: "quiet" }, "No card on offer."));
       }
       if (t.claim !== undefined && !v.over) {
-        const what = t.claim === Claim.WIN ? "win" : "Chíu";
+        // said as a player says it: a win on the card (ù), or a Chíu of it
+        const what = t.claim === Claim.WIN ? "win (ù) on it" : `claim it for a Chíu, with your three ${t.offer?.card ?? ""}`;
         c.append(h("p", { class: "prompt", role: "alert" },
-          ...withRules(`You may claim it: ${what}. Nobody else sees the question (R-claim-privacy).`, game)));
+          ...withRules(`You may ${what}, or decline. Nobody else sees the question (R-claim-privacy).`, game)));
       }
     } else if (game === "kowah") {
       const k = obs as KowahObservation;
