@@ -336,6 +336,14 @@ def test_a_whole_deal_played_by_clicking_hints(served, context, tmp_path, game, 
         # that is it on many Linux desktops (its marks land beside the letters)
         font = shown.evaluate("(e) => getComputedStyle(e).fontFamily")
         assert "DejaVu" not in font and "monospace" not in font.split(", "), font
+        # a Tổ Tôm winner's twenty are drawn as cards too, the same as its Hand line
+        drawn = w.page.eval_on_selector_all(".result .winning-hand [data-card]",
+                                            "cs => cs.map(c => c.dataset.card)")
+        hand = next((x.split("Hand: ", 1)[1] for x in lines if "Hand: " in x), None)
+        if game == "totom":
+            assert hand and sorted(drawn) == cards_of(hand), (drawn, hand)
+        else:
+            assert drawn == []
     else:
         assert shown is None
     assert not w.page.query_selector(".board section.actions")  # no empty box at the end

@@ -1232,8 +1232,6 @@ export class TablePage {
       h("p", { class: "match-lead" }, lead), t];
   }
 
-  /** A deal's end explained: in words, the winner's cards as shown (the server's lines;
-   * a finished deal is public), the bonuses and the settlement. */
   /** Kowah: the pair each seat declared in deal `deal` of the match, from its public
    * events (between deals the observation is already the next deal's). */
   private declaredIn(deal: number): Record<number, string> {
@@ -1244,6 +1242,8 @@ export class TablePage {
     return out;
   }
 
+  /** A deal's end explained: in words, the winner's cards as shown (the server's lines;
+   * a finished deal is public), the bonuses and the settlement. */
   private explainInto(box: HTMLElement, game: GameKey, r: DealResult, names: string[],
                       declared: Readonly<Record<number, string>>, shown: string[]): void {
     const m = this.view?.matchState;
@@ -1251,6 +1251,10 @@ export class TablePage {
     box.append(h("ul", { class: "explain" }, explainResult(game, r, names, declared, redeal)
       .map((line) => h("li", {}, ...withRules(line, game)))));
     const lines = shown.filter((line) => !(r.net.length && line.startsWith("Settlement")));
+    // A Tổ Tôm winner's twenty drawn as cards above the lines that read them out (the same
+    // cards: hidden from a screen reader, which reads the lines)
+    const hand = game === "totom" ? lines.map((l) => /^\s*Hand: ([0-9a-z ]+)$/.exec(l)?.[1]).find((x) => x) : undefined;
+    if (hand) box.append(h("div", { class: "winning-hand", "aria-hidden": "true" }, cardsEl(game, hand, "small")));
     if (lines.length) box.append(h("pre", { class: "shown", "aria-label": "The winner's cards" }, ...withRules(lines.join("\n"), game)));
     if (r.bonuses.length) {
       const t = h("table", { class: "bonuses" }, h("caption", {}, ...withRules("Bonuses (TT-K2, TT-K3)", game)),
