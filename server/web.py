@@ -49,6 +49,7 @@ from connectrpc import _codec  # its codec registry (check_codecs); pinned in co
 from connectrpc.code import Code
 from connectrpc.errors import ConnectError
 from connectrpc.request import RequestContext
+from google.protobuf import descriptor_pool
 from google.protobuf.descriptor import Descriptor, ServiceDescriptor
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
@@ -545,8 +546,6 @@ def connect_mismatch(path: str, content_type: str) -> str | None:
     """Why a Connect call's content type does not fit its method, or None: a server stream
     (Watch) is enveloped (application/connect+json), a unary call is not (application/json).
     The Connect library answers such a call 415 with no body; this says which to send."""
-    from google.protobuf import descriptor_pool
-
     if not content_type.startswith("application/") or "grpc-web" in content_type:
         return None
     service, _, name = path.strip("/").partition("/")

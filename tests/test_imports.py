@@ -56,9 +56,10 @@ LAZY = (
          "only record files, --json answers and gRPC seats need them"),
     Lazy(("grpc", "grpc_status", "grpc_health", "google.rpc", "moneycards.v1.*_pb2_grpc",
           "moneycards.server",
-          "moneycards.cli.serve"), ("cli/*", "moneycards/players.py"),
+          "moneycards.cli.serve"), ("cli/*", "moneycards/players.py", "moneycards/wire.py"),
          "grpc ~50 ms, the service (moneycards.server.app) ~300 ms: only serve, remote "
-         "tables, gRPC seats and --json answers load them; serve sets GRPC_VERBOSITY first"),
+         "tables, gRPC seats, a failed call's details (wire.error_info) and --json answers "
+         "load them; serve sets GRPC_VERBOSITY first"),
     Lazy(("numpy", "moneycards.solver.batch", "moneycards.solver.*.batch",
           "moneycards.cli.batch", "moneycards.server.totom"),
          ("cli/*", "server/kowah.py", "solver/kowah/exact.py"),
