@@ -1436,6 +1436,7 @@ def test_a_match_to_a_points_target_from_the_lobby(served, context):
     for s, who in enumerate(["you", "random", "random"]):
         w.page.select_option(f"#seat{s}", who)
     w.page.fill("#to-points", "3")
+    w.page.fill("#seed", "5")  # not a deal over at once (an AI master's claim, LF-W2)
     w.page.click("#deal")
     w.settled()
     assert w.page.text_content(".status .match").startswith("Deal 1 · to 3 points · totals: ")
