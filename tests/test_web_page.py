@@ -1050,6 +1050,80 @@ def test_totom_cards_carry_their_vietnamese_names(served, context):
     assert w.errors == []
 
 
+def chan_label(action: str, offer: str, legal: list[str]) -> str:
+    """A Tổ Tôm action as Chắn players call it, from its text and the offer line's words."""
+    verb, _, arg = action.partition(" ")
+    card = re.search(r"On the table: (\w\w)", offer)
+    if verb == "discard":
+        return f"Đánh {arg}"
+    if verb == "capture":
+        return f"Ăn {'chắn' if card and arg == card.group(1) else 'cạ'} {arg}"
+    if verb == "pass":  # TT-T3: a card turned at one's own doorway goes on; any other, bốc
+        return "Dưới" if "(from the stock, at your doorway)" in offer else "Bốc"
+    if verb == "decline":
+        return {(True, True): "Không ù, không chíu", (True, False): "Không ù",
+                (False, True): "Không chíu"}[("win" in legal, "chiu" in legal)]
+    return {"win": "Ù", "chiu": "Chíu"}[verb]
+
+
+def test_totom_moves_read_in_chan_words_when_asked(served, context):
+    """The header's "moves in Chắn words" names Tổ Tôm's moves as Chắn players call them
+    (Đánh, Ăn chắn / Ăn cạ, Bốc, Dưới, Ù, Chíu, Không …): on the buttons, the hint's and
+    the turn line, each button's own text after them for a screen reader. The action sent
+    is the same; the choice is kept across a reload, and "moves in English" turns it off."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 1)
+    w.settled()
+    page = w.page
+
+    def buttons():
+        return page.eval_on_selector_all(
+            "section.actions button.act", "bs => bs.map(b => [b.dataset.action, "
+            "b.querySelector('.text').textContent, b.getAttribute('aria-label')])")
+
+    assert all(text == action for action, text, _ in buttons())
+    assert page.inner_text(".words-switch") == "moves in Chắn words"
+    page.click(".words-switch")
+    seen = set()
+    for _ in range(60):
+        w.settled()
+        if w.debug("over") or {"Đánh", "Ăn", "Bốc", "Dưới"} <= seen:
+            break
+        legal = w.debug("legal")
+        if not legal:
+            continue
+        offer = page.inner_text(".center") if page.query_selector(".offer-box") else ""
+        shown = buttons()
+        assert sorted(a for a, _, _ in shown) == sorted(legal)
+        for action, text, aria in shown:
+            assert text == chan_label(action, offer, legal), (action, offer)
+            assert f"{text} ({action})" in aria
+            seen.add(text.split(" ")[0])
+        turn = page.inner_text(".turn")
+        assert re.search(r"your turn: \S.* \(.+\)", turn), turn
+        version = w.debug("version")
+        page.click("section.actions button.act >> nth=0")
+        wait_for(page, f"document.body.dataset.version !== '{version}' && "
+                 "document.body.dataset.busy === '0'")
+    assert {"Đánh", "Ăn", "Bốc", "Dưới"} <= seen, seen
+    page.reload()
+    w.settled()
+    assert page.inner_text(".words-switch") == "moves in English"
+    assert not w.debug("over") and w.debug("legal")  # seed 1: the deal goes on, a move waits
+    page.keyboard.press("h")
+    wait_for(page, "document.querySelector('.ranked .play-hint') !== null")
+    legal = w.debug("legal")
+    offer = page.inner_text(".center") if page.query_selector(".offer-box") else ""
+    hinted = page.eval_on_selector_all(
+        ".ranked li[data-action]", "ls => ls.map(l => [l.dataset.action, "
+        "l.querySelector('.play-hint').textContent])")
+    assert hinted and all(text == chan_label(a, offer, legal) for a, text in hinted), hinted
+    page.click(".words-switch")
+    w.settled()
+    assert all(text == action for action, text, _ in buttons())
+    assert w.errors == []
+
+
 def dealt_with_a_friend(context, served: str) -> tuple[Watched, str]:
     """Kowah seed 8 dealt from the lobby with a friend at seat 1: the dealer's page, at its
     own seat, and the friend's link."""

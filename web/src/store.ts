@@ -129,6 +129,16 @@ export function setAutoPass(on: boolean): void {
   localStorage.setItem("moneycards.autoPass", on ? "1" : "0");
 }
 
+/** Whether Tổ Tôm's moves are named by the Chắn table's own verbs (Đánh, Ăn, Bốc …) rather
+ * than in English (off by default; kept across tables). */
+export function chanVerbs(): boolean {
+  return localStorage.getItem("moneycards.chanWords") === "1";
+}
+
+export function setChanVerbs(on: boolean): void {
+  localStorage.setItem("moneycards.chanWords", on ? "1" : "0");
+}
+
 /** The lobby's last choices for a game (who sits where, names, rules, match length): the
  * next table of that game starts from them. The seed is not kept: each deal is new unless
  * one is typed. */

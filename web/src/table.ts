@@ -4,7 +4,7 @@ import { backsEl, cardEl, cardName, cardsEl, type GameKey, parseCards } from "./
 import { loadRules, presetRef, ruleRef, showBook, showRuleById, withRules } from "./rules.js";
 import { Code, lukfu, refusal, type Refusal, tables, unanswered } from "./api.js";
 import { clear, h } from "./dom.js";
-import { dealRead, forget, markOver, remembered, replaceInvite, sameSeat, setDealRead, autoPass, setAutoPass, setTabSeat } from "./store.js";
+import { dealRead, forget, markOver, remembered, replaceInvite, sameSeat, setDealRead, autoPass, setAutoPass, setTabSeat, chanVerbs, setChanVerbs } from "./store.js";
 import { inviteList, inviteUrl, linkField } from "./invites.js";
 import { Game, type RankedAction, SeatKind } from "./gen/moneycards/v1/common_pb.js";
 import type { LukFuObservation, ProveOldResponse } from "./gen/moneycards/v1/lukfu_pb.js";
@@ -16,7 +16,7 @@ import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
 import { kowahGroups, totomGroups } from "./groups.js";
 import {
   describe, explainResult, GAME_TITLE, listed, lukfuToBeat, OFFER_WORDS, plural, possessive, seatKindWords,
-  seatName, turnWhat, withoutAction,
+  seatName, turnWhat, withoutAction, chanWords, chanTurn,
 } from "./words.js";
 
 type Obs = TotomObservation | KowahObservation | LukFuObservation;
@@ -516,7 +516,9 @@ export class TablePage {
         + (obs.toAct === v.seat ? ", which waits for you" : "");
     }
     if (obs.toAct === v.seat) {
-      return `your turn: ${turnWhat(GAME_KEY[v.game], obs, v.legalActions.map((a) => a.text))}`;
+      const legal = v.legalActions.map((a) => a.text);
+      return `your turn: ${this.chan(v) ? chanTurn(obs as TotomObservation, legal)
+        : turnWhat(GAME_KEY[v.game], obs, legal)}`;
     }
     return obs.toAct !== undefined ? `${names[obs.toAct]} to act` : "";
   }
@@ -579,7 +581,7 @@ export class TablePage {
         " · ", h("button", { type: "button", class: "link", onclick: () => this.onLeave() }, "lobby"),
         " · ", h("button", { type: "button", class: "link rules-link", "data-focus": "rules",
           onclick: () => void loadRules().then(() => showBook(game, presetOf(v))) }, "rules"),
-        ...this.inviteControl(v), ...this.moveControl(v), ...this.closeControl(v)),
+        ...this.wordsSwitch(v), ...this.inviteControl(v), ...this.moveControl(v), ...this.closeControl(v)),
       // with its "links for friends" toggle: a finished table has neither
       this.showingInvites && !finished(v) ? this.invitesPanel() : null);
   }
@@ -1075,13 +1077,16 @@ export class TablePage {
       // 1-9, and 0 for the tenth, as a keyboard's row of digits runs
       const key = keyed && number <= 10 ? String(number % 10) : undefined;
       const said = describe(game, obs, a.text);
+      // in Chắn verbs the action's own text follows them, for the title and a screen reader
+      const label = this.label(v, obs, a.text);
+      const named = label === a.text ? a.text : `${label} (${a.text})`;
       return h("button", {
         type: "button", class: `act verb-${a.verb}`, "data-action": a.text, "data-key": key,
         "data-focus": `act-${a.text}`, disabled: this.busy,
-        title: said ? `${a.text}: ${said}` : a.text, onclick: () => void this.act(a.text),
+        title: said ? `${named}: ${said}` : named, onclick: () => void this.act(a.text),
         // said once: the key, the action, what it does (the small cards repeat the action's)
-        "aria-label": `${key ? `${key}: ` : ""}${a.text}${said ? `, ${said}` : ""}`,
-      }, key ? h("kbd", {}, key) : null, h("span", { class: "text" }, a.text),
+        "aria-label": `${key ? `${key}: ` : ""}${named}${said ? `, ${said}` : ""}`,
+      }, key ? h("kbd", {}, key) : null, h("span", { class: label === a.text ? "text" : "text chan" }, label),
       said ? h("span", { class: "said" }, said) : null, a.cards && parseCards(a.cards).length <= 4
         ? cardsEl(game, a.cards, "tiny") : null);
     };
@@ -1123,6 +1128,31 @@ export class TablePage {
     return panel;
   }
 
+  /** Whether this Tổ Tôm table names its moves by the Chắn verbs (the person's choice). */
+  private chan(v: TableView): boolean {
+    return GAME_KEY[v.game] === "totom" && chanVerbs();
+  }
+
+  /** An action's button label: its text, or at a Tổ Tôm table in Chắn verbs "Đánh 3c". */
+  private label(v: TableView, obs: Obs, text: string): string {
+    return this.chan(v)
+      ? chanWords(obs as TotomObservation, text, v.legalActions.map((a) => a.text)) : text;
+  }
+
+  /** Tổ Tôm's moves in Chắn verbs or English: a switch in the header, kept for every table
+   * of this browser. */
+  private wordsSwitch(v: TableView): (Node | string)[] {
+    if (GAME_KEY[v.game] !== "totom") return [];
+    const on = chanVerbs();
+    return [" · ", h("button", {
+      type: "button", class: "link words-switch", "data-focus": "words-switch",
+      "aria-pressed": on ? "true" : "false",
+      title: on ? "Name the moves in English: discard, capture, pass, win"
+        : "Name the moves as Chắn players call them: Đánh, Ăn, Bốc, Dưới, Ù, Chíu",
+      onclick: () => { setChanVerbs(!on); this.render(); },
+    }, on ? "moves in English" : "moves in Chắn words")];
+  }
+
   private hintPanel(v: TableView, game: GameKey, legal: LegalAction[]): HTMLElement {
     const box = h("div", { class: "hint" });
     const loading = this.hint === "loading";
@@ -1137,11 +1167,13 @@ export class TablePage {
       this.hint.actions.forEach((r, k) => {
         // The explanation leads with the value in the game's own terms (points a deal, the
         // multiplier won); the raw ranking value stays out of what is shown and read out.
+        const label = known.has(r.action) ? this.label(v, v.observation.value as Obs, r.action) : r.action;
         (k < 5 ? ol : more).append(h("li", { "data-action": r.action },
           h("button", {
-            type: "button", class: "play-hint", disabled: this.busy || !known.has(r.action),
+            type: "button", class: label === r.action ? "play-hint" : "play-hint chan",
+            disabled: this.busy || !known.has(r.action),
             "data-focus": `hint-${k}`, onclick: () => void this.act(r.action),
-          }, r.action),
+          }, label),
           h("span", { class: "why" }, ...withRules(withoutAction(r.action, r.explanation), game))));
       });
       if (more.children.length) {

@@ -63,6 +63,43 @@ export function turnWhat(game: GameKey, obs: TotomObservation | KowahObservation
   }[o.phase];
 }
 
+/** A Tổ Tôm action named as Chắn players call it: Đánh (discard), Ăn chắn / Ăn cạ (capture
+ * into a Chắn or a Cạ, with the hand card named), Bốc (let the card offered go and turn the
+ * stock's top card at one's own doorway, TT-T3), Dưới (let that turned card go on to the next
+ * seat), Ù (win), Chíu (TT-P2), Không ù / Không chíu (decline). Only the label: the action
+ * sent, and read by the notation, stays its text (`discard 3c`). */
+export function chanWords(obs: TotomObservation, text: string, legal: string[]): string {
+  const [verb, ...rest] = text.split(" ");
+  const arg = rest.join(" ");
+  const o = obs.offer;
+  if (verb === "discard") return `Đánh ${arg}`;
+  if (verb === "capture") return `Ăn ${o && arg === o.card ? "chắn" : "cạ"} ${arg}`;
+  if (verb === "pass") return o?.kind === OfferKind.EXPOSED ? "Dưới" : "Bốc";
+  if (verb === "win") return "Ù";
+  if (verb === "chiu") return "Chíu";
+  if (verb === "decline") {
+    const win = legal.includes("win");
+    const chiu = legal.includes("chiu");
+    return win && chiu ? "Không ù, không chíu" : win ? "Không ù" : chiu ? "Không chíu" : "Không";
+  }
+  return text;
+}
+
+/** The Tổ Tôm turn in Chắn verbs, the English after them: "ăn or bốc (capture or pass)". */
+export function chanTurn(obs: TotomObservation, legal: string[]): string {
+  const has = (verb: string) => legal.some((a) => a === verb || a.startsWith(verb + " "));
+  const go = obs.offer?.kind === OfferKind.EXPOSED ? "dưới" : "bốc";
+  const vi = {
+    [TotomPhase.OPENING]: has("win") ? "đánh or ù" : "đánh",
+    [TotomPhase.DISCARD]: "đánh",
+    [TotomPhase.OFFER]: has("capture") ? `ăn or ${go}` : go,
+    [TotomPhase.CLAIMS]: has("chiu") ? "chíu or không" : "ù or không",
+    [TotomPhase.UNSPECIFIED]: "",
+  }[obs.phase];
+  const en = turnWhat("totom", obs, legal);
+  return vi ? `${vi} (${en})` : en;
+}
+
 export const OFFER_WORDS: Record<number, string> = {
   [OfferKind.DISCARD]: "a discard", [OfferKind.EXPOSED]: "from the stock",
   [OfferKind.PASSED]: "from the stock, passed on", [OfferKind.UNSPECIFIED]: "",
