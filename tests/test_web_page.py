@@ -1351,6 +1351,57 @@ def test_a_seat_moves_to_another_browser_by_a_new_link(served, browser):
         b_ctx.close()
 
 
+def test_whoever_dealt_keeps_close_table_after_moving_their_seat(served, browser):
+    """"move this seat" from the dealer's own seat gives a link marked as the dealer's
+    (`&dealt=1`): opened in another browser, that seat is still offered "close table" and
+    its lobby's "close", as before the move. A friend's seat moved the same way is not:
+    its new link is no dealer's, and the friend still cannot end the table (else a table
+    whose every seat was opened from a link could be closed by no one on the page)."""
+    a_ctx, b_ctx, c_ctx, d_ctx = (browser.new_context() for _ in range(4))
+    try:
+        a, link = dealt_with_a_friend(a_ctx, served)
+        assert a.page.query_selector(".status button.close-table") is not None
+
+        def moved(w: Watched) -> str:
+            w.page.click(".status button.move-seat")
+            w.page.click(".status button.move-yes")
+            w.page.wait_for_selector(".moved .moved-link")
+            return w.page.input_value(".moved .moved-link")
+
+        dealer_link = moved(a)
+        assert dealer_link.endswith("&dealt=1")
+        b = Watched(b_ctx, 390, 844)
+        b.page.goto(dealer_link)
+        b.settled()
+        assert b.debug("seat") == 0
+        assert b.page.query_selector(".status button.close-table") is not None
+        b.page.reload()  # kept with the seat, not only in the page that opened the link
+        b.settled()
+        assert b.page.query_selector(".status button.close-table") is not None
+        table_id = b.debug("table")
+        b.page.click(".status button.link >> text=lobby")
+        entry = f".resume li:has-text('{table_id}')"
+        b.page.wait_for_selector(entry)
+        assert b.page.query_selector(f"{entry} button.close") is not None
+
+        c = Watched(c_ctx)
+        c.page.goto(link)
+        c.settled()
+        assert c.debug("seat") == 1
+        assert c.page.query_selector(".status button.close-table") is None
+        friend_link = moved(c)
+        assert "dealt" not in friend_link
+        d = Watched(d_ctx)
+        d.page.goto(friend_link)
+        d.settled()
+        assert d.debug("seat") == 1
+        assert d.page.query_selector(".status button.close-table") is None
+        assert [w.errors for w in (a, b, c, d)] == [[], [], [], []]
+    finally:
+        for ctx in (a_ctx, b_ctx, c_ctx, d_ctx):
+            ctx.close()
+
+
 # -- a lost stream ------------------------------------------------------------------------------
 def test_a_lost_watch_stream_resumes_from_the_last_version(browser, tmp_path):
     """The server stops and comes back on the same ports with the same store: the page

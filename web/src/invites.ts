@@ -12,8 +12,10 @@ export interface Invite {
   moved?: boolean;
 }
 
-export function inviteUrl(tableId: string, token: string): string {
-  return `${location.origin}${location.pathname}#table=${encodeURIComponent(tableId)}&token=${encodeURIComponent(token)}`;
+/** A seat's link; `dealt`: the seat of whoever dealt, moved to a new link (that page may
+ * still close the table; a friend's may not while another person sits there). */
+export function inviteUrl(tableId: string, token: string, dealt = false): string {
+  return `${location.origin}${location.pathname}#table=${encodeURIComponent(tableId)}&token=${encodeURIComponent(token)}${dealt ? "&dealt=1" : ""}`;
 }
 
 /** A seat's link to select, and a Copy button beside it (a browser without clipboard

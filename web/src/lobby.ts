@@ -344,7 +344,8 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
         return;
       }
       // a seat opened from a friend's link does not close the table of whoever dealt it
-      if (!s.link) {
+      // (the dealer's own seat, moved to a new link, still does)
+      if (!s.link || s.dealt) {
         controls.append(
           h("button", { type: "button", class: "link close", "aria-label": `Close ${what}`, onclick: ask }, "close"),
           " · ");

@@ -23,6 +23,9 @@ export interface Remembered extends Seat {
   /** The table was seen finished (its deal, or its match, over): it needs no closing, as
    * only unfinished tables count against those an address may keep open. */
   over?: boolean;
+  /** The seat is the one whose browser dealt the table, moved here by a link ("move this
+   * seat"): it may close the table as it could before the move, where a friend's may not. */
+  dealt?: boolean;
 }
 
 export function tabSeat(): Seat | undefined {
@@ -95,11 +98,13 @@ export function forget(seat: Seat): void {
   localStorage.removeItem(readKey(seat));
 }
 
-/** The seat a link's fragment names: `#table=ID&token=TOKEN` (a friend's link) or
- * `#table=ID` (this tab's own seat, after a reload). */
-export function fromFragment(hash: string): { tableId?: string; token?: string } {
+/** The seat a link's fragment names: `#table=ID&token=TOKEN` (a friend's link; with
+ * `&dealt=1`, the dealer's own seat moved to a new link) or `#table=ID` (this tab's own
+ * seat, after a reload). */
+export function fromFragment(hash: string): { tableId?: string; token?: string; dealt: boolean } {
   const p = new URLSearchParams(hash.replace(/^#/, ""));
-  return { tableId: p.get("table") ?? undefined, token: p.get("token") ?? undefined };
+  return { tableId: p.get("table") ?? undefined, token: p.get("token") ?? undefined,
+           dealt: p.get("dealt") === "1" };
 }
 
 /** The last deal of a match whose end this seat has read (the table waits on no one: the

@@ -643,6 +643,7 @@ export class TablePage {
     const friends = this.invites();  // kept with this seat: shown once more, then forgotten
     const seatNo = this.view?.seat;
     const renewed = new Set(this.view?.seats.flatMap((s, k) => (s.tokenRenewed ? [k] : [])));
+    const dealt = !this.openedFromLink();  // whoever dealt keeps "close table" after a move
     let token: string;
     try {
       this.moving = "moved";  // before the answer: the renewal ends this page's stream
@@ -664,7 +665,7 @@ export class TablePage {
     clear(this.logList);
     this.logList.closest<HTMLElement>(".log")?.remove();  // no empty Log box left behind
     this.announcer.textContent = "This browser no longer sits at the table.";  // not "your turn"
-    const [field, copy] = linkField(inviteUrl(this.seat.tableId, token),
+    const [field, copy] = linkField(inviteUrl(this.seat.tableId, token, dealt),
       { class: "invite-link moved-link", "aria-label": "The seat's new link" });
     this.board.append(h("section", { class: "panel notice moved", role: "alert" },
       h("p", {}, "This seat's new link. Open it in the other browser, or send it to whoever takes the seat: " +
@@ -706,7 +707,8 @@ export class TablePage {
 
   /** The seat came from a link (a friend's, or a seat moved to a new one). */
   private openedFromLink(): boolean {
-    return this.fromLink || !!remembered().find((s) => sameSeat(s, this.seat))?.link;
+    const kept = remembered().find((s) => sameSeat(s, this.seat));
+    return this.fromLink || (!!kept?.link && !kept.dealt);
   }
 
   private async closeTable(): Promise<void> {
