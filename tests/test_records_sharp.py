@@ -1,5 +1,5 @@
 """Records, the API's mapping of record checks and the command line at their edges: index 0,
-seed 0, seat bounds, stderr and the numbering of `check-record` (docs/api.md, docs/cli.md).
+seed 0, seat bounds, stderr and the numbering of `check-record` (README: Whole deals, gRPC).
 Everything here runs in process: no server, no subprocess."""
 
 import json
