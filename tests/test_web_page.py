@@ -223,28 +223,32 @@ def turn_offers(turn: str, legal: list[str]) -> None:
 
 # -- a whole deal of each game ------------------------------------------------------------------
 def play_by_hints(w: Watched, shot=None) -> list[str]:
-    """Click Hint, then the hint's top action, until the deal is over: the actions taken."""
+    """Click Hint, then the hint's top action, until the deal (or match) is over and every
+    finished deal's end was read: the actions taken."""
     page, taken = w.page, []
     while True:
         w.settled()
-        if w.debug("over"):
+        between = page.query_selector(".between button.next-deal")
+        if w.debug("over") and not between:
             return taken
-        if page.query_selector(".between button.next-deal"):  # a match's deal just ended
+        if between:  # a match's deal ended: its end is held up until read, each in turn
             wait_for(page, "document.querySelector('.between .result-text') !== null")
+            ended = int(page.get_attribute(".between", "aria-label").rsplit(" ", 1)[1])
             w.ended.append(page.text_content(".between"))
             # the next deal's turn waits until this end is read, marked as the person's to
             # do whoever the next deal asks first
             assert " is over: its end is below" in page.text_content(".status .turn")
             assert page.query_selector(".status .turn.mine") is not None
             # a next deal that asks this seat first says so, here and in the tab's title
-            # (the other seats wait on it); one that asks another seat first does not
-            waits = bool(w.debug("legal"))
+            # (the other seats wait on it); one that asks another seat first does not, nor
+            # does one over already (read next)
+            current = int(page.eval_on_selector(".match", "e => e.dataset.deal"))
+            waits = bool(w.debug("legal")) and ended + 1 == current and not w.debug("over")
             assert page.text_content(".status .turn").endswith(", which waits for you") == waits
             assert page.title().startswith("Your turn" if waits else "Deal over")
             # the header speaks of the deal that ended, and nothing yet of the next one
             # (its caller or its stock, like its board, wait until the person goes on)
-            d = int(page.eval_on_selector(".match", "e => e.dataset.deal"))
-            assert re.match(rf"Deal {d - 1}( of \d+)? is over · ",
+            assert re.match(rf"Deal {ended}( of \d+)? is over · ",
                             page.text_content(".status .match"))
             facts = page.text_content(".status .facts")
             assert not re.search(r"stock|dealer|master|caller", facts), facts
@@ -252,23 +256,20 @@ def play_by_hints(w: Watched, shot=None) -> list[str]:
             # contradicted the end's account)
             assert page.query_selector(".board .felt") is None
             assert page.query_selector(".board .me") is None
-            # ... and so does its log: the next deal's moves show once the person goes on
-            later = """() => { const d = Number(document.querySelector('.match').dataset.deal);
-                return [...document.querySelectorAll('.log-lines > li')]
-                    .filter(li => Number(li.dataset.deal) >= d).map(li => li.hidden); }"""
-            held = page.evaluate(later)
+            # ... and so does its log: the later deals' moves show once the person goes on
+            hidden = """(d) => [...document.querySelectorAll('.log-lines > li')]
+                .filter(li => Number(li.dataset.deal) === d).map(li => li.hidden)"""
+            held = page.evaluate(hidden, ended + 1)
             assert held and all(held), held
-            shown = page.evaluate("""() => { const d = Number(document.querySelector('.match')
-                    .dataset.deal);
-                return [...document.querySelectorAll('.log-lines > li')]
-                    .filter(li => Number(li.dataset.deal) < d).map(li => li.hidden); }""")
+            shown = page.evaluate(hidden, ended)
             assert shown and not any(shown), shown  # the finished deal's moves stay
             if os.environ.get("MONEYCARDS_SCREENSHOTS"):
                 page.screenshot(path=str(shots_dir(None) / "match-between-deals.png"),
                                 full_page=True)
             page.click(".between button.next-deal")
-            wait_for(page, "!document.querySelector('.board.between-deals')")
-            assert not any(page.evaluate(later))
+            wait_for(page, f"document.querySelector('.between[aria-label=\"The end of deal "
+                           f"{ended}\"]') === null")
+            assert not any(page.evaluate(hidden, ended + 1))
             continue
         version = w.debug("version")
         turn_offers(page.text_content(".status .turn") or "", w.debug("legal"))
@@ -1546,6 +1547,51 @@ def test_between_deals_a_next_deal_that_asks_a_friend_first_does_not_wait_for_yo
     turn = w.page.text_content(".status .turn")
     assert turn == "deal 1 is over: its end is below, then go on to deal 2", turn
     assert w.page.title().startswith("Deal over"), w.page.title()
+    assert w.errors == []
+
+
+def play_first_legal_reading_each_end(w: Watched) -> list[str]:
+    """Play the first legal action (as the page's own client) until the match is over,
+    reading each deal's end the page holds up: the ends' headings, in the order shown."""
+    page, ends = w.page, []
+    for _ in range(400):
+        w.settled()
+        if page.query_selector(".between button.next-deal"):
+            wait_for(page, "document.querySelector('.between .result-text') !== null")
+            ends.append(page.text_content(".between h2"))
+            page.click(".between button.next-deal")
+            continue
+        if w.debug("over"):
+            return ends
+        version = w.debug("version")
+        w.debug("act", w.debug("legal")[0])
+        wait_for(page, f"document.body.dataset.version !== '{version}' && "
+                 "document.body.dataset.busy === '0'")
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize("deals", [2, 3])
+def test_a_deal_over_before_the_person_s_first_move_still_shows_the_end_before_it(
+        served, context, deals):
+    """Luk Fu seed 51, the person playing its first legal action: deal 2 is over before
+    the person has a move (its AI caller claims at once, LF-W2). Deal 1's end is still held
+    up, then deal 2's (a match of 3), or then the match's end (a match of 2): each finished
+    deal's end is read in turn, none skipped."""
+    from moneycards.solver.tables import Match
+
+    table = Table.create("lukfu", [Seat("human"), Seat("ai", "greedy"), Seat("ai", "greedy")],
+                         seed=51, match=Match(deals=deals))
+    moves: dict[int, int] = {}
+    while not table.is_over:
+        moves[table.deal_no] = moves.get(table.deal_no, 0) + 1
+        table.act(0, table.view_state(0).legal_texts()[0])
+    assert moves.get(1) and not moves.get(2)  # the deal this test is about
+    w = Watched(context)
+    deal_in_lobby(w, served, "lukfu", ["you", "greedy", "greedy"], 51, deals=deals)
+    ends = play_first_legal_reading_each_end(w)
+    assert ends == [f"Deal {d} of {deals} is over" for d in range(1, deals)]
+    assert w.page.text_content(".result h2") == f"The match is over after {deals} deals"
+    assert w.page.text_content(".status .turn") == "the match is over"
     assert w.errors == []
 
 

@@ -115,6 +115,11 @@ export function dealRead(seat: Seat): number {
   return Number.isInteger(n) && n >= 0 ? n : 0;
 }
 
+/** Whether this browser has a read mark for the seat yet (a seat new here has none). */
+export function dealReadKept(seat: Seat): boolean {
+  return localStorage.getItem(readKey(seat)) !== null;
+}
+
 export function setDealRead(seat: Seat, deal: number): void {
   localStorage.setItem(readKey(seat), String(deal));
 }

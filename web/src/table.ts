@@ -4,7 +4,7 @@ import { backsEl, cardEl, cardName, cardsEl, type GameKey, parseCards } from "./
 import { loadRules, presetRef, ruleRef, showBook, showRuleById, withRules } from "./rules.js";
 import { Code, lukfu, refusal, type Refusal, tables, unanswered } from "./api.js";
 import { clear, h } from "./dom.js";
-import { dealRead, forget, markOver, remembered, replaceInvite, sameSeat, setDealRead, autoPass, setAutoPass, setTabSeat, chanVerbs, setChanVerbs } from "./store.js";
+import { dealRead, forget, markOver, remembered, replaceInvite, sameSeat, setDealRead, dealReadKept, autoPass, setAutoPass, setTabSeat, chanVerbs, setChanVerbs } from "./store.js";
 import { inviteList, inviteUrl, linkField } from "./invites.js";
 import { Game, type RankedAction, SeatKind } from "./gen/moneycards/v1/common_pb.js";
 import type { LukFuObservation, ProveOldResponse } from "./gen/moneycards/v1/lukfu_pb.js";
@@ -408,7 +408,7 @@ export class TablePage {
       const actions = this.actionsPanel(v, game, obs, names);
       if (actions.childElementCount) parts.push(actions);
     }
-    if (v.over) parts.push(this.resultPanel(v, game, obs, names));
+    if (v.over && !ended) parts.push(this.resultPanel(v, game, obs, names));
     this.board.className = `board game-${game}${ended ? " between-deals" : ""}`;
     this.board.replaceChildren(...parts);
     if (focused) this.focusOn(focused);
@@ -508,13 +508,14 @@ export class TablePage {
   /** Whose turn it is, as the header says it. */
   private turnWords(v: TableView, obs: Obs, names: string[]): string {
     const ended = this.unreadDeal(v);
-    if (v.over) return v.matchState?.over ? "the match is over" : "the deal is over";
     // The next deal is dealt at once; its turn waits until the last one's end is read. A
     // next deal that asks this seat first says so: the other seats wait on it.
     if (ended) {
+      const waits = ended + 1 === v.matchState?.deal && !v.over && obs.toAct === v.seat;
       return `deal ${ended} is over: its end is below, then go on to deal ${ended + 1}`
-        + (obs.toAct === v.seat ? ", which waits for you" : "");
+        + (waits ? ", which waits for you" : "");
     }
+    if (v.over) return v.matchState?.over ? "the match is over" : "the deal is over";
     if (obs.toAct === v.seat) {
       const legal = v.legalActions.map((a) => a.text);
       return `your turn: ${this.chan(v) ? chanTurn(obs as TotomObservation, legal)
@@ -527,12 +528,13 @@ export class TablePage {
    * ended. Other seats' moves are read from the log, itself a live region. */
   private turnLine(v: TableView, obs: Obs, names: string[]): string {
     const m = v.matchState;
-    if (v.over && m?.over) {
+    if (v.over && m?.over && !this.unreadDeal(v)) {
       return `The match is over after ${m.deal} ${m.deal === 1 ? "deal" : "deals"}. `
         + `${this.matchLead(m, GAME_KEY[v.game], names)} The last deal: ${v.resultText}`;
     }
+    if (this.unreadDeal(v)) return this.turnWords(v, obs, names);
     if (v.over) return `The deal is over. ${v.resultText}`;
-    return obs.toAct === v.seat || this.unreadDeal(v) ? this.turnWords(v, obs, names) : "";
+    return obs.toAct === v.seat ? this.turnWords(v, obs, names) : "";
   }
 
   private header(v: TableView, game: GameKey, obs: Obs, names: string[],
@@ -1188,11 +1190,16 @@ export class TablePage {
     return box;
   }
 
-  /** The match's deal before this one, while this seat has not read how it ended. */
+  /** The first of the match's finished deals before this one whose end this seat has not
+   * read: each is held up in turn, so a deal over before the seat's first move (a Luk Fu
+   * master claiming at once, LF-W2), or the last deal of the match, skips none. A seat new
+   * to this browser starts at the last finished deal's end, not the match's first. */
   private unreadDeal(v: TableView): number | undefined {
     const m = v.matchState;
-    if (!m || v.over || m.deal < 2) return undefined;
-    return dealRead(this.seat) < m.deal - 1 ? m.deal - 1 : undefined;
+    if (!m) return undefined;
+    if (!dealReadKept(this.seat)) setDealRead(this.seat, Math.max(0, m.deal - 2));
+    const next = dealRead(this.seat) + 1;
+    return next < m.deal ? next : undefined;
   }
 
   /** The event that ended deal `deal` (0 at a table of one deal), once it has arrived. */
