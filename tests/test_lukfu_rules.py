@@ -335,11 +335,11 @@ def test_the_deal_s_end_is_said_in_its_last_event_line():
         deal.apply("call pass")
     mark = deal.narration_mark()
     deal.apply("call pass")
-    assert deal.after_lines(mark) == ["three passes: the cards are dealt again (LF-C4)"]
-    # The result line says the same at a single deal's table as at a match's: no word of
-    # a match where there is none
-    assert deal.result_line() == ("Three passes: no one plays, everyone settles 0, and the "
-                                  "cards are dealt again (LF-C4).")
+    assert deal.after_lines(mark) == ["three passes: no one plays this deal (LF-C4)"]
+    # The result line says the same at a single deal's table as at a match's, and nothing
+    # of what follows: a match's next deal, or none after its last or at a table of one deal
+    assert deal.result_line() == ("Three passes: no one plays this deal, and everyone "
+                                  "settles 0 (LF-C4).")
     seen = set()
     for seed in range(40):
         t = Table.create("lukfu", [Seat(AI, "greedy", f"S{k}") for k in range(3)], seed=seed,

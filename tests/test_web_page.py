@@ -809,6 +809,10 @@ def test_three_passes_say_once_what_follows_at_this_table(served, context):
     assert ("Every seat passed, so no one plays (LF-C4); this table plays one deal: deal again "
             "from the lobby.") in explained
     assert "dealt again" not in explained
+    # nor the result line: what follows is the table's to say (none here, nor after a
+    # match's last deal), where it had said "the cards are dealt again"
+    assert w.page.text_content(".result .result-text") == (
+        "Three passes: no one plays this deal, and everyone settles 0 (LF-C4).")
     assert w.errors == []
 
 

@@ -41,8 +41,9 @@ def test_names_in_a_sentence_are_listed_with_commas_and_a_last_and(tmp_path):
 
 def test_the_third_pass_is_named_as_the_redeal_it_is(tmp_path):
     """LF-C4: after two passes the last seat's pass leaves no seat to call: its button says
-    the cards are dealt again, where an earlier pass lets another seat call."""
+    no one plays the deal, where an earlier pass lets another seat call (what follows, a
+    match's next deal or none, the table says)."""
     said = say(tmp_path, '[[], ["pass"], ["pass", "pass"], ["play"]].map((calls) => '
                          'w.describe("lukfu", { record: { calls } }, "call pass"))')
     assert said == ["let another seat call"] * 2 + [
-        "the third pass: the cards are dealt again (LF-C4)", "let another seat call"]
+        "the third pass: no one plays this deal (LF-C4)", "let another seat call"]

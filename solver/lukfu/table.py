@@ -277,7 +277,7 @@ class LukFuState(TableState):
             return f"{says(r.winner, 'wins')} with {r.fu} fu: {points} " \
                    f"{'point' if points == 1 else 'points'}{pays}"
         if r.kind is OutcomeKind.REDEAL:
-            return "three passes: the cards are dealt again (LF-C4)"
+            return "three passes: no one plays this deal (LF-C4)"
         if r.rule == "R-claim-timing":
             return "the last trick's winner had played on past its claim: the deal is " \
                    "drawn (R-claim-timing)"
@@ -288,9 +288,9 @@ class LukFuState(TableState):
         if r is None:
             return "The record ends before the deal does."
         if r.kind is OutcomeKind.REDEAL:
-            # Said alike at a single deal and in a match (whose next deal is the new one)
-            return "Three passes: no one plays, everyone settles 0, and the cards are dealt " \
-                   "again (LF-C4)."
+            # What follows is the table's to say: a match's next deal is the new one, and
+            # none follows the last deal of a match or a table of one deal
+            return "Three passes: no one plays this deal, and everyone settles 0 (LF-C4)."
         if r.kind is OutcomeKind.DRAWN and r.rule == "R-claim-timing":
             last = self.record_.to_act()
             assert last is not None
