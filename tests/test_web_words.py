@@ -47,3 +47,16 @@ def test_the_third_pass_is_named_as_the_redeal_it_is(tmp_path):
                          'w.describe("lukfu", { record: { calls } }, "call pass"))')
     assert said == ["let another seat call"] * 2 + [
         "the third pass: no one plays this deal (LF-C4)", "let another seat call"]
+
+
+def test_a_kowah_win_s_multiplier_says_how_the_card_came_as_the_server_does(tmp_path):
+    """KW-K1: x3 by self-draw, x1 on a card another seat drew, x2 on a discard. A bare "by
+    draw" read as a drawn deal (KW-K2); the page's line says it as the server's does."""
+    from moneycards.solver.kowah.check import MULTIPLIERS, WON
+
+    said = say(tmp_path, "['self-draw', 'draw', 'discard'].map((via) => w.explainResult("
+                         "'kowah', { outcome: 1, winner: 1, card: '5c', via, multiplier: "
+                         "({ 'self-draw': 3, draw: 1, discard: 2 })[via], rule: 'KW-K1', "
+                         "net: [], bonuses: [] }, ['You', 'AI 1', 'AI 2'], {}).at(-1))")
+    assert said == [f"Multiplier x{MULTIPLIERS[via]} for a win {WON[via]} (KW-K1)."
+                    for via in ("self-draw", "draw", "discard")]

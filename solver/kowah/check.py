@@ -22,6 +22,10 @@ HAND_SIZE = 8  # KW-T1, KW-R4
 
 # KW-K1: the win multiplier by how the winning card came.
 MULTIPLIERS = {"self-draw": 3, "draw": 1, "discard": 2}
+# How a win came, as KW-K1 words it ("on a card another seat drew"): a bare "by draw" read
+# as a drawn deal (KW-K2).
+WON = {"self-draw": "by self-draw", "draw": "from another seat's draw",
+       "discard": "from a discard"}
 data("KW-K1", "the win multiplier: self-draw x3, another seat's draw x1, a discard x2",
      __name__, "MULTIPLIERS")
 

@@ -7,6 +7,7 @@ from typing import Any, Sequence
 
 from moneycards.solver.cards import Face, counted
 from moneycards.solver.kowah import KOWAH
+from moneycards.solver.kowah.check import WON
 from moneycards.solver.kowah.exact import splits_exact
 from moneycards.solver.kowah.shapes import TRIPLETS
 from moneycards.solver.screen import _turn, _upper_first, wrap_items
@@ -101,7 +102,7 @@ def explain(state: Any, r: Any, names: Sequence[str]) -> list[str]:
         hand[KOWAH.index(card)] -= 1
     splits = [sp for sp in splits_exact(hand) if sp.pair == card] or splits_exact(hand)
     lines = [f"{_upper_first(possessive(names[r.winner]))} cards: {KOWAH.render(hand)} + "
-             f"{card} ({r.via})"]
+             f"{card} ({WON[r.via]})"]
     if splits:
         sp = splits[0]
         # an honour's triplet is KW-R2's, a rank's KW-R1's: cite the ones the hand has
@@ -109,5 +110,5 @@ def explain(state: Any, r: Any, names: Sequence[str]) -> list[str]:
         kinds = sorted({"KW-R2" if f.suit == "h" else "KW-R1" for f in faces})
         lines.append(f"  {', '.join(t.text for t in sp.triplets)} and "
                      f"{KOWAH.render([card] * 3)}: three triplets ({', '.join(kinds)})")
-    lines.append(f"  multiplier x{r.multiplier} for a win by {r.via} (KW-K1)")
+    lines.append(f"  multiplier x{r.multiplier} for a win {WON[r.via]} (KW-K1)")
     return lines

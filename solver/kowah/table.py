@@ -15,7 +15,7 @@ from typing import Any
 from moneycards.solver.cards import Face
 from moneycards.solver.kowah import KOWAH
 from moneycards.solver.errors import InvalidInput, clip
-from moneycards.solver.kowah.check import MULTIPLIERS, pair_refusal, pairs_text
+from moneycards.solver.kowah.check import MULTIPLIERS, WON, pair_refusal, pairs_text
 from moneycards.solver.kowah import observation as ob
 from moneycards.solver.kowah import legal
 from moneycards.solver.kowah.legal import TAKE_LIMIT
@@ -236,7 +236,7 @@ class KowahState(TableState):
         mult = MULTIPLIERS[via]  # KW-K1
         self.result = Outcome(OutcomeKind.WIN, "KW-K1", winner=seat, via=via, card=card.text,
                               multiplier=mult)
-        self.events.append(f"{says(seat, 'wins')} on {card} ({via}, x{mult})")
+        self.events.append(f"{says(seat, 'wins')} on {card} {WON[via]}, x{mult}")
 
     def over_rule(self) -> str:
         r = self.result
@@ -316,7 +316,7 @@ class KowahState(TableState):
         if r.kind is OutcomeKind.DRAWN:
             return "Drawn: the stock ran out with no winner (KW-K2)."
         assert r.winner is not None  # a win
-        return (f"{says(r.winner, 'wins')} on {r.card} by {r.via}: "
+        return (f"{says(r.winner, 'wins')} on {r.card} {WON[r.via]}: "
                 f"multiplier x{r.multiplier} (KW-K1).")
 
 

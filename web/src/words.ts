@@ -172,6 +172,11 @@ const VIA_WORDS: Record<string, string> = {
   discard: "another seat's discard (KW-X4)",
 };
 
+/** How a Kowah win came, as the server words it (solver/kowah/check.py WON, after KW-K1). */
+const KOWAH_WON: Record<string, string> = {
+  "self-draw": "by self-draw", draw: "from another seat's draw", discard: "from a discard",
+};
+
 /** The end of the deal explained, line by line, from the DealResult and the public view. */
 export function explainResult(game: GameKey, r: DealResult, names: string[],
                               declared: Readonly<Record<number, string>>,
@@ -195,7 +200,7 @@ export function explainResult(game: GameKey, r: DealResult, names: string[],
       const shown = declared[r.winner];
       out.push(`${who} won on ${r.card} (${cardName(game, r.card ?? "")}), by ${VIA_WORDS[r.via ?? ""] ?? r.via}.`);
       if (shown) out.push(`${who} had declared checki showing the pair ${shown}: two triplets and the pair, and ${r.card} makes the pair a third triplet (KW-R4, KW-R6).`);
-      out.push(`Multiplier ×${r.multiplier} for a win by ${r.via} (${r.rule}).`);
+      out.push(`Multiplier x${r.multiplier} for a win ${KOWAH_WON[r.via ?? ""] ?? `by ${r.via}`} (${r.rule}).`);
     } else {
       out.push(`${who} claimed with ${r.fu} fu: fu won in tricks plus old cards held (LF-W2).`);
       if (r.caller !== undefined) out.push(`The caller was ${names[r.caller]} (LF-C3); settled by ${r.rule}.`);
