@@ -315,7 +315,7 @@ class KowahState(TableState):
             return "The record ends before the deal does."
         if r.kind is OutcomeKind.DRAWN:
             return "Drawn: the stock ran out with no winner (KW-K2)."
-        assert r.winner is not None  # a win
+        assert r.winner is not None and r.via is not None  # a win
         return (f"{says(r.winner, 'wins')} on {r.card} {WON[r.via]}: "
                 f"multiplier x{r.multiplier} (KW-K1).")
 
