@@ -217,7 +217,7 @@ def turn_offers(turn: str, legal: list[str]) -> None:
                         ("claim a Chíu", "chiu")):
         if words in turn:
             assert verb in verbs, (turn, legal)
-    if "pass (no capture" in turn or "go down (nothing" in turn:
+    if "pass (no capture" in turn or "face down (nothing" in turn:
         assert verbs <= {"pass", "down"}, (turn, legal)
 
 

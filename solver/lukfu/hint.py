@@ -319,9 +319,11 @@ def _one_ply(obs: LukFuObservation, seed: int | None,
             spent_old = sum(1 for f in play.cards if f in old)
             value = p_win * play.size - spent_old + 0.1 * (play.size - spent_old)
             usual = _usual_lead(pos, play, old) if best_now is None else ""
-            out.append(Ranked(act, value, f"wins the trick in {p_win:.0%} of sampled deals "
-                                          f"for {play.size} fu (LF-W1), spends {spent_old} "
-                                          f"old{usual}"))
+            spends = (f"{spent_old} old card{'s' if spent_old > 1 else ''}" if spent_old
+                      else "no old card")
+            out.append(Ranked(act, value, f"wins the trick, worth {play.size} fu (LF-W1), in "
+                                          f"{p_win:.0%} of sampled deals; spends {spends}"
+                                          f"{usual}"))
         elif verb == "down":
             cards = LUKFU.parse(arg)
             out.append(Ranked(act, -sum(_worth(f, old) for f in cards),

@@ -15,7 +15,7 @@ def view(obs: Any, names: Sequence[str]) -> list[str]:
     phase = obs.phase.name.lower()
     what = {"call": "call play or pass",  # claim only when LF-W2 allows it now
             "lead": "lead or claim" if "claim" in obs.legal_actions else "lead",
-            "follow": "beat it or go down"}[phase]
+            "follow": "beat it or discard face down"}[phase]
     caller = names[obs.caller] if obs.caller is not None else "-"
     lines = [f"Luk Fu · master {names[rec.master]} · caller {caller} · "
              f"{_turn(obs, names, what)}"]

@@ -929,7 +929,7 @@ export class TablePage {
           ...withRules(old.claimTotal >= 6
             // fu won and old cards together, as the terminal's seat line says it
             ? `claim total ${old.claimTotal} with your old cards: enough to claim (LF-W2)`
-            : `claim total ${old.claimTotal} with your old cards, of the six a claim needs (LF-W2)`,
+            : `claim total ${old.claimTotal} with your old cards: ${6 - old.claimTotal} short of the six a claim needs (LF-W2)`,
           game)) : null));
       const oldSet = this.oldCards(v);
       for (const suit of "csmt") {

@@ -58,7 +58,7 @@ export function turnWhat(game: GameKey, obs: TotomObservation | KowahObservation
   return {
     [LukFuPhase.CALL]: "call play or pass",
     [LukFuPhase.LEAD]: has("claim") ? "lead or claim" : "lead",
-    [LukFuPhase.FOLLOW]: has("follow") ? "beat it" : "go down (nothing in your hand beats it)",
+    [LukFuPhase.FOLLOW]: has("follow") ? "beat it" : "discard face down (nothing in your hand beats it)",
     [LukFuPhase.UNSPECIFIED]: "",
   }[o.phase];
 }
