@@ -329,6 +329,31 @@ def test_a_kowah_screen_after_a_declaration_shows_the_wait_once_and_every_public
     raise AssertionError("no deal of 40 reached a declaration with public draws")
 
 
+def test_a_kowah_discard_that_is_a_declared_seat_s_wait_says_it_wins_that_seat_kw_x4():
+    """KW-X4: a discard that is a declared seat's wait wins that seat the deal at once, x2
+    (KW-K1). No rule stops it, so the menu says so on that discard, and on no other."""
+    from moneycards.solver.kowah.screen import FEEDS_A_WAIT
+    from moneycards.solver.tables import Seat, Table
+
+    for seed in range(200):
+        table = Table.create("kowah", [Seat("human", "", "You"), Seat("ai", "greedy"),
+                                       Seat("ai", "greedy")], seed=seed)
+        while not table.is_over:
+            obs = table.observation(0)
+            waits = {f.text for s, f in obs.declared.items() if s != 0}
+            discards = [a for a in obs.legal_actions if a.startswith("discard ")]
+            if any(a.split()[1] in waits for a in discards):
+                said = {a: describe(obs, a, table.names()) for a in discards}
+                for a in discards:
+                    assert said[a].endswith(FEEDS_A_WAIT) == (a.split()[1] in waits), said
+                lines = menu_lines(obs, table.names())
+                assert any(FEEDS_A_WAIT in line for line in lines)
+                assert max(map(len, lines)) <= WIDTH
+                return
+            table.act(0, obs.legal_actions[0])
+    raise AssertionError("no deal of 200 offered seat 0 a declared seat's wait to discard")
+
+
 def test_counts_are_said_with_their_noun_in_the_right_number():
     from moneycards.solver.cards import counted
 

@@ -60,3 +60,13 @@ def test_a_kowah_win_s_multiplier_says_how_the_card_came_as_the_server_does(tmp_
                          "net: [], bonuses: [] }, ['You', 'AI 1', 'AI 2'], {}).at(-1))")
     assert said == [f"Multiplier x{MULTIPLIERS[via]} for a win {WON[via]} (KW-K1)."
                     for via in ("self-draw", "draw", "discard")]
+
+
+def test_a_kowah_discard_of_a_declared_seat_s_wait_says_it_wins_that_seat_kw_x4(tmp_path):
+    """KW-X4: a discard that is another declared seat's wait wins it the deal, x2; said on
+    that discard only (not on this seat's own wait, nor on another card)."""
+    said = say(tmp_path, "['discard 9c', 'discard 5m', 'discard 2s'].map((a) => w.describe("
+                         "'kowah', { seat: 0, declared: { 0: '22s', 2: '99c' }, discards: [], "
+                         "stock: 30 }, a))")
+    assert said[0].endswith(": a declared seat's wait, wins that seat the deal, x2 (KW-X4)")
+    assert "wait" not in said[1] and "wait" not in said[2]

@@ -91,7 +91,15 @@ def describe_action(obs: Any, verb: str, arg: str) -> str | None:
         return f"checki, showing {arg}"
     if verb == "stay":
         return "stay undeclared"
+    if verb == "discard" and any(f.text == arg for s, f in obs.declared.items()
+                                 if s != obs.seat):
+        return FEEDS_A_WAIT
     return None
+
+
+# A discard that is a declared seat's wait wins that seat the deal at once (KW-X4, KW-K1):
+# said on the move itself, as no rule stops it.
+FEEDS_A_WAIT = "a declared seat's wait: wins that seat the deal, x2 (KW-X4)"
 
 
 def explain(state: Any, r: Any, names: Sequence[str]) -> list[str]:

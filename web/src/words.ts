@@ -141,6 +141,9 @@ export function describe(game: GameKey, obs: TotomObservation | KowahObservation
     }
     if (verb === "declare") return `checki, showing ${arg}`;
     if (verb === "stay") return "stay undeclared";
+    // a declared seat's wait wins it the deal at once (KW-X4): said, as no rule stops it
+    const waited = Object.entries(k.declared).some(([s, pair]) => Number(s) !== k.seat && parseCards(pair)[0] === arg);
+    if (verb === "discard" && waited) return `${named(arg)}: a declared seat's wait, wins that seat the deal, x2 (KW-X4)`;
     if (verb === "discard") return named(arg);
   } else {
     if (verb === "call") {
