@@ -398,3 +398,34 @@ def test_KW_R6_the_race_values_a_hand_one_from_ready_by_how_live_its_waits_are()
     live = one_from_ready(_counts("5c 5s 5m 7c 7s 7m 4c 6c"), unseen)
     assert dull.outs == live.outs == 4
     assert race.chance(1, 4, 0.0, True, live) > race.chance(1, 4, 0.0, True, dull) > 0
+
+
+def test_a_take_given_back_says_the_hand_stays_and_no_stock_card_is_drawn_kw_t2_kw_x4():
+    """Taking the last discard to discard it again (KW-T2) keeps the hand as it was: the
+    reason says so, and that it draws no stock card, which after a declaration may be a
+    declared seat's wait (KW-X4); a take that discards another card says neither."""
+    from moneycards.solver.kowah.hint import heuristic, race
+    from moneycards.solver.tables import Seat, Table
+
+    seen = set()
+    for seed in range(400):
+        table = Table.create("kowah", [Seat("human", "", "You"), Seat("ai", "greedy"),
+                                       Seat("ai", "greedy")], seed=seed)
+        while not table.is_over:
+            obs = table.observation(0)
+            if "take" in obs.legal_actions:
+                top = obs.discards[-1].card.text
+                declared = any(s != 0 for s in obs.declared)
+                safe, risky = race(obs)
+                for r in [*heuristic(obs), *safe, *risky]:
+                    if r.action != "take" or ", discard " not in r.reason:
+                        continue
+                    back = f"take {top}, discard {top} " in r.reason
+                    assert ("the hand stays as it was" in r.reason) == back, r.reason
+                    assert ("declared seat's wait, KW-X4" in r.reason) == (back and declared)
+                    if back:
+                        seen.add(declared)
+            table.act(0, obs.legal_actions[0])
+        if seen == {False, True}:
+            return
+    raise AssertionError(f"no take given back seen with and without a declaration: {seen}")

@@ -114,6 +114,18 @@ def hint(obs: KowahObservation, budget_ms: float = 2000.0,
         return strong(obs, seed=seed)
 
 
+def _given_back(obs: KowahObservation, top: Face, face: Face) -> str:
+    """Taking the discard to discard it again keeps the hand as it was and draws no stock
+    card (KW-T2), which may be a declared seat's wait (KW-X4): said, or it reads as a move
+    that does nothing."""
+    if face != top:
+        return ""
+    if any(s != obs.seat for s in obs.declared):
+        return (" (the hand stays as it was, and no stock card is drawn that could be a "
+                "declared seat's wait, KW-X4)")
+    return " (the hand stays as it was, and no stock card is drawn)"
+
+
 def heuristic(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
     """The one-ply ranking: distance to ready and live outs after each action (the
     strong player before the search; kept as the `heuristic` level)."""
@@ -136,7 +148,8 @@ def heuristic(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
                 h9[KOWAH.index(top)] += 1
                 vals = discard_values(view, h9, view.unseen)
                 face, (d, o) = min(vals.items(), key=lambda kv: (kv[1][0], -kv[1][1]))
-                out.append(Ranked(act, _value(d, o), f"take {top}, discard {face}: {d} from "
+                out.append(Ranked(act, _value(d, o), f"take {top}, discard {face}"
+                                                     f"{_given_back(obs, top, face)}: {d} from "
                                                      f"ready (KW-R4), {o} live cards help"))
     elif phase is Phase.DISCARD:
         vals = discard_values(view, view.hand, view.unseen)
@@ -397,8 +410,8 @@ def race(obs: KowahObservation) -> tuple[list[Ranked], list[Ranked]]:
                                                  f"hands a declared seat the win (KW-X4)"))
                     continue
                 p, f, why = max(options, key=lambda t: t[0])
-                safe.append(Ranked(act, p, f"win chance {p:.0%}: take {top}, discard {f}: "
-                                           f"{why}"))
+                safe.append(Ranked(act, p, f"win chance {p:.0%}: take {top}, discard {f}"
+                                           f"{_given_back(obs, top, f)}: {why}"))
     else:  # declare: the shown pair whose wait has more unseen copies
         for act in acts:
             if act == "stay":
