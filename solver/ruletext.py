@@ -29,7 +29,12 @@ PROPOSED_MARK = "(proposed) "
 # "## The `traditional` preset (…)": a preset's section, whose paragraph says where the preset
 # differs from the page; it stands in the book under the preset's name.
 PRESET = re.compile(r"^The (\w+) preset\b")  # read from the section without its marks
-EVERY_TABLE = "Every table"  # the proposed rulings' section for all games; else a game's title
+EVERY_TABLE = "Every table"  # the proposed rulings' section for all games; else games' titles
+
+
+def _section_titles(section: str) -> set[str]:
+    """The games a proposed rulings' section names ("Tổ Tôm and Kowah", "Kowah")."""
+    return set(re.split(r",\s*|\s+and\s+", section))
 
 
 @dataclass(frozen=True)
@@ -128,7 +133,7 @@ def rule_texts(game: str) -> tuple[RuleText, ...]:
     # a preset after the rules and rulings it departs from (the page's R-match follows it)
     out = [r for r in out if not r.preset] + [r for r in out if r.preset]
     for s, i, t in _items(_page("proposed-rulings.md")):
-        if t.startswith(PROPOSED_MARK) and s in (EVERY_TABLE, found.title):
+        if t.startswith(PROPOSED_MARK) and (s == EVERY_TABLE or found.title in _section_titles(s)):
             out.append(RuleText(i, game, "Proposed rulings", t.removeprefix(PROPOSED_MARK),
                                 proposed=True))
     return tuple(out)
