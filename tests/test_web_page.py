@@ -2109,6 +2109,24 @@ def test_a_window_narrowed_to_a_phone_keeps_the_decision_s_hand_above_the_move_p
     assert w.errors == []
 
 
+def test_a_touch_screen_shows_no_key_badges(served, browser):
+    """A phone with no keyboard (hover: none, pointer: coarse) has no use for the badges of
+    the keys (1-9, H): none is drawn there; a desktop's are."""
+    for touch, shown in ((True, False), (False, True)):
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=touch,
+                                  is_mobile=touch)
+        try:
+            w = Watched(ctx, 390, 844)
+            deal_in_lobby(w, served, "kowah", ["you", "greedy", "greedy"], 5)
+            w.settled()
+            visible = w.page.eval_on_selector_all(
+                "kbd", "ks => ks.filter(k => getComputedStyle(k).display !== 'none').length")
+            assert (visible > 0) == shown, (touch, visible)
+            assert w.errors == []
+        finally:
+            ctx.close()
+
+
 def test_keys_play_only_the_choices_in_view(served, context):
     """Luk Fu, seed 0: seat 0 first goes down with one of 12 cards, a list folded away; its
     buttons carry no key, and 1 plays nothing until a picked card brings choices into
