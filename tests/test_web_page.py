@@ -1061,8 +1061,9 @@ def chan_label(action: str, offer: str, legal: list[str]) -> str:
     card = re.search(r"On the table: (\w\w)", offer)
     if verb == "discard":
         return f"Đánh {arg}"
-    if verb == "capture":
-        return f"Ăn {'chắn' if card and arg == card.group(1) else 'cạ'} {arg}"
+    if verb == "capture":  # the card eaten, and for a Cạ the hand card put with it
+        eaten = card.group(1)
+        return f"Ăn chắn {eaten}" if arg == eaten else f"Ăn cạ {eaten} với {arg}"
     if verb == "pass":  # TT-T3: a card turned at one's own doorway goes on; any other, bốc
         return "Dưới" if "(from the stock, at your doorway)" in offer else "Bốc"
     if verb == "decline":
@@ -1073,9 +1074,10 @@ def chan_label(action: str, offer: str, legal: list[str]) -> str:
 
 def test_totom_moves_read_in_chan_words_when_asked(served, context):
     """The header's "moves in Chắn words" names Tổ Tôm's moves as Chắn players call them
-    (Đánh, Ăn chắn / Ăn cạ, Bốc, Dưới, Ù, Chíu, Không …): on the buttons, the hint's and
-    the turn line, each button's own text after them for a screen reader. The action sent
-    is the same; the choice is kept across a reload, and "moves in English" turns it off."""
+    (Đánh, Ăn chắn / Ăn cạ naming the card eaten, Bốc, Dưới, Ù, Chíu, Không …): on the
+    buttons, the hint's and the turn line, each button's own text after them for a screen
+    reader. The action sent is the same; the choice is kept across a reload, and "moves in
+    English" turns it off."""
     w = Watched(context)
     deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 1)
     w.settled()
@@ -1105,7 +1107,8 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
             assert f"{text} ({action})" in aria
             seen.add(text.split(" ")[0])
         turn = page.inner_text(".turn")
-        assert re.search(r"your turn: \S.* \(.+\)", turn), turn
+        # the verbs as the buttons say them, then the English: no brackets inside brackets
+        assert re.fullmatch(r"your turn: [^()]+ — .+", turn), turn
         version = w.debug("version")
         page.click("section.actions button.act >> nth=0")
         wait_for(page, f"document.body.dataset.version !== '{version}' && "

@@ -70,3 +70,26 @@ def test_a_kowah_discard_of_a_declared_seat_s_wait_says_it_wins_that_seat_kw_x4(
                          "stock: 30 }, a))")
     assert said[0].endswith(": a declared seat's wait, wins that seat the deal, x2 (KW-X4)")
     assert "wait" not in said[1] and "wait" not in said[2]
+
+
+def test_totom_moves_in_chan_words_name_what_each_does(tmp_path):
+    """Chắn players' verbs for Tổ Tôm's moves: Ăn names the card eaten (a Cạ also the hand
+    card put with it); pass is Bốc when the seat lets the card offered go and turns the
+    stock's top card (TT-T3), Dưới when it lets its own turned card go on; a claim is Ù or
+    Chíu, declined as Không ù / Không chíu; the turn line says them as the buttons do."""
+    offer = "(kind) => ({ phase: 3, offer: { card: '4s', kind, seat: 0, door: 0 } })"
+    said = say(tmp_path, f"[1, 2, 3].map((k) => w.chanWords(({offer})(k), 'pass', ['pass']))"
+                         f".concat([w.chanWords(({offer})(1), 'capture 4s', []), "
+                         f"w.chanWords(({offer})(1), 'capture 4m', []), "
+                         f"w.chanWords({{ phase: 2 }}, 'discard 3c', [])])")
+    assert said == ["Bốc", "Dưới", "Bốc", "Ăn chắn 4s", "Ăn cạ 4s với 4m", "Đánh 3c"]
+    claims = say(tmp_path, "[['win', 'decline'], ['chiu', 'decline'], "
+                           "['win', 'chiu', 'decline']].map((legal) => [w.chanWords({ phase: 4 "
+                           "}, 'decline', legal), w.chanTurn({ phase: 4 }, legal)])")
+    assert [c[0] for c in claims] == ["Không ù", "Không chíu", "Không ù, không chíu"]
+    assert [c[1].split(" — ")[0] for c in claims] == [
+        "ù or không ù", "chíu or không chíu", "ù or chíu or không ù, không chíu"]
+    turns = say(tmp_path, f"[w.chanTurn(({offer})(2), ['capture 4s', 'pass']), "
+                          f"w.chanTurn(({offer})(1), ['pass'])]")
+    assert turns == ["ăn or dưới — capture or pass",
+                     "bốc — pass (no capture is open to you)"]

@@ -174,7 +174,7 @@ export class TablePage {
       this.hint = { version: r.version, actions: r.actions };
       this.revealHint = true;
       const best = r.actions[0];
-      if (best) this.announce(`Hint: ${plural(r.actions.length, "action")} ranked; best ${best.action}: `
+      if (best && this.view) this.announce(`Hint: ${plural(r.actions.length, "action")} ranked; best ${this.label(this.view, this.view.observation.value as Obs, best.action)}: `
         + withoutAction(best.action, best.explanation));
     } catch (err) {
       this.hint = undefined;
@@ -810,7 +810,7 @@ export class TablePage {
       if (t.offer?.card) {
         const o = t.offer;
         c.append(h("div", { class: "offer-box" }, cardEl("totom", o.card, "big"),
-          h("p", {}, `On the table: ${o.card} ${cardName("totom", o.card)} (${OFFER_WORDS[o.kind]}, at ${o.door === v.seat ? "your" : possessive(names[o.door])} doorway), ${v.over ? "the last card offered in the deal" : `offered to ${o.seat === v.seat ? "you" : names[o.seat]}`}`)));
+          h("p", {}, `On the table: ${o.card} ${cardName("totom", o.card)} (${OFFER_WORDS[o.kind]}, at ${o.door === v.seat ? "your" : possessive(names[o.door])} doorway), ${v.over ? "the card the deal ended on" : `offered to ${o.seat === v.seat ? "you" : names[o.seat]}`}`)));
       } else {
         c.append(h("p", { class: "quiet" }, "No card on offer."));
       }
@@ -1185,7 +1185,7 @@ export class TablePage {
           h("summary", {}, `${plural(more.children.length, "more action")}`), more)));
       }
       box.append(ol, h("button", { type: "button", class: "link close-hint", "data-focus": "close-hint",
-        onclick: () => this.closeHint() }, "close the hint (Esc)"));
+        onclick: () => this.closeHint() }, "close the hint", h("span", { class: "key-name" }, " (Esc)")));
     }
     return box;
   }

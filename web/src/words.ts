@@ -64,7 +64,7 @@ export function turnWhat(game: GameKey, obs: TotomObservation | KowahObservation
 }
 
 /** A Tổ Tôm action named as Chắn players call it: Đánh (discard), Ăn chắn / Ăn cạ (capture
- * into a Chắn or a Cạ, with the hand card named), Bốc (let the card offered go and turn the
+ * into a Chắn or a Cạ, naming the card eaten, and for a Cạ the hand card put with it), Bốc (let the card offered go and turn the
  * stock's top card at one's own doorway, TT-T3), Dưới (let that turned card go on to the next
  * seat), Ù (win), Chíu (TT-P2), Không ù / Không chíu (decline). Only the label: the action
  * sent, and read by the notation, stays its text (`discard 3c`). */
@@ -73,7 +73,7 @@ export function chanWords(obs: TotomObservation, text: string, legal: string[]):
   const arg = rest.join(" ");
   const o = obs.offer;
   if (verb === "discard") return `Đánh ${arg}`;
-  if (verb === "capture") return `Ăn ${o && arg === o.card ? "chắn" : "cạ"} ${arg}`;
+  if (verb === "capture" && o) return arg === o.card ? `Ăn chắn ${o.card}` : `Ăn cạ ${o.card} với ${arg}`;
   if (verb === "pass") return o?.kind === OfferKind.EXPOSED ? "Dưới" : "Bốc";
   if (verb === "win") return "Ù";
   if (verb === "chiu") return "Chíu";
@@ -85,7 +85,8 @@ export function chanWords(obs: TotomObservation, text: string, legal: string[]):
   return text;
 }
 
-/** The Tổ Tôm turn in Chắn verbs, the English after them: "ăn or bốc (capture or pass)". */
+/** The Tổ Tôm turn in Chắn verbs, as the buttons say them, the English after them: "ăn or
+ * bốc — capture or pass". */
 export function chanTurn(obs: TotomObservation, legal: string[]): string {
   const has = (verb: string) => legal.some((a) => a === verb || a.startsWith(verb + " "));
   const go = obs.offer?.kind === OfferKind.EXPOSED ? "dưới" : "bốc";
@@ -93,11 +94,13 @@ export function chanTurn(obs: TotomObservation, legal: string[]): string {
     [TotomPhase.OPENING]: has("win") ? "đánh or ù" : "đánh",
     [TotomPhase.DISCARD]: "đánh",
     [TotomPhase.OFFER]: has("capture") ? `ăn or ${go}` : go,
-    [TotomPhase.CLAIMS]: has("chiu") ? "chíu or không" : "ù or không",
+    [TotomPhase.CLAIMS]: chanWords(obs, "decline", legal).toLowerCase(),
     [TotomPhase.UNSPECIFIED]: "",
   }[obs.phase];
+  const claims = [has("win") ? "ù" : "", has("chiu") ? "chíu" : ""].filter((x) => x);
+  const said = obs.phase === TotomPhase.CLAIMS ? `${claims.join(" or ")} or ${vi}` : vi;
   const en = turnWhat("totom", obs, legal);
-  return vi ? `${vi} (${en})` : en;
+  return said ? `${said} — ${en}` : en;
 }
 
 export const OFFER_WORDS: Record<number, string> = {
