@@ -343,6 +343,15 @@ def test_a_whole_deal_played_by_clicking_hints(served, context, tmp_path, game, 
         hand = next((x.split("Hand: ", 1)[1] for x in lines if "Hand: " in x), None)
         if game == "totom":
             assert hand and sorted(drawn) == cards_of(hand), (drawn, hand)
+            # in its ten pairs, each under its kind, as the lines list them (TT-W1, TT-W4)
+            pairs = w.page.eval_on_selector_all(
+                ".result .winning-hand .pair", "ps => ps.map(p => [p.querySelector("
+                "'.pair-kind').textContent, [...p.querySelectorAll('[data-card]')].map("
+                "c => c.dataset.card).join(' ')])")
+            listed_pairs = [(m.group(1), " ".join(cards_of(m.group(2)))) for m in (
+                re.match(r"\s+(Chắn|Cạ)\s+(\S+(?: \S+)?)\s{2,}", x) for x in lines) if m]
+            assert [(k, " ".join(sorted(c.split()))) for k, c in pairs] == listed_pairs
+            assert len(pairs) == 10
         else:
             assert drawn == []
     else:

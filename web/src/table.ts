@@ -1292,10 +1292,21 @@ export class TablePage {
     box.append(h("ul", { class: "explain" }, explainResult(game, r, names, declared, redeal)
       .map((line) => h("li", {}, ...withRules(line, game)))));
     const lines = shown.filter((line) => !(r.net.length && line.startsWith("Settlement")));
-    // A Tổ Tôm winner's twenty drawn as cards above the lines that read them out (the same
-    // cards: hidden from a screen reader, which reads the lines)
+    // A Tổ Tôm winner's twenty drawn as cards above the lines that read them out, in the
+    // pairs the lines list (Chắn, then Cạ), else as one row: the same cards, hidden from a
+    // screen reader, which reads the lines
     const hand = game === "totom" ? lines.map((l) => /^\s*Hand: ([0-9a-z ]+)$/.exec(l)?.[1]).find((x) => x) : undefined;
-    if (hand) box.append(h("div", { class: "winning-hand", "aria-hidden": "true" }, cardsEl(game, hand, "small")));
+    const pairs = lines.flatMap((l) => {
+      const m = /^\s+(Chắn|Cạ)\s+([0-9a-z]+(?: [0-9a-z]+)?)\s{2,}/.exec(l);
+      return m ? [[m[1], m[2]] as const] : [];
+    });
+    const paired = pairs.flatMap(([, cards]) => parseCards(cards));
+    if (hand && paired.length === parseCards(hand).length) {
+      box.append(h("div", { class: "winning-hand paired", "aria-hidden": "true" }, ...pairs.map(([kind, cards]) =>
+        h("span", { class: "pair" }, h("span", { class: "pair-kind" }, kind), cardsEl(game, cards, "small")))));
+    } else if (hand) {
+      box.append(h("div", { class: "winning-hand", "aria-hidden": "true" }, cardsEl(game, hand, "small")));
+    }
     if (lines.length) box.append(h("pre", { class: "shown", "aria-label": "The winner's cards" }, ...withRules(lines.join("\n"), game)));
     if (r.bonuses.length) {
       const t = h("table", { class: "bonuses" }, h("caption", {}, ...withRules("Bonuses (TT-K2, TT-K3)", game)),
