@@ -2274,6 +2274,11 @@ def test_every_control_outside_running_text_is_24_pixels_tall_on_a_phone(served,
                    e.getBoundingClientRect().height])
         .filter(([, height]) => height < 24)""")
     assert small == []
+    # a move is tapped with a thumb: a lone "take" or "Ù" is no smaller than 44 x 40
+    moves = w.page.eval_on_selector_all(
+        "section.actions button.act", "bs => bs.filter(b => b.offsetParent).map(b => "
+        "[b.dataset.action, b.getBoundingClientRect().width, b.getBoundingClientRect().height])")
+    assert moves and all(wd >= 44 and ht >= 40 for _, wd, ht in moves), moves
     assert w.errors == []
 
 
