@@ -588,6 +588,7 @@ def test_a_totom_result_says_how_the_deal_was_won_in_words(seed, words):
 def test_KW_X3_a_win_on_a_drawn_card_says_who_drew_it():
     """Every seat saw the card drawn face up (KW-X3): the log names the seat that drew it
     right before the win, also when a declared seat's own turn draws it (KW-X2, KW-X4)."""
+    from moneycards.solver.kowah.check import WON
     from moneycards.solver.tables import Seat, Table
 
     ways = set()
@@ -602,7 +603,7 @@ def test_KW_X3_a_win_on_a_drawn_card_says_who_drew_it():
             continue
         for seat in range(3):
             lines = t.events(seat)[-1].lines
-            assert lines[-1].endswith(f"wins on {r.card} ({r.via}, x{r.multiplier})")
+            assert lines[-1].endswith(f"wins on {r.card} {WON[r.via]}, x{r.multiplier}")
             assert f" drew {r.card} face up (KW-X3)" in lines[-2], lines
         ways.add((r.via, "(declared)" in t.events(0)[-1].lines[-2]))
     assert ways == {("draw", True), ("draw", False), ("self-draw", True)}

@@ -942,8 +942,9 @@ export class TablePage {
       // What "old" means and no more: a single no card left can beat (LF-O2), Mau Gung and
       // Bak Chi only when led alone (LF-F5); not safe in a set, a run or as a follow.
       if (oldSet.size) groups.append(h("p", { class: "quiet" }, ...withRules(
-        "Cards marked old: no card left can beat one played alone (LF-O1, LF-O2; Mau Gung " +
-        "and Bak Chi only when led alone, LF-F5). Each counts toward a claim (LF-W2).", game)));
+        "Cards marked old: no card left can beat one played alone (LF-O2). Mau Gung and Bak " +
+        "Chi are always old (LF-O1), unbeatable only when led alone (LF-F5). Each counts " +
+        "toward a claim (LF-W2).", game)));
     }
     if (!hand.length) groups.append(h("p", { class: "quiet" }, "No cards in hand."));
     me.append(h("header", {}, h("h3", {}, `${names[v.seat]} (you)`),
