@@ -1123,6 +1123,20 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
         wait_for(page, f"document.body.dataset.version !== '{version}' && "
                  "document.body.dataset.busy === '0'")
     assert {"Đánh", "Ăn", "Bốc", "Dưới"} <= seen, seen
+    # the log says each move's Chắn verb beside it: a pass the seat's own stock card
+    # followed is bốc (TT-T3), one that let its own turned card go on, dưới
+    glossed = """() => [...document.querySelectorAll('.log-lines > li[data-action]')].map(li =>
+        [li.dataset.action, li.textContent, getComputedStyle(li.querySelector('.gloss')
+         || li, '::after').content])"""
+    entries = page.evaluate(glossed)
+    verbs = {"discard": "đánh", "capture": "ăn", "win": "ù", "chiu": "chíu", "decline": "không"}
+    for action, text, after in entries:
+        verb = action.split()[0]
+        want = (("bốc" if re.search(r" exposes \S+ from the stock", text) else "dưới")
+                if verb == "pass" else verbs[verb])
+        assert after == f'" · {want}"', (action, text, after)
+        assert "·" not in text  # the line's own text is the server's
+    assert {a.split()[0] for a, _, after in entries if "dưới" in after} == {"pass"}
     page.reload()
     w.settled()
     assert page.inner_text(".words-switch") == "moves in English"
@@ -1138,6 +1152,7 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
     page.click(".words-switch")
     w.settled()
     assert all(text == action for action, text, _ in buttons())
+    assert {after for _, _, after in page.evaluate(glossed)} == {"none"}
     assert w.errors == []
 
 

@@ -93,3 +93,14 @@ def test_totom_moves_in_chan_words_name_what_each_does(tmp_path):
                           f"w.chanTurn(({offer})(1), ['pass'])]")
     assert turns == ["ăn or dưới — capture or pass",
                      "bốc — pass (no capture is open to you)"]
+
+
+def test_a_totom_log_entry_s_chan_verb_tells_bốc_from_dưới(tmp_path):
+    """TT-T3: a pass the seat's own stock card follows (or the deal's end, the stock run
+    out) is bốc; a pass that lets its own turned card go on is dưới."""
+    said = say(tmp_path, "[w.chanLogVerb('pass', ['AI 2: pass', 'AI 2 exposes 4m from the "
+                         "stock'], false), w.chanLogVerb('pass', ['AI 2: pass'], false), "
+                         "w.chanLogVerb('pass', ['AI 2: pass'], true), "
+                         "w.chanLogVerb('discard 9c', ['AI 2: discard 9c'], false), "
+                         "w.chanLogVerb('capture 4m', ['AI 2: capture 4m'], false)]")
+    assert said == ["bốc", "dưới", "bốc", "đánh", "ăn"]

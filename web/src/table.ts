@@ -16,7 +16,7 @@ import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
 import { kowahGroups, totomGroups } from "./groups.js";
 import {
   describe, explainResult, GAME_TITLE, listed, lukfuToBeat, OFFER_WORDS, plural, possessive, seatKindWords,
-  seatName, turnWhat, withoutAction, chanWords, chanTurn,
+  seatName, turnWhat, withoutAction, chanWords, chanTurn, chanLogVerb,
 } from "./words.js";
 
 type Obs = TotomObservation | KowahObservation | LukFuObservation;
@@ -387,6 +387,7 @@ export class TablePage {
     document.body.dataset.busy = this.busy ? "1" : "0";
     document.body.dataset.over = v.over ? "1" : "0";
     document.body.dataset.game = game;
+    document.body.classList.toggle("chan-words", this.chan(v));
     // The new drawing is built apart and put in place at once: a board emptied first would
     // shorten the page for a moment, and a layout then would scroll a phone's page to its top.
     const ended = this.unreadDeal(v);
@@ -1349,7 +1350,7 @@ export class TablePage {
   }
 
   private appendLog(e: TableEvent): void {
-    const li = h("li", { "data-version": String(e.version), "data-deal": String(e.deal) });
+    const li = h("li", { "data-version": String(e.version), "data-deal": String(e.deal), "data-action": e.action });
     // Decided by the event alone: the stream's events of a new deal arrive before the view
     // that says a deal ended (render then shows what the match's end or going on shows).
     li.hidden = e.deal >= 2 && dealRead(this.seat) < e.deal - 1;
@@ -1357,11 +1358,15 @@ export class TablePage {
     // a card drawn in private is said to its seat; one drawn face up (KW-X3) the lines say
     const told = e.drawn && !e.lines.some((l) => l.includes(`drew ${e.drawn} face up`));
     const lines = [...e.lines, ...(told ? [`you drew ${e.drawn}`] : [])];
+    // a Tổ Tôm action's Chắn verb beside its line, shown while the moves are in Chắn words
+    // (drawn by the style sheet from the attribute: the line's own text stays the server's)
+    const vi = game === "totom" ? chanLogVerb(e.action, e.lines, !!e.result) : undefined;
     lines.forEach((line, k) => {
       const drawn = told && k === lines.length - 1;
       // the server's own lines say what a late claim took back: marked, never repeated
       const kind = drawn ? "line drawn" : line.startsWith("taken back: ") ? "line taken-back" : "line";
-      li.append(h("span", { class: kind }, ...(game && !drawn ? withRules(line, game) : [line])));
+      li.append(h("span", { class: kind }, ...(game && !drawn ? withRules(line, game) : [line]),
+        k === 0 && vi ? h("span", { class: "gloss", lang: "vi", "data-gloss": ` · ${vi}` }) : null));
       // Shown as blocks, the lines are one run of words to a screen reader: end each but
       // the last as a sentence for the ear only.
       if (k < lines.length - 1) li.append(h("span", { class: "sr-only" }, /[.!?]$/.test(line) ? " " : ". "));

@@ -103,6 +103,15 @@ export function chanTurn(obs: TotomObservation, legal: string[]): string {
   return said ? `${said} — ${en}` : en;
 }
 
+/** A Tổ Tôm log entry's action in Chắn verbs, from the entry alone: a pass followed by the
+ * seat's own stock card (or by the deal's end, the stock run out) is bốc (TT-T3), one that
+ * lets its own turned card go on is dưới. */
+export function chanLogVerb(action: string, lines: readonly string[], ended: boolean): string | undefined {
+  const verb = action.split(" ")[0];
+  if (verb === "pass") return ended || lines.some((l) => / exposes \S+ from the stock/.test(l)) ? "bốc" : "dưới";
+  return ({ discard: "đánh", capture: "ăn", win: "ù", chiu: "chíu", decline: "không" } as Record<string, string>)[verb];
+}
+
 export const OFFER_WORDS: Record<number, string> = {
   [OfferKind.DISCARD]: "a discard", [OfferKind.EXPOSED]: "from the stock",
   [OfferKind.PASSED]: "from the stock, passed on", [OfferKind.UNSPECIFIED]: "",
