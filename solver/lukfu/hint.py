@@ -319,8 +319,7 @@ def _one_ply(obs: LukFuObservation, seed: int | None,
             spent_old = sum(1 for f in play.cards if f in old)
             value = p_win * play.size - spent_old + 0.1 * (play.size - spent_old)
             usual = _usual_lead(pos, play, old) if best_now is None else ""
-            spends = (f"{spent_old} old card{'s' if spent_old > 1 else ''}" if spent_old
-                      else "no old card")
+            spends = counted(spent_old, "old cards") if spent_old else "no old card"
             out.append(Ranked(act, value, f"wins the trick, worth {play.size} fu (LF-W1), in "
                                           f"{p_win:.0%} of sampled deals; spends {spends}"
                                           f"{usual}"))
