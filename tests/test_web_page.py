@@ -1830,6 +1830,23 @@ def test_the_lobby_names_a_bad_seed_or_deal_count_and_deals_nothing(served, cont
     assert w.errors == []
 
 
+def test_a_kowah_take_draws_the_card_it_takes_on_its_button(served, context):
+    """KW-T2: "take" names no card; its button draws the pile's top, the card it takes, as
+    a phone hides the words beside it ("8m, the last discard"). Seed 5 offers a take at the
+    person's first turn."""
+    w = Watched(context, 390, 844)
+    deal_in_lobby(w, served, "kowah", ["you", "greedy", "greedy"], 5)
+    w.settled()
+    assert "take" in w.debug("legal")
+    drawn = w.page.eval_on_selector_all("button.act[data-action='take'] [data-card]",
+                                        "cs => cs.map(c => c.dataset.card)")
+    top = w.page.get_attribute(".center .discard.top [data-card]", "data-card")
+    assert drawn == [top]
+    assert w.page.eval_on_selector_all("button.act[data-action='draw'] [data-card]",
+                                       "cs => cs.length") == 0
+    assert w.errors == []
+
+
 def test_kowah_honours_are_told_apart_on_small_cards(served, context):
     """KW-D2: Old Thousand, Red Flower and White Flower are three kinds. On the pile the
     small cards drop their word, so each honour has its own glyph (and colour) there; seed

@@ -1076,6 +1076,10 @@ export class TablePage {
     }
     const list = h("div", { class: "action-list" });
     let number = 0;
+    // Kowah's take names no card: the pile's top is drawn on its button, as a phone hides
+    // the words beside it ("5s, the last discard")
+    const takes = game === "kowah"
+      ? [...(obs as KowahObservation).discards].reverse().find((d) => d.takenBy === undefined)?.card : undefined;
     // Keys 1-9 go to the buttons in view: a folded list's are not numbered (a key must not
     // play a choice the person cannot see).
     const button = (a: LegalAction, keyed = true) => {
@@ -1094,7 +1098,7 @@ export class TablePage {
         "aria-label": `${key ? `${key}: ` : ""}${named}${said ? `, ${said}` : ""}`,
       }, key ? h("kbd", {}, key) : null, h("span", { class: label === a.text ? "text" : "text chan" }, label),
       said ? h("span", { class: "said" }, said) : null, a.cards && parseCards(a.cards).length <= 4
-        ? cardsEl(game, a.cards, "tiny") : null);
+        ? cardsEl(game, a.cards, "tiny") : a.text === "take" && takes ? cardsEl(game, takes, "tiny") : null);
     };
     const downs = shown.filter((a) => a.text.startsWith("down"));
     const rest = shown.filter((a) => !a.text.startsWith("down"));
