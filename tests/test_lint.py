@@ -127,7 +127,10 @@ def test_a_games_own_spec_keeps_its_types(tmp_path, request):
 
     assert (TOTOM_GAME, KOWAH_GAME, LUKFU_GAME) == tuple(map(spec, ("totom", "kowah", "lukfu")))
     cache = getattr(request.config, "cache", None)
-    cache_dir = cache.mkdir("mypy") if cache is not None else tmp_path / ".mypy_cache"
+    # a cache of its own: the whole-tree check above may run at once on another worker, and
+    # two mypy runs with other options in one cache race (this one then printed nothing)
+    cache_dir = (cache.mkdir("mypy-strict-snippet") if cache is not None
+                 else tmp_path / ".mypy_cache")
     snippet = tmp_path / "typed_specs.py"
     snippet.write_text(
         "from typing import assert_type\n"
@@ -144,4 +147,5 @@ def test_a_games_own_spec_keeps_its_types(tmp_path, request):
                        capture_output=True, text=True, cwd=ROOT)
     # The one error is the Kowah state given to a Tổ Tôm name: the types are real.
     errors = [line for line in r.stdout.splitlines() if ": error:" in line]
-    assert len(errors) == 1 and "KowahState" in errors[0] and ":9:" in errors[0], r.stdout
+    assert len(errors) == 1 and "KowahState" in errors[0] and ":9:" in errors[0], \
+        (r.returncode, r.stdout, r.stderr)
