@@ -390,6 +390,9 @@ export class TablePage {
     document.body.classList.toggle("chan-words", this.chan(v));
     // The new drawing is built apart and put in place at once: a board emptied first would
     // shorten the page for a moment, and a layout then would scroll a phone's page to its top.
+    // A seat new to this browser reads the last finished deal's end, not the match's first.
+    const m = v.matchState;
+    if (m && !dealReadKept(this.seat)) setDealRead(this.seat, Math.max(0, m.deal - 2));
     const ended = this.unreadDeal(v);
     const parts: HTMLElement[] = [this.header(v, game, obs, names, ended)];
     // A match deals the next deal at once: the end of the last one is read first, and the
@@ -1198,12 +1201,11 @@ export class TablePage {
 
   /** The first of the match's finished deals before this one whose end this seat has not
    * read: each is held up in turn, so a deal over before the seat's first move (a Luk Fu
-   * master claiming at once, LF-W2), or the last deal of the match, skips none. A seat new
-   * to this browser starts at the last finished deal's end, not the match's first. */
+   * master claiming at once, LF-W2), or the last deal of the match, skips none (a seat new
+   * to this browser was marked by `render` to start at the last finished deal's end). */
   private unreadDeal(v: TableView): number | undefined {
     const m = v.matchState;
     if (!m) return undefined;
-    if (!dealReadKept(this.seat)) setDealRead(this.seat, Math.max(0, m.deal - 2));
     const next = dealRead(this.seat) + 1;
     return next < m.deal ? next : undefined;
   }
