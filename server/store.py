@@ -105,6 +105,7 @@ class StoredTable:
     revision: int = 0  # grows with every write to the table
     queued: dict[int, str] = field(default_factory=dict)  # seat -> action waiting its turn
     renewed: frozenset[int] = frozenset()  # seats whose token was renewed
+    owner: str | None = None  # SHA-256 of the owner token; None for tables stored before
 
 
 @dataclass(frozen=True)
@@ -134,7 +135,8 @@ class Changes:
 class TableStore(Protocol):
     def create(self, table_id: str, header: dict[str, Any], tokens: dict[int, str],
                actions: list[str], over: bool, public_actions: int = 0,
-               creator: str | None = None, limit: int | None = None) -> None: ...
+               creator: str | None = None, limit: int | None = None,
+               owner: str | None = None) -> None: ...
 
     def append(self, table_id: str, start: int, actions: list[str], over: bool, *,
                revision: int | None = None, queued: dict[int, str] | None = None,
@@ -230,10 +232,12 @@ class SqlStore:
 
     def create(self, table_id: str, header: dict[str, Any], tokens: dict[int, str],
                actions: list[str], over: bool, public_actions: int = 0,
-               creator: str | None = None, limit: int | None = None) -> None:
-        """Store a new table. With `creator` and `limit`: TooManyTables (nothing written)
-        if that creator has `limit` open tables already (neither over nor closed), counted
-        in the same transaction as the insert, so servers sharing the store agree."""
+               creator: str | None = None, limit: int | None = None,
+               owner: str | None = None) -> None:
+        """Store a new table, with `owner` the digest of its owner token. With `creator`
+        and `limit`: TooManyTables (nothing written) if that creator has `limit` open tables
+        already (neither over nor closed), counted in the same transaction as the insert,
+        so servers sharing the store agree."""
         def work(ex: Execute) -> None:
             if creator is not None and limit is not None:
                 self._lock_creator(ex, creator)
@@ -242,9 +246,9 @@ class SqlStore:
                 if count >= limit:
                     raise TooManyTables(count)
             ex("INSERT INTO game_tables (table_id, game, header, created, over, "
-               "public_actions, creator) VALUES (?, ?, ?, ?, ?, ?, ?)",
+               "public_actions, creator, owner_sha256) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                (table_id, header["game"], json.dumps(header, ensure_ascii=False),
-                header["played_at"], int(over), public_actions, creator))
+                header["played_at"], int(over), public_actions, creator, owner))
             for seat, digest in sorted(tokens.items()):
                 ex("INSERT INTO seat_tokens (table_id, seat, token_sha256) VALUES (?, ?, ?)",
                    (table_id, seat, digest))
@@ -372,16 +376,17 @@ class SqlStore:
     def _read(self, where: str, args: tuple[Any, ...]) -> list[StoredTable]:
         def work(ex: Execute) -> list[StoredTable]:
             out = []
-            for table_id, header, over, closed, revision, queued in ex(
-                    "SELECT table_id, header, over, closed, revision, queued FROM game_tables"
-                    + where + " ORDER BY created, table_id", args).fetchall():
+            for table_id, header, over, closed, revision, queued, owner in ex(
+                    "SELECT table_id, header, over, closed, revision, queued, owner_sha256 "
+                    "FROM game_tables" + where + " ORDER BY created, table_id", args).fetchall():
                 tokens = self._tokens(ex, table_id)
                 actions = [a for (a,) in ex(
                     "SELECT action FROM table_actions WHERE table_id = ? ORDER BY idx",
                     (table_id,)).fetchall()]
                 out.append(StoredTable(table_id, json.loads(header), tokens, actions,
                                        bool(over), bool(closed), int(revision),
-                                       _queued(queued), self._renewed(ex, table_id)))
+                                       _queued(queued), self._renewed(ex, table_id),
+                                       owner))
             return out
         return self._run(work, write=False)
 

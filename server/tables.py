@@ -169,6 +169,7 @@ class OpenTable:
     revision: int = 0  # the store's revision of the table that memory holds
     seed_chosen: bool = False  # the creator chose the seed: every seat is told it
     renewed: frozenset[int] = frozenset()  # seats whose token was renewed (links opened)
+    owner: str | None = None  # SHA-256 of the owner token (None: stored before there was one)
 
     def __post_init__(self) -> None:
         self.changed = threading.Condition(self.lock)
@@ -308,7 +309,7 @@ class Tables:
             table.advance(answering=False)
         return OpenTable(stored.table_id, table, stored.tokens, closed=stored.closed,
                          stored=stored_inputs, revision=stored.revision,
-                         seed_chosen=seed_chosen, renewed=stored.renewed)
+                         seed_chosen=seed_chosen, renewed=stored.renewed, owner=stored.owner)
 
     def _load(self, table_id: str) -> OpenTable | None:
         """A table another server created (or this one before a restart), from the store."""
@@ -427,6 +428,33 @@ class Tables:
             raise self.refused(t, token)
         return t, seat
 
+    def closable(self, table_id: str, seat_token: str, owner_token: str) -> OpenTable:
+        """The table CloseTable may close with these tokens: by its owner token, or by a
+        person's seat token where no one else could be left without their table (one
+        person's seat) or no owner token exists (a table stored before there were any)."""
+        if not owner_token and not seat_token:
+            raise InvalidInput("an owner token is needed (CreateTable's owner_token; a seat's "
+                               "token closes a table with one person's seat)",
+                               field="owner_token")
+        if not owner_token:
+            t, _ = self.seat(table_id, seat_token)
+            people = sum(1 for s in t.table.seats if s.kind == "human")
+            if t.owner is not None and people > 1:
+                raise TableError(status(
+                    code_pb2.PERMISSION_DENIED, f"a table with {people} people's seats is "
+                    "closed by its owner token (CreateTable's owner_token), not a seat's",
+                    "OWNER_ONLY", table_id=t.table_id))
+            return t
+        if len(owner_token) > MAX_ID or not owner_token.isprintable():
+            raise InvalidInput(f"an owner token is at most {MAX_ID} printable characters "
+                               "(CreateTable gives 32)", field="owner_token")
+        t = self.get(table_id)
+        if t.owner is None or not hmac.compare_digest(t.owner, token_digest(owner_token)):
+            raise TableError(status(code_pb2.PERMISSION_DENIED,
+                                    "this token is not the table's owner token",
+                                    "WRONG_OWNER_TOKEN", table_id=t.table_id))
+        return t
+
     def refused(self, t: OpenTable, token: str) -> TableError:
         """PERMISSION_DENIED for a token that opens no seat of the table: told apart when
         it was a seat's token before RenewSeatToken (someone opened the link first)."""
@@ -461,9 +489,10 @@ class Tables:
     def create(self, game: str, seats: list[Seat], seed: int | None, rules: Any,
                match: Match | None = None, client: str | None = None,
                ai_only: bool = False, idle: Callable[[float], None] | None = None
-               ) -> tuple[OpenTable, dict[int, str]]:
-        """A new table, stored. `idle`: how its AI pace waits (a call's `CallContext.idle`,
-        without the call's slot), if not in the calling thread as it is."""
+               ) -> tuple[OpenTable, dict[int, str], str | None]:
+        """A new table, stored: (the table, seat -> token of each person's seat, the owner
+        token; None at a table without people). `idle`: how its AI pace waits (a call's
+        `CallContext.idle`, without the call's slot), if not in the calling thread as it is."""
         table = Table.create(game, seats, seed=seed, rules=rules,
                              ai_budget_ms=self.ai_budget_ms, match=match, ai_only=ai_only,
                              ai_pace_ms=self.ai_pace_ms, idle=paced_wait(idle, self.stopping))
@@ -473,8 +502,12 @@ class Tables:
         tokens = {s: secrets.token_urlsafe(24) for s, seat in enumerate(table.seats)
                   if seat.kind == "human"}
         digests = {s: token_digest(t) for s, t in tokens.items()}
+        # The owner token closes the table (CloseTable): whoever made it keeps it when the
+        # seat tokens are handed on, so a friend's seat cannot end the table for everyone.
+        owner = secrets.token_urlsafe(24) if tokens else None
         opened = OpenTable(table_id, table, digests, stored=len(table.inputs),
-                           seed_chosen=seed is not None)
+                           seed_chosen=seed is not None,
+                           owner=None if owner is None else token_digest(owner))
         header = self.header(table)
         if seed is not None:
             header["seed_chosen"] = True
@@ -484,7 +517,8 @@ class Tables:
             self.store.create(table_id, header, digests, list(table.inputs), table.is_over,
                               public_actions=table.public_actions,
                               creator=None if client is None else creator_digest(client),
-                              limit=None if client is None else self.max_open_tables)
+                              limit=None if client is None else self.max_open_tables,
+                              owner=opened.owner)
         except TooManyTables as err:
             raise TableError(status(
                 code_pb2.RESOURCE_EXHAUSTED, f"{err.open_tables} open tables were created "
@@ -493,7 +527,7 @@ class Tables:
         with self._lock:
             self._tables[table_id] = opened
         self._note_finished(opened)  # an AI-only table is played out when created
-        return opened, tokens
+        return opened, tokens, owner
 
     @staticmethod
     def header(table: Table) -> dict[str, Any]:
@@ -537,7 +571,7 @@ class Tables:
         header = {**self.header(t.table), "seed_chosen": t.seed_chosen}
         stored = StoredTable(t.table_id, header, t.tokens,
                              list(t.table.inputs[:inputs]), False, False, t.revision,
-                             renewed=t.renewed)
+                             renewed=t.renewed, owner=t.owner)
         fresh = self._rebuilt(stored, advance=False)
         if fresh is None:  # cannot happen: these inputs were accepted
             self._forget(t)
@@ -779,9 +813,9 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             match = read_match(GAMES[game], request.match_rules.deals,
                                request.match_rules.to_points, field="match_rules")
         if not request.ai_only:
-            opened, tokens = self.tables.create(game, seats, seed, rules, match,
-                                                client=client_host(context.peer()),
-                                                idle=getattr(context, "idle", None))
+            opened, tokens, owner = self.tables.create(game, seats, seed, rules, match,
+                                                       client=client_host(context.peer()),
+                                                       idle=getattr(context, "idle", None))
         else:
             if any(s.kind == "human" for s in seats):
                 raise InvalidInput("an ai_only table has AI seats only: a person's seat "
@@ -794,14 +828,15 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                     code_pb2.RESOURCE_EXHAUSTED, f"{MAX_AI_TABLES} AI-only tables are being "
                     "played on this server: retry shortly", "TOO_MANY_AI_TABLES"))
             try:
-                opened, tokens = self.tables.create(game, seats, seed, rules, match,
-                                                    ai_only=True)
+                opened, tokens, owner = self.tables.create(game, seats, seed, rules,
+                                                           match, ai_only=True)
             finally:
                 self._ai_tables.release()
         return table_pb2.CreateTableResponse(
             table_id=opened.table_id,
             seat_tokens=[table_pb2.SeatToken(seat=s, token=tok)
-                         for s, tok in sorted(tokens.items())])
+                         for s, tok in sorted(tokens.items())],
+            owner_token=owner or "")
 
     @table_call()
     def GetView(self, request: table_pb2.GetViewRequest,
@@ -1023,7 +1058,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
     @table_call()
     def CloseTable(self, request: table_pb2.CloseTableRequest,
                    context: grpc.ServicerContext) -> table_pb2.CloseTableResponse:
-        t, _ = self.tables.seat(request.table_id, request.seat_token)
+        t = self.tables.closable(request.table_id, request.seat_token, request.owner_token)
         self.tables.close(t)
         return table_pb2.CloseTableResponse()
 

@@ -71,7 +71,7 @@ def test_a_replica_that_synced_before_a_close_cannot_add_to_the_closed_table(sto
     is refused, and A answers NOT_FOUND as for any closed table. Nothing is added."""
     a_store = Hooked(open_store(store_db))
     a, b = Tables(a_store), Tables(open_store(store_db))
-    opened, tokens = a.create("kowah", KOWAH_PEOPLE, 7, None)
+    opened, tokens, _ = a.create("kowah", KOWAH_PEOPLE, 7, None)
     tid = opened.table_id
     b.get(tid)  # B holds the table too
     before = open_store(store_db).get(tid).actions
@@ -117,7 +117,7 @@ def test_a_replica_replaying_the_others_actions_again_and_again_stays_in_step(
     twice (which would log that the stored actions do not replay and rebuild the table)."""
     caplog.set_level(logging.ERROR, logger="moneycards.server")
     replicas = [Tables(open_store(store_db)), Tables(open_store(store_db))]
-    opened, _ = replicas[0].create("kowah", KOWAH_PEOPLE, 11, None)
+    opened, _, _ = replicas[0].create("kowah", KOWAH_PEOPLE, 11, None)
     tid = opened.table_id
     model = Table.create("kowah", KOWAH_PEOPLE, seed=11, played_at=opened.table.played_at)
     for k in range(40):
@@ -150,7 +150,7 @@ def test_a_table_rebuilt_while_a_person_decides_keeps_the_decision_open(tmp_path
     table as when asked, and its claim takes back what was played meanwhile."""
     path = tmp_path / "tables.db"
     tables = Tables(open_store(str(path)))
-    opened, _ = tables.create("totom", TOTOM_SEATS, 1, None)
+    opened, _, _ = tables.create("totom", TOTOM_SEATS, 1, None)
     for seat, action in [(1, "discard 3s"), (3, "capture 9m")]:
         with opened.lock:
             opened.table.act(seat, action)
@@ -245,12 +245,12 @@ def test_finished_tables_beyond_the_kept_number_leave_memory_and_load_again(tmp_
     again from the store when asked for, with the same record, and a table still in play
     is never let go however many finish beside it."""
     tables = Tables(open_store(str(tmp_path / "tables.db")), finished_kept=3)
-    playing, _ = tables.create("kowah", [Seat(HUMAN), Seat(AI, "greedy"), Seat(AI, "greedy")],
+    playing, _, _ = tables.create("kowah", [Seat(HUMAN), Seat(AI, "greedy"), Seat(AI, "greedy")],
                                1, None)
     assert not playing.table.is_over
     done = []
     for seed in range(6):
-        opened, _ = tables.create("kowah", [Seat(AI, "random")] * 3, seed, None, ai_only=True)
+        opened, _, _ = tables.create("kowah", [Seat(AI, "random")] * 3, seed, None, ai_only=True)
         assert opened.table.is_over
         done.append(opened)
     held = set(tables._tables)
@@ -270,7 +270,7 @@ def test_a_table_another_server_finished_leaves_this_ones_memory_too(tmp_path):
     with none kept (finished_kept=0) it lets it go from memory; `get` reads it again."""
     path = str(tmp_path / "tables.db")
     a, b = Tables(open_store(path)), Tables(open_store(path), finished_kept=0)
-    opened, _ = a.create("kowah", [Seat(HUMAN), Seat(AI, "greedy"), Seat(AI, "greedy")], 3,
+    opened, _, _ = a.create("kowah", [Seat(HUMAN), Seat(AI, "greedy"), Seat(AI, "greedy")], 3,
                          None)
     held = b.get(opened.table_id)
     assert opened.table_id in b._tables

@@ -68,7 +68,7 @@ def test_play_remote_without_a_server_is_one_line_and_exit_2():
 def test_tables_list_show_export_read_the_store(tmp_path):
     db = tmp_path / "tables.db"
     tables = Tables(SqliteStore(db))
-    opened, tokens = tables.create("kowah", [Seat(HUMAN, name="Ana"), Seat(AI, "greedy"),
+    opened, tokens, _ = tables.create("kowah", [Seat(HUMAN, name="Ana"), Seat(AI, "greedy"),
                                              Seat(AI, "greedy")], 9, None)
     table = opened.table
     while not table.is_over:
@@ -148,7 +148,7 @@ def test_tables_show_tells_a_match_deal_by_deal_then_the_deal_in_play(tmp_path):
 
     db = tmp_path / "tables.db"
     tables = Tables(SqliteStore(db))
-    opened, _ = tables.create("kowah", [Seat(HUMAN, name="Ana"), Seat(AI, "greedy"),
+    opened, _, _ = tables.create("kowah", [Seat(HUMAN, name="Ana"), Seat(AI, "greedy"),
                                         Seat(AI, "greedy")], 9, None, match=Match(deals=3))
     table = opened.table
     while table.deal_no < 2 or len(table.state.history) < 6:  # into the second deal
@@ -197,7 +197,7 @@ def test_tables_commands_change_nothing_in_the_store_they_read(tmp_path):
     from moneycards.server.store import migrations
     db = tmp_path / "tables.db"
     tables = Tables(SqliteStore(db))
-    opened, _ = tables.create("kowah", [Seat(HUMAN, name="Ana"), Seat(AI, "greedy"),
+    opened, _, _ = tables.create("kowah", [Seat(HUMAN, name="Ana"), Seat(AI, "greedy"),
                                         Seat(AI, "greedy")], 9, None)
     tables.store.close_connection()
     before = _digest(db)

@@ -47,6 +47,7 @@ def rules_of(game: str, private: bool):
 class Modelled:
     table: Table
     tokens: dict[int, str]
+    owner: str  # the owner token: a table of people's seats only closes by it
     closed: bool = False
 
 
@@ -148,10 +149,10 @@ def machine(db: str):
         def create(self, r, game, seed, private):
             seats = [Seat(HUMAN) for _ in range(PEOPLE[game])]
             rules = rules_of(game, private)
-            opened, tokens = self.replicas[r][1].create(game, seats, seed, rules)
+            opened, tokens, owner = self.replicas[r][1].create(game, seats, seed, rules)
             model = Table.create(game, seats, seed=seed, rules=rules,
                                  played_at=opened.table.played_at)
-            self.models[opened.table_id] = Modelled(model, tokens)
+            self.models[opened.table_id] = Modelled(model, tokens, owner)
             self.ids.append(opened.table_id)
 
         @precondition(lambda self: self.ids)
@@ -214,7 +215,7 @@ def machine(db: str):
 
         def close_on(self, r: int, tid: str) -> None:
             m = self.models[tid]
-            req = table_pb2.CloseTableRequest(table_id=tid, seat_token=m.tokens[0])
+            req = table_pb2.CloseTableRequest(table_id=tid, owner_token=m.owner)
             try:
                 self.service(r).CloseTable(req, Context())
                 # A second close is NOT_FOUND on either replica, as on one server, even

@@ -324,7 +324,7 @@ def test_a_claim_survives_the_store_and_a_restart(tmp_path):
     """Inputs with a presumed decline and a claim are stored and replayed on restart."""
     path = tmp_path / "tables.db"
     tables = Tables(SqliteStore(path))
-    opened, _ = tables.create("totom", TOTOM_SEATS, 1, None)
+    opened, _, _ = tables.create("totom", TOTOM_SEATS, 1, None)
     for seat, action in [(1, "discard 3s"), (3, "capture 9m"), (0, "chiu")]:
         with opened.lock:
             opened.table.act(seat, action)

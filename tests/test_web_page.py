@@ -654,7 +654,7 @@ def test_a_seat_closes_its_table_for_every_seat_after_asking(browser, tmp_path):
         assert table_id not in a.page.text_content(".lobby-wrap").replace(
             f"Table {table_id} is closed.", "")  # Your tables no longer list it
         wait_for(b.page, "document.body.innerText.includes("
-                         "'This table was closed by one of its seats.')")
+                         "'This table was closed by whoever dealt it.')")
         b.page.click("button >> text=Back to the lobby")
         b.page.wait_for_selector("#deal")
         assert table_id not in b.page.text_content(".lobby-wrap")  # forgotten there too
@@ -1384,11 +1384,12 @@ def test_a_seat_moves_to_another_browser_by_a_new_link(served, browser):
 
 
 def test_whoever_dealt_keeps_close_table_after_moving_their_seat(served, browser):
-    """"move this seat" from the dealer's own seat gives a link marked as the dealer's
-    (`&dealt=1`): opened in another browser, that seat is still offered "close table" and
-    its lobby's "close", as before the move. A friend's seat moved the same way is not:
-    its new link is no dealer's, and the friend still cannot end the table (else a table
-    whose every seat was opened from a link could be closed by no one on the page)."""
+    """"move this seat" from the dealer's own seat gives a link that carries the table's
+    owner token (`&owner=`): opened in another browser, that seat is still offered "close
+    table" and its lobby's "close", as before the move, and it closes the table. A friend's
+    seat moved the same way is not: its new link has no owner token, and the friend still
+    cannot end the table (else a table whose every seat was opened from a link could be
+    closed by no one on the page), on the page or over the API (OWNER_ONLY)."""
     a_ctx, b_ctx, c_ctx, d_ctx = (browser.new_context() for _ in range(4))
     try:
         a, link = dealt_with_a_friend(a_ctx, served)
@@ -1401,7 +1402,8 @@ def test_whoever_dealt_keeps_close_table_after_moving_their_seat(served, browser
             return w.page.input_value(".moved .moved-link")
 
         dealer_link = moved(a)
-        assert dealer_link.endswith("&dealt=1")
+        assert "&owner=" in dealer_link
+        assert "owner" not in (a.page.evaluate("localStorage.getItem('moneycards.seats')") or "")
         b = Watched(b_ctx, 390, 844)
         b.page.goto(dealer_link)
         b.settled()
@@ -1422,12 +1424,22 @@ def test_whoever_dealt_keeps_close_table_after_moving_their_seat(served, browser
         assert c.debug("seat") == 1
         assert c.page.query_selector(".status button.close-table") is None
         friend_link = moved(c)
-        assert "dealt" not in friend_link
+        assert "owner" not in friend_link
         d = Watched(d_ctx)
         d.page.goto(friend_link)
         d.settled()
         assert d.debug("seat") == 1
         assert d.page.query_selector(".status button.close-table") is None
+        friend_token = d.page.evaluate(
+            "JSON.parse(sessionStorage.getItem('moneycards.seat')).token")
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            connect(served, "CloseTable", {"tableId": table_id, "seatToken": friend_token})
+        assert refused.value.code == 403 and b"OWNER_ONLY" in refused.value.read()
+        b.page.click(f"{entry} button.close")
+        b.page.click(f"{entry} button.close-yes")
+        b.page.wait_for_selector(entry, state="detached")
+        wait_for(d.page, "document.body.innerText.includes("
+                         "'This table was closed by whoever dealt it.')")
         assert [w.errors for w in (a, b, c, d)] == [[], [], [], []]
     finally:
         for ctx in (a_ctx, b_ctx, c_ctx, d_ctx):

@@ -12,10 +12,11 @@ export interface Invite {
   moved?: boolean;
 }
 
-/** A seat's link; `dealt`: the seat of whoever dealt, moved to a new link (that page may
- * still close the table; a friend's may not while another person sits there). */
-export function inviteUrl(tableId: string, token: string, dealt = false): string {
-  return `${location.origin}${location.pathname}#table=${encodeURIComponent(tableId)}&token=${encodeURIComponent(token)}${dealt ? "&dealt=1" : ""}`;
+/** A seat's link; `owner`: the table's owner token, carried by the dealer's own seat moved
+ * to a new link (that page may still close the table; a friend's may not while another
+ * person sits there). */
+export function inviteUrl(tableId: string, token: string, owner?: string): string {
+  return `${location.origin}${location.pathname}#table=${encodeURIComponent(tableId)}&token=${encodeURIComponent(token)}${owner ? `&owner=${encodeURIComponent(owner)}` : ""}`;
 }
 
 /** A seat's link to select, and a Copy button beside it (a browser without clipboard

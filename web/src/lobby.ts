@@ -281,7 +281,7 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
       const friends: Invite[] = made.seatTokens.filter((t) => t.seat !== mine)
         .map((f) => ({ seat: f.seat, token: f.token, name: names[f.seat] ?? "" }));
       const seat: Remembered = { tableId: made.tableId, token: own.token, game: g.key, seat: mine, at: Date.now(),
-        invites: friends.length ? friends : undefined };
+        invites: friends.length ? friends : undefined, owner: made.ownerToken || undefined };
       remember(seat);
       if (friends.length) showInvites(host, seat, g.key, friends, go);
       else go(seat);
@@ -319,7 +319,7 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     // browser.
     const close = async () => {
       try {
-        await tables.closeTable({ tableId: s.tableId, seatToken: s.token });
+        await tables.closeTable({ tableId: s.tableId, seatToken: s.token, ownerToken: s.owner ?? "" });
       } catch (err) {
         const r = refusal(err);
         if (r.code !== Code.NotFound) {  // closed or finished already: forget it
@@ -344,8 +344,8 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
         return;
       }
       // a seat opened from a friend's link does not close the table of whoever dealt it
-      // (the dealer's own seat, moved to a new link, still does)
-      if (!s.link || s.dealt) {
+      // (the dealer's own seat, moved to a new link with the owner token, still does)
+      if (!s.link || s.owner) {
         controls.append(
           h("button", { type: "button", class: "link close", "aria-label": `Close ${what}`, onclick: ask }, "close"),
           " · ");

@@ -8,21 +8,21 @@ import { type Seat, TablePage } from "./table.js";
 const app = document.getElementById("app")!;
 let page: TablePage | undefined;
 
-/** `link`: the token of the link the seat was opened from; `dealt`: that link moved the
- * seat of whoever dealt (it keeps "close table"). */
-function openSeat(seat: Seat, link?: string, dealt = false): void {
+/** `link`: the token of the link the seat was opened from; `owner`: the table's owner token,
+ * which that link carried if it moved the seat of whoever dealt (it keeps "close table"). */
+function openSeat(seat: Seat, link?: string, owner?: string): void {
   page?.leave();
   setTabSeat(seat);
   // The address shows the table, never the token: a reload finds the token in this tab.
   history.replaceState(null, "", `#table=${encodeURIComponent(seat.tableId)}`);
-  const here = new TablePage(seat, app, lobby, link !== undefined && !dealt);
+  const here = new TablePage(seat, app, lobby, link !== undefined, owner);
   page = here;
   void here.start().then(() => {
     const d = here.debug();
     const at = d.seat();
     if (at !== undefined) {
       remember({ tableId: seat.tableId, token: seat.token, game: d.game(), seat: at, at: Date.now(), link,
-                 name: d.name(), dealt: dealt || undefined });
+                 name: d.name(), owner });
     }
   });
 }
@@ -31,21 +31,21 @@ function openSeat(seat: Seat, link?: string, dealt = false): void {
  * a new one that only this browser has seen (RenewSeatToken), and the link opens nothing
  * more. The same link opened again here finds the seat it opened. A browser that already
  * sits at the table (whoever dealt, trying the link) is asked first: opening it uses it up. */
-async function openLink(tableId: string, token: string, sure = false, dealt = false): Promise<void> {
+async function openLink(tableId: string, token: string, sure = false, owner?: string): Promise<void> {
   history.replaceState(null, "", `#table=${encodeURIComponent(tableId)}`);  // the token leaves
   const here = remembered().filter((s) => s.tableId === tableId);
   const opened = here.find((s) => s.link === token || s.token === token);
   if (opened) {
-    openSeat(opened, opened.link, opened.dealt);
+    openSeat(opened, opened.link, opened.owner ?? owner);
     return;
   }
   if (here.length && !sure) {
-    askBeforeTaking(tableId, token, here.find((s) => s.invites) ?? here[0], dealt);
+    askBeforeTaking(tableId, token, here.find((s) => s.invites) ?? here[0], owner);
     return;
   }
   try {
     const r = await tables.renewSeatToken({ tableId, seatToken: token });
-    openSeat({ tableId, token: r.seatToken!.token }, token, dealt);
+    openSeat({ tableId, token: r.seatToken!.token }, token, owner);
   } catch (err) {
     const why = refusal(err);
     lobby(why.reason === "SEAT_TOKEN_RENEWED"
@@ -59,7 +59,7 @@ async function openLink(tableId: string, token: string, sure = false, dealt = fa
 
 /** This browser sits at the table already and the link is another seat's: opening it here
  * would use it up, so the person it was sent to could no longer open their seat. */
-function askBeforeTaking(tableId: string, token: string, mine: Remembered, dealt: boolean): void {
+function askBeforeTaking(tableId: string, token: string, mine: Remembered, owner?: string): void {
   page?.leave();
   page = undefined;
   clear(app);
@@ -77,7 +77,7 @@ function askBeforeTaking(tableId: string, token: string, mine: Remembered, dealt
       // once: a second click would renew the token the first renewed already, and be refused
       h("button", { type: "button", id: "link-open-here", onclick: (e: Event) => {
         (e.currentTarget as HTMLButtonElement).disabled = true;
-        void openLink(tableId, token, true, dealt);
+        void openLink(tableId, token, true, owner);
       } }, "Open the other seat here")));
   app.append(asked);
   app.querySelector<HTMLElement>("#link-to-my-seat")?.focus();
@@ -115,9 +115,9 @@ function lobby(note = ""): void {
 }
 
 function boot(): void {
-  const { tableId, token, dealt } = fromFragment(location.hash);
+  const { tableId, token, owner } = fromFragment(location.hash);
   if (tableId && token) {
-    void openLink(tableId, token, false, dealt);  // a friend's link: this tab takes that seat
+    void openLink(tableId, token, false, owner);  // a friend's link: this tab takes that seat
     return;
   }
   if (token) {  // a seat link cut short: say so rather than show the lobby as if all were well
@@ -136,8 +136,8 @@ function boot(): void {
 }
 
 window.addEventListener("hashchange", () => {
-  const { tableId, token, dealt } = fromFragment(location.hash);
-  if (tableId && token) void openLink(tableId, token, false, dealt);
+  const { tableId, token, owner } = fromFragment(location.hash);
+  if (tableId && token) void openLink(tableId, token, false, owner);
 });
 
 // The page's own client, for tests and the curious: acts go through the same path as a click.

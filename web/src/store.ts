@@ -23,9 +23,11 @@ export interface Remembered extends Seat {
   /** The table was seen finished (its deal, or its match, over): it needs no closing, as
    * only unfinished tables count against those an address may keep open. */
   over?: boolean;
-  /** The seat is the one whose browser dealt the table, moved here by a link ("move this
-   * seat"): it may close the table as it could before the move, where a friend's may not. */
-  dealt?: boolean;
+  /** The table's owner token (CreateTable's owner_token), kept by the browser that dealt
+   * the table and handed on with the dealer's own seat when it moves to a new link ("move
+   * this seat"): at a table with several people only it closes the table, so a friend's
+   * seat cannot end it for everyone. */
+  owner?: string;
 }
 
 export function tabSeat(): Seat | undefined {
@@ -99,12 +101,12 @@ export function forget(seat: Seat): void {
 }
 
 /** The seat a link's fragment names: `#table=ID&token=TOKEN` (a friend's link; with
- * `&dealt=1`, the dealer's own seat moved to a new link) or `#table=ID` (this tab's own
- * seat, after a reload). */
-export function fromFragment(hash: string): { tableId?: string; token?: string; dealt: boolean } {
+ * `&owner=TOKEN`, the dealer's own seat moved to a new link with the table's owner token)
+ * or `#table=ID` (this tab's own seat, after a reload). */
+export function fromFragment(hash: string): { tableId?: string; token?: string; owner?: string } {
   const p = new URLSearchParams(hash.replace(/^#/, ""));
   return { tableId: p.get("table") ?? undefined, token: p.get("token") ?? undefined,
-           dealt: p.get("dealt") === "1" };
+           owner: p.get("owner") || undefined };
 }
 
 /** The last deal of a match whose end this seat has read (the table waits on no one: the

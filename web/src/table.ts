@@ -80,10 +80,12 @@ export class TablePage {
   private moving: "no" | "asking" | "moved" = "no";
 
   /** `fromLink`: the seat was opened from a link (a friend's, or a seat moved to a new
-   * one), as this browser remembers it too once the table has answered. */
+   * one), as this browser remembers it too once the table has answered; `ownerToken`: the
+   * table's owner token that link carried (the dealer's own seat, moved). */
   constructor(private readonly seat: Seat, host: HTMLElement,
               private readonly onLeave: (note?: string) => void,
-              private readonly fromLink = false) {
+              private readonly fromLink = false,
+              private readonly ownerToken?: string) {
     this.who = { tableId: seat.tableId, seatToken: seat.token };
     this.root = h("section", { class: "table", "aria-label": "The table" });
     this.board = h("div", { class: "board" });
@@ -310,12 +312,13 @@ export class TablePage {
     this.live = "ended";
     this.hideLaterDeals(undefined);  // the table is gone: the log shows all it holds
     clear(this.board);
-    // Only a seat closes a table (CloseTable takes a seat token); the server says "was
-    // closed" of a table it knows it closed, and nothing more of an id it does not know.
+    // Only whoever dealt closes a table with several people (CloseTable takes the owner
+    // token); the server says "was closed" of a table it knows it closed, and nothing more
+    // of an id it does not know.
     const closed = why.code === Code.NotFound && / was closed$/.test(why.message);
     if (closed) forget(this.seat);  // the lobby's Your tables no longer offers it
     const gone = why.code === Code.NotFound
-      ? (closed ? "This table was closed by one of its seats."
+      ? (closed ? "This table was closed by whoever dealt it."
         : "This table is closed or unknown to the server.")
       : why.reason === "SEAT_TOKEN_RENEWED"
         ? "This seat was opened from its link in another browser, or moved to a new link: " +
@@ -649,7 +652,7 @@ export class TablePage {
     const friends = this.invites();  // kept with this seat: shown once more, then forgotten
     const seatNo = this.view?.seat;
     const renewed = new Set(this.view?.seats.flatMap((s, k) => (s.tokenRenewed ? [k] : [])));
-    const dealt = !this.openedFromLink();  // whoever dealt keeps "close table" after a move
+    const owner = this.owner();  // whoever dealt keeps "close table" after a move
     let token: string;
     try {
       this.moving = "moved";  // before the answer: the renewal ends this page's stream
@@ -671,7 +674,7 @@ export class TablePage {
     clear(this.logList);
     this.logList.closest<HTMLElement>(".log")?.remove();  // no empty Log box left behind
     this.announcer.textContent = "This browser no longer sits at the table.";  // not "your turn"
-    const [field, copy] = linkField(inviteUrl(this.seat.tableId, token, dealt),
+    const [field, copy] = linkField(inviteUrl(this.seat.tableId, token, owner),
       { class: "invite-link moved-link", "aria-label": "The seat's new link" });
     this.board.append(h("section", { class: "panel notice moved", role: "alert" },
       h("p", {}, "This seat's new link. Open it in the other browser, or send it to whoever takes the seat: " +
@@ -690,8 +693,10 @@ export class TablePage {
   private closeControl(v: TableView): (Node | string)[] {
     if (finished(v)) return [];
     // A seat opened from a friend's link leaves by "lobby" and does not close the table
-    // under whoever dealt it (a mis-tap ended a friend's match for every seat).
-    if (this.openedFromLink() && v.seats.some((s, k) => k !== v.seat && s.kind !== SeatKind.AI)) {
+    // under whoever dealt it (a mis-tap ended a friend's match for every seat); the server
+    // refuses it too (OWNER_ONLY). A page without the owner token and not from a link sits
+    // at a table dealt before there were owner tokens, which its seat's token closes.
+    if (!this.owner() && this.openedFromLink() && v.seats.some((s, k) => k !== v.seat && s.kind !== SeatKind.AI)) {
       return [];
     }
     if (!this.closing) {
@@ -713,13 +718,18 @@ export class TablePage {
 
   /** The seat came from a link (a friend's, or a seat moved to a new one). */
   private openedFromLink(): boolean {
-    const kept = remembered().find((s) => sameSeat(s, this.seat));
-    return this.fromLink || (!!kept?.link && !kept.dealt);
+    return this.fromLink || !!remembered().find((s) => sameSeat(s, this.seat))?.link;
+  }
+
+  /** The table's owner token, if this browser dealt the table or holds the dealer's moved
+   * seat: it closes the table for every seat. */
+  private owner(): string | undefined {
+    return this.ownerToken ?? remembered().find((s) => sameSeat(s, this.seat))?.owner;
   }
 
   private async closeTable(): Promise<void> {
     try {
-      await tables.closeTable(this.who);
+      await tables.closeTable({ ...this.who, ownerToken: this.owner() ?? "" });
     } catch (err) {
       if (refusal(err).code !== Code.NotFound) {  // gone already: forgotten all the same
         this.closing = false;

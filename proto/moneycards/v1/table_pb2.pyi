@@ -110,12 +110,14 @@ class SeatToken(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., token: _Optional[str] = ...) -> None: ...
 
 class CreateTableResponse(_message.Message):
-    __slots__ = ("table_id", "seat_tokens")
+    __slots__ = ("table_id", "seat_tokens", "owner_token")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    OWNER_TOKEN_FIELD_NUMBER: _ClassVar[int]
     table_id: str
     seat_tokens: _containers.RepeatedCompositeFieldContainer[SeatToken]
-    def __init__(self, table_id: _Optional[str] = ..., seat_tokens: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ...) -> None: ...
+    owner_token: str
+    def __init__(self, table_id: _Optional[str] = ..., seat_tokens: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ..., owner_token: _Optional[str] = ...) -> None: ...
 
 class LegalAction(_message.Message):
     __slots__ = ("text", "verb", "cards", "verb_name")
@@ -390,12 +392,14 @@ class ListTablesResponse(_message.Message):
     def __init__(self, tables: _Optional[_Iterable[_Union[TableSummary, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class CloseTableRequest(_message.Message):
-    __slots__ = ("table_id", "seat_token")
+    __slots__ = ("table_id", "seat_token", "owner_token")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    OWNER_TOKEN_FIELD_NUMBER: _ClassVar[int]
     table_id: str
     seat_token: str
-    def __init__(self, table_id: _Optional[str] = ..., seat_token: _Optional[str] = ...) -> None: ...
+    owner_token: str
+    def __init__(self, table_id: _Optional[str] = ..., seat_token: _Optional[str] = ..., owner_token: _Optional[str] = ...) -> None: ...
 
 class CloseTableResponse(_message.Message):
     __slots__ = ()

@@ -31,7 +31,8 @@ class TableServiceStub:
     CreateTable seats people and AI players and answers one secret token per person's seat;
     the token is the only way to look at the table or act as that seat, so keep it as a
     password. Whoever made the table holds every token: a person handed one renews it
-    (RenewSeatToken) so that only they hold their seat. AI seats act at once, with the same
+    (RenewSeatToken) so that only they hold their seat. CreateTable also answers an owner
+    token, which only closes the table: whoever made it keeps that one. AI seats act at once, with the same
     hint engine the Hint calls use, whenever it is their turn. Tables are stored as their
     game records (seed, rules, seats, actions) and every accepted action is stored before the
     reply, so a restarted server continues every open table.
@@ -132,7 +133,8 @@ class TableServiceServicer:
     CreateTable seats people and AI players and answers one secret token per person's seat;
     the token is the only way to look at the table or act as that seat, so keep it as a
     password. Whoever made the table holds every token: a person handed one renews it
-    (RenewSeatToken) so that only they hold their seat. AI seats act at once, with the same
+    (RenewSeatToken) so that only they hold their seat. CreateTable also answers an owner
+    token, which only closes the table: whoever made it keeps that one. AI seats act at once, with the same
     hint engine the Hint calls use, whenever it is their turn. Tables are stored as their
     game records (seed, rules, seats, actions) and every accepted action is stored before the
     reply, so a restarted server continues every open table.
@@ -238,8 +240,9 @@ class TableServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def CloseTable(self, request, context):
-        """Close a table for good (any person's seat may); later calls on it are NOT_FOUND. A
-        table with no person's seat (CreateTable ai_only) has no seat token to close it or to
+        """Close a table for good; later calls on it are NOT_FOUND. Whoever made the table closes
+        it, with the owner token CreateTable answered; at a table with one person's seat, that
+        seat's token closes it too. A table with no person's seat (CreateTable ai_only) has no seat token to close it or to
         view it with (GetView, Watch, Hint): it is over when CreateTable answers, an over table
         counts against no limit, and GetRecord reads it by its id alone.
         """
@@ -322,7 +325,8 @@ class TableService:
     CreateTable seats people and AI players and answers one secret token per person's seat;
     the token is the only way to look at the table or act as that seat, so keep it as a
     password. Whoever made the table holds every token: a person handed one renews it
-    (RenewSeatToken) so that only they hold their seat. AI seats act at once, with the same
+    (RenewSeatToken) so that only they hold their seat. CreateTable also answers an owner
+    token, which only closes the table: whoever made it keeps that one. AI seats act at once, with the same
     hint engine the Hint calls use, whenever it is their turn. Tables are stored as their
     game records (seed, rules, seats, actions) and every accepted action is stored before the
     reply, so a restarted server continues every open table.
