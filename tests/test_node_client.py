@@ -6,6 +6,7 @@ CI fails instead) are not installed."""
 import json
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 
@@ -119,3 +120,13 @@ def test_node_client_prints_a_server_chosen_seed_whole(server_address):
     assert out["seed"] == out["record"]["seed"] and out["seed"].isdigit()
     state = final_state("kowah", read_game_record("kowah", json.dumps(out["record"])))
     assert state.is_over and state.history == out["record"]["actions"]
+
+
+def test_the_readmes_node_table_example_prints_what_it_shows(server_address):
+    """The README shows table.js playing Kowah seed 7: a run gives its figures (the seed
+    fixes the deal, the AI players' moves and the hint the client plays)."""
+    readme = (pathlib.Path(__file__).parents[1] / "README.md").read_text()
+    shown = re.search(r"node table\.js \S+ kowah 7\n(\{.*)", readme).group(1)
+    out = play(server_address, "kowah", 7)
+    for key in ("own_actions", "version", "result_text"):
+        assert f'"{key}":{json.dumps(out[key], ensure_ascii=False)},' in shown, key

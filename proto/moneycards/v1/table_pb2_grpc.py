@@ -37,8 +37,9 @@ class TableServiceStub:
     game records (seed, rules, seats, actions) and every accepted action is stored before the
     reply, so a restarted server continues every open table.
 
-    What a seat is told never holds another seat's hidden cards or the stock order, and
-    never shows that another seat is deciding a private claim (R-claim-privacy): while a
+    What a seat is told never holds another seat's hidden cards or the stock order (but a
+    Kowah seat whose draw is taken back knows that card is back on top of the stock: an open
+    question, docs/proposed-rulings.md), and never shows that another seat is deciding a private claim (R-claim-privacy): while a
     seat decides whether to win or Chíu, every other seat sees the table as if no seat had
     that option, and a declined claim leaves no trace. The same holds for an optional Kowah
     declaration (R-declare-privacy). At a table with several people the others play on
@@ -57,13 +58,14 @@ class TableServiceStub:
     message without the quoted action and the acting seat's name; NOT_YOUR_TURN's names
     whose turn it is), "rule" when a rule is broken and "field" ("action") on an Act, and
     the table is left as it was. An Act is checked in this order: the text is an action of
-    the game (else INVALID_ARGUMENT, even after the deal's end), then `expected_version`,
-    then the deal is on (DEAL_OVER), then the seat's turn (NOT_YOUR_TURN), then the rules.
-    A stale `expected_version` is ABORTED (reason STALE_VERSION, metadata "version" the
-    seat's); an unknown (or closed) table is NOT_FOUND (TABLE_NOT_FOUND, metadata "table_id"); a
-    token that is not one of the table's is PERMISSION_DENIED (WRONG_SEAT_TOKEN, or
-    SEAT_TOKEN_RENEWED); malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming
-    the field. A table store that cannot answer (busy, full, damaged, unreachable) is
+    the game (else INVALID_ARGUMENT, even after the deal's end; a verb with the wrong number
+    of cards, `discard 4c 9c`, reads as one, and the rules refuse it, KW-T2 or TT-T2), then
+    `expected_version`, then the deal is on (DEAL_OVER), then the seat's turn
+    (NOT_YOUR_TURN), then the rules. A stale `expected_version` is ABORTED (reason
+    STALE_VERSION, metadata "version" the seat's); an unknown (or closed) table is NOT_FOUND
+    (TABLE_NOT_FOUND, metadata "table_id"); a token that is not one of the table's is
+    PERMISSION_DENIED (WRONG_SEAT_TOKEN, or SEAT_TOKEN_RENEWED; metadata "table_id");
+    malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming the field. A table store that cannot answer (busy, full, damaged, unreachable) is
     UNAVAILABLE with the reason (STORE_LOCKED, STORE_FULL, STORE_DAMAGED, STORE_UNREACHABLE,
     STORE_FAILED) and nothing changed. An Act that ends DEADLINE_EXCEEDED (or whose
     connection broke) may have been applied: retry it with `expected_version` set to the
@@ -139,8 +141,9 @@ class TableServiceServicer:
     game records (seed, rules, seats, actions) and every accepted action is stored before the
     reply, so a restarted server continues every open table.
 
-    What a seat is told never holds another seat's hidden cards or the stock order, and
-    never shows that another seat is deciding a private claim (R-claim-privacy): while a
+    What a seat is told never holds another seat's hidden cards or the stock order (but a
+    Kowah seat whose draw is taken back knows that card is back on top of the stock: an open
+    question, docs/proposed-rulings.md), and never shows that another seat is deciding a private claim (R-claim-privacy): while a
     seat decides whether to win or Chíu, every other seat sees the table as if no seat had
     that option, and a declined claim leaves no trace. The same holds for an optional Kowah
     declaration (R-declare-privacy). At a table with several people the others play on
@@ -159,13 +162,14 @@ class TableServiceServicer:
     message without the quoted action and the acting seat's name; NOT_YOUR_TURN's names
     whose turn it is), "rule" when a rule is broken and "field" ("action") on an Act, and
     the table is left as it was. An Act is checked in this order: the text is an action of
-    the game (else INVALID_ARGUMENT, even after the deal's end), then `expected_version`,
-    then the deal is on (DEAL_OVER), then the seat's turn (NOT_YOUR_TURN), then the rules.
-    A stale `expected_version` is ABORTED (reason STALE_VERSION, metadata "version" the
-    seat's); an unknown (or closed) table is NOT_FOUND (TABLE_NOT_FOUND, metadata "table_id"); a
-    token that is not one of the table's is PERMISSION_DENIED (WRONG_SEAT_TOKEN, or
-    SEAT_TOKEN_RENEWED); malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming
-    the field. A table store that cannot answer (busy, full, damaged, unreachable) is
+    the game (else INVALID_ARGUMENT, even after the deal's end; a verb with the wrong number
+    of cards, `discard 4c 9c`, reads as one, and the rules refuse it, KW-T2 or TT-T2), then
+    `expected_version`, then the deal is on (DEAL_OVER), then the seat's turn
+    (NOT_YOUR_TURN), then the rules. A stale `expected_version` is ABORTED (reason
+    STALE_VERSION, metadata "version" the seat's); an unknown (or closed) table is NOT_FOUND
+    (TABLE_NOT_FOUND, metadata "table_id"); a token that is not one of the table's is
+    PERMISSION_DENIED (WRONG_SEAT_TOKEN, or SEAT_TOKEN_RENEWED; metadata "table_id");
+    malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming the field. A table store that cannot answer (busy, full, damaged, unreachable) is
     UNAVAILABLE with the reason (STORE_LOCKED, STORE_FULL, STORE_DAMAGED, STORE_UNREACHABLE,
     STORE_FAILED) and nothing changed. An Act that ends DEADLINE_EXCEEDED (or whose
     connection broke) may have been applied: retry it with `expected_version` set to the
@@ -331,8 +335,9 @@ class TableService:
     game records (seed, rules, seats, actions) and every accepted action is stored before the
     reply, so a restarted server continues every open table.
 
-    What a seat is told never holds another seat's hidden cards or the stock order, and
-    never shows that another seat is deciding a private claim (R-claim-privacy): while a
+    What a seat is told never holds another seat's hidden cards or the stock order (but a
+    Kowah seat whose draw is taken back knows that card is back on top of the stock: an open
+    question, docs/proposed-rulings.md), and never shows that another seat is deciding a private claim (R-claim-privacy): while a
     seat decides whether to win or Chíu, every other seat sees the table as if no seat had
     that option, and a declined claim leaves no trace. The same holds for an optional Kowah
     declaration (R-declare-privacy). At a table with several people the others play on
@@ -351,13 +356,14 @@ class TableService:
     message without the quoted action and the acting seat's name; NOT_YOUR_TURN's names
     whose turn it is), "rule" when a rule is broken and "field" ("action") on an Act, and
     the table is left as it was. An Act is checked in this order: the text is an action of
-    the game (else INVALID_ARGUMENT, even after the deal's end), then `expected_version`,
-    then the deal is on (DEAL_OVER), then the seat's turn (NOT_YOUR_TURN), then the rules.
-    A stale `expected_version` is ABORTED (reason STALE_VERSION, metadata "version" the
-    seat's); an unknown (or closed) table is NOT_FOUND (TABLE_NOT_FOUND, metadata "table_id"); a
-    token that is not one of the table's is PERMISSION_DENIED (WRONG_SEAT_TOKEN, or
-    SEAT_TOKEN_RENEWED); malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming
-    the field. A table store that cannot answer (busy, full, damaged, unreachable) is
+    the game (else INVALID_ARGUMENT, even after the deal's end; a verb with the wrong number
+    of cards, `discard 4c 9c`, reads as one, and the rules refuse it, KW-T2 or TT-T2), then
+    `expected_version`, then the deal is on (DEAL_OVER), then the seat's turn
+    (NOT_YOUR_TURN), then the rules. A stale `expected_version` is ABORTED (reason
+    STALE_VERSION, metadata "version" the seat's); an unknown (or closed) table is NOT_FOUND
+    (TABLE_NOT_FOUND, metadata "table_id"); a token that is not one of the table's is
+    PERMISSION_DENIED (WRONG_SEAT_TOKEN, or SEAT_TOKEN_RENEWED; metadata "table_id");
+    malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming the field. A table store that cannot answer (busy, full, damaged, unreachable) is
     UNAVAILABLE with the reason (STORE_LOCKED, STORE_FULL, STORE_DAMAGED, STORE_UNREACHABLE,
     STORE_FAILED) and nothing changed. An Act that ends DEADLINE_EXCEEDED (or whose
     connection broke) may have been applied: retry it with `expected_version` set to the
