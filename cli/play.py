@@ -340,14 +340,22 @@ def add_interactive_command(group: click.Group, spec: AnyGame) -> None:
     @click.option("--no-auto-pass", "ask_pass", is_flag=True, hidden=not spec.lone_pass,
                   help="Ask even when `pass` is the only action (by default it is played "
                        "for you and the log says so).")
+    @click.option("--chan-words", "chan", is_flag=True, hidden=spec.name != "totom",
+                  help="Name the moves as Chắn players do, beside what they do: Đánh "
+                       "(discard), Ăn chắn / Ăn cạ (capture), Bốc (let the card go and turn "
+                       "the stock), Dưới (let your own turned card go on), Ù, Chíu, Không. "
+                       "They can be typed too, with or without their marks ('boc').")
     @answers
     def play(seed: int | None, seat: int, level: str, name: str, record_out: str | None,
              switches: tuple[str, ...], overwrite: bool,
              resume_file: str | None, remote: str | None, tls: bool | None,
              ca: str | None, deals: int | None, to_points: int | None,
-             ask_pass: bool, preset: str = spec.presets[0]) -> None:
+             ask_pass: bool, preset: str = spec.presets[0], chan: bool = False) -> None:
         from moneycards.cli.session import Session
 
+        if chan and spec.name != "totom":  # said so, not "no such option" (a typo's words)
+            raise InvalidInput("Tổ Tôm's moves in Chắn words are an option of totom play",
+                               field="--chan-words")
         rules = play_rules(spec, preset, switches)
         if resume_file and (switches or preset != spec.presets[0]):
             raise InvalidInput("a resumed deal keeps its own rules: give --resume or "
@@ -356,5 +364,5 @@ def add_interactive_command(group: click.Group, spec: AnyGame) -> None:
                                record_out=record_out, overwrite=overwrite, rules=rules,
                                resume_file=resume_file, remote=remote,
                                deals=deals, to_points=to_points, auto_pass=not ask_pass,
-                               tls=tls, ca=ca)
+                               tls=tls, ca=ca, chan=chan)
         sys.exit(session.run())

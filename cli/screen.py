@@ -15,9 +15,9 @@ from typing import Sequence
 # The seat's view in words lives with the engines, so that a state can print itself; the
 # terminal's modules read it from here as before.
 from moneycards.solver.screen import (  # noqa: F401
-    WIDTH, _game_screen, _upper_first, default_down as default_down, describe as describe,
-    explain as explain, menu as menu, menu_lines as menu_lines, screen as screen, wrap as wrap,
-    wrap_clauses as wrap_clauses)
+    WIDTH, _game_screen, _upper_first, chan_words as chan_words, default_down as default_down,
+    describe as describe, explain as explain, menu as menu, menu_lines as menu_lines,
+    plain as plain, screen as screen, wrap as wrap, wrap_clauses as wrap_clauses)
 
 
 # -- a hint --------------------------------------------------------------------------------

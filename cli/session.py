@@ -21,9 +21,9 @@ from typing import Any
 
 import click
 
-from moneycards.cli.screen import (Printer, default_down, describe, explain, hint_lines,
-                                   menu, menu_lines, screen, terminal_width, wrap,
-                                   wrap_clauses)
+from moneycards.cli.screen import (Printer, chan_words, default_down, describe, explain,
+                                   hint_lines, menu, menu_lines, plain, screen, terminal_width,
+                                   wrap, wrap_clauses)
 from moneycards.cli.rules import example, known_rule, pick, rule_lines
 from moneycards.cli.tables import CannotUndo, LocalTable, RemoteTable
 from moneycards.records import rules_json
@@ -74,6 +74,7 @@ class Session:
     printer: Printer = field(default_factory=Printer)
     auto_pass: bool = True  # a lone `pass` is played without asking
     named_by_time: bool = False  # no --record or --resume: a new file in the deals folder
+    chan: bool = False  # Tổ Tôm's moves named in Chắn words too (--chan-words)
     log: list[str] = field(default_factory=list)
     _shown: str = ""  # the observation last shown
     _completions: list[str] = field(default_factory=list)  # what Tab completes now
@@ -86,7 +87,7 @@ class Session:
              deals: int | None = None, to_points: int | None = None,
              auto_pass: bool = True, tls: bool | None = None,
              ca: str | None = None, overwrite: bool = False,
-             rules: Any = None) -> "Session":
+             rules: Any = None, chan: bool = False) -> "Session":
         if not 0 <= seat < spec.seats:
             raise InvalidInput(f"seat must be 0-{spec.seats - 1}", field="seat")
         match = None
@@ -138,7 +139,7 @@ class Session:
                     err.field = "--name"
                 raise
         return cls(spec, table, path, auto_pass=auto_pass,
-                   named_by_time=not (record_out or resume_file))
+                   named_by_time=not (record_out or resume_file), chan=chan)
 
     # -- the loop -------------------------------------------------------------------------
     def run(self) -> int:
@@ -259,6 +260,9 @@ class Session:
             if a != "down" and said == describe(obs, a, self.table.names()).partition(
                     ":")[0].lower():
                 return a
+            # or as its Chắn words, with or without their marks ("bốc", "an ca 4s voi 4m")
+            if self.chan and plain(said) == plain(chan_words(obs, a)):
+                return a
         verb, _, rest = answer.partition(" ")
         verb = verb.lower()
         verbs = sorted({a.split()[0] for a in obs.legal_actions})
@@ -376,8 +380,8 @@ class Session:
     def show(self, obs: Any) -> None:
         names = self.table.names()
         self.echo("")
-        self.printer.lines(screen(obs, names), first_bold=True)
-        for line in menu_lines(obs, names):
+        self.printer.lines(screen(obs, names, chan=self.chan), first_bold=True)
+        for line in menu_lines(obs, names, chan=self.chan):
             self.echo(line)
 
     def news(self) -> None:

@@ -9,6 +9,7 @@ program.
 from __future__ import annotations
 
 import textwrap
+import unicodedata
 from typing import Any, Sequence
 
 from moneycards.solver.games import spec
@@ -53,9 +54,11 @@ def _upper_first(text: str) -> str:
 
 
 # -- the table from one seat ----------------------------------------------------------------
-def screen(obs: Any, names: Sequence[str]) -> list[str]:
-    """The table as `obs.seat` sees it (each game's `screen` module draws it)."""
-    return _game_screen(obs.game).view(obs, names)  # type: ignore[no-any-return]
+def screen(obs: Any, names: Sequence[str], *, chan: bool = False) -> list[str]:
+    """The table as `obs.seat` sees it (each game's `screen` module draws it); `chan`:
+    Tổ Tôm's turn in Chắn verbs too."""
+    room = _game_screen(obs.game)
+    return room.view(obs, names, chan=True) if chan else room.view(obs, names)  # type: ignore[no-any-return]
 
 
 def _game_screen(game: str) -> Any:
@@ -100,16 +103,31 @@ def default_down(obs: Any) -> str:
     return _game_screen(obs.game).default_down(obs)  # type: ignore[no-any-return]
 
 
-def menu_lines(obs: Any, names: Sequence[str]) -> list[str]:
-    """The numbered options, each saying what it does."""
+def menu_lines(obs: Any, names: Sequence[str], *, chan: bool = False) -> list[str]:
+    """The numbered options, each saying what it does; `chan`: Tổ Tôm's moves named in
+    Chắn words first ("Bốc — pass: let 4m go")."""
     out = []
     for k, a in enumerate(menu(obs), 1):
         if a == "down":
             label = f"{describe(obs, default_down(obs), names)} (or type down and the cards)"
         else:
             label = describe(obs, a, names)
+        if chan:
+            label = f"{chan_words(obs, a)} — {label}"
         out.append(f"  {k:>2}. {label}")
     return out
+
+
+def chan_words(obs: Any, action: str) -> str:
+    """A Tổ Tôm action in Chắn words ("Bốc", "Ăn cạ 4s với 4m"; solver/totom/chan.py)."""
+    return _game_screen(obs.game).chan_action(obs, action)  # type: ignore[no-any-return]
+
+
+def plain(text: str) -> str:
+    """Words without their marks, lower case ("Ăn cạ" -> "an ca"): a Vietnamese word typed
+    on a keyboard without Vietnamese input matches as well."""
+    bare = unicodedata.normalize("NFD", text.replace("đ", "d").replace("Đ", "D"))
+    return " ".join("".join(c for c in bare if not unicodedata.combining(c)).lower().split())
 
 
 def menu(obs: Any) -> list[str]:

@@ -32,7 +32,8 @@ START = ("moneycards/__init__.py", "cli/__init__.py", "cli/main.py", "cli/common
          "cli/records.py", "cli/rules.py", "solver/__init__.py", "solver/cards.py",
          "solver/errors.py", "solver/games.py", "solver/rulebook.py", "solver/ruletext.py",
          "solver/screen.py", "solver/table.py", "solver/totom/__init__.py",
-         "solver/totom/screen.py", "solver/kowah/__init__.py", "solver/lukfu/__init__.py")
+         "solver/totom/screen.py", "solver/totom/chan.py",
+         "solver/kowah/__init__.py", "solver/lukfu/__init__.py")
 
 # Figures: `python -X importtime`, the least of 11 runs, on top of what the importer has
 # already loaded (for a command: on top of `moneycards --help`, itself ~90-110 ms).

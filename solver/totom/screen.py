@@ -9,11 +9,14 @@ from moneycards.solver.cards import Face
 from moneycards.solver.totom import TOTOM
 from moneycards.solver.screen import _turn, _upper_first, wrap, wrap_items
 from moneycards.solver.table import possessive
+# chan_action: the menu's Chắn words, which solver/screen.py chan_words asks for
+from moneycards.solver.totom.chan import chan_action as chan_action, chan_turn  # noqa: F401
 
 if TYPE_CHECKING:
     from moneycards.solver.totom.check import HandVerdict
 
-def view(obs: Any, names: Sequence[str]) -> list[str]:
+def view(obs: Any, names: Sequence[str], *, chan: bool = False) -> list[str]:
+    """The table as the seat sees it; `chan`: its turn in Chắn verbs too."""
     from moneycards.solver.totom.exact import partition_exact
 
     phase = obs.phase.name.lower()
@@ -22,6 +25,8 @@ def view(obs: Any, names: Sequence[str]) -> list[str]:
                else "your first discard")
     what = {"opening": opening, "discard": "discard", "offer": "capture or pass",
             "claims": "a claim"}[phase]
+    if chan and obs.to_act == obs.seat:
+        what = chan_turn(obs, what)
     lines = [f"Tổ Tôm · stock {obs.stock} · dealer {names[obs.dealer]} · "
              f"{_turn(obs, names, what)}"]
     for s, name in enumerate(names):

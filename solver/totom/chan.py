@@ -1,0 +1,55 @@
+"""Tổ Tôm's moves as Chắn players name them (`totom play --chan-words`), the words the web
+table's "moves in Chắn words" uses (web/src/words.ts): đánh (discard), ăn chắn / ăn cạ
+(capture), bốc (let the offered card go and turn the stock, TT-T3), dưới (let one's own
+turned card go on), ù, chíu, không ù / không chíu. The action played is the same."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+
+def chan_action(obs: Any, action: str) -> str:
+    """One legal action in Chắn words: "Ăn cạ 4s với 4m" names the card eaten, then the
+    hand card put with it."""
+    verb, _, arg = action.partition(" ")
+    o = obs.offer
+    if verb == "discard":
+        return f"Đánh {arg}"
+    if verb == "capture" and o is not None:
+        eaten = o.card.text
+        return f"Ăn chắn {eaten}" if arg == eaten else f"Ăn cạ {eaten} với {arg}"
+    if verb == "pass":
+        return "Dưới" if o is not None and o.kind.value == "exposed" else "Bốc"
+    if verb == "win":
+        return "Ù"
+    if verb == "chiu":
+        return "Chíu"
+    if verb == "decline":
+        legal = obs.legal_actions
+        win, chiu = "win" in legal, "chiu" in legal
+        return ("Không ù, không chíu" if win and chiu else "Không ù" if win
+                else "Không chíu" if chiu else "Không")
+    return action
+
+
+def chan_turn(obs: Any, english: str) -> str:
+    """What the seat's turn asks, in Chắn verbs, then `english`: "ăn or bốc — capture or
+    pass"."""
+    legal: Sequence[str] = obs.legal_actions
+
+    def has(verb: str) -> bool:
+        return any(a == verb or a.startswith(verb + " ") for a in legal)
+
+    go = "dưới" if obs.offer is not None and obs.offer.kind.value == "exposed" else "bốc"
+    phase = obs.phase.name.lower()
+    if phase == "claims":
+        claims = " or ".join(w for w, v in (("ù", "win"), ("chíu", "chiu")) if has(v))
+        said = f"{claims} or {chan_action(obs, 'decline').lower()}"
+    elif phase == "offer":
+        said = f"ăn or {go}" if has("capture") else go
+    elif phase == "opening" and has("win"):
+        said = "đánh or ù"
+    else:
+        said = "đánh"
+    return f"{said} — {english}"
+

@@ -1,0 +1,165 @@
+"""`totom play --chan-words`: the terminal names Tổ Tôm's moves as Chắn players do, with the
+words the web table's "moves in Chắn words" uses (web/src/words.ts): Đánh, Ăn chắn, Ăn cạ X
+với Y, Bốc (TT-T3: let the offered card go and turn the stock), Dưới (let one's own turned
+card go on), Ù, Chíu, Không ù / Không chíu. The words can be typed, with or without their
+marks; the action played is the same."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from types import SimpleNamespace
+
+import pytest
+
+from moneycards.cli.screen import chan_words, menu, menu_lines, plain
+from moneycards.solver.games import seeded
+from moneycards.solver.totom.observation import OfferKind, Phase
+from moneycards.v1 import observation_pb2
+from tests.test_web_words import ESBUILD, WEB, say
+
+NAMES = ["You", "AI 1", "AI 2", "AI 3"]
+
+
+def expected(obs, action: str) -> str:
+    """The Chắn words of an action, from TT-T2/TT-T3 as the rules define the moves."""
+    verb, _, arg = action.partition(" ")
+    offer = obs.offer
+    if verb == "discard":
+        return f"Đánh {arg}"
+    if verb == "capture":
+        eaten = offer.card.text
+        return f"Ăn chắn {eaten}" if arg == eaten else f"Ăn cạ {eaten} với {arg}"
+    if verb == "pass":
+        return "Dưới" if offer.kind is OfferKind.EXPOSED else "Bốc"
+    return {"win": "Ù", "chiu": "Chíu"}[verb]
+
+
+def positions(seeds=range(6)):
+    """Every decision of a few random deals, each seat's observation where it acts."""
+    import random
+
+    for seed in seeds:
+        state, rng = seeded("totom", seed), random.Random(seed)
+        while not state.is_over:
+            obs = state.observation(state.current_seat())
+            yield obs
+            state.apply(rng.choice(obs.legal_actions))
+
+
+def test_every_move_of_random_deals_is_named_as_chan_players_name_it():
+    seen = set()
+    for obs in positions():
+        for a in obs.legal_actions:
+            if a == "decline":
+                continue  # below: its words depend on the claim open
+            said = chan_words(obs, a)
+            assert said == expected(obs, a), (a, obs.offer)
+            kind = obs.offer.kind.value if obs.offer and a == "pass" else ""
+            seen.add((said.split()[0] + (" " + said.split()[1] if said.startswith("Ăn") else ""),
+                      kind))
+    # each word was met: Bốc both where a discard and where a passed-on stock card is let go
+    assert {("Đánh", ""), ("Ăn chắn", ""), ("Ăn cạ", ""), ("Bốc", "discard"),
+            ("Bốc", "passed"), ("Dưới", "exposed")} <= seen
+
+
+@pytest.mark.parametrize("legal, words, turn", [
+    (["win", "decline"], "Không ù", "ù or không ù"),
+    (["chiu", "decline"], "Không chíu", "chíu or không chíu"),
+    (["win", "chiu", "decline"], "Không ù, không chíu", "ù or chíu or không ù, không chíu")])
+def test_a_declined_claim_names_the_claims_it_lets_go(legal, words, turn):
+    from moneycards.solver.totom.chan import chan_turn
+
+    obs = SimpleNamespace(game="totom", phase=Phase.CLAIMS, offer=None, legal_actions=legal)
+    assert chan_words(obs, "decline") == words
+    assert chan_turn(obs, "a claim") == f"{turn} — a claim"
+    assert [chan_words(obs, a) for a in legal[:-1]] == [
+        {"win": "Ù", "chiu": "Chíu"}[a] for a in legal[:-1]]
+
+
+def test_the_turn_line_and_menu_say_the_chan_words_before_what_each_does():
+    from moneycards.cli.screen import screen
+
+    for obs in positions(range(3)):
+        if obs.phase is Phase.OFFER and obs.offer.kind is OfferKind.EXPOSED \
+                and any(a.startswith("capture ") for a in obs.legal_actions):
+            break
+    head = screen(obs, NAMES, chan=True)[0]
+    assert head.endswith("your turn: ăn or dưới — capture or pass")
+    assert screen(obs, NAMES)[0].endswith("your turn: capture or pass")
+    plain_menu, chan_menu = menu_lines(obs, NAMES), menu_lines(obs, NAMES, chan=True)
+    for k, (a, words) in enumerate(zip(plain_menu, chan_menu), 1):
+        label = a.split(f"{k}. ", 1)[1]
+        assert words == f"  {k:>2}. {expected(obs, menu(obs)[k - 1])} — {label}"
+
+
+def test_the_chan_words_can_be_typed_with_or_without_their_marks():
+    from moneycards.cli.session import Session
+
+    from moneycards.solver.games import GAMES
+
+    session = object.__new__(Session)
+    session.spec = GAMES["totom"]
+    session.table = type("T", (), {"names": staticmethod(lambda: NAMES)})()
+    session.echo = lambda line: None
+    typed = 0
+    for obs in positions(range(3)):
+        options = menu(obs)
+        for a in options:
+            words = expected(obs, a) if a != "decline" else chan_words(obs, a)
+            for form in (words, words.upper(), plain(words), f"  {plain(words)} "):
+                session.chan = True
+                assert session.read(form, options, obs) == a, form
+                typed += 1
+            session.chan = False  # without --chan-words the words are no action
+            if plain(words) not in ("chiu",):
+                assert session.read(plain(words), options, obs) != a
+    assert typed > 100
+    assert plain("Đánh 9m") == "danh 9m" and plain("Dưới") == "duoi"
+
+
+def test_the_terminal_and_the_web_table_say_the_same_words(tmp_path):
+    if not (ESBUILD.exists() and (WEB / "src" / "gen").exists()):
+        pytest.skip("the web table's packages are not installed (npm ci in web/)")
+    cases = []
+    for obs in positions(range(3)):
+        offer = obs.offer and {"card": obs.offer.card.text, "seat": obs.offer.seat,
+                               "door": obs.offer.door, "kind": observation_pb2.OfferKind.Value(
+                                   f"OFFER_KIND_{obs.offer.kind.name}")}
+        phase = observation_pb2.TotomPhase.Value(f"TOTOM_PHASE_{obs.phase.name}")
+        for a in obs.legal_actions:
+            cases.append(({"phase": phase, "offer": offer or None}, a,
+                          list(obs.legal_actions), chan_words(obs, a)))
+    import json
+
+    web = say(tmp_path, f"{json.dumps([c[:3] for c in cases])}"
+                        ".map(([obs, a, legal]) => w.chanWords(obs, a, legal))")
+    assert web == [c[3] for c in cases]
+
+
+def test_chan_words_is_an_option_of_totom_play_only():
+    run = [sys.executable, "-m", "moneycards.cli.main"]
+    helped = subprocess.run([*run, "totom", "play", "--help"], capture_output=True, text=True,
+                            timeout=60)
+    assert "--chan-words" in helped.stdout
+    for game in ("kowah", "lukfu"):
+        r = subprocess.run([*run, game, "play", "--chan-words"], capture_output=True,
+                           text=True, timeout=60)
+        assert r.returncode == 2
+        assert r.stderr == ("error: --chan-words: Tổ Tôm's moves in Chắn words are an option "
+                            "of totom play\n")
+
+
+def test_a_deal_played_with_chan_words_typed_in_them(tmp_path):
+    """Seed 3: the first discard by number, then the own stock card let go by typing dưới
+    without its marks; the table played it as a pass."""
+    record = tmp_path / "deal.json"
+    r = subprocess.run([sys.executable, "-m", "moneycards.cli.main", "totom", "play",
+                        "--seed", "3", "--chan-words", "--record", str(record)],
+                       input="1\nduoi\nquit\n", capture_output=True, text=True, timeout=120)
+    assert "   1. Đánh 2c — discard 2c" in r.stdout
+    assert "your turn: ăn or dưới — capture or pass" in r.stdout
+    assert "   2. Dưới — pass: let 6m go" in r.stdout
+    assert "your action: You: discard 2c" in r.stdout
+    assert "your action: You: pass" in r.stdout  # dưới played as the pass it names
+    assert r.returncode == 0 and record.exists()
