@@ -1593,15 +1593,19 @@ def test_between_deals_a_next_deal_that_asks_a_friend_first_does_not_wait_for_yo
     assert w.errors == []
 
 
-def play_first_legal_reading_each_end(w: Watched) -> list[str]:
+def play_first_legal_reading_each_end(w: Watched, headers: list[str] | None = None
+                                      ) -> list[str]:
     """Play the first legal action (as the page's own client) until the match is over,
-    reading each deal's end the page holds up: the ends' headings, in the order shown."""
+    reading each deal's end the page holds up: the ends' headings, in the order shown (and
+    the header's match line at each, in `headers`)."""
     page, ends = w.page, []
     for _ in range(400):
         w.settled()
         if page.query_selector(".between button.next-deal"):
             wait_for(page, "document.querySelector('.between .result-text') !== null")
             ends.append(page.text_content(".between h2"))
+            if headers is not None:
+                headers.append(page.text_content(".status .match"))
             page.click(".between button.next-deal")
             continue
         if w.debug("over"):
@@ -1620,7 +1624,7 @@ def test_a_deal_over_before_the_person_s_first_move_still_shows_the_end_before_i
     the person has a move (its AI caller claims at once, LF-W2). Deal 1's end is still held
     up, then deal 2's (a match of 3), or then the match's end (a match of 2): each finished
     deal's end is read in turn, none skipped."""
-    from moneycards.solver.tables import Match
+    from moneycards.solver.tables import Match, add_result
 
     table = Table.create("lukfu", [Seat("human"), Seat("ai", "greedy"), Seat("ai", "greedy")],
                          seed=51, match=Match(deals=deals))
@@ -1631,8 +1635,19 @@ def test_a_deal_over_before_the_person_s_first_move_still_shows_the_end_before_i
     assert moves.get(1) and not moves.get(2)  # the deal this test is about
     w = Watched(context)
     deal_in_lobby(w, served, "lukfu", ["you", "greedy", "greedy"], 51, deals=deals)
-    ends = play_first_legal_reading_each_end(w)
+    headers: list[str] = []
+    ends = play_first_legal_reading_each_end(w, headers)
     assert ends == [f"Deal {d} of {deals} is over" for d in range(1, deals)]
+    # the header's totals are the match's as they stood after the deal being read, though
+    # a later deal has ended already; the match's end is told once reached (R-match)
+    totals, after = [0, 0, 0], []
+    for played in table.finished():
+        totals = add_result(totals, played.result)
+        after.append(totals)
+    assert after[0] != after[1]  # deal 2 settled something: the totals tell them apart
+    for d, line in enumerate(headers, 1):
+        assert line.startswith(f"Deal {d} of {deals} is over · totals: "), line
+        assert [int(n) for n in re.findall(r": ([+-]?\d+)", line)] == after[d - 1], line
     assert w.page.text_content(".result h2") == f"The match is over after {deals} deals"
     assert w.page.text_content(".status .turn") == "the match is over"
     assert w.errors == []

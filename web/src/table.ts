@@ -569,15 +569,19 @@ export class TablePage {
     const live = h("span", { class: "live", "aria-live": "polite" });
     this.fillLive(live);
     const m = v.matchState;
+    // While a deal's end is read, the totals as they stood after it: later deals may have
+    // ended meanwhile (a Luk Fu deal over before the person's first move, LF-W2), and the
+    // match's end is told once it is reached.
+    const totals = m ? this.totalsAfter(v, ended) : [];
     // each seat's total as "AI 3: +5", kept on one line (a name apart from its number reads
     // as another seat's)
     const match = m ? h("p", { class: "match", "data-deal": String(m.deal) },
       `Deal ${ended ?? m.deal}${m.rules?.deals ? ` of ${m.rules.deals}` : ""}${ended ? " is over" : ""}`
       + (m.rules?.toPoints ? ` · to ${m.rules.toPoints} points` : "")
-      + (m.over ? " · the match is over" : "") + " · totals: ",
+      + (m.over && !ended ? " · the match is over" : "") + " · totals: ",
       ...names.flatMap((n, s) => [s ? ", " : "", h("span", { class: "total" }, `${n}: ${
-        game === "kowah" ? String(m.totals[s] ?? 0n)
-          : ((m.totals[s] ?? 0n) > 0n ? "+" : "") + String(m.totals[s] ?? 0n)}`)]),
+        game === "kowah" ? String(totals[s] ?? 0n)
+          : ((totals[s] ?? 0n) > 0n ? "+" : "") + String(totals[s] ?? 0n)}`)]),
       game === "kowah" ? " (multipliers won)" : "") : "";
     return h("div", { class: "status" },
       // the table's heading, for a screen reader's list of headings (the seats are under it)
@@ -1218,6 +1222,23 @@ export class TablePage {
     if (!m) return undefined;
     const next = dealRead(this.seat) + 1;
     return next < m.deal ? next : undefined;
+  }
+
+  /** Each seat's match total after deal `ended` (the match's totals now without what the
+   * deals after it added: net points, or Kowah's multiplier to its winner, KW-K1); the
+   * totals now when no deal's end is being read. */
+  private totalsAfter(v: TableView, ended: number | undefined): bigint[] {
+    const m = v.matchState!;
+    const out = v.seats.map((_, s) => m.totals[s] ?? 0n);
+    if (ended === undefined) return out;
+    const last = m.over ? m.deal : m.deal - 1;  // the match's finished deals
+    for (let d = ended + 1; d <= last; d++) {
+      const r = this.endingEvent(d)?.result;
+      if (!r) continue;  // not arrived yet: the next drawing has it
+      if (r.net.length) r.net.forEach((n, s) => { out[s] -= BigInt(n); });
+      else if (r.winner !== undefined && r.multiplier !== undefined) out[r.winner] -= BigInt(r.multiplier);
+    }
+    return out;
   }
 
   /** The event that ended deal `deal` (0 at a table of one deal), once it has arrived. */
