@@ -311,6 +311,11 @@ def test_a_whole_deal_played_by_clicking_hints(served, context, tmp_path, game, 
 
     taken = play_by_hints(w, shot)
     assert (shots / f"{game}-390x844.png").exists() or len(taken) <= 2
+    # every log number sits inside the log's box: from the hundredth entry on the list's
+    # margin widens, else "100." spills past the box's left edge
+    entries = w.page.eval_on_selector(".log-lines", "(ol) => [ol.children.length, "
+                                      "ol.classList.contains('long')]")
+    assert entries[1] == (entries[0] >= 100), entries
     if os.environ.get("MONEYCARDS_SCREENSHOTS"):
         w.page.screenshot(path=str(shots / f"{game}-end.png"), full_page=True)
     result = w.page.text_content(".result .result-text")
@@ -1446,6 +1451,48 @@ def test_whoever_dealt_keeps_close_table_after_moving_their_seat(served, browser
             ctx.close()
 
 
+def test_a_friend_who_edits_an_owner_token_into_their_link_closes_nothing(served, browser):
+    """A friend adds `&owner=` to their link: the page cannot tell a forged owner token,
+    and offers "close table"; the server refuses it (WRONG_OWNER_TOKEN) and the page says
+    only whoever dealt can close the table, keeps the friend at the table, and offers the
+    close no more (nor after a reload, nor in the lobby). When the dealer closes it, the
+    friend's tab title says so rather than a stale turn."""
+    a_ctx, b_ctx = browser.new_context(), browser.new_context()
+    try:
+        a, link = dealt_with_a_friend(a_ctx, served)
+        b = Watched(b_ctx, 390, 844)
+        b.page.goto(link + "&owner=" + "f" * 32)
+        b.settled()
+        assert b.debug("seat") == 1
+        b.page.click(".status button.close-table")
+        b.page.click(".status button.close-yes")
+        b.page.wait_for_selector(".status .close-refused")
+        assert b.page.text_content(".status .close-refused") == \
+            "not closed: only whoever dealt this table can close it"
+        assert b.page.query_selector(".status button.close-table") is None
+        assert b.page.query_selector(".me .hand [data-card]") is not None  # still seated
+        b.page.reload()
+        b.settled()
+        assert b.page.query_selector(".status button.close-table") is None
+        table_id = b.debug("table")
+        b.page.click(".status button.link >> text=lobby")
+        entry = f".resume li:has-text('{table_id}')"
+        b.page.wait_for_selector(entry)
+        assert b.page.query_selector(f"{entry} button.close") is None
+        b.page.click(f"{entry} > button >> nth=0")  # back to the seat
+        b.settled()
+        a.page.click(".status button.close-table")
+        a.page.click(".status button.close-yes")
+        a.page.wait_for_selector("#deal")
+        wait_for(b.page, "document.title === 'Table closed · moneycards'")
+        assert a.errors == []  # the friend's console has the refused call's status alone
+        assert b.errors == ["Failed to load resource: the server responded with a status of "
+                            "403 (Forbidden)"]
+    finally:
+        a_ctx.close()
+        b_ctx.close()
+
+
 # -- a lost stream ------------------------------------------------------------------------------
 def test_a_lost_watch_stream_resumes_from_the_last_version(browser, tmp_path):
     """The server stops and comes back on the same ports with the same store: the page
@@ -1650,6 +1697,7 @@ def test_a_deal_over_before_the_person_s_first_move_still_shows_the_end_before_i
         assert [int(n) for n in re.findall(r": ([+-]?\d+)", line)] == after[d - 1], line
     assert w.page.text_content(".result h2") == f"The match is over after {deals} deals"
     assert w.page.text_content(".status .turn") == "the match is over"
+    assert w.page.title() == "Match over · Luk Fu · moneycards"
     assert w.errors == []
 
 

@@ -272,7 +272,8 @@ class LukFuState(TableState):
         if r.kind is OutcomeKind.WIN:
             assert r.winner is not None and r.fu is not None
             points = win_points(r.fu)
-            pays = (", the caller paying both losers' shares"
+            # "1 point" beside the winner's +2 read as a contradiction: a loser's share each
+            pays = (f" a loser, the caller paying both shares ({2 * points})"
                     if r.caller is not None and r.caller != r.winner else " from each loser")
             return f"{says(r.winner, 'wins')} with {r.fu} fu: {points} " \
                    f"{'point' if points == 1 else 'points'}{pays}"

@@ -9,7 +9,7 @@ import { AiLevel, Game, SeatKind, type TableSeatSchema } from "./gen/moneycards/
 import { KowahRulesPreset } from "./gen/moneycards/v1/kowah_pb.js";
 import { LukFuRulesPreset } from "./gen/moneycards/v1/lukfu_pb.js";
 import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
-import { forget, keepLobby, lastLobby, markOver, remembered, remember, type LobbyChoices, type Remembered } from "./store.js";
+import { forget, forgetOwner, keepLobby, lastLobby, markOver, remembered, remember, type LobbyChoices, type Remembered } from "./store.js";
 import { finished, type Seat } from "./table.js";
 import { GAME_TITLE, plural } from "./words.js";
 import type { MessageInitShape } from "@bufbuild/protobuf";
@@ -322,6 +322,14 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
         await tables.closeTable({ tableId: s.tableId, seatToken: s.token, ownerToken: s.owner ?? "" });
       } catch (err) {
         const r = refusal(err);
+        if (r.reason === "WRONG_OWNER_TOKEN" || r.reason === "OWNER_ONLY") {
+          forgetOwner(s);  // an edited link's owner token: "close" is no longer offered
+          s.owner = undefined;
+          plain();
+          said.hidden = false;
+          said.textContent = " Not closed: only whoever dealt this table can close it.";
+          return;
+        }
         if (r.code !== Code.NotFound) {  // closed or finished already: forget it
           said.hidden = false;
           said.textContent = ` Not closed: ${r.message}`;

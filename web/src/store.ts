@@ -94,6 +94,13 @@ export function remember(seat: Remembered): void {
   for (const dropped of list.slice(KEPT_SEATS)) localStorage.removeItem(readKey(dropped));
 }
 
+/** The seat's owner token, refused by the server (a link's `&owner=` that was not the
+ * table's): the page no longer offers to close the table with it. */
+export function forgetOwner(seat: Seat): void {
+  localStorage.setItem(MINE, JSON.stringify(
+    remembered().map((s) => (sameSeat(s, seat) ? { ...s, owner: undefined } : s))));
+}
+
 export function forget(seat: Seat): void {
   localStorage.setItem(MINE, JSON.stringify(
     remembered().filter((s) => !sameSeat(s, seat))));

@@ -4,9 +4,9 @@ import { backsEl, cardEl, cardName, cardsEl, type GameKey, parseCards } from "./
 import { loadRules, presetRef, ruleRef, showBook, showRuleById, withRules } from "./rules.js";
 import { Code, lukfu, refusal, type Refusal, tables, unanswered } from "./api.js";
 import { clear, h } from "./dom.js";
-import { dealRead, forget, markOver, remembered, replaceInvite, sameSeat, setDealRead, dealReadKept, autoPass, setAutoPass, setTabSeat, chanVerbs, setChanVerbs } from "./store.js";
+import { dealRead, forget, forgetOwner, markOver, remembered, replaceInvite, sameSeat, setDealRead, dealReadKept, autoPass, setAutoPass, setTabSeat, chanVerbs, setChanVerbs } from "./store.js";
 import { inviteList, inviteUrl, linkField } from "./invites.js";
-import { Game, type RankedAction, SeatKind } from "./gen/moneycards/v1/common_pb.js";
+import { DealOutcome, Game, type RankedAction, SeatKind } from "./gen/moneycards/v1/common_pb.js";
 import type { LukFuObservation, ProveOldResponse } from "./gen/moneycards/v1/lukfu_pb.js";
 import type { KowahObservation, TotomObservation } from "./gen/moneycards/v1/observation_pb.js";
 import { Claim } from "./gen/moneycards/v1/observation_pb.js";
@@ -75,6 +75,9 @@ export class TablePage {
 
   // Asked once before a table is closed for good: "close table" turns into the question.
   private closing = false;
+  // The server refused this page's owner token (a link's, edited): said in the header, and
+  // "close table" is no longer offered.
+  private closeRefused = false;
   private showingInvites = false;  // "links for friends" open under the header
   // "move this seat": asked once, then the seat's token renewed for a new link (moved)
   private moving: "no" | "asking" | "moved" = "no";
@@ -328,6 +331,9 @@ export class TablePage {
     this.board.append(h("div", { class: "panel notice", role: "alert" },
       h("p", { text: gone }),
       h("button", { type: "button", onclick: () => this.onLeave() }, "Back to the lobby")));
+    // a tab left on "Your turn" would call the person back to a table that is gone
+    document.title = `${closed ? "Table closed" : why.code === Code.NotFound ? "Table gone"
+      : why.reason === "SEAT_TOKEN_RENEWED" ? "Seat moved" : "Not connected"} · moneycards`;
   }
 
   // -- the keyboard ---------------------------------------------------------------------------
@@ -422,8 +428,9 @@ export class TablePage {
     // the page's title says whose turn it is, for a person in another tab
     // (between a match's deals, "Your turn" once the next deal waits on this seat)
     const mine = obs.toAct === v.seat && !v.over;
-    document.title = `${mine ? "Your turn" : v.over || ended ? "Deal over" : "Waiting"}`
-      + ` · ${GAME_TITLE[game]} · moneycards`;
+    const over = v.over && !ended ? (v.matchState?.over ? "Match over" : "Deal over")
+      : ended ? "Deal over" : "Waiting";
+    document.title = `${mine ? "Your turn" : over} · ${GAME_TITLE[game]} · moneycards`;
     // said once a view: a new decision is said even in the same words as the last one
     // (capture or pass, again), and a drawing of the same view does not say it again
     const turnLine = this.turnLine(v, obs, names);
@@ -657,6 +664,7 @@ export class TablePage {
     const seatNo = this.view?.seat;
     const renewed = new Set(this.view?.seats.flatMap((s, k) => (s.tokenRenewed ? [k] : [])));
     const owner = this.owner();  // whoever dealt keeps "close table" after a move
+    const fromLink = this.openedFromLink();  // whoever dealt had no link to this seat
     let token: string;
     try {
       this.moving = "moved";  // before the answer: the renewal ends this page's stream
@@ -682,7 +690,9 @@ export class TablePage {
       { class: "invite-link moved-link", "aria-label": "The seat's new link" });
     this.board.append(h("section", { class: "panel notice moved", role: "alert" },
       h("p", {}, "This seat's new link. Open it in the other browser, or send it to whoever takes the seat: " +
-        "it opens the seat once. This browser no longer sits at the table, and the old link opens nothing."),
+        "it opens the seat once. This browser no longer sits at the table" +
+        (fromLink ? ", and the old link opens nothing." : ".")),
+      owner ? h("p", {}, "It carries the table's owner token: whoever opens it can close the table, as you could here.") : null,
       h("p", {}, field, " ", copy),
       friends.length ? h("p", {}, "The links for friends this browser kept: copy them now, the other browser does not have them.") : null,
       friends.length ? inviteList(this.seat.tableId, friends, (s) => renewed.has(s)) : null,
@@ -696,6 +706,10 @@ export class TablePage {
    * closed. It asks first, as closing ends the table for every seat. */
   private closeControl(v: TableView): (Node | string)[] {
     if (finished(v)) return [];
+    if (this.closeRefused) {
+      return [" · ", h("span", { class: "close-refused", role: "alert" },
+        "not closed: only whoever dealt this table can close it")];
+    }
     // A seat opened from a friend's link leaves by "lobby" and does not close the table
     // under whoever dealt it (a mis-tap ended a friend's match for every seat); the server
     // refuses it too (OWNER_ONLY). A page without the owner token and not from a link sits
@@ -728,6 +742,7 @@ export class TablePage {
   /** The table's owner token, if this browser dealt the table or holds the dealer's moved
    * seat: it closes the table for every seat. */
   private owner(): string | undefined {
+    if (this.closeRefused) return undefined;
     return this.ownerToken ?? remembered().find((s) => sameSeat(s, this.seat))?.owner;
   }
 
@@ -735,7 +750,17 @@ export class TablePage {
     try {
       await tables.closeTable({ ...this.who, ownerToken: this.owner() ?? "" });
     } catch (err) {
-      if (refusal(err).code !== Code.NotFound) {  // gone already: forgotten all the same
+      const why = refusal(err);
+      // an owner token that is not the table's (a link's, edited), or a seat's token at a
+      // table of several people: the seat is still there, and the table goes on
+      if (why.reason === "WRONG_OWNER_TOKEN" || why.reason === "OWNER_ONLY") {
+        this.closing = false;
+        this.closeRefused = true;
+        forgetOwner(this.seat);
+        this.render();
+        return;
+      }
+      if (why.code !== Code.NotFound) {  // gone already: forgotten all the same
         this.closing = false;
         this.fail(err);
         return;
@@ -1255,7 +1280,11 @@ export class TablePage {
     const box = h("section", { class: "result between", "aria-label": `The end of deal ${deal}` },
       h("h2", {}, `Deal ${deal}${m.rules?.deals ? ` of ${m.rules.deals}` : ""} is over`));
     if (e) {
-      box.append(h("p", { class: "result-text" }, ...withRules(e.lines[e.lines.length - 1] ?? "", game)));
+      const last = e.lines[e.lines.length - 1] ?? "";
+      // a drawn deal's last line says so; the rule that draws it is cited beside it
+      const drawn = e.result?.outcome === DealOutcome.DRAWN ? e.result : undefined;
+      const said = drawn && !/\[|\(/.test(last) ? `${last} (${drawn.rule})` : last;
+      box.append(h("p", { class: "result-text" }, ...withRules(said, game)));
       this.explainInto(box, game, e.result!, names, this.declaredIn(deal), e.resultLines);
     } else {
       box.append(h("p", { class: "quiet" }, "Reading how it ended…"));
@@ -1432,6 +1461,9 @@ export class TablePage {
     const after = Array.from(this.logList.children).find(
       (c) => BigInt((c as HTMLElement).dataset.version ?? "0") > e.version);
     this.logList.insertBefore(li, after ?? null);
+    // the numbers sit in the list's margin: a wider one from the hundredth entry on, else
+    // "100." spills past the box's edge
+    this.logList.classList.toggle("long", this.logList.childElementCount >= 100);
     if (!li.hidden) this.scrollLogTo(li);
   }
 

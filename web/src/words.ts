@@ -197,7 +197,7 @@ export function explainResult(game: GameKey, r: DealResult, names: string[],
                               declared: Readonly<Record<number, string>>,
                               redeal: "next-deal" | "match-over" | "one-deal" = "one-deal"): string[] {
   const out: string[] = [];
-  if (r.outcome === DealOutcome.DRAWN) out.push(`Nobody won: the deal is drawn (${r.rule}).`);
+  // a drawn deal: the result line above the explanation says so, with its rule
   // The result line speaks of any table; this says which follows at this one.
   if (r.outcome === DealOutcome.REDEAL) {
     out.push(`Every seat passed, so no one plays (${r.rule}); ${redeal === "next-deal"
