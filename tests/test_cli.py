@@ -339,7 +339,7 @@ def test_check_record_human_output_has_no_python_repr():
                                          "kowah-game.json"))
     assert r.exit_code == 0
     assert r.output.strip() == ("VALID: 152 actions, deal complete. Seat 2 wins on 6c from "
-                                "another seat's draw: multiplier x1 (KW-K1).")
+                                "Seat 1's draw: multiplier x1 (KW-K1).")
 
 
 @pytest.mark.parametrize("args,error", [

@@ -1,5 +1,7 @@
 """Kowah hand rules, by rule id (rules/kowah.md KW-D, KW-R, KW-K and the rulings)."""
 
+import re
+
 import pytest
 
 from moneycards.solver.kowah import KOWAH
@@ -270,6 +272,40 @@ def test_KW_X4_another_seat_s_discard_of_a_declared_wait_wins_at_once_x2():
     r = state.result
     assert (r.winner, r.via, r.card, r.multiplier, r.rule) == (1, "discard", "9m", 2, "KW-K1")
     assert state.over_rule() == "KW-X4"
+    # the result names whose discard it was, not "another seat's"
+    assert state.result_line() == "Seat 1 wins on 9m from Seat 0's discard: multiplier x2 (KW-K1)."
+
+
+def test_KW_K1_a_win_on_another_seat_s_draw_or_discard_names_that_seat():
+    """KW-K1/KW-X4: the result line, the event that ends the deal and the winner's cards
+    name the seat whose draw or discard won: the seat that acted last, from every seat's
+    table (the ending event is that seat's action), never the winner."""
+    from moneycards.solver.screen import explain
+    from moneycards.solver.table import possessive
+    from moneycards.solver.tables import AI, Seat, Table
+
+    names = ["Ana", "Binh", "Chi"]
+    seen = set()
+    for seed in range(120):
+        t = Table.create("kowah", [Seat(AI, "greedy", n) for n in names], seed=seed,
+                         ai_only=True)
+        r = t.state.result
+        if r.winner is None or r.via == "self-draw":
+            continue
+        # whose card won: the ending event's own seat, unless a declared seat's turn, played
+        # by itself after that action, drew it (its line just before the win says so, KW-X3)
+        ending = [e for e in t.events(0) if e.result is not None][-1]
+        auto = re.fullmatch(rf"(\w+) \(declared\) drew {r.card} face up \(KW-X3\)",
+                            ending.lines[-2])
+        last = names.index(auto.group(1)) if auto else ending.seat
+        assert last != r.winner
+        whose = f"from {possessive(names[last])} {r.via}"
+        assert t.result_line() == (f"{names[r.winner]} wins on {r.card} {whose}: "
+                                   f"multiplier x{r.multiplier} (KW-K1).")
+        assert f"{names[r.winner]} wins on {r.card} {whose}, x{r.multiplier}" in ending.lines
+        assert f"+ {r.card} ({whose})" in explain(t.state, names)[0]
+        seen.add((r.via, last))
+    assert {v for v, _ in seen} == {"draw", "discard"} and len({s for _, s in seen}) == 3
 
 
 def test_R_declared_take_a_declared_seat_draws_and_never_takes():

@@ -603,7 +603,9 @@ def test_KW_X3_a_win_on_a_drawn_card_says_who_drew_it():
             continue
         for seat in range(3):
             lines = t.events(seat)[-1].lines
-            assert lines[-1].endswith(f"wins on {r.card} {WON[r.via]}, x{r.multiplier}")
+            drew = lines[-2].split(" drew ")[0].removesuffix(" (declared)")
+            how = WON[r.via] if r.via == "self-draw" else f"from {drew}'s draw"
+            assert lines[-1].endswith(f"wins on {r.card} {how}, x{r.multiplier}")
             assert f" drew {r.card} face up (KW-X3)" in lines[-2], lines
         ways.add((r.via, "(declared)" in t.events(0)[-1].lines[-2]))
     assert ways == {("draw", True), ("draw", False), ("self-draw", True)}

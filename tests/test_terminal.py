@@ -300,9 +300,10 @@ def test_the_ending_names_the_winner_as_the_table_does(tmp_path):
     r = CliRunner().invoke(cli, ["kowah", "play", "--seed", "9", "--level", "greedy",
                                  "--record", str(tmp_path / "deal.json")], input="1\n" * 200)
     assert r.exit_code == 0, r.output
-    # KW-K1's "on a card another seat drew": a bare "by draw" read as a drawn deal (KW-K2)
-    assert "AI 2 wins on 1c from another seat's draw: multiplier x1 (KW-K1)." in r.output
-    assert "\nAI 2's cards: 1155c 115s 1m + 1c (from another seat's draw)\n" in r.output
+    # KW-K1's "on a card another seat drew", naming whose draw it was: a bare "by draw" read
+    # as a drawn deal (KW-K2), and "another seat's" on the drawer's own screen as not theirs
+    assert "AI 2 wins on 1c from AI 1's draw: multiplier x1 (KW-K1)." in r.output
+    assert "\nAI 2's cards: 1155c 115s 1m + 1c (from AI 1's draw)\n" in r.output
     assert "multiplier x1 for a win from another seat's draw (KW-K1)" in r.output
 
 

@@ -109,8 +109,10 @@ def explain(state: Any, r: Any, names: Sequence[str]) -> list[str]:
     if sum(hand) == 9:
         hand[KOWAH.index(card)] -= 1
     splits = [sp for sp in splits_exact(hand) if sp.pair == card] or splits_exact(hand)
+    # whose draw or discard it was: the seat to act when the deal ended (as the result says)
+    how = WON[r.via] if r.via == "self-draw" else f"from {possessive(names[state.seat])} {r.via}"
     lines = [f"{_upper_first(possessive(names[r.winner]))} cards: {KOWAH.render(hand)} + "
-             f"{card} ({WON[r.via]})"]
+             f"{card} ({how})"]
     if splits:
         sp = splits[0]
         # an honour's triplet is KW-R2's, a rank's KW-R1's: cite the ones the hand has

@@ -23,7 +23,7 @@ from moneycards.solver.kowah.observation import KowahVerb, KowahObservation, Pha
 from moneycards.solver.kowah.rules import SEED_RULES, KowahRules
 from moneycards.solver.rulebook import implements
 from moneycards.solver.table import (Action, Outcome, OutcomeKind, TableState, dealt_by,
-                                     read_deal, says, seat_label)
+                                     possessive, read_deal, says, seat_label)
 from moneycards.solver.kowah import SEATS
 
 HAND = 8
@@ -236,7 +236,15 @@ class KowahState(TableState):
         mult = MULTIPLIERS[via]  # KW-K1
         self.result = Outcome(OutcomeKind.WIN, "KW-K1", winner=seat, via=via, card=card.text,
                               multiplier=mult)
-        self.events.append(f"{says(seat, 'wins')} on {card} {WON[via]}, x{mult}")
+        self.events.append(f"{says(seat, 'wins')} on {card} {self._won(via)}, x{mult}")
+
+    def _won(self, via: str) -> str:
+        """How a win came, naming whose draw or discard it was ("from Ana's draw": "another
+        seat's draw" read as if the reader's own were not); the seat to act is the one that
+        drew or discarded it (a win ends the deal before the turn moves on)."""
+        if via == "self-draw":
+            return WON[via]
+        return f"from {possessive(seat_label(self.seat))} {via}"
 
     def over_rule(self) -> str:
         r = self.result
@@ -316,7 +324,7 @@ class KowahState(TableState):
         if r.kind is OutcomeKind.DRAWN:
             return "Drawn: the stock ran out with no winner (KW-K2)."
         assert r.winner is not None and r.via is not None  # a win
-        return (f"{says(r.winner, 'wins')} on {r.card} {WON[r.via]}: "
+        return (f"{says(r.winner, 'wins')} on {r.card} {self._won(r.via)}: "
                 f"multiplier x{r.multiplier} (KW-K1).")
 
 
