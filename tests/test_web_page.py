@@ -1451,6 +1451,43 @@ def test_whoever_dealt_keeps_close_table_after_moving_their_seat(served, browser
             ctx.close()
 
 
+def test_a_seat_moved_mid_match_goes_on_where_it_was(served, browser):
+    """R-match: a seat that read deal 1's end and went on, then moved to another browser
+    ("move this seat"), goes on with deal 2 there: its link carries the deal read (`&read=`),
+    and deal 1's end is not held up again."""
+    a_ctx, b_ctx = browser.new_context(), browser.new_context()
+    try:
+        a = Watched(a_ctx)
+        deal_in_lobby(a, served, "lukfu", ["you", "greedy", "greedy"], 5, deals=3)
+        for _ in range(300):
+            a.settled()
+            if a.page.query_selector(".between button.next-deal"):
+                break
+            version = a.debug("version")
+            a.debug("act", a.debug("legal")[0])
+            wait_for(a.page, f"document.body.dataset.version !== '{version}' && "
+                     "document.body.dataset.busy === '0'")
+        assert a.page.text_content(".between h2") == "Deal 1 of 3 is over"
+        a.page.click(".between button.next-deal")
+        a.settled()
+        a.page.click(".status button.move-seat")
+        a.page.click(".status button.move-yes")
+        a.page.wait_for_selector(".moved .moved-link")
+        link = a.page.input_value(".moved .moved-link")
+        assert link.endswith("&read=1"), link
+        b = Watched(b_ctx)
+        b.page.goto(link)
+        b.settled()
+        assert b.debug("seat") == 0
+        between = b.page.query_selector(".between h2")
+        assert between is None or between.text_content() != "Deal 1 of 3 is over"
+        assert not b.page.text_content(".status .match").startswith("Deal 1 ")
+        assert [w.errors for w in (a, b)] == [[], []]
+    finally:
+        a_ctx.close()
+        b_ctx.close()
+
+
 def test_a_friend_who_edits_an_owner_token_into_their_link_closes_nothing(served, browser):
     """A friend adds `&owner=` to their link: the page cannot tell a forged owner token,
     and offers "close table"; the server refuses it (WRONG_OWNER_TOKEN) and the page says

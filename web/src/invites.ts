@@ -14,9 +14,11 @@ export interface Invite {
 
 /** A seat's link; `owner`: the table's owner token, carried by the dealer's own seat moved
  * to a new link (that page may still close the table; a friend's may not while another
- * person sits there). */
-export function inviteUrl(tableId: string, token: string, owner?: string): string {
-  return `${location.origin}${location.pathname}#table=${encodeURIComponent(tableId)}&token=${encodeURIComponent(token)}${owner ? `&owner=${encodeURIComponent(owner)}` : ""}`;
+ * person sits there); `read`: a moved seat's last match deal whose end was read there, so
+ * the new browser does not hold it up again. */
+export function inviteUrl(tableId: string, token: string, owner?: string, read?: number): string {
+  return `${location.origin}${location.pathname}#table=${encodeURIComponent(tableId)}&token=${encodeURIComponent(token)}`
+    + `${owner ? `&owner=${encodeURIComponent(owner)}` : ""}${read ? `&read=${read}` : ""}`;
 }
 
 /** A seat's link to select, and a Copy button beside it (a browser without clipboard

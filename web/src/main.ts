@@ -2,7 +2,7 @@
 import { refusal, tables } from "./api.js";
 import { clear, h } from "./dom.js";
 import { showLobby } from "./lobby.js";
-import { fromFragment, type Remembered, remembered, remember, setTabSeat, tabSeat } from "./store.js";
+import { dealReadKept, fromFragment, type Remembered, remembered, remember, setDealRead, setTabSeat, tabSeat } from "./store.js";
 import { type Seat, TablePage } from "./table.js";
 
 const app = document.getElementById("app")!;
@@ -31,7 +31,7 @@ function openSeat(seat: Seat, link?: string, owner?: string): void {
  * a new one that only this browser has seen (RenewSeatToken), and the link opens nothing
  * more. The same link opened again here finds the seat it opened. A browser that already
  * sits at the table (whoever dealt, trying the link) is asked first: opening it uses it up. */
-async function openLink(tableId: string, token: string, sure = false, owner?: string): Promise<void> {
+async function openLink(tableId: string, token: string, sure = false, owner?: string, read?: number): Promise<void> {
   history.replaceState(null, "", `#table=${encodeURIComponent(tableId)}`);  // the token leaves
   const here = remembered().filter((s) => s.tableId === tableId);
   const opened = here.find((s) => s.link === token || s.token === token);
@@ -40,12 +40,15 @@ async function openLink(tableId: string, token: string, sure = false, owner?: st
     return;
   }
   if (here.length && !sure) {
-    askBeforeTaking(tableId, token, here.find((s) => s.invites) ?? here[0], owner);
+    askBeforeTaking(tableId, token, here.find((s) => s.invites) ?? here[0], owner, read);
     return;
   }
   try {
     const r = await tables.renewSeatToken({ tableId, seatToken: token });
-    openSeat({ tableId, token: r.seatToken!.token }, token, owner);
+    const seat = { tableId, token: r.seatToken!.token };
+    // a moved seat goes on where it was: the ends it read there are not held up again
+    if (read !== undefined && !dealReadKept(seat)) setDealRead(seat, read);
+    openSeat(seat, token, owner);
   } catch (err) {
     const why = refusal(err);
     lobby(why.reason === "SEAT_TOKEN_RENEWED"
@@ -59,7 +62,8 @@ async function openLink(tableId: string, token: string, sure = false, owner?: st
 
 /** This browser sits at the table already and the link is another seat's: opening it here
  * would use it up, so the person it was sent to could no longer open their seat. */
-function askBeforeTaking(tableId: string, token: string, mine: Remembered, owner?: string): void {
+function askBeforeTaking(tableId: string, token: string, mine: Remembered, owner?: string,
+                         read?: number): void {
   page?.leave();
   page = undefined;
   clear(app);
@@ -77,7 +81,7 @@ function askBeforeTaking(tableId: string, token: string, mine: Remembered, owner
       // once: a second click would renew the token the first renewed already, and be refused
       h("button", { type: "button", id: "link-open-here", onclick: (e: Event) => {
         (e.currentTarget as HTMLButtonElement).disabled = true;
-        void openLink(tableId, token, true, owner);
+        void openLink(tableId, token, true, owner, read);
       } }, "Open the other seat here")));
   app.append(asked);
   app.querySelector<HTMLElement>("#link-to-my-seat")?.focus();
@@ -115,9 +119,9 @@ function lobby(note = ""): void {
 }
 
 function boot(): void {
-  const { tableId, token, owner } = fromFragment(location.hash);
+  const { tableId, token, owner, read } = fromFragment(location.hash);
   if (tableId && token) {
-    void openLink(tableId, token, false, owner);  // a friend's link: this tab takes that seat
+    void openLink(tableId, token, false, owner, read);  // a friend's link: this tab takes that seat
     return;
   }
   if (token) {  // a seat link cut short: say so rather than show the lobby as if all were well
@@ -136,8 +140,8 @@ function boot(): void {
 }
 
 window.addEventListener("hashchange", () => {
-  const { tableId, token, owner } = fromFragment(location.hash);
-  if (tableId && token) void openLink(tableId, token, false, owner);
+  const { tableId, token, owner, read } = fromFragment(location.hash);
+  if (tableId && token) void openLink(tableId, token, false, owner, read);
 });
 
 // The page's own client, for tests and the curious: acts go through the same path as a click.

@@ -108,12 +108,15 @@ export function forget(seat: Seat): void {
 }
 
 /** The seat a link's fragment names: `#table=ID&token=TOKEN` (a friend's link; with
- * `&owner=TOKEN`, the dealer's own seat moved to a new link with the table's owner token)
- * or `#table=ID` (this tab's own seat, after a reload). */
-export function fromFragment(hash: string): { tableId?: string; token?: string; owner?: string } {
+ * `&owner=TOKEN`, the dealer's own seat moved to a new link with the table's owner token;
+ * with `&read=N`, a moved seat whose match deal N's end was read) or `#table=ID` (this
+ * tab's own seat, after a reload). */
+export function fromFragment(hash: string): { tableId?: string; token?: string; owner?: string; read?: number } {
   const p = new URLSearchParams(hash.replace(/^#/, ""));
+  const read = Number(p.get("read") ?? "");
   return { tableId: p.get("table") ?? undefined, token: p.get("token") ?? undefined,
-           owner: p.get("owner") || undefined };
+           owner: p.get("owner") || undefined,
+           read: Number.isInteger(read) && read > 0 ? read : undefined };
 }
 
 /** The last deal of a match whose end this seat has read (the table waits on no one: the

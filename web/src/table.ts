@@ -665,6 +665,7 @@ export class TablePage {
     const renewed = new Set(this.view?.seats.flatMap((s, k) => (s.tokenRenewed ? [k] : [])));
     const owner = this.owner();  // whoever dealt keeps "close table" after a move
     const fromLink = this.openedFromLink();  // whoever dealt had no link to this seat
+    const read = dealReadKept(this.seat) ? dealRead(this.seat) : undefined;  // forgotten below
     let token: string;
     try {
       this.moving = "moved";  // before the answer: the renewal ends this page's stream
@@ -686,7 +687,7 @@ export class TablePage {
     clear(this.logList);
     this.logList.closest<HTMLElement>(".log")?.remove();  // no empty Log box left behind
     this.announcer.textContent = "This browser no longer sits at the table.";  // not "your turn"
-    const [field, copy] = linkField(inviteUrl(this.seat.tableId, token, owner),
+    const [field, copy] = linkField(inviteUrl(this.seat.tableId, token, owner, read),
       { class: "invite-link moved-link", "aria-label": "The seat's new link" });
     this.board.append(h("section", { class: "panel notice moved", role: "alert" },
       h("p", {}, "This seat's new link. Open it in the other browser, or send it to whoever takes the seat: " +
