@@ -1451,6 +1451,28 @@ def test_whoever_dealt_keeps_close_table_after_moving_their_seat(served, browser
             ctx.close()
 
 
+def test_the_friends_links_line_up_whatever_their_names(served, context):
+    """The dealer's panel of friends' links: the link boxes start at one edge, a short name
+    beside a long one (each line a row of one grid), on a desktop and on a phone."""
+    w = Watched(context)
+    w.page.goto(served + "/")
+    w.page.check("input[name=game][value=kowah]")
+    for s, who in enumerate(["you", "friend", "friend"]):
+        w.page.select_option(f"#seat{s}", who)
+    w.page.fill("input[name=name1]", "Lan")
+    w.page.fill("input[name=name2]", "Nguyễn Thị Minh Khai")
+    w.page.fill("#seed", "8")
+    w.page.click("#deal")
+    w.page.wait_for_selector(".invite-link[data-seat='2']")
+    for width, height in SIZES:
+        w.page.set_viewport_size({"width": width, "height": height})
+        lefts = w.page.eval_on_selector_all(
+            ".invite-link", "els => els.map((e) => Math.round(e.getBoundingClientRect().left))")
+        assert len(lefts) == 2 and lefts[0] == lefts[1], (width, lefts)
+        assert page_width(w.page) <= width
+    assert w.errors == []
+
+
 def test_a_seat_moved_mid_match_goes_on_where_it_was(served, browser):
     """R-match: a seat that read deal 1's end and went on, then moved to another browser
     ("move this seat"), goes on with deal 2 there: its link carries the deal read (`&read=`),
