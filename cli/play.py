@@ -340,7 +340,7 @@ def add_interactive_command(group: click.Group, spec: AnyGame) -> None:
     @click.option("--no-auto-pass", "ask_pass", is_flag=True, hidden=not spec.lone_pass,
                   help="Ask even when `pass` is the only action (by default it is played "
                        "for you and the log says so).")
-    @click.option("--chan-words", "chan", is_flag=True, hidden=spec.name != "totom",
+    @click.option("--chan-words", "chan", is_flag=True, hidden=not spec.chan_words,
                   help="Name the moves as Chắn players do, beside what they do: Đánh "
                        "(discard), Ăn chắn / Ăn cạ (capture), Bốc (let the card go and turn "
                        "the stock), Dưới (let your own turned card go on), Ù, Chíu, Không. "
@@ -353,7 +353,7 @@ def add_interactive_command(group: click.Group, spec: AnyGame) -> None:
              ask_pass: bool, preset: str = spec.presets[0], chan: bool = False) -> None:
         from moneycards.cli.session import Session
 
-        if chan and spec.name != "totom":  # said so, not "no such option" (a typo's words)
+        if chan and not spec.chan_words:  # said so, not "no such option" (a typo's words)
             raise InvalidInput("Tổ Tôm's moves in Chắn words are an option of totom play",
                                field="--chan-words")
         rules = play_rules(spec, preset, switches)

@@ -87,6 +87,9 @@ class GameSpec(Generic[S, Obs, R]):
     # Whether a seat can be left `pass` as its only action (Tổ Tôm: an offer it may not
     # take); the terminal table plays such a pass for the person unless asked not to.
     lone_pass: bool = False
+    # Whether the game's moves have their players' own words (Tổ Tôm's Chắn verbs: the screen
+    # module's chan_action), which `play --chan-words` shows beside them.
+    chan_words: bool = False
     # A rule id the rules command's help shows (`moneycards GAME rules TT-C3`), its section
     # the id without its number.
     rule_example: str = ""
@@ -185,7 +188,7 @@ TOTOM_GAME: GameSpec[TotomState, TotomObservation, TotomRules] = register(GameSp
     "totom.md", True, "dealer_rotates", "deals", 1200, "TT-T4", "TOTOM_RULES_PRESET_",
     hint_options=("engine",), play_examples="`capture 4m`, `discard 5c`", rule_example="TT-C3",
     find_example="capture",
-    switch_example="must_take_win=true", lone_pass=True))
+    switch_example="must_take_win=true", lone_pass=True, chan_words=True))
 KOWAH_GAME: GameSpec[KowahState, KowahObservation, KowahRules] = register(GameSpec(
     "kowah", "Kowah", 3, (8, 8, 8), KOWAH, "first", 2000.0, ("seed",), "kowah.md", False,
     "first_seat_rotates", "starts", 9021, "R-take-limit", "KOWAH_RULES_PRESET_",

@@ -55,9 +55,9 @@ def test_tables_list_shows_closed_tables_as_closed(tmp_path):
 
     db = tmp_path / "tables.db"
     tables = Tables(SqliteStore(db))
-    kept, _ = tables.create("kowah", [Seat(HUMAN), Seat(AI, "random"), Seat(AI, "random")],
+    kept, _, _ = tables.create("kowah", [Seat(HUMAN), Seat(AI, "random"), Seat(AI, "random")],
                             1, None)
-    gone, _ = tables.create("lukfu", [Seat(HUMAN), Seat(AI, "random"), Seat(AI, "random")],
+    gone, _, _ = tables.create("lukfu", [Seat(HUMAN), Seat(AI, "random"), Seat(AI, "random")],
                             2, None)
     tables.close(gone)
     out = run("tables", "list", "--db", str(db)).output

@@ -63,7 +63,8 @@ RESPONSE_STRINGS = {
     "OldCardReason.rule": "rule", "OldCardReason.explanation": "text",
     "ScoreResponse.rule": "rule",
     # Tables
-    "CreateTableResponse.table_id": "id", "SeatToken.token": "id", "TableView.table_id": "id",
+    "CreateTableResponse.table_id": "id", "SeatToken.token": "id",
+    "CreateTableResponse.owner_token": "id", "TableView.table_id": "id",
     "TableSummary.table_id": "id", "SeatInfo.name": "name", "TableView.result_text": "text",
     "TableView.queued_action": "action", "LegalAction.text": "action",
     "LegalAction.verb_name": "verb", "TableView.game_name": "game",

@@ -160,7 +160,7 @@ def test_R_match_a_match_resumes_after_a_restart(tmp_path, cut):
     stop = marks[1] + 1 if cut == "between deals" else marks[1] + 6
     path = tmp_path / "tables.db"
     tables = Tables(SqliteStore(path))
-    opened, _ = tables.create("kowah", seats("kowah"), 7, None, Match(deals=4))
+    opened, _, _ = tables.create("kowah", seats("kowah"), 7, None, Match(deals=4))
     k = 0
     while len(opened.table.inputs) < stop:
         with opened.lock:
