@@ -138,6 +138,7 @@ class Session:
                 if err.field == f"seats[{seat}].name":
                     err.field = "--name"
                 raise
+        table.chan_words = chan
         return cls(spec, table, path, auto_pass=auto_pass,
                    named_by_time=not (record_out or resume_file), chan=chan)
 

@@ -13,14 +13,16 @@ import click
 from moneycards.cli.common import answers, emit_json, json_option, quiet_grpc_log
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import GAMES, final_state, replay, spec, title_of
+from moneycards.solver.screen import chan_log_verb
 from moneycards.solver.table import IllegalAction, named_seats
 
 if TYPE_CHECKING:
     from moneycards.solver.tables import Match, Table
 
 
-def event_lines(events: list[Any]) -> list[str]:
-    """Events as the terminal prints them: the action, then what followed, indented."""
+def event_lines(events: list[Any], chan_game: str | None = None) -> list[str]:
+    """Events as the terminal prints them: the action, then what followed, indented;
+    `chan_game`: each action's verb in its players' words beside it ("AI 2: pass · dưới")."""
     out = []
     for e in events:
         lines = list(e.lines)
@@ -28,6 +30,10 @@ def event_lines(events: list[Any]) -> list[str]:
             continue
         drawn = " ".join(e.drawn) if isinstance(e.drawn, tuple) else e.drawn
         head = lines[0] + (f" (drew {drawn})" if drawn else "")
+        if chan_game:
+            ended = e.HasField("result") if hasattr(e, "HasField") else e.result is not None
+            verb = chan_log_verb(chan_game, e.action, lines, ended)
+            head += f" · {verb}" if verb else ""
         out.append(head)
         out.extend(f"     {x}" for x in lines[1:])
     return out
@@ -50,6 +56,7 @@ class LocalTable:
 
     table_id = ""
     address = ""
+    chan_words = False  # the log's actions in Chắn verbs too (play --chan-words)
 
     def __init__(self, game: str, seed: int, seat: int, level: str, name: str,
                  table: Table | None = None, match: Match | None = None, rules: Any = None):
@@ -157,12 +164,12 @@ class LocalTable:
         from moneycards.cli.screen import explain, wrap_clauses
 
         if not e.new_deal:
-            return event_lines([e])
+            return event_lines([e], self.game if self.chan_words else None)
         ended = self.table.deal_state(e.deal - 1)
         with named_seats(self.names()):
             said = ended.result_line()
         return ["", *wrap_clauses(said), *explain(ended, self.names()), "",
-                *event_lines([e])]
+                *event_lines([e], self.game if self.chan_words else None)]
 
     def undo(self, *, skip_forced: bool = True) -> tuple[str, int]:
         """Take back the person's last decision of this deal and the actions after it: the
@@ -352,6 +359,8 @@ def no_answer(address: str, tls: bool) -> str:
 class RemoteTable:
     """A table on a moneycards server, played through TableService."""
 
+    chan_words = False  # the log's actions in Chắn verbs too (play --chan-words)
+
     def __init__(self, address: str, game: str, seed: int | None, seat: int, level: str,
                  name: str, *, joined: tuple[str, str, int] | None = None, match: Any = None,
                  tls: bool | None = None, ca: str | None = None, rules: Any = None):
@@ -457,7 +466,7 @@ class RemoteTable:
             self.new_deal = True
         if events:
             self.seen = events[-1].version
-        return event_lines(events)
+        return event_lines(events, self.game if self.chan_words else None)
 
     def match_lines(self) -> list[str]:
         """How a match stands, for the end of the session (nothing at a single deal)."""

@@ -123,6 +123,11 @@ def chan_words(obs: Any, action: str) -> str:
     return _game_screen(obs.game).chan_action(obs, action)  # type: ignore[no-any-return]
 
 
+def chan_log_verb(game: str, action: str, lines: Sequence[str], ended: bool) -> str | None:
+    """A log entry's action in the game's players' own verb ("bốc", "dưới"), if it has one."""
+    return _game_screen(game).chan_log_verb(action, lines, ended)  # type: ignore[no-any-return]
+
+
 def plain(text: str) -> str:
     """Words without their marks, lower case ("Ăn cạ" -> "an ca"): a Vietnamese word typed
     on a keyboard without Vietnamese input matches as well."""

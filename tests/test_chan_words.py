@@ -160,6 +160,55 @@ def test_a_deal_played_with_chan_words_typed_in_them(tmp_path):
     assert "   1. Đánh 2c — discard 2c" in r.stdout
     assert "your turn: ăn or dưới — capture or pass" in r.stdout
     assert "   2. Dưới — pass: let 6m go" in r.stdout
-    assert "your action: You: discard 2c" in r.stdout
-    assert "your action: You: pass" in r.stdout  # dưới played as the pass it names
+    assert "your action: You: discard 2c · đánh" in r.stdout
+    # the log's verbs: AI 1 lets the discard go and turns the stock, then lets its own
+    # turned card go on; the pass played for the person turns the stock (TT-T3)
+    assert "\nAI 1: pass · bốc\n     AI 1 exposes 6c from the stock\nAI 1: pass · dưới\n" \
+        in r.stdout
+    assert "\nYou: pass · bốc\n     You expose 6m from the stock\n" in r.stdout
+    assert "your action: You: pass · dưới" in r.stdout  # dưới played as the pass it names
     assert r.returncode == 0 and record.exists()
+
+
+def test_the_log_says_bốc_where_a_pass_turns_the_stock_and_dưới_where_it_lets_it_go():
+    """TT-T3 in the log's verbs: a pass of a discard or of a card passed on turns the next
+    stock card (bốc); a pass of the seat's own turned card lets it go on (dưới), told from
+    the entry's lines alone, as the web's log does, a seat named You included."""
+    from moneycards.solver.tables import AI, Seat, Table
+    from moneycards.solver.totom.chan import chan_log_verb
+
+    names = ["You", "AI 1", "AI 2", "AI 3"]
+    told = []
+    for seed in range(12):
+        t = Table.create("totom", [Seat(AI, "greedy", n) for n in names], seed=seed,
+                         ai_only=True)
+        kinds = []  # the offer each pass let go, replayed by the rules
+        state = seeded("totom", seed)
+        for action in t.state.history:
+            if action == "pass":
+                kinds.append(state.observation(state.current_seat()).offer.kind)
+            state.apply(action)
+        verbs = [chan_log_verb(e.action, e.lines, e.result is not None)
+                 for e in t.events(0) if e.action == "pass"]
+        assert verbs == ["dưới" if k is OfferKind.EXPOSED else "bốc" for k in kinds], seed
+        told += [(v, e.seat) for v, e in zip(verbs, [e for e in t.events(0)
+                                                      if e.action == "pass"])]
+    assert {("bốc", 0), ("dưới", 0), ("bốc", 1), ("dưới", 1)} <= set(told)  # You, and AI 1
+
+
+def test_the_terminal_s_log_verbs_are_the_web_s(tmp_path):
+    if not (ESBUILD.exists() and (WEB / "src" / "gen").exists()):
+        pytest.skip("the web table's packages are not installed (npm ci in web/)")
+    import json
+
+    from moneycards.solver.tables import AI, Seat, Table
+    from moneycards.solver.totom.chan import chan_log_verb
+
+    cases = []
+    for seed in (1, 3):
+        t = Table.create("totom", [Seat(AI, "greedy", n) for n in NAMES], seed=seed,
+                         ai_only=True)
+        cases += [(e.action, list(e.lines), e.result is not None) for e in t.events(0)]
+    web = say(tmp_path, f"{json.dumps(cases)}.map(([a, lines, ended]) => "
+                        "w.chanLogVerb(a, lines, ended) ?? null)")
+    assert web == [chan_log_verb(*c) for c in cases]

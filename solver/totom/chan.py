@@ -5,6 +5,7 @@ turned card go on), ù, chíu, không ù / không chíu. The action played is th
 
 from __future__ import annotations
 
+import re
 from typing import Any, Sequence
 
 
@@ -53,3 +54,16 @@ def chan_turn(obs: Any, english: str) -> str:
         said = "đánh"
     return f"{said} — {english}"
 
+
+
+def chan_log_verb(action: str, lines: Sequence[str], ended: bool) -> str | None:
+    """A log entry's action in Chắn verbs, from the entry alone: a pass followed by the
+    seat's own stock card (or by the deal's end, the stock run out) is bốc (TT-T3), one that
+    lets its own turned card go on is dưới."""
+    verb = action.split(" ")[0]
+    if verb == "pass":
+        # "AI 1 exposes 6c from the stock", "You expose 6m from the stock"
+        turned = any(re.search(r" exposes? \S+ from the stock$", x) for x in lines)
+        return "bốc" if ended or turned else "dưới"
+    return {"discard": "đánh", "capture": "ăn", "win": "ù", "chiu": "chíu",
+            "decline": "không"}.get(verb)

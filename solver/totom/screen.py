@@ -10,7 +10,8 @@ from moneycards.solver.totom import TOTOM
 from moneycards.solver.screen import _turn, _upper_first, wrap, wrap_items
 from moneycards.solver.table import possessive
 # chan_action: the menu's Chắn words, which solver/screen.py chan_words asks for
-from moneycards.solver.totom.chan import chan_action as chan_action, chan_turn  # noqa: F401
+from moneycards.solver.totom.chan import (  # noqa: F401
+    chan_action as chan_action, chan_log_verb as chan_log_verb, chan_turn)
 
 if TYPE_CHECKING:
     from moneycards.solver.totom.check import HandVerdict

@@ -108,7 +108,8 @@ export function chanTurn(obs: TotomObservation, legal: string[]): string {
  * lets its own turned card go on is dưới. */
 export function chanLogVerb(action: string, lines: readonly string[], ended: boolean): string | undefined {
   const verb = action.split(" ")[0];
-  if (verb === "pass") return ended || lines.some((l) => / exposes \S+ from the stock/.test(l)) ? "bốc" : "dưới";
+  // "AI 1 exposes 6c from the stock", and a seat named You: "You expose 6m from the stock"
+  if (verb === "pass") return ended || lines.some((l) => / exposes? \S+ from the stock/.test(l)) ? "bốc" : "dưới";
   return ({ discard: "đánh", capture: "ăn", win: "ù", chiu: "chíu", decline: "không" } as Record<string, string>)[verb];
 }
 
