@@ -357,6 +357,9 @@ def test_a_whole_deal_played_by_clicking_hints(served, context, tmp_path, game, 
                 re.match(r"\s+(Chắn|Cạ)\s+(\S+(?: \S+)?)\s{2,}", x) for x in lines) if m]
             assert [(k, " ".join(sorted(c.split()))) for k, c in pairs] == listed_pairs
             assert len(pairs) == 10
+        elif game == "kowah":  # its eight cards and the card won on, as the line reads them
+            held, on = re.search(r"cards: ([0-9a-z ]+) \+ ([0-9a-z]+) \(", lines[0]).groups()
+            assert sorted(drawn) == sorted(cards_of(held) + cards_of(on)), (drawn, lines[0])
         else:
             assert drawn == []
     else:

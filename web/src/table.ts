@@ -1376,6 +1376,13 @@ export class TablePage {
     } else if (hand) {
       box.append(h("div", { class: "winning-hand", "aria-hidden": "true" }, cardsEl(game, hand, "small")));
     }
+    // A Kowah winner's eight cards and the card it won on, drawn as the line reads them
+    // ("AI 2's cards: 1155c 115s 1m + 1c (from AI 1's draw)")
+    const won = game === "kowah" ? /cards: ([0-9a-z ]+) \+ ([0-9a-z]+) \(/.exec(lines[0] ?? "") : null;
+    if (won) {
+      box.append(h("div", { class: "winning-hand won-on", "aria-hidden": "true" },
+        cardsEl(game, won[1], "small"), h("span", { class: "plus-card" }, "+"), cardsEl(game, won[2], "small")));
+    }
     if (lines.length) box.append(h("pre", { class: "shown", "aria-label": "The winner's cards" }, ...withRules(lines.join("\n"), game)));
     if (r.bonuses.length) {
       const t = h("table", { class: "bonuses" }, h("caption", {}, ...withRules("Bonuses (TT-K2, TT-K3)", game)),
