@@ -17,7 +17,8 @@ from typing import Sequence
 from moneycards.solver.screen import (  # noqa: F401
     WIDTH, _game_screen, _upper_first, chan_words as chan_words, default_down as default_down,
     describe as describe, explain as explain, menu as menu, menu_lines as menu_lines,
-    plain as plain, screen as screen, wrap as wrap, wrap_clauses as wrap_clauses)
+    plain as plain, read_chan as read_chan, screen as screen, wrap as wrap,
+    wrap_clauses as wrap_clauses)
 
 
 # -- a hint --------------------------------------------------------------------------------

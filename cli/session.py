@@ -22,8 +22,8 @@ from typing import Any
 import click
 
 from moneycards.cli.screen import (Printer, chan_words, default_down, describe, explain,
-                                   hint_lines, menu, menu_lines, plain, screen, terminal_width,
-                                   wrap, wrap_clauses)
+                                   hint_lines, menu, menu_lines, plain, read_chan, screen,
+                                   terminal_width, wrap, wrap_clauses)
 from moneycards.cli.rules import example, known_rule, pick, rule_lines
 from moneycards.cli.tables import CannotUndo, LocalTable, RemoteTable
 from moneycards.records import rules_json
@@ -172,7 +172,7 @@ class Session:
                     t.new_deal = False
                     if not self.next_deal():
                         self.save()
-                        self.echo(f"You left the table. Continue with --resume {self.path}")
+                        self.echo(self._left())
                         return 0
                     self.news()
                     continue
@@ -190,7 +190,7 @@ class Session:
                     self._shown = seen
                 if not self.turn(obs):
                     self.save()
-                    self.echo(f"You left the table. Continue with --resume {self.path}")
+                    self.echo(self._left())
                     return 0
             self.echo("")
             for line in self.ending():
@@ -264,6 +264,10 @@ class Session:
             # or as its Chắn words, with or without their marks ("bốc", "an ca 4s voi 4m")
             if self.chan and plain(said) == plain(chan_words(obs, a)):
                 return a
+        # any other move in Chắn words goes to the table as the action it names, to be
+        # played or refused by its rule as the English would be ("danh 4c": TT-C2)
+        if self.chan and (named := read_chan(obs, plain(said).split())) is not None:
+            return named
         verb, _, rest = answer.partition(" ")
         verb = verb.lower()
         verbs = sorted({a.split()[0] for a in obs.legal_actions})
@@ -287,8 +291,11 @@ class Session:
         lines = self.table.new_lines()
         me = self.table.names()[self.table.seat]
         what = describe(obs, "pass", self.table.names()).partition(": ")[2]
-        said = wrap("", f"{me}: pass" + (f" — {what}" if what else "") + f" ({AUTO_PASS})", 5)
-        told = [k for k, line in enumerate(lines) if line == f"{me}: pass"][:1]
+        # the log's own line for it, with its Chắn verb under --chan-words ("You: pass · bốc")
+        head = next((line for line in lines if line.split(" · ")[0] == f"{me}: pass"),
+                    f"{me}: pass")
+        said = wrap("", head + (f" — {what}" if what else "") + f" ({AUTO_PASS})", 5)
+        told = [k for k, line in enumerate(lines) if line == head][:1]
         if told:  # the log's own line for it, with why it was played
             lines[told[0]:told[0] + 1] = said
         else:
@@ -319,6 +326,11 @@ class Session:
         if first:
             self.echo("  " + PRACTICE)
 
+    def _left(self) -> str:
+        """How to go on after leaving: the file, and --chan-words again if it was given."""
+        words = " --chan-words" if self.chan else ""
+        return f"You left the table. Continue with --resume {self.path}{words}"
+
     def practice(self) -> bool:
         return bool(getattr(self.table, "practice", False))
 
@@ -328,6 +340,9 @@ class Session:
         if word == "help":
             self.echo("  A number picks an option; or type the action: "
                       + ", ".join(sorted({a.split()[0] for a in obs.legal_actions})) + ".")
+            if self.chan:
+                self.say("  ", "Or in Chắn words, with or without their marks: đánh 3c, ăn "
+                         "chắn 4s, ăn cạ 4s với 4m, bốc, dưới, ù, chíu, không.", 4)
             if any(a.startswith("down ") for a in obs.legal_actions):
                 self.echo("  Face down: type down and the cards, in any order.")
             for name, what in COMMANDS.items():

@@ -128,6 +128,11 @@ def chan_log_verb(game: str, action: str, lines: Sequence[str], ended: bool) -> 
     return _game_screen(game).chan_log_verb(action, lines, ended)  # type: ignore[no-any-return]
 
 
+def read_chan(obs: Any, words: Sequence[str]) -> str | None:
+    """A move typed in the game's players' own verbs, without their marks, as its action."""
+    return _game_screen(obs.game).read_chan(words, obs)  # type: ignore[no-any-return]
+
+
 def plain(text: str) -> str:
     """Words without their marks, lower case ("Ăn cạ" -> "an ca"): a Vietnamese word typed
     on a keyboard without Vietnamese input matches as well."""

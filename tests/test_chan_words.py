@@ -165,7 +165,8 @@ def test_a_deal_played_with_chan_words_typed_in_them(tmp_path):
     # turned card go on; the pass played for the person turns the stock (TT-T3)
     assert "\nAI 1: pass · bốc\n     AI 1 exposes 6c from the stock\nAI 1: pass · dưới\n" \
         in r.stdout
-    assert "\nYou: pass · bốc\n     You expose 6m from the stock\n" in r.stdout
+    assert "\nYou: pass · bốc — let 2c go (the only action; --no-auto-pass to be asked)\n" \
+        "     You expose 6m from the stock\n" in r.stdout
     assert "your action: You: pass · dưới" in r.stdout  # dưới played as the pass it names
     assert r.returncode == 0 and record.exists()
 
@@ -212,3 +213,65 @@ def test_the_terminal_s_log_verbs_are_the_web_s(tmp_path):
     web = say(tmp_path, f"{json.dumps(cases)}.map(([a, lines, ended]) => "
                         "w.chanLogVerb(a, lines, ended) ?? null)")
     assert web == [chan_log_verb(*c) for c in cases]
+
+
+def test_a_move_typed_in_chan_words_that_is_no_option_goes_to_the_table_as_its_action():
+    """A Chắn move typed in short, or one the rules refuse, reaches the table as the action
+    it names ("danh 4c" as discard 4c, refused by its rule as the English would be); ăn
+    names the card eaten, and with với the hand card put with it."""
+    from moneycards.cli.session import Session
+    from moneycards.solver.games import GAMES
+
+    session = object.__new__(Session)
+    session.spec, session.chan = GAMES["totom"], True
+    session.table = type("T", (), {"names": staticmethod(lambda: NAMES)})()
+    session.echo = lambda line: None
+    from moneycards.solver.totom import TOTOM
+
+    offer = SimpleNamespace(card=TOTOM.parse("4s")[0], kind=OfferKind.DISCARD, door=1, seat=0)
+    obs = SimpleNamespace(game="totom", phase=Phase.OFFER, offer=offer,
+                          legal_actions=["capture 4m", "pass"])
+    for typed, action in (("an 4s", "capture 4m"), ("ăn", "capture 4m"),
+                          ("ăn cạ 4s với 4c", "capture 4c"), ("an chan 4s", "capture 4s"),
+                          ("ăn chắn", "capture 4s"), ("đánh 4c", "discard 4c"),
+                          ("danh 4c 5c", "discard 4c 5c"), ("ù", "win"), ("u 4s", "win"),
+                          ("u 5s", "win 5s"), ("khong", "decline"), ("không chíu", "decline"),
+                          ("chiu", "chiu"), ("Bốc", "pass")):
+        assert session.read(typed, menu(obs), obs) == action, typed
+    session.chan = False  # the words are no action without --chan-words
+    assert session.read("an 4s", menu(obs), obs) is None
+
+
+def test_the_turn_says_pass_alone_where_no_capture_is_open():
+    """An offer the seat cannot capture: "bốc — pass (no capture is open to you)", as the web
+    table says it, not "capture or pass"."""
+    from moneycards.cli.screen import screen
+
+    for obs in positions(range(6)):
+        if obs.phase is Phase.OFFER and obs.legal_actions == ["pass"]:
+            break
+    go = "dưới" if obs.offer.kind is OfferKind.EXPOSED else "bốc"
+    assert screen(obs, NAMES, chan=True)[0].endswith(
+        f"your turn: {go} — pass (no capture is open to you)")
+    assert screen(obs, NAMES)[0].endswith("your turn: pass (no capture is open to you)")
+
+
+def test_a_pass_played_for_the_person_is_one_line_with_its_verb(tmp_path):
+    """Seed 1: the table plays the person's lone passes (TT-T3), each told once, with its
+    Chắn verb; help names the words that can be typed; leaving says to give --chan-words
+    again with --resume."""
+    def play(seed, answers):
+        record = tmp_path / f"deal{seed}.json"
+        r = subprocess.run([sys.executable, "-m", "moneycards.cli.main", "totom", "play",
+                            "--seed", str(seed), "--chan-words", "--record", str(record)],
+                           input=answers, capture_output=True, text=True, timeout=120)
+        return record, r.stdout.splitlines()
+
+    _, lines = play(1, "")  # seed 1: the person's every turn is a lone pass
+    passes = [x for x in lines if x.startswith("You: pass")]
+    assert "You: pass · bốc — let 4m go (the only action; --no-auto-pass to be asked)" in passes
+    assert all("(the only action" in x for x in passes) and len(passes) > 2
+    record, lines = play(3, "help\nquit\n")
+    assert "  Or in Chắn words, with or without their marks: đánh 3c, ăn chắn 4s, ăn cạ 4s" \
+        in "\n".join(lines)
+    assert lines[-1].endswith(f"Continue with --resume {record} --chan-words")

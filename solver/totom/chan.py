@@ -67,3 +67,38 @@ def chan_log_verb(action: str, lines: Sequence[str], ended: bool) -> str | None:
         return "bốc" if ended or turned else "dưới"
     return {"discard": "đánh", "capture": "ăn", "win": "ù", "chiu": "chíu",
             "decline": "không"}.get(verb)
+
+
+# The Chắn verbs typed without their marks (solver/screen.py plain), as the actions they name.
+_SAID_AS = {"danh": "discard", "boc": "pass", "duoi": "pass", "u": "win", "chiu": "chiu",
+            "khong": "decline"}
+
+
+def read_chan(words: Sequence[str], obs: Any) -> str | None:
+    """A move typed in Chắn verbs without their marks ("danh 4c", "an ca 4s voi 4m", "an
+    4s", "khong chiu"), as the action it names, for the table to play or refuse by its rule;
+    None if the words are no Chắn verb. Ăn names the card eaten, then with "với" the hand
+    card put with it: the action names the hand card."""
+    if not words:
+        return None
+    head, rest = words[0], list(words[1:])
+    if head == "an":
+        kind = rest.pop(0) if rest and rest[0] in ("chan", "ca") else ""
+        if "voi" in rest:  # "ăn cạ 4s với 4m": the hand card after với
+            return " ".join(["capture", *rest[rest.index("voi") + 1:]])
+        offer = obs.offer.card.text if obs.offer is not None else ""
+        captures: list[str] = [a for a in obs.legal_actions if a.startswith("capture ")]
+        if kind == "chan":
+            return f"capture {rest[0] if rest else offer}"  # a Chắn: the same face
+        if len(captures) == 1 and (not rest or rest == [offer]):
+            return captures[0]  # the one capture open: ăn, ăn cạ, ăn 4s
+        if rest == [offer] and kind != "ca":
+            return f"capture {offer}"  # ăn 4s with no Cạ named: a Chắn, or the rules say
+        return " ".join(["capture", *rest])
+    verb = _SAID_AS.get(head)
+    if verb is None:
+        return None
+    if verb == "decline" or (verb in ("win", "chiu") and rest in ([], [obs.offer and
+                                                                    obs.offer.card.text])):
+        return verb  # "không ù", "ù 7s": the claim or its refusal names no card
+    return " ".join([verb, *rest])

@@ -11,7 +11,8 @@ from moneycards.solver.screen import _turn, _upper_first, wrap, wrap_items
 from moneycards.solver.table import possessive
 # chan_action: the menu's Chắn words, which solver/screen.py chan_words asks for
 from moneycards.solver.totom.chan import (  # noqa: F401
-    chan_action as chan_action, chan_log_verb as chan_log_verb, chan_turn)
+    chan_action as chan_action, chan_log_verb as chan_log_verb, chan_turn,
+    read_chan as read_chan)
 
 if TYPE_CHECKING:
     from moneycards.solver.totom.check import HandVerdict
@@ -24,7 +25,9 @@ def view(obs: Any, names: Sequence[str], *, chan: bool = False) -> list[str]:
     # Thiên ù named only where the dealer's twenty wins (TT-W7), as the web table says it
     opening = ("your first discard (or Thiên ù)" if "win" in obs.legal_actions
                else "your first discard")
-    what = {"opening": opening, "discard": "discard", "offer": "capture or pass",
+    offer = ("capture or pass" if any(a.startswith("capture ") for a in obs.legal_actions)
+             else "pass (no capture is open to you)")  # as the web table says it
+    what = {"opening": opening, "discard": "discard", "offer": offer,
             "claims": "a claim"}[phase]
     if chan and obs.to_act == obs.seat:
         what = chan_turn(obs, what)
