@@ -197,6 +197,31 @@ def test_the_log_says_bốc_where_a_pass_turns_the_stock_and_dưới_where_it_le
     assert {("bốc", 0), ("dưới", 0), ("bốc", 1), ("dưới", 1)} <= set(told)  # You, and AI 1
 
 
+def test_the_log_says_ăn_chắn_or_ăn_cạ_and_the_card_eaten():
+    """TT-T2 in the log's verbs: a capture whose hand card is the card eaten makes a Chắn,
+    any other a Cạ; the entry names the card eaten, as the menu does."""
+    from moneycards.solver.tables import AI, Seat, Table
+    from moneycards.solver.totom.chan import chan_log_verb
+
+    said = set()
+    for seed in range(6):
+        t = Table.create("totom", [Seat(AI, "greedy", n) for n in NAMES], seed=seed,
+                         ai_only=True)
+        state = seeded("totom", seed)
+        eaten = []  # the card each capture ate, replayed by the rules
+        for action in t.state.history:
+            if action.startswith("capture "):
+                eaten.append(state.observation(state.current_seat()).offer.card.text)
+            state.apply(action)
+        caps = [e for e in t.events(0) if e.action.startswith("capture ")]
+        assert len(caps) == len(eaten)
+        for e, card in zip(caps, eaten):
+            kind = "chắn" if e.action == f"capture {card}" else "cạ"
+            assert chan_log_verb(e.action, e.lines, False) == f"ăn {kind} {card}"
+            said.add(kind)
+    assert said == {"chắn", "cạ"}
+
+
 def test_the_terminal_s_log_verbs_are_the_web_s(tmp_path):
     if not (ESBUILD.exists() and (WEB / "src" / "gen").exists()):
         pytest.skip("the web table's packages are not installed (npm ci in web/)")

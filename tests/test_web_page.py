@@ -1142,6 +1142,9 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
         verb = action.split()[0]
         want = (("bốc" if re.search(r" exposes \S+ from the stock", text) else "dưới")
                 if verb == "pass" else verbs[verb])
+        if verb == "capture":  # a Chắn when the hand card is the card eaten (TT-T2)
+            eaten = re.search(r"taking (\S+)$", text).group(1)
+            want += f" {'chắn' if action == f'capture {eaten}' else 'cạ'} {eaten}"
         assert after == f'" · {want}"', (action, text, after)
         assert "·" not in text  # the line's own text is the server's
     assert {a.split()[0] for a, _, after in entries if "dưới" in after} == {"pass"}

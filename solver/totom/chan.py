@@ -59,8 +59,13 @@ def chan_turn(obs: Any, english: str) -> str:
 def chan_log_verb(action: str, lines: Sequence[str], ended: bool) -> str | None:
     """A log entry's action in Chắn verbs, from the entry alone: a pass followed by the
     seat's own stock card (or by the deal's end, the stock run out) is bốc (TT-T3), one that
-    lets its own turned card go on is dưới."""
-    verb = action.split(" ")[0]
+    lets its own turned card go on is dưới; ăn says chắn or cạ and the card eaten."""
+    verb, _, arg = action.partition(" ")
+    if verb == "capture":  # "AI 2 exposes 6c 6m, taking 6c": a Chắn when the hand card is it
+        eaten = next((m.group(1) for x in lines if (m := re.search(r" taking (\S+)$", x))),
+                     None)
+        return "ăn" if eaten is None else f"ăn chắn {eaten}" if eaten == arg \
+            else f"ăn cạ {eaten}"
     if verb == "pass":
         # "AI 1 exposes 6c from the stock", "You expose 6m from the stock"
         turned = any(re.search(r" exposes? \S+ from the stock$", x) for x in lines)

@@ -105,11 +105,16 @@ export function chanTurn(obs: TotomObservation, legal: string[]): string {
 
 /** A Tổ Tôm log entry's action in Chắn verbs, from the entry alone: a pass followed by the
  * seat's own stock card (or by the deal's end, the stock run out) is bốc (TT-T3), one that
- * lets its own turned card go on is dưới. */
+ * lets its own turned card go on is dưới; ăn says chắn or cạ and the card eaten. */
 export function chanLogVerb(action: string, lines: readonly string[], ended: boolean): string | undefined {
   const verb = action.split(" ")[0];
   // "AI 1 exposes 6c from the stock", and a seat named You: "You expose 6m from the stock"
   if (verb === "pass") return ended || lines.some((l) => / exposes? \S+ from the stock/.test(l)) ? "bốc" : "dưới";
+  if (verb === "capture") {  // "AI 2 exposes 6c 6m, taking 6c": a Chắn when the hand card is it
+    const eaten = lines.map((l) => / taking (\S+)$/.exec(l)?.[1]).find((x) => x);
+    const arg = action.split(" ")[1];
+    return eaten === undefined ? "ăn" : eaten === arg ? `ăn chắn ${eaten}` : `ăn cạ ${eaten}`;
+  }
   return ({ discard: "đánh", capture: "ăn", win: "ù", chiu: "chíu", decline: "không" } as Record<string, string>)[verb];
 }
 
