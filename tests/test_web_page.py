@@ -153,16 +153,18 @@ def shots_dir(tmp_path) -> pathlib.Path:
 
 def deal_in_lobby(w: Watched, base: str, game: str, seats: list[str], seed: int | None,
                   preset: str | None = None, auto_pass: bool = False,
-                  deals: int | None = None) -> None:
-    """A table dealt from the lobby (`deals`: a match of that many). A lone pass is clicked
-    by the test (`auto_pass` off) unless asked: the page's own pass would race the test's
-    clicks."""
+                  deals: int | None = None, names: dict[int, str] | None = None) -> None:
+    """A table dealt from the lobby (`deals`: a match of that many; `names`: seats named).
+    A lone pass is clicked by the test (`auto_pass` off) unless asked: the page's own pass
+    would race the test's clicks."""
     page = w.page
     page.goto(base + "/")
     page.evaluate(f"localStorage.setItem('moneycards.autoPass', '{int(auto_pass)}')")
     page.check(f"input[name=game][value={game}]")
     for s, who in enumerate(seats):
         page.select_option(f"#seat{s}", who)
+    for s, name in (names or {}).items():
+        page.fill(f"input[name=name{s}]", name)
     if seed is not None:
         page.fill("#seed", str(seed))
     if deals is not None:
@@ -1461,14 +1463,8 @@ def test_the_friends_links_line_up_whatever_their_names(served, context):
     """The dealer's panel of friends' links: the link boxes start at one edge, a short name
     beside a long one (each line a row of one grid), on a desktop and on a phone."""
     w = Watched(context)
-    w.page.goto(served + "/")
-    w.page.check("input[name=game][value=kowah]")
-    for s, who in enumerate(["you", "friend", "friend"]):
-        w.page.select_option(f"#seat{s}", who)
-    w.page.fill("input[name=name1]", "Lan")
-    w.page.fill("input[name=name2]", "Nguyễn Thị Minh Khai")
-    w.page.fill("#seed", "8")
-    w.page.click("#deal")
+    deal_in_lobby(w, served, "kowah", ["you", "friend", "friend"], 8,
+                  names={1: "Lan", 2: "Nguyễn Thị Minh Khai"})
     w.page.wait_for_selector(".invite-link[data-seat='2']")
     for width, height in SIZES:
         w.page.set_viewport_size({"width": width, "height": height})

@@ -26,6 +26,14 @@ MULTIPLIERS = {"self-draw": 3, "draw": 1, "discard": 2}
 # as a drawn deal (KW-K2).
 WON = {"self-draw": "by self-draw", "draw": "from another seat's draw",
        "discard": "from a discard"}
+
+
+def won_by(via: str, whose: str) -> str:
+    """How a win came, naming whose draw or discard it was (`whose`: "Ana's", "your"):
+    "another seat's draw" read, on the drawer's own screen, as someone else's."""
+    return WON[via] if via == "self-draw" else f"from {whose} {via}"
+
+
 data("KW-K1", "the win multiplier: self-draw x3, another seat's draw x1, a discard x2",
      __name__, "MULTIPLIERS")
 

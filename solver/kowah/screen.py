@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 from moneycards.solver.cards import Face, counted
 from moneycards.solver.kowah import KOWAH
-from moneycards.solver.kowah.check import WON
+from moneycards.solver.kowah.check import WON, won_by
 from moneycards.solver.kowah.exact import splits_exact
 from moneycards.solver.kowah.shapes import TRIPLETS
 from moneycards.solver.screen import _turn, _upper_first, wrap_items
@@ -110,7 +110,7 @@ def explain(state: Any, r: Any, names: Sequence[str]) -> list[str]:
         hand[KOWAH.index(card)] -= 1
     splits = [sp for sp in splits_exact(hand) if sp.pair == card] or splits_exact(hand)
     # whose draw or discard it was: the seat to act when the deal ended (as the result says)
-    how = WON[r.via] if r.via == "self-draw" else f"from {possessive(names[state.seat])} {r.via}"
+    how = won_by(r.via, possessive(names[state.seat]))
     lines = [f"{_upper_first(possessive(names[r.winner]))} cards: {KOWAH.render(hand)} + "
              f"{card} ({how})"]
     if splits:

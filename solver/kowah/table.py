@@ -15,7 +15,7 @@ from typing import Any
 from moneycards.solver.cards import Face
 from moneycards.solver.kowah import KOWAH
 from moneycards.solver.errors import InvalidInput, clip
-from moneycards.solver.kowah.check import MULTIPLIERS, WON, pair_refusal, pairs_text
+from moneycards.solver.kowah.check import MULTIPLIERS, pair_refusal, pairs_text, won_by
 from moneycards.solver.kowah import observation as ob
 from moneycards.solver.kowah import legal
 from moneycards.solver.kowah.legal import TAKE_LIMIT
@@ -242,9 +242,7 @@ class KowahState(TableState):
         """How a win came, naming whose draw or discard it was ("from Ana's draw": "another
         seat's draw" read as if the reader's own were not); the seat to act is the one that
         drew or discarded it (a win ends the deal before the turn moves on)."""
-        if via == "self-draw":
-            return WON[via]
-        return f"from {possessive(seat_label(self.seat))} {via}"
+        return won_by(via, possessive(seat_label(self.seat)))
 
     def over_rule(self) -> str:
         r = self.result

@@ -41,7 +41,7 @@ def chan_turn(obs: Any, english: str) -> str:
     def has(verb: str) -> bool:
         return any(a == verb or a.startswith(verb + " ") for a in legal)
 
-    go = "dưới" if obs.offer is not None and obs.offer.kind.value == "exposed" else "bốc"
+    go = chan_action(obs, "pass").lower()
     phase = obs.phase.name.lower()
     if phase == "claims":
         claims = " or ".join(w for w, v in (("ù", "win"), ("chíu", "chiu")) if has(v))
@@ -103,7 +103,7 @@ def read_chan(words: Sequence[str], obs: Any) -> str | None:
     verb = _SAID_AS.get(head)
     if verb is None:
         return None
-    if verb == "decline" or (verb in ("win", "chiu") and rest in ([], [obs.offer and
-                                                                    obs.offer.card.text])):
+    offered = [obs.offer.card.text] if obs.offer is not None else []
+    if verb == "decline" or (verb in ("win", "chiu") and rest in ([], offered)):
         return verb  # "không ù", "ù 7s": the claim or its refusal names no card
     return " ".join([verb, *rest])

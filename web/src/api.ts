@@ -31,6 +31,12 @@ export function refusal(err: unknown): Refusal {
     message: e.rawMessage || String(e.code), code: e.code };
 }
 
+/** Whether CloseTable refused the token as no owner's: an owner token that is not the
+ * table's (a link's, edited), or a seat's at a table of several people. */
+export function notTheOwner(r: Refusal): boolean {
+  return r.reason === "WRONG_OWNER_TOKEN" || r.reason === "OWNER_ONLY";
+}
+
 /** Whether a call failed for want of an answer (the server down or unreachable, the
  * connection lost) rather than by the server's refusal, which always names its reason. */
 export function unanswered(r: Refusal): boolean {

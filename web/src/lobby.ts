@@ -1,6 +1,6 @@
 // The lobby: choose a game, its rules, who sits where (you, AI players, friends) and a seed
 // for practice; deal, and hand each friend the link to their own seat.
-import { Code, refusal, tables } from "./api.js";
+import { Code, notTheOwner, refusal, tables } from "./api.js";
 import { clear, h } from "./dom.js";
 import type { GameKey } from "./cards.js";
 import { type Invite, inviteList } from "./invites.js";
@@ -322,7 +322,7 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
         await tables.closeTable({ tableId: s.tableId, seatToken: s.token, ownerToken: s.owner ?? "" });
       } catch (err) {
         const r = refusal(err);
-        if (r.reason === "WRONG_OWNER_TOKEN" || r.reason === "OWNER_ONLY") {
+        if (notTheOwner(r)) {
           forgetOwner(s);  // an edited link's owner token: "close" is no longer offered
           s.owner = undefined;
           plain();

@@ -2,7 +2,7 @@
 // updates through Watch, and the end of the deal explained.
 import { backsEl, cardEl, cardName, cardsEl, type GameKey, parseCards } from "./cards.js";
 import { loadRules, presetRef, ruleRef, showBook, showRuleById, withRules } from "./rules.js";
-import { Code, lukfu, refusal, type Refusal, tables, unanswered } from "./api.js";
+import { Code, lukfu, notTheOwner, refusal, type Refusal, tables, unanswered } from "./api.js";
 import { clear, h } from "./dom.js";
 import { dealRead, forget, forgetOwner, markOver, remembered, replaceInvite, sameSeat, setDealRead, dealReadKept, autoPass, setAutoPass, setTabSeat, chanVerbs, setChanVerbs } from "./store.js";
 import { inviteList, inviteUrl, linkField } from "./invites.js";
@@ -754,7 +754,7 @@ export class TablePage {
       const why = refusal(err);
       // an owner token that is not the table's (a link's, edited), or a seat's token at a
       // table of several people: the seat is still there, and the table goes on
-      if (why.reason === "WRONG_OWNER_TOKEN" || why.reason === "OWNER_ONLY") {
+      if (notTheOwner(why)) {
         this.closing = false;
         this.closeRefused = true;
         forgetOwner(this.seat);
