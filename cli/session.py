@@ -418,12 +418,21 @@ class Session:
         return bool(self.table.match_lines())
 
     def next_deal(self) -> bool:
-        """Between a match's deals: wait for Enter; False when the person leaves."""
-        try:
-            answer = input("Press Enter for the next deal (or type quit): ").strip().lower()
-        except EOFError:
-            return False
-        return answer != "quit"
+        """Between a match's deals: wait for Enter; False when the person leaves. Any
+        other answer is asked again: a move typed a moment too late must not start the
+        next deal unread."""
+        while True:
+            try:
+                answer = input("Press Enter for the next deal (or type quit): ")
+            except EOFError:
+                return False
+            word = answer.strip().lower()
+            if word == "":
+                return True
+            if word == "quit":
+                return False
+            self.echo(f"  '{answer.strip()}' is not an answer here: press Enter for the "
+                      "next deal, or type quit.")
 
     def echo(self, line: str) -> None:
         click.echo(line)

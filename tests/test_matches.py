@@ -260,6 +260,9 @@ def test_R_match_a_three_deal_match_in_the_terminal_resumes_mid_match(tmp_path):
             deals_seen += 1
             assert re.search(r"Deal 2 of 3: \S.* starts", shown)
             assert "Totals: You " in shown
+            t.sendline("1")  # a move typed late does not start the next deal unread
+            t.expect("'1' is not an answer here: press Enter for the next deal, or type quit")
+            t.expect("Press Enter for the next deal")
             t.sendline("")
             continue
         t.sendline("1")
