@@ -1363,6 +1363,7 @@ def test_a_seat_moves_to_another_browser_by_a_new_link(served, browser):
         assert taken.page.locator(".log").count() == 0
         assert taken.page.text_content("[role=status].sr-only") == (
             "This browser no longer sits at the table.")
+        assert taken.page.title().startswith("Seat moved · ")  # not "Waiting" nor "Your turn"
         assert taken.page.evaluate(mine) == [0]  # the dealer's own seat is kept
         refused = urllib.request.Request(
             f"{served}/moneycards.v1.TableService/GetView",
@@ -3042,4 +3043,37 @@ def test_the_rules_search_suggests_a_word_of_the_game_s_own_rules(served, contex
     word = hint.removeprefix("find: a word, such as ")
     assert word != hint and word != "doorway"
     assert [r.id for r in rule_texts(game) if mentions(r, word)], (game, word)
+    assert w.errors == []
+
+
+def test_on_a_phone_a_capture_button_says_what_it_takes(served, context):
+    """TT-T2: `capture 8m` names the hand card that takes the offered card. A phone hides
+    the words beside each move, and "capture 8m" alone read as taking 8m while 8c was on
+    offer: there each capture button keeps "takes 8c" (a desktop says it in full)."""
+    w = Watched(context, 390, 844)
+    deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 17)
+    for _ in range(200):
+        w.settled()
+        if any(a.startswith("capture ") for a in w.debug("legal")):
+            break
+        version = w.debug("version")
+        legal = w.debug("legal")
+        w.debug("act", next((a for a in legal if a.startswith("discard ")), legal[0]))
+        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    else:
+        raise AssertionError("no capture came")
+    offer = w.debug("offer")
+    assert offer
+    for size in ((390, 844), (1280, 800)):
+        w.page.set_viewport_size({"width": size[0], "height": size[1]})
+        w.page.wait_for_timeout(100)
+        shown = w.page.eval_on_selector_all(
+            "button.act[data-action^='capture ']",
+            "bs => bs.map(b => [b.dataset.action, b.innerText.replace(/\\s+/g, ' ').trim()])")
+        assert shown, "no capture button"
+        for action, text in shown:
+            if size[0] == 390:
+                assert f"takes {offer}" in text and "expose" not in text, (action, text)
+            else:
+                assert f"take {offer}, expose" in text and "takes " not in text, (action, text)
     assert w.errors == []

@@ -15,7 +15,7 @@ import type { DealResult } from "./gen/moneycards/v1/common_pb.js";
 import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
 import { kowahGroups, totomGroups } from "./groups.js";
 import {
-  describe, explainResult, GAME_TITLE, listed, lukfuToBeat, OFFER_WORDS, plural, possessive, seatKindWords,
+  describe, describeShort, explainResult, GAME_TITLE, listed, lukfuToBeat, OFFER_WORDS, plural, possessive, seatKindWords,
   seatName, turnWhat, withoutAction, chanWords, chanTurn, chanLogVerb,
 } from "./words.js";
 
@@ -662,6 +662,7 @@ export class TablePage {
     if (this.moving !== "asking") return;  // one renewal: a second would lose the seat
     const friends = this.invites();  // kept with this seat: shown once more, then forgotten
     const seatNo = this.view?.seat;
+    const game = this.view ? GAME_KEY[this.view.game] : undefined;  // for the tab, once it is gone
     const renewed = new Set(this.view?.seats.flatMap((s, k) => (s.tokenRenewed ? [k] : [])));
     const owner = this.owner();  // whoever dealt keeps "close table" after a move
     const fromLink = this.openedFromLink();  // whoever dealt had no link to this seat
@@ -687,6 +688,8 @@ export class TablePage {
     clear(this.logList);
     this.logList.closest<HTMLElement>(".log")?.remove();  // no empty Log box left behind
     this.announcer.textContent = "This browser no longer sits at the table.";  // not "your turn"
+    // nor the tab: "Waiting" would call the person back to a seat this browser left
+    document.title = `Seat moved · ${game ? `${GAME_TITLE[game]} · ` : ""}moneycards`;
     const [field, copy] = linkField(inviteUrl(this.seat.tableId, token, owner, read),
       { class: "invite-link moved-link", "aria-label": "The seat's new link" });
     this.board.append(h("section", { class: "panel notice moved", role: "alert" },
@@ -1130,6 +1133,7 @@ export class TablePage {
       // 1-9, and 0 for the tenth, as a keyboard's row of digits runs
       const key = keyed && number <= 10 ? String(number % 10) : undefined;
       const said = describe(game, obs, a.text);
+      const short = describeShort(game, obs, a.text);
       // in Chắn verbs the action's own text follows them, for the title and a screen reader
       const label = this.label(v, obs, a.text);
       const named = label === a.text ? a.text : `${label} (${a.text})`;
@@ -1140,7 +1144,8 @@ export class TablePage {
         // said once: the key, the action, what it does (the small cards repeat the action's)
         "aria-label": `${key ? `${key}: ` : ""}${named}${said ? `, ${said}` : ""}`,
       }, key ? h("kbd", {}, key) : null, h("span", { class: label === a.text ? "text" : "text chan" }, label),
-      said ? h("span", { class: "said" }, said) : null, a.cards && parseCards(a.cards).length <= 4
+      said ? h("span", { class: "said" }, said) : null,
+      short && label === a.text ? h("span", { class: "said-short", "aria-hidden": "true" }, short) : null, a.cards && parseCards(a.cards).length <= 4
         ? cardsEl(game, a.cards, "tiny") : a.text === "take" && takes ? cardsEl(game, takes, "tiny") : null);
     };
     const downs = shown.filter((a) => a.text.startsWith("down"));
@@ -1487,6 +1492,9 @@ export class TablePage {
       seat: () => this.view?.seat,
       name: () => (this.view ? this.view.seats[this.view.seat]?.name : undefined) ?? "",
       hand: () => (this.view?.observation.value as Obs | undefined)?.hand ?? "",
+      // Tổ Tôm's card on offer ("" at a discard, or in another game)
+      offer: () => this.view?.observation.case === "totom"
+        ? (this.view.observation.value as TotomObservation).offer?.card ?? "" : "",
       table: () => this.seat.tableId,
       game: () => (this.view ? GAME_KEY[this.view.game] : ""),
       kinds: () => this.view?.seats.map((s) => (s.kind === SeatKind.AI ? "ai" : "human")) ?? [],

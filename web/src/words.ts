@@ -133,6 +133,15 @@ export function lukfuToBeat(obs: LukFuObservation): string | undefined {
 }
 
 /** What an action does, after its text ("capture 4m: take 4s, expose 4s 4m, a Cạ"). */
+/** What a phone keeps of `describe`, where the action's own text would mislead without it:
+ * a Tổ Tôm capture names the hand card that takes, not the card taken. */
+export function describeShort(game: GameKey, obs: TotomObservation | KowahObservation | LukFuObservation,
+                              text: string): string | undefined {
+  if (game !== "totom" || !text.startsWith("capture ")) return undefined;
+  const o = (obs as TotomObservation).offer;
+  return o ? `takes ${o.card}` : undefined;
+}
+
 export function describe(game: GameKey, obs: TotomObservation | KowahObservation | LukFuObservation,
                          text: string): string {
   const [verb, ...rest] = text.split(" ");
