@@ -129,9 +129,12 @@ def as_option(err: InvalidInput) -> InvalidInput:
     ctx = click.get_current_context(silent=True)
     if ctx is None or not err.field:
         return err
+    spelled = "--" + err.field.replace("_", "-")  # `record` is --record (record_file)
     for param in ctx.command.params:
-        if isinstance(param, click.Option) and param.name == err.field:
+        if isinstance(param, click.Option) and (param.name == err.field
+                                                or spelled in param.opts):
             err.field = param_name(param)
+            break
     return err
 
 

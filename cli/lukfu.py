@@ -47,23 +47,25 @@ def _rules(ace_rule: bool | None, strict_leads: bool | None) -> LukFuRules:
 
 
 def _history(record_file: IO[str] | None, hand: str | None, seat: int | None,
-             rules: LukFuRules) -> tuple[dict[str, Any] | None, str, int | None, LukFuRules]:
-    """The record, hand, seat and rules for a question: a game record file is replayed and
-    seen from the seat (its record's rules apply); a public record is read as it is."""
+             rules: LukFuRules
+             ) -> tuple[dict[str, Any] | None, str, int | None, LukFuRules, str | None]:
+    """The record, hand, seat and rules for a question, and the rule that ended the deal
+    (None: in play): a game record file is replayed and seen from the seat (its record's
+    rules apply); a public record is read as it is."""
     from moneycards.records import read_lukfu_history
 
     if record_file is None:
         if hand is None:
             raise InvalidInput("give the seat's hand, or --record with a game record (which "
                                "holds it)", field="--hand")
-        return None, hand, seat, rules
+        return None, hand, seat, rules, None
     view = read_lukfu_history(record_file.read(), seat)
     if hand is None:
         hand = view["hand"]
         if hand is None:  # a game record's seat may hold no card (""): that is its hand
             raise InvalidInput("a public record does not show the seat's hand: give it",
                                field="--hand")
-    return view["record"], hand, view["seat"], view["rules"] or rules
+    return view["record"], hand, view["seat"], view["rules"] or rules, view["ended"]
 
 
 @click.group(NAME, context_settings=CONTEXT_SETTINGS)
@@ -126,9 +128,10 @@ def legal(play: str, hand: str | None, role: str | None, record_file: IO[str] | 
     """
     from moneycards.solver.lukfu.check import legal_text
 
-    record, hand, seat, rules = _history(record_file, hand, seat, _rules(ace_rule, strict_leads))
+    record, hand, seat, rules, ended = _history(record_file, hand, seat,
+                                                _rules(ace_rule, strict_leads))
     d = legal_text(play, hand=hand, role=role, record=record, seat=seat, face_down=face_down,
-                   rules=rules)
+                   rules=rules, ended=ended)
     if as_json:
         from moneycards.cli.vocabulary import emit_answer
         from moneycards.server.lukfu import play_message
@@ -163,8 +166,9 @@ def old(hand: str | None, record_file: IO[str] | None, seat: int | None, engine:
     """
     from moneycards.solver.lukfu.check import old_text
 
-    record, hand, seat, rules = _history(record_file, hand, seat, _rules(ace_rule, strict_leads))
-    d = old_text(hand=hand, record=record, seat=seat, engine=engine, rules=rules)
+    record, hand, seat, rules, ended = _history(record_file, hand, seat,
+                                                _rules(ace_rule, strict_leads))
+    d = old_text(hand=hand, record=record, seat=seat, engine=engine, rules=rules, ended=ended)
     if as_json:
         from moneycards.cli.vocabulary import emit_answer
         from moneycards.server.lukfu import old_message
@@ -176,11 +180,14 @@ def old(hand: str | None, record_file: IO[str] | None, seat: int | None, engine:
     for r in d["reasons"]:
         mark = "old    " if r["old"] else "not old"
         click.echo(f"  {r['card']:<3} {mark} {r['rule']:<6} {r['explanation']}")
+    total = f"Fu won {d['fu']} + old cards {len(d['old'])} = {d['claim_total']}"
+    if d["ended"]:  # "may claim now" would offer a claim after the deal's end
+        click.echo(f"{total}; the deal is over ({d['ended']}): no claim follows its end")
+        return
     claim = {True: "may claim now", False: "cannot claim now",
              None: "a claim needs the seat about to lead, which only a record shows"}[
         d["can_claim"]]
-    click.echo(f"Fu won {d['fu']} + old cards {len(d['old'])} = {d['claim_total']}: {claim} "
-               f"(LF-W2: six at the moment of leading)")
+    click.echo(f"{total}: {claim} (LF-W2: six at the moment of leading)")
 
 
 @lukfu.command()

@@ -18,7 +18,8 @@ from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
 from moneycards.solver import tables
-from moneycards.solver.errors import InvalidInput, NotationError, clip, json_object, snake_case
+from moneycards.solver.errors import (ContextError, InvalidInput, NotationError, clip, json_object,
+                                      snake_case)
 from moneycards.solver.games import GAMES, another_game, new_state, rules_for, spec
 from moneycards.solver.lukfu import NAME as LUKFU
 from moneycards.solver.table import IllegalAction, Outcome, outcome_from_json
@@ -46,6 +47,7 @@ class LukFuSeatView(TypedDict):
     hand: str
     seat: int
     rules: LukFuRules
+    ended: str | None  # the rule that ended the deal (LF-W2 a claim, LF-W4 …); None: in play
 
 
 class LukFuPublicHistory(TypedDict):
@@ -55,6 +57,7 @@ class LukFuPublicHistory(TypedDict):
     hand: None
     seat: int | None
     rules: None
+    ended: None  # a public record does not say whether a claim ended it
 
 TIMESTAMP = "google.protobuf.Timestamp"
 
@@ -574,13 +577,17 @@ def lukfu_seat_view(msg: Message, seat: int | None, *, field: str = "game_record
         except IllegalAction as err:
             raise InvalidInput(f"action {k + 1} {action!r} is illegal: {err.message}",
                                field=f"{field}.actions[{k}]", rule=err.rule) from None
+    ended = state.over_rule() if state.is_over else None
     seat = state.current_seat() if seat is None else seat
-    if seat is None or not 0 <= seat < spec(LUKFU).seats:
-        raise InvalidInput("the deal is over: name the seat" if seat is None
-                           else f"seat must be 0, 1 or 2, not {seat}", field="seat")
+    if seat is None:
+        raise ContextError(f"the deal is over ({ended}): no seat is to act; name the seat",
+                           field="seat", rule=ended)
+    if not 0 <= seat < spec(LUKFU).seats:
+        raise InvalidInput(f"seat must be 0, 1 or 2, not {seat}", field="seat")
     obs = state.observation(seat).to_json()
     return {"record": obs["record"], "hand": obs["hand"], "seat": seat,
-            "rules": state.record.rules}  # type: ignore[attr-defined]  # a Luk Fu state
+            "rules": state.record.rules,  # type: ignore[attr-defined]  # a Luk Fu state
+            "ended": ended}
 
 
 def read_lukfu_history(data: Any, seat: int | None) -> LukFuSeatView | LukFuPublicHistory:
@@ -596,7 +603,8 @@ def read_lukfu_history(data: Any, seat: int | None) -> LukFuSeatView | LukFuPubl
         msg = parse_json(obj, wire(LUKFU).record(), field="record",
                          what="a game record (a JSON object)")
         return lukfu_seat_view(msg, seat, field="record")
-    return {"record": read_lukfu_record(obj), "hand": None, "seat": seat, "rules": None}
+    return {"record": read_lukfu_record(obj), "hand": None, "seat": seat, "rules": None,
+            "ended": None}
 
 
 def match_record_message(game: str, record: Mapping[str, Any]) -> Message:

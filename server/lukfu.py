@@ -65,19 +65,21 @@ def _rules(msg: lukfu_pb2.LukFuRules) -> LukFuRules:
 
 
 def _history(request: Union[lukfu_pb2.CheckPlayRequest, lukfu_pb2.ProveOldRequest],
-             seat: int | None) -> tuple[Any, str, int | None, LukFuRules]:
-    """The record, hand, seat and rules of a request: a game record is replayed and seen from
-    the seat (its rules apply, and an empty hand is the seat's own)."""
+             seat: int | None) -> tuple[Any, str, int | None, LukFuRules, str | None]:
+    """The record, hand, seat and rules of a request, and the rule that ended the deal
+    (None: in play): a game record is replayed and seen from the seat (its rules apply, and
+    an empty hand is the seat's own)."""
     from moneycards.records import lukfu_record_dict, lukfu_seat_view
 
     rules = _rules(request.rules)
     which = request.WhichOneof("history")
     if which == "record":
-        return lukfu_record_dict(request.record), request.hand, seat, rules
+        return lukfu_record_dict(request.record), request.hand, seat, rules, None
     if which == "game_record":
         view = lukfu_seat_view(request.game_record, seat)
-        return view["record"], request.hand or view["hand"], view["seat"], view["rules"]
-    return None, request.hand, seat, rules
+        return (view["record"], request.hand or view["hand"], view["seat"], view["rules"],
+                view["ended"])
+    return None, request.hand, seat, rules, None
 
 
 class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
@@ -90,17 +92,18 @@ class LukFuService(lukfu_pb2_grpc.LukFuServiceServicer):
     @rpc()
     def CheckPlay(self, request: lukfu_pb2.CheckPlayRequest,
                   context: grpc.ServicerContext) -> lukfu_pb2.CheckPlayResponse:
-        record, hand, seat, rules = _history(
+        record, hand, seat, rules, ended = _history(
             request, request.seat if request.HasField("seat") else None)
         d = legal_text(request.play, hand=hand, role=enum_value(ROLE, request.role, "role"),
-                       record=record, seat=seat, face_down=request.face_down, rules=rules)
+                       record=record, seat=seat, face_down=request.face_down, rules=rules,
+                       ended=ended, record_field=request.WhichOneof("history") or "record")
         return play_message(d)
 
     @rpc()
     def ProveOld(self, request: lukfu_pb2.ProveOldRequest,
                  context: grpc.ServicerContext) -> lukfu_pb2.ProveOldResponse:
-        record, hand, seat, rules = _history(request, request.seat)
-        d = old_text(hand=hand, record=record, seat=seat, rules=rules)
+        record, hand, seat, rules, ended = _history(request, request.seat)
+        d = old_text(hand=hand, record=record, seat=seat, rules=rules, ended=ended)
         return old_message(d)
 
     @rpc()

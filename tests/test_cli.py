@@ -983,3 +983,40 @@ def test_no_command_list_cuts_a_summary_short():
         out = CliRunner().invoke(cli, [*path, "--help"], terminal_width=80).output
         listed = out.split("Commands:", 1)[1].splitlines()
         assert listed and not any(line.rstrip().endswith("...") for line in listed), path
+
+
+@pytest.mark.parametrize("seed, rule", [(1, "LF-W2"), (5, "LF-W4")])
+def test_lukfu_old_and_legal_on_an_ended_deal_say_it_is_over(tmp_path, seed, rule):
+    """A game record whose deal has ended (a claim, LF-W2; all cards played, LF-W4): `old`
+    still proves each seat's old cards but offers no claim ("may claim now" was printed
+    after the claim had ended the deal), and `legal` refuses any play, from every seat."""
+    import random
+
+    from moneycards.records import game_record_json
+    from moneycards.solver.games import seeded
+
+    rng, state = random.Random(seed), seeded("lukfu", seed)
+    while not state.is_over:
+        legal = state.legal_texts()
+        state.apply(next((a for a in ("claim", "call play") if a in legal), None)
+                    or rng.choice(legal))
+    assert state.over_rule() == rule
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(game_record_json("lukfu", state.engine_record())))
+    for seat in range(3):
+        r = run("lukfu", "old", "--record", str(game), "--seat", str(seat))
+        assert r.exit_code == 0
+        assert r.output.splitlines()[-1].endswith(
+            f"; the deal is over ({rule}): no claim follows its end"), r.output
+        assert "may claim" not in r.output
+        d = json.loads(run("lukfu", "old", "--record", str(game), "--seat", str(seat),
+                           "--json").output)
+        assert d["can_claim"] is False and d["about_to_lead"] is False
+        hand = state.observation(seat).to_json()["hand"]
+        card = hand.split()[0] if hand else "9m"
+        r = run("lukfu", "legal", card, "--record", str(game), "--seat", str(seat))
+        assert r.exit_code == 2
+        assert f"the deal is over ({rule}): no play follows its end [{rule}]" in r.output
+        assert r.output.startswith("error: --record: ")
+    r = run("lukfu", "legal", "9m", "--record", str(game))  # no seat is to act
+    assert r.exit_code == 2 and f"the deal is over ({rule}): no seat is to act" in r.output

@@ -262,3 +262,28 @@ def test_check_play_answers_cards_that_make_no_play_illegal(stub):
         stub.CheckPlay(pb.CheckPlayRequest(play="1c 1c", hand="1c 5t",
                                            role=pb.LUK_FU_ROLE_CALLER), timeout=10)
     assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_a_game_record_of_an_ended_deal_offers_no_play_and_no_claim(stub):
+    """A deal a claim ended (LF-W2): CheckPlay refuses every play, naming `game_record` and
+    the rule; ProveOld still proves the seat's old cards and says it cannot claim."""
+    import random
+
+    from moneycards.records import game_record_message
+    from moneycards.solver.games import seeded
+
+    rng, state = random.Random(1), seeded("lukfu", 1)
+    while not state.is_over:
+        legal = state.legal_texts()
+        state.apply(next((a for a in ("claim", "call play") if a in legal), None)
+                    or rng.choice(legal))
+    assert state.over_rule() == "LF-W2"
+    game = game_record_message("lukfu", state.engine_record())
+    for seat in range(3):
+        hand = state.observation(seat).to_json()["hand"]
+        asked = pb.CheckPlayRequest(play=hand.split()[0] if hand else "9m", game_record=game,
+                                    seat=seat)
+        v = violation(lambda: stub.CheckPlay(asked, timeout=30))  # noqa: B023 (called here)
+        assert v.field == "game_record" and "the deal is over (LF-W2)" in v.description
+        r = stub.ProveOld(pb.ProveOldRequest(game_record=game, seat=seat), timeout=60)
+        assert r.HasField("can_claim") and r.can_claim is False

@@ -65,12 +65,18 @@ def _seat(seat: int | None, default: int) -> int:
 
 def legal_text(play: str, *, hand: str, role: str | None = None, record: Any = None,
                seat: int | None = None, face_down: bool = False,
-               rules: LukFuRules = SEED_RULES) -> dict[str, Any]:
-    """Is PLAY (or, face down, these cards) a legal lead or follow for the seat?"""
+               rules: LukFuRules = SEED_RULES, ended: str | None = None,
+               record_field: str = "record") -> dict[str, Any]:
+    """Is PLAY (or, face down, these cards) a legal lead or follow for the seat? `ended`:
+    the rule that ended a game record's deal (nothing is played after it); `record_field`:
+    the request's name for the record, said where the record makes every play illegal."""
+    if ended:
+        raise ContextError(f"the deal is over ({ended}): no play follows its end",
+                           field=record_field, rule=ended)
     rec = _record(record, rules)
     rules = rec.rules if rec else rules
     if rec is not None and rec.caller is None:
-        raise ContextError("no seat has called 'play' yet: nothing is led", field="record",
+        raise ContextError("no seat has called 'play' yet: nothing is led", field=record_field,
                            rule="LF-C2")
     to_act = rec.to_act() if rec else 0
     assert to_act is not None  # the calls are over
@@ -142,7 +148,10 @@ def _play_or_shape(text: str) -> Play | Legality:
 
 
 def old_text(*, hand: str, record: Any = None, seat: int | None = None,
-             engine: str = "cpsat", rules: LukFuRules = SEED_RULES) -> dict[str, Any]:
+             engine: str = "cpsat", rules: LukFuRules = SEED_RULES,
+             ended: str | None = None) -> dict[str, Any]:
+    """Which cards of the hand are old, and can the seat claim (LF-W2)? `ended`: the rule
+    that ended a game record's deal, after which no seat claims."""
     if engine not in ("cpsat", "exact"):
         raise InvalidInput(f"unknown engine {engine!r}; choose cpsat or exact", field="engine")
     rec = _record(record, rules)
@@ -161,8 +170,9 @@ def old_text(*, hand: str, record: Any = None, seat: int | None = None,
         "fu": fu,
         "claim_total": fu + n_old,
         # Without a record nothing says the seat is about to lead (LF-W2): unknown.
-        "can_claim": can if rec else None,
-        "about_to_lead": pos.record.about_to_lead(seat) if rec else None,
+        "can_claim": (can and not ended) if rec else None,
+        "about_to_lead": (pos.record.about_to_lead(seat) and not ended) if rec else None,
+        "ended": ended,
     }
 
 
