@@ -542,6 +542,12 @@ class TableState(ABC):
         hand = self._observation(seat).to_json()["hand"]
         return self.deck.parse(hand) if hand else []
 
+    def drawn_in_private(self, before: Self, seat: int) -> list[Face]:
+        """The cards the last action (by `seat`, from the state `before`) drew from the stock
+        into its concealed hand: what only that seat saw (a replay, which shows every hand,
+        tells them). Engines whose stock cards are all turned face up draw none."""
+        return []
+
     def narration_mark(self) -> Any:
         """What `after_lines` needs of the state before an action: taken before it, far
         cheaper than a copy of the state (a table's every action takes one)."""
@@ -871,6 +877,13 @@ def record_names(rec: dict[str, Any]) -> list[str] | None:
     return [s.get("name") or seat_label(k) for k, s in enumerate(seats)] or None
 
 
+def _drew(before: Any, after: Any, seat: int, lines: Sequence[str]) -> str:
+    """A card drawn in private, told in a replay (which shows every hand) as the drawer's
+    own log tells it: " (drew 3m)"; a card drawn face up (KW-X3) its lines already say."""
+    cards = after.deck.render(after.drawn_in_private(before, seat))
+    return f" (drew {cards})" if cards and not any(f"drew {cards}" in x for x in lines) else ""
+
+
 def replay_lines(data: Any, game: str, factory: Factory) -> list[str]:
     """A person-readable account of the deal, step by step (stops at an illegal action);
     seats are named as the record's header says, else "Seat 0", "Seat 1", ..."""
@@ -892,8 +905,10 @@ def _replay_lines(rec: dict[str, Any], factory: Factory) -> list[str]:
             lines.append(f"{k + 1:>3}. ILLEGAL {err.message} [{err.rule}]")
             return lines
         assert seat is not None  # the action was legal: the deal was on
-        lines.append(f"{k + 1:>3}. {before.describe(action, seat)}")
-        lines.extend(f"     {x}" for x in state.after_lines(mark))
+        after = state.after_lines(mark)
+        drew = _drew(before, state, seat, after)
+        lines.append(f"{k + 1:>3}. {before.describe(action, seat)}{drew}")
+        lines.extend(f"     {x}" for x in after)
     check_result(rec, state)
     lines.append(state.result_line())
     return lines

@@ -1020,3 +1020,29 @@ def test_lukfu_old_and_legal_on_an_ended_deal_say_it_is_over(tmp_path, seed, rul
         assert r.output.startswith("error: --record: ")
     r = run("lukfu", "legal", "9m", "--record", str(game))  # no seat is to act
     assert r.exit_code == 2 and f"the deal is over ({rule}): no seat is to act" in r.output
+
+
+def test_kowah_replay_says_each_card_drawn_in_private(tmp_path):
+    """A replay shows every hand, so it tells each draw's card as the drawer's own log does
+    ("draw (drew 3m)"), where it said a bare "draw"; a card drawn face up (KW-X3) is told
+    once, by its own line. Over seeded deals of random play, every draw is told one way."""
+    import random
+    import re
+
+    from moneycards.records import game_record_json
+    from moneycards.solver.games import seeded
+
+    told = 0
+    for seed in range(1, 7):
+        rng, state = random.Random(seed), seeded("kowah", seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_texts()))
+        path = tmp_path / f"k{seed}.json"
+        path.write_text(json.dumps(game_record_json("kowah", state.engine_record())))
+        lines = run("kowah", "replay", str(path)).output.splitlines()
+        for k, line in enumerate(lines):
+            if re.search(r"^ *\d+\. .*: draw", line):
+                face_up = k + 1 < len(lines) and "face up (KW-X3)" in lines[k + 1]
+                assert bool(re.search(r": draw \(drew \d[csmh]\)$", line)) != face_up, line
+                told += 1
+    assert told > 20

@@ -10,7 +10,7 @@ turn plays itself (KW-X2), and wins on another seat's draw or discard happen at 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Self
 
 from moneycards.solver.cards import Face
 from moneycards.solver.kowah import KOWAH
@@ -79,6 +79,11 @@ class KowahState(TableState):
 
     def hand_faces(self, seat: int) -> list[Face]:
         return KOWAH.faces_of(self.hands[seat])
+
+    def drawn_in_private(self, before: Self, seat: int) -> list[Face]:
+        # the stock's top card, also where it entered no hand (the last card, KW-K2)
+        drew = self.parse_action(self.history[-1]).verb == "draw"
+        return [before.stock[0]] if drew and before.stock else []
 
     def shown_pairs(self, seat: int) -> list[Face]:
         return list(legal.shown_pairs(tuple(self.hands[seat])))
