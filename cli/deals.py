@@ -30,9 +30,11 @@ from typing import Any, Iterable, Iterator
 from moneycards.cli.common import quiet_grpc_log
 from moneycards.cli.tables import remote_channel
 from moneycards.players import GRPC, LEVELS, resolve
+from moneycards.records import game_record_json
 from moneycards.solver.errors import InvalidInput, PlayerFailed
 from moneycards.solver.games import final_state
 from moneycards.solver.hints import play_deal
+from moneycards.solver.tables import AI, HUMAN, MAX_NAME
 
 BACKENDS = ("local", "ray")
 CHUNK = 8  # deals per Ray task: a task costs about a millisecond, a deal 10 ms to seconds
@@ -45,10 +47,24 @@ class Deal:
     result: Any  # the engine's Outcome
     timings: dict[str, list[float]] = field(default_factory=dict)  # level -> decision ms
     summary: str = ""  # how the deal ended, in words (the engine's result line)
+    record: dict[str, Any] | None = None  # the game record file's JSON, when asked for
+
+
+def selfplay_seats(levels: list[str]) -> list[dict[str, str]]:
+    """A self-play record's seats: each named by its seat and player ("Seat 1 (greedy)"), an
+    AI level as an AI seat, a player of one's own (module:attr) as a seat of its own."""
+    out = []
+    for s, level in enumerate(levels):
+        name = f"Seat {s} ({level})"
+        name = name if len(name) <= MAX_NAME else name[:MAX_NAME - 2] + "…)"
+        out.append({"kind": AI, "level": level, "name": name} if level in LEVELS
+                   else {"kind": HUMAN, "name": name})
+    return out
 
 
 def play_chunk(game: str, jobs: list[tuple[int, list[str]]],
-               budget_ms: float | None, server: str | None = None) -> list[Deal]:
+               budget_ms: float | None, server: str | None = None,
+               records: bool = False) -> list[Deal]:
     out = []
     players: dict[tuple[str, ...], list[Any]] = {}  # one player object per seat for the run
     for seed, levels in jobs:
@@ -60,7 +76,11 @@ def play_chunk(game: str, jobs: list[tuple[int, list[str]]],
         timings: dict[str, list[float]] = {}
         seats = players.setdefault(tuple(levels), resolve(levels))
         state = play_deal(game, seed, seats, budget_ms, timings=timings)
-        out.append(Deal(seed, levels, state.result, timings, state.result_line()))
+        record = None
+        if records:
+            record = game_record_json(game, {**state.engine_record(), "result": state.result,
+                                             "seats": selfplay_seats(levels)})
+        out.append(Deal(seed, levels, state.result, timings, state.result_line(), record))
     return out
 
 
@@ -160,7 +180,8 @@ class TableSeats:
                                                          seat_token=token), timeout=60)
         state = final_state(self.game, record)
         return Deal(seed, levels, state.result, {self.label: answer["decisions_ms"]},
-                    state.result_line())
+                    state.result_line(), game_record_json(self.game, {
+                        **record, "seats": selfplay_seats(levels), "played_at": None}))
 
     def close(self) -> None:
         process = getattr(self, "process", None)
@@ -232,9 +253,11 @@ def ray_module(address: str | None) -> Any:
 
 def play_deals(game: str, jobs: Iterable[tuple[int, list[str]]], budget_ms: float | None,
                backend: str = "local", address: str | None = None,
-               chunk: int = CHUNK, server: str | None = None) -> Iterator[Deal]:
+               chunk: int = CHUNK, server: str | None = None,
+               records: bool = False) -> Iterator[Deal]:
     """The deals (seed, seat levels) played on `backend`, in the order given; a `grpc:`
-    seat's deals at tables of `server` (default: one started here)."""
+    seat's deals at tables of `server` (default: one started here); with `records`, each
+    deal's game record too."""
     if backend not in BACKENDS:
         raise InvalidInput(f"backend is one of {', '.join(BACKENDS)}", field="--backend")
     if address is not None and backend != "ray":
@@ -243,7 +266,7 @@ def play_deals(game: str, jobs: Iterable[tuple[int, list[str]]], budget_ms: floa
     if backend == "local":
         try:
             for job in jobs:
-                yield from play_chunk(game, [job], budget_ms, server)
+                yield from play_chunk(game, [job], budget_ms, server, records)
         finally:
             close_table_seats()
         return
@@ -255,11 +278,11 @@ def play_deals(game: str, jobs: Iterable[tuple[int, list[str]]], budget_ms: floa
     for job in jobs:
         batch.append(job)
         if len(batch) == chunk:
-            pending.append(task.remote(game, batch, budget_ms))
+            pending.append(task.remote(game, batch, budget_ms, None, records))
             batch = []
             while len(pending) >= window:
                 yield from ray.get(pending.popleft())
     if batch:
-        pending.append(task.remote(game, batch, budget_ms))
+        pending.append(task.remote(game, batch, budget_ms, None, records))
     while pending:
         yield from ray.get(pending.popleft())

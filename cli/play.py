@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import json
+import pathlib
 import sys
 from typing import IO, Any, Callable, TypeVar
 
@@ -166,11 +168,16 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
     @click.option("--address", metavar="ADDR",
                   help="The Ray cluster to use (default: a Ray instance started for the "
                        "run).")
+    @click.option("--records", "records_dir", metavar="DIR",
+                  type=click.Path(file_okay=False, path_type=pathlib.Path),
+                  help=f"Write each deal's game record to DIR/{game}-SEED.json (DIR is made "
+                       "if missing): replay, check-record and the --record questions read "
+                       "them.")
     @json_option
     @answers
     def selfplay(deals: int, seed: int, seats: str, seat_overrides: tuple[str, ...],
                  server: str | None, budget_ms: float, backend: str, address: str | None,
-                 as_json: bool) -> None:
+                 records_dir: pathlib.Path | None, as_json: bool) -> None:
         """Play --deals deals between AI seats: how each ended, its settlement, and each
         seat's wins and totals."""
         from moneycards.cli.deals import grpc_seat, play_deals
@@ -203,9 +210,15 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
         if server is not None and remote is None:
             raise InvalidInput("--server is where a grpc: seat plays: give one with --seat "
                                "N=grpc:module:attr", field="--server")
+        if records_dir is not None:
+            try:
+                records_dir.mkdir(parents=True, exist_ok=True)
+            except OSError as err:  # a file of that name, a directory not writable
+                raise InvalidInput(f"'{records_dir}': {err.strerror or err}",
+                                   field="--records") from None
         results, totals, wins = [], [0.0] * len(levels), [0] * len(levels)
         played = play_deals(game, ((seed + k, levels) for k in range(deals)), budget_ms,
-                            backend, address, server=server)
+                            backend, address, server=server, records=records_dir is not None)
         for k, deal in _named_by(progress(enumerate(played), length=deals,
                                           label=f"{game} selfplay"), named_by):
             r = deal.result
@@ -214,6 +227,10 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
             if r.winner is not None:
                 wins[r.winner] += 1
             results.append({"seed": seed + k, "result": r.to_json(), "settlement": score})
+            if records_dir is not None and deal.record is not None:
+                (records_dir / f"{game}-{seed + k}.json").write_text(
+                    json.dumps(deal.record, ensure_ascii=False, indent=1) + "\n",
+                    encoding="utf-8")
             if not as_json:  # the engine's words say who settles what
                 click.echo(f"deal {k + 1} (seed {seed + k}): {deal.summary}")
         summary = {"seats": levels, "deals": deals, "wins": wins, "settlement": totals,
@@ -229,6 +246,9 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
                     tally = (f"total {totals[s]:+.0f}, average {totals[s] / deals:+.3f} per "
                              f"deal")
                 click.echo(f"{seat_label(s)} ({lv}): {counted(wins[s], 'wins')}, {tally}")
+            if records_dir is not None:
+                click.echo(f"The deals' records are in {records_dir}, one a deal "
+                           f"({game}-{seed}.json to {game}-{seed + deals - 1}.json).")
 
 
 def _named_by(deals: Any, named_by: list[str]) -> Any:

@@ -95,15 +95,22 @@ def pids(where: Path) -> set[int]:
 
 
 def test_selfplay_over_grpc_plays_the_deals_played_in_process(bot_dir):
-    here = selfplay("--seat", "1=gbots:Greedy")
+    here = selfplay("--seat", "1=gbots:Greedy", "--records", str(bot_dir / "here"))
     assert pids(bot_dir) == {os.getpid()}
-    remote = selfplay("--seat", "1=grpc:gbots:Greedy")
+    remote = selfplay("--seat", "1=grpc:gbots:Greedy", "--records", str(bot_dir / "remote"))
     others = pids(bot_dir) - {os.getpid()}
     assert len(others) == 1  # the seat was played by another process
     assert remote["summary"]["seats"] == ["greedy", "grpc:gbots:Greedy", "greedy"]
     assert remote["deals"] == here["deals"]  # results and settlements, deal by deal
     assert remote["summary"]["wins"] == here["summary"]["wins"]
     assert here["summary"]["wins"][1] > 0 and sum(here["summary"]["wins"]) > 5  # not all drawn
+    # --records: the same deals' records, read back from the tables the remote seat sat at
+    for seed in range(40, 60):
+        mine = json.loads((bot_dir / "here" / f"kowah-{seed}.json").read_text())
+        theirs = json.loads((bot_dir / "remote" / f"kowah-{seed}.json").read_text())
+        assert theirs["seats"][1]["name"] == "Seat 1 (grpc:gbots:Greedy)"
+        del mine["seats"], theirs["seats"]
+        assert mine == theirs, seed
 
 
 def test_the_strength_bench_over_grpc_gives_the_in_process_rows(bot_dir):

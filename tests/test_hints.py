@@ -475,3 +475,44 @@ def test_a_hint_s_settlement_is_the_figure_its_explanation_states(game):
     assert seen > 20, seen
     if game != "totom":
         assert moved, "no option listed below one it is not surely worse than"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_cli_selfplay_writes_each_deal_s_record(tmp_path, game):
+    """`selfplay --records DIR`: one game record a deal (GAME-SEED.json), the seats named by
+    their players, that check-record finds complete with the result selfplay said; the same
+    seeds write the same files."""
+    seats = ",".join(["strong"] + ["random"] * (seeded(game, 0).seats - 1))
+    args = [game, "selfplay", "--deals", "3", "--seed", "3", "--seats", seats]
+    out = CliRunner().invoke(cli, [*args, "--records", str(tmp_path / "a")])
+    assert out.exit_code == 0, out.output
+    assert f"records are in {tmp_path / 'a'}, one a deal ({game}-3.json to {game}-5.json)" \
+        in out.output
+    lines = out.output.splitlines()
+    assert sorted(p.name for p in (tmp_path / "a").iterdir()) == [
+        f"{game}-{s}.json" for s in (3, 4, 5)]
+    for k in range(3):
+        path = tmp_path / "a" / f"{game}-{3 + k}.json"
+        record = json.loads(path.read_text())
+        assert [s["name"] for s in record["seats"]] == [
+            f"Seat {s} ({lv})" for s, lv in enumerate(seats.split(","))]
+        assert record["seats"][0]["ai_level"] == "AI_LEVEL_STRONG"
+        checked = CliRunner().invoke(cli, [game, "check-record", str(path)])
+        assert checked.exit_code == 0 and checked.output.startswith("VALID: "), checked.output
+        # the end selfplay told, seats named as the record names them
+        said = lines[k].split(": ", 1)[1]
+        for s, lv in enumerate(seats.split(",")):
+            said = re.sub(rf"\bSeat {s}\b", f"Seat {s} ({lv})", said)
+        assert said in checked.output, (said, checked.output)
+    again = CliRunner().invoke(cli, [*args, "--records", str(tmp_path / "b")])
+    assert again.exit_code == 0
+    for k in range(3):
+        name = f"{game}-{3 + k}.json"
+        assert (tmp_path / "a" / name).read_text() == (tmp_path / "b" / name).read_text()
+
+
+def test_cli_selfplay_records_in_a_file_s_place_are_refused(tmp_path):
+    (tmp_path / "f").write_text("")
+    r = CliRunner().invoke(cli, ["kowah", "selfplay", "--deals", "1", "--records",
+                                 str(tmp_path / "f")])
+    assert r.exit_code == 2 and "--records" in r.output and "f" in r.output

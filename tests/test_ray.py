@@ -46,10 +46,12 @@ def test_selfplay_on_ray_gives_the_local_results_for_the_same_seeds():
             assert json.loads(on_ray.stdout) == json.loads(local.stdout), game
         jobs = [(100 + k, ["greedy" if s == k % 3 else "random" for s in range(3)])
                 for k in range(7)]
-        spread = [(d.seed, d.result.to_dict()) for d in play_deals("lukfu", jobs, None, "ray",
-                                                                   chunk=2)]
-        here = [(d.seed, d.result.to_dict()) for d in play_deals("lukfu", jobs, None)]
-        assert spread == here and [s for s, _ in spread] == [s for s, _ in jobs]
+        spread = [(d.seed, d.result.to_dict(), d.record)
+                  for d in play_deals("lukfu", jobs, None, "ray", chunk=2, records=True)]
+        here = [(d.seed, d.result.to_dict(), d.record)
+                for d in play_deals("lukfu", jobs, None, records=True)]
+        assert spread == here and [s for s, _, _ in spread] == [s for s, _ in jobs]
+        assert all(r is not None and r["actions"] for _, _, r in spread)  # selfplay --records
     finally:
         ray.shutdown()
 
