@@ -99,10 +99,15 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
                   type=POSITIVE_MS,
                   help="Wall-clock safety cap for the hint (the search is counted in "
                        "work, so it matters only if it runs out first).")
+    @click.option("--top", default=0, show_default=True, type=WholeNumber(0, 10_000),
+                  metavar="N",
+                  help="List the N best actions only, and how many more there are (0: "
+                       "every legal action; --json always gives all of them).")
     @engine_option
     @json_option
     @answers
-    def hint(state_file: IO[str], budget_ms: float, as_json: bool, **options: Any) -> None:
+    def hint(state_file: IO[str], budget_ms: float, top: int, as_json: bool,
+             **options: Any) -> None:
         """Rank every legal action of a seat's observation, best first, with reasons."""
         from moneycards.records import is_match_record
         from moneycards.solver.hints import hint as run
@@ -132,13 +137,17 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
             return
         from moneycards.cli.screen import without_action
 
-        for k, r in enumerate(ranked):
+        shown_count = top or len(ranked)
+        for k, r in enumerate(ranked[:shown_count]):
             mark = "->" if k == 0 else "  "
             # the figure the reason states, where it states one: the order is the list's
             # (a value kept just below an option it is not surely worse than is no figure)
             shown = r.settlement if r.settlement is not None else r.value
             value = f"{shown:+8.3f}" if r.evaluated else f"{'-':>8}"
             click.echo(f"{mark} {r.action:<16} {value}  {without_action(r.action, r.reason)}")
+        if len(ranked) > shown_count:
+            click.echo(f"   … and {counted(len(ranked) - shown_count, 'more actions')}, ranked "
+                       "below these (--top 0 lists them all)")
 
     @group.command("selfplay", short_help="Play deals between AI seats (or bots of your own).")
     @click.option("--deals", default=10, show_default=True, type=WholeNumber(1, 100_000),

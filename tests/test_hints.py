@@ -516,3 +516,28 @@ def test_cli_selfplay_records_in_a_file_s_place_are_refused(tmp_path):
     r = CliRunner().invoke(cli, ["kowah", "selfplay", "--deals", "1", "--records",
                                  str(tmp_path / "f")])
     assert r.exit_code == 2 and "--records" in r.output and "f" in r.output
+
+
+def test_cli_hint_top_lists_the_best_few_and_counts_the_rest(tmp_path):
+    """`hint --top N`: the N first lines of the full ranking, then how many more there are
+    (a Luk Fu face-down choice of four cards lists hundreds); --top 0 and the default list
+    every action, and --json always gives them all."""
+    state = tmp_path / "state.json"
+    r = CliRunner().invoke(cli, ["totom", "observe", "examples/totom-midgame.json"])
+    assert r.exit_code == 0
+    state.write_text(r.output)
+    args = ["totom", "hint", "--state", str(state)]
+    full = CliRunner().invoke(cli, args).output.splitlines()
+    assert len(full) > 3
+    top = CliRunner().invoke(cli, [*args, "--top", "2"]).output.splitlines()
+    assert top[:2] == full[:2]
+    assert top[2:] == [f"   … and {len(full) - 2} more actions, ranked below these "
+                       "(--top 0 lists them all)"]
+    one_less = CliRunner().invoke(cli, [*args, "--top", str(len(full) - 1)]).output
+    assert one_less.splitlines()[-1].startswith("   … and 1 more action, ")
+    assert CliRunner().invoke(cli, [*args, "--top", "0"]).output.splitlines() == full
+    assert CliRunner().invoke(cli, [*args, "--top", str(len(full))]).output.splitlines() == full
+    as_json = json.loads(CliRunner().invoke(cli, [*args, "--top", "1", "--json"]).output)
+    assert len(as_json["actions"]) == len(full)
+    bad = CliRunner().invoke(cli, [*args, "--top", "-1"])
+    assert bad.exit_code == 2 and "--top" in bad.output
