@@ -31,7 +31,21 @@ def wrap_clauses(text: str, indent: int = 2) -> list[str]:
     clauses = text.split("; ")
     items = [c + ";" for c in clauses[:-1]] + clauses[-1:]
     return [part for line in wrap_items("", items, sep=" ", indent=indent)
-            for part in (wrap("", line.strip(), indent) if len(line) > WIDTH else [line])]
+            for part in (_wrap_commas(line, indent) if len(line) > WIDTH else [line])]
+
+
+def _wrap_commas(line: str, indent: int) -> list[str]:
+    """A line wider than WIDTH broken after its commas ("You +4, AI 1 -2, AI 2 -2": a
+    settlement's "AI 1" was split across lines), and between words only inside a part that
+    is still too wide; its own indent kept."""
+    lead = line[:len(line) - len(line.lstrip())]
+    parts = line.strip().split(", ")
+    items = [p + "," for p in parts[:-1]] + parts[-1:]
+    out = []
+    for part in wrap_items(lead, items, sep=" ", indent=indent):
+        lead = part[:len(part) - len(part.lstrip())]
+        out += wrap(lead, part.strip(), indent) if len(part) > WIDTH else [part]
+    return out
 
 
 def wrap_items(head: str, items: list[str], sep: str = " · ", indent: int = 4) -> list[str]:

@@ -701,3 +701,34 @@ def test_a_wrong_word_after_call_is_named_and_you_lead_in_lower_case(tmp_path):
     assert ("'call' is followed by one of its words ('call play' or 'call pass'), not "
             "'maybe'") in said
     assert "You are the caller; you lead" in r.output
+
+
+def test_a_result_line_wrapped_at_80_columns_never_splits_a_seat_s_name():
+    """The terminal's end of a deal (wrap_clauses) breaks between clauses, then after
+    commas, and between words only inside a part still too wide: "You +4, AI\\n 1 -2"
+    split a settlement's name. Every game's results over seeded deals, every seat named
+    "AI N" or "Seat N" kept whole, every line within 80 columns."""
+    import random
+    import re
+
+    from moneycards.solver.games import GAMES, seeded
+    from moneycards.solver.screen import WIDTH, wrap_clauses
+    from moneycards.solver.table import named_seats
+
+    for game in GAMES:
+        for seed in range(12):
+            rng, state = random.Random(seed), seeded(game, seed)
+            while not state.is_over:
+                legal = state.legal_texts()
+                state.apply(next((a for a in ("claim", "win") if a in legal), None)
+                            or rng.choice(legal))
+            for names in (["You", "AI 1", "AI 2", "AI 3"], ["Seat 0", "Seat 1", "Seat 2",
+                                                             "Seat 3"]):
+                with named_seats(names[:state.seats]):
+                    text = state.result_line()
+                lines = wrap_clauses(text)
+                assert all(len(x) <= WIDTH for x in lines), lines
+                assert " ".join(x.strip() for x in lines) == " ".join(text.split())
+                for x in lines:
+                    assert not re.search(r"\b(AI|Seat)$", x), lines
+                    assert not re.match(r"\s*\d\b", x), lines
