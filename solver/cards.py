@@ -124,11 +124,12 @@ class Deck:
         for i, n in enumerate(vec):
             if n > self.copies:
                 f = self.faces[i]
-                raise ImpossibleCards(
-                    f"{n} copies of {f.text}, but the {self._title()} deck holds "
-                    f"{self.copies}",
-                    field=field, rule=self.rule or None,
-                )
+                # a deck of one card a face says so as Luk Fu's plays do (repeated_card)
+                said = (f"{f.text} appears {'twice' if n == 2 else f'{n} times'}; the "
+                        f"{self._title()} deck holds one of each card") if self.copies == 1 \
+                    else (f"{n} copies of {f.text}, but the {self._title()} deck holds "
+                          f"{self.copies}")
+                raise ImpossibleCards(said, field=field, rule=self.rule or None)
         return tuple(vec)
 
     def faces_of(self, counts: Sequence[int]) -> list[Face]:

@@ -58,11 +58,11 @@ def test_bad_tokens_are_named_with_their_position(game, text, token, position):
 @pytest.mark.parametrize("game,text,message", [
     ("totom", "55555c", "5 copies of 5c, but the Tổ Tôm deck holds 4"),
     ("kowah", "2h2h2h2h2h", "5 copies of 2h, but the Kowah deck holds 4"),
-    ("lukfu", "1c mau-gung", "2 copies of 1c, but the Luk Fu deck holds 1"),
+    ("lukfu", "1c mau-gung", "1c appears twice; the Luk Fu deck holds one of each card"),
     # The last face of each deck is counted too (TT-D1, KW-D1, LF-D1).
     ("totom", "1h chichi 1h 1h 1h", "5 copies of 1h, but the Tổ Tôm deck holds 4"),
     ("kowah", "33333h", "5 copies of 3h, but the Kowah deck holds 4"),
-    ("lukfu", "9t 9t", "2 copies of 9t, but the Luk Fu deck holds 1"),
+    ("lukfu", "9t 9t", "9t appears twice; the Luk Fu deck holds one of each card"),
 ])
 def test_more_copies_than_the_deck_holds(game, text, message):
     with pytest.raises(ImpossibleCards) as err:

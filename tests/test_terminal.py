@@ -610,8 +610,8 @@ def test_text_that_names_a_card_twice_cites_the_deck_and_its_rule_can_be_read(tm
                                  "--record", str(tmp_path / "deal.json")],
                            input="call play\nlead 9c9c\nrule\nquit\n", env={"COLUMNS": "80"})
     assert r.exit_code == 0, r.output
-    assert "your action:   2 copies of 9c, but the Luk Fu deck holds 1 [LF-D1] (type rule " \
-           "to read it)" in r.output
+    assert "your action:   9c appears twice; the Luk Fu deck holds one of each card [LF-D1] " \
+           "(type rule to read it)" in " ".join(r.output.split()).replace("action: ", "action:   ")
     assert "LF-D1  36 cards: ranks 1–9 in four suits" in r.output
 
 

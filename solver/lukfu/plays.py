@@ -105,12 +105,13 @@ def classify(cards: Sequence[Face], *, field: str | None = None,
 
 def repeated_card(faces: list[Face]) -> str | None:
     """What is wrong with cards that name one twice or more (LF-D1: one of each), else
-    None: '5c appears 5 times; the deck holds one of each card'."""
+    None: '5c appears 5 times; the Luk Fu deck holds one of each card'."""
     dup = next((f for f in faces if faces.count(f) > 1), None)
     if dup is None:
         return None
     n = faces.count(dup)
-    return f"{dup} appears {'twice' if n == 2 else f'{n} times'}; the deck holds one of each card"
+    return (f"{dup} appears {'twice' if n == 2 else f'{n} times'}; the Luk Fu deck holds one "
+            "of each card")  # as LUKFU.counts says it
 
 
 def parse_play(text: str, *, field: str = "play") -> Play:
