@@ -95,6 +95,7 @@ def test_R_master_lead_applies_to_every_lead_of_the_deal():
         record((0, [{"seat": 0, "cards": "9c"}, {"seat": 1, "down": 1}, {"seat": 2, "down": 1}]),
                (0, [{"seat": 0, "cards": "1234s"}]), calls=("pass", "play"))
     assert err.value.rule == "LF-L2" and "tricks[1]" in str(err.value)
+    assert "at any lead of the deal: R-master-lead" in str(err.value)  # the ruling named
 
 
 def test_LF_L3_non_caller_leads_old_single_only_when_all_old():

@@ -60,7 +60,8 @@ def check_lead(play: Play, hand: Collection[Face], role: str, old: Collection[Fa
         return Legality(False, "LF-L1", f"{', '.join(map(str, missing))} not in the hand")
     if role == "master-passed" and passed_master_may_not_lead(play):
         return Legality(False, "LF-L2", "a master who passed may not lead a set of four or a "
-                                        "run of four or more")
+                                        "run of four or more, at any lead of the deal "
+                                        "(R-master-lead)")
     all_old = all(f in old for f in hand)
     if role != "caller" and play.kind == SINGLE and play.cards[0] in old and not all_old:
         return Legality(False, "LF-L3", f"{play} is old: a seat that is not the caller leads "

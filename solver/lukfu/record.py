@@ -253,7 +253,8 @@ class Record:
         p = a.play
         if self.role(a.seat) == "master-passed" and passed_master_may_not_lead(p):
             raise RecordError(f"the master passed, so it may not lead {p} (a set of four or a "
-                              f"run of four or more)", path=path, rule="LF-L2")
+                              f"run of four or more, at any lead of the deal: R-master-lead)",
+                              path=path, rule="LF-L2")
 
     def _check_old_single_lead(self, t: int, a: Action, path: str) -> None:
         """LF-L3 as far as the record proves it: a non-caller led a single that was old
