@@ -2236,6 +2236,19 @@ def test_a_hint_on_a_phone_opens_in_view(served, context, tmp_path):
     assert w.errors == []
 
 
+def play_until(w: "Watched", verb: str, tries: int = 60, pick=lambda legal: legal[0]) -> None:
+    """Play the page's moves (`pick` of the legal ones: the first) until `verb` is legal."""
+    for _ in range(tries):
+        w.settled()
+        legal = w.debug("legal")
+        if any(a.startswith(verb + " ") for a in legal):
+            return
+        version = w.debug("version")
+        w.debug("act", pick(legal))
+        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    raise AssertionError(f"no {verb} came")
+
+
 @pytest.mark.parametrize("game,seats,verb", [
     ("totom", ["you", "greedy", "greedy", "greedy"], "discard"),
     ("totom", ["you", "greedy", "greedy", "greedy"], "capture"),
@@ -2251,15 +2264,7 @@ def test_on_a_phone_a_decision_s_hand_is_drawn_above_the_pinned_move_panel(serve
     where the last one put it, where emptying the board first scrolled it to its top."""
     w = Watched(context, 390, 844)
     deal_in_lobby(w, served, game, seats, 17)
-    for _ in range(60):
-        w.settled()
-        if any(a.startswith(verb + " ") for a in w.debug("legal")):
-            break
-        version = w.debug("version")
-        w.debug("act", w.debug("legal")[0])
-        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
-    else:
-        raise AssertionError(f"no {verb} came")
+    play_until(w, verb)
     w.page.wait_for_timeout(200)  # a later drawing of the same decision (old cards marked)
     hand, panel = box_of(w, ".me .hand"), box_of(w, ".actions")
     assert w.page.evaluate("getComputedStyle(document.querySelector('.actions')).position") \
@@ -2275,13 +2280,7 @@ def test_a_window_narrowed_to_a_phone_keeps_the_decision_s_hand_above_the_move_p
     there (Tổ Tôm, seed 17, its first discard)."""
     w = Watched(context, 1280, 800)
     deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 17)
-    for _ in range(60):
-        w.settled()
-        if any(a.startswith("discard ") for a in w.debug("legal")):
-            break
-        version = w.debug("version")
-        w.debug("act", w.debug("legal")[0])
-        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    play_until(w, "discard")
     w.page.wait_for_timeout(200)
     w.page.set_viewport_size({"width": 390, "height": 844})
     w.page.wait_for_timeout(200)
@@ -3052,16 +3051,8 @@ def test_on_a_phone_a_capture_button_says_what_it_takes(served, context):
     offer: there each capture button keeps "takes 8c" (a desktop says it in full)."""
     w = Watched(context, 390, 844)
     deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 17)
-    for _ in range(200):
-        w.settled()
-        if any(a.startswith("capture ") for a in w.debug("legal")):
-            break
-        version = w.debug("version")
-        legal = w.debug("legal")
-        w.debug("act", next((a for a in legal if a.startswith("discard ")), legal[0]))
-        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
-    else:
-        raise AssertionError("no capture came")
+    play_until(w, "capture", 200,
+               lambda legal: next((a for a in legal if a.startswith("discard ")), legal[0]))
     offer = w.debug("offer")
     assert offer
     for size in ((390, 844), (1280, 800)):
