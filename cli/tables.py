@@ -555,8 +555,8 @@ def _store(db: str | None) -> Any:
     from moneycards.server.store import StoreUnavailable, default_path, is_url, open_store
 
     path = str(default_path()) if db is None else db
-    if not is_url(path) and "://" not in path and (path == ":memory:" or
-                                                   not os.path.isfile(path)):
+    if not is_url(path) and "://" not in path and not path.startswith("file:") \
+            and path.strip() and (path == ":memory:" or not os.path.isfile(path)):
         raise InvalidInput(f"no table store at {path!r}", field="--db")
     try:
         return open_store(path, read_only=True)  # these commands never change the store

@@ -481,6 +481,10 @@ class SqliteStore(SqlStore):
                 folder.mkdir(mode=0o700, parents=True)
             if not os.path.exists(self.path):
                 os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
+            elif not os.access(self.path, os.W_OK):
+                # said at start-up, not as "retry shortly" on the first table made
+                raise StoreFailure("STORE_FAILED", "the file is read-only to this server: "
+                                                   "give it write permission, or serve a copy")
         # ":memory:" is one database per connection: one connection, shared under the lock
         # (no other process can hold its lock, so nothing waits while holding ours).
         self._shared = self._connect() if self.path == ":memory:" else None
@@ -509,7 +513,12 @@ class SqliteStore(SqlStore):
                                  "name NOT LIKE 'sqlite_%'", ()).fetchall()]
 
     def _read_only_connection(self) -> sqlite3.Connection:
-        uri = pathlib.Path(self.path).resolve().as_uri() + "?mode=ro"
+        path = pathlib.Path(self.path).resolve()
+        # A WAL file read in a folder this process cannot write (a read-only mount, a copy
+        # kept for inspection) needs its -shm file made: read as immutable there, as no
+        # writer can be at work in such a folder either.
+        ro = "mode=ro" if os.access(path.parent, os.W_OK) else "mode=ro&immutable=1"
+        uri = path.as_uri() + "?" + ro
         return sqlite3.connect(uri, uri=True, isolation_level=None,
                                timeout=self.busy_ms / 1000)
 
@@ -639,6 +648,11 @@ def open_store(db: str, *, read_only: bool = False) -> TableStore:
         except (psycopg.Error, PoolTimeout) as err:
             reason = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
             raise StoreUnavailable(f"cannot open {redacted(db)}: {reason}") from None
+    if not db.strip():
+        raise StoreUnavailable("no store named: give an SQLite file path or a postgresql:// URL")
+    if db.startswith("file:"):  # SQLite would read it as a URI, and the folder code as a path
+        raise StoreUnavailable(f"{db!r} is an SQLite URI: give the file's path itself "
+                               f"({db.removeprefix('file:').split('?')[0] or 'tables.db'!r})")
     scheme = re.match(r"([A-Za-z][A-Za-z0-9+.-]*)://", db)
     if scheme:  # never a file named "mysql:/u@h/x"
         raise StoreUnavailable(f"{scheme.group(1)}:// is not a store this server knows: give "

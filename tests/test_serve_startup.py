@@ -55,6 +55,10 @@ def test_a_second_server_on_a_taken_port_exits_2():
     # a bad name is told as such, not as a missing TLS certificate
     (["--host", "no..such"], "--host: 'no..such' is not a host name or address"),
     (["--db", "mysql://u@h/x"], "--db: mysql:// is not a store this server knows"),
+    # an SQLite URI made a store at its path and an empty folder tree named file:/…
+    (["--db", "file:/tmp/x.db"], "--db: 'file:/tmp/x.db' is an SQLite URI: give the file's "
+                                 "path itself ('/tmp/x.db')"),
+    (["--db", ""], "--db: no store named"),
     (["--host", "nosuch.invalid", "--insecure", "--port", "0"], "cannot listen on"),
     (["--tls-cert", "x.pem"], "TLS needs both --tls-cert and --tls-key"),
     (["--tls-cert", "/nonexistent.pem", "--tls-key", "/nonexistent.pem"], "cannot read"),

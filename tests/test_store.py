@@ -210,3 +210,42 @@ def test_a_store_opened_to_read_reads_and_refuses_every_write(store_db):
     with pytest.raises(StoreFailure):
         reader.append("t1", 1, ["a1"], False, revision=0)
     assert open_store(store_db).get("t1").actions == ["a0"]
+
+
+def test_a_read_only_store_file_is_refused_when_opened_to_write(tmp_path, monkeypatch):
+    """A store file the server cannot write is said at start-up, not as "retry shortly" on
+    the first table made (the server started and reported SERVING)."""
+    import os
+
+    from moneycards.server import store as module
+
+    path = tmp_path / "t.db"
+    SqliteStore(path).close_connection()
+    real = os.access
+    monkeypatch.setattr(module.os, "access", lambda p, mode: False if str(p) == str(path)
+                        and mode == os.W_OK else real(p, mode))
+    with pytest.raises(StoreUnavailable) as info:
+        module.open_store(str(path))
+    assert "the file is read-only to this server" in str(info.value)
+    module.open_store(str(path), read_only=True).close_connection()  # read, it opens
+
+
+def test_a_store_in_a_folder_that_cannot_be_written_is_read_as_it_is(tmp_path, monkeypatch):
+    """`moneycards tables` reads a store copied to a read-only folder (a mount kept for
+    inspection): SQLite's read-only mode would make a -shm file there, and failed."""
+    import os
+
+    from moneycards.server import store as module
+
+    path = tmp_path / "t.db"
+    made = SqliteStore(path)
+    made.create("t1", HEADER, {0: "ab"}, ["a0"], False)
+    made.close_connection()
+    real = os.access
+    monkeypatch.setattr(module.os, "access", lambda p, mode: False if str(p) == str(tmp_path)
+                        and mode == os.W_OK else real(p, mode))
+    seen = module.open_store(str(path), read_only=True)
+    try:
+        assert seen.get("t1").actions == ["a0"] and seen.table_ids() == ["t1"]
+    finally:
+        seen.close_connection()
