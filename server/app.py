@@ -298,6 +298,8 @@ def serve_forever(host: str, port: int, workers: int, limits: Limits | None = No
             service.pool.kill()
         try:  # checkpointed and closed: a stopped SQLite file is whole on its own
             assert service.tables is not None  # start_service opened them
+            if service.tables.health is not None:
+                service.tables.health.stop()  # no ping of a store being closed
             service.tables.store.close_connection()
         except Exception:  # noqa: BLE001 - exiting anyway; the WAL stays valid
             log.exception("closing the table store")

@@ -14,6 +14,8 @@ recorded in schema_migrations.
 
 from __future__ import annotations
 
+import datetime
+import threading
 from typing import Any, Callable, TypeVar
 
 import psycopg
@@ -26,26 +28,33 @@ from moneycards.server.store import (STORE_WORDS, Conflict, Execute, SqlStore,
 
 T = TypeVar("T")
 MIGRATION_LOCK = 0x6D6F6E6579  # pg_advisory_xact_lock key: the store's schema changes
+DOWN_WAIT_S = 1.0  # how long a call waits for a connection while the database is away
+PROBE_CONNECT_S = 2  # a probe's own connection: the pool's reconnection backs off for long
 
 
 class PostgresStore(SqlStore):
     """Tables in the PostgreSQL database at `url` (postgresql://user@host:port/db)."""
 
     dialect = "postgres"
+    watch_s = 2.0  # a database on another machine can go away between calls: pinged (health)
 
     def __init__(self, url: str, *, min_size: int = 1, max_size: int = 8,
                  timeout_s: float = 10.0, read_only: bool = False):
         self.url = url
         self.read_only = read_only
+        self.timeout_s = timeout_s
+        self._sizes = (min_size, max_size)
+        # From a failure to reach the database until a probe reaches it again: calls wait
+        # DOWN_WAIT_S for a connection, not timeout_s (the caller's deadline was never seen,
+        # and each waiting call held one of the server's call slots).
+        self.down = False
+        self._pool_lock = threading.Lock()
         # One connection first, so an unreachable server or a refused login is told at once
         # with its reason (the pool would retry until its timeout).
         psycopg.connect(url, connect_timeout=max(1, int(timeout_s))).close()
         # `check`: a pooled connection is tried before it is lent, so connections that a
         # database restart closed are replaced, not failed into a caller's request
-        self._pool = ConnectionPool(url, min_size=min_size, max_size=max_size, open=False,
-                                    timeout=timeout_s, name="moneycards",
-                                    check=ConnectionPool.check_connection)
-        self._pool.open(wait=True, timeout=timeout_s)
+        self._pool = self._new_pool(timeout_s)
         try:
             if read_only:
                 self._check_schema()
@@ -55,9 +64,48 @@ class PostgresStore(SqlStore):
             self._pool.close()
             raise
 
-    def _run(self, work: Callable[[Execute], T], write: bool = True) -> T:
+    def _new_pool(self, wait_s: float) -> ConnectionPool:
+        min_size, max_size = self._sizes
+        pool = ConnectionPool(self.url, min_size=min_size, max_size=max_size, open=False,
+                              timeout=self.timeout_s, name="moneycards",
+                              check=ConnectionPool.check_connection)
+        pool.open(wait=True, timeout=wait_s)
+        return pool
+
+    def ping(self) -> None:
+        """A connection from the pool answers (health's watch between calls): raises
+        StoreFailure (STORE_UNREACHABLE) within PROBE_CONNECT_S while it cannot."""
+        self._run(lambda ex: ex("SELECT 1", ()), write=False, wait_s=PROBE_CONNECT_S)
+
+    def probe(self) -> None:
+        """One small write on a connection of its own, while the store is down (the pool's
+        reconnection backs off up to a minute): once it succeeds the pool is made anew, so
+        calls are served as soon as the database is back."""
+        if not self.down:
+            super().probe()
+            return
+        now = datetime.datetime.now(datetime.timezone.utc).isoformat()
         try:
-            with self._pool.connection() as conn:
+            with psycopg.connect(self.url, connect_timeout=PROBE_CONNECT_S) as conn:
+                conn.execute("UPDATE store_probe SET at = %s WHERE id = 1", (now,))
+            fresh = self._new_pool(PROBE_CONNECT_S)
+        except (psycopg.Error, PoolTimeout) as err:
+            raise failure("STORE_UNREACHABLE", err) from None
+        with self._pool_lock:
+            old, self._pool = self._pool, fresh
+            self.down = False
+        # calls still holding its connections give them back as they finish
+        threading.Thread(target=old.close, kwargs={"timeout": 5.0}, name="old-pool",
+                         daemon=True).start()
+
+    def _run(self, work: Callable[[Execute], T], write: bool = True,
+             wait_s: float | None = None) -> T:
+        with self._pool_lock:
+            pool = self._pool
+        if wait_s is None:
+            wait_s = DOWN_WAIT_S if self.down else self.timeout_s
+        try:
+            with pool.connection(timeout=wait_s) as conn:
                 conn.isolation_level = IsolationLevel.READ_COMMITTED if write \
                     else IsolationLevel.REPEATABLE_READ
                 conn.read_only = self.read_only
@@ -78,6 +126,7 @@ class PostgresStore(SqlStore):
         except (psycopg.errors.DataCorrupted, psycopg.errors.IndexCorrupted) as err:
             raise failure("STORE_DAMAGED", err) from None
         except (psycopg.OperationalError, PoolTimeout) as err:
+            self.down = True
             raise failure("STORE_UNREACHABLE", err) from None
         except psycopg.Error as err:
             raise failure("STORE_FAILED", err) from None

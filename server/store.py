@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import logging
 import os
 import pathlib
 import re
@@ -32,6 +33,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Protocol, TypeVar
 
+log = logging.getLogger("moneycards.server")
 T = TypeVar("T")
 
 MIGRATIONS = pathlib.Path(__file__).with_name("migrations")
@@ -207,7 +209,11 @@ class SqlStore:
                     ex(statement, ())
                 ex("INSERT INTO schema_migrations (version, name) VALUES (?, ?)",
                    (version, name))
+                applied.append(name)
+        applied: list[str] = []
         self._run(work)
+        if applied:  # an operator sees the schema change in the log
+            log.info("table store %s: applied %s", self.where, ", ".join(applied))
 
     def _check_schema(self) -> None:
         """For a store opened to read: its schema is this release's, and nothing is

@@ -100,7 +100,8 @@ MAX_AI_DEALS = 20  # deals of an AI-only match: each is played within CreateTabl
 class StoreHealth:
     """Health follows the store: from a failed store call until one small write succeeds
     again (tried every `every_s`), the server reports NOT_SERVING, so a load balancer
-    sends calls elsewhere."""
+    sends calls elsewhere. A store on another machine (one with a `watch_s`) is also pinged
+    that often between calls, so an outage is reported without a call having to fail."""
 
     def __init__(self, store: TableStore, set_serving: Callable[[bool], None],
                  every_s: float = 0.5):
@@ -110,6 +111,12 @@ class StoreHealth:
         self.ready = False  # the server has warmed up and may report SERVING
         self.down = False
         self._lock = threading.Lock()
+        self._watching = False
+        self._stopped = threading.Event()
+
+    def stop(self) -> None:
+        """No more pings nor probes (the server stops, or the store is let go)."""
+        self._stopped.set()
 
     def serving(self) -> None:
         """The server is ready: SERVING unless the store is down (then once it is back)."""
@@ -117,6 +124,22 @@ class StoreHealth:
             self.ready = True
             if not self.down:
                 self.set_serving(True)
+            watch_s = getattr(self.store, "watch_s", None)
+            if watch_s and not self._watching:
+                self._watching = True
+                threading.Thread(target=self._watch, args=(watch_s,), name="store-watch",
+                                 daemon=True).start()
+
+    def _watch(self, every_s: float) -> None:
+        while not self._stopped.wait(every_s):
+            if self.down:
+                continue  # the probe is at work
+            try:
+                self.store.ping()  # type: ignore[attr-defined]  # a store with watch_s
+            except StoreFailure as err:
+                self.failed(err)
+            except Exception:  # noqa: BLE001 - a ping that fails oddly is not an outage
+                log.exception("table store ping failed")
 
     def failed(self, err: StoreFailure) -> None:
         with self._lock:
@@ -128,8 +151,7 @@ class StoreHealth:
         threading.Thread(target=self._probe, name="store-probe", daemon=True).start()
 
     def _probe(self) -> None:
-        while True:
-            time.sleep(self.every_s)
+        while not self._stopped.wait(self.every_s):
             try:
                 self.store.probe()
             except StoreFailure:

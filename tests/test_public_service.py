@@ -792,3 +792,60 @@ def test_a_call_waits_for_a_free_slot_while_its_deadline_allows_and_a_short_one_
         assert slow.result(timeout=5).view.table_id == slow_tid
         assert waiting.result(timeout=5).view.table_id == tid  # it waited, then ran
         assert time.monotonic() - started >= 0.35
+
+
+def test_a_postgres_outage_is_seen_between_calls_fails_calls_fast_and_ends_at_once():
+    """A database that goes away: health's ping sees it with no call made (it said SERVING
+    until a call had waited out the pool's 10 s); calls then wait about a second, not the
+    pool's timeout whatever the caller's deadline; once the database is back a probe's own
+    connection finds it and the pool is made anew (the pool's reconnection backed off for up
+    to a minute), so health and calls come back at once."""
+    import time
+
+    with fresh_postgres() as url:
+        import psycopg
+
+        from moneycards.server.pgstore import DOWN_WAIT_S, PostgresStore
+        from moneycards.server.tables import StoreHealth
+
+        store = PostgresStore(url, min_size=1, max_size=2, timeout_s=10)
+        store.watch_s = 0.2
+        said: list[bool] = []
+        health = StoreHealth(store, said.append, every_s=0.2)
+        name = url.rpartition("/")[2]
+        admin = url.rpartition("/")[0] + "/postgres"
+
+        def allow(on: bool) -> None:
+            with psycopg.connect(admin, autocommit=True) as db:
+                db.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS {str(on).lower()}")
+                if not on:
+                    db.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                               "WHERE datname = %s AND pid <> pg_backend_pid()", (name,))
+
+        def until(cond, limit: float) -> float:
+            start = time.monotonic()
+            while not cond():
+                assert time.monotonic() - start < limit, said
+                time.sleep(0.05)
+            return time.monotonic() - start
+
+        try:
+            health.serving()
+            assert said == [True] and store.get("x") is None
+            allow(False)
+            until(lambda: said[-1] is False, 8)  # no call made: the ping saw it
+            assert store.down
+            start = time.monotonic()
+            with pytest.raises(StoreFailure) as info:
+                store.get("x")
+            assert info.value.reason == "STORE_UNREACHABLE"
+            assert time.monotonic() - start < DOWN_WAIT_S + 1.5  # not the pool's 10 s
+            allow(True)
+            until(lambda: said[-1] is True, 5)
+            start = time.monotonic()
+            assert store.get("x") is None and time.monotonic() - start < 2
+            assert not store.down
+        finally:
+            health.stop()
+            allow(True)
+            store.close_connection()

@@ -249,3 +249,19 @@ def test_a_store_in_a_folder_that_cannot_be_written_is_read_as_it_is(tmp_path, m
         assert seen.get("t1").actions == ["a0"] and seen.table_ids() == ["t1"]
     finally:
         seen.close_connection()
+
+
+def test_the_migrations_applied_are_logged_once(tmp_path, caplog):
+    """An operator sees a schema change in the log: the files applied, named, at the
+    opening that applies them, and nothing at the next."""
+    import logging
+
+    path = tmp_path / "t.db"
+    with caplog.at_level(logging.INFO, logger="moneycards.server"):
+        SqliteStore(path).close_connection()
+    said = [r.getMessage() for r in caplog.records if "applied" in r.getMessage()]
+    assert len(said) == 1 and "applied 0001_tables, 0002_revision" in said[0]
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="moneycards.server"):
+        SqliteStore(path).close_connection()
+    assert not [r for r in caplog.records if "applied" in r.getMessage()]
