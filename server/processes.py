@@ -110,6 +110,10 @@ def _child(index: int, core: int | None, host: str, port: int, max_calls: int,
            limits: Limits, tls: tuple[bytes, bytes] | None, db: str, log_level: str,
            ready: Any, web: Any = None) -> None:
     """One server process: serve on the shared port until told to stop."""
+    # A terminal's Ctrl-C reaches every process of the group: the parent passes it on as
+    # SIGTERM (this process's own handler, once serving, stops it gracefully); while it
+    # imports, a KeyboardInterrupt here printed a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with_parent()
     if core is not None:  # before gRPC starts a thread: every thread inherits it
         try:
@@ -164,29 +168,7 @@ def serve_processes(n: int, host: str, port: int, max_calls: int, limits: Limits
         p.start()
         return p
 
-    children = {i: spawn(i) for i in range(n)}
-
-    def kill_all() -> None:
-        for p in children.values():
-            if p.is_alive():
-                p.kill()
-
-    started: set[int] = set()
-    deadline = time.monotonic() + START_TIMEOUT_S
-    while len(started) < n:
-        try:
-            kind, index, detail = ready.get(timeout=1.0)
-        except queue.Empty:
-            dead = [i for i, p in children.items() if not p.is_alive()]
-            if dead or time.monotonic() > deadline:
-                kill_all()
-                raise RuntimeError(f"server process {dead[0] if dead else '?'} did not "
-                                   "start") from None
-            continue
-        if kind == "error":
-            kill_all()
-            raise RuntimeError(f"server process {index}: {detail}")
-        started.add(index)
+    children: dict[int, BaseProcess] = {}
     stopping = False
 
     def stop(signum: int, _frame: FrameType | None) -> None:
@@ -200,8 +182,46 @@ def serve_processes(n: int, host: str, port: int, max_calls: int, limits: Limits
             if p.is_alive() and p.pid is not None:
                 os.kill(p.pid, signal.SIGTERM)
 
+    # From the first child on: a signal while they start stops them, quietly (it left
+    # tracebacks and leaked semaphores, rc 143).
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    for i in range(n):
+        children[i] = spawn(i)
+
+    def kill_all() -> None:
+        for p in children.values():
+            if p.is_alive():
+                p.kill()
+
+    started: set[int] = set()
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while len(started) < n and not stopping:
+        try:
+            kind, index, detail = ready.get(timeout=0.5)
+        except queue.Empty:
+            dead = [i for i, p in children.items() if not p.is_alive()]
+            if stopping:
+                break
+            if dead or time.monotonic() > deadline:
+                kill_all()
+                raise RuntimeError(f"server process {dead[0] if dead else '?'} did not "
+                                   "start") from None
+            continue
+        if kind == "error" and not stopping:
+            kill_all()
+            raise RuntimeError(f"server process {index}: {detail}")
+        started.add(index)
+    if stopping:  # told to stop before every process served: none is left behind
+        for p in children.values():
+            p.join(limits.grace_s + 3.0)
+        kill_all()
+        ready.close()
+        ready.join_thread()
+        held.close()
+        if held_web is not None:
+            held_web.close()
+        return
     scheme = "TLS" if tls else "plaintext"
     print(f"moneycards gRPC server listening on {bracketed(host)}:{port} ({scheme}, {n} processes)",
           flush=True)

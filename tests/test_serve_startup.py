@@ -209,3 +209,18 @@ def test_an_ipv6_address_is_told_in_brackets():
     finally:
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=15) == 0
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_while_the_server_processes_start_stops_them_quietly(tmp_path, sig):
+    """Ctrl-C or SIGTERM during the few seconds two server processes take to start: they
+    stop, exit 0, and nothing is printed (it printed two KeyboardInterrupt tracebacks, or
+    leaked-semaphore warnings and exit 143)."""
+    proc = subprocess.Popen([*SERVE, "--db", str(tmp_path / "t.db"), "--port", "0",
+                             "--web-port", "0", "--processes", "2"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(0.8)  # the processes are importing
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err and "leaked" not in err and "KeyboardInterrupt" not in err
