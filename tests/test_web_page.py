@@ -2573,8 +2573,11 @@ def test_a_picked_card_of_a_concealed_pair_says_why_it_has_no_discard_tt_c2(serv
     note = w.page.text_content(".picked-note")
     assert f"Picked {pair}: no action uses it." in note
     assert "A concealed pair is never broken to discard one of its cards (TT-C2)." in note
-    said = w.page.text_content(".table > .sr-only[aria-live]")  # and said
-    assert said.startswith(f"Picked {pair}: no action uses it.") and "(TT-C2)" in said
+    said = w.page.text_content(".table > .sr-only[aria-live]")  # and said, the card by name
+    from moneycards.solver.totom import TOTOM
+
+    named = TOTOM.name(TOTOM.parse(pair)[0])
+    assert said.startswith(f"Picked {named}: no action uses it.") and "(TT-C2)" in said
     assert w.page.query_selector(".picked-note button.rule") is not None
     assert w.errors == []
 
@@ -3067,4 +3070,134 @@ def test_on_a_phone_a_capture_button_says_what_it_takes(served, context):
                 assert f"takes {offer}" in text and "expose" not in text, (action, text)
             else:
                 assert f"take {offer}, expose" in text and "takes " not in text, (action, text)
+    assert w.errors == []
+
+
+def test_a_screen_reader_hears_cards_by_name_in_the_log_and_the_moves(served, context):
+    """The log's notation ("AI 2: lead 456s") is drawn as it is but named by its cards for a
+    screen reader (each token an image named "4 Strings, 5 Strings, 6 Strings"), and each
+    move's label names its cards: read aloud, notation is a number ("136c")."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "lukfu", ["you", "greedy", "greedy"], 4)
+    for _ in range(40):
+        w.settled()
+        if w.debug("over") or w.page.locator(".log-lines .cards-said").count() >= 3:
+            break
+        version = w.debug("version")
+        legal = w.debug("legal")
+        w.debug("act", next((a for a in legal if a.startswith("call play")), legal[0]))
+        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    tokens = w.page.eval_on_selector_all(
+        ".log-lines .cards-said",
+        "es => es.map(e => [e.textContent, e.getAttribute('role'), e.getAttribute('aria-label')])")
+    assert len(tokens) >= 3, tokens
+    for text, role, label in tokens:
+        assert role == "img" and re.fullmatch(r"[1-9]+[csmth]", text), (text, label)
+        assert len(label.split(", ")) == len(text) - 1 and not re.search(r"\d[csmth]", label)
+    w.settled()
+    labels = w.page.eval_on_selector_all(
+        "section.actions button.act", "bs => bs.map(b => [b.dataset.action, "
+        "b.getAttribute('aria-label')])")
+    for action, label in labels:
+        cards = action.split(" ", 1)[1] if re.search(r"\d[csmth]", action) else ""
+        if cards:  # "lead 456s": its cards named after the action's own words
+            named = label.rsplit("; ", 1)[1]
+            assert "; " in label and not re.search(r"\d[csmth]", named), label
+            assert len(named.split(", ")) == sum(len(g) - 1 for g in cards.split()), label
+    assert w.errors == []
+
+
+def test_the_single_keys_can_be_turned_off_for_a_screen_reader(served, context):
+    """WCAG 2.1.4: keys 1-9, 0, H and ? act at the table (a screen reader's browse mode has
+    its own: 1-6 and H go to headings), so the header turns them off ("single keys",
+    pressed or not), for every table of this browser; their badges go with them, Esc
+    still closes."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "kowah", ["you", "greedy", "greedy"], 5)
+    w.settled()
+    switch = ".status .keys-switch"
+    assert w.page.get_attribute(switch, "aria-pressed") == "true"
+    assert w.page.inner_text(switch) == "single keys: on"
+    w.page.click(switch)
+    w.settled()
+    assert w.page.get_attribute(switch, "aria-pressed") == "false"
+    assert w.page.inner_text(switch) == "single keys: off"
+    assert w.page.evaluate("document.querySelector('button.act kbd').offsetParent") is None
+    version = w.debug("version")
+    w.page.keyboard.press("1")
+    w.page.keyboard.press("h")
+    w.page.wait_for_timeout(500)
+    assert w.debug("version") == version and w.page.query_selector(".ranked") is None
+    w.page.reload()  # kept for this browser
+    w.settled()
+    assert w.page.get_attribute(switch, "aria-pressed") == "false"
+    w.page.click(switch)
+    w.settled()
+    w.page.keyboard.press("1")
+    wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    assert w.errors == []
+
+
+def test_focus_is_kept_by_the_table_s_own_questions_and_given_back_in_the_lobby(served,
+                                                                            context):
+    """A keyboard and a screen reader are never left on the page's body: "close table" puts
+    focus on its safe answer, "no, keep playing" back on "close table"; the ticked "pass
+    for me" keeps it; back in the lobby it goes to the lobby's first words."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 17)
+    w.settled()
+    focused = "document.activeElement.className"
+    w.page.focus(".status .close-table")
+    w.page.keyboard.press("Enter")
+    w.page.wait_for_selector(".close-ask")
+    assert "close-no" in w.page.evaluate(focused)
+    w.page.keyboard.press("Enter")
+    w.page.wait_for_selector(".status .close-table")
+    assert "close-table" in w.page.evaluate(focused)
+    # a pass beside a capture: ticked, "pass for me" does not play it (not the only action)
+    play_first_moves(w, 200, until=lambda: "pass" in (legal := w.debug("legal"))
+                     and len(legal) > 1)
+    w.settled()
+    w.page.focus("#auto-pass")
+    w.page.keyboard.press("Space")
+    w.page.wait_for_timeout(300)
+    assert w.page.evaluate("document.activeElement.id") == "auto-pass"
+    w.page.keyboard.press("Space")  # untick: the rest of the test clicks its own passes
+    w.page.wait_for_timeout(300)
+    w.page.focus(".status button.link:text-is('lobby')")
+    w.page.keyboard.press("Enter")
+    w.page.wait_for_selector(".lobby")
+    assert w.page.evaluate("document.activeElement.textContent") == "Your tables"
+    assert w.errors == []
+
+
+def test_a_reopened_table_reads_its_past_in_silence_and_its_moves_aloud(served, context):
+    """The log is a live region: a table opened again (a reload, Your tables) reads its past
+    in while the region is off, where a screen reader said some thirty entries at once over
+    the turn they came before; the moves after it are read as they come."""
+    w = Watched(context)
+    w.page.add_init_script("""
+        window.liveness = [];
+        new MutationObserver((changes) => {
+          for (const c of changes) for (const n of c.addedNodes)
+            if (n.nodeName === 'LI' && c.target.matches?.('.log-lines'))
+              window.liveness.push(c.target.getAttribute('aria-live'));
+        }).observe(document, { childList: true, subtree: true });
+    """)
+    deal_in_lobby(w, served, "kowah", ["you", "greedy", "greedy"], 5)
+    play_first_moves(w, 6)
+    w.settled()
+    past = w.page.locator(".log-lines > li").count()
+    assert past >= 6
+    w.page.reload()
+    w.settled()
+    wait_for(w.page, f"document.querySelectorAll('.log-lines > li').length >= {past}")
+    assert w.page.evaluate("window.liveness")[:past] == ["off"] * past
+    wait_for(w.page, "document.querySelector('.log-lines').getAttribute('aria-live') "
+             "=== 'polite'")
+    version = w.debug("version")
+    w.debug("act", w.debug("legal")[0])
+    wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    wait_for(w.page, f"window.liveness.length > {past}")
+    assert set(w.page.evaluate("window.liveness")[past:]) == {"polite"}
     assert w.errors == []

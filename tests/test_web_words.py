@@ -19,10 +19,10 @@ pytestmark = pytest.mark.skipif(
     reason="the web table's packages are not installed (npm ci in web/, then web/build.sh)")
 
 
-def say(tmp_path, calls: str):
-    """The JSON of `calls`, an expression over words.ts's exports (as `w`)."""
+def say(tmp_path, calls: str, module: str = "words"):
+    """The JSON of `calls`, an expression over the exports (as `w`) of web/src/`module`.ts."""
     entry = tmp_path / "entry.ts"
-    entry.write_text(f'import * as w from "{WEB / "src" / "words.ts"}";\n'
+    entry.write_text(f'import * as w from "{WEB / "src" / (module + ".ts")}";\n'
                      f"console.log(JSON.stringify({calls}));\n")
     bundle = tmp_path / "words.mjs"
     subprocess.run([str(ESBUILD), str(entry), "--bundle", "--format=esm", "--platform=node",
@@ -104,3 +104,27 @@ def test_a_totom_log_entry_s_chan_verb_tells_bốc_from_dưới(tmp_path):
                          "w.chanLogVerb('discard 9c', ['AI 2: discard 9c'], false), "
                          "w.chanLogVerb('capture 4m', ['AI 2: capture 4m'], false)]")
     assert said == ["bốc", "dưới", "bốc", "đánh", "ăn"]
+
+
+def test_cards_in_words_are_said_by_name_for_a_screen_reader(tmp_path):
+    """A screen reader reads "456s" as a number and "8m" as metres: the live region and the
+    move buttons' labels say notation tokens by the cards' names, a token already named
+    beside it once, and leave rule ids, signed figures and other words alone."""
+    said = say(tmp_path, """[
+        w.spokenText("lukfu", "AI 2: lead 456s"),
+        w.spokenText("kowah", "AI 1 wins on 3m from AI 2's draw: multiplier x3 (KW-K1); AI 1 +3"),
+        w.spokenText("totom", "discard 2c Nhị văn"),
+        w.spokenText("totom", "take 8c, expose 8c 8m, a Cạ (TT-K7: 10 points)"),
+        w.spokenText("kowah", "AI 2's cards: 122c 1h"),
+        w.cardsSaid("lukfu", "1t"),
+        w.spokenText("totom", "no cards here, 10 points, TT-C3"),
+    ]""", module="cards")
+    assert said == [
+        "AI 2: lead 4 Strings, 5 Strings, 6 Strings",
+        "AI 1 wins on 3 Myriads from AI 2's draw: multiplier x3 (KW-K1); AI 1 +3",
+        "discard Nhị văn",
+        "take Bát văn, expose Bát văn, Bát vạn, a Cạ (TT-K7: 10 points)",
+        "AI 2's cards: 1 Coins, 2 Coins, 2 Coins, Old Thousand",
+        "Bak Chi (1 Tens)",
+        "no cards here, 10 points, TT-C3",
+    ]

@@ -56,6 +56,34 @@ export function cardName(game: GameKey, card: string): string {
   return plain;
 }
 
+/** Cards of notation by their names, as a screen reader should say them ("456s" read aloud
+ * is "four hundred fifty-six s"): "4 Strings, 5 Strings, 6 Strings". */
+export function cardsSaid(game: GameKey, cards: string): string {
+  return parseCards(cards).map((c) => cardName(game, c)).join(", ");
+}
+
+/** A notation token in running text ("AI 2 exposes 99c", "lead 456s"): digits and a suit
+ * letter standing alone, never a rule id's tail (TT-K7) nor a signed figure. */
+export const CARD_TOKEN = /(?<![\p{L}\p{N}+\-])[1-9]+[csmth](?![\p{L}\p{N}])/gu;
+
+/** Text with its notation tokens said by name, for a live region or a label: "AI 2 leads
+ * 4 Strings, 5 Strings, 6 Strings". */
+export function spokenText(game: GameKey, text: string): string {
+  let out = "";
+  let last = -1;  // the end of the last token (none yet)
+  for (const m of text.matchAll(CARD_TOKEN)) {
+    const at = m.index ?? 0;
+    const names = cardsSaid(game, m[0]);
+    const between = text.slice(Math.max(last, 0), at);
+    // tokens one space apart ("8c 8m") are one list of cards
+    out += (last >= 0 && between === " " ? ", " : between) + names;
+    last = at + m[0].length;
+    // a token named already beside it ("2c Nhị văn") is said once
+    if (text.startsWith(` ${names}`, last)) last += names.length + 1;
+  }
+  return out + text.slice(Math.max(last, 0));
+}
+
 /** The short word printed on a card under its rank. */
 function suitWord(game: GameKey, card: string): string {
   const suit = card[1];

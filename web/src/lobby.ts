@@ -71,7 +71,7 @@ const LEVELS: Record<string, AiLevel> = {
   expert: AiLevel.EXPERT,
 };
 
-export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""): void {
+export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = "", focus = false): void {
   clear(host);
   document.title = "moneycards · the web table";  // a table's title says whose turn it was
   const form = h("form", { class: "lobby panel", "aria-label": "A new table" });
@@ -406,6 +406,16 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
       h("ul", {}, older.map(entry))) : null) : null;
   host.append(h("div", { class: "lobby-wrap" },
     note ? h("p", { class: "panel notice", role: "status" }, note) : null, form, resume));
+  // Come from a table (`focus`): its controls are gone, and a keyboard or screen reader
+  // would be left on the page's body. The note says why, else Your tables, else the form.
+  if (focus) {
+    const first = host.querySelector<HTMLElement>(".lobby-wrap > .notice")
+      ?? host.querySelector<HTMLElement>(".resume h2") ?? form.querySelector<HTMLElement>("h2");
+    if (first) {
+      first.tabIndex = -1;
+      first.focus();
+    }
+  }
 }
 
 /** Right after dealing: one link per friend's seat, each carrying that seat's token in its

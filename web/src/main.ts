@@ -15,7 +15,8 @@ function openSeat(seat: Seat, link?: string, owner?: string): void {
   setTabSeat(seat);
   // The address shows the table, never the token: a reload finds the token in this tab.
   history.replaceState(null, "", `#table=${encodeURIComponent(seat.tableId)}`);
-  const here = new TablePage(seat, app, lobby, link !== undefined, owner);
+  // back from a table, focus goes to the lobby's first words (it was lost to the page's body)
+  const here = new TablePage(seat, app, (note) => lobby(note, true), link !== undefined, owner);
   page = here;
   void here.start().then(() => {
     const d = here.debug();
@@ -110,12 +111,12 @@ async function openedAlready(asked: HTMLElement, tableId: string, mine: Remember
   if (focused) asked.querySelector<HTMLElement>("#link-to-my-seat")?.focus();
 }
 
-function lobby(note = ""): void {
+function lobby(note = "", focus = false): void {
   page?.leave();
   page = undefined;
   setTabSeat(undefined);
   history.replaceState(null, "", location.pathname);
-  showLobby(app, openSeat, note);
+  showLobby(app, openSeat, note, focus);
 }
 
 function boot(): void {

@@ -1,7 +1,7 @@
 // The rules as written, for the ids that reasons, refusals and results cite: each id of the
 // game's rules page becomes a button that shows its rule (the server's /rules.json, read
 // once: the same text as `moneycards GAME rules`).
-import type { GameKey } from "./cards.js";
+import { CARD_TOKEN, cardsSaid, type GameKey } from "./cards.js";
 import { clear, h } from "./dom.js";
 import { GAME_TITLE } from "./words.js";
 
@@ -73,7 +73,7 @@ function lookup(found: string, game: GameKey): RuleText | undefined {
 /** A text with every rule id of the books as a button that shows the rule; an opening
  * bracket before it and a closing one or a stop after it stay on its line. */
 export function withRules(text: string, game: GameKey): (Node | string)[] {
-  if (!book) return [text];
+  if (!book) return withCardNames(text, game);
   const out: (Node | string)[] = [];
   let last = 0;
   for (const m of text.matchAll(RULE_ID)) {
@@ -89,6 +89,21 @@ export function withRules(text: string, game: GameKey): (Node | string)[] {
     out.push(h("span", { class: "rule-ref" }, before, ruleButton(r, game), after));
     end += after.length;
     last = end;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out.flatMap((part) => typeof part === "string" ? withCardNames(part, game) : [part]);
+}
+
+/** Text whose notation tokens a screen reader says by name: each token an image named by its
+ * cards ("99c" is "9 Coins, 9 Coins"), its shown text unchanged. */
+export function withCardNames(text: string, game: GameKey): (Node | string)[] {
+  const out: (Node | string)[] = [];
+  let last = 0;
+  for (const m of text.matchAll(CARD_TOKEN)) {
+    const at = m.index ?? 0;
+    if (at > last) out.push(text.slice(last, at));
+    out.push(h("span", { class: "cards-said", role: "img", "aria-label": cardsSaid(game, m[0]) }, m[0]));
+    last = at + m[0].length;
   }
   if (last < text.length) out.push(text.slice(last));
   return out;

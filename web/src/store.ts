@@ -151,6 +151,16 @@ export function setAutoPass(on: boolean): void {
   localStorage.setItem("moneycards.autoPass", on ? "1" : "0");
 }
 
+/** Whether single keys (1-9 and 0 for the moves, H and ? for a hint) act at the table: on by
+ * default; off for a screen reader whose own keys they are (WCAG 2.1.4), kept across tables. */
+export function singleKeys(): boolean {
+  return localStorage.getItem("moneycards.singleKeys") !== "0";
+}
+
+export function setSingleKeys(on: boolean): void {
+  localStorage.setItem("moneycards.singleKeys", on ? "1" : "0");
+}
+
 /** Whether Tổ Tôm's moves are named by the Chắn table's own verbs (Đánh, Ăn, Bốc …) rather
  * than in English (off by default; kept across tables). */
 export function chanVerbs(): boolean {

@@ -1,10 +1,10 @@
 // The table: one seat's view drawn, its legal actions as buttons, the hint, the log, live
 // updates through Watch, and the end of the deal explained.
-import { backsEl, cardEl, cardName, cardsEl, type GameKey, parseCards } from "./cards.js";
+import { backsEl, cardEl, cardName, cardsEl, cardsSaid, type GameKey, parseCards, spokenText } from "./cards.js";
 import { loadRules, presetRef, ruleRef, showBook, showRuleById, withRules } from "./rules.js";
 import { Code, lukfu, notTheOwner, refusal, type Refusal, tables, unanswered } from "./api.js";
 import { clear, h } from "./dom.js";
-import { dealRead, forget, forgetOwner, markOver, remembered, replaceInvite, sameSeat, setDealRead, dealReadKept, autoPass, setAutoPass, setTabSeat, chanVerbs, setChanVerbs } from "./store.js";
+import { dealRead, forget, forgetOwner, markOver, remembered, replaceInvite, sameSeat, setDealRead, dealReadKept, autoPass, setAutoPass, setTabSeat, chanVerbs, setChanVerbs, singleKeys, setSingleKeys } from "./store.js";
 import { inviteList, inviteUrl, linkField } from "./invites.js";
 import { DealOutcome, Game, type RankedAction, SeatKind } from "./gen/moneycards/v1/common_pb.js";
 import type { LukFuObservation, ProveOldResponse } from "./gen/moneycards/v1/lukfu_pb.js";
@@ -68,6 +68,7 @@ export class TablePage {
   private readonly root: HTMLElement;
   private readonly announcer: HTMLElement;
   private readonly logList: HTMLOListElement;
+  private pastUntil = -1n;  // the version the table stood at when the page opened it
   private readonly board: HTMLElement;
 
   /** The seat as the calls name it. */
@@ -92,7 +93,9 @@ export class TablePage {
     this.who = { tableId: seat.tableId, seatToken: seat.token };
     this.root = h("section", { class: "table", "aria-label": "The table" });
     this.board = h("div", { class: "board" });
-    this.logList = h("ol", { class: "log-lines", "aria-live": "polite" });
+    // silent while the table's past is read in (a reopened table's whole log was read out
+    // at once, over the turn it brought): live from the first event after it
+    this.logList = h("ol", { class: "log-lines", "aria-live": "off" });
     const log = h("aside", { class: "log", "aria-label": "What happened" },
       h("h2", { text: "Log" }), this.logList);
     // One live region that stays in the page: a region drawn anew with its text is often
@@ -109,9 +112,10 @@ export class TablePage {
     });
   }
 
-  /** Said once by a screen reader, in the page's one live region. */
+  /** Said once by a screen reader, in the page's one live region: cards by their names. */
   private announce(text: string): void {
-    if (text) this.announcer.textContent = text;
+    const game = this.view ? GAME_KEY[this.view.game] : undefined;
+    if (text) this.announcer.textContent = game ? spokenText(game, text) : text;
   }
 
   /** Read the view, then follow the seat's events live. */
@@ -119,11 +123,13 @@ export class TablePage {
     const rules = loadRules();  // read beside the view: its ids become links once it is here
     try {
       const { view } = await tables.getView(this.who);
+      this.pastUntil = view!.version;
       this.setView(view!);
     } catch (err) {
       this.fail(err);
       return;
     }
+    if (this.pastUntil === 0n) this.goLive();
     void rules.then((here) => { if (here && this.view) this.render(); });
     void this.watch();
   }
@@ -342,6 +348,7 @@ export class TablePage {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (document.querySelector("dialog[open]")) return;  // a rule is open: keys are its own
     if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+    if (!singleKeys() && /^[0-9h?]$/.test(e.key)) return;  // turned off in the header
     if (/^[0-9]$/.test(e.key)) {
       const button = this.board.querySelector<HTMLButtonElement>(`button[data-key="${e.key}"]`);
       if (button && !button.disabled && button.offsetParent !== null) {  // shown, enabled
@@ -601,7 +608,7 @@ export class TablePage {
         " · ", h("button", { type: "button", class: "link", onclick: () => this.onLeave() }, "lobby"),
         " · ", h("button", { type: "button", class: "link rules-link", "data-focus": "rules",
           onclick: () => void loadRules().then(() => showBook(game, presetOf(v))) }, "rules"),
-        ...this.wordsSwitch(v), ...this.inviteControl(v), ...this.moveControl(v), ...this.closeControl(v)),
+        ...this.wordsSwitch(v), ...this.keysSwitch(), ...this.inviteControl(v), ...this.moveControl(v), ...this.closeControl(v)),
       // with its "links for friends" toggle: a finished table has neither
       this.showingInvites && !finished(v) ? this.invitesPanel() : null);
   }
@@ -725,6 +732,8 @@ export class TablePage {
       return [" · ", h("button", { type: "button", class: "link close-table", onclick: () => {
         this.closing = true;
         this.render();
+        // the question's safe answer takes the focus, as the lobby's close does
+        this.root.querySelector<HTMLElement>(".close-no")?.focus();
       } }, "close table")];
     }
     return [" · ", h("span", { class: "close-ask", role: "alert" },
@@ -735,6 +744,7 @@ export class TablePage {
       h("button", { type: "button", class: "link close-no", onclick: () => {
         this.closing = false;
         this.render();
+        this.root.querySelector<HTMLElement>(".close-table")?.focus();  // back where it was asked
       } }, "no, keep playing"))];
   }
 
@@ -1133,6 +1143,7 @@ export class TablePage {
       // 1-9, and 0 for the tenth, as a keyboard's row of digits runs
       const key = keyed && number <= 10 ? String(number % 10) : undefined;
       const said = describe(game, obs, a.text);
+      const saidAloud = said ? spokenText(game, said) : "";
       const short = describeShort(game, obs, a.text);
       // in Chắn verbs the action's own text follows them, for the title and a screen reader
       const label = this.label(v, obs, a.text);
@@ -1142,7 +1153,8 @@ export class TablePage {
         "data-focus": `act-${a.text}`, disabled: this.busy,
         title: said ? `${named}: ${said}` : named, onclick: () => void this.act(a.text),
         // said once: the key, the action, what it does (the small cards repeat the action's)
-        "aria-label": `${key ? `${key}: ` : ""}${named}${said ? `, ${said}` : ""}`,
+        // and the cards by name, where the words do not name them ("136c" is said as a number)
+        "aria-label": `${key ? `${key}: ` : ""}${named}${saidAloud ? `, ${saidAloud}` : ""}${cardsNamed(game, a.cards, saidAloud)}`,
       }, key ? h("kbd", {}, key) : null, h("span", { class: label === a.text ? "text" : "text chan" }, label),
       said ? h("span", { class: "said" }, said) : null,
       short && label === a.text ? h("span", { class: "said-short", "aria-hidden": "true" }, short) : null, a.cards && parseCards(a.cards).length <= 4
@@ -1177,7 +1189,8 @@ export class TablePage {
     }
     panel.append(this.hintPanel(v, game, legal));
     if (legal.some((a) => a.text === "pass") && onlyAiBeside(v)) {
-      const box = h("input", { type: "checkbox", id: "auto-pass" }) as HTMLInputElement;
+      // named for the focus kept across drawings: ticked, it stays where the person is
+      const box = h("input", { type: "checkbox", id: "auto-pass", "data-focus": "auto-pass" }) as HTMLInputElement;
       box.checked = autoPass();
       box.addEventListener("change", () => { setAutoPass(box.checked); this.render(); });
       panel.append(h("p", { class: "quiet" }, h("label", { for: "auto-pass" }, box,
@@ -1203,12 +1216,27 @@ export class TablePage {
     if (GAME_KEY[v.game] !== "totom") return [];
     const on = chanVerbs();
     return [" · ", h("button", {
+      // an action named by what it does: its name changes, so no pressed state beside it
       type: "button", class: "link words-switch", "data-focus": "words-switch",
-      "aria-pressed": on ? "true" : "false",
       title: on ? "Name the moves in English: discard, capture, pass, win"
         : "Name the moves as Chắn players call them: Đánh, Ăn, Bốc, Dưới, Ù, Chíu",
       onclick: () => { setChanVerbs(!on); this.render(); },
     }, on ? "moves in English" : "moves in Chắn words")];
+  }
+
+  /** The single keys (1-9, 0, H, ?) on or off: a screen reader's browse mode has keys of its
+   * own (1-6 and H go to headings), and WCAG 2.1.4 asks that such keys can be turned off. */
+  private keysSwitch(): (Node | string)[] {
+    const on = singleKeys();
+    document.body.classList.toggle("keys-off", !on);  // and their badges hidden
+    return [h("span", { class: "keys-switch-wrap" }, " · ", h("button", {
+      type: "button", class: "link keys-switch", "data-focus": "keys-switch",
+      "aria-pressed": on ? "true" : "false",
+      title: on ? "Keys 1-9 and 0 play the numbered moves, H or ? asks for a hint: press to turn them off"
+        : "Turn on the keys 1-9 and 0 for the numbered moves, and H or ? for a hint",
+      onclick: () => { setSingleKeys(!on); this.render(); },
+      // the name stays "single keys" (aria-pressed says on or off); the eye reads the word
+    }, "single keys", h("span", { "aria-hidden": "true" }, on ? ": on" : ": off")))];
   }
 
   private hintPanel(v: TableView, game: GameKey, legal: LegalAction[]): HTMLElement {
@@ -1428,7 +1456,19 @@ export class TablePage {
     if (below > 0) box.scrollTop += below;
   }
 
+  /** The log read out as it grows, once its past is in. */
+  private goLive(): void {
+    // a moment later: a region made live as its content changes is not read reliably
+    setTimeout(() => this.logList.setAttribute("aria-live", "polite"), 0);
+  }
+
   private appendLog(e: TableEvent): void {
+    if (this.logList.getAttribute("aria-live") === "off") {
+      // the past's last entry: live after it; an entry past it (the past's last was another
+      // seat's private one): live now, before it is added
+      if (e.version === this.pastUntil) this.goLive();
+      else if (e.version > this.pastUntil) this.logList.setAttribute("aria-live", "polite");
+    }
     const li = h("li", { "data-version": String(e.version), "data-deal": String(e.deal), "data-action": e.action });
     // Decided by the event alone: the stream's events of a new deal arrive before the view
     // that says a deal ended (render then shows what the match's end or going on shows).
@@ -1503,6 +1543,13 @@ export class TablePage {
       showRule: (id: string) => (this.view ? showRuleById(id, GAME_KEY[this.view.game]) : false),
     };
   }
+}
+
+/** An action's cards by name for its button's label ("; 1 Coins, 3 Coins, 6 Coins"), unless
+ * its words name its one card already ("2c Nhị văn"). */
+function cardsNamed(game: GameKey, cards: string, said: string): string {
+  const names = cardsSaid(game, cards);
+  return names && !said.includes(names) ? `; ${names}` : "";
 }
 
 /** Why a Tổ Tôm hand card picked alone has no discard, when a discard is asked for and a
