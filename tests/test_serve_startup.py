@@ -219,8 +219,13 @@ def test_a_signal_while_the_server_processes_start_stops_them_quietly(tmp_path, 
     proc = subprocess.Popen([*SERVE, "--db", str(tmp_path / "t.db"), "--port", "0",
                              "--web-port", "0", "--processes", "2"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(0.8)  # the processes are importing
-    proc.send_signal(sig)
-    out, err = proc.communicate(timeout=60)
+    try:
+        time.sleep(0.8)  # the processes are importing
+        proc.send_signal(sig)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:  # never left running, whatever failed
+            proc.kill()
+            proc.communicate()
     assert proc.returncode == 0, err
     assert "Traceback" not in err and "leaked" not in err and "KeyboardInterrupt" not in err

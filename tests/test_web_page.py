@@ -3201,3 +3201,38 @@ def test_a_reopened_table_reads_its_past_in_silence_and_its_moves_aloud(served, 
     wait_for(w.page, f"window.liveness.length > {past}")
     assert set(w.page.evaluate("window.liveness")[past:]) == {"polite"}
     assert w.errors == []
+
+
+def _contrast(fg: list[float], bg: list[float]) -> float:
+    def lum(c: list[float]) -> float:
+        ch = [x / 255 for x in c[:3]]
+        ch = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in ch]
+        return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2]
+    hi, lo = sorted((lum(fg), lum(bg)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_every_card_s_rank_reads_at_4_5_to_1_taken_discards_too(served, context):
+    """WCAG 1.4.3: each card's rank against its own face, at the card's own opacity, is at
+    least 4.5:1 — a Kowah table's hand, honours and discard pile, taken discards included
+    (dimmed to 45% they read at about 2:1; the honours' gold on cream at 4.27:1)."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "kowah", ["you", "greedy", "greedy"], 5)
+    play_first_moves(w, 40, until=lambda: w.page.locator(".discard.taken").count() >= 1
+                     and w.page.locator(".card.suit-h").count() >= 1)
+    w.settled()
+    cards = w.page.eval_on_selector_all(".card .rank", """rs => rs.map(r => {
+        const card = r.closest('.card');
+        let opacity = 1;
+        for (let e = r; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+        const rgb = (s) => s.match(/[\\d.]+/g).map(Number);
+        return [card.dataset.card, card.className, rgb(getComputedStyle(r).color),
+                rgb(getComputedStyle(card).backgroundColor), opacity];
+    })""")
+    assert cards
+    for card, kind, fg, bg, opacity in cards:
+        seen = [f * opacity + 255 * (1 - opacity) for f in fg[:3]]  # over the white page
+        face = [b * opacity + 255 * (1 - opacity) for b in bg[:3]] \
+            if len(bg) < 4 or bg[3] > 0 else [255, 255, 255]
+        assert _contrast(seen, face) >= 4.5, (card, kind, fg, bg, opacity)
+    assert w.errors == []

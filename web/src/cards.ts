@@ -162,6 +162,10 @@ export function backsEl(count: number): HTMLElement {
   const n = document.createElement("span");
   n.className = "count";
   n.textContent = `${count}`;
-  el.append(n);
+  // the title is not read out: a screen reader hears "19 concealed cards", not "19"
+  const said = document.createElement("span");
+  said.className = "sr-only";
+  said.textContent = ` concealed ${count === 1 ? "card" : "cards"}`;
+  el.append(n, said);
   return el;
 }
