@@ -90,7 +90,8 @@ class PostgresStore(SqlStore):
                 conn.execute("UPDATE store_probe SET at = %s WHERE id = 1", (now,))
             fresh = self._new_pool(PROBE_CONNECT_S)
         except (psycopg.Error, PoolTimeout) as err:
-            raise failure("STORE_UNREACHABLE", err) from None
+            away = failure("STORE_UNREACHABLE", err)  # still: the probe tries again
+            raise away from None
         with self._pool_lock:
             old, self._pool = self._pool, fresh
             self.down = False

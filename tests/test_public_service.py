@@ -832,6 +832,7 @@ def test_a_postgres_outage_is_seen_between_calls_fails_calls_fast_and_ends_at_on
         try:
             health.serving()
             assert said == [True] and store.get("x") is None
+            pool = store._pool  # made anew once the database is back
             allow(False)
             until(lambda: said[-1] is False, 8)  # no call made: the ping saw it
             assert store.down
@@ -844,7 +845,8 @@ def test_a_postgres_outage_is_seen_between_calls_fails_calls_fast_and_ends_at_on
             until(lambda: said[-1] is True, 5)
             start = time.monotonic()
             assert store.get("x") is None and time.monotonic() - start < 2
-            assert not store.down
+            assert not store.down and store._pool is not pool
+            until(lambda: pool.closed, 5)  # the old pool let go, its connections with it
         finally:
             health.stop()
             allow(True)
