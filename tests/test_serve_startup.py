@@ -220,7 +220,12 @@ def test_a_signal_while_the_server_processes_start_stops_them_quietly(tmp_path, 
                              "--web-port", "0", "--processes", "2"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        time.sleep(0.8)  # the processes are importing
+        # the server processes are started and importing (not yet serving): the window
+        # in which the signal left tracebacks; before it no process is started to leave
+        deadline = time.monotonic() + 60
+        while not _server_children(proc.pid) and proc.poll() is None:
+            assert time.monotonic() < deadline, "no server process started"
+            time.sleep(0.02)
         proc.send_signal(sig)
         out, err = proc.communicate(timeout=60)
     finally:
@@ -229,3 +234,21 @@ def test_a_signal_while_the_server_processes_start_stops_them_quietly(tmp_path, 
             proc.communicate()
     assert proc.returncode == 0, err
     assert "Traceback" not in err and "leaked" not in err and "KeyboardInterrupt" not in err
+
+
+def _server_children(pid: int) -> list[int]:
+    """The server processes `pid` has started (multiprocessing's spawned children, not its
+    resource tracker), read from /proc."""
+    try:
+        kids = open(f"/proc/{pid}/task/{pid}/children").read().split()
+    except OSError:
+        return []
+    out = []
+    for kid in kids:
+        try:
+            cmd = open(f"/proc/{kid}/cmdline", "rb").read()
+        except OSError:
+            continue
+        if b"spawn_main" in cmd and b"resource_tracker" not in cmd:
+            out.append(int(kid))
+    return out
