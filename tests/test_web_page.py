@@ -174,16 +174,20 @@ def deal_in_lobby(w: Watched, base: str, game: str, seats: list[str], seed: int 
     page.click("#deal")
 
 
-def play_first_moves(w: Watched, moves: int, until=lambda: False) -> None:
+def play_first_moves(w: Watched, moves: int, until=lambda: False, pick=None) -> None:
     """Click the first move offered, at most `moves` times, until the deal is over or
-    `until()` holds."""
+    `until()` holds; with `pick`, play `pick(legal actions)` through the page's own act
+    instead of a click."""
     page = w.page
     for _ in range(moves):
         w.settled()
         if w.debug("over") or until():
             return
         version = w.debug("version")
-        page.click("section.actions button.act >> nth=0")
+        if pick is None:
+            page.click("section.actions button.act >> nth=0")
+        else:
+            w.debug("act", pick(w.debug("legal")))
         wait_for(page, f"document.body.dataset.version !== '{version}' && "
                  "document.body.dataset.busy === '0'")
 
@@ -2238,15 +2242,12 @@ def test_a_hint_on_a_phone_opens_in_view(served, context, tmp_path):
 
 def play_until(w: "Watched", verb: str, tries: int = 60, pick=lambda legal: legal[0]) -> None:
     """Play the page's moves (`pick` of the legal ones: the first) until `verb` is legal."""
-    for _ in range(tries):
-        w.settled()
-        legal = w.debug("legal")
-        if any(a.startswith(verb + " ") for a in legal):
-            return
-        version = w.debug("version")
-        w.debug("act", pick(legal))
-        wait_for(w.page, f"document.body.dataset.version !== '{version}'")
-    raise AssertionError(f"no {verb} came")
+    def come() -> bool:
+        return any(a.startswith(verb + " ") for a in w.debug("legal"))
+
+    play_first_moves(w, tries, until=come, pick=pick)
+    w.settled()
+    assert come(), f"no {verb} came"
 
 
 @pytest.mark.parametrize("game,seats,verb", [
