@@ -15,6 +15,7 @@ recorded in schema_migrations.
 from __future__ import annotations
 
 import datetime
+import logging
 import threading
 from typing import Any, Callable, TypeVar
 
@@ -30,6 +31,31 @@ T = TypeVar("T")
 MIGRATION_LOCK = 0x6D6F6E6579  # pg_advisory_xact_lock key: the store's schema changes
 DOWN_WAIT_S = 1.0  # how long a call waits for a connection while the database is away
 PROBE_CONNECT_S = 2  # a probe's own connection: the pool's reconnection backs off for long
+
+
+class PoolWarnings(logging.Filter):
+    """psycopg's pool warns of every failed reconnection, several times a second through an
+    outage, in libpq's lines: the first warning of an outage is kept, on one line (it says
+    why), and the rest dropped until a probe finds the database back (the store's health
+    says when the outage began and when it ended)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.said = False
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno != logging.WARNING or not str(record.msg).startswith("error connecting"):
+            return True
+        if self.said:
+            return False
+        self.said = True
+        record.msg = " ".join(line.strip() for line in record.getMessage().splitlines())
+        record.args = ()
+        return True
+
+
+POOL_WARNINGS = PoolWarnings()
+logging.getLogger("psycopg.pool").addFilter(POOL_WARNINGS)
 
 
 class PostgresStore(SqlStore):
@@ -70,6 +96,7 @@ class PostgresStore(SqlStore):
                               timeout=self.timeout_s, name="moneycards",
                               check=ConnectionPool.check_connection)
         pool.open(wait=True, timeout=wait_s)
+        POOL_WARNINGS.said = False  # a pool that reached the database: an outage's first says why
         return pool
 
     def ping(self) -> None:

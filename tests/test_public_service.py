@@ -794,12 +794,15 @@ def test_a_call_waits_for_a_free_slot_while_its_deadline_allows_and_a_short_one_
         assert time.monotonic() - started >= 0.35
 
 
-def test_a_postgres_outage_is_seen_between_calls_fails_calls_fast_and_ends_at_once():
+def test_a_postgres_outage_is_seen_between_calls_fails_calls_fast_and_ends_at_once(caplog):
     """A database that goes away: health's ping sees it with no call made (it said SERVING
     until a call had waited out the pool's 10 s); calls then wait about a second, not the
     pool's timeout whatever the caller's deadline; once the database is back a probe's own
     connection finds it and the pool is made anew (the pool's reconnection backed off for up
-    to a minute), so health and calls come back at once."""
+    to a minute), so health and calls come back at once. The log says the outage, why, and
+    its end once each: the pool's warning of every failed reconnection is kept only the
+    first time, on one line."""
+    import logging
     import time
 
     with fresh_postgres() as url:
@@ -847,6 +850,13 @@ def test_a_postgres_outage_is_seen_between_calls_fails_calls_fast_and_ends_at_on
             assert store.get("x") is None and time.monotonic() - start < 2
             assert not store.down and store._pool is not pool
             until(lambda: pool.closed, 5)  # the old pool let go, its connections with it
+            pool_said = [r.getMessage() for r in caplog.records if r.name == "psycopg.pool"
+                         and r.levelno == logging.WARNING]
+            assert len(pool_said) == 1 and "\n" not in pool_said[0], pool_said
+            assert "not currently accepting connections" in pool_said[0]  # why
+            ours = [r.getMessage() for r in caplog.records if r.name == "moneycards.server"]
+            assert len(ours) == 2 and ours[0].endswith("; NOT_SERVING until it takes writes")\
+                and ours[1] == "table store takes writes again: SERVING", ours
         finally:
             health.stop()
             allow(True)
