@@ -520,10 +520,14 @@ class SqliteStore(SqlStore):
 
     def _read_only_connection(self) -> sqlite3.Connection:
         path = pathlib.Path(self.path).resolve()
-        # A WAL file read in a folder this process cannot write (a read-only mount, a copy
-        # kept for inspection) needs its -shm file made: read as immutable there, as no
-        # writer can be at work in such a folder either.
-        ro = "mode=ro" if os.access(path.parent, os.W_OK) else "mode=ro&immutable=1"
+        # SQLite reads a WAL store through its -wal and -shm files, and makes them if they
+        # are missing; read-only, it cannot remove them after. Read as immutable where no
+        # writer is at work: a folder this process cannot write (a read-only mount, a copy
+        # kept for inspection: making -shm fails there), or a stopped store (its last
+        # connection removed both files); else beside the writer, through its files.
+        at_work = any(path.with_name(path.name + end).exists() for end in ("-wal", "-shm"))
+        quiet = not os.access(path.parent, os.W_OK) or not at_work
+        ro = "mode=ro&immutable=1" if quiet else "mode=ro"
         uri = path.as_uri() + "?" + ro
         return sqlite3.connect(uri, uri=True, isolation_level=None,
                                timeout=self.busy_ms / 1000)

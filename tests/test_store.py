@@ -6,6 +6,8 @@ revision exactly one is stored, and a refused write leaves nothing."""
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -249,6 +251,33 @@ def test_a_store_in_a_folder_that_cannot_be_written_is_read_as_it_is(tmp_path, m
         assert seen.get("t1").actions == ["a0"] and seen.table_ids() == ["t1"]
     finally:
         seen.close_connection()
+
+
+def test_reading_a_stopped_store_leaves_no_files_beside_it(tmp_path):
+    """`moneycards tables` on a stopped store: SQLite's read-only mode made empty -wal and
+    -shm files that it could not remove after. Beside a running server its writes are read
+    through the server's own files, and those stay."""
+    path = tmp_path / "t.db"
+    made = SqliteStore(path)
+    made.create("t1", HEADER, {0: "ab"}, ["a0"], False)
+    made.close_connection()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.db"]
+    # as the command runs: its process ends with the store open
+    listed = subprocess.run([sys.executable, "-m", "moneycards", "tables", "list", "--db",
+                             str(path)], capture_output=True, text=True, timeout=120)
+    assert listed.returncode == 0 and "t1" in listed.stdout, listed
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.db"]
+    running = SqliteStore(path)
+    try:
+        running.append("t1", 1, ["a1"], False)
+        seen = SqliteStore(path, read_only=True)
+        try:
+            assert seen.get("t1").actions == ["a0", "a1"]  # in the -wal file, not yet copied
+        finally:
+            seen.close_connection()
+        assert {"t.db-wal", "t.db-shm"} <= {p.name for p in tmp_path.iterdir()}
+    finally:
+        running.close_connection()
 
 
 def test_the_migrations_applied_are_logged_once(tmp_path, caplog):
