@@ -91,6 +91,13 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
         help="Distance to a win: the CP-SAT model, its exact dynamic-programming twin (the same "
              "numbers, ~10x faster), or auto: the twin.") \
         if "engine" in spec.hint_options else _unchanged
+    # A game whose observation does not carry its table's rules (Tổ Tôm's presets and
+    # switches): they are told with it, as the table would.
+    rules_option = click.option(
+        "--rules", "rules_name", type=click.Choice(list(spec.presets)), default=None,
+        help=f"The rules of the table the observation is from, as its game record's "
+             f"`rules` names them (default: {spec.presets[0]}): the observation's JSON "
+             "leaves them out.") if len(spec.presets) > 1 else _unchanged
 
     @group.command("hint", short_help="Rank a seat's legal actions, best first, with reasons.")
     @click.option("--state", "state_file", required=True, type=click.File("r"),
@@ -104,6 +111,7 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
                   help="List the N best actions only, and how many more there are (0: "
                        "every legal action; --json always gives all of them).")
     @engine_option
+    @rules_option
     @json_option
     @answers
     def hint(state_file: IO[str], budget_ms: float, top: int, as_json: bool,
@@ -129,6 +137,9 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
         if data.get("game") != game:
             raise InvalidInput(f"not a {game} observation", field="state.game")
         obs = read_observation(data, field="state")
+        rules_name = options.pop("rules_name", None)
+        if rules_name:
+            obs = dataclasses.replace(obs, rules=spec.rules(rules_name, field="--rules"))
         ranked = run(obs, budget_ms, **options)
         if as_json:
             from moneycards.cli.vocabulary import hint_json

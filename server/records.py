@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Callable, TypeVar
 
@@ -90,6 +92,11 @@ def hint_response(request: HintRequest, game: str, response_cls: Callable[..., _
         raise InvalidInput(f"not a {game} observation", field=f"{where}.game")
 
     obs = read_observation(data, field=where)
+    if "rules" in request.DESCRIPTOR.fields_by_name and request.HasField("rules"):
+        # a game whose observation leaves out its table's rules (Tổ Tôm): told beside it
+        from moneycards.records import rules_object
+
+        obs = dataclasses.replace(obs, rules=rules_object(game, request.rules))
     limits = getattr(context, "limits", None) or Limits()
     remaining = context.time_remaining() if context is not None else None
     budget = hint_budget_ms(request.budget_ms, game, limits, remaining)

@@ -15,6 +15,7 @@ from moneycards.solver.totom.legal import (breaks_a_pair, chan_only, declined_be
                                            let_go_before, not_partners)
 from moneycards.solver.totom.observation import Claim, Phase, TotomObservation
 from moneycards.solver.totom.rules import CHI_CHI
+from moneycards.solver.totom.scoring import WinContext
 from moneycards.solver.totom.shapes import pair_kind
 
 
@@ -61,9 +62,11 @@ def facts(obs: TotomObservation) -> list[str]:
     in_dead_hand = seat in obs.dead_hand
 
     def wins(extra: Face | None) -> bool:
-        """The seat's twenty cards form a winning hand (the shape, TT-W1-W5)."""
+        """The seat's twenty cards form a winning hand (the shape, TT-W1-W5) by the
+        table's rules, `extra` the card won on (TT-W5 asks whether it is Chi chi)."""
         cards = hand + own + ([extra] if extra else [])
-        return len(cards) == 20 and check_hand(TOTOM.counts(cards), engine="exact").wins
+        return len(cards) == 20 and check_hand(TOTOM.counts(cards), WinContext(extra),
+                                               obs.rules, engine="exact").wins
 
     def allowed(act: str) -> Why | None:
         verb, _, arg = act.partition(" ")

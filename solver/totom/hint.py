@@ -115,14 +115,15 @@ class View:
 
     def live_waits(self, concealed: Sequence[int], exposed: Sequence[int]) -> int:
         """Unseen copies of the cards that would make this nineteen win, each judged as the
-        winning card (TT-W5: Chi chi wins only a hand of exactly 6 Chắn and 4 Cạ)."""
+        winning card by the table's rules (TT-W5: Chi chi wins only a hand of exactly 6 Chắn
+        and 4 Cạ, unless R-Chi-chi-win is off)."""
         total = 0
         for i, f in enumerate(TOTOM.faces):
             if self.unseen[i] and f not in self.barred:
                 counts = [c + e for c, e in zip(concealed, exposed)]
                 counts[i] += 1
                 if max(counts) <= 4 and check_hand(counts, WinContext(f, VIA_STOCK),
-                                                   engine="exact").wins:
+                                                   self.obs.rules, engine="exact").wins:
                     total += self.unseen[i]
         return total
 
@@ -137,7 +138,8 @@ class View:
             if counts[i] >= TOTOM.copies:
                 continue
             counts[i] += 1
-            verdict = check_hand(counts, WinContext(f, VIA_STOCK), engine="exact")
+            verdict = check_hand(counts, WinContext(f, VIA_STOCK), self.obs.rules,
+                                 engine="exact")
             counts[i] -= 1
             if verdict.wins:
                 return None

@@ -9,7 +9,7 @@ is asked about a claim is private: R-claim-privacy).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from functools import lru_cache
 from typing import Any
@@ -21,6 +21,7 @@ from moneycards.solver.observation import (Reader, SeatCard as SeatCard, card_te
                                            check_own_size, enum_json)
 from moneycards.solver.table import Arg, Outcome, Verb, card_verbs_of, outcome_from_json
 from moneycards.solver.totom import SEATS
+from moneycards.solver.totom.rules import SEED, TotomRules
 
 
 
@@ -113,6 +114,9 @@ class TotomObservation:
     dead_hand: tuple[int, ...]  # seats that may no longer capture (TT-S4)
     legal_actions: tuple[str, ...]  # this seat's, when it is to act
     result: Outcome | None
+    # The table's rules, which the hint and the AI play by. Not in the JSON form: a hint
+    # asked of JSON is told them apart (`hint --rules`, the Hint request's `rules`).
+    rules: TotomRules = field(default=SEED, compare=False)
 
     game = "totom"
 

@@ -33,12 +33,11 @@ from moneycards.solver.totom import TOTOM
 from moneycards.solver.ranking import stopped
 from moneycards.solver.search import Estimate
 from moneycards.solver.table import Action, TableState, parse_action
-from moneycards.solver.totom import rules as rules_mod
 from moneycards.solver.totom.observation import (CARD_VERBS, Phase, TotomObservation,
                                                  group_faces, seen_counts)
 from moneycards.solver.totom.table import Memory, Offer, TotomState
 from moneycards.solver.totom import SEATS
-from moneycards.solver.totom.sim import discard_key, from_state, move_of, win_faces
+from moneycards.solver.totom.sim import discard_key, from_state, move_of, plays, win_faces
 
 STOCK_SIZE = 23
 NO_CARDS = [0] * len(TOTOM.faces)  # no exposed cards: `win_faces` of a whole twenty
@@ -255,7 +254,7 @@ def world(obs: TotomObservation, rng: random.Random) -> World:
     """A full table consistent with the observation, at the seat's decision."""
     hands, stock = sample_hidden(obs, rng)
     w: World = object.__new__(World)
-    w.seed, w.rules = None, rules_mod.SEED
+    w.seed, w.rules = None, obs.rules
     w.rules_name = w.rules.preset
     w.dealer = obs.dealer
     w.initial = {}
@@ -273,6 +272,8 @@ def world(obs: TotomObservation, rng: random.Random) -> World:
     m = obs.memory
     w.memory[obs.seat] = Memory(set(m.declined_chan), set(m.discarded), set(m.ca_from_hand),
                                 set(), m.captured_ca, None)
+    for s in range(SEATS):  # an exposed Chắn's face was captured (a traditional error reads it)
+        w.memory[s].captured = {g[0] for g in w.exposed[s] if len(g) == 2 and g[0] == g[1]}
     w.dead_hand = set(obs.dead_hand)
     w.history, w.events = [], []
     w.result = None
@@ -346,18 +347,31 @@ def value(state: TableState, seat: int) -> tuple[float, float]:
 def simulated(obs: TotomObservation, candidates: list[str], worlds: int,
               seed: int) -> dict[str, Estimate]:
     """Every candidate valued over the same `worlds` sampled deals, each played out by the
-    count-vector simulator (solver/totom/sim.py: the engine's rules, some three times as
+    count-vector simulator (solver/totom/sim.py: the engine's rules, some five times as
     fast as this module's `World`, bench/rollouts.py) with a rollout seed shared by all
-    candidates of a deal. Stops between deals when the
+    candidates of a deal; at a table of other rules than the seed page's (the traditional
+    preset, a switch), by the table engine and its twin rollout player, which play every
+    switch. Stops between deals when the
     caller has gone or the safety cap ran out: every estimate is then `cut_short`."""
     rng = random.Random(f"totom-worlds/{seed}")
     out = {a: Estimate(a) for a in candidates}
     moves = [(a, move_of(a)) for a in candidates]
+    by_engine = not plays(obs.rules)  # a table of other rules: played out by the engine
     for w in range(worlds):
         if stopped():
             for e in out.values():
                 e.cut_short = True
             break
+        if by_engine:
+            table = world(obs, rng)
+            for action in candidates:
+                state = table.clone()
+                state.apply(action)
+                deal_rng = random.Random(f"{seed}/{w}")
+                while not state.is_over:
+                    state.apply(rollout_policy(state, deal_rng))
+                out[action].add(*value(state, obs.seat))
+            continue
         root = from_state(world(obs, rng))
         for action, move in moves:
             sim = root.clone()

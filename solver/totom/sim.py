@@ -17,6 +17,7 @@ A move is (verb, face): verb one of WIN, CHIU, DECLINE, PASS (face -1), DISCARD,
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import lru_cache
 from operator import add
 from typing import Any, NamedTuple
@@ -516,6 +517,14 @@ class Sim:
             if steps > 5000:
                 raise RuntimeError("a rollout did not end")
         return self
+
+
+def plays(rules: rules_mod.TotomRules) -> bool:
+    """Whether the simulator plays these rules: the seed page's (R-match's next dealer is
+    no part of a deal). Any other switch, or the traditional preset, is played out by the
+    table engine, which plays every switch."""
+    return replace(rules, dealer_rotates=False) == rules_mod.SEED \
+        and rules.bonuses == rules_mod.SEED.bonuses
 
 
 def from_state(state: Any) -> Sim:

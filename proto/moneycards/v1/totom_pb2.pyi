@@ -302,14 +302,16 @@ class TotomServiceCheckGameRecordResponse(_message.Message):
     def __init__(self, check: _Optional[_Union[_common_pb2.GameRecordCheck, _Mapping]] = ...) -> None: ...
 
 class TotomServiceHintRequest(_message.Message):
-    __slots__ = ("observation", "observation_json", "budget_ms")
+    __slots__ = ("observation", "observation_json", "budget_ms", "rules")
     OBSERVATION_FIELD_NUMBER: _ClassVar[int]
     OBSERVATION_JSON_FIELD_NUMBER: _ClassVar[int]
     BUDGET_MS_FIELD_NUMBER: _ClassVar[int]
+    RULES_FIELD_NUMBER: _ClassVar[int]
     observation: _observation_pb2.TotomObservation
     observation_json: str
     budget_ms: float
-    def __init__(self, observation: _Optional[_Union[_observation_pb2.TotomObservation, _Mapping]] = ..., observation_json: _Optional[str] = ..., budget_ms: _Optional[float] = ...) -> None: ...
+    rules: TotomRules
+    def __init__(self, observation: _Optional[_Union[_observation_pb2.TotomObservation, _Mapping]] = ..., observation_json: _Optional[str] = ..., budget_ms: _Optional[float] = ..., rules: _Optional[_Union[TotomRules, _Mapping]] = ...) -> None: ...
 
 class TotomServiceHintResponse(_message.Message):
     __slots__ = ("seat", "actions")
