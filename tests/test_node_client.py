@@ -130,3 +130,19 @@ def test_the_readmes_node_table_example_prints_what_it_shows(server_address):
     out = play(server_address, "kowah", 7)
     for key in ("own_actions", "version", "result_text"):
         assert f'"{key}":{json.dumps(out[key], ensure_ascii=False)},' in shown, key
+
+
+def test_a_copy_of_the_example_finds_the_protos_it_is_told(server_address, tmp_path):
+    """examples/node copied out of the checkout (as a bot author starts one): it loaded
+    `../../proto` and failed; MONEYCARDS_PROTO names the project's proto folder."""
+    copy = tmp_path / "mine"
+    copy.mkdir()
+    shutil.copy(CLIENT / "client.js", copy / "client.js")
+    (copy / "node_modules").symlink_to(CLIENT / "node_modules")
+    args = ["node", str(copy / "client.js"), server_address,
+            "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m", "3c"]
+    lost = subprocess.run(args, capture_output=True, text=True, timeout=60)
+    assert lost.returncode != 0 and "ENOENT" in lost.stderr
+    env = {**os.environ, "MONEYCARDS_PROTO": str(CLIENT.parents[1] / "proto")}
+    found = subprocess.run(args, capture_output=True, text=True, timeout=60, env=env)
+    assert found.returncode == 0 and json.loads(found.stdout)["points"] == 5, found.stderr

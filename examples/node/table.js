@@ -13,6 +13,7 @@
 //   3. plays the deal: GetView, Hint, Act with the top-ranked action and the view's version
 //      as expected_version, until the view says the deal is over;
 //   4. reads the game record with GetRecord.
+// Copied out of the checkout, it finds the .proto files in $MONEYCARDS_PROTO.
 // It prints one JSON object: game, table_id, seed (the record tells it; CreateTable does not,
 // as it would reveal every hand), own_actions, version, result_text, result, record_actions,
 // illegal, malformed and record (the game record). Exit 1 on any other error.
@@ -22,7 +23,7 @@ const grpc = require("@grpc/grpc-js");
 const loader = require("@grpc/proto-loader");
 const protobuf = require("protobufjs");
 
-const root = path.join(__dirname, "..", "..", "proto");
+const root = process.env.MONEYCARDS_PROTO || path.join(__dirname, "..", "..", "proto");
 // table.proto imports google/protobuf/timestamp.proto, which proto-loader resolves itself.
 const definition = loader.loadSync("moneycards/v1/table.proto", {
   // 64-bit integers as strings: a server-chosen seed uses all 63 bits, more than a JS
