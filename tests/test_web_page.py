@@ -371,6 +371,10 @@ def test_a_whole_deal_played_by_clicking_hints(served, context, tmp_path, game, 
     else:
         assert shown is None
     assert not w.page.query_selector(".board section.actions")  # no empty box at the end
+    # the hand's cards are cards now, not buttons: nothing is left to pick after the deal
+    assert w.page.query_selector_all(".me .hand button") == []
+    if game != "lukfu":  # a Luk Fu hand may have been played out
+        assert w.page.query_selector_all(".me .hand [data-card][role=img]")
     offer = w.page.query_selector(".center .offer-box")  # a card won on stays, offered to no one
     assert offer is None or "offered to" not in offer.text_content(), offer.text_content()
     # On a phone the end, with the winner's cards in a fixed-width box, never makes the page
@@ -1082,11 +1086,13 @@ def chan_label(action: str, offer: str, legal: list[str]) -> str:
     """A Tổ Tôm action as Chắn players call it, from its text and the offer line's words."""
     verb, _, arg = action.partition(" ")
     card = re.search(r"On the table: (\w\w)", offer)
+    named = {"1h": "Chi chi"}  # Chi chi by its name, never "1h"
     if verb == "discard":
-        return f"Đánh {arg}"
+        return f"Đánh {named.get(arg, arg)}"
     if verb == "capture":  # the card eaten, and for a Cạ the hand card put with it
         eaten = card.group(1)
-        return f"Ăn chắn {eaten}" if arg == eaten else f"Ăn cạ {eaten} với {arg}"
+        return f"Ăn chắn {named.get(eaten, eaten)}" if arg == eaten \
+            else f"Ăn cạ {eaten} với {arg}"
     if verb == "pass":  # TT-T3: a card turned at one's own doorway goes on; any other, bốc
         return "Dưới" if "(from the stock, at your doorway)" in offer else "Bốc"
     if verb == "decline":
@@ -1109,9 +1115,10 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
     def buttons():
         return page.eval_on_selector_all(
             "section.actions button.act", "bs => bs.map(b => [b.dataset.action, "
-            "b.querySelector('.text').textContent, b.getAttribute('aria-label')])")
+            "b.querySelector('.text').textContent, b.getAttribute('aria-label'), "
+            "b.querySelector('.text').lang])")
 
-    assert all(text == action for action, text, _ in buttons())
+    assert all(text == action and lang == "" for action, text, _, lang in buttons())
     assert page.inner_text(".words-switch") == "moves in Chắn words"
     page.click(".words-switch")
     seen = set()
@@ -1124,9 +1131,12 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
             continue
         offer = page.inner_text(".center") if page.query_selector(".offer-box") else ""
         shown = buttons()
-        assert sorted(a for a, _, _ in shown) == sorted(legal)
-        for action, text, aria in shown:
+        assert sorted(a for a, _, _, _ in shown) == sorted(legal)
+        if offer:  # the offered card's Vietnamese name is marked as Vietnamese
+            assert page.get_attribute(".offer-box p span[lang]", "lang") == "vi"
+        for action, text, aria, lang in shown:
             assert text == chan_label(action, offer, legal), (action, offer)
+            assert lang == "vi"  # a screen reader speaks the Chắn words as Vietnamese
             assert f"{text} ({action})" in aria
             seen.add(text.split(" ")[0])
         turn = page.inner_text(".turn")
@@ -1150,7 +1160,8 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
                 if verb == "pass" else verbs[verb])
         if verb == "capture":  # a Chắn when the hand card is the card eaten (TT-T2)
             eaten = re.search(r"taking (\S+)$", text).group(1)
-            want += f" {'chắn' if action == f'capture {eaten}' else 'cạ'} {eaten}"
+            chan = action == f"capture {eaten}"
+            want += f" chắn {'Chi chi' if eaten == '1h' else eaten}" if chan else f" cạ {eaten}"
         assert after == f'" · {want}"', (action, text, after)
         assert "·" not in text  # the line's own text is the server's
     assert {a.split()[0] for a, _, after in entries if "dưới" in after} == {"pass"}
@@ -1164,11 +1175,12 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
     offer = page.inner_text(".center") if page.query_selector(".offer-box") else ""
     hinted = page.eval_on_selector_all(
         ".ranked li[data-action]", "ls => ls.map(l => [l.dataset.action, "
-        "l.querySelector('.play-hint').textContent])")
-    assert hinted and all(text == chan_label(a, offer, legal) for a, text in hinted), hinted
+        "l.querySelector('.play-hint').textContent, l.querySelector('.play-hint').lang])")
+    assert hinted and all(text == chan_label(a, offer, legal) and lang == "vi"
+                          for a, text, lang in hinted), hinted
     page.click(".words-switch")
     w.settled()
-    assert all(text == action for action, text, _ in buttons())
+    assert all(text == action and lang == "" for action, text, _, lang in buttons())
     assert {after for _, _, after in page.evaluate(glossed)} == {"none"}
     assert w.errors == []
 
@@ -2233,6 +2245,14 @@ def test_a_hint_on_a_phone_opens_in_view(served, context, tmp_path):
         return r.top >= p.top && y < p.bottom && y < innerHeight
             && why.contains(document.elementFromPoint(x, y));
     }""")
+    # the best action alone stays open, the others folded: their reasons filled the
+    # pinned panel and hid the moves below them, which now start in sight
+    legal = w.debug("legal")
+    assert w.page.locator("ol.ranked[aria-label] > li:not(.more)").count() == 1
+    assert w.page.text_content(".ranked li.more summary") == f"{len(legal) - 1} more actions"
+    first_move, panel = box_of(w, ".action-list button.act >> nth=0"), box_of(w, ".actions")
+    assert first_move["y"] + first_move["height"] <= panel["y"] + panel["height"], \
+        (first_move, panel)
     # the hand the hint speaks of stays on screen above the panel, not under it
     hand, panel = box_of(w, ".me .hand"), box_of(w, ".actions")
     assert hand["y"] >= 0 and hand["y"] + hand["height"] <= panel["y"] + 1, (hand, panel)
@@ -2987,7 +3007,12 @@ def test_the_table_s_rules_link_opens_the_game_s_book_with_a_search(served, cont
     w.page.fill("dialog#rule-dialog input.find", "doorway zzz")
     assert "No Tổ Tôm rule has words starting “doorway” and “zzz”." in \
         w.page.text_content(".book-list")
+    # a screen reader hears what the search kept, once the typing pauses
+    said = "document.querySelector('dialog#rule-dialog [role=status]').textContent"
+    wait_for(w.page, f"{said} === 'No Tổ Tôm rule has words starting “doorway” and “zzz”.'")
     w.page.fill("dialog#rule-dialog input.find", "doorway")
+    found = len([r for r in rule_texts("totom") if mentions(r, "doorway")])
+    wait_for(w.page, f"{said} === '{found} rules found'")
     w.page.screenshot(path=str(shots_dir(tmp_path) / "rules-book-totom-390.png"))
     w.page.click(".book-rule[data-rule='TT-T3'] > button.rule")
     wait_for(w.page, "document.querySelector('#rule-title')?.textContent === "

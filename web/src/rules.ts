@@ -3,7 +3,7 @@
 // once: the same text as `moneycards GAME rules`).
 import { CARD_TOKEN, cardsSaid, type GameKey } from "./cards.js";
 import { clear, h } from "./dom.js";
-import { GAME_TITLE } from "./words.js";
+import { GAME_TITLE, plural } from "./words.js";
 
 interface RuleText {
   id: string;
@@ -249,6 +249,10 @@ export function showBook(game: GameKey, preset?: string): void {
     placeholder: `find: a word, such as ${FIND_EXAMPLE[game]}`, autocomplete: "off" });
   find.value = place.query;
   const list = h("div", { class: "book-list" });
+  // What a search kept, said to a screen reader once the typing pauses (the list itself
+  // changes silently under the field).
+  const found = h("p", { class: "sr-only", role: "status" });
+  let saying: number | undefined;
   const draw = () => {
     clear(list);
     let section = "";
@@ -272,6 +276,10 @@ export function showBook(game: GameKey, preset?: string): void {
       shown += 1;
     }
     if (!shown) list.append(h("p", { class: "quiet" }, noneFound(game, find.value)));
+    window.clearTimeout(saying);
+    const words = !find.value.trim() ? "" : shown ? `${plural(shown, "rule")} found`
+      : noneFound(game, find.value);
+    saying = window.setTimeout(() => { found.textContent = words; }, 500);
   };
   find.addEventListener("input", () => { bookPlace[game] = { query: find.value, scroll: 0 }; draw(); });
   // before a rule opens from the list: where the list was, to come back to it
@@ -281,6 +289,6 @@ export function showBook(game: GameKey, preset?: string): void {
   const note = entry?.preset ? h("p", { class: "book-preset" }, "This table plays the ", ruleButton(entry, game),
     " preset: where it differs from the rules below, its entry says so.") : null;
   d.append(head(d, [`${GAME_TITLE[game]} rules`, h("span", { class: "section" }, " · as written, numbered")], find),
-    ...(note ? [note] : []), list);
+    ...(note ? [note] : []), found, list);
   open(d, find, place.scroll);
 }

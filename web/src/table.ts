@@ -867,7 +867,7 @@ export class TablePage {
       if (t.offer?.card) {
         const o = t.offer;
         c.append(h("div", { class: "offer-box" }, cardEl("totom", o.card, "big"),
-          h("p", {}, `On the table: ${o.card} ${cardName("totom", o.card)} (${OFFER_WORDS[o.kind]}, at ${o.door === v.seat ? "your" : possessive(names[o.door])} doorway), ${v.over ? "the card the deal ended on" : `offered to ${o.seat === v.seat ? "you" : names[o.seat]}`}`)));
+          h("p", {}, `On the table: ${o.card} `, h("span", { lang: "vi" }, cardName("totom", o.card)), ` (${OFFER_WORDS[o.kind]}, at ${o.door === v.seat ? "your" : possessive(names[o.door])} doorway), ${v.over ? "the card the deal ended on" : `offered to ${o.seat === v.seat ? "you" : names[o.seat]}`}`)));
       } else {
         c.append(h("p", { class: "quiet" }, "No card on offer."));
       }
@@ -951,7 +951,7 @@ export class TablePage {
     const badges: string[] = [];
     const body = h("div", { class: "seat-body" });
     const hand = parseCards(obs.hand);
-    const pick = (cards: string[], extra = "") => this.handCards(game, cards, extra);
+    const pick = (cards: string[], extra = "") => this.handCards(game, cards, extra, !v.over);
     const groups = h("div", { class: "hand", "aria-label": "Your hand" });
     if (game === "totom") {
       const t = obs as TotomObservation;
@@ -993,7 +993,7 @@ export class TablePage {
         const cards = hand.filter((c) => c[1] === suit);
         if (!cards.length) continue;
         const row = h("span", { class: "cards" });
-        for (const c of cards) row.append(this.handCard(game, c, oldSet.has(c) ? "old" : ""));
+        for (const c of cards) row.append(pick([c], oldSet.has(c) ? "old" : "").firstChild!);
         groups.append(group({ c: "Coins", s: "Strings", m: "Myriads", t: "Tens" }[suit]!, row));
       }
       // What "old" means and no more: a single no card left can beat (LF-O2), Mau Gung and
@@ -1011,9 +1011,18 @@ export class TablePage {
     return me;
   }
 
-  private handCards(game: GameKey, cards: string[], extra = ""): HTMLElement {
+  /** `live`: the cards are buttons that pick; after the deal, cards only (nothing to pick). */
+  private handCards(game: GameKey, cards: string[], extra: string, live: boolean): HTMLElement {
     const row = h("span", { class: "cards" });
-    for (const c of cards) row.append(this.handCard(game, c, extra));
+    for (const c of cards) {
+      if (live) {
+        row.append(this.handCard(game, c, extra));
+        continue;
+      }
+      const face = cardEl(game, c, extra);
+      if (extra === "old") face.setAttribute("aria-label", face.getAttribute("aria-label") + ", old");
+      row.append(face);
+    }
     return row;
   }
 
@@ -1155,7 +1164,7 @@ export class TablePage {
         // said once: the key, the action, what it does (the small cards repeat the action's)
         // and the cards by name, where the words do not name them ("136c" is said as a number)
         "aria-label": `${key ? `${key}: ` : ""}${named}${saidAloud ? `, ${saidAloud}` : ""}${cardsNamed(game, a.cards, saidAloud)}`,
-      }, key ? h("kbd", {}, key) : null, h("span", { class: label === a.text ? "text" : "text chan" }, label),
+      }, key ? h("kbd", {}, key) : null, h("span", label === a.text ? { class: "text" } : { class: "text chan", lang: "vi" }, label),
       said ? h("span", { class: "said" }, said) : null,
       short && label === a.text ? h("span", { class: "said-short", "aria-hidden": "true" }, short) : null, a.cards && parseCards(a.cards).length <= 4
         ? cardsEl(game, a.cards, "tiny") : a.text === "take" && takes ? cardsEl(game, takes, "tiny") : null);
@@ -1247,16 +1256,20 @@ export class TablePage {
       onclick: () => void this.askHint(),
     }, loading ? "Thinking…" : "Hint", h("kbd", {}, "H")));
     if (this.hint && this.hint !== "loading" && this.hint.version === v.version) {
+      // A phone's move panel is pinned and a third of the screen high: there the best
+      // action alone stays open, or the hint's reasons fill the panel and hide the moves.
+      const open = window.matchMedia("(max-width: 560px)").matches ? 1 : 5;
       const ol = h("ol", { class: "ranked", "aria-label": "Hint: the actions ranked, best first" });
-      const more = h("ol", { class: "ranked", start: 6 });
+      const more = h("ol", { class: "ranked", start: open + 1 });
       const known = new Set(legal.map((a) => a.text));
       this.hint.actions.forEach((r, k) => {
         // The explanation leads with the value in the game's own terms (points a deal, the
         // multiplier won); the raw ranking value stays out of what is shown and read out.
         const label = known.has(r.action) ? this.label(v, v.observation.value as Obs, r.action) : r.action;
-        (k < 5 ? ol : more).append(h("li", { "data-action": r.action },
+        (k < open ? ol : more).append(h("li", { "data-action": r.action },
           h("button", {
             type: "button", class: label === r.action ? "play-hint" : "play-hint chan",
+            lang: label === r.action ? undefined : "vi",
             disabled: this.busy || !known.has(r.action),
             "data-focus": `hint-${k}`, onclick: () => void this.act(r.action),
           }, label),
