@@ -25,11 +25,13 @@ def expected(obs, action: str) -> str:
     """The Chắn words of an action, from TT-T2/TT-T3 as the rules define the moves."""
     verb, _, arg = action.partition(" ")
     offer = obs.offer
+    named = {"1h": "Chi chi"}  # Chi chi by its name, never "1h"
     if verb == "discard":
-        return f"Đánh {arg}"
+        return f"Đánh {named.get(arg, arg)}"
     if verb == "capture":
         eaten = offer.card.text
-        return f"Ăn chắn {eaten}" if arg == eaten else f"Ăn cạ {eaten} với {arg}"
+        return f"Ăn chắn {named.get(eaten, eaten)}" if arg == eaten \
+            else f"Ăn cạ {eaten} với {arg}"
     if verb == "pass":
         return "Dưới" if offer.kind is OfferKind.EXPOSED else "Bốc"
     return {"win": "Ù", "chiu": "Chíu"}[verb]
@@ -64,9 +66,9 @@ def test_every_move_of_random_deals_is_named_as_chan_players_name_it():
 
 
 @pytest.mark.parametrize("legal, words, turn", [
-    (["win", "decline"], "Không ù", "ù or không ù"),
-    (["chiu", "decline"], "Không chíu", "chíu or không chíu"),
-    (["win", "chiu", "decline"], "Không ù, không chíu", "ù or chíu or không ù, không chíu")])
+    (["win", "decline"], "Không ù", "ù hay không ù"),
+    (["chiu", "decline"], "Không chíu", "chíu hay không chíu"),
+    (["win", "chiu", "decline"], "Không ù, không chíu", "ù hay chíu hay không ù, không chíu")])
 def test_a_declined_claim_names_the_claims_it_lets_go(legal, words, turn):
     from moneycards.solver.totom.chan import chan_turn
 
@@ -85,7 +87,7 @@ def test_the_turn_line_and_menu_say_the_chan_words_before_what_each_does():
                 and any(a.startswith("capture ") for a in obs.legal_actions):
             break
     head = screen(obs, NAMES, chan=True)[0]
-    assert head.endswith("your turn: ăn or dưới — capture or pass")
+    assert head.endswith("your turn: ăn hay dưới — capture or pass")
     assert screen(obs, NAMES)[0].endswith("your turn: capture or pass")
     plain_menu, chan_menu = menu_lines(obs, NAMES), menu_lines(obs, NAMES, chan=True)
     for k, (a, words) in enumerate(zip(plain_menu, chan_menu), 1):
@@ -158,7 +160,7 @@ def test_a_deal_played_with_chan_words_typed_in_them(tmp_path):
                         "--seed", "3", "--chan-words", "--record", str(record)],
                        input="1\nduoi\nquit\n", capture_output=True, text=True, timeout=120)
     assert "   1. Đánh 2c — discard 2c" in r.stdout
-    assert "your turn: ăn or dưới — capture or pass" in r.stdout
+    assert "your turn: ăn hay dưới — capture or pass" in r.stdout
     assert "   2. Dưới — pass: let 6m go" in r.stdout
     assert "your action: You: discard 2c · đánh" in r.stdout
     # the log's verbs: AI 1 lets the discard go and turns the stock, then lets its own
@@ -217,7 +219,8 @@ def test_the_log_says_ăn_chắn_or_ăn_cạ_and_the_card_eaten():
         assert len(caps) == len(eaten)
         for e, card in zip(caps, eaten):
             kind = "chắn" if e.action == f"capture {card}" else "cạ"
-            assert chan_log_verb(e.action, e.lines, False) == f"ăn {kind} {card}"
+            named = "Chi chi" if card == "1h" else card  # by its name, never "1h"
+            assert chan_log_verb(e.action, e.lines, False) == f"ăn {kind} {named}"
             said.add(kind)
     assert said == {"chắn", "cạ"}
 
@@ -300,3 +303,28 @@ def test_a_pass_played_for_the_person_is_one_line_with_its_verb(tmp_path):
     assert "  Or in Chắn words, with or without their marks: đánh 3c, ăn chắn 4s, ăn cạ 4s" \
         in "\n".join(lines)
     assert lines[-1].endswith(f"Continue with --resume {record} --chan-words")
+
+
+def test_chi_chi_is_said_and_typed_by_its_name(tmp_path):
+    """"Đánh 1h" read as a rank-1 card; Chắn players say Chi chi, on the buttons, the turn's
+    menu and the log, and type it so."""
+    from moneycards.solver.totom.chan import chan_log_verb, read_chan
+
+    offer = SimpleNamespace(card=SimpleNamespace(text="1h"), kind=OfferKind.DISCARD)
+    obs = SimpleNamespace(game="totom", phase=Phase.OFFER, offer=offer,
+                          legal_actions=["capture 1h", "pass"])
+    assert chan_words(obs, "capture 1h") == "Ăn chắn Chi chi"
+    assert chan_words(SimpleNamespace(game="totom", phase=Phase.DISCARD, offer=None,
+                                      legal_actions=["discard 1h"]), "discard 1h") \
+        == "Đánh Chi chi"
+    assert chan_log_verb("capture 1h", ["AI 2 exposes 1h 1h, taking 1h"], False) \
+        == "ăn chắn Chi chi"
+    assert read_chan(["danh", "chi", "chi"], obs) == "discard 1h"
+    assert read_chan(["an", "chan", "chi", "chi"], obs) == "capture 1h"
+    assert read_chan(["chiu"], obs) == "chiu"  # a Chíu is no Chi chi
+    if ESBUILD.exists() and (WEB / "src" / "gen").exists():
+        said = say(tmp_path, "[w.chanWords({ phase: 2 }, 'discard 1h', []), w.chanWords("
+                             "{ phase: 3, offer: { card: '1h', kind: 1 } }, 'capture 1h', []), "
+                             "w.chanLogVerb('capture 1h', ['AI 2 exposes 1h 1h, taking 1h'], "
+                             "false)]")
+        assert said == ["Đánh Chi chi", "Ăn chắn Chi chi", "ăn chắn Chi chi"]

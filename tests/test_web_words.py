@@ -88,10 +88,10 @@ def test_totom_moves_in_chan_words_name_what_each_does(tmp_path):
                            "}, 'decline', legal), w.chanTurn({ phase: 4 }, legal)])")
     assert [c[0] for c in claims] == ["Không ù", "Không chíu", "Không ù, không chíu"]
     assert [c[1].split(" — ")[0] for c in claims] == [
-        "ù or không ù", "chíu or không chíu", "ù or chíu or không ù, không chíu"]
+        "ù hay không ù", "chíu hay không chíu", "ù hay chíu hay không ù, không chíu"]
     turns = say(tmp_path, f"[w.chanTurn(({offer})(2), ['capture 4s', 'pass']), "
                           f"w.chanTurn(({offer})(1), ['pass'])]")
-    assert turns == ["ăn or dưới — capture or pass",
+    assert turns == ["ăn hay dưới — capture or pass",
                      "bốc — pass (no capture is open to you)"]
 
 

@@ -9,16 +9,23 @@ import re
 from typing import Any, Sequence
 
 
+def card_said(card: str) -> str:
+    """A card as the Chắn words say it: Chi chi by its name (no one calls it 1h, which
+    reads as a rank-1 card of a suit the deck lacks), any other by its notation."""
+    return "Chi chi" if card == "1h" else card
+
+
 def chan_action(obs: Any, action: str) -> str:
     """One legal action in Chắn words: "Ăn cạ 4s với 4m" names the card eaten, then the
     hand card put with it."""
     verb, _, arg = action.partition(" ")
     o = obs.offer
     if verb == "discard":
-        return f"Đánh {arg}"
+        return f"Đánh {card_said(arg)}"
     if verb == "capture" and o is not None:
         eaten = o.card.text
-        return f"Ăn chắn {eaten}" if arg == eaten else f"Ăn cạ {eaten} với {arg}"
+        return f"Ăn chắn {card_said(eaten)}" if arg == eaten \
+            else f"Ăn cạ {eaten} với {arg}"  # a Cạ never holds Chi chi (TT-D3)
     if verb == "pass":
         return "Dưới" if o is not None and o.kind.value == "exposed" else "Bốc"
     if verb == "win":
@@ -34,7 +41,7 @@ def chan_action(obs: Any, action: str) -> str:
 
 
 def chan_turn(obs: Any, english: str) -> str:
-    """What the seat's turn asks, in Chắn verbs, then `english`: "ăn or bốc — capture or
+    """What the seat's turn asks, in Chắn verbs, then `english`: "ăn hay bốc — capture or
     pass"."""
     legal: Sequence[str] = obs.legal_actions
 
@@ -44,12 +51,12 @@ def chan_turn(obs: Any, english: str) -> str:
     go = chan_action(obs, "pass").lower()
     phase = obs.phase.name.lower()
     if phase == "claims":
-        claims = " or ".join(w for w, v in (("ù", "win"), ("chíu", "chiu")) if has(v))
-        said = f"{claims} or {chan_action(obs, 'decline').lower()}"
+        claims = " hay ".join(w for w, v in (("ù", "win"), ("chíu", "chiu")) if has(v))
+        said = f"{claims} hay {chan_action(obs, 'decline').lower()}"
     elif phase == "offer":
-        said = f"ăn or {go}" if has("capture") else go
+        said = f"ăn hay {go}" if has("capture") else go
     elif phase == "opening" and has("win"):
-        said = "đánh or ù"
+        said = "đánh hay ù"
     else:
         said = "đánh"
     return f"{said} — {english}"
@@ -64,7 +71,7 @@ def chan_log_verb(action: str, lines: Sequence[str], ended: bool) -> str | None:
     if verb == "capture":  # "AI 2 exposes 6c 6m, taking 6c": a Chắn when the hand card is it
         eaten = next((m.group(1) for x in lines if (m := re.search(r" taking (\S+)$", x))),
                      None)
-        return "ăn" if eaten is None else f"ăn chắn {eaten}" if eaten == arg \
+        return "ăn" if eaten is None else f"ăn chắn {card_said(eaten)}" if eaten == arg \
             else f"ăn cạ {eaten}"
     if verb == "pass":
         # "AI 1 exposes 6c from the stock", "You expose 6m from the stock"
@@ -84,6 +91,7 @@ def read_chan(words: Sequence[str], obs: Any) -> str | None:
     4s", "khong chiu"), as the action it names, for the table to play or refuse by its rule;
     None if the words are no Chắn verb. Ăn names the card eaten, then with "với" the hand
     card put with it: the action names the hand card."""
+    words = " ".join(words).replace("chi chi", "1h").split()  # Chi chi, as the words say it
     if not words:
         return None
     head, rest = words[0], list(words[1:])

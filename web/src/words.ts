@@ -72,8 +72,9 @@ export function chanWords(obs: TotomObservation, text: string, legal: string[]):
   const [verb, ...rest] = text.split(" ");
   const arg = rest.join(" ");
   const o = obs.offer;
-  if (verb === "discard") return `Đánh ${arg}`;
-  if (verb === "capture" && o) return arg === o.card ? `Ăn chắn ${o.card}` : `Ăn cạ ${o.card} với ${arg}`;
+  if (verb === "discard") return `Đánh ${cardSaid(arg)}`;
+  // a Cạ never holds Chi chi (TT-D3)
+  if (verb === "capture" && o) return arg === o.card ? `Ăn chắn ${cardSaid(o.card)}` : `Ăn cạ ${o.card} với ${arg}`;
   if (verb === "pass") return o?.kind === OfferKind.EXPOSED ? "Dưới" : "Bốc";
   if (verb === "win") return "Ù";
   if (verb === "chiu") return "Chíu";
@@ -85,20 +86,26 @@ export function chanWords(obs: TotomObservation, text: string, legal: string[]):
   return text;
 }
 
-/** The Tổ Tôm turn in Chắn verbs, as the buttons say them, the English after them: "ăn or
+/** A card as the Chắn words say it: Chi chi by its name (no one calls it 1h, which reads as
+ * a rank-1 card of a suit the deck lacks), any other by its notation. */
+function cardSaid(card: string): string {
+  return card === "1h" ? "Chi chi" : card;
+}
+
+/** The Tổ Tôm turn in Chắn verbs, as the buttons say them, the English after them: "ăn hay
  * bốc — capture or pass". */
 export function chanTurn(obs: TotomObservation, legal: string[]): string {
   const has = (verb: string) => legal.some((a) => a === verb || a.startsWith(verb + " "));
   const go = obs.offer?.kind === OfferKind.EXPOSED ? "dưới" : "bốc";
   const vi = {
-    [TotomPhase.OPENING]: has("win") ? "đánh or ù" : "đánh",
+    [TotomPhase.OPENING]: has("win") ? "đánh hay ù" : "đánh",
     [TotomPhase.DISCARD]: "đánh",
-    [TotomPhase.OFFER]: has("capture") ? `ăn or ${go}` : go,
+    [TotomPhase.OFFER]: has("capture") ? `ăn hay ${go}` : go,
     [TotomPhase.CLAIMS]: chanWords(obs, "decline", legal).toLowerCase(),
     [TotomPhase.UNSPECIFIED]: "",
   }[obs.phase];
   const claims = [has("win") ? "ù" : "", has("chiu") ? "chíu" : ""].filter((x) => x);
-  const said = obs.phase === TotomPhase.CLAIMS ? `${claims.join(" or ")} or ${vi}` : vi;
+  const said = obs.phase === TotomPhase.CLAIMS ? `${claims.join(" hay ")} hay ${vi}` : vi;
   const en = turnWhat("totom", obs, legal);
   return said ? `${said} — ${en}` : en;
 }
@@ -113,7 +120,7 @@ export function chanLogVerb(action: string, lines: readonly string[], ended: boo
   if (verb === "capture") {  // "AI 2 exposes 6c 6m, taking 6c": a Chắn when the hand card is it
     const eaten = lines.map((l) => / taking (\S+)$/.exec(l)?.[1]).find((x) => x);
     const arg = action.split(" ")[1];
-    return eaten === undefined ? "ăn" : eaten === arg ? `ăn chắn ${eaten}` : `ăn cạ ${eaten}`;
+    return eaten === undefined ? "ăn" : eaten === arg ? `ăn chắn ${cardSaid(eaten)}` : `ăn cạ ${eaten}`;
   }
   return ({ discard: "đánh", capture: "ăn", win: "ù", chiu: "chíu", decline: "không" } as Record<string, string>)[verb];
 }
