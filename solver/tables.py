@@ -524,9 +524,11 @@ class Table:
 
     def check_not_over(self) -> None:
         """Raise IllegalAction once the deal has ended: one reason (DEAL_OVER) however it
-        ended, so a client tells it apart from an illegal move."""
+        ended, so a client tells it apart from an illegal move; at a match that has played
+        its deals, it says the match is over."""
         if self.is_over:
-            raise IllegalAction(f"the deal is over: {self.result_line()}", rule=DEAL_OVER)
+            what = "match is over; its last deal" if self.match is not None else "deal is over"
+            raise IllegalAction(f"the {what}: {self.result_line()}", rule=DEAL_OVER)
 
     @property
     def public_actions(self) -> int:

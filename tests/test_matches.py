@@ -210,6 +210,13 @@ def test_R_match_eight_deals_over_grpc_equal_the_same_match_in_process(stub, gam
         k += 1
     rec = stub.GetRecord(table_pb2.GetRecordRequest(table_id=tid, seat_token=token))
     assert rec.complete and view.match_state.over and local.is_over
+    # an action after the match: the match is over, not only its last deal (DEAL_OVER)
+    with pytest.raises(grpc.RpcError) as late:
+        stub.Act(table_pb2.ActRequest(table_id=tid, seat_token=token, action={
+            "totom": "pass", "kowah": "draw", "lukfu": "claim"}[game]))
+    assert late.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+    assert "the match is over; its last deal: " in late.value.details(), \
+        late.value.details()
     got = json_format.MessageToDict(rec.match_record, preserving_proto_field_name=True)
     got["seed"] = int(got["seed"])
     got["totals"] = [int(x) for x in got.get("totals", [])]
