@@ -57,7 +57,8 @@ class Loaded:
         self._act = decider(player)
 
     def act(self, observation: Observation) -> str:
-        return str(self._act(observation))
+        # as answered: an answer that is no text is refused as such, not as str(None)
+        return self._act(observation)  # type: ignore[no-any-return]
 
     def __repr__(self) -> str:
         return self.label
@@ -168,7 +169,10 @@ def play_seat(channel: Any, table_id: str, seat_token: str,
         if view.over and not (view.HasField("match_state") and not view.match_state.over):
             return view
         if view.legal_actions:
-            action = str(decide(observation_of(view)))
+            action = decide(observation_of(view))
+            if not isinstance(action, str):  # not sent: no rule of the game's refuses it
+                raise TypeError(f"the player answered {action!r}, not an action's text (one "
+                                "of the observation's legal_actions)")
             try:
                 view = stub.Act(table_pb2.ActRequest(
                     table_id=table_id, seat_token=seat_token, action=action,

@@ -120,6 +120,10 @@ def play_deal(game: str, seed: int, levels: Sequence[Any], budget_ms: float | No
                                    player=label) from None
         if timings is not None:
             timings.setdefault(label, []).append((time.perf_counter() - t) * 1000)
+        if not isinstance(action, str):  # no action at all: no rule of the game's refuses it
+            raise PlayerFailed(f"seat {seat} ({label}) answered {clip(repr(action))}, not an "
+                               f"action's text (one of the observation's legal_actions) "
+                               f"(deal seed {seed})", seat=seat, player=label)
         try:
             state.apply(action)
         except InvalidInput as err:

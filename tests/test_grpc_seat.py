@@ -44,6 +44,10 @@ BOT = textwrap.dedent('''
 
     def stay(observation):
         return "stay"
+
+
+    def nothing(observation):
+        pass
 ''')
 
 
@@ -152,6 +156,8 @@ def test_a_grpc_seat_at_a_given_server(bot_dir, table_server):
     # the action quoted once, the table's reason after it, as in-process (test_players)
     (["--seat", "2=grpc:gbots:stay"],
      "error: --seat: seat 2 (grpc:gbots:stay) answered 'stay': no seat stays silent"),
+    # no text at all: said so, not sent (the table called 'None' no action, under KW-T2)
+    (["--seat", "2=grpc:gbots:nothing"], "the player answered None, not an action's text"),
     (["--seat", "2=grpc:gbots:Nobody"], "--seat: 'gbots' has no 'Nobody'"),
     (["--seat", "2=grpc:gbots:Greedy", "--server", "127.0.0.1:1"],
      "--server: no server answers at 127.0.0.1:1"),

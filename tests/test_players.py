@@ -42,6 +42,10 @@ BOT = textwrap.dedent('''
 
     def stay(observation):
         return "stay"
+
+
+    def nothing(observation):
+        pass
 ''')
 
 
@@ -89,6 +93,13 @@ def test_a_bot_that_answers_an_illegal_action_is_named(bot_dir):
     assert out.output.startswith("error: --seat: seat 2 (mybots:stay) answered 'stay': no seat "
                                  "stays silent") and out.output.count("'stay'") == 1, out.output
     assert out.output.rstrip().endswith("[KW-T4]")
+    # a player that answers no text: said so, with no rule of the game's (it cited KW-T2)
+    out = CliRunner().invoke(cli, ["kowah", "selfplay", "--deals", "1", "--seat",
+                                   "2=mybots:nothing"])
+    assert out.exit_code == 2
+    assert out.output.startswith("error: --seat: seat 2 (mybots:nothing) answered None, not "
+                                 "an action's text"), out.output
+    assert "[" not in out.output, out.output
 
 
 def test_a_failing_player_error_carries_its_seat(bot_dir):
