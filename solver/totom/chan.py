@@ -20,8 +20,9 @@ def chan_action(obs: Any, action: str) -> str:
     hand card put with it."""
     verb, _, arg = action.partition(" ")
     o = obs.offer
-    if verb == "discard":
-        return f"Đánh {card_said(arg)}"
+    if verb == "discard":  # after an out-of-turn Chíu it goes back: trả cửa (TT-P4)
+        back = getattr(obs, "discard_to", None) is not None
+        return f"{'Trả cửa' if back else 'Đánh'} {card_said(arg)}"
     if verb == "capture" and o is not None:
         eaten = o.card.text
         return f"Ăn chắn {card_said(eaten)}" if arg == eaten \
@@ -57,6 +58,8 @@ def chan_turn(obs: Any, english: str) -> str:
         said = f"ăn hay {go}" if has("capture") else go
     elif phase == "opening" and has("win"):
         said = "đánh hay ù"
+    elif getattr(obs, "discard_to", None) is not None:
+        said = "trả cửa"  # TT-P4
     else:
         said = "đánh"
     return f"{said} — {english}"
@@ -95,6 +98,8 @@ def read_chan(words: Sequence[str], obs: Any) -> str | None:
     if not words:
         return None
     head, rest = words[0], list(words[1:])
+    if head == "tra" and rest[:1] == ["cua"]:  # "trả cửa 3m": the discard after a Chíu
+        return " ".join(["discard", *rest[1:]])
     if head == "an":
         kind = rest.pop(0) if rest and rest[0] in ("chan", "ca") else ""
         if "voi" in rest:  # "ăn cạ 4s với 4m": the hand card after với

@@ -114,6 +114,8 @@ class TotomObservation:
     dead_hand: tuple[int, ...]  # seats that may no longer capture (TT-S4)
     legal_actions: tuple[str, ...]  # this seat's, when it is to act
     result: Outcome | None
+    # TT-P4: after an out-of-turn Chíu, the seat the claimant's discard goes back to
+    discard_to: int | None = None
     # The table's rules, which the hint and the AI play by. Not in the JSON form: a hint
     # asked of JSON is told them apart (`hint --rules`, the Hint request's `rules`).
     rules: TotomRules = field(default=SEED, compare=False)
@@ -132,11 +134,13 @@ class TotomObservation:
             "stock": self.stock, "memory": self.memory.to_json(),
             "dead_hand": list(self.dead_hand), "legal_actions": list(self.legal_actions),
             "result": self.result.to_json() if self.result is not None else None,
+            "discard_to": self.discard_to,
         }
 
 
 FIELDS = {"game", "seat", "to_act", "phase", "dealer", "hand", "hand_sizes", "exposed", "dead",
-          "offer", "claim", "stock", "memory", "dead_hand", "legal_actions", "result"}
+          "offer", "claim", "stock", "memory", "dead_hand", "legal_actions", "result",
+          "discard_to"}
 
 
 def from_json(data: Any, path: str = "observation") -> TotomObservation:
@@ -186,6 +190,7 @@ def from_json(data: Any, path: str = "observation") -> TotomObservation:
         dead_hand=r.ints("dead_hand", 0, SEATS - 1, max_len=SEATS),
         legal_actions=r.strs("legal_actions", max_len=2000),
         result=outcome_from_json(r.data.get("result"), r.sub("result"), SEATS),
+        discard_to=r.optional_int("discard_to", 0, SEATS - 1),
     )
     check_own_size(r, obs.hand_sizes, seat, sum(obs.hand))
     _check_cards(obs, path)

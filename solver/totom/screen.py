@@ -27,7 +27,11 @@ def view(obs: Any, names: Sequence[str], *, chan: bool = False) -> list[str]:
                else "your first discard")
     offer = ("capture or pass" if any(a.startswith("capture ") for a in obs.legal_actions)
              else "pass (no capture is open to you)")  # as the web table says it
-    what = {"opening": opening, "discard": "discard", "offer": offer,
+    # TT-P4: after an out-of-turn Chíu the discard goes back to the interrupted doorway
+    back = getattr(obs, "discard_to", None)
+    discard = "discard" if back is None else \
+        f"discard, back to {possessive(names[back])} doorway (TT-P4)"
+    what = {"opening": opening, "discard": discard, "offer": offer,
             "claims": "a claim"}[phase]
     if chan and obs.to_act == obs.seat:
         what = chan_turn(obs, what)

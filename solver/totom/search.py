@@ -284,7 +284,7 @@ def world(obs: TotomObservation, rng: random.Random) -> World:
     o = obs.offer
     w.offer = Offer(o.card, o.seat, o.kind.value, o.door) if o is not None else None
     w.claims = []
-    w.return_to = None
+    w.return_to = obs.discard_to  # TT-P4: a Chíu's discard goes back where it was claimed
     return w
 
 

@@ -527,7 +527,7 @@ class TotomState(TableState):
                              tuple(sorted(mem.ca_from_hand)), mem.captured_ca),
             dead_hand=tuple(sorted(self.dead_hand)),
             legal_actions=tuple(self.legal_texts()) if self.current_seat() == seat else (),
-            result=self.result, rules=self.rules,
+            result=self.result, discard_to=self.return_to, rules=self.rules,
         )
 
     def deal_json(self) -> dict[str, Any]:

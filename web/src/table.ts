@@ -539,8 +539,8 @@ export class TablePage {
     if (v.over) return v.matchState?.over ? "the match is over" : "the deal is over";
     if (obs.toAct === v.seat) {
       const legal = v.legalActions.map((a) => a.text);
-      return `your turn: ${this.chan(v) ? chanTurn(obs as TotomObservation, legal)
-        : turnWhat(GAME_KEY[v.game], obs, legal)}`;
+      return `your turn: ${this.chan(v) ? chanTurn(obs as TotomObservation, legal, names)
+        : turnWhat(GAME_KEY[v.game], obs, legal, names)}`;
     }
     return obs.toAct !== undefined ? `${names[obs.toAct]} to act` : "";
   }

@@ -32,14 +32,16 @@ export function possessive(name: string): string {
 
 /** What the seat to act is doing, as the terminal's status line says it. */
 export function turnWhat(game: GameKey, obs: TotomObservation | KowahObservation | LukFuObservation,
-                         legal: string[]): string {
+                         legal: string[], names: string[] = []): string {
   // Only the choices the seat has: "capture or pass" when it can capture, else "pass".
   const has = (verb: string) => legal.some((a) => a === verb || a.startsWith(verb + " "));
   if (game === "totom") {
     const o = obs as TotomObservation;
     return {
       [TotomPhase.OPENING]: has("win") ? "your first discard (or Thiên ù)" : "your first discard",
-      [TotomPhase.DISCARD]: "discard",
+      // TT-P4: after an out-of-turn Chíu the discard goes back to the interrupted doorway
+      [TotomPhase.DISCARD]: o.discardTo === undefined ? "discard"
+        : `discard, back to ${possessive(names[o.discardTo] ?? `seat ${o.discardTo}`)} doorway (TT-P4)`,
       [TotomPhase.OFFER]: has("capture") ? "capture or pass" : "pass (no capture is open to you)",
       [TotomPhase.CLAIMS]: has("chiu") ? "claim a Chíu or decline" : "claim the win or decline",
       [TotomPhase.UNSPECIFIED]: "",
@@ -72,7 +74,8 @@ export function chanWords(obs: TotomObservation, text: string, legal: string[]):
   const [verb, ...rest] = text.split(" ");
   const arg = rest.join(" ");
   const o = obs.offer;
-  if (verb === "discard") return `Đánh ${cardSaid(arg)}`;
+  // after an out-of-turn Chíu the discard goes back: trả cửa (TT-P4)
+  if (verb === "discard") return `${obs.discardTo !== undefined ? "Trả cửa" : "Đánh"} ${cardSaid(arg)}`;
   // a Cạ never holds Chi chi (TT-D3)
   if (verb === "capture" && o) return arg === o.card ? `Ăn chắn ${cardSaid(o.card)}` : `Ăn cạ ${o.card} với ${arg}`;
   if (verb === "pass") return o?.kind === OfferKind.EXPOSED ? "Dưới" : "Bốc";
@@ -94,19 +97,19 @@ function cardSaid(card: string): string {
 
 /** The Tổ Tôm turn in Chắn verbs, as the buttons say them, the English after them: "ăn hay
  * bốc — capture or pass". */
-export function chanTurn(obs: TotomObservation, legal: string[]): string {
+export function chanTurn(obs: TotomObservation, legal: string[], names: string[] = []): string {
   const has = (verb: string) => legal.some((a) => a === verb || a.startsWith(verb + " "));
   const go = obs.offer?.kind === OfferKind.EXPOSED ? "dưới" : "bốc";
   const vi = {
     [TotomPhase.OPENING]: has("win") ? "đánh hay ù" : "đánh",
-    [TotomPhase.DISCARD]: "đánh",
+    [TotomPhase.DISCARD]: obs.discardTo !== undefined ? "trả cửa" : "đánh",
     [TotomPhase.OFFER]: has("capture") ? `ăn hay ${go}` : go,
     [TotomPhase.CLAIMS]: chanWords(obs, "decline", legal).toLowerCase(),
     [TotomPhase.UNSPECIFIED]: "",
   }[obs.phase];
   const claims = [has("win") ? "ù" : "", has("chiu") ? "chíu" : ""].filter((x) => x);
   const said = obs.phase === TotomPhase.CLAIMS ? `${claims.join(" hay ")} hay ${vi}` : vi;
-  const en = turnWhat("totom", obs, legal);
+  const en = turnWhat("totom", obs, legal, names);
   return said ? `${said} — ${en}` : en;
 }
 

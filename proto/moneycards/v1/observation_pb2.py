@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from moneycards.v1 import common_pb2 as moneycards_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1fmoneycards/v1/observation.proto\x12\rmoneycards.v1\x1a\x1amoneycards/v1/common.proto\"&\n\x08SeatCard\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\"^\n\nTotomOffer\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12&\n\x04kind\x18\x03 \x01(\x0e\x32\x18.moneycards.v1.OfferKind\x12\x0c\n\x04\x64oor\x18\x04 \x01(\x05\"\x1d\n\x0c\x45xposedPairs\x12\r\n\x05pairs\x18\x01 \x03(\t\"b\n\x0bTotomMemory\x12\x15\n\rdeclined_chan\x18\x01 \x03(\t\x12\x11\n\tdiscarded\x18\x02 \x03(\t\x12\x14\n\x0c\x63\x61_from_hand\x18\x03 \x03(\t\x12\x13\n\x0b\x63\x61ptured_ca\x18\x04 \x01(\x08\"\xed\x03\n\x10TotomObservation\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x13\n\x06to_act\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12(\n\x05phase\x18\x04 \x01(\x0e\x32\x19.moneycards.v1.TotomPhase\x12\x0e\n\x06\x64\x65\x61ler\x18\x05 \x01(\x05\x12\x0c\n\x04hand\x18\x06 \x01(\t\x12\x12\n\nhand_sizes\x18\x07 \x03(\x05\x12,\n\x07\x65xposed\x18\x08 \x03(\x0b\x32\x1b.moneycards.v1.ExposedPairs\x12%\n\x04\x64\x65\x61\x64\x18\t \x03(\x0b\x32\x17.moneycards.v1.SeatCard\x12(\n\x05offer\x18\n \x01(\x0b\x32\x19.moneycards.v1.TotomOffer\x12(\n\x05\x63laim\x18\x0b \x01(\x0e\x32\x14.moneycards.v1.ClaimH\x01\x88\x01\x01\x12\r\n\x05stock\x18\x0c \x01(\x05\x12*\n\x06memory\x18\r \x01(\x0b\x32\x1a.moneycards.v1.TotomMemory\x12\x11\n\tdead_hand\x18\x0e \x03(\x05\x12\x15\n\rlegal_actions\x18\x0f \x03(\t\x12)\n\x06result\x18\x10 \x01(\x0b\x32\x19.moneycards.v1.DealResultB\t\n\x07_to_actB\x08\n\x06_claim\"\\\n\x0cKowahDiscard\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\x12\x0c\n\x04turn\x18\x03 \x01(\x05\x12\x15\n\x08taken_by\x18\x04 \x01(\x05H\x00\x88\x01\x01\x42\x0b\n\t_taken_by\";\n\x0fKowahPublicDraw\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\x12\x0c\n\x04turn\x18\x03 \x01(\x05\"\xec\x03\n\x10KowahObservation\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x13\n\x06to_act\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12(\n\x05phase\x18\x04 \x01(\x0e\x32\x19.moneycards.v1.KowahPhase\x12\x0c\n\x04hand\x18\x05 \x01(\t\x12\x12\n\nhand_sizes\x18\x06 \x03(\x05\x12?\n\x08\x64\x65\x63lared\x18\x07 \x03(\x0b\x32-.moneycards.v1.KowahObservation.DeclaredEntry\x12-\n\x08\x64iscards\x18\x08 \x03(\x0b\x32\x1b.moneycards.v1.KowahDiscard\x12\x34\n\x0cpublic_draws\x18\t \x03(\x0b\x32\x1e.moneycards.v1.KowahPublicDraw\x12\r\n\x05stock\x18\n \x01(\x05\x12\x12\n\nfirst_turn\x18\x0b \x01(\x08\x12\x15\n\rlegal_actions\x18\x0c \x03(\t\x12)\n\x06result\x18\r \x01(\x0b\x32\x19.moneycards.v1.DealResult\x12\x14\n\x0ctakes_in_row\x18\x0e \x01(\x05\x1a/\n\rDeclaredEntry\x12\x0b\n\x03key\x18\x01 \x01(\x05\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\t\n\x07_to_act*\x8a\x01\n\nTotomPhase\x12\x1b\n\x17TOTOM_PHASE_UNSPECIFIED\x10\x00\x12\x17\n\x13TOTOM_PHASE_OPENING\x10\x01\x12\x17\n\x13TOTOM_PHASE_DISCARD\x10\x02\x12\x15\n\x11TOTOM_PHASE_OFFER\x10\x03\x12\x16\n\x12TOTOM_PHASE_CLAIMS\x10\x04*n\n\tOfferKind\x12\x1a\n\x16OFFER_KIND_UNSPECIFIED\x10\x00\x12\x16\n\x12OFFER_KIND_DISCARD\x10\x01\x12\x16\n\x12OFFER_KIND_EXPOSED\x10\x02\x12\x15\n\x11OFFER_KIND_PASSED\x10\x03*=\n\x05\x43laim\x12\x15\n\x11\x43LAIM_UNSPECIFIED\x10\x00\x12\r\n\tCLAIM_WIN\x10\x01\x12\x0e\n\nCLAIM_CHIU\x10\x02*q\n\nKowahPhase\x12\x1b\n\x17KOWAH_PHASE_UNSPECIFIED\x10\x00\x12\x14\n\x10KOWAH_PHASE_DRAW\x10\x01\x12\x17\n\x13KOWAH_PHASE_DISCARD\x10\x02\x12\x17\n\x13KOWAH_PHASE_DECLARE\x10\x03\x42\x65\n\x11org.moneycards.v1B\x10ObservationProtoP\x01Z,moneycards/gen/go/moneycards/v1;moneycardsv1\xaa\x02\rMoneycards.V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1fmoneycards/v1/observation.proto\x12\rmoneycards.v1\x1a\x1amoneycards/v1/common.proto\"&\n\x08SeatCard\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\"^\n\nTotomOffer\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12&\n\x04kind\x18\x03 \x01(\x0e\x32\x18.moneycards.v1.OfferKind\x12\x0c\n\x04\x64oor\x18\x04 \x01(\x05\"\x1d\n\x0c\x45xposedPairs\x12\r\n\x05pairs\x18\x01 \x03(\t\"b\n\x0bTotomMemory\x12\x15\n\rdeclined_chan\x18\x01 \x03(\t\x12\x11\n\tdiscarded\x18\x02 \x03(\t\x12\x14\n\x0c\x63\x61_from_hand\x18\x03 \x03(\t\x12\x13\n\x0b\x63\x61ptured_ca\x18\x04 \x01(\x08\"\x95\x04\n\x10TotomObservation\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x13\n\x06to_act\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12(\n\x05phase\x18\x04 \x01(\x0e\x32\x19.moneycards.v1.TotomPhase\x12\x0e\n\x06\x64\x65\x61ler\x18\x05 \x01(\x05\x12\x0c\n\x04hand\x18\x06 \x01(\t\x12\x12\n\nhand_sizes\x18\x07 \x03(\x05\x12,\n\x07\x65xposed\x18\x08 \x03(\x0b\x32\x1b.moneycards.v1.ExposedPairs\x12%\n\x04\x64\x65\x61\x64\x18\t \x03(\x0b\x32\x17.moneycards.v1.SeatCard\x12(\n\x05offer\x18\n \x01(\x0b\x32\x19.moneycards.v1.TotomOffer\x12(\n\x05\x63laim\x18\x0b \x01(\x0e\x32\x14.moneycards.v1.ClaimH\x01\x88\x01\x01\x12\r\n\x05stock\x18\x0c \x01(\x05\x12*\n\x06memory\x18\r \x01(\x0b\x32\x1a.moneycards.v1.TotomMemory\x12\x11\n\tdead_hand\x18\x0e \x03(\x05\x12\x15\n\rlegal_actions\x18\x0f \x03(\t\x12)\n\x06result\x18\x10 \x01(\x0b\x32\x19.moneycards.v1.DealResult\x12\x17\n\ndiscard_to\x18\x11 \x01(\x05H\x02\x88\x01\x01\x42\t\n\x07_to_actB\x08\n\x06_claimB\r\n\x0b_discard_to\"\\\n\x0cKowahDiscard\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\x12\x0c\n\x04turn\x18\x03 \x01(\x05\x12\x15\n\x08taken_by\x18\x04 \x01(\x05H\x00\x88\x01\x01\x42\x0b\n\t_taken_by\";\n\x0fKowahPublicDraw\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\x12\x0c\n\x04turn\x18\x03 \x01(\x05\"\xec\x03\n\x10KowahObservation\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x13\n\x06to_act\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12(\n\x05phase\x18\x04 \x01(\x0e\x32\x19.moneycards.v1.KowahPhase\x12\x0c\n\x04hand\x18\x05 \x01(\t\x12\x12\n\nhand_sizes\x18\x06 \x03(\x05\x12?\n\x08\x64\x65\x63lared\x18\x07 \x03(\x0b\x32-.moneycards.v1.KowahObservation.DeclaredEntry\x12-\n\x08\x64iscards\x18\x08 \x03(\x0b\x32\x1b.moneycards.v1.KowahDiscard\x12\x34\n\x0cpublic_draws\x18\t \x03(\x0b\x32\x1e.moneycards.v1.KowahPublicDraw\x12\r\n\x05stock\x18\n \x01(\x05\x12\x12\n\nfirst_turn\x18\x0b \x01(\x08\x12\x15\n\rlegal_actions\x18\x0c \x03(\t\x12)\n\x06result\x18\r \x01(\x0b\x32\x19.moneycards.v1.DealResult\x12\x14\n\x0ctakes_in_row\x18\x0e \x01(\x05\x1a/\n\rDeclaredEntry\x12\x0b\n\x03key\x18\x01 \x01(\x05\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\t\n\x07_to_act*\x8a\x01\n\nTotomPhase\x12\x1b\n\x17TOTOM_PHASE_UNSPECIFIED\x10\x00\x12\x17\n\x13TOTOM_PHASE_OPENING\x10\x01\x12\x17\n\x13TOTOM_PHASE_DISCARD\x10\x02\x12\x15\n\x11TOTOM_PHASE_OFFER\x10\x03\x12\x16\n\x12TOTOM_PHASE_CLAIMS\x10\x04*n\n\tOfferKind\x12\x1a\n\x16OFFER_KIND_UNSPECIFIED\x10\x00\x12\x16\n\x12OFFER_KIND_DISCARD\x10\x01\x12\x16\n\x12OFFER_KIND_EXPOSED\x10\x02\x12\x15\n\x11OFFER_KIND_PASSED\x10\x03*=\n\x05\x43laim\x12\x15\n\x11\x43LAIM_UNSPECIFIED\x10\x00\x12\r\n\tCLAIM_WIN\x10\x01\x12\x0e\n\nCLAIM_CHIU\x10\x02*q\n\nKowahPhase\x12\x1b\n\x17KOWAH_PHASE_UNSPECIFIED\x10\x00\x12\x14\n\x10KOWAH_PHASE_DRAW\x10\x01\x12\x17\n\x13KOWAH_PHASE_DISCARD\x10\x02\x12\x17\n\x13KOWAH_PHASE_DECLARE\x10\x03\x42\x65\n\x11org.moneycards.v1B\x10ObservationProtoP\x01Z,moneycards/gen/go/moneycards/v1;moneycardsv1\xaa\x02\rMoneycards.V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,14 +35,14 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._serialized_options = b'\n\021org.moneycards.v1B\020ObservationProtoP\001Z,moneycards/gen/go/moneycards/v1;moneycardsv1\252\002\rMoneycards.V1'
   _globals['_KOWAHOBSERVATION_DECLAREDENTRY']._loaded_options = None
   _globals['_KOWAHOBSERVATION_DECLAREDENTRY']._serialized_options = b'8\001'
-  _globals['_TOTOMPHASE']._serialized_start=1492
-  _globals['_TOTOMPHASE']._serialized_end=1630
-  _globals['_OFFERKIND']._serialized_start=1632
-  _globals['_OFFERKIND']._serialized_end=1742
-  _globals['_CLAIM']._serialized_start=1744
-  _globals['_CLAIM']._serialized_end=1805
-  _globals['_KOWAHPHASE']._serialized_start=1807
-  _globals['_KOWAHPHASE']._serialized_end=1920
+  _globals['_TOTOMPHASE']._serialized_start=1532
+  _globals['_TOTOMPHASE']._serialized_end=1670
+  _globals['_OFFERKIND']._serialized_start=1672
+  _globals['_OFFERKIND']._serialized_end=1782
+  _globals['_CLAIM']._serialized_start=1784
+  _globals['_CLAIM']._serialized_end=1845
+  _globals['_KOWAHPHASE']._serialized_start=1847
+  _globals['_KOWAHPHASE']._serialized_end=1960
   _globals['_SEATCARD']._serialized_start=78
   _globals['_SEATCARD']._serialized_end=116
   _globals['_TOTOMOFFER']._serialized_start=118
@@ -52,13 +52,13 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_TOTOMMEMORY']._serialized_start=245
   _globals['_TOTOMMEMORY']._serialized_end=343
   _globals['_TOTOMOBSERVATION']._serialized_start=346
-  _globals['_TOTOMOBSERVATION']._serialized_end=839
-  _globals['_KOWAHDISCARD']._serialized_start=841
-  _globals['_KOWAHDISCARD']._serialized_end=933
-  _globals['_KOWAHPUBLICDRAW']._serialized_start=935
-  _globals['_KOWAHPUBLICDRAW']._serialized_end=994
-  _globals['_KOWAHOBSERVATION']._serialized_start=997
-  _globals['_KOWAHOBSERVATION']._serialized_end=1489
-  _globals['_KOWAHOBSERVATION_DECLAREDENTRY']._serialized_start=1431
-  _globals['_KOWAHOBSERVATION_DECLAREDENTRY']._serialized_end=1478
+  _globals['_TOTOMOBSERVATION']._serialized_end=879
+  _globals['_KOWAHDISCARD']._serialized_start=881
+  _globals['_KOWAHDISCARD']._serialized_end=973
+  _globals['_KOWAHPUBLICDRAW']._serialized_start=975
+  _globals['_KOWAHPUBLICDRAW']._serialized_end=1034
+  _globals['_KOWAHOBSERVATION']._serialized_start=1037
+  _globals['_KOWAHOBSERVATION']._serialized_end=1529
+  _globals['_KOWAHOBSERVATION_DECLAREDENTRY']._serialized_start=1471
+  _globals['_KOWAHOBSERVATION_DECLAREDENTRY']._serialized_end=1518
 # @@protoc_insertion_point(module_scope)

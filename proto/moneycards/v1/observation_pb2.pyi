@@ -91,7 +91,7 @@ class TotomMemory(_message.Message):
     def __init__(self, declined_chan: _Optional[_Iterable[str]] = ..., discarded: _Optional[_Iterable[str]] = ..., ca_from_hand: _Optional[_Iterable[str]] = ..., captured_ca: _Optional[bool] = ...) -> None: ...
 
 class TotomObservation(_message.Message):
-    __slots__ = ("game", "seat", "to_act", "phase", "dealer", "hand", "hand_sizes", "exposed", "dead", "offer", "claim", "stock", "memory", "dead_hand", "legal_actions", "result")
+    __slots__ = ("game", "seat", "to_act", "phase", "dealer", "hand", "hand_sizes", "exposed", "dead", "offer", "claim", "stock", "memory", "dead_hand", "legal_actions", "result", "discard_to")
     GAME_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     TO_ACT_FIELD_NUMBER: _ClassVar[int]
@@ -108,6 +108,7 @@ class TotomObservation(_message.Message):
     DEAD_HAND_FIELD_NUMBER: _ClassVar[int]
     LEGAL_ACTIONS_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
+    DISCARD_TO_FIELD_NUMBER: _ClassVar[int]
     game: str
     seat: int
     to_act: int
@@ -124,7 +125,8 @@ class TotomObservation(_message.Message):
     dead_hand: _containers.RepeatedScalarFieldContainer[int]
     legal_actions: _containers.RepeatedScalarFieldContainer[str]
     result: _common_pb2.DealResult
-    def __init__(self, game: _Optional[str] = ..., seat: _Optional[int] = ..., to_act: _Optional[int] = ..., phase: _Optional[_Union[TotomPhase, str]] = ..., dealer: _Optional[int] = ..., hand: _Optional[str] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., exposed: _Optional[_Iterable[_Union[ExposedPairs, _Mapping]]] = ..., dead: _Optional[_Iterable[_Union[SeatCard, _Mapping]]] = ..., offer: _Optional[_Union[TotomOffer, _Mapping]] = ..., claim: _Optional[_Union[Claim, str]] = ..., stock: _Optional[int] = ..., memory: _Optional[_Union[TotomMemory, _Mapping]] = ..., dead_hand: _Optional[_Iterable[int]] = ..., legal_actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ...) -> None: ...
+    discard_to: int
+    def __init__(self, game: _Optional[str] = ..., seat: _Optional[int] = ..., to_act: _Optional[int] = ..., phase: _Optional[_Union[TotomPhase, str]] = ..., dealer: _Optional[int] = ..., hand: _Optional[str] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., exposed: _Optional[_Iterable[_Union[ExposedPairs, _Mapping]]] = ..., dead: _Optional[_Iterable[_Union[SeatCard, _Mapping]]] = ..., offer: _Optional[_Union[TotomOffer, _Mapping]] = ..., claim: _Optional[_Union[Claim, str]] = ..., stock: _Optional[int] = ..., memory: _Optional[_Union[TotomMemory, _Mapping]] = ..., dead_hand: _Optional[_Iterable[int]] = ..., legal_actions: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_common_pb2.DealResult, _Mapping]] = ..., discard_to: _Optional[int] = ...) -> None: ...
 
 class KowahDiscard(_message.Message):
     __slots__ = ("seat", "card", "turn", "taken_by")
