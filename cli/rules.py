@@ -186,4 +186,7 @@ def rule_lines(chosen: list[RuleText], margin: int = 0, titled: bool = False) ->
             wrap.initial_indent, wrap.subsequent_indent = " " * pad, " " * (pad + 4)
             for row in lines[1:]:  # a table's rows: each wrapped under the text
                 out.extend(wrap.wrap(row.strip()))
+            if r.words:  # what a search by the players' words found it by
+                wrap.subsequent_indent = " " * pad
+                out.extend(wrap.wrap(f"In players' words: {', '.join(r.words)}"))
     return out

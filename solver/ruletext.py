@@ -47,6 +47,9 @@ class RuleText:
     text: str
     proposed: bool = False  # a proposed ruling the engine follows, not yet settled
     preset: bool = False  # a preset's difference from the page, named by the preset
+    # the players' own words for what the rule governs (Tổ Tôm's Chắn verbs: "bốc" for
+    # TT-T3), which a search finds it by
+    words: tuple[str, ...] = ()
 
     def plain(self) -> str:
         """The text without Markdown marks, for a terminal."""
@@ -54,7 +57,8 @@ class RuleText:
 
     def as_json(self) -> dict[str, object]:
         return {"id": self.id, "game": self.game, "section": self.section,
-                "text": self.plain(), "proposed": self.proposed, "preset": self.preset}
+                "text": self.plain(), "proposed": self.proposed, "preset": self.preset,
+                "words": list(self.words)}
 
 
 def plain(text: str) -> str:
@@ -127,8 +131,11 @@ def rule_texts(game: str) -> tuple[RuleText, ...]:
     # A ruling belongs to the page's rulings, wherever the page lists it (Tổ Tôm's R-match
     # follows its traditional preset's paragraph).
     rulings = next((s for s, i, _ in items if i.startswith("R-")), "")
+    said: dict[str, tuple[str, ...]] = getattr(found.module("screen"), "RULE_WORDS", {}) \
+        if found.chan_words else {}
     out = [RuleText(i, game, rulings if i.startswith("R-") else s, t,
-                    preset=bool((m := PRESET.match(s)) and m.group(1) == i))
+                    preset=bool((m := PRESET.match(s)) and m.group(1) == i),
+                    words=said.get(i, ()))
            for s, i, t in items]
     # a preset after the rules and rulings it departs from (the page's R-match follows it)
     out = [r for r in out if not r.preset] + [r for r in out if r.preset]
@@ -150,7 +157,7 @@ def mentions(r: RuleText, words: str) -> bool:
     """Whether each of `words` starts a word of the rule (its id, section or text): "caller
     pays" finds LF-K3, where the two words stand apart. Any case; a word's Vietnamese marks
     count where they are typed ("Cạ" finds Cạ alone, "ca" Cạ and "capture" too)."""
-    plain = f"{r.id} {r.section} {r.plain()}".casefold()
+    plain = f"{r.id} {r.section} {r.plain()} {' '.join(r.words)}".casefold()
     query = words.casefold().split()
     for word in query:
         hay = plain if folded(word) != word else folded(plain)

@@ -166,7 +166,7 @@ def test_the_command_s_json_and_errors():
     r = run("lukfu", "rules", "LF-O2", "--json")
     assert r.exit_code == 0
     (d,) = json.loads(r.output)
-    assert set(d) == {"id", "game", "section", "text", "proposed", "preset"}
+    assert set(d) == {"id", "game", "section", "text", "proposed", "preset", "words"}
     assert (d["id"], d["game"], d["section"], d["proposed"]) == ("LF-O2", "lukfu",
                                                                  "Old cards", False)
     bad = run("lukfu", "rules", "LF-O2", "TT-C3")
@@ -283,3 +283,24 @@ def test_each_games_rules_help_finds_with_a_word_of_its_own_rules(game):
     words = shown.group(1).strip().strip('"')
     r = run(game, "rules", "--find", words)
     assert r.exit_code == 0 and r.output.strip(), r.output
+
+
+@pytest.mark.parametrize("words, ids", [
+    ("bốc", ["TT-T3"]), ("duoi", ["TT-T3"]), ("trả cửa", ["TT-P4"]), ("tra cua", ["TT-P4"]),
+    ("què", ["TT-W3", "TT-C6"]), ("đánh", ["TT-T2", "R-own-faces"]),
+])
+def test_a_move_s_chan_word_finds_the_rule_behind_it(words, ids):
+    """The web table's and the terminal's Chắn words (Bốc, Dưới, Trả cửa …) name moves the
+    rules' English never calls so: a search by them found nothing; now it finds the rule,
+    which says the words it was found by."""
+    from moneycards.solver.ruletext import mentions
+
+    assert [r.id for r in rule_texts("totom") if mentions(r, words)] == ids
+    r = run("totom", "rules", "--find", words)
+    assert r.exit_code == 0 and re.findall(r"^  (\S+)  ", r.output, re.M) == ids
+    said = [line.strip() for line in r.output.splitlines() if "players' words" in line]
+    assert len(said) == sum(bool(rule_text("totom", i).words) for i in ids)
+    assert all(rule_text("totom", i).words or words.startswith("đ") for i in ids)
+    data = json.loads(run("totom", "rules", ids[0], "--json").output)
+    assert data[0]["words"] == list(rule_text("totom", ids[0]).words)
+    assert all(not r.words for g in ("kowah", "lukfu") for r in rule_texts(g))

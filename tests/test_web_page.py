@@ -2996,12 +2996,15 @@ def test_the_table_s_rules_link_opens_the_game_s_book_with_a_search(served, cont
     assert w.page.text_content("#rule-title") == "Tổ Tôm rules · as written, numbered"
     ids = w.page.eval_on_selector_all(".book-rule", "(es) => es.map((e) => e.dataset.rule)")
     assert ids == [r.id for r in rule_texts("totom")]
-    for words in ("doorway", "Cạ", "12", "1", "doorway own"):  # digits typed are not moves
+    # digits typed are not moves; a move's Chắn word finds the rule behind it
+    for words in ("doorway", "Cạ", "12", "1", "doorway own", "bốc", "tra cua"):
         w.page.fill("dialog#rule-dialog input.find", "")
         w.page.type("dialog#rule-dialog input.find", words)
         ids = w.page.eval_on_selector_all(".book-rule", "(es) => es.map((e) => e.dataset.rule)")
         assert ids == [r.id for r in rule_texts("totom") if mentions(r, words)], words
     assert w.debug("version") == version
+    assert w.page.text_content(".book-rule[data-rule='TT-P4'] .rule-words") == \
+        "In players' words: trả cửa"
     w.page.fill("dialog#rule-dialog input.find", "zzz")
     assert "No Tổ Tôm rule has a word starting “zzz”." in w.page.text_content(".book-list")
     w.page.fill("dialog#rule-dialog input.find", "doorway zzz")

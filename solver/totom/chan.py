@@ -9,6 +9,20 @@ import re
 from typing import Any, Sequence
 
 
+# The rules each Chắn word names, so that `rules --find bốc` and the web table's rules book
+# find the rule behind a move's name (the rules' own text is the page's, in English).
+RULE_WORDS: dict[str, tuple[str, ...]] = {
+    "TT-T2": ("ăn", "ăn chắn", "ăn cạ", "đánh"),  # capture, then discard
+    "TT-T3": ("bốc", "dưới"),  # let the card go and turn the stock; let one's own go on
+    "TT-P4": ("trả cửa",),  # the discard that goes back after a Chíu
+    "TT-W3": ("què",),  # a card left unpaired
+    "TT-C6": ("què",),
+    "TT-W4": ("ù",),  # a win
+    "TT-P1": ("ù",),
+    "TT-P5": ("không chíu", "không ù"),  # declining
+}
+
+
 def card_said(card: str) -> str:
     """A card as the Chắn words say it: Chi chi by its name (no one calls it 1h, which
     reads as a rank-1 card of a suit the deck lacks), any other by its notation."""

@@ -11,8 +11,8 @@ from moneycards.solver.screen import _turn, _upper_first, wrap, wrap_items
 from moneycards.solver.table import possessive
 # chan_action: the menu's Chắn words, which solver/screen.py chan_words asks for
 from moneycards.solver.totom.chan import (  # noqa: F401
-    chan_action as chan_action, chan_log_verb as chan_log_verb, chan_turn,
-    read_chan as read_chan)
+    RULE_WORDS as RULE_WORDS, chan_action as chan_action, chan_log_verb as chan_log_verb,
+    chan_turn, read_chan as read_chan)
 
 if TYPE_CHECKING:
     from moneycards.solver.totom.check import HandVerdict

@@ -13,6 +13,14 @@ interface RuleText {
   proposed: boolean;
   /** A preset's difference from the page, under the preset's name (Tổ Tôm's traditional). */
   preset: boolean;
+  /** The players' own words for what it governs (Tổ Tôm's "bốc" for TT-T3): found by them. */
+  words: string[];
+}
+
+/** The players' words a rule is found by, said under it (the rule's text is the page's). */
+function playersWords(r: RuleText): HTMLElement | null {
+  return r.words?.length ? h("span", { class: "rule-words" }, "In players' words: ",
+    h("span", { lang: "vi" }, r.words.join(", "))) : null;
 }
 
 let book: Partial<Record<GameKey, Map<string, RuleText>>> | undefined;
@@ -172,6 +180,8 @@ function showRule(r: RuleText, from: GameKey): void {
   const top = head(d, [r.id, h("span", { class: "section" }, ` · ${GAME_TITLE[game]} · ${r.section}`)]);
   d.append(top, h("p", {}, ...withRules(first, game)));
   if (rows.length) d.append(ruleTable(rows, game));
+  const said = playersWords(r);
+  if (said) d.append(h("p", {}, said));
   if (r.proposed) d.append(h("p", { class: "quiet" }, "A proposed ruling: the engine follows it; it is not yet settled."));
   d.append(h("p", { class: "to-book" }, h("button", { type: "button", class: "book", onclick: () => showBook(game) },
     `All ${GAME_TITLE[game]} rules`)));
@@ -210,7 +220,7 @@ function hasWord(text: string, words: string): boolean {
 
 /** Whether each of the words starts a word of the rule (its id, section or text). */
 export function mentions(r: RuleText, words: string): boolean {
-  return hasWord(`${r.id} ${r.section} ${r.text}`, words);
+  return hasWord(`${r.id} ${r.section} ${r.text} ${(r.words ?? []).join(" ")}`, words);
 }
 
 /** What the book says when the search keeps no rule, the words named as `rules --find`
@@ -265,6 +275,8 @@ export function showBook(game: GameKey, preset?: string): void {
       const [first, ...rows] = r.text.split("\n");
       const entry = h("div", { class: "book-rule", "data-rule": r.id },
         ruleButton(r, game), " ", ...withRules(first, game));
+      const said = playersWords(r);
+      if (said) entry.append(said);
       list.append(entry);
       // The whole book shows a rule's table (TT-K3's bonuses and their values); a search,
       // the rows that have the words.
