@@ -189,4 +189,7 @@ def rule_lines(chosen: list[RuleText], margin: int = 0, titled: bool = False) ->
             if r.words:  # what a search by the players' words found it by
                 wrap.subsequent_indent = " " * pad
                 out.extend(wrap.wrap(f"In players' words: {', '.join(r.words)}"))
+            if r.changes:  # a preset: the rules it changes, each of them in this book
+                wrap.subsequent_indent = " " * pad
+                out.extend(wrap.wrap(f"Changes: {', '.join(r.changes)}"))
     return out

@@ -50,6 +50,7 @@ class RuleText:
     # the players' own words for what the rule governs (Tổ Tôm's Chắn verbs: "bốc" for
     # TT-T3), which a search finds it by
     words: tuple[str, ...] = ()
+    changes: tuple[str, ...] = ()  # a preset's entry: the rules it changes
 
     def plain(self) -> str:
         """The text without Markdown marks, for a terminal."""
@@ -58,7 +59,7 @@ class RuleText:
     def as_json(self) -> dict[str, object]:
         return {"id": self.id, "game": self.game, "section": self.section,
                 "text": self.plain(), "proposed": self.proposed, "preset": self.preset,
-                "words": list(self.words)}
+                "words": list(self.words), "changes": list(self.changes)}
 
 
 def plain(text: str) -> str:
@@ -133,9 +134,10 @@ def rule_texts(game: str) -> tuple[RuleText, ...]:
     rulings = next((s for s, i, _ in items if i.startswith("R-")), "")
     said: dict[str, tuple[str, ...]] = getattr(found.module("screen"), "RULE_WORDS", {}) \
         if found.chan_words else {}
+    changes: dict[str, tuple[str, ...]] = getattr(found.module("rules"), "PRESET_CHANGES", {})
     out = [RuleText(i, game, rulings if i.startswith("R-") else s, t,
-                    preset=bool((m := PRESET.match(s)) and m.group(1) == i),
-                    words=said.get(i, ()))
+                    preset=(preset := bool((m := PRESET.match(s)) and m.group(1) == i)),
+                    words=said.get(i, ()), changes=changes.get(i, ()) if preset else ())
            for s, i, t in items]
     # a preset after the rules and rulings it departs from (the page's R-match follows it)
     out = [r for r in out if not r.preset] + [r for r in out if r.preset]

@@ -166,7 +166,8 @@ def test_the_command_s_json_and_errors():
     r = run("lukfu", "rules", "LF-O2", "--json")
     assert r.exit_code == 0
     (d,) = json.loads(r.output)
-    assert set(d) == {"id", "game", "section", "text", "proposed", "preset", "words"}
+    assert set(d) == {"id", "game", "section", "text", "proposed", "preset", "words",
+                      "changes"}
     assert (d["id"], d["game"], d["section"], d["proposed"]) == ("LF-O2", "lukfu",
                                                                  "Old cards", False)
     bad = run("lukfu", "rules", "LF-O2", "TT-C3")
@@ -304,3 +305,27 @@ def test_a_move_s_chan_word_finds_the_rule_behind_it(words, ids):
     data = json.loads(run("totom", "rules", ids[0], "--json").output)
     assert data[0]["words"] == list(rule_text("totom", ids[0]).words)
     assert all(not r.words for g in ("kowah", "lukfu") for r in rule_texts(g))
+
+
+def test_a_preset_names_the_rules_it_changes_and_each_is_one():
+    """The traditional preset's entry lists the rules it changes (the web table's book
+    marks each at such a table): every switch the preset sets otherwise than the page is
+    among them, by the rule or ruling that switch is."""
+    import dataclasses
+
+    from moneycards.solver.totom.rules import PRESET_CHANGES, SEED, TRADITIONAL
+
+    entry = rule_text("totom", "traditional")
+    assert entry.changes == PRESET_CHANGES["traditional"]
+    assert all(rule_text("totom", i) for i in entry.changes)
+    by_field = {"tom_cards": "R-Tôm-cards", "chi_chi_win_needs_six_four": "TT-W5",
+                "thap_thanh_sums_mains": "TT-K5", "bach_thu_chi": "TT-K3",
+                "thong_and_dia_u": "TT-K3", "bonuses": "TT-K3", "preset": "traditional"}
+    differ = [f.name for f in dataclasses.fields(SEED)
+              if f.init and getattr(SEED, f.name) != getattr(TRADITIONAL, f.name)]
+    assert differ and all(by_field[f] in (*entry.changes, "traditional") for f in differ)
+    assert TRADITIONAL.bonuses != SEED.bonuses and "TT-K3" in entry.changes  # its values
+    assert "Changes: TT-W5, TT-K3" in run("totom", "rules", "traditional").output
+    assert json.loads(run("totom", "rules", "traditional", "--json").output)[0][
+        "changes"] == list(entry.changes)
+    assert all(not r.changes for r in rule_texts("totom") if not r.preset)

@@ -411,9 +411,17 @@ def test_the_header_names_rules_that_are_not_the_defaults_to_every_seat(served, 
         a.page.click("button.rules-link")
         a.page.wait_for_selector("dialog#rule-dialog[open] .book-list")
         assert a.page.text_content("dialog#rule-dialog .book-preset") == \
-            "This table plays the traditional preset: where it differs from the rules " \
-            "below, its entry says so."
+            "This table plays the traditional preset: the rules below that it changes say " \
+            "so, and its entry says how."
         assert a.page.query_selector(".book-rule[data-rule='traditional']") is not None
+        # each rule it changes says so (TT-W5 read as holding at a table where it is off)
+        from moneycards.solver.totom.rules import PRESET_CHANGES
+
+        marked = a.page.eval_on_selector_all(
+            ".book-rule:has(.preset-differs)", "(es) => es.map((e) => e.dataset.rule)")
+        assert sorted(marked) == sorted(PRESET_CHANGES["traditional"])
+        assert a.page.text_content(".book-rule[data-rule='TT-W5'] .preset-differs") == \
+            "Differs at this table: see the traditional preset"
         a.page.click("dialog#rule-dialog .book-preset button.rule")
         wait_for(a.page, "document.querySelector('#rule-title')?.textContent"
                  ".startsWith('traditional')")
@@ -424,6 +432,7 @@ def test_the_header_names_rules_that_are_not_the_defaults_to_every_seat(served, 
         a.page.click("button.rules-link")  # the page's own rules: no preset said first
         a.page.wait_for_selector("dialog#rule-dialog[open] .book-list")
         assert a.page.query_selector("dialog#rule-dialog .book-preset") is None
+        assert a.page.query_selector("dialog#rule-dialog .preset-differs") is None
         a.page.keyboard.press("Escape")
 
         a.page.goto(served + "/")

@@ -112,6 +112,13 @@ TRADITIONAL = replace(
 
 PRESETS = {"seed": SEED, "traditional": TRADITIONAL}
 
+# The rules and rulings each preset changes, which the rules book marks at a table of that
+# preset (its entry says how: rules/totom.md, "The traditional preset"): Tôm's cards and the
+# bonuses' values (TT-K3, R-Tôm-cards), Thập thành (TT-K5), the Chi chi win (TT-W5).
+PRESET_CHANGES: dict[str, tuple[str, ...]] = {
+    "traditional": ("TT-W5", "TT-K3", "TT-K5", "R-Tôm-cards", "R-Chi-chi-win"),
+}
+
 
 def preset(name: str | TotomRules | None, *, field: str = "rules") -> TotomRules:
     """The named preset; an empty name is the default (`seed`); rules already built (a

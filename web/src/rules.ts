@@ -15,6 +15,8 @@ interface RuleText {
   preset: boolean;
   /** The players' own words for what it governs (Tổ Tôm's "bốc" for TT-T3): found by them. */
   words: string[];
+  /** A preset's entry: the rules and rulings it changes. */
+  changes: string[];
 }
 
 /** The players' words a rule is found by, said under it (the rule's text is the page's). */
@@ -259,6 +261,8 @@ export function showBook(game: GameKey, preset?: string): void {
     placeholder: `find: a word, such as ${FIND_EXAMPLE[game]}`, autocomplete: "off" });
   find.value = place.query;
   const list = h("div", { class: "book-list" });
+  const entry = preset ? rules.get(preset) : undefined;
+  const changed = new Set(entry?.preset ? entry.changes ?? [] : []);
   // What a search kept, said to a screen reader once the typing pauses (the list itself
   // changes silently under the field).
   const found = h("p", { class: "sr-only", role: "status" });
@@ -277,6 +281,10 @@ export function showBook(game: GameKey, preset?: string): void {
         ruleButton(r, game), " ", ...withRules(first, game));
       const said = playersWords(r);
       if (said) entry.append(said);
+      if (changed.has(r.id)) {  // the table's preset changes it: its entry says how
+        entry.append(h("span", { class: "preset-differs" }, "Differs at this table: see the ",
+          ruleButton(rules.get(preset!)!, game), " preset"));
+      }
       list.append(entry);
       // The whole book shows a rule's table (TT-K3's bonuses and their values); a search,
       // the rows that have the words.
@@ -297,9 +305,8 @@ export function showBook(game: GameKey, preset?: string): void {
   // before a rule opens from the list: where the list was, to come back to it
   list.addEventListener("click", () => { bookPlace[game] = { query: find.value, scroll: d.scrollTop }; }, true);
   draw();
-  const entry = preset ? rules.get(preset) : undefined;
   const note = entry?.preset ? h("p", { class: "book-preset" }, "This table plays the ", ruleButton(entry, game),
-    " preset: where it differs from the rules below, its entry says so.") : null;
+    " preset: the rules below that it changes say so, and its entry says how.") : null;
   d.append(head(d, [`${GAME_TITLE[game]} rules`, h("span", { class: "section" }, " · as written, numbered")], find),
     ...(note ? [note] : []), found, list);
   open(d, find, place.scroll);
