@@ -123,7 +123,7 @@ def tested_seat(game, tested):
 
 
 def play_chunk(game, tested, opponent, ks, seed_base=SEED_BASE, server=None,
-               duplicate=False):
+               duplicate=False, rules=None):
     """Deals `ks` (in a worker, seeds seed_base + k): per deal (k, tested win, tested
     score, opponents' win share, opponents' mean score), and with `duplicate` the win and
     score of the opponent level in the tested seat of the same deal played by the opponent
@@ -146,7 +146,7 @@ def play_chunk(game, tested, opponent, ks, seed_base=SEED_BASE, server=None,
             seats = [tested_seat(game, tested) if s == me else resolve([opponent])[0]
                      for s in range(n_seats)]
             state = play_deal(game, seed_base + k, seats,
-                              timings=timings if opponent != tested else None)
+                              timings=timings if opponent != tested else None, rules=rules)
             r = state.result
         winner = r.winner
         others = [s for s in range(n_seats) if s != me]
@@ -154,7 +154,8 @@ def play_chunk(game, tested, opponent, ks, seed_base=SEED_BASE, server=None,
                sum(1 for s in others if winner == s) / len(others),
                statistics.fmean(seat_score(game, r, s) for s in others))
         if duplicate:  # the same cards with the opponent level in the tested seat too
-            c = play_deal(game, seed_base + k, resolve([opponent] * n_seats)).result
+            c = play_deal(game, seed_base + k, resolve([opponent] * n_seats),
+                          rules=rules).result
             row += (1 if c.winner == me else 0, seat_score(game, c, me))
         rows.append(row)
     return rows, timings.get(tested, []), Cap.reset()
@@ -188,10 +189,11 @@ class RayPool:
 
 
 def run(pool, game, tested, opponent, deals, seed_base=SEED_BASE, server=None,
-        duplicate=False):
+        duplicate=False, rules=None):
     started = time.perf_counter()
     futures = [pool.submit(play_chunk, game, tested, opponent, range(a, min(a + CHUNK, deals)),
-                           seed_base, server, duplicate) for a in range(0, deals, CHUNK)]
+                           seed_base, server, duplicate, rules)
+               for a in range(0, deals, CHUNK)]
     if isinstance(pool, RayPool):  # Ray futures are waited on in order
         futures_done = futures
     else:
@@ -216,7 +218,7 @@ def run(pool, game, tested, opponent, deals, seed_base=SEED_BASE, server=None,
                   "paired_settlement": mean_ci([r[2] - r[6] for r in rows])}
     return {
         "game": game, "tested": tested, "opponent": opponent, "deals": deals,
-        "seed_base": seed_base,
+        "seed_base": seed_base, "rules": rules or "seed",
         "strong_win": wilson(sum(r[1] for r in rows), deals),
         "opponent_win": mean_ci([r[3] for r in rows]),
         "strong_settlement": mean_ci([r[2] for r in rows]),
@@ -284,6 +286,7 @@ def merge(parts):
     return {
         "game": game, "tested": parts[0]["tested"], "opponent": parts[0]["opponent"],
         "deals": n, "seed_base": parts[0]["seed_base"],
+        "rules": parts[0].get("rules", "seed"),
         "strong_win": wilson(wins, n), "opponent_win": pooled("opponent_win"),
         "strong_settlement": pooled("strong_settlement"),
         "opponent_settlement": pooled("opponent_settlement"),
@@ -301,7 +304,8 @@ def merged_rows(files):
     for name in files:
         with open(name) as fh:
             for row in json.load(fh):
-                groups.setdefault((row["game"], row["tested"], row["opponent"]), []).append(row)
+                key = (row["game"], row["tested"], row["opponent"], row.get("rules", "seed"))
+                groups.setdefault(key, []).append(row)
     return [merge(rows) for rows in groups.values()]
 
 
@@ -320,7 +324,8 @@ def report(row):
     sep_w = sw[1] > ow[2]
     sep_s = ss[1] > os_[2]
     d, cap = row["decision_ms"], row["cap"]
-    print(f"{row['game']:<6} {row['tested']} vs {row['opponent']:<9} {row['deals']} deals: "
+    rules = "" if row.get("rules", "seed") == "seed" else f" ({row['rules']} rules)"
+    print(f"{row['game']:<6}{rules} {row['tested']} vs {row['opponent']:<9} {row['deals']} deals: "
           f"win% {fmt(sw, 100)} vs opp {fmt(ow, 100)} "
           f"{separation(sw, ow)}; settlement {fmt(ss, digits=3)} vs "
           f"opp {fmt(os_, digits=3)} {separation(ss, os_)}; decision "
@@ -434,6 +439,9 @@ def main():
                     help="also play every deal with the opponent level in the tested seat "
                          "(the same cards) and report the tested level's gain over it in "
                          "that seat, deal by deal, with its 95%% interval (docs/strength.md)")
+    ap.add_argument("--rules", metavar="PRESET",
+                    help="the games' rules preset (default: the seed page's), e.g. traditional "
+                         "for Tổ Tôm's Chắn Vạn Văn table; a game without it is refused")
     ap.add_argument("--merge", metavar="FILE", nargs="+",
                     help="play nothing: merge the rows of these --json files that split one "
                          "row over consecutive seed ranges, print them (and the ladder or "
@@ -462,6 +470,16 @@ def main():
             if grpc_seat([args.strong, opp, opp], field="--opponents") is not None \
                     and args.backend != "local":
                 ap.error("a grpc: seat plays with --backend local")
+        if args.rules:
+            from moneycards.solver.games import GAMES
+
+            for game in args.games.split(","):
+                if game in GAMES and args.rules not in GAMES[game].presets:
+                    ap.error(f"--rules: {GAMES[game].title} has the presets "
+                             f"{', '.join(GAMES[game].presets)}, not {args.rules!r}")
+            if any(grpc_seat([x, x]) is not None for x in [args.strong,
+                                                          *args.opponents.split(",")]):
+                ap.error("--rules: a grpc: seat plays at the seed page's rules")
         if args.server and not args.strong.startswith("grpc:"):
             ap.error("--server is where a grpc: tested seat plays: give --seat "
                      "grpc:module:attr")
@@ -490,7 +508,7 @@ def main():
             for game in args.games.split(","):
                 for tested, opp in pairs:
                     row = run(pool, game, tested, opp, args.deals, args.seed_base,
-                              args.server, args.duplicate)
+                              args.server, args.duplicate, args.rules)
                     ok = report(row) and ok
                     rows.append(row)
         except InvalidInput as err:  # a player of one's own failed: one line, as selfplay

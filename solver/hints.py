@@ -88,14 +88,15 @@ def ai_rng(seed: int, public_count: int, seat: int) -> random.Random:
 
 
 def play_deal(game: str, seed: int, levels: Sequence[Any], budget_ms: float | None = None,
-              timings: dict[str, list[float]] | None = None) -> TableState:
+              timings: dict[str, list[float]] | None = None,
+              rules: str | None = None) -> TableState:
     """One seeded deal with an AI of the given level in each seat, or a player of one's own
     (moneycards/players.py: an object with `act(observation) -> str`); the final state. A
     player's answer must be one of its legal actions, or the deal stops with an error
-    naming the seat."""
+    naming the seat. `rules`: the game's rules preset (None: the seed page's)."""
     if budget_ms is not None:
         check_budget(budget_ms)
-    state = spec(game).seeded(seed)
+    state = spec(game).seeded(seed, rules)
     if any(level in SEARCHING for level in levels):
         spec(game).warm_up()  # before the first decision, not charged to it
     if len(levels) != state.seats:

@@ -108,3 +108,26 @@ def test_a_seat_clearly_below_its_opponents_is_called_worse_not_overlap():
     assert separation((0.0, -0.0, 0.161), (0.5, 0.5, 0.5)) == "WORSE"
     assert separation((0.4, 0.3, 0.5), (0.45, 0.35, 0.55)) == "OVERLAP"
     assert separation((0.4, 0.3, 0.5), (0.6, 0.5, 0.7)) == "OVERLAP"  # touching is not below
+
+
+def test_rows_at_a_preset_play_its_rules_and_say_so(tmp_path):
+    """--rules traditional: Tổ Tôm deals dealt and played by the Chắn Vạn Văn table's rules
+    (the same seeds give other results where the rules differ), the row named by them; a
+    preset a game lacks is refused before any deal."""
+    from moneycards.solver.hints import play_deal
+
+    common = ["--games", "totom", "--opponents", "random", "--strong", "greedy",
+              "--workers", "1", "--deals", "8", "--seed-base", "7000"]
+    out = bench(*common, "--rules", "traditional", "--json", str(tmp_path / "t.json"))
+    assert out.returncode in (0, 1), out.stderr
+    assert "totom  (traditional rules) greedy vs random" in out.stdout
+    got = row(tmp_path / "t.json")
+    assert got["rules"] == "traditional"
+    # the tested seat's settlements are those of the same deals played at the preset
+    levels = lambda k: ["greedy" if s == k % 4 else "random" for s in range(4)]  # noqa: E731
+    mean = sum(play_deal("totom", 7000 + k, levels(k), rules="traditional").result.net[k % 4]
+               for k in range(8)) / 8
+    assert got["strong_settlement"][0] == pytest.approx(mean)
+    bad = bench("--games", "kowah", "--rules", "traditional", "--deals", "3")
+    assert bad.returncode == 2
+    assert "--rules: Kowah has the presets seed, not 'traditional'" in bad.stderr
