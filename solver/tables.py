@@ -46,8 +46,12 @@ class StaleVersion(Exception):
     """`expected_version` is not the seat's version: the table moved on since."""
 
     def __init__(self, expected: int, version: int):
-        super().__init__(f"the table is at version {version}, not {expected}: read the view "
-                         f"again and decide on it")
+        # a version the seat has not reached is no stale view: one of another seat or table
+        super().__init__(
+            f"the table is at version {version}, not {expected}: read the view again and "
+            "decide on it" if expected < version else
+            f"the table is at version {version}, not {expected}, which this seat has not "
+            "reached: decide on a view of this seat at this table")
         self.expected, self.version = expected, version
 
 

@@ -14,7 +14,7 @@ from moneycards.solver.games import GAMES, check, final_state, seeded
 from moneycards.solver.kowah.table import KowahState
 from moneycards.solver.table import IllegalAction, Outcome, OutcomeKind
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.tables import Seat, Table
+from moneycards.solver.tables import AI, HUMAN, Seat, Table
 from moneycards.solver.totom.check import check_hand
 from moneycards.solver.totom.rules import totom_rules
 from moneycards.solver.totom.table import TotomState
@@ -718,3 +718,19 @@ def test_an_empty_action_is_answered_with_the_game_s_own_actions(game, text):
         table.act(0, text)
     assert err.value.message == f"an action is needed: {table.state.actions_help}"
     assert err.value.field == "action" and table.version(0) == before
+
+
+def test_a_version_ahead_of_the_table_is_said_to_be_unreached_not_stale():
+    """expected_version behind the seat's: the table moved on (read the view again); ahead
+    of it: no view of this seat at this table said it (another seat's, another table's)."""
+    from moneycards.solver.tables import StaleVersion
+
+    t = Table.create("kowah", [Seat(HUMAN), Seat(AI, "greedy"), Seat(AI, "greedy")], seed=3)
+    now = t.version(0)
+    with pytest.raises(StaleVersion, match="which this seat has not reached"):
+        t.act(0, t.observation(0).legal_actions[0], now + 5)
+    assert t.version(0) == now  # refused: nothing played
+    t.act(0, t.observation(0).legal_actions[0], now)
+    if t.observation(0).legal_actions:
+        with pytest.raises(StaleVersion, match="read the view again"):
+            t.act(0, t.observation(0).legal_actions[0], now)
