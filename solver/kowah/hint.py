@@ -27,6 +27,7 @@ from moneycards.solver.kowah import search
 from moneycards.solver.kowah.search import known_holdings, sample_world
 from moneycards.solver.kowah import SEATS
 from moneycards.solver.kowah.observation import CARD_VERBS, KowahObservation, Phase
+from moneycards.solver.kowah.screen import FEEDS_A_WAIT
 from moneycards.solver.kowah import NF
 
 C = KOWAH.copies + 1  # slot key = face * C + copy number
@@ -126,6 +127,9 @@ def _given_back(obs: KowahObservation, top: Face, face: Face) -> str:
     return " (the hand stays as it was, and no stock card is drawn)"
 
 
+FED_WAIT = 100.0  # beyond any distance's value: a fed wait ranks below every other discard
+
+
 def heuristic(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
     """The one-ply ranking: distance to ready and live outs after each action (the
     strong player before the search; kept as the `heuristic` level)."""
@@ -133,6 +137,9 @@ def heuristic(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
     view = View(obs)
     out = []
     phase = obs.phase
+    # Another seat's declared wait, discarded, wins it the deal at once (KW-X4): never, while
+    # any other discard is left (the heuristic fed a public wait on equal distance).
+    waits = {f for s, f in obs.declared.items() if s != obs.seat}
     if phase is Phase.DRAW:
         d_now, outs_now = view.evaluate(view.hand, view.unseen)
         for act in acts:
@@ -147,7 +154,8 @@ def heuristic(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
                 h9 = list(view.hand)
                 h9[KOWAH.index(top)] += 1
                 vals = discard_values(view, h9, view.unseen)
-                face, (d, o) = min(vals.items(), key=lambda kv: (kv[1][0], -kv[1][1]))
+                face, (d, o) = min(vals.items(), key=lambda kv: (kv[0] in waits, kv[1][0],
+                                                                 -kv[1][1]))
                 out.append(Ranked(act, _value(d, o), f"take {top}, discard {face}"
                                                      f"{_given_back(obs, top, face)}: {d} from "
                                                      f"ready (KW-R4), {o} live cards help"))
@@ -158,7 +166,10 @@ def heuristic(obs: KowahObservation, seed: int | None = None) -> list[Ranked]:
             d, o = vals[f]
             why = ("ready after it (KW-R4)" if d == 0 else
                    f"{d} from ready (KW-R4), {o} live cards help")
-            out.append(Ranked(act, _value(d, o), why))
+            if f in waits:  # below every other discard, whatever it leaves
+                out.append(Ranked(act, _value(d, o) - FED_WAIT, f"{FEEDS_A_WAIT}; {why}"))
+            else:
+                out.append(Ranked(act, _value(d, o), why))
     else:  # declare: the shown pair whose wait has more unseen copies
         for act in acts:
             if act == "stay":
