@@ -1674,6 +1674,9 @@ def test_a_match_shows_its_deal_and_totals_and_equals_the_match_in_process(serve
         ".result table.totals tr",
         "rs => rs.slice(1).map(r => Array.from(r.cells, c => c.textContent))")
     assert rows == [[n, str(t), str(k)] for n, t, k in zip(names, table.totals(), table.wins())]
+    # KW-K1 keeps no running totals: the table names the ruling that tallies them
+    assert w.page.text_content(".result table.totals caption") == "Multipliers won (R-match)"
+    assert w.page.query_selector(".result table.totals caption button.rule[data-rule='R-match']")
     top = max(table.totals())
     leaders = [n for n, t in zip(names, table.totals()) if t == top]
     lead = w.page.text_content(".result .match-lead")

@@ -1379,7 +1379,9 @@ export class TablePage {
     const totals = names.map((_, s) => m.totals[s] ?? 0n);
     const said = (t: bigint) => (game === "kowah" ? String(t) : `${t > 0n ? "+" : ""}${t}`);
     const lead = this.matchLead(m, game, names);
-    const t = h("table", { class: "net totals" }, h("caption", {}, game === "kowah" ? "Multipliers won" : "Totals, in points"),
+    // Kowah's result keeps no running totals (KW-K1): a match tallies multipliers (R-match)
+    const t = h("table", { class: "net totals" }, h("caption", {}, ...(game === "kowah"
+      ? withRules("Multipliers won (R-match)", game) : ["Totals, in points"])),
       h("tr", {}, h("th", {}, "seat"), h("th", {}, "total"), h("th", {}, "deals won")));
     names.forEach((n, s) => t.append(h("tr", {}, h("td", {}, n),
       h("td", { class: game === "kowah" ? "" : totals[s] > 0n ? "plus" : totals[s] < 0n ? "minus" : "" }, said(totals[s])),
