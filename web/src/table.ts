@@ -993,7 +993,7 @@ export class TablePage {
         const cards = hand.filter((c) => c[1] === suit);
         if (!cards.length) continue;
         const row = h("span", { class: "cards" });
-        for (const c of cards) row.append(pick([c], oldSet.has(c) ? "old" : "").firstChild!);
+        for (const c of cards) row.append(this.handFace(game, c, oldSet.has(c) ? "old" : "", !v.over));
         groups.append(group({ c: "Coins", s: "Strings", m: "Myriads", t: "Tens" }[suit]!, row));
       }
       // What "old" means and no more: a single no card left can beat (LF-O2), Mau Gung and
@@ -1011,19 +1011,18 @@ export class TablePage {
     return me;
   }
 
-  /** `live`: the cards are buttons that pick; after the deal, cards only (nothing to pick). */
   private handCards(game: GameKey, cards: string[], extra: string, live: boolean): HTMLElement {
     const row = h("span", { class: "cards" });
-    for (const c of cards) {
-      if (live) {
-        row.append(this.handCard(game, c, extra));
-        continue;
-      }
-      const face = cardEl(game, c, extra);
-      if (extra === "old") face.setAttribute("aria-label", face.getAttribute("aria-label") + ", old");
-      row.append(face);
-    }
+    for (const c of cards) row.append(this.handFace(game, c, extra, live));
     return row;
+  }
+
+  /** `live`: a button that picks the card; after the deal, the card only (nothing to pick). */
+  private handFace(game: GameKey, card: string, extra: string, live: boolean): HTMLElement {
+    if (live) return this.handCard(game, card, extra);
+    const face = cardEl(game, card, extra);
+    if (extra === "old") face.setAttribute("aria-label", face.getAttribute("aria-label") + ", old");
+    return face;
   }
 
   /** A card of your hand: a button that picks it, and the actions using it are offered. */
