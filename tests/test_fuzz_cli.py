@@ -7,6 +7,7 @@ nothing ends in a traceback.
 
 import itertools
 import json
+import re
 from pathlib import Path
 
 import click
@@ -93,6 +94,13 @@ def test_fuzz_cli_exits_0_or_2_with_one_line(path, cmd, examples, tmp_path_facto
         shown = f"{args!r:.300} -> {r.exit_code}: {r.stderr[-500:]}"
         assert r.exception is None or isinstance(r.exception, SystemExit), shown
         assert "Traceback" not in r.output, shown
+        if r.exit_code == 1 and "--find" in args:  # no rule found: exit 1, as grep does
+            if "--json" in args:  # an empty list, nothing on stderr
+                assert json.loads(r.stdout) == [] and r.stderr == "", shown
+            else:
+                assert re.fullmatch(r"no .* rule has (a word|words) starting .*\n", r.stderr), \
+                    shown
+            return
         assert r.exit_code in (0, 2), shown
         if r.exit_code == 2:
             lines = r.stderr.strip().splitlines()
