@@ -591,6 +591,32 @@ def test_your_tables_says_which_tables_are_finished(served, context):
     assert w.errors == []
 
 
+def test_your_tables_say_where_each_table_waits(served, context):
+    """Under Your tables an unfinished table says where it stands for its seat: the
+    match's deal and whose turn ("deal 1 of 3, your turn"; "Ann to act" where a friend's
+    seat is to act), so a person with several tables sees which waits on them."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 5, deals=3)
+    w.settled()
+    assert w.debug("legal")  # the AI seats have played: this seat's turn
+    mine = w.debug("table")
+    # a random seat starts (KW-T1): at seed 3 the second, the friend's, named
+    deal_in_lobby(w, served, "kowah", ["you", "friend", "greedy"], 3, names={1: "Ann"})
+    w.page.click("#to-my-seat")
+    w.settled()
+    theirs = w.debug("table")
+    w.page.goto(served + "/")
+    w.page.wait_for_selector(".resume li .standing:not(:empty)")
+    wait_for(w.page, "() => [...document.querySelectorAll('.resume li .standing')]"
+                     ".every((s) => s.textContent)")
+    entry = w.page.locator(f".resume li:has-text('table {mine}')")
+    assert entry.locator(".standing").text_content() == " deal 1 of 3, your turn "
+    entry = w.page.locator(f".resume li:has-text('table {theirs}')")
+    assert entry.locator(".standing").text_content() == " Ann to act "
+    close_remembered_tables(w.page)
+    assert w.errors == []
+
+
 def test_your_tables_asks_how_each_table_stands_now(served, context):
     """Tables that changed while this browser was away: one played to its end elsewhere (a
     Luk Fu redeal, LF-C4, by the seat's own token), one closed, one whose seat moved to

@@ -10,7 +10,7 @@ import { KowahRulesPreset } from "./gen/moneycards/v1/kowah_pb.js";
 import { LukFuRulesPreset } from "./gen/moneycards/v1/lukfu_pb.js";
 import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
 import { forget, forgetOwner, keepLobby, lastLobby, markOver, remembered, remember, type LobbyChoices, type Remembered } from "./store.js";
-import { finished, type Seat } from "./table.js";
+import { finished, standing, type Seat } from "./table.js";
 import { GAME_TITLE, plural } from "./words.js";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { CreateTableRequestSchema } from "./gen/moneycards/v1/table_pb.js";
@@ -373,10 +373,17 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     // its seat moved to another browser while this one was away. Its own view, nothing
     // more; a call that finds no answer leaves the entry as it was.
     let gone = "";
+    const where = h("span", { class: "standing" });
     const look = async () => {
       try {
         const { view } = await tables.getView({ tableId: s.tableId, seatToken: s.token });
-        if (!view || !finished(view)) return;
+        if (!view) return;
+        if (!finished(view)) {
+          // a person with several tables sees where each waits on them
+          const now = standing(view);
+          where.textContent = now ? ` ${now} ` : "";
+          return;
+        }
         markOver(s);
         s.over = true;
       } catch (err) {
@@ -393,7 +400,7 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
       void look();
     }
     const li = h("li", {}, h("button", { type: "button", onclick: () => go(s) }, what),
-      h("span", { class: "quiet" }, ` ${new Date(s.at).toLocaleString()} `), controls, said);
+      h("span", { class: "quiet" }, ` ${new Date(s.at).toLocaleString()} `), where, controls, said);
     return li;
   };
   // The newest seats in view; older ones folded, still there to resume, close or forget.

@@ -1633,6 +1633,18 @@ export function finished(v: TableView): boolean {
   return v.over && (!v.matchState || v.matchState.over);
 }
 
+/** Where an unfinished table stands for its seat, in a few words for the lobby's list of a
+ * browser's tables: the match's deal, and whose turn ("deal 2 of 4, your turn"). */
+export function standing(v: TableView): string {
+  const obs = v.observation.value as Partial<Obs> | undefined;
+  const m = v.matchState;
+  const deal = !m ? "" : m.rules?.deals ? `deal ${m.deal} of ${m.rules.deals}` : `deal ${m.deal}`;
+  const who = obs?.toAct;
+  const turn = v.over ? "the deal is over" : who === v.seat ? "your turn"
+    : who !== undefined && v.seats[who] ? `${seatName(v.seats[who])} to act` : "";
+  return [deal, turn].filter(Boolean).join(", ");
+}
+
 /** Every seat but this page's own is an AI player. */
 function onlyAiBeside(v: TableView): boolean {
   return v.seats.every((s, k) => k === v.seat || s.kind === SeatKind.AI);
