@@ -610,9 +610,10 @@ def test_your_tables_say_where_each_table_waits(served, context):
     wait_for(w.page, "() => [...document.querySelectorAll('.resume li .standing')]"
                      ".every((s) => s.textContent)")
     entry = w.page.locator(f".resume li:has-text('table {mine}')")
-    assert entry.locator(".standing").text_content() == " deal 1 of 3, your turn "
+    assert entry.locator(".standing").text_content() == "· deal 1 of 3, your turn · "
+    assert "yours" in entry.locator(".standing").get_attribute("class")
     entry = w.page.locator(f".resume li:has-text('table {theirs}')")
-    assert entry.locator(".standing").text_content() == " Ann to act "
+    assert entry.locator(".standing").text_content() == "· Ann to act · "
     close_remembered_tables(w.page)
     assert w.errors == []
 

@@ -381,7 +381,8 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
         if (!finished(view)) {
           // a person with several tables sees where each waits on them
           const now = standing(view);
-          where.textContent = now ? ` ${now} ` : "";
+          where.textContent = now ? `· ${now} · ` : "";
+          where.classList.toggle("yours", now.endsWith("your turn"));
           return;
         }
         markOver(s);
