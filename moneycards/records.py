@@ -11,7 +11,7 @@ import dataclasses
 import json
 import re
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from google.protobuf import json_format, struct_pb2, timestamp_pb2
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
@@ -38,6 +38,7 @@ class SeatDict(TypedDict):
     kind: str
     level: str
     name: str
+    invited: NotRequired[bool]  # only when true, as a table's record writes it
 
 
 class LukFuSeatView(TypedDict):
@@ -453,7 +454,8 @@ AI_LEVELS = {"random": common_pb2.AI_LEVEL_RANDOM, "greedy": common_pb2.AI_LEVEL
 def seat_message(seat: Mapping[str, Any]) -> common_pb2.TableSeat:
     return common_pb2.TableSeat(kind=SEAT_KINDS[seat["kind"]], name=seat.get("name", ""),
                                 ai_level=AI_LEVELS.get(seat.get("level", ""),
-                                                       common_pb2.AI_LEVEL_UNSPECIFIED))
+                                                       common_pb2.AI_LEVEL_UNSPECIFIED),
+                                invited=bool(seat.get("invited", False)))
 
 
 def seat_dict(msg: common_pb2.TableSeat, *, field: str) -> SeatDict:
@@ -464,7 +466,10 @@ def seat_dict(msg: common_pb2.TableSeat, *, field: str) -> SeatDict:
     levels = {v: k for k, v in AI_LEVELS.items()} | {common_pb2.AI_LEVEL_UNSPECIFIED: ""}
     if msg.ai_level not in levels:
         raise InvalidInput(f"unknown AI level {msg.ai_level}", field=f"{field}.ai_level")
-    return {"kind": kinds[msg.kind], "level": levels[msg.ai_level], "name": msg.name}
+    out: SeatDict = {"kind": kinds[msg.kind], "level": levels[msg.ai_level], "name": msg.name}
+    if msg.invited:
+        out["invited"] = True
+    return out
 
 
 def read_seats(game: str, seats: Iterable[common_pb2.TableSeat], *, field: str = "seats"
@@ -473,7 +478,8 @@ def read_seats(game: str, seats: Iterable[common_pb2.TableSeat], *, field: str =
     (solver/tables.py `read_seats`): one per seat of the game, names short and printable, a
     level only on an AI seat; every seat may be an AI's."""
     out = [seat_dict(seat, field=f"{field}[{k}]") for k, seat in enumerate(seats)]
-    tables.read_seats(spec(game), [tables.Seat(s["kind"], s["level"], s["name"]) for s in out],
+    tables.read_seats(spec(game), [tables.Seat(s["kind"], s["level"], s["name"],
+                                               s.get("invited", False)) for s in out],
                       field=field, require_person=False)  # self-play records have none
     return out
 

@@ -606,7 +606,8 @@ class Tables:
 def seat_infos(table: Table) -> list[table_pb2.SeatInfo]:
     return [table_pb2.SeatInfo(seat=k, kind=SEAT_KINDS[s.kind], name=s.name,
                                ai_level=AI_LEVELS.get(s.level,
-                                                      common_pb2.AI_LEVEL_UNSPECIFIED))
+                                                      common_pb2.AI_LEVEL_UNSPECIFIED),
+                               invited=s.invited)
             for k, s in enumerate(table.seats)]
 
 
@@ -616,7 +617,7 @@ def header_seat_infos(header: dict[str, Any]) -> list[table_pb2.SeatInfo]:
     for k, d in enumerate(header.get("seats", [])):
         seat = json_format.ParseDict(d, common_pb2.TableSeat(), ignore_unknown_fields=True)
         out.append(table_pb2.SeatInfo(seat=k, kind=seat.kind, name=seat.name,
-                                      ai_level=seat.ai_level))
+                                      ai_level=seat.ai_level, invited=seat.invited))
     return out
 
 
@@ -719,7 +720,7 @@ def events_messages(table: Table, events: list[Event], seat: int) -> list[table_
 
 def seat_from(msg: common_pb2.TableSeat, k: int) -> Seat:
     d = seat_dict(msg, field=f"seats[{k}]")
-    return Seat(d["kind"], d["level"], d["name"])
+    return Seat(d["kind"], d["level"], d["name"], d.get("invited", False))
 
 
 def store_status(err: StoreFailure) -> grpc.Status:

@@ -62,11 +62,16 @@ class Seat:
     kind: str  # HUMAN or AI
     level: str = ""  # an AI's level: random, greedy or strong
     name: str = ""
+    # A person's seat handed to someone as a link (the web lobby's friend seats): until
+    # its token is renewed, every seat is told that person has not opened it yet.
+    invited: bool = False
 
-    def to_dict(self) -> dict[str, str]:
-        out = {"kind": self.kind, "name": self.name}
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "name": self.name}
         if self.kind == AI:
             out["level"] = self.level
+        if self.invited:
+            out["invited"] = True
         return out
 
 
@@ -92,6 +97,9 @@ def read_seats(game: AnyGame, seats: list[Seat], *, field: str = "seats",
                                    f"{', '.join(LEVELS)}", field=f"{where}.ai_level")
         elif level:
             raise InvalidInput("only an AI seat has a level", field=f"{where}.ai_level")
+        if s.invited and s.kind != HUMAN:
+            raise InvalidInput("only a person's seat is handed to someone as a link",
+                               field=f"{where}.invited")
         # a line break or tab is refused, not folded into a space: a name is one line as typed
         name = " ".join(s.name.split())
         if not s.name.isprintable():
@@ -105,7 +113,7 @@ def read_seats(game: AnyGame, seats: list[Seat], *, field: str = "seats",
         if not name:
             name = f"AI {k}" if s.kind == AI else f"Player {k}"
             defaulted.add(k)
-        out.append(Seat(s.kind, level, name))
+        out.append(Seat(s.kind, level, name, s.invited))
     if require_person and not any(s.kind == HUMAN for s in out):
         raise InvalidInput("a table needs at least one person's seat (self-play runs "
                            "with `selfplay`, or over TableService with ai_only)", field=field)
@@ -446,8 +454,8 @@ class Table:
         actions) by replaying every action; an action the rules refuse raises
         IllegalAction (the record was tampered with)."""
         g = spec(record["game"])
-        seats = [Seat(s["kind"], s.get("level", ""), s.get("name", ""))
-                 for s in record["seats"]]
+        seats = [Seat(s["kind"], s.get("level", ""), s.get("name", ""),
+                      bool(s.get("invited", False))) for s in record["seats"]]
         match = record.get("match")
         table = cls(g, record["seed"], record["rules"],
                     read_seats(g, seats, require_person=False),

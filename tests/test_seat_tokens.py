@@ -13,7 +13,7 @@ import pytest
 
 from moneycards.server.app import start_service
 from moneycards.server.store import open_store
-from moneycards.v1 import table_pb2, table_pb2_grpc
+from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
 from tests.test_table_service import create, error, view
 
 
@@ -176,3 +176,58 @@ def test_a_renewal_holds_on_every_replica_and_after_a_restart(store_db):
     finally:
         ch.close()
         again.server.stop(None)
+
+
+def invited_seats(v) -> list[int]:
+    return [i.seat for i in v.seats if i.invited]
+
+
+def create_inviting(stub, seed: int, invited: tuple[int, ...]):
+    seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN, name=f"P{s}",
+                                  invited=s in invited) for s in range(2)]
+    seats.append(common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI,
+                                      ai_level=common_pb2.AI_LEVEL_GREEDY))
+    r = stub.CreateTable(table_pb2.CreateTableRequest(game=common_pb2.GAME_KOWAH, seats=seats,
+                                                      seed=seed))
+    return r.table_id, {t.seat: t.token for t in r.seat_tokens}
+
+
+def test_an_invited_seat_is_told_to_every_seat_until_its_link_is_opened(store_db):
+    """A seat dealt to a friend as a link (TableSeat.invited) is marked so in every seat's
+    view, and with token_renewed once the friend has opened it: the other seats can tell a
+    friend who has not arrived from a seat whose person plays. It lasts a restart."""
+    service = start_service("127.0.0.1", 0, 2, warm=False, store=open_store(store_db))
+    ch = grpc.insecure_channel(f"127.0.0.1:{service.port}")
+    try:
+        stub = table_pb2_grpc.TableServiceStub(ch)
+        tid, tokens = create_inviting(stub, 9, invited=(1,))
+        for t in tokens.values():
+            v = view(stub, tid, t)
+            assert invited_seats(v) == [1] and renewed_seats(v) == []
+        _, fresh = renew(stub, tid, tokens[1])
+        v = view(stub, tid, tokens[0])
+        assert invited_seats(v) == [1] and renewed_seats(v) == [1]
+        listed = stub.ListTables(table_pb2.ListTablesRequest()).tables
+        assert [invited_seats(t) for t in listed if t.table_id == tid] == [[1]]
+    finally:
+        ch.close()
+        service.server.stop(None)
+    again = start_service("127.0.0.1", 0, 2, warm=False, store=open_store(store_db))
+    ch = grpc.insecure_channel(f"127.0.0.1:{again.port}")
+    try:
+        v = view(table_pb2_grpc.TableServiceStub(ch), tid, fresh)
+        assert invited_seats(v) == [1] and renewed_seats(v) == [1]
+    finally:
+        ch.close()
+        again.server.stop(None)
+
+
+def test_only_a_persons_seat_is_invited(stub):
+    seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN),
+             common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI, invited=True),
+             common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI)]
+    code, message, d = error(stub.CreateTable, table_pb2.CreateTableRequest(
+        game=common_pb2.GAME_KOWAH, seats=seats, seed=1))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+    assert message == "seats[1].invited: only a person's seat is handed to someone as a link"
+    assert [f.field for f in d["BadRequest"].field_violations] == ["seats[1].invited"]

@@ -613,7 +613,9 @@ def test_your_tables_say_where_each_table_waits(served, context):
     assert entry.locator(".standing").text_content() == "· deal 1 of 3, your turn · "
     assert "yours" in entry.locator(".standing").get_attribute("class")
     entry = w.page.locator(f".resume li:has-text('table {theirs}')")
-    assert entry.locator(".standing").text_content() == "· Ann to act · "
+    # Ann's seat was dealt as a link, which she has not opened
+    assert entry.locator(".standing").text_content() == \
+        "· Ann to act (their link not opened yet) · "
     close_remembered_tables(w.page)
     assert w.errors == []
 
@@ -769,6 +771,43 @@ def link_says(w: Watched, link: str, selector: str) -> str:
     w.page.wait_for_selector(selector)
     assert "token" not in w.page.url
     return w.page.text_content(selector)
+
+
+def test_a_friend_who_has_not_opened_their_link_is_said_so_at_every_seat(served, browser):
+    """A seat dealt to a friend as a link is invited (TableSeat.invited): until the friend
+    opens it, every seat's table says so beside that seat and in whose turn it is ("Ann to
+    act (their link not opened yet)"), where before a friend not yet arrived could not be
+    told from the dealer's own seat; once opened, the words go, at every page."""
+    a_ctx, b_ctx = browser.new_context(), browser.new_context()
+    try:
+        a = Watched(a_ctx)
+        # a random seat starts (KW-T1): at seed 3 the second, Ann's
+        deal_in_lobby(a, served, "kowah", ["you", "friend", "friend"], 3,
+                      names={1: "Ann", 2: "Cy"})
+        ann = a.page.get_attribute(".invite-link[data-seat='1']", "value")
+        a.page.click("#to-my-seat")
+        a.settled()
+        away = " (their link not opened yet)"
+        assert a.page.text_content(".status .turn") == "Ann to act" + away
+        assert a.page.text_content("section.seat[data-seat='1'] .badge.away") == \
+            "link not opened yet"
+        b = Watched(b_ctx)
+        b.page.goto(ann)
+        b.settled()
+        assert b.debug("seat") == 1 and b.debug("legal")
+        # Cy has not come: said at Ann's page too; Ann has: said nowhere
+        assert b.page.text_content("section.seat[data-seat='2'] .badge.away") == \
+            "link not opened yet"
+        assert b.page.query_selector("section.seat[data-seat='0'] .badge.away") is None
+        wait_for(a.page, "() => document.querySelector('.status .turn').textContent"
+                         " === 'Ann to act'")
+        assert a.page.query_selector("section.seat[data-seat='1'] .badge.away") is None
+        assert a.page.text_content("section.seat[data-seat='2'] .badge.away") == \
+            "link not opened yet"
+        assert a.errors == [] and b.errors == []
+    finally:
+        a_ctx.close()
+        b_ctx.close()
 
 
 def test_two_people_at_one_table_see_their_own_cards_and_each_others_moves(served, browser):

@@ -225,7 +225,8 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     }
     const tableSeats: MessageInitShape<typeof TableSeatSchema>[] =
       picks.map((p, s) => (p === "you" || p === "friend"
-        ? { kind: SeatKind.HUMAN, name: names[s] }
+        // a friend's seat is marked invited: until the link is opened, every seat is told
+        ? { kind: SeatKind.HUMAN, name: names[s], invited: p === "friend" }
         : { kind: SeatKind.AI, aiLevel: LEVELS[p], name: names[s] }));
     const req: MessageInitShape<typeof CreateTableRequestSchema> = { game: g.game, seats: tableSeats };
     // The seed is an int64 of 0 or more, written in digits ("1e5" is a number to the

@@ -32,6 +32,9 @@ const GAME_KEY: Record<number, GameKey> = {
   [Game.TOTOM]: "totom", [Game.KOWAH]: "kowah", [Game.LUK_FU]: "lukfu",
 };
 
+/** How often a table waiting on a friend's link asks whether it was opened (awaitArrivals). */
+const ARRIVAL_POLL_MS = 3000;
+
 /** How many face-down choices are listed before they fold away. */
 const FOLD_AT = 8;
 
@@ -55,6 +58,7 @@ export class TablePage {
   private live: "connecting" | "live" | "reconnecting" | "ended" = "connecting";
   private stop = new AbortController();
   private refreshing?: Promise<void>;
+  private arrivalPoll?: number;  // the timer of awaitArrivals
   private refreshAgain = false;
   private rendered = false;
   // The control the person was last on (its data-focus key): a drawing that removes or
@@ -136,6 +140,7 @@ export class TablePage {
 
   leave(): void {
     this.stop.abort();
+    window.clearTimeout(this.arrivalPoll);
     document.removeEventListener("keydown", this.onKey);
     window.removeEventListener("resize", this.onResize);
   }
@@ -274,6 +279,7 @@ export class TablePage {
       if (this.refusedAt !== undefined && view.version > this.refusedAt) this.refusal = undefined;
     }
     this.render();
+    this.awaitArrivals(view);
     // "Your tables" in the lobby says it is finished (nothing left to close)
     if (finished(view)) markOver(this.seat);
     if (view.observation.case === "lukFu") void this.proveOld(view);
@@ -281,6 +287,25 @@ export class TablePage {
       this.rendered = true;
       requestAnimationFrame(() => performance.mark("moneycards-table-painted"));
     }
+  }
+
+  /** While a friend has not opened their link, the view is read again every ARRIVAL_POLL_MS:
+   * opening a link is no action, so no event tells the other seats; the page is drawn again
+   * only when someone has come. */
+  private awaitArrivals(view: TableView): void {
+    const away = (v: TableView) => v.seats.filter((_, s) => notHereYet(v, s)).map((i) => i.seat).join();
+    if (this.arrivalPoll !== undefined || view.over || !away(view)) return;
+    this.arrivalPoll = window.setTimeout(async () => {
+      try {
+        const { view: now } = await tables.getView(this.who);
+        if (now && this.view && now.version === this.view.version && away(now) !== away(this.view)) this.setView(now);
+      } catch {
+        // the watch loop says when the server is away
+      } finally {
+        this.arrivalPoll = undefined;
+        if (!this.stop.signal.aborted && this.view) this.awaitArrivals(this.view);
+      }
+    }, ARRIVAL_POLL_MS);
   }
 
   /** Luk Fu: the hand's cards the server proved old for this view (none yet: empty). */
@@ -542,7 +567,7 @@ export class TablePage {
       return `your turn: ${this.chan(v) ? chanTurn(obs as TotomObservation, legal, names)
         : turnWhat(GAME_KEY[v.game], obs, legal, names)}`;
     }
-    return obs.toAct !== undefined ? `${names[obs.toAct]} to act` : "";
+    return obs.toAct !== undefined ? `${names[obs.toAct]} to act${notHereYet(v, obs.toAct)}` : "";
   }
 
   /** What a screen reader is told after a drawing: the person's turn, or how the deal
@@ -829,6 +854,7 @@ export class TablePage {
       h("span", { class: "kind" }, seatKindWords(info)),
       order ? h("span", { class: "turn-order" }, order) : null,
       ...badges.map((b) => h("span", { class: "badge" }, b)),
+      notHereYet(v, s) ? h("span", { class: "badge away" }, "link not opened yet") : null,
       s === v.seat ? null : backsEl(obs.handSizes[s] ?? 0)));
     panel.append(body);
     return panel;
@@ -1641,8 +1667,15 @@ export function standing(v: TableView): string {
   const deal = !m ? "" : m.rules?.deals ? `deal ${m.deal} of ${m.rules.deals}` : `deal ${m.deal}`;
   const who = obs?.toAct;
   const turn = v.over ? "the deal is over" : who === v.seat ? "your turn"
-    : who !== undefined && v.seats[who] ? `${seatName(v.seats[who])} to act` : "";
+    : who !== undefined && v.seats[who] ? `${seatName(v.seats[who])} to act${notHereYet(v, who)}` : "";
   return [deal, turn].filter(Boolean).join(", ");
+}
+
+/** " (their link not opened yet)" for a seat dealt to a friend as a link who has not opened
+ * it (SeatInfo.invited, token_renewed not yet): the table waits on someone not there. */
+function notHereYet(v: TableView, s: number): string {
+  const info = v.seats[s];
+  return info?.invited && !info.tokenRenewed && s !== v.seat ? " (their link not opened yet)" : "";
 }
 
 /** Every seat but this page's own is an AI player. */

@@ -159,14 +159,16 @@ class DealResult(_message.Message):
     def __init__(self, outcome: _Optional[_Union[DealOutcome, str]] = ..., rule: _Optional[str] = ..., winner: _Optional[int] = ..., via: _Optional[str] = ..., card: _Optional[str] = ..., points: _Optional[int] = ..., bonuses: _Optional[_Iterable[_Union[ObservedBonus, _Mapping]]] = ..., multiplier: _Optional[int] = ..., fu: _Optional[int] = ..., caller: _Optional[int] = ..., net: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class TableSeat(_message.Message):
-    __slots__ = ("kind", "ai_level", "name")
+    __slots__ = ("kind", "ai_level", "name", "invited")
     KIND_FIELD_NUMBER: _ClassVar[int]
     AI_LEVEL_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
+    INVITED_FIELD_NUMBER: _ClassVar[int]
     kind: SeatKind
     ai_level: AiLevel
     name: str
-    def __init__(self, kind: _Optional[_Union[SeatKind, str]] = ..., ai_level: _Optional[_Union[AiLevel, str]] = ..., name: _Optional[str] = ...) -> None: ...
+    invited: bool
+    def __init__(self, kind: _Optional[_Union[SeatKind, str]] = ..., ai_level: _Optional[_Union[AiLevel, str]] = ..., name: _Optional[str] = ..., invited: _Optional[bool] = ...) -> None: ...
 
 class BatchError(_message.Message):
     __slots__ = ("index", "field", "reason", "message")

@@ -132,18 +132,20 @@ class LegalAction(_message.Message):
     def __init__(self, text: _Optional[str] = ..., verb: _Optional[_Union[ActionVerb, str]] = ..., cards: _Optional[str] = ..., verb_name: _Optional[str] = ...) -> None: ...
 
 class SeatInfo(_message.Message):
-    __slots__ = ("seat", "kind", "ai_level", "name", "token_renewed")
+    __slots__ = ("seat", "kind", "ai_level", "name", "token_renewed", "invited")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     AI_LEVEL_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     TOKEN_RENEWED_FIELD_NUMBER: _ClassVar[int]
+    INVITED_FIELD_NUMBER: _ClassVar[int]
     seat: int
     kind: _common_pb2.SeatKind
     ai_level: _common_pb2.AiLevel
     name: str
     token_renewed: bool
-    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[_common_pb2.SeatKind, str]] = ..., ai_level: _Optional[_Union[_common_pb2.AiLevel, str]] = ..., name: _Optional[str] = ..., token_renewed: _Optional[bool] = ...) -> None: ...
+    invited: bool
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[_common_pb2.SeatKind, str]] = ..., ai_level: _Optional[_Union[_common_pb2.AiLevel, str]] = ..., name: _Optional[str] = ..., token_renewed: _Optional[bool] = ..., invited: _Optional[bool] = ...) -> None: ...
 
 class TableView(_message.Message):
     __slots__ = ("table_id", "game", "game_name", "seat", "version", "seats", "totom", "kowah", "luk_fu", "plugin", "legal_actions", "over", "result_text", "queued_action", "match_state", "chosen_seed", "totom_rules", "kowah_rules", "luk_fu_rules", "plugin_rules")
