@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 import sys
 import textwrap
+from collections.abc import Mapping
 
 import click
 
@@ -151,12 +152,14 @@ def _one(game: str, given: str, field: str) -> tuple[RuleText, ...]:
         raise
 
 
-def rule_lines(chosen: list[RuleText], margin: int = 0, titled: bool = False) -> list[str]:
+def rule_lines(chosen: list[RuleText], margin: int = 0, titled: bool = False,
+               differs: Mapping[str, str] | None = None) -> list[str]:
     """The rules under their sections' headings (`titled`: the game's title first), each id
     then its text wrapped beside it, in the terminal's width (at most WIDTH) less `margin`
     (an indent the caller adds). A section's ids set its column; where they would leave
     the text less than two thirds of the line, the text starts on the line below. An id or
-    a word with hyphens is never split."""
+    a word with hyphens is never split. `differs`: rule id -> the preset of the table it is
+    read at that changes it, said under the rule."""
     width = min(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns) - margin
     wrap = textwrap.TextWrapper(width, break_on_hyphens=False, break_long_words=False)
     out: list[str] = []
@@ -192,4 +195,8 @@ def rule_lines(chosen: list[RuleText], margin: int = 0, titled: bool = False) ->
             if r.changes:  # a preset: the rules it changes, each of them in this book
                 wrap.subsequent_indent = " " * pad
                 out.extend(wrap.wrap(f"Changes: {', '.join(r.changes)}"))
+            if differs and r.id in differs:
+                wrap.subsequent_indent = " " * pad
+                out.extend(wrap.wrap(f"Differs at this table: see the {differs[r.id]} "
+                                     f"preset"))
     return out

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import shutil
 import textwrap
-from typing import Sequence
+from typing import Callable, Sequence
 
 # The seat's view in words lives with the engines, so that a state can print itself; the
 # terminal's modules read it from here as before.
 from moneycards.solver.screen import (  # noqa: F401
-    WIDTH, _game_screen, _upper_first, chan_words as chan_words, default_down as default_down,
+    WIDTH, _game_screen, _upper_first, chan_verb as chan_verb, chan_words as chan_words,
+    default_down as default_down,
     describe as describe, explain as explain, menu as menu, menu_lines as menu_lines,
     plain as plain, read_chan as read_chan, screen as screen, wrap as wrap,
     wrap_clauses as wrap_clauses)
@@ -51,15 +52,17 @@ def first_clause(action: str, reason: str) -> str:
 
 
 def hint_lines(ranked: Sequence[tuple[str, str]], width: int, *,
-               full: bool = False) -> list[str]:
+               full: bool = False, label: Callable[[str], str] | None = None) -> list[str]:
     """Ranked actions as `hint` prints them: each reason its first clause (`full`: all of
-    it), wrapped between words under the action so that no line is wider than `width`."""
+    it), without the action it repeats, wrapped between words under the action so that no
+    line is wider than `width`; `label`: how an action is shown (its Chắn words)."""
     width = max(width, 20)
     indent = 8 if width >= 40 else 2
     out, cut = [], False
     for action, reason in ranked:
-        said = reason if full else first_clause(action, reason)
-        cut = cut or said != reason
+        said = without_action(action, reason) if full else first_clause(action, reason)
+        cut = cut or (not full and said != without_action(action, reason))
+        action = label(action) if label else action
         head = f"  hint: {action:<16} "
         if width - len(head) >= 40:
             out += _fill(said, width, head, " " * len(head))

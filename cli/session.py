@@ -21,7 +21,7 @@ from typing import Any
 
 import click
 
-from moneycards.cli.screen import (Printer, chan_words, default_down, describe, explain,
+from moneycards.cli.screen import (Printer, chan_verb, chan_words, default_down, describe, explain,
                                    hint_lines, menu, menu_lines, plain, read_chan, screen,
                                    terminal_width, wrap, wrap_clauses)
 from moneycards.cli.rules import example, known_rule, pick, rule_lines
@@ -266,16 +266,25 @@ class Session:
                 return a
         # any other move in Chắn words goes to the table as the action it names, to be
         # played or refused by its rule as the English would be ("danh 4c": TT-C2)
-        if self.chan and (named := read_chan(obs, plain(said).split())) is not None:
-            return named
+        if self.chan:
+            try:
+                named = read_chan(obs, said.split())
+            except InvalidInput as err:  # the words name no such move (ăn a card not offered)
+                lead = "Not allowed: " if isinstance(err, IllegalAction) else ""
+                self.say("  ", f"{lead}{err.message}" + (f" [{err.rule}]" if err.rule else ""), 4)
+                return None
+            if named is not None:
+                return named
         verb, _, rest = answer.partition(" ")
         verb = verb.lower()
         verbs = sorted({a.split()[0] for a in obs.legal_actions})
         # A verb of the game that is not legal now goes to the table, which says which
         # rule refuses it (`down` while the hand can beat: LF-F1); other words stop here.
         if verb not in verbs and verb not in self.spec.module("table").STATE.verbs:
-            self.echo(f"  {clip(verb)!r} is not an action now: type one of {', '.join(verbs)}, a "
-                      f"number, or help.")
+            # at a table in Chắn words, the Chắn verbs open now, each with its English
+            said_as = [f"{chan_verb(obs, v)} ({v})" for v in verbs] if self.chan else verbs
+            self.echo(f"  {clip(verb)!r} is not an action now: type one of "
+                      f"{', '.join(said_as)}, a number, or help.")
             return None
         return f"{verb} {' '.join(rest.split())}".strip()
 
@@ -353,7 +362,10 @@ class Session:
             for line in self.log or ["  (nothing has happened yet)"]:
                 self.echo(line)
         elif word == "hint":
-            for line in hint_lines(self.table.hint()[:5], terminal_width(), full=full):
+            # at a table in Chắn words, each action as its menu line says it ("Đánh 2s")
+            label = (lambda a: chan_words(obs, a)) if self.chan else None
+            for line in hint_lines(self.table.hint()[:5], terminal_width(), full=full,
+                                   label=label):
                 self.echo(line)
         elif word == "undo":
             self.undo()
@@ -371,7 +383,14 @@ class Session:
         except InvalidInput as err:
             self.echo(f"  {err.message}")
             return
-        for line in rule_lines(chosen, margin=2):
+        # A rule this table's preset changes is marked, and the preset's entry, which says
+        # how, follows (TT-K3's values at a traditional table are not the page's).
+        preset = str(getattr(self.table.rules, "preset", "") or "")
+        changes = getattr(self.spec.module("rules"), "PRESET_CHANGES", {}).get(preset, ())
+        differs = {r.id: preset for r in chosen if r.id in changes}
+        if differs and all(r.id != preset for r in chosen):
+            chosen = [*chosen, *pick(self.spec.name, (preset,))]
+        for line in rule_lines(chosen, margin=2, differs=differs):
             self.echo(f"  {line}" if line else "")
 
     def _complete_with_tab(self) -> None:

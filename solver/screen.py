@@ -142,6 +142,11 @@ def chan_log_verb(game: str, action: str, lines: Sequence[str], ended: bool) -> 
     return _game_screen(game).chan_log_verb(action, lines, ended)  # type: ignore[no-any-return]
 
 
+def chan_verb(obs: Any, verb: str) -> str:
+    """An action's verb in the game's players' own words ("đánh", "bốc")."""
+    return _game_screen(obs.game).chan_verb(obs, verb)  # type: ignore[no-any-return]
+
+
 def read_chan(obs: Any, words: Sequence[str]) -> str | None:
     """A move typed in the game's players' own verbs, without their marks, as its action."""
     return _game_screen(obs.game).read_chan(words, obs)  # type: ignore[no-any-return]

@@ -201,7 +201,8 @@ def test_the_log_says_bốc_where_a_pass_turns_the_stock_and_dưới_where_it_le
 
 def test_the_log_says_ăn_chắn_or_ăn_cạ_and_the_card_eaten():
     """TT-T2 in the log's verbs: a capture whose hand card is the card eaten makes a Chắn,
-    any other a Cạ; the entry names the card eaten, as the menu does."""
+    any other a Cạ; the entry names the card eaten, and a Cạ the hand card put with it, as
+    the menu does ("ăn cạ 3m với 3s": "capture 3s" beside "ăn cạ 3m" read as two cards)."""
     from moneycards.solver.tables import AI, Seat, Table
     from moneycards.solver.totom.chan import chan_log_verb
 
@@ -220,7 +221,8 @@ def test_the_log_says_ăn_chắn_or_ăn_cạ_and_the_card_eaten():
         for e, card in zip(caps, eaten):
             kind = "chắn" if e.action == f"capture {card}" else "cạ"
             named = "Chi chi" if card == "1h" else card  # by its name, never "1h"
-            assert chan_log_verb(e.action, e.lines, False) == f"ăn {kind} {named}"
+            mate = "" if kind == "chắn" else f" với {e.action.split()[1]}"
+            assert chan_log_verb(e.action, e.lines, False) == f"ăn {kind} {named}{mate}"
             said.add(kind)
     assert said == {"chắn", "cạ"}
 
@@ -268,6 +270,55 @@ def test_a_move_typed_in_chan_words_that_is_no_option_goes_to_the_table_as_its_a
         assert session.read(typed, menu(obs), obs) == action, typed
     session.chan = False  # the words are no action without --chan-words
     assert session.read("an 4s", menu(obs), obs) is None
+
+
+def test_a_card_typed_by_its_name_or_eaten_off_the_table_is_read_or_refused_as_typed():
+    """Cards typed by their Chắn names ("đánh nhị sách", "ăn cạ bát vạn với bát văn"); "van"
+    without its marks is Vạn or Văn, and is refused naming both. Ăn names the card eaten
+    (TT-T2: only the offered card): one that is not on offer is refused in the words typed
+    ("ăn 8c": it read as 'capture 8c', refused as a hand card the seat lacked), and "ăn cạ"
+    with two hand cards to put with it asks which. A verb that is no action now is answered
+    with the Chắn verbs open."""
+    from moneycards.cli.session import Session
+    from moneycards.solver.games import GAMES
+    from moneycards.solver.totom import TOTOM
+
+    said: list[str] = []
+    session = object.__new__(Session)
+    session.spec, session.chan = GAMES["totom"], True
+    session.table = type("T", (), {"names": staticmethod(lambda: NAMES)})()
+    session.echo = said.append
+    session.say = lambda lead, text, indent: said.append(lead + text)
+    offer = SimpleNamespace(card=TOTOM.parse("8m")[0], kind=OfferKind.DISCARD, door=1, seat=0)
+    obs = SimpleNamespace(game="totom", phase=Phase.OFFER, offer=offer,
+                          legal_actions=["capture 8c", "capture 8s", "pass"])
+    for typed, action in (("ăn cạ bát vạn với bát văn", "capture 8c"),
+                          ("an ca bat van voi 8s", None), ("an ca 8m voi bat sach", "capture 8s"),
+                          ("đánh nhị sách", "discard 2s"), ("danh nhi sach", "discard 2s"),
+                          ("đánh nhị vạn", "discard 2m"), ("đánh nhị văn", "discard 2c"),
+                          ("danh nhi van", None), ("ăn 7c", None), ("an ca 7c voi 7s", None),
+                          ("ăn cạ", None), ("ăn cạ 8m", None), ("ăn chắn", "capture 8m"),
+                          ("eat", None)):
+        said.clear()
+        assert session.read(typed, menu(obs), obs) == action, typed
+        assert len(said) == (action is None), typed
+    # each refusal one line, naming what was typed and what is wrong
+    refusals = {}
+    for typed in ("danh nhi van", "ăn 7c", "an ca 7c voi 7s", "ăn cạ 8m", "eat"):
+        said.clear()
+        session.read(typed, menu(obs), obs)
+        refusals[typed] = said[0]
+    assert refusals == {
+        "danh nhi van": "  'nhi van' is Nhị vạn (2m) or Nhị văn (2c): type it with its "
+                        "marks, or 2m or 2c",
+        "ăn 7c": "  Not allowed: 'ăn 7c': 7c is not the card on offer; 8m is [TT-T2]",
+        "an ca 7c voi 7s": "  Not allowed: 'an ca 7c voi 7s': 7c is not the card on offer; "
+                           "8m is [TT-T2]",
+        "ăn cạ 8m": "  'ăn cạ 8m': say which card goes with 8m: ăn cạ 8m với 8c or ăn cạ 8m "
+                    "với 8s",
+        "eat": "  'eat' is not an action now: type one of ăn (capture), bốc (pass), a "
+               "number, or help.",
+    }
 
 
 def test_the_turn_says_pass_alone_where_no_capture_is_open():
@@ -328,3 +379,40 @@ def test_chi_chi_is_said_and_typed_by_its_name(tmp_path):
                              "w.chanLogVerb('capture 1h', ['AI 2 exposes 1h 1h, taking 1h'], "
                              "false)]")
         assert said == ["Đánh Chi chi", "Ăn chắn Chi chi", "ăn chắn Chi chi"]
+
+
+def test_at_a_traditional_table_in_chan_words_rules_hints_and_claims_say_the_table(tmp_path):
+    """At a traditional table, `rule TT-K3` (the bonuses' values, which the preset changes)
+    says so and is followed by the preset's entry, which says how (it showed the page's
+    values only); the hint names each action as the menu does ("hint: Đánh 2s"), and `hint
+    -v` does not repeat it; a claim is offered in its Chắn word with its action beside it
+    ("Chíu (chiu)": it said "chiu", the word without its marks)."""
+    from moneycards.cli.screen import screen
+
+    r = subprocess.run([sys.executable, "-m", "moneycards.cli.main", "totom", "play", "--seed",
+                        "3", "--chan-words", "--rules", "traditional", "--record",
+                        str(tmp_path / "d.json")], input="rule TT-K3\nrule TT-T2\nhint -v\n"
+                       "quit\n", capture_output=True, text=True, timeout=300)
+    out = r.stdout
+    k3 = out.index("    TT-K3  Table (main / dịch):")
+    t2 = out.index("TT-T2  The seat may capture")
+    differs = "Differs at this table: see the traditional preset"
+    assert out.count(differs) == 1 and k3 < out.index(differs) < t2
+    assert k3 < out.index("The traditional preset (Chắn Vạn Văn table)") < t2
+    assert "TT-T2" not in out[out.index(differs):t2]  # TT-T2 is the page's at this table
+    hints = [x for x in out.splitlines() if "hint: " in x]
+    assert len(hints) == 5 and all(x.split("hint: ")[1].startswith("Đánh ") for x in hints)
+    for x in hints:  # the reason starts with its figures, not the action again
+        action = " ".join(x.split("hint: ")[1].split()[:2])
+        assert x.split(action, 1)[1].split()[0][0] in "+-n", x
+    for obs in positions(range(40)):
+        if obs.claim is not None and obs.to_act == obs.seat:
+            lines = screen(obs, NAMES, chan=True)
+            word = {"win": "Ù", "chiu": "Chíu"}[obs.claim.value]
+            assert f"You may claim it: {word} ({obs.claim.value}) (nobody else sees the " \
+                   "question)" in lines
+            assert f"You may claim it: {obs.claim.value} (nobody" in "\n".join(
+                screen(obs, NAMES, chan=False))
+            break
+    else:
+        raise AssertionError("no claim in 40 random deals")

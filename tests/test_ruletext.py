@@ -288,7 +288,9 @@ def test_each_games_rules_help_finds_with_a_word_of_its_own_rules(game):
 
 @pytest.mark.parametrize("words, ids", [
     ("bốc", ["TT-T3"]), ("duoi", ["TT-T3"]), ("trả cửa", ["TT-P4"]), ("tra cua", ["TT-P4"]),
-    ("què", ["TT-W3", "TT-C6"]), ("đánh", ["TT-T2", "R-own-faces"]),
+    # què: a lone card that cannot pair (TT-C6); xé chắn: splitting a pair (TT-W3, TT-C2)
+    ("què", ["TT-C6"]), ("xé chắn", ["TT-W3", "TT-C2"]), ("xe chan", ["TT-W3", "TT-C2"]),
+    ("đánh", ["TT-T2", "R-own-faces"]),
 ])
 def test_a_move_s_chan_word_finds_the_rule_behind_it(words, ids):
     """The web table's and the terminal's Chắn words (Bốc, Dưới, Trả cửa …) name moves the

@@ -6,7 +6,11 @@ turned card go on), ù, chíu, không ù / không chíu. The action played is th
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any, Sequence
+
+from moneycards.solver.errors import InvalidInput
+from moneycards.solver.table import IllegalAction
 
 
 # The rules each Chắn word names, so that `rules --find bốc` and the web table's rules book
@@ -15,8 +19,9 @@ RULE_WORDS: dict[str, tuple[str, ...]] = {
     "TT-T2": ("ăn", "ăn chắn", "ăn cạ", "đánh"),  # capture, then discard
     "TT-T3": ("bốc", "dưới"),  # let the card go and turn the stock; let one's own go on
     "TT-P4": ("trả cửa",),  # the discard that goes back after a Chíu
-    "TT-W3": ("què",),  # a card left unpaired
-    "TT-C6": ("què",),
+    "TT-W3": ("xé chắn",),  # splitting an identical pair
+    "TT-C2": ("xé chắn",),
+    "TT-C6": ("què",),  # a lone card that cannot pair
     "TT-W4": ("ù",),  # a win
     "TT-P1": ("ù",),
     "TT-P5": ("không chíu", "không ù"),  # declining
@@ -55,6 +60,14 @@ def chan_action(obs: Any, action: str) -> str:
     return action
 
 
+def chan_verb(obs: Any, verb: str) -> str:
+    """An action's verb as the Chắn words say it now ("đánh", or "trả cửa" after a Chíu;
+    "bốc" or "dưới" for a pass), for a list of the moves open."""
+    if verb in ("discard", "pass", "decline"):
+        return chan_action(obs, f"{verb} x" if verb == "discard" else verb).split(" x")[0].lower()
+    return {"capture": "ăn", "win": "ù", "chiu": "chíu"}.get(verb, verb)
+
+
 def chan_turn(obs: Any, english: str) -> str:
     """What the seat's turn asks, in Chắn verbs, then `english`: "ăn hay bốc — capture or
     pass"."""
@@ -89,7 +102,7 @@ def chan_log_verb(action: str, lines: Sequence[str], ended: bool) -> str | None:
         eaten = next((m.group(1) for x in lines if (m := re.search(r" taking (\S+)$", x))),
                      None)
         return "ăn" if eaten is None else f"ăn chắn {card_said(eaten)}" if eaten == arg \
-            else f"ăn cạ {eaten}"
+            else f"ăn cạ {eaten} với {arg}"  # as the menu says it: the card eaten, then its mate
     if verb == "pass":
         # "AI 1 exposes 6c from the stock", "You expose 6m from the stock"
         turned = any(re.search(r" exposes? \S+ from the stock$", x) for x in lines)
@@ -103,12 +116,57 @@ _SAID_AS = {"danh": "discard", "boc": "pass", "duoi": "pass", "u": "win", "chiu"
             "khong": "decline"}
 
 
+# The cards by their names ("Nhị sách", solver/totom/__init__.py), as the table says them.
+_RANKS = {"nhị": 2, "tam": 3, "tứ": 4, "ngũ": 5, "lục": 6, "thất": 7, "bát": 8, "cửu": 9}
+_SUITS = {"văn": "c", "sách": "s", "vạn": "m"}
+
+
+def named_cards(words: Sequence[str]) -> list[str]:
+    """The words with every card name put in notation ("đánh nhị sách" -> "đánh 2s", "chi
+    chi" -> "1h"). A name typed without its marks is read when it names one card ("nhi
+    sach"); "van" is Vạn (Myriads) or Văn (Coins) and is refused, naming both."""
+    out: list[str] = []
+    k = 0
+    while k < len(words):
+        rank, suit = words[k], words[k + 1] if k + 1 < len(words) else ""
+        if [_bare(rank), _bare(suit)] == ["chi", "chi"]:
+            out.append("1h")
+        elif _bare(rank) in _BARE_RANKS and _bare(suit) in ("van", "sach"):
+            number = _BARE_RANKS[_bare(rank)]
+            if suit in _SUITS:
+                out.append(f"{number}{_SUITS[suit]}")
+            elif _bare(suit) == "sach":
+                out.append(f"{number}s")
+            else:  # Vạn or Văn: the marks tell them apart, and they are gone
+                name = next(w for w in _RANKS if _bare(w) == _bare(rank)).capitalize()
+                raise InvalidInput(f"'{rank} {suit}' is {name} vạn ({number}m) or {name} văn "
+                                   f"({number}c): type it with its marks, or {number}m or "
+                                   f"{number}c", field="action")
+        else:
+            out.append(words[k])
+            k += 1
+            continue
+        k += 2
+    return out
+
+
+def _bare(word: str) -> str:
+    bare = unicodedata.normalize("NFD", word.replace("đ", "d"))
+    return "".join(c for c in bare if not unicodedata.combining(c)).lower()
+
+
+_BARE_RANKS = {_bare(w): n for w, n in _RANKS.items()}
+
+
 def read_chan(words: Sequence[str], obs: Any) -> str | None:
-    """A move typed in Chắn verbs without their marks ("danh 4c", "an ca 4s voi 4m", "an
-    4s", "khong chiu"), as the action it names, for the table to play or refuse by its rule;
-    None if the words are no Chắn verb. Ăn names the card eaten, then with "với" the hand
-    card put with it: the action names the hand card."""
-    words = " ".join(words).replace("chi chi", "1h").split()  # Chi chi, as the words say it
+    """A move typed in Chắn verbs, with or without their marks ("danh 4c", "an ca 4s voi
+    4m", "an 4s", "đánh nhị sách", "khong chiu"), as the action it names, for the table to
+    play or refuse by its rule; None if the words are no Chắn verb. Ăn names the card eaten,
+    then with "với" the hand card put with it: the action names the hand card. Ăn naming a
+    card that is not on offer is refused here (TT-T2: only the offered card is captured),
+    in the words typed, as the action it would be names another card."""
+    typed = " ".join(words)
+    words = [_bare(w) for w in named_cards([w.lower() for w in words])]
     if not words:
         return None
     head, rest = words[0], list(words[1:])
@@ -116,17 +174,26 @@ def read_chan(words: Sequence[str], obs: Any) -> str | None:
         return " ".join(["discard", *rest[1:]])
     if head == "an":
         kind = rest.pop(0) if rest and rest[0] in ("chan", "ca") else ""
+        offer = obs.offer.card.text if obs.offer is not None else ""
+        eaten = rest[:rest.index("voi")] if "voi" in rest else rest[:1]
+        if eaten and offer and eaten != [offer]:  # "ăn 8c" with 7c on offer
+            raise IllegalAction(f"'{typed}': {card_said(' '.join(eaten))} is not the card "
+                                f"on offer; {card_said(offer)} is", rule="TT-T2")
         if "voi" in rest:  # "ăn cạ 4s với 4m": the hand card after với
             return " ".join(["capture", *rest[rest.index("voi") + 1:]])
-        offer = obs.offer.card.text if obs.offer is not None else ""
         captures: list[str] = [a for a in obs.legal_actions if a.startswith("capture ")]
         if kind == "chan":
-            return f"capture {rest[0] if rest else offer}"  # a Chắn: the same face
-        if len(captures) == 1 and (not rest or rest == [offer]):
+            return f"capture {offer}"  # a Chắn: the same face
+        if len(captures) == 1:
             return captures[0]  # the one capture open: ăn, ăn cạ, ăn 4s
-        if rest == [offer] and kind != "ca":
+        if kind != "ca":
             return f"capture {offer}"  # ăn 4s with no Cạ named: a Chắn, or the rules say
-        return " ".join(["capture", *rest])
+        mates = [a.split()[1] for a in captures if a.split()[1] != offer]
+        if len(mates) > 1:  # "ăn cạ 4s" with two cards to put with it: which one
+            raise InvalidInput(f"'{typed}': say which card goes with {card_said(offer)}: "
+                               + " or ".join(f"ăn cạ {offer} với {c}" for c in mates),
+                               field="action")
+        return f"capture {mates[0] if mates else offer}"
     verb = _SAID_AS.get(head)
     if verb is None:
         return None

@@ -12,7 +12,7 @@ from moneycards.solver.table import possessive
 # chan_action: the menu's Chắn words, which solver/screen.py chan_words asks for
 from moneycards.solver.totom.chan import (  # noqa: F401
     RULE_WORDS as RULE_WORDS, chan_action as chan_action, chan_log_verb as chan_log_verb,
-    chan_turn, read_chan as read_chan)
+    chan_turn, chan_verb as chan_verb, read_chan as read_chan)
 
 if TYPE_CHECKING:
     from moneycards.solver.totom.check import HandVerdict
@@ -52,7 +52,9 @@ def view(obs: Any, names: Sequence[str], *, chan: bool = False) -> list[str]:
         lines.append(f"On the table: {o.card} {TOTOM.name(o.card)} ({how}, at "
                      f"{possessive(names[o.door])} doorway)")
     if obs.claim is not None:
-        lines.append(f"You may claim it: {obs.claim.value} (nobody else sees the question)")
+        claim = obs.claim.value  # in Chắn words with the action beside it, as the menu says it
+        said = f"{chan_action(obs, claim)} ({claim})" if chan else claim
+        lines.append(f"You may claim it: {said} (nobody else sees the question)")
     lines += _seen_grid(obs)
     lines += _barred(obs)
     hand = list(obs.hand)
@@ -71,7 +73,8 @@ def _barred(obs: Any) -> list[str]:
     m = obs.memory
     out = []
     if m.declined_chan:
-        out += wrap_items("Barred from discards and Cạ (Chắn declined, TT-C3): ",
+        # the engine's reading of TT-C3 (docs/proposed-rulings.md: a winning hand's Cạ)
+        out += wrap_items("Barred from discards and Cạ captures (Chắn declined, TT-C3): ",
                           [f.text for f in m.declined_chan], sep=" ")
     gone = sorted({*m.discarded, *m.ca_from_hand}, key=TOTOM.faces.index)
     if gone:

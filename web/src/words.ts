@@ -123,7 +123,8 @@ export function chanLogVerb(action: string, lines: readonly string[], ended: boo
   if (verb === "capture") {  // "AI 2 exposes 6c 6m, taking 6c": a Chắn when the hand card is it
     const eaten = lines.map((l) => / taking (\S+)$/.exec(l)?.[1]).find((x) => x);
     const arg = action.split(" ")[1];
-    return eaten === undefined ? "ăn" : eaten === arg ? `ăn chắn ${cardSaid(eaten)}` : `ăn cạ ${eaten}`;
+    // as the menu says it: the card eaten, then the hand card put with it
+    return eaten === undefined ? "ăn" : eaten === arg ? `ăn chắn ${cardSaid(eaten)}` : `ăn cạ ${eaten} với ${arg}`;
   }
   return ({ discard: "đánh", capture: "ăn", win: "ù", chiu: "chíu", decline: "không" } as Record<string, string>)[verb];
 }
