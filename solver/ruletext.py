@@ -132,8 +132,8 @@ def rule_texts(game: str) -> tuple[RuleText, ...]:
     # A ruling belongs to the page's rulings, wherever the page lists it (Tổ Tôm's R-match
     # follows its traditional preset's paragraph).
     rulings = next((s for s, i, _ in items if i.startswith("R-")), "")
-    said: dict[str, tuple[str, ...]] = getattr(found.module("screen"), "RULE_WORDS", {}) \
-        if found.chan_words else {}
+    # the players' own words for a rule (Tổ Tôm's Chắn verbs, Luk Fu's tigers)
+    said: dict[str, tuple[str, ...]] = getattr(found.module("screen"), "RULE_WORDS", {})
     changes: dict[str, tuple[str, ...]] = getattr(found.module("rules"), "PRESET_CHANGES", {})
     out = [RuleText(i, game, rulings if i.startswith("R-") else s, t,
                     preset=(preset := bool((m := PRESET.match(s)) and m.group(1) == i)),

@@ -306,7 +306,19 @@ def test_a_move_s_chan_word_finds_the_rule_behind_it(words, ids):
     assert all(rule_text("totom", i).words or words.startswith("đ") for i in ids)
     data = json.loads(run("totom", "rules", ids[0], "--json").output)
     assert data[0]["words"] == list(rule_text("totom", ids[0]).words)
-    assert all(not r.words for g in ("kowah", "lukfu") for r in rule_texts(g))
+    assert all(not r.words for r in rule_texts("kowah"))
+
+
+@pytest.mark.parametrize("words, ids", [("tiger", ["LF-W1", "LF-W2"]), ("虎", ["LF-W1"]),
+                                        ("six tigers", ["LF-W2"]), ("六虎", ["LF-W2"])])
+def test_luk_fu_s_fu_is_found_as_tigers(words, ids):
+    """Fu is 虎, "tiger", and six of them (六虎) win the game its name: the rules say only
+    "fu", and a search for tiger found nothing (exit 1)."""
+    from moneycards.solver.ruletext import mentions
+
+    assert [r.id for r in rule_texts("lukfu") if mentions(r, words)] == ids
+    r = run("lukfu", "rules", "--find", words)
+    assert r.exit_code == 0 and re.findall(r"^  (\S+)  ", r.output, re.M) == ids
 
 
 def test_a_preset_names_the_rules_it_changes_and_each_is_one():

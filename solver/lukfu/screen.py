@@ -10,6 +10,14 @@ from moneycards.solver.lukfu.old import Position, prove_old
 from moneycards.solver.screen import _turn, wrap_items
 from moneycards.solver.table import name_says
 
+# The rules each word names that the rules' own text never uses, for `rules --find` and the
+# web table's rules book: fu (虎) is "tiger", and six of them, the game's name, win.
+RULE_WORDS: dict[str, tuple[str, ...]] = {
+    "LF-W1": ("tiger", "虎"),
+    "LF-W2": ("six tigers", "六虎"),
+}
+
+
 def view(obs: Any, names: Sequence[str]) -> list[str]:
     rec = obs.record
     phase = obs.phase.name.lower()
