@@ -123,7 +123,10 @@ def menu_lines(obs: Any, names: Sequence[str], *, chan: bool = False) -> list[st
     out = []
     for k, a in enumerate(menu(obs), 1):
         if a == "down":
-            label = f"{describe(obs, default_down(obs), names)} (or type down and the cards)"
+            # the default is a rule of thumb, not the hint's choice (which may rank other
+            # cards first): said so
+            label = (f"{describe(obs, default_down(obs), names)}, lowest not old (or type "
+                     f"down and the cards)")
         else:
             label = describe(obs, a, names)
         if chan:

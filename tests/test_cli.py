@@ -207,6 +207,12 @@ def test_lukfu_legal_and_score():
     d = json.loads(run("lukfu", "score", "--fu", "8", "--winner", "0", "--caller", "1",
                        "--json").output)
     assert d["net"] == [6, -6, 0] and d["outcome"] == "DEAL_OUTCOME_WIN"
+    # the amount cites LF-K2, who pays it LF-K3 (it cited LF-K3 for both)
+    assert run("lukfu", "score", "--fu", "8", "--winner", "0", "--caller", "1").output == (
+        "3 points (LF-K2), the caller, Seat 1, paying both shares (LF-K3): Seat 0 +6, "
+        "Seat 1 -6, Seat 2 +0\n")
+    assert run("lukfu", "score", "--fu", "7", "--winner", "1", "--caller", "1").output == (
+        "2 points (LF-K2), each loser paying it (LF-K3): Seat 0 -2, Seat 1 +4, Seat 2 -2\n")
 
 
 @pytest.mark.parametrize("play,reason", [
@@ -603,6 +609,29 @@ def test_hint_s_column_is_the_figure_each_reason_states():
         assert float(row[19:28]) == pytest.approx(figure, abs=5.1e-4), (row, a)
     assert any(a["settlement"] > a["value"] + 0.1 for a in actions[1:]
                if a["settlement"] is not None)
+
+
+def test_hint_shows_no_figure_for_an_option_not_played_out(tmp_path):
+    """A Luk Fu ranking in points lists its options not played out with "-": their values
+    only order them below the rest (-1.364, -1.374, … in steps of 0.01, read as points by a
+    reader). Seed 7's fifth decision, three strong seats: a follow with 20 face-down
+    choices."""
+    from moneycards.records import game_record_json
+    from moneycards.solver.hints import play_deal
+
+    state = play_deal("lukfu", 7, ["strong"] * 3)
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(game_record_json("lukfu", state.engine_record())))
+    obs = run("lukfu", "observe", str(path), "--actions", "4")
+    shown = CliRunner().invoke(cli, ["lukfu", "hint", "--state", "-"], input=obs.output)
+    said = CliRunner().invoke(cli, ["lukfu", "hint", "--state", "-", "--json"],
+                              input=obs.output)
+    actions = json.loads(said.output)["actions"]
+    rows = shown.output.splitlines()
+    quiet = [row for row, a in zip(rows, actions) if a.get("settlement") is None]
+    assert len(quiet) > 5 and all(row[19:28].strip() == "-" for row in quiet)
+    assert all("not played out" in a["explanation"] for a in actions
+               if a.get("settlement") is None)
 
 
 @pytest.mark.parametrize("args, says", [

@@ -213,6 +213,25 @@ def test_lukfu_plays_on_only_with_a_sure_trick_that_raises_the_claim():
     assert played_on >= 1  # this fixed sample holds one such position (the 167th)
 
 
+def test_a_lukfu_claim_is_valued_as_sure_not_as_a_sample():
+    """A claim ends the deal now (LF-W2): its points are known (LF-K2, LF-K3), and the hint
+    says so, where it gave them as a sample's ("+2.00 to +2.00 over 48 sampled deals")."""
+    from moneycards.solver.lukfu.legal import win_points
+
+    deal = play_deal("lukfu", 3, ["strong"] * 3)  # seat's claim, its 15th action
+    state = seeded("lukfu", 3)
+    for action in deal.history[:14]:
+        state.apply(action)
+    seat = state.current_seat()
+    top = hint(state.observation(seat).to_json())[0]
+    state.apply("claim")
+    won = state.result.net[seat]
+    assert top.action == "claim" and top.settlement == won == 2 * win_points(state.result.fu)
+    assert top.reason == (f"claim: {won:+.2f} points, sure: the claim ends the deal now "
+                          f"(LF-W2), settled by LF-K2 and LF-K3; claim now with "
+                          f"{state.result.fu} fu (LF-W2)")
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_cli_play_against_the_ais(tmp_path, game):
     out = tmp_path / "deal.json"

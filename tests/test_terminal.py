@@ -143,7 +143,7 @@ def answer_for(screen_text):
     """The first option, or a face-down play typed as cards when that is the only way."""
     at = screen_text.rfind("Your hand")
     screen_text = screen_text[at:] if at >= 0 else screen_text
-    m = re.search(r"\n\s+1\. down ([0-9a-z ]+?): face down \(or type", screen_text)
+    m = re.search(r"\n\s+1\. down ([0-9a-z ]+?): face down, lowest not old \(or type", screen_text)
     hand = re.search(r"Your hand \(\* old\): (.*)", screen_text)
     if m and hand:
         from moneycards.solver.lukfu import LUKFU

@@ -185,6 +185,11 @@ def strong(obs: LukFuObservation, seed: int | None = None, worlds: int = SEARCH_
                     "seat settles 0 (R-settle-zero)")
             reason = "a fresh deal is won one time in three"
             settles = 0.0
+        if v.action == "claim" and v.win_share == 1.0:
+            # the claim ends the deal now: its figure is known, not a sample's (an interval
+            # "+2.00 to +2.00 over 48 sampled deals" read as a measurement)
+            said = (f"{v.mean_score:+.2f} points, sure: the claim ends the deal now (LF-W2), "
+                    f"settled by LF-K2 and LF-K3")
         value = round(v.mean_score, 4)
         if kept is not None:
             if v is kept:
