@@ -416,3 +416,19 @@ def test_at_a_traditional_table_in_chan_words_rules_hints_and_claims_say_the_tab
             break
     else:
         raise AssertionError("no claim in 40 random deals")
+
+
+def test_the_hand_shows_four_alike_as_one_group():
+    """"Your hand" lists four identical cards as one group ("Chắn 9999m", two Chắn by
+    TT-W2), where it read "Chắn 99m · Chắn 99m" (a Chắn player's trial)."""
+    from moneycards.cli.screen import screen
+    from moneycards.solver.totom import TOTOM
+
+    for obs in positions(range(80)):  # the hand as copies per face
+        four = [f for f, n in zip(TOTOM.faces, obs.hand) if n == 4]
+        if four and obs.to_act == obs.seat:
+            text = "\n".join(screen(obs, NAMES))
+            said = f"Chắn {TOTOM.render([four[0]] * 4)}"
+            assert said in text and text.count(f"Chắn {TOTOM.render([four[0]] * 2)} ") == 0
+            return
+    raise AssertionError("no hand of four alike in 80 random deals")

@@ -40,6 +40,16 @@ def test_check_human_output_names_pairs_and_bonuses():
     assert "Tam văn + Tam vạn" in r.output and "Tôm" in r.output and "Points: 5" in r.output
 
 
+def test_four_alike_are_one_line_of_two_chan():
+    """TT-W2: four identical cards count as two Chắn, listed once with that said (they read
+    as the same Chắn twice, "Chắn 33s Tam sách" on two lines); the count says two."""
+    r = run("totom", "check", "3333s 22c 44c 55c 66c 88s 3c3m 7c7s 5s5m")
+    lines = r.output.splitlines()
+    assert r.exit_code == 0 and lines[1] == "WINS: 7 Chắn, 3 Cạ"
+    assert "  Chắn 3333s   Tam sách, four alike: two Chắn (TT-W2)" in lines
+    assert sum(line.startswith("  Chắn ") for line in lines) == 6
+
+
 def test_a_hand_that_does_not_win_is_an_answer():
     r = run("totom", "check", "22c 44c 55c 66c 22s 3c3m 7c7s 5s5m 6s6m 4s4m", "--json")
     assert r.exit_code == 0

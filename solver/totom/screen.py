@@ -59,7 +59,7 @@ def view(obs: Any, names: Sequence[str], *, chan: bool = False) -> list[str]:
     lines += _barred(obs)
     hand = list(obs.hand)
     part = partition_exact(hand)
-    groups = [f"Chắn {TOTOM.render([f, f])}" for f in part.chan]
+    groups = [f"Chắn {TOTOM.render([f] * 2 * n)}" for f, n in _chan_groups(part.chan)]
     groups += [f"Cạ {TOTOM.render([a, b])}" for a, b in part.ca]
     if part.left:
         groups.append(f"singles {TOTOM.render(part.left)}")
@@ -129,6 +129,18 @@ BONUS_LEGEND = {
 }
 
 
+def _chan_groups(chan: Sequence[Any]) -> list[tuple[Any, int]]:
+    """A partition's Chắn as (face, how many Chắn of it): four alike are one group of two
+    (TT-W2), where they read as the same Chắn twice ("Chắn 33s · Chắn 33s")."""
+    out: list[tuple[Any, int]] = []
+    for f in chan:
+        if out and out[-1][0] == f:
+            out[-1] = (f, out[-1][1] + 1)
+        else:
+            out.append((f, 1))
+    return out
+
+
 def format_verdict(v: HandVerdict) -> str:
     """A checked hand in lines: its pairs, the rules it breaks, its bonuses and points."""
     p = v.partition
@@ -138,8 +150,9 @@ def format_verdict(v: HandVerdict) -> str:
     else:
         tail = f", unpaired {TOTOM.render(p.left)}" if p.left else ""
         lines.append(f"Does not win: {p.chan_count} Chắn, {p.ca_count} Cạ{tail}")
-    for f in p.chan:
-        lines.append(f"  Chắn {TOTOM.render([f, f]):<7} {TOTOM.name(f)}")
+    for f, n in _chan_groups(p.chan):  # four alike on one line: two Chắn (TT-W2)
+        four = ", four alike: two Chắn (TT-W2)" if n == 2 else ""
+        lines.append(f"  Chắn {TOTOM.render([f] * 2 * n):<7} {TOTOM.name(f)}{four}")
     for a, b in p.ca:
         lines.append(f"  Cạ   {TOTOM.render([a, b]):<7} {TOTOM.name(a)} + {TOTOM.name(b)}")
     for viol in v.violations:
