@@ -217,7 +217,10 @@ def score(fu: int | None, winner: int | None, caller: int | None, drawn: bool,
     if d["outcome"] == "drawn":
         click.echo("Drawn: everyone settles 0 (R-settle-zero)")
         return
-    click.echo(f"{counted(d['points'], 'points')} [{d['rule']}]: " + ", ".join(
+    # the amount is LF-K2's, who pays it LF-K3's (`rule`: the JSON's, who pays)
+    pays = (f"the caller, {seat_label(caller)}, paying both shares" if caller != winner
+            else "each loser paying it")
+    click.echo(f"{counted(d['points'], 'points')} (LF-K2), {pays} ({d['rule']}): " + ", ".join(
         f"{seat_label(s)} {n:+d}" for s, n in enumerate(d["net"])))
 
 

@@ -14,6 +14,7 @@ from moneycards.solver.lukfu.plays import PlayError, compare, parse_play, plays_
 from moneycards.solver.lukfu.rules import LukFuRules
 from moneycards.solver.lukfu.record import RecordError, parse_record
 from moneycards.solver.lukfu.table import LukFuState
+from moneycards.solver.lukfu.observation import Phase
 from moneycards.solver.table import IllegalAction, Outcome, OutcomeKind
 
 
@@ -336,11 +337,12 @@ def test_the_deal_s_end_is_said_in_its_last_event_line():
         deal.apply("call pass")
     mark = deal.narration_mark()
     deal.apply("call pass")
-    assert deal.after_lines(mark) == ["three passes: no one plays this deal (LF-C4)"]
+    assert deal.after_lines(mark) == ["three passes: the cards are to be dealt again (LF-C4)"]
     # The result line says the same at a single deal's table as at a match's, and nothing
     # of what follows: a match's next deal, or none after its last or at a table of one deal
-    assert deal.result_line() == ("Three passes: no one plays this deal, and everyone "
-                                  "settles 0 (LF-C4).")
+    # (LF-C4 deals again; R-settle-zero, not LF-C4, settles the passed deal at 0)
+    assert deal.result_line() == ("Three passes: the cards are to be dealt again (LF-C4); "
+                                  "this deal settles 0 for everyone (R-settle-zero).")
     seen = set()
     for seed in range(40):
         t = Table.create("lukfu", [Seat(AI, "greedy", f"S{k}") for k in range(3)], seed=seed,
@@ -355,7 +357,7 @@ def test_the_deal_s_end_is_said_in_its_last_event_line():
                 ("s" if points > 1 else "") + pays
             seen.add(pays.split(" (")[0])
         elif r.kind is OutcomeKind.DRAWN:
-            assert last.endswith(f"the deal is drawn ({r.rule})")
+            assert last.startswith("the deal is drawn: ") and last.endswith(f"({r.rule})")
             assert r.net == (0, 0, 0)  # net points, every seat 0 (LF-K4, R-settle-zero)
         else:
             assert last.endswith("(LF-C4)")
@@ -629,3 +631,57 @@ def test_LF_D1_a_face_down_play_naming_a_card_twice_is_bad_input_as_a_lead_is():
             legal_text(play, hand=hand, record=rec, seat=1, face_down=True)
         assert (err.value.field, err.value.rule) == ("play", "LF-D1")
         assert "6c appears twice" in err.value.message
+
+
+@pytest.mark.parametrize("seed, line", [
+    (137, "Drawn: the hands ran out and no one reached six fu (LF-W4); everyone settles 0 "
+          "(R-settle-zero)."),
+    (100, "Drawn: Seat 0 wins the last trick, but it played on past a claim, so it has none "
+          "now (R-claim-timing); everyone settles 0 (R-settle-zero)."),
+    (107, "Drawn: Seat 0 could claim and played on instead, so it has no claim now "
+          "(R-claim-timing); everyone settles 0 (R-settle-zero)."),
+    (290, "Drawn: Seat 2 wins the last trick and does not claim (R-claim-timing); everyone "
+          "settles 0 (R-settle-zero)."),
+])
+def test_a_drawn_deal_cites_the_rule_that_drew_it(seed, line):
+    """LF-W4 draws a deal only when no seat reached six fu; a deal in which a seat could
+    claim and did not (it played on past its claim, or won the last trick and ended the
+    deal) is drawn by R-claim-timing, whoever won the last trick: seed 107's Seat 0 had
+    reached six and played on, and the deal was said drawn by LF-W4, whose text excludes
+    it. The zero is R-settle-zero's. Four deals of random seats, one of each case."""
+    from moneycards.solver.hints import play_deal
+
+    deal = play_deal("lukfu", seed, ["random"] * 3)
+    assert deal.result_line() == line
+    assert deal.result.rule == line.split("(")[1].split(")")[0]
+    # the log's last line says the same reason: "the deal is drawn: ..."
+    again = LukFuState(seed)
+    for action in deal.history[:-1]:
+        again.apply(action)
+    mark = again.narration_mark()
+    again.apply(deal.history[-1])
+    assert again.after_lines(mark)[-1] == "the deal is drawn: " + line.removeprefix(
+        "Drawn: ").split("; everyone")[0]
+    got = check("lukfu", deal.engine_record())
+    assert got.valid and got.complete and got.result == deal.result
+
+
+def test_a_refusal_cites_the_rule_of_the_move_the_seat_makes():
+    """Face down at a lead is LF-F1's (only a follower that cannot beat goes face down; it
+    cited LF-L1, which says what a lead is); a word that is no action cites the rule of the
+    move due: LF-L1 for a lead, LF-F1 for a follow (it cited LF-L1 for both)."""
+    deal = LukFuState(seed=3)
+    while deal.phase is Phase.CALL:
+        deal.apply("call play" if "call play" in deal.legal_texts() else deal.legal_texts()[0])
+    lead = deal.legal_texts()[0]
+    for action, rule in (("down 9t", "LF-F1"), ("fly", "LF-L1")):
+        with pytest.raises(IllegalAction) as refused:
+            deal.apply(action)
+        assert refused.value.rule == rule, action
+    deal.apply(lead)
+    while deal.record.current_best() is None:  # a lead that wins at once: lead again
+        deal.apply(deal.legal_texts()[-1])
+    with pytest.raises(IllegalAction) as refused:
+        deal.apply("fly")
+    assert refused.value.rule == "LF-F1"
+    assert "face down only from a seat that cannot beat" not in refused.value.message

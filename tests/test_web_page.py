@@ -914,7 +914,8 @@ def test_three_passes_say_once_what_follows_at_this_table(served, context):
     # nor the result line: what follows is the table's to say (none here, nor after a
     # match's last deal), where it had said "the cards are dealt again"
     assert w.page.text_content(".result .result-text") == (
-        "Three passes: no one plays this deal, and everyone settles 0 (LF-C4).")
+        "Three passes: the cards are to be dealt again (LF-C4); this deal settles 0 for "
+        "everyone (R-settle-zero).")
     assert w.errors == []
 
 

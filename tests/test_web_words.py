@@ -46,7 +46,7 @@ def test_the_third_pass_is_named_as_the_redeal_it_is(tmp_path):
     said = say(tmp_path, '[[], ["pass"], ["pass", "pass"], ["play"]].map((calls) => '
                          'w.describe("lukfu", { record: { calls } }, "call pass"))')
     assert said == ["let another seat call"] * 2 + [
-        "the third pass: no one plays this deal (LF-C4)", "let another seat call"]
+        "the third pass: the cards are to be dealt again (LF-C4)", "let another seat call"]
 
 
 def test_a_kowah_win_s_multiplier_says_how_the_card_came_as_the_server_does(tmp_path):

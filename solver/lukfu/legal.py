@@ -156,12 +156,14 @@ CALLS = tuple(make_action(LUKFU, V.CALL, word=w) for w in V.CALL.words)
 @implements("R-claim-timing", "a seat that played on past a claim has none when the hands "
                               "run out")
 @implements("LF-W4", "the hands run out with no one at six fu: the deal is drawn")
-def drawn_at_end(fu: int, played_on: bool) -> str | None:
+def drawn_at_end(fu: int, played_on: bool, anyone_played_on: bool = False) -> str | None:
     """When the last trick's winner, with `fu` won, is about to lead on empty hands: the rule
     that draws the deal, or None when it may claim (it played on past an earlier claim:
-    `played_on`)."""
+    `played_on`). Below six, LF-W4 when no seat ever could claim; when one could and played
+    on (`anyone_played_on`), R-claim-timing: a seat had reached six, so LF-W4's "no one
+    has reached six fu" does not hold."""
     if fu < WIN_FU:
-        return "LF-W4"
+        return "R-claim-timing" if anyone_played_on else "LF-W4"
     if played_on:
         return "R-claim-timing"
     return None
@@ -187,8 +189,9 @@ def settle(fu: int, winner: int, caller: int) -> list[int]:
         raise InvalidInput(f"a win needs at least {WIN_FU} fu, not {fu}", field="fu",
                            rule="LF-W2")
     if fu > MAX_FU:
-        raise InvalidInput(f"at most {MAX_FU} fu: fu are the winner's own cards, and a seat "
-                           f"is dealt {MAX_FU}, not {fu}", field="fu", rule="LF-W2")
+        raise InvalidInput(f"{fu} fu is more than a seat can have: its fu are its own cards "
+                           f"(won in tricks or old in its hand), and it is dealt {MAX_FU}",
+                           field="fu", rule="LF-W2")
     points = win_points(fu)
     net = [0] * SEATS
     if winner == caller:

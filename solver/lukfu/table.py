@@ -154,11 +154,13 @@ class LukFuState(TableState):
             v = check_follow(play, (), hand, best, rec.rules)
             return v.rule, v.reason
         if verb == "down":
-            if best is None:
-                return "LF-L1", "a lead is played face up"
+            if best is None:  # face down is a follower's, who cannot beat the play (LF-F1)
+                return "LF-F1", "a lead is played face up: cards go face down only from a " \
+                                "seat that cannot beat the play it follows"
             v = check_follow(None, cards, hand, best, rec.rules)
             return v.rule, v.reason
-        return "LF-L1", self.actions_help
+        # no action of the game: the rule of the move this seat makes now, a lead or a follow
+        return ("LF-L1" if best is None else "LF-F1"), self.actions_help
 
     # -- transitions --------------------------------------------------------------------
     def _apply(self, action: TableAction) -> None:
@@ -178,8 +180,8 @@ class LukFuState(TableState):
                                   winner=seat, fu=fu, caller=rec.caller,
                                   net=tuple(settle(fu, seat, rec.caller)))
             return
-        if verb == "end":
-            self.result = Outcome(OutcomeKind.DRAWN, "LF-W4", net=NO_SETTLEMENT)
+        if verb == "end":  # the last trick's winner does not claim (LF-W3): no claim is left
+            self.result = Outcome(OutcomeKind.DRAWN, "R-claim-timing", net=NO_SETTLEMENT)
             return
         cards = LUKFU.parse(arg)
         if verb == "lead":
@@ -194,7 +196,8 @@ class LukFuState(TableState):
         last = rec.tricks[-1]
         if last.complete and not any(self.hands):
             # R-claim-timing: a seat that could have claimed at an earlier lead played on.
-            drawn = drawn_at_end(rec.fu(rec.to_act()), rec.to_act() in self.played_on)
+            drawn = drawn_at_end(rec.fu(rec.to_act()), rec.to_act() in self.played_on,
+                                 bool(self.played_on))
             if drawn is not None:
                 self.result = Outcome(OutcomeKind.DRAWN, drawn, net=NO_SETTLEMENT)
 
@@ -267,8 +270,26 @@ class LukFuState(TableState):
             out.append(self._ending_line(r))
         return out
 
-    @staticmethod
-    def _ending_line(r: Outcome) -> str:
+    def _drawn_why(self) -> str:
+        """Why the drawn deal is drawn, with its rule: no seat reached six fu (LF-W4); or one
+        did and has no claim now (R-claim-timing): it played on past its claim, or the last
+        trick's winner did not claim."""
+        r = self.result
+        assert r is not None and r.kind is OutcomeKind.DRAWN
+        last = self.record_.to_act()
+        if r.rule != "R-claim-timing" or last is None:
+            return "the hands ran out and no one reached six fu (LF-W4)"
+        if self.history[-1:] == ["end"]:
+            return f"{says(last, 'wins')} the last trick and does not claim (R-claim-timing)"
+        if last in self.played_on:
+            return (f"{says(last, 'wins')} the last trick, but it played on past a claim, so "
+                    f"it has none now (R-claim-timing)")
+        who = " and ".join(seat_name(s) for s in sorted(self.played_on))
+        return (f"{who} could claim and played on instead, so "
+                f"{'it has' if len(self.played_on) == 1 else 'they have'} no claim now "
+                f"(R-claim-timing)")
+
+    def _ending_line(self, r: Outcome) -> str:
         if r.kind is OutcomeKind.WIN:
             assert r.winner is not None and r.fu is not None
             points = win_points(r.fu)
@@ -278,11 +299,8 @@ class LukFuState(TableState):
             return f"{says(r.winner, 'wins')} with {r.fu} fu: {points} " \
                    f"{'point' if points == 1 else 'points'}{pays}"
         if r.kind is OutcomeKind.REDEAL:
-            return "three passes: no one plays this deal (LF-C4)"
-        if r.rule == "R-claim-timing":
-            return "the last trick's winner had played on past its claim: the deal is " \
-                   "drawn (R-claim-timing)"
-        return "the hands ran out with no claim: the deal is drawn (LF-W4)"
+            return "three passes: the cards are to be dealt again (LF-C4)"
+        return f"the deal is drawn: {self._drawn_why()}"
 
     def result_line(self) -> str:
         r = self.result
@@ -291,14 +309,10 @@ class LukFuState(TableState):
         if r.kind is OutcomeKind.REDEAL:
             # What follows is the table's to say: a match's next deal is the new one, and
             # none follows the last deal of a match or a table of one deal
-            return "Three passes: no one plays this deal, and everyone settles 0 (LF-C4)."
-        if r.kind is OutcomeKind.DRAWN and r.rule == "R-claim-timing":
-            last = self.record_.to_act()
-            assert last is not None
-            return (f"Drawn: {says(last, 'wins')} the last trick, but it played "
-                    f"on past a claim, so it has none now (R-claim-timing); everyone settles 0.")
+            return ("Three passes: the cards are to be dealt again (LF-C4); this deal "
+                    "settles 0 for everyone (R-settle-zero).")
         if r.kind is OutcomeKind.DRAWN:
-            return "Drawn: the hands ran out with no claim (LF-W4); everyone settles 0."
+            return f"Drawn: {self._drawn_why()}; everyone settles 0 (R-settle-zero)."
         assert r.winner is not None and r.net is not None and r.fu is not None  # a claim
         net = ", ".join(f"{seat_name(s)} {n:+d}" for s, n in enumerate(r.net))
         points = win_points(r.fu)

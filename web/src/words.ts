@@ -190,7 +190,7 @@ export function describe(game: GameKey, obs: TotomObservation | KowahObservation
       const l = obs as LukFuObservation;
       const calls = l.record?.calls ?? [];
       return calls.length === 2 && calls.every((c) => c === "pass")
-        ? "the third pass: no one plays this deal (LF-C4)"
+        ? "the third pass: the cards are to be dealt again (LF-C4)"
         : "let another seat call";
     }
     const best = lukfuToBeat(obs as LukFuObservation);
