@@ -82,6 +82,12 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
         if not 0 <= seat < state.seats:
             raise InvalidInput(f"seat must be 0-{state.seats - 1}", field="--seat")
         emit_json(state.observation(seat).to_json())
+        # The JSON leaves a Tổ Tôm table's rules out: a hint on it would take the seed
+        # page's, silently, unless told (stderr, so the pipe carries the JSON alone).
+        preset = str(getattr(state.rules_object(), "preset", "") or "")
+        if len(spec.presets) > 1 and preset and preset != spec.presets[0]:
+            click.echo(f"note: this deal is played by the {preset} preset, which the "
+                       f"observation leaves out: hint it with --rules {preset}", err=True)
 
     observe.help = (observe.help or "").replace("GAME", game)  # this game's own example
 

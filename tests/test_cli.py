@@ -50,6 +50,25 @@ def test_four_alike_are_one_line_of_two_chan():
     assert sum(line.startswith("  Chắn ") for line in lines) == 6
 
 
+@pytest.mark.parametrize("preset, note", [
+    ("traditional", "note: this deal is played by the traditional preset, which the "
+                    "observation leaves out: hint it with --rules traditional\n"),
+    ("seed", ""),
+])
+def test_observe_says_a_preset_the_observation_leaves_out(tmp_path, preset, note):
+    """A Tổ Tôm observation's JSON leaves its table's rules out: a hint on it took the seed
+    page's, silently (a Chắn player's trial: capture 8s +0.188, +0.344 with --rules
+    traditional). `observe` says so on stderr; the JSON alone goes down the pipe."""
+    from moneycards.records import game_record_json
+
+    state = seeded("totom", 3, preset)
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(game_record_json("totom", state.engine_record())))
+    r = CliRunner().invoke(cli, ["totom", "observe", str(path)])
+    assert r.exit_code == 0 and json.loads(r.stdout)["seat"] == state.current_seat()
+    assert r.stderr == note
+
+
 def test_a_hand_that_does_not_win_is_an_answer():
     r = run("totom", "check", "22c 44c 55c 66c 22s 3c3m 7c7s 5s5m 6s6m 4s4m", "--json")
     assert r.exit_code == 0
