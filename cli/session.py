@@ -239,7 +239,12 @@ class Session:
             said = " (type rule to read it)" if self._refused_by else ""
             lead = "Not allowed: " if isinstance(err, IllegalAction) else ""
             cited = f" [{err.rule}]" if err.rule else ""
-            self.say("  ", f"{lead}{err.message}{cited}{said}", 4)
+            message = err.message
+            typed = " ".join(answer.split())
+            if self.chan and message.startswith(f"'{action}'") and plain(typed) != action \
+                    and not typed.isdigit():  # typed in Chắn words: echoed as typed
+                message = f"'{clip(typed)}' ({action}){message[len(action) + 2:]}"
+            self.say("  ", f"{lead}{message}{cited}{said}", 4)
             return True
         self.save()
         self.news()

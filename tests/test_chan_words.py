@@ -432,3 +432,20 @@ def test_the_hand_shows_four_alike_as_one_group():
             assert said in text and text.count(f"Chắn {TOTOM.render([four[0]] * 2)} ") == 0
             return
     raise AssertionError("no hand of four alike in 80 random deals")
+
+
+def test_a_refused_move_typed_in_chan_words_is_echoed_as_typed(tmp_path):
+    """A move typed in Chắn words and refused by the table is echoed as typed, with the
+    action it named ("'danh 9c' (discard 9c) by you: …"), where it echoed the English
+    alone; a move typed in English is echoed as before."""
+    def refusal(typed):
+        r = subprocess.run([sys.executable, "-m", "moneycards.cli.main", "totom", "play",
+                            "--seed", "3", "--chan-words", "--record", str(tmp_path / "d.json"),
+                            "--overwrite"], input=f"{typed}\nquit\n", capture_output=True,
+                           text=True, timeout=120)
+        return next(x for x in r.stdout.splitlines() if "Not allowed" in x)
+
+    assert "Not allowed: 'danh 9c' (discard 9c) by you: 9c is not in the concealed hand" \
+        in refusal("danh 9c")
+    assert "Not allowed: 'discard 9c' by you: 9c is not in the concealed hand" \
+        in refusal("discard 9c")
