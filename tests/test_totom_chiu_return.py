@@ -92,3 +92,29 @@ def test_the_web_table_says_the_same(tmp_path):
                          "w.turnWhat('totom', { phase: 2 }, ['discard 3c'])]")
     assert said == ["Trả cửa 3c", "Đánh 3c",
                     "trả cửa — discard, back to AI 2's doorway (TT-P4)", "discard"]
+
+
+def test_the_log_says_where_the_discard_goes_and_calls_it_tra_cua(tmp_path):
+    """The discard after an out-of-turn Chíu is logged with where it goes ("6c goes back to
+    Seat 2's doorway (TT-P4)"): the log named only the discard, and its Chắn verb said
+    "đánh" where the moves said "Trả cửa"; an ordinary discard's entry says neither."""
+    from moneycards.solver.tables import AI, Seat, Table
+    from moneycards.solver.totom.chan import chan_log_verb
+
+    state = states(1)[0]
+    seat, back = state.current_seat(), state.return_to
+    action = state.observation(seat).legal_actions[0]
+    card = action.split()[1]
+    mark = len(state.events)
+    state.apply(action)
+    lines = state.events[mark:]
+    assert lines[:1] == [f"{card} goes back to Seat {back}'s doorway (TT-P4)"]
+    assert chan_log_verb(action, lines, False) == "trả cửa"
+    t = Table.create("totom", [Seat(AI, "greedy", n) for n in NAMES], seed=3, ai_only=True)
+    plain = [e for e in t.events(0) if e.action.startswith("discard ")]
+    assert plain and all(chan_log_verb(e.action, e.lines, False) == "đánh" for e in plain)
+    assert not any("goes back" in x for e in plain for x in e.lines)
+    if ESBUILD.exists() and (WEB / "src" / "gen").exists():
+        said = say(tmp_path, f"[w.chanLogVerb({action!r}, {lines!r}, false), "
+                             "w.chanLogVerb('discard 3c', [], false)]")
+        assert said == ["trả cửa", "đánh"]

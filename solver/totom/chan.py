@@ -107,6 +107,8 @@ def chan_log_verb(action: str, lines: Sequence[str], ended: bool) -> str | None:
         # "AI 1 exposes 6c from the stock", "You expose 6m from the stock"
         turned = any(re.search(r" exposes? \S+ from the stock$", x) for x in lines)
         return "bốc" if ended or turned else "dưới"
+    if verb == "discard" and any(" goes back to " in x for x in lines):  # TT-P4
+        return "trả cửa"
     return {"discard": "đánh", "capture": "ăn", "win": "ù", "chiu": "chíu",
             "decline": "không"}.get(verb)
 

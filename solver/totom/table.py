@@ -23,7 +23,8 @@ from moneycards.solver.totom import TOTOM
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.rulebook import implements
 from moneycards.solver.table import (Action, Arg, Outcome, OutcomeKind, TableState,
-                                     dealt_by, make_action, read_deal, says, seat_label)
+                                     dealt_by, make_action, possessive, read_deal, says,
+                                     seat_label)
 from moneycards.solver.totom import rules as rules_mod
 from moneycards.solver.totom import observation as ob
 from moneycards.solver.totom.check import HandVerdict, check_hand
@@ -351,6 +352,9 @@ class TotomState(TableState):
         self.memory[s].discarded.add(f)
         self.memory[s].last_capture_ca_rank = None
         to = self.return_to if self.return_to is not None else (s + 1) % SEATS
+        if self.return_to is not None:  # said where it lies: not the next seat's doorway
+            self.events.append(f"{f} goes back to {possessive(seat_label(to))} doorway "
+                               f"(TT-P4)")
         self.return_to = None
         self.offer = Offer(f, to, "discard", to)
         # A discard never wins directly (TT-W6); a Chíu on it may (TT-P6).
