@@ -297,7 +297,8 @@ def test_a_card_typed_by_its_name_or_eaten_off_the_table_is_read_or_refused_as_t
                           ("đánh nhị sách", "discard 2s"), ("danh nhi sach", "discard 2s"),
                           ("đánh nhị vạn", "discard 2m"), ("đánh nhị văn", "discard 2c"),
                           ("danh nhi van", None), ("ăn 7c", None), ("an ca 7c voi 7s", None),
-                          ("ăn cạ", None), ("ăn cạ 8m", None), ("ăn chắn", "capture 8m"),
+                          ("ăn cạ", None), ("ăn cạ 8m", None), ("ăn 8m", None),
+                          ("ăn chắn", "capture 8m"),
                           ("eat", None)):
         said.clear()
         assert session.read(typed, menu(obs), obs) == action, typed

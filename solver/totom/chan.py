@@ -188,10 +188,10 @@ def read_chan(words: Sequence[str], obs: Any) -> str | None:
             return f"capture {offer}"  # a Chắn: the same face
         if len(captures) == 1:
             return captures[0]  # the one capture open: ăn, ăn cạ, ăn 4s
-        if kind != "ca":
+        if kind != "ca" and (f"capture {offer}" in captures or not captures):
             return f"capture {offer}"  # ăn 4s with no Cạ named: a Chắn, or the rules say
         mates = [a.split()[1] for a in captures if a.split()[1] != offer]
-        if len(mates) > 1:  # "ăn cạ 4s" with two cards to put with it: which one
+        if len(mates) > 1:  # "ăn (cạ) 4s" with two cards to put with it: which one
             raise InvalidInput(f"'{typed}': say which card goes with {card_said(offer)}: "
                                + " or ".join(f"ăn cạ {offer} với {c}" for c in mates),
                                field="action")
