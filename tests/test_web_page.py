@@ -366,6 +366,18 @@ def test_a_whole_deal_played_by_clicking_hints(served, context, tmp_path, game, 
         elif game == "kowah":  # its eight cards and the card won on, as the line reads them
             held, on = re.search(r"cards: ([0-9a-z ]+) \+ ([0-9a-z]+) \(", lines[0]).groups()
             assert sorted(drawn) == sorted(cards_of(held) + cards_of(on)), (drawn, lines[0])
+            # in its three triplets, as the next line lists them, then the card won on
+            groups = w.page.eval_on_selector_all(
+                ".result .winning-hand .pair", "ps => ps.map(p => [p.querySelector("
+                "'.pair-kind').textContent, [...p.querySelectorAll('[data-card]')].map("
+                "c => c.dataset.card)])")
+            listed = re.match(r"\s+(.+): three triplets", lines[1]).group(1)
+            assert [k for k, _ in groups] == ["triplet"] * 3
+            assert [sorted(c) for _, c in groups] == [
+                sorted(cards_of(t)) for t in re.split(r", | and ", listed)]
+            assert w.page.eval_on_selector_all(".result .won-card", "cs => cs.map(c => "
+                                               "c.dataset.card)") == cards_of(on)
+            assert w.page.text_content(".result .won-on .plus-card") == f"won on {on}"
         else:
             assert drawn == []
     else:
@@ -448,7 +460,9 @@ def test_the_header_names_rules_that_are_not_the_defaults_to_every_seat(served, 
         b.page.goto(link)
         b.settled()
         for w in (a, b):
-            assert "Kowah · rules: optional_declaration on · " in w.page.text_content(".facts")
+            # in the lobby's words, not the record's switch name ("optional_declaration on")
+            assert ("Kowah · rules: optional declaration: a ready seat may stay undeclared "
+                    "(R-declare) · ") in w.page.text_content(".facts")
         assert a.errors == [] and b.errors == []
     finally:
         a_ctx.close()
@@ -518,7 +532,8 @@ def test_the_lobby_sets_every_game_s_ruling_switches(served, context):
     w.page.fill("#seed", "5")
     w.page.click("#deal")
     w.settled()
-    assert ("Luk Fu · rules: ace_sets_beaten_only_by_nines off, master_rotates on · "
+    assert ("Luk Fu · rules: a led set of 1s falls to any higher set of its size (R-ace-sets); "
+            "in a match the next seat is the next master, not the winner (R-match) · "
             in w.page.text_content(".facts"))
     deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], None)
     w.settled()
@@ -537,7 +552,8 @@ def test_the_lobby_sets_every_game_s_ruling_switches(served, context):
     w.page.check("#switch-mustChiu")
     w.page.click("#deal")
     w.settled()
-    assert ("Tổ Tôm · rules: must_take_win on, must_chiu on · "
+    assert ("Tổ Tôm · rules: a seat must take a win offered to it (R-decline-win); a seat "
+            "holding three identical cards must Chíu a public fourth (traditional) · "
             in w.page.text_content(".facts"))
     again = Watched(context).page
     again.goto(served + "/")
@@ -615,7 +631,7 @@ def test_your_tables_say_where_each_table_waits(served, context):
     entry = w.page.locator(f".resume li:has-text('table {theirs}')")
     # Ann's seat was dealt as a link, which she has not opened
     assert entry.locator(".standing").text_content() == \
-        "· Ann to act (their link not opened yet) · "
+        "· Ann to act; link not opened yet: Ann · "
     close_remembered_tables(w.page)
     assert w.errors == []
 
@@ -944,6 +960,10 @@ def test_a_late_claim_takes_back_what_the_other_person_saw_played(served, browse
         offered = b.page.get_attribute(".center .offer-box [data-card]", "data-card")
         assert (f"You may claim it for a Chíu, with your three {offered}, or decline."
                 in b.page.text_content(".center"))
+        # and why the table it sees may be taken back under the others' moves
+        assert ("the others play on as if you declined, and a claim comes first, taking "
+                "back what they played meanwhile (R-claim-privacy)"
+                in b.page.text_content(".center"))
         # the three the claim joins are held together, not as a Chắn and a single
         three = b.page.eval_on_selector_all(
             ".me .hand .group", "gs => gs.filter(g => g.querySelector('.group-label')"
@@ -1192,9 +1212,10 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
         return page.eval_on_selector_all(
             "section.actions button.act", "bs => bs.map(b => [b.dataset.action, "
             "b.querySelector('.text').textContent, b.getAttribute('aria-label'), "
-            "b.querySelector('.text').lang])")
+            "b.querySelector('.text').lang, b.querySelector('.said')?.textContent ?? '', "
+            "b.querySelector('.said-short')?.textContent ?? ''])")
 
-    assert all(text == action and lang == "" for action, text, _, lang in buttons())
+    assert all(text == action and lang == "" for action, text, _, lang, _, _ in buttons())
     assert page.inner_text(".words-switch") == "moves in Chắn words"
     page.click(".words-switch")
     seen = set()
@@ -1207,13 +1228,16 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
             continue
         offer = page.inner_text(".center") if page.query_selector(".offer-box") else ""
         shown = buttons()
-        assert sorted(a for a, _, _, _ in shown) == sorted(legal)
+        assert sorted(a for a, _, _, _, _, _ in shown) == sorted(legal)
         if offer:  # the offered card's Vietnamese name is marked as Vietnamese
             assert page.get_attribute(".offer-box p span[lang]", "lang") == "vi"
-        for action, text, aria, lang in shown:
+        for action, text, aria, lang, said, short in shown:
             assert text == chan_label(action, offer, legal), (action, offer)
             assert lang == "vi"  # a screen reader speaks the Chắn words as Vietnamese
             assert f"{text} ({action})" in aria
+            # the English verb stays in sight, on a phone too (a title is never shown there)
+            verb = action.split()[0]
+            assert said.startswith(verb) and short == verb, (action, said, short)
             seen.add(text.split(" ")[0])
         turn = page.inner_text(".turn")
         # the verbs as the buttons say them, then the English: no brackets inside brackets
@@ -1234,10 +1258,13 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
         verb = action.split()[0]
         want = (("bốc" if re.search(r" exposes \S+ from the stock", text) else "dưới")
                 if verb == "pass" else verbs[verb])
+        if verb == "discard" and " goes back to " in text:  # after a Chíu (TT-P4)
+            want = "trả cửa"
         if verb == "capture":  # a Chắn when the hand card is the card eaten (TT-T2)
             eaten = re.search(r"taking (\S+)$", text).group(1)
             chan = action == f"capture {eaten}"
-            want += f" chắn {'Chi chi' if eaten == '1h' else eaten}" if chan else f" cạ {eaten}"
+            want += f" chắn {'Chi chi' if eaten == '1h' else eaten}" if chan \
+                else f" cạ {eaten} với {action.split()[1]}"  # the card eaten, then its mate
         assert after == f'" · {want}"', (action, text, after)
         assert "·" not in text  # the line's own text is the server's
     assert {a.split()[0] for a, _, after in entries if "dưới" in after} == {"pass"}
@@ -1256,7 +1283,7 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
                           for a, text, lang in hinted), hinted
     page.click(".words-switch")
     w.settled()
-    assert all(text == action and lang == "" for action, text, _, lang in buttons())
+    assert all(text == action and lang == "" for action, text, _, lang, _, _ in buttons())
     assert {after for _, _, after in page.evaluate(glossed)} == {"none"}
     assert w.errors == []
 
@@ -2305,8 +2332,9 @@ def test_a_hint_on_a_phone_opens_in_view(served, context, tmp_path):
     assert w.page.evaluate("(() => { const p = document.querySelector('.actions'); "
                            "return p.scrollHeight > p.clientHeight; })()")  # it scrolls
     # more moves than the keys reach: picking the card in the hand is said to be shorter
+    touch = w.page.evaluate("matchMedia('(pointer: coarse)').matches")  # tapped, or clicked
     assert w.page.text_content(".actions .pick-tip") == \
-        "Or tap a card in your hand: only its moves stay."
+        f"Or {'tap' if touch else 'click'} a card in your hand: only its moves stay."
     # the Hint button heads the panel, in sight without scrolling it; a fade at its foot
     # says that more moves lie below
     button, panel = box_of(w, ".hint-button"), box_of(w, ".actions")

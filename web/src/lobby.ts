@@ -4,7 +4,7 @@ import { Code, notTheOwner, refusal, tables } from "./api.js";
 import { clear, h } from "./dom.js";
 import type { GameKey } from "./cards.js";
 import { type Invite, inviteList } from "./invites.js";
-import { loadRules, presetRef, withRules } from "./rules.js";
+import { loadRules, presetRef, SWITCHES, type SwitchChoice, withRules } from "./rules.js";
 import { AiLevel, Game, SeatKind, type TableSeatSchema } from "./gen/moneycards/v1/common_pb.js";
 import { KowahRulesPreset } from "./gen/moneycards/v1/kowah_pb.js";
 import { LukFuRulesPreset } from "./gen/moneycards/v1/lukfu_pb.js";
@@ -29,40 +29,6 @@ const WHO = [
   ["greedy", "AI: greedy"], ["heuristic", "AI: heuristic"], ["strong", "AI: strong"],
   ["expert", "AI: expert (slower)"],
 ] as const;
-
-// The rulings' switches a table may set, each ticked or not as its ruling's default (the
-// seed page's reading) until the person changes it. `field` is the switch in the game's
-// rules message (CreateTableRequest.rules), `ruling` the ruling it decides (or, for a
-// traditional error the page does not have, the preset whose paragraph names it); the
-// presets leave these switches as they are. Tổ Tôm's R-Tôm-cards and R-Chi-chi-win go with
-// the preset (its own values).
-interface SwitchChoice { field: string; ruling: string; label: string; on: boolean; id?: string }
-const SWITCHES: Record<GameKey, SwitchChoice[]> = {
-  totom: [
-    { field: "mustTakeWin", ruling: "R-decline-win", on: false,
-      label: "a seat must take a win offered to it" },
-    { field: "dealerRotates", ruling: "R-match", on: false,
-      label: "in a match the deal passes to the next seat, not to the winner" },
-    { field: "mustChiu", ruling: "traditional", on: false,
-      label: "a seat holding three identical cards must Chíu a public fourth" },
-    { field: "noDiscardOfCapturedFace", ruling: "traditional", on: false,
-      label: "a seat may not discard a face it captured in the deal" },
-  ],
-  kowah: [
-    { field: "optionalDeclaration", ruling: "R-declare", on: false, id: "optional-declaration",
-      label: "optional declaration: a ready seat may stay undeclared" },
-    { field: "firstSeatRotates", ruling: "R-match", on: false,
-      label: "in a match the next seat starts the next deal, not the winner" },
-  ],
-  lukfu: [
-    { field: "aceSetsBeatenOnlyByNines", ruling: "R-ace-sets", on: true,
-      label: "a led set of 1s falls only to 9s" },
-    { field: "strictNonCallerLeads", ruling: "R-lead-advice", on: false,
-      label: "a non-caller must lead a single, not old, from its highest such suit" },
-    { field: "masterRotates", ruling: "R-match", on: false,
-      label: "in a match the next seat is the next master, not the winner" },
-  ],
-};
 
 const switchId = (s: SwitchChoice) => s.id ?? `switch-${s.field}`;
 

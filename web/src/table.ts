@@ -1,7 +1,7 @@
 // The table: one seat's view drawn, its legal actions as buttons, the hint, the log, live
 // updates through Watch, and the end of the deal explained.
 import { backsEl, cardEl, cardName, cardsEl, cardsSaid, type GameKey, parseCards, spokenText } from "./cards.js";
-import { loadRules, presetRef, ruleRef, showBook, showRuleById, withRules } from "./rules.js";
+import { loadRules, presetRef, ruleRef, showBook, showRuleById, SWITCHES, withRules } from "./rules.js";
 import { Code, lukfu, notTheOwner, refusal, type Refusal, tables, unanswered } from "./api.js";
 import { clear, h } from "./dom.js";
 import { dealRead, forget, forgetOwner, markOver, remembered, replaceInvite, sameSeat, setDealRead, dealReadKept, autoPass, setAutoPass, setTabSeat, chanVerbs, setChanVerbs, singleKeys, setSingleKeys } from "./store.js";
@@ -901,7 +901,9 @@ export class TablePage {
         // said as a player says it: a win on the card (ù), or a Chíu of it
         const what = t.claim === Claim.WIN ? "win (ù) on it" : `claim it for a Chíu, with your three ${t.offer?.card ?? ""}`;
         c.append(h("p", { class: "prompt", role: "alert" },
-          ...withRules(`You may ${what}, or decline. Nobody else sees the question (R-claim-privacy).`, game)));
+          ...withRules(`You may ${what}, or decline. Nobody else sees the question: the others play on `
+            + "as if you declined, and a claim comes first, taking back what they played meanwhile "
+            + "(R-claim-privacy).", game)));
       }
     } else if (game === "kowah") {
       const k = obs as KowahObservation;
@@ -1133,7 +1135,9 @@ export class TablePage {
     const texts = legal.map((a) => a.text);
     if (game === "kowah" && texts.includes("stay")) {
       panel.append(h("p", { class: "prompt", role: "alert" }, ...withRules("You are ready: declare checki, showing "
-        + "a pair, or stay undeclared. Nobody else sees the question (R-declare-privacy).", game)));
+        + "a pair, or stay undeclared. Nobody else sees the question: the others play on as if you "
+        + "stayed, and a declaration comes first, taking back what they played meanwhile "
+        + "(R-declare-privacy).", game)));
     } else if (game === "lukfu" && texts.includes("claim")) {
       panel.append(h("p", { class: "prompt", role: "alert" },
         ...withRules("You may claim the win: your fu plus your old cards reach six (LF-W2), or play on (LF-W3).", game)));
@@ -1190,8 +1194,11 @@ export class TablePage {
         // and the cards by name, where the words do not name them ("136c" is said as a number)
         "aria-label": `${key ? `${key}: ` : ""}${named}${saidAloud ? `, ${saidAloud}` : ""}${cardsNamed(game, a.cards, saidAloud)}`,
       }, key ? h("kbd", {}, key) : null, h("span", label === a.text ? { class: "text" } : { class: "text chan", lang: "vi" }, label),
-      said ? h("span", { class: "said" }, said) : null,
-      short && label === a.text ? h("span", { class: "said-short", "aria-hidden": "true" }, short) : null, a.cards && parseCards(a.cards).length <= 4
+      // in Chắn verbs the English verb stays in sight (a phone shows no title): "discard"
+      said || label !== a.text ? h("span", { class: "said" },
+        label === a.text ? said : said ? `${a.verbName} — ${said}` : a.verbName) : null,
+      label !== a.text ? h("span", { class: "said-short", "aria-hidden": "true" }, a.verbName)
+        : short ? h("span", { class: "said-short", "aria-hidden": "true" }, short) : null, a.cards && parseCards(a.cards).length <= 4
         ? cardsEl(game, a.cards, "tiny") : a.text === "take" && takes ? cardsEl(game, takes, "tiny") : null);
     };
     const downs = shown.filter((a) => a.text.startsWith("down"));
@@ -1215,7 +1222,8 @@ export class TablePage {
     // More moves than the keys reach (a Tổ Tôm turn has up to nineteen discards): picking
     // the card in the hand is the shorter way, and it is said where the moves begin.
     const tip = !this.selected.length && shown.filter((a) => parseCards(a.cards).length).length > 10
-      ? h("p", { class: "quiet pick-tip" }, "Or tap a card in your hand: only its moves stay.") : null;
+      // tapped on a touch screen, clicked with a mouse
+      ? h("p", { class: "quiet pick-tip" }, `Or ${matchMedia("(pointer: coarse)").matches ? "tap" : "click"} a card in your hand: only its moves stay.`) : null;
     panel.append(h("h2", {}, "Your move"), ...(tip ? [tip] : []), list);
     if (this.passesForMe(v)) {
       panel.append(h("p", { class: "quiet auto-pass-note", role: "status" },
@@ -1452,7 +1460,17 @@ export class TablePage {
     // A Kowah winner's eight cards and the card it won on, drawn as the line reads them
     // ("AI 2's cards: 1155c 115s 1m + 1c (from AI 1's draw)")
     const won = game === "kowah" ? /cards: ([0-9a-z ]+) \+ ([0-9a-z]+) \(/.exec(lines[0] ?? "") : null;
-    if (won) {
+    // grouped as the next line reads them ("1c 1s 1m, 3c 3s 3m and 666s: three triplets"),
+    // as Tổ Tôm's twenty are in their pairs; else as one row
+    const triplets = /^\s+([0-9a-z ,]+(?: and [0-9a-z ]+)?): three triplets/.exec(lines[1] ?? "")?.[1].split(/, | and /) ?? [];
+    if (won && triplets.length === 3 && triplets.flatMap(parseCards).length === parseCards(`${won[1]} ${won[2]}`).length) {
+      const drawn = h("div", { class: "winning-hand paired won-on", "aria-hidden": "true" },
+        ...triplets.map((t) => h("span", { class: "pair" }, h("span", { class: "pair-kind" }, "triplet"), cardsEl(game, t, "small"))),
+        h("span", { class: "plus-card" }, `won on ${won[2]}`));
+      // the card won on, marked where it lies in its triplet
+      drawn.querySelector<HTMLElement>(`[data-card="${won[2]}"]`)?.classList.add("won-card");
+      box.append(drawn);
+    } else if (won) {
       box.append(h("div", { class: "winning-hand won-on", "aria-hidden": "true" },
         cardsEl(game, won[1], "small"), h("span", { class: "plus-card" }, "+"), cardsEl(game, won[2], "small")));
     }
@@ -1636,9 +1654,11 @@ function presetOf(v: TableView): string | undefined {
 }
 
 /** The table's rules where they are not the game's defaults, for the header (every seat
- * sees them, a friend joined by a link too): "rules: traditional, must_take_win on", the
- * preset a link to where it differs from the page. Nothing for the defaults. The view
- * carries the preset and only the switches that differ. */
+ * sees them, a friend joined by a link too): "rules: traditional, a seat must take a win
+ * offered to it (R-decline-win)", in the lobby's words for each switch (a record's name,
+ * "optional_declaration on", is a code's), the preset a link to where it differs from the
+ * page. Nothing for the defaults. The view carries the preset and only the switches that
+ * differ. */
 function rulesFact(v: TableView, game: GameKey): (Node | string)[] {
   const rules = v.rules.value;
   if (!rules || v.rules.case === "pluginRules") return [];
@@ -1647,10 +1667,18 @@ function rulesFact(v: TableView, game: GameKey): (Node | string)[] {
   if (preset) said.push(presetRef(preset, game));
   for (const [key, value] of Object.entries(rules)) {
     if (key === "preset" || key.startsWith("$") || value === undefined) continue;
+    const sw = SWITCHES[game]?.find((s) => s.field === key);
+    if (sw && typeof value === "boolean") {
+      const words = value ? sw.label : sw.offLabel ?? `not: ${sw.label}`;
+      said.push(h("span", { class: "switch-said", title: key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) },
+        words, " (", ...withRules(sw.ruling, game), ")"));
+      continue;
+    }
     const name = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);  // as records name it
     said.push(typeof value === "boolean" ? `${name} ${value ? "on" : "off"}` : `${name} ${String(value)}`);
   }
-  return said.length ? ["rules: ", ...said.flatMap((x, k) => (k ? [", ", x] : [x]))] : [];
+  // "; " between them: a switch's words may hold a comma
+  return said.length ? ["rules: ", ...said.flatMap((x, k) => (k ? ["; ", x] : [x]))] : [];
 }
 
 /** The table is done: its deal is over, and its match too if it has one (nothing left to
@@ -1660,15 +1688,19 @@ export function finished(v: TableView): boolean {
 }
 
 /** Where an unfinished table stands for its seat, in a few words for the lobby's list of a
- * browser's tables: the match's deal, and whose turn ("deal 2 of 4, your turn"). */
+ * browser's tables: the match's deal, whose turn, and the friends who have not opened their
+ * links ("deal 2 of 4, Cy to act; links not opened yet: Ann, Cy"). */
 export function standing(v: TableView): string {
   const obs = v.observation.value as Partial<Obs> | undefined;
   const m = v.matchState;
   const deal = !m ? "" : m.rules?.deals ? `deal ${m.deal} of ${m.rules.deals}` : `deal ${m.deal}`;
   const who = obs?.toAct;
   const turn = v.over ? "the deal is over" : who === v.seat ? "your turn"
-    : who !== undefined && v.seats[who] ? `${seatName(v.seats[who])} to act${notHereYet(v, who)}` : "";
-  return [deal, turn].filter(Boolean).join(", ");
+    : who !== undefined && v.seats[who] ? `${seatName(v.seats[who])} to act` : "";
+  // every friend not yet there, not only the one the table waits on
+  const away = v.seats.filter((_, s) => notHereYet(v, s)).map(seatName);
+  const links = away.length ? `; ${away.length === 1 ? "link" : "links"} not opened yet: ${away.join(", ")}` : "";
+  return [deal, turn].filter(Boolean).join(", ") + links;
 }
 
 /** " (their link not opened yet)" for a seat dealt to a friend as a link who has not opened
