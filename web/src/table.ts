@@ -1654,7 +1654,7 @@ function presetOf(v: TableView): string | undefined {
 }
 
 /** The table's rules where they are not the game's defaults, for the header (every seat
- * sees them, a friend joined by a link too): "rules: traditional, a seat must take a win
+ * sees them, a friend joined by a link too): "rules: traditional; a seat must take a win
  * offered to it (R-decline-win)", in the lobby's words for each switch (a record's name,
  * "optional_declaration on", is a code's), the preset a link to where it differs from the
  * page. Nothing for the defaults. The view carries the preset and only the switches that
@@ -1667,14 +1667,13 @@ function rulesFact(v: TableView, game: GameKey): (Node | string)[] {
   if (preset) said.push(presetRef(preset, game));
   for (const [key, value] of Object.entries(rules)) {
     if (key === "preset" || key.startsWith("$") || value === undefined) continue;
+    const name = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);  // as records name it
     const sw = SWITCHES[game]?.find((s) => s.field === key);
-    if (sw && typeof value === "boolean") {
-      const words = value ? sw.label : sw.offLabel ?? `not: ${sw.label}`;
-      said.push(h("span", { class: "switch-said", title: key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) },
-        words, " (", ...withRules(sw.ruling, game), ")"));
+    if (sw && typeof value === "boolean") {  // the record's name stays in its title
+      said.push(h("span", { class: "switch-said", title: `${name} ${value ? "on" : "off"}` },
+        value ? sw.label : sw.offLabel ?? `not: ${sw.label}`, " (", ...withRules(sw.ruling, game), ")"));
       continue;
     }
-    const name = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);  // as records name it
     said.push(typeof value === "boolean" ? `${name} ${value ? "on" : "off"}` : `${name} ${String(value)}`);
   }
   // "; " between them: a switch's words may hold a comma
