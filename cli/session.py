@@ -79,6 +79,7 @@ class Session:
     _shown: str = ""  # the observation last shown
     _completions: list[str] = field(default_factory=list)  # what Tab completes now
     _refused_by: str = ""  # the rule id of the last refusal, for `rule` alone
+    _refused: bool = False  # a move was refused (perhaps citing no rule)
 
     # -- opening --------------------------------------------------------------------------
     @classmethod
@@ -234,6 +235,7 @@ class Session:
         try:
             self.table.act(action)
         except InvalidInput as err:  # a move the rules refuse, or text that is no move
+            self._refused = True
             self._refused_by = err.rule if err.rule and known_rule(self.spec.name, err.rule) \
                 else ""
             said = " (type rule to read it)" if self._refused_by else ""
@@ -380,8 +382,10 @@ class Session:
         """The rules the ids name, as `moneycards GAME rules` prints them; no id: the rule of
         the last refusal."""
         if not ids and not self._refused_by:
-            self.echo("  rule takes a rule id, as refusals, hints and results cite them: "
-                      f"rule {example(self.spec.name)[0]}")
+            # after a refusal of words that are no move, which no rule is cited for
+            last = "the last refusal cites no rule; " if self._refused else ""
+            self.echo(f"  {last}rule takes a rule id, as refusals, hints and results cite "
+                      f"them: rule {example(self.spec.name)[0]}")
             return
         try:
             chosen = pick(self.spec.name, tuple(ids) or (self._refused_by,))

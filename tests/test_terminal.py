@@ -732,3 +732,20 @@ def test_a_result_line_wrapped_at_80_columns_never_splits_a_seat_s_name():
                 for x in lines:
                     assert not re.search(r"\b(AI|Seat)$", x), lines
                     assert not re.match(r"\s*\d\b", x), lines
+
+
+def test_rule_alone_after_a_refusal_that_cites_none_says_so(tmp_path):
+    """`rule` alone shows the rule of the last refusal; after a refusal of words that are
+    no move (no rule is cited for them) it says that, where it answered as if nothing had
+    been refused (a Kowah player's trial: 'discard 5c', then 'take 3h', then 'rule')."""
+    from click.testing import CliRunner
+
+    from moneycards.cli.main import cli
+
+    answers = ["discard 5c", "take 3h", "rule", "quit"]
+    r = CliRunner().invoke(cli, ["kowah", "play", "--seed", "1", "--record",
+                                 str(tmp_path / "deal.json")], input="\n".join(answers) + "\n",
+                           env={"COLUMNS": "200"})
+    assert r.exit_code == 0, r.output
+    assert "your action:   the last refusal cites no rule; rule takes a rule id, as " \
+           "refusals, hints and results cite them: rule KW-X4" in r.output
