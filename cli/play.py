@@ -169,6 +169,14 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
         if len(ranked) > shown_count:
             click.echo(f"   … and {counted(len(ranked) - shown_count, 'more actions')}, ranked "
                        "below these (--top 0 lists them all)")
+        # A figure above the first's, listed below it: said in a line, as the column alone
+        # reads as an order that contradicts its numbers (each reason says it too)
+        first = ranked[0].settlement if ranked else None
+        above = [r.action for r in ranked[1:shown_count]
+                 if first is not None and r.settlement is not None and r.settlement > first]
+        if above:
+            click.echo(f"   ({', '.join(above)}: more in these sampled deals than "
+                       f"{ranked[0].action}, but not surely more; the surer choice stays first)")
 
     @group.command("selfplay", short_help="Play deals between AI seats (or bots of your own).")
     @click.option("--deals", default=10, show_default=True, type=WholeNumber(1, 100_000),
