@@ -594,7 +594,7 @@ MUTANTS: tuple[Mutant, ...] = (
     M("lf-f1-down-at-lead", LF_TABLE_PY, 'return "LF-F1", "a lead is played face up',
       'return "LF-L1", "a lead is played face up', "LF-F1",
       "face down at a lead cited as a lead's rule", LF),
-    M("tt-t2-chan-eaten", "solver/totom/chan.py", "if eaten and offer and eaten != [offer]:",
+    M("tt-t2-chan-eaten", "solver/totom/chan.py", "if eaten and eaten != [offer]:",
       "if False:", "TT-T2", "'ăn 8c' with 7c on offer read as a capture with 8c",
       ("tests/test_chan_words.py",)),
     M("tt-p4-log-back", TT_TABLE_PY, "if self.return_to is not None:  # said where it lies",

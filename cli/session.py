@@ -277,6 +277,9 @@ class Session:
             try:
                 named = read_chan(obs, said.split())
             except InvalidInput as err:  # the words name no such move (ăn a card not offered)
+                self._refused = True  # `rule` alone reads its rule, as after the table's
+                self._refused_by = err.rule if err.rule and known_rule(self.spec.name,
+                                                                       err.rule) else ""
                 lead = "Not allowed: " if isinstance(err, IllegalAction) else ""
                 self.say("  ", f"{lead}{err.message}" + (f" [{err.rule}]" if err.rule else ""), 4)
                 return None

@@ -309,6 +309,14 @@ def test_a_card_typed_by_its_name_or_eaten_off_the_table_is_read_or_refused_as_t
         said.clear()
         session.read(typed, menu(obs), obs)
         refusals[typed] = said[0]
+    # and with no card on offer (a discard's turn), ăn is refused as such, its rule kept for
+    # `rule` alone
+    turn = SimpleNamespace(game="totom", phase=Phase.DISCARD, offer=None,
+                           legal_actions=["discard 2c"])
+    said.clear()
+    assert session.read("ăn 9c", menu(turn), turn) is None
+    assert said == ["  Not allowed: 'ăn 9c': no card is on offer to eat now [TT-T2]"]
+    assert session._refused_by == "TT-T2"
     assert refusals == {
         "danh nhi van": "  'nhi van' is Nhị vạn (2m) or Nhị văn (2c): type it with its "
                         "marks, or 2m or 2c",

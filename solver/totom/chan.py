@@ -177,8 +177,10 @@ def read_chan(words: Sequence[str], obs: Any) -> str | None:
     if head == "an":
         kind = rest.pop(0) if rest and rest[0] in ("chan", "ca") else ""
         offer = obs.offer.card.text if obs.offer is not None else ""
+        if not offer:  # a discard's turn: nothing to eat (TT-T2 captures the offered card)
+            raise IllegalAction(f"'{typed}': no card is on offer to eat now", rule="TT-T2")
         eaten = rest[:rest.index("voi")] if "voi" in rest else rest[:1]
-        if eaten and offer and eaten != [offer]:  # "ăn 8c" with 7c on offer
+        if eaten and eaten != [offer]:  # "ăn 8c" with 7c on offer
             raise IllegalAction(f"'{typed}': {card_said(' '.join(eaten))} is not the card "
                                 f"on offer; {card_said(offer)} is", rule="TT-T2")
         if "voi" in rest:  # "ăn cạ 4s với 4m": the hand card after với
