@@ -621,6 +621,11 @@ def test_your_tables_say_where_each_table_waits(served, context):
     w.page.click("#to-my-seat")
     w.settled()
     theirs = w.debug("table")
+    # the same deal from the second seat, a friend in the first: it waits on this seat
+    deal_in_lobby(w, served, "kowah", ["friend", "you", "greedy"], 3, names={0: "Bo"})
+    w.page.click("#to-my-seat")
+    w.settled()
+    waiting = w.debug("table")
     w.page.goto(served + "/")
     w.page.wait_for_selector(".resume li .standing:not(:empty)")
     wait_for(w.page, "() => [...document.querySelectorAll('.resume li .standing')]"
@@ -632,6 +637,11 @@ def test_your_tables_say_where_each_table_waits(served, context):
     # Ann's seat was dealt as a link, which she has not opened
     assert entry.locator(".standing").text_content() == \
         "· Ann to act; link not opened yet: Ann · "
+    assert "yours" not in entry.locator(".standing").get_attribute("class")
+    entry = w.page.locator(f".resume li:has-text('table {waiting}')")
+    assert entry.locator(".standing").text_content() == \
+        "· your turn; link not opened yet: Bo · "
+    assert "yours" in entry.locator(".standing").get_attribute("class")
     close_remembered_tables(w.page)
     assert w.errors == []
 

@@ -349,7 +349,8 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
           // a person with several tables sees where each waits on them
           const now = standing(view);
           where.textContent = now ? `· ${now} · ` : "";
-          where.classList.toggle("yours", now.endsWith("your turn"));
+          // bold while it waits on this seat, links not opened or not
+          where.classList.toggle("yours", /(^|, )your turn(;|$)/.test(now));
           return;
         }
         markOver(s);
