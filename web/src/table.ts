@@ -80,6 +80,9 @@ export class TablePage {
 
   // Asked once before a table is closed for good: "close table" turns into the question.
   private closing = false;
+  // this page is closing the table: its Watch stream ends with it, and is not read again
+  // (a GetView then answers 404 to a closed table)
+  private closingNow = false;
   // The server refused this page's owner token (a link's, edited): said in the header, and
   // "close table" is no longer offered.
   private closeRefused = false;
@@ -220,6 +223,7 @@ export class TablePage {
           if (event && (!this.view || event.version > this.view.version)) void this.refresh();
         }
         // The stream ends OK when the deal is over; otherwise the server went away.
+        if (this.closingNow) return;  // or this page closed the table
         await this.refresh(true);
         if (this.view?.over) {
           this.live = "ended";
@@ -228,8 +232,9 @@ export class TablePage {
         }
         throw new Error("the stream ended before the deal");
       } catch (err) {
-        // a seat moved on ends its own stream (SEAT_TOKEN_RENEWED): no failure to show
-        if (this.stop.signal.aborted || this.moving === "moved") return;
+        // a seat moved on ends its own stream (SEAT_TOKEN_RENEWED): no failure to show; nor
+        // a table this page is closing
+        if (this.stop.signal.aborted || this.moving === "moved" || this.closingNow) return;
         const why = refusal(err);
         if (why.code === Code.NotFound || why.code === Code.PermissionDenied) {
           this.fail(err);
@@ -297,7 +302,8 @@ export class TablePage {
     if (this.arrivalPoll !== undefined || view.over || !away(view)) return;
     this.arrivalPoll = window.setTimeout(async () => {
       try {
-        const { view: now } = await tables.getView(this.who);
+        if (this.closingNow) return;
+        const { view: now } = await tables.getView(this.who, { signal: this.stop.signal });
         if (now && this.view && now.version === this.view.version && away(now) !== away(this.view)) this.setView(now);
       } catch {
         // the watch loop says when the server is away
@@ -786,9 +792,11 @@ export class TablePage {
   }
 
   private async closeTable(): Promise<void> {
+    this.closingNow = true;
     try {
       await tables.closeTable({ ...this.who, ownerToken: this.owner() ?? "" });
     } catch (err) {
+      this.closingNow = false;
       const why = refusal(err);
       // an owner token that is not the table's (a link's, edited), or a seat's token at a
       // table of several people: the seat is still there, and the table goes on
