@@ -6,10 +6,10 @@ turned card go on), ù, chíu, không ù / không chíu. The action played is th
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Any, Sequence
 
 from moneycards.solver.errors import InvalidInput
+from moneycards.solver.screen import plain
 from moneycards.solver.table import IllegalAction
 
 
@@ -152,9 +152,8 @@ def named_cards(words: Sequence[str]) -> list[str]:
     return out
 
 
-def _bare(word: str) -> str:
-    bare = unicodedata.normalize("NFD", word.replace("đ", "d"))
-    return "".join(c for c in bare if not unicodedata.combining(c)).lower()
+# a word without its marks, as a keyboard without Vietnamese input types it ("sách" -> "sach")
+_bare = plain
 
 
 _BARE_RANKS = {_bare(w): n for w, n in _RANKS.items()}
