@@ -74,9 +74,24 @@ def fresh_postgres():
     with psycopg.connect(POSTGRES, autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name}")
     head, _, _ = POSTGRES.rpartition("/")
+    # Stores a test opens and leaves open are closed before their database is dropped: a pool
+    # left behind reconnects to a database gone, its warnings read in a later test's log.
+    from moneycards.server.pgstore import PostgresStore
+
+    opened: list[PostgresStore] = []
+    init = PostgresStore.__init__
+
+    def tracked(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        opened.append(self)
+
+    PostgresStore.__init__ = tracked  # type: ignore[method-assign]
     try:
         yield f"{head}/{name}"
     finally:
+        PostgresStore.__init__ = init  # type: ignore[method-assign]
+        for store in opened:
+            store.close_connection()
         with psycopg.connect(POSTGRES, autocommit=True) as conn:
             conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
