@@ -159,12 +159,14 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
         # no figure: its value only orders it below the others (-1.364, -1.374, … in steps
         # of 0.01 read as measured points).
         in_points = any(r.settlement is not None for r in ranked)
+        sign = "+" if spec.settles_in_points or not in_points else ""
         for k, r in enumerate(ranked[:shown_count]):
             mark = "->" if k == 0 else "  "
             # the figure the reason states, where it states one: the order is the list's
             # (a value kept just below an option it is not surely worse than is no figure)
             shown = r.settlement if in_points else r.value
-            value = f"{shown:+8.3f}" if r.evaluated and shown is not None else f"{'-':>8}"
+            # a net in points is signed; a multiplier won is never below zero (R-match)
+            value = f"{shown:{sign}8.3f}" if r.evaluated and shown is not None else f"{'-':>8}"
             click.echo(f"{mark} {r.action:<16} {value}  {without_action(r.action, r.reason)}")
         if len(ranked) > shown_count:
             click.echo(f"   … and {counted(len(ranked) - shown_count, 'more actions')}, ranked "

@@ -79,7 +79,7 @@ class Estimate:
         return m - half, m + half
 
     def said(self, unit: str = "points a deal", digits: int = 1,
-             alike: Sequence[str] = ()) -> str:
+             alike: Sequence[str] = (), signed: bool = True) -> str:
         """The settlement first, then the share of deals won, as a hint prints them:
         "+1.6 points a deal (95% interval +0.4 to +2.8) over 32 sampled deals played out,
         wins 25%". Below HONEST_SAMPLE deals an interval would claim more than the sample
@@ -87,7 +87,7 @@ class Estimate:
         every one of these deals as this one did, named so a reader sees the choice is
         free."""
         words = settlement_words(self.mean_score, self.interval(), self.worlds,
-                                 self.win_share, unit, digits)
+                                 self.win_share, unit, digits, signed)
         if alike:
             every = "the one" if self.worlds == 1 else f"each of the {self.worlds}"
             # Three or more are counted, not listed: each of them says the same of the
@@ -139,16 +139,20 @@ HONEST_SAMPLE = 30
 
 
 def settlement_words(mean: float, interval: tuple[float, float], n: int, win_share: float,
-                     unit: str = "points a deal", digits: int = 1) -> str:
-    """Expected settlement first, then the chance to win, with the sample behind them."""
+                     unit: str = "points a deal", digits: int = 1, signed: bool = True) -> str:
+    """Expected settlement first, then the chance to win, with the sample behind them.
+    `signed`: a net that can be lost ("+1.6 points", "-0.4 points"); unsigned, an amount
+    that is never below zero (Kowah's multiplier won: a "+" read as a net), its interval
+    cut at 0."""
     d = digits
+    sign = "+" if signed else ""
     deals = f"{n} sampled deal{'' if n == 1 else 's'} played out"
     if n >= HONEST_SAMPLE:
-        lo, hi = interval
+        lo, hi = interval if signed else (max(0.0, interval[0]), interval[1])
         # The interval is labelled: a bare "[-2.9, +3.9]" reads as a range of outcomes
-        return (f"{mean:+.{d}f} {unit} (95% interval {lo:+.{d}f} to {hi:+.{d}f}) over "
-                f"{deals}, wins {win_share:.0%}")
-    return f"about {mean:+.{d}f} {unit} over {deals}, wins about {win_share:.0%}"
+        return (f"{mean:{sign}.{d}f} {unit} (95% interval {lo:{sign}.{d}f} to "
+                f"{hi:{sign}.{d}f}) over {deals}, wins {win_share:.0%}")
+    return f"about {mean:{sign}.{d}f} {unit} over {deals}, wins about {win_share:.0%}"
 
 
 def play_out(state: TableState, policy: Policy, rng: random.Random,

@@ -459,13 +459,15 @@ def test_a_luk_fu_hint_counts_the_options_played_out_in_words():
     assert said and all("the 1 option played out;" in s for s in said), said
 
 
-FIGURE = re.compile(r"(?<![\w.])([+-]\d+(?:\.\d+)?|0(?= points))")
+# a signed net, "0 points", or Kowah's multiplier won, never below zero and unsigned
+FIGURE = re.compile(r"(?<![\w.])([+-]\d+(?:\.\d+)?|0(?= points)|\d+\.\d+(?= multiplier won)"
+                    r"|(?<=race estimate )\d+\.\d+)")
 
 
 @pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
 def test_a_hint_s_settlement_is_the_figure_its_explanation_states(game):
     """RankedAction.settlement: the expected settlement a deal an explanation gives (its
-    first figure: "+1.6 points a deal", "about +0.58 multiplier won a deal", "race
+    first figure: "+1.6 points a deal", "about 0.58 multiplier won a deal", "race
     estimate +0.56", "0 points"), to the digits shown; absent where it states none. Over
     the strong hints of seeded deals, seats played by the hint's top action; in Kowah and
     Luk Fu some option is listed below one it is not surely worse than, its `value` moved

@@ -465,7 +465,7 @@ def as_settlement(r: Ranked) -> Ranked:
     head, _, why = r.reason.partition(": ")
     chance = head.removeprefix("win chance ")
     if head.startswith("win chance ") and why:
-        return Ranked(r.action, v, f"about {v:+.2f} {UNIT} ({CITED}win chance {chance}): "
+        return Ranked(r.action, v, f"about {v:.2f} {UNIT} ({CITED}win chance {chance}): "
                                    f"{why}", settlement=v)
     return Ranked(r.action, v, r.reason)
 
@@ -528,7 +528,7 @@ def strong(obs: KowahObservation, seed: int | None = None, worlds: int = SEARCH_
     out = []
     for r in cands:
         e = est[r.action]
-        said = e.said(f"{UNIT} (KW-K1)", 2, alike=same[r.action])
+        said = e.said(f"{UNIT} (KW-K1)", 2, alike=same[r.action], signed=False)
         if r is pick:
             value = e.mean_score
             higher = [o for o in cands if o is not r and o.action not in same[r.action]
@@ -565,8 +565,8 @@ def strong(obs: KowahObservation, seed: int | None = None, worlds: int = SEARCH_
 def _ahead(a: float, b: float, rival: str) -> str:
     """How race estimate `a` stands ahead of `b` (a rival's), in words a player reads: two
     decimals, as the other figures of a hint; "just ahead of" where two decimals show none
-    of the difference (never "+0.1696 against +0.1695", nor "+0.17 against +0.17")."""
-    mine, theirs = f"{a:+.2f}", f"{b:+.2f}"
+    of the difference (never "0.1696 against 0.1695", nor "0.17 against 0.17")."""
+    mine, theirs = f"{a:.2f}", f"{b:.2f}"
     if mine != theirs:
         return f"{mine} against {theirs} for {rival}"
     return f"just ahead of {rival}, both about {mine}"
@@ -590,8 +590,8 @@ def _doing(action: str) -> str:
 
 
 def _race_tail(reason: str) -> str:
-    """`about +0.56 multiplier won a deal (win chance 35%): 2 from ready, ...` as
-    `+0.56 (win chance 35%; 2 from ready, ...)`."""
+    """`about 0.56 multiplier won a deal (win chance 35%): 2 from ready, ...` as
+    `0.56 (win chance 35%; 2 from ready, ...)`."""
     head, _, tail = reason.partition(": ")
     if not tail:
         return reason
