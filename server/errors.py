@@ -53,16 +53,62 @@ def bad_request_status(err: InvalidInput, field: str) -> grpc.Status:
 
 def undecodable(message: str, err: Exception, form: str = "protobuf binary") -> status_pb2.Status:
     """The INVALID_ARGUMENT status of a request body that does not decode as `message` (a
-    full message name): its field violation names the field the decoder names, if any."""
-    text = str(err).strip().split("\n")[0].rstrip(".")  # the parser's first line
-    named = re.search(r'Failed to parse (\w+) field|no field named "(\w+)"', text)
-    field = "request"
-    if named:
-        name = named.group(1) or named.group(2)
-        field = snake_case(name)  # JSON's tableId: table_id
-    why = f": {text}" if text else ""
-    return bad_request_proto(InvalidInput(f"the request is not a valid {message} in {form}{why}"),
-                             field)
+    full message name): its field violation names the field the decoder refused, by the
+    proto's names with its path (`seats[0].invited`, `kowah_rules.bogus`; a key the
+    message does not have, as the body wrote it), and says why in the body's own terms."""
+    field, why = decoder_says(str(err))
+    return bad_request_proto(InvalidInput(f"the request is not a valid {message} in {form}"
+                                          f"{': ' + why if why else ''}"), field)
+
+
+def decoder_says(text: str) -> tuple[str, str]:
+    """The field path and the reason in protobuf's JSON parser's words: 'Failed to parse
+    matchRules field: Failed to parse deals field: invalid literal for int() with base 10:
+    'x'.' is ("match_rules.deals", "'x' is not a whole number")."""
+    lines = text.strip().split("\n")
+    first = lines[0].strip().rstrip(".")
+    parents = re.findall(r"Failed to parse (\w+) field: ", first)
+    reason = re.sub(r"^(Failed to parse \w+ field: )+", "", first)
+    unknown = re.match(r'Message type "[\w.]*?(\w+)" has no field named "([^"]*)" at "([^"]*)"',
+                       reason)
+    if unknown:
+        # a key the message lacks: named as written, under its parent's proto path
+        short, key, at = unknown.groups()
+        path = [p for p in _proto_path(at) if p]
+        fields = re.findall(r"'(\w+)'", lines[1]) if len(lines) > 1 else []
+        told = f" (its fields: {', '.join(snake_case(f) for f in fields)})" if fields else ""
+        return ".".join([*path, key]), f'{short} has no field "{key}"{told}'
+    at = re.search(r" at ([\w.\[\]]+)$", reason)
+    if at and "." in at.group(1):
+        path = _proto_path(at.group(1))
+        reason = reason[:at.start()]
+    else:
+        path = [snake_case(p) for p in parents]
+        reason = re.sub(r" at \w+$", "", reason)
+    if not path:
+        return "request", first
+    return ".".join(path), _in_json_words(reason.strip().rstrip("."))
+
+
+def _proto_path(at: str) -> list[str]:
+    """'CreateTableRequest.seats[0].aiLevel' as ['seats[0]', 'ai_level']: the message's
+    own name dropped, each JSON name as the proto's."""
+    return [snake_case(p) for p in at.split(".")[1:]]
+
+
+_JSON_KIND = {"int": "a number", "float": "a number", "bool": "true or false",
+              "list": "an array", "dict": "an object", "NoneType": "null", "str": "a string"}
+
+
+def _in_json_words(reason: str) -> str:
+    """The parser's reason without Python's words (int(), 'bytes-like object')."""
+    if m := re.match(r"invalid literal for int\(\) with base 10: (.*)$", reason):
+        return f"{m.group(1)} is not a whole number"
+    if m := re.match(r"Couldn't parse integer: (.*)$", reason):
+        return f"{m.group(1)} is not a whole number"
+    if m := re.match(r"expected string or bytes-like object, got '(\w+)'$", reason):
+        return f"expected a string, got {_JSON_KIND.get(m.group(1), m.group(1))}"
+    return reason
 
 
 def bad_request_proto(err: InvalidInput, field: str) -> status_pb2.Status:

@@ -178,26 +178,43 @@ def test_bad_input_names_its_field_in_a_bad_request(served):
     assert err.value.status == 403 and err.value.error["code"] == "permission_denied"
 
 
-@pytest.mark.parametrize("body, field, words", [
-    (b'{"tableId": 5}', "table_id", "tableId field"),
-    (b'{"expectedVersion": "1"}', "expected_version", 'no field named "expectedVersion"'),
-    (b'{"nosuch": 1}', "nosuch", 'no field named "nosuch"'),
-    (b'{broken', "request", "Failed to load JSON"),
-    (b"\xff\xff\xff", "request", "in protobuf binary"),
+@pytest.mark.parametrize("method, body, field, words", [
+    ("GetView", b'{"tableId": 5}', "table_id", ": expected a string, got a number"),
+    # a key the message lacks is named as written (not as a field it is not), with the
+    # message's own fields
+    ("GetView", b'{"tableID": "x"}', "tableID",
+     'GetViewRequest has no field "tableID" (its fields: table_id, seat_token)'),
+    ("GetView", b'{"expectedVersion": "1"}', "expectedVersion",
+     'GetViewRequest has no field "expectedVersion"'),
+    ("GetView", b'{"nosuch": 1}', "nosuch", 'no field "nosuch"'),
+    ("GetView", b'{broken', "request", "Failed to load JSON"),
+    ("GetView", b"\xff\xff\xff", "request", "in protobuf binary"),
+    # nested fields by their whole proto path, the reason in JSON's words, not Python's
+    ("CreateTable", b'{"seats": [{"name": "a"}, {"invited": "yes"}]}', "seats[1].invited",
+     "Expected true or false without quotes"),
+    ("CreateTable", b'{"kowahRules": {"bogus": 1}}', "kowah_rules.bogus",
+     'KowahRules has no field "bogus" (its fields: preset, optional_declaration, '),
+    ("CreateTable", b'{"matchRules": {"deals": "x"}}', "match_rules.deals",
+     ": 'x' is not a whole number"),
+    ("CreateTable", b'{"matchRules": {"deals": 1.5}}', "match_rules.deals",
+     ": 1.5 is not a whole number"),
+    ("CreateTable", b'{"seats": [{"aiLevel": "BOGUS"}]}', "seats[0].ai_level",
+     "Invalid enum value BOGUS"),
 ])
-def test_a_body_that_does_not_decode_is_invalid_argument_naming_its_field(served, body, field,
-                                                                          words):
+def test_a_body_that_does_not_decode_is_invalid_argument_naming_its_field(served, method, body,
+                                                                          field, words):
     """Connect's codecs refuse a body as the services refuse bad fields: 400
-    invalid_argument, a BadRequest naming the field the decoder names (JSON's tableId is
-    table_id), never unknown."""
+    invalid_argument, a BadRequest naming the field the decoder refused by the proto's
+    names and its whole path (JSON's seats[1].invited, match_rules.deals), never unknown."""
     _, base = served
     binary = body.startswith(b"\xff")
-    status, _, data = post(base, "/moneycards.v1.TableService/GetView", body,
+    status, _, data = post(base, f"/moneycards.v1.TableService/{method}", body,
                            "application/proto" if binary else "application/json")
     error = json.loads(data)
     assert status == 400 and error["code"] == "invalid_argument", error
     assert error["message"].startswith(f"{field}: the request is not a valid "
-                                       "moneycards.v1.GetViewRequest")
+                                       f"moneycards.v1.{method}Request")
+    assert "int()" not in error["message"] and "bytes-like" not in error["message"]
     assert words in error["message"] and "\n" not in error["message"]
     failure = ConnectFailure(status, error)
     assert failure.detail("BadRequest")["fieldViolations"][0]["field"] == field
