@@ -88,6 +88,8 @@ def hint_response(request: HintRequest, game: str, response_cls: Callable[..., _
                                "in observation_json", field=where)
         data = json_object(request.observation_json, field=where,
                            what="an observation object")
+        # a table view's observation leaves its game to the view: this service's game
+        data.setdefault("game", game)
     if data.get("game") != game:
         raise InvalidInput(f"not a {game} observation", field=f"{where}.game")
 

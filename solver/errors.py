@@ -12,6 +12,13 @@ import re
 from typing import Any, Callable
 
 
+# An observation with no legal actions to rank or check: most often one whose seat is not
+# to act; a table view's observation leaves them to the view's own fields.
+NO_LEGAL_ACTIONS = ("the observation lists no legal actions: it is not this seat's turn, the "
+                    "deal is over, or it is a table view's, whose legal actions the view "
+                    "carries (copy their texts in, or ask TableService.Hint)")
+
+
 class InvalidInput(ValueError):
     """Input that the solver cannot answer. Base of every input error."""
 

@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any, Callable, Protocol
 
 from moneycards.solver.cards import Deck, Face
-from moneycards.solver.errors import ImpossibleCards, InvalidInput, clip
+from moneycards.solver.errors import NO_LEGAL_ACTIONS, ImpossibleCards, InvalidInput, clip
 from moneycards.solver.games import GAMES
 
 MAX_ACTIONS = 1000  # Luk Fu face-down choices reach C(12, 4) = 495 plus the plays
@@ -74,8 +74,7 @@ def listed_actions(obs: Listing, allowed: Callable[[str], Why | str | None],
     if not all(isinstance(a, str) for a in acts):
         raise InvalidInput("expected a list of action strings", field="state.legal_actions")
     if not acts:
-        raise InvalidInput("the observation has no legal actions: it is not this seat's turn "
-                           "(or the deal is over)", field="state.legal_actions")
+        raise InvalidInput(NO_LEGAL_ACTIONS, field="state.legal_actions")
     seat, to_act = obs.seat, obs.to_act
     if to_act is not None and seat != to_act:
         # Only the seat to act has actions: a view that says otherwise was edited.

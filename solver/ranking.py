@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from moneycards.solver.errors import InvalidInput
+from moneycards.solver.errors import NO_LEGAL_ACTIONS, InvalidInput
 
 # `heuristic` is the one-ply ranking of the game's hint (the strong player before search);
 # `strong` adds the game's search over sampled worlds where it has one; `expert` is the
@@ -143,6 +143,5 @@ def legal_of(obs: Any) -> list[str]:
     """The legal actions of a typed observation (any game's)."""
     acts = obs.legal_actions
     if not acts:
-        raise InvalidInput("the observation has no legal actions: it is not this seat's turn "
-                           "(or the deal is over)", field="state.legal_actions")
+        raise InvalidInput(NO_LEGAL_ACTIONS, field="state.legal_actions")
     return list(acts)

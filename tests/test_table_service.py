@@ -667,6 +667,18 @@ def test_a_table_hint_ranks_the_seats_view_as_the_stateless_hint_does(stub, chan
     assert sorted(a.action for a in table_hint.actions) == sorted(
         a.text for a in v.legal_actions)
     assert [a.action for a in table_hint.actions] == [a.action for a in stateless.actions]
+    # The view's observation as given, with no legal actions: refused, saying where they are
+    hint = kowah_pb2_grpc.KowahServiceStub(channel).Hint
+    code, message, d = error(hint, kowah_pb2.KowahServiceHintRequest(observation=v.kowah))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+    assert d["BadRequest"].field_violations[0].field == "observation.legal_actions"
+    assert "a table view's, whose legal actions the view carries" in message
+    # its JSON, which leaves the game out as the view does: read as this service's game
+    as_json = json_format.MessageToDict(observation, preserving_proto_field_name=True)
+    assert "game" not in as_json
+    by_json = hint(kowah_pb2.KowahServiceHintRequest(observation_json=json.dumps(as_json),
+                                                      budget_ms=10_000))
+    assert [a.action for a in by_json.actions] == [a.action for a in stateless.actions]
 
 
 def test_the_stateless_hint_takes_the_typed_observation_or_its_json_not_both(channel):
