@@ -943,6 +943,8 @@ class TableService(table_pb2_grpc.TableServiceServicer):
     def _watch(self, t: OpenTable, seat: int, digest: str, sent: int,
                context: grpc.ServicerContext) -> Iterator[table_pb2.WatchResponse]:
         last = time.monotonic()
+        with t.lock:
+            arrived = t.renewed  # the seats whose links were opened before the stream
         while context.is_active():
             if self.tables.stopping.is_set():  # told, with where to watch again from
                 context.abort_with_status(status(
@@ -962,18 +964,28 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                     self.tables.store_failed(err)
                 if not hmac.compare_digest(t.tokens.get(seat, ""), digest):
                     context.abort_with_status(token_renewed(t.table_id).status)
+                # a link opened meanwhile, here or on another server (read by sync): told,
+                # as the seats waiting on that person would otherwise poll to learn it
+                arrivals = [table_pb2.WatchResponse(arrival=table_pb2.SeatArrival(
+                    seat=s, name=t.table.seats[s].name)) for s in sorted(t.renewed - arrived)]
+                arrived = t.renewed
                 events = t.table.events(seat, sent)
-                if not events:
+                if not events and arrivals:
+                    out = arrivals
+                elif not events:
                     if t.table.is_over:
                         return  # the stream ends OK with the deal's end
                     if t.closed:  # told apart from the deal's end: as any later call is
                         context.abort_with_status(closed_table(t.table_id).status)
                     t.changed.wait(self.tables.watch_poll_s)
                     continue
-                out = events_messages(t.table, events, seat)
+                else:
+                    out = arrivals + [table_pb2.WatchResponse(event=e)
+                                      for e in events_messages(t.table, events, seat)]
             for msg in out:
-                yield table_pb2.WatchResponse(event=msg)
-                sent = msg.version
+                yield msg
+                if msg.HasField("event"):
+                    sent = msg.event.version
             last = time.monotonic()
 
     @table_call({"state": "table"}, action_field=None)

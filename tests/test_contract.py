@@ -65,7 +65,8 @@ RESPONSE_STRINGS = {
     # Tables
     "CreateTableResponse.table_id": "id", "SeatToken.token": "id",
     "CreateTableResponse.owner_token": "id", "TableView.table_id": "id",
-    "TableSummary.table_id": "id", "SeatInfo.name": "name", "TableView.result_text": "text",
+    "TableSummary.table_id": "id", "SeatInfo.name": "name", "SeatArrival.name": "name",
+    "TableView.result_text": "text",
     "TableView.queued_action": "action", "LegalAction.text": "action",
     "LegalAction.verb_name": "verb", "TableView.game_name": "game",
     "TableSummary.game_name": "game", "MatchRecord.game_name": "game",

@@ -222,6 +222,57 @@ def test_an_invited_seat_is_told_to_every_seat_until_its_link_is_opened(store_db
         again.server.stop(None)
 
 
+def test_a_watch_stream_tells_a_link_opened_on_any_replica_once(store_db):
+    """A seat waiting on a friend learns from its Watch stream that the friend opened their
+    link (WatchResponse.arrival), on this server or another sharing the store, with no
+    event and no version moved; a second renewal of that seat (moving it on) tells
+    nothing, and the deal's next event follows as before."""
+    services = [start_service("127.0.0.1", 0, 2, warm=False, store=open_store(store_db))
+                for _ in range(2)]
+    channels = [grpc.insecure_channel(f"127.0.0.1:{s.port}") for s in services]
+    try:
+        a, b = (table_pb2_grpc.TableServiceStub(ch) for ch in channels)
+        tid, tokens = create_inviting(a, 9, invited=(1,))
+        before = view(a, tid, tokens[0])
+        stream = a.Watch(table_pb2.WatchRequest(table_id=tid, seat_token=tokens[0],
+                                                from_version=before.version), timeout=30)
+        got: list = []
+
+        def read() -> None:
+            try:
+                got.extend(stream)
+            except grpc.RpcError as err:  # the stream cancelled at the end
+                assert err.code() == grpc.StatusCode.CANCELLED
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        _, fresh = renew(b, tid, tokens[1])  # the friend opens the link on the other server
+        _, moved = renew(b, tid, fresh)  # and moves the seat on: no arrival again
+        for _ in range(100):
+            if got:
+                break
+            threading.Event().wait(0.1)
+        assert [(m.HasField("event"), m.arrival.seat, m.arrival.name) for m in got] == \
+            [(False, 1, "P1")]
+        after = view(a, tid, tokens[0])
+        assert after.version == before.version and renewed_seats(after) == [1]
+        if before.legal_actions:  # the deal goes on: its next event follows the arrival
+            a.Act(table_pb2.ActRequest(table_id=tid, seat_token=tokens[0],
+                                       action=before.legal_actions[0].text))
+            for _ in range(100):
+                if len(got) > 1:
+                    break
+                threading.Event().wait(0.1)
+            assert got[1].HasField("event") and not got[1].HasField("arrival")
+            assert got[1].event.version == before.version + 1
+        stream.cancel()
+    finally:
+        for ch in channels:
+            ch.close()
+        for s in services:
+            s.server.stop(None)
+
+
 def test_only_a_persons_seat_is_invited(stub):
     seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN),
              common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI, invited=True),

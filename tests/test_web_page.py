@@ -803,7 +803,7 @@ def test_a_friend_who_has_not_opened_their_link_is_said_so_at_every_seat(served,
     """A seat dealt to a friend as a link is invited (TableSeat.invited): until the friend
     opens it, every seat's table says so beside that seat and in whose turn it is ("Ann to
     act (their link not opened yet)"), where before a friend not yet arrived could not be
-    told from the dealer's own seat; once opened, the words go, at every page."""
+    told from the dealer's own seat; once opened, the words go, at every page, at once."""
     a_ctx, b_ctx = browser.new_context(), browser.new_context()
     try:
         a = Watched(a_ctx)
@@ -825,8 +825,9 @@ def test_a_friend_who_has_not_opened_their_link_is_said_so_at_every_seat(served,
         assert b.page.text_content("section.seat[data-seat='2'] .badge.away") == \
             "link not opened yet"
         assert b.page.query_selector("section.seat[data-seat='0'] .badge.away") is None
+        # told by the dealer's Watch stream (WatchResponse.arrival), not by its 15 s read
         wait_for(a.page, "() => document.querySelector('.status .turn').textContent"
-                         " === 'Ann to act'")
+                         " === 'Ann to act'", timeout=10_000)
         assert a.page.query_selector("section.seat[data-seat='1'] .badge.away") is None
         assert a.page.text_content("section.seat[data-seat='2'] .badge.away") == \
             "link not opened yet"

@@ -44,8 +44,9 @@ for (const [name, transport] of transports) {
   const acted = await tables.act({ ...who, action: legal[0], expectedVersion: view.version });
   const events: string[] = [];
   for await (const { event } of tables.watch({ ...who, fromVersion: 0n }, { timeoutMs: 10_000 })) {
-    events.push(event!.action);
-    if (event!.version >= acted.view!.version) break;
+    if (!event) continue;  // a seat's person arriving (WatchResponse.arrival), no event
+    events.push(event.action);
+    if (event.version >= acted.view!.version) break;
   }
   // Close the table: an unfinished one counts against the address's open tables until then.
   await tables.closeTable(who);

@@ -32,8 +32,10 @@ const GAME_KEY: Record<number, GameKey> = {
   [Game.TOTOM]: "totom", [Game.KOWAH]: "kowah", [Game.LUK_FU]: "lukfu",
 };
 
-/** How often a table waiting on a friend's link asks whether it was opened (awaitArrivals). */
-const ARRIVAL_POLL_MS = 3000;
+/** How often a table waiting on a friend's link asks whether it was opened (awaitArrivals):
+ * the Watch stream tells an arrival at once; this reads one that came between the view's
+ * read and the stream's start, or while the stream was away. */
+const ARRIVAL_POLL_MS = 15000;
 
 /** How many face-down choices are listed before they fold away. */
 const FOLD_AT = 8;
@@ -217,10 +219,11 @@ export class TablePage {
         this.renderLive();
         const stream = tables.watch({ ...this.who, fromVersion: this.lastVersion },
           { signal: this.stop.signal });
-        for await (const { event } of stream) {
+        for await (const { event, arrival } of stream) {
           wait = 250;
           if (event) this.addEvent(event);
-          if (event && (!this.view || event.version > this.view.version)) void this.refresh();
+          // a friend's link opened: the seats' marks change, with no version moved
+          if (arrival || (event && (!this.view || event.version > this.view.version))) void this.refresh();
         }
         // The stream ends OK when the deal is over; otherwise the server went away.
         if (this.closingNow) return;  // or this page closed the table
@@ -294,9 +297,9 @@ export class TablePage {
     }
   }
 
-  /** While a friend has not opened their link, the view is read again every ARRIVAL_POLL_MS:
-   * opening a link is no action, so no event tells the other seats; the page is drawn again
-   * only when someone has come. */
+  /** While a friend has not opened their link, the view is read again every ARRIVAL_POLL_MS
+   * (the stream's arrival may have come before it opened); the page is drawn again only when
+   * someone has come. */
   private awaitArrivals(view: TableView): void {
     const away = (v: TableView) => v.seats.filter((_, s) => notHereYet(v, s)).map((i) => i.seat).join();
     if (this.arrivalPoll !== undefined || view.over || !away(view)) return;

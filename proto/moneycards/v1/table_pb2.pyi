@@ -270,10 +270,20 @@ class WatchRequest(_message.Message):
     def __init__(self, table_id: _Optional[str] = ..., seat_token: _Optional[str] = ..., from_version: _Optional[int] = ...) -> None: ...
 
 class WatchResponse(_message.Message):
-    __slots__ = ("event",)
+    __slots__ = ("event", "arrival")
     EVENT_FIELD_NUMBER: _ClassVar[int]
+    ARRIVAL_FIELD_NUMBER: _ClassVar[int]
     event: TableEvent
-    def __init__(self, event: _Optional[_Union[TableEvent, _Mapping]] = ...) -> None: ...
+    arrival: SeatArrival
+    def __init__(self, event: _Optional[_Union[TableEvent, _Mapping]] = ..., arrival: _Optional[_Union[SeatArrival, _Mapping]] = ...) -> None: ...
+
+class SeatArrival(_message.Message):
+    __slots__ = ("seat", "name")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    name: str
+    def __init__(self, seat: _Optional[int] = ..., name: _Optional[str] = ...) -> None: ...
 
 class TableServiceHintRequest(_message.Message):
     __slots__ = ("table_id", "seat_token", "budget_ms")
