@@ -22,6 +22,7 @@ from moneycards.solver.errors import (ContextError, InvalidInput, NotationError,
                                       snake_case)
 from moneycards.solver.games import GAMES, another_game, new_state, rules_for, spec
 from moneycards.solver.lukfu import NAME as LUKFU
+from moneycards.solver.rulebook import rules_of
 from moneycards.solver.table import IllegalAction, Outcome, outcome_from_json
 from moneycards.solver.tables import check_match, read_match
 from moneycards.v1 import common_pb2, lukfu_pb2, table_pb2
@@ -224,7 +225,8 @@ def rules_from_json(game: str, obj: Any, *, field: str = "rules") -> Any:
 
 def faces_switch(game: str, text: Any, default: tuple[Any, ...], where: str) -> tuple[Any, ...]:
     """A switch that names faces (R-Tôm-cards' `tom_cards`): as many different faces of
-    the game's deck as its default has, in notation."""
+    the game's deck as its default has, in notation, and one of the readings its ruling
+    settles (the faces some preset gives it: the page's or tradition's Tôm), canonical."""
     if not isinstance(text, str):
         raise InvalidInput("expected cards in notation (text)", field=where)
     wanted = f"{len(default)} different faces, as in {' '.join(map(str, default))!r}"
@@ -236,9 +238,19 @@ def faces_switch(game: str, text: Any, default: tuple[Any, ...], where: str) -> 
                            field=where) from None
     if len(faces) != len(default) or len(set(faces)) != len(faces):
         raise InvalidInput(f"{wanted}, not {clip(text)!r}", field=where)
+    key = where.rpartition(".")[2]
+    readings = {frozenset(r): r for r in (getattr(spec(game).rules(p), key)
+                                          for p in spec(game).presets)}
+    if frozenset(faces) not in readings:
+        ruling = next((r.id for r in rules_of(game) if r.kind == "switch" and r.field == key),
+                      None)
+        told = " or ".join(repr(" ".join(map(str, r))) for r in readings.values())
+        raise InvalidInput(f"{told}, the readings {ruling or 'the rules'} settles; not "
+                           f"{clip(text)!r}", field=where, rule=ruling)
     # a set of faces: the preset's own, in another order, changes nothing (and is not listed
-    # among the switches that differ from it)
-    return default if set(faces) == set(default) else tuple(faces)
+    # among the switches that differ from it); another reading, in its canonical order
+    chosen = readings[frozenset(faces)]
+    return default if set(chosen) == set(default) else chosen
 
 
 def switch_text(value: Any) -> Any:

@@ -314,6 +314,11 @@ def test_play_takes_a_preset_and_ruling_switches(tmp_path, server_address):
     r = run("totom", "play", "--switch", "tom_cards=3m 3m 7c")
     assert r.exit_code == 2 and "--switch.tom_cards: 3 different faces, as in '3m 3c 7c'" \
         in r.output
+    # three faces that are neither reading R-Tôm-cards settles: refused, naming both
+    r = run("totom", "play", "--switch", "tom_cards=9m 9s 9c")
+    assert r.exit_code == 2 and r.output.endswith(
+        "--switch.tom_cards: '3m 3c 7c' or '3m 3s 7c', the readings R-Tôm-cards settles; not "
+        "'9m 9s 9c' [R-Tôm-cards]\n"), r.output
     # a word that is no card is answered with the switch's form, not only the notation's
     r = run("totom", "play", "--switch", "tom_cards=true")
     assert r.exit_code == 2 and "--switch.tom_cards: 3 different faces, as in '3m 3c 7c', " \

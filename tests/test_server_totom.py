@@ -181,7 +181,11 @@ def test_the_tom_cards_switch_names_tom_s_faces_r_tom_cards(stub):
     assert page.wins and named.wins
     assert pb.TOTOM_BONUS_KIND_TOM not in {b.kind for b in page.bonuses}
     assert pb.TOTOM_BONUS_KIND_TOM in {b.kind for b in named.bonuses}
-    for bad in ("3m 3s", "3m 3m 7c", "3m 3s 7x"):
+    # tradition's Tôm in another order is told back in its canonical one (notation)
+    told = stub.CheckHand(pb.CheckHandRequest(hand=hand, context=context, rules=pb.TotomRules(
+        tom_cards="7c 3s 3m")), timeout=10)
+    assert told == named
+    for bad in ("3m 3s", "3m 3m 7c", "3m 3s 7x", "3m 3s 8c", "9m 9s 9c"):
         with pytest.raises(grpc.RpcError) as err:
             stub.CheckHand(pb.CheckHandRequest(hand=hand, context=context,
                                                rules=pb.TotomRules(tom_cards=bad)), timeout=10)
