@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from moneycards.solver.cards import Face
-from moneycards.solver.errors import InvalidInput
+from moneycards.solver.errors import InvalidInput, clip
 from moneycards.solver.games import AnyGame, spec
 from moneycards.solver.observation import Observation
 from moneycards.solver.ranking import LEVELS
@@ -680,8 +680,11 @@ class Table:
             to_act = self.to_act(seat)
             if to_act != seat:
                 assert to_act is not None  # the deal is on
-                raise IllegalAction(f"it is {self.seats[to_act].name}'s turn",
-                                    rule=NOT_YOUR_TURN)
+                # echoed as every refused action is: 'pass' by Bo: it is Ann's turn
+                why = f"it is {self.seats[to_act].name}'s turn"
+                raise IllegalAction(f"{clip(' '.join(text.split()))!r} by "
+                                    f"{self.seats[seat].name}: {why}", rule=NOT_YOUR_TURN,
+                                    why=why)
             self._play(seat, text)
         self.advance(start=start)
         return self.events(seat, since)

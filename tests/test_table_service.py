@@ -340,12 +340,14 @@ def test_out_of_turn_is_refused_with_the_seat_to_act(stub):
     assert code == grpc.StatusCode.FAILED_PRECONDITION
     assert d["ErrorInfo"].reason == "NOT_YOUR_TURN" and f"P{actor}" in message
     assert "rule" not in d["ErrorInfo"].metadata  # a reason, not a rule id
+    assert message == f"'pass' by P{other}: it is P{actor}'s turn"  # echoed as any refusal
+    assert d["ErrorInfo"].metadata["why"] == f"it is P{actor}'s turn"
     # a hint out of turn is refused alike, naming the same seat to act
     code, said, d = error(stub.Hint, table_pb2.TableServiceHintRequest(
         table_id=tid, seat_token=tokens[other]))
     assert code == grpc.StatusCode.FAILED_PRECONDITION
     assert d["ErrorInfo"].reason == "NOT_YOUR_TURN"
-    assert said == f"{message}: nothing to rank"
+    assert said == f"it is P{actor}'s turn: nothing to rank"
     assert "[" not in message  # brackets hold rule ids; NOT_YOUR_TURN is a reason only
 
 
