@@ -486,6 +486,23 @@ def test_choosing_you_at_a_second_seat_hands_the_first_to_an_ai(served, context)
     w.page.fill("input[name=name0]", "Hoa")
     w.page.select_option("#seat0", "you")  # back: a name typed at the new seat stays there
     assert [w.page.input_value(f"input[name=name{s}]") for s in range(2)] == ["Hoa", ""]
+    # a select's arrow keys pass through You on the way to another choice: you go back to
+    # where you were, with your name, and the seat keeps the choice it was going to
+    w.page.select_option("#seat1", "friend")
+    w.page.select_option("#seat1", "you")
+    assert w.page.text_content(".seat-said") == "You sit at Seat 1; Seat 0 is now AI: strong."
+    w.page.select_option("#seat1", "random")
+    assert [w.page.input_value(f"#seat{s}") for s in range(2)] == ["you", "random"]
+    assert [w.page.input_value(f"input[name=name{s}]") for s in range(2)] == ["Hoa", ""]
+    assert w.page.text_content(".seat-said") == \
+        "You sit at Seat 0 again; Seat 1 is AI: random."
+    page_keys = w.page.locator("#seat1")
+    page_keys.focus()
+    for _ in range(3):
+        w.page.keyboard.press("ArrowUp")  # random, friend, you
+    w.page.keyboard.press("ArrowDown")
+    assert [w.page.input_value(f"#seat{s}") for s in range(2)] == ["you", "friend"]
+    assert w.page.input_value("input[name=name0]") == "Hoa"
     assert w.errors == []
 
 
@@ -825,10 +842,13 @@ def test_a_friend_who_has_not_opened_their_link_is_said_so_at_every_seat(served,
         assert b.page.text_content("section.seat[data-seat='2'] .badge.away") == \
             "link not opened yet"
         assert b.page.query_selector("section.seat[data-seat='0'] .badge.away") is None
-        # told by the dealer's Watch stream (WatchResponse.arrival), not by its 15 s read
+        # told by the dealer's Watch stream (WatchResponse.arrival), not by its 15 s read,
+        # and said to a screen reader
         wait_for(a.page, "() => document.querySelector('.status .turn').textContent"
                          " === 'Ann to act'", timeout=10_000)
         assert a.page.query_selector("section.seat[data-seat='1'] .badge.away") is None
+        assert a.page.text_content(".table > .sr-only[aria-live]") == \
+            "Ann opened their link: they are at the table."
         assert a.page.text_content("section.seat[data-seat='2'] .badge.away") == \
             "link not opened yet"
         assert a.errors == [] and b.errors == []
@@ -1832,6 +1852,35 @@ def test_between_deals_a_next_deal_that_asks_a_friend_first_does_not_wait_for_yo
     turn = w.page.text_content(".status .turn")
     assert turn == "deal 1 is over: its end is below, then go on to deal 2", turn
     assert w.page.title().startswith("Deal over"), w.page.title()
+    # a screen reader hears how it ended before the way on, where focus goes
+    result = w.page.text_content(".between .result-text")
+    said = w.page.text_content(".table > .sr-only[aria-live]")
+    assert said.startswith("Deal 1 is over. ") and said.endswith(" Then go on to deal 2."), said
+    assert result.split(" (KW-")[0] in said, (result, said)
+    assert w.errors == []
+
+
+def test_a_turn_that_comes_while_a_friend_acted_puts_focus_on_the_moves(served, context):
+    """The table opened while a friend is to act (Kowah seed 3: seat 1 starts) has no move to
+    focus; when the friend has played and the turn comes, focus is on the first move, not
+    left on the page's body, where a keyboard or a screen reader would have to find it."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "kowah", ["you", "friend", "greedy"], 3)
+    link = w.page.get_attribute(".invite-link[data-seat='1']", "value")
+    token = urllib.parse.unquote(re.search(r"token=([^&]+)", link).group(1))
+    table_id = urllib.parse.unquote(re.search(r"table=([^&]+)", link).group(1))
+    w.page.click("#to-my-seat")
+    w.settled()
+    assert w.debug("legal") == []
+    friend = {"tableId": table_id, "seatToken": token}
+    for _ in range(2):  # the friend draws, then discards
+        seen = connect(served, "GetView", friend)["view"]
+        connect(served, "Act", {**friend, "action": seen["legalActions"][0]["text"],
+                                "expectedVersion": seen.get("version", "0")})
+    wait_for(w.page, "document.querySelector('section.actions button.act') !== null")
+    w.settled()
+    assert w.page.evaluate("document.activeElement.matches('section.actions button.act')"), \
+        w.page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
     assert w.errors == []
 
 
@@ -2446,10 +2495,39 @@ def test_a_touch_screen_shows_no_key_badges(served, browser):
             ctx.close()
 
 
+def test_an_alert_is_read_out_once_however_often_the_table_is_drawn(served, context):
+    """The table is drawn anew on every change (a card picked, an old card proved, a friend
+    arriving): a refusal shown again is no new alert (each new alert element is read out
+    again), while it stays in view."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "kowah", ["you", "greedy", "greedy"], 5)
+    w.settled()
+    assert "draw" in w.debug("legal")
+    w.debug("act", "discard 9m")  # before a draw or take: refused (KW-T2)
+    w.page.wait_for_selector("section.actions .refusal[role=alert]")
+    said = w.page.text_content("section.actions .refusal")
+    w.page.click(".me .card >> nth=0")  # drawn again: the refusal stays, unannounced
+    w.page.wait_for_selector(".picked-note")
+    assert w.page.text_content("section.actions .refusal") == said
+    assert w.page.query_selector("section.actions .refusal[role=alert]") is None
+    # the browser logs the refused call's 400 itself: expected here
+    assert [e for e in w.errors if "(Bad Request)" not in e] == []
+
+
+def lukfu_lowest_down(seed: int) -> str:
+    """The face-down play the terminal's number picks at seat 0's first decision."""
+    from moneycards.solver.lukfu.screen import default_down
+
+    table = Table.create("lukfu", [Seat("human"), Seat("ai", "random"), Seat("ai", "random")],
+                         seed=seed)
+    return default_down(table.observation(0))
+
+
 def test_keys_play_only_the_choices_in_view(served, context):
     """Luk Fu, seed 0: seat 0 first goes down with one of 12 cards, a list folded away; its
-    buttons carry no key, and 1 plays nothing until a picked card brings choices into
-    view, numbered."""
+    buttons carry no key, and 1 plays the one choice keyed beside the fold, as the
+    terminal's number does (the lowest cards not old), once the server has said which are
+    old; a picked card brings its choices into view, numbered."""
     w = Watched(context, 390, 844)
     deal_in_lobby(w, served, "lukfu", ["you", "random", "random"], 0)
     w.settled()
@@ -2457,32 +2535,48 @@ def test_keys_play_only_the_choices_in_view(served, context):
     assert len(legal) == 12 and all(a.startswith("down ") for a in legal)
     assert w.page.query_selector("details.downs:not([open])") is not None
     assert w.page.query_selector("details.downs button[data-key]") is None
-    version = w.debug("version")
-    w.page.keyboard.press("1")
-    w.page.wait_for_timeout(300)
-    assert w.debug("version") == version
+    lowest = lukfu_lowest_down(0)
+    keyed = w.page.wait_for_selector(".action-list > button.act[data-key='1']")
+    assert keyed.get_attribute("data-action") == lowest
+    assert "the lowest cards not old" in keyed.get_attribute("aria-label")
     w.page.click(".me .card[data-card='1c']")  # picked: the one choice that uses it
     w.page.wait_for_selector("button.act[data-key='1'][data-action='down 1c']")
+    version = w.debug("version")
     w.page.keyboard.press("1")
     wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    assert "Player 0: down 1c" in w.page.text_content(".log-lines")
+    assert w.errors == []
+
+
+def test_one_key_puts_the_lowest_cards_not_old_down(served, context):
+    """Luk Fu, seed 0, the fold untouched: 1 plays the choice keyed beside it."""
+    w = Watched(context, 1280, 800)
+    deal_in_lobby(w, served, "lukfu", ["you", "random", "random"], 0)
+    w.settled()
+    w.page.wait_for_selector(".action-list > button.act[data-key='1']")
+    version = w.debug("version")
+    w.page.keyboard.press("1")
+    wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    assert f"Player 0: {lukfu_lowest_down(0)}" in w.page.text_content(".log-lines")
     assert w.errors == []
 
 
 def test_an_opened_fold_numbers_its_choices_for_the_keys(served, context):
     """Luk Fu, seed 0: the twelve face-down choices folded away carry no key; opened, the
-    first ten are numbered 1-9 and 0, and 0 plays the tenth (a keyboard user's only way
-    on)."""
+    first nine are numbered 2-9 and 0 (1 is the lowest cards not old, beside the fold), and
+    0 plays its ninth."""
     w = Watched(context, 1280, 800)
     deal_in_lobby(w, served, "lukfu", ["you", "random", "random"], 0)
     w.settled()
     assert w.page.query_selector("details.downs button[data-key]") is None
+    w.page.wait_for_selector(".action-list > button.act[data-key='1']")  # the lowest, 1
     w.page.focus("details.downs summary")
     w.page.keyboard.press("Enter")
     w.page.wait_for_selector("details.downs[open] button[data-key='9']")
-    # the tenth is 0, as a keyboard's digits run; the eleventh and twelfth have no key
+    # the tenth key is 0, as a keyboard's digits run; the last three have no key
     keys = w.page.eval_on_selector_all("details.downs button.act",
                                        "(es) => es.map((e) => e.dataset.key ?? '')")
-    assert keys == [str(k) for k in range(1, 10)] + ["0", "", ""]
+    assert keys == [str(k) for k in range(2, 10)] + ["0", "", "", ""]
     tenth = w.page.get_attribute("details.downs button[data-key='0']", "data-action")
     version = w.debug("version")
     w.page.keyboard.press("0")

@@ -119,6 +119,11 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
       && kept.seats.every((v) => WHO.some(([w]) => w === v)) ? kept.seats : undefined;
     clear(seats);
     seats.append(h("legend", {}, "Seats"));
+    // where "you" went from, while the seat that took it still has it: a select's arrow keys
+    // pass through "you" on the way to another choice, and you then go back where you were
+    let moved: { from: number; name: string; to: number; toName: string } | undefined;
+    const said = h("p", { class: "quiet seat-said", role: "status" });
+    const label = (v: string) => WHO.find(([w]) => w === v)?.[1] ?? v;
     for (let s = 0; s < g.seats; s++) {
       const chosen = keptSeats?.[s] ?? (s === 0 ? "you" : "strong");
       const pick = h("select", { name: `seat${s}`, id: `seat${s}`, "aria-label": `Seat ${s}` },
@@ -126,22 +131,40 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
       // One seat is yours: the one you sat at before takes the other seats' default, an AI
       // (never a friend's seat, which would wait on a link nobody meant to send), and your
       // name, if you typed one, comes with you.
+      pick.dataset.before = chosen;
       pick.addEventListener("change", () => {
+        const name = (k: number) => seats.querySelector<HTMLInputElement>(`input[name=name${k}]`)!;
+        const picks = [...seats.querySelectorAll<HTMLSelectElement>("select")];
         if (pick.value === "you") {
-          const name = (k: number) => seats.querySelector<HTMLInputElement>(`input[name=name${k}]`)!;
-          seats.querySelectorAll<HTMLSelectElement>("select").forEach((other, k) => {
+          picks.forEach((other, k) => {
             if (other === pick || other.value !== "you") return;
-            other.value = "strong";
+            // an AI this seat had goes to the seat you left; never a friend's
+            const before = pick.dataset.before ?? "strong";
+            other.value = before === "friend" || before === "you" ? "strong" : before;
+            other.dataset.before = other.value;
+            moved = { from: k, name: name(k).value, to: s, toName: name(s).value };
             if (!name(s).value.trim()) name(s).value = name(k).value;
             name(k).value = "";
+            said.textContent = `You sit at Seat ${s}; Seat ${k} is now ${label(other.value)}.`;
           });
+        } else if (moved?.to === s && !picks.some((p) => p.value === "you")) {
+          picks[moved.from].value = "you";
+          picks[moved.from].dataset.before = "you";
+          name(moved.from).value = moved.name;
+          name(s).value = moved.toName;
+          said.textContent = `You sit at Seat ${moved.from} again; Seat ${s} is ${label(pick.value)}.`;
+          moved = undefined;
+        } else {
+          said.textContent = "";
         }
+        pick.dataset.before = pick.value;
         unnamed();
       });
       seats.append(h("div", { class: "seat-row" }, h("label", { for: `seat${s}` }, `Seat ${s}`), pick,
         h("input", { type: "text", name: `name${s}`, maxlength: 40,
           "aria-label": `Seat ${s} name`, value: keptSeats ? (kept?.names[s] ?? "") : "" })));
     }
+    seats.append(said);
     unnamed();
   };
   // Each name field shows what the table calls the seat if it is left blank, as the

@@ -70,6 +70,7 @@ export class TablePage {
   private restoring = false;
   private downsOpen = false;  // the folded face-down choices are open (and numbered)
   private saidTurn = "";  // the view's version and turn line last announced
+  private alerted = new Set<string>();  // the alerts drawn for the view's version (alertOnce)
   private drawnVersion?: bigint;  // the view last drawn
   private readonly root: HTMLElement;
   private readonly announcer: HTMLElement;
@@ -122,6 +123,16 @@ export class TablePage {
   }
 
   /** Said once by a screen reader, in the page's one live region: cards by their names. */
+  /** `role: "alert"` the first time a drawing of this view shows the message `key`: the
+   * table is drawn anew on every change (an old card proved, a friend arriving), and each
+   * new alert element is read out again. */
+  private alertOnce(key: string): { role?: string } {
+    const said = `${this.view?.version}|${key}`;
+    if (this.alerted.has(said)) return {};
+    this.alerted.add(said);
+    return { role: "alert" };
+  }
+
   private announce(text: string): void {
     const game = this.view ? GAME_KEY[this.view.game] : undefined;
     if (text) this.announcer.textContent = game ? spokenText(game, text) : text;
@@ -222,6 +233,7 @@ export class TablePage {
         for await (const { event, arrival } of stream) {
           wait = 250;
           if (event) this.addEvent(event);
+          if (arrival) this.announce(`${arrival.name} opened their link: they are at the table.`);
           // a friend's link opened: the seats' marks change, with no version moved
           if (arrival || (event && (!this.view || event.version > this.view.version))) void this.refresh();
         }
@@ -320,6 +332,21 @@ export class TablePage {
   /** Luk Fu: the hand's cards the server proved old for this view (none yet: empty). */
   private oldCards(v: TableView): Set<string> {
     return new Set(this.old?.version === v.version ? this.old.answer.old.flatMap(parseCards) : []);
+  }
+
+  /** Luk Fu: the face-down play of the lowest cards that are not old (LF-O1), as the
+   * terminal's number picks it; none until the server has said which cards are old. */
+  private lowestDown(v: TableView, obs: LukFuObservation, downs: LegalAction[]): LegalAction | undefined {
+    if (this.old?.version !== v.version || !downs.length) return undefined;
+    const old = this.oldCards(v);
+    const n = parseCards(downs[0].cards).length;
+    const order = (c: string) => [Number(old.has(c)), Number(c[0]), "csmt".indexOf(c[1])];
+    const hand = parseCards(obs.hand).sort((a, b) => {
+      const [x, y] = [order(a), order(b)];
+      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+    });
+    const want = hand.slice(0, n).sort().join(" ");
+    return downs.find((a) => parseCards(a.cards).sort().join(" ") === want);
   }
 
   /** Luk Fu: which of the hand's cards are old, and the claim total, from the server. */
@@ -426,9 +453,13 @@ export class TablePage {
     if (v.version !== this.drawnVersion && this.lastFocus && /^(act|hint)-/.test(this.lastFocus)) {
       this.lastFocus = "next";  // no control has this name: the first usable one is chosen
     }
+    if (v.version !== this.drawnVersion) this.alerted.clear();
     this.drawnVersion = v.version;
+    // Lost to the body before any control was used here (a table opened while another
+    // seat was to act, its waiting line then redrawn): the next thing to do, so a person
+    // on a keyboard or a screen reader finds their moves when their turn comes.
     const focused = onBoard ? this.lastFocus
-      : !active || active === document.body ? (this.rendered ? this.lastFocus : "start") : undefined;
+      : !active || active === document.body ? (this.rendered ? this.lastFocus ?? "next" : "start") : undefined;
     this.handIndex = 0;
     const game = GAME_KEY[v.game];
     const obs = v.observation.value as Obs;
@@ -502,7 +533,7 @@ export class TablePage {
       && el.offsetParent !== null;
     const same = this.board.querySelector<HTMLElement>(`[data-focus="${CSS.escape(key)}"]`);
     if (same === document.activeElement) return;
-    const next = [same, ...["button.act", "button.next-deal", ".result h2", "button.hint-button",
+    const next = [same, ...["button.act", "details.downs > summary", "button.next-deal", ".result h2", "button.hint-button",
       "[data-focus=lobby]", ".actions h2, .between h2, .actions .quiet"]
       .map((sel) => this.board.querySelector<HTMLElement>(sel))]
       .find((el) => el !== null && (usable(el) || el.matches("h2, .quiet")));
@@ -566,9 +597,8 @@ export class TablePage {
     // The next deal is dealt at once; its turn waits until the last one's end is read. A
     // next deal that asks this seat first says so: the other seats wait on it.
     if (ended) {
-      const waits = ended + 1 === v.matchState?.deal && !v.over && obs.toAct === v.seat;
       return `deal ${ended} is over: its end is below, then go on to deal ${ended + 1}`
-        + (waits ? ", which waits for you" : "");
+        + (this.nextWaits(v, obs, ended) ? ", which waits for you" : "");
     }
     if (v.over) return v.matchState?.over ? "the match is over" : "the deal is over";
     if (obs.toAct === v.seat) {
@@ -579,6 +609,12 @@ export class TablePage {
     return obs.toAct !== undefined ? `${names[obs.toAct]} to act${notHereYet(v, obs.toAct)}` : "";
   }
 
+  /** Whether the deal after `ended`, dealt at once, asks this seat first (the other seats
+   * wait on it). */
+  private nextWaits(v: TableView, obs: Obs, ended: number): boolean {
+    return ended + 1 === v.matchState?.deal && !v.over && obs.toAct === v.seat;
+  }
+
   /** What a screen reader is told after a drawing: the person's turn, or how the deal
    * ended. Other seats' moves are read from the log, itself a live region. */
   private turnLine(v: TableView, obs: Obs, names: string[]): string {
@@ -587,7 +623,18 @@ export class TablePage {
       return `The match is over after ${m.deal} ${m.deal === 1 ? "deal" : "deals"}. `
         + `${this.matchLead(m, GAME_KEY[v.game], names)} The last deal: ${v.resultText}`;
     }
-    if (this.unreadDeal(v)) return this.turnWords(v, obs, names);
+    const ended = this.unreadDeal(v);
+    if (ended) {
+      // how it ended is said before the way on, as a match's end is: focus goes to "Go on",
+      // past the result a screen reader would otherwise never hear
+      const e = this.endingEvent(ended);
+      if (!e) return this.turnWords(v, obs, names);
+      const net = e.result?.net ?? [];
+      const settled = net.length === names.length && GAME_KEY[v.game] !== "kowah"
+        ? ` Settled: ${names.map((n, s) => `${n} ${net[s] > 0 ? "+" : ""}${net[s]}`).join(", ")}.` : "";
+      return `Deal ${ended} is over. ${e.lines[e.lines.length - 1] ?? ""}${settled} Then go on to `
+        + `deal ${ended + 1}${this.nextWaits(v, obs, ended) ? ", which waits for you" : ""}.`;
+    }
     if (v.over) return `The deal is over. ${v.resultText}`;
     return obs.toAct === v.seat ? this.turnWords(v, obs, names) : "";
   }
@@ -911,7 +958,7 @@ export class TablePage {
       if (t.claim !== undefined && !v.over) {
         // said as a player says it: a win on the card (ù), or a Chíu of it
         const what = t.claim === Claim.WIN ? "win (ù) on it" : `claim it for a Chíu, with your three ${t.offer?.card ?? ""}`;
-        c.append(h("p", { class: "prompt", role: "alert" },
+        c.append(h("p", { class: "prompt", ...this.alertOnce("claim") },
           ...withRules(`You may ${what}, or decline. Nobody else sees the question: the others play on `
             + "as if you declined, and a claim comes first, taking back what they played meanwhile "
             + "(R-claim-privacy).", game)));
@@ -1117,7 +1164,7 @@ export class TablePage {
     if (this.refusal?.code === Code.Aborted) {
       // STALE_VERSION: the table moved on (another seat's move, a claim that comes first)
       // between the view and the action; what is on screen now is the table as it is
-      panel.append(h("div", { class: "refusal stale", role: "alert" },
+      panel.append(h("div", { class: "refusal stale", ...this.alertOnce("stale") },
         h("strong", {}, "Not played"),
         h("span", {}, v.over
           ? "The deal ended before your action reached the table."
@@ -1126,14 +1173,14 @@ export class TablePage {
             + "It is shown as it is now: choose again.")));
     } else if (this.refusal && unanswered(this.refusal)) {
       // not a refusal: no answer came, so whether the action counted is not known yet
-      panel.append(h("div", { class: "refusal stale", role: "alert" },
+      panel.append(h("div", { class: "refusal stale", ...this.alertOnce("unanswered") },
         h("strong", {}, "No answer"),
         h("span", {}, "The server could not be reached: what you sent may not have reached "
           + "the table. Once the table is live again it shows whether an action counted; if "
           + "it did not, try again.")));
     } else if (this.refusal) {
       const r = this.refusal;
-      panel.append(h("div", { class: "refusal", role: "alert" },
+      panel.append(h("div", { class: "refusal", ...this.alertOnce(`refused ${r.message}`) },
         h("strong", {}, "Refused"), r.rule ? ruleRef(r.rule, game) : null,
         // the rule is shown first: not again at the message's end ("… [KW-T2]"), and a
         // reason that is no rule ("[NOT_YOUR_TURN]") is for programs, not people
@@ -1145,12 +1192,12 @@ export class TablePage {
     const legal = v.legalActions;
     const texts = legal.map((a) => a.text);
     if (game === "kowah" && texts.includes("stay")) {
-      panel.append(h("p", { class: "prompt", role: "alert" }, ...withRules("You are ready: declare checki, showing "
+      panel.append(h("p", { class: "prompt", ...this.alertOnce("declare") }, ...withRules("You are ready: declare checki, showing "
         + "a pair, or stay undeclared. Nobody else sees the question: the others play on as if you "
         + "stayed, and a declaration comes first, taking back what they played meanwhile "
         + "(R-declare-privacy).", game)));
     } else if (game === "lukfu" && texts.includes("claim")) {
-      panel.append(h("p", { class: "prompt", role: "alert" },
+      panel.append(h("p", { class: "prompt", ...this.alertOnce("claim") },
         ...withRules("You may claim the win: your fu plus your old cards reach six (LF-W2), or play on (LF-W3).", game)));
     }
     if (!legal.length) {
@@ -1187,11 +1234,11 @@ export class TablePage {
       ? [...(obs as KowahObservation).discards].reverse().find((d) => d.takenBy === undefined)?.card : undefined;
     // Keys 1-9 go to the buttons in view: a folded list's are not numbered (a key must not
     // play a choice the person cannot see).
-    const button = (a: LegalAction, keyed = true) => {
+    const button = (a: LegalAction, keyed = true, note = "") => {
       if (keyed) number += 1;
       // 1-9, and 0 for the tenth, as a keyboard's row of digits runs
       const key = keyed && number <= 10 ? String(number % 10) : undefined;
-      const said = describe(game, obs, a.text);
+      const said = [describe(game, obs, a.text), note].filter(Boolean).join(", ");
       const saidAloud = said ? spokenText(game, said) : "";
       const short = describeShort(game, obs, a.text);
       // in Chắn verbs the action's own text follows them, for the title and a screen reader
@@ -1216,6 +1263,10 @@ export class TablePage {
     const rest = shown.filter((a) => !a.text.startsWith("down"));
     for (const a of rest) list.append(button(a));
     if (downs.length > FOLD_AT && !this.selected.length) {
+      // The face-down play a number picks in the terminal, keyed here too: folded, the
+      // choices carry no key, and a key must play something (the cards it puts down named)
+      const lowest = this.lowestDown(v, obs as LukFuObservation, downs);
+      if (lowest) list.append(button(lowest, true, "the lowest cards not old"));
       // Folded, its buttons carry no key; opened, the first of them are numbered.
       const fold = h("details", { class: "downs", open: this.downsOpen },
         h("summary", { "data-focus": "downs" },
