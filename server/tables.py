@@ -240,6 +240,17 @@ def closed_table(table_id: str) -> TableError:
                              "TABLE_NOT_FOUND", table_id=table_id))
 
 
+def link_not_opened(table_id: str) -> TableError:
+    """PERMISSION_DENIED for a seat dealt as a link (TableSeat.invited) whose token has not
+    been exchanged yet: until its person opens the link, the token the table's maker was
+    handed opens nothing but that exchange, so the maker cannot look at (or play) the
+    friend's cards before they come, unseen."""
+    return TableError(status(
+        code_pb2.PERMISSION_DENIED, "this seat was dealt as a link (TableSeat.invited): its "
+        "token opens nothing until the link is opened, which exchanges it for a new one "
+        "(RenewSeatToken)", "LINK_NOT_OPENED", table_id=table_id))
+
+
 def token_renewed(table_id: str) -> TableError:
     """PERMISSION_DENIED for a seat token exchanged for a new one (RenewSeatToken)."""
     return TableError(status(
@@ -432,7 +443,10 @@ class Tables:
                                     "TABLE_NOT_FOUND", table_id=table_id))
         return found
 
-    def seat(self, table_id: str, token: str) -> tuple[OpenTable, int]:
+    def seat(self, table_id: str, token: str, *, opening: bool = False
+             ) -> tuple[OpenTable, int]:
+        """The table and the seat `token` opens. `opening`: the call is RenewSeatToken, the
+        one an invited seat's first token may make (link_not_opened)."""
         # The token's form is checked before any table is looked up: a malformed request is
         # refused alike whether its table exists or not, and says nothing of which do.
         if not token:
@@ -446,8 +460,12 @@ class Tables:
         with t.lock:
             self.sync(t)  # the tokens as the store has them: another server may renew one
             seat = t.seat_of(token)
+            unopened = seat is not None and t.table.seats[seat].invited \
+                and seat not in t.renewed
         if seat is None:
             raise self.refused(t, token)
+        if unopened and not opening:
+            raise link_not_opened(t.table_id)
         return t, seat
 
     def closable(self, table_id: str, seat_token: str, owner_token: str) -> OpenTable:
@@ -489,7 +507,7 @@ class Tables:
     def renew(self, table_id: str, token: str) -> tuple[int, str]:
         """Exchange a seat's token for a new one (RenewSeatToken): (seat, new token). The
         old one is refused from then on by every server sharing the store."""
-        t, seat = self.seat(table_id, token)
+        t, seat = self.seat(table_id, token, opening=True)
         fresh = secrets.token_urlsafe(24)
         with t.lock:
             self.sync(t)

@@ -201,10 +201,10 @@ def test_an_invited_seat_is_told_to_every_seat_until_its_link_is_opened(store_db
     try:
         stub = table_pb2_grpc.TableServiceStub(ch)
         tid, tokens = create_inviting(stub, 9, invited=(1,))
-        for t in tokens.values():
-            v = view(stub, tid, t)
-            assert invited_seats(v) == [1] and renewed_seats(v) == []
+        v = view(stub, tid, tokens[0])
+        assert invited_seats(v) == [1] and renewed_seats(v) == []
         _, fresh = renew(stub, tid, tokens[1])
+        assert invited_seats(view(stub, tid, fresh)) == [1]
         v = view(stub, tid, tokens[0])
         assert invited_seats(v) == [1] and renewed_seats(v) == [1]
         listed = stub.ListTables(table_pb2.ListTablesRequest()).tables
@@ -220,6 +220,25 @@ def test_an_invited_seat_is_told_to_every_seat_until_its_link_is_opened(store_db
     finally:
         ch.close()
         again.server.stop(None)
+
+
+def test_an_invited_seat_s_first_token_opens_nothing_but_the_link(stub):
+    """A seat dealt as a link: whoever made the table holds its first token, which opens
+    nothing until the link is opened (RenewSeatToken), so the maker cannot look at the
+    friend's cards, nor play them, before the friend comes, unseen; a seat not invited
+    (the maker's own) is open at once."""
+    tid, tokens = create_inviting(stub, 9, invited=(1,))
+    for name, call in calls_with(stub, tid, tokens[1]):
+        if name == "RenewSeatToken":
+            continue
+        code, message, d = error(call)
+        assert code == grpc.StatusCode.PERMISSION_DENIED, name
+        assert d["ErrorInfo"].reason == "LINK_NOT_OPENED", name
+        assert "dealt as a link" in message, name
+    assert view(stub, tid, tokens[0]).seat == 0
+    _, fresh = renew(stub, tid, tokens[1])
+    assert view(stub, tid, fresh).seat == 1
+    refused_as_renewed(stub, tid, tokens[1])  # the first token, now renewed
 
 
 def test_a_watch_stream_tells_a_link_opened_on_any_replica_once(store_db):

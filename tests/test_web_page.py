@@ -200,6 +200,15 @@ def connect(base: str, method: str, body: dict) -> dict:
         return json.loads(r.read())
 
 
+def opened_link(base: str, link: str) -> dict:
+    """A friend's seat as its link's page opens it (RenewSeatToken: the link's own token
+    opens nothing else): the table id and the seat's new token, for `connect`."""
+    table_id = urllib.parse.unquote(re.search(r"table=([^&]+)", link).group(1))
+    token = urllib.parse.unquote(re.search(r"token=([^&]+)", link).group(1))
+    fresh = connect(base, "RenewSeatToken", {"tableId": table_id, "seatToken": token})
+    return {"tableId": table_id, "seatToken": fresh["seatToken"]["token"]}
+
+
 def hand_shown(w: Watched) -> list[str]:
     return sorted(w.page.eval_on_selector_all(".me .hand [data-card]",
                                               "els => els.map(e => e.dataset.card)"))
@@ -1436,8 +1445,7 @@ def test_the_links_for_friends_leave_with_their_toggle_when_the_table_finishes(s
     w = Watched(context)
     deal_in_lobby(w, served, "lukfu", ["you", "friend", "greedy"], 2)
     link = w.page.get_attribute(".invite-link[data-seat='1']", "value")
-    token = urllib.parse.unquote(re.search(r"token=([^&]+)", link).group(1))
-    table = re.search(r"table=([^&]+)", link).group(1)
+    friend = opened_link(served, link)
     w.page.click("#to-my-seat")
     w.settled()
     w.page.click(".status button.invites-again")
@@ -1445,7 +1453,7 @@ def test_the_links_for_friends_leave_with_their_toggle_when_the_table_finishes(s
     version = w.debug("version")
     w.page.click("section.actions button.act[data-action='call pass']")
     wait_for(w.page, f"document.body.dataset.version !== '{version}'")
-    connect(served, "Act", {"tableId": table, "seatToken": token, "action": "call pass"})
+    connect(served, "Act", {**friend, "action": "call pass"})
     wait_for(w.page, "document.body.innerText.includes('deal over')", timeout=15000)
     w.settled()
     assert w.debug("over")
@@ -1716,11 +1724,10 @@ def test_a_lost_watch_stream_resumes_from_the_last_version(browser, tmp_path):
         w = Watched(ctx)
         deal_in_lobby(w, base, "kowah", ["you", "friend", "random"], 21)
         link = w.page.get_attribute(".invite-link[data-seat='1']", "value")
-        token = re.search(r"token=([^&]+)", link).group(1)
+        friend = opened_link(base, link)
         w.page.click("#to-my-seat")
         w.settled()
         wait_for(w.page, "document.querySelector('.live')?.dataset.live === 'live'")
-        table_id = w.debug("table")
         # play to the friend's turn
         while w.debug("legal"):
             version = w.debug("version")
@@ -1731,9 +1738,9 @@ def test_a_lost_watch_stream_resumes_from_the_last_version(browser, tmp_path):
         wait_for(w.page, "document.querySelector('.live')?.dataset.live === "
                  "'reconnecting'", timeout=15000)
         proc, base, _, _ = start_serve(db, grpc_port, web_port)
-        view = connect(base, "GetView", {"tableId": table_id, "seatToken": token})["view"]
+        view = connect(base, "GetView", friend)["view"]
         action = view["legalActions"][0]["text"]
-        connect(base, "Act", {"tableId": table_id, "seatToken": token, "action": action})
+        connect(base, "Act", {**friend, "action": action})
         wait_for(
             w.page,
             "line => document.querySelector('.log-lines').textContent.includes(line)",
@@ -1827,10 +1834,8 @@ def test_between_deals_a_next_deal_that_asks_a_friend_first_does_not_wait_for_yo
     w = Watched(context)
     deal_in_lobby(w, served, "kowah", ["you", "friend", "greedy"], 23, deals=2)
     link = w.page.get_attribute(".invite-link[data-seat='1']", "value")
-    token = urllib.parse.unquote(re.search(r"token=([^&]+)", link).group(1))
-    table_id = urllib.parse.unquote(re.search(r"table=([^&]+)", link).group(1))
+    friend = opened_link(served, link)
     w.page.click("#to-my-seat")
-    friend = {"tableId": table_id, "seatToken": token}
     for _ in range(400):
         w.settled()
         if w.page.query_selector(".between button.next-deal"):
@@ -1867,12 +1872,10 @@ def test_a_turn_that_comes_while_a_friend_acted_puts_focus_on_the_moves(served, 
     w = Watched(context)
     deal_in_lobby(w, served, "kowah", ["you", "friend", "greedy"], 3)
     link = w.page.get_attribute(".invite-link[data-seat='1']", "value")
-    token = urllib.parse.unquote(re.search(r"token=([^&]+)", link).group(1))
-    table_id = urllib.parse.unquote(re.search(r"table=([^&]+)", link).group(1))
+    friend = opened_link(served, link)
     w.page.click("#to-my-seat")
     w.settled()
     assert w.debug("legal") == []
-    friend = {"tableId": table_id, "seatToken": token}
     for _ in range(2):  # the friend draws, then discards
         seen = connect(served, "GetView", friend)["view"]
         connect(served, "Act", {**friend, "action": seen["legalActions"][0]["text"],
@@ -2255,7 +2258,9 @@ def test_a_long_kowah_pile_keeps_the_hand_and_the_moves_on_screen(served, contex
         e.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(e).fontSize))
         .map((e) => e.textContent)""")
     assert wrapped == [], wrapped
-    assert seen["above"] > 0 and seen["said"] == f" · {seen['above']} earlier, scroll up", seen
+    many = "s" if seen["above"] > 1 else ""
+    assert seen["above"] > 0 and seen["said"] == (
+        f" · {seen['above']} earlier discard{many} above: scroll up"), seen
     if os.environ.get("MONEYCARDS_SCREENSHOTS"):
         page.query_selector(".center").screenshot(
             path=str(shots_dir(None) / f"kowah-long-pile-{width}.png"))

@@ -64,7 +64,8 @@ class TableServiceStub:
     (NOT_YOUR_TURN), then the rules. A stale `expected_version` is ABORTED (reason
     STALE_VERSION, metadata "version" the seat's); an unknown (or closed) table is NOT_FOUND
     (TABLE_NOT_FOUND, metadata "table_id"); a token that is not one of the table's is
-    PERMISSION_DENIED (WRONG_SEAT_TOKEN, or SEAT_TOKEN_RENEWED; metadata "table_id");
+    PERMISSION_DENIED (WRONG_SEAT_TOKEN, or SEAT_TOKEN_RENEWED; LINK_NOT_OPENED for an
+    invited seat's first token used before its link was opened; metadata "table_id");
     malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming the field. A table store that cannot answer (busy, full, damaged, unreachable) is
     UNAVAILABLE with the reason (STORE_LOCKED, STORE_FULL, STORE_DAMAGED, STORE_UNREACHABLE,
     STORE_FAILED) and nothing changed. An Act that ends DEADLINE_EXCEEDED (or whose
@@ -168,7 +169,8 @@ class TableServiceServicer:
     (NOT_YOUR_TURN), then the rules. A stale `expected_version` is ABORTED (reason
     STALE_VERSION, metadata "version" the seat's); an unknown (or closed) table is NOT_FOUND
     (TABLE_NOT_FOUND, metadata "table_id"); a token that is not one of the table's is
-    PERMISSION_DENIED (WRONG_SEAT_TOKEN, or SEAT_TOKEN_RENEWED; metadata "table_id");
+    PERMISSION_DENIED (WRONG_SEAT_TOKEN, or SEAT_TOKEN_RENEWED; LINK_NOT_OPENED for an
+    invited seat's first token used before its link was opened; metadata "table_id");
     malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming the field. A table store that cannot answer (busy, full, damaged, unreachable) is
     UNAVAILABLE with the reason (STORE_LOCKED, STORE_FULL, STORE_DAMAGED, STORE_UNREACHABLE,
     STORE_FAILED) and nothing changed. An Act that ends DEADLINE_EXCEEDED (or whose
@@ -362,7 +364,8 @@ class TableService:
     (NOT_YOUR_TURN), then the rules. A stale `expected_version` is ABORTED (reason
     STALE_VERSION, metadata "version" the seat's); an unknown (or closed) table is NOT_FOUND
     (TABLE_NOT_FOUND, metadata "table_id"); a token that is not one of the table's is
-    PERMISSION_DENIED (WRONG_SEAT_TOKEN, or SEAT_TOKEN_RENEWED; metadata "table_id");
+    PERMISSION_DENIED (WRONG_SEAT_TOKEN, or SEAT_TOKEN_RENEWED; LINK_NOT_OPENED for an
+    invited seat's first token used before its link was opened; metadata "table_id");
     malformed input is INVALID_ARGUMENT with a google.rpc.BadRequest naming the field. A table store that cannot answer (busy, full, damaged, unreachable) is
     UNAVAILABLE with the reason (STORE_LOCKED, STORE_FULL, STORE_DAMAGED, STORE_UNREACHABLE,
     STORE_FAILED) and nothing changed. An Act that ends DEADLINE_EXCEEDED (or whose
