@@ -128,3 +128,29 @@ def test_cards_in_words_are_said_by_name_for_a_screen_reader(tmp_path):
         "Bak Chi (1 Tens)",
         "no cards here, 10 points, TT-C3",
     ]
+
+
+def test_a_kowah_declaration_sent_is_said_at_once_with_the_turns_it_leaves(tmp_path):
+    """KW-X2: a declared seat's turns play themselves, so the table's answer to a
+    declaration can come only with the deal's end (each AI move at its pace): what was sent
+    is said while it answers, where any other action is only 'sent'."""
+    said = say(tmp_path, "[w.sentWords('kowah', 'declare 22h'), w.sentWords('kowah', 'draw'), "
+                         "w.sentWords('totom', 'declare 22h')]")
+    assert said[0] == ("You declared checki: your turns now draw and discard by themselves "
+                       "(KW-X2) until someone wins; the table is playing on…")
+    assert said[1] == said[2] == "Sent; the table is answering…"
+
+
+def test_a_match_nobody_won_a_deal_of_says_so(tmp_path):
+    """R-match: a Kowah match whose every deal was drawn (KW-K2) has no one "level at the top,
+    with multipliers won that add up to 0 each"; a won match names who leads, and how."""
+    said = say(tmp_path, "["
+               "w.matchLeadWords('kowah', ['A', 'B', 'C'], [0n, 0n, 0n], [0, 0, 0], 2, 0), "
+               "w.matchLeadWords('kowah', ['A', 'B', 'C'], [0n, 0n, 0n], [0, 0, 0], 1, 0), "
+               "w.matchLeadWords('kowah', ['A', 'B', 'C'], [3n, 0n, 3n], [1, 0, 1], 3, 0), "
+               "w.matchLeadWords('lukfu', ['A', 'B', 'C'], [2n, -1n, -1n], [1, 0, 0], 3, 2)]")
+    assert said == ["No seat won a deal: all 2 deals were drawn (KW-K2).",
+                    "No seat won a deal: the deal was drawn (KW-K2).",
+                    "A and C finish level at the top, with multipliers won that add up to 3 "
+                    "each.",
+                    "A finishes first, with +2 points (the target was 2)."]

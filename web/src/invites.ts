@@ -25,10 +25,15 @@ export function inviteUrl(tableId: string, token: string, owner?: string, read?:
  * access says to select and copy). */
 export function linkField(url: string, attrs: Record<string, string | number>): [HTMLInputElement, HTMLElement] {
   const field = h("input", { type: "text", readonly: true, value: url, ...attrs }) as HTMLInputElement;
+  // named for its link where there are several (a list of Copy buttons read alike to a
+  // screen reader): "Copy", then "the link for seat 1" to a screen reader only
+  const word = h("span", {}, "Copy");
+  const whose = attrs["aria-label"]
+    ? h("span", { class: "sr-only" }, ` the ${String(attrs["aria-label"]).replace(/^L/, "l")}`) : null;
   const copy = h("button", { type: "button", onclick: async () => {
     field.select();
-    try { await navigator.clipboard.writeText(url); copy.textContent = "Copied"; } catch { copy.textContent = "Select and copy"; }
-  } }, "Copy");
+    try { await navigator.clipboard.writeText(url); word.textContent = "Copied"; } catch { word.textContent = "Select and copy"; }
+  } }, word, whose);
   return [field, copy];
 }
 

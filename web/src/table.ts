@@ -16,7 +16,7 @@ import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
 import { kowahGroups, totomGroups } from "./groups.js";
 import {
   describe, describeShort, explainResult, GAME_TITLE, listed, lukfuToBeat, OFFER_WORDS, plural, possessive, seatKindWords,
-  seatName, turnWhat, withoutAction, chanWords, chanTurn, chanLogVerb,
+  seatName, sentWords, matchLeadWords, turnWhat, withoutAction, chanWords, chanTurn, chanLogVerb,
 } from "./words.js";
 
 type Obs = TotomObservation | KowahObservation | LukFuObservation;
@@ -70,6 +70,7 @@ export class TablePage {
   private restoring = false;
   private downsOpen = false;  // the folded face-down choices are open (and numbered)
   private saidTurn = "";  // the view's version and turn line last announced
+  private sent = "";  // the action last sent (said while the table answers)
   private alerted = new Set<string>();  // the alerts drawn for the view's version (alertOnce)
   private drawnVersion?: bigint;  // the view last drawn
   private readonly root: HTMLElement;
@@ -180,6 +181,7 @@ export class TablePage {
   async act(text: string, expectedVersion: bigint | undefined = this.view?.version): Promise<void> {
     if (this.busy) return;
     this.busy = true;
+    this.sent = text;
     this.refusal = undefined;
     this.render();
     try {
@@ -984,7 +986,7 @@ export class TablePage {
         const boxTop = pile.getBoundingClientRect().top;
         const hidden = Array.from(pile.children)
           .filter((li) => li.getBoundingClientRect().bottom <= boxTop + 1).length;
-        above.textContent = hidden ? ` · ${hidden} earlier, scroll up` : "";
+        above.textContent = hidden ? ` · ${plural(hidden, "earlier discard")} above: scroll up` : "";
       };
       const fit = () => {
         pile.style.height = "";
@@ -1188,7 +1190,7 @@ export class TablePage {
     }
     if (v.over) return panel;
     // The server answers once the AI seats have played, each at its pace (serve --ai-pace-ms).
-    if (this.busy) panel.append(h("p", { class: "quiet", role: "status" }, "Sent; the table is answering…"));
+    if (this.busy) panel.append(h("p", { class: "quiet", role: "status" }, ...withRules(sentWords(game, this.sent), game)));
     const legal = v.legalActions;
     const texts = legal.map((a) => a.text);
     if (game === "kowah" && texts.includes("stay")) {
@@ -1453,21 +1455,10 @@ export class TablePage {
     return box;
   }
 
-  /** A finished match (R-match): who leads, and each seat's total and deals won. */
-  /** Who finishes a match first, with what: "AI 1 finishes first, with multipliers won that
-   * add up to 3." */
+  /** Who finishes a finished match (R-match) first, with what (matchLeadWords). */
   private matchLead(m: NonNullable<TableView["matchState"]>, game: GameKey, names: string[]): string {
-    const totals = names.map((_, s) => m.totals[s] ?? 0n);
-    const best = totals.reduce((a, b) => (b > a ? b : a), totals[0] ?? 0n);
-    const leaders = names.filter((_, s) => totals[s] === best);
-    const one = best === 1n || best === -1n;
-    // KW-K1 keeps no points: a Kowah total is a sum of multipliers, never "3 multipliers"
-    const amount = game === "kowah" ? `multipliers won that add up to ${best}`
-      : `${best > 0n ? "+" : ""}${best} ${one ? "point" : "points"}`;
-    const target = m.rules?.toPoints ?? 0;
-    const reached = target && best >= BigInt(target) ? ` (the target was ${target})` : "";
-    return leaders.length === 1 ? `${leaders[0]} finishes first, with ${amount}${reached}.`
-      : `${listed(leaders)} finish level at the top, with ${amount} each${reached}.`;
+    return matchLeadWords(game, names, names.map((_, s) => m.totals[s] ?? 0n),
+      names.map((_, s) => m.wins[s] ?? 0), m.deal, m.rules?.toPoints ?? 0);
   }
 
   private matchSummary(m: NonNullable<TableView["matchState"]>, game: GameKey, names: string[]): HTMLElement[] {
@@ -1501,8 +1492,9 @@ export class TablePage {
                       declared: Readonly<Record<number, string>>, shown: string[]): void {
     const m = this.view?.matchState;
     const redeal = !m ? "one-deal" : m.over ? "match-over" : "next-deal";
-    box.append(h("ul", { class: "explain" }, explainResult(game, r, names, declared, redeal)
-      .map((line) => h("li", {}, ...withRules(line, game)))));
+    const told = explainResult(game, r, names, declared, redeal);
+    // a drawn Kowah deal has nothing more to tell: no empty list for a screen reader
+    if (told.length) box.append(h("ul", { class: "explain" }, told.map((line) => h("li", {}, ...withRules(line, game)))));
     const lines = shown.filter((line) => !(r.net.length && line.startsWith("Settlement")));
     // A Tổ Tôm winner's twenty drawn as cards above the lines that read them out, in the
     // pairs the lines list (Chắn, then Cạ), else as one row: the same cards, hidden from a

@@ -254,6 +254,37 @@ export function explainResult(game: GameKey, r: DealResult, names: string[],
 
 /** A hint's explanation without the action it starts by naming, shown beside the action's
  * button: "discard 2m: +0.7 points a deal …" -> "+0.7 points a deal …" (as the terminal). */
+/** Who finishes a match first, with what: "AI 1 finishes first, with multipliers won that
+ * add up to 3." (R-match); `totals` and `wins` per seat, after `deals` deals. */
+export function matchLeadWords(game: GameKey, names: string[], totals: bigint[], wins: number[],
+                               deals: number, toPoints: number): string {
+  // nobody won a deal: not "level at the top, with multipliers that add up to 0 each"
+  if (!wins.some((n) => n > 0)) {
+    return game === "kowah"
+      ? `No seat won a deal: ${deals === 1 ? "the deal was" : `all ${deals} deals were`} drawn (KW-K2).`
+      : "No seat won a deal: every seat finishes level, at 0 points.";
+  }
+  const best = totals.reduce((a, b) => (b > a ? b : a), totals[0] ?? 0n);
+  const leaders = names.filter((_, s) => totals[s] === best);
+  const one = best === 1n || best === -1n;
+  // KW-K1 keeps no points: a Kowah total is a sum of multipliers, never "3 multipliers"
+  const amount = game === "kowah" ? `multipliers won that add up to ${best}`
+    : `${best > 0n ? "+" : ""}${best} ${one ? "point" : "points"}`;
+  const reached = toPoints && best >= BigInt(toPoints) ? ` (the target was ${toPoints})` : "";
+  return leaders.length === 1 ? `${leaders[0]} finishes first, with ${amount}${reached}.`
+    : `${listed(leaders)} finish level at the top, with ${amount} each${reached}.`;
+}
+
+/** What the page says while the table answers an action sent. A Kowah declaration leaves
+ * the seat no decision: its turns play themselves (KW-X2) and the answer may come only with
+ * the deal's end, so what was sent is said at once. */
+export function sentWords(game: GameKey, sent: string): string {
+  return game === "kowah" && sent.startsWith("declare ")
+    ? "You declared checki: your turns now draw and discard by themselves (KW-X2) until "
+      + "someone wins; the table is playing on…"
+    : "Sent; the table is answering…";
+}
+
 export function withoutAction(action: string, explanation: string): string {
   for (const head of [`${action}: `, `${action} `]) {
     if (explanation.startsWith(head)) return explanation.slice(head.length);
