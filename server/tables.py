@@ -280,10 +280,12 @@ def pace_outside_the_slot(table: Table, context: Any,
     within the shutdown's grace rather than being cut. The table is the call's alone under
     its lock; after it, the table waits as before."""
     table.sleep = paced_wait(getattr(context, "idle", None), stopping)
+    table.defer_quiet_pace = True
     try:
         yield
     finally:
         del table.sleep
+        del table.defer_quiet_pace
 
 
 class Tables:
@@ -898,12 +900,25 @@ class TableService(table_pb2_grpc.TableServiceServicer):
         if expected is not None and expected < 0:
             raise InvalidInput("a version is 0 or more: the view's version, as last read",
                                field="expected_version")
+        answer, owed_until = self._act(t, seat, request.action, expected, context)
+        # a private decision answered owes its pace out of the lock (Table.defer_quiet_pace):
+        # no other seat's call waits on it
+        owed = owed_until - t.table.clock()
+        if owed > 0:
+            paced_wait(getattr(context, "idle", None), self.tables.stopping)(owed)
+        return answer
+
+    def _act(self, t: OpenTable, seat: int, action: str, expected: int | None,
+             context: grpc.ServicerContext) -> tuple[table_pb2.ActResponse, float]:
+        """The action played and stored, under the table's lock: the answer, and when the
+        pace it still owes ends (0: none)."""
         with t.lock, pace_outside_the_slot(t.table, context, self.tables.stopping):
+            t.table.owed_until = 0.0
             for _ in range(ACT_TRIES):
                 self.tables.sync(t)
                 inputs = len(t.table.inputs)
                 try:
-                    events = t.table.act(seat, request.action, expected)
+                    events = t.table.act(seat, action, expected)
                     self.tables.commit(t)
                 except Conflict:  # another server wrote first: take its state, retry
                     self.tables.reload(t)
@@ -917,9 +932,10 @@ class TableService(table_pb2_grpc.TableServiceServicer):
                         log.error("table %s: an action failed part way", t.table_id)
                         self.tables.reload(t)
                     raise
+                owed_until, t.table.owed_until = t.table.owed_until, 0.0
                 return table_pb2.ActResponse(
                     view=view_message(t, seat),
-                    events=events_messages(t.table, events, seat))
+                    events=events_messages(t.table, events, seat)), owed_until
             raise TableError(status(
                 code_pb2.ABORTED, "the table kept changing under this action (other "
                 "servers acting on it): read the view and decide again",

@@ -405,6 +405,14 @@ class Table:
     # The pace's clock and wait (class attributes, not fields); a test gives its own.
     clock = staticmethod(time.monotonic)
     sleep = staticmethod(time.sleep)
+    # A caller that holds the table under a lock while it paces (the server) sets
+    # `defer_quiet_pace`: a call that changed nothing another seat sees (a private decision
+    # answered: a decline, a Kowah stay) then owes its pace in `owed_until` (the clock's
+    # time), to be waited once the lock is let go. Held under the lock, its pace stalled
+    # the other seats' calls with no version moved, which told them a private decision was
+    # made (R-claim-privacy, R-declare-privacy).
+    defer_quiet_pace = False
+    owed_until = 0.0
 
     def __post_init__(self) -> None:
         if self.deal is not None:
@@ -673,6 +681,7 @@ class Table:
             raise IllegalAction(f"seat {seat} is an AI player", rule=NOT_YOUR_TURN)
         self.check_not_over()
         start = self.clock()  # the pace counts the action's own work too (`advance`)
+        public = self.public_count
         pend = self._first_pending(seat)
         if pend is not None:
             self._decide(pend, text)
@@ -686,10 +695,11 @@ class Table:
                                     f"{self.seats[seat].name}: {why}", rule=NOT_YOUR_TURN,
                                     why=why)
             self._play(seat, text)
-        self.advance(start=start)
+        self.advance(start=start, public=public)
         return self.events(seat, since)
 
-    def advance(self, answering: bool = True, start: float | None = None) -> None:
+    def advance(self, answering: bool = True, start: float | None = None,
+                public: int | None = None) -> None:
         """AI seats play until a person is to act; past a person's private decision the
         table plays on as if it were declined (R-claim-privacy, R-declare-privacy).
 
@@ -711,7 +721,9 @@ class Table:
         plays them, also where no person sees them yet (at a table of one person, whose
         view stops where it was asked): their thinking, which depends on hidden cards,
         hides in their paces as any other's does.
-        `start`: when the call began to play (an action's own work counts)."""
+        `start`: when the call began to play (an action's own work counts); `public`: the
+        count of public actions then (a call that added none may owe its pace,
+        `defer_quiet_pace`)."""
         kinds = {s.kind for s in self.seats}
         if self.ai_pace_ms <= 0 or HUMAN not in kinds:
             self._advance()
@@ -724,7 +736,9 @@ class Table:
             due = min(max(self.paced_ms - owed, self.ai_pace_ms if answering else 0.0),
                       MAX_REPLY_PACE_MS)
         wait = start + due / 1000 - self.clock()
-        if wait > 0:
+        if wait > 0 and self.defer_quiet_pace and self.public_count == public:
+            self.owed_until = start + due / 1000
+        elif wait > 0:
             self.sleep(wait)
 
     def _advance(self) -> None:

@@ -404,3 +404,44 @@ def test_a_paced_reply_waits_without_its_call_slot():
             assert svc.guard.gate.running == 0
     finally:
         svc.server.stop(None)
+
+
+def test_a_private_decision_answered_keeps_no_other_seat_waiting():
+    """R-claim-privacy: Bo's Chíu declined (Tổ Tôm seed 7, opened by Me's discard 9s) owes
+    its pace, but out of the table's lock: Me's calls meanwhile answer at once. Held under
+    the lock, the pace stalled them with no version moved, which told Me that someone had
+    just turned a private claim down. Bo's own answer still waits its pace."""
+    pace_s = 3.0
+    svc = start_service("127.0.0.1", 0, 4, limits=Limits(ai_pace_ms=pace_s * 1000),
+                        warm=False)
+    human = common_pb2.SEAT_KIND_HUMAN
+    ai = dict(kind=common_pb2.SEAT_KIND_AI, ai_level=common_pb2.AI_LEVEL_GREEDY)
+    seats = [common_pb2.TableSeat(kind=human, name="Me"), common_pb2.TableSeat(**ai),
+             common_pb2.TableSeat(kind=human, name="Bo"), common_pb2.TableSeat(**ai)]
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{svc.port}") as ch:
+            stub = table_pb2_grpc.TableServiceStub(ch)
+            r = stub.CreateTable(table_pb2.CreateTableRequest(
+                game=common_pb2.GAME_TOTOM, seats=seats, seed=7), timeout=60)
+            me, bo = ({t.seat: t.token for t in r.seat_tokens}[s] for s in (0, 2))
+
+            def view(token):
+                return stub.GetView(table_pb2.GetViewRequest(
+                    table_id=r.table_id, seat_token=token), timeout=60).view
+
+            stub.Act(table_pb2.ActRequest(table_id=r.table_id, seat_token=me,
+                                          action="discard 9s"), timeout=60)
+            assert [a.text for a in view(bo).legal_actions] == ["chiu", "decline"]
+            before = view(me)
+            start = time.monotonic()
+            declined = stub.Act.future(table_pb2.ActRequest(
+                table_id=r.table_id, seat_token=bo, action="decline"), timeout=60)
+            time.sleep(0.5)  # the decline is played at once: it is in its pace now
+            asked = time.monotonic()
+            seen = view(me)
+            assert not declined.done() and time.monotonic() - asked < 1.0
+            assert seen == before  # and nothing Me sees moved
+            declined.result()
+            assert time.monotonic() - start >= pace_s - 0.05
+    finally:
+        svc.server.stop(None)
