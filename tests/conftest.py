@@ -1,5 +1,6 @@
 import contextlib
 import os
+import pathlib
 import shutil
 import tempfile
 
@@ -115,3 +116,31 @@ def module_store_db(request, tmp_path_factory):
     else:
         with fresh_postgres() as url:
             yield url
+
+
+# -- the TypeScript example, built apart ------------------------------------------------------
+TS_EXAMPLE = pathlib.Path(__file__).resolve().parents[1] / "examples" / "ts"
+
+
+def ts_example_in(where: pathlib.Path, *, compile: bool = True) -> pathlib.Path:
+    """examples/ts copied to `where` (its packages linked) with its code generated from the
+    project's protos, and compiled to `where`/dist unless `compile` is false: each test
+    builds its own, so no build rewrites files another test is running (as examples/ts's
+    README says to build a copy)."""
+    import subprocess
+    import sys
+
+    root = TS_EXAMPLE.parents[1]
+    shutil.copytree(TS_EXAMPLE, where, ignore=shutil.ignore_patterns("node_modules", "dist",
+                                                                      "gen"))
+    (where / "node_modules").symlink_to(TS_EXAMPLE / "node_modules")
+    venv = pathlib.Path(sys.executable).parent
+    buf = shutil.which("buf", path=f"{venv}{os.pathsep}{os.environ.get('PATH', '')}") or "buf"
+    steps = [[buf, "generate", str(root / "proto")]]
+    if compile:
+        steps.append(["node", str(TS_EXAMPLE / "node_modules" / "typescript" / "bin" / "tsc"),
+                      "-p", "."])
+    for step in steps:
+        r = subprocess.run(step, cwd=where, capture_output=True, text=True, timeout=300)
+        assert r.returncode == 0, r.stdout + r.stderr
+    return where

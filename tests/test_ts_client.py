@@ -8,9 +8,10 @@ import os
 import pathlib
 import shutil
 import subprocess
-import sys
 
 import pytest
+
+from tests.conftest import ts_example_in
 
 CLIENT = pathlib.Path(__file__).resolve().parents[1] / "examples" / "ts"
 INSTALLED = shutil.which("node") is not None and (CLIENT / "node_modules" / ".bin" / "tsc").exists()
@@ -22,14 +23,10 @@ pytestmark = [
 
 
 @pytest.fixture(scope="module")
-def built():
-    env = {**os.environ, "PATH": f"{pathlib.Path(sys.executable).parent}{os.pathsep}"
-                                 f"{os.environ.get('PATH', '')}"}
-    r = subprocess.run(["npm", "run", "--silent", "build"], cwd=CLIENT, env=env,
-                       capture_output=True, text=True, timeout=300)
-    assert r.returncode == 0, r.stdout + r.stderr
-    assert (CLIENT / "gen" / "moneycards" / "v1" / "kowah_pb.ts").exists()
-    return CLIENT / "dist" / "client.js"
+def built(tmp_path_factory):
+    where = ts_example_in(tmp_path_factory.mktemp("ts") / "ts")
+    assert (where / "gen" / "moneycards" / "v1" / "kowah_pb.ts").exists()
+    return where / "dist" / "client.js"
 
 
 def call(script, address, *args):
