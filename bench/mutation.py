@@ -322,7 +322,8 @@ MUTANTS: tuple[Mutant, ...] = (
       "a declined claim counts in every seat's version and shows as an event",
       ("tests/test_table_service.py",)),
     M("tables-pace-no-wait", "solver/tables.py",
-      "        if wait > 0:\n            self.sleep(wait)", "        pass", "AI pace",
+      "        elif wait > 0:\n            self.sleep(wait)", "        elif False:\n            pass",
+      "AI pace",
       "a paced table answers as soon as its AI seats have decided", PACE_T),
     M("tables-pace-last-only", "solver/tables.py",
       "self.paced_ms += decision_pace_ms(seat.level, self.ai_pace_ms)",
@@ -344,8 +345,8 @@ MUTANTS: tuple[Mutant, ...] = (
       "due = min(self.ai_pace_ms, PEOPLE_PACE_MS) if answering else 0.0", "due = 0.0",
       "AI pace", "a table of people answers at once: an action that opens a private claim "
       "answers later than one that does not", PACE_T),
-    M("tables-pace-from-advance", "solver/tables.py", "        self.advance(start=start)\n",
-      "        self.advance()\n", "AI pace", "the pace counts from after the action's own "
+    M("tables-pace-from-advance", "solver/tables.py", "        self.advance(start=start, public=public)\n",
+      "        self.advance(public=public)\n", "AI pace", "the pace counts from after the action's own "
       "work, which varies with a private claim it opens", PACE_T),
     M("tables-pace-expert-as-strong", "solver/tables.py",
       'return pace_ms * (EXPERT_PACES if level == "expert" else 1)', "return pace_ms",
@@ -609,6 +610,11 @@ MUTANTS: tuple[Mutant, ...] = (
       "        if False:", "TableSeat.invited",
       "the table's maker looks at a friend's seat before its link is opened",
       ("tests/test_seat_tokens.py",)),
+    M("quiet-pace-in-lock", TABLES_PY,
+      "if wait > 0 and self.defer_quiet_pace and self.public_count == public:",
+      "if False:", "R-claim-privacy",
+      "a private decline's pace held under the table's lock, stalling the other seats",
+      ("tests/test_ai_pace.py",)),
     M("watch-arrival", TABLES_SRV, "for s in sorted(t.renewed - arrived)]",
       "for s in sorted(t.renewed - t.renewed)]", "RenewSeatToken",
       "a friend's link opened told to no Watch stream", ("tests/test_seat_tokens.py",)),

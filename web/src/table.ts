@@ -235,7 +235,10 @@ export class TablePage {
         for await (const { event, arrival } of stream) {
           wait = 250;
           if (event) this.addEvent(event);
-          if (arrival) this.announce(`${arrival.name} opened their link: they are at the table.`);
+          // a friend's link opened; a seat dealt to no one as a link was moved on
+          if (arrival) this.announce(this.view?.seats[arrival.seat]?.invited
+            ? `${arrival.name} opened their link: they are at the table.`
+            : `${arrival.name} moved their seat to another browser.`);
           // a friend's link opened: the seats' marks change, with no version moved
           if (arrival || (event && (!this.view || event.version > this.view.version))) void this.refresh();
         }
