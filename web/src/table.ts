@@ -385,7 +385,7 @@ export class TablePage {
     if (this.moving === "moved") return;
     const why = refusal(err);
     this.live = "ended";
-    this.hideLaterDeals(undefined);  // the table is gone: the log shows all it holds
+    this.hideLaterDeals(Infinity);  // the table is gone: the log shows all it holds
     clear(this.board);
     // Only whoever dealt closes a table with several people (CloseTable takes the owner
     // token); the server says "was closed" of a table it knows it closed, and nothing more
@@ -491,7 +491,9 @@ export class TablePage {
       parts.push(h("div", { class: "felt" }, others, this.center(v, game, obs, names)));
       parts.push(this.mine(v, game, obs, names));
     }
-    this.hideLaterDeals(ended);
+    // the deal being read, or being played: a later deal's entries, come by the stream
+    // before the view that ends this one, stay hidden (a drawing must not show them)
+    this.hideLaterDeals(ended ?? dealRead(this.seat) + 1);
     if (ended) {
       parts.push(this.betweenPanel(v, game, obs, names, ended));
     } else {
@@ -1550,13 +1552,13 @@ export class TablePage {
   }
 
   // -- the log ------------------------------------------------------------------------------
-  /** While the end of deal `ended` is unread, the log holds back the next deal's moves
-   * (dealt at once, its AI seats already playing), as the dimmed table does: they are
-   * neither shown nor read aloud until the person goes on. */
-  private hideLaterDeals(ended: number | undefined): void {
+  /** The log shows the deals up to `last` (the one whose end is read, or the one played):
+   * a later deal's moves (dealt at once, its AI seats already playing) are held back, as the
+   * dimmed table is, neither shown nor read aloud until the person goes on. */
+  private hideLaterDeals(last: number): void {
     let shown: HTMLElement | undefined;
     for (const li of Array.from(this.logList.children) as HTMLElement[]) {
-      const later = ended !== undefined && Number(li.dataset.deal ?? "0") > ended;
+      const later = Number(li.dataset.deal ?? "0") > last;
       if (li.hidden && !later) shown = li;
       li.hidden = later;
     }
