@@ -322,8 +322,8 @@ MUTANTS: tuple[Mutant, ...] = (
       "a declined claim counts in every seat's version and shows as an event",
       ("tests/test_table_service.py",)),
     M("tables-pace-no-wait", "solver/tables.py",
-      "        elif wait > 0:\n            self.sleep(wait)", "        elif False:\n            pass",
-      "AI pace",
+      "        elif wait > 0:\n            self.sleep(wait)",
+      "        elif False:\n            pass", "AI pace",
       "a paced table answers as soon as its AI seats have decided", PACE_T),
     M("tables-pace-last-only", "solver/tables.py",
       "self.paced_ms += decision_pace_ms(seat.level, self.ai_pace_ms)",
@@ -345,9 +345,10 @@ MUTANTS: tuple[Mutant, ...] = (
       "due = min(self.ai_pace_ms, PEOPLE_PACE_MS) if answering else 0.0", "due = 0.0",
       "AI pace", "a table of people answers at once: an action that opens a private claim "
       "answers later than one that does not", PACE_T),
-    M("tables-pace-from-advance", "solver/tables.py", "        self.advance(start=start, public=public)\n",
-      "        self.advance(public=public)\n", "AI pace", "the pace counts from after the action's own "
-      "work, which varies with a private claim it opens", PACE_T),
+    M("tables-pace-from-advance", "solver/tables.py",
+      "        self.advance(start=start, public=public)\n",
+      "        self.advance(public=public)\n", "AI pace", "the pace counts from after the "
+      "action's own work, which varies with a private claim it opens", PACE_T),
     M("tables-pace-expert-as-strong", "solver/tables.py",
       'return pace_ms * (EXPERT_PACES if level == "expert" else 1)', "return pace_ms",
       "AI pace", "an expert decision owes a strong one's pace", PACE_T),
