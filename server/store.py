@@ -119,6 +119,7 @@ class TableRow:
     created: str
     public_actions: int
     over: bool
+    renewed: frozenset[int] = frozenset()  # seats whose tokens were renewed (links opened)
 
 
 @dataclass(frozen=True)
@@ -365,11 +366,21 @@ class SqlStore:
         if after is not None:
             where += " AND (created < ? OR (created = ? AND table_id < ?))"
             args = (after[0], after[0], after[1])
-        rows = self._run(lambda ex: ex(
-            "SELECT table_id, header, created, public_actions, over FROM game_tables "
-            + where + " ORDER BY created DESC, table_id DESC LIMIT ?",
-            (*args, limit)).fetchall(), write=False)
-        return [TableRow(t, json.loads(h), str(c), int(n), bool(o)) for t, h, c, n, o in rows]
+        def work(ex: Execute) -> list[TableRow]:
+            rows = ex("SELECT table_id, header, created, public_actions, over FROM game_tables "
+                      + where + " ORDER BY created DESC, table_id DESC LIMIT ?",
+                      (*args, limit)).fetchall()
+            # whose links were opened, as a view tells every seat (SeatInfo.token_renewed)
+            renewed: dict[str, set[int]] = {}
+            if rows:
+                ids = [r[0] for r in rows]
+                for t, seat in ex("SELECT DISTINCT table_id, seat FROM renewed_tokens WHERE "
+                                  f"table_id IN ({', '.join('?' * len(ids))})",
+                                  tuple(ids)).fetchall():
+                    renewed.setdefault(t, set()).add(int(seat))
+            return [TableRow(t, json.loads(h), str(c), int(n), bool(o),
+                             frozenset(renewed.get(t, ()))) for t, h, c, n, o in rows]
+        return self._run(work, write=False)
 
     def probe(self) -> None:
         """One small write: raises StoreFailure while the store takes none."""

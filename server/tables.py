@@ -623,21 +623,27 @@ class Tables:
 
 
 # -- messages -------------------------------------------------------------------------------
-def seat_infos(table: Table) -> list[table_pb2.SeatInfo]:
+def seat_infos(table: Table, renewed: frozenset[int] = frozenset()
+               ) -> list[table_pb2.SeatInfo]:
+    """The table's seats as every seat sees them; token_renewed for those in `renewed`
+    (whose links were opened: public, as at a table who sat down)."""
     return [table_pb2.SeatInfo(seat=k, kind=SEAT_KINDS[s.kind], name=s.name,
                                ai_level=AI_LEVELS.get(s.level,
                                                       common_pb2.AI_LEVEL_UNSPECIFIED),
-                               invited=s.invited)
+                               invited=s.invited, token_renewed=k in renewed)
             for k, s in enumerate(table.seats)]
 
 
-def header_seat_infos(header: dict[str, Any]) -> list[table_pb2.SeatInfo]:
-    """The seats as a stored header writes them (a record file's `seats`, proto JSON)."""
+def header_seat_infos(header: dict[str, Any], renewed: frozenset[int] = frozenset()
+                      ) -> list[table_pb2.SeatInfo]:
+    """The seats as a stored header writes them (a record file's `seats`, proto JSON), each
+    marked token_renewed if in `renewed` (a link opened)."""
     out = []
     for k, d in enumerate(header.get("seats", [])):
         seat = json_format.ParseDict(d, common_pb2.TableSeat(), ignore_unknown_fields=True)
         out.append(table_pb2.SeatInfo(seat=k, kind=seat.kind, name=seat.name,
-                                      ai_level=seat.ai_level, invited=seat.invited))
+                                      ai_level=seat.ai_level, invited=seat.invited,
+                                      token_renewed=k in renewed))
     return out
 
 
@@ -687,10 +693,8 @@ def view_message(t: OpenTable, seat: int) -> table_pb2.TableView:
     name = on_wire.observation_field
     view = table_pb2.TableView(table_id=t.table_id, game=on_wire.enum,
                                game_name=on_wire.game, seat=seat,
-                               version=table.version(seat), seats=seat_infos(table),
-                               over=table.is_over)
-    for info in view.seats:  # whose link was opened: public, as at a table who sat down
-        info.token_renewed = info.seat in t.renewed
+                               version=table.version(seat),
+                               seats=seat_infos(table, t.renewed), over=table.is_over)
     # The view carries the game and the legal actions once, in its own fields (TableView).
     if on_wire.plugin:
         data = obs.to_json()
@@ -1058,7 +1062,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             self.tables.sync(t)
             table = t.table
             out = table_pb2.GetRecordResponse(complete=table.is_over,
-                                              seats=seat_infos(table))
+                                              seats=seat_infos(table, t.renewed))
             # a server-chosen seed of a match in play would tell the deals to come
             sealed = table.seed_sealed and not t.seed_chosen
             if table.is_over:
@@ -1107,7 +1111,7 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             summary = table_pb2.TableSummary(
                 table_id=row.table_id, game_name=game,
                 game=WIRES[game].enum if game in WIRES else common_pb2.GAME_UNSPECIFIED,
-                seats=header_seat_infos(row.header), actions=row.public_actions,
+                seats=header_seat_infos(row.header, row.renewed), actions=row.public_actions,
                 over=row.over)
             summary.created.FromJsonString(row.created)
             out.tables.append(summary)

@@ -207,8 +207,12 @@ def test_an_invited_seat_is_told_to_every_seat_until_its_link_is_opened(store_db
         assert invited_seats(view(stub, tid, fresh)) == [1]
         v = view(stub, tid, tokens[0])
         assert invited_seats(v) == [1] and renewed_seats(v) == [1]
-        listed = stub.ListTables(table_pb2.ListTablesRequest()).tables
-        assert [invited_seats(t) for t in listed if t.table_id == tid] == [[1]]
+        # the operator's listing and a record tell whose link was opened as a view does
+        listed = [t for t in stub.ListTables(table_pb2.ListTablesRequest()).tables
+                  if t.table_id == tid]
+        assert [(invited_seats(t), renewed_seats(t)) for t in listed] == [([1], [1])]
+        record = stub.GetRecord(table_pb2.GetRecordRequest(table_id=tid, seat_token=tokens[0]))
+        assert renewed_seats(record) == [1]
     finally:
         ch.close()
         service.server.stop(None)
