@@ -21,7 +21,7 @@ from typing import Any, Callable, TypeVar
 
 import psycopg
 from psycopg import IsolationLevel
-from psycopg_pool import ConnectionPool, PoolTimeout
+from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 
 from moneycards.solver.errors import InvalidInput
 from moneycards.server.store import (STORE_WORDS, Conflict, Execute, SqlStore,
@@ -153,7 +153,16 @@ class PostgresStore(SqlStore):
             raise failure("STORE_FULL", err) from None
         except (psycopg.errors.DataCorrupted, psycopg.errors.IndexCorrupted) as err:
             raise failure("STORE_DAMAGED", err) from None
-        except (psycopg.OperationalError, PoolTimeout) as err:
+        except (PoolClosed, PoolTimeout) as err:  # no connection was had: nothing ran
+            with self._pool_lock:
+                anew = self._pool is not pool and not self.down
+            if anew:
+                # the database came back while this call waited on the pool a probe has
+                # since replaced (and closed): the new pool serves it, and the store is up
+                return self._run(work, write, wait_s)
+            self.down = True
+            raise failure("STORE_UNREACHABLE", err) from None
+        except psycopg.OperationalError as err:
             self.down = True
             raise failure("STORE_UNREACHABLE", err) from None
         except psycopg.Error as err:

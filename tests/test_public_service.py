@@ -794,6 +794,37 @@ def test_a_call_waits_for_a_free_slot_while_its_deadline_allows_and_a_short_one_
         assert time.monotonic() - started >= 0.35
 
 
+def test_a_call_waiting_on_the_pool_a_probe_replaced_is_served_by_the_new_one():
+    """The database back, a probe makes the pool anew and closes the old one: a call still
+    waiting on the old pool for a connection is served by the new one, not failed as
+    STORE_UNREACHABLE (which marked the store down again, and health NOT_SERVING, a moment
+    after it came back)."""
+    with fresh_postgres() as url:
+        from moneycards.server.pgstore import PostgresStore
+
+        store = PostgresStore(url, min_size=1, max_size=1, timeout_s=10)
+        old = store._pool
+        held = old.getconn()  # its one connection: the next call waits for it
+        got: list = []
+
+        def call() -> None:
+            try:
+                got.append(store.get("x"))
+            except StoreFailure as err:
+                got.append(err.reason)
+
+        waiting = threading.Thread(target=call)
+        waiting.start()
+        time.sleep(0.5)
+        with store._pool_lock:  # as a probe does once the database answers again
+            store._pool = store._new_pool(2.0)
+        old.close(timeout=0.0)
+        waiting.join(10)
+        assert got == [None] and not store.down
+        old.putconn(held)
+        store.close_connection()
+
+
 def test_a_postgres_outage_is_seen_between_calls_fails_calls_fast_and_ends_at_once(caplog):
     """A database that goes away: health's ping sees it with no call made (it said SERVING
     until a call had waited out the pool's 10 s); calls then wait about a second, not the
