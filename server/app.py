@@ -56,6 +56,7 @@ AddServicer = Callable[[Any, grpc.Server], None]
 # (full service name, servicer, its add_..._to_server, service descriptor)
 ServicerEntry = tuple[str, object, AddServicer, ServiceDescriptor]
 
+TABLE_SERVICE = table_pb2.DESCRIPTOR.services_by_name["TableService"].full_name
 MAX_MESSAGE_BYTES = 1 << 20  # requests are a few hundred bytes; bound what we accept
 
 # (the generated module, the service's name, its add_..._to_server, the servicer class)
@@ -87,6 +88,17 @@ class Service:
     def set_status(self, status: int) -> None:
         for name in ["", *self.names]:
             self.health.set(name, status)
+
+    def set_store_serving(self, ok: bool) -> None:
+        """Health as the table store allows: with it, every service SERVING (the server
+        is warm); without it, the tables' service and the server as a whole NOT_SERVING,
+        while the games' rules services, which need no store, stay as they are (a balancer
+        that checks them by name keeps sending them calls through an outage)."""
+        if ok:
+            self.set_status(health_pb2.HealthCheckResponse.SERVING)
+            return
+        for name in ["", *[n for n in self.names if n == TABLE_SERVICE]]:
+            self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
 
 
 HOST_LABEL = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)")
@@ -197,9 +209,7 @@ def start_service(host: str = "127.0.0.1", port: int = 0, workers: int = 8,
     enable_reflection([health.SERVICE_NAME, *names], server)
     service = Service(server, 0, health_servicer, names, solvers, tables, guard, servicers)
     service.set_status(health_pb2.HealthCheckResponse.NOT_SERVING)
-    tables.health = StoreHealth(tables.store, lambda ok: service.set_status(
-        health_pb2.HealthCheckResponse.SERVING if ok
-        else health_pb2.HealthCheckResponse.NOT_SERVING))
+    tables.health = StoreHealth(tables.store, service.set_store_serving)
     if not warm:
         tables.health.serving()
     address = f"[{host}]:{port}" if ":" in host and not host.startswith("[") else f"{host}:{port}"
@@ -303,6 +313,7 @@ def serve_forever(host: str, port: int, workers: int, limits: Limits | None = No
             service.tables.store.close_connection()
         except Exception:  # noqa: BLE001 - exiting anyway; the WAL stays valid
             log.exception("closing the table store")
+        log.info("stopped")  # the log's last line: the store closed, nothing left running
         logging.shutdown()
         sys.stdout.flush()
         os._exit(0)  # worker threads stuck in a solver must not keep the process alive

@@ -123,7 +123,9 @@ def test_serve_max_watches_and_grace_reach_the_server(grace):
         assert answers[0].view.version > 0
         assert took < 2.5, took  # not held for the pace, nor for the whole grace
         # --grace reaches the server (a call stuck past it: test_serve_startup.py)
-        assert f"in-flight calls get {grace:.1f} s" in proc.stderr.read()
+        said = proc.stderr.read()
+        assert f"in-flight calls get {grace:.1f} s" in said
+        assert said.rstrip().endswith(": stopped"), said[-300:]  # the log says it ended
     finally:
         if proc.poll() is None:
             proc.kill()
