@@ -148,6 +148,10 @@ def operator_token(path: str | None) -> None:
             raise InvalidInput(f"cannot read {path}: {getattr(err, 'strerror', err)}",
                                field="--operator-token-file") from None
         field = "--operator-token-file"
+        mode = os.stat(path).st_mode & 0o777
+        if mode & 0o077:  # a secret others on the machine can read: said, not refused
+            click.echo(f"warning: --operator-token-file {path} can be read by other users "
+                       f"of this machine (mode {mode:04o}): chmod 600 it", err=True)
     else:
         token = os.environ.get("MONEYCARDS_OPERATOR_TOKEN", "")
         field = "MONEYCARDS_OPERATOR_TOKEN"

@@ -1087,7 +1087,9 @@ class TableService(table_pb2_grpc.TableServiceServicer):
         said = ""
         for key, value in context.invocation_metadata() or ():
             if key.lower() == "authorization" and isinstance(value, str):
-                said = value.removeprefix("Bearer ").strip()
+                # RFC 7235: the scheme is case-insensitive; a bare token is no credential
+                scheme, _, credentials = value.strip().partition(" ")
+                said = credentials.strip() if scheme.lower() == "bearer" else ""
         if not hmac.compare_digest(token_digest(said), token_digest(self.operator_token)):
             raise TableError(status(
                 code_pb2.PERMISSION_DENIED, "ListTables is an operator's call: send "

@@ -395,12 +395,14 @@ def test_list_tables_needs_the_operator_token_when_one_is_set():
         tid, _ = create(c.stub)
         req = table_pb2.ListTablesRequest()
         for metadata in [None, (("authorization", "Bearer " + "y" * 20),),
-                         (("authorization", "Bearer "),)]:
+                         (("authorization", "Bearer "),), (("authorization", token),),
+                         (("authorization", "Basic " + token),)]:
             r = refusal(lambda m=metadata: c.stub.ListTables(req, metadata=m, timeout=10))
             assert (r.code, r.reason) == (grpc.StatusCode.PERMISSION_DENIED, "OPERATOR_ONLY")
-        listing = c.stub.ListTables(req, metadata=(("authorization", "Bearer " + token),),
-                                    timeout=10)
-        assert [t.table_id for t in listing.tables] == [tid]
+        for scheme in ("Bearer", "bearer", "BEARER"):  # RFC 7235: any case
+            listing = c.stub.ListTables(req, metadata=(("authorization", f"{scheme} {token}"),),
+                                        timeout=10)
+            assert [t.table_id for t in listing.tables] == [tid]
 
 
 class PeerContext:

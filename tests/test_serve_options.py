@@ -162,6 +162,7 @@ def test_two_processes_on_a_memory_store_are_refused():
 def test_the_operator_token_file_reaches_list_tables(tmp_path):
     token = "operator-" + "x" * 20
     (tmp_path / "token").write_text(token + "\n")
+    (tmp_path / "token").chmod(0o644)  # readable by others: said on stderr
     proc, lines = serve_lines("--port", "0", "--no-web", "--processes", "1", "--db",
                               ":memory:", "--operator-token-file", str(tmp_path / "token"))
     try:
@@ -177,6 +178,9 @@ def test_the_operator_token_file_reaches_list_tables(tmp_path):
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=30)
+    said = proc.stderr.read()
+    assert (f"warning: --operator-token-file {tmp_path / 'token'} can be read by other users "
+            "of this machine (mode 0644): chmod 600 it") in said, said
 
 
 @pytest.mark.parametrize("value", ["0", "1000001"])
