@@ -328,7 +328,14 @@ def serve_forever(host: str, port: int, workers: int, limits: Limits | None = No
               flush=True)
         if service.web is not None:
             print(web_line(host, service.web.port, tls is not None), flush=True)
-    log.info("serving on %s:%d: %d solver processes, %d concurrent calls, hint cap %d ms, "
-             "grace %.1f s", host, service.port, processes, limits.max_concurrent,
-             limits.hint_cap_ms, limits.grace_s)
+    # what an operator set, said once: the store (each replica's own log names it), the
+    # limits and pace, and whether ListTables needs a token
+    assert service.tables is not None  # start_service opened them
+    log.info("serving on %s:%d: table store %s, %d solver processes, %d concurrent calls, "
+             "hint cap %d ms, AI pace %g ms, %d watch streams, %d open tables a client, "
+             "operator token %s, grace %.1f s", host, service.port,
+             service.tables.store.where, processes, limits.max_concurrent,
+             limits.hint_cap_ms, limits.ai_pace_ms, limits.max_watches,
+             limits.max_open_tables, "set" if operator_token else "not set (loopback "
+             "callers list tables)", limits.grace_s)
     service.server.wait_for_termination()

@@ -136,6 +136,9 @@ class Changes:
 
 
 class TableStore(Protocol):
+    @property
+    def where(self) -> str: ...  # the store as a log line names it (a path, a redacted URL)
+
     def create(self, table_id: str, header: dict[str, Any], tokens: dict[int, str],
                actions: list[str], over: bool, public_actions: int = 0,
                creator: str | None = None, limit: int | None = None,

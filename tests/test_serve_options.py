@@ -124,6 +124,10 @@ def test_serve_max_watches_and_grace_reach_the_server(grace):
         assert took < 2.5, took  # not held for the pace, nor for the whole grace
         # --grace reaches the server (a call stuck past it: test_serve_startup.py)
         said = proc.stderr.read()
+        # the options an operator set, in the start's log line
+        assert re.search(r"serving on [^ ]+: table store .*:memory:.*, AI pace 5000 ms, 1 "
+                         r"watch streams, 50 open tables a client, operator token not set",
+                         said), said[:600]
         assert f"in-flight calls get {grace:.1f} s" in said
         assert said.rstrip().endswith(": stopped"), said[-300:]  # the log says it ended
     finally:
