@@ -735,6 +735,8 @@ def test_a_seat_closes_its_table_for_every_seat_after_asking(browser, tmp_path):
             a.page.select_option(f"#seat{s}", who)
         a.page.click("#deal")
         link = a.page.get_attribute(".invite-link[data-seat='1']", "value")
+        # the Deal button gone, the focus is on what was dealt, not on the page's body
+        assert a.page.evaluate("document.activeElement.matches('.invite h2')")
         a.page.click("#to-my-seat")
         a.settled()
         table_id = re.search(r"table (\w+)", a.page.text_content(".status .meta")).group(1)
@@ -751,6 +753,11 @@ def test_a_seat_closes_its_table_for_every_seat_after_asking(browser, tmp_path):
         assert b.page.query_selector(f"{friend_entry} button.forget") is not None
         b.page.click(f"{friend_entry} > button >> nth=0")  # back to its seat
         b.settled()
+        # "move this seat" asks first, its safe answer focused, as the close's is
+        a.page.click(".status button.move-seat")
+        assert a.page.evaluate("document.activeElement.matches('.status button.move-no')")
+        a.page.keyboard.press("Enter")
+        assert a.page.evaluate("document.activeElement.matches('.status button.move-seat')")
         a.page.click(".status button.close-table")
         assert "close it for good, for every seat?" in a.page.text_content(".status .close-ask")
         a.page.click(".status button.close-no")
@@ -783,9 +790,14 @@ def test_a_seat_closes_its_table_for_every_seat_after_asking(browser, tmp_path):
         assert "close it for good, for every seat?" in a.page.text_content(f"{entry} .close-ask")
         a.page.click(f"{entry} button.close-no")
         assert a.page.query_selector(f"{entry} .close-ask") is None
+        # focus back on the close asked from, not on the page's body
+        assert a.page.evaluate("document.activeElement.matches('.resume button.close')")
         a.page.click(f"{entry} button.close")
         a.page.click(f"{entry} button.close-yes")
         wait_for(a.page, "(t) => !document.body.innerText.includes(t)", other)
+        # the entry gone, the focus is on a heading (Your tables', or the form's)
+        wait_for(a.page, "document.activeElement.matches('.resume h2, form h2')",
+                 timeout=10_000)
         # the address's open tables used up: the refusal says what to do
         made = []
         ai = {"kind": "SEAT_KIND_AI", "aiLevel": "AI_LEVEL_RANDOM"}

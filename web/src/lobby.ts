@@ -301,7 +301,15 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
       const left = fold?.querySelectorAll("li").length ?? 0;
       if (fold && left) fold.querySelector("summary")!.textContent = plural(left, "older table");
       else fold?.remove();
+      // the entry's buttons are gone with it: the focus goes to the list's heading (or, the
+      // list gone, the form's), not to the page's body
+      const heading = section?.querySelector("li") ? section.querySelector<HTMLElement>("h2")
+        : document.querySelector<HTMLElement>(".lobby-wrap form h2");
       if (section && !section.querySelector("li")) section.remove();
+      if (heading) {
+        heading.tabIndex = -1;
+        heading.focus();
+      }
     };
     const said = h("span", { class: "refusal", role: "alert", hidden: true });
     // Closing ends the table on the server for every seat (an open table counts against
@@ -356,7 +364,10 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
       controls.append(h("span", { class: "close-ask", role: "alert" }, "close it for good, for every seat? ",
         h("button", { type: "button", class: "link close-yes", onclick: () => void close() }, "yes, close it"),
         " · ",
-        h("button", { type: "button", class: "link close-no", onclick: plain }, "no, keep it")));
+        h("button", { type: "button", class: "link close-no", onclick: () => {
+          plain();
+          controls.querySelector<HTMLElement>(".close")?.focus();  // back where it was asked
+        } }, "no, keep it")));
       controls.querySelector<HTMLElement>(".close-no")?.focus();
     };
     // How the table stands now, asked of the server: it may have finished, been closed or
@@ -431,4 +442,11 @@ function showInvites(host: HTMLElement, seat: Remembered, game: string, friends:
       "can look at their cards."),
     inviteList(seat.tableId, friends),
     h("p", {}, h("button", { type: "button", class: "primary", id: "to-my-seat", onclick: () => go(seat) }, "Go to my seat"))));
+  // the Deal button is gone: the page's heading takes the focus, so a keyboard or a screen
+  // reader starts at what was dealt, not at the page's body
+  const heading = host.querySelector<HTMLElement>(".invite h2");
+  if (heading) {
+    heading.tabIndex = -1;
+    heading.focus();
+  }
 }

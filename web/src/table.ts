@@ -739,6 +739,8 @@ export class TablePage {
       return [" · ", h("button", { type: "button", class: "link move-seat", onclick: () => {
         this.moving = "asking";
         this.render();
+        // the question's safe answer takes the focus, as the close's does
+        this.root.querySelector<HTMLElement>(".move-no")?.focus();
       } }, "move this seat")];
     }
     return [" · ", h("span", { class: "move-ask", role: "alert" },
@@ -750,6 +752,7 @@ export class TablePage {
       h("button", { type: "button", class: "link move-no", onclick: () => {
         this.moving = "no";
         this.render();
+        this.root.querySelector<HTMLElement>(".move-seat")?.focus();  // back where it was asked
       } }, "no, stay here"))];
   }
 
