@@ -439,8 +439,12 @@ def test_a_luk_fu_lead_offers_a_claim_only_when_the_seat_may_claim():
             obs = state.observation(seat)
             if obs.phase.name == "LEAD":
                 may = "claim" in obs.legal_actions
-                top = screen(obs, NAMES["lukfu"])[0]
-                assert top.endswith("your turn: lead or claim" if may else "your turn: lead")
+                shown = screen(obs, NAMES["lukfu"])
+                assert shown[0].endswith("your turn: lead or claim" if may else "your turn: lead")
+                # what playing on risks, said with the offer: the end of the hands too
+                said = " ".join(line.strip() for line in shown)
+                assert ("a seat that plays on past its claim has none when the hands run out "
+                        "(R-claim-timing)." in said) == may
                 seen.add(may)
             state.apply("claim" if "claim" in obs.legal_actions else obs.legal_actions[0])
         if len(seen) == 2:

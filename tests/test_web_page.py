@@ -2531,6 +2531,49 @@ def test_an_alert_is_read_out_once_however_often_the_table_is_drawn(served, cont
     assert [e for e in w.errors if "(Bad Request)" not in e] == []
 
 
+def test_a_finished_luk_fu_deal_still_marks_the_old_cards_left_in_hand(served, context):
+    """Luk Fu seed 1, the person playing the first move offered: the deal ends with 1t
+    (proved old, LF-O1) among the cards left; the hand shown at the end marks it, as the
+    claim line counts it (the marks went with the deal's end)."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "lukfu", ["you", "greedy", "greedy"], 1)
+    for _ in range(200):
+        w.settled()
+        if w.debug("over"):
+            break
+        w.debug("act", w.debug("legal")[0])
+    assert w.debug("over")
+    w.page.wait_for_selector(".me .card.old")
+    old = w.page.eval_on_selector_all(".me .card.old", "es => es.map(e => e.dataset.card)")
+    assert old == ["1t"], old
+    assert w.errors == []
+
+
+def test_a_short_list_of_face_down_choices_names_the_lowest_not_old(served, context):
+    """Eight face-down choices or fewer are not folded: the one the terminal's number picks
+    (the lowest cards not old) is named among them, as it is beside a fold."""
+    w = Watched(context)
+    for seed in range(6):
+        deal_in_lobby(w, served, "lukfu", ["you", "greedy", "greedy"], seed)
+        for _ in range(60):
+            w.settled()
+            legal = w.debug("legal")
+            if w.debug("over") or not legal:
+                break
+            downs = [a for a in legal if a.startswith("down ")]
+            if 1 < len(downs) <= 8:
+                w.page.wait_for_selector("button.act[aria-label*='the lowest cards not old']")
+                named = w.page.eval_on_selector_all(
+                    "button.act[aria-label*='the lowest cards not old']",
+                    "es => es.map(e => e.dataset.action)")
+                assert len(named) == 1 and named[0] in downs, named
+                assert w.page.query_selector("details.downs") is None  # not folded
+                assert w.errors == []
+                return
+            w.debug("act", "call pass" if "call pass" in legal else legal[0])
+    raise AssertionError("no short list of face-down choices in these deals")
+
+
 def lukfu_lowest_down(seed: int) -> str:
     """The face-down play the terminal's number picks at seat 0's first decision."""
     from moneycards.solver.lukfu.screen import default_down

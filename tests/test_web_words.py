@@ -154,3 +154,28 @@ def test_a_match_nobody_won_a_deal_of_says_so(tmp_path):
                     "A and C finish level at the top, with multipliers won that add up to 3 "
                     "each.",
                     "A finishes first, with +2 points (the target was 2)."]
+
+
+def test_a_luk_fu_lead_the_rules_withhold_says_which_rule(tmp_path):
+    """Cards picked with no lead that uses them: a pair (LF-L1), a set of four or a run of
+    four by a master who passed (LF-L2), any other pick of a non-caller where the strict
+    switch is on (R-lead-advice); an old single (LF-L3) as before."""
+    lead = "[{ verbName: 'lead' }]"
+    master_passed = "{ seat: 0, caller: 1, record: { master: 0 }, hand: '4444c 567s 9m' }"
+    why = f"w.whyUnused('lukfu', {master_passed}, {lead}, "
+    said = say(tmp_path, "["
+               f"{why}['4c', '4s'], new Set()), "
+               f"{why}['4c', '4s', '4m', '4t'], new Set()), "
+               f"{why}['5s', '6s', '7s', '8s'], new Set()), "
+               f"{why}['5s', '6s', '7s'], new Set(), false, true), "
+               f"{why}['5s', '6s', '7s'], new Set()), "
+               f"{why}['9m'], new Set(['9m']))]")
+    assert said == [
+        "Pairs are never played (LF-L1). ",
+        "A master who passed (someone else called) may not lead a set of four (LF-L2). ",
+        "A master who passed (someone else called) may not lead a run of four or more (LF-L2). ",
+        "At this table a seat that is not the caller leads a single that is not old, from its "
+        "highest suit holding one (R-lead-advice, a switch set on). ",
+        "",
+        "A seat that is not the caller leads an old single only when every card it holds is "
+        "old (LF-L3). "]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any, Sequence
 
 from moneycards.solver.cards import counted
@@ -52,7 +53,18 @@ def view(obs: Any, names: Sequence[str]) -> list[str]:
         if cards:
             by_suit.append(" ".join(f"{f.text}{'*' if f in old else ''}" for f in cards))
     lines += wrap_items("Your hand (* old): ", by_suit or ["empty"])
+    if "claim" in obs.legal_actions:
+        # what playing on risks, the end of the hands included (a claim passed up is gone)
+        lines += textwrap.wrap(CLAIM_OR_PLAY_ON, 79)  # a screen is 80 columns
     return lines
+
+
+# The claim offered, and what playing on risks: another seat winning first (LF-W3), and,
+# past a claim, none left when the hands run out (R-claim-timing: a player read LF-W3 alone
+# and lost a deal it had won every trick of, drawn at the end).
+CLAIM_OR_PLAY_ON = ("You may claim the win now (LF-W2), or play on (LF-W3): another seat may "
+                    "win first, and a seat that plays on past its claim has none when the "
+                    "hands run out (R-claim-timing).")
 
 
 # -- actions in words -----------------------------------------------------------------------

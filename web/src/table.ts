@@ -16,7 +16,7 @@ import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
 import { kowahGroups, totomGroups } from "./groups.js";
 import {
   describe, describeShort, explainResult, GAME_TITLE, listed, lukfuToBeat, OFFER_WORDS, plural, possessive, seatKindWords,
-  seatName, sentWords, matchLeadWords, turnWhat, withoutAction, chanWords, chanTurn, chanLogVerb,
+  seatName, sentWords, matchLeadWords, turnWhat, whyUnused, withoutAction, chanWords, chanTurn, chanLogVerb,
 } from "./words.js";
 
 type Obs = TotomObservation | KowahObservation | LukFuObservation;
@@ -357,7 +357,7 @@ export class TablePage {
   /** Luk Fu: which of the hand's cards are old, and the claim total, from the server. */
   private async proveOld(view: TableView): Promise<void> {
     const obs = view.observation.value as LukFuObservation;
-    if (view.over || !obs.hand || this.old?.version === view.version) return;
+    if (!obs.hand || this.old?.version === view.version) return;  // a finished deal's too: its hand stays in view
     try {
       const answer = await lukfu.proveOld({
         hand: obs.hand, seat: view.seat, history: { case: "record", value: obs.record! },
@@ -1208,7 +1208,9 @@ export class TablePage {
         + "(R-declare-privacy).", game)));
     } else if (game === "lukfu" && texts.includes("claim")) {
       panel.append(h("p", { class: "prompt", ...this.alertOnce("claim") },
-        ...withRules("You may claim the win: your fu plus your old cards reach six (LF-W2), or play on (LF-W3).", game)));
+        ...withRules("You may claim the win: your fu plus your old cards reach six (LF-W2), or play on (LF-W3): "
+          + "another seat may win first, and a seat that plays on past its claim has none when the hands run out "
+          + "(R-claim-timing).", game)));
     }
     if (!legal.length) {
       panel.append(h("p", { class: "quiet" }, "Waiting for the other seats."));
@@ -1233,7 +1235,8 @@ export class TablePage {
         `Picked ${this.selected.join(" ")}: ${using.length ? plural(using.length, "action") : "no action"} `
           + `use${using.length === 1 || !using.length ? "s" : ""} ${this.selected.length === 1 ? "it" : "them"}. `,
         ...(using.length ? [] : withRules(whyUnused(game, obs, legal, this.selected, this.oldCards(v),
-          v.rules.case === "totomRules" && !!v.rules.value.noDiscardOfCapturedFace), game)),
+          v.rules.case === "totomRules" && !!v.rules.value.noDiscardOfCapturedFace,
+          v.rules.case === "lukFuRules" && !!v.rules.value.strictNonCallerLeads), game)),
         h("button", { type: "button", class: "link clear-picked", onclick: () => { this.selected = []; this.selectedIndex.clear(); this.render(); } }, "clear")));
     }
     const list = h("div", { class: "action-list" });
@@ -1289,7 +1292,9 @@ export class TablePage {
       for (const a of downs) fold.append(button(a, this.downsOpen));
       list.append(fold);
     } else {
-      for (const a of downs) list.append(button(a));
+      // the terminal's number's choice named among them too, as beside the fold
+      const lowest = game === "lukfu" ? this.lowestDown(v, obs as LukFuObservation, downs) : undefined;
+      for (const a of downs) list.append(button(a, true, a === lowest ? "the lowest cards not old" : ""));
     }
     // More moves than the keys reach (a Tổ Tôm turn has up to nineteen discards): picking
     // the card in the hand is the shorter way, and it is said where the moves begin.
@@ -1672,41 +1677,6 @@ function cardsNamed(game: GameKey, cards: string, said: string): string {
   return names && !said.includes(names) ? `; ${names}` : "";
 }
 
-/** Why a Tổ Tôm hand card picked alone has no discard, when a discard is asked for and a
- * capture restriction is the reason (the engine offers only legal actions). */
-function whyUnused(game: GameKey, obs: Obs, legal: LegalAction[], picked: string[],
-                   old: Set<string>, capturedBarred = false): string {
-  const verbs = new Set(legal.map((a) => a.verbName));
-  if (game === "kowah" && !verbs.has("discard") && (verbs.has("draw") || verbs.has("take"))) {
-    return "A turn draws the top stock card or takes the last discard first, then discards one (KW-T2). ";
-  }
-  if (game === "lukfu" && verbs.has("lead")) {
-    const l = obs as LukFuObservation;
-    const hand = parseCards(l.hand);
-    if (picked.length === 1 && old.has(picked[0]) && l.caller !== l.seat && !hand.every((c) => old.has(c))) {
-      return "A seat that is not the caller leads an old single only when every card it holds is old (LF-L3). ";
-    }
-    return "";
-  }
-  if (game !== "totom" || picked.length !== 1 || !verbs.has("discard")) return "";
-  const card = picked[0];
-  const t = obs as TotomObservation;
-  const held = parseCards(t.hand).filter((c) => c === card).length;
-  if (held === 2 || held === 4) return "A concealed pair is never broken to discard one of its cards (TT-C2). ";
-  if (t.memory?.declinedChan.includes(card)) return `You declined a Chắn of ${card}, so you may not discard it (TT-C3). `;
-  const pairsWith = (d: string) => d[0] === card[0] && d[1] !== card[1] && d !== "1h" && card !== "1h";
-  if (t.memory?.capturedCa && t.memory.discarded.some(pairsWith)) {
-    return `With ${t.memory.discarded.find(pairsWith)} discarded it would make a Cạ, and after capturing a Cạ `
-      + "you may not discard both cards of one (TT-C8). ";
-  }
-  // The only other bar on a held single's discard (the same-rank one after a Cạ capture
-  // never holds beside TT-C2 and TT-C5): the traditional switch the table's header names.
-  if (capturedBarred && held % 2 === 1) {
-    return `You captured ${card} this deal, and at this table a face you captured may not be discarded `
-      + "(a traditional error, switch no_discard_of_captured_face). ";
-  }
-  return "";
-}
 
 /** The table's preset where it is not the page's rules ("traditional"), by the rule
  * book's name for it. */

@@ -2,7 +2,7 @@
 // does, how the deal ended.
 import { cardName, type GameKey, parseCards, renderCards } from "./cards.js";
 import { AiLevel, type DealResult, DealOutcome, SeatKind } from "./gen/moneycards/v1/common_pb.js";
-import type { SeatInfo } from "./gen/moneycards/v1/table_pb.js";
+import type { LegalAction, SeatInfo } from "./gen/moneycards/v1/table_pb.js";
 import type { LukFuObservation } from "./gen/moneycards/v1/lukfu_pb.js";
 import {
   type KowahObservation, KowahPhase, OfferKind, type TotomObservation, TotomPhase,
@@ -299,4 +299,54 @@ export function listed(names: string[]): string {
 
 export function plural(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
+/** Why the hand cards picked have no action, where a rule says it in a line (the engine
+ * offers only legal actions): a Kowah discard before the draw, a Luk Fu lead a rule or a
+ * switch withholds, a Tổ Tôm card a capture restriction keeps from the discard. */
+export function whyUnused(game: GameKey, obs: TotomObservation | KowahObservation | LukFuObservation,
+                          legal: LegalAction[], picked: string[], old: Set<string>,
+                          capturedBarred = false, strictLeads = false): string {
+  const verbs = new Set(legal.map((a) => a.verbName));
+  if (game === "kowah" && !verbs.has("discard") && (verbs.has("draw") || verbs.has("take"))) {
+    return "A turn draws the top stock card or takes the last discard first, then discards one (KW-T2). ";
+  }
+  if (game === "lukfu" && verbs.has("lead")) {
+    const l = obs as LukFuObservation;
+    const hand = parseCards(l.hand);
+    if (picked.length === 1 && old.has(picked[0]) && l.caller !== l.seat && !hand.every((c) => old.has(c))) {
+      return "A seat that is not the caller leads an old single only when every card it holds is old (LF-L3). ";
+    }
+    if (picked.length === 2) return "Pairs are never played (LF-L1). ";
+    const ranks = picked.map((c) => Number(c[0])).sort((a, b) => a - b);
+    const four = picked.length === 4 && ranks.every((r) => r === ranks[0]);
+    const run = picked.length >= 4 && picked.every((c) => c[1] === picked[0][1])
+      && ranks.every((r, k) => k === 0 || r === ranks[k - 1] + 1);
+    if ((four || run) && l.record?.master === l.seat && l.caller !== undefined && l.caller !== l.seat) {
+      return `A master who passed (someone else called) may not lead a ${four ? "set of four" : "run of four or more"} (LF-L2). `;
+    }
+    if (strictLeads && l.caller !== l.seat) {
+      return "At this table a seat that is not the caller leads a single that is not old, from its highest suit "
+        + "holding one (R-lead-advice, a switch set on). ";
+    }
+    return "";
+  }
+  if (game !== "totom" || picked.length !== 1 || !verbs.has("discard")) return "";
+  const card = picked[0];
+  const t = obs as TotomObservation;
+  const held = parseCards(t.hand).filter((c) => c === card).length;
+  if (held === 2 || held === 4) return "A concealed pair is never broken to discard one of its cards (TT-C2). ";
+  if (t.memory?.declinedChan.includes(card)) return `You declined a Chắn of ${card}, so you may not discard it (TT-C3). `;
+  const pairsWith = (d: string) => d[0] === card[0] && d[1] !== card[1] && d !== "1h" && card !== "1h";
+  if (t.memory?.capturedCa && t.memory.discarded.some(pairsWith)) {
+    return `With ${t.memory.discarded.find(pairsWith)} discarded it would make a Cạ, and after capturing a Cạ `
+      + "you may not discard both cards of one (TT-C8). ";
+  }
+  // The only other bar on a held single's discard (the same-rank one after a Cạ capture
+  // never holds beside TT-C2 and TT-C5): the traditional switch the table's header names.
+  if (capturedBarred && held % 2 === 1) {
+    return `You captured ${card} this deal, and at this table a face you captured may not be discarded `
+      + "(a traditional error, switch no_discard_of_captured_face). ";
+  }
+  return "";
 }
