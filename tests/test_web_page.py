@@ -770,6 +770,8 @@ def test_a_seat_closes_its_table_for_every_seat_after_asking(browser, tmp_path):
             f"Table {table_id} is closed.", "")  # Your tables no longer list it
         wait_for(b.page, "document.body.innerText.includes("
                          "'This table was closed by whoever dealt it.')")
+        # nothing left to be read of a turn at a table gone
+        assert b.page.text_content(".table > .sr-only[aria-live]") == ""
         b.page.click("button >> text=Back to the lobby")
         b.page.wait_for_selector("#deal")
         assert table_id not in b.page.text_content(".lobby-wrap")  # forgotten there too
@@ -1522,6 +1524,9 @@ def test_a_seat_moves_to_another_browser_by_a_new_link(served, browser):
         taken.page.dblclick(".status button.move-yes")
         taken.page.wait_for_selector(".moved .moved-link")
         new_link = taken.page.input_value(".moved .moved-link")
+        # its Copy button named for it, in a sentence ("Copy the seat's new link")
+        assert taken.page.text_content(".moved .moved-link + button") == \
+            "Copy the seat's new link"
         assert new_link != link and f"table={table}" in new_link
         said = taken.page.text_content(".moved")
         assert "opens the seat once" in said and "no longer sits at the table" in said

@@ -29,7 +29,7 @@ export function linkField(url: string, attrs: Record<string, string | number>): 
   // screen reader): "Copy", then "the link for seat 1" to a screen reader only
   const word = h("span", {}, "Copy");
   const whose = attrs["aria-label"]
-    ? h("span", { class: "sr-only" }, ` the ${String(attrs["aria-label"]).replace(/^L/, "l")}`) : null;
+    ? h("span", { class: "sr-only" }, ` the ${String(attrs["aria-label"]).replace(/^(the )?(.)/i, (_, _the, c: string) => c.toLowerCase())}`) : null;
   const copy = h("button", { type: "button", onclick: async () => {
     field.select();
     try { await navigator.clipboard.writeText(url); word.textContent = "Copied"; } catch { word.textContent = "Select and copy"; }

@@ -387,6 +387,7 @@ export class TablePage {
     this.live = "ended";
     this.hideLaterDeals(Infinity);  // the table is gone: the log shows all it holds
     clear(this.board);
+    this.announcer.textContent = "";  // no "your turn" left to be read at a table gone
     // Only whoever dealt closes a table with several people (CloseTable takes the owner
     // token); the server says "was closed" of a table it knows it closed, and nothing more
     // of an id it does not know.
