@@ -1893,6 +1893,10 @@ def test_a_turn_that_comes_while_a_friend_acted_puts_focus_on_the_moves(served, 
     w.page.click("#to-my-seat")
     w.settled()
     assert w.debug("legal") == []
+    # a key with nothing to do says whose turn it is
+    w.page.keyboard.press("1")
+    wait_for(w.page, "document.querySelector('.table > .sr-only[aria-live]').textContent"
+                     " === 'Not your turn: Player 1 to act.'", timeout=10_000)
     for _ in range(2):  # the friend draws, then discards
         seen = connect(served, "GetView", friend)["view"]
         connect(served, "Act", {**friend, "action": seen["legalActions"][0]["text"],

@@ -416,14 +416,27 @@ export class TablePage {
     if (document.querySelector("dialog[open]")) return;  // a rule is open: keys are its own
     if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
     if (!singleKeys() && /^[0-9h?]$/.test(e.key)) return;  // turned off in the header
+    // a key with nothing to do while another seat is to act says whose turn it is (it did
+    // nothing, and a person could not tell a key unheard from a turn not theirs)
+    const notMine = () => {
+      const v = this.view;
+      if (v && !v.over && !v.legalActions.length) {
+        const turn = this.turnWords(v, v.observation.value as Obs, v.seats.map(seatName));
+        this.announce(`Not your turn${turn ? `: ${turn}` : ""}.`);
+      }
+    };
     if (/^[0-9]$/.test(e.key)) {
       const button = this.board.querySelector<HTMLButtonElement>(`button[data-key="${e.key}"]`);
       if (button && !button.disabled && button.offsetParent !== null) {  // shown, enabled
         e.preventDefault();
         button.click();
+      } else {
+        notMine();
       }
     } else if (e.key === "h" || e.key === "?") {
-      this.board.querySelector<HTMLButtonElement>("button.hint-button")?.click();
+      const hint = this.board.querySelector<HTMLButtonElement>("button.hint-button");
+      if (hint) hint.click();
+      else notMine();
     } else if (e.key === "Escape" && this.selected.length) {
       this.selected = [];
       this.selectedIndex.clear();
