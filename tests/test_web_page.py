@@ -126,6 +126,12 @@ class Watched:
     def debug(self, what: str, *args):
         return self.page.evaluate(f"(a) => window.moneycards.page().{what}(...a)", list(args))
 
+    def press_to_play(self, key: str) -> None:
+        """Press `key` and wait for the move it plays (the view's version moving on)."""
+        version = self.debug("version")
+        self.page.keyboard.press(key)
+        wait_for(self.page, f"document.body.dataset.version !== '{version}'")
+
     def settled(self) -> None:
         """Wait until no call of the page is under way and its view is drawn."""
         try:
@@ -1067,9 +1073,7 @@ def test_a_refused_action_shows_its_rule_and_a_reload_resumes_the_seat(served, c
     said = w.page.text_content(".refusal.stale")
     assert "moved on before your action reached it" in said and "STALE" not in said
     # the keyboard: 1 is the first action
-    version = w.debug("version")
-    w.page.keyboard.press("1")
-    wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    w.press_to_play("1")
     w.settled()
     hand, table, version = hand_shown(w), w.debug("table"), w.debug("version")
     log = w.page.locator(".log-lines > li").count()
@@ -2611,9 +2615,7 @@ def test_keys_play_only_the_choices_in_view(served, context):
     assert "the lowest cards not old" in keyed.get_attribute("aria-label")
     w.page.click(".me .card[data-card='1c']")  # picked: the one choice that uses it
     w.page.wait_for_selector("button.act[data-key='1'][data-action='down 1c']")
-    version = w.debug("version")
-    w.page.keyboard.press("1")
-    wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    w.press_to_play("1")
     assert "Player 0: down 1c" in w.page.text_content(".log-lines")
     assert w.errors == []
 
@@ -2624,9 +2626,7 @@ def test_one_key_puts_the_lowest_cards_not_old_down(served, context):
     deal_in_lobby(w, served, "lukfu", ["you", "random", "random"], 0)
     w.settled()
     w.page.wait_for_selector(".action-list > button.act[data-key='1']")
-    version = w.debug("version")
-    w.page.keyboard.press("1")
-    wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    w.press_to_play("1")
     assert f"Player 0: {lukfu_lowest_down(0)}" in w.page.text_content(".log-lines")
     assert w.errors == []
 
@@ -2648,9 +2648,7 @@ def test_an_opened_fold_numbers_its_choices_for_the_keys(served, context):
                                        "(es) => es.map((e) => e.dataset.key ?? '')")
     assert keys == [str(k) for k in range(2, 10)] + ["0", "", "", ""]
     tenth = w.page.get_attribute("details.downs button[data-key='0']", "data-action")
-    version = w.debug("version")
-    w.page.keyboard.press("0")
-    wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    w.press_to_play("0")
     assert f"Player 0: {tenth}" in w.page.text_content(".log-lines")
     assert w.errors == []
 
