@@ -1050,6 +1050,20 @@ def test_a_late_claim_takes_back_what_the_other_person_saw_played(served, browse
         assert told == undone  # both told the same, the stock card with the pass
         assert "Player 0 exposes 6c from the stock" in a.page.text_content(".log-lines")
         assert b.page.locator(".log-lines .undone").count() == 0
+        # and said beside seat 0's moves, where its turn went back with no word (the log
+        # is below the hand): until it acts again
+        a.page.wait_for_selector(".actions .undone")
+        assert a.page.text_content(".actions .undone") == (
+            "Player 1's claim came first (R-claim-privacy): your pass was taken back, and "
+            "the table is as it was before it.")
+        assert b.page.locator(".actions .undone").count() == 0
+        b.page.wait_for_selector("button.act[data-action^='discard']:not([disabled])")
+        b.page.click("button.act[data-action^='discard']")
+        b.settled()
+        a.page.wait_for_selector("button.act:not([disabled])")
+        a.page.click("button.act:not([disabled])")
+        a.settled()
+        assert a.page.locator(".actions .undone").count() == 0
         assert a.errors == [] and b.errors == []
     finally:
         a_ctx.close()
@@ -1805,6 +1819,8 @@ def test_a_match_shows_its_deal_and_totals_and_equals_the_match_in_process(serve
     header = w.page.text_content(".status .match")
     assert header.startswith("Deal 2 of 2 · the match is over · totals: ")
     assert w.page.text_content(".status .turn") == "the match is over"  # not "the deal"
+    # the stream's end says the same (it said "deal over" under the match's result)
+    wait_for(w.page, "document.querySelector('.live')?.textContent === 'match over'")
     table = Table.create("kowah", [Seat("human"), Seat("ai", "greedy"), Seat("ai", "greedy")],
                          seed=5, match=Match(deals=2))
     for action in taken:

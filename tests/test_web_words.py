@@ -141,6 +141,23 @@ def test_a_kowah_declaration_sent_is_said_at_once_with_the_turns_it_leaves(tmp_p
     assert said[1] == said[2] == "Sent; the table is answering…"
 
 
+def test_moves_taken_back_are_said_beside_the_turn(tmp_path):
+    """R-declare-privacy, R-claim-privacy: a seat whose own moves another seat's declaration
+    or claim took back is told so beside its moves (its hand and turn went back with a word
+    only in the log), naming the rule and each move, and a move by any other name."""
+    said = say(tmp_path, "["
+               "w.undoneWords('Ana', 'R-declare-privacy', ['take', 'discard 7m', 'declare 11s']), "
+               "w.undoneWords('Cy', 'R-claim-privacy', ['capture 7m 7s']), "
+               "w.undoneWords('Bo', '', ['draw (7c)', 'discard 5m'])]")
+    assert said == [
+        "Ana's declaration came first (R-declare-privacy): your take, discard 7m and declare "
+        "11s were taken back, and the table is as it was before them.",
+        "Cy's claim came first (R-claim-privacy): your capture 7m 7s was taken back, and the "
+        "table is as it was before it.",
+        "Bo's move came first: your draw (7c) and discard 5m were taken back, and the table "
+        "is as it was before them."]
+
+
 def test_a_match_nobody_won_a_deal_of_says_so(tmp_path):
     """R-match: a Kowah match whose every deal was drawn (KW-K2) has no one "level at the top,
     with multipliers won that add up to 0 each"; a won match names who leads, and how."""

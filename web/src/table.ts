@@ -16,7 +16,7 @@ import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
 import { kowahGroups, totomGroups } from "./groups.js";
 import {
   describe, describeShort, explainResult, GAME_TITLE, listed, lukfuToBeat, OFFER_WORDS, plural, possessive, seatKindWords,
-  seatName, sentWords, matchLeadWords, turnWhat, whyUnused, withoutAction, chanWords, chanTurn, chanLogVerb,
+  seatName, sentWords, matchLeadWords, turnWhat, undoneWords, whyUnused, withoutAction, chanWords, chanTurn, chanLogVerb,
 } from "./words.js";
 
 type Obs = TotomObservation | KowahObservation | LukFuObservation;
@@ -372,6 +372,20 @@ export class TablePage {
     }
   }
 
+  /** The latest take-back of this seat's own moves in the deal, unless the seat has acted
+   * since: another seat's claim or declaration came first (the privacy rule its first line
+   * names), and the hand and turn went back with no word beside them. */
+  private undoneMine(v: TableView): { event: TableEvent; rule: string; actions: string[] } | undefined {
+    let found: { event: TableEvent; rule: string; actions: string[] } | undefined;
+    const order = [...this.events.values()].sort((a, b) => (a.version < b.version ? -1 : 1));
+    for (const e of order) {
+      if (e.newDeal || (e.seat === v.seat && e.action)) found = undefined;
+      const mine = e.seat === v.seat ? [] : e.takenBack.filter((t) => t.seat === v.seat).map((t) => (t.drawn ? `${t.action} (${t.drawn})` : t.action));
+      if (mine.length) found = { event: e, rule: /comes first \((R-[A-Za-z-]+)\)/.exec(e.lines[0] ?? "")?.[1] ?? "", actions: mine };
+    }
+    return found;
+  }
+
   private addEvent(e: TableEvent): void {
     if (this.events.has(e.version)) return;
     this.events.set(e.version, e);
@@ -453,7 +467,8 @@ export class TablePage {
   }
 
   private fillLive(el: HTMLElement): void {
-    const words = { connecting: "connecting…", live: "live", reconnecting: "reconnecting…", ended: "deal over" };
+    const words = { connecting: "connecting…", live: "live", reconnecting: "reconnecting…",
+      ended: this.view?.matchState?.over ? "match over" : "deal over" };
     el.textContent = words[this.live];
     el.dataset.live = this.live;
   }
@@ -1183,7 +1198,7 @@ export class TablePage {
   }
 
   /** The legal actions as buttons (numbered 1-9 and 0 for the keyboard), the hint, a refusal. */
-  private actionsPanel(v: TableView, game: GameKey, obs: Obs, _names: string[]): HTMLElement {
+  private actionsPanel(v: TableView, game: GameKey, obs: Obs, names: string[]): HTMLElement {
     const panel = h("section", { class: "actions", "aria-label": "Your actions" });
     if (this.refusal?.code === Code.Aborted) {
       // STALE_VERSION: the table moved on (another seat's move, a claim that comes first)
@@ -1211,6 +1226,11 @@ export class TablePage {
         h("span", {}, ...withRules(r.message.replace(` [${r.rule || r.reason}]`, ""), game))));
     }
     if (v.over) return panel;
+    const undone = this.undoneMine(v);
+    if (undone) {
+      panel.append(h("p", { class: "prompt undone", ...this.alertOnce(`undone ${undone.event.version}`) },
+        ...withRules(undoneWords(names[undone.event.seat] ?? "another seat", undone.rule, undone.actions), game)));
+    }
     // The server answers once the AI seats have played, each at its pace (serve --ai-pace-ms).
     if (this.busy) panel.append(h("p", { class: "quiet", role: "status" }, ...withRules(sentWords(game, this.sent), game)));
     const legal = v.legalActions;

@@ -285,6 +285,17 @@ export function sentWords(game: GameKey, sent: string): string {
     : "Sent; the table is answering…";
 }
 
+/** Said to a seat whose own moves another seat's claim or declaration took back (it comes
+ * first by the privacy rule, R-claim-privacy or R-declare-privacy): the log says it below the
+ * hand, where a person looking at the turn badge does not see why the hand changed. */
+export function undoneWords(byName: string, rule: string, actions: string[]): string {
+  const what = rule === "R-declare-privacy" ? "declaration" : rule === "R-claim-privacy" ? "claim" : "move";
+  const n = actions.length;
+  return `${possessive(byName)} ${what} came first${rule ? ` (${rule})` : ""}: your `
+    + `${listed(actions)} ${n === 1 ? "was" : "were"} taken back, and the `
+    + `table is as it was before ${n === 1 ? "it" : "them"}.`;
+}
+
 export function withoutAction(action: string, explanation: string): string {
   for (const head of [`${action}: `, `${action} `]) {
     if (explanation.startsWith(head)) return explanation.slice(head.length);
