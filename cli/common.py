@@ -7,6 +7,7 @@ import json
 import math
 import os
 import sys
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Callable, NoReturn, ParamSpec, TypeVar
 
@@ -172,9 +173,34 @@ def progress(items: Iterable[_T], *, length: int, label: str) -> Iterator[_T]:
         yield from bar
 
 
+# Other names a person may type for a game, folded as `_folded` folds them: each points to
+# the command (a suggestion, never run in its place: a guess would be no answer).
+GAME_NAMES = {"tomtom": "totom", "chan": "totom", "chanvanvan": "totom", "cheki": "kowah",
+              "chekee": "kowah", "lukfoo": "lukfu", "hakka": "lukfu"}
+
+
+def _folded(name: str) -> str:
+    """A command name typed another way: lower case, no accents, no marks or spaces."""
+    bare = unicodedata.normalize("NFKD", name.lower().replace("đ", "d"))
+    return "".join(c for c in bare if c.isalnum() and not unicodedata.combining(c))
+
+
 class OneLineGroup(click.Group):
     """The top-level group: a usage error (unknown option, bad value) is one line on stderr
     and exit 2, like every other bad input."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.NoSuchCommand as err:
+            # `moneycards TOTOM`, `tổ-tôm`, `chan`: the game's command suggested, as click
+            # suggests `kowah` for `kowa` but not for another name of the game
+            folded = _folded(err.command_name)
+            meant = folded if folded in self.commands else GAME_NAMES.get(folded)
+            if meant and not err.possibilities:
+                err.possibilities = [meant]
+            raise
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,

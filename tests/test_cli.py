@@ -1107,3 +1107,23 @@ def test_kowah_replay_says_each_card_drawn_in_private(tmp_path):
                 assert bool(re.search(r": draw \(drew \d[csmh]\)$", line)) != face_up, line
                 told += 1
     assert told > 20
+
+
+@pytest.mark.parametrize("typed, meant", [("TOTOM", "totom"), ("Tổ-Tôm", "totom"),
+                                          ("chan", "totom"), ("tomtom", "totom"),
+                                          ("cheki", "kowah"), ("Kowah", "kowah"),
+                                          ("kowa", "kowah"), ("hakka", "lukfu"),
+                                          ("Luk Fu", "lukfu")])
+def test_another_name_of_a_game_suggests_its_command(typed, meant):
+    """A game's name typed another way (case, accents, a space, another name of it) is
+    answered with its command as a suggestion, one line and exit 2; never run in its place."""
+    r = CliRunner().invoke(cli, [typed, "--help"])
+    assert r.exit_code == 2
+    assert r.output.strip() == f"error: No such command {typed!r}. Did you mean {meant!r}? " \
+                               "(see --help)"
+
+
+def test_an_unknown_command_suggests_nothing_it_cannot_read():
+    r = CliRunner().invoke(cli, ["xyz"])
+    assert r.exit_code == 2
+    assert r.output.strip() == "error: No such command 'xyz'. (see --help)"
