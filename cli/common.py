@@ -199,7 +199,10 @@ class OneLineGroup(click.Group):
             folded = _folded(err.command_name)
             meant = folded if folded in self.commands else GAME_NAMES.get(folded)
             if meant and not err.possibilities:
-                err.possibilities = [meant]
+                raise click.exceptions.NoSuchCommand(
+                    err.command_name, ctx=err.ctx,
+                    message=f"No such command {err.command_name!r}. Did you mean {meant!r}?"
+                ) from None
             raise
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
