@@ -158,6 +158,16 @@ def test_moves_taken_back_are_said_beside_the_turn(tmp_path):
         "is as it was before them."]
 
 
+def test_a_choice_of_pairs_is_said_with_its_rule(tmp_path):
+    """KW-R5, KW-T4: a ready hand that may show either of two pairs is told the choice (the
+    hand's groups show one of them as the pair, a hint may advise the other); one pair, or
+    none, says nothing."""
+    said = say(tmp_path, "[w.pairChoice(['declare 11m', 'declare 11s', 'stay']), "
+                         "w.pairChoice(['declare 11m', 'stay']), w.pairChoice(['draw', 'take'])]")
+    assert said == [" Either two-card suit may be shown as the pair (KW-R5): 11m or 11s; the "
+                    "hand then waits on the third copy of the pair shown (KW-R6).", "", ""]
+
+
 def test_a_match_nobody_won_a_deal_of_says_so(tmp_path):
     """R-match: a Kowah match whose every deal was drawn (KW-K2) has no one "level at the top,
     with multipliers won that add up to 0 each"; a won match names who leads, and how."""

@@ -16,7 +16,7 @@ import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
 import { kowahGroups, totomGroups } from "./groups.js";
 import {
   describe, describeShort, explainResult, GAME_TITLE, listed, lukfuToBeat, OFFER_WORDS, plural, possessive, seatKindWords,
-  seatName, sentWords, matchLeadWords, turnWhat, undoneWords, whyUnused, withoutAction, chanWords, chanTurn, chanLogVerb,
+  pairChoice, seatName, sentWords, matchLeadWords, turnWhat, undoneWords, whyUnused, withoutAction, chanWords, chanTurn, chanLogVerb,
 } from "./words.js";
 
 type Obs = TotomObservation | KowahObservation | LukFuObservation;
@@ -1239,7 +1239,11 @@ export class TablePage {
       panel.append(h("p", { class: "prompt", ...this.alertOnce("declare") }, ...withRules("You are ready: declare checki, showing "
         + "a pair, or stay undeclared. Nobody else sees the question: the others play on as if you "
         + "stayed, and a declaration comes first, taking back what they played meanwhile "
-        + "(R-declare-privacy).", game)));
+        + "(R-declare-privacy)." + pairChoice(texts), game)));
+    } else if (game === "kowah" && pairChoice(texts)) {
+      // a compulsory declaration (R-declare) still chooses its pair (KW-T4)
+      panel.append(h("p", { class: "prompt", ...this.alertOnce("declare") },
+        ...withRules("You are ready: declare checki (R-declare)." + pairChoice(texts), game)));
     } else if (game === "lukfu" && texts.includes("claim")) {
       panel.append(h("p", { class: "prompt", ...this.alertOnce("claim") },
         ...withRules("You may claim the win: your fu plus your old cards reach six (LF-W2), or play on (LF-W3): "

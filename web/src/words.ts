@@ -296,6 +296,15 @@ export function undoneWords(byName: string, rule: string, actions: string[]): st
     + `table is as it was before ${n === 1 ? "it" : "them"}.`;
 }
 
+/** Kowah: a ready hand that may show either of two pairs (KW-R5) is told what the choice is,
+ * as the hand's groups show one of them as the pair; "" when there is no choice. */
+export function pairChoice(legal: string[]): string {
+  const pairs = legal.filter((a) => a.startsWith("declare ")).map((a) => a.slice("declare ".length));
+  if (pairs.length < 2) return "";
+  return ` Either two-card suit may be shown as the pair (KW-R5): ${listed(pairs).replace(/ and ([^ ]+)$/, " or $1")}; `
+    + "the hand then waits on the third copy of the pair shown (KW-R6).";
+}
+
 export function withoutAction(action: string, explanation: string): string {
   for (const head of [`${action}: `, `${action} `]) {
     if (explanation.startsWith(head)) return explanation.slice(head.length);
