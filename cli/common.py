@@ -14,6 +14,7 @@ from typing import Any, Callable, NoReturn, ParamSpec, TypeVar
 import click
 
 from moneycards.solver.errors import InvalidInput, SolveLimit
+from moneycards.solver.games import GAMES
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -173,12 +174,6 @@ def progress(items: Iterable[_T], *, length: int, label: str) -> Iterator[_T]:
         yield from bar
 
 
-# Other names a person may type for a game, folded as `_folded` folds them: each points to
-# the command (a suggestion, never run in its place: a guess would be no answer).
-GAME_NAMES = {"tomtom": "totom", "chan": "totom", "chanvanvan": "totom", "cheki": "kowah",
-              "chekee": "kowah", "lukfoo": "lukfu", "hakka": "lukfu"}
-
-
 def _folded(name: str) -> str:
     """A command name typed another way: lower case, no accents, no marks or spaces."""
     bare = unicodedata.normalize("NFKD", name.lower().replace("đ", "d"))
@@ -197,7 +192,8 @@ class OneLineGroup(click.Group):
             # `moneycards TOTOM`, `tổ-tôm`, `chan`: the game's command suggested, as click
             # suggests `kowah` for `kowa` but not for another name of the game
             folded = _folded(err.command_name)
-            meant = folded if folded in self.commands else GAME_NAMES.get(folded)
+            meant = folded if folded in self.commands else next(
+                (g.name for g in GAMES.values() if folded in g.other_names), None)
             if meant and not err.possibilities:
                 raise click.exceptions.NoSuchCommand(
                     err.command_name, ctx=err.ctx,

@@ -94,6 +94,9 @@ class GameSpec(Generic[S, Obs, R]):
     # the id without its number.
     rule_example: str = ""
     find_example: str = ""  # a word of the game's rules, for `rules --find` in the help
+    # Other names a person may type for the game (lower case, no accents or spaces): the
+    # command line suggests the game's command for them.
+    other_names: tuple[str, ...] = ()
 
     def module(self, room: str) -> ModuleType:
         """One of the game's modules (`table`, `rules`, `hint`, ...), imported on first use."""
@@ -188,17 +191,18 @@ TOTOM_GAME: GameSpec[TotomState, TotomObservation, TotomRules] = register(GameSp
     "totom.md", True, "dealer_rotates", "deals", 1200, "TT-T4", "TOTOM_RULES_PRESET_",
     hint_options=("engine",), play_examples="`capture 4m`, `discard 5c`", rule_example="TT-C3",
     find_example="capture",
-    switch_example="must_take_win=true", lone_pass=True, chan_words=True))
+    switch_example="must_take_win=true", lone_pass=True, chan_words=True,
+    other_names=("tomtom", "chan", "chanvanvan")))
 KOWAH_GAME: GameSpec[KowahState, KowahObservation, KowahRules] = register(GameSpec(
     "kowah", "Kowah", 3, (8, 8, 8), KOWAH, "first", 2000.0, ("seed",), "kowah.md", False,
     "first_seat_rotates", "starts", 9021, "R-take-limit", "KOWAH_RULES_PRESET_",
     play_examples="`draw`, `discard 5c`", rule_example="KW-X4", find_example="pair",
-    switch_example="optional_declaration=true"))
+    switch_example="optional_declaration=true", other_names=("cheki", "chekee")))
 LUKFU_GAME: GameSpec[LukFuState, LukFuObservation, LukFuRules] = register(GameSpec(
     "lukfu", "Luk Fu", 3, (12, 12, 12), LUKFU, "master", 2000.0, ("seed",), "lukfu.md", True,
     "master_rotates", "is the master", 40, "LF-C1", "LUK_FU_RULES_PRESET_",
     play_examples="`lead 345c`, `down 3c 5m`", rule_example="LF-O2", find_example='"old card"',
-    switch_example="strict_non_caller_leads=true"))
+    switch_example="strict_non_caller_leads=true", other_names=("hakka",)))
 
 
 def spec(game: Any, *, field: str = "game") -> AnyGame:
