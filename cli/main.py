@@ -54,8 +54,9 @@ def cli() -> None:
 @click.option("--ai-pace-ms", default=300.0, show_default=True, type=float,
               help="At a table of people and AI seats, an answer takes at least this "
                    "long, and this long for each AI action everyone sees (four times for an "
-                   "expert's), so its time tells nothing of the AI seats' hidden cards; 0 "
-                   "answers at once.")
+                   "expert's), so its time tells nothing of the AI seats' hidden cards, and "
+                   "each searching AI decision works a third of its pace, so the server's "
+                   "load tells nothing either; 0 answers at once.")
 @click.option("--grace", default=5.0, show_default=True, type=float,
               help="Seconds in-flight calls get after SIGTERM before the process exits.")
 @click.option("--log-level", default="warning", show_default=True,

@@ -30,7 +30,7 @@ from moneycards.solver.cards import Face
 from moneycards.solver.errors import InvalidInput, clip
 from moneycards.solver.games import AnyGame, spec
 from moneycards.solver.observation import Observation
-from moneycards.solver.ranking import LEVELS
+from moneycards.solver.ranking import LEVELS, SEARCHING
 from moneycards.solver.screen import explain
 from moneycards.solver.table import (SEED_LIMIT, IllegalAction, Outcome, TableState, check_result,
                                      check_seed, name_says, named_seats)
@@ -750,7 +750,13 @@ class Table:
                 # Seeded by the actions every seat has seen, not by private declines: an
                 # AI plays alike whether or not some seat was asked (R-claim-privacy).
                 rng = random.Random(f"{self.seed}/{self.public_count}/{actor}")
-                self._play(actor, choose(self.state, seat.level, rng, self.ai_budget_ms))
+                began = time.perf_counter()
+                chosen = choose(self.state, seat.level, rng, self.ai_budget_ms)
+                steady = steady_ms(seat.level, self.ai_pace_ms) \
+                    if any(s.kind == HUMAN for s in self.seats) else 0.0
+                if steady > 0:  # its work, whatever it cost, is its share of its pace
+                    steady_work(began + steady / 1000)
+                self._play(actor, chosen)
                 self.ai_moves += 1
                 if not self.log[-1].private:  # a private decline's thinking hides in the
                     # slack of the public moves' paces: it owes none, or it would show
@@ -1073,6 +1079,31 @@ EXPERT_PACES = 4
 def decision_pace_ms(level: str, pace_ms: float) -> float:
     """The least time one AI decision of `level` takes at a paced table."""
     return pace_ms * (EXPERT_PACES if level == "expert" else 1)
+
+
+# The share of its pace a searching AI decision keeps the server busy at a table with a
+# person (`steady_work`). The pace hides how long a seat thinks from its reply, but not
+# from the server's load: a second connection's calls slow while an AI searches, and how
+# long that is depends on its hidden cards (a privacy audit, in Tổ Tôm: a pass with a
+# capture to weigh, median 31 ms, from one with none, 5 ms, told apart in 20 of 22
+# replies). A third of a 300 ms pace is above the searching levels' usual decision
+# (strong: p99 about 60 ms in Tổ Tôm and Kowah, p90 65 ms in Luk Fu).
+STEADY_SHARE = 1 / 3
+
+
+def steady_ms(level: str, pace_ms: float) -> float:
+    """The least work one AI decision of `level` takes at a paced table with a person: a
+    share of its pace for the levels that search (their work varies with their cards by
+    tens of milliseconds), none for `random` and `greedy` (a tenth of a millisecond)."""
+    return decision_pace_ms(level, pace_ms) * STEADY_SHARE if level in SEARCHING else 0.0
+
+
+def steady_work(until: float) -> None:
+    """Work until `time.perf_counter()` reaches `until`, as a search works: in the
+    interpreter, holding its lock as long as a search does, so another call served meanwhile
+    is slowed alike whatever the decision cost (a wait would let it run)."""
+    while time.perf_counter() < until:
+        sum(range(1000))
 
 
 def check_pace(ms: float, field: str = "ai_pace_ms") -> float:

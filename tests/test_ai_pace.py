@@ -445,3 +445,67 @@ def test_a_private_decision_answered_keeps_no_other_seat_waiting():
             assert time.monotonic() - start >= pace_s - 0.05
     finally:
         svc.server.stop(None)
+
+
+def test_a_searching_ai_decision_keeps_the_server_busy_a_share_of_its_pace(monkeypatch):
+    """The server's load (solver/tables.py STEADY_SHARE): the pace hides a decision's time
+    from the reply, not from a second connection's calls, which slow while an AI seat
+    searches. At a paced table with a person, each searching AI decision works at least a
+    third of its pace (an expert's four paces: four thirds), however little it cost;
+    greedy and random seats, which cost a tenth of a millisecond, an unpaced table and a
+    table of AI seats only, not at all."""
+    assert tables_mod.steady_ms("strong", 300.0) == pytest.approx(100.0)
+    assert tables_mod.steady_ms("heuristic", 300.0) == pytest.approx(100.0)
+    assert tables_mod.steady_ms("expert", 300.0) == pytest.approx(400.0)
+    assert tables_mod.steady_ms("greedy", 300.0) == tables_mod.steady_ms("random", 300.0) == 0
+    pace = 150.0
+    spans: list[float] = []
+    started: list[float] = []
+    worked: list[float] = []
+    real_work, real_play = tables_mod.steady_work, Table._play
+
+    def choose(state, level, rng, budget_ms=None):
+        started.append(time.perf_counter())
+        return real_choose(state, level, rng, budget_ms)
+
+    def work(until):
+        worked.append(until)
+        real_work(until)
+
+    def play(self, seat, text):
+        if self.seats[seat].kind == AI:
+            spans.append(time.perf_counter() - started[-1])
+        real_play(self, seat, text)
+
+    monkeypatch.setattr(tables_mod, "choose", choose)
+    monkeypatch.setattr(tables_mod, "steady_work", work)
+    monkeypatch.setattr(Table, "_play", play)
+
+    def replies(level: str, pace_ms: float, n: int = 3) -> None:
+        table = paced_table("kowah", FakeTime(), pace_ms, seed=4, level=level)
+        spans.clear()  # the decisions before seat 0's first turn: dealt unpaced here
+        worked.clear()
+        rng = random.Random(1)
+        for _ in range(n):
+            if table.is_over:
+                break
+            table.act(0, real_choose(table.state, "greedy", rng))
+
+    replies("heuristic", pace)
+    assert len(spans) >= 4 and len(worked) == len(spans)
+    assert min(spans) >= pace / 3 / 1000, spans  # each decision at least its share
+    for level, pace_ms in (("greedy", pace), ("random", pace), ("heuristic", 0.0)):
+        replies(level, pace_ms)
+        assert worked == [], level
+    worked.clear()
+    Table.create("kowah", [Seat(AI, "heuristic")] * 3, seed=4, ai_only=True, ai_pace_ms=pace)
+    assert worked == []
+
+
+def test_steady_work_is_work_not_a_wait():
+    """A wait would let another call run at full speed meanwhile: the load a second
+    connection reads would still tell a short decision from a long one."""
+    began_cpu, began = time.thread_time(), time.perf_counter()
+    tables_mod.steady_work(began + 0.1)
+    assert time.perf_counter() - began >= 0.1
+    assert time.thread_time() - began_cpu >= 0.03  # on the processor, not asleep
