@@ -38,9 +38,11 @@ KOWAH_SEATS = [{"kind": "SEAT_KIND_HUMAN"},
 
 @pytest.fixture(scope="module")
 def served():
-    """A real server: its gRPC address and its web port's base URL."""
+    """A real server: its gRPC address and its web port's base URL. Its AI seats answer at
+    once: the pace is tested apart (tests/test_ai_pace.py, and the page at the default pace
+    in tests/test_web_page.py)."""
     proc = subprocess.Popen([*SERVE, "--port", "0", "--web-port", "0", "--db", ":memory:",
-                             "--max-watches", "4"],
+                             "--max-watches", "4", "--ai-pace-ms", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         first, second = proc.stdout.readline(), proc.stdout.readline()

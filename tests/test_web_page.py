@@ -51,12 +51,16 @@ SIZES = [(1280, 800), (390, 844)]
 
 
 # -- the server and the browser -----------------------------------------------------------------
-def start_serve(db: str, grpc_port: int = 0, web_port: int = 0, open_tables: int = 1000):
+def start_serve(db: str, grpc_port: int = 0, web_port: int = 0, open_tables: int = 1000,
+                pace_ms: float = 0.0):
     """A server for the page; the tests leave many tables open from one address, so it
-    allows more than the default 50 (a test of that limit asks for fewer)."""
+    allows more than the default 50 (a test of that limit asks for fewer). Its AI seats
+    answer at once (`pace_ms`, serve's --ai-pace-ms): what the pace does is tested apart
+    (tests/test_ai_pace.py), and a page shows a paced table as any other, only later."""
     proc = subprocess.Popen([sys.executable, "-m", "moneycards", "serve", "--port", str(grpc_port),
                              "--web-port", str(web_port), "--db", db, "--processes", "1",
-                             "--max-open-tables", str(open_tables)],
+                             "--max-open-tables", str(open_tables),
+                             "--ai-pace-ms", str(pace_ms)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     lines = []
     for _ in range(4):
@@ -83,6 +87,15 @@ def served(tmp_path_factory):
     """A real server with a table store in a temporary folder: its web address."""
     db = str(tmp_path_factory.mktemp("web-page") / "tables.db")
     proc, base, _, _ = start_serve(db)
+    yield base
+    stop_serve(proc)
+
+
+@pytest.fixture(scope="module")
+def served_paced(tmp_path_factory):
+    """A server at the default AI pace (300 ms an AI action), as `moneycards serve` runs."""
+    db = str(tmp_path_factory.mktemp("web-page-paced") / "tables.db")
+    proc, base, _, _ = start_serve(db, pace_ms=300.0)
     yield base
     stop_serve(proc)
 
@@ -196,6 +209,34 @@ def play_first_moves(w: Watched, moves: int, until=lambda: False, pick=None) -> 
             w.debug("act", pick(w.debug("legal")))
         wait_for(page, f"document.body.dataset.version !== '{version}' && "
                  "document.body.dataset.busy === '0'")
+
+
+def play_over_http(w: Watched, base: str, until=lambda view: False, moves: int = 400,
+                   others: tuple[dict, ...] = ()) -> dict:
+    """Play the page's seat (and the seats of `others`, friends' tokens) by their first legal
+    action over HTTP, the page's own calls, each with the version it was decided on, until
+    `until(view)` holds for the page's seat or the deal is over; then wait until the page
+    shows the table as it is. Many moves without a click and a drawing each; the page
+    follows them on its Watch stream as it follows another seat's. The last view."""
+    w.settled()
+    me = w.debug("who")
+    view = {}
+    for _ in range(moves):
+        view = connect(base, "GetView", me)["view"]
+        if view.get("over") or until(view):
+            break
+        for who in (me, *others):
+            seen = view if who is me else connect(base, "GetView", who)["view"]
+            if seen.get("legalActions"):
+                connect(base, "Act", {**who, "action": seen["legalActions"][0]["text"],
+                                      "expectedVersion": seen["version"]})
+                break
+        else:
+            raise AssertionError("no seat to act before the deal's end")
+    view = connect(base, "GetView", me)["view"]  # after the last move, if the moves ran out
+    wait_for(w.page, f"document.body.dataset.version === '{view['version']}'")
+    w.settled()
+    return view
 
 
 def connect(base: str, method: str, body: dict) -> dict:
@@ -2274,8 +2315,9 @@ def test_a_long_kowah_pile_keeps_the_hand_and_the_moves_on_screen(served, contex
     w = Watched(context, width, height)
     deal_in_lobby(w, served, "kowah", ["you", "random", "random"], 11)
     page = w.page
-    play_first_moves(w, 200, until=lambda: len(page.query_selector_all(".center .discard"))
-                     >= 90)
+    view = play_over_http(w, served, until=lambda v: len(
+        v["kowah"].get("discards", [])) >= 90)
+    assert not view.get("over")
     assert len(page.query_selector_all(".center .discard")) >= 90
     page.wait_for_timeout(100)  # the pile fits its rows in the next frame
     page.evaluate("window.scrollTo(0, 0)")
@@ -2312,14 +2354,34 @@ def test_a_long_kowah_pile_keeps_the_hand_and_the_moves_on_screen(served, contex
     assert w.errors == []
 
 
+def test_a_paced_table_says_it_is_answering_while_its_ai_seats_play(served_paced, context):
+    """At the server's default pace every AI action takes 300 ms (and each searching AI
+    decision works a third of it, solver/tables.py STEADY_SHARE): the page says the table is
+    answering until the AI seats have played, then shows their moves and the person's turn."""
+    w = Watched(context)
+    deal_in_lobby(w, served_paced, "kowah", ["you", "strong", "heuristic"], 5)
+    for _ in range(3):
+        w.settled()
+        version = w.debug("version")
+        w.page.click("section.actions button.act >> nth=0")
+        wait_for(w.page, "document.querySelector('section.actions .quiet')?.textContent === "
+                 "'Sent; the table is answering…'", timeout=5000)
+        wait_for(w.page, f"document.body.dataset.version !== '{version}' && "
+                 "document.body.dataset.busy === '0'")
+        assert w.page.locator("section.actions .quiet").count() == 0 or \
+            "answering" not in w.page.text_content("section.actions")
+    w.settled()
+    assert w.debug("legal") and not w.debug("over")
+    assert w.errors == []
+
+
 def test_on_a_phone_the_page_ends_at_the_log_however_long_it_grows(served, context):
     """The log's screen-reader separators are clipped with it: as it grows past its own
     scroll box on a phone, the page below it stays no longer than the page's margin."""
     w = Watched(context, 360, 740)
     deal_in_lobby(w, served, "kowah", ["you", "random", "random"], 5)
     page = w.page
-    play_first_moves(w, 60)
-    w.settled()
+    play_over_http(w, served, moves=60)
     assert page.evaluate("document.querySelectorAll('.log-lines > li').length") > 20
     below = page.evaluate("""() => {
         const log = document.querySelector('.log').getBoundingClientRect();
