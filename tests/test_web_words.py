@@ -183,6 +183,42 @@ def test_a_match_nobody_won_a_deal_of_says_so(tmp_path):
                     "A finishes first, with +2 points (the target was 2)."]
 
 
+def test_a_card_that_captures_nothing_says_which_capture_rule_bars_it(tmp_path):
+    """Tổ Tôm, 5c offered: a hand card picked with no capture that uses it says why, by the
+    rule the observation shows (TT-C1 to TT-C5, TT-C7), and names TT-C6 and TT-C9 where
+    neither of those holds (a Chắn player's pick of 5s beside 5m said only "no action uses
+    it")."""
+    def why(hand, card, discarded=(), declined=(), ca_from_hand=()):
+        memory = (f"{{ declinedChan: {list(declined)}, discarded: {list(discarded)}, "
+                  f"caFromHand: {list(ca_from_hand)}, capturedCa: false }}")
+        obs = f"{{ seat: 0, offer: {{ card: '5c' }}, hand: '{hand}', memory: {memory} }}"
+        return f"w.whyUnused('totom', {obs}, [{{ verbName: 'pass' }}], ['{card}'], new Set())"
+    said = say(tmp_path, "[" + ", ".join([
+        why("5s 5m 2c 3c", "5s"), why("5c 5s 2c", "5s"), why("5s 2c", "5s", discarded=["5c"]),
+        why("5s 2c", "5s", declined=["5s"]), why("5s 5s 2c", "5s"),
+        why("5s 2c", "5s", discarded=["7c", "7m"]), why("5s 2c", "2c"),
+        why("5s 2c 3m", "5s"), why("5s 5s 5m 2c", "5m")]) + "]")
+    assert said == [
+        "Your concealed hand already holds a Cạ of this rank (5s 5m), so no Cạ capture in it "
+        "(TT-C5). ",
+        "You hold 5c itself, so you may capture it only as a Chắn (TT-C1). ",
+        "You discarded 5c or played it into a Cạ earlier, so you may not capture it (TT-C4, "
+        "R-own-faces). ",
+        "You declined a Chắn of 5s, so you may not use it in a Cạ (TT-C3). ",
+        "A concealed pair is never broken to use one of its cards in a Cạ (TT-C2). ",
+        "You discarded both cards of a Cạ (7c and 7m), so you may no longer capture a Cạ "
+        "(TT-C7). ",
+        "It does not capture 5c: a Chắn takes it with the same card, a Cạ with a card of its "
+        "rank in another suit. ",
+        "A Cạ capture with it is barred here: with one unpaired card left in the concealed "
+        "hand it waits for its win (TT-C6), or no legal discard would be left after it "
+        "(TT-C9). ",
+        # a single beside a concealed pair of its rank is no Cạ (TT-C5's own example)
+        "A Cạ capture with it is barred here: with one unpaired card left in the concealed "
+        "hand it waits for its win (TT-C6), or no legal discard would be left after it "
+        "(TT-C9). "]
+
+
 def test_a_luk_fu_lead_the_rules_withhold_says_which_rule(tmp_path):
     """Cards picked with no lead that uses them: a pair (LF-L1), a set of four or a run of
     four by a master who passed (LF-L2), any other pick of a non-caller where the strict

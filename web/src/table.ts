@@ -1699,6 +1699,8 @@ export class TablePage {
       offer: () => this.view?.observation.case === "totom"
         ? (this.view.observation.value as TotomObservation).offer?.card ?? "" : "",
       table: () => this.seat.tableId,
+      // the seat's table and token, as the page's own calls send them
+      who: () => ({ ...this.who }),
       game: () => (this.view ? GAME_KEY[this.view.game] : ""),
       kinds: () => this.view?.seats.map((s) => (s.kind === SeatKind.AI ? "ai" : "human")) ?? [],
       autoPassed: () => this.autoPassed,

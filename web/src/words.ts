@@ -351,6 +351,9 @@ export function whyUnused(game: GameKey, obs: TotomObservation | KowahObservatio
     }
     return "";
   }
+  if (game === "totom" && picked.length === 1 && !verbs.has("discard") && (obs as TotomObservation).offer?.card) {
+    return whyNoCapture(obs as TotomObservation, picked[0]);
+  }
   if (game !== "totom" || picked.length !== 1 || !verbs.has("discard")) return "";
   const card = picked[0];
   const t = obs as TotomObservation;
@@ -369,4 +372,47 @@ export function whyUnused(game: GameKey, obs: TotomObservation | KowahObservatio
       + "(a traditional error, switch no_discard_of_captured_face). ";
   }
   return "";
+}
+
+/** Tổ Tôm: why a hand card picked while a card is offered captures nothing, by the capture
+ * rules the observation lets the page check (TT-C1 to TT-C5, TT-C7); TT-C6 and TT-C9, which
+ * weigh the whole hand's partition, are named together as what is left. */
+export function whyNoCapture(t: TotomObservation, card: string): string {
+  const offered = t.offer?.card ?? "";
+  if (!offered) return "";
+  const memory = t.memory;
+  if (memory?.discarded.includes(offered) || memory?.caFromHand.includes(offered)) {
+    return `You discarded ${offered} or played it into a Cạ earlier, so you may not capture it `
+      + "(TT-C4, R-own-faces). ";
+  }
+  if (card === offered) return "";  // a Chắn with it is offered, or barred above
+  if (card[0] !== offered[0] || card === "1h" || offered === "1h") {
+    return `It does not capture ${offered}: a Chắn takes it with the same card, a Cạ with a card of its `
+      + "rank in another suit. ";
+  }
+  const hand = parseCards(t.hand);
+  const count = (c: string) => hand.filter((x) => x === c).length;
+  if (count(offered) > 0) {
+    return `You hold ${offered} itself, so you may capture it only as a Chắn (TT-C1). `;
+  }
+  if (memory?.declinedChan.includes(card)) {
+    return `You declined a Chắn of ${card}, so you may not use it in a Cạ (TT-C3). `;
+  }
+  if (count(card) === 2 || count(card) === 4) {
+    return `A concealed pair is never broken to use one of its cards in a Cạ (TT-C2). `;
+  }
+  // cards outside identical pairs (TT-C2) of the rank, in different suits, are a Cạ held
+  const singles = [...new Set(hand)].filter((c) => c[0] === card[0] && c !== "1h" && count(c) % 2 === 1);
+  if (singles.length >= 2) {
+    return `Your concealed hand already holds a Cạ of this rank (${singles.slice(0, 2).join(" ")}), so no Cạ `
+      + "capture in it (TT-C5). ";
+  }
+  const gone = memory?.discarded ?? [];
+  const pair = gone.find((a) => gone.some((b) => b[0] === a[0] && b !== a && a !== "1h" && b !== "1h"));
+  if (pair) {
+    const other = gone.find((b) => b[0] === pair[0] && b !== pair)!;
+    return `You discarded both cards of a Cạ (${pair} and ${other}), so you may no longer capture a Cạ (TT-C7). `;
+  }
+  return "A Cạ capture with it is barred here: with one unpaired card left in the concealed hand it waits "
+    + "for its win (TT-C6), or no legal discard would be left after it (TT-C9). ";
 }
