@@ -335,6 +335,35 @@ def test_the_bonus_values_have_their_legend_once_per_screen():
     pytest.fail("no deal of 40 was won with a bonus")
 
 
+@pytest.mark.parametrize("preset", ["seed", "traditional"])
+def test_a_won_hands_points_are_shown_as_the_sum_of_its_bonuses(preset):
+    """TT-K2, TT-K5: the points of every won deal below are written as the sum the rule makes
+    of its bonuses, main value first then a dịch for each other instance, and the terms add
+    up to the points (a Chắn player could not check "Lèo ×2 5/2 (main), Ù chì ×1 3/1,
+    Points: 8")."""
+
+    from moneycards.solver.games import seeded
+    from moneycards.solver.totom.screen import points_sum
+
+    checked = 0
+    for seed in range(120):
+        state = seeded("totom", seed, preset)
+        while not state.is_over:
+            state.apply(state.legal_texts()[-1] if "win" not in state.legal_texts() else "win")
+        score = getattr(state.win_verdict, "score", None) if state.win_verdict else None
+        if score is None or not score.bonuses:
+            continue
+        said = points_sum(score)
+        terms, total = said.rsplit(" = ", 1)
+        numbers = [int(t.split(" ", 1)[0]) for t in terms.split(" + ")]
+        assert sum(numbers) == int(total) == score.points, said
+        assert len(numbers) == sum(c.count for c in score.bonuses)
+        if score.rule == "TT-K2":
+            assert re.search(r"^\d+ [^+]+ \(main\)", said), said  # the main bonus first
+        checked += 1
+    assert checked >= 5
+
+
 def test_kowah_screen_never_breaks_a_seat_name_across_lines():
     """Discards and face-up draws name seats ("AI 2"): a line breaks between cards, never
     inside a name, and no line is wider than the screen."""

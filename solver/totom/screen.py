@@ -172,10 +172,28 @@ def format_verdict(v: HandVerdict) -> str:
                 lines.append(f"  {bonus.name:<13} ×{counted.count}  {bonus.main}/{bonus.dich}"
                              f"{mark}")
             lines.append(BONUS_LEGEND[s.rule])
+            lines.append("  " + points_sum(s))
         st = s.settlement
         lines.append(f"Points: {s.points}  (winner +{st['winner']}, each loser "
                      f"{st['each_loser']}, TT-K7)")
     return "\n".join(lines)
+
+
+def points_sum(s: Any) -> str:
+    """A won hand's points as the sum its rule makes of the bonuses (TT-K2: the main
+    bonus's main value, then a dịch for each other instance; TT-K5: every main value), so a
+    player can check the figure: "5 Lèo (main) + 2 Lèo + 1 Ù chì = 8"."""
+    terms = []
+    for counted in s.bonuses:
+        bonus = counted.bonus
+        for k in range(counted.count):
+            if s.rule == "TT-K5":
+                terms.append(f"{bonus.main} {bonus.name}")
+            elif bonus.key == s.main and k == 0:
+                terms.append(f"{bonus.main} {bonus.name} (main)")
+            else:
+                terms.append(f"{bonus.dich} {bonus.name}")
+    return f"{' + '.join(terms)} = {s.points}"
 
 
 def explain(state: Any, r: Any, names: Sequence[str]) -> list[str]:
