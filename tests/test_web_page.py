@@ -193,6 +193,29 @@ def deal_in_lobby(w: Watched, base: str, game: str, seats: list[str], seed: int 
     page.click("#deal")
 
 
+def lukfu_first_decision(w: Watched, base: str, seeds: range, moves: int, look) -> bool:
+    """Luk Fu deals of `seeds` (greedy seats beside the person at seat 0, who passes every
+    call, else plays its first legal action) until `look(legal)`, asked at each of the
+    person's decisions with the page settled, says True (found: the deal stops there) or
+    None (on to the next seed); False plays on. Whether it found one."""
+    for seed in seeds:
+        deal_in_lobby(w, base, "lukfu", ["you", "greedy", "greedy"], seed)
+        for _ in range(moves):
+            w.settled()
+            legal = w.debug("legal")
+            if w.debug("over") or not legal:
+                break
+            seen = look(legal)
+            if seen:
+                return True
+            if seen is None:
+                break
+            version = w.debug("version")
+            w.debug("act", "call pass" if "call pass" in legal else legal[0])
+            wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    return False
+
+
 def play_first_moves(w: Watched, moves: int, until=lambda: False, pick=None) -> None:
     """Click the first move offered, at most `moves` times, until the deal is over or
     `until()` holds; with `pick`, play `pick(legal actions)` through the page's own act
@@ -2645,25 +2668,22 @@ def test_a_short_list_of_face_down_choices_names_the_lowest_not_old(served, cont
     """Eight face-down choices or fewer are not folded: the one the terminal's number picks
     (the lowest cards not old) is named among them, as it is beside a fold."""
     w = Watched(context)
-    for seed in range(6):
-        deal_in_lobby(w, served, "lukfu", ["you", "greedy", "greedy"], seed)
-        for _ in range(60):
-            w.settled()
-            legal = w.debug("legal")
-            if w.debug("over") or not legal:
-                break
-            downs = [a for a in legal if a.startswith("down ")]
-            if 1 < len(downs) <= 8:
-                w.page.wait_for_selector("button.act[aria-label*='the lowest cards not old']")
-                named = w.page.eval_on_selector_all(
-                    "button.act[aria-label*='the lowest cards not old']",
-                    "es => es.map(e => e.dataset.action)")
-                assert len(named) == 1 and named[0] in downs, named
-                assert w.page.query_selector("details.downs") is None  # not folded
-                assert w.errors == []
-                return
-            w.debug("act", "call pass" if "call pass" in legal else legal[0])
-    raise AssertionError("no short list of face-down choices in these deals")
+
+    def look(legal: list[str]) -> bool:
+        downs = [a for a in legal if a.startswith("down ")]
+        if not 1 < len(downs) <= 8:
+            return False
+        w.page.wait_for_selector("button.act[aria-label*='the lowest cards not old']")
+        named = w.page.eval_on_selector_all(
+            "button.act[aria-label*='the lowest cards not old']",
+            "es => es.map(e => e.dataset.action)")
+        assert len(named) == 1 and named[0] in downs, named
+        assert w.page.query_selector("details.downs") is None  # not folded
+        return True
+
+    assert lukfu_first_decision(w, served, range(6), 60, look), \
+        "no short list of face-down choices in these deals"
+    assert w.errors == []
 
 
 def lukfu_lowest_down(seed: int) -> str:
@@ -3014,36 +3034,31 @@ def test_a_luk_fu_old_single_picked_by_a_non_caller_says_why_it_has_no_lead_lf_l
     while holding a card the server proves old and another that is not: that old card
     picked alone has no lead, and the note says why (LF-L3)."""
     w = Watched(context)
-    for seed in range(12):
-        deal_in_lobby(w, served, "lukfu", ["you", "greedy", "greedy"], seed)
-        for _ in range(40):
-            w.settled()
-            legal = w.debug("legal")
-            if w.debug("over") or not legal:
-                break
-            if any(a.startswith("lead ") for a in legal):
-                w.page.wait_for_timeout(300)  # the old cards marked
-                old = w.page.query_selector_all(".me button.card.old")
-                if old and len(old) < len(w.page.query_selector_all(".me button.card")):
-                    card = old[0].get_attribute("data-card")
-                    # fu won and old cards together, as the terminal says it (LF-W2)
-                    fu = int(w.page.text_content(".me .fu").split()[1])
-                    total = w.page.text_content(".me .claim-total")
-                    assert total.startswith(f"claim total {fu + len(old)} with your old "
-                                            "cards"), total
-                    if f"lead {card}" not in legal:
-                        old[0].click()
-                        note = w.page.text_content(".picked-note")
-                        assert f"Picked {card}: no action uses it." in note
-                        assert "A seat that is not the caller leads an old single only when " \
-                               "every card it holds is old (LF-L3)." in note
-                        assert w.errors == []
-                        return
-                break
-            version = w.debug("version")
-            w.debug("act", "call pass" if "call pass" in legal else legal[0])
-            wait_for(w.page, f"document.body.dataset.version !== '{version}'")
-    raise AssertionError("no seed brought a lead with an old card beside others")
+
+    def look(legal: list[str]) -> bool | None:
+        if not any(a.startswith("lead ") for a in legal):
+            return False
+        w.page.wait_for_timeout(300)  # the old cards marked
+        old = w.page.query_selector_all(".me button.card.old")
+        if not old or len(old) == len(w.page.query_selector_all(".me button.card")):
+            return None
+        card = old[0].get_attribute("data-card")
+        # fu won and old cards together, as the terminal says it (LF-W2)
+        fu = int(w.page.text_content(".me .fu").split()[1])
+        total = w.page.text_content(".me .claim-total")
+        assert total.startswith(f"claim total {fu + len(old)} with your old cards"), total
+        if f"lead {card}" in legal:
+            return None
+        old[0].click()
+        note = w.page.text_content(".picked-note")
+        assert f"Picked {card}: no action uses it." in note
+        assert "A seat that is not the caller leads an old single only when every card it " \
+               "holds is old (LF-L3)." in note
+        return True
+
+    assert lukfu_first_decision(w, served, range(12), 40, look), \
+        "no seed brought a lead with an old card beside others"
+    assert w.errors == []
 
 
 @pytest.mark.parametrize("width,height", [(390, 844), (1280, 800)])
