@@ -2652,11 +2652,8 @@ def test_a_finished_luk_fu_deal_still_marks_the_old_cards_left_in_hand(served, c
     claim line counts it (the marks went with the deal's end)."""
     w = Watched(context)
     deal_in_lobby(w, served, "lukfu", ["you", "greedy", "greedy"], 1)
-    for _ in range(200):
-        w.settled()
-        if w.debug("over"):
-            break
-        w.debug("act", w.debug("legal")[0])
+    play_first_moves(w, 200, pick=lambda legal: legal[0])
+    w.settled()
     assert w.debug("over")
     w.page.wait_for_selector(".me .card.old")
     old = w.page.eval_on_selector_all(".me .card.old", "es => es.map(e => e.dataset.card)")
