@@ -492,7 +492,9 @@ export class TablePage {
     // Lost to the body before any control was used here (a table opened while another
     // seat was to act, its waiting line then redrawn): the next thing to do, so a person
     // on a keyboard or a screen reader finds their moves when their turn comes.
-    const focused = onBoard ? this.lastFocus
+    // On the board but on no named control (the waiting panel's heading, focused when the
+    // table opened): the next thing to do, or the drawing would drop focus to the body.
+    const focused = onBoard ? this.lastFocus ?? "next"
       : !active || active === document.body ? (this.rendered ? this.lastFocus ?? "next" : "start") : undefined;
     this.handIndex = 0;
     const game = GAME_KEY[v.game];
