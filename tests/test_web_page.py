@@ -1355,6 +1355,20 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
     assert all(text == action and lang == "" for action, text, _, lang, _, _ in buttons())
     assert page.inner_text(".words-switch") == "moves in Chắn words"
     page.click(".words-switch")
+    w.settled()
+    # the table's parts as Chắn players call them: the stock is the nọc, a doorway the cửa,
+    # three of a card held for a Chíu a khàn; spoken as Vietnamese, the English in the title
+    terms = ("[...document.querySelectorAll('.chan-term')]"
+             ".map(e => [e.textContent, e.lang, e.title])")
+    said = page.evaluate(terms)
+    assert ["nọc", "vi", "stock"] in said and ["cửa", "vi", "doorway"] in said, said
+    assert set(map(tuple, said)) <= {("nọc", "vi", "stock"), ("cửa", "vi", "doorway"),
+                                     ("khàn", "vi", "three for a Chíu")}, said
+    labels = page.evaluate("[...document.querySelectorAll('.label, .group-label')]"
+                           ".map(e => e.textContent)")
+    assert "doorway" not in labels and "three for a Chíu" not in labels, labels
+    facts = page.inner_text(".status .facts")
+    assert not re.search(r"\bstock \d", facts), facts
     seen = set()
     for _ in range(60):
         w.settled()
@@ -1422,6 +1436,8 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
     w.settled()
     assert all(text == action and lang == "" for action, text, _, lang, _, _ in buttons())
     assert {after for _, _, after in page.evaluate(glossed)} == {"none"}
+    assert page.evaluate(terms) == []
+    assert re.search(r"\bstock \d", page.inner_text(".status .facts"))
     assert w.errors == []
 
 

@@ -683,10 +683,12 @@ export class TablePage {
     const facts: (string | Node)[] = [GAME_TITLE[game]];
     const rules = rulesFact(v, game);
     if (rules.length) facts.push(h("span", { class: "rules-fact" }, ...rules));
-    const deal: string[] = [];
+    const deal: (string | Node)[] = [];
     if (game === "totom") {
       const t = obs as TotomObservation;
-      deal.push(`stock ${t.stock}`, `dealer ${names[t.dealer]}`);
+      // in Chắn words the stock is the nọc, as players call it
+      deal.push(this.chan(v) ? h("span", {}, chanTerm("nọc", "stock"), ` ${t.stock}`) : `stock ${t.stock}`,
+        `dealer ${names[t.dealer]}`);
     } else if (game === "kowah") {
       deal.push(`stock ${(obs as KowahObservation).stock}`);
     } else {
@@ -974,7 +976,7 @@ export class TablePage {
     // the card on offer at this doorway is not a dead card: said apart, so "no dead cards"
     // never stands beside a card
     const door = h("div", { class: "row door", "aria-label": `${possessive(names[s])} doorway` },
-      h("span", { class: "label" }, "doorway"),
+      h("span", { class: "label" }, this.view && this.chan(this.view) ? chanTerm("cửa", "doorway") : "doorway"),
       dead.length ? cardsEl("totom", dead, "small dead")
         : h("span", { class: "none" }, offered ? `no dead cards; ${word}` : "no dead cards"));
     if (offered) {
@@ -1086,7 +1088,8 @@ export class TablePage {
       if (t.deadHand.includes(v.seat)) badges.push("dead hand (TT-S4)");
       body.append(this.totomDoor(t, v.seat, names));
       const g = totomGroups(hand);
-      for (const p of g.threes) groups.append(group("three for a Chíu", pick(p)));
+      // three of a card, waiting on the fourth for a Chíu: a khàn
+      for (const p of g.threes) groups.append(group(this.chan(v) ? chanTerm("khàn", "three for a Chíu") : "three for a Chíu", pick(p)));
       for (const p of g.chan) groups.append(group("Chắn", pick(p)));
       for (const p of g.ca) groups.append(group("Cạ", pick(p)));
       if (g.singles.length) groups.append(group("singles", pick(g.singles)));
@@ -1712,6 +1715,12 @@ export class TablePage {
   }
 }
 
+/** A Chắn player's word for a part of the table, spoken as Vietnamese, its English in the
+ * title (the English names stay where Chắn words are off). */
+function chanTerm(word: string, english: string): HTMLElement {
+  return h("span", { lang: "vi", class: "chan-term", title: english }, word);
+}
+
 /** An action's cards by name for its button's label ("; 1 Coins, 3 Coins, 6 Coins"), unless
  * its words name its one card already ("2c Nhị văn"). */
 function cardsNamed(game: GameKey, cards: string, said: string): string {
@@ -1788,6 +1797,6 @@ function onlyAiBeside(v: TableView): boolean {
   return v.seats.every((s, k) => k === v.seat || s.kind === SeatKind.AI);
 }
 
-function group(label: string, cards: HTMLElement): HTMLElement {
+function group(label: string | Node, cards: HTMLElement): HTMLElement {
   return h("span", { class: "group" }, h("span", { class: "group-label" }, label), cards);
 }
