@@ -200,7 +200,7 @@ class Session:
             return 0
         except KeyboardInterrupt:
             self.save()
-            self.echo(f"\nInterrupted. The deal is saved: continue with --resume {self.path}")
+            self.echo(f"\nInterrupted. The deal is saved: continue with {self._go_on()}")
             return EXIT_INTERRUPTED
 
     def turn(self, obs: Any) -> bool:
@@ -346,9 +346,13 @@ class Session:
             self.echo("  " + PRACTICE)
 
     def _left(self) -> str:
-        """How to go on after leaving: the file, and --chan-words again if it was given."""
+        return f"You left the table. Continue with {self._go_on()}"
+
+    def _go_on(self) -> str:
+        """The options that go on with this deal: the file, and --chan-words again if it was
+        given (a saved deal keeps its rules, not how the terminal names the moves)."""
         words = " --chan-words" if self.chan else ""
-        return f"You left the table. Continue with --resume {self.path}{words}"
+        return f"--resume {self.path}{words}"
 
     def practice(self) -> bool:
         return bool(getattr(self.table, "practice", False))

@@ -753,3 +753,18 @@ def test_rule_alone_after_a_refusal_that_cites_none_says_so(tmp_path):
     assert r.exit_code == 0, r.output
     assert "your action:   the last refusal cites no rule; rule takes a rule id, as " \
            "refusals, hints and results cite them: rule KW-X4" in r.output
+
+
+def test_ctrl_c_says_to_give_chan_words_again_when_they_were_given(tmp_path):
+    """A deal played in Chắn words and interrupted says how to go on with it as it was: the
+    file and --chan-words (a saved deal keeps its rules, not how the moves are named)."""
+    record = tmp_path / "deal.json"
+    child = spawn(["totom", "play", "--seed", "3", "--level", "greedy", "--chan-words",
+                   "--record", str(record)], tmp_path)
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    said = " ".join(child.before.split())
+    assert f"continue with --resume {record} --chan-words" in said, said
