@@ -232,8 +232,13 @@ def test_a_luk_fu_lead_the_rules_withhold_says_which_rule(tmp_path):
                f"{why}['5s', '6s', '7s', '8s'], new Set()), "
                f"{why}['5s', '6s', '7s'], new Set(), false, true), "
                f"{why}['5s', '6s', '7s'], new Set()), "
-               f"{why}['9m'], new Set(['9m']))]")
-    assert said == [
+               f"{why}['9m'], new Set(['9m'])), "
+               f"{why}['1m', '2m', '4m'], new Set(), false, true), "
+               f"{why}['4c', '4s', '5m'], new Set())]")
+    no_lead = ("Those cards make no lead: a lead is a single card, a set of three or four of "
+               "one rank, or a run of three or more consecutive ranks in one suit (LF-L1). ")
+    assert said[-2:] == [no_lead, no_lead]  # the shape first, whatever else holds
+    assert said[:-2] == [
         "Pairs are never played (LF-L1). ",
         "A master who passed (someone else called) may not lead a set of four (LF-L2). ",
         "A master who passed (someone else called) may not lead a run of four or more (LF-L2). ",
@@ -242,3 +247,38 @@ def test_a_luk_fu_lead_the_rules_withhold_says_which_rule(tmp_path):
         "",
         "A seat that is not the caller leads an old single only when every card it holds is "
         "old (LF-L3). "]
+
+
+def test_a_luk_fu_seat_to_lead_is_told_which_rules_keep_leads_from_its_list(tmp_path):
+    """With the moves, before any card is picked: a non-caller under the strict switch is
+    told R-lead-advice; else an old single held back (LF-L3) and a passed master's set of
+    four or long run (LF-L2) where the hand holds one; the caller, a hand of old cards only
+    and a follow are told nothing."""
+    lead = "['lead 5s', 'lead 6s']"
+    def kept(obs, old="[]", strict="false", legal=lead):
+        return f"w.leadsKept({obs}, {legal}, new Set({old}), {strict})"
+    passed = "{ seat: 0, caller: 1, record: { master: 0 }, hand: '%s' }"
+    said = say(tmp_path, "[" + ", ".join([
+        kept(passed % "5s 6s 9m", strict="true"),
+        kept(passed % "5s 6s 9m", old="['9m']"),
+        kept(passed % "4c 4s 4m 4t 6s"),
+        kept(passed % "5s 6s 7s 8s 9m", old="['9m']"),
+        kept(passed % "4c 4s 4m 4t 5s 6s 7s", strict="false"),
+        kept(passed % "5s 6s 7s"),  # no old card, nothing held back
+        kept("{ seat: 1, caller: 1, record: { master: 0 }, hand: '4c 4s 4m 4t 9m' }",
+             old="['9m']", strict="true"),  # the caller
+        kept(passed % "9m 9s", old="['9m', '9s']", strict="true"),  # every card old
+        kept(passed % "5s 6s 9m", old="['9m']", strict="true", legal="['follow 7s']"),
+        kept("{ seat: 0, caller: 0, record: { master: 0 }, hand: '4c 4s 4m 4t' }"),
+    ]) + "]")
+    l3 = ("Your old cards are not led alone: a seat that is not the caller leads an old single "
+          "only when every card it holds is old (LF-L3).")
+    l2 = "A master who passed (someone else called) may not lead a {} (LF-L2)."
+    assert said == [
+        "At this table a seat that is not the caller leads a single that is not old, from its "
+        "highest suit holding one (R-lead-advice, a switch set on): these are your leads.",
+        l3,
+        l2.format("set of four"),
+        l3 + " " + l2.format("run of four or more"),
+        l2.format("set of four or a run of four or more"),
+        "", "", "", "", ""]

@@ -16,7 +16,7 @@ import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
 import { kowahGroups, totomGroups } from "./groups.js";
 import {
   describe, describeShort, explainResult, GAME_TITLE, listed, lukfuToBeat, OFFER_WORDS, plural, possessive, seatKindWords,
-  pairChoice, seatName, sentWords, matchLeadWords, turnWhat, undoneWords, whyUnused, withoutAction, chanWords, chanTurn, chanLogVerb,
+  leadsKept, pairChoice, seatName, sentWords, matchLeadWords, turnWhat, undoneWords, whyUnused, withoutAction, chanWords, chanTurn, chanLogVerb,
 } from "./words.js";
 
 type Obs = TotomObservation | KowahObservation | LukFuObservation;
@@ -1258,6 +1258,12 @@ export class TablePage {
     if (!legal.length) {
       panel.append(h("p", { class: "quiet" }, "Waiting for the other seats."));
       return panel;
+    }
+    if (game === "lukfu") {
+      // the leads a rule or a switch withholds, said where the moves are, before a card is picked
+      const kept = leadsKept(obs as LukFuObservation, texts, this.oldCards(v),
+        v.rules.case === "lukFuRules" && !!v.rules.value.strictNonCallerLeads);
+      if (kept) panel.append(h("p", { class: "quiet lead-rule" }, ...withRules(kept, game)));
     }
     // Picked hand cards narrow the list to the actions that use them all; the actions of no
     // card (pass, decline, draw …) stay, so a card picked by mistake hides no way on.

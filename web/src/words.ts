@@ -321,6 +321,37 @@ export function plural(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
+/** Luk Fu, a seat to lead: the rules that keep some of its hand's leads from the list, said
+ * with the list (a lead that is not there is otherwise found missing only by picking its
+ * cards): under the strict switch, R-lead-advice; else an old single held back (LF-L3) and a
+ * passed master's set of four or long run (LF-L2), where the hand holds one. "" when no
+ * rule withholds a lead the hand has. */
+export function leadsKept(l: LukFuObservation, legal: string[], old: Set<string>, strictLeads: boolean): string {
+  if (!legal.some((a) => a.startsWith("lead ")) || l.caller === l.seat) return "";
+  const hand = parseCards(l.hand);
+  if (hand.every((c) => old.has(c))) return "";  // every card old: any single may lead (LF-L3)
+  if (strictLeads) {
+    return "At this table a seat that is not the caller leads a single that is not old, from its highest suit "
+      + "holding one (R-lead-advice, a switch set on): these are your leads.";
+  }
+  const said: string[] = [];
+  if (hand.some((c) => old.has(c))) {
+    said.push("Your old cards are not led alone: a seat that is not the caller leads an old single only when "
+      + "every card it holds is old (LF-L3).");
+  }
+  const ranks = (suit: string) => new Set(hand.filter((c) => c[1] === suit).map((c) => Number(c[0])));
+  const longRun = [..."csmt"].some((suit) => {
+    const have = ranks(suit);
+    return [1, 2, 3, 4, 5, 6].some((r) => [0, 1, 2, 3].every((k) => have.has(r + k)));
+  });
+  const four = [1, 2, 3, 4, 5, 6, 7, 8, 9].some((r) => hand.filter((c) => Number(c[0]) === r).length === 4);
+  if (l.record?.master === l.seat && l.caller !== undefined && (longRun || four)) {
+    said.push(`A master who passed (someone else called) may not lead a ${four && !longRun ? "set of four"
+      : !four ? "run of four or more" : "set of four or a run of four or more"} (LF-L2).`);
+  }
+  return said.join(" ");
+}
+
 /** Why the hand cards picked have no action, where a rule says it in a line (the engine
  * offers only legal actions): a Kowah discard before the draw, a Luk Fu lead a rule or a
  * switch withholds, a Tổ Tôm card a capture restriction keeps from the discard. */
@@ -339,6 +370,13 @@ export function whyUnused(game: GameKey, obs: TotomObservation | KowahObservatio
     }
     if (picked.length === 2) return "Pairs are never played (LF-L1). ";
     const ranks = picked.map((c) => Number(c[0])).sort((a, b) => a - b);
+    const set = (picked.length === 3 || picked.length === 4) && ranks.every((r) => r === ranks[0]);
+    const inRun = picked.length >= 3 && picked.every((c) => c[1] === picked[0][1])
+      && ranks.every((r, k) => k === 0 || r === ranks[k - 1] + 1);
+    if (picked.length > 1 && !set && !inRun) {
+      return "Those cards make no lead: a lead is a single card, a set of three or four of one rank, or a run of "
+        + "three or more consecutive ranks in one suit (LF-L1). ";
+    }
     const four = picked.length === 4 && ranks.every((r) => r === ranks[0]);
     const run = picked.length >= 4 && picked.every((c) => c[1] === picked[0][1])
       && ranks.every((r, k) => k === 0 || r === ranks[k - 1] + 1);
