@@ -90,6 +90,10 @@ def cli() -> None:
                    "TableService.ListTables then needs ('authorization: Bearer TOKEN'); "
                    "default: $MONEYCARDS_OPERATOR_TOKEN, else ListTables answers callers "
                    "on this machine only.")
+@click.option("--plugin", "plugins", multiple=True, metavar="MODULE",
+              help="A game of one's own to serve beside the three (docs/plugins.md): its "
+                   "module, whose import registers it (or holds it as SPEC), looked for on "
+                   "the Python path and in the current directory; repeatable.")
 @answers
 def serve(host: str, port: int, workers: int | None, processes: int | None,
           max_calls: int | None, hint_cap_ms: int, ai_pace_ms: float, grace: float,
@@ -97,7 +101,8 @@ def serve(host: str, port: int, workers: int | None, processes: int | None,
           tls_cert: str | None, tls_key: str | None, insecure: bool, max_watches: int,
           max_open_tables: int, max_waiting: int | None,
           db: str | None, cpu_affinity: bool, web_port: int | None, no_web: bool,
-          web_origins: tuple[str, ...], operator_token_file: str | None) -> None:
+          web_origins: tuple[str, ...], operator_token_file: str | None,
+          plugins: tuple[str, ...]) -> None:
     """Run the gRPC server (game services, tables, health, reflection) and the web port
     (the same services for browsers)."""
     from moneycards.cli.serve import run
@@ -105,7 +110,8 @@ def serve(host: str, port: int, workers: int | None, processes: int | None,
     run(host, port, workers, max_calls, hint_cap_ms, grace, log_level, tls_cert, tls_key,
         insecure, db, max_watches, processes, cpu_affinity,
         web=(web_port, no_web, web_origins), operator_token_file=operator_token_file,
-        max_waiting=max_waiting, ai_pace_ms=ai_pace_ms, max_open_tables=max_open_tables)
+        max_waiting=max_waiting, ai_pace_ms=ai_pace_ms, max_open_tables=max_open_tables,
+        plugins=plugins)
 
 
 def main() -> None:

@@ -15,6 +15,7 @@ from moneycards.server.limits import Limits
 from moneycards.server.store import (StoreUnavailable, TableStore, default_path,
                                      open_store as open_db)
 from moneycards.solver.errors import InvalidInput
+from moneycards.solver.games import load_plugins, plugins_line
 
 if TYPE_CHECKING:
     from moneycards.server.app import Service
@@ -64,10 +65,14 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
         processes: int | None = None, cpu_affinity: bool = True,
         web: tuple[int | None, bool, tuple[str, ...]] = (None, True, ()),
         operator_token_file: str | None = None, max_waiting: int | None = None,
-        ai_pace_ms: float = 0.0, max_open_tables: int = 50) -> None:
+        ai_pace_ms: float = 0.0, max_open_tables: int = 50,
+        plugins: tuple[str, ...] = ()) -> None:
     # gRPC's own log would add lines to a one-line error; `--log-level debug` keeps it.
     os.environ.setdefault("GRPC_VERBOSITY", "DEBUG" if log_level.lower() == "debug" else "NONE")
     from moneycards.server.app import BindError, check_address, serve_forever
+
+    # here first: a module that fails is one line, exit 2; server processes load them again
+    brought = load_plugins(plugins)
 
     path = str(default_path()) if db is None else db
     note = None
@@ -124,6 +129,8 @@ def run(host: str, port: int, workers: int | None, max_calls: int | None, hint_c
               f"({'TLS' if tls else 'plaintext'})", flush=True)
         if service.web is not None:
             print(web_line(host, service.web.port, tls is not None), flush=True)
+        if brought:
+            print(plugins_line(), flush=True)
 
     from moneycards.server.app import web_line
 

@@ -208,6 +208,8 @@ def rules_from_json(game: str, obj: Any, *, field: str = "rules") -> Any:
     preset = obj.get("preset", "seed")
     if not isinstance(preset, str):
         raise InvalidInput("expected a preset name", field=f"{field}.preset")
+    if GAMES[game].preset_enum and preset.startswith(GAMES[game].preset_enum):
+        preset = preset.removeprefix(GAMES[game].preset_enum).lower()  # the enum's form
     base = rules_for(game, preset or "seed", field=f"{field}.preset")
     switches: dict[str, Any] = {}
     names = [f.name for f in dataclasses.fields(base) if f.name != "preset"]

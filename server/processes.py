@@ -50,6 +50,7 @@ from typing import Any, Sequence
 from moneycards.server.addresses import bracketed
 from moneycards.server.limits import Limits
 from moneycards.server.store import open_store
+from moneycards.solver.games import PLUGINS, load_plugins, plugins_line
 
 log = logging.getLogger("moneycards.server")
 
@@ -108,8 +109,9 @@ def _die_with_parent() -> None:
 
 def _child(index: int, core: int | None, host: str, port: int, max_calls: int,
            limits: Limits, tls: tuple[bytes, bytes] | None, db: str, log_level: str,
-           ready: Any, web: Any = None) -> None:
-    """One server process: serve on the shared port until told to stop."""
+           ready: Any, web: Any = None, plugins: tuple[str, ...] = ()) -> None:
+    """One server process: serve on the shared port until told to stop (serving the games
+    of one's own the parent loaded, `plugins`, too)."""
     # A terminal's Ctrl-C reaches every process of the group: the parent passes it on as
     # SIGTERM (this process's own handler, once serving, stops it gracefully); while it
     # imports, a KeyboardInterrupt here printed a traceback.
@@ -129,6 +131,7 @@ def _child(index: int, core: int | None, host: str, port: int, max_calls: int,
     from moneycards.server.app import BindError, serve_forever
 
     try:
+        load_plugins(plugins)
         serve_forever(host, port, max_calls, limits, tls, processes=0,
                       store=open_store(db), reuseport=True, web=web,
                       on_ready=lambda service: ready.put(("ready", index, os.getpid())))
@@ -158,7 +161,7 @@ def serve_processes(n: int, host: str, port: int, max_calls: int, limits: Limits
         web = dataclasses.replace(web, port=held_web.getsockname()[1])
     mp = multiprocessing.get_context("spawn")
     ready = mp.Queue()
-    args = (host, port, max_calls, limits, tls, db, log_level.lower(), ready, web)
+    args = (host, port, max_calls, limits, tls, db, log_level.lower(), ready, web, tuple(PLUGINS))
     plan = core_plan(n, pin=pin)
 
     # a replacement runs on the core of the process it replaces
@@ -229,6 +232,8 @@ def serve_processes(n: int, host: str, port: int, max_calls: int, limits: Limits
         from moneycards.server.app import web_line  # lazy: as in _child
 
         print(web_line(host, web.port, tls is not None), flush=True)
+    if PLUGINS:
+        print(plugins_line(), flush=True)
     log.info("serving on %s:%d: %d server processes (pids %s), %d concurrent calls each",
              host, port, n, ", ".join(str(p.pid) for p in children.values()), max_calls)
     while not stopping:

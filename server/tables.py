@@ -240,6 +240,17 @@ def closed_table(table_id: str) -> TableError:
                              "TABLE_NOT_FOUND", table_id=table_id))
 
 
+def game_not_served(table_id: str, game: str) -> TableError:
+    """FAILED_PRECONDITION for a stored table of a game of one's own that this server was
+    not started with (serve --plugin): the table is kept, and a server that serves its game
+    plays it."""
+    return TableError(status(code_pb2.FAILED_PRECONDITION,
+                             f"table {table_id!r} is a table of {game!r}, a game of one's own "
+                             f"this server does not serve: start it with --plugin and the "
+                             f"game's module (docs/plugins.md)", "GAME_NOT_SERVED",
+                             table_id=table_id, game=game))
+
+
 def link_not_opened(table_id: str) -> TableError:
     """PERMISSION_DENIED for a seat dealt as a link (TableSeat.invited) whose token has not
     been exchanged yet: until its person opens the link, the token the table's maker was
@@ -353,6 +364,9 @@ class Tables:
             raise closed_table(table_id)
         if stored is None:
             return None
+        game = stored.header.get("game")
+        if isinstance(game, str) and game not in GAMES:
+            raise game_not_served(table_id, game)
         opened = self._rebuilt(stored)
         if opened is None:
             return None
@@ -692,8 +706,8 @@ def view_message(t: OpenTable, seat: int) -> table_pb2.TableView:
     on_wire = wire(table.game.name)
     name = on_wire.observation_field
     view = table_pb2.TableView(table_id=t.table_id, game=on_wire.enum,
-                               game_name=on_wire.game, seat=seat,
-                               version=table.version(seat),
+                               game_name=on_wire.game, game_title=table.game.title,
+                               seat=seat, version=table.version(seat),
                                seats=seat_infos(table, t.renewed), over=table.is_over)
     # The view carries the game and the legal actions once, in its own fields (TableView).
     if on_wire.plugin:

@@ -27,6 +27,7 @@ from google.rpc import status_pb2
 from moneycards.server.errors import undecodable
 from moneycards.server.limits import Limits
 from moneycards.solver.errors import SolveLimit
+from moneycards.solver.games import PLUGINS, load_plugins
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -47,10 +48,12 @@ _methods: MethodTable | None = None
 _cancelled: Any = None
 
 
-def _init(flags: Any) -> None:
+def _init(flags: Any, plugins: tuple[str, ...] = ()) -> None:
     global _cancelled
     _cancelled = flags
     _die_with_parent()
+    if plugins:  # the games of one's own the server loaded (serve --plugin)
+        load_plugins(plugins)
 
 
 def _die_with_parent() -> None:
@@ -181,7 +184,7 @@ class SolverPool:
 
     def _new(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(self.processes, mp_context=self._mp, initializer=_init,
-                                   initargs=(self.flags,))
+                                   initargs=(self.flags, tuple(PLUGINS)))
 
     def slot(self) -> int | None:
         """A cancellation flag for one call, cleared; None if all are taken."""

@@ -65,7 +65,7 @@ def counted(n: int, noun: str) -> str:
 
 def face(text: str) -> Face:
     """A face from exactly one card of notation text, game-independent (`"7c"`)."""
-    if len(text) != 2 or text[0] not in "0123456789" or text[1] not in SUIT_ORDER:
+    if len(text) != 2 or text[0] not in "123456789" or text[1] not in SUIT_ORDER:
         raise NotationError("not a single card", token=text, position=1)
     return Face(SUIT_ORDER.index(text[1]), int(text[0]))
 
@@ -91,7 +91,17 @@ class Deck:
         object.__setattr__(self, "_index", {f: i for i, f in enumerate(self.faces)})
         object.__setattr__(self, "_by_text", {f.text: f for f in self.faces})
         object.__setattr__(self, "_index_by_text", {f.text: i for i, f in enumerate(self.faces)})
-        assert list(self.faces) == sorted(self.faces), "faces in canonical order"
+        # A deck of one's own (docs/plugins.md) is told what the notation can write, in a
+        # line, where an out-of-range face would fail later with an index error.
+        bad = [f for f in self.faces if not 1 <= f.rank <= 9
+               or not 0 <= f.suit_index < len(SUIT_ORDER)]
+        if bad:
+            raise ValueError(f"{self.game}: a face is a rank 1-9 and a suit {SUIT_ORDER!r} "
+                             f"(NOTATION.md); not Face(suit_index={bad[0].suit_index}, "
+                             f"rank={bad[0].rank})")
+        if list(self.faces) != sorted(self.faces):
+            raise ValueError(f"{self.game}: a deck's faces are in canonical order, suit by "
+                             f"suit ({SUIT_ORDER!r}), ranks ascending")
         object.__setattr__(self, "_suit_runs", tuple(
             (SUIT_ORDER[suit], tuple((i, _DIGITS[f.rank]) for i, f in run))
             for suit, run in groupby(enumerate(self.faces), key=lambda e: e[1].suit_index)))

@@ -14,10 +14,12 @@ imports another.
 from __future__ import annotations
 
 import importlib
+import os
 import random
+import sys
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, Generic, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, Sequence, TypeAlias, TypeVar
 
 from moneycards.solver.cards import Deck
 from moneycards.solver.kowah import KOWAH
@@ -97,6 +99,12 @@ class GameSpec(Generic[S, Obs, R]):
     # Other names a person may type for the game (lower case, no accents or spaces): the
     # command line suggests the game's command for them.
     other_names: tuple[str, ...] = ()
+
+    @property
+    def own(self) -> bool:
+        """A game of one's own (a plug-in: its package named), not one of the three, which
+        have their messages on the wire."""
+        return bool(self.package)
 
     def module(self, room: str) -> ModuleType:
         """One of the game's modules (`table`, `rules`, `hint`, ...), imported on first use."""
@@ -205,10 +213,68 @@ LUKFU_GAME: GameSpec[LukFuState, LukFuObservation, LukFuRules] = register(GameSp
     switch_example="strict_non_caller_leads=true", other_names=("hakka",)))
 
 
+PLUGINS: list[str] = []  # the modules load_plugins imported, in order
+_BROUGHT: dict[str, list[str]] = {}  # the games each of them brought
+
+
+def load_plugins(modules: Sequence[str], *, field: str = "--plugin") -> list[str]:
+    """Import games of one's own by module name (docs/plugins.md): a module registers its
+    game when imported (`register(GameSpec(...))`), or holds it as `SPEC`, which is
+    registered here. The module is looked for on the Python path and, last, in the current
+    directory. The names of the games each module brought, in order; a module that cannot
+    be imported, or brings no game, is bad input naming `field`. Server processes and
+    solver workers started later import the same modules (`PLUGINS`)."""
+    if os.getcwd() not in sys.path:  # as `python -m` would, for the console script too
+        sys.path.append(os.getcwd())  # last, so it never shadows an installed module
+    brought: list[str] = []
+    for name in modules:
+        if name in _BROUGHT and all(g in GAMES for g in _BROUGHT[name]):
+            brought += _BROUGHT[name]  # loaded already (given twice, or again)
+            continue
+        before = dict(GAMES)
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as err:
+            if err.name and (name == err.name or name.startswith(err.name + ".")):
+                raise InvalidInput(f"no module {name!r} on the Python path or in the current "
+                                   f"directory", field=field) from None
+            raise InvalidInput(f"{name}: importing it failed: {err}", field=field) from None
+        except Exception as err:  # noqa: BLE001 - a plug-in's own failure, said in one line
+            raise InvalidInput(f"{name}: importing it failed: {type(err).__name__}: {err}",
+                               field=field) from None
+        own = getattr(module, "SPEC", None)
+        if isinstance(own, GameSpec) and GAMES.get(own.name) is not own:
+            try:
+                register(own)
+            except ValueError as err:
+                raise InvalidInput(f"{name}: {err}", field=field) from None
+        new = [g for g in GAMES if g not in before]
+        if not new and isinstance(own, GameSpec):
+            new = [own.name]  # imported and registered before: nothing new, all the same
+        if not new:
+            raise InvalidInput(f"{name}: imported, but it registers no game (it should call "
+                               f"moneycards.solver.games.register(GameSpec(...)) or hold "
+                               f"its spec as SPEC)", field=field)
+        brought += new
+        _BROUGHT[name] = new
+        if name not in PLUGINS:
+            PLUGINS.append(name)
+    return brought
+
+
+def plugins_line() -> str:
+    """The games of one's own loaded (`load_plugins`), as a server says them at start."""
+    own = [g.title + f" ({g.name})" for g in GAMES.values() if g.own]
+    return f"games of one's own served: {', '.join(own)} (from {', '.join(PLUGINS)})"
+
+
 def spec(game: Any, *, field: str = "game") -> AnyGame:
-    """The spec of a game by name; an unknown name is an error naming `field`."""
+    """The spec of a game by name (or a registered spec itself); an unknown name is an error
+    naming `field`."""
     if isinstance(game, str) and game in GAMES:
         return GAMES[game]
+    if isinstance(game, GameSpec) and GAMES.get(game.name) is game:
+        return game
     raise InvalidInput(f"unknown game {clip(str(game))!r}; choose one of: {', '.join(GAMES)}",
                        field=field)
 

@@ -77,7 +77,17 @@ def screen(obs: Any, names: Sequence[str], *, chan: bool = False) -> list[str]:
 
 def _game_screen(game: str) -> Any:
     # Through the registry, so the games never import each other.
-    return spec(game).module("screen")
+    g = spec(game)
+    try:
+        return g.module("screen")
+    except ModuleNotFoundError as err:
+        if not (err.name or "").endswith(".screen"):
+            raise
+        # a game of one's own may leave it out (docs/plugins.md): say what it is for
+        raise ModuleNotFoundError(f"{g.title} has no screen module ({err.name}): the table "
+                                  f"drawn as text (str(state), render, the terminal table) "
+                                  f"needs one with view, describe_action and explain "
+                                  f"(docs/plugins.md)", name=err.name) from None
 
 
 def _turn(obs: Any, names: Sequence[str], what: str) -> str:

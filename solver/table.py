@@ -602,7 +602,10 @@ class TableState(ABC):
                     and (v := getattr(rules, f.name)) != getattr(base, f.name)}
         rec: dict[str, Any] = {
             "game": self.game,
-            "rules": {"preset": g.preset_enum + preset.upper(), **switches}}
+            # the three games' presets as their messages' enum names; a game of one's own,
+            # which has no message, by the name its rules take (plugin_rules, records.md)
+            "rules": {"preset": preset if g.own else g.preset_enum + preset.upper(),
+                      **switches}}
         if self.seed is not None:
             rec["seed"] = self.seed
         else:

@@ -29,6 +29,9 @@ NOT_RUN = [
     ("*", r"moneycards serve( --db :memory: &)?$",
      "serves on the default ports, which another server on this machine may hold: "
      "tests/test_serve.py starts `serve` on free ports and checks what it prints"),
+    ("plugins.md", r"^moneycards serve --plugin",
+     "serves on the default ports, which another server on this machine may hold: "
+     "tests/test_plugin_serve.py starts `serve --plugin tests.toygame` on free ports"),
     ("*", r"postgresql://", "needs a PostgreSQL server: tests/test_replicas.py starts one"),
     ("*", r"--backend ray", "needs the Ray cluster it names: tests/test_ray.py starts a local one"),
     ("*", r"npm ci", "downloads npm packages: tests/test_node_client.py and "

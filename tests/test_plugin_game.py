@@ -87,3 +87,64 @@ def test_a_name_already_taken_is_refused_and_unknown_games_stay_unknown(highcard
         register(dataclasses.replace(SPEC, title="Another"))
     with pytest.raises(InvalidInput):
         spec("lowcard")
+
+
+def test_a_games_spec_is_taken_where_its_name_is(highcard):
+    """docs/bots.md's play_deal (and every call that names a game) takes the spec
+    `load_game` returns as well as the name; a spec not registered is still refused."""
+    from dataclasses import replace
+
+    from moneycards import load_game
+
+    assert spec(highcard) is highcard and load_game("highcard") is highcard
+    state = hints.play_deal(highcard, 5, ["greedy", "greedy"])
+    assert state.result is not None and state.result.rule == "HC-2"
+    with pytest.raises(InvalidInput, match="unknown game"):
+        spec(replace(highcard, title="Another"))
+
+
+def test_a_games_record_names_its_preset_as_its_rules_take_it(highcard):
+    """A game of one's own has no rules message: its record file writes the preset by the
+    name `plugin_rules` and the record reader take ("seed"), and the reader takes the enum
+    form the three games' records write too."""
+    from moneycards.records import rules_from_json
+
+    rec = highcard.seeded(5).game_record()
+    assert rec["rules"] == {"preset": "seed"}
+    assert rules_from_json("highcard", {"preset": "HIGHCARD_RULES_PRESET_SEED"}) == \
+        highcard.rules("seed")
+    assert spec("kowah").seeded(5).game_record()["rules"] == {"preset": "KOWAH_RULES_PRESET_SEED"}
+
+
+def test_a_game_without_a_screen_module_says_what_needs_one(highcard):
+    with pytest.raises(ModuleNotFoundError) as info:
+        str(highcard.seeded(5))
+    assert str(info.value) == (
+        "High card has no screen module (tests.toygame.screen): the table drawn as text "
+        "(str(state), render, the terminal table) needs one with view, describe_action and "
+        "explain (docs/plugins.md)")
+
+
+def test_load_plugins_registers_a_modules_spec_once(highcard):
+    from moneycards.solver.games import PLUGINS, load_plugins
+
+    del GAMES[highcard.name]  # as a new process would find it
+    assert load_plugins(["tests.toygame"]) == ["highcard"]
+    assert GAMES["highcard"] is highcard and "tests.toygame" in PLUGINS
+    assert load_plugins(["tests.toygame"]) == ["highcard"]  # again: nothing new, no error
+
+
+def test_a_deck_the_notation_cannot_write_is_refused_in_a_line():
+    """NOTATION.md: a rank is one ASCII digit 1-9; a deck of one's own with a 10 or a 0 is
+    refused when it is made, where it failed later with an index error."""
+    from moneycards.solver.cards import Deck, Face, face
+    from moneycards.solver.errors import NotationError
+
+    for rank in (0, 10):
+        with pytest.raises(ValueError, match=rf"a face is a rank 1-9 .*rank={rank}\)"):
+            Deck(game="mine", faces=(Face(0, rank),), copies=1, aliases={}, names={})
+    with pytest.raises(ValueError, match="canonical order"):
+        Deck(game="mine", faces=(Face(0, 2), Face(0, 1)), copies=1, aliases={}, names={})
+    with pytest.raises(NotationError):
+        face("0c")
+    assert face("9c") == Face(0, 9)

@@ -148,10 +148,11 @@ class SeatInfo(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[_common_pb2.SeatKind, str]] = ..., ai_level: _Optional[_Union[_common_pb2.AiLevel, str]] = ..., name: _Optional[str] = ..., token_renewed: _Optional[bool] = ..., invited: _Optional[bool] = ...) -> None: ...
 
 class TableView(_message.Message):
-    __slots__ = ("table_id", "game", "game_name", "seat", "version", "seats", "totom", "kowah", "luk_fu", "plugin", "legal_actions", "over", "result_text", "queued_action", "match_state", "chosen_seed", "totom_rules", "kowah_rules", "luk_fu_rules", "plugin_rules")
+    __slots__ = ("table_id", "game", "game_name", "game_title", "seat", "version", "seats", "totom", "kowah", "luk_fu", "plugin", "legal_actions", "over", "result_text", "queued_action", "match_state", "chosen_seed", "totom_rules", "kowah_rules", "luk_fu_rules", "plugin_rules")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     GAME_NAME_FIELD_NUMBER: _ClassVar[int]
+    GAME_TITLE_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
@@ -172,6 +173,7 @@ class TableView(_message.Message):
     table_id: str
     game: _common_pb2.Game
     game_name: str
+    game_title: str
     seat: int
     version: int
     seats: _containers.RepeatedCompositeFieldContainer[SeatInfo]
@@ -189,7 +191,7 @@ class TableView(_message.Message):
     kowah_rules: _kowah_pb2.KowahRules
     luk_fu_rules: _lukfu_pb2.LukFuRules
     plugin_rules: _struct_pb2.Struct
-    def __init__(self, table_id: _Optional[str] = ..., game: _Optional[_Union[_common_pb2.Game, str]] = ..., game_name: _Optional[str] = ..., seat: _Optional[int] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., totom: _Optional[_Union[_observation_pb2.TotomObservation, _Mapping]] = ..., kowah: _Optional[_Union[_observation_pb2.KowahObservation, _Mapping]] = ..., luk_fu: _Optional[_Union[_lukfu_pb2.LukFuObservation, _Mapping]] = ..., plugin: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., over: _Optional[bool] = ..., result_text: _Optional[str] = ..., queued_action: _Optional[str] = ..., match_state: _Optional[_Union[MatchState, _Mapping]] = ..., chosen_seed: _Optional[int] = ..., totom_rules: _Optional[_Union[_totom_pb2.TotomRules, _Mapping]] = ..., kowah_rules: _Optional[_Union[_kowah_pb2.KowahRules, _Mapping]] = ..., luk_fu_rules: _Optional[_Union[_lukfu_pb2.LukFuRules, _Mapping]] = ..., plugin_rules: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, table_id: _Optional[str] = ..., game: _Optional[_Union[_common_pb2.Game, str]] = ..., game_name: _Optional[str] = ..., game_title: _Optional[str] = ..., seat: _Optional[int] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., totom: _Optional[_Union[_observation_pb2.TotomObservation, _Mapping]] = ..., kowah: _Optional[_Union[_observation_pb2.KowahObservation, _Mapping]] = ..., luk_fu: _Optional[_Union[_lukfu_pb2.LukFuObservation, _Mapping]] = ..., plugin: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., over: _Optional[bool] = ..., result_text: _Optional[str] = ..., queued_action: _Optional[str] = ..., match_state: _Optional[_Union[MatchState, _Mapping]] = ..., chosen_seed: _Optional[int] = ..., totom_rules: _Optional[_Union[_totom_pb2.TotomRules, _Mapping]] = ..., kowah_rules: _Optional[_Union[_kowah_pb2.KowahRules, _Mapping]] = ..., luk_fu_rules: _Optional[_Union[_lukfu_pb2.LukFuRules, _Mapping]] = ..., plugin_rules: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class TableEvent(_message.Message):
     __slots__ = ("version", "seat", "action", "lines", "drawn", "result", "taken_back", "deal", "new_deal", "result_lines")
