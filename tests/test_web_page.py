@@ -52,7 +52,7 @@ SIZES = [(1280, 800), (390, 844)]
 
 # -- the server and the browser -----------------------------------------------------------------
 def start_serve(db: str, grpc_port: int = 0, web_port: int = 0, open_tables: int = 1000,
-                pace_ms: float = 0.0):
+                pace_ms: float = 0.0, plugins: tuple[str, ...] = ()):
     """A server for the page; the tests leave many tables open from one address, so it
     allows more than the default 50 (a test of that limit asks for fewer). Its AI seats
     answer at once (`pace_ms`, serve's --ai-pace-ms): what the pace does is tested apart
@@ -60,8 +60,10 @@ def start_serve(db: str, grpc_port: int = 0, web_port: int = 0, open_tables: int
     proc = subprocess.Popen([sys.executable, "-m", "moneycards", "serve", "--port", str(grpc_port),
                              "--web-port", str(web_port), "--db", db, "--processes", "1",
                              "--max-open-tables", str(open_tables),
-                             "--ai-pace-ms", str(pace_ms)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             "--ai-pace-ms", str(pace_ms),
+                             *(a for m in plugins for a in ("--plugin", m))],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=pathlib.Path(__file__).resolve().parent.parent)
     lines = []
     for _ in range(4):
         lines.append(proc.stdout.readline())
@@ -3664,4 +3666,72 @@ def test_every_card_s_rank_reads_at_4_5_to_1_taken_discards_too(served, context)
         face = [b * opacity + 255 * (1 - opacity) for b in bg[:3]] \
             if len(bg) < 4 or bg[3] > 0 else [255, 255, 255]
         assert _contrast(seen, face) >= 4.5, (card, kind, fg, bg, opacity)
+    assert w.errors == []
+
+
+@pytest.fixture(scope="module")
+def served_plugin(tmp_path_factory):
+    """A server with a game of one's own (`serve --plugin tests.toygame`: High card)."""
+    db = str(tmp_path_factory.mktemp("web-page-plugin") / "tables.db")
+    proc, base, _, _ = start_serve(db, plugins=("tests.toygame",))
+    yield base
+    stop_serve(proc)
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
+def test_a_table_of_a_game_of_ones_own_is_played_in_the_page(served_plugin, context, width,
+                                                              height):
+    """docs/plugins.md: the page draws a game it does not know from what every view carries
+    (the seats, whose turn, the legal actions as buttons, the hint, the log, the result)
+    and the game's observation, a line a field in words; a deal is played to its end by
+    the buttons and the number keys."""
+    seats = [{"kind": "SEAT_KIND_HUMAN", "name": "Ann"},
+             {"kind": "SEAT_KIND_AI", "aiLevel": "AI_LEVEL_GREEDY"}]
+    made = connect(served_plugin, "CreateTable", {"gameName": "highcard", "seats": seats,
+                                                  "seed": "7"})
+    w = Watched(context, width, height)
+    w.page.goto(f"{served_plugin}/#table={made['tableId']}"
+                f"&token={made['seatTokens'][0]['token']}")
+    page = w.page
+
+    def settled():  # the table drawn (the page's helper waits for a seat of the three games)
+        wait_for(page, "document.body.dataset.busy === '0' && "
+                       "document.querySelector('.board.game-plugin') !== null")
+
+    settled()
+    assert page.title().split(" · ")[1:] == ["High card", "moneycards"]
+    assert page.inner_text(".status .facts").startswith("High card · seed 7")
+    seen = page.eval_on_selector_all(".plugin-obs dt, .plugin-obs dd", "es => es.map(e => "
+                                     "e.textContent)")
+    fields = dict(zip(seen[::2], seen[1::2]))
+    assert set(fields) == {"hand", "trick", "tricks won"}, fields
+    assert len(fields["hand"].split()) == 3 and fields["tricks won"] == "0, 0"
+    assert page.inner_text(".plugin-seats") .splitlines()[0].startswith("Ann person (you)")
+    # the hint: the game's own ranking and reasons
+    page.keyboard.press("h")
+    wait_for(page, "document.querySelector('.ranked li .why') !== null")
+    reasons = page.eval_on_selector_all(".ranked li .why", "es => es.map(e => e.textContent)")
+    assert reasons and all(r for r in reasons), reasons
+    played = 0
+    while not w.debug("over"):
+        legal = w.debug("legal")
+        if not legal:
+            settled()
+            continue
+        buttons = page.eval_on_selector_all("section.actions button.act",
+                                            "bs => bs.map(b => b.dataset.action)")
+        assert buttons == legal
+        version = w.debug("version")
+        page.keyboard.press("1")  # the first move, as a keyboard plays it
+        wait_for(page, f"document.body.dataset.version !== '{version}'")
+        played += 1
+    settled()
+    assert played == 3
+    result = page.inner_text(".result")
+    assert result.startswith("The deal is over") and w.debug("resultText") in result
+    log = page.inner_text(".log-lines")
+    assert "wins the trick" in log and "Ann" in log
+    assert "{" not in page.inner_text(".board") and "[" not in page.inner_text(".board")
+    if width < 500:  # nothing wider than a phone's screen
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert w.errors == []

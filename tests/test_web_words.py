@@ -282,3 +282,14 @@ def test_a_luk_fu_seat_to_lead_is_told_which_rules_keep_leads_from_its_list(tmp_
         l3 + " " + l2.format("run of four or more"),
         l2.format("set of four or a run of four or more"),
         "", "", "", "", ""]
+
+
+def test_a_game_of_ones_own_observation_field_is_said_in_words(tmp_path):
+    """The web table shows a plug-in's observation a field a line (docs/plugins.md): no
+    brackets or braces, a list by commas, an object as its fields, yes or no, a dash."""
+    said = say(tmp_path, "[w.jsonSaid('7c 8c'), w.jsonSaid(''), w.jsonSaid([0, 1]), "
+                         "w.jsonSaid([]), w.jsonSaid(['9c']), w.jsonSaid(true), "
+                         "w.jsonSaid(null), w.jsonSaid({ tricks_won: 2, last: ['5c', '6c'] }), "
+                         "w.jsonSaid({}), w.jsonSaid(2.5)]")
+    assert said == ["7c 8c", "none", "0, 1", "none", "9c", "yes", "–",
+                    "tricks won: 2; last: 5c, 6c", "none", "2.5"]

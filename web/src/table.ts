@@ -1,5 +1,6 @@
 // The table: one seat's view drawn, its legal actions as buttons, the hint, the log, live
 // updates through Watch, and the end of the deal explained.
+import type { JsonObject } from "@bufbuild/protobuf";
 import { backsEl, cardEl, cardName, cardsEl, cardsSaid, type GameKey, parseCards, spokenText } from "./cards.js";
 import { loadRules, presetRef, ruleRef, showBook, showRuleById, SWITCHES, withRules } from "./rules.js";
 import { Code, lukfu, notTheOwner, refusal, type Refusal, tables, unanswered } from "./api.js";
@@ -16,7 +17,7 @@ import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
 import { kowahGroups, totomGroups } from "./groups.js";
 import {
   describe, describeShort, explainResult, GAME_TITLE, listed, lukfuToBeat, OFFER_WORDS, plural, possessive, seatKindWords,
-  leadsKept, pairChoice, seatName, sentWords, matchLeadWords, turnWhat, undoneWords, whyUnused, withoutAction, chanWords, chanTurn, chanLogVerb,
+  jsonSaid, leadsKept, pairChoice, seatName, sentWords, matchLeadWords, turnWhat, undoneWords, whyUnused, withoutAction, chanWords, chanTurn, chanLogVerb,
 } from "./words.js";
 
 type Obs = TotomObservation | KowahObservation | LukFuObservation;
@@ -497,12 +498,16 @@ export class TablePage {
     const focused = onBoard ? this.lastFocus ?? "next"
       : !active || active === document.body ? (this.rendered ? this.lastFocus ?? "next" : "start") : undefined;
     this.handIndex = 0;
-    const game = GAME_KEY[v.game];
-    const obs = v.observation.value as Obs;
-    const names = v.seats.map(seatName);
     document.body.dataset.version = String(v.version);
     document.body.dataset.busy = this.busy ? "1" : "0";
     document.body.dataset.over = v.over ? "1" : "0";
+    if (v.observation.case === "plugin") {
+      this.renderPlugin(v, v.observation.value, focused);
+      return;
+    }
+    const game = GAME_KEY[v.game];
+    const obs = v.observation.value as Obs;
+    const names = v.seats.map(seatName);
     document.body.dataset.game = game;
     document.body.classList.toggle("chan-words", this.chan(v));
     // The new drawing is built apart and put in place at once: a board emptied first would
@@ -561,6 +566,88 @@ export class TablePage {
       if (kept?.version !== v.version || kept.y === window.scrollY) this.keepHand();
     }
     this.scheduleAutoPass(v);
+  }
+
+  /** A table of a game of one's own (docs/plugins.md), which the page knows only by what
+   * every view carries: the seats, whose turn it is, the seat's legal actions, the log and
+   * the result, and the game's observation as it writes it, each field a line. */
+  private renderPlugin(v: TableView, obs: JsonObject, focused: string | undefined): void {
+    document.body.dataset.game = v.gameName;
+    document.body.classList.remove("chan-words");
+    const names = v.seats.map(seatName);
+    const title = v.gameTitle || v.gameName;
+    const toAct = typeof obs.to_act === "number" ? obs.to_act : undefined;
+    const mine = v.legalActions.length > 0 && !v.over;
+    const m = v.matchState;
+    const turn = v.over ? (m?.over ? "the match is over" : "the deal is over")
+      : mine ? "your turn: choose a move"
+        : toAct !== undefined && names[toAct] ? `${names[toAct]} to act` : "waiting for the other seats";
+    const facts: string[] = [title];
+    if (v.chosenSeed !== undefined) facts.push(`seed ${v.chosenSeed} (chosen at the table: known to every seat)`);
+    const live = h("span", { class: "live", "aria-live": "polite" });
+    this.fillLive(live);
+    const status = h("div", { class: "status" },
+      h("h2", { class: "sr-only" }, `The ${title} table`),
+      h("p", { class: "facts" }, facts.join(" · ")),
+      m ? h("p", { class: "match" }, `deal ${m.deal}${m.rules?.deals ? ` of ${m.rules.deals}` : ""} · totals: `
+        + names.map((n, s) => `${n} ${m.totals[s] ?? 0}`).join(", ")) : null,
+      h("p", { class: `turn${mine ? " mine" : ""}` }, turn),
+      h("p", { class: "meta" }, `table ${v.tableId} · you are ${names[v.seat]} · `, live, " · ",
+        h("button", { type: "button", class: "link", onclick: () => this.onLeave() }, "lobby")));
+    const seats = h("ul", { class: "plugin-seats", "aria-label": "The seats" },
+      v.seats.map((s, k) => h("li", { class: k === toAct && !v.over ? "to-act" : "" },
+        h("strong", {}, names[k]), ` ${seatKindWords(s)}${k === v.seat ? " (you)" : ""}`
+          + (k === toAct && !v.over ? " · to act" : ""))));
+    // the observation's own fields, as the game writes them; what the view says apart
+    // (the seat, whose turn, the actions, the result) is not repeated
+    const own = Object.entries(obs).filter(([k]) => !["game", "seat", "to_act", "legal_actions", "result"].includes(k));
+    const seen = h("dl", { class: "plugin-obs", "aria-label": "What you see" },
+      own.flatMap(([k, value]) => [h("dt", {}, k.replace(/_/g, " ")), h("dd", {}, jsonSaid(value))]));
+    const parts: HTMLElement[] = [status, h("section", { class: "plugin-table" }, seats, seen)];
+    if (mine) {
+      const panel = h("section", { class: "actions", "aria-label": "Your move" }, h("h2", {}, "Your move"));
+      const list = h("div", { class: "action-list" });
+      v.legalActions.forEach((a, k) => {
+        const key = k < 10 ? String((k + 1) % 10) : undefined;
+        list.append(h("button", { type: "button", class: "act", "data-action": a.text, "data-key": key,
+          "data-focus": `act-${a.text}`, disabled: this.busy, onclick: () => void this.act(a.text) },
+        key ? h("kbd", {}, key) : null, h("span", { class: "text" }, a.text)));
+      });
+      panel.append(list, this.pluginHint(v));
+      parts.push(panel);
+    } else if (!v.over) {
+      parts.push(h("section", { class: "actions", "aria-label": "Your move" },
+        h("p", { class: "quiet" }, "Waiting for the other seats.")));
+    }
+    if (v.over) {
+      parts.push(h("section", { class: "result", "aria-label": "The result" },
+        h("h2", {}, m?.over ? "The match is over" : "The deal is over"), h("p", {}, v.resultText)));
+    }
+    this.board.className = "board game-plugin";
+    this.board.replaceChildren(...parts);
+    if (focused) this.focusOn(focused);
+    document.title = `${mine ? "Your turn" : v.over ? "Over" : "Waiting"} · ${title} · moneycards`;
+    const said = mine ? `Your turn: ${plural(v.legalActions.length, "move")}.` : v.over ? `${turn}. ${v.resultText}` : "";
+    if (said && `${v.version}|${said}` !== this.saidTurn) {
+      this.saidTurn = `${v.version}|${said}`;
+      this.announce(said);
+    }
+  }
+
+  /** The hint of a game of one's own: its ranked actions and the game's own reasons. */
+  private pluginHint(v: TableView): HTMLElement {
+    const box = h("div", { class: "hint" });
+    const loading = this.hint === "loading";
+    box.append(h("button", { type: "button", class: "hint-button", "data-focus": "hint", disabled: loading || this.busy,
+      onclick: () => void this.askHint() }, loading ? "Thinking…" : "Hint", h("kbd", {}, "H")));
+    if (this.hint && this.hint !== "loading" && this.hint.version === v.version) {
+      box.append(h("ol", { class: "ranked", "aria-label": "Hint: the actions ranked, best first" },
+        this.hint.actions.map((r, k) => h("li", { "data-action": r.action },
+          h("button", { type: "button", class: "play-hint", "data-focus": `hint-${k}`, disabled: this.busy,
+            onclick: () => void this.act(r.action) }, r.action),
+          h("span", { class: "why" }, withoutAction(r.action, r.explanation))))));
+    }
+    return box;
   }
 
   /** Focus the control `key` names if it is still there and enabled; else the next thing

@@ -1,5 +1,6 @@
 // The view in words, as the terminal words it (cli/screen.py): whose turn, what an action
 // does, how the deal ended.
+import type { JsonValue } from "@bufbuild/protobuf";
 import { cardName, type GameKey, parseCards, renderCards } from "./cards.js";
 import { AiLevel, type DealResult, DealOutcome, SeatKind } from "./gen/moneycards/v1/common_pb.js";
 import type { LegalAction, SeatInfo } from "./gen/moneycards/v1/table_pb.js";
@@ -18,6 +19,17 @@ export const AI_WORDS: Record<number, string> = {
 };
 
 /** A seat's name: its own, or "Player N" / "AI N" as the server names an unnamed seat. */
+/** A value of a game of one's own's observation (JSON) in words: a list by commas ("none"
+ * when empty), an object as its fields, yes or no, a dash for nothing. */
+export function jsonSaid(value: JsonValue): string {
+  if (value === null) return "–";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "number" || typeof value === "string") return String(value) || "none";
+  if (Array.isArray(value)) return value.length ? value.map(jsonSaid).join(", ") : "none";
+  const fields = Object.entries(value);
+  return fields.length ? fields.map(([k, v]) => `${k.replace(/_/g, " ")}: ${jsonSaid(v)}`).join("; ") : "none";
+}
+
 export function seatName(s: SeatInfo): string {
   return s.name || (s.kind === SeatKind.AI ? `AI ${s.seat}` : `Player ${s.seat}`);
 }
