@@ -545,6 +545,11 @@ def test_the_header_names_rules_that_are_not_the_defaults_to_every_seat(served, 
             # in the lobby's words, not the record's switch name ("optional_declaration on")
             assert ("Kowah · rules: optional declaration: a ready seat may stay undeclared "
                     "(R-declare) · ") in w.page.text_content(".facts")
+            # the brackets inside the rule's span, which never wraps (a "(" left at a
+            # phone's line end); the record's name in the title, said as such
+            assert w.page.text_content(".facts .switch-said .rule-ref") == "(R-declare)"
+            assert w.page.get_attribute(".facts .switch-said", "title") == (
+                "the switch optional_declaration, on (as records and the API name it)")
         assert a.errors == [] and b.errors == []
     finally:
         a_ctx.close()
@@ -1051,8 +1056,8 @@ def test_three_passes_say_once_what_follows_at_this_table(served, context):
     w.page.click("button.act[data-action='call pass']")
     w.page.wait_for_selector(".result .explain")
     explained = w.page.text_content(".result .explain")
-    assert ("Every seat passed, so no one plays (LF-C4); this table plays one deal: deal again "
-            "from the lobby.") in explained
+    assert ("Every seat passed, so no one plays (LF-C4), and every seat settles 0 "
+            "(R-settle-zero); this table plays one deal: deal again from the lobby.") in explained
     assert "dealt again" not in explained
     # nor the result line: what follows is the table's to say (none here, nor after a
     # match's last deal), where it had said "the cards are dealt again"
@@ -2132,6 +2137,13 @@ def test_a_deal_s_end_once_read_stays_read_in_a_new_tab(served, context):
     w.page.click("section.actions button.act[data-action='call pass']")
     wait_for(w.page, f"document.body.dataset.version !== '{version}'")
     w.page.wait_for_selector(".between button.next-deal")
+    # the redeal is the match's next deal, not this one again; it settles 0, and the
+    # result line reads as a sentence
+    wait_for(w.page, "document.querySelector('.between .explain') !== null")
+    assert w.page.text_content(".between .result-text").startswith("Three passes: ")
+    assert w.page.text_content(".between .explain") == (
+        "Every seat passed, so no one plays (LF-C4), and every seat settles 0 "
+        "(R-settle-zero); the cards are dealt again as the match's next deal (R-match).")
     w.page.click(".between button.next-deal")
     w.settled()
     assert w.page.query_selector(".between") is None
@@ -2659,6 +2671,27 @@ def test_a_touch_screen_shows_no_key_badges(served, browser):
             ctx.close()
 
 
+def test_the_rules_book_on_a_touch_screen_does_not_open_the_on_screen_keyboard(served,
+                                                                               browser):
+    """The book opens with focus on its search on a desktop, where typing finds at once; on
+    a touch screen focus there would open the on-screen keyboard over the rules, so it is
+    on the book's Close button."""
+    for touch, focused in ((True, "button.done"), (False, "input.find")):
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=touch,
+                                  is_mobile=touch)
+        try:
+            w = Watched(ctx, 390, 844)
+            deal_in_lobby(w, served, "lukfu", ["you", "greedy", "greedy"], 5)
+            w.settled()
+            w.page.click("button.rules-link")
+            w.page.wait_for_selector("dialog#rule-dialog[open] .book-list")
+            assert w.page.evaluate(f"document.activeElement.matches('dialog#rule-dialog "
+                                   f"{focused}')"), (touch, focused)
+            assert w.errors == []
+        finally:
+            ctx.close()
+
+
 def test_an_alert_is_read_out_once_however_often_the_table_is_drawn(served, context):
     """The table is drawn anew on every change (a card picked, an old card proved, a friend
     arriving): a refusal shown again is no new alert (each new alert element is read out
@@ -3078,6 +3111,10 @@ def test_a_luk_fu_old_single_picked_by_a_non_caller_says_why_it_has_no_lead_lf_l
         assert total.startswith(f"claim total {fu + len(old)} with your old cards"), total
         if f"lead {card}" in legal:
             return None
+        # said with the moves before any card is picked (a lead not listed is otherwise
+        # found missing only by picking its cards)
+        assert "a seat that is not the caller leads an old single only when every card " \
+               "it holds is old (LF-L3)." in w.page.text_content(".actions .lead-rule")
         old[0].click()
         note = w.page.text_content(".picked-note")
         assert f"Picked {card}: no action uses it." in note
@@ -3734,4 +3771,33 @@ def test_a_table_of_a_game_of_ones_own_is_played_in_the_page(served_plugin, cont
     assert "{" not in page.inner_text(".board") and "[" not in page.inner_text(".board")
     if width < 500:  # nothing wider than a phone's screen
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert w.errors == []
+
+
+@pytest.mark.parametrize("width, height", [(390, 844)])
+def test_a_luk_fu_follow_says_the_play_to_beat_beside_the_moves(served, context, width,
+                                                                height):
+    """On a phone the trick is scrolled away above the hand while the pinned moves are
+    chosen: a follow (or a face-down discard, LF-F1) says the play to beat and whose it is
+    beside them, the trick's last face-up play; a lead or a call says none."""
+    w = Watched(context, width, height)
+
+    def look(legal: list[str]) -> bool | None:
+        beat = w.page.query_selector(".actions .move-to-beat")
+        if any(a.startswith(("lead ", "call ", "claim")) for a in legal):
+            assert beat is None
+            return False
+        assert beat is not None and beat.is_visible()
+        plays = w.page.evaluate("""() => [...document.querySelectorAll('.center .trick li')]
+            .filter(li => !li.querySelector('.down'))
+            .map(li => [li.querySelector('.who').textContent,
+                        [...li.querySelectorAll('[data-card]')].map(c => c.dataset.card)])""")
+        who, cards = plays[-1]
+        assert sorted(beat.get_attribute("data-cards").split()) == sorted(cards), (plays, cards)
+        said = beat.text_content()
+        assert said.startswith("To beat: ") and said.endswith(
+            f" {beat.get_attribute('data-cards')}, {who}'s play"), said
+        return True
+
+    assert lukfu_first_decision(w, served, range(6), 40, look)
     assert w.errors == []

@@ -348,5 +348,8 @@ export function showBook(game: GameKey, preset?: string): void {
     " preset: the rules below that it changes say so, and its entry says how.") : null;
   d.append(head(d, [`${GAME_TITLE[game]} rules`, h("span", { class: "section" }, " · as written, numbered")], find),
     ...(note ? [note] : []), found, list);
-  open(d, find, place.scroll);
+  // Focus on the search field, where a keyboard types at once; on a touch screen that would
+  // open the on-screen keyboard over the rules: there the book's Close button takes it.
+  const touch = window.matchMedia("(pointer: coarse)").matches;
+  open(d, touch ? d.querySelector<HTMLElement>("button.done") : find, place.scroll);
 }

@@ -1198,8 +1198,9 @@ export class TablePage {
       if (l.caller === v.seat) badges.push("caller");
       const old = this.old?.version === v.version ? this.old.answer : undefined;
       const fu = l.fu[v.seat] ?? 0;
+      // the claim total while the deal is on: once it is over there is no claim to make
       body.append(h("div", { class: "row" }, h("span", { class: "fu" }, `fu ${fu}`),
-        old ? h("span", { class: "claim-total" },
+        old && !v.over ? h("span", { class: "claim-total" },
           ...withRules(old.claimTotal >= 6
             // fu won and old cards together, as the terminal's seat line says it
             ? `claim total ${old.claimTotal} with your old cards: enough to claim (LF-W2)`
@@ -1351,6 +1352,17 @@ export class TablePage {
       const kept = leadsKept(obs as LukFuObservation, texts, this.oldCards(v),
         v.rules.case === "lukFuRules" && !!v.rules.value.strictNonCallerLeads);
       if (kept) panel.append(h("p", { class: "quiet lead-rule" }, ...withRules(kept, game)));
+      // the play to beat, beside the moves: on a phone the trick is scrolled away above the
+      // hand while the pinned moves are chosen
+      const l = obs as LukFuObservation;
+      const best = lukfuToBeat(l);
+      const trick = l.record?.tricks[l.record.tricks.length - 1];
+      const up = trick?.plays.filter((p) => p.down === 0 && p.cards) ?? [];
+      const by = up[up.length - 1]?.seat;
+      if (best && texts.some((a) => a.startsWith("follow ") || a.startsWith("down "))) {
+        panel.append(h("p", { class: "to-beat move-to-beat", "data-cards": best }, "To beat: ", cardsEl("lukfu", best, "small"),
+          ` ${best}${by !== undefined ? `, ${possessive(names[by])} play` : ""}`));
+      }
     }
     // Picked hand cards narrow the list to the actions that use them all; the actions of no
     // card (pass, decline, draw …) stay, so a card picked by mistake hides no way on.
@@ -1577,7 +1589,8 @@ export class TablePage {
       // a drawn deal's last line says so; the rule that draws it is cited beside it
       const drawn = e.result?.outcome === DealOutcome.DRAWN ? e.result : undefined;
       const said = drawn && !/\[|\(/.test(last) ? `${last} (${drawn.rule})` : last;
-      box.append(h("p", { class: "result-text" }, ...withRules(said, game)));
+      // a sentence: the event's line may start in lower case ("three passes: …")
+      box.append(h("p", { class: "result-text" }, ...withRules(said.charAt(0).toUpperCase() + said.slice(1), game)));
       this.explainInto(box, game, e.result!, names, this.declaredIn(deal), e.resultLines);
     } else {
       box.append(h("p", { class: "quiet" }, "Reading how it ended…"));
@@ -1846,8 +1859,9 @@ function rulesFact(v: TableView, game: GameKey): (Node | string)[] {
     const name = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);  // as records name it
     const sw = SWITCHES[game]?.find((s) => s.field === key);
     if (sw && typeof value === "boolean") {  // the record's name stays in its title
-      said.push(h("span", { class: "switch-said", title: `${name} ${value ? "on" : "off"}` },
-        value ? sw.label : sw.offLabel ?? `not: ${sw.label}`, " (", ...withRules(sw.ruling, game), ")"));
+      // the paren inside the rule's own span, which never wraps: a "(" left at a line's end
+      said.push(h("span", { class: "switch-said", title: `the switch ${name}, ${value ? "on" : "off"} (as records and the API name it)` },
+        value ? sw.label : sw.offLabel ?? `not: ${sw.label}`, " ", ...withRules(`(${sw.ruling})`, game)));
       continue;
     }
     said.push(typeof value === "boolean" ? `${name} ${value ? "on" : "off"}` : `${name} ${String(value)}`);

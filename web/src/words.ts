@@ -240,8 +240,10 @@ export function explainResult(game: GameKey, r: DealResult, names: string[],
   // a drawn deal: the result line above the explanation says so, with its rule
   // The result line speaks of any table; this says which follows at this one.
   if (r.outcome === DealOutcome.REDEAL) {
-    out.push(`Every seat passed, so no one plays (${r.rule}); ${redeal === "next-deal"
-      ? "the match goes on with the next deal"
+    // a match counts the redeal as one of its deals (R-match): the cards dealt again are the
+    // match's next deal, not this one again
+    out.push(`Every seat passed, so no one plays (${r.rule}), and every seat settles 0 (R-settle-zero); ${redeal === "next-deal"
+      ? "the cards are dealt again as the match's next deal (R-match)"
       : redeal === "match-over" ? "the match is over, so no deal follows"
         : "this table plays one deal: deal again from the lobby"}.`);
   }
