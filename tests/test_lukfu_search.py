@@ -311,3 +311,26 @@ def test_a_face_down_hint_cites_the_rule_that_sends_the_cards_down():
                 seen_play += 1
                 assert "fu (LF-W1)" in r.reason, r
     assert seen_down and seen_play
+
+
+def test_beside_a_claim_a_lead_not_played_out_says_why():
+    """A claim is weighed against a lead that surely wins its trick only (playing out other
+    leads beside it settled less, docs/strength.md); a lead left unplayed says so rather
+    than that the quick ranking put it below (seed 1 by greedy seats: seat 2 may claim at
+    its 10th action and holds leads)."""
+    import random
+
+    from moneycards.solver import hints
+    from moneycards.solver.games import spec
+
+    g = spec("lukfu")
+    state, rng = g.seeded(1), random.Random(1)
+    for _ in range(9):
+        state.apply(hints.choose(state, "greedy", rng))
+    obs = state.observation(state.current_seat())
+    assert "claim" in obs.legal_actions and any(a.startswith("lead ") for a in obs.legal_actions)
+    ranked = g.hint(obs)
+    left = [r for r in ranked if r.action.startswith("lead ") and "not played out" in r.reason]
+    assert left, [r.reason for r in ranked]
+    assert all(r.reason.startswith(f"{r.action}: not played out: beside a claim only a lead "
+                                   f"that surely wins its trick is played out") for r in left)

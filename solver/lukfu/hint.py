@@ -209,9 +209,14 @@ def strong(obs: LukFuObservation, seed: int | None = None, worlds: int = SEARCH_
             out.append(Ranked(r.action, 0.0, f"end: 0 points, sure; {r.reason}",
                               settlement=0.0))
             continue
+        why_not = (
+            # docs/strength.md: playing out the other plays beside a claim settled less
+            "beside a claim only a lead that surely wins its trick is played out (in the "
+            "sampled deals playing on looks better than it proves at the table)"
+            if "claim" in acts else
+            f"the quick ranking puts it below the {counted(len(done), 'options')} played out")
         out.append(Ranked(r.action, round(floor - 0.01 * (k + 1), 4),
-                          f"{r.action}: not played out: the quick ranking puts it below "
-                          f"the {counted(len(done), 'options')} played out; {r.reason}"))
+                          f"{r.action}: not played out: {why_not}; {r.reason}"))
     return ranked(out)
 
 
