@@ -3,7 +3,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from moneycards.solver.table import Action, Arg, Outcome, OutcomeKind, TableState, Verb
+from moneycards.solver.table import (Action, Arg, Outcome, OutcomeKind, TableState, Verb,
+                                     says)
 
 from tests.toygame import DECK
 from tests.toygame.observation import HighCardObservation
@@ -65,7 +66,8 @@ class HighCardState(TableState):
         if len(self.trick) == 2:
             winner = max(self.trick, key=lambda p: p[1].rank)[0]  # HC-1
             self.won[winner] += 1
-            self.events.append(f"Seat {winner} wins the trick")
+            # said with the table's names for its seats ("Ann wins the trick")
+            self.events.append(says(winner, "wins the trick"))
             self.trick, self.leader = [], winner
             if not any(self.hands):
                 top = 0 if self.won[0] > self.won[1] else 1  # HC-2
@@ -93,7 +95,7 @@ class HighCardState(TableState):
         r = self.result
         if r is None:
             return ""
-        return f"Seat {r.winner} wins {max(self.won)} tricks to {min(self.won)}"
+        return says(r.winner, f"wins {max(self.won)} tricks to {min(self.won)}")
 
 
 STATE = HighCardState
