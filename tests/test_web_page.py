@@ -3802,3 +3802,37 @@ def test_a_luk_fu_follow_says_the_play_to_beat_beside_the_moves(served, context,
 
     assert lukfu_first_decision(w, served, range(6), 40, look)
     assert w.errors == []
+
+
+def test_a_move_played_by_its_key_from_a_hand_card_puts_focus_on_the_next_move(served,
+                                                                              context):
+    """A keyboard on a hand card presses a move's number (Kowah seed 11: draw): the hand
+    grows and the places shift, and focus goes to the next decision's first move, as after
+    a move's own button; it did stay in the hand, on whatever card took the place."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "kowah", ["you", "greedy", "greedy"], 11)
+    for _ in range(10):
+        w.settled()
+        if "draw" in w.debug("legal"):
+            break
+        w.debug("act", w.debug("legal")[0])
+    assert "draw" in w.debug("legal")
+    card = w.page.query_selector(".me button.card >> nth=2")
+    card.focus()
+    key = card.get_attribute("data-focus")
+    assert key.startswith(f"hand-{card.get_attribute('data-card')}-")  # named by the card
+    version = w.debug("version")
+    w.page.keyboard.press("1")
+    wait_for(w.page, f"document.body.dataset.version !== '{version}'")
+    w.settled()
+    assert w.debug("legal") and all(a.startswith("discard") for a in w.debug("legal"))
+    assert w.page.evaluate("document.activeElement.matches('section.actions button.act')"), \
+        w.page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+    # a card picked, then the table drawn again (a hint asked): focus stays on that card
+    card = w.page.query_selector(".me button.card >> nth=4")
+    card.focus()
+    key = card.get_attribute("data-focus")
+    w.page.keyboard.press("h")
+    wait_for(w.page, "document.querySelector('.ranked li') !== null")
+    assert w.page.evaluate("document.activeElement.dataset.focus") == key
+    assert w.errors == []

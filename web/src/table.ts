@@ -182,6 +182,7 @@ export class TablePage {
   async act(text: string, expectedVersion: bigint | undefined = this.view?.version): Promise<void> {
     if (this.busy) return;
     this.busy = true;
+    this.acted = true;
     this.sent = text;
     this.refusal = undefined;
     this.render();
@@ -190,6 +191,7 @@ export class TablePage {
       for (const e of r.events) this.addEvent(e);
       this.setView(r.view!);
     } catch (err) {
+      this.acted = false;  // refused: the person's place is kept for the next try
       this.refusal = refusal(err);
       if (this.refusal.code === Code.Aborted) await this.refresh();
       this.refusedAt = this.view?.version;
@@ -485,9 +487,13 @@ export class TablePage {
     if (onBoard && active.dataset.focus) this.lastFocus = active.dataset.focus;
     // A new view is a new decision: focus goes to its first move, not to a button of the
     // same name (a lone pass played for the person, then "capture or pass": not the pass).
-    if (v.version !== this.drawnVersion && this.lastFocus && /^(act|hint)-/.test(this.lastFocus)) {
+    // So too after a move made by its key from a hand card (or from the face-down list): the
+    // next decision's first move, where another seat's move leaves focus on the card.
+    if (v.version !== this.drawnVersion && this.lastFocus && (/^(act|hint)-/.test(this.lastFocus)
+      || (this.acted && /^(hand-|downs$)/.test(this.lastFocus)))) {
       this.lastFocus = "next";  // no control has this name: the first usable one is chosen
     }
+    if (v.version !== this.drawnVersion) this.acted = false;
     if (v.version !== this.drawnVersion) this.alerted.clear();
     this.drawnVersion = v.version;
     // Lost to the body before any control was used here (a table opened while another
@@ -498,6 +504,7 @@ export class TablePage {
     const focused = onBoard ? this.lastFocus ?? "next"
       : !active || active === document.body ? (this.rendered ? this.lastFocus ?? "next" : "start") : undefined;
     this.handIndex = 0;
+    this.handCopies.clear();
     document.body.dataset.version = String(v.version);
     document.body.dataset.busy = this.busy ? "1" : "0";
     document.body.dataset.over = v.over ? "1" : "0";
@@ -1247,9 +1254,13 @@ export class TablePage {
   private handCard(game: GameKey, card: string, extra: string): HTMLElement {
     const index = this.handIndex++;
     const picked = this.selectedIndex.has(index);
+    // named by the card and its copy, not its place: a card drawn or played before it moves
+    // the places, and focus must stay on the card the person is on
+    const copy = (this.handCopies.get(card) ?? 0) + 1;
+    this.handCopies.set(card, copy);
     const b = h("button", {
       type: "button", class: `card suit-${card[1]}${extra ? " " + extra : ""}${picked ? " picked" : ""}`,
-      "aria-pressed": picked ? "true" : "false", "data-focus": `hand-${index}`,
+      "aria-pressed": picked ? "true" : "false", "data-focus": `hand-${card}-${copy}`,
       onclick: () => this.toggle(card, index),
     });
     const face = cardEl(game, card);
@@ -1262,6 +1273,8 @@ export class TablePage {
   }
 
   private handIndex = 0;
+  private handCopies = new Map<string, number>();  // the copies of each card drawn so far
+  private acted = false;  // this seat sent a move since the view drawn last changed
   private selectedIndex = new Set<number>();
 
   private toggle(card: string, index: number): void {
