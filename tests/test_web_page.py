@@ -1860,6 +1860,10 @@ def test_a_lost_watch_stream_resumes_from_the_last_version(browser, tmp_path):
         stop_serve(proc)
         wait_for(w.page, "document.querySelector('.live')?.dataset.live === "
                  "'reconnecting'", timeout=15000)
+        # said once to a screen reader; the line itself, drawn anew, is no live region
+        said = "document.querySelector('.table > .sr-only[aria-live]').textContent"
+        wait_for(w.page, f"{said} === 'The connection to the table was lost: reconnecting…'")
+        assert w.page.get_attribute(".live", "aria-live") is None
         proc, base, _, _ = start_serve(db, grpc_port, web_port)
         view = connect(base, "GetView", friend)["view"]
         action = view["legalActions"][0]["text"]
@@ -1869,6 +1873,8 @@ def test_a_lost_watch_stream_resumes_from_the_last_version(browser, tmp_path):
             "line => document.querySelector('.log-lines').textContent.includes(line)",
             arg=f"Player 1: {action}", timeout=20000)
         wait_for(w.page, "document.querySelector('.live')?.dataset.live === 'live'")
+        wait_for(w.page, f"{said} === 'Connected to the table again.' || "
+                         f"{said}.startsWith('your turn')")
         # only the refused connections while the server was away
         assert [e for e in w.errors if "ERR_CONNECTION_REFUSED" not in e
                 and "Failed to load resource" not in e] == []
@@ -1987,6 +1993,8 @@ def test_between_deals_a_next_deal_that_asks_a_friend_first_does_not_wait_for_yo
     said = w.page.text_content(".table > .sr-only[aria-live]")
     assert said.startswith("Deal 1 is over. ") and said.endswith(" Then go on to deal 2."), said
     assert result.split(" (KW-")[0] in said, (result, said)
+    # each part a sentence: "… x1. Then go on", never "x1 Then go on"
+    assert re.search(r"[.!?] Then go on to deal 2\.$", said), said
     assert w.errors == []
 
 
@@ -2570,7 +2578,8 @@ def test_a_hint_on_a_phone_opens_in_view(served, context, tmp_path):
     # more moves than the keys reach: picking the card in the hand is said to be shorter
     touch = w.page.evaluate("matchMedia('(pointer: coarse)').matches")  # tapped, or clicked
     assert w.page.text_content(".actions .pick-tip") == \
-        f"Or {'tap' if touch else 'click'} a card in your hand: only its moves stay."
+        ("Or tap a card in your hand: only its moves stay." if touch else
+         "Or pick a card in your hand (click it, or Enter on it): only its moves stay.")
     # the Hint button heads the panel, in sight without scrolling it; a fade at its foot
     # says that more moves lie below
     button, panel = box_of(w, ".hint-button"), box_of(w, ".actions")

@@ -230,6 +230,7 @@ export class TablePage {
         if (this.live === "reconnecting") {
           await this.refresh(true);  // throws while the server is away
           this.live = "live";
+          this.announce("Connected to the table again.");
         }
         this.live = this.live === "connecting" ? "live" : this.live;
         this.renderLive();
@@ -263,6 +264,9 @@ export class TablePage {
           this.fail(err);
           return;
         }
+        // said once when the connection is lost, not at each try (the line itself is no
+        // live region: it is drawn anew at every change)
+        if (this.live !== "reconnecting") this.announce("The connection to the table was lost: reconnecting…");
         this.live = "reconnecting";
         this.renderLive();
         await new Promise((ok) => setTimeout(ok, wait));
@@ -591,7 +595,7 @@ export class TablePage {
         : toAct !== undefined && names[toAct] ? `${names[toAct]} to act` : "waiting for the other seats";
     const facts: string[] = [title];
     if (v.chosenSeed !== undefined) facts.push(`seed ${v.chosenSeed} (chosen at the table: known to every seat)`);
-    const live = h("span", { class: "live", "aria-live": "polite" });
+    const live = h("span", { class: "live" });
     this.fillLive(live);
     const status = h("div", { class: "status" },
       h("h2", { class: "sr-only" }, `The ${title} table`),
@@ -665,9 +669,11 @@ export class TablePage {
       && el.offsetParent !== null;
     const same = this.board.querySelector<HTMLElement>(`[data-focus="${CSS.escape(key)}"]`);
     if (same === document.activeElement) return;
+    // the first usable of each kind: a move folded away in the face-down list is no place
+    // for focus when one is in view
     const next = [same, ...["button.act", "details.downs > summary", "button.next-deal", ".result h2", "button.hint-button",
       "[data-focus=lobby]", ".actions h2, .between h2, .actions .quiet"]
-      .map((sel) => this.board.querySelector<HTMLElement>(sel))]
+      .flatMap((sel) => Array.from(this.board.querySelectorAll<HTMLElement>(sel)))]
       .find((el) => el !== null && (usable(el) || el.matches("h2, .quiet")));
     if (!next) return;
     if (!next.matches("button, a, input, select, summary")) next.tabIndex = -1;
@@ -764,7 +770,10 @@ export class TablePage {
       const net = e.result?.net ?? [];
       const settled = net.length === names.length && GAME_KEY[v.game] !== "kowah"
         ? ` Settled: ${names.map((n, s) => `${n} ${net[s] > 0 ? "+" : ""}${net[s]}`).join(", ")}.` : "";
-      return `Deal ${ended} is over. ${e.lines[e.lines.length - 1] ?? ""}${settled} Then go on to `
+      // the line ends as a sentence ("… x1." before "Then …"), heard as two
+      const line = (e.lines[e.lines.length - 1] ?? "").trim();
+      const last = line.charAt(0).toUpperCase() + line.slice(1);  // as the end's panel says it
+      return `Deal ${ended} is over. ${last && !/[.!?]$/.test(last) ? `${last}.` : last}${settled} Then go on to `
         + `deal ${ended + 1}${this.nextWaits(v, obs, ended) ? ", which waits for you" : ""}.`;
     }
     if (v.over) return `The deal is over. ${v.resultText}`;
@@ -795,7 +804,7 @@ export class TablePage {
     if (!ended) facts.push(...deal);
     // A seed the table's creator chose deals known cards: every seat is told it.
     if (v.chosenSeed !== undefined) facts.push(`seed ${v.chosenSeed} (chosen at the table: known to every seat)`);
-    const live = h("span", { class: "live", "aria-live": "polite" });
+    const live = h("span", { class: "live" });
     this.fillLive(live);
     const m = v.matchState;
     // While a deal's end is read, the totals as they stood after it: later deals may have
@@ -1461,7 +1470,8 @@ export class TablePage {
     // the card in the hand is the shorter way, and it is said where the moves begin.
     const tip = !this.selected.length && shown.filter((a) => parseCards(a.cards).length).length > 10
       // tapped on a touch screen, clicked with a mouse
-      ? h("p", { class: "quiet pick-tip" }, `Or ${matchMedia("(pointer: coarse)").matches ? "tap" : "click"} a card in your hand: only its moves stay.`) : null;
+      ? h("p", { class: "quiet pick-tip" }, matchMedia("(pointer: coarse)").matches ? "Or tap a card in your hand: only its moves stay."
+        : "Or pick a card in your hand (click it, or Enter on it): only its moves stay.") : null;
     panel.append(h("h2", {}, "Your move"), ...(tip ? [tip] : []), list);
     if (this.passesForMe(v)) {
       panel.append(h("p", { class: "quiet auto-pass-note", role: "status" },
