@@ -3845,3 +3845,24 @@ def test_a_move_played_by_its_key_from_a_hand_card_puts_focus_on_the_next_move(s
     wait_for(w.page, "document.querySelector('.ranked li') !== null")
     assert w.page.evaluate("document.activeElement.dataset.focus") == key
     assert w.errors == []
+
+
+def test_the_card_a_seat_drew_in_private_is_named_in_its_log(served, context):
+    """Kowah: "you drew 5m" in the log is said by name ("5 Myriads"), as every other card of
+    the log is, not as a number and a letter."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "kowah", ["you", "greedy", "greedy"], 11)
+    for _ in range(10):
+        w.settled()
+        if w.page.query_selector(".log-lines .line.drawn"):
+            break
+        legal = w.debug("legal")
+        w.debug("act", "draw" if "draw" in legal else legal[0])
+    drawn = w.page.query_selector(".log-lines .line.drawn .cards-said")
+    assert drawn is not None
+    card = drawn.text_content()
+    assert re.fullmatch(r"[1-9][csm]|[1-3]h", card), card
+    named = drawn.get_attribute("aria-label")
+    assert re.fullmatch(r"[1-9] (Coins|Strings|Myriads)|Old Thousand|Red Flower|White Flower",
+                        named), named
+    assert w.errors == []

@@ -15,7 +15,8 @@ function openSeat(seat: Seat, link?: string, owner?: string): void {
   setTabSeat(seat);
   // The address shows the table, never the token: a reload finds the token in this tab.
   history.replaceState(null, "", `#table=${encodeURIComponent(seat.tableId)}`);
-  // back from a table, focus goes to the lobby's first words (it was lost to the page's body)
+  // back from a table, focus goes to the lobby's note, "Your tables" or its form (showLobby;
+  // it was lost to the page's body)
   const here = new TablePage(seat, app, (note) => lobby(note, true), link !== undefined, owner);
   page = here;
   void here.start().then(() => {

@@ -2,7 +2,7 @@
 // updates through Watch, and the end of the deal explained.
 import type { JsonObject } from "@bufbuild/protobuf";
 import { backsEl, cardEl, cardName, cardsEl, cardsSaid, type GameKey, parseCards, spokenText } from "./cards.js";
-import { loadRules, presetRef, ruleRef, showBook, showRuleById, SWITCHES, withRules } from "./rules.js";
+import { loadRules, presetRef, ruleRef, showBook, showRuleById, SWITCHES, withCardNames, withRules } from "./rules.js";
 import { Code, lukfu, notTheOwner, refusal, type Refusal, tables, unanswered } from "./api.js";
 import { clear, h } from "./dom.js";
 import { dealRead, forget, forgetOwner, markOver, remembered, replaceInvite, sameSeat, setDealRead, dealReadKept, autoPass, setAutoPass, setTabSeat, chanVerbs, setChanVerbs, singleKeys, setSingleKeys } from "./store.js";
@@ -1781,7 +1781,8 @@ export class TablePage {
       const drawn = told && k === lines.length - 1;
       // the server's own lines say what a late claim took back: marked, never repeated
       const kind = drawn ? "line drawn" : line.startsWith("taken back: ") ? "line taken-back" : "line";
-      li.append(h("span", { class: kind }, ...(game && !drawn ? withRules(line, game) : [line]),
+      // the card drawn in private by name too, as every other card of the log
+      li.append(h("span", { class: kind }, ...(!game ? [line] : drawn ? withCardNames(line, game) : withRules(line, game)),
         k === 0 && vi ? h("span", { class: "gloss", lang: "vi", "data-gloss": ` · ${vi}` }) : null));
       // Shown as blocks, the lines are one run of words to a screen reader: end each but
       // the last as a sentence for the ear only.
