@@ -3866,3 +3866,23 @@ def test_the_card_a_seat_drew_in_private_is_named_in_its_log(served, context):
     assert re.fullmatch(r"[1-9] (Coins|Strings|Myriads)|Old Thousand|Red Flower|White Flower",
                         named), named
     assert w.errors == []
+
+
+def test_a_rule_opened_is_described_by_its_words(served, context):
+    """A rule's dialog is described by the rule's words, which a screen reader says after
+    its title on opening (it said only the title and Close); the book, a list, is not."""
+    from moneycards.solver.ruletext import rule_texts
+
+    w = Watched(context)
+    deal_in_lobby(w, served, "kowah", ["you", "greedy", "greedy"], 5)
+    w.settled()
+    w.page.click("button.rules-link")
+    w.page.wait_for_selector("dialog#rule-dialog[open] .book-list")
+    assert w.page.get_attribute("dialog#rule-dialog", "aria-describedby") is None
+    w.page.click(".book-rule[data-rule='KW-X4'] > button.rule")
+    wait_for(w.page, "document.querySelector('#rule-title')?.textContent.startsWith('KW-X4')")
+    described = w.page.get_attribute("dialog#rule-dialog", "aria-describedby")
+    text = w.page.text_content(f"dialog#rule-dialog #{described}")
+    rule = next(r for r in rule_texts("kowah") if r.id == "KW-X4")
+    assert text == rule.text.split("\n")[0], (text, rule.text)
+    assert w.errors == []

@@ -219,7 +219,10 @@ function showRule(r: RuleText, from: GameKey): void {
   clear(d);
   const [first, ...rows] = r.text.split("\n");
   const top = head(d, [r.id, h("span", { class: "section" }, ` · ${GAME_TITLE[game]} · ${r.section}`)]);
-  d.append(top, h("p", {}, ...withRules(first, game)));
+  // the rule's words are the dialog's description: a screen reader says them on opening,
+  // after its title, where it said only the title and Close
+  d.append(top, h("p", { id: "rule-text" }, ...withRules(first, game)));
+  d.setAttribute("aria-describedby", "rule-text");
   if (rows.length) d.append(ruleTable(rows, game));
   const said = playersWords(r);
   if (said) d.append(h("p", {}, said));
@@ -346,6 +349,7 @@ export function showBook(game: GameKey, preset?: string): void {
   draw();
   const note = entry?.preset ? h("p", { class: "book-preset" }, "This table plays the ", ruleButton(entry, game),
     " preset: the rules below that it changes say so, and its entry says how.") : null;
+  d.removeAttribute("aria-describedby");  // the book has no one text to say
   d.append(head(d, [`${GAME_TITLE[game]} rules`, h("span", { class: "section" }, " · as written, numbered")], find),
     ...(note ? [note] : []), found, list);
   // Focus on the search field, where a keyboard types at once; on a touch screen that would
