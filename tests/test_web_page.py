@@ -1299,6 +1299,9 @@ def test_the_seats_beside_you_say_who_plays_before_and_after_you(served, context
         "s.querySelector('.turn-order')?.textContent ?? ''])")}
     assert said == {**{k: "" for k in range(n) if k != me}, (me + 1) % n: "plays after you",
                     (me - 1) % n: "plays before you"}
+    # to a screen reader each part of a seat's header is set apart by a comma
+    after = w.page.text_content(f".felt .seat[data-seat='{(me + 1) % n}'] header")
+    assert re.match(r"AI \d+AI, greedy, plays after you, ", after), after
     if n == 4:
         across, before, after = (box_of(w, f".felt .seat[data-seat='{(me + k) % n}']")
                                  for k in (2, 3, 1))

@@ -219,6 +219,30 @@ def test_a_card_that_captures_nothing_says_which_capture_rule_bars_it(tmp_path):
         "(TT-C9). "]
 
 
+def test_chi_chi_and_a_card_of_another_rank_say_why_before_any_bar_on_the_offer(tmp_path):
+    """Chi chi makes no Cạ (TT-D3): offered, or picked beside another offer, it says so, not
+    that "a Cạ takes it with a card of its rank"; and a card that could never take the offer
+    says so before TT-C4, which bars the offer itself (it was given for every card)."""
+    def why(offer, hand, card, discarded=()):
+        memory = (f"{{ declinedChan: [], discarded: {list(discarded)}, caFromHand: [], "
+                  f"capturedCa: false }}")
+        obs = f"{{ seat: 0, offer: {{ card: '{offer}' }}, hand: '{hand}', memory: {memory} }}"
+        return f"w.whyNoCapture({obs}, '{card}')"
+    said = say(tmp_path, "[" + ", ".join([
+        why("1h", "1m 2c", "1m"), why("1m", "1h 2c", "1h"),
+        why("5c", "5s 2c", "2c", discarded=["5c"]), why("5c", "5s 2c", "5s", discarded=["5c"])])
+        + "]")
+    assert said == [
+        "It does not capture Chi chi: only the other Chi chi does, as a Chắn; Chi chi makes no "
+        "Cạ (TT-D3). ",
+        "Chi chi captures only Chi chi, as a Chắn; it makes no Cạ (TT-D3), so it does not take "
+        "1m. ",
+        "It does not capture 5c: a Chắn takes it with the same card, a Cạ with a card of its "
+        "rank in another suit. ",
+        "You discarded 5c or played it into a Cạ earlier, so you may not capture it (TT-C4, "
+        "R-own-faces). "]
+
+
 def test_a_luk_fu_lead_the_rules_withhold_says_which_rule(tmp_path):
     """Cards picked with no lead that uses them: a pair (LF-L1), a set of four or a run of
     four by a master who passed (LF-L2), any other pick of a non-caller where the strict

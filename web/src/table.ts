@@ -1053,13 +1053,16 @@ export class TablePage {
     // and the one before it (in Tổ Tôm, whose discards are offered to it, TT-T1).
     const n = v.seats.length;
     const order = place === 1 ? "plays after you" : place === n - 1 ? "plays before you" : "";
-    panel.append(h("header", {},
-      h("h3", {}, names[s]),
+    // shown side by side, the parts are one run of words to a screen reader: a comma for
+    // the ear between them ("AI, strong, plays after you, 8 concealed cards")
+    const parts = [
       h("span", { class: "kind" }, seatKindWords(info)),
       order ? h("span", { class: "turn-order" }, order) : null,
       ...badges.map((b) => h("span", { class: "badge" }, b)),
       notHereYet(v, s) ? h("span", { class: "badge away" }, "link not opened yet") : null,
-      s === v.seat ? null : backsEl(obs.handSizes[s] ?? 0)));
+      s === v.seat ? null : backsEl(obs.handSizes[s] ?? 0)].filter((x): x is HTMLElement => x !== null);
+    panel.append(h("header", {}, h("h3", {}, names[s]),
+      ...parts.flatMap((p, k) => (k ? [h("span", { class: "sr-only" }, ", "), p] : [p]))));
     panel.append(body);
     return panel;
   }

@@ -433,15 +433,21 @@ export function whyNoCapture(t: TotomObservation, card: string): string {
   const offered = t.offer?.card ?? "";
   if (!offered) return "";
   const memory = t.memory;
+  // a card that could take it in no way is told so first, whatever bars the offer itself
+  if (card !== offered && (offered === "1h" || card === "1h")) {
+    return offered === "1h"
+      ? "It does not capture Chi chi: only the other Chi chi does, as a Chắn; Chi chi makes no Cạ (TT-D3). "
+      : `Chi chi captures only Chi chi, as a Chắn; it makes no Cạ (TT-D3), so it does not take ${offered}. `;
+  }
+  if (card !== offered && card[0] !== offered[0]) {
+    return `It does not capture ${offered}: a Chắn takes it with the same card, a Cạ with a card of its `
+      + "rank in another suit. ";
+  }
   if (memory?.discarded.includes(offered) || memory?.caFromHand.includes(offered)) {
     return `You discarded ${offered} or played it into a Cạ earlier, so you may not capture it `
       + "(TT-C4, R-own-faces). ";
   }
   if (card === offered) return "";  // a Chắn with it is offered, or barred above
-  if (card[0] !== offered[0] || card === "1h" || offered === "1h") {
-    return `It does not capture ${offered}: a Chắn takes it with the same card, a Cạ with a card of its `
-      + "rank in another suit. ";
-  }
   const hand = parseCards(t.hand);
   const count = (c: string) => hand.filter((x) => x === c).length;
   if (count(offered) > 0) {
