@@ -424,7 +424,15 @@ def test_a_whole_deal_played_by_clicking_hints(served, context, tmp_path, game, 
 
         lines = [x for x in explain(table.state, table.names())
                  if not (table.state.result.net and x.startswith("Settlement"))]
-        assert shown is not None and shown.text_content() == "\n".join(lines)
+        assert shown is not None
+        # on screen a line each; to a screen reader each but the last ends as a sentence
+        seen = shown.evaluate("(e) => { const c = e.cloneNode(true); c.querySelectorAll("
+                              "'.sr-only').forEach((x) => x.remove()); return c.textContent; }")
+        assert seen == "\n".join(lines)
+        heard = re.sub(r"\s+", " ", shown.text_content())
+        assert heard == re.sub(r"\s+", " ", " ".join(x.strip() + (
+            "" if k == len(lines) - 1 or re.search(r"[.!?:]\s*$", x) else ".")
+            for k, x in enumerate(lines))), heard
         # fonts that have ắ and ấ whole: not DejaVu Sans Mono, nor the generic monospace
         # that is it on many Linux desktops (its marks land beside the letters)
         font = shown.evaluate("(e) => getComputedStyle(e).fontFamily")
@@ -2485,6 +2493,11 @@ def test_a_lone_pass_is_played_for_the_person_at_a_table_of_ai_players(served, c
         if legal == ["pass"]:  # the page plays it: wait for the next view
             version = w.debug("version")
             assert page.is_visible(".auto-pass-note")
+            # said once, by the turn line: no "your turn" for a turn the page plays, and
+            # the note is no status region said again at each redraw
+            assert page.get_attribute(".auto-pass-note", "role") is None
+            said = page.text_content(".table > .sr-only[aria-live]")
+            assert said in ("Pass is your only action: playing it for you.", ""), said
             wait_for(page, f"document.body.dataset.version !== '{version}'", timeout=30_000)
             continue
         version = w.debug("version")

@@ -672,7 +672,7 @@ export class TablePage {
     // the first usable of each kind: a move folded away in the face-down list is no place
     // for focus when one is in view
     const next = [same, ...["button.act", "details.downs > summary", "button.next-deal", ".result h2", "button.hint-button",
-      "[data-focus=lobby]", ".actions h2, .between h2, .actions .quiet"]
+      "[data-focus=lobby]", ".actions h2, .between h2", ".actions .quiet"]
       .flatMap((sel) => Array.from(this.board.querySelectorAll<HTMLElement>(sel)))]
       .find((el) => el !== null && (usable(el) || el.matches("h2, .quiet")));
     if (!next) return;
@@ -756,6 +756,8 @@ export class TablePage {
   /** What a screen reader is told after a drawing: the person's turn, or how the deal
    * ended. Other seats' moves are read from the log, itself a live region. */
   private turnLine(v: TableView, obs: Obs, names: string[]): string {
+    // a lone pass about to be played for the person: no "your turn" for a turn not taken
+    if (this.passesForMe(v)) return "Pass is your only action: playing it for you.";
     const m = v.matchState;
     if (v.over && m?.over && !this.unreadDeal(v)) {
       return `The match is over after ${m.deal} ${m.deal === 1 ? "deal" : "deals"}. `
@@ -1477,7 +1479,8 @@ export class TablePage {
         : "Or pick a card in your hand (click it, or Enter on it): only its moves stay.") : null;
     panel.append(h("h2", {}, "Your move"), ...(tip ? [tip] : []), list);
     if (this.passesForMe(v)) {
-      panel.append(h("p", { class: "quiet auto-pass-note", role: "status" },
+      // said once by the turn line, not as a status drawn anew at every redraw
+      panel.append(h("p", { class: "quiet auto-pass-note" },
         "pass is your only action: playing it for you…"));
     }
     panel.append(this.hintPanel(v, game, legal));
@@ -1716,7 +1719,13 @@ export class TablePage {
       box.append(h("div", { class: "winning-hand won-on", "aria-hidden": "true" },
         cardsEl(game, won[1], "small"), h("span", { class: "plus-card" }, "+"), cardsEl(game, won[2], "small")));
     }
-    if (lines.length) box.append(h("pre", { class: "shown", "aria-label": "The winner's cards" }, ...withRules(lines.join("\n"), game)));
+    if (lines.length) {
+      // a line each on screen, one run of words to a screen reader: each line but the last
+      // ends as a sentence for the ear ("Chắn 5c 5c. Chắn 6c 6c."), as the log's do
+      box.append(h("pre", { class: "shown", "aria-label": "The winner's cards" }, ...lines.flatMap((line, k) => [
+        ...withRules(line, game),
+        ...(k < lines.length - 1 ? [h("span", { class: "sr-only" }, /[.!?:]\s*$/.test(line) ? " " : ". "), "\n"] : [])])));
+    }
     if (r.bonuses.length) {
       const t = h("table", { class: "bonuses" }, h("caption", {}, ...withRules("Bonuses (TT-K2, TT-K3)", game)),
         h("tr", {}, h("th", {}, "bonus"), h("th", {}, "main"), h("th", {}, "dịch"), h("th", {}, "count")));
