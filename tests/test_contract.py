@@ -66,7 +66,7 @@ RESPONSE_STRINGS = {
     "CreateTableResponse.table_id": "id", "SeatToken.token": "id",
     "CreateTableResponse.owner_token": "id", "TableView.table_id": "id",
     "TableSummary.table_id": "id", "SeatInfo.name": "name", "SeatArrival.name": "name",
-    "TableView.result_text": "text",
+    "TableView.result_text": "text", "TableView.game_title": "name",
     "TableView.queued_action": "action", "LegalAction.text": "action",
     "LegalAction.verb_name": "verb", "TableView.game_name": "game",
     "TableSummary.game_name": "game", "MatchRecord.game_name": "game",
