@@ -7,7 +7,6 @@ server that serves it."""
 
 from __future__ import annotations
 
-import re
 import signal
 import subprocess
 import sys
@@ -19,6 +18,8 @@ from google.protobuf import json_format
 
 from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
 
+from tests.test_serve_startup import start as start_serve
+
 ROOT = Path(__file__).resolve().parent.parent
 SERVE = [sys.executable, "-m", "moneycards", "serve", "--port", "0", "--no-web",
          "--ai-pace-ms", "0"]
@@ -28,18 +29,9 @@ GREEDY = common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI, ai_level=common_pb2.
 
 def start(*args: str) -> tuple[subprocess.Popen, int, list[str]]:
     """A server started from the checkout's root (where `tests.toygame` is found): the
-    process, its port and the lines it printed before serving."""
-    proc = subprocess.Popen([*SERVE, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, cwd=ROOT)
-    line = proc.stdout.readline()
-    m = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
-    if not m:
-        proc.kill()
-        pytest.fail(line + proc.stderr.read())
-    lines = [line.strip()]
-    if "--plugin" in args:
-        lines.append(proc.stdout.readline().strip())
-    return proc, int(m.group(1)), lines
+    process, its port and, with a plug-in, the line that names the games it brought."""
+    proc, port = start_serve(*SERVE[4:], *args, cwd=ROOT)
+    return proc, port, [proc.stdout.readline().strip()] if "--plugin" in args else []
 
 
 def stop(proc: subprocess.Popen) -> None:
@@ -61,7 +53,7 @@ def test_a_plugin_is_served_by_every_process_the_server_starts(tmp_path, mode):
     db = tmp_path / "tables.db"
     proc, port, lines = start("--db", str(db), *mode, "--plugin", "tests.toygame")
     try:
-        assert lines[1] == "games of one's own served: High card (highcard) (from tests.toygame)"
+        assert lines[0] == "games of one's own served: High card (highcard) (from tests.toygame)"
         with grpc.insecure_channel(f"127.0.0.1:{port}") as ch:
             stub = table_pb2_grpc.TableServiceStub(ch)
             # several tables: with --processes each call may reach either process; with

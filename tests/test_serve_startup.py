@@ -15,9 +15,9 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 SERVE = [sys.executable, "-m", "moneycards", "serve"]
 
 
-def start(*args, env=None) -> tuple[subprocess.Popen, int]:
+def start(*args, env=None, cwd=None) -> tuple[subprocess.Popen, int]:
     proc = subprocess.Popen([*SERVE, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env)
+                            text=True, env=env, cwd=cwd)
     line = proc.stdout.readline()
     m = re.search(r"listening on [^ ]+:(\d+)", line)
     if not m:

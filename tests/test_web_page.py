@@ -23,6 +23,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from contextlib import contextmanager
 
 import pytest
 
@@ -2678,22 +2679,28 @@ def test_a_window_narrowed_to_a_phone_keeps_the_decision_s_hand_above_the_move_p
     assert w.errors == []
 
 
+@contextmanager
+def narrow(browser, touch: bool):
+    """A page 390 by 844: a phone's touch screen, or a desktop's narrow window."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=touch,
+                              is_mobile=touch)
+    try:
+        yield Watched(ctx, 390, 844)
+    finally:
+        ctx.close()
+
+
 def test_a_touch_screen_shows_no_key_badges(served, browser):
     """A phone with no keyboard (hover: none, pointer: coarse) has no use for the badges of
     the keys (1-9, H): none is drawn there; a desktop's are."""
     for touch, shown in ((True, False), (False, True)):
-        ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=touch,
-                                  is_mobile=touch)
-        try:
-            w = Watched(ctx, 390, 844)
+        with narrow(browser, touch) as w:
             deal_in_lobby(w, served, "kowah", ["you", "greedy", "greedy"], 5)
             w.settled()
             visible = w.page.eval_on_selector_all(
                 "kbd", "ks => ks.filter(k => getComputedStyle(k).display !== 'none').length")
             assert (visible > 0) == shown, (touch, visible)
             assert w.errors == []
-        finally:
-            ctx.close()
 
 
 def test_the_rules_book_on_a_touch_screen_does_not_open_the_on_screen_keyboard(served,
@@ -2702,10 +2709,7 @@ def test_the_rules_book_on_a_touch_screen_does_not_open_the_on_screen_keyboard(s
     a touch screen focus there would open the on-screen keyboard over the rules, so it is
     on the book's Close button."""
     for touch, focused in ((True, "button.done"), (False, "input.find")):
-        ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=touch,
-                                  is_mobile=touch)
-        try:
-            w = Watched(ctx, 390, 844)
+        with narrow(browser, touch) as w:
             deal_in_lobby(w, served, "lukfu", ["you", "greedy", "greedy"], 5)
             w.settled()
             w.page.click("button.rules-link")
@@ -2713,8 +2717,6 @@ def test_the_rules_book_on_a_touch_screen_does_not_open_the_on_screen_keyboard(s
             assert w.page.evaluate(f"document.activeElement.matches('dialog#rule-dialog "
                                    f"{focused}')"), (touch, focused)
             assert w.errors == []
-        finally:
-            ctx.close()
 
 
 def test_an_alert_is_read_out_once_however_often_the_table_is_drawn(served, context):
