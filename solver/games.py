@@ -255,11 +255,54 @@ def load_plugins(modules: Sequence[str], *, field: str = "--plugin") -> list[str
             raise InvalidInput(f"{name}: imported, but it registers no game (it should call "
                                f"moneycards.solver.games.register(GameSpec(...)) or hold "
                                f"its spec as SPEC)", field=field)
+        for game in new:
+            problem = plugin_problem(GAMES[game])
+            if problem:
+                del GAMES[game]  # half made: not served
+                raise InvalidInput(f"{name}: {problem}", field=field)
         brought += new
         _BROUGHT[name] = new
         if name not in PLUGINS:
             PLUGINS.append(name)
     return brought
+
+
+# The rooms a game's package must have, and what each must hold (docs/plugins.md).
+PLUGIN_ROOMS = {"table": ("STATE",), "rules": (), "observation": (),
+                "hint": ("strong", "heuristic", "expert", "greedy")}
+
+
+def plugin_problem(game: AnyGame) -> str:
+    """What keeps a game of one's own from being served, in words ("" when nothing does):
+    a module or a name its package lacks, or a seeded deal that cannot be made, dealt or
+    seen, tried once at load so that a half-made package is told at start, not as an
+    internal error at its first table."""
+    where = game.package or f"moneycards.solver.{game.name}"
+    for room, names in {**PLUGIN_ROOMS, "rules": (f"{game.name}_rules",)}.items():
+        try:
+            module = game.module(room)
+        except ModuleNotFoundError as err:
+            if err.name != f"{where}.{room}":
+                return f"{where}.{room}: importing it failed: {err}"
+            return f"the package {where} has no {room} module ({room}.py; docs/plugins.md)"
+        except Exception as err:  # noqa: BLE001 - the plug-in's own failure, in one line
+            return f"{where}.{room}: importing it failed: {type(err).__name__}: {err}"
+        missing = [n for n in names if not hasattr(module, n)]
+        if missing:
+            return f"{where}.{room} has no {', '.join(missing)} (docs/plugins.md)"
+    try:
+        state = game.seeded(0)
+        seat = state.current_seat()
+        obs = state.observation(seat if seat is not None else 0)
+    except Exception as err:  # noqa: BLE001 - the plug-in's own failure, in one line
+        return f"a deal of seed 0 could not be made and seen: {type(err).__name__}: {err}"
+    if getattr(state, "game", None) != game.name or getattr(obs, "game", None) != game.name:
+        return (f"its engine and its observation name their game "
+                f"{getattr(state, 'game', None)!r} and {getattr(obs, 'game', None)!r}, not "
+                f"{game.name!r} (the spec's name)")
+    if state.seats != game.seats:
+        return f"its engine has {state.seats} seats, its spec {game.seats}"
+    return ""
 
 
 def plugins_line() -> str:

@@ -148,3 +148,55 @@ def test_a_deck_the_notation_cannot_write_is_refused_in_a_line():
     with pytest.raises(NotationError):
         face("0c")
     assert face("9c") == Face(0, 9)
+
+
+def _copy_of_the_toy(root, name: str):
+    """tests/toygame copied as the package `name` under `root` (its name and package
+    replaced), for a test to break."""
+    from pathlib import Path
+
+    src = Path(__file__).parent / "toygame"
+    pkg = root / name
+    pkg.mkdir()
+    for f in src.glob("*.py"):
+        text = f.read_text().replace("tests.toygame", name).replace("highcard", name)
+        (pkg / f.name).write_text(text.replace("HIGHCARD", name.upper()))
+    return pkg
+
+
+def _edit(path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+
+
+@pytest.mark.parametrize("break_it, problem", [
+    (lambda pkg, name: (pkg / "hint.py").unlink(),
+     "the package {name} has no hint module (hint.py; docs/plugins.md)"),
+    (lambda pkg, name: _edit(pkg / "rules.py", f"def {name}_rules", "def rules"),
+     "{name}.rules has no {name}_rules (docs/plugins.md)"),
+    (lambda pkg, name: _edit(pkg / "table.py", "STATE = ", "ENGINE = "),
+     "{name}.table has no STATE (docs/plugins.md)"),
+    (lambda pkg, name: _edit(pkg / "observation.py", f'game: str = "{name}"', 'game: str = "x"'),
+     "its engine and its observation name their game '{name}' and 'x', not '{name}' (the "
+     "spec's name)"),
+])
+def test_a_half_made_plugin_is_refused_at_load_naming_what_it_lacks(tmp_path, monkeypatch,
+                                                                    break_it, problem):
+    """A package the server would fail on at its first table (an internal error) is told
+    at load, in a line naming the module or the name it lacks, and is not registered."""
+    import sys
+
+    from moneycards.solver.games import load_plugins
+
+    name = f"broken{len(tmp_path.name)}{abs(hash(problem)) % 10_000}"
+    break_it(_copy_of_the_toy(tmp_path, name), name)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        with pytest.raises(InvalidInput) as info:
+            load_plugins([name])
+        assert str(info.value) == f"--plugin: {name}: {problem.format(name=name)}"
+        assert name not in GAMES
+    finally:
+        for mod in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
+            del sys.modules[mod]

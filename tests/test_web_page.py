@@ -3768,7 +3768,7 @@ def test_a_table_of_a_game_of_ones_own_is_played_in_the_page(served_plugin, cont
     seen = page.eval_on_selector_all(".plugin-obs dt, .plugin-obs dd", "es => es.map(e => "
                                      "e.textContent)")
     fields = dict(zip(seen[::2], seen[1::2]))
-    assert set(fields) == {"hand", "trick", "tricks won"}, fields
+    assert list(fields) == ["hand", "trick", "tricks won"], fields  # by name, every time
     assert len(fields["hand"].split()) == 3 and fields["tricks won"] == "0, 0"
     assert page.inner_text(".plugin-seats") .splitlines()[0].startswith("Ann person (you)")
     # the hint: the game's own ranking and reasons
@@ -3793,6 +3793,9 @@ def test_a_table_of_a_game_of_ones_own_is_played_in_the_page(served_plugin, cont
     assert played == 3
     result = page.inner_text(".result")
     assert result.startswith("The deal is over") and w.debug("resultText") in result
+    # the settlement, as the three games' ends show it (HC-2: one point from the loser)
+    assert page.text_content(".result .settled") in ("Settlement: Ann +1, AI 1 -1",
+                                                     "Settlement: Ann -1, AI 1 +1")
     log = page.inner_text(".log-lines")
     # the game's lines name the table's seats, as the three games' do
     assert re.search(r"(Ann|AI 1) wins the trick", log) and "Seat " not in log, log

@@ -611,7 +611,9 @@ export class TablePage {
           + (k === toAct && !v.over ? " · to act" : ""))));
     // the observation's own fields, as the game writes them; what the view says apart
     // (the seat, whose turn, the actions, the result) is not repeated
-    const own = Object.entries(obs).filter(([k]) => !["game", "seat", "to_act", "legal_actions", "result"].includes(k));
+    // by name: a Struct's fields come in no set order, which differed between server processes
+    const own = Object.entries(obs).filter(([k]) => !["game", "seat", "to_act", "legal_actions", "result"].includes(k))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const seen = h("dl", { class: "plugin-obs", "aria-label": "What you see" },
       own.flatMap(([k, value]) => [h("dt", {}, k.replace(/_/g, " ")), h("dd", {}, jsonSaid(value))]));
     const parts: HTMLElement[] = [status, h("section", { class: "plugin-table" }, seats, seen)];
@@ -631,8 +633,13 @@ export class TablePage {
         h("p", { class: "quiet" }, "Waiting for the other seats.")));
     }
     if (v.over) {
+      // the settlement, from the deal's last event, as the three games' ends show it
+      const ends = [...this.events.values()].filter((e) => e.result).sort((a, b) => (a.version < b.version ? -1 : 1));
+      const net = ends[ends.length - 1]?.result?.net ?? [];
       parts.push(h("section", { class: "result", "aria-label": "The result" },
-        h("h2", {}, m?.over ? "The match is over" : "The deal is over"), h("p", {}, v.resultText)));
+        h("h2", {}, m?.over ? "The match is over" : "The deal is over"), h("p", { class: "result-text" }, v.resultText),
+        net.length === names.length ? h("p", { class: "settled" }, "Settlement: "
+          + names.map((n, k) => `${n} ${net[k] > 0 ? "+" : ""}${net[k]}`).join(", ")) : null));
     }
     this.board.className = "board game-plugin";
     this.board.replaceChildren(...parts);
