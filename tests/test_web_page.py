@@ -3716,7 +3716,9 @@ def test_every_card_s_rank_reads_at_4_5_to_1_taken_discards_too(served, context)
     play_first_moves(w, 40, until=lambda: w.page.locator(".discard.taken").count() >= 1
                      and w.page.locator(".card.suit-h").count() >= 1)
     w.settled()
-    cards = w.page.eval_on_selector_all(".card .rank", """rs => rs.map(r => {
+    # read in one evaluation of the page as it stands (an AI seat's move may redraw it
+    # between a query and the reading of what it found)
+    cards = w.page.evaluate("""() => [...document.querySelectorAll('.card .rank')].map(r => {
         const card = r.closest('.card');
         let opacity = 1;
         for (let e = r; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
