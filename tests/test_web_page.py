@@ -265,6 +265,14 @@ def play_over_http(w: Watched, base: str, until=lambda view: False, moves: int =
     return view
 
 
+def read_all(page, selector: str, fn: str):
+    """`fn` (JavaScript, of an array of elements) over the elements `selector` finds, found
+    and read in one evaluation of the page: Playwright's eval_on_selector_all finds them in
+    one step and reads them in another, between which an AI seat's move can redraw the
+    board, leaving detached elements with no computed style."""
+    return page.evaluate(f"(sel) => ({fn})([...document.querySelectorAll(sel)])", selector)
+
+
 def connect(base: str, method: str, body: dict) -> dict:
     req = urllib.request.Request(f"{base}/moneycards.v1.TableService/{method}",
                                  data=json.dumps(body).encode(), method="POST",
@@ -283,7 +291,7 @@ def opened_link(base: str, link: str) -> dict:
 
 
 def hand_shown(w: Watched) -> list[str]:
-    return sorted(w.page.eval_on_selector_all(".me .hand [data-card]",
+    return sorted(read_all(w.page, ".me .hand [data-card]",
                                               "els => els.map(e => e.dataset.card)"))
 
 
@@ -439,13 +447,13 @@ def test_a_whole_deal_played_by_clicking_hints(served, context, tmp_path, game, 
         font = shown.evaluate("(e) => getComputedStyle(e).fontFamily")
         assert "DejaVu" not in font and "monospace" not in font.split(", "), font
         # a Tổ Tôm winner's twenty are drawn as cards too, the same as its Hand line
-        drawn = w.page.eval_on_selector_all(".result .winning-hand [data-card]",
+        drawn = read_all(w.page, ".result .winning-hand [data-card]",
                                             "cs => cs.map(c => c.dataset.card)")
         hand = next((x.split("Hand: ", 1)[1] for x in lines if "Hand: " in x), None)
         if game == "totom":
             assert hand and sorted(drawn) == cards_of(hand), (drawn, hand)
             # in its ten pairs, each under its kind, as the lines list them (TT-W1, TT-W4)
-            pairs = w.page.eval_on_selector_all(
+            pairs = read_all(w.page,
                 ".result .winning-hand .pair", "ps => ps.map(p => [p.querySelector("
                 "'.pair-kind').textContent, [...p.querySelectorAll('[data-card]')].map("
                 "c => c.dataset.card).join(' ')])")
@@ -457,7 +465,7 @@ def test_a_whole_deal_played_by_clicking_hints(served, context, tmp_path, game, 
             held, on = re.search(r"cards: ([0-9a-z ]+) \+ ([0-9a-z]+) \(", lines[0]).groups()
             assert sorted(drawn) == sorted(cards_of(held) + cards_of(on)), (drawn, lines[0])
             # in its three triplets, as the next line lists them, then the card won on
-            groups = w.page.eval_on_selector_all(
+            groups = read_all(w.page,
                 ".result .winning-hand .pair", "ps => ps.map(p => [p.querySelector("
                 "'.pair-kind').textContent, [...p.querySelectorAll('[data-card]')].map("
                 "c => c.dataset.card)])")
@@ -465,7 +473,7 @@ def test_a_whole_deal_played_by_clicking_hints(served, context, tmp_path, game, 
             assert [k for k, _ in groups] == ["triplet"] * 3
             assert [sorted(c) for _, c in groups] == [
                 sorted(cards_of(t)) for t in re.split(r", | and ", listed)]
-            assert w.page.eval_on_selector_all(".result .won-card", "cs => cs.map(c => "
+            assert read_all(w.page, ".result .won-card", "cs => cs.map(c => "
                                                "c.dataset.card)") == cards_of(on)
             assert w.page.text_content(".result .won-on .plus-card") == f"won on {on}"
         else:
@@ -520,7 +528,7 @@ def test_the_header_names_rules_that_are_not_the_defaults_to_every_seat(served, 
         # each rule it changes says so (TT-W5 read as holding at a table where it is off)
         from moneycards.solver.totom.rules import PRESET_CHANGES
 
-        marked = a.page.eval_on_selector_all(
+        marked = read_all(a.page,
             ".book-rule:has(.preset-differs)", "(es) => es.map((e) => e.dataset.rule)")
         assert sorted(marked) == sorted(PRESET_CHANGES["traditional"])
         assert a.page.text_content(".book-rule[data-rule='TT-W5'] .preset-differs") == \
@@ -634,7 +642,7 @@ def test_the_lobby_sets_every_game_s_ruling_switches(served, context):
     for game, boxes in expected.items():
         w.page.check(f"input[name=game][value={game}]")
         assert {b: w.page.is_checked(f"#{b}") for b in boxes} == boxes, game
-        rulings = w.page.eval_on_selector_all(".rules button.rule",
+        rulings = read_all(w.page, ".rules button.rule",
                                               "els => els.map(e => e.dataset.rule)")
         assert "R-match" in rulings, (game, rulings)
     w.page.uncheck("#switch-aceSetsBeatenOnlyByNines")
@@ -655,7 +663,7 @@ def test_the_lobby_sets_every_game_s_ruling_switches(served, context):
     w.page.check("input[name=game][value=totom]")
     # the traditional errors the page does not have link the preset's paragraph, which
     # names them, as does the preset's choice
-    slots = w.page.eval_on_selector_all(
+    slots = read_all(w.page,
         ".rules .ruling-slot", "els => els.map(e => e.textContent)")
     assert slots.count("(traditional)") == 2
     assert "(traditional: where it differs from the page)" in slots
@@ -1106,7 +1114,7 @@ def test_a_late_claim_takes_back_what_the_other_person_saw_played(served, browse
                 "back what they played meanwhile (R-claim-privacy)"
                 in b.page.text_content(".center"))
         # the three the claim joins are held together, not as a Chắn and a single
-        three = b.page.eval_on_selector_all(
+        three = read_all(b.page,
             ".me .hand .group", "gs => gs.filter(g => g.querySelector('.group-label')"
             ".textContent === 'three for a Chíu').map(g => [...g.querySelectorAll("
             "'[data-card]')].map(c => c.dataset.card))")
@@ -1281,7 +1289,7 @@ def test_a_totom_hand_holds_its_threes_together(served, context):
     w = Watched(context, 390, 844)
     deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 1)
     w.settled()
-    groups = w.page.eval_on_selector_all(
+    groups = read_all(w.page,
         ".me .hand .group", "gs => gs.map(g => [g.querySelector('.group-label').textContent, "
         "[...g.querySelectorAll('[data-card]')].map(c => c.dataset.card)])")
     threes = [cards for label, cards in groups if label == "three for a Chíu"]
@@ -1303,7 +1311,7 @@ def test_the_seats_beside_you_say_who_plays_before_and_after_you(served, context
     deal_in_lobby(w, served, game, seats, 3)
     w.settled()
     me, n = seats.index("you"), len(seats)
-    said = {int(s): t for s, t in w.page.eval_on_selector_all(
+    said = {int(s): t for s, t in read_all(w.page,
         ".felt .seat", "ss => ss.map(s => [s.dataset.seat, "
         "s.querySelector('.turn-order')?.textContent ?? ''])")}
     assert said == {**{k: "" for k in range(n) if k != me}, (me + 1) % n: "plays after you",
@@ -1323,7 +1331,7 @@ def test_totom_cards_carry_their_vietnamese_names(served, context):
     w = Watched(context)
     deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 17, "traditional")
     w.settled()
-    titles = w.page.eval_on_selector_all(".me .hand [data-card]", "els => els.map(e => e.title)")
+    titles = read_all(w.page, ".me .hand [data-card]", "els => els.map(e => e.title)")
     names = {"c": "văn", "s": "sách", "m": "vạn"}
     ranks = dict(zip("23456789", ["Nhị", "Tam", "Tứ", "Ngũ", "Lục", "Thất", "Bát", "Cửu"]))
     for title in titles:
@@ -1365,7 +1373,7 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
     page = w.page
 
     def buttons():
-        return page.eval_on_selector_all(
+        return read_all(page,
             "section.actions button.act", "bs => bs.map(b => [b.dataset.action, "
             "b.querySelector('.text').textContent, b.getAttribute('aria-label'), "
             "b.querySelector('.text').lang, b.querySelector('.said')?.textContent ?? '', "
@@ -1446,7 +1454,7 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
     wait_for(page, "document.querySelector('.ranked .play-hint') !== null")
     legal = w.debug("legal")
     offer = page.inner_text(".center") if page.query_selector(".offer-box") else ""
-    hinted = page.eval_on_selector_all(
+    hinted = read_all(page,
         ".ranked li[data-action]", "ls => ls.map(l => [l.dataset.action, "
         "l.querySelector('.play-hint').textContent, l.querySelector('.play-hint').lang])")
     assert hinted and all(text == chan_label(a, offer, legal) and lang == "vi"
@@ -1762,7 +1770,7 @@ def test_the_friends_links_line_up_whatever_their_names(served, context):
     w.page.wait_for_selector(".invite-link[data-seat='2']")
     for width, height in SIZES:
         w.page.set_viewport_size({"width": width, "height": height})
-        lefts = w.page.eval_on_selector_all(
+        lefts = read_all(w.page,
             ".invite-link", "els => els.map((e) => Math.round(e.getBoundingClientRect().left))")
         assert len(lefts) == 2 and lefts[0] == lefts[1], (width, lefts)
         assert page_width(w.page) <= width
@@ -1945,7 +1953,7 @@ def test_a_match_shows_its_deal_and_totals_and_equals_the_match_in_process(serve
                            + " (multipliers won)")
     # the end is the match's: its totals and deals won per seat, then the last deal
     assert w.page.text_content(".result h2") == "The match is over after 2 deals"
-    rows = w.page.eval_on_selector_all(
+    rows = read_all(w.page,
         ".result table.totals tr",
         "rs => rs.slice(1).map(r => Array.from(r.cells, c => c.textContent))")
     assert rows == [[n, str(t), str(k)] for n, t, k in zip(names, table.totals(), table.wins())]
@@ -2330,11 +2338,11 @@ def test_a_kowah_take_draws_the_card_it_takes_on_its_button(served, context):
     deal_in_lobby(w, served, "kowah", ["you", "greedy", "greedy"], 5)
     w.settled()
     assert "take" in w.debug("legal")
-    drawn = w.page.eval_on_selector_all("button.act[data-action='take'] [data-card]",
+    drawn = read_all(w.page, "button.act[data-action='take'] [data-card]",
                                         "cs => cs.map(c => c.dataset.card)")
     top = w.page.get_attribute(".center .discard.top [data-card]", "data-card")
     assert drawn == [top]
-    assert w.page.eval_on_selector_all("button.act[data-action='draw'] [data-card]",
+    assert read_all(w.page, "button.act[data-action='draw'] [data-card]",
                                        "cs => cs.length") == 0
     assert w.errors == []
 
@@ -2348,7 +2356,7 @@ def test_kowah_honours_are_told_apart_on_small_cards(served, context):
     page = w.page
     for _ in range(20):
         w.settled()
-        pile = page.eval_on_selector_all(".center [data-card]",
+        pile = read_all(page, ".center [data-card]",
                                          "els => els.map(e => e.dataset.card)")
         if {"2h", "3h"} <= set(pile):
             break
@@ -2358,7 +2366,7 @@ def test_kowah_honours_are_told_apart_on_small_cards(served, context):
                  "document.body.dataset.busy === '0'")
     glyphs = {c: page.text_content(f".center [data-card='{c}'] .rank") for c in ("2h", "3h")}
     assert glyphs["2h"] != glyphs["3h"], glyphs
-    colours = page.eval_on_selector_all(
+    colours = read_all(page,
         ".center [data-card$='h'] .rank", "els => els.map(e => getComputedStyle(e).color)")
     assert len(set(colours)) == len(colours), colours
     assert w.errors == []
@@ -2697,7 +2705,7 @@ def test_a_touch_screen_shows_no_key_badges(served, browser):
         with narrow(browser, touch) as w:
             deal_in_lobby(w, served, "kowah", ["you", "greedy", "greedy"], 5)
             w.settled()
-            visible = w.page.eval_on_selector_all(
+            visible = read_all(w.page,
                 "kbd", "ks => ks.filter(k => getComputedStyle(k).display !== 'none').length")
             assert (visible > 0) == shown, (touch, visible)
             assert w.errors == []
@@ -2748,7 +2756,7 @@ def test_a_finished_luk_fu_deal_still_marks_the_old_cards_left_in_hand(served, c
     w.settled()
     assert w.debug("over")
     w.page.wait_for_selector(".me .card.old")
-    old = w.page.eval_on_selector_all(".me .card.old", "es => es.map(e => e.dataset.card)")
+    old = read_all(w.page, ".me .card.old", "es => es.map(e => e.dataset.card)")
     assert old == ["1t"], old
     assert w.errors == []
 
@@ -2763,7 +2771,7 @@ def test_a_short_list_of_face_down_choices_names_the_lowest_not_old(served, cont
         if not 1 < len(downs) <= 8:
             return False
         w.page.wait_for_selector("button.act[aria-label*='the lowest cards not old']")
-        named = w.page.eval_on_selector_all(
+        named = read_all(w.page,
             "button.act[aria-label*='the lowest cards not old']",
             "es => es.map(e => e.dataset.action)")
         assert len(named) == 1 and named[0] in downs, named
@@ -2831,7 +2839,7 @@ def test_an_opened_fold_numbers_its_choices_for_the_keys(served, context):
     w.page.keyboard.press("Enter")
     w.page.wait_for_selector("details.downs[open] button[data-key='9']")
     # the tenth key is 0, as a keyboard's digits run; the last three have no key
-    keys = w.page.eval_on_selector_all("details.downs button.act",
+    keys = read_all(w.page, "details.downs button.act",
                                        "(es) => es.map((e) => e.dataset.key ?? '')")
     assert keys == [str(k) for k in range(2, 10)] + ["0", "", "", ""]
     tenth = w.page.get_attribute("details.downs button[data-key='0']", "data-action")
@@ -2931,7 +2939,7 @@ def test_every_control_outside_running_text_is_24_pixels_tall_on_a_phone(served,
         .filter(([, height]) => height < 24)""")
     assert small == []
     # a move is tapped with a thumb: a lone "take" or "Ù" is no smaller than 44 x 40
-    moves = w.page.eval_on_selector_all(
+    moves = read_all(w.page,
         "section.actions button.act", "bs => bs.filter(b => b.offsetParent).map(b => "
         "[b.dataset.action, b.getBoundingClientRect().width, b.getBoundingClientRect().height])")
     assert moves and all(wd >= 44 and ht >= 40 for _, wd, ht in moves), moves
@@ -3164,7 +3172,7 @@ def test_totom_cards_show_tt_d2_red_faces_and_whole_vietnamese_words(served, con
     w = Watched(context, width, height)
     deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], 17, "traditional")
     w.settled()
-    cards = w.page.eval_on_selector_all(".me .hand [data-card]", """els => els.map(e => [
+    cards = read_all(w.page, ".me .hand [data-card]", """els => els.map(e => [
         e.dataset.card, e.classList.contains('red-face'), e.getAttribute('aria-label'),
         getComputedStyle(e.querySelector('.rank')).color])""")
     red = {"8m", "9m", "8s", "9s", "1h"}
@@ -3173,7 +3181,7 @@ def test_totom_cards_show_tt_d2_red_faces_and_whole_vietnamese_words(served, con
         assert is_red == (card in red), card
         assert label.endswith(", red") == (card in red), label
         assert (colour == "rgb(198, 40, 40)") == (card in red), (card, colour)
-    words = w.page.eval_on_selector_all(".me .card .word", """els => els.map(e => [e.lang,
+    words = read_all(w.page, ".me .card .word", """els => els.map(e => [e.lang,
         parseFloat(getComputedStyle(e).lineHeight) / parseFloat(getComputedStyle(e).fontSize),
         getComputedStyle(e).overflowY])""")
     assert words and all(lang == "vi" and ratio >= 1.2 and oy == "visible"
@@ -3195,7 +3203,7 @@ def test_a_named_card_fits_its_card_on_a_phone_and_a_desktop(served, context, wi
     w.settled()
     word = w.page.query_selector(f".me .card[data-card='{card}'] .word")
     assert word is not None and word.text_content() == name  # a name
-    clipped = w.page.eval_on_selector_all(
+    clipped = read_all(w.page,
         ".me .card .word", "els => els.filter(e => e.scrollWidth > e.clientWidth + 1)"
         ".map(e => e.textContent)")
     assert clipped == []
@@ -3460,13 +3468,13 @@ def test_the_table_s_rules_link_opens_the_game_s_book_with_a_search(served, cont
     w.page.click("button.rules-link")
     w.page.wait_for_selector("dialog#rule-dialog[open] .book-list")
     assert w.page.text_content("#rule-title") == "Tổ Tôm rules · as written, numbered"
-    ids = w.page.eval_on_selector_all(".book-rule", "(es) => es.map((e) => e.dataset.rule)")
+    ids = read_all(w.page, ".book-rule", "(es) => es.map((e) => e.dataset.rule)")
     assert ids == [r.id for r in rule_texts("totom")]
     # digits typed are not moves; a move's Chắn word finds the rule behind it
     for words in ("doorway", "Cạ", "12", "1", "doorway own", "bốc", "tra cua"):
         w.page.fill("dialog#rule-dialog input.find", "")
         w.page.type("dialog#rule-dialog input.find", words)
-        ids = w.page.eval_on_selector_all(".book-rule", "(es) => es.map((e) => e.dataset.rule)")
+        ids = read_all(w.page, ".book-rule", "(es) => es.map((e) => e.dataset.rule)")
         assert ids == [r.id for r in rule_texts("totom") if mentions(r, words)], words
     assert w.debug("version") == version
     assert w.page.text_content(".book-rule[data-rule='TT-P4'] .rule-words") == \
@@ -3490,11 +3498,11 @@ def test_the_table_s_rules_link_opens_the_game_s_book_with_a_search(served, cont
     w.page.wait_for_selector("dialog#rule-dialog .book-list")
     # back in the book, the search is as it was
     assert w.page.input_value("dialog#rule-dialog input.find") == "doorway"
-    ids = w.page.eval_on_selector_all(".book-rule", "(es) => es.map((e) => e.dataset.rule)")
+    ids = read_all(w.page, ".book-rule", "(es) => es.map((e) => e.dataset.rule)")
     assert ids == [r.id for r in rule_texts("totom") if mentions(r, "doorway")]
     # the whole book shows a rule's table: TT-K3's twelve bonuses with their values
     w.page.fill("dialog#rule-dialog input.find", "")
-    rows = w.page.eval_on_selector_all(".book-rule[data-rule='TT-K3'] table.rule-table tr",
+    rows = read_all(w.page, ".book-rule[data-rule='TT-K3'] table.rule-table tr",
                                        "(es) => es.map((e) => e.textContent)")
     assert len(rows) == 13 and "Tám đỏexactly 8 red cards8 / 5" in rows
     # a word found in a table's row shows that row
@@ -3556,7 +3564,7 @@ def test_on_a_phone_a_capture_button_says_what_it_takes(served, context):
     for size in ((390, 844), (1280, 800)):
         w.page.set_viewport_size({"width": size[0], "height": size[1]})
         w.page.wait_for_timeout(100)
-        shown = w.page.eval_on_selector_all(
+        shown = read_all(w.page,
             "button.act[data-action^='capture ']",
             "bs => bs.map(b => [b.dataset.action, b.innerText.replace(/\\s+/g, ' ').trim()])")
         assert shown, "no capture button"
@@ -3582,7 +3590,7 @@ def test_a_screen_reader_hears_cards_by_name_in_the_log_and_the_moves(served, co
         legal = w.debug("legal")
         w.debug("act", next((a for a in legal if a.startswith("call play")), legal[0]))
         wait_for(w.page, f"document.body.dataset.version !== '{version}'")
-    tokens = w.page.eval_on_selector_all(
+    tokens = read_all(w.page,
         ".log-lines .cards-said",
         "es => es.map(e => [e.textContent, e.getAttribute('role'), e.getAttribute('aria-label')])")
     assert len(tokens) >= 3, tokens
@@ -3590,7 +3598,7 @@ def test_a_screen_reader_hears_cards_by_name_in_the_log_and_the_moves(served, co
         assert role == "img" and re.fullmatch(r"[1-9]+[csmth]", text), (text, label)
         assert len(label.split(", ")) == len(text) - 1 and not re.search(r"\d[csmth]", label)
     w.settled()
-    labels = w.page.eval_on_selector_all(
+    labels = read_all(w.page,
         "section.actions button.act", "bs => bs.map(b => [b.dataset.action, "
         "b.getAttribute('aria-label')])")
     for action, label in labels:
@@ -3767,7 +3775,7 @@ def test_a_table_of_a_game_of_ones_own_is_played_in_the_page(served_plugin, cont
     settled()
     assert page.title().split(" · ")[1:] == ["High card", "moneycards"]
     assert page.inner_text(".status .facts").startswith("High card · seed 7")
-    seen = page.eval_on_selector_all(".plugin-obs dt, .plugin-obs dd", "es => es.map(e => "
+    seen = read_all(page, ".plugin-obs dt, .plugin-obs dd", "es => es.map(e => "
                                      "e.textContent)")
     fields = dict(zip(seen[::2], seen[1::2]))
     assert list(fields) == ["hand", "trick", "tricks won"], fields  # by name, every time
@@ -3776,7 +3784,7 @@ def test_a_table_of_a_game_of_ones_own_is_played_in_the_page(served_plugin, cont
     # the hint: the game's own ranking and reasons
     page.keyboard.press("h")
     wait_for(page, "document.querySelector('.ranked li .why') !== null")
-    reasons = page.eval_on_selector_all(".ranked li .why", "es => es.map(e => e.textContent)")
+    reasons = read_all(page, ".ranked li .why", "es => es.map(e => e.textContent)")
     assert reasons and all(r for r in reasons), reasons
     played = 0
     while not w.debug("over"):
@@ -3784,7 +3792,7 @@ def test_a_table_of_a_game_of_ones_own_is_played_in_the_page(served_plugin, cont
         if not legal:
             settled()
             continue
-        buttons = page.eval_on_selector_all("section.actions button.act",
+        buttons = read_all(page, "section.actions button.act",
                                             "bs => bs.map(b => b.dataset.action)")
         assert buttons == legal
         version = w.debug("version")
