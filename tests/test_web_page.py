@@ -1384,16 +1384,22 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
     page.click(".words-switch")
     w.settled()
     # the table's parts as Chắn players call them: the stock is the nọc, a doorway the cửa,
-    # three of a card held for a Chíu a khàn; spoken as Vietnamese, the English in the title
+    # three of a card held for a Chíu a khàn, the unpaired cards rác, the seats beside one
+    # nhà dưới and nhà trên; spoken as Vietnamese, the English in the title
     terms = ("[...document.querySelectorAll('.chan-term')]"
              ".map(e => [e.textContent, e.lang, e.title])")
     said = page.evaluate(terms)
     assert ["nọc", "vi", "stock"] in said and ["cửa", "vi", "doorway"] in said, said
-    assert set(map(tuple, said)) <= {("nọc", "vi", "stock"), ("cửa", "vi", "doorway"),
-                                     ("khàn", "vi", "three for a Chíu")}, said
+    assert set(map(tuple, said)) <= {
+        ("nọc", "vi", "stock"), ("cửa", "vi", "doorway"), ("khàn", "vi", "three for a Chíu"),
+        ("rác", "vi", "singles"), ("nhà dưới", "vi", "plays after you"),
+        ("nhà trên", "vi", "plays before you")}, said
+    assert ["nhà dưới", "vi", "plays after you"] in said and \
+        ["nhà trên", "vi", "plays before you"] in said, said
     labels = page.evaluate("[...document.querySelectorAll('.label, .group-label')]"
                            ".map(e => e.textContent)")
-    assert "doorway" not in labels and "three for a Chíu" not in labels, labels
+    assert not {"doorway", "three for a Chíu", "singles"} & set(labels), labels
+    assert not page.query_selector_all(".turn-order:not(:has(.chan-term))")
     facts = page.inner_text(".status .facts")
     assert not re.search(r"\bstock \d", facts), facts
     seen = set()

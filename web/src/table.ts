@@ -1061,7 +1061,10 @@ export class TablePage {
     // The turn order as seen from this seat (turns go in seat order): the seat after it
     // and the one before it (in Tổ Tôm, whose discards are offered to it, TT-T1).
     const n = v.seats.length;
-    const order = place === 1 ? "plays after you" : place === n - 1 ? "plays before you" : "";
+    const english = place === 1 ? "plays after you" : place === n - 1 ? "plays before you" : "";
+    // in Chắn words the seats beside one are nhà dưới and nhà trên (Dưới lets a card go on
+    // to the nhà dưới)
+    const order = english && this.chan(v) ? chanTerm(place === 1 ? "nhà dưới" : "nhà trên", english) : english;
     // shown side by side, the parts are one run of words to a screen reader: a comma for
     // the ear between them ("AI, strong, plays after you, 8 concealed cards")
     const parts = [
@@ -1207,7 +1210,7 @@ export class TablePage {
       for (const p of g.threes) groups.append(group(this.chan(v) ? chanTerm("khàn", "three for a Chíu") : "three for a Chíu", pick(p)));
       for (const p of g.chan) groups.append(group("Chắn", pick(p)));
       for (const p of g.ca) groups.append(group("Cạ", pick(p)));
-      if (g.singles.length) groups.append(group("singles", pick(g.singles)));
+      if (g.singles.length) groups.append(group(this.chan(v) ? chanTerm("rác", "singles") : "singles", pick(g.singles)));
     } else if (game === "kowah") {
       const k = obs as KowahObservation;
       const shown = k.declared[v.seat];
