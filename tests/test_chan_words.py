@@ -89,6 +89,9 @@ def test_the_turn_line_and_menu_say_the_chan_words_before_what_each_does():
     head = screen(obs, NAMES, chan=True)[0]
     assert head.endswith("your turn: ăn hay dưới — capture or pass")
     assert screen(obs, NAMES)[0].endswith("your turn: capture or pass")
+    # the stock is the nọc in Chắn words, as on the web table
+    assert head.startswith(f"Tổ Tôm · nọc {obs.stock} · ")
+    assert screen(obs, NAMES)[0].startswith(f"Tổ Tôm · stock {obs.stock} · ")
     plain_menu, chan_menu = menu_lines(obs, NAMES), menu_lines(obs, NAMES, chan=True)
     for k, (a, words) in enumerate(zip(plain_menu, chan_menu), 1):
         label = a.split(f"{k}. ", 1)[1]

@@ -35,7 +35,8 @@ def view(obs: Any, names: Sequence[str], *, chan: bool = False) -> list[str]:
             "claims": "a claim"}[phase]
     if chan and obs.to_act == obs.seat:
         what = chan_turn(obs, what)
-    lines = [f"Tổ Tôm · stock {obs.stock} · dealer {names[obs.dealer]} · "
+    # in Chắn words the stock is the nọc, as the web table's header says it
+    lines = [f"Tổ Tôm · {'nọc' if chan else 'stock'} {obs.stock} · dealer {names[obs.dealer]} · "
              f"{_turn(obs, names, what)}"]
     for s, name in enumerate(names):
         mark = "*" if s == obs.seat else " "
