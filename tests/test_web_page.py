@@ -2464,7 +2464,9 @@ def test_a_paced_table_says_it_is_answering_while_its_ai_seats_play(served_paced
     for _ in range(3):
         w.settled()
         version = w.debug("version")
-        w.page.click("section.actions button.act >> nth=0")
+        # found and clicked in one step of the page: a redraw between finding the button and
+        # clicking it would leave the click on a detached button, and nothing sent
+        w.page.evaluate("document.querySelector('section.actions button.act').click()")
         wait_for(w.page, "document.querySelector('section.actions .quiet')?.textContent === "
                  "'Sent; the table is answering…'", timeout=5000)
         wait_for(w.page, f"document.body.dataset.version !== '{version}' && "
@@ -3830,20 +3832,26 @@ def test_a_luk_fu_follow_says_the_play_to_beat_beside_the_moves(served, context,
     w = Watched(context, width, height)
 
     def look(legal: list[str]) -> bool | None:
-        beat = w.page.query_selector(".actions .move-to-beat")
+        # the note and the trick read in one evaluation: an AI seat's move may redraw the
+        # page between two reads
+        seen = w.page.evaluate("""() => {
+            const b = document.querySelector('.actions .move-to-beat');
+            const plays = [...document.querySelectorAll('.center .trick li')]
+                .filter(li => !li.querySelector('.down'))
+                .map(li => [li.querySelector('.who').textContent,
+                            [...li.querySelectorAll('[data-card]')].map(c => c.dataset.card)]);
+            return {beat: b && {cards: b.dataset.cards, said: b.textContent,
+                                shown: b.getBoundingClientRect().height > 0}, plays}; }""")
+        beat = seen["beat"]
         if any(a.startswith(("lead ", "call ", "claim")) for a in legal):
             assert beat is None
             return False
-        assert beat is not None and beat.is_visible()
-        plays = w.page.evaluate("""() => [...document.querySelectorAll('.center .trick li')]
-            .filter(li => !li.querySelector('.down'))
-            .map(li => [li.querySelector('.who').textContent,
-                        [...li.querySelectorAll('[data-card]')].map(c => c.dataset.card)])""")
-        who, cards = plays[-1]
-        assert sorted(beat.get_attribute("data-cards").split()) == sorted(cards), (plays, cards)
-        said = beat.text_content()
+        assert beat is not None and beat["shown"], beat
+        who, cards = seen["plays"][-1]
+        assert sorted(beat["cards"].split()) == sorted(cards), (seen, cards)
+        said = beat["said"]
         assert said.startswith("To beat: ") and said.endswith(
-            f" {beat.get_attribute('data-cards')}, {who}'s play"), said
+            f" {beat['cards']}, {who}'s play"), said
         return True
 
     assert lukfu_first_decision(w, served, range(6), 40, look)
