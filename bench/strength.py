@@ -513,7 +513,10 @@ def main():
                     rows.append(row)
         except InvalidInput as err:  # a player of one's own failed: one line, as selfplay
             if isinstance(pool, ProcessPoolExecutor):
-                pool.shutdown(wait=False, cancel_futures=True)
+                # wait for the chunks already running: a shutdown without waiting races
+                # Python 3.11's own exit handler on the pool's wake-up pipe, which then
+                # prints "OSError: Bad file descriptor" after this error line
+                pool.shutdown(wait=True, cancel_futures=True)
             if isinstance(err, PlayerFailed):
                 err.field = "--seat" if err.player == args.strong else "--opponents"
             print(f"error: {err}", file=sys.stderr)
