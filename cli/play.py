@@ -402,9 +402,9 @@ def add_interactive_command(group: click.Group, spec: AnyGame) -> None:
                        "for you and the log says so).")
     @click.option("--chan-words", "chan", is_flag=True, hidden=not spec.chan_words,
                   help="Name the moves as Chắn players do, beside what they do: Đánh "
-                       "(discard), Ăn chắn / Ăn cạ (capture), Bốc (let the card go and turn "
-                       "the stock), Dưới (let your own turned card go on), Ù, Chíu, Không. "
-                       "They can be typed too, with or without their marks ('boc').")
+                       "(discard), Ăn chắn / Ăn bòn / Ăn cạ (capture), Bốc (let the card go "
+                       "and turn the stock), Dưới (let your own turned card go on), Ù, Chíu, "
+                       "Không. They can be typed too, with or without their marks ('boc').")
     @answers
     def play(seed: int | None, seat: int, level: str, name: str, record_out: str | None,
              switches: tuple[str, ...], overwrite: bool,

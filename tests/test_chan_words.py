@@ -14,6 +14,7 @@ import pytest
 
 from moneycards.cli.screen import chan_words, menu, menu_lines, plain
 from moneycards.solver.games import seeded
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.totom.observation import OfferKind, Phase
 from moneycards.v1 import observation_pb2
 from tests.test_web_words import ESBUILD, WEB, say
@@ -30,8 +31,11 @@ def expected(obs, action: str) -> str:
         return f"Đánh {named.get(arg, arg)}"
     if verb == "capture":
         eaten = offer.card.text
-        return f"Ăn chắn {named.get(eaten, eaten)}" if arg == eaten \
-            else f"Ăn cạ {eaten} với {arg}"
+        if arg != eaten:
+            return f"Ăn cạ {eaten} với {arg}"
+        # ăn bòn: with one card of a held pair (TT-C2)
+        held = [f.text for f in TOTOM.faces_of(obs.hand)]
+        return f"{'Ăn bòn' if held.count(arg) >= 2 else 'Ăn chắn'} {named.get(eaten, eaten)}"
     if verb == "pass":
         return "Dưới" if offer.kind is OfferKind.EXPOSED else "Bốc"
     return {"win": "Ù", "chiu": "Chíu"}[verb]
@@ -61,7 +65,7 @@ def test_every_move_of_random_deals_is_named_as_chan_players_name_it():
             seen.add((said.split()[0] + (" " + said.split()[1] if said.startswith("Ăn") else ""),
                       kind))
     # each word was met: Bốc both where a discard and where a passed-on stock card is let go
-    assert {("Đánh", ""), ("Ăn chắn", ""), ("Ăn cạ", ""), ("Bốc", "discard"),
+    assert {("Đánh", ""), ("Ăn chắn", ""), ("Ăn bòn", ""), ("Ăn cạ", ""), ("Bốc", "discard"),
             ("Bốc", "passed"), ("Dưới", "exposed")} <= seen
 
 
@@ -133,7 +137,8 @@ def test_the_terminal_and_the_web_table_say_the_same_words(tmp_path):
                                    f"OFFER_KIND_{obs.offer.kind.name}")}
         phase = observation_pb2.TotomPhase.Value(f"TOTOM_PHASE_{obs.phase.name}")
         for a in obs.legal_actions:
-            cases.append(({"phase": phase, "offer": offer or None}, a,
+            cases.append(({"phase": phase, "offer": offer or None,
+                           "hand": TOTOM.render(obs.hand)}, a,
                           list(obs.legal_actions), chan_words(obs, a)))
     import json
 
@@ -375,7 +380,7 @@ def test_chi_chi_is_said_and_typed_by_its_name(tmp_path):
 
     offer = SimpleNamespace(card=SimpleNamespace(text="1h"), kind=OfferKind.DISCARD)
     obs = SimpleNamespace(game="totom", phase=Phase.OFFER, offer=offer,
-                          legal_actions=["capture 1h", "pass"])
+                          legal_actions=["capture 1h", "pass"], hand=TOTOM.parse_counts("1h"))
     assert chan_words(obs, "capture 1h") == "Ăn chắn Chi chi"
     assert chan_words(SimpleNamespace(game="totom", phase=Phase.DISCARD, offer=None,
                                       legal_actions=["discard 1h"]), "discard 1h") \
@@ -461,3 +466,26 @@ def test_a_refused_move_typed_in_chan_words_is_echoed_as_typed(tmp_path):
         in refusal("danh 9c")
     assert "Not allowed: 'discard 9c' by you: 9c is not in the concealed hand" \
         in refusal("discard 9c")
+
+
+def test_a_capture_with_one_card_of_a_held_pair_is_an_bon(tmp_path):
+    """TT-C2: capturing the offered card with one card of a concealed pair is ăn bòn, where
+    with a lone copy it is ăn chắn; typed "an bon 4c" plays it. The log, every seat's, says
+    ăn chắn either way: ăn bòn would tell the table the hand holds another copy."""
+    from moneycards.solver.totom.chan import chan_log_verb, read_chan
+
+    offer = SimpleNamespace(card=SimpleNamespace(text="4c"), kind=OfferKind.DISCARD)
+    for held, word in (("4c 4c 7s", "Ăn bòn 4c"), ("4c 7s", "Ăn chắn 4c"),
+                       ("4c 4c 4c", "Ăn bòn 4c")):
+        obs = SimpleNamespace(game="totom", phase=Phase.OFFER, offer=offer,
+                              legal_actions=["capture 4c", "pass"],
+                              hand=TOTOM.parse_counts(held))
+        assert chan_words(obs, "capture 4c") == word, held
+        assert read_chan(["an", "bon", "4c"], obs) == "capture 4c"
+        assert read_chan(["ăn", "bòn"], obs) == "capture 4c"
+    assert chan_log_verb("capture 4c", ["AI 2 exposes 4c 4c, taking 4c"], False) \
+        == "ăn chắn 4c"
+    if ESBUILD.exists() and (WEB / "src" / "gen").exists():
+        said = say(tmp_path, "['44c 7s', '4c 7s'].map((hand) => w.chanWords({ phase: 3, "
+                             "offer: { card: '4c', kind: 1 }, hand }, 'capture 4c', []))")
+        assert said == ["Ăn bòn 4c", "Ăn chắn 4c"]

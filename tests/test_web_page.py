@@ -1342,8 +1342,9 @@ def test_totom_cards_carry_their_vietnamese_names(served, context):
     assert w.errors == []
 
 
-def chan_label(action: str, offer: str, legal: list[str]) -> str:
-    """A Tổ Tôm action as Chắn players call it, from its text and the offer line's words."""
+def chan_label(action: str, offer: str, legal: list[str], hand: list[str]) -> str:
+    """A Tổ Tôm action as Chắn players call it, from its text, the offer line's words and
+    the seat's concealed hand."""
     verb, _, arg = action.partition(" ")
     card = re.search(r"On the table: (\w\w)", offer)
     named = {"1h": "Chi chi"}  # Chi chi by its name, never "1h"
@@ -1351,8 +1352,10 @@ def chan_label(action: str, offer: str, legal: list[str]) -> str:
         return f"Đánh {named.get(arg, arg)}"
     if verb == "capture":  # the card eaten, and for a Cạ the hand card put with it
         eaten = card.group(1)
-        return f"Ăn chắn {named.get(eaten, eaten)}" if arg == eaten \
-            else f"Ăn cạ {eaten} với {arg}"
+        if arg != eaten:
+            return f"Ăn cạ {eaten} với {arg}"
+        # with one card of a pair the hand keeps: ăn bòn (TT-C2)
+        return f"{'Ăn bòn' if hand.count(arg) >= 2 else 'Ăn chắn'} {named.get(eaten, eaten)}"
     if verb == "pass":  # TT-T3: a card turned at one's own doorway goes on; any other, bốc
         return "Dưới" if "(from the stock, at your doorway)" in offer else "Bốc"
     if verb == "decline":
@@ -1412,11 +1415,12 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
             continue
         offer = page.inner_text(".center") if page.query_selector(".offer-box") else ""
         shown = buttons()
+        hand = cards_of(w.debug("hand"))
         assert sorted(a for a, _, _, _, _, _ in shown) == sorted(legal)
         if offer:  # the offered card's Vietnamese name is marked as Vietnamese
             assert page.get_attribute(".offer-box p span[lang]", "lang") == "vi"
         for action, text, aria, lang, said, short in shown:
-            assert text == chan_label(action, offer, legal), (action, offer)
+            assert text == chan_label(action, offer, legal, hand), (action, offer)
             assert lang == "vi"  # a screen reader speaks the Chắn words as Vietnamese
             assert f"{text} ({action})" in aria
             # the English verb stays in sight, on a phone too (a title is never shown there)
@@ -1460,10 +1464,11 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
     wait_for(page, "document.querySelector('.ranked .play-hint') !== null")
     legal = w.debug("legal")
     offer = page.inner_text(".center") if page.query_selector(".offer-box") else ""
+    hand = cards_of(w.debug("hand"))
     hinted = read_all(page,
         ".ranked li[data-action]", "ls => ls.map(l => [l.dataset.action, "
         "l.querySelector('.play-hint').textContent, l.querySelector('.play-hint').lang])")
-    assert hinted and all(text == chan_label(a, offer, legal) and lang == "vi"
+    assert hinted and all(text == chan_label(a, offer, legal, hand) and lang == "vi"
                           for a, text, lang in hinted), hinted
     page.click(".words-switch")
     w.settled()

@@ -1,5 +1,5 @@
 """Tổ Tôm's moves as Chắn players name them (`totom play --chan-words`), the words the web
-table's "moves in Chắn words" uses (web/src/words.ts): đánh (discard), ăn chắn / ăn cạ
+table's "moves in Chắn words" uses (web/src/words.ts): đánh (discard), ăn chắn / ăn bòn / ăn cạ
 (capture), bốc (let the offered card go and turn the stock, TT-T3), dưới (let one's own
 turned card go on), ù, chíu, không ù / không chíu. The action played is the same."""
 
@@ -10,6 +10,7 @@ from typing import Any, Sequence
 
 from moneycards.solver.errors import InvalidInput
 from moneycards.solver.screen import plain
+from moneycards.solver.totom import TOTOM
 from moneycards.solver.table import IllegalAction
 
 
@@ -20,7 +21,7 @@ RULE_WORDS: dict[str, tuple[str, ...]] = {
     "TT-T3": ("bốc", "dưới"),  # let the card go and turn the stock; let one's own go on
     "TT-P4": ("trả cửa",),  # the discard that goes back after a Chíu
     "TT-W3": ("xé chắn",),  # splitting an identical pair
-    "TT-C2": ("xé chắn",),
+    "TT-C2": ("xé chắn", "ăn bòn"),
     "TT-C6": ("què",),  # a lone card that cannot pair
     "TT-W4": ("ù",),  # a win
     "TT-P1": ("ù",),
@@ -34,6 +35,11 @@ def card_said(card: str) -> str:
     return "Chi chi" if card == "1h" else card
 
 
+def held_pair(obs: Any, card: str) -> bool:
+    """Whether the seat's concealed hand holds two copies or more of `card`."""
+    return obs.hand[TOTOM.index(TOTOM.parse(card)[0])] >= 2
+
+
 def chan_action(obs: Any, action: str) -> str:
     """One legal action in Chắn words: "Ăn cạ 4s với 4m" names the card eaten, then the
     hand card put with it."""
@@ -44,8 +50,10 @@ def chan_action(obs: Any, action: str) -> str:
         return f"{'Trả cửa' if back else 'Đánh'} {card_said(arg)}"
     if verb == "capture" and o is not None:
         eaten = o.card.text
-        return f"Ăn chắn {card_said(eaten)}" if arg == eaten \
-            else f"Ăn cạ {eaten} với {arg}"  # a Cạ never holds Chi chi (TT-D3)
+        if arg != eaten:
+            return f"Ăn cạ {eaten} với {arg}"  # a Cạ never holds Chi chi (TT-D3)
+        # with one card of a concealed pair the capture is ăn bòn (TT-C2)
+        return f"{'Ăn bòn' if held_pair(obs, arg) else 'Ăn chắn'} {card_said(eaten)}"
     if verb == "pass":
         return "Dưới" if o is not None and o.kind.value == "exposed" else "Bốc"
     if verb == "win":
@@ -96,7 +104,9 @@ def chan_turn(obs: Any, english: str) -> str:
 def chan_log_verb(action: str, lines: Sequence[str], ended: bool) -> str | None:
     """A log entry's action in Chắn verbs, from the entry alone: a pass followed by the
     seat's own stock card (or by the deal's end, the stock run out) is bốc (TT-T3), one that
-    lets its own turned card go on is dưới; ăn says chắn or cạ and the card eaten."""
+    lets its own turned card go on is dưới; ăn says chắn or cạ and the card eaten. A log is
+    every seat's, so a capture with one card of a held pair is ăn chắn here, never ăn bòn:
+    that word would tell the table the capturing hand holds another copy."""
     verb, _, arg = action.partition(" ")
     if verb == "capture":  # "AI 2 exposes 6c 6m, taking 6c": a Chắn when the hand card is it
         eaten = next((m.group(1) for x in lines if (m := re.search(r" taking (\S+)$", x))),
@@ -174,7 +184,7 @@ def read_chan(words: Sequence[str], obs: Any) -> str | None:
     if head == "tra" and rest[:1] == ["cua"]:  # "trả cửa 3m": the discard after a Chíu
         return " ".join(["discard", *rest[1:]])
     if head == "an":
-        kind = rest.pop(0) if rest and rest[0] in ("chan", "ca") else ""
+        kind = rest.pop(0) if rest and rest[0] in ("chan", "bon", "ca") else ""
         offer = obs.offer.card.text if obs.offer is not None else ""
         if not offer:  # a discard's turn: nothing to eat (TT-T2 captures the offered card)
             raise IllegalAction(f"'{typed}': no card is on offer to eat now", rule="TT-T2")
@@ -185,8 +195,8 @@ def read_chan(words: Sequence[str], obs: Any) -> str | None:
         if "voi" in rest:  # "ăn cạ 4s với 4m": the hand card after với
             return " ".join(["capture", *rest[rest.index("voi") + 1:]])
         captures: list[str] = [a for a in obs.legal_actions if a.startswith("capture ")]
-        if kind == "chan":
-            return f"capture {offer}"  # a Chắn: the same face
+        if kind in ("chan", "bon"):
+            return f"capture {offer}"  # a Chắn: the same face (ăn bòn: with a held pair's card)
         if len(captures) == 1:
             return captures[0]  # the one capture open: ăn, ăn cạ, ăn 4s
         if kind != "ca" and (f"capture {offer}" in captures or not captures):

@@ -77,8 +77,8 @@ export function turnWhat(game: GameKey, obs: TotomObservation | KowahObservation
   }[o.phase];
 }
 
-/** A Tổ Tôm action named as Chắn players call it: Đánh (discard), Ăn chắn / Ăn cạ (capture
- * into a Chắn or a Cạ, naming the card eaten, and for a Cạ the hand card put with it), Bốc (let the card offered go and turn the
+/** A Tổ Tôm action named as Chắn players call it: Đánh (discard), Ăn chắn / Ăn bòn / Ăn cạ (capture
+ * into a Chắn, with one card of a held pair, or into a Cạ, naming the card eaten, and for a Cạ the hand card put with it), Bốc (let the card offered go and turn the
  * stock's top card at one's own doorway, TT-T3), Dưới (let that turned card go on to the next
  * seat), Ù (win), Chíu (TT-P2), Không ù / Không chíu (decline). Only the label: the action
  * sent, and read by the notation, stays its text (`discard 3c`). */
@@ -89,7 +89,12 @@ export function chanWords(obs: TotomObservation, text: string, legal: string[]):
   // after an out-of-turn Chíu the discard goes back: trả cửa (TT-P4)
   if (verb === "discard") return `${obs.discardTo !== undefined ? "Trả cửa" : "Đánh"} ${cardSaid(arg)}`;
   // a Cạ never holds Chi chi (TT-D3)
-  if (verb === "capture" && o) return arg === o.card ? `Ăn chắn ${cardSaid(o.card)}` : `Ăn cạ ${o.card} với ${arg}`;
+  if (verb === "capture" && o && arg !== o.card) return `Ăn cạ ${o.card} với ${arg}`;
+  // with one card of a concealed pair the capture is ăn bòn (TT-C2)
+  if (verb === "capture" && o) {
+    const pair = parseCards(obs.hand ?? "").filter((c) => c === arg).length >= 2;
+    return `${pair ? "Ăn bòn" : "Ăn chắn"} ${cardSaid(o.card)}`;
+  }
   if (verb === "pass") return o?.kind === OfferKind.EXPOSED ? "Dưới" : "Bốc";
   if (verb === "win") return "Ù";
   if (verb === "chiu") return "Chíu";
@@ -137,7 +142,8 @@ export function chanLogVerb(action: string, lines: readonly string[], ended: boo
   if (verb === "capture") {  // "AI 2 exposes 6c 6m, taking 6c": a Chắn when the hand card is it
     const eaten = lines.map((l) => / taking (\S+)$/.exec(l)?.[1]).find((x) => x);
     const arg = action.split(" ")[1];
-    // as the menu says it: the card eaten, then the hand card put with it
+    // as the menu says it: the card eaten, then the hand card put with it; never ăn bòn,
+    // which would tell every seat reading the log that the hand holds another copy (TT-C2)
     return eaten === undefined ? "ăn" : eaten === arg ? `ăn chắn ${cardSaid(eaten)}` : `ăn cạ ${eaten} với ${arg}`;
   }
   return ({ discard: "đánh", capture: "ăn", win: "ù", chiu: "chíu", decline: "không" } as Record<string, string>)[verb];
