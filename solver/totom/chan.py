@@ -37,7 +37,8 @@ def card_said(card: str) -> str:
 
 def held_pair(obs: Any, card: str) -> bool:
     """Whether the seat's concealed hand holds two copies or more of `card`."""
-    return obs.hand[TOTOM.index(TOTOM.parse(card)[0])] >= 2
+    copies: int = obs.hand[TOTOM.index(TOTOM.parse(card)[0])]
+    return copies >= 2
 
 
 def chan_action(obs: Any, action: str) -> str:
