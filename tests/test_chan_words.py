@@ -489,3 +489,34 @@ def test_a_capture_with_one_card_of_a_held_pair_is_an_bon(tmp_path):
         said = say(tmp_path, "['44c 7s', '4c 7s'].map((hand) => w.chanWords({ phase: 3, "
                              "offer: { card: '4c', kind: 1 }, hand }, 'capture 4c', []))")
         assert said == ["Ăn bòn 4c", "Ăn chắn 4c"]
+
+
+def test_the_terminal_names_the_tables_parts_in_chan_words():
+    """`--chan-words`: the terminal's table says cửa, cái, bài ăn, khàn and rác where it says
+    doorway, dealer, shown, three for a Chíu and singles in English, as the web table does;
+    three of a card are held together for the fourth (TT-P2), never split into a Chắn and a
+    Cạ."""
+    from moneycards.solver.totom.screen import view
+
+    for seed in range(40):
+        state = seeded("totom", seed)
+        obs = state.observation(state.current_seat())
+        threes = [f.text for f, n in zip(TOTOM.faces, obs.hand) if n == 3]
+        if threes:
+            break
+    else:
+        raise AssertionError("no hand of three alike in seeds 0-39")
+    chan = "\n".join(view(obs, NAMES, chan=True))
+    english = "\n".join(view(obs, NAMES))
+    three = TOTOM.render(TOTOM.parse(" ".join([threes[0]] * 3)))
+    assert f"khàn {three}" in chan and f"three for a Chíu {three}" in english
+    pair = TOTOM.render(TOTOM.parse(" ".join([threes[0]] * 2)))
+    assert f"Chắn {pair}" not in chan and f"Chắn {pair}" not in english
+    for word, said in (("cái", "dealer"), ("bài ăn:", "shown:"), ("rác", "singles")):
+        assert word in chan and said not in chan, word
+        assert said in english and word not in english, said
+    played = state.observation(state.current_seat())
+    state.apply(played.legal_actions[0])  # a discard, now on offer at the next doorway
+    offered = state.observation((state.current_seat()))
+    assert "cửa)" in "\n".join(view(offered, NAMES, chan=True))
+    assert "doorway)" in "\n".join(view(offered, NAMES))

@@ -1364,6 +1364,29 @@ def chan_label(action: str, offer: str, legal: list[str], hand: list[str]) -> st
     return {"win": "Ù", "chiu": "Chíu"}[verb]
 
 
+def test_a_wins_bonuses_are_its_cuoc_in_chan_words(served, context):
+    """At the end of a Tổ Tôm deal won with bonuses, the bonuses' table is captioned Cước in
+    Chắn words (Vietnamese, "bonuses" in its title), Bonuses in English."""
+    w = Watched(context)
+    w.page.goto(served + "/")
+    w.page.evaluate("localStorage.setItem('moneycards.chanWords', '1')")
+    for seed in range(1, 40):
+        deal_in_lobby(w, served, "totom", ["you", "greedy", "greedy", "greedy"], seed)
+        view = play_over_http(w, served)
+        if view["totom"].get("result", {}).get("bonuses"):
+            break
+    else:
+        raise AssertionError("no deal of seeds 1-39 was won with bonuses")
+    caption = w.page.locator("table.bonuses caption")
+    assert caption.inner_text() == "Cước (TT-K2, TT-K3)"
+    assert w.page.get_attribute("table.bonuses caption .chan-term", "lang") == "vi"
+    assert w.page.get_attribute("table.bonuses caption .chan-term", "title") == "bonuses"
+    w.page.click(".words-switch")
+    w.settled()
+    assert caption.inner_text() == "Bonuses (TT-K2, TT-K3)"
+    assert w.errors == []
+
+
 def test_totom_moves_read_in_chan_words_when_asked(served, context):
     """The header's "moves in Chắn words" names Tổ Tôm's moves as Chắn players call them
     (Đánh, Ăn chắn / Ăn cạ naming the card eaten, Bốc, Dưới, Ù, Chíu, Không …): on the
@@ -1388,7 +1411,8 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
     w.settled()
     # the table's parts as Chắn players call them: the stock is the nọc, a doorway the cửa,
     # three of a card held for a Chíu a khàn, the unpaired cards rác, the seats beside one
-    # nhà dưới and nhà trên; spoken as Vietnamese, the English in the title
+    # nhà dưới and nhà trên, the dealer the cái, a seat's eaten pairs its bài ăn, a win's
+    # bonuses its cước; spoken as Vietnamese, the English in the title
     terms = ("[...document.querySelectorAll('.chan-term')]"
              ".map(e => [e.textContent, e.lang, e.title])")
     said = page.evaluate(terms)
@@ -1396,12 +1420,15 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
     assert set(map(tuple, said)) <= {
         ("nọc", "vi", "stock"), ("cửa", "vi", "doorway"), ("khàn", "vi", "three for a Chíu"),
         ("rác", "vi", "singles"), ("nhà dưới", "vi", "plays after you"),
-        ("nhà trên", "vi", "plays before you")}, said
+        ("nhà trên", "vi", "plays before you"), ("cái", "vi", "dealer"),
+        ("bài ăn", "vi", "shown")}, said
+    assert ["cái", "vi", "dealer"] in said and ["bài ăn", "vi", "shown"] in said, said
+    assert "dealer" not in page.inner_text(".board")
     assert ["nhà dưới", "vi", "plays after you"] in said and \
         ["nhà trên", "vi", "plays before you"] in said, said
     labels = page.evaluate("[...document.querySelectorAll('.label, .group-label')]"
                            ".map(e => e.textContent)")
-    assert not {"doorway", "three for a Chíu", "singles"} & set(labels), labels
+    assert not {"doorway", "three for a Chíu", "singles", "shown"} & set(labels), labels
     assert not page.query_selector_all(".turn-order:not(:has(.chan-term))")
     facts = page.inner_text(".status .facts")
     assert not re.search(r"\bstock \d", facts), facts

@@ -29,20 +29,26 @@ def view(obs: Any, names: Sequence[str], *, chan: bool = False) -> list[str]:
              else "pass (no capture is open to you)")  # as the web table says it
     # TT-P4: after an out-of-turn Chíu the discard goes back to the interrupted doorway
     back = getattr(obs, "discard_to", None)
+    # in Chắn words the table's parts take their Chắn names, as the web table's do: a
+    # doorway is a cửa, the dealer the cái, a seat's eaten pairs its bài ăn, three of a card
+    # held for a Chíu a khàn, the unpaired cards rác
+    door, dealer, shown, three, singles = (("cửa", "cái", "bài ăn", "khàn", "rác") if chan
+                                           else ("doorway", "dealer", "shown", "three for a Chíu",
+                                                 "singles"))
     discard = "discard" if back is None else \
-        f"discard, back to {possessive(names[back])} doorway (TT-P4)"
+        f"discard, back to {possessive(names[back])} {door} (TT-P4)"
     what = {"opening": opening, "discard": discard, "offer": offer,
             "claims": "a claim"}[phase]
     if chan and obs.to_act == obs.seat:
         what = chan_turn(obs, what)
     # in Chắn words the stock is the nọc, as the web table's header says it
-    lines = [f"Tổ Tôm · {'nọc' if chan else 'stock'} {obs.stock} · dealer {names[obs.dealer]} · "
+    lines = [f"Tổ Tôm · {'nọc' if chan else 'stock'} {obs.stock} · {dealer} {names[obs.dealer]} · "
              f"{_turn(obs, names, what)}"]
     for s, name in enumerate(names):
         mark = "*" if s == obs.seat else " "
         dead = " (dead hand, TT-S4)" if s in obs.dead_hand else ""
         pairs = " ".join(obs.exposed[s]) or "-"
-        lines += wrap(f"{mark}{name[:14]:<14} {obs.hand_sizes[s]:>2} in hand{dead}  shown: ",
+        lines += wrap(f"{mark}{name[:14]:<14} {obs.hand_sizes[s]:>2} in hand{dead}  {shown}: ",
                       pairs, 18)
     if obs.offer is not None:
         o = obs.offer
@@ -51,19 +57,22 @@ def view(obs: Any, names: Sequence[str], *, chan: bool = False) -> list[str]:
         how = {"discard": "a discard", "exposed": "from the stock",
                "passed": "from the stock, passed on"}[o.kind.value]
         lines.append(f"On the table: {o.card} {TOTOM.name(o.card)} ({how}, at "
-                     f"{possessive(names[o.door])} doorway)")
+                     f"{possessive(names[o.door])} {door})")
     if obs.claim is not None:
         claim = obs.claim.value  # in Chắn words with the action beside it, as the menu says it
         said = f"{chan_action(obs, claim)} ({claim})" if chan else claim
         lines.append(f"You may claim it: {said} (nobody else sees the question)")
     lines += _seen_grid(obs)
     lines += _barred(obs)
-    hand = list(obs.hand)
+    # three of a card are held together, waiting on the fourth for a Chíu (TT-P2), as the
+    # web table holds them; the rest in the most Chắn and Cạ
+    hand = [0 if n == 3 else n for n in obs.hand]
     part = partition_exact(hand)
-    groups = [f"Chắn {TOTOM.render([f] * 2 * n)}" for f, n in _chan_groups(part.chan)]
+    groups = [f"{three} {TOTOM.render([f] * 3)}" for f, n in zip(TOTOM.faces, obs.hand) if n == 3]
+    groups += [f"Chắn {TOTOM.render([f] * 2 * n)}" for f, n in _chan_groups(part.chan)]
     groups += [f"Cạ {TOTOM.render([a, b])}" for a, b in part.ca]
     if part.left:
-        groups.append(f"singles {TOTOM.render(part.left)}")
+        groups.append(f"{singles} {TOTOM.render(part.left)}")
     lines += wrap_items("Your hand: ", groups)
     return lines
 

@@ -798,9 +798,10 @@ export class TablePage {
     const deal: (string | Node)[] = [];
     if (game === "totom") {
       const t = obs as TotomObservation;
-      // in Chắn words the stock is the nọc, as players call it
-      deal.push(this.chan(v) ? h("span", {}, chanTerm("nọc", "stock"), ` ${t.stock}`) : `stock ${t.stock}`,
-        `dealer ${names[t.dealer]}`);
+      // in Chắn words the stock is the nọc and the dealer the cái, as players call them
+      deal.push(...(this.chan(v) ? [h("span", {}, chanTerm("nọc", "stock"), ` ${t.stock}`),
+        h("span", {}, chanTerm("cái", "dealer"), ` ${names[t.dealer]}`)]
+        : [`stock ${t.stock}`, `dealer ${names[t.dealer]}`]));
     } else if (game === "kowah") {
       deal.push(`stock ${(obs as KowahObservation).stock}`);
     } else {
@@ -1024,7 +1025,7 @@ export class TablePage {
 
   private seatPanel(v: TableView, game: GameKey, obs: Obs, names: string[], s: number, place: number): HTMLElement {
     const info = v.seats[s];
-    const badges: string[] = [];
+    const badges: (string | HTMLElement)[] = [];
     const panel = h("section", {
       class: `seat place-${place}${obs.toAct === s && !v.over ? " to-act" : ""}`,
       "aria-label": names[s], "data-seat": s,
@@ -1032,7 +1033,7 @@ export class TablePage {
     const body = h("div", { class: "seat-body" });
     if (game === "totom") {
       const t = obs as TotomObservation;
-      if (t.dealer === s) badges.push("dealer");
+      if (t.dealer === s) badges.push(this.chan(v) ? chanTerm("cái", "dealer") : "dealer");
       if (t.deadHand.includes(s)) badges.push("dead hand (TT-S4)");
       body.append(this.totomDoor(t, s, names));
     } else if (game === "kowah") {
@@ -1083,7 +1084,9 @@ export class TablePage {
   private totomDoor(t: TotomObservation, s: number, names: string[]): HTMLElement {
     const wrap = h("div", { class: "door-wrap" });
     const pairs = t.exposed[s]?.pairs ?? [];
-    wrap.append(h("div", { class: "row shown" }, h("span", { class: "label" }, "shown"),
+    const chan = this.view !== undefined && this.chan(this.view);
+    // the pairs a seat has eaten, face up before it: its bài ăn
+    wrap.append(h("div", { class: "row shown" }, h("span", { class: "label" }, chan ? chanTerm("bài ăn", "shown") : "shown"),
       pairs.length ? pairs.map((p) => h("span", { class: "pair" }, cardsEl("totom", p, s === this.view?.seat ? "" : "small")))
         : h("span", { class: "none" }, "none")));
     const dead = t.dead.filter((d) => d.seat === s).map((d) => d.card);
@@ -1094,7 +1097,7 @@ export class TablePage {
     // the card on offer at this doorway is not a dead card: said apart, so "no dead cards"
     // never stands beside a card
     const door = h("div", { class: "row door", "aria-label": `${possessive(names[s])} doorway` },
-      h("span", { class: "label" }, this.view && this.chan(this.view) ? chanTerm("cửa", "doorway") : "doorway"),
+      h("span", { class: "label" }, chan ? chanTerm("cửa", "doorway") : "doorway"),
       dead.length ? cardsEl("totom", dead, "small dead")
         : h("span", { class: "none" }, offered ? `no dead cards; ${word}` : "no dead cards"));
     if (offered) {
@@ -1195,14 +1198,14 @@ export class TablePage {
   private mine(v: TableView, game: GameKey, obs: Obs, names: string[]): HTMLElement {
     const me = h("section", { class: `seat me${obs.toAct === v.seat && !v.over ? " to-act" : ""}`,
       "aria-label": "Your seat", "data-seat": v.seat });
-    const badges: string[] = [];
+    const badges: (string | HTMLElement)[] = [];
     const body = h("div", { class: "seat-body" });
     const hand = parseCards(obs.hand);
     const pick = (cards: string[], extra = "") => this.handCards(game, cards, extra, !v.over);
     const groups = h("div", { class: "hand", "aria-label": "Your hand" });
     if (game === "totom") {
       const t = obs as TotomObservation;
-      if (t.dealer === v.seat) badges.push("dealer");
+      if (t.dealer === v.seat) badges.push(this.chan(v) ? chanTerm("cái", "dealer") : "dealer");
       if (t.deadHand.includes(v.seat)) badges.push("dead hand (TT-S4)");
       body.append(this.totomDoor(t, v.seat, names));
       const g = totomGroups(hand);
@@ -1737,7 +1740,10 @@ export class TablePage {
         ...(k < lines.length - 1 ? [h("span", { class: "sr-only" }, /[.!?:]\s*$/.test(line) ? " " : ". "), "\n"] : [])])));
     }
     if (r.bonuses.length) {
-      const t = h("table", { class: "bonuses" }, h("caption", {}, ...withRules("Bonuses (TT-K2, TT-K3)", game)),
+      // the bonuses a win is paid for are its cước
+      const caption = this.view && this.chan(this.view) ? [chanTerm("Cước", "bonuses"), ...withRules(" (TT-K2, TT-K3)", game)]
+        : withRules("Bonuses (TT-K2, TT-K3)", game);
+      const t = h("table", { class: "bonuses" }, h("caption", {}, ...caption),
         h("tr", {}, h("th", {}, "bonus"), h("th", {}, "main"), h("th", {}, "dịch"), h("th", {}, "count")));
       for (const b of r.bonuses) {
         t.append(h("tr", {}, h("td", {}, b.name), h("td", {}, String(b.main)), h("td", {}, String(b.dich)),
