@@ -1145,6 +1145,17 @@ class TableService(table_pb2_grpc.TableServiceServicer):
             seat_token=table_pb2.SeatToken(seat=seat, token=token))
 
     @table_call()
+    def ListGames(self, request: table_pb2.ListGamesRequest,
+                  context: grpc.ServicerContext) -> table_pb2.ListGamesResponse:
+        # the registry's order: the three games, then the plug-ins as they were loaded
+        return table_pb2.ListGamesResponse(games=[
+            table_pb2.GameInfo(name=g.name, game=wire(g.name).enum, title=g.title,
+                               seats=g.seats, presets=list(g.presets),
+                               settles_in_points=g.settles_in_points,
+                               plugin=wire(g.name).plugin)
+            for g in GAMES.values()])
+
+    @table_call()
     def CloseTable(self, request: table_pb2.CloseTableRequest,
                    context: grpc.ServicerContext) -> table_pb2.CloseTableResponse:
         t = self.tables.closable(request.table_id, request.seat_token, request.owner_token)

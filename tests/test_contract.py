@@ -41,6 +41,8 @@ OPEN_STRINGS = {
     "via": "how a win came, as the record and observation JSON keep it (DealResult)",
     "field": "a field path of the request",
     "reason": "ErrorInfo's reason: a rule id, or a kind of input error",
+    "preset": "a rules preset by its name: the three games' presets are enums in their "
+              "rules messages; a registered game's own grow with the games a server has",
 }
 RESPONSE_STRINGS = {
     "Violation.rule": "rule", "Violation.message": "text",
@@ -70,6 +72,7 @@ RESPONSE_STRINGS = {
     "TableView.queued_action": "action", "LegalAction.text": "action",
     "LegalAction.verb_name": "verb", "TableView.game_name": "game",
     "TableSummary.game_name": "game", "MatchRecord.game_name": "game",
+    "GameInfo.name": "game", "GameInfo.title": "name", "GameInfo.presets": "preset",
     "LegalAction.cards": "cards", "TableEvent.action": "action", "TableEvent.lines": "text",
     "TableEvent.result_lines": "text",
     "TableEvent.drawn": "cards", "TakenBack.action": "action", "TakenBack.drawn": "cards",

@@ -56,6 +56,17 @@ def test_a_plugin_is_served_by_every_process_the_server_starts(tmp_path, mode):
         assert lines[0] == "games of one's own served: High card (highcard) (from tests.toygame)"
         with grpc.insecure_channel(f"127.0.0.1:{port}") as ch:
             stub = table_pb2_grpc.TableServiceStub(ch)
+            # what a lobby offers: the three games, then the game of one's own, from any
+            # process that answers
+            for _ in range(4):
+                games = stub.ListGames(table_pb2.ListGamesRequest()).games
+                assert [(g.name, g.game, g.seats, g.plugin) for g in games] == [
+                    ("totom", common_pb2.GAME_TOTOM, 4, False),
+                    ("kowah", common_pb2.GAME_KOWAH, 3, False),
+                    ("lukfu", common_pb2.GAME_LUK_FU, 3, False),
+                    ("highcard", common_pb2.GAME_UNSPECIFIED, 2, True)]
+                assert games[3].title == "High card" and games[3].presets[0] == "seed"
+                assert [g.settles_in_points for g in games[:3]] == [True, False, True]
             # several tables: with --processes each call may reach either process; with
             # --workers the AI seat's decisions and the hints run in the solver workers
             for seed in range(4):

@@ -3855,6 +3855,49 @@ def test_a_table_of_a_game_of_ones_own_is_played_in_the_page(served_plugin, cont
     assert w.errors == []
 
 
+def test_the_lobby_deals_a_game_of_ones_own(served_plugin, context):
+    """A server started with `--plugin` deals its game from the lobby too
+    (TableService.ListGames): offered after the three by its title, its seats as many as
+    it has, its rules by its preset; the deal opens the game's table, and the lobby offers
+    the game again next time. A server without one offers the three only (below)."""
+    w = Watched(context)
+    page = w.page
+    page.goto(served_plugin + "/")
+    wait_for(page, "document.querySelector('input[name=game][value=highcard]') !== null")
+    offered = read_all(page, "input[name=game]", "es => es.map(e => e.value)")
+    assert offered == ["totom", "kowah", "lukfu", "highcard"]
+    choice = page.inner_text("label:has(input[value=highcard])")
+    assert choice == "High card a game of one's own, 2 players", choice
+    page.check("input[name=game][value=highcard]")
+    assert read_all(page, ".seat-list select", "es => es.map(e => e.id)") == ["seat0", "seat1"]
+    assert page.inner_text(".rules").endswith("High card: its own rules, preset seed")
+    assert page.is_visible(".to-points-row")  # a deal settles a point (HC-2): a target applies
+    page.select_option("#seat1", "greedy")
+    page.fill("#seed", "7")
+    page.click("#deal")
+    wait_for(page, "document.body.dataset.busy === '0' && "
+                   "document.querySelector('.board.game-plugin') !== null")
+    assert page.inner_text(".status .facts").startswith("High card · seed 7")
+    assert w.debug("legal")  # Ann leads the first trick
+    page.goto(served_plugin + "/")  # the lobby again: the game chosen last is chosen
+    wait_for(page, "document.querySelector('input[value=highcard]:checked') !== null")
+    assert read_all(page, ".seat-list select", "es => es.map(e => e.value)") == ["you", "greedy"]
+    # Your tables names it by its title and says where it stands, as it does the three's
+    wait_for(page, "document.querySelector('.resume .standing')?.textContent !== ''")
+    entry = page.inner_text(".resume li")
+    assert entry.startswith("High card, table ") and "your turn" in entry, entry
+    assert w.errors == []
+
+
+def test_a_lobby_without_games_of_ones_own_offers_the_three(served, context):
+    w = Watched(context)
+    w.page.goto(served + "/")
+    w.page.wait_for_load_state("networkidle")
+    assert read_all(w.page, "input[name=game]", "es => es.map(e => e.value)") == [
+        "totom", "kowah", "lukfu"]
+    assert w.errors == []
+
+
 @pytest.mark.parametrize("width, height", [(390, 844)])
 def test_a_luk_fu_follow_says_the_play_to_beat_beside_the_moves(served, context, width,
                                                                 height):

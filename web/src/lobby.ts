@@ -18,11 +18,27 @@ import type { CreateTableRequestSchema } from "./gen/moneycards/v1/table_pb.js";
 const MAX_SEED = 2n ** 63n - 1n; // the largest int64 (CreateTableRequest.seed)
 const SHOWN_SEATS = 8; // Your tables lists the newest seats; older ones wait in a fold
 
-const GAMES = [
-  { key: "totom", game: Game.TOTOM, seats: 4, blurb: "100-card Chắn table, 4 players" },
-  { key: "kowah", game: Game.KOWAH, seats: 3, blurb: "Cheki, 3 players" },
-  { key: "lukfu", game: Game.LUK_FU, seats: 3, blurb: "Hakka tricks, 3 players" },
-] as const;
+/** A game the lobby deals: the three, and any game of one's own the server was started
+ * with (`serve --plugin`; TableService.ListGames names them). */
+interface LobbyGame {
+  key: string;  // the registered name (CreateTableRequest.game_name)
+  game: Game;  // GAME_UNSPECIFIED for a game of one's own
+  seats: number;
+  title: string;
+  blurb: string;
+  plugin: boolean;
+  presets: readonly string[];  // a game of one's own's presets by name, the default first
+  points: boolean;  // a deal settles in points: a match may end at a target (R-match)
+}
+
+const GAMES: readonly LobbyGame[] = [
+  { key: "totom", game: Game.TOTOM, seats: 4, title: GAME_TITLE.totom, blurb: "100-card Chắn table, 4 players",
+    plugin: false, presets: [], points: true },
+  { key: "kowah", game: Game.KOWAH, seats: 3, title: GAME_TITLE.kowah, blurb: "Cheki, 3 players",
+    plugin: false, presets: [], points: false },
+  { key: "lukfu", game: Game.LUK_FU, seats: 3, title: GAME_TITLE.lukfu, blurb: "Hakka tricks, 3 players",
+    plugin: false, presets: [], points: true },
+];
 
 const WHO = [
   ["you", "You"], ["friend", "A friend (gets a link)"], ["random", "AI: random"],
@@ -43,12 +59,12 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
   const form = h("form", { class: "lobby panel", "aria-label": "A new table" });
   const gameBox = h("fieldset", { class: "games" }, h("legend", {}, "Game"));
   const last = lastLobby();
+  const games: LobbyGame[] = [...GAMES];
   const first = GAMES.some((g) => g.key === last.game) ? last.game : "totom";
-  for (const g of GAMES) {
-    gameBox.append(h("label", { class: "choice" },
-      h("input", { type: "radio", name: "game", value: g.key, checked: g.key === first }),
-      h("strong", {}, GAME_TITLE[g.key]), h("span", { class: "quiet" }, ` ${g.blurb}`)));
-  }
+  const gameChoice = (g: LobbyGame, checked: boolean) => h("label", { class: "choice" },
+    h("input", { type: "radio", name: "game", value: g.key, checked }),
+    h("strong", {}, g.title), h("span", { class: "quiet" }, ` ${g.blurb}`));
+  for (const g of GAMES) gameBox.append(gameChoice(g, g.key === first));
   const rules = h("fieldset", { class: "rules" }, h("legend", {}, "Rules"));
   const seats = h("fieldset", { class: "seat-list" }, h("legend", {}, "Seats"));
   const seed = h("input", { type: "text", name: "seed", inputmode: "numeric", autocomplete: "off",
@@ -86,11 +102,21 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     error, deal);
 
   const gameKey = () => (form.querySelector<HTMLInputElement>("input[name=game]:checked")?.value ?? "totom");
+  const chosenGame = () => games.find((x) => x.key === gameKey()) ?? games[0];
   const drawOptions = () => {
-    const g = GAMES.find((x) => x.key === gameKey())!;
+    const g = chosenGame();
     clear(rules);
     rules.append(h("legend", {}, "Rules"));
     const kept: LobbyChoices | undefined = last.games[g.key];
+    if (g.plugin && g.presets.length > 1) {
+      // a game of one's own: its presets by the names its rules give them
+      rules.append(h("span", { class: "choice" }, h("label", {}, "Preset ",
+        h("select", { name: "preset", id: "preset" }, g.presets.map((p, k) =>
+          h("option", { value: p, selected: kept?.preset ? kept.preset === p : k === 0 },
+            k === 0 ? `${p} (default)` : p))))));
+    } else if (g.plugin) {
+      rules.append(h("span", { class: "quiet" }, `${g.title}: its own rules, preset ${g.presets[0] ?? "none"}`));
+    }
     if (g.key === "totom") {
       rules.append(h("span", { class: "choice" }, h("label", {}, "Preset ",
         h("select", { name: "preset", id: "preset" },
@@ -101,7 +127,7 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     }
     // Each switch as the last table of this game left it (a lobby kept before the switches
     // were offered knew only Kowah's optional declaration), else its ruling's default.
-    for (const sw of SWITCHES[g.key]) {
+    for (const sw of switchesOf(g)) {
       const was = kept?.switches?.[sw.field]
         ?? (sw.field === "optionalDeclaration" ? kept?.optional : undefined);
       rules.append(h("span", { class: "choice" }, h("label", {},
@@ -111,7 +137,7 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
         h("span", { class: "ruling-slot", ...(/^[a-z]+$/.test(sw.ruling)
           ? { "data-preset": sw.ruling } : { "data-text": `(${sw.ruling})` }) })));
     }
-    toPointsRow.hidden = g.key === "kowah";
+    toPointsRow.hidden = !g.points;
     deals.value = kept?.deals ?? "";
     toPoints.value = kept?.toPoints ?? "";
     // the last table's seats of this game, if they still make a table (one "you")
@@ -178,14 +204,16 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
   // The rulings the choices follow, links once the rules are read (the game's own R-match):
   // drawn again with the options, and once the rules arrive, the choices made so far kept.
   const ruleLinks = () => {
-    const g = gameKey() as GameKey;
+    const chosen = chosenGame();
+    const g = chosen.key as GameKey;
     // Luk Fu's three passes end a deal with no play (LF-C4): R-match counts it, as the
     // master passes on after it, which a player might not expect of "dealt again"
     dealsLabel.textContent = g === "kowah" ? "Deals: a match tallying wins and multipliers won "
       : g === "lukfu" ? "Deals: a match with running totals (three passes count as a deal) "
-        : "Deals: a match with running totals ";
+        : chosen.points ? "Deals: a match with running totals " : "Deals: a match tallying wins ";
     clear(matchRule);
-    matchRule.append(...withRules("(R-match)", g));
+    // a game of one's own has no rules book here: its R-match is not a link
+    if (!chosen.plugin) matchRule.append(...withRules("(R-match)", g));
     for (const ref of rules.querySelectorAll<HTMLElement>(".ruling-slot")) {
       clear(ref);
       const preset = ref.dataset.preset;
@@ -199,10 +227,28 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
   warnOfSeed();
   ruleLinks();
   void loadRules().then((here) => { if (here) ruleLinks(); });
+  // the games of one's own this server deals, after the three (an older server, or one
+  // that cannot answer, deals the three only)
+  void tables.listGames({}).then((served) => {
+    for (const info of served.games) {
+      if (!info.plugin || games.some((g) => g.key === info.name)) continue;
+      const g: LobbyGame = { key: info.name, game: Game.UNSPECIFIED, seats: info.seats, title: info.title,
+        blurb: `a game of one's own, ${plural(info.seats, "player")}`, plugin: true, presets: info.presets,
+        points: info.settlesInPoints };
+      games.push(g);
+      gameBox.append(gameChoice(g, false));
+      if (last.game === g.key && gameKey() === first && first === "totom") {
+        gameBox.querySelector<HTMLInputElement>(`input[value="${CSS.escape(g.key)}"]`)!.checked = true;
+        drawOptions();
+        ruleLinks();
+        warnOfSeed();
+      }
+    }
+  }, () => undefined);
 
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const g = GAMES.find((x) => x.key === gameKey())!;
+    const g = chosenGame();
     const picks = Array.from(seats.querySelectorAll<HTMLSelectElement>("select")).map((s) => s.value);
     const names = Array.from(seats.querySelectorAll<HTMLInputElement>("input[type=text]")).map((i) => i.value.trim());
     const mine = picks.indexOf("you");
@@ -217,7 +263,8 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
         // a friend's seat is marked invited: until the link is opened, every seat is told
         ? { kind: SeatKind.HUMAN, name: names[s], invited: p === "friend" }
         : { kind: SeatKind.AI, aiLevel: LEVELS[p], name: names[s] }));
-    const req: MessageInitShape<typeof CreateTableRequestSchema> = { game: g.game, seats: tableSeats };
+    const req: MessageInitShape<typeof CreateTableRequestSchema> = g.plugin
+      ? { gameName: g.key, seats: tableSeats } : { game: g.game, seats: tableSeats };
     // The seed is an int64 of 0 or more, written in digits ("1e5" is a number to the
     // browser, not to BigInt); the deals 1-1000 (R-match). Refused here with the field named.
     const seedText = seed.value.trim();
@@ -246,12 +293,15 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     // Only a switch set otherwise than its default is sent: the table then names just those.
     const switches: Record<string, boolean> = {};
     const changed: Record<string, boolean> = {};
-    for (const sw of SWITCHES[g.key]) {
+    for (const sw of switchesOf(g)) {
       const on = form.querySelector<HTMLInputElement>(`#${switchId(sw)}`)?.checked ?? sw.on;
       switches[sw.field] = on;
       if (on !== sw.on) changed[sw.field] = on;
     }
-    if (g.key === "totom") {
+    if (g.plugin) {
+      const preset = form.querySelector<HTMLSelectElement>("#preset")?.value ?? g.presets[0];
+      req.rules = { case: "pluginRules", value: preset ? { preset } : {} };
+    } else if (g.key === "totom") {
       const preset = (form.querySelector<HTMLSelectElement>("#preset")?.value === "traditional")
         ? TotomRulesPreset.TRADITIONAL : TotomRulesPreset.SEED;
       req.rules = { case: "totomRules", value: { preset, ...changed } };
@@ -270,7 +320,8 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
       const own = made.seatTokens.find((t) => t.seat === mine)!;
       const friends: Invite[] = made.seatTokens.filter((t) => t.seat !== mine)
         .map((f) => ({ seat: f.seat, token: f.token, name: names[f.seat] ?? "" }));
-      const seat: Remembered = { tableId: made.tableId, token: own.token, game: g.key, seat: mine, at: Date.now(),
+      const seat: Remembered = { tableId: made.tableId, token: own.token, game: g.key,
+        title: g.plugin ? g.title : undefined, seat: mine, at: Date.now(),
         invites: friends.length ? friends : undefined, owner: made.ownerToken || undefined };
       remember(seat);
       if (friends.length) showInvites(host, seat, g.key, friends, go);
@@ -291,7 +342,7 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
   const mine = remembered();
   let looked = 0;  // the entries asked how their table stands: the newest, not every one
   const entry = (s: Remembered): HTMLElement => {
-    const what = `${GAME_TITLE[s.game as keyof typeof GAME_TITLE] ?? s.game}, table ${s.tableId}, seat ${s.seat}`
+    const what = `${gameTitle(s)}, table ${s.tableId}, seat ${s.seat}`
       + (s.name ? ` as ${s.name}` : "");
     const drop = () => {
       forget(s);
@@ -435,7 +486,7 @@ function showInvites(host: HTMLElement, seat: Remembered, game: string, friends:
                      go: (seat: Seat) => void): void {
   clear(host);
   host.append(h("section", { class: "panel invite", "aria-label": "Invite your friends" },
-    h("h2", {}, `${GAME_TITLE[game as keyof typeof GAME_TITLE]} table ${seat.tableId} is dealt`),
+    h("h2", {}, `${gameTitle(seat)} table ${seat.tableId} is dealt`),
     h("p", {}, "Send each friend the link to their seat. A link is that seat's password: keep it to them " +
       "(your table shows the links again under \u201clinks for friends\u201d). When your friend opens it, the seat gets " +
       "a new password that only their browser has, and the link opens nothing more: no one else, you included, " +
@@ -449,4 +500,15 @@ function showInvites(host: HTMLElement, seat: Remembered, game: string, friends:
     heading.tabIndex = -1;
     heading.focus();
   }
+}
+
+/** The three games' switches the lobby offers (a game of one's own has none here). */
+function switchesOf(g: LobbyGame): SwitchChoice[] {
+  return g.plugin ? [] : SWITCHES[g.key as GameKey];
+}
+
+/** A remembered seat's game by the name people know it by (a game of one's own's title was
+ * kept when it was dealt; else its registered name). */
+function gameTitle(s: Remembered): string {
+  return GAME_TITLE[s.game as GameKey] ?? s.title ?? s.game;
 }

@@ -10,6 +10,8 @@ const MINE = "moneycards.seats";
 
 export interface Remembered extends Seat {
   game: string;
+  /** A game of one's own's title ("High card"), for Your tables; the three's are known. */
+  title?: string;
   seat: number;
   at: number;
   /** The seat's name at the table, to tell the seats of "Your tables" apart. */

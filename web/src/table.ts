@@ -1932,10 +1932,12 @@ export function finished(v: TableView): boolean {
  * browser's tables: the match's deal, whose turn, and the friends who have not opened their
  * links ("deal 2 of 4, Cy to act; links not opened yet: Ann, Cy"). */
 export function standing(v: TableView): string {
-  const obs = v.observation.value as Partial<Obs> | undefined;
   const m = v.matchState;
   const deal = !m ? "" : m.rules?.deals ? `deal ${m.deal} of ${m.rules.deals}` : `deal ${m.deal}`;
-  const who = obs?.toAct;
+  // a game of one's own writes its observation as JSON (`to_act`), the three as messages
+  const plugin = v.observation.case === "plugin" ? v.observation.value.to_act : undefined;
+  const who = v.observation.case === "plugin" ? (typeof plugin === "number" ? plugin : undefined)
+    : (v.observation.value as Partial<Obs> | undefined)?.toAct;
   const turn = v.over ? "the deal is over" : who === v.seat ? "your turn"
     : who !== undefined && v.seats[who] ? `${seatName(v.seats[who])} to act` : "";
   // every friend not yet there, not only the one the table waits on

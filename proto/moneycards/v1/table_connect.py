@@ -44,6 +44,9 @@ class TableService(Protocol):
     async def renew_seat_token(self, request: moneycards_dot_v1_dot_table__pb2.RenewSeatTokenRequest, ctx: RequestContext) -> moneycards_dot_v1_dot_table__pb2.RenewSeatTokenResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
+    async def list_games(self, request: moneycards_dot_v1_dot_table__pb2.ListGamesRequest, ctx: RequestContext) -> moneycards_dot_v1_dot_table__pb2.ListGamesResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+
 
 class TableServiceASGIApplication(ConnectASGIApplication[TableService]):
     def __init__(self, service: TableService | AsyncGenerator[TableService], *, interceptors: Iterable[Interceptor]=(), read_max_bytes: int | None = None, compressions: Iterable[Compression] | None = None) -> None:
@@ -139,6 +142,16 @@ class TableServiceASGIApplication(ConnectASGIApplication[TableService]):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=svc.renew_seat_token,
+                ),
+                "/moneycards.v1.TableService/ListGames": Endpoint.unary(
+                    method=MethodInfo(
+                        name="ListGames",
+                        service_name="moneycards.v1.TableService",
+                        input=moneycards_dot_v1_dot_table__pb2.ListGamesRequest,
+                        output=moneycards_dot_v1_dot_table__pb2.ListGamesResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=svc.list_games,
                 ),
             },
             interceptors=interceptors,
@@ -333,6 +346,26 @@ class TableServiceClient(ConnectClient):
             timeout_ms=timeout_ms,
         )
 
+    async def list_games(
+        self,
+        request: moneycards_dot_v1_dot_table__pb2.ListGamesRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> moneycards_dot_v1_dot_table__pb2.ListGamesResponse:
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="ListGames",
+                service_name="moneycards.v1.TableService",
+                input=moneycards_dot_v1_dot_table__pb2.ListGamesRequest,
+                output=moneycards_dot_v1_dot_table__pb2.ListGamesResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
 
 class TableServiceSync(Protocol):
     def create_table(self, request: moneycards_dot_v1_dot_table__pb2.CreateTableRequest, ctx: RequestContext) -> moneycards_dot_v1_dot_table__pb2.CreateTableResponse:
@@ -352,6 +385,8 @@ class TableServiceSync(Protocol):
     def close_table(self, request: moneycards_dot_v1_dot_table__pb2.CloseTableRequest, ctx: RequestContext) -> moneycards_dot_v1_dot_table__pb2.CloseTableResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
     def renew_seat_token(self, request: moneycards_dot_v1_dot_table__pb2.RenewSeatTokenRequest, ctx: RequestContext) -> moneycards_dot_v1_dot_table__pb2.RenewSeatTokenResponse:
+        raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
+    def list_games(self, request: moneycards_dot_v1_dot_table__pb2.ListGamesRequest, ctx: RequestContext) -> moneycards_dot_v1_dot_table__pb2.ListGamesResponse:
         raise ConnectError(Code.UNIMPLEMENTED, "Not implemented")
 
 
@@ -448,6 +483,16 @@ class TableServiceWSGIApplication(ConnectWSGIApplication):
                         idempotency_level=IdempotencyLevel.UNKNOWN,
                     ),
                     function=service.renew_seat_token,
+                ),
+                "/moneycards.v1.TableService/ListGames": EndpointSync.unary(
+                    method=MethodInfo(
+                        name="ListGames",
+                        service_name="moneycards.v1.TableService",
+                        input=moneycards_dot_v1_dot_table__pb2.ListGamesRequest,
+                        output=moneycards_dot_v1_dot_table__pb2.ListGamesResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                    ),
+                    function=service.list_games,
                 ),
             },
             interceptors=interceptors,
@@ -636,6 +681,26 @@ class TableServiceClientSync(ConnectClientSync):
                 service_name="moneycards.v1.TableService",
                 input=moneycards_dot_v1_dot_table__pb2.RenewSeatTokenRequest,
                 output=moneycards_dot_v1_dot_table__pb2.RenewSeatTokenResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+
+    def list_games(
+        self,
+        request: moneycards_dot_v1_dot_table__pb2.ListGamesRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None,
+        timeout_ms: int | None = None,
+    ) -> moneycards_dot_v1_dot_table__pb2.ListGamesResponse:
+        return self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="ListGames",
+                service_name="moneycards.v1.TableService",
+                input=moneycards_dot_v1_dot_table__pb2.ListGamesRequest,
+                output=moneycards_dot_v1_dot_table__pb2.ListGamesResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
             ),
             headers=headers,

@@ -53,6 +53,34 @@ ACTION_VERB_DOWN: ActionVerb
 ACTION_VERB_CLAIM: ActionVerb
 ACTION_VERB_END: ActionVerb
 
+class ListGamesRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ListGamesResponse(_message.Message):
+    __slots__ = ("games",)
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    games: _containers.RepeatedCompositeFieldContainer[GameInfo]
+    def __init__(self, games: _Optional[_Iterable[_Union[GameInfo, _Mapping]]] = ...) -> None: ...
+
+class GameInfo(_message.Message):
+    __slots__ = ("name", "game", "title", "seats", "presets", "settles_in_points", "plugin")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    PRESETS_FIELD_NUMBER: _ClassVar[int]
+    SETTLES_IN_POINTS_FIELD_NUMBER: _ClassVar[int]
+    PLUGIN_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    game: _common_pb2.Game
+    title: str
+    seats: int
+    presets: _containers.RepeatedScalarFieldContainer[str]
+    settles_in_points: bool
+    plugin: bool
+    def __init__(self, name: _Optional[str] = ..., game: _Optional[_Union[_common_pb2.Game, str]] = ..., title: _Optional[str] = ..., seats: _Optional[int] = ..., presets: _Optional[_Iterable[str]] = ..., settles_in_points: _Optional[bool] = ..., plugin: _Optional[bool] = ...) -> None: ...
+
 class CreateTableRequest(_message.Message):
     __slots__ = ("game", "game_name", "seats", "seed", "totom_rules", "kowah_rules", "luk_fu_rules", "plugin_rules", "match_rules", "ai_only")
     GAME_FIELD_NUMBER: _ClassVar[int]

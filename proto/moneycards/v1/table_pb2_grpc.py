@@ -128,6 +128,11 @@ class TableServiceStub:
                 request_serializer=moneycards_dot_v1_dot_table__pb2.RenewSeatTokenRequest.SerializeToString,
                 response_deserializer=moneycards_dot_v1_dot_table__pb2.RenewSeatTokenResponse.FromString,
                 _registered_method=True)
+        self.ListGames = channel.unary_unary(
+                '/moneycards.v1.TableService/ListGames',
+                request_serializer=moneycards_dot_v1_dot_table__pb2.ListGamesRequest.SerializeToString,
+                response_deserializer=moneycards_dot_v1_dot_table__pb2.ListGamesResponse.FromString,
+                _registered_method=True)
 
 
 class TableServiceServicer:
@@ -269,6 +274,15 @@ class TableServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListGames(self, request, context):
+        """The games this server deals: the three, then any game of one's own it was started with
+        (`serve --plugin`), each with its name, title, seats and rule presets, as a lobby
+        offers them. Anyone may ask.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_TableServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -316,6 +330,11 @@ def add_TableServiceServicer_to_server(servicer, server):
                     servicer.RenewSeatToken,
                     request_deserializer=moneycards_dot_v1_dot_table__pb2.RenewSeatTokenRequest.FromString,
                     response_serializer=moneycards_dot_v1_dot_table__pb2.RenewSeatTokenResponse.SerializeToString,
+            ),
+            'ListGames': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListGames,
+                    request_deserializer=moneycards_dot_v1_dot_table__pb2.ListGamesRequest.FromString,
+                    response_serializer=moneycards_dot_v1_dot_table__pb2.ListGamesResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -610,6 +629,33 @@ class TableService:
             '/moneycards.v1.TableService/RenewSeatToken',
             moneycards_dot_v1_dot_table__pb2.RenewSeatTokenRequest.SerializeToString,
             moneycards_dot_v1_dot_table__pb2.RenewSeatTokenResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListGames(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/moneycards.v1.TableService/ListGames',
+            moneycards_dot_v1_dot_table__pb2.ListGamesRequest.SerializeToString,
+            moneycards_dot_v1_dot_table__pb2.ListGamesResponse.FromString,
             options,
             channel_credentials,
             insecure,
