@@ -15,7 +15,8 @@ from typing import Callable, Sequence
 # The seat's view in words lives with the engines, so that a state can print itself; the
 # terminal's modules read it from here as before.
 from moneycards.solver.screen import (  # noqa: F401
-    WIDTH, _game_screen, _upper_first, chan_verb as chan_verb, chan_words as chan_words,
+    WIDTH, _game_screen, _upper_first, chan_end as chan_end, chan_verb as chan_verb,
+    chan_words as chan_words,
     default_down as default_down,
     describe as describe, explain as explain, menu as menu, menu_lines as menu_lines,
     plain as plain, read_chan as read_chan, screen as screen, wrap as wrap,

@@ -21,9 +21,9 @@ from typing import Any
 
 import click
 
-from moneycards.cli.screen import (Printer, chan_verb, chan_words, default_down, describe, explain,
-                                   hint_lines, menu, menu_lines, plain, read_chan, screen,
-                                   terminal_width, wrap, wrap_clauses)
+from moneycards.cli.screen import (Printer, chan_end, chan_verb, chan_words, default_down,
+                                   describe, explain, hint_lines, menu, menu_lines, plain,
+                                   read_chan, screen, terminal_width, wrap, wrap_clauses)
 from moneycards.cli.rules import example, known_rule, pick, rule_lines
 from moneycards.cli.tables import CannotUndo, LocalTable, RemoteTable
 from moneycards.records import rules_json
@@ -445,7 +445,9 @@ class Session:
         names = self.table.names()
         out = [*wrap_clauses(self.table.result_text())]
         if self.table.over():
-            out += explain(self.table.final_state(), names)
+            final = self.table.final_state()
+            ended = explain(final, names)
+            out += chan_end(final.game, ended) if self.chan else ended
         out += self.table.match_lines()
         return [*out, PRACTICE] if self.practice() else out
 

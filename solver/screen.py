@@ -155,6 +155,11 @@ def chan_log_verb(game: str, action: str, lines: Sequence[str], ended: bool) -> 
     return _game_screen(game).chan_log_verb(action, lines, ended)  # type: ignore[no-any-return]
 
 
+def chan_end(game: str, lines: Sequence[str]) -> list[str]:
+    """A deal's end in the game's players' own words (Tổ Tôm's bonuses: cước)."""
+    return _game_screen(game).chan_end(lines)  # type: ignore[no-any-return]
+
+
 def chan_verb(obs: Any, verb: str) -> str:
     """An action's verb in the game's players' own words ("đánh", "bốc")."""
     return _game_screen(obs.game).chan_verb(obs, verb)  # type: ignore[no-any-return]

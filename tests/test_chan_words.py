@@ -492,7 +492,7 @@ def test_a_capture_with_one_card_of_a_held_pair_is_an_bon(tmp_path):
 
 
 def test_the_terminal_names_the_tables_parts_in_chan_words():
-    """`--chan-words`: the terminal's table says cửa, cái, bài ăn, khàn and rác where it says
+    """`--chan-words`: the terminal's table says cửa, cái, bài ăn, khàn and què where it says
     doorway, dealer, shown, three for a Chíu and singles in English, as the web table does;
     three of a card are held together for the fourth (TT-P2), never split into a Chắn and a
     Cạ."""
@@ -512,7 +512,7 @@ def test_the_terminal_names_the_tables_parts_in_chan_words():
     assert f"khàn {three}" in chan and f"three for a Chíu {three}" in english
     pair = TOTOM.render(TOTOM.parse(" ".join([threes[0]] * 2)))
     assert f"Chắn {pair}" not in chan and f"Chắn {pair}" not in english
-    for word, said in (("cái", "dealer"), ("bài ăn:", "shown:"), ("rác", "singles")):
+    for word, said in (("cái", "dealer"), ("bài ăn:", "shown:"), ("què", "singles")):
         assert word in chan and said not in chan, word
         assert said in english and word not in english, said
     played = state.observation(state.current_seat())
@@ -520,3 +520,17 @@ def test_the_terminal_names_the_tables_parts_in_chan_words():
     offered = state.observation((state.current_seat()))
     assert "cửa)" in "\n".join(view(offered, NAMES, chan=True))
     assert "doorway)" in "\n".join(view(offered, NAMES))
+
+
+def test_a_wins_bonuses_are_its_cuoc_at_the_terminals_end():
+    """`--chan-words`: the end of a deal won with bonuses names them Cước, as the web table
+    does; without it, Bonuses (seed 13: AI 3 wins with Lèo and Ù chì)."""
+    run = [sys.executable, "-m", "moneycards.cli.main", "totom", "play", "--seed", "13"]
+    said = {}
+    for extra in ((), ("--chan-words",)):
+        r = subprocess.run([*run, *extra], input="1\n" * 300, capture_output=True,
+                           text=True, timeout=120)
+        said[extra] = r.stdout
+    assert "  Cước (TT-K2: " in said[("--chan-words",)]
+    assert "Bonuses (" not in said[("--chan-words",)]
+    assert "  Bonuses (TT-K2: " in said[()] and "Cước" not in said[()]

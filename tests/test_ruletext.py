@@ -144,7 +144,8 @@ def test_the_command_prints_the_rule_under_its_section():
     assert r.output.splitlines() == [
         "Capture restrictions",
         "  TT-C3  A seat that declines an available Chắn capture of a face may not later",
-        "         discard that face nor use it in a Cạ."]
+        "         discard that face nor use it in a Cạ.",
+        "         In players' words: bỏ chắn đánh chắn"]
 
 
 def test_the_command_lists_sections_and_every_rule():
@@ -290,7 +291,11 @@ def test_each_games_rules_help_finds_with_a_word_of_its_own_rules(game):
     ("bốc", ["TT-T3"]), ("duoi", ["TT-T3"]), ("trả cửa", ["TT-P4"]), ("tra cua", ["TT-P4"]),
     # què: a lone card that cannot pair (TT-C6); xé chắn: splitting a pair (TT-W3, TT-C2)
     ("què", ["TT-C6"]), ("xé chắn", ["TT-W3", "TT-C2"]), ("xe chan", ["TT-W3", "TT-C2"]),
-    ("đánh", ["TT-T2", "R-own-faces"]),
+    ("đánh", ["TT-T2", "TT-C3", "TT-C4", "R-own-faces"]),
+    # the errors by their players' names: a Cạ where the twin is held, a declined Chắn's
+    # face discarded, a discarded face captured
+    ("bỏ chắn ăn cạ", ["TT-C1"]), ("bo chan danh chan", ["TT-C3"]),
+    ("đánh đi ăn lại", ["TT-C4"]),
 ])
 def test_a_move_s_chan_word_finds_the_rule_behind_it(words, ids):
     """The web table's and the terminal's Chắn words (Bốc, Dưới, Trả cửa …) name moves the

@@ -1357,7 +1357,8 @@ def chan_label(action: str, offer: str, legal: list[str], hand: list[str]) -> st
         # with one card of a pair the hand keeps: ăn bòn (TT-C2)
         return f"{'Ăn bòn' if hand.count(arg) >= 2 else 'Ăn chắn'} {named.get(eaten, eaten)}"
     if verb == "pass":  # TT-T3: a card turned at one's own doorway goes on; any other, bốc
-        return "Dưới" if "(from the stock, at your doorway)" in offer else "Bốc"
+        return "Dưới" if re.search(r"\(from the stock, at your (doorway|cửa)\)", offer) \
+            else "Bốc"
     if verb == "decline":
         return {(True, True): "Không ù, không chíu", (True, False): "Không ù",
                 (False, True): "Không chíu"}[("win" in legal, "chiu" in legal)]
@@ -1379,11 +1380,16 @@ def test_a_wins_bonuses_are_its_cuoc_in_chan_words(served, context):
         raise AssertionError("no deal of seeds 1-39 was won with bonuses")
     caption = w.page.locator("table.bonuses caption")
     assert caption.inner_text() == "Cước (TT-K2, TT-K3)"
+    assert w.page.inner_text("table.bonuses th >> nth=0") == "cước"
+    # the server's lines, every seat's and in English, say cước too for this seat
+    shown = w.page.inner_text(".result pre.shown")
+    assert "Cước (TT-K2" in shown and "Bonuses" not in shown, shown
     assert w.page.get_attribute("table.bonuses caption .chan-term", "lang") == "vi"
     assert w.page.get_attribute("table.bonuses caption .chan-term", "title") == "bonuses"
     w.page.click(".words-switch")
     w.settled()
     assert caption.inner_text() == "Bonuses (TT-K2, TT-K3)"
+    assert "Bonuses (TT-K2" in w.page.inner_text(".result pre.shown")
     assert w.errors == []
 
 
@@ -1410,7 +1416,7 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
     page.click(".words-switch")
     w.settled()
     # the table's parts as Chắn players call them: the stock is the nọc, a doorway the cửa,
-    # three of a card held for a Chíu a khàn, the unpaired cards rác, the seats beside one
+    # three of a card held for a Chíu a khàn, the unpaired cards què, the seats beside one
     # nhà dưới and nhà trên, the dealer the cái, a seat's eaten pairs its bài ăn, a win's
     # bonuses its cước; spoken as Vietnamese, the English in the title
     terms = ("[...document.querySelectorAll('.chan-term')]"
@@ -1419,7 +1425,7 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
     assert ["nọc", "vi", "stock"] in said and ["cửa", "vi", "doorway"] in said, said
     assert set(map(tuple, said)) <= {
         ("nọc", "vi", "stock"), ("cửa", "vi", "doorway"), ("khàn", "vi", "three for a Chíu"),
-        ("rác", "vi", "singles"), ("nhà dưới", "vi", "plays after you"),
+        ("què", "vi", "singles"), ("nhà dưới", "vi", "plays after you"),
         ("nhà trên", "vi", "plays before you"), ("cái", "vi", "dealer"),
         ("bài ăn", "vi", "shown")}, said
     assert ["cái", "vi", "dealer"] in said and ["bài ăn", "vi", "shown"] in said, said
@@ -1446,6 +1452,8 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
         assert sorted(a for a, _, _, _, _, _ in shown) == sorted(legal)
         if offer:  # the offered card's Vietnamese name is marked as Vietnamese
             assert page.get_attribute(".offer-box p span[lang]", "lang") == "vi"
+            # and it lies at a cửa: the table's parts by their Chắn names in every line
+            assert " cửa)" in offer and "doorway" not in offer, offer
         for action, text, aria, lang, said, short in shown:
             assert text == chan_label(action, offer, legal, hand), (action, offer)
             assert lang == "vi"  # a screen reader speaks the Chắn words as Vietnamese

@@ -18,6 +18,9 @@ from moneycards.solver.table import IllegalAction
 # find the rule behind a move's name (the rules' own text is the page's, in English).
 RULE_WORDS: dict[str, tuple[str, ...]] = {
     "TT-T2": ("ăn", "ăn chắn", "ăn cạ", "đánh"),  # capture, then discard
+    "TT-C1": ("bỏ chắn ăn cạ",),  # a Cạ capture where the seat holds the card's twin
+    "TT-C3": ("bỏ chắn đánh chắn",),  # discarding the face of a Chắn declined
+    "TT-C4": ("đánh đi ăn lại",),  # capturing a face one discarded
     "TT-T3": ("bốc", "dưới"),  # let the card go and turn the stock; let one's own go on
     "TT-P4": ("trả cửa",),  # the discard that goes back after a Chíu
     "TT-W3": ("xé chắn",),  # splitting an identical pair
@@ -215,3 +218,9 @@ def read_chan(words: Sequence[str], obs: Any) -> str | None:
     if verb == "decline" or (verb in ("win", "chiu") and rest in ([], offered)):
         return verb  # "không ù", "ù 7s": the claim or its refusal names no card
     return " ".join([verb, *rest])
+
+
+def chan_end(lines: Sequence[str]) -> list[str]:
+    """A deal's end in Chắn words: its bonuses are the win's cước (the lines are every
+    seat's, in English; only a seat that asked for Chắn words reads them so)."""
+    return [re.sub(r"^(\s*)Bonuses \(", r"\1Cước (", line) for line in lines]

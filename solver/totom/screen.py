@@ -11,7 +11,8 @@ from moneycards.solver.screen import _turn, _upper_first, wrap, wrap_items
 from moneycards.solver.table import possessive
 # chan_action: the menu's Chắn words, which solver/screen.py chan_words asks for
 from moneycards.solver.totom.chan import (  # noqa: F401
-    RULE_WORDS as RULE_WORDS, chan_action as chan_action, chan_log_verb as chan_log_verb,
+    RULE_WORDS as RULE_WORDS, chan_action as chan_action, chan_end as chan_end,
+    chan_log_verb as chan_log_verb,
     chan_turn, chan_verb as chan_verb, read_chan as read_chan)
 
 if TYPE_CHECKING:
@@ -31,8 +32,8 @@ def view(obs: Any, names: Sequence[str], *, chan: bool = False) -> list[str]:
     back = getattr(obs, "discard_to", None)
     # in Chắn words the table's parts take their Chắn names, as the web table's do: a
     # doorway is a cửa, the dealer the cái, a seat's eaten pairs its bài ăn, three of a card
-    # held for a Chíu a khàn, the unpaired cards rác
-    door, dealer, shown, three, singles = (("cửa", "cái", "bài ăn", "khàn", "rác") if chan
+    # held for a Chíu a khàn, the unpaired cards què
+    door, dealer, shown, three, singles = (("cửa", "cái", "bài ăn", "khàn", "què") if chan
                                            else ("doorway", "dealer", "shown", "three for a Chíu",
                                                  "singles"))
     discard = "discard" if back is None else \

@@ -1115,7 +1115,10 @@ export class TablePage {
       if (t.offer?.card) {
         const o = t.offer;
         c.append(h("div", { class: "offer-box" }, cardEl("totom", o.card, "big"),
-          h("p", {}, `On the table: ${o.card} `, h("span", { lang: "vi" }, cardName("totom", o.card)), ` (${OFFER_WORDS[o.kind]}, at ${o.door === v.seat ? "your" : possessive(names[o.door])} doorway), ${v.over ? "the card the deal ended on" : `offered to ${o.seat === v.seat ? "you" : names[o.seat]}`}`)));
+          h("p", {}, `On the table: ${o.card} `, h("span", { lang: "vi" }, cardName("totom", o.card)),
+            ` (${OFFER_WORDS[o.kind]}, at ${o.door === v.seat ? "your" : possessive(names[o.door])} `,
+            this.chan(v) ? chanTerm("cửa", "doorway") : "doorway",
+            `), ${v.over ? "the card the deal ended on" : `offered to ${o.seat === v.seat ? "you" : names[o.seat]}`}`)));
       } else {
         c.append(h("p", { class: "quiet" }, "No card on offer."));
       }
@@ -1213,7 +1216,7 @@ export class TablePage {
       for (const p of g.threes) groups.append(group(this.chan(v) ? chanTerm("khàn", "three for a Chíu") : "three for a Chíu", pick(p)));
       for (const p of g.chan) groups.append(group("Chắn", pick(p)));
       for (const p of g.ca) groups.append(group("Cạ", pick(p)));
-      if (g.singles.length) groups.append(group(this.chan(v) ? chanTerm("rác", "singles") : "singles", pick(g.singles)));
+      if (g.singles.length) groups.append(group(this.chan(v) ? chanTerm("què", "singles") : "singles", pick(g.singles)));
     } else if (game === "kowah") {
       const k = obs as KowahObservation;
       const shown = k.declared[v.seat];
@@ -1696,10 +1699,13 @@ export class TablePage {
                       declared: Readonly<Record<number, string>>, shown: string[]): void {
     const m = this.view?.matchState;
     const redeal = !m ? "one-deal" : m.over ? "match-over" : "next-deal";
-    const told = explainResult(game, r, names, declared, redeal);
+    const chan = this.view !== undefined && this.chan(this.view);
+    const told = explainResult(game, r, names, declared, redeal, chan);
     // a drawn Kowah deal has nothing more to tell: no empty list for a screen reader
     if (told.length) box.append(h("ul", { class: "explain" }, told.map((line) => h("li", {}, ...withRules(line, game)))));
-    const lines = shown.filter((line) => !(r.net.length && line.startsWith("Settlement")));
+    // the server's lines are every seat's, in English; in Chắn words the bonuses are cước
+    const lines = shown.filter((line) => !(r.net.length && line.startsWith("Settlement")))
+      .map((line) => (chan ? chanEnd(line) : line));
     // A Tổ Tôm winner's twenty drawn as cards above the lines that read them out, in the
     // pairs the lines list (Chắn, then Cạ), else as one row: the same cards, hidden from a
     // screen reader, which reads the lines
@@ -1741,10 +1747,11 @@ export class TablePage {
     }
     if (r.bonuses.length) {
       // the bonuses a win is paid for are its cước
-      const caption = this.view && this.chan(this.view) ? [chanTerm("Cước", "bonuses"), ...withRules(" (TT-K2, TT-K3)", game)]
+      const caption = chan ? [chanTerm("Cước", "bonuses"), ...withRules(" (TT-K2, TT-K3)", game)]
         : withRules("Bonuses (TT-K2, TT-K3)", game);
       const t = h("table", { class: "bonuses" }, h("caption", {}, ...caption),
-        h("tr", {}, h("th", {}, "bonus"), h("th", {}, "main"), h("th", {}, "dịch"), h("th", {}, "count")));
+        h("tr", {}, h("th", {}, chan ? chanTerm("cước", "bonus") : "bonus"), h("th", {}, "main"), h("th", {}, "dịch"),
+          h("th", {}, "count")));
       for (const b of r.bonuses) {
         t.append(h("tr", {}, h("td", {}, b.name), h("td", {}, String(b.main)), h("td", {}, String(b.dich)),
           h("td", {}, String(b.count))));
@@ -1871,6 +1878,11 @@ export class TablePage {
       showRule: (id: string) => (this.view ? showRuleById(id, GAME_KEY[this.view.game]) : false),
     };
   }
+}
+
+/** An end-of-deal line of the server's in Chắn words: its bonuses are the win's cước. */
+function chanEnd(line: string): string {
+  return line.replace(/^(\s*)Bonuses \(/, "$1Cước (");
 }
 
 /** A Chắn player's word for a part of the table, spoken as Vietnamese, its English in the

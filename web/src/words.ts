@@ -44,7 +44,7 @@ export function possessive(name: string): string {
 
 /** What the seat to act is doing, as the terminal's status line says it. */
 export function turnWhat(game: GameKey, obs: TotomObservation | KowahObservation | LukFuObservation,
-                         legal: string[], names: string[] = []): string {
+                         legal: string[], names: string[] = [], door = "doorway"): string {
   // Only the choices the seat has: "capture or pass" when it can capture, else "pass".
   const has = (verb: string) => legal.some((a) => a === verb || a.startsWith(verb + " "));
   if (game === "totom") {
@@ -53,7 +53,7 @@ export function turnWhat(game: GameKey, obs: TotomObservation | KowahObservation
       [TotomPhase.OPENING]: has("win") ? "your first discard (or Thiên ù)" : "your first discard",
       // TT-P4: after an out-of-turn Chíu the discard goes back to the interrupted doorway
       [TotomPhase.DISCARD]: o.discardTo === undefined ? "discard"
-        : `discard, back to ${possessive(names[o.discardTo] ?? `seat ${o.discardTo}`)} doorway (TT-P4)`,
+        : `discard, back to ${possessive(names[o.discardTo] ?? `seat ${o.discardTo}`)} ${door} (TT-P4)`,
       [TotomPhase.OFFER]: has("capture") ? "capture or pass" : "pass (no capture is open to you)",
       [TotomPhase.CLAIMS]: has("chiu") ? "claim a Chíu or decline" : "claim the win or decline",
       [TotomPhase.UNSPECIFIED]: "",
@@ -126,7 +126,8 @@ export function chanTurn(obs: TotomObservation, legal: string[], names: string[]
   }[obs.phase];
   const claims = [has("win") ? "ù" : "", has("chiu") ? "chíu" : ""].filter((x) => x);
   const said = obs.phase === TotomPhase.CLAIMS ? `${claims.join(" hay ")} hay ${vi}` : vi;
-  const en = turnWhat("totom", obs, legal, names);
+  // the English beside the verbs, with the doorway by its Chắn name as the table names it
+  const en = turnWhat("totom", obs, legal, names, "cửa");
   return said ? `${said} — ${en}` : en;
 }
 
@@ -241,7 +242,8 @@ const KOWAH_WON: Record<string, string> = {
 /** The end of the deal explained, line by line, from the DealResult and the public view. */
 export function explainResult(game: GameKey, r: DealResult, names: string[],
                               declared: Readonly<Record<number, string>>,
-                              redeal: "next-deal" | "match-over" | "one-deal" = "one-deal"): string[] {
+                              redeal: "next-deal" | "match-over" | "one-deal" = "one-deal",
+                              chan = false): string[] {
   const out: string[] = [];
   // a drawn deal: the result line above the explanation says so, with its rule
   // The result line speaks of any table; this says which follows at this one.
@@ -257,7 +259,9 @@ export function explainResult(game: GameKey, r: DealResult, names: string[],
     const who = names[r.winner];
     if (game === "totom") {
       const on = r.card ? ` on ${r.card} (${cardName(game, r.card)})` : "";
-      out.push(`${who} won${on}, by ${VIA_WORDS[r.via ?? ""] ?? r.via ?? ""}.`);
+      // in Chắn words a doorway is a cửa, as the table names it
+      const via = VIA_WORDS[r.via ?? ""] ?? r.via ?? "";
+      out.push(`${who} won${on}, by ${chan ? via.replace("doorway", "cửa") : via}.`);
       if (r.points !== undefined) out.push(`Points: ${r.points} (${r.rule}).`);
     } else if (game === "kowah") {
       const shown = declared[r.winner];
