@@ -19,6 +19,7 @@ from grpc_status import rpc_status
 
 from moneycards.cli.main import cli
 from moneycards.solver.errors import SolveLimit
+from moneycards.solver.games import seeded
 from moneycards.v1 import common_pb2, table_pb2, table_pb2_grpc
 
 SERVE = [sys.executable, "-m", "moneycards", "serve"]
@@ -57,8 +58,10 @@ def kowah_table(stub) -> tuple[str, str]:
     seats = [common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_HUMAN)] + [
         common_pb2.TableSeat(kind=common_pb2.SEAT_KIND_AI, ai_level=common_pb2.AI_LEVEL_GREEDY)
         for _ in range(2)]
-    r = stub.CreateTable(table_pb2.CreateTableRequest(game=common_pb2.GAME_KOWAH, seats=seats),
-                         timeout=30)
+    # a deal the person starts: AI seats that start would play first at the test's slow pace
+    seed = next(k for k in range(100) if seeded("kowah", k).deal_json()["first"] == 0)
+    r = stub.CreateTable(table_pb2.CreateTableRequest(game=common_pb2.GAME_KOWAH, seats=seats,
+                                                      seed=seed), timeout=30)
     return r.table_id, r.seat_tokens[0].token
 
 
