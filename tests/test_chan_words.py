@@ -13,6 +13,7 @@ from types import SimpleNamespace
 import pytest
 
 from moneycards.cli.screen import chan_words, menu, menu_lines, plain
+from moneycards.solver.errors import InvalidInput
 from moneycards.solver.games import seeded
 from moneycards.solver.totom import TOTOM
 from moneycards.solver.totom.observation import OfferKind, Phase
@@ -481,10 +482,20 @@ def test_a_capture_with_one_card_of_a_held_pair_is_an_bon(tmp_path):
                               legal_actions=["capture 4c", "pass"],
                               hand=TOTOM.parse_counts(held))
         assert chan_words(obs, "capture 4c") == word, held
-        assert read_chan(["an", "bon", "4c"], obs) == "capture 4c"
-        assert read_chan(["ăn", "bòn"], obs) == "capture 4c"
+        if word.startswith("Ăn bòn"):
+            assert read_chan(["an", "bon", "4c"], obs) == "capture 4c"
+            assert read_chan(["ăn", "bòn"], obs) == "capture 4c"
     assert chan_log_verb("capture 4c", ["AI 2 exposes 4c 4c, taking 4c"], False) \
         == "ăn chắn 4c"
+    # typed where it is no bòn: one line that teaches the word, and nothing played
+    for held, tail in (("4c 7s", "you hold one 4c: ăn chắn 4c"), ("7s", "you hold no 4c")):
+        obs = SimpleNamespace(game="totom", phase=Phase.OFFER, offer=offer,
+                              legal_actions=["capture 4c", "pass"],
+                              hand=TOTOM.parse_counts(held))
+        with pytest.raises(InvalidInput) as refused:
+            read_chan(["an", "bon", "4c"], obs)
+        assert refused.value.message == ("'an bon 4c': ăn bòn takes 4c with one card of a pair "
+                                      f"you hold; {tail}")
     if ESBUILD.exists() and (WEB / "src" / "gen").exists():
         said = say(tmp_path, "['44c 7s', '4c 7s'].map((hand) => w.chanWords({ phase: 3, "
                              "offer: { card: '4c', kind: 1 }, hand }, 'capture 4c', []))")

@@ -199,6 +199,12 @@ def read_chan(words: Sequence[str], obs: Any) -> str | None:
         if "voi" in rest:  # "ăn cạ 4s với 4m": the hand card after với
             return " ".join(["capture", *rest[rest.index("voi") + 1:]])
         captures: list[str] = [a for a in obs.legal_actions if a.startswith("capture ")]
+        if kind == "bon" and not held_pair(obs, offer):  # ăn bòn takes with a held pair's card
+            said = card_said(offer)
+            tail = (f"you hold one {said}: ăn chắn {said}"
+                    if obs.hand[TOTOM.index(TOTOM.parse(offer)[0])] else f"you hold no {said}")
+            raise InvalidInput(f"'{typed}': ăn bòn takes {said} with one card of a pair you "
+                               f"hold; {tail}", field="action")
         if kind in ("chan", "bon"):
             return f"capture {offer}"  # a Chắn: the same face (ăn bòn: with a held pair's card)
         if len(captures) == 1:
