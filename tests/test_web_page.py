@@ -1384,6 +1384,8 @@ def test_a_wins_bonuses_are_its_cuoc_in_chan_words(served, context):
     # the server's lines, every seat's and in English, say cước too for this seat
     shown = w.page.inner_text(".result pre.shown")
     assert "Cước (TT-K2" in shown and "Bonuses" not in shown, shown
+    told = w.page.inner_text(".result .explain")  # how it was won: at a cửa, if at one
+    assert "doorway" not in told and " won" in told, told
     assert w.page.get_attribute("table.bonuses caption .chan-term", "lang") == "vi"
     assert w.page.get_attribute("table.bonuses caption .chan-term", "title") == "bonuses"
     w.page.click(".words-switch")

@@ -317,3 +317,17 @@ def test_a_game_of_ones_own_observation_field_is_said_in_words(tmp_path):
                          "w.jsonSaid({}), w.jsonSaid(2.5)]")
     assert said == ["7c 8c", "none", "0, 1", "none", "9c", "yes", "–",
                     "tricks won: 2; last: 5c, 6c", "none", "2.5"]
+
+
+def test_a_totom_win_at_a_doorway_is_at_a_cua_in_chan_words(tmp_path):
+    """In Chắn words the end says where a stock card was exposed by the doorway's Chắn
+    name, cửa, as the table's own label does; in English, doorway."""
+    said = say(tmp_path, "[false, true].flatMap((chan) => ['own-door', 'stock'].map((via) => "
+                         "w.explainResult('totom', { outcome: 1, winner: 1, card: '5c', via, "
+                         "points: 5, rule: 'TT-K7', net: [], bonuses: [] }, ['You', 'AI 1', "
+                         "'AI 2', 'AI 3'], {}, 'one-deal', chan)[0]))")
+    assert said == [
+        "AI 1 won on 5c (Ngũ văn), by a stock card exposed at the winner's own doorway (Ù chì).",
+        "AI 1 won on 5c (Ngũ văn), by a stock card exposed at another seat's doorway.",
+        "AI 1 won on 5c (Ngũ văn), by a stock card exposed at the winner's own cửa (Ù chì).",
+        "AI 1 won on 5c (Ngũ văn), by a stock card exposed at another seat's cửa."]
