@@ -72,6 +72,8 @@ def test_the_moves_say_the_discard_goes_back():
     obs = state.observation(state.current_seat())
     back = NAMES[obs.discard_to]
     assert f"discard, back to {back}'s doorway (TT-P4)" in view(obs, NAMES)[0]
+    # in Chắn words the doorway is a cửa, as the web table says it (below)
+    assert f"discard, back to {back}'s cửa (TT-P4)" in view(obs, NAMES, chan=True)[0]
     action = obs.legal_actions[0]
     card = action.split()[1]
     said = "Chi chi" if card == "1h" else card
@@ -91,7 +93,7 @@ def test_the_web_table_says_the_same(tmp_path):
                          "['You', 'AI 1', 'AI 2', 'AI 3']), "
                          "w.turnWhat('totom', { phase: 2 }, ['discard 3c'])]")
     assert said == ["Trả cửa 3c", "Đánh 3c",
-                    "trả cửa — discard, back to AI 2's doorway (TT-P4)", "discard"]
+                    "trả cửa — discard, back to AI 2's cửa (TT-P4)", "discard"]
 
 
 def test_the_log_says_where_the_discard_goes_and_calls_it_tra_cua(tmp_path):
