@@ -269,7 +269,8 @@ def load_plugins(modules: Sequence[str], *, field: str = "--plugin") -> list[str
 
 # The rooms a game's package must have, and what each must hold (docs/plugins.md).
 PLUGIN_ROOMS = {"table": ("STATE",), "rules": (), "observation": (),
-                "hint": ("strong", "heuristic", "expert", "greedy")}
+                "hint": ("strong", "heuristic", "expert", "greedy"),
+                "facts": ("facts",)}  # every hint checks the listed actions by it
 
 
 def plugin_problem(game: AnyGame) -> str:
@@ -282,6 +283,9 @@ def plugin_problem(game: AnyGame) -> str:
         try:
             module = game.module(room)
         except ModuleNotFoundError as err:
+            if not game.package and err.name in (where, f"{where}.{room}"):
+                return (f"its spec names no package: GameSpec(..., package=\"YOURPACKAGE\") "
+                        f"says where its modules are (else {where}; docs/plugins.md)")
             if err.name != f"{where}.{room}":
                 return f"{where}.{room}: importing it failed: {err}"
             return f"the package {where} has no {room} module ({room}.py; docs/plugins.md)"
@@ -294,8 +298,11 @@ def plugin_problem(game: AnyGame) -> str:
         state = game.seeded(0)
         seat = state.current_seat()
         obs = state.observation(seat if seat is not None else 0)
+        seen = obs.to_json()  # what a seat is sent (TableView.plugin)
     except Exception as err:  # noqa: BLE001 - the plug-in's own failure, in one line
         return f"a deal of seed 0 could not be made and seen: {type(err).__name__}: {err}"
+    if not isinstance(seen, dict):
+        return f"its observation's to_json() gives a {type(seen).__name__}, not a JSON object"
     if getattr(state, "game", None) != game.name or getattr(obs, "game", None) != game.name:
         return (f"its engine and its observation name their game "
                 f"{getattr(state, 'game', None)!r} and {getattr(obs, 'game', None)!r}, not "

@@ -177,6 +177,16 @@ def _edit(path, old: str, new: str) -> None:
      "{name}.rules has no {name}_rules (docs/plugins.md)"),
     (lambda pkg, name: _edit(pkg / "table.py", "STATE = ", "ENGINE = "),
      "{name}.table has no STATE (docs/plugins.md)"),
+    # every hint checks the listed actions by the facts module: no AI level plays without it
+    (lambda pkg, name: (pkg / "facts.py").unlink(),
+     "the package {name} has no facts module (facts.py; docs/plugins.md)"),
+    # what a seat is sent: a game whose observation cannot say itself failed at GetView
+    (lambda pkg, name: _edit(pkg / "observation.py", "def to_json(", "def as_json("),
+     "a deal of seed 0 could not be made and seen: AttributeError: 'HighCardObservation' "
+     "object has no attribute 'to_json'"),
+    (lambda pkg, name: _edit(pkg / "__init__.py", f'package="{name}"', 'package=""'),
+     'its spec names no package: GameSpec(..., package="YOURPACKAGE") says where its modules '
+     "are (else moneycards.solver.{name}; docs/plugins.md)"),
     (lambda pkg, name: _edit(pkg / "observation.py", f'game: str = "{name}"', 'game: str = "x"'),
      "its engine and its observation name their game '{name}' and 'x', not '{name}' (the "
      "spec's name)"),

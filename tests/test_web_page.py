@@ -3824,7 +3824,7 @@ def test_a_table_of_a_game_of_ones_own_is_played_in_the_page(served_plugin, cont
 
     settled()
     assert page.title().split(" · ")[1:] == ["High card", "moneycards"]
-    assert page.inner_text(".status .facts").startswith("High card · seed 7")
+    assert page.inner_text(".status .facts").startswith("High card · rules: preset seed · seed 7")
     seen = read_all(page, ".plugin-obs dt, .plugin-obs dd", "es => es.map(e => "
                                      "e.textContent)")
     fields = dict(zip(seen[::2], seen[1::2]))
@@ -3865,6 +3865,56 @@ def test_a_table_of_a_game_of_ones_own_is_played_in_the_page(served_plugin, cont
     assert w.errors == []
 
 
+def test_a_match_of_a_game_of_ones_own_reads_each_deals_end_and_logs_every_deal(
+        served_plugin, context):
+    """A match at a table of one's own game: each deal's end is read before the next deal's
+    table and log are shown (its log hid deal 2 on for good: nothing ever went on), the
+    totals are signed, a friend not yet come is said, the rules are in the header, and the
+    match's end gives its totals and who leads. "links for friends" and "close table" are
+    there as at the three games' tables."""
+    seats = [{"kind": "SEAT_KIND_HUMAN", "name": "Ann"},
+             {"kind": "SEAT_KIND_AI", "aiLevel": "AI_LEVEL_GREEDY"}]
+    made = connect(served_plugin, "CreateTable", {"gameName": "highcard", "seats": seats,
+                                                  "seed": "7", "matchRules": {"deals": 2}})
+    w = Watched(context)
+    page = w.page
+    page.goto(f"{served_plugin}/#table={made['tableId']}&token={made['seatTokens'][0]['token']}")
+
+    def settled():
+        wait_for(page, "document.body.dataset.busy === '0' && "
+                       "document.querySelector('.board.game-plugin') !== null")
+
+    settled()
+    facts = page.inner_text(".status .facts")
+    assert "rules: preset seed" in facts, facts  # the table's rules, by the game's names
+    assert re.search(r"^Deal 1 of 2 · totals: Ann: 0, AI 1: 0$", page.inner_text(".match"))
+    assert page.is_visible(".close-table")
+    for deal in (1, 2):
+        while page.query_selector("button.act"):
+            version = w.debug("version")
+            page.keyboard.press("1")
+            wait_for(page, f"document.body.dataset.version !== '{version}'")
+            settled()
+        if deal == 1:  # its end, read before deal 2: the log holds deal 1's moves only
+            wait_for(page, "document.querySelector('button.next-deal') !== null")
+            assert page.inner_text(".between h2") == "Deal 1 of 2 is over"
+            assert page.inner_text(".between .settled").startswith("Settlement: Ann ")
+            assert re.search(r"^Deal 1 of 2 is over · totals: Ann: [+-]1, AI 1: [+-]1$",
+                             page.inner_text(".match"))
+            logged = read_all(page, ".log-lines > li:not([hidden])",
+                              "ls => ls.map(l => l.dataset.deal ?? '0')")
+            assert logged and set(logged) <= {"0", "1"}, logged
+            page.click("button.next-deal")
+            settled()
+    wait_for(page, "document.querySelector('.result .totals') !== null")
+    shown = read_all(page, ".log-lines > li:not([hidden])", "ls => ls.map(l => l.dataset.deal)")
+    assert "2" in shown, shown  # deal 2's moves are in the log
+    end = page.inner_text(".result")
+    assert end.startswith("The match is over after 2 deals"), end
+    assert "Totals, in points" in end and "Deal 2, the last" in end, end
+    assert w.errors == []
+
+
 def test_the_lobby_deals_a_game_of_ones_own(served_plugin, context):
     """A server started with `--plugin` deals its game from the lobby too
     (TableService.ListGames): offered after the three by its title, its seats as many as
@@ -3887,7 +3937,7 @@ def test_the_lobby_deals_a_game_of_ones_own(served_plugin, context):
     page.click("#deal")
     wait_for(page, "document.body.dataset.busy === '0' && "
                    "document.querySelector('.board.game-plugin') !== null")
-    assert page.inner_text(".status .facts").startswith("High card · seed 7")
+    assert page.inner_text(".status .facts").startswith("High card · rules: preset seed · seed 7")
     assert w.debug("legal")  # Ann leads the first trick
     page.goto(served_plugin + "/")  # the lobby again: the game chosen last is chosen
     wait_for(page, "document.querySelector('input[value=highcard]:checked') !== null")

@@ -588,27 +588,52 @@ export class TablePage {
     const names = v.seats.map(seatName);
     const title = v.gameTitle || v.gameName;
     const toAct = typeof obs.to_act === "number" ? obs.to_act : undefined;
-    const mine = v.legalActions.length > 0 && !v.over;
     const m = v.matchState;
-    const turn = v.over ? (m?.over ? "the match is over" : "the deal is over")
-      : mine ? "your turn: choose a move"
-        : toAct !== undefined && names[toAct] ? `${names[toAct]} to act` : "waiting for the other seats";
+    // a match deals the next deal at once: the end of the last one is read first, and the
+    // next deal's table and log wait until the person goes on, as at the three games' tables
+    if (m && !dealReadKept(this.seat)) setDealRead(this.seat, Math.max(0, m.deal - 2));
+    const ended = this.unreadDeal(v);
+    this.hideLaterDeals(ended ?? dealRead(this.seat) + 1);
+    const mine = v.legalActions.length > 0 && !v.over && !ended;
+    const turn = ended ? `deal ${ended} is over: its end is below, then go on to deal ${ended + 1}`
+      : v.over ? (m?.over ? "the match is over" : "the deal is over")
+        : mine ? "your turn: choose a move"
+          : toAct !== undefined && names[toAct] ? `${names[toAct]} to act${notHereYet(v, toAct)}`
+            : "waiting for the other seats";
     const facts: string[] = [title];
+    // the table's rules as its game names them: a friend who came by a link sees them too
+    if (v.rules.case === "pluginRules") {
+      const said = Object.entries(v.rules.value).map(([k, x]) => `${k.replace(/_/g, " ")} ${jsonSaid(x)}`);
+      if (said.length) facts.push(`rules: ${said.join(", ")}`);
+    }
     if (v.chosenSeed !== undefined) facts.push(`seed ${v.chosenSeed} (chosen at the table: known to every seat)`);
     const live = h("span", { class: "live" });
     this.fillLive(live);
+    const totals = m ? this.totalsAfter(v, ended) : [];
+    const signed = (t: bigint) => `${t > 0n ? "+" : ""}${t}`;
     const status = h("div", { class: "status" },
       h("h2", { class: "sr-only" }, `The ${title} table`),
       h("p", { class: "facts" }, facts.join(" · ")),
-      m ? h("p", { class: "match" }, `deal ${m.deal}${m.rules?.deals ? ` of ${m.rules.deals}` : ""} · totals: `
-        + names.map((n, s) => `${n} ${m.totals[s] ?? 0}`).join(", ")) : null,
-      h("p", { class: `turn${mine ? " mine" : ""}` }, turn),
+      // each seat's total as "AI 2: +2", as the three games' headers say it
+      m ? h("p", { class: "match" }, `Deal ${ended ?? m.deal}${m.rules?.deals ? ` of ${m.rules.deals}` : ""}`
+        + `${ended ? " is over" : ""}${m.over && !ended ? " · the match is over" : ""} · totals: `
+        + names.map((n, s) => `${n}: ${signed(totals[s] ?? 0n)}`).join(", ")) : null,
+      h("p", { class: `turn${mine || ended !== undefined ? " mine" : ""}` }, turn),
       h("p", { class: "meta" }, `table ${v.tableId} · you are ${names[v.seat]} · `, live, " · ",
-        h("button", { type: "button", class: "link", onclick: () => this.onLeave() }, "lobby")));
+        h("button", { type: "button", class: "link", onclick: () => this.onLeave() }, "lobby"),
+        ...this.inviteControl(v), ...this.moveControl(v), ...this.closeControl(v)),
+      this.showingInvites && !finished(v) ? this.invitesPanel() : null);
+    if (ended) {
+      this.board.className = "board game-plugin between-deals";
+      this.board.replaceChildren(status, this.pluginDealEnd(v, names, ended));
+      if (focused) this.focusOn(focused);
+      document.title = `Deal over · ${title} · moneycards`;
+      return;
+    }
     const seats = h("ul", { class: "plugin-seats", "aria-label": "The seats" },
       v.seats.map((s, k) => h("li", { class: k === toAct && !v.over ? "to-act" : "" },
         h("strong", {}, names[k]), ` ${seatKindWords(s)}${k === v.seat ? " (you)" : ""}`
-          + (k === toAct && !v.over ? " · to act" : ""))));
+          + notHereYet(v, k) + (k === toAct && !v.over ? " · to act" : ""))));
     // the observation's own fields, as the game writes them; what the view says apart
     // (the seat, whose turn, the actions, the result) is not repeated
     // by name: a Struct's fields come in no set order, which differed between server processes
@@ -636,8 +661,11 @@ export class TablePage {
       // the settlement, from the deal's last event, as the three games' ends show it
       const ends = [...this.events.values()].filter((e) => e.result).sort((a, b) => (a.version < b.version ? -1 : 1));
       const net = ends[ends.length - 1]?.result?.net ?? [];
-      parts.push(h("section", { class: "result", "aria-label": "The result" },
-        h("h2", {}, m?.over ? "The match is over" : "The deal is over"), h("p", { class: "result-text" }, v.resultText),
+      // a finished match: its totals and who leads, then its last deal
+      parts.push(h("section", { class: "result", "aria-label": m?.over ? "The end of the match" : "The result" },
+        ...(m?.over ? [...this.matchSummary(m, "plugin", names), h("h3", {}, `Deal ${m.deal}, the last`)]
+          : [h("h2", {}, "The deal is over")]),
+        h("p", { class: "result-text" }, v.resultText),
         net.length === names.length ? h("p", { class: "settled" }, "Settlement: "
           + names.map((n, k) => `${n} ${net[k] > 0 ? "+" : ""}${net[k]}`).join(", ")) : null));
     }
@@ -650,6 +678,31 @@ export class TablePage {
       this.saidTurn = `${v.version}|${said}`;
       this.announce(said);
     }
+  }
+
+  /** Between a match's deals at a table of one's own game: how the last one ended and its
+   * settlement, then on to the next (as `betweenPanel` at the three games' tables). */
+  private pluginDealEnd(v: TableView, names: string[], deal: number): HTMLElement {
+    const e = this.endingEvent(deal);
+    const m = v.matchState!;
+    const box = h("section", { class: "result between", "aria-label": `The end of deal ${deal}` },
+      h("h2", {}, `Deal ${deal}${m.rules?.deals ? ` of ${m.rules.deals}` : ""} is over`));
+    if (e) {
+      const last = e.lines[e.lines.length - 1] ?? "";
+      box.append(h("p", { class: "result-text" }, last.charAt(0).toUpperCase() + last.slice(1)));
+      const net = e.result?.net ?? [];
+      if (net.length === names.length) {
+        box.append(h("p", { class: "settled" }, "Settlement: "
+          + names.map((n, k) => `${n} ${net[k] > 0 ? "+" : ""}${net[k]}`).join(", ")));
+      }
+    } else {
+      box.append(h("p", { class: "quiet" }, "Reading how it ended…"));
+    }
+    box.append(h("p", {}, h("button", {
+      type: "button", class: "next-deal", "data-focus": "next-deal",
+      onclick: () => { setDealRead(this.seat, deal); this.render(); },
+    }, `Go on to deal ${deal + 1}`)));
+    return box;
   }
 
   /** The hint of a game of one's own: its ranked actions and the game's own reasons. */
@@ -1663,12 +1716,13 @@ export class TablePage {
   }
 
   /** Who finishes a finished match (R-match) first, with what (matchLeadWords). */
-  private matchLead(m: NonNullable<TableView["matchState"]>, game: GameKey, names: string[]): string {
+  private matchLead(m: NonNullable<TableView["matchState"]>, game: GameKey | "plugin", names: string[]): string {
     return matchLeadWords(game, names, names.map((_, s) => m.totals[s] ?? 0n),
       names.map((_, s) => m.wins[s] ?? 0), m.deal, m.rules?.toPoints ?? 0);
   }
 
-  private matchSummary(m: NonNullable<TableView["matchState"]>, game: GameKey, names: string[]): HTMLElement[] {
+  /** `game`: "plugin" for a game of one's own, whose totals are points as Tổ Tôm's are. */
+  private matchSummary(m: NonNullable<TableView["matchState"]>, game: GameKey | "plugin", names: string[]): HTMLElement[] {
     const totals = names.map((_, s) => m.totals[s] ?? 0n);
     const said = (t: bigint) => (game === "kowah" ? String(t) : `${t > 0n ? "+" : ""}${t}`);
     const lead = this.matchLead(m, game, names);

@@ -280,7 +280,7 @@ export function explainResult(game: GameKey, r: DealResult, names: string[],
  * button: "discard 2m: +0.7 points a deal …" -> "+0.7 points a deal …" (as the terminal). */
 /** Who finishes a match first, with what: "AI 1 finishes first, with multipliers won that
  * add up to 3." (R-match); `totals` and `wins` per seat, after `deals` deals. */
-export function matchLeadWords(game: GameKey, names: string[], totals: bigint[], wins: number[],
+export function matchLeadWords(game: GameKey | "plugin", names: string[], totals: bigint[], wins: number[],
                                deals: number, toPoints: number): string {
   // nobody won a deal: not "level at the top, with multipliers that add up to 0 each"
   if (!wins.some((n) => n > 0)) {
