@@ -12,7 +12,7 @@ import click
 
 from moneycards.cli.common import answers, emit_json, json_option, quiet_grpc_log
 from moneycards.solver.errors import InvalidInput
-from moneycards.solver.games import GAMES, final_state, replay, spec, title_of
+from moneycards.solver.games import GAMES, final_state, load_plugins, replay, spec, title_of
 from moneycards.solver.screen import chan_log_verb
 from moneycards.solver.table import IllegalAction, named_seats
 
@@ -572,10 +572,25 @@ def _stored(db: str | None, table_id: str) -> Any:
     return found
 
 
-def _table(stored: Any) -> Any:
+plugin_option = click.option(
+    "--plugin", "plugins", multiple=True, metavar="MODULE",
+    help="A game of one's own whose tables the store keeps (as `serve --plugin` took it): "
+         "its module, looked for on the Python path and in the current directory; "
+         "repeatable.")
+
+
+def _table(stored: Any, plugins: tuple[str, ...] = ()) -> Any:
     """The stored table replayed (its private-decision markers and a match's deals
-    included), as the server rebuilds it."""
+    included), as the server rebuilds it; `plugins`: the games of one's own to load first."""
     from moneycards.server.tables import table_of
+
+    if plugins:
+        load_plugins(plugins)
+    game = stored.header.get("game")
+    if game not in GAMES:  # a game of one's own, served with --plugin
+        raise InvalidInput(f"table {stored.table_id!r} is a table of {game!r}, a game of "
+                           "one's own: give its module with --plugin MODULE, as the server "
+                           "was started with (docs/plugins.md)", field="--plugin")
 
     try:
         return table_of(stored)
@@ -584,10 +599,10 @@ def _table(stored: Any) -> Any:
                            field="TABLE_ID") from None
 
 
-def _record(stored: Any) -> dict[str, Any]:
+def _record(stored: Any, plugins: tuple[str, ...] = ()) -> dict[str, Any]:
     """The stored table as a record file: a game record of the deal's actions that stand
     (and the result once over), or a match record at a match's table."""
-    return _record_of(_table(stored))
+    return _record_of(_table(stored, plugins))
 
 
 def _record_of(table: Any) -> dict[str, Any]:
@@ -642,12 +657,13 @@ def match_words(match: dict[str, int]) -> str:
 @tables.command("show", short_help="The deal at a table so far, step by step.")
 @click.argument("table_id")
 @db_option
+@plugin_option
 @answers
-def show_table(table_id: str, db: str | None) -> None:
+def show_table(table_id: str, db: str | None, plugins: tuple[str, ...]) -> None:
     """The deal at a table so far, step by step, seats named; at a match's table each
     finished deal with the totals after it (as `replay` tells a match record), then the
     deal in play."""
-    table = _table(_stored(db, table_id))
+    table = _table(_stored(db, table_id), plugins)
     if table.match is not None:
         from moneycards.cli.records import match_lines
 
@@ -666,7 +682,8 @@ def show_table(table_id: str, db: str | None) -> None:
 @tables.command("export", short_help="The table's game record (JSON).")
 @click.argument("table_id")
 @db_option
+@plugin_option
 @answers
-def export_table(table_id: str, db: str | None) -> None:
+def export_table(table_id: str, db: str | None, plugins: tuple[str, ...]) -> None:
     """The table's game record (JSON), as `check-record` and `replay` take it."""
-    emit_json(_record(_stored(db, table_id)))
+    emit_json(_record(_stored(db, table_id), plugins))

@@ -7,6 +7,7 @@ server that serves it."""
 
 from __future__ import annotations
 
+import json
 import signal
 import subprocess
 import sys
@@ -126,6 +127,20 @@ def test_a_table_of_a_game_not_served_here_is_kept_for_a_server_that_serves_it(t
             assert play_to_the_end(stub, tid, token).over
     finally:
         stop(proc)
+    # the store read from the command line: its game's module named as the server took it
+    tables = [sys.executable, "-m", "moneycards", "tables"]
+    for verb in ("show", "export"):
+        r = subprocess.run([*tables, verb, tid, "--db", str(db)], capture_output=True,
+                           text=True, timeout=120, cwd=ROOT)
+        assert (r.returncode, r.stderr) == (2, (
+            f"error: --plugin: table {tid!r} is a table of 'highcard', a game of one's own: "
+            "give its module with --plugin MODULE, as the server was started with "
+            "(docs/plugins.md)\n")), r.stderr
+    r = subprocess.run([*tables, "export", tid, "--db", str(db), "--plugin", "tests.toygame"],
+                       capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    record = json.loads(r.stdout)
+    assert record["game"] == "highcard" and record["result"], record
 
 
 @pytest.mark.parametrize("module, words", [

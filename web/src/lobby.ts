@@ -233,7 +233,7 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     for (const info of served.games) {
       if (!info.plugin || games.some((g) => g.key === info.name)) continue;
       const g: LobbyGame = { key: info.name, game: Game.UNSPECIFIED, seats: info.seats, title: info.title,
-        blurb: `a game of one's own, ${plural(info.seats, "player")}`, plugin: true, presets: info.presets,
+        blurb: plural(info.seats, "player"), plugin: true, presets: info.presets,
         points: info.settlesInPoints };
       games.push(g);
       gameBox.append(gameChoice(g, false));
