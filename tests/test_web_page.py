@@ -3898,6 +3898,9 @@ def test_a_match_of_a_game_of_ones_own_reads_each_deals_end_and_logs_every_deal(
         if deal == 1:  # its end, read before deal 2: the log holds deal 1's moves only
             wait_for(page, "document.querySelector('button.next-deal') !== null")
             assert page.inner_text(".between h2") == "Deal 1 of 2 is over"
+            # who won the deal, by the game's rule (HC-2), not the last trick's line
+            assert re.fullmatch(r"(Ann|AI 1) wins the deal \(HC-2\)\.",
+                                page.inner_text(".between .result-text"))
             assert page.inner_text(".between .settled").startswith("Settlement: Ann ")
             assert re.search(r"^Deal 1 of 2 is over · totals: Ann: [+-]1, AI 1: [+-]1$",
                              page.inner_text(".match"))

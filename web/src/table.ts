@@ -688,8 +688,11 @@ export class TablePage {
     const box = h("section", { class: "result between", "aria-label": `The end of deal ${deal}` },
       h("h2", {}, `Deal ${deal}${m.rules?.deals ? ` of ${m.rules.deals}` : ""} is over`));
     if (e) {
-      const last = e.lines[e.lines.length - 1] ?? "";
-      box.append(h("p", { class: "result-text" }, last.charAt(0).toUpperCase() + last.slice(1)));
+      // who won it, by the game's rule: the event's own last line is the game's last move's
+      // ("Ann wins the trick"), which a game of one's own need not end with the deal's result
+      const r = e.result;
+      const said = r?.winner !== undefined ? `${names[r.winner]} wins the deal` : "No one wins the deal";
+      box.append(h("p", { class: "result-text" }, r?.rule ? `${said} (${r.rule}).` : `${said}.`));
       const net = e.result?.net ?? [];
       if (net.length === names.length) {
         box.append(h("p", { class: "settled" }, "Settlement: "
