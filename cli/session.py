@@ -268,9 +268,13 @@ class Session:
             if a != "down" and said == describe(obs, a, self.table.names()).partition(
                     ":")[0].lower():
                 return a
-            # or as its Chắn words, with or without their marks ("bốc", "an ca 4s voi 4m")
-            if self.chan and plain(said) == plain(chan_words(obs, a)):
-                return a
+        if self.chan:  # or as its Chắn words ("bốc", "đánh ngũ vạn"), marks and all
+            exact = [a for a in options if said == chan_words(obs, a).lower()]
+            # without their marks, where that names one option: "ngu van" is Ngũ vạn or
+            # Ngũ văn, which read_chan refuses naming both
+            bare = [a for a in options if plain(said) == plain(chan_words(obs, a))]
+            if exact or len(bare) == 1:
+                return (exact or bare)[0]
         # any other move in Chắn words goes to the table as the action it names, to be
         # played or refused by its rule as the English would be ("danh 4c": TT-C2)
         if self.chan:
@@ -376,7 +380,7 @@ class Session:
             for line in self.log or ["  (nothing has happened yet)"]:
                 self.echo(line)
         elif word == "hint":
-            # at a table in Chắn words, each action as its menu line says it ("Đánh 2s")
+            # at a table in Chắn words, each action as its menu line says it ("Đánh Nhị sách")
             label = (lambda a: chan_words(obs, a)) if self.chan else None
             for line in hint_lines(self.table.hint()[:5], terminal_width(), full=full,
                                    label=label):

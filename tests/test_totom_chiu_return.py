@@ -76,8 +76,9 @@ def test_the_moves_say_the_discard_goes_back():
     assert f"discard, back to {back}'s cửa (TT-P4)" in view(obs, NAMES, chan=True)[0]
     action = obs.legal_actions[0]
     card = action.split()[1]
-    said = "Chi chi" if card == "1h" else card
-    assert chan_action(obs, action) == f"Trả cửa {said}"
+    from moneycards.solver.totom import TOTOM
+
+    assert chan_action(obs, action) == f"Trả cửa {TOTOM.name(TOTOM.parse(card)[0])}"
     assert chan_turn(obs, "discard").startswith("trả cửa — ")
     assert read_chan(["tra", "cua", card], obs) == action
     if not (ESBUILD.exists() and (WEB / "src" / "gen").exists()):
@@ -92,7 +93,7 @@ def test_the_web_table_says_the_same(tmp_path):
                          "w.chanTurn({ phase: 2, discardTo: 2 }, ['discard 3c'], "
                          "['You', 'AI 1', 'AI 2', 'AI 3']), "
                          "w.turnWhat('totom', { phase: 2 }, ['discard 3c'])]")
-    assert said == ["Trả cửa 3c", "Đánh 3c",
+    assert said == ["Trả cửa Tam văn", "Đánh Tam văn",
                     "trả cửa — discard, back to AI 2's cửa (TT-P4)", "discard"]
 
 

@@ -29,6 +29,7 @@ import pytest
 
 from moneycards.solver.ruletext import mentions, rule_texts
 from moneycards.solver.tables import Seat, Table
+from tests.test_chan_words import named  # each card by its Chắn name ("Bát văn", "Chi chi")
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -1347,15 +1348,14 @@ def chan_label(action: str, offer: str, legal: list[str], hand: list[str]) -> st
     the seat's concealed hand."""
     verb, _, arg = action.partition(" ")
     card = re.search(r"On the table: (\w\w)", offer)
-    named = {"1h": "Chi chi"}  # Chi chi by its name, never "1h"
     if verb == "discard":
-        return f"Đánh {named.get(arg, arg)}"
+        return f"Đánh {named(arg)}"
     if verb == "capture":  # the card eaten, and for a Cạ the hand card put with it
         eaten = card.group(1)
         if arg != eaten:
-            return f"Ăn cạ {eaten} với {arg}"
+            return f"Ăn cạ {named(eaten)} với {named(arg)}"
         # with one card of a pair the hand keeps: ăn bòn (TT-C2)
-        return f"{'Ăn bòn' if hand.count(arg) >= 2 else 'Ăn chắn'} {named.get(eaten, eaten)}"
+        return f"{'Ăn bòn' if hand.count(arg) >= 2 else 'Ăn chắn'} {named(eaten)}"
     if verb == "pass":  # TT-T3: a card turned at one's own doorway goes on; any other, bốc
         return "Dưới" if re.search(r"\(from the stock, at your (doorway|cửa)\)", offer) \
             else "Bốc"
@@ -1488,8 +1488,8 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
         if verb == "capture":  # a Chắn when the hand card is the card eaten (TT-T2)
             eaten = re.search(r"taking (\S+)$", text).group(1)
             chan = action == f"capture {eaten}"
-            want += f" chắn {'Chi chi' if eaten == '1h' else eaten}" if chan \
-                else f" cạ {eaten} với {action.split()[1]}"  # the card eaten, then its mate
+            want += f" chắn {named(eaten)}" if chan \
+                else f" cạ {named(eaten)} với {named(action.split()[1])}"  # eaten, then mate
         assert after == f'" · {want}"', (action, text, after)
         assert "·" not in text  # the line's own text is the server's
     assert {a.split()[0] for a, _, after in entries if "dưới" in after} == {"pass"}

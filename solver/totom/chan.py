@@ -33,9 +33,14 @@ RULE_WORDS: dict[str, tuple[str, ...]] = {
 
 
 def card_said(card: str) -> str:
-    """A card as the Chắn words say it: Chi chi by its name (no one calls it 1h, which
-    reads as a rank-1 card of a suit the deck lacks), any other by its notation."""
-    return "Chi chi" if card == "1h" else card
+    """A card as Chắn players say it, by its name ("Bát văn", "Chi chi": no one says 8c,
+    and 1h reads as a rank-1 card of a suit the deck lacks); words that are no card, as
+    typed."""
+    try:
+        faces = TOTOM.parse(card)
+    except InvalidInput:
+        return card
+    return " ".join(TOTOM.name(f) for f in faces) or card
 
 
 def held_pair(obs: Any, card: str) -> bool:
@@ -45,7 +50,7 @@ def held_pair(obs: Any, card: str) -> bool:
 
 
 def chan_action(obs: Any, action: str) -> str:
-    """One legal action in Chắn words: "Ăn cạ 4s với 4m" names the card eaten, then the
+    """One legal action in Chắn words: "Ăn cạ Tứ sách với Tứ vạn" names the card eaten, then the
     hand card put with it."""
     verb, _, arg = action.partition(" ")
     o = obs.offer
@@ -55,7 +60,8 @@ def chan_action(obs: Any, action: str) -> str:
     if verb == "capture" and o is not None:
         eaten = o.card.text
         if arg != eaten:
-            return f"Ăn cạ {eaten} với {arg}"  # a Cạ never holds Chi chi (TT-D3)
+            # the card eaten, then the hand card put with it (a Cạ never holds Chi chi, TT-D3)
+            return f"Ăn cạ {card_said(eaten)} với {card_said(arg)}"
         # with one card of a concealed pair the capture is ăn bòn (TT-C2)
         return f"{'Ăn bòn' if held_pair(obs, arg) else 'Ăn chắn'} {card_said(eaten)}"
     if verb == "pass":
@@ -116,7 +122,7 @@ def chan_log_verb(action: str, lines: Sequence[str], ended: bool) -> str | None:
         eaten = next((m.group(1) for x in lines if (m := re.search(r" taking (\S+)$", x))),
                      None)
         return "ăn" if eaten is None else f"ăn chắn {card_said(eaten)}" if eaten == arg \
-            else f"ăn cạ {eaten} với {arg}"  # as the menu says it: the card eaten, then its mate
+            else f"ăn cạ {card_said(eaten)} với {card_said(arg)}"  # as the menu says it
     if verb == "pass":
         # "AI 1 exposes 6c from the stock", "You expose 6m from the stock"
         turned = any(re.search(r" exposes? \S+ from the stock$", x) for x in lines)

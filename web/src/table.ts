@@ -1572,7 +1572,7 @@ export class TablePage {
     return GAME_KEY[v.game] === "totom" && chanVerbs();
   }
 
-  /** An action's button label: its text, or at a Tổ Tôm table in Chắn verbs "Đánh 3c". */
+  /** An action's button label: its text, or at a Tổ Tôm table in Chắn verbs "Đánh Tam văn". */
   private label(v: TableView, obs: Obs, text: string): string {
     return this.chan(v)
       ? chanWords(obs as TotomObservation, text, v.legalActions.map((a) => a.text)) : text;

@@ -89,7 +89,7 @@ export function chanWords(obs: TotomObservation, text: string, legal: string[]):
   // after an out-of-turn Chíu the discard goes back: trả cửa (TT-P4)
   if (verb === "discard") return `${obs.discardTo !== undefined ? "Trả cửa" : "Đánh"} ${cardSaid(arg)}`;
   // a Cạ never holds Chi chi (TT-D3)
-  if (verb === "capture" && o && arg !== o.card) return `Ăn cạ ${o.card} với ${arg}`;
+  if (verb === "capture" && o && arg !== o.card) return `Ăn cạ ${cardSaid(o.card)} với ${cardSaid(arg)}`;
   // with one card of a concealed pair the capture is ăn bòn (TT-C2)
   if (verb === "capture" && o) {
     const pair = parseCards(obs.hand ?? "").filter((c) => c === arg).length >= 2;
@@ -108,8 +108,10 @@ export function chanWords(obs: TotomObservation, text: string, legal: string[]):
 
 /** A card as the Chắn words say it: Chi chi by its name (no one calls it 1h, which reads as
  * a rank-1 card of a suit the deck lacks), any other by its notation. */
+/** A card as Chắn players say it, by its name ("Bát văn", "Chi chi"), as the terminal's
+ * Chắn words do (solver/totom/chan.py card_said). */
 function cardSaid(card: string): string {
-  return card === "1h" ? "Chi chi" : card;
+  return cardName("totom", card);
 }
 
 /** The Tổ Tôm turn in Chắn verbs, as the buttons say them, the English after them: "ăn hay
@@ -145,7 +147,8 @@ export function chanLogVerb(action: string, lines: readonly string[], ended: boo
     const arg = action.split(" ")[1];
     // as the menu says it: the card eaten, then the hand card put with it; never ăn bòn,
     // which would tell every seat reading the log that the hand holds another copy (TT-C2)
-    return eaten === undefined ? "ăn" : eaten === arg ? `ăn chắn ${cardSaid(eaten)}` : `ăn cạ ${eaten} với ${arg}`;
+    return eaten === undefined ? "ăn" : eaten === arg ? `ăn chắn ${cardSaid(eaten)}`
+      : `ăn cạ ${cardSaid(eaten)} với ${cardSaid(arg)}`;
   }
   return ({ discard: "đánh", capture: "ăn", win: "ù", chiu: "chíu", decline: "không" } as Record<string, string>)[verb];
 }
