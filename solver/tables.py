@@ -388,6 +388,9 @@ class Table:
     state: TableState = field(init=False)
     played: list[DealPlayed] = field(init=False, default_factory=list)  # a match's deals
     log: list[Logged] = field(init=False, default_factory=list)
+    # the log's private entries (a seat's private decline), in order: `version` looks only
+    # at these and at the voided and unseen ones, as every other entry is shown to every seat
+    private_at: list[int] = field(init=False, default_factory=list)
     inputs: list[str] = field(init=False, default_factory=list)
     pending: list[Pending] = field(init=False, default_factory=list)
     line: list[int] = field(init=False, default_factory=list)  # log entry of each action
@@ -539,8 +542,12 @@ class Table:
         return not e.private or e.seat == seat
 
     def version(self, seat: int) -> int:
-        """How many events `seat` has seen."""
-        return sum(1 for pos in range(self._seen_until(seat)) if self._shown(pos, seat))
+        """How many events `seat` has seen: the entries before its open decision, less those
+        `_shown` hides from it, which are all voided, unseen or private (the rest, found in
+        one pass over the whole log, made every view's cost grow with the deal)."""
+        until = self._seen_until(seat)
+        hiding = {*self.void, *self.unseen, *self.private_at}
+        return until - sum(1 for pos in hiding if pos < until and not self._shown(pos, seat))
 
     def check_not_over(self) -> None:
         """Raise IllegalAction once the deal has ended: one reason (DEAL_OVER) however it
@@ -868,6 +875,8 @@ class Table:
             (Counter(_hand(state, seat)) - Counter(hand_before)).elements(),
             key=state.deck.index)) if draws else ()
         self.line.append(len(self.log))
+        if private:
+            self.private_at.append(len(self.log))
         self.log.append(Logged(seat, act.text, state.public_text(act), private, lines,
                                gained, taken_back, self.deal_no if self.match else 0,
                                state.result))

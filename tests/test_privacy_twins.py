@@ -208,3 +208,31 @@ def test_R_privacy_no_seat_can_tell_another_was_asked(game, chunk):
     # About a third of the deals have a twin; a chunk with few would test little.
     assert compared >= 5, f"only {compared} twins in {DEALS // CHUNKS} deals"
     assert watched >= 5, "no person acted while another decided"
+
+
+@pytest.mark.parametrize("game", ["totom", "kowah"])
+def test_a_seats_version_counts_every_entry_it_is_shown(game):
+    """Table.version counts the log entries before the seat's open decision that `_shown`
+    shows it, looking only at the voided, unseen and private ones: equal to counting every
+    entry, at every step of deals with private declines taken back and claims made."""
+    checked = private = 0
+    for seed in range(12):
+        rng = random.Random(f"version/{game}/{seed}")
+        table = Table.create(game, seats_for(game, rng), seed=seed, rules=rules_for(game))
+        people = [s for s, x in enumerate(table.seats) if x.kind == HUMAN]
+        for _ in range(3000):
+            for s in range(len(table.seats)):
+                until = table._seen_until(s)
+                assert table.version(s) == sum(
+                    1 for pos in range(until) if table._shown(pos, s)), (game, seed, s)
+                checked += 1
+            movers = [s for s in people if table.observation(s).legal_actions]
+            if table.is_over or not movers:
+                break
+            s = rng.choice(movers)
+            obs = table.observation(s)
+            # now and then a private claim or declaration taken, which takes moves back
+            table.act(s, rng.choice(list(obs.legal_actions)) if rng.random() < 0.3
+                      else decline_of(table, s) or spec(game).greedy(obs, rng))
+        private += len(table.private_at) + len(table.void)
+    assert checked > 1000 and private > 0
