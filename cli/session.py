@@ -270,9 +270,11 @@ class Session:
                 return a
         if self.chan:  # or as its Chắn words ("bốc", "đánh ngũ vạn"), marks and all
             exact = [a for a in options if said == chan_words(obs, a).lower()]
-            # without their marks, where that names one option: "ngu van" is Ngũ vạn or
-            # Ngũ văn, which read_chan refuses naming both
-            bare = [a for a in options if plain(said) == plain(chan_words(obs, a))]
+            # typed without their marks, where that names one option ("ngu van" is Ngũ vạn
+            # or Ngũ văn); typed with them, the marks decide (read_chan reads the card, and
+            # the table plays or refuses it: "đánh nhị văn" is never Nhị vạn)
+            bare = [a for a in options if plain(said) == plain(chan_words(obs, a))] \
+                if said == plain(said) else []
             if exact or len(bare) == 1:
                 return (exact or bare)[0]
         # any other move in Chắn words goes to the table as the action it names, to be

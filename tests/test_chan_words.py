@@ -563,3 +563,32 @@ def test_a_wins_bonuses_are_its_cuoc_at_the_terminals_end():
     assert "  Cước (TT-K2: " in said[("--chan-words",)]
     assert "Bonuses (" not in said[("--chan-words",)]
     assert "  Bonuses (TT-K2: " in said[()] and "Cước" not in said[()]
+
+
+def test_a_card_typed_with_its_marks_is_that_card_and_without_them_the_open_one():
+    """Marks tell Vạn from Văn: "đánh nhị văn" is 2c however few discards are open (it
+    played the one open discard whose name read alike, 2m); without marks, the name is the
+    one of the two the open moves name ("an chan that van" with 7m on offer), and asked
+    again only where both are open."""
+    from moneycards.cli.session import Session
+    from moneycards.solver.games import GAMES
+    from moneycards.solver.totom.chan import read_chan
+
+    session = object.__new__(Session)
+    session.spec, session.chan = GAMES["totom"], True
+    session.table = type("T", (), {"names": staticmethod(lambda: NAMES)})()
+    session.echo = lambda line: None
+    turn = SimpleNamespace(game="totom", phase=Phase.DISCARD, offer=None, discard_to=None,
+                           legal_actions=["discard 2m", "discard 5s"])
+    assert session.read("đánh nhị văn", menu(turn), turn) == "discard 2c"  # refused at play
+    assert session.read("danh nhi van", menu(turn), turn) == "discard 2m"  # the open one
+    assert session.read("đánh nhị vạn", menu(turn), turn) == "discard 2m"
+    offer = SimpleNamespace(card=SimpleNamespace(text="7m"), kind=OfferKind.DISCARD)
+    eat = SimpleNamespace(game="totom", phase=Phase.OFFER, offer=offer, hand=(0,) * 28,
+                          legal_actions=["capture 7m", "pass"])
+    for typed in ("an chan that van", "an that van"):
+        assert read_chan(typed.split(), eat) == "capture 7m", typed
+    both = SimpleNamespace(game="totom", phase=Phase.DISCARD, offer=None, discard_to=None,
+                           legal_actions=["discard 5m", "discard 5c"])
+    with pytest.raises(InvalidInput, match="Ngũ vạn \\(5m\\) or Ngũ văn \\(5c\\)"):
+        read_chan(["danh", "ngu", "van"], both)

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from moneycards.solver.games import seeded
-from moneycards.solver.totom import search as tt_search
+from moneycards.solver.totom import TOTOM, search as tt_search
 from moneycards.solver.totom.chan import chan_action, chan_turn, read_chan
 from moneycards.solver.totom.observation import from_json
 from moneycards.solver.totom.screen import view
@@ -76,8 +76,6 @@ def test_the_moves_say_the_discard_goes_back():
     assert f"discard, back to {back}'s cửa (TT-P4)" in view(obs, NAMES, chan=True)[0]
     action = obs.legal_actions[0]
     card = action.split()[1]
-    from moneycards.solver.totom import TOTOM
-
     assert chan_action(obs, action) == f"Trả cửa {TOTOM.name(TOTOM.parse(card)[0])}"
     assert chan_turn(obs, "discard").startswith("trả cửa — ")
     assert read_chan(["tra", "cua", card], obs) == action
@@ -112,12 +110,15 @@ def test_the_log_says_where_the_discard_goes_and_calls_it_tra_cua(tmp_path):
     state.apply(action)
     lines = state.events[mark:]
     assert lines[:1] == [f"{card} goes back to Seat {back}'s doorway (TT-P4)"]
-    assert chan_log_verb(action, lines, False) == "trả cửa"
+    name = TOTOM.name(TOTOM.parse(card)[0])  # the card by its name, as the moves say it
+    assert chan_log_verb(action, lines, False) == f"trả cửa {name}"
     t = Table.create("totom", [Seat(AI, "greedy", n) for n in NAMES], seed=3, ai_only=True)
     plain = [e for e in t.events(0) if e.action.startswith("discard ")]
-    assert plain and all(chan_log_verb(e.action, e.lines, False) == "đánh" for e in plain)
+    assert plain and all(chan_log_verb(e.action, e.lines, False)
+                         == f"đánh {TOTOM.name(TOTOM.parse(e.action.split()[1])[0])}"
+                         for e in plain)
     assert not any("goes back" in x for e in plain for x in e.lines)
     if ESBUILD.exists() and (WEB / "src" / "gen").exists():
         said = say(tmp_path, f"[w.chanLogVerb({action!r}, {lines!r}, false), "
                              "w.chanLogVerb('discard 3c', [], false)]")
-        assert said == ["trả cửa", "đánh"]
+        assert said == [f"trả cửa {name}", "đánh Tam văn"]

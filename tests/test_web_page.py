@@ -1485,6 +1485,8 @@ def test_totom_moves_read_in_chan_words_when_asked(served, context):
                 if verb == "pass" else verbs[verb])
         if verb == "discard" and " goes back to " in text:  # after a Chíu (TT-P4)
             want = "trả cửa"
+        if verb == "discard":  # the card by its name, as the buttons say it
+            want += f" {named(action.split()[1])}"
         if verb == "capture":  # a Chắn when the hand card is the card eaten (TT-T2)
             eaten = re.search(r"taking (\S+)$", text).group(1)
             chan = action == f"capture {eaten}"

@@ -105,7 +105,7 @@ def test_a_totom_log_entry_s_chan_verb_tells_bốc_from_dưới(tmp_path):
                          "w.chanLogVerb('pass', ['AI 2: pass'], true), "
                          "w.chanLogVerb('discard 9c', ['AI 2: discard 9c'], false), "
                          "w.chanLogVerb('capture 4m', ['AI 2: capture 4m'], false)]")
-    assert said == ["bốc", "dưới", "bốc", "đánh", "ăn"]
+    assert said == ["bốc", "dưới", "bốc", "đánh Cửu văn", "ăn"]  # a discard names its card
 
 
 def test_cards_in_words_are_said_by_name_for_a_screen_reader(tmp_path):

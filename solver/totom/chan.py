@@ -127,10 +127,10 @@ def chan_log_verb(action: str, lines: Sequence[str], ended: bool) -> str | None:
         # "AI 1 exposes 6c from the stock", "You expose 6m from the stock"
         turned = any(re.search(r" exposes? \S+ from the stock$", x) for x in lines)
         return "bốc" if ended or turned else "dưới"
-    if verb == "discard" and any(" goes back to " in x for x in lines):  # TT-P4
-        return "trả cửa"
-    return {"discard": "đánh", "capture": "ăn", "win": "ù", "chiu": "chíu",
-            "decline": "không"}.get(verb)
+    if verb == "discard":  # the card by its name, as the menu says it; TT-P4 after a Chíu
+        back = any(" goes back to " in x for x in lines)
+        return f"{'trả cửa' if back else 'đánh'} {card_said(arg)}"
+    return {"capture": "ăn", "win": "ù", "chiu": "chíu", "decline": "không"}.get(verb)
 
 
 # The Chắn verbs typed without their marks (solver/screen.py plain), as the actions they name.
@@ -143,10 +143,12 @@ _RANKS = {"nhị": 2, "tam": 3, "tứ": 4, "ngũ": 5, "lục": 6, "thất": 7, "
 _SUITS = {"văn": "c", "sách": "s", "vạn": "m"}
 
 
-def named_cards(words: Sequence[str]) -> list[str]:
+def named_cards(words: Sequence[str], known: Sequence[str] = ()) -> list[str]:
     """The words with every card name put in notation ("đánh nhị sách" -> "đánh 2s", "chi
     chi" -> "1h"). A name typed without its marks is read when it names one card ("nhi
-    sach"); "van" is Vạn (Myriads) or Văn (Coins) and is refused, naming both."""
+    sach"); "van" is Vạn (Myriads) or Văn (Coins): read as the one of the two among `known`
+    (the cards the open moves name: "an chan that van" with 7m on offer), else refused,
+    naming both."""
     out: list[str] = []
     k = 0
     while k < len(words):
@@ -159,6 +161,8 @@ def named_cards(words: Sequence[str]) -> list[str]:
                 out.append(f"{number}{_SUITS[suit]}")
             elif _bare(suit) == "sach":
                 out.append(f"{number}s")
+            elif (f"{number}m" in known) != (f"{number}c" in known):  # one of them is open
+                out.append(f"{number}m" if f"{number}m" in known else f"{number}c")
             else:  # Vạn or Văn: the marks tell them apart, and they are gone
                 name = next(w for w in _RANKS if _bare(w) == _bare(rank)).capitalize()
                 raise InvalidInput(f"'{rank} {suit}' is {name} vạn ({number}m) or {name} văn "
@@ -187,7 +191,10 @@ def read_chan(words: Sequence[str], obs: Any) -> str | None:
     card that is not on offer is refused here (TT-T2: only the offered card is captured),
     in the words typed, as the action it would be names another card."""
     typed = " ".join(words)
-    words = [_bare(w) for w in named_cards([w.lower() for w in words])]
+    # the cards the open moves name, to read a name typed without its marks ("that van")
+    known = [c for a in obs.legal_actions for c in a.split()[1:]] + \
+        ([obs.offer.card.text] if obs.offer is not None else [])
+    words = [_bare(w) for w in named_cards([w.lower() for w in words], known)]
     if not words:
         return None
     head, rest = words[0], list(words[1:])

@@ -140,8 +140,11 @@ export function chanLogVerb(action: string, lines: readonly string[], ended: boo
   const verb = action.split(" ")[0];
   // "AI 1 exposes 6c from the stock", and a seat named You: "You expose 6m from the stock"
   if (verb === "pass") return ended || lines.some((l) => / exposes? \S+ from the stock/.test(l)) ? "bốc" : "dưới";
-  // "6c goes back to AI 1's doorway (TT-P4)": the discard after a Chíu
-  if (verb === "discard" && lines.some((l) => l.includes(" goes back to "))) return "trả cửa";
+  // the card by its name, as the buttons say it; "6c goes back to AI 1's doorway (TT-P4)":
+  // the discard after a Chíu
+  if (verb === "discard") {
+    return `${lines.some((l) => l.includes(" goes back to ")) ? "trả cửa" : "đánh"} ${cardSaid(action.split(" ")[1])}`;
+  }
   if (verb === "capture") {  // "AI 2 exposes 6c 6m, taking 6c": a Chắn when the hand card is it
     const eaten = lines.map((l) => / taking (\S+)$/.exec(l)?.[1]).find((x) => x);
     const arg = action.split(" ")[1];
