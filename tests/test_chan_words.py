@@ -48,6 +48,8 @@ def expected(obs, action: str) -> str:
         return f"{'Ăn bòn' if held.count(arg) >= 2 else 'Ăn chắn'} {named(eaten)}"
     if verb == "pass":
         return "Dưới" if offer.kind is OfferKind.EXPOSED else "Bốc"
+    if verb == "chiu" and offer is not None:  # the fourth of the card on offer, by its name
+        return f"Chíu {named(offer.card.text)}"
     return {"win": "Ù", "chiu": "Chíu"}[verb]
 
 
@@ -443,7 +445,7 @@ def test_at_a_traditional_table_in_chan_words_rules_hints_and_claims_say_the_tab
     for obs in positions(range(40)):
         if obs.claim is not None and obs.to_act == obs.seat:
             lines = screen(obs, NAMES, chan=True)
-            word = {"win": "Ù", "chiu": "Chíu"}[obs.claim.value]
+            word = {"win": "Ù", "chiu": f"Chíu {named(obs.offer.card.text)}"}[obs.claim.value]
             assert f"You may claim it: {word} ({obs.claim.value}) (nobody else sees the " \
                    "question)" in lines
             assert f"You may claim it: {obs.claim.value} (nobody" in "\n".join(
@@ -592,3 +594,21 @@ def test_a_card_typed_with_its_marks_is_that_card_and_without_them_the_open_one(
                            legal_actions=["discard 5m", "discard 5c"])
     with pytest.raises(InvalidInput, match="Ngũ vạn \\(5m\\) or Ngũ văn \\(5c\\)"):
         read_chan(["danh", "ngu", "van"], both)
+
+
+def test_a_chiu_names_the_card_it_claims(tmp_path):
+    """Chíu claims the fourth of the card on offer (TT-P2): its words name it as a move
+    names its card ("Chíu Thất văn"), on the terminal and the web alike; typed with the
+    name, it is the claim."""
+    from moneycards.solver.totom.chan import read_chan
+
+    offer = SimpleNamespace(card=SimpleNamespace(text="7c"), kind=OfferKind.DISCARD)
+    obs = SimpleNamespace(game="totom", phase=Phase.CLAIMS, offer=offer,
+                          legal_actions=["chiu", "decline"])
+    assert chan_words(obs, "chiu") == "Chíu Thất văn"
+    assert read_chan(["chiu", "that", "van"], obs) == "chiu"
+    assert read_chan(["chíu", "thất", "văn"], obs) == "chiu"
+    if ESBUILD.exists() and (WEB / "src" / "gen").exists():
+        said = say(tmp_path, "w.chanWords({ phase: 4, offer: { card: '7c', kind: 1 } }, "
+                             "'chiu', ['chiu', 'decline'])")
+        assert said == "Chíu Thất văn"

@@ -1362,6 +1362,8 @@ def chan_label(action: str, offer: str, legal: list[str], hand: list[str]) -> st
     if verb == "decline":
         return {(True, True): "Không ù, không chíu", (True, False): "Không ù",
                 (False, True): "Không chíu"}[("win" in legal, "chiu" in legal)]
+    if verb == "chiu" and card:  # the fourth of the card on offer, by its name
+        return f"Chíu {named(card.group(1))}"
     return {"win": "Ù", "chiu": "Chíu"}[verb]
 
 

@@ -68,8 +68,8 @@ def chan_action(obs: Any, action: str) -> str:
         return "Dưới" if o is not None and o.kind.value == "exposed" else "Bốc"
     if verb == "win":
         return "Ù"
-    if verb == "chiu":
-        return "Chíu"
+    if verb == "chiu":  # the fourth of the card on offer, named as a move names its card
+        return f"Chíu {card_said(o.card.text)}" if o is not None else "Chíu"
     if verb == "decline":
         legal = obs.legal_actions
         win, chiu = "win" in legal, "chiu" in legal

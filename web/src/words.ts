@@ -97,7 +97,8 @@ export function chanWords(obs: TotomObservation, text: string, legal: string[]):
   }
   if (verb === "pass") return o?.kind === OfferKind.EXPOSED ? "Dưới" : "Bốc";
   if (verb === "win") return "Ù";
-  if (verb === "chiu") return "Chíu";
+  // the fourth of the card on offer, named as a move names its card
+  if (verb === "chiu") return o?.card ? `Chíu ${cardSaid(o.card)}` : "Chíu";
   if (verb === "decline") {
     const win = legal.includes("win");
     const chiu = legal.includes("chiu");
