@@ -665,9 +665,7 @@ export class TablePage {
       parts.push(h("section", { class: "result", "aria-label": m?.over ? "The end of the match" : "The result" },
         ...(m?.over ? [...this.matchSummary(m, "plugin", names), h("h3", {}, `Deal ${m.deal}, the last`)]
           : [h("h2", {}, "The deal is over")]),
-        h("p", { class: "result-text" }, v.resultText),
-        net.length === names.length ? h("p", { class: "settled" }, "Settlement: "
-          + names.map((n, k) => `${n} ${net[k] > 0 ? "+" : ""}${net[k]}`).join(", ")) : null));
+        h("p", { class: "result-text" }, v.resultText), settledLine(names, net)));
     }
     this.board.className = "board game-plugin";
     this.board.replaceChildren(...parts);
@@ -693,19 +691,21 @@ export class TablePage {
       const r = e.result;
       const said = r?.winner !== undefined ? `${names[r.winner]} wins the deal` : "No one wins the deal";
       box.append(h("p", { class: "result-text" }, r?.rule ? `${said} (${r.rule}).` : `${said}.`));
-      const net = e.result?.net ?? [];
-      if (net.length === names.length) {
-        box.append(h("p", { class: "settled" }, "Settlement: "
-          + names.map((n, k) => `${n} ${net[k] > 0 ? "+" : ""}${net[k]}`).join(", ")));
-      }
+      const settled = settledLine(names, e.result?.net ?? []);
+      if (settled) box.append(settled);
     } else {
       box.append(h("p", { class: "quiet" }, "Reading how it ended…"));
     }
-    box.append(h("p", {}, h("button", {
+    box.append(this.nextDealButton(deal));
+    return box;
+  }
+
+  /** On from a match's deal whose end was read, to the next deal. */
+  private nextDealButton(deal: number): HTMLElement {
+    return h("p", {}, h("button", {
       type: "button", class: "next-deal", "data-focus": "next-deal",
       onclick: () => { setDealRead(this.seat, deal); this.render(); },
-    }, `Go on to deal ${deal + 1}`)));
-    return box;
+    }, `Go on to deal ${deal + 1}`));
   }
 
   /** The hint of a game of one's own: its ranked actions and the game's own reasons. */
@@ -1696,10 +1696,7 @@ export class TablePage {
     } else {
       box.append(h("p", { class: "quiet" }, "Reading how it ended…"));
     }
-    box.append(h("p", {}, h("button", {
-      type: "button", class: "next-deal", "data-focus": "next-deal",
-      onclick: () => { setDealRead(this.seat, deal); this.render(); },
-    }, `Go on to deal ${deal + 1}`)));
+    box.append(this.nextDealButton(deal));
     return box;
   }
 
@@ -1935,6 +1932,13 @@ export class TablePage {
       showRule: (id: string) => (this.view ? showRuleById(id, GAME_KEY[this.view.game]) : false),
     };
   }
+}
+
+/** A game of one's own's deal settled, seat by seat ("Settlement: Ann +1, AI 1 -1"), as the
+ * three games' ends say it; null without a figure for every seat. */
+function settledLine(names: string[], net: readonly number[]): HTMLElement | null {
+  return net.length === names.length ? h("p", { class: "settled" }, "Settlement: "
+    + names.map((n, k) => `${n} ${net[k] > 0 ? "+" : ""}${net[k]}`).join(", ")) : null;
 }
 
 /** An end-of-deal line of the server's in Chắn words: its bonuses are the win's cước. */
