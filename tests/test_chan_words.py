@@ -612,3 +612,20 @@ def test_a_chiu_names_the_card_it_claims(tmp_path):
         said = say(tmp_path, "w.chanWords({ phase: 4, offer: { card: '7c', kind: 1 } }, "
                              "'chiu', ['chiu', 'decline'])")
         assert said == "Chíu Thất văn"
+
+
+def test_bốc_and_dưới_typed_for_the_other_say_which_it_is():
+    """TT-T3: dưới lets one's own turned stock card go on, bốc any other card offered; the
+    one typed for the other is asked again, naming the word (it was played as a pass)."""
+    from moneycards.solver.totom.chan import read_chan
+
+    for kind, typed, right in ((OfferKind.DISCARD, "duoi", "bốc"),
+                               (OfferKind.PASSED, "dưới", "bốc"),
+                               (OfferKind.EXPOSED, "boc", "dưới")):
+        offer = SimpleNamespace(card=SimpleNamespace(text="6m"), kind=kind)
+        obs = SimpleNamespace(game="totom", phase=Phase.OFFER, offer=offer,
+                              legal_actions=["pass"])
+        with pytest.raises(InvalidInput) as refused:
+            read_chan([typed], obs)
+        assert refused.value.message.endswith(f": type {right} (TT-T3)"), refused.value.message
+        assert read_chan([right], obs) == "pass"

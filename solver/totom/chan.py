@@ -233,6 +233,14 @@ def read_chan(words: Sequence[str], obs: Any) -> str | None:
     verb = _SAID_AS.get(head)
     if verb is None:
         return None
+    if head in ("boc", "duoi") and obs.offer is not None and "pass" in obs.legal_actions:
+        # TT-T3: dưới lets one's own turned stock card go on, bốc any other card offered
+        said = chan_action(obs, "pass").lower()
+        if plain(said) != head:
+            card = card_said(obs.offer.card.text)
+            why = (f"{card} is your own turned stock card" if said == "dưới"
+                   else f"dưới lets only your own turned stock card go on, and {card} is not")
+            raise InvalidInput(f"'{typed}': {why}: type {said} (TT-T3)", field="action")
     offered = [obs.offer.card.text] if obs.offer is not None else []
     if verb == "decline" or (verb in ("win", "chiu") and rest in ([], offered)):
         return verb  # "không ù", "ù 7s": the claim or its refusal names no card
