@@ -43,10 +43,15 @@ def card_said(card: str) -> str:
     return " ".join(TOTOM.name(f) for f in faces) or card
 
 
+def copies_held(obs: Any, card: str) -> int:
+    """How many copies of `card` the seat's concealed hand holds."""
+    copies: int = obs.hand[TOTOM.index(TOTOM.parse(card)[0])]
+    return copies
+
+
 def held_pair(obs: Any, card: str) -> bool:
     """Whether the seat's concealed hand holds two copies or more of `card`."""
-    copies: int = obs.hand[TOTOM.index(TOTOM.parse(card)[0])]
-    return copies >= 2
+    return copies_held(obs, card) >= 2
 
 
 def chan_action(obs: Any, action: str) -> str:
@@ -214,8 +219,8 @@ def read_chan(words: Sequence[str], obs: Any) -> str | None:
         captures: list[str] = [a for a in obs.legal_actions if a.startswith("capture ")]
         if kind == "bon" and not held_pair(obs, offer):  # ăn bòn takes with a held pair's card
             said = card_said(offer)
-            tail = (f"you hold one {said}: ăn chắn {said}"
-                    if obs.hand[TOTOM.index(TOTOM.parse(offer)[0])] else f"you hold no {said}")
+            tail = (f"you hold one {said}: ăn chắn {said}" if copies_held(obs, offer)
+                    else f"you hold no {said}")
             raise InvalidInput(f"'{typed}': ăn bòn takes {said} with one card of a pair you "
                                f"hold; {tail}", field="action")
         if kind in ("chan", "bon"):

@@ -587,7 +587,7 @@ export class TablePage {
     document.body.classList.remove("chan-words");
     const names = v.seats.map(seatName);
     const title = v.gameTitle || v.gameName;
-    const toAct = typeof obs.to_act === "number" ? obs.to_act : undefined;
+    const toAct = pluginToAct(obs);
     const m = v.matchState;
     // a match deals the next deal at once: the end of the last one is read first, and the
     // next deal's table and log wait until the person goes on, as at the three games' tables
@@ -1934,6 +1934,11 @@ export class TablePage {
   }
 }
 
+/** Whose turn it is at a game of one's own, from its observation's JSON (`to_act`). */
+function pluginToAct(obs: JsonObject): number | undefined {
+  return typeof obs.to_act === "number" ? obs.to_act : undefined;
+}
+
 /** A game of one's own's deal settled, seat by seat ("Settlement: Ann +1, AI 1 -1"), as the
  * three games' ends say it; null without a figure for every seat. */
 function settledLine(names: string[], net: readonly number[]): HTMLElement | null {
@@ -2008,8 +2013,7 @@ export function standing(v: TableView): string {
   const m = v.matchState;
   const deal = !m ? "" : m.rules?.deals ? `deal ${m.deal} of ${m.rules.deals}` : `deal ${m.deal}`;
   // a game of one's own writes its observation as JSON (`to_act`), the three as messages
-  const plugin = v.observation.case === "plugin" ? v.observation.value.to_act : undefined;
-  const who = v.observation.case === "plugin" ? (typeof plugin === "number" ? plugin : undefined)
+  const who = v.observation.case === "plugin" ? pluginToAct(v.observation.value)
     : (v.observation.value as Partial<Obs> | undefined)?.toAct;
   const turn = v.over ? "the deal is over" : who === v.seat ? "your turn"
     : who !== undefined && v.seats[who] ? `${seatName(v.seats[who])} to act` : "";
