@@ -5,7 +5,7 @@
                              [--ladder [random,greedy,heuristic,strong,expert]]
                              [--worlds 8,16,32,64,128]
                              [--seed-base 100000] [--duplicate] [--workers N]
-                             [--json FILE] [--merge FILE ...]
+                             [--json FILE] [--merge FILE ...] [--redeal-ends-deal]
                              [--backend local|ray [--address A]]
                              [--seat grpc:module:attr [--server HOST:PORT]]
 
@@ -51,6 +51,7 @@ import argparse
 import json
 import math
 import os
+import random
 import statistics
 import sys
 import time
@@ -64,11 +65,32 @@ from moneycards.players import resolve, seat_spec
 from moneycards.solver.errors import InvalidInput, PlayerFailed
 from moneycards.solver.games import GAMES
 from moneycards.solver.hints import Cap, play_deal, seat_score
+from moneycards.solver.table import OutcomeKind
 
 SEATS = {"totom": 4, "kowah": 3, "lukfu": 3}
 SEED_BASE = 100_000
 LADDER = ("random", "greedy", "heuristic", "strong", "expert")
 CHUNK = 10  # deals per task
+MAX_REDEALS = 100  # three passes this often in a row: something is wrong, not the cards
+
+
+def redeal_seed(seed, n):
+    """The seed of deal `seed` dealt again the n-th time after three passes (LF-C4)."""
+    return random.Random(f"{seed}/redeal/{n}").getrandbits(63)
+
+
+def played_out(play, seed, redeal_ends_deal=False):
+    """`play(seed)` (a state or a deal with a `result`) and, while three seats passed
+    (LF-C4: "the cards are dealt again"), the same deal dealt again by `redeal_seed`, so that
+    a bench deal is a deal played; with `redeal_ends_deal` a redeal is the deal's end, as a
+    deal no seat won. Returns what the last dealing gave and how many redeals it met."""
+    done, n = play(seed), 0
+    while not redeal_ends_deal and done.result.kind is OutcomeKind.REDEAL:
+        n += 1
+        if n > MAX_REDEALS:
+            raise RuntimeError(f"deal seed {seed}: three passes {MAX_REDEALS} times in a row")
+        done = play(redeal_seed(seed, n))
+    return done, n + (done.result.kind is OutcomeKind.REDEAL)
 
 
 FEW_DEALS = 100  # below it a row's intervals are said to be rough
@@ -123,42 +145,53 @@ def tested_seat(game, tested):
 
 
 def play_chunk(game, tested, opponent, ks, seed_base=SEED_BASE, server=None,
-               duplicate=False, rules=None):
+               duplicate=False, rules=None, redeal_ends_deal=False):
     """Deals `ks` (in a worker, seeds seed_base + k): per deal (k, tested win, tested
     score, opponents' win share, opponents' mean score), and with `duplicate` the win and
     score of the opponent level in the tested seat of the same deal played by the opponent
     level in every seat; the tested seat's decision times; cap counts. A `grpc:` tested
     seat plays at tables of `server` (default: one started in the worker) from a process
-    of its own, the opponents being the server's AI seats."""
+    of its own, the opponents being the server's AI seats. A deal three seats passed is
+    dealt again (`played_out`) unless `redeal_ends_deal`; the last item counts the
+    dealings again of the tested plays."""
     n_seats = SEATS[game]
     Cap.reset()
     timings: dict = {}
     rows = []
+    redeals = 0
     for k in ks:
         me = k % n_seats
         specs = [tested if s == me else opponent for s in range(n_seats)]
         if grpc_seat(specs) is not None:
-            deal = table_seats(game, tested, None, server).play(seed_base + k, specs, me)
+            def at_tables(seed, specs=specs, me=me):
+                deal = table_seats(game, tested, None, server).play(seed, specs, me)
+                for label, ms in deal.timings.items():
+                    timings.setdefault(label, []).extend(ms)
+                return deal
+            deal, n = played_out(at_tables, seed_base + k, redeal_ends_deal)
             r = deal.result
-            for label, ms in deal.timings.items():
-                timings.setdefault(label, []).extend(ms)
         else:
             seats = [tested_seat(game, tested) if s == me else resolve([opponent])[0]
                      for s in range(n_seats)]
-            state = play_deal(game, seed_base + k, seats,
-                              timings=timings if opponent != tested else None, rules=rules)
+            state, n = played_out(
+                lambda seed, seats=seats: play_deal(game, seed, seats, rules=rules,
+                                                    timings=timings if opponent != tested
+                                                    else None),
+                seed_base + k, redeal_ends_deal)
             r = state.result
+        redeals += n
         winner = r.winner
         others = [s for s in range(n_seats) if s != me]
         row = (k, 1 if winner == me else 0, seat_score(game, r, me),
                sum(1 for s in others if winner == s) / len(others),
                statistics.fmean(seat_score(game, r, s) for s in others))
         if duplicate:  # the same cards with the opponent level in the tested seat too
-            c = play_deal(game, seed_base + k, resolve([opponent] * n_seats),
-                          rules=rules).result
+            c = played_out(lambda seed: play_deal(game, seed, resolve([opponent] * n_seats),
+                                                  rules=rules),
+                           seed_base + k, redeal_ends_deal)[0].result
             row += (1 if c.winner == me else 0, seat_score(game, c, me))
         rows.append(row)
-    return rows, timings.get(tested, []), Cap.reset()
+    return rows, timings.get(tested, []), Cap.reset(), redeals
 
 
 class RayPool:
@@ -189,19 +222,20 @@ class RayPool:
 
 
 def run(pool, game, tested, opponent, deals, seed_base=SEED_BASE, server=None,
-        duplicate=False, rules=None):
+        duplicate=False, rules=None, redeal_ends_deal=False):
     started = time.perf_counter()
     futures = [pool.submit(play_chunk, game, tested, opponent, range(a, min(a + CHUNK, deals)),
-                           seed_base, server, duplicate, rules)
+                           seed_base, server, duplicate, rules, redeal_ends_deal)
                for a in range(0, deals, CHUNK)]
     if isinstance(pool, RayPool):  # Ray futures are waited on in order
         futures_done = futures
     else:
         futures_done = None
-    rows, times, decisions, hits = [], [], 0, 0
+    rows, times, decisions, hits, redeals = [], [], 0, 0, 0
     done = 0
     for f in futures_done or as_completed(futures):
-        r, t, (d, h) = f.result()
+        r, t, (d, h), n = f.result()
+        redeals += n
         rows += r
         times += t
         decisions, hits = decisions + d, hits + h
@@ -219,6 +253,7 @@ def run(pool, game, tested, opponent, deals, seed_base=SEED_BASE, server=None,
     return {
         "game": game, "tested": tested, "opponent": opponent, "deals": deals,
         "seed_base": seed_base, "rules": rules or "seed",
+        "redeal": REDEAL_ENDS if redeal_ends_deal else REDEAL_AGAIN, "redeals": redeals,
         "strong_win": wilson(sum(r[1] for r in rows), deals),
         "opponent_win": mean_ci([r[3] for r in rows]),
         "strong_settlement": mean_ci([r[2] for r in rows]),
@@ -231,6 +266,9 @@ def run(pool, game, tested, opponent, deals, seed_base=SEED_BASE, server=None,
     }
 
 
+# A redeal (LF-C4) in a row: the cards dealt again, or the deal's end (rows before this
+# reading; the JSON rows without the key).
+REDEAL_AGAIN, REDEAL_ENDS = "dealt again", "ends the deal"
 PAIRED = ("paired_win", "paired_settlement")  # present in rows played with --duplicate
 
 
@@ -287,6 +325,8 @@ def merge(parts):
         "game": game, "tested": parts[0]["tested"], "opponent": parts[0]["opponent"],
         "deals": n, "seed_base": parts[0]["seed_base"],
         "rules": parts[0].get("rules", "seed"),
+        "redeal": parts[0].get("redeal", REDEAL_ENDS),
+        "redeals": sum(r.get("redeals", 0) for r in parts),
         "strong_win": wilson(wins, n), "opponent_win": pooled("opponent_win"),
         "strong_settlement": pooled("strong_settlement"),
         "opponent_settlement": pooled("opponent_settlement"),
@@ -304,7 +344,8 @@ def merged_rows(files):
     for name in files:
         with open(name) as fh:
             for row in json.load(fh):
-                key = (row["game"], row["tested"], row["opponent"], row.get("rules", "seed"))
+                key = (row["game"], row["tested"], row["opponent"], row.get("rules", "seed"),
+                       row.get("redeal", REDEAL_ENDS))
                 groups.setdefault(key, []).append(row)
     return [merge(rows) for rows in groups.values()]
 
@@ -333,6 +374,12 @@ def report(row):
           + (f"safety cap {cap['hits']} of {cap['decisions']} decisions" if cap["decisions"]
              else "no safety cap (the tested seat's own player has none)")
           + f" ({row['seconds']:.0f} s)", flush=True)
+    if row.get("redeals"):
+        how = ("each dealt again (LF-C4), so every deal counted is a deal played"
+               if row.get("redeal") == REDEAL_AGAIN else
+               "each counted as a deal no seat won (--redeal-ends-deal)")
+        print(f"{row['game']:<6} {row['redeals']} redeals after three passes in the tested "
+              f"plays, {how}", flush=True)
     if row["deals"] < FEW_DEALS:
         print(f"{row['game']:<6} {row['deals']} deals are too few for these intervals to "
               "judge (a normal interval over a few deals can have no width at all); the "
@@ -442,6 +489,10 @@ def main():
     ap.add_argument("--rules", metavar="PRESET",
                     help="the games' rules preset (default: the seed page's), e.g. traditional "
                          "for Tổ Tôm's Chắn Vạn Văn table; a game without it is refused")
+    ap.add_argument("--redeal-ends-deal", action="store_true",
+                    help="count a Luk Fu deal three seats passed as a deal no seat won (as "
+                         "the rows before did); by default its cards are dealt again, as "
+                         "LF-C4 says, and the deal counted is the one played")
     ap.add_argument("--merge", metavar="FILE", nargs="+",
                     help="play nothing: merge the rows of these --json files that split one "
                          "row over consecutive seed ranges, print them (and the ladder or "
@@ -508,7 +559,7 @@ def main():
             for game in args.games.split(","):
                 for tested, opp in pairs:
                     row = run(pool, game, tested, opp, args.deals, args.seed_base,
-                              args.server, args.duplicate, args.rules)
+                              args.server, args.duplicate, args.rules, args.redeal_ends_deal)
                     ok = report(row) and ok
                     rows.append(row)
         except InvalidInput as err:  # a player of one's own failed: one line, as selfplay

@@ -131,3 +131,49 @@ def test_rows_at_a_preset_play_its_rules_and_say_so(tmp_path):
     bad = bench("--games", "kowah", "--rules", "traditional", "--deals", "3")
     assert bad.returncode == 2
     assert "--rules: Kowah has the presets seed, not 'traditional'" in bad.stderr
+
+
+def test_a_luk_fu_deal_three_seats_passed_is_dealt_again_as_lf_c4_says(tmp_path):
+    """LF-C4: three passes, the cards are dealt again. A bench deal is the deal played: the
+    row's deals end in a win or a draw, never a redeal, and each redeal it met is counted and
+    said; --redeal-ends-deal counts a redeal as a deal no seat won, as the rows before did
+    (its win rate can only be lower on the same seeds: the first dealings are the same)."""
+    from moneycards.players import resolve
+    from moneycards.solver.hints import play_deal
+    from moneycards.solver.table import OutcomeKind
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import strength
+
+    # seeds 100000-100029: greedy seats pass all three in some of them
+    redealt = [k for k in range(30) if play_deal("lukfu", 100000 + k, resolve(["greedy"] * 3))
+               .result.kind is OutcomeKind.REDEAL]
+    assert redealt, "no redeal in these seeds: the test would check nothing"
+    for k in redealt:
+        state, n = strength.played_out(
+            lambda seed: play_deal("lukfu", seed, resolve(["greedy"] * 3)), 100000 + k)
+        assert n >= 1 and state.result.kind is not OutcomeKind.REDEAL
+        assert state.seed == strength.redeal_seed(100000 + k, n) != 100000 + k
+        ended, m = strength.played_out(
+            lambda seed: play_deal("lukfu", seed, resolve(["greedy"] * 3)), 100000 + k,
+            redeal_ends_deal=True)
+        assert m == 1 and ended.result.kind is OutcomeKind.REDEAL
+
+    common = ["--games", "lukfu", "--opponents", "greedy", "--strong", "greedy",
+              "--workers", "1", "--deals", "30", "--seed-base", "100000"]
+    out = bench(*common, "--json", str(tmp_path / "again.json"))
+    assert out.returncode in (0, 1), out.stderr
+    again = row(tmp_path / "again.json")
+    assert again["redeal"] == "dealt again" and again["redeals"] >= len(redealt)
+    assert f"{again['redeals']} redeals after three passes" in out.stdout
+    assert "dealt again (LF-C4)" in out.stdout
+    out = bench(*common, "--redeal-ends-deal", "--json", str(tmp_path / "ends.json"))
+    ends = row(tmp_path / "ends.json")
+    assert ends["redeal"] == "ends the deal" and ends["redeals"] == len(redealt)
+    assert "each counted as a deal no seat won" in out.stdout
+    # every tested seat's win in the first dealing stands; a redeal dealt again may add one
+    assert ends["strong_win"][0] <= again["strong_win"][0]
+    # rows of the two readings are never merged into one
+    out = bench("--merge", str(tmp_path / "again.json"), str(tmp_path / "ends.json"),
+                "--json", str(tmp_path / "both.json"))
+    assert len(json.loads((tmp_path / "both.json").read_text())) == 2
