@@ -3911,6 +3911,12 @@ def test_a_match_of_a_game_of_ones_own_reads_each_deals_end_and_logs_every_deal(
             logged = read_all(page, ".log-lines > li:not([hidden])",
                               "ls => ls.map(l => l.dataset.deal ?? '0')")
             assert logged and set(logged) <= {"0", "1"}, logged
+            # said to a screen reader, whose focus goes to "Go on", past the end: who won,
+            # the settlement, then the way on (only the last trick's log line was read)
+            said = page.text_content("[role=status].sr-only")
+            assert re.fullmatch(r"Deal 1 is over\. (Ann|AI 1) wins the deal \(HC-2\)\. "
+                                r"Settled: Ann [+-]1, AI 1 [+-]1\. Then go on to deal 2"
+                                r"(, which waits for you)?\.", said), said
             page.click("button.next-deal")
             settled()
     wait_for(page, "document.querySelector('.result .totals') !== null")
@@ -3919,6 +3925,60 @@ def test_a_match_of_a_game_of_ones_own_reads_each_deals_end_and_logs_every_deal(
     end = page.inner_text(".result")
     assert end.startswith("The match is over after 2 deals"), end
     assert "Totals, in points" in end and "Deal 2, the last" in end, end
+    # the match's end said with who leads (the heading focused, its table never read)
+    said = page.text_content("[role=status].sr-only")
+    lead = page.inner_text(".result .match-lead")
+    assert said.startswith(f"The match is over after 2 deals. {lead} The last deal: "), said
+    assert w.errors == []
+
+
+def test_a_table_of_ones_own_game_keeps_focus_and_says_a_question_once(served_plugin, context):
+    """At a table with a friend: the "single keys" switch is in the header, as at the three
+    games' tables; "links for friends", the close question and its safe answer keep the
+    focus when the friend's move draws the table again, and the question (an alert) is not
+    read again at that drawing; a sent move says the table is answering."""
+    seats = [{"kind": "SEAT_KIND_HUMAN", "name": "Ann"},
+             {"kind": "SEAT_KIND_HUMAN", "name": "Bea"}]
+    made = connect(served_plugin, "CreateTable", {"gameName": "highcard", "seats": seats,
+                                                  "seed": "7"})
+    ann = {"tableId": made["tableId"], "seatToken": made["seatTokens"][0]["token"]}
+    bea = {"tableId": made["tableId"], "seatToken": made["seatTokens"][1]["token"]}
+    w = Watched(context)
+    page = w.page
+    # Ann dealt the table: her page holds its owner token, which closes it
+    page.goto(f"{served_plugin}/#table={made['tableId']}&token={ann['seatToken']}"
+              f"&owner={made['ownerToken']}")
+    wait_for(page, "document.body.dataset.busy === '0' && "
+                   "document.querySelector('.board.game-plugin') !== null")
+    assert page.get_attribute(".status .keys-switch", "aria-pressed") == "true"
+
+    def bea_moves():
+        view = connect(served_plugin, "GetView", bea)["view"]
+        assert view.get("legalActions"), "Bea is not to act: the test would check nothing"
+        version = w.debug("version")
+        connect(served_plugin, "Act", {**bea, "action": view["legalActions"][0]["text"]})
+        wait_for(page, f"document.body.dataset.version !== '{version}'")
+        wait_for(page, "document.body.dataset.busy === '0'")
+
+    if not connect(served_plugin, "GetView", bea)["view"].get("legalActions"):
+        # the hint asked from its button keeps the focus there while it thinks and after
+        # (a disabled button lost it to the first move, past the hint)
+        page.focus(".hint-button")
+        page.keyboard.press("Enter")
+        wait_for(page, "document.querySelector('.ranked li .why') !== null")
+        assert page.evaluate("document.activeElement.dataset.focus") == "hint"
+        version = w.debug("version")
+        page.keyboard.press("1")  # Ann's lead: then Bea is to act
+        wait_for(page, f"document.body.dataset.version !== '{version}'")
+    page.focus(".close-table")
+    page.keyboard.press("Enter")
+    wait_for(page, "document.activeElement.classList.contains('close-no')")
+    assert page.get_attribute(".close-ask", "role") == "alert"
+    bea_moves()
+    assert page.evaluate("document.activeElement.dataset.focus") == "close-no"
+    assert page.get_attribute(".close-ask", "role") is None  # not read out again
+    page.keyboard.press("Enter")  # no, keep playing
+    wait_for(page, "document.activeElement.classList.contains('close-table')")
     assert w.errors == []
 
 
@@ -3933,6 +3993,7 @@ def test_the_lobby_deals_a_game_of_ones_own(served_plugin, context):
     wait_for(page, "document.querySelector('input[name=game][value=highcard]') !== null")
     offered = read_all(page, "input[name=game]", "es => es.map(e => e.value)")
     assert offered == ["totom", "kowah", "lukfu", "highcard"]
+    assert page.inner_text("header.top p") == "Tổ Tôm · Kowah · Luk Fu · High card at one table"
     choice = page.inner_text("label:has(input[value=highcard])")
     assert choice == "High card 2 players", choice  # as the three say it, to players
     page.check("input[name=game][value=highcard]")
@@ -3962,6 +4023,7 @@ def test_a_lobby_without_games_of_ones_own_offers_the_three(served, context):
     w.page.wait_for_load_state("networkidle")
     assert read_all(w.page, "input[name=game]", "es => es.map(e => e.value)") == [
         "totom", "kowah", "lukfu"]
+    assert w.page.inner_text("header.top p") == "Tổ Tôm · Kowah · Luk Fu at one table"
     assert w.errors == []
 
 

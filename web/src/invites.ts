@@ -30,9 +30,18 @@ export function linkField(url: string, attrs: Record<string, string | number>): 
   const word = h("span", {}, "Copy");
   const whose = attrs["aria-label"]
     ? h("span", { class: "sr-only" }, ` the ${String(attrs["aria-label"]).replace(/^(the )?(.)/i, (_, _the, c: string) => c.toLowerCase())}`) : null;
-  const copy = h("button", { type: "button", onclick: async () => {
-    field.select();
-    try { await navigator.clipboard.writeText(url); word.textContent = "Copied"; } catch { word.textContent = "Select and copy"; }
+  // focus stays on the button, which says "Copied": selecting the field would move it there
+  // and a screen reader would read the whole link again; where the page may not write the
+  // clipboard, the link is selected for the person to copy
+  const focusKey = attrs["data-focus"] ? { "data-focus": `copy-${String(attrs["data-focus"])}` } : {};
+  const copy = h("button", { type: "button", ...focusKey, onclick: async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      word.textContent = "Copied";
+    } catch {
+      word.textContent = "Select and copy";
+      field.select();
+    }
   } }, word, whose);
   return [field, copy];
 }
@@ -43,7 +52,7 @@ export function inviteList(tableId: string, friends: Invite[], opened?: (seat: n
   const list = h("ul", { class: "invites" });
   for (const f of friends) {
     const [field, copy] = linkField(inviteUrl(tableId, f.token),
-      { class: "invite-link", "data-seat": f.seat, "aria-label": `Link for seat ${f.seat}` });
+      { class: "invite-link", "data-seat": f.seat, "data-focus": `link-${f.seat}`, "aria-label": `Link for seat ${f.seat}` });
     // named as the table names the seat (a seat left unnamed is "Player N" there)
     const state = opened === undefined ? null
       : h("span", { class: "quiet link-state", "data-seat": f.seat },

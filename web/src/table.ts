@@ -17,7 +17,7 @@ import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
 import { kowahGroups, totomGroups } from "./groups.js";
 import {
   describe, describeShort, explainResult, GAME_TITLE, listed, lukfuToBeat, OFFER_WORDS, plural, possessive, seatKindWords,
-  jsonSaid, leadsKept, pairChoice, seatName, sentWords, matchLeadWords, turnWhat, undoneWords, whyUnused, withoutAction, chanWords, chanTurn, chanLogVerb,
+  jsonSaid, leadsKept, pairChoice, seatName, sentWords, settledWords, matchLeadWords, turnWhat, undoneWords, whyUnused, withoutAction, chanWords, chanTurn, chanLogVerb,
 } from "./words.js";
 
 type Obs = TotomObservation | KowahObservation | LukFuObservation;
@@ -68,6 +68,7 @@ export class TablePage {
   // disables it (an action played, the table answering) puts focus on the nearest thing
   // to do next instead of leaving it on the page's body.
   private lastFocus?: string;
+  private askAlert?: "move" | "close";  // a question asked, not yet drawn (askedOnce)
   private restoring = false;
   private downsOpen = false;  // the folded face-down choices are open (and numbered)
   private saidTurn = "";  // the view's version and turn line last announced
@@ -128,6 +129,14 @@ export class TablePage {
   /** `role: "alert"` the first time a drawing of this view shows the message `key`: the
    * table is drawn anew on every change (an old card proved, a friend arriving), and each
    * new alert element is read out again. */
+  /** An alert for a question just asked ("close it for good…?"), at its first drawing
+   * only: another seat's move draws the table again, and the question is not read again. */
+  private askedOnce(key: "move" | "close"): { role?: string } {
+    if (this.askAlert !== key) return {};
+    this.askAlert = undefined;
+    return { role: "alert" };
+  }
+
   private alertOnce(key: string): { role?: string } {
     const said = `${this.view?.version}|${key}`;
     if (this.alerted.has(said)) return {};
@@ -203,7 +212,7 @@ export class TablePage {
 
   async askHint(): Promise<void> {
     const v = this.view;
-    if (!v || v.over || !v.legalActions.length) return;
+    if (!v || v.over || !v.legalActions.length || this.hint === "loading") return;
     this.hint = "loading";
     this.render();
     try {
@@ -621,8 +630,23 @@ export class TablePage {
       h("p", { class: `turn${mine || ended !== undefined ? " mine" : ""}` }, turn),
       h("p", { class: "meta" }, `table ${v.tableId} · you are ${names[v.seat]} · `, live, " · ",
         h("button", { type: "button", class: "link", onclick: () => this.onLeave() }, "lobby"),
-        ...this.inviteControl(v), ...this.moveControl(v), ...this.closeControl(v)),
+        ...this.keysSwitch(), ...this.inviteControl(v), ...this.moveControl(v), ...this.closeControl(v)),
       this.showingInvites && !finished(v) ? this.invitesPanel() : null);
+    // said once a view, as at the three games' tables: a deal's end before the way on (focus
+    // goes to "Go on", past the end a screen reader would otherwise never hear), a match's
+    // end with who leads, the person's turn
+    const said = ended ? this.pluginEndWords(v, names, ended)
+      : v.over && m?.over ? `The match is over after ${plural(m.deal, "deal")}. `
+        + `${this.matchLead(m, "plugin", names)} The last deal: ${v.resultText}`
+        : v.over ? `The deal is over. ${v.resultText}${settledWords(names, this.lastNet())}`
+          : mine ? `Your turn: ${plural(v.legalActions.length, "move")}.` : "";
+    if (said && `${v.version}|${said}` !== this.saidTurn) {
+      this.saidTurn = `${v.version}|${said}`;
+      this.announce(said);
+    } else if (!said && this.saidTurn) {
+      this.saidTurn = "";  // no stale "your turn" left for a screen reader to find
+      this.announcer.textContent = "";
+    }
     if (ended) {
       this.board.className = "board game-plugin between-deals";
       this.board.replaceChildren(status, this.pluginDealEnd(v, names, ended));
@@ -651,16 +675,18 @@ export class TablePage {
           "data-focus": `act-${a.text}`, disabled: this.busy, onclick: () => void this.act(a.text) },
         key ? h("kbd", {}, key) : null, h("span", { class: "text" }, a.text)));
       });
+      panel.append(...this.refusalNotes(v, undefined));
+      // the server answers once the AI seats have played, each at its pace
+      if (this.busy) panel.append(h("p", { class: "quiet", role: "status" }, sentWords("plugin", this.sent)));
       panel.append(list, this.pluginHint(v));
       parts.push(panel);
     } else if (!v.over) {
-      parts.push(h("section", { class: "actions", "aria-label": "Your move" },
+      parts.push(h("section", { class: "actions", "aria-label": "Your move" }, ...this.refusalNotes(v, undefined),
         h("p", { class: "quiet" }, "Waiting for the other seats.")));
     }
     if (v.over) {
       // the settlement, from the deal's last event, as the three games' ends show it
-      const ends = [...this.events.values()].filter((e) => e.result).sort((a, b) => (a.version < b.version ? -1 : 1));
-      const net = ends[ends.length - 1]?.result?.net ?? [];
+      const net = this.lastNet();
       // a finished match: its totals and who leads, then its last deal
       parts.push(h("section", { class: "result", "aria-label": m?.over ? "The end of the match" : "The result" },
         ...(m?.over ? [...this.matchSummary(m, "plugin", names), h("h3", {}, `Deal ${m.deal}, the last`)]
@@ -671,11 +697,30 @@ export class TablePage {
     this.board.replaceChildren(...parts);
     if (focused) this.focusOn(focused);
     document.title = `${mine ? "Your turn" : v.over ? "Over" : "Waiting"} · ${title} · moneycards`;
-    const said = mine ? `Your turn: ${plural(v.legalActions.length, "move")}.` : v.over ? `${turn}. ${v.resultText}` : "";
-    if (said && `${v.version}|${said}` !== this.saidTurn) {
-      this.saidTurn = `${v.version}|${said}`;
-      this.announce(said);
-    }
+  }
+
+  /** The points each seat won or paid in the last deal that ended (its last event's). */
+  private lastNet(): readonly number[] {
+    const ends = [...this.events.values()].filter((e) => e.result).sort((a, b) => (a.version < b.version ? -1 : 1));
+    return ends[ends.length - 1]?.result?.net ?? [];
+  }
+
+  /** Who won a deal of one's own game, by the game's rule: the event's own last line is the
+   * game's last move's ("Ann wins the trick"), which need not be the deal's result. */
+  private pluginWinner(names: string[], e: TableEvent): string {
+    const r = e.result;
+    const said = r?.winner !== undefined ? `${names[r.winner]} wins the deal` : "No one wins the deal";
+    return r?.rule ? `${said} (${r.rule}).` : `${said}.`;
+  }
+
+  /** Said when a match's deal of one's own game ends: who won it, the settlement, then the
+   * way on (nothing until its ending event has come). */
+  private pluginEndWords(v: TableView, names: string[], ended: number): string {
+    const e = this.endingEvent(ended);
+    if (!e) return "";
+    const waits = ended + 1 === v.matchState?.deal && !v.over && v.legalActions.length > 0;
+    return `Deal ${ended} is over. ${this.pluginWinner(names, e)}${settledWords(names, e.result?.net ?? [])} `
+      + `Then go on to deal ${ended + 1}${waits ? ", which waits for you" : ""}.`;
   }
 
   /** Between a match's deals at a table of one's own game: how the last one ended and its
@@ -686,11 +731,7 @@ export class TablePage {
     const box = h("section", { class: "result between", "aria-label": `The end of deal ${deal}` },
       h("h2", {}, `Deal ${deal}${m.rules?.deals ? ` of ${m.rules.deals}` : ""} is over`));
     if (e) {
-      // who won it, by the game's rule: the event's own last line is the game's last move's
-      // ("Ann wins the trick"), which a game of one's own need not end with the deal's result
-      const r = e.result;
-      const said = r?.winner !== undefined ? `${names[r.winner]} wins the deal` : "No one wins the deal";
-      box.append(h("p", { class: "result-text" }, r?.rule ? `${said} (${r.rule}).` : `${said}.`));
+      box.append(h("p", { class: "result-text" }, this.pluginWinner(names, e)));
       const settled = settledLine(names, e.result?.net ?? []);
       if (settled) box.append(settled);
     } else {
@@ -712,14 +753,19 @@ export class TablePage {
   private pluginHint(v: TableView): HTMLElement {
     const box = h("div", { class: "hint" });
     const loading = this.hint === "loading";
-    box.append(h("button", { type: "button", class: "hint-button", "data-focus": "hint", disabled: loading || this.busy,
+    // while it thinks the button stays enabled (aria-disabled): a disabled one loses the
+    // focus, which went to the first move, away from the hint about to be shown
+    box.append(h("button", { type: "button", class: "hint-button", "data-focus": "hint", disabled: this.busy,
+      "aria-disabled": loading ? "true" : undefined,
       onclick: () => void this.askHint() }, loading ? "Thinking…" : "Hint", h("kbd", {}, "H")));
     if (this.hint && this.hint !== "loading" && this.hint.version === v.version) {
       box.append(h("ol", { class: "ranked", "aria-label": "Hint: the actions ranked, best first" },
         this.hint.actions.map((r, k) => h("li", { "data-action": r.action },
           h("button", { type: "button", class: "play-hint", "data-focus": `hint-${k}`, disabled: this.busy,
             onclick: () => void this.act(r.action) }, r.action),
-          h("span", { class: "why" }, withoutAction(r.action, r.explanation))))));
+          h("span", { class: "why" }, withoutAction(r.action, r.explanation))))),
+      h("button", { type: "button", class: "link close-hint", "data-focus": "close-hint",
+        onclick: () => this.closeHint() }, "close the hint", h("span", { class: "key-name" }, " (Esc)")));
     }
     return box;
   }
@@ -832,9 +878,7 @@ export class TablePage {
       // past the result a screen reader would otherwise never hear
       const e = this.endingEvent(ended);
       if (!e) return this.turnWords(v, obs, names);
-      const net = e.result?.net ?? [];
-      const settled = net.length === names.length && GAME_KEY[v.game] !== "kowah"
-        ? ` Settled: ${names.map((n, s) => `${n} ${net[s] > 0 ? "+" : ""}${net[s]}`).join(", ")}.` : "";
+      const settled = GAME_KEY[v.game] !== "kowah" ? settledWords(names, e.result?.net ?? []) : "";
       // the line ends as a sentence ("… x1." before "Then …"), heard as two
       const line = (e.lines[e.lines.length - 1] ?? "").trim();
       const last = line.charAt(0).toUpperCase() + line.slice(1);  // as the end's panel says it
@@ -908,7 +952,7 @@ export class TablePage {
   private inviteControl(v: TableView): (Node | string)[] {
     if (finished(v)) return [];
     if (!this.invites().length) return [];
-    return [" · ", h("button", { type: "button", class: "link invites-again", "aria-expanded": String(this.showingInvites),
+    return [" · ", h("button", { type: "button", class: "link invites-again", "data-focus": "invites", "aria-expanded": String(this.showingInvites),
       onclick: async () => {
         this.showingInvites = !this.showingInvites;
         // a friend opening a link is no event of the deal: the view is read again for it
@@ -938,20 +982,21 @@ export class TablePage {
   private moveControl(v: TableView): (Node | string)[] {
     if (finished(v)) return [];
     if (this.moving === "no") {
-      return [" · ", h("button", { type: "button", class: "link move-seat", onclick: () => {
+      return [" · ", h("button", { type: "button", class: "link move-seat", "data-focus": "move-seat", onclick: () => {
         this.moving = "asking";
+        this.askAlert = "move";
         this.render();
         // the question's safe answer takes the focus, as the close's does
         this.root.querySelector<HTMLElement>(".move-no")?.focus();
       } }, "move this seat")];
     }
-    return [" · ", h("span", { class: "move-ask", role: "alert" },
+    return [" · ", h("span", { class: "move-ask", ...this.askedOnce("move") },
       "a new link to this seat, to open it in another browser or give it to someone; " +
       "this browser then leaves the seat. ",
-      h("button", { type: "button", class: "link move-yes", onclick: () => void this.moveSeat() },
+      h("button", { type: "button", class: "link move-yes", "data-focus": "move-yes", onclick: () => void this.moveSeat() },
         "make the link"),
       " · ",
-      h("button", { type: "button", class: "link move-no", onclick: () => {
+      h("button", { type: "button", class: "link move-no", "data-focus": "move-no", onclick: () => {
         this.moving = "no";
         this.render();
         this.root.querySelector<HTMLElement>(".move-seat")?.focus();  // back where it was asked
@@ -1022,19 +1067,20 @@ export class TablePage {
       return [];
     }
     if (!this.closing) {
-      return [" · ", h("button", { type: "button", class: "link close-table", onclick: () => {
+      return [" · ", h("button", { type: "button", class: "link close-table", "data-focus": "close-table", onclick: () => {
         this.closing = true;
+        this.askAlert = "close";
         this.render();
         // the question's safe answer takes the focus, as the lobby's close does
         this.root.querySelector<HTMLElement>(".close-no")?.focus();
       } }, "close table")];
     }
-    return [" · ", h("span", { class: "close-ask", role: "alert" },
+    return [" · ", h("span", { class: "close-ask", ...this.askedOnce("close") },
       "close it for good, for every seat? ",
-      h("button", { type: "button", class: "link close-yes", onclick: () => void this.closeTable() },
+      h("button", { type: "button", class: "link close-yes", "data-focus": "close-yes", onclick: () => void this.closeTable() },
         "yes, close it"),
       " · ",
-      h("button", { type: "button", class: "link close-no", onclick: () => {
+      h("button", { type: "button", class: "link close-no", "data-focus": "close-no", onclick: () => {
         this.closing = false;
         this.render();
         this.root.querySelector<HTMLElement>(".close-table")?.focus();  // back where it was asked
@@ -1389,13 +1435,15 @@ export class TablePage {
       && onlyAiBeside(v) && this.unreadDeal(v) === undefined;
   }
 
-  /** The legal actions as buttons (numbered 1-9 and 0 for the keyboard), the hint, a refusal. */
-  private actionsPanel(v: TableView, game: GameKey, obs: Obs, names: string[]): HTMLElement {
-    const panel = h("section", { class: "actions", "aria-label": "Your actions" });
+  /** Why the seat's last action did not count: the table moved on first, no answer came,
+   * or it was refused (the rule first). `game`: undefined at a game of one's own, whose
+   * rule ids the page cannot link. */
+  private refusalNotes(v: TableView, game: GameKey | undefined): HTMLElement[] {
+    const out: HTMLElement[] = [];
     if (this.refusal?.code === Code.Aborted) {
       // STALE_VERSION: the table moved on (another seat's move, a claim that comes first)
       // between the view and the action; what is on screen now is the table as it is
-      panel.append(h("div", { class: "refusal stale", ...this.alertOnce("stale") },
+      out.push(h("div", { class: "refusal stale", ...this.alertOnce("stale") },
         h("strong", {}, "Not played"),
         h("span", {}, v.over
           ? "The deal ended before your action reached the table."
@@ -1404,19 +1452,27 @@ export class TablePage {
             + "It is shown as it is now: choose again.")));
     } else if (this.refusal && unanswered(this.refusal)) {
       // not a refusal: no answer came, so whether the action counted is not known yet
-      panel.append(h("div", { class: "refusal stale", ...this.alertOnce("unanswered") },
+      out.push(h("div", { class: "refusal stale", ...this.alertOnce("unanswered") },
         h("strong", {}, "No answer"),
         h("span", {}, "The server could not be reached: what you sent may not have reached "
           + "the table. Once the table is live again it shows whether an action counted; if "
           + "it did not, try again.")));
     } else if (this.refusal) {
       const r = this.refusal;
-      panel.append(h("div", { class: "refusal", ...this.alertOnce(`refused ${r.message}`) },
-        h("strong", {}, "Refused"), r.rule ? ruleRef(r.rule, game) : null,
+      const message = r.message.replace(` [${r.rule || r.reason}]`, "");
+      out.push(h("div", { class: "refusal", ...this.alertOnce(`refused ${r.message}`) },
+        h("strong", {}, "Refused"), r.rule ? (game ? ruleRef(r.rule, game) : h("code", { class: "rule" }, r.rule)) : null,
         // the rule is shown first: not again at the message's end ("… [KW-T2]"), and a
         // reason that is no rule ("[NOT_YOUR_TURN]") is for programs, not people
-        h("span", {}, ...withRules(r.message.replace(` [${r.rule || r.reason}]`, ""), game))));
+        h("span", {}, ...(game ? withRules(message, game) : [message]))));
     }
+    return out;
+  }
+
+  /** The legal actions as buttons (numbered 1-9 and 0 for the keyboard), the hint, a refusal. */
+  private actionsPanel(v: TableView, game: GameKey, obs: Obs, names: string[]): HTMLElement {
+    const panel = h("section", { class: "actions", "aria-label": "Your actions" });
+    panel.append(...this.refusalNotes(v, game));
     if (v.over) return panel;
     const undone = this.undoneMine(v);
     if (undone) {
@@ -1610,9 +1666,11 @@ export class TablePage {
   private hintPanel(v: TableView, game: GameKey, legal: LegalAction[]): HTMLElement {
     const box = h("div", { class: "hint" });
     const loading = this.hint === "loading";
+    // while it thinks the button stays enabled (aria-disabled): a disabled one loses the
+    // focus, which went to the first move, away from the hint about to be shown
     box.append(h("button", {
-      type: "button", class: "hint-button", "data-focus": "hint", disabled: loading || this.busy,
-      onclick: () => void this.askHint(),
+      type: "button", class: "hint-button", "data-focus": "hint", disabled: this.busy,
+      "aria-disabled": loading ? "true" : undefined, onclick: () => void this.askHint(),
     }, loading ? "Thinking…" : "Hint", h("kbd", {}, "H")));
     if (this.hint && this.hint !== "loading" && this.hint.version === v.version) {
       // A phone's move panel is pinned and a third of the screen high: there the best

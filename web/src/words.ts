@@ -306,10 +306,17 @@ export function matchLeadWords(game: GameKey | "plugin", names: string[], totals
     : `${listed(leaders)} finish level at the top, with ${amount} each${reached}.`;
 }
 
+/** A deal's settlement said in one sentence ("Settled: Ann +2, AI 1 -1."), or nothing
+ * where the deal settles no points (Kowah, KW-K1; a game of one's own that keeps none). */
+export function settledWords(names: string[], net: readonly number[]): string {
+  return net.length === names.length
+    ? ` Settled: ${names.map((n, s) => `${n} ${net[s] > 0 ? "+" : ""}${net[s]}`).join(", ")}.` : "";
+}
+
 /** What the page says while the table answers an action sent. A Kowah declaration leaves
  * the seat no decision: its turns play themselves (KW-X2) and the answer may come only with
  * the deal's end, so what was sent is said at once. */
-export function sentWords(game: GameKey, sent: string): string {
+export function sentWords(game: GameKey | "plugin", sent: string): string {
   return game === "kowah" && sent.startsWith("declare ")
     ? "You declared checki: your turns now draw and discard by themselves (KW-X2) until "
       + "someone wins; the table is playing on…"
