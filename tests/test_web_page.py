@@ -3970,6 +3970,9 @@ def test_a_table_of_ones_own_game_keeps_focus_and_says_a_question_once(served_pl
         version = w.debug("version")
         page.keyboard.press("1")  # Ann's lead: then Bea is to act
         wait_for(page, f"document.body.dataset.version !== '{version}'")
+    page.keyboard.press("1")  # a move key out of turn says whose turn it is
+    wait_for(page, "document.querySelector('[role=status].sr-only').textContent === "
+                   "'Not your turn: Bea to act.'")
     page.focus(".close-table")
     page.keyboard.press("Enter")
     wait_for(page, "document.activeElement.classList.contains('close-no')")

@@ -451,7 +451,11 @@ export class TablePage {
     const notMine = () => {
       const v = this.view;
       if (v && !v.over && !v.legalActions.length) {
-        const turn = this.turnWords(v, v.observation.value as Obs, v.seats.map(seatName));
+        const names = v.seats.map(seatName);
+        // a game of one's own says only whose turn it is (its observation is its own)
+        const toAct = v.observation.case === "plugin" ? pluginToAct(v.observation.value) : undefined;
+        const turn = v.observation.case !== "plugin" ? this.turnWords(v, v.observation.value as Obs, names)
+          : toAct !== undefined && names[toAct] ? `${names[toAct]} to act${notHereYet(v, toAct)}` : "";
         this.announce(`Not your turn${turn ? `: ${turn}` : ""}.`);
       }
     };
@@ -665,7 +669,9 @@ export class TablePage {
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const seen = h("dl", { class: "plugin-obs", "aria-label": "What you see" },
       own.flatMap(([k, value]) => [h("dt", {}, k.replace(/_/g, " ")), h("dd", {}, jsonSaid(value))]));
-    const parts: HTMLElement[] = [status, h("section", { class: "plugin-table" }, seats, seen)];
+    // headings a screen reader's heading keys reach (a list's label is not read out)
+    const parts: HTMLElement[] = [status, h("section", { class: "plugin-table" },
+      h("h3", { class: "sr-only" }, "The seats"), seats, h("h3", { class: "sr-only" }, "What you see"), seen)];
     if (mine) {
       const panel = h("section", { class: "actions", "aria-label": "Your move" }, h("h2", {}, "Your move"));
       const list = h("div", { class: "action-list" });
