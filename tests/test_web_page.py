@@ -2507,6 +2507,7 @@ def test_a_paced_table_says_it_is_answering_while_its_ai_seats_play(served_paced
     answering until the AI seats have played, then shows their moves and the person's turn."""
     w = Watched(context)
     deal_in_lobby(w, served_paced, "kowah", ["you", "strong", "heuristic"], 5)
+    answering = False
     for _ in range(3):
         w.settled()
         version = w.debug("version")
@@ -2515,12 +2516,21 @@ def test_a_paced_table_says_it_is_answering_while_its_ai_seats_play(served_paced
         w.page.evaluate("document.querySelector('section.actions button.act').click()")
         wait_for(w.page, "document.querySelector('section.actions .quiet')?.textContent === "
                  "'Sent; the table is answering…'", timeout=5000)
+        # a move key meanwhile is told why nothing happens (pressed and read in one step of
+        # the page, while it is still answering)
+        said = w.page.evaluate("""() => {
+            if (document.body.dataset.busy !== '1') return null;
+            document.dispatchEvent(new KeyboardEvent('keydown', {key: '1', bubbles: true}));
+            return document.querySelector('[role=status].sr-only').textContent; }""")
+        assert said in (None, "Your move was sent: the table is answering."), said
+        answering = answering or said is not None
         wait_for(w.page, f"document.body.dataset.version !== '{version}' && "
                  "document.body.dataset.busy === '0'")
         assert w.page.locator("section.actions .quiet").count() == 0 or \
             "answering" not in w.page.text_content("section.actions")
     w.settled()
     assert w.debug("legal") and not w.debug("over")
+    assert answering  # two AI seats at 300 ms each: the page answered for 600 ms or more
     assert w.errors == []
 
 
@@ -3840,7 +3850,16 @@ def test_a_table_of_a_game_of_ones_own_is_played_in_the_page(served_plugin, cont
     wait_for(page, "document.querySelector('.ranked li .why') !== null")
     reasons = read_all(page, ".ranked li .why", "es => es.map(e => e.textContent)")
     assert reasons and all(r for r in reasons), reasons
-    played = 0
+    # a move played by key from the Hint button: the next decision's focus is its first
+    # move, not the Hint button the person left (it stayed there, move after move)
+    page.focus(".hint-button")
+    version = w.debug("version")
+    page.keyboard.press("1")
+    wait_for(page, f"document.body.dataset.version !== '{version}'")
+    settled()
+    assert w.debug("legal"), "no decision after the first move: the check would be empty"
+    assert page.evaluate("document.activeElement.matches('button.act')")
+    played = 1
     while not w.debug("over"):
         legal = w.debug("legal")
         if not legal:
@@ -3982,6 +4001,11 @@ def test_a_table_of_ones_own_game_keeps_focus_and_says_a_question_once(served_pl
     assert page.get_attribute(".close-ask", "role") is None  # not read out again
     page.keyboard.press("Enter")  # no, keep playing
     wait_for(page, "document.activeElement.classList.contains('close-table')")
+    page.keyboard.press("Enter")
+    wait_for(page, "document.activeElement.classList.contains('close-no')")
+    page.keyboard.press("Escape")  # the safe answer, as at a dialog
+    wait_for(page, "document.activeElement.classList.contains('close-table')")
+    assert page.query_selector(".close-ask") is None
     assert w.errors == []
 
 

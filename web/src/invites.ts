@@ -23,7 +23,7 @@ export function inviteUrl(tableId: string, token: string, owner?: string, read?:
 
 /** A seat's link to select, and a Copy button beside it (a browser without clipboard
  * access says to select and copy). */
-export function linkField(url: string, attrs: Record<string, string | number>): [HTMLInputElement, HTMLElement] {
+export function linkField(url: string, attrs: Record<string, string | number>): [HTMLInputElement, HTMLElement, HTMLElement] {
   const field = h("input", { type: "text", readonly: true, value: url, ...attrs }) as HTMLInputElement;
   // named for its link where there are several (a list of Copy buttons read alike to a
   // screen reader): "Copy", then "the link for seat 1" to a screen reader only
@@ -34,16 +34,20 @@ export function linkField(url: string, attrs: Record<string, string | number>): 
   // and a screen reader would read the whole link again; where the page may not write the
   // clipboard, the link is selected for the person to copy
   const focusKey = attrs["data-focus"] ? { "data-focus": `copy-${String(attrs["data-focus"])}` } : {};
+  // what the copy did, said: a button's name that changes is not read out
+  const said = h("span", { class: "sr-only", role: "status" });
   const copy = h("button", { type: "button", ...focusKey, onclick: async () => {
     try {
       await navigator.clipboard.writeText(url);
       word.textContent = "Copied";
+      said.textContent = "Copied.";
     } catch {
       word.textContent = "Select and copy";
+      said.textContent = "The page may not copy here: the link is selected, copy it with the keyboard.";
       field.select();
     }
   } }, word, whose);
-  return [field, copy];
+  return [field, copy, said];
 }
 
 /** One line per friend's seat: its name, its link to select, and a Copy button; with
@@ -51,7 +55,7 @@ export function linkField(url: string, attrs: Record<string, string | number>): 
 export function inviteList(tableId: string, friends: Invite[], opened?: (seat: number) => boolean): HTMLElement {
   const list = h("ul", { class: "invites" });
   for (const f of friends) {
-    const [field, copy] = linkField(inviteUrl(tableId, f.token),
+    const [field, copy, said] = linkField(inviteUrl(tableId, f.token),
       { class: "invite-link", "data-seat": f.seat, "data-focus": `link-${f.seat}`, "aria-label": `Link for seat ${f.seat}` });
     // named as the table names the seat (a seat left unnamed is "Player N" there)
     const state = opened === undefined ? null
@@ -61,7 +65,7 @@ export function inviteList(tableId: string, friends: Invite[], opened?: (seat: n
     // a link once opened no longer opens the seat (its token was renewed): not offered
     const used = opened !== undefined && !f.moved && opened(f.seat);
     list.append(h("li", {}, h("span", {}, `Seat ${f.seat}: ${f.name.trim() || `Player ${f.seat}`}`),
-      ...(used ? [] : [field, copy]), state));
+      ...(used ? [] : [field, copy, said]), state));
   }
   return list;
 }

@@ -192,6 +192,10 @@ export class TablePage {
     if (this.busy) return;
     this.busy = true;
     this.acted = true;
+    // a move played while a question was open answers it no: an Enter meant for the next
+    // move must not land on "yes, close it"
+    this.closing = false;
+    if (this.moving === "asking") this.moving = "no";
     this.sent = text;
     this.refusal = undefined;
     this.render();
@@ -450,7 +454,11 @@ export class TablePage {
     // nothing, and a person could not tell a key unheard from a turn not theirs)
     const notMine = () => {
       const v = this.view;
-      if (v && !v.over && !v.legalActions.length) {
+      if (v && this.busy) {
+        // the AI seats' moves come with the answer to the person's own: until then the
+        // moves on screen are the ones just played from
+        this.announce("Your move was sent: the table is answering.");
+      } else if (v && !v.over && !v.legalActions.length) {
         const names = v.seats.map(seatName);
         // a game of one's own says only whose turn it is (its observation is its own)
         const toAct = v.observation.case === "plugin" ? pluginToAct(v.observation.value) : undefined;
@@ -477,6 +485,13 @@ export class TablePage {
       this.render();
     } else if (e.key === "Escape" && this.hint && this.hint !== "loading") {
       this.closeHint();
+    } else if (e.key === "Escape" && (this.closing || this.moving === "asking")) {
+      // the question's safe answer, as "no, keep playing" and "no, stay here" give it
+      const asked = this.closing ? ".close-table" : ".move-seat";
+      this.closing = false;
+      if (this.moving === "asking") this.moving = "no";
+      this.render();
+      this.root.querySelector<HTMLElement>(asked)?.focus();
     }
   };
 
@@ -507,7 +522,7 @@ export class TablePage {
     // So too after a move made by its key from a hand card (or from the face-down list): the
     // next decision's first move, where another seat's move leaves focus on the card.
     if (v.version !== this.drawnVersion && this.lastFocus && (/^(act|hint)-/.test(this.lastFocus)
-      || (this.acted && /^(hand-|downs$)/.test(this.lastFocus)))) {
+      || (this.acted && /^(hand-|downs$|hint$)/.test(this.lastFocus)))) {
       this.lastFocus = "next";  // no control has this name: the first usable one is chosen
     }
     if (v.version !== this.drawnVersion) this.acted = false;
@@ -633,7 +648,7 @@ export class TablePage {
         + names.map((n, s) => `${n}: ${signed(totals[s] ?? 0n)}`).join(", ")) : null,
       h("p", { class: `turn${mine || ended !== undefined ? " mine" : ""}` }, turn),
       h("p", { class: "meta" }, `table ${v.tableId} · you are ${names[v.seat]} · `, live, " · ",
-        h("button", { type: "button", class: "link", onclick: () => this.onLeave() }, "lobby"),
+        h("button", { type: "button", class: "link", "data-focus": "header-lobby", onclick: () => this.onLeave() }, "lobby"),
         ...this.keysSwitch(), ...this.inviteControl(v), ...this.moveControl(v), ...this.closeControl(v)),
       this.showingInvites && !finished(v) ? this.invitesPanel() : null);
     // said once a view, as at the three games' tables: a deal's end before the way on (focus
@@ -782,7 +797,9 @@ export class TablePage {
   private focusOn(key: string): void {
     const usable = (el: HTMLElement | null) => el !== null && !(el as HTMLButtonElement).disabled
       && el.offsetParent !== null;
-    const same = this.board.querySelector<HTMLElement>(`[data-focus="${CSS.escape(key)}"]`);
+    const same = this.board.querySelector<HTMLElement>(`[data-focus="${CSS.escape(key)}"]`)
+      // a friend's link gone from the list once opened: the control that shows the list
+      ?? (/^(copy-)?link-/.test(key) ? this.board.querySelector<HTMLElement>('[data-focus="invites"]') : null);
     if (same === document.activeElement) return;
     // the first usable of each kind: a move folded away in the face-down list is no place
     // for focus when one is in view
@@ -945,7 +962,7 @@ export class TablePage {
       // (whichever seat the next deal asks first)
       h("p", { class: `turn${(obs.toAct === v.seat && !v.over) || ended !== undefined ? " mine" : ""}` }, turn),
       h("p", { class: "meta" }, `table ${v.tableId} · you are ${names[v.seat]} · `, live,
-        " · ", h("button", { type: "button", class: "link", onclick: () => this.onLeave() }, "lobby"),
+        " · ", h("button", { type: "button", class: "link", "data-focus": "header-lobby", onclick: () => this.onLeave() }, "lobby"),
         " · ", h("button", { type: "button", class: "link rules-link", "data-focus": "rules",
           onclick: () => void loadRules().then(() => showBook(game, presetOf(v))) }, "rules"),
         ...this.wordsSwitch(v), ...this.keysSwitch(), ...this.inviteControl(v), ...this.moveControl(v), ...this.closeControl(v)),
@@ -1041,14 +1058,14 @@ export class TablePage {
     this.announcer.textContent = "This browser no longer sits at the table.";  // not "your turn"
     // nor the tab: "Waiting" would call the person back to a seat this browser left
     document.title = `Seat moved · ${game ? `${GAME_TITLE[game]} · ` : ""}moneycards`;
-    const [field, copy] = linkField(inviteUrl(this.seat.tableId, token, owner, read),
+    const [field, copy, said] = linkField(inviteUrl(this.seat.tableId, token, owner, read),
       { class: "invite-link moved-link", "aria-label": "The seat's new link" });
     this.board.append(h("section", { class: "panel notice moved", role: "alert" },
       h("p", {}, "This seat's new link. Open it in the other browser, or send it to whoever takes the seat: " +
         "it opens the seat once. This browser no longer sits at the table" +
         (fromLink ? ", and the old link opens nothing." : ".")),
       owner ? h("p", {}, "It carries the table's owner token: whoever opens it can close the table, as you could here.") : null,
-      h("p", {}, field, " ", copy),
+      h("p", {}, field, " ", copy, said),
       friends.length ? h("p", {}, "The links for friends this browser kept: copy them now, the other browser does not have them.") : null,
       friends.length ? inviteList(this.seat.tableId, friends, (s) => renewed.has(s)) : null,
       h("button", { type: "button", onclick: () => this.onLeave() }, "Back to the lobby")));
