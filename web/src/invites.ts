@@ -35,7 +35,7 @@ export function linkField(url: string, attrs: Record<string, string | number>): 
   // clipboard, the link is selected for the person to copy
   const focusKey = attrs["data-focus"] ? { "data-focus": `copy-${String(attrs["data-focus"])}` } : {};
   // what the copy did, said: a button's name that changes is not read out
-  const said = h("span", { class: "sr-only", role: "status" });
+  const said = h("span", { class: "sr-only copy-said", "aria-live": "polite" });
   const copy = h("button", { type: "button", ...focusKey, onclick: async () => {
     try {
       await navigator.clipboard.writeText(url);
