@@ -2534,6 +2534,35 @@ def test_a_paced_table_says_it_is_answering_while_its_ai_seats_play(served_paced
     assert w.errors == []
 
 
+def test_dealing_keeps_the_focus_on_deal_and_says_so_while_ai_seats_play_first(
+        served_paced, context):
+    """Seed 5 deals Kowah's first turn to seat 1: at the server's pace both AI seats play
+    before the table answers. Meanwhile the Deal button keeps the focus (a disabled one
+    dropped it to the page's body, with nothing said for seconds), says it is dealing, and
+    a second press deals no second table; then the table opens."""
+    w = Watched(context)
+    page = w.page
+    page.goto(served_paced + "/")
+    page.check("input[name=game][value=kowah]")
+    page.select_option("#seat1", "greedy")
+    page.select_option("#seat2", "greedy")
+    page.fill("#seed", "5")
+    page.focus("#deal")
+    page.keyboard.press("Enter")
+    seen = page.evaluate("""() => [document.activeElement.id,
+        document.querySelector('#deal').getAttribute('aria-disabled'),
+        document.querySelector('#deal').textContent,
+        document.querySelector('#deal ~ [role=status]').textContent]""")
+    assert seen == ["deal", "true", "Dealing…", "Dealing the table: the AI seats before you "
+                    "play their first moves."], seen
+    page.keyboard.press("Enter")  # pressed again while it deals: nothing more is dealt
+    w.settled()
+    assert w.debug("legal")  # the person's first turn, after the two AI seats'
+    assert len(page.evaluate("JSON.parse(localStorage.getItem('moneycards.seats') ?? '[]')")) \
+        == 1
+    assert w.errors == []
+
+
 def test_on_a_phone_the_page_ends_at_the_log_however_long_it_grows(served, context):
     """The log's screen-reader separators are clipped with it: as it grows past its own
     scroll box on a phone, the page below it stays no longer than the page's margin."""
@@ -3838,6 +3867,8 @@ def test_a_table_of_a_game_of_ones_own_is_played_in_the_page(served_plugin, cont
 
     settled()
     assert page.title().split(" · ")[1:] == ["High card", "moneycards"]
+    # opened from its link, not the lobby: the header names the game too
+    assert page.inner_text("header.top p") == "Tổ Tôm · Kowah · Luk Fu · High card at one table"
     assert page.inner_text(".status .facts").startswith("High card · rules: preset seed · seed 7")
     seen = read_all(page, ".plugin-obs dt, .plugin-obs dd", "es => es.map(e => "
                                      "e.textContent)")

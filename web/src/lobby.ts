@@ -79,6 +79,10 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     h("label", { for: "to-points" }, "or until a seat's total reaches (points) "), toPoints);
   const error = h("p", { class: "refusal", role: "alert", hidden: true });
   const deal = h("button", { type: "submit", class: "primary", id: "deal" }, "Deal");
+  // said while the table is dealt: AI seats that play before the person play first, each
+  // at the server's pace, and the page would sit silent meanwhile
+  const dealing = h("span", { class: "sr-only", role: "status" });
+  let dealt = false;  // a second submit while the first is answered deals no second table
   // The ruling a match follows: each game has its own R-match, a link once the rules are read.
   const matchRule = h("span", { class: "match-rule" });
   // Kowah keeps no running totals (KW-K1, its R-match): its match tallies wins and multipliers.
@@ -99,7 +103,7 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     h("p", {}, dealsLabel, matchRule, " ", deals),
     toPointsRow,
     h("p", {}, h("label", { for: "seed" }, "Seed, to practise a deal again "), seed), seedWarning,
-    error, deal);
+    error, deal, dealing);
 
   const gameKey = () => (form.querySelector<HTMLInputElement>("input[name=game]:checked")?.value ?? "totom");
   const chosenGame = () => games.find((x) => x.key === gameKey()) ?? games[0];
@@ -313,7 +317,12 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     } else {
       req.rules = { case: "lukFuRules", value: { preset: LukFuRulesPreset.SEED, ...changed } };
     }
-    deal.disabled = true;
+    if (dealt) return;
+    // the button keeps the focus (a disabled one dropped it to the page's body, unsaid)
+    dealt = true;
+    deal.setAttribute("aria-disabled", "true");
+    deal.textContent = "Dealing…";
+    dealing.textContent = "Dealing the table: the AI seats before you play their first moves.";
     try {
       const made = await tables.createTable(req);
       keepLobby(g.key, {
@@ -336,7 +345,10 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
         ? `Refused: ${r.message.replace(/: finish or close one.*$/, "")}. Finish one, or close `
           + "one you no longer play: \"close table\" at the table, or \"close\" under Your tables."
         : `Refused${r.rule ? ` [${r.rule}]` : ""}: ${r.message}`;
-      deal.disabled = false;
+      dealt = false;
+      deal.removeAttribute("aria-disabled");
+      deal.textContent = "Deal";
+      dealing.textContent = "";
     }
   });
 
