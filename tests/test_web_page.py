@@ -3082,6 +3082,9 @@ def test_a_new_decision_takes_focus_to_its_first_move_and_is_said_again(served, 
 def test_a_picked_card_rises_under_its_group_label_not_over_it(served, context, width, height):
     w = Watched(context, width, height)
     deal_in_lobby(w, served, "lukfu", ["you", "random", "random"], 0)
+    # seed 0: AI 1 is the master and speaks first; on a loaded machine the table can be
+    # drawn before the AI seats have played to the person's turn, when no card is picked
+    wait_for(w.page, "(window.moneycards?.page?.()?.legal?.() ?? []).length > 0")
     w.settled()
     cards = ".me .group .cards > button.card"
     for i in range(len(w.page.query_selector_all(cards))):
