@@ -137,6 +137,12 @@ export class TablePage {
     return { role: "alert" };
   }
 
+  /** The close or move question left open, answered no. */
+  private dropQuestion(): void {
+    this.closing = false;
+    if (this.moving === "asking") this.moving = "no";
+  }
+
   private alertOnce(key: string): { role?: string } {
     const said = `${this.view?.version}|${key}`;
     if (this.alerted.has(said)) return {};
@@ -194,8 +200,7 @@ export class TablePage {
     this.acted = true;
     // a move played while a question was open answers it no: an Enter meant for the next
     // move must not land on "yes, close it"
-    this.closing = false;
-    if (this.moving === "asking") this.moving = "no";
+    this.dropQuestion();
     this.sent = text;
     this.refusal = undefined;
     this.render();
@@ -461,9 +466,8 @@ export class TablePage {
       } else if (v && !v.over && !v.legalActions.length) {
         const names = v.seats.map(seatName);
         // a game of one's own says only whose turn it is (its observation is its own)
-        const toAct = v.observation.case === "plugin" ? pluginToAct(v.observation.value) : undefined;
         const turn = v.observation.case !== "plugin" ? this.turnWords(v, v.observation.value as Obs, names)
-          : toAct !== undefined && names[toAct] ? `${names[toAct]} to act${notHereYet(v, toAct)}` : "";
+          : pluginWhoActs(v, names, pluginToAct(v.observation.value)) ?? "";
         this.announce(`Not your turn${turn ? `: ${turn}` : ""}.`);
       }
     };
@@ -488,8 +492,7 @@ export class TablePage {
     } else if (e.key === "Escape" && (this.closing || this.moving === "asking")) {
       // the question's safe answer, as "no, keep playing" and "no, stay here" give it
       const asked = this.closing ? ".close-table" : ".move-seat";
-      this.closing = false;
-      if (this.moving === "asking") this.moving = "no";
+      this.dropQuestion();
       this.render();
       this.root.querySelector<HTMLElement>(asked)?.focus();
     }
@@ -629,8 +632,7 @@ export class TablePage {
     const turn = ended ? `deal ${ended} is over: its end is below, then go on to deal ${ended + 1}`
       : v.over ? (m?.over ? "the match is over" : "the deal is over")
         : mine ? "your turn: choose a move"
-          : toAct !== undefined && names[toAct] ? `${names[toAct]} to act${notHereYet(v, toAct)}`
-            : "waiting for the other seats";
+          : pluginWhoActs(v, names, toAct) ?? "waiting for the other seats";
     const facts: string[] = [title];
     // the table's rules as its game names them: a friend who came by a link sees them too
     if (v.rules.case === "pluginRules") {
@@ -2019,6 +2021,12 @@ export class TablePage {
 }
 
 /** Whose turn it is at a game of one's own, from its observation's JSON (`to_act`). */
+/** "Bea to act (their link not opened yet)" at a table of one's own game; undefined when
+ * its observation names no seat to act. */
+function pluginWhoActs(v: TableView, names: string[], toAct: number | undefined): string | undefined {
+  return toAct !== undefined && names[toAct] ? `${names[toAct]} to act${notHereYet(v, toAct)}` : undefined;
+}
+
 function pluginToAct(obs: JsonObject): number | undefined {
   return typeof obs.to_act === "number" ? obs.to_act : undefined;
 }
