@@ -2702,6 +2702,9 @@ def test_a_hint_on_a_phone_opens_in_view(served, context, tmp_path):
     # says that more moves lie below
     button, panel = box_of(w, ".hint-button"), box_of(w, ".actions")
     assert panel["y"] <= button["y"] and button["y"] + button["height"] <= 844, (button, panel)
+    # and the keyboard meets it there too: first in the page as on the screen (the style
+    # sheet alone put it first on screen and after the moves in the tab order)
+    assert hint_before_moves(w)
     assert w.page.evaluate("getComputedStyle(document.querySelector('.actions'), '::after')"
                            ".position") == "sticky"
     w.page.keyboard.press("h")
@@ -2727,7 +2730,21 @@ def test_a_hint_on_a_phone_opens_in_view(served, context, tmp_path):
     hand, panel = box_of(w, ".me .hand"), box_of(w, ".actions")
     assert hand["y"] >= 0 and hand["y"] + hand["height"] <= panel["y"] + 1, (hand, panel)
     w.page.screenshot(path=str(shots_dir(tmp_path) / "hint-totom-390x844.png"))
+    # turned into a desktop's layout, the Hint button follows the moves, on screen and in
+    # the page alike, without waiting for the next move to draw the table
+    w.page.set_viewport_size({"width": 1280, "height": 800})
+    wait_for(w.page, "document.querySelector('.action-list').compareDocumentPosition("
+                     "document.querySelector('.hint-button')) & Node.DOCUMENT_POSITION_FOLLOWING")
+    move, button = box_of(w, ".action-list button.act >> nth=-1"), box_of(w, ".hint-button")
+    assert button["y"] >= move["y"] + move["height"], (move, button)
     assert w.errors == []
+
+
+def hint_before_moves(w: "Watched") -> bool:
+    """Whether the Hint button comes before the first move in the page (the tab order)."""
+    return w.page.evaluate("document.querySelector('.hint-button').compareDocumentPosition("
+                           "document.querySelector('.action-list button.act')) "
+                           "& Node.DOCUMENT_POSITION_FOLLOWING") != 0
 
 
 def play_until(w: "Watched", verb: str, tries: int = 60, pick=lambda legal: legal[0]) -> None:
@@ -3884,6 +3901,9 @@ def test_a_table_of_a_game_of_ones_own_is_played_in_the_page(served_plugin, cont
     wait_for(page, "document.querySelector('.ranked li .why') !== null")
     reasons = read_all(page, ".ranked li .why", "es => es.map(e => e.textContent)")
     assert reasons and all(r for r in reasons), reasons
+    # on a phone the Hint button heads the moves, in the page as on the screen; on a
+    # desktop it follows them
+    assert hint_before_moves(w) == (width < 500)
     # a move played by key from the Hint button: the next decision's focus is its first
     # move, not the Hint button the person left (it stayed there, move after move)
     page.focus(".hint-button")

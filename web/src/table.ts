@@ -40,6 +40,8 @@ const ARRIVAL_POLL_MS = 15000;
 
 /** How many face-down choices are listed before they fold away. */
 const FOLD_AT = 8;
+// A phone's layout (style.css's narrow screens): the move panel pinned to the screen's foot.
+const PHONE = window.matchMedia("(max-width: 560px)");
 
 export class TablePage {
   private view?: TableView;
@@ -119,6 +121,7 @@ export class TablePage {
     host.append(this.root);
     document.addEventListener("keydown", this.onKey);
     window.addEventListener("resize", this.onResize);
+    PHONE.addEventListener("change", this.onLayout);
     this.board.addEventListener("focusin", (e) => {
       const key = (e.target as HTMLElement).dataset?.focus;
       if (key && !this.restoring) this.lastFocus = key;
@@ -176,6 +179,7 @@ export class TablePage {
     window.clearTimeout(this.arrivalPoll);
     document.removeEventListener("keydown", this.onKey);
     window.removeEventListener("resize", this.onResize);
+    PHONE.removeEventListener("change", this.onLayout);
   }
 
   /** A screen turned or resized into a phone's layout keeps the decision's hand above the
@@ -183,6 +187,12 @@ export class TablePage {
   private onResize = (): void => {
     const kept = this.handKept;
     if (kept && kept.version === this.view?.version && kept.y === window.scrollY) this.keepHand();
+  };
+
+  /** Into a phone's layout or out of it: the Hint button moves in the page with its place
+   * on screen (`movePanel`), so the keyboard meets it where the eye does. */
+  private onLayout = (): void => {
+    if (this.view) this.render();
   };
 
   /** The hand scrolled above the move panel, and where that left the page, for this view. */
@@ -704,7 +714,8 @@ export class TablePage {
       panel.append(...this.refusalNotes(v, undefined));
       // the server answers once the AI seats have played, each at its pace
       if (this.busy) panel.append(h("p", { class: "quiet", role: "status" }, sentWords("plugin", this.sent)));
-      panel.append(list, this.pluginHint(v));
+      const hint = this.pluginHint(v);
+      panel.append(...(PHONE.matches ? [hint, list] : [list, hint]));  // as at the three games' tables
       parts.push(panel);
     } else if (!v.over) {
       parts.push(h("section", { class: "actions", "aria-label": "Your move" }, ...this.refusalNotes(v, undefined),
@@ -816,8 +827,7 @@ export class TablePage {
     if (!next.matches("button, a, input, select, summary")) next.tabIndex = -1;
     this.restoring = true;
     // on a phone the move panel is pinned to the screen's foot: focus there scrolls nothing
-    next.focus({ preventScroll: next.closest(".actions") !== null
-      && window.matchMedia("(max-width: 560px)").matches });
+    next.focus({ preventScroll: next.closest(".actions") !== null && PHONE.matches });
     this.restoring = false;
   }
 
@@ -1633,13 +1643,17 @@ export class TablePage {
       // tapped on a touch screen, clicked with a mouse
       ? h("p", { class: "quiet pick-tip" }, matchMedia("(pointer: coarse)").matches ? "Or tap a card in your hand: only its moves stay."
         : "Or pick a card in your hand (click it, or Enter on it): only its moves stay.") : null;
-    panel.append(h("h2", {}, "Your move"), ...(tip ? [tip] : []), list);
+    // On a phone the Hint button heads the pinned panel (below a long list it sat out of
+    // sight), so it comes first in the page too: the keyboard meets it where the eye does.
+    const hint = this.hintPanel(v, game, legal);
+    const phone = PHONE.matches;
+    panel.append(h("h2", {}, "Your move"), ...(phone ? [hint] : []), ...(tip ? [tip] : []), list);
     if (this.passesForMe(v)) {
       // said once by the turn line, not as a status drawn anew at every redraw
       panel.append(h("p", { class: "quiet auto-pass-note" },
         "pass is your only action: playing it for you…"));
     }
-    panel.append(this.hintPanel(v, game, legal));
+    if (!phone) panel.append(hint);
     if (legal.some((a) => a.text === "pass") && onlyAiBeside(v)) {
       // named for the focus kept across drawings: ticked, it stays where the person is
       const box = h("input", { type: "checkbox", id: "auto-pass", "data-focus": "auto-pass" }) as HTMLInputElement;
@@ -1703,7 +1717,7 @@ export class TablePage {
     if (this.hint && this.hint !== "loading" && this.hint.version === v.version) {
       // A phone's move panel is pinned and a third of the screen high: there the best
       // action alone stays open, or the hint's reasons fill the panel and hide the moves.
-      const open = window.matchMedia("(max-width: 560px)").matches ? 1 : 5;
+      const open = PHONE.matches ? 1 : 5;
       const ol = h("ol", { class: "ranked", "aria-label": "Hint: the actions ranked, best first" });
       const more = h("ol", { class: "ranked", start: open + 1 });
       const known = new Set(legal.map((a) => a.text));
