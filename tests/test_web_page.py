@@ -1583,6 +1583,43 @@ def test_whoever_dealt_is_asked_before_opening_a_friend_s_link_in_their_own_brow
         b_ctx.close()
 
 
+def test_copy_puts_a_friends_link_on_the_clipboard_and_keeps_saying_so(served, browser):
+    """Copy writes the seat's link to the clipboard, keeps the focus on its button (the
+    field selected took it, and a screen reader read the whole link again), says "Copied"
+    on the button and once in its own live region, and the button still says so when the
+    list is drawn again; the other seat's button still says "Copy"."""
+    ctx = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    try:
+        a = Watched(ctx)
+        deal_in_lobby(a, served, "kowah", ["you", "friend", "friend"], 4)
+        a.page.click("#to-my-seat")
+        a.settled()
+        a.page.click(".status button.invites-again")
+        a.page.wait_for_selector(".status .invite .invite-link")
+        link = a.page.get_attribute(".status .invite-link[data-seat='1']", "value")
+        copy = ".status li:has(.invite-link[data-seat='1']) button"
+        a.page.focus(copy)
+        a.page.keyboard.press("Enter")
+        wait_for(a.page, "() => document.querySelector(\".status li:has(.invite-link"
+                         "[data-seat='1']) .copy-said\").textContent === 'Copied.'")
+        assert a.page.evaluate("navigator.clipboard.readText()") == link
+        assert a.page.evaluate("document.activeElement.matches(\".status li:has(.invite-link"
+                               "[data-seat='1']) button\")")
+        assert a.page.inner_text(copy).startswith("Copied")
+        a.page.click(".status button.invites-again")  # folded and drawn again
+        a.page.click(".status button.invites-again")
+        a.page.wait_for_selector(".status .invite .invite-link")
+        assert a.page.inner_text(copy).startswith("Copied")
+        # said once: the region drawn again is empty, not read out a second time
+        assert a.page.text_content(".status li:has(.invite-link[data-seat='1']) .copy-said") == ""
+        other = ".status li:has(.invite-link[data-seat='2']) button"
+        assert a.page.inner_text(other).startswith("Copy") and \
+            not a.page.inner_text(other).startswith("Copied")
+        assert a.errors == []
+    finally:
+        ctx.close()
+
+
 def test_whoever_dealt_finds_the_friends_links_again_at_their_table(served, browser):
     """A friend lost the link: the dealer's table lists the friends' links again ("links for
     friends", after a reload too), and the link shown there opens the friend's seat."""

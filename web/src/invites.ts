@@ -21,13 +21,18 @@ export function inviteUrl(tableId: string, token: string, owner?: string, read?:
     + `${owner ? `&owner=${encodeURIComponent(owner)}` : ""}${read ? `&read=${read}` : ""}`;
 }
 
+/** The links copied since the page was opened: their Copy buttons say "Copied" when the
+ * table is drawn again (another seat's move redraws it), which tells too which friends'
+ * links were already taken to send. */
+const copied = new Set<string>();
+
 /** A seat's link to select, and a Copy button beside it (a browser without clipboard
  * access says to select and copy). */
 export function linkField(url: string, attrs: Record<string, string | number>): [HTMLInputElement, HTMLElement, HTMLElement] {
   const field = h("input", { type: "text", readonly: true, value: url, ...attrs }) as HTMLInputElement;
   // named for its link where there are several (a list of Copy buttons read alike to a
   // screen reader): "Copy", then "the link for seat 1" to a screen reader only
-  const word = h("span", {}, "Copy");
+  const word = h("span", {}, copied.has(url) ? "Copied" : "Copy");
   const whose = attrs["aria-label"]
     ? h("span", { class: "sr-only" }, ` the ${String(attrs["aria-label"]).replace(/^(the )?(.)/i, (_, _the, c: string) => c.toLowerCase())}`) : null;
   // focus stays on the button, which says "Copied": selecting the field would move it there
@@ -39,6 +44,7 @@ export function linkField(url: string, attrs: Record<string, string | number>): 
   const copy = h("button", { type: "button", ...focusKey, onclick: async () => {
     try {
       await navigator.clipboard.writeText(url);
+      copied.add(url);
       word.textContent = "Copied";
       said.textContent = "Copied.";
     } catch {
