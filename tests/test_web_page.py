@@ -3924,8 +3924,10 @@ def test_a_table_of_a_game_of_ones_own_is_played_in_the_page(served_plugin, cont
 
     settled()
     assert page.title().split(" · ")[1:] == ["High card", "moneycards"]
-    # opened from its link, not the lobby: the header names the game too
-    assert page.inner_text("header.top p") == "Tổ Tôm · Kowah · Luk Fu · High card at one table"
+    # opened from its link, not the lobby: the header names the games the server deals
+    # (TableService.ListGames, asked by the page whichever way it opens), this one among them
+    wait_for(page, "document.querySelector('header.top p').textContent === "
+                   "'Tổ Tôm · Kowah · Luk Fu · High card at one table'")
     assert page.inner_text(".status .facts").startswith("High card · rules: preset seed · seed 7")
     seen = read_all(page, ".plugin-obs dt, .plugin-obs dd", "es => es.map(e => "
                                      "e.textContent)")
@@ -4111,7 +4113,8 @@ def test_the_lobby_deals_a_game_of_ones_own(served_plugin, context):
     wait_for(page, "document.querySelector('input[name=game][value=highcard]') !== null")
     offered = read_all(page, "input[name=game]", "es => es.map(e => e.value)")
     assert offered == ["totom", "kowah", "lukfu", "highcard"]
-    assert page.inner_text("header.top p") == "Tổ Tôm · Kowah · Luk Fu · High card at one table"
+    wait_for(page, "document.querySelector('header.top p').textContent === "
+                   "'Tổ Tôm · Kowah · Luk Fu · High card at one table'")
     choice = page.inner_text("label:has(input[value=highcard])")
     assert choice == "High card 2 players", choice  # as the three say it, to players
     page.check("input[name=game][value=highcard]")

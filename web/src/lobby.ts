@@ -248,9 +248,6 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
         warnOfSeed();
       }
     }
-    // the header names the games this server deals, its own among them
-    const tagline = document.querySelector("header.top p");
-    if (tagline && games.some((g) => g.plugin)) tagline.textContent = `${games.map((g) => g.title).join(" · ")} at one table`;
   }, () => undefined);
 
   form.addEventListener("submit", async (e) => {

@@ -4,6 +4,7 @@ import { clear, h } from "./dom.js";
 import { showLobby } from "./lobby.js";
 import { dealReadKept, fromFragment, type Remembered, remembered, remember, setDealRead, setTabSeat, tabSeat } from "./store.js";
 import { type Seat, TablePage } from "./table.js";
+import { GAME_TITLE } from "./words.js";
 
 const app = document.getElementById("app")!;
 let page: TablePage | undefined;
@@ -120,7 +121,21 @@ function lobby(note = "", focus = false): void {
   showLobby(app, openSeat, note, focus);
 }
 
+/** The header names every game this server deals, its own among them (`serve --plugin`,
+ * TableService.ListGames), in the lobby and at a table opened straight from a link alike;
+ * a server that cannot answer leaves the three the page names. */
+function nameServedGames(): void {
+  void tables.listGames({}).then((served) => {
+    const own = served.games.filter((g) => g.plugin).map((g) => g.title || g.name);
+    const tagline = document.querySelector("header.top p");
+    if (tagline && own.length) {
+      tagline.textContent = `${[...Object.values(GAME_TITLE), ...own].join(" · ")} at one table`;
+    }
+  }, () => undefined);
+}
+
 function boot(): void {
+  nameServedGames();
   const { tableId, token, owner, read } = fromFragment(location.hash);
   if (tableId && token) {
     void openLink(tableId, token, false, owner, read);  // a friend's link: this tab takes that seat

@@ -628,9 +628,6 @@ export class TablePage {
     document.body.classList.remove("chan-words");
     const names = v.seats.map(seatName);
     const title = v.gameTitle || v.gameName;
-    // the header names this game too, at a table opened straight from its link
-    const tagline = document.querySelector("header.top p");
-    if (tagline && !tagline.textContent?.includes(title)) tagline.textContent = tagline.textContent?.replace(" at one table", ` · ${title} at one table`) ?? "";
     const toAct = pluginToAct(obs);
     const m = v.matchState;
     // a match deals the next deal at once: the end of the last one is read first, and the
