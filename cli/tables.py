@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import time
@@ -565,6 +566,20 @@ def _store(db: str | None) -> Any:
                            field="--db") from None
 
 
+def _writable_store(db: str | None) -> Any:
+    """The store opened to change it (`tables purge`), once it has been read as this
+    release's (an older release's store is refused, as by the reading commands, and not
+    upgraded: `serve` upgrades it)."""
+    from moneycards.server.store import StoreUnavailable, default_path, open_store
+
+    _store(db).close_connection()
+    try:
+        return open_store(str(default_path()) if db is None else db)
+    except StoreUnavailable as err:
+        raise InvalidInput(str(err).replace("cannot open", "cannot write the table store"),
+                           field="--db") from None
+
+
 def _stored(db: str | None, table_id: str) -> Any:
     found = _store(db).get(table_id)
     if found is None:
@@ -645,6 +660,48 @@ def list_tables(db: str | None, as_json: bool) -> None:
         click.echo(f"{r['table_id']:<14} {r['game']:<6} {r['played_at']:<21} "
                    f"{r['actions']:>4} {acts}  {r['state']:<6}  {', '.join(r['seats'])}"
                    + (f"  ({match_words(r['match'])})" if "match" in r else ""))
+
+
+@tables.command("purge", short_help="Remove the closed and finished tables older than DAYS.")
+@db_option
+@click.option("--older-than", "days", type=click.IntRange(min=0), default=30,
+              show_default=True, metavar="DAYS",
+              help="Only tables made DAYS days ago or earlier (0: every closed or finished "
+                   "table, up to now).")
+@click.option("--dry-run", is_flag=True, help="Name the tables it would remove; remove none.")
+@json_option
+@answers
+def purge(db: str | None, days: int, dry_run: bool, as_json: bool) -> None:
+    """Remove from the store the tables that are closed (CloseTable) or over (their deal or
+    match played; a self-play table, ai_only, is over when made) and were made DAYS days
+    ago or earlier, with their actions and token digests. A table still open and not over is
+    never removed. A server running on the store answers NOT_FOUND for a removed table, as
+    for a closed one; its record is gone with it (`tables export` first to keep it). The
+    one `tables` command that writes to the store.
+
+    \b
+    Example:
+      moneycards tables purge --db tables.db --dry-run
+      moneycards tables purge --db tables.db --older-than 90"""
+    made_by = (datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(days=days)) \
+        .isoformat(timespec="seconds").replace("+00:00", "Z")
+    store = _writable_store(db)
+    try:
+        removed = store.purge(made_by, dry_run=dry_run)
+    finally:
+        store.close_connection()
+    closed = sum(1 for _, state in removed if state == "closed")
+    if as_json:
+        emit_json({"made_by": made_by, "dry_run": dry_run,
+                   "tables": [{"table_id": t, "state": state} for t, state in removed]})
+        return
+    if dry_run:
+        for table_id, state in removed:
+            click.echo(f"{table_id:<14} {state}")
+    verb = "would remove" if dry_run else "removed"
+    n = len(removed)
+    click.echo(f"{verb} {n} table{'' if n == 1 else 's'} made by {made_by}"
+               + (f": {closed} closed, {n - closed} over" if n else ""))
 
 
 def match_words(match: dict[str, int]) -> str:

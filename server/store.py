@@ -149,6 +149,7 @@ class TableStore(Protocol):
                public_actions: int | None = None) -> int: ...
 
     def close(self, table_id: str) -> bool: ...
+    def purge(self, made_by: str, *, dry_run: bool = False) -> list[tuple[str, str]]: ...
 
     def open_rows(self, limit: int, after: tuple[str, str] | None = None) -> list[TableRow]: ...
 
@@ -306,6 +307,27 @@ class SqlStore:
         return bool(self._run(lambda ex: ex(
             "UPDATE game_tables SET closed = 1, revision = revision + 1 "
             "WHERE table_id = ? AND closed = 0", (table_id,)).rowcount))
+
+    def purge(self, made_by: str, *, dry_run: bool = False) -> list[tuple[str, str]]:
+        """Remove, in one transaction, every table made at or before `made_by` (ISO 8601
+        UTC to the second, as the header's played_at) that is closed or over (its deal or
+        match played, an ai_only table from the start), with its actions and token digests:
+        (table id, "closed" or "over") of each, oldest first. An open table that is not
+        over is never removed. A server that still holds a removed table answers NOT_FOUND
+        for it (`changes` finds none). `dry_run`: only say which."""
+        def work(ex: Execute) -> list[tuple[str, str]]:
+            rows = [(str(t), "closed" if closed else "over") for t, closed in ex(
+                "SELECT table_id, closed FROM game_tables WHERE created <= ? "
+                "AND (closed = 1 OR over = 1) ORDER BY created, table_id",
+                (made_by,)).fetchall()]
+            if dry_run:
+                return rows
+            for table_id, _ in rows:
+                for child in ("table_actions", "seat_tokens", "renewed_tokens"):
+                    ex(f"DELETE FROM {child} WHERE table_id = ?", (table_id,))
+                ex("DELETE FROM game_tables WHERE table_id = ?", (table_id,))
+            return rows
+        return self._run(work, write=not dry_run)
 
     def changes(self, table_id: str, revision: int, start: int) -> Changes | None:
         """The table's state if its revision is not `revision` (with its actions from

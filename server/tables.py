@@ -240,6 +240,13 @@ def closed_table(table_id: str) -> TableError:
                              "TABLE_NOT_FOUND", table_id=table_id))
 
 
+def no_table(table_id: str) -> TableError:
+    """NOT_FOUND for an id the store holds no table under (never made, or removed by
+    `moneycards tables purge`)."""
+    return TableError(status(code_pb2.NOT_FOUND, f"no open table {table_id!r}",
+                             "TABLE_NOT_FOUND", table_id=table_id))
+
+
 def game_not_served(table_id: str, game: str) -> TableError:
     """FAILED_PRECONDITION for a stored table of a game of one's own that this server was
     not started with (serve --plugin): the table is kept, and a server that serves its game
@@ -398,6 +405,8 @@ class Tables:
             changes = self.store.changes(t.table_id, t.revision, t.stored)
             if changes is None or changes.closed:
                 self._forget(t)
+                if changes is None:  # removed from the store (`tables purge`)
+                    raise no_table(t.table_id)
             elif changes.revision != t.revision:
                 if changes.tokens is not None:  # a seat's token may have been renewed
                     t.tokens, t.renewed = changes.tokens, changes.renewed
@@ -455,8 +464,7 @@ class Tables:
         if found is not None and found.closed:
             raise closed_table(table_id)
         if found is None:
-            raise TableError(status(code_pb2.NOT_FOUND, f"no open table {table_id!r}",
-                                    "TABLE_NOT_FOUND", table_id=table_id))
+            raise no_table(table_id)
         return found
 
     def seat(self, table_id: str, token: str, *, opening: bool = False

@@ -229,6 +229,59 @@ def test_tables_commands_change_nothing_in_the_store_they_read(tmp_path):
     assert _digest(old) == before
 
 
+def test_tables_purge_removes_closed_and_finished_tables_and_a_server_then_finds_none(tmp_path):
+    """`tables purge`: the closed tables and those over (a deal played out, a self-play
+    table) go, an open one stays; a server holding a removed table answers NOT_FOUND for
+    it; a dry run and a table made within the days asked remove nothing; bad options are
+    one line and exit 2."""
+    from moneycards.server.tables import TableError
+
+    db = tmp_path / "tables.db"
+    tables = Tables(SqliteStore(db))
+    seats = [Seat(HUMAN, name="Ana"), Seat(AI, "greedy"), Seat(AI, "greedy")]
+    played, played_tokens, _ = tables.create("kowah", seats, 9, None)
+    table = played.table
+    while not table.is_over:
+        table.act(0, table.observation(0).legal_actions[0])
+        with played.lock:
+            tables.commit(played)
+    closed, _, _ = tables.create("kowah", seats, 10, None)
+    tables.close(closed)
+    left, left_tokens, _ = tables.create("kowah", seats, 11, None)
+    selfplay, _, _ = tables.create("lukfu", [Seat(AI, "greedy")] * 3, 12, None, ai_only=True)
+    r = run("tables", "purge", "--db", str(db))  # made today: none is 30 days old
+    assert r.exit_code == 0, r.output
+    assert re.fullmatch(r"removed 0 tables made by \S+Z\n", r.output), r.output
+    r = run("tables", "purge", "--db", str(db), "--older-than", "0", "--dry-run")
+    assert r.exit_code == 0, r.output
+    named = {line.split()[0]: line.split()[1] for line in r.output.splitlines()[:-1]}
+    assert named == {played.table_id: "over", closed.table_id: "closed",
+                     selfplay.table_id: "over"}, r.output
+    assert r.output.splitlines()[-1].startswith("would remove 3 tables made by ")
+    assert r.output.splitlines()[-1].endswith(": 1 closed, 2 over")
+    r = run("tables", "purge", "--db", str(db), "--older-than", "0", "--json")
+    assert r.exit_code == 0, r.output
+    answer = json.loads(r.output)
+    assert answer["dry_run"] is False and sorted(t["table_id"] for t in answer["tables"]) == \
+        sorted([played.table_id, closed.table_id, selfplay.table_id])
+    r = run("tables", "list", "--db", str(db))
+    assert r.exit_code == 0 and r.output.count("\n") == 1 and left.table_id in r.output
+    # the server that held them: the played table is gone, the open one plays on
+    with pytest.raises(TableError) as gone:
+        tables.seat(played.table_id, played_tokens[0])
+    assert gone.value.status.code.value[0] == 5  # NOT_FOUND, as an id never made
+    assert gone.value.status.details == f"no open table {played.table_id!r}"
+    assert tables.seat(left.table_id, left_tokens[0])[1] == 0
+    for args, said in ((["--older-than", "-1"], "-1 is not in the range x>=0"),
+                       (["--older-than", "soon"], "'soon' is not a valid integer")):
+        r = run("tables", "purge", "--db", str(db), *args)
+        assert r.exit_code == 2 and said in r.output and len(r.output.splitlines()) == 1, \
+            r.output
+    r = run("tables", "purge", "--db", str(tmp_path / "none.db"))
+    assert r.exit_code == 2 and "no table store at" in r.output
+    assert not (tmp_path / "none.db").exists()
+
+
 def test_another_application_s_database_is_refused_and_left_as_it_was(tmp_path):
     """An SQLite file holding other tables and no store of ours: `serve` and `tables`
     refuse it, naming a table, and neither adds a table nor switches it to WAL."""

@@ -54,6 +54,44 @@ def test_a_table_is_written_read_and_changed_by_revision(store_db):
     assert again.get("t1").actions == ["a0", "a1", "a2", "a3"]
 
 
+def test_purge_removes_closed_and_over_tables_made_before_the_date_and_nothing_else(store_db):
+    """`tables purge`'s store call: the closed and the over tables made by the date go,
+    their actions and token digests with them, in one transaction; an open table never
+    does, nor a table made after the date; a dry run only names them."""
+    store = open_store(store_db)
+    made = {"old-open": ("2026-01-01T00:00:00Z", False),
+            "old-over": ("2026-01-02T00:00:00Z", True),
+            "old-closed": ("2026-01-03T00:00:00Z", False),
+            "new-over": ("2026-03-01T00:00:00Z", True),
+            "new-closed": ("2026-03-01T00:00:00Z", False)}
+    for table_id, (when, over) in made.items():
+        store.create(table_id, {**HEADER, "played_at": when}, {0: "ab", 1: "cd"}, ["a0", "a1"],
+                     over, owner="ef")
+    store.close("old-closed")
+    store.close("new-closed")
+    store.renew_token("old-over", 0, "ab", "gh")
+    # a second before the new ones were made
+    assert store.purge("2026-02-28T23:59:59Z", dry_run=True) == [("old-over", "over"),
+                                                                  ("old-closed", "closed")]
+    assert store.get("old-over") is not None  # the dry run removed nothing
+    assert store.purge("2026-02-28T23:59:59Z") == [("old-over", "over"),
+                                                   ("old-closed", "closed")]
+    assert store.get("old-over") is None and store.get("old-closed") is None
+    assert store.changes("old-over", 0, 0) is None  # a server holding it: NOT_FOUND
+    assert sorted(store.table_ids(include_closed=True)) == ["new-closed", "new-over", "old-open"]
+    assert not store.was_renewed("old-over", "ab")
+    assert store.get("old-open").actions == ["a0", "a1"]  # an open table, however old
+    # made at that very second: made by it
+    assert store.purge("2026-03-01T00:00:00Z") == [("new-closed", "closed"), ("new-over", "over")]
+    assert store.table_ids(include_closed=True) == ["old-open"]
+    if not store_db.startswith("postgresql"):
+        con = sqlite3.connect(store_db)
+        for child in ("table_actions", "seat_tokens", "renewed_tokens"):
+            assert [t for (t,) in con.execute(f"SELECT DISTINCT table_id FROM {child}")] \
+                in ([], ["old-open"]), child
+        con.close()
+
+
 def test_text_with_a_nul_byte_is_bad_input_not_a_store_fault(store_db):
     """PostgreSQL text holds no NUL: such text is refused as input (a store fault would take
     the replica out of service); SQLite simply finds no such table."""

@@ -241,7 +241,9 @@ class TableServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListTables(self, request, context):
-        """The open tables in the store, newest first (no tokens). An operator's call: it needs
+        """The tables in the store not closed, finished ones included (`over`), newest first (no
+        tokens); `moneycards tables purge` removes old closed and finished ones. An operator's
+        call: it needs
         the operator token set at `serve` as `authorization: Bearer TOKEN` metadata, or, on a
         server started without one, a caller on the same machine (else PERMISSION_DENIED,
         reason OPERATOR_ONLY).
