@@ -31,6 +31,8 @@ class Face:
         # The hash the dataclass would compute on every call, computed once: faces key the
         # count dicts of every verdict (the same value, so sets and dicts keep their order).
         object.__setattr__(self, "_hash", hash((self.suit_index, self.rank)))
+        # and its text once: every view's JSON writes each card of the pile again
+        object.__setattr__(self, "_text", f"{self.rank}{SUIT_ORDER[self.suit_index]}")
 
     def __hash__(self) -> int:
         return self._hash  # type: ignore[attr-defined, no-any-return]
@@ -49,7 +51,7 @@ class Face:
 
     @property
     def text(self) -> str:
-        return f"{self.rank}{self.suit}"
+        return self._text  # type: ignore[attr-defined, no-any-return]
 
     def __str__(self) -> str:
         return self.text
