@@ -45,6 +45,19 @@ def test_node_client_reason_names_the_kind_of_error_when_no_rule_is_broken(serve
     assert code == 2 and out["reason"] == "CONTRADICTORY_REQUEST" and "9m" in out["details"]
 
 
+@pytest.mark.parametrize("script", ["client.js", "table.js"])
+def test_node_scripts_without_the_proto_files_say_where_to_find_them(tmp_path, script):
+    """A copy of the example elsewhere finds the .proto files in $MONEYCARDS_PROTO; one that
+    names a folder without them is told so in one line, exit 2 (not a loader's stack)."""
+    r = subprocess.run(["node", str(CLIENT / script), "127.0.0.1:1", "kowah"],
+                       capture_output=True, text=True, timeout=60,
+                       env={**os.environ, "MONEYCARDS_PROTO": str(tmp_path)})
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == (f"no moneycards .proto files in MONEYCARDS_PROTO ({tmp_path}): set "
+                        "MONEYCARDS_PROTO to the project's proto folder (the one holding "
+                        "moneycards/v1/table.proto)\n")
+
+
 # -- a whole deal over TableService (table.js) ---------------------------------------------
 # Seeds whose deals are played out (not redealt at once) and quick with greedy AI players.
 DEALS = {"totom": 2, "kowah": 1, "lukfu": 5}
@@ -133,16 +146,21 @@ def test_the_readmes_node_table_example_prints_what_it_shows(server_address):
 
 
 def test_a_copy_of_the_example_finds_the_protos_it_is_told(server_address, tmp_path):
-    """examples/node copied out of the checkout (as a bot author starts one): it loaded
-    `../../proto` and failed; MONEYCARDS_PROTO names the project's proto folder."""
+    """examples/node copied out of the checkout (as a bot author starts one): it loads
+    `../../proto`, and finding none there says so in one line (exit 2, where a loader's
+    stack trace said ENOENT); MONEYCARDS_PROTO names the project's proto folder."""
     copy = tmp_path / "mine"
     copy.mkdir()
-    shutil.copy(CLIENT / "client.js", copy / "client.js")
+    for script in ("client.js", "protos.js"):
+        shutil.copy(CLIENT / script, copy / script)
     (copy / "node_modules").symlink_to(CLIENT / "node_modules")
     args = ["node", str(copy / "client.js"), server_address,
             "22c 44c 55c 66c 22s 88s 3c3m 7c7s 5s5m 6s6m", "3c"]
-    lost = subprocess.run(args, capture_output=True, text=True, timeout=60)
-    assert lost.returncode != 0 and "ENOENT" in lost.stderr
+    lost = subprocess.run(args, capture_output=True, text=True, timeout=60,
+                          env={k: v for k, v in os.environ.items() if k != "MONEYCARDS_PROTO"})
+    assert lost.returncode == 2 and lost.stderr == (
+        f"no moneycards .proto files in {copy.parents[1] / 'proto'}: set MONEYCARDS_PROTO to the "
+        "project's proto folder (the one holding moneycards/v1/table.proto)\n")
     env = {**os.environ, "MONEYCARDS_PROTO": str(CLIENT.parents[1] / "proto")}
     found = subprocess.run(args, capture_output=True, text=True, timeout=60, env=env)
     assert found.returncode == 0 and json.loads(found.stdout)["points"] == 5, found.stderr

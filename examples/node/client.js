@@ -11,7 +11,7 @@ const grpc = require("@grpc/grpc-js");
 const loader = require("@grpc/proto-loader");
 const protobuf = require("protobufjs");
 
-const root = process.env.MONEYCARDS_PROTO || path.join(__dirname, "..", "..", "proto");
+const root = require("./protos").protoRoot();
 const definition = loader.loadSync("moneycards/v1/totom.proto", {
   includeDirs: [root], keepCase: true, enums: String, defaults: true, longs: Number,
 });

@@ -23,7 +23,7 @@ const grpc = require("@grpc/grpc-js");
 const loader = require("@grpc/proto-loader");
 const protobuf = require("protobufjs");
 
-const root = process.env.MONEYCARDS_PROTO || path.join(__dirname, "..", "..", "proto");
+const root = require("./protos").protoRoot();
 // table.proto imports google/protobuf/timestamp.proto, which proto-loader resolves itself.
 const definition = loader.loadSync("moneycards/v1/table.proto", {
   // 64-bit integers as strings: a server-chosen seed uses all 63 bits, more than a JS
