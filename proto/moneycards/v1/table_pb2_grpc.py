@@ -195,7 +195,10 @@ class TableServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def GetView(self, request, context):
-        """What a seat sees now.
+        """What a seat sees now. While another call's AI replies keep their pace (`serve
+        --ai-pace-ms`), the table waits with them, and so does this call: it answers with the
+        replies, as that caller gets them (docs/operations.md), so a reader's deadline must
+        allow a few paces; Watch sends each change as it comes.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
