@@ -735,6 +735,54 @@ def test_a_postgres_store_that_cannot_reach_its_server_is_store_unreachable():
         assert info.value.reason == "STORE_UNREACHABLE"
 
 
+def test_a_postgres_connection_lost_mid_write_stores_nothing_and_the_move_goes_through_after(
+        monkeypatch):
+    """The database drops the connection in the middle of a move's transaction (after its
+    first action row was written): the call is UNAVAILABLE, STORE_UNREACHABLE, and nothing
+    of the move is stored or shown; once a small write succeeds again the server is SERVING
+    and the same move is played."""
+    with fresh_postgres() as url:
+        import psycopg
+
+        from moneycards.server.pgstore import PostgresStore
+        from moneycards.server.store import SqlStore
+
+        with serving(store=PostgresStore(url)) as c:
+            tid, tokens = create(c.stub, seed=41)
+            token, before = to_act(c.stub, tid, tokens)
+
+            def rows() -> int:
+                with psycopg.connect(url) as other:
+                    (n,), = other.execute("SELECT COUNT(*) FROM table_actions WHERE "
+                                          "table_id = %s", (tid,)).fetchall()
+                return int(n)
+
+            rows_before = rows()
+            insert = SqlStore._insert
+            cut: list[int] = []
+
+            def lost_midway(ex, table_id, start, actions):
+                if cut:
+                    return insert(ex, table_id, start, actions)
+                insert(ex, table_id, start, actions[:1])  # one row in, then the line drops
+                (pid,), = ex("SELECT pg_backend_pid()", ()).fetchall()
+                cut.append(pid)
+                with psycopg.connect(url, autocommit=True) as other:
+                    other.execute("SELECT pg_terminate_backend(%s)", (pid,))
+                return insert(ex, table_id, start + 1, actions[1:])
+
+            monkeypatch.setattr(SqlStore, "_insert", staticmethod(lost_midway))
+            r = refusal(lambda: act(c.stub, tid, token, before.legal_actions[0].text))
+            assert cut, "the write never reached the database"
+            assert (r.code, r.reason) == (grpc.StatusCode.UNAVAILABLE, "STORE_UNREACHABLE")
+            assert rows() == rows_before  # nothing of the move in the database
+            poll(lambda: c.health() == SERVING, 10, every_s=0.1)
+            assert view(c.stub, tid, token).version == before.version  # nor in memory
+            assert act(c.stub, tid, token, before.legal_actions[0].text).view.version \
+                > before.version
+            assert rows() > rows_before
+
+
 # -- 7. admission that queues before it sheds ---------------------------------------------
 def test_gate_lets_a_waiting_call_in_when_a_running_one_leaves():
     gate = Gate(1, queue=1)
