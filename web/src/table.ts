@@ -189,8 +189,9 @@ export class TablePage {
     if (kept && kept.version === this.view?.version && kept.y === window.scrollY) this.keepHand();
   };
 
-  /** Into a phone's layout or out of it: the Hint button moves in the page with its place
-   * on screen (`movePanel`), so the keyboard meets it where the eye does. */
+  /** Into a phone's layout or out of it: the move panel is drawn again, its Hint button
+   * placed in the page where the layout shows it, so the keyboard meets it where the eye
+   * does. */
   private onLayout = (): void => {
     if (this.view) this.render();
   };
