@@ -1583,6 +1583,34 @@ def test_whoever_dealt_is_asked_before_opening_a_friend_s_link_in_their_own_brow
         b_ctx.close()
 
 
+def test_another_tables_address_typed_in_the_tab_opens_that_table(served, context):
+    """The address's fragment changed in the tab to another of this browser's tables (typed,
+    pasted, or a bookmark): the page shows that table, not the one it showed under the new
+    address; a table this browser has no seat at says so in the lobby; the address of the
+    table on screen changes nothing."""
+    w = Watched(context)
+    deal_in_lobby(w, served, "kowah", ["you", "greedy", "greedy"], 4)
+    w.settled()
+    first = w.debug("table")
+    w.page.click("[data-focus=header-lobby]")
+    deal_in_lobby(w, served, "lukfu", ["you", "greedy", "greedy"], 8)
+    w.settled()
+    second = w.debug("table")
+    assert w.debug("game") == "lukfu" and second != first
+    w.page.evaluate(f"location.hash = '#table={first}'")
+    wait_for(w.page, f"window.moneycards.page()?.table() === '{first}'")
+    w.settled()
+    assert w.debug("game") == "kowah"
+    version = w.debug("version")
+    w.page.evaluate(f"location.hash = '#table={first}&x=1'")  # the same table: nothing new
+    w.page.wait_for_timeout(300)
+    assert w.debug("table") == first and w.debug("version") == version
+    w.page.evaluate("location.hash = '#table=nosuchtable0000'")
+    w.page.wait_for_selector(".lobby-wrap .notice")
+    assert "This page has no seat at that table" in w.page.text_content(".lobby-wrap .notice")
+    assert w.errors == []
+
+
 def test_copy_puts_a_friends_link_on_the_clipboard_and_keeps_saying_so(served, browser):
     """Copy writes the seat's link to the clipboard, keeps the focus on its button (the
     field selected took it, and a screen reader read the whole link again), says "Copied"

@@ -134,8 +134,9 @@ function nameServedGames(): void {
   }, () => undefined);
 }
 
-function boot(): void {
-  nameServedGames();
+/** The page the address asks for: a friend's link, this browser's seat at a table, or the
+ * lobby (at the first load, and when the address's fragment is changed in the tab). */
+function route(): void {
   const { tableId, token, owner, read } = fromFragment(location.hash);
   if (tableId && token) {
     void openLink(tableId, token, false, owner, read);  // a friend's link: this tab takes that seat
@@ -156,9 +157,12 @@ function boot(): void {
   lobby();
 }
 
+// Another table's address typed or pasted into this tab: that table, never the one on
+// screen under the new address (only a friend's link, with its token, was followed).
 window.addEventListener("hashchange", () => {
-  const { tableId, token, owner, read } = fromFragment(location.hash);
-  if (tableId && token) void openLink(tableId, token, false, owner, read);
+  const { tableId, token } = fromFragment(location.hash);
+  if (!token && tableId !== undefined && tableId === page?.debug().table()) return;  // this one
+  route();
 });
 
 // The page's own client, for tests and the curious: acts go through the same path as a click.
@@ -166,4 +170,5 @@ window.addEventListener("hashchange", () => {
   page: () => page?.debug(),
 };
 
-boot();
+nameServedGames();
+route();
