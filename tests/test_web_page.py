@@ -3369,13 +3369,15 @@ def test_totom_cards_show_tt_d2_red_faces_and_whole_vietnamese_words(served, con
 
 @pytest.mark.parametrize("width,height", [(390, 844), (1280, 800)])
 @pytest.mark.parametrize("game,seed,card,name", [("lukfu", 0, "1c", "Mau Gung"),
-                                                 ("totom", 1, "1h", "Chi chi")])
+                                                 ("totom", 1, "1h", "Chi chi"),
+                                                 ("kowah", 0, "1h", "thousand")])
 def test_a_named_card_fits_its_card_on_a_phone_and_a_desktop(served, context, width, height,
                                                              game, seed, card, name):
     """Luk Fu's 1c is named Mau Gung, the longest word a card carries, and Tổ Tôm's 1h Chi
     chi: each is written as a name, capitalised, and fits its card on a 390-pixel phone and
     at 1280 pixels (the seed deals it to seat 0); so does every other card's word in the
-    hand."""
+    hand. Kowah's Old Thousand says "thousand", not "old", which marks another thing at Luk
+    Fu's table (LF-O2)."""
     w = Watched(context, width, height)
     deal_in_lobby(w, served, game, ["you"] + ["random"] * (SEATS[game] - 1), seed)
     w.settled()

@@ -90,7 +90,8 @@ function suitWord(game: GameKey, card: string): string {
   // a card's own name keeps its capitals (Chi chi, Mau Gung, Bak Chi), where a suit's word
   // is plain
   if (game === "totom") return card === "1h" ? "Chi chi" : VN_SUIT[suit];
-  if (suit === "h") return { "1h": "old", "2h": "red", "3h": "white" }[card] ?? "";
+  // "thousand", not "old": at Luk Fu's table "old" marks a card nothing left can beat (LF-O2)
+  if (suit === "h") return { "1h": "thousand", "2h": "red", "3h": "white" }[card] ?? "";
   if (game === "lukfu" && LUKFU_NAMED[card]) return LUKFU_NAMED[card];
   return EN_SUIT[suit].toLowerCase();
 }
