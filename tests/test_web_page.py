@@ -1611,6 +1611,46 @@ def test_another_tables_address_typed_in_the_tab_opens_that_table(served, contex
     assert w.errors == []
 
 
+@pytest.mark.parametrize("game, seed, deals", [("kowah", 3, None), ("lukfu", 8, 2)])
+def test_a_finished_table_s_record_downloads_as_the_file_check_record_reads(
+        served, context, tmp_path, game, seed, deals):
+    """At a deal's end, or a match's, the page downloads the table's record (GetRecord): the
+    deal's, or the match's with every deal, as the JSON file `moneycards GAME check-record`
+    and `replay` read; what it saved is said, and stays said when the table is drawn
+    again."""
+    w = Watched(context)
+    deal_in_lobby(w, served, game, ["you", "greedy", "greedy"], seed, deals=deals)
+    play_over_http(w, served, moves=1500)
+    for _ in range(2 * (deals or 1)):  # a match's ends, each read in turn
+        if not w.page.query_selector(".between button.next-deal"):
+            break
+        w.page.click(".between button.next-deal")
+        w.settled()
+    w.page.wait_for_selector(".result .record-download button")
+    label = w.page.text_content(".result .record-download button")
+    assert label == ("Download the match's record" if deals else "Download the deal's record")
+    with w.page.expect_download() as got:
+        w.page.click(".result .record-download button")
+    name = f"moneycards-{game}-{w.debug('table')}.json"
+    assert got.value.suggested_filename == name
+    path = tmp_path / name
+    got.value.save_as(path)
+    checked = subprocess.run([sys.executable, "-m", "moneycards", game, "check-record", str(path)],
+                             capture_output=True, text=True, timeout=120)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout.startswith(f"VALID: a match of {deals} deals, complete." if deals
+                                     else "VALID: "), checked.stdout
+    assert "complete" in checked.stdout.splitlines()[0]
+    said = (f"Saved as {name}: moneycards {game} replay tells it again, and check-record "
+            "checks it.")
+    wait_for(w.page, "document.querySelector('.result .record-said').textContent === "
+                     f"{json.dumps(said)}")
+    assert w.page.text_content(".table > .sr-only[aria-live]") == said
+    w.page.click("[data-focus=keys-switch]")  # drawn again: still said
+    assert w.page.text_content(".result .record-said") == said
+    assert w.errors == []
+
+
 def test_copy_puts_a_friends_link_on_the_clipboard_and_keeps_saying_so(served, browser):
     """Copy writes the seat's link to the clipboard, keeps the focus on its button (the
     field selected took it, and a screen reader read the whole link again), says "Copied"

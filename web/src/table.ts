@@ -1,6 +1,6 @@
 // The table: one seat's view drawn, its legal actions as buttons, the hint, the log, live
 // updates through Watch, and the end of the deal explained.
-import type { JsonObject } from "@bufbuild/protobuf";
+import { type JsonObject, toJson } from "@bufbuild/protobuf";
 import { backsEl, cardEl, cardName, cardsEl, cardsSaid, type GameKey, parseCards, spokenText } from "./cards.js";
 import { loadRules, presetRef, ruleRef, showBook, showRuleById, SWITCHES, withCardNames, withRules } from "./rules.js";
 import { Code, lukfu, notTheOwner, refusal, type Refusal, tables, unanswered } from "./api.js";
@@ -12,6 +12,7 @@ import type { LukFuObservation, ProveOldResponse } from "./gen/moneycards/v1/luk
 import type { KowahObservation, TotomObservation } from "./gen/moneycards/v1/observation_pb.js";
 import { Claim } from "./gen/moneycards/v1/observation_pb.js";
 import type { LegalAction, TableEvent, TableView } from "./gen/moneycards/v1/table_pb.js";
+import { GetRecordResponseSchema } from "./gen/moneycards/v1/table_pb.js";
 import type { DealResult } from "./gen/moneycards/v1/common_pb.js";
 import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
 import { kowahGroups, totomGroups } from "./groups.js";
@@ -50,6 +51,8 @@ export class TablePage {
   private events = new Map<bigint, TableEvent>();
   private lastVersion = 0n;
   private busy = false;
+  // what the record's download did (the file saved, or why not), kept across drawings
+  private recordSaid?: { file: string } | { failed: string };
   private refusal?: Refusal;
   // The view's version the refusal was about: once the table moves past it, it is gone.
   private refusedAt?: bigint;
@@ -1808,9 +1811,43 @@ export class TablePage {
     box.append(h("p", { class: "result-text" }, ...withRules(v.resultText, game)));
     if (r) this.explainInto(box, game, r, names, game === "kowah" ? (obs as KowahObservation).declared : {},
       this.endingEvent(v.matchState?.deal ?? 0)?.resultLines ?? []);
-    box.append(h("p", {}, h("button", { type: "button", "data-focus": "lobby", onclick: () => this.onLeave() },
+    box.append(this.recordDownload(game, !!m), h("p", {}, h("button", { type: "button", "data-focus": "lobby", onclick: () => this.onLeave() },
       "Back to the lobby")));
     return box;
+  }
+
+  /** The finished table's record as a file (GetRecord): a match's, every deal in it, or the
+   * deal's; the JSON that `moneycards GAME check-record` and `replay` read. */
+  private recordDownload(game: GameKey, match: boolean): HTMLElement {
+    const name = `moneycards-${game}-${this.seat.tableId}.json`;
+    const save = async (): Promise<void> => {
+      try {
+        const got = toJson(GetRecordResponseSchema, await tables.getRecord(this.who)) as JsonObject;
+        const record = match ? got.matchRecord : got[{ totom: "totom", kowah: "kowah", lukfu: "lukFu" }[game]];
+        if (!record) throw new Error("the server gave no record of this table");
+        const url = URL.createObjectURL(new Blob([`${JSON.stringify(record, null, 2)}\n`], { type: "application/json" }));
+        const link = h("a", { href: url, download: name }) as HTMLAnchorElement;
+        document.body.append(link);
+        link.click();
+        link.remove();
+        window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+        this.recordSaid = { file: name };
+        this.announce(`Saved as ${name}: moneycards ${game} replay tells it again, and check-record checks it.`);
+      } catch (err) {
+        this.recordSaid = { failed: refusal(err).message };
+        this.announce(`The record could not be read: ${this.recordSaid.failed}`);
+      }
+      this.render();
+    };
+    const said = this.recordSaid;
+    return h("p", { class: "record-download" },
+      h("button", { type: "button", "data-focus": "record", onclick: () => void save() },
+        match ? "Download the match's record" : "Download the deal's record"), " ",
+      // said in the page's live region, and kept in sight when the table is drawn again
+      h("span", { class: "quiet record-said" }, ...(!said ? [] : "failed" in said
+        ? [`The record could not be read: ${said.failed}`]
+        : ["Saved as ", h("code", {}, said.file), ": ", h("code", {}, `moneycards ${game} replay`),
+          " tells it again, and ", h("code", {}, "check-record"), " checks it."])));
   }
 
   /** Who finishes a finished match (R-match) first, with what (matchLeadWords). */
