@@ -3,6 +3,7 @@ engine's rules, sampled worlds agree with the observation, and the strong hint v
 options it plays out as shares of sampled deals won."""
 
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -132,6 +133,12 @@ def test_strong_values_are_multipliers_won_in_sampled_deals_and_reproducible():
         played = [r for r in ranked if _played(r)]
         if played:
             searched += 1
+            # one share of deals won a played-out option: the sampled deals', not beside it
+            # the race's own win chance too (a player read "wins about 46%" and "win chance
+            # 10%" as two answers); the race's value, which ranks, is still said
+            for r in played:
+                assert "race estimate " in r.reason and "win chance" not in r.reason, r.reason
+                assert len(re.findall(r"\d+%", r.reason)) <= 1, r.reason
             assert 2 <= len(played) <= SEARCH_CANDIDATES
             assert len({r.reason for r in ranked}) == len(ranked)  # every reason its own
             # searched options rank above the ones only estimated
@@ -250,7 +257,6 @@ def test_the_search_weighs_deals_by_the_multiplier_won_not_their_number():
     """KW-K1: a self-draw wins x3, a discard x2, a draw x1. Where an option played out wins
     fewer sampled deals than another but more multiplier, it is the better one: the value
     is the multiplier won a deal, and the share of deals won only follows it in words."""
-    import re
 
     disagree = 0
     for obs in _positions(120, seed=7):
@@ -274,7 +280,6 @@ def test_an_option_ranked_below_a_lower_mean_says_why_in_its_first_clause():
     """The significance gate can keep the race's choice first over an option whose sampled
     deals won more: that option says so in the clause a short hint shows (the terminal
     shows only the first), so a listed value that looks higher never goes unexplained."""
-    import re
 
     from moneycards.cli.screen import first_clause
 

@@ -545,7 +545,7 @@ def strong(obs: KowahObservation, seed: int | None = None, worlds: int = SEARCH_
             if e.mean_score >= m_pick and pick.action not in same[r.action]:
                 # said in the first clause: a short hint shows only it
                 said += f" (not surely better than {_doing(pick.action)})"
-        why = f"{_doing(r.action)}: {said}; race estimate {_race_tail(r.reason)}"
+        why = f"{_doing(r.action)}: {said}; race estimate {_race_tail(r.reason, chance=False)}"
         out.append(Ranked(r.action, value * (1 - RACE_TIE) + RACE_TIE * r.value, why,
                           settlement=e.mean_score))
     floor = min(x.value for x in out)
@@ -589,14 +589,18 @@ def _doing(action: str) -> str:
             "discard": f"discarding {arg}", "declare": f"showing {arg}"}.get(verb, action)
 
 
-def _race_tail(reason: str) -> str:
+def _race_tail(reason: str, chance: bool = True) -> str:
     """`about 0.56 multiplier won a deal (win chance 35%): 2 from ready, ...` as
-    `0.56 (win chance 35%; 2 from ready, ...)`."""
+    `0.56 (win chance 35%; 2 from ready, ...)`; without its `chance` where the share of
+    sampled deals won stands beside it: the race's win chance, a rougher model's, read as a
+    second answer to the same question (a player asked which of "wins about 46%" and "win
+    chance 10%" to trust). Its value, which orders the options, stays."""
     head, _, tail = reason.partition(": ")
     if not tail:
         return reason
-    value, _, chance = head.removeprefix("about ").partition(f" {UNIT} (")
-    return f"{value} ({chance.rstrip(')').removeprefix(CITED)}; {tail})"
+    value, _, said = head.removeprefix("about ").partition(f" {UNIT} (")
+    return f"{value} ({said.rstrip(')').removeprefix(CITED)}; {tail})" if chance \
+        else f"{value} ({tail})"
 
 
 def greedy(obs: KowahObservation, rng: random.Random) -> str:
