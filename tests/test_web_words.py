@@ -72,6 +72,16 @@ def test_a_kowah_discard_of_a_declared_seat_s_wait_says_it_wins_that_seat_kw_x4(
     assert "wait" not in said[1] and "wait" not in said[2]
 
 
+def test_a_kowah_take_and_declaration_name_their_cards(tmp_path):
+    """KW-D1: a take names the card it takes and a declaration its pair's card by name (a
+    player read "take 2h" and "showing 33h" without knowing the honours' notation)."""
+    said = say(tmp_path, "['take', 'declare 33h', 'declare 55c'].map((a) => w.describe("
+                         "'kowah', { seat: 0, declared: {}, discards: [{ seat: 1, card: '2h', "
+                         "turn: 3 }], stock: 30 }, a))")
+    assert said == ["2h Red Flower, the last discard", "checki, showing 33h (White Flower)",
+                    "checki, showing 55c (5 Coins)"]
+
+
 def test_totom_moves_in_chan_words_name_what_each_does(tmp_path):
     """Chắn players' verbs for Tổ Tôm's moves: Ăn names the card eaten (a Cạ also the hand
     card put with it); pass is Bốc when the seat lets the card offered go and turns the

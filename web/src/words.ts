@@ -203,9 +203,10 @@ export function describe(game: GameKey, obs: TotomObservation | KowahObservation
     if (verb === "draw") return `from the stock (${k.stock} left)`;
     if (verb === "take") {
       const top = [...k.discards].reverse().find((d) => d.takenBy === undefined);
-      return top ? `${top.card}, the last discard` : "the last discard";
+      return top ? `${named(top.card)}, the last discard` : "the last discard";
     }
-    if (verb === "declare") return `checki, showing ${arg}`;
+    // the pair by its card's name too: "33h" alone does not say White Flower
+    if (verb === "declare") return `checki, showing ${arg} (${cardName(game, parseCards(arg)[0] ?? "")})`;
     if (verb === "stay") return "stay undeclared";
     // a declared seat's wait wins it the deal at once (KW-X4): said, as no rule stops it
     const waited = Object.entries(k.declared).some(([s, pair]) => Number(s) !== k.seat && parseCards(pair)[0] === arg);
