@@ -662,9 +662,12 @@ def list_tables(db: str | None, as_json: bool) -> None:
                    + (f"  ({match_words(r['match'])})" if "match" in r else ""))
 
 
+MAX_DAYS = 36500  # a hundred years: tables are dated from 1970 on, and a date must be one
+
+
 @tables.command("purge", short_help="Remove the closed and finished tables older than DAYS.")
 @db_option
-@click.option("--older-than", "days", type=click.IntRange(min=0), default=30,
+@click.option("--older-than", "days", type=click.IntRange(min=0, max=MAX_DAYS), default=30,
               show_default=True, metavar="DAYS",
               help="Only tables made DAYS days ago or earlier (0: every closed or finished "
                    "table, up to now).")

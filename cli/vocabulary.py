@@ -60,6 +60,8 @@ NO_TWIN: dict[str, str] = {
     "rules": "the rules as written, any game's by id: as `GAME rules`",
     "tables list": "reads the store directly, closed tables too; TableService.ListTables "
                    "pages through the open ones",
+    "tables purge": "an operator's change to the store itself, no RPC: the tables it "
+                    "removed (or would remove)",
 }
 
 _RECORD_ONLY = {

@@ -272,7 +272,8 @@ def test_tables_purge_removes_closed_and_finished_tables_and_a_server_then_finds
     assert gone.value.status.code.value[0] == 5  # NOT_FOUND, as an id never made
     assert gone.value.status.details == f"no open table {played.table_id!r}"
     assert tables.seat(left.table_id, left_tokens[0])[1] == 0
-    for args, said in ((["--older-than", "-1"], "-1 is not in the range x>=0"),
+    for args, said in ((["--older-than", "-1"], "-1 is not in the range 0<=x<=36500"),
+                       (["--older-than", "36501"], "36501 is not in the range 0<=x<=36500"),
                        (["--older-than", "soon"], "'soon' is not a valid integer")):
         r = run("tables", "purge", "--db", str(db), *args)
         assert r.exit_code == 2 and said in r.output and len(r.output.splitlines()) == 1, \
