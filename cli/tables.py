@@ -679,8 +679,8 @@ def purge(db: str | None, days: int, dry_run: bool, as_json: bool) -> None:
     match played; a self-play table, ai_only, is over when made) and were made DAYS days
     ago or earlier, with their actions and token digests. A table still open and not over is
     never removed. A server running on the store answers NOT_FOUND for a removed table, as
-    for a closed one; its record is gone with it (`tables export` first to keep it). The
-    one `tables` command that writes to the store.
+    for an id never made; its record is gone with it (`tables export` first to keep it).
+    The one `tables` command that writes to the store.
 
     \b
     Example:
