@@ -1822,8 +1822,10 @@ export class TablePage {
     const name = `moneycards-${game}-${this.seat.tableId}.json`;
     const save = async (): Promise<void> => {
       try {
-        const got = toJson(GetRecordResponseSchema, await tables.getRecord(this.who)) as JsonObject;
-        const record = match ? got.matchRecord : got[{ totom: "totom", kowah: "kowah", lukfu: "lukFu" }[game]];
+        const answer = await tables.getRecord(this.who);
+        const got = toJson(GetRecordResponseSchema, answer) as JsonObject;
+        // the deal's record is the field its oneof names (totom, kowah, lukFu: its JSON key)
+        const record = match ? got.matchRecord : answer.record.case ? got[answer.record.case] : undefined;
         if (!record) throw new Error("the server gave no record of this table");
         const url = URL.createObjectURL(new Blob([`${JSON.stringify(record, null, 2)}\n`], { type: "application/json" }));
         const link = h("a", { href: url, download: name }) as HTMLAnchorElement;
