@@ -232,7 +232,7 @@ def run(pool, game, tested, opponent, deals, seed_base=SEED_BASE, server=None,
     else:
         futures_done = None
     rows, times, decisions, hits, redeals = [], [], 0, 0, 0
-    done = 0
+    done, said = 0, 0
     for f in futures_done or as_completed(futures):
         r, t, (d, h), n = f.result()
         redeals += n
@@ -242,6 +242,10 @@ def run(pool, game, tested, opponent, deals, seed_base=SEED_BASE, server=None,
         done += len(r)
         if sys.stderr.isatty():
             print(f"\r{game} {tested} vs {opponent}: {done}/{deals}", end="", file=sys.stderr)
+        elif done * 10 // deals > said:  # to a file or pipe: a line at each tenth, not a \r
+            said = done * 10 // deals
+            print(f"{game} {tested} vs {opponent}: {done}/{deals} deals,"
+                  f" {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
     if sys.stderr.isatty():
         print(file=sys.stderr)
     rows.sort()
