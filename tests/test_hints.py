@@ -562,3 +562,34 @@ def test_cli_hint_top_lists_the_best_few_and_counts_the_rest(tmp_path):
     assert len(as_json["actions"]) == len(full)
     bad = CliRunner().invoke(cli, [*args, "--top", "-1"])
     assert bad.exit_code == 2 and "--top" in bad.output
+
+
+# Seat 1 holds three 5s; seat 0 discards the fourth. The Chíu leaves twenty cards in ten
+# pairs: 5555s as two Chắn, 44c 77c 8c8m 9c9s 44m 66m 77m 99m.
+CHIU_WINS = {"game": "totom", "deal": {
+    "hands": ["2233489c 566778899s 2233m", "447789c 5559s 446677899m",
+              "2455578c 34468s 3567889m", "2679c 223467789s 224557m"],
+    "stock": "1h 1h 4m 6c 3c 5c 9c 5m 3s 2s 9m 3s 2s 6c 3c 6c 6m 4s 8c 1h 8m 1h 3m",
+    "first_seat": 0}, "actions": ["discard 5s"]}
+
+
+@pytest.mark.parametrize("level", ["heuristic", "strong"])
+def test_TT_P6_a_chiu_that_wins_at_once_ranks_and_settles_as_the_win_it_is(level):
+    """A Chíu that leaves twenty cards in ten pairs wins at once (TT-P6): the hint valued it
+    as a Chíu followed by a discard, level with declining, where the claim settles +15."""
+    from moneycards.records import read_game_record
+    from moneycards.solver.games import final_state
+
+    state = final_state("totom", read_game_record("totom", CHIU_WINS))
+    obs = state.observation(1).to_json()
+    assert set(obs["legal_actions"]) == {"chiu", "decline"}
+    top, below = hint(obs, level=level)
+    won = final_state("totom", read_game_record(
+        "totom", {**CHIU_WINS, "actions": ["discard 5s", "chiu"]}))
+    assert won.result.winner == 1
+    assert won.result.net[1] == 15
+    assert top.action == "chiu" and below.action == "decline"
+    assert "wins at once (TT-P6)" in top.reason and "then discard" not in top.reason
+    if level == "strong":  # the ranking the AI levels above it and the hints settle by
+        assert top.settlement == 15 and below.settlement < 15
+        assert top.reason.startswith("+15 points: a Chíu that wins at once (TT-P6)")

@@ -275,10 +275,12 @@ def as_settlements(obs: TotomObservation, ranking: list[Ranked]) -> list[Ranked]
     sure = None
     shown_above: tuple[str, str] | None = None  # (action, numbers) of the option above
     for r in ranking:
-        if r.action == "win":
-            pts = win_points(obs)
+        pts = (claim_wins(obs, r.action) if r.action in ("win", "chiu") and r.value >= 100.0
+               else None)
+        if pts is not None:
             sure = 3.0 * pts
-            out.append(Ranked(r.action, sure, f"{3 * pts:+d} points: a win, always taken "
+            what = "a win" if r.action == "win" else "a Chíu that wins at once (TT-P6)"
+            out.append(Ranked(r.action, sure, f"{3 * pts:+d} points: {what}, always taken "
                                               f"(each of the three others pays its {pts} "
                                               f"points, TT-K7)", settlement=sure))
         elif not r.evaluated:
@@ -321,11 +323,22 @@ def win_points(obs: TotomObservation) -> int:
     """The score of the win the seat may claim now (TT-K), by the engine's own verdict on
     the seat's twenty; bonuses read from the opening hand count only cards it surely had
     (`dealt_at_least`)."""
+    pts = claim_wins(obs, "win")
+    assert pts is not None  # the win was legal
+    return pts
+
+
+def claim_wins(obs: TotomObservation, claim: str) -> int | None:
+    """The score if `claim` ("win", or "chiu": a Chíu that leaves twenty cards in ten
+    pairs wins at once, TT-P6) ends the deal in the seat's win; None if the deal goes on.
+    The engine's own verdict on the seat's cards, in a world sampled for the other hands
+    (which the verdict does not read)."""
     w = make_world(obs, random.Random(0))
     if obs.phase.value == "claims":
-        w.claims = [(obs.seat, "win")]
-    w.apply("win")
-    assert w.result is not None and w.result.net is not None  # the win was legal
+        w.claims = [(obs.seat, claim)]
+    w.apply(claim)
+    if w.result is None or w.result.net is None or w.result.winner != obs.seat:
+        return None
     return int(w.result.net[obs.seat]) // 3
 
 
@@ -479,6 +492,9 @@ def heuristic(obs: TotomObservation, seed: int | None = None,
             out.append(Ranked(act, 100.0, "a win: always taken"))
         elif out and stopped():
             out.append(not_evaluated(act))
+        elif verb == "chiu" and claim_wins(obs, "chiu") is not None:
+            out.append(Ranked(act, 100.0, f"a Chíu of {view.offer} that completes the hand "
+                                          f"wins at once (TT-P6): always taken"))
         elif verb == "chiu":
             assert view.offer is not None  # a Chíu claims the offered card
             i = TOTOM.index(view.offer)
