@@ -60,7 +60,8 @@ def totom() -> None:
                    "discard (a Chíu on a stock card scores as a win on it: TT-P6), or a "
                    "discard (never wins: TT-W6).")
 @click.option("--thien-u", is_flag=True, help="The dealer's opening twenty, no winning card.")
-@click.option("--opening", help="The seat's dealt hand (for Thiên khai, Bòn, Chíu ù).")
+@click.option("--opening", help="The seat's dealt hand (for Thiên khai, Bòn, Chíu ù); checked "
+              "against the hand: its pairs still held (TT-C2), a Chíu's triple dealt (TT-P2).")
 @rules_option
 @engine_option
 @with_extra
@@ -115,7 +116,8 @@ def check(hand: str | None, batch: str | None, details: bool, win_card: str | No
 @click.option("--via", type=click.Choice(VIA_CHOICES), default="stock", show_default=True,
               help="How the winning card would come.")
 @click.option("--seen", help="Cards already seen elsewhere (discards, exposures).")
-@click.option("--opening", help="The seat's dealt hand (for Thiên khai, Bòn, Chíu ù).")
+@click.option("--opening", help="The seat's dealt hand (for Thiên khai, Bòn, Chíu ù); checked "
+              "against the hand: its pairs still held (TT-C2), a Chíu's triple dealt (TT-P2).")
 @rules_option
 @engine_option
 @with_extra

@@ -41,8 +41,10 @@ def random_context(rng, counts):
         o = list(counts)
         o[win] -= 1
 
+        before = list(o)  # the hand before its winning card, which came from outside
+
         def may_add(i):  # one more dealt card of face i keeps every dealt pair held (TT-C2)
-            return o[i] < 4 and (o[i] + 1) - (o[i] + 1) % 2 <= counts[i]
+            return o[i] < 4 and (o[i] + 1) - (o[i] + 1) % 2 <= before[i]
 
         if rng.random() < 0.5:  # swap one card for another face (a capture changed it)
             a = rng.choice([i for i, n in enumerate(o) if n])
@@ -56,7 +58,7 @@ def random_context(rng, counts):
             for _ in range(joined):
                 o[rng.choice([i for i in range(len(o)) if may_add(i) and i != f])] += 1
         opening = tuple(o)
-        if via == "chiu" and opening[win] == 4:
+        if via == "chiu" and opening[win] != 3:  # a Chíu's three concealed were dealt (TT-P2)
             via = "stock"
     ctx = WinContext(win_card=TOTOM.faces[win], via=via, opening=opening,
                      won_previous=rng.random() < 0.3,

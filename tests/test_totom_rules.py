@@ -257,6 +257,61 @@ def test_waits_chiu_only_on_a_held_triple():
     assert [w.card.text for w in found] == ["2c"]
 
 
+# -- what an opening hand given beside a win makes impossible ----------------------------
+# 2c is the winning card; the hand before it held three (two dealt, one captured, or three
+# dealt). The opening hands differ only in their 2c and one card of another face.
+OPEN_HAND = "222233445567c 225678s 58m"
+OPENINGS = {4: "22223344556c 225678s 58m", 3: "2223344556c 225678s 58m 9m",
+            2: "223344556c 225678s 58m 9m9s", 1: "23344556c 225678s 58m 9m9s7m"}
+
+
+@pytest.mark.parametrize("via", ["stock", "own-door", "chiu"])
+def test_TT_D1_an_opening_with_all_four_of_the_winning_face_leaves_none_to_win_on(via):
+    with pytest.raises(ContextError, match="none was left to win on") as err:
+        check(OPEN_HAND, win_card="2c", via=via, opening=OPENINGS[4])
+    assert (err.value.field, err.value.rule) == ("opening", "TT-D1")
+
+
+@pytest.mark.parametrize("dealt", [1, 2, 3])
+def test_TT_P2_a_chiu_win_needs_a_dealt_triple_of_its_face(dealt):
+    """Concealed cards were dealt (a capture lays its cards face up): a Chíu's three
+    concealed copies were in the opening hand, exactly three of them."""
+    if dealt == 3:
+        assert check(OPEN_HAND, win_card="2c", via="chiu", opening=OPENINGS[3]).wins
+        assert [w.card.text for w in waits_text(OPEN_HAND[1:], via="chiu",
+                                                opening=OPENINGS[3])] == ["2c"]
+        return
+    with pytest.raises(ContextError, match=f"the opening hand held {dealt}") as err:
+        check(OPEN_HAND, win_card="2c", via="chiu", opening=OPENINGS[dealt])
+    assert (err.value.field, err.value.rule) == ("opening", "TT-P2")
+    assert waits_text(OPEN_HAND[1:], via="chiu", opening=OPENINGS[dealt]) == []
+    # by the stock the same card may win: two dealt and one captured, or one and two
+    assert check(OPEN_HAND, win_card="2c", via="stock", opening=OPENINGS[dealt]).wins
+
+
+def test_TT_C2_the_winning_card_is_not_one_of_the_dealt_pair():
+    """A dealt pair is still in the hand before the win; the winning card came from outside,
+    so a hand holding two of the pair's face beside it as the winning card broke the pair."""
+    hand = "2233445566c7c 22s7s8s4s5s 8m4m5m"
+    with pytest.raises(ContextError, match="before its winning card holds 1") as err:
+        check(hand, win_card="2c", opening="2233445566c 22s7s8s4s5s 8m4m5m")
+    assert (err.value.field, err.value.rule) == ("opening", "TT-C2")
+    # the same hand won on a card the opening had no pair of stands
+    assert check(hand, win_card="7c", opening="2233445566c 22s7s8s4s5s 8m4m5m").wins
+
+
+def test_TT_C2_waits_refuse_a_hand_that_broke_a_dealt_pair():
+    with pytest.raises(ContextError, match="the hand holds 3") as err:
+        waits_text(OPEN_HAND[1:], opening=OPENINGS[4])
+    assert (err.value.field, err.value.rule) == ("opening", "TT-C2")
+
+
+def test_waits_on_the_first_stock_card_refuse_another_way_as_check_does():
+    with pytest.raises(ContextError) as err:
+        waits_text(OPEN_HAND[1:], via="discard", first_stock=True, rules="traditional")
+    assert err.value.field == "first_stock"
+
+
 # -- bad input --------------------------------------------------------------------------
 @pytest.mark.parametrize("kw,field,exc", [
     (dict(hand="1m" + " 2c" * 19), "hand", NotationError),
@@ -324,10 +379,14 @@ def test_TT_P6_chiu_u_is_read_from_the_cards_not_the_claim(via, points):
     # The fourth 2c, a triple dealt to the winner: Chíu ù however the card was claimed.
     v = check(CHIU_HAND, win_card="2c", via=via, opening=CHIU_OPENING)
     assert v.wins and keys(v)["chiu_u"] == 1 and v.points == points
-    # Without the dealt triple there is no Chíu ù.
-    plain = check(CHIU_HAND, win_card="2c", via=via,
-                  opening="22c 44c 55c 66c 22s 88s 3c3s 7c7s 5s 9c9m")
-    assert "chiu_u" not in keys(plain)
+    # Without the dealt triple there is no Chíu ù; nor a Chíu, which claims the fourth
+    # beside three concealed cards, dealt ones (TT-P2).
+    plain = "22c 44c 55c 66c 22s 88s 3c3s 7c7s 5s 9c9m"
+    if via == "chiu":
+        with pytest.raises(ContextError, match="TT-P2|held 2"):
+            check(CHIU_HAND, win_card="2c", via=via, opening=plain)
+        return
+    assert "chiu_u" not in keys(check(CHIU_HAND, win_card="2c", via=via, opening=plain))
 
 
 def test_TT_K3_a_chiu_win_is_a_chiu_u_without_the_opening_hand():
@@ -400,7 +459,7 @@ def test_TT_C2_an_opening_whose_dealt_pair_the_hand_no_longer_holds_is_refused(o
     with pytest.raises(ContextError) as err:
         check_text(THIEN_KHAI, win_card="5s", opening=opening)
     assert err.value.field == "opening" and err.value.rule == "TT-C2"
-    assert f"held 2 {refused}, but the hand holds 0" in err.value.message
+    assert f"held 2 {refused}, but the hand before its winning card holds 0" in err.value.message
 
 
 def test_a_first_stock_win_not_via_a_stock_card_names_the_field_not_a_cli_flag():

@@ -14,6 +14,7 @@ import pytest
 from moneycards.solver.totom.observation import Phase
 from moneycards.solver.totom import TOTOM
 from moneycards.solver.table import IllegalAction
+from moneycards.solver.errors import ContextError
 from moneycards.solver.totom import rules as R
 from moneycards.solver.totom.check import check_text
 from moneycards.solver.totom.table import Offer, TotomState
@@ -151,9 +152,12 @@ def test_R_per_face_bon_counts_each_pair_grown_to_four():
 
 def test_TT_K3_chiu_u_needs_three_dealt_not_a_pair():
     hand = "2222c 44c 55c 66c 22s 88s 3c3s 7c7s 5s5m"
+    # a dealt pair, its third copy captured beside it (ăn bòn), its fourth the winning card
     pair_dealt = "22c 44c 55c 66c 22s 88s 3c3s 7c7s 5s 9c9m 6s"
-    assert scored(hand, win_card="2c", via="chiu", opening=pair_dealt) == (
+    assert scored(hand, win_card="2c", via="stock", opening=pair_dealt) == (
         {"bon": 1}, 5, "bon", "TT-K2")
+    with pytest.raises(ContextError):  # a Chíu needs three concealed, dealt, copies (TT-P2)
+        scored(hand, win_card="2c", via="chiu", opening=pair_dealt)
     triple_dealt = "222c 44c 55c 66c 22s 88s 3c3s 7c7s 5s 9c"
     assert scored(hand, win_card="2c", via="chiu", opening=triple_dealt) == (
         {"chiu_u": 1}, 5, "chiu_u", "TT-K2")

@@ -176,15 +176,24 @@ def validate(counts: Sequence[int], ctx: WinContext, *, size: int = HAND_SIZE,
         if dealt not in (19, 20):
             raise ImpossibleCards(f"an opening hand has 19 cards (20 for the dealer), not "
                                   f"{dealt}", field="opening", rule="TT-S2")
-        for i, was in enumerate(ctx.opening):
-            if counts[i] < was - was % 2:  # its pairs, which the hand still holds
+        # The hand before its winning card, which came from outside it
+        before = list(counts)
+        if ctx.win_card is not None and not ctx.thien_u:
+            before[TOTOM.index(ctx.win_card)] -= 1
+        if ctx.win_card is not None:
+            dealt_win = ctx.opening[TOTOM.index(ctx.win_card)]
+            if dealt_win == TOTOM.copies:
+                raise ContextError(f"the opening hand already held all four {ctx.win_card}, "
+                                   f"so none was left to win on", field="opening",
+                                   rule="TT-D1")
+            if ctx.via == VIA_CHIU and dealt_win != 3:
+                # concealed cards are dealt ones: captures lay theirs face up (TT-T2)
                 raise ContextError(
-                    f"the opening hand held {was} {TOTOM.faces[i]}, but the hand holds "
-                    f"{counts[i]}: a dealt pair is never broken", field="opening", rule="TT-C2")
-        if ctx.via == VIA_CHIU and ctx.win_card is not None and \
-                ctx.opening[TOTOM.index(ctx.win_card)] == 4:
-            raise ContextError(f"the opening hand already held all four {ctx.win_card}, so "
-                               f"none was left to claim", field="opening")
+                    f"a Chíu claims the fourth {ctx.win_card} beside three concealed ones, "
+                    f"and concealed cards were dealt, but the opening hand held {dealt_win}",
+                    field="opening", rule="TT-P2")
+        refuse_broken_pairs(before, ctx.opening,
+                            "" if ctx.win_card is None else " before its winning card")
         grown = [f for f, was, n in zip(TOTOM.faces, ctx.opening, counts) if was == 3 and n == 4]
         if grown and ctx.win_card is None:
             raise ContextError(
@@ -199,6 +208,16 @@ def validate(counts: Sequence[int], ctx: WinContext, *, size: int = HAND_SIZE,
                            f"via {ctx.via}", field="first_stock")
     if rules is not None:
         refuse_unscored(ctx, rules)
+
+
+def refuse_broken_pairs(hand: Sequence[int], opening: Sequence[int], when: str) -> None:
+    """Every pair of the opening hand is still in the hand (TT-C2: a dealt pair is never
+    broken; ăn bòn exposes one of its cards with the card it captures, in the hand still)."""
+    for i, was in enumerate(opening):
+        if hand[i] < was - was % 2:
+            raise ContextError(
+                f"the opening hand held {was} {TOTOM.faces[i]}, but the hand{when} holds "
+                f"{hand[i]}: a dealt pair is never broken", field="opening", rule="TT-C2")
 
 
 def refuse_unscored(ctx: WinContext, rules: TotomRules) -> None:
@@ -273,6 +292,8 @@ def find_waits(counts: Sequence[int], ctx: WinContext, seen: Sequence[int],
             continue
         if ctx.via == VIA_CHIU and held != 3:
             continue  # a Chíu claims the fourth copy of a held triple (TT-P2)
+        if ctx.via == VIA_CHIU and ctx.opening is not None and ctx.opening[i] != 3:
+            continue  # ... a concealed triple, and concealed cards were dealt
         full = list(counts)
         full[i] += 1
         candidates.append((i, full))
@@ -314,8 +335,13 @@ def waits_text(hand: str, *, seen: str | None = None, via: str | None = None,
     if opening_counts is not None and sum(opening_counts) not in (19, 20):
         raise ImpossibleCards(f"an opening hand has 19 cards (20 for the dealer), not "
                               f"{sum(opening_counts)}", field="opening", rule="TT-S2")
+    if opening_counts is not None:
+        refuse_broken_pairs(counts, opening_counts, "")
     ctx = WinContext(via=via, opening=opening_counts, won_previous=won_previous,
                      first_stock=first_stock)
+    if first_stock and via not in (VIA_OWN_DOOR, VIA_STOCK):  # as `validate` refuses it
+        raise ContextError(f"a win on the first stock card comes via own-door or stock, not "
+                           f"via {via}", field="first_stock")
     chosen = rules_mod.preset(rules)
     refuse_unscored(ctx, chosen)
     return find_waits(counts, ctx, seen_counts, chosen, _engine(engine))
