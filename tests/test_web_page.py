@@ -2399,6 +2399,34 @@ def test_the_lobby_starts_from_the_last_table_s_choices_of_each_game(served, con
     assert w.errors == [] and w2.errors == []
 
 
+def test_the_lobby_keeps_each_game_s_choices_while_another_game_is_looked_at(served,
+                                                                            context):
+    """A choice is kept as it is made: looking at another game and coming back, or a
+    reload, shows it as it was left, not as the last table dealt had it (a newcomer's
+    unticked switch came back ticked and reached the table unnoticed)."""
+    w = Watched(context)
+    w.page.goto(served + "/")
+    w.page.check("input[name=game][value=totom]")
+    w.page.select_option("#seat1", "random")
+    w.page.fill("input[name=name0]", "Minh")
+    w.page.fill("#deals", "5")
+    w.page.check("input[name=game][value=kowah]")
+    w.page.check("#switch-firstSeatRotates")
+    w.page.check("input[name=game][value=totom]")
+    assert w.page.input_value("#seat1") == "random"
+    assert (w.page.input_value("input[name=name0]"), w.page.input_value("#deals")) == ("Minh", "5")
+    w.page.check("input[name=game][value=kowah]")
+    assert w.page.is_checked("#switch-firstSeatRotates")
+    w.page.reload()
+    w.page.wait_for_selector("#deal")
+    assert w.page.is_checked("input[name=game][value=kowah]")  # the game left open
+    assert w.page.is_checked("#switch-firstSeatRotates")
+    w.page.check("input[name=game][value=totom]")
+    assert (w.page.input_value("#seat1"), w.page.input_value("#deals")) == ("random", "5")
+    w.page.evaluate("localStorage.removeItem('moneycards.lobby')")
+    assert w.errors == []
+
+
 def test_the_lobby_forgets_a_remembered_seat_and_its_token(served, context):
     """A seat this browser sat at is offered again in the lobby's "Your tables", its token
     kept in localStorage; "forget" takes both off the device (a shared one)."""
@@ -2466,6 +2494,8 @@ def test_the_lobby_keeps_older_seats_in_a_fold(served, context):
     ("#seed", "-3", "Seed: a whole number"), ("#seed", "abc", "Seed: a whole number"),
     ("#deals", "0", "Deals: a whole number from 1 to 1000"),
     ("#deals", "2.5", "Deals: a whole number"),
+    ("#deals", "100000", "Deals: a whole number from 1 to 1000"),  # not cut to 1000
+    ("#to-points", "1000000", "Points: a whole number from 1 to 100000"),
     ("#to-points", "0", "Points: a whole number from 1 to 100000"),
     ("#to-points", "1e3", "Points: a whole number")])
 def test_the_lobby_names_a_bad_seed_or_deal_count_and_deals_nothing(served, context, field,

@@ -69,11 +69,12 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
   const seats = h("fieldset", { class: "seat-list" }, h("legend", {}, "Seats"));
   const seed = h("input", { type: "text", name: "seed", inputmode: "numeric", autocomplete: "off",
     placeholder: "random", id: "seed" });
-  const deals = h("input", { type: "text", name: "deals", maxlength: 4,
+  // no maxlength: a longer number is refused with the range, not cut to a shorter one
+  const deals = h("input", { type: "text", name: "deals",
     inputmode: "numeric", autocomplete: "off", placeholder: "1", id: "deals" });
   // A target in points ends a match once a seat's total reaches it (R-match), in the games
   // that settle in points; Kowah tallies multipliers (KW-K1), so it has no such row.
-  const toPoints = h("input", { type: "text", name: "to-points", maxlength: 6,
+  const toPoints = h("input", { type: "text", name: "to-points",
     inputmode: "numeric", autocomplete: "off", placeholder: "none", id: "to-points" });
   const toPointsRow = h("p", { class: "to-points-row" },
     h("label", { for: "to-points" }, "or until a seat's total reaches (points) "), toPoints);
@@ -111,7 +112,8 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     const g = chosenGame();
     clear(rules);
     rules.append(h("legend", {}, "Rules"));
-    const kept: LobbyChoices | undefined = last.games[g.key];
+    // what was chosen for this game, read afresh: kept as it is chosen (`keepChoices`)
+    const kept: LobbyChoices | undefined = lastLobby().games[g.key];
     if (g.plugin && g.presets.length > 1) {
       // a game of one's own: its presets by the names its rules give them
       rules.append(h("span", { class: "choice" }, h("label", {}, "Preset ",
@@ -226,7 +228,32 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
       else ref.append(...withRules(ref.dataset.text ?? "", g));
     }
   };
-  gameBox.addEventListener("change", () => { drawOptions(); ruleLinks(); warnOfSeed(); });
+  // The form's choices, as a table of the chosen game would be made of them.
+  const choicesNow = (): LobbyChoices => {
+    const switches: Record<string, boolean> = {};
+    for (const sw of switchesOf(chosenGame())) {
+      switches[sw.field] = form.querySelector<HTMLInputElement>(`#${switchId(sw)}`)?.checked ?? sw.on;
+    }
+    return {
+      seats: Array.from(seats.querySelectorAll<HTMLSelectElement>("select")).map((s) => s.value),
+      names: Array.from(seats.querySelectorAll<HTMLInputElement>("input[type=text]")).map((i) => i.value.trim()),
+      deals: deals.value.trim(), toPoints: toPointsRow.hidden ? "" : toPoints.value.trim(),
+      preset: form.querySelector<HTMLSelectElement>("#preset")?.value, switches,
+    };
+  };
+  // Each game's choices are kept as they are made, so another game looked at and this one
+  // chosen again, or the page reloaded, shows them as they were left (not as the last
+  // table dealt had them). The game's own radio is not a choice of its fields.
+  const keepChoices = (e: Event) => {
+    if ((e.target as HTMLInputElement | null)?.name === "game") return;
+    keepLobby(chosenGame().key, choicesNow());
+  };
+  form.addEventListener("input", keepChoices);
+  form.addEventListener("change", keepChoices);
+  gameBox.addEventListener("change", () => {
+    drawOptions(); ruleLinks(); warnOfSeed();
+    keepLobby(chosenGame().key, choicesNow());  // the game a reload opens on
+  });
   drawOptions();
   warnOfSeed();
   ruleLinks();
@@ -253,8 +280,9 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const g = chosenGame();
-    const picks = Array.from(seats.querySelectorAll<HTMLSelectElement>("select")).map((s) => s.value);
-    const names = Array.from(seats.querySelectorAll<HTMLInputElement>("input[type=text]")).map((i) => i.value.trim());
+    const choices = choicesNow();
+    const picks = choices.seats;
+    const names = choices.names;
     const mine = picks.indexOf("you");
     error.hidden = true;
     if (mine < 0) {
@@ -295,11 +323,9 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     const matchDeals = Number(dealsText || (target ? "0" : "1"));
     if (matchDeals > 1 || target) req.matchRules = { deals: matchDeals, toPoints: target };
     // Only a switch set otherwise than its default is sent: the table then names just those.
-    const switches: Record<string, boolean> = {};
     const changed: Record<string, boolean> = {};
     for (const sw of switchesOf(g)) {
-      const on = form.querySelector<HTMLInputElement>(`#${switchId(sw)}`)?.checked ?? sw.on;
-      switches[sw.field] = on;
+      const on = choices.switches?.[sw.field] ?? sw.on;
       if (on !== sw.on) changed[sw.field] = on;
     }
     if (g.plugin) {
@@ -322,10 +348,7 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     dealing.textContent = "Dealing the table: the AI seats before you play their first moves.";
     try {
       const made = await tables.createTable(req);
-      keepLobby(g.key, {
-        seats: picks, names, deals: dealsText, toPoints: pointsText,
-        preset: form.querySelector<HTMLSelectElement>("#preset")?.value, switches,
-      });
+      keepLobby(g.key, choices);
       const own = made.seatTokens.find((t) => t.seat === mine)!;
       const friends: Invite[] = made.seatTokens.filter((t) => t.seat !== mine)
         .map((f) => ({ seat: f.seat, token: f.token, name: names[f.seat] ?? "" }));
