@@ -2642,7 +2642,7 @@ def test_a_paced_table_says_it_is_answering_while_its_ai_seats_play(served_paced
     answering until the AI seats have played, then shows their moves and the person's turn."""
     w = Watched(context)
     deal_in_lobby(w, served_paced, "kowah", ["you", "strong", "heuristic"], 5)
-    answering = False
+    answering = turned = False
     for _ in range(3):
         w.settled()
         version = w.debug("version")
@@ -2659,6 +2659,12 @@ def test_a_paced_table_says_it_is_answering_while_its_ai_seats_play(served_paced
             return document.querySelector('[role=status].sr-only').textContent; }""")
         assert said in (None, "Your move was sent: the table is answering."), said
         answering = answering or said is not None
+        # the header no longer offers the turn just taken
+        turn = w.page.evaluate("""() => document.body.dataset.busy === '1'
+            ? document.querySelector('.status .turn').textContent : null""")
+        assert turn is None or (turn.startswith("sent ")
+                                and turn.endswith(": the table is answering…")), turn
+        turned = turned or turn is not None
         wait_for(w.page, f"document.body.dataset.version !== '{version}' && "
                  "document.body.dataset.busy === '0'")
         assert w.page.locator("section.actions .quiet").count() == 0 or \
@@ -2666,6 +2672,7 @@ def test_a_paced_table_says_it_is_answering_while_its_ai_seats_play(served_paced
     w.settled()
     assert w.debug("legal") and not w.debug("over")
     assert answering  # two AI seats at 300 ms each: the page answered for 600 ms or more
+    assert turned
     assert w.errors == []
 
 

@@ -887,6 +887,14 @@ export class TablePage {
         + (this.nextWaits(v, obs, ended) ? ", which waits for you" : "");
     }
     if (v.over) return v.matchState?.over ? "the match is over" : "the deal is over";
+    // the move is sent and the AI seats' replies come with its answer, at their pace: the
+    // turn shown is no longer the person's to take (a declared Kowah hand's turns, KW-X2,
+    // play on by themselves to the deal's end, a wait of several seconds)
+    if (this.busy && obs.toAct === v.seat) {
+      return GAME_KEY[v.game] === "kowah" && this.sent.startsWith("declare ")
+        ? "declared: your turns draw and discard by themselves, the table plays on…"
+        : `sent ${this.label(v, obs, this.sent)}: the table is answering…`;
+    }
     if (obs.toAct === v.seat) {
       const legal = v.legalActions.map((a) => a.text);
       return `your turn: ${this.chan(v) ? chanTurn(obs as TotomObservation, legal, names)
