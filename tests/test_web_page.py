@@ -3399,6 +3399,11 @@ def test_a_luk_fu_old_single_picked_by_a_non_caller_says_why_it_has_no_lead_lf_l
         fu = int(w.page.text_content(".me .fu").split()[1])
         total = w.page.text_content(".me .claim-total")
         assert total.startswith(f"claim total {fu + len(old)} with your old cards"), total
+        # enough only about to lead (LF-W2): "now" where the claim is offered
+        assert total.endswith(": enough to claim now (LF-W2)" if "claim" in legal
+                              else f": a claim needs {6 - fu - len(old)} more (LF-W2)"
+                              if fu + len(old) < 6
+                              else ": enough to claim when you are next to lead (LF-W2)"), total
         if f"lead {card}" in legal:
             return None
         # said with the moves before any card is picked (a lead not listed is otherwise

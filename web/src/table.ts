@@ -1388,9 +1388,11 @@ export class TablePage {
       body.append(h("div", { class: "row" }, h("span", { class: "fu" }, `fu ${fu}`),
         old && !v.over ? h("span", { class: "claim-total" },
           ...withRules(old.claimTotal >= 6
-            // fu won and old cards together, as the terminal's seat line says it
-            ? `claim total ${old.claimTotal} with your old cards: enough to claim (LF-W2)`
-            : `claim total ${old.claimTotal} with your old cards: ${6 - old.claimTotal} short of the six a claim needs (LF-W2)`,
+            // fu won and old cards together, as the terminal's seat line says it; a claim
+            // is made only about to lead (LF-W2), so between leads it waits for the next
+            ? `claim total ${old.claimTotal} with your old cards: enough to claim `
+              + (v.legalActions.some((a) => a.text === "claim") ? "now (LF-W2)" : "when you are next to lead (LF-W2)")
+            : `claim total ${old.claimTotal} with your old cards: a claim needs ${6 - old.claimTotal} more (LF-W2)`,
           game)) : null));
       const oldSet = this.oldCards(v);
       for (const suit of "csmt") {
