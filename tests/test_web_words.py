@@ -49,6 +49,21 @@ def test_the_third_pass_is_named_as_the_redeal_it_is(tmp_path):
         "the third pass: the cards are to be dealt again (LF-C4)", "let another seat call"]
 
 
+def test_a_redeal_says_what_follows_at_this_table_without_contradicting_lf_c4(tmp_path):
+    """Three passes: the cards are dealt again (LF-C4), as the match's next deal; at a
+    match's last deal none follows, which the page says is because the redeal was that last
+    deal (R-match), where it read as a contradiction of the result line above it."""
+    said = say(tmp_path, "['next-deal', 'match-over', 'one-deal'].map((at) => w.explainResult("
+                         "'lukfu', { outcome: 3, rule: 'LF-C4', net: [0, 0, 0], bonuses: [] },"
+                         " ['You', 'AI 1', 'AI 2'], {}, at)[0])")
+    start = ("Every seat passed, so no one plays (LF-C4), and every seat settles 0 "
+             "(R-settle-zero); ")
+    assert said == [start + "the cards are dealt again as the match's next deal (R-match).",
+                    start + "it was the match's last deal (three passes count as one, "
+                    "R-match), so the match is over and the cards are not dealt again.",
+                    start + "this table plays one deal: deal again from the lobby."]
+
+
 def test_a_kowah_win_s_multiplier_says_how_the_card_came_as_the_server_does(tmp_path):
     """KW-K1: x3 by self-draw, x1 on a card another seat drew, x2 on a discard. A bare "by
     draw" read as a drawn deal (KW-K2); the page's line says it as the server's does."""

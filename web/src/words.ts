@@ -260,7 +260,7 @@ export function explainResult(game: GameKey, r: DealResult, names: string[],
     // match's next deal, not this one again
     out.push(`Every seat passed, so no one plays (${r.rule}), and every seat settles 0 (R-settle-zero); ${redeal === "next-deal"
       ? "the cards are dealt again as the match's next deal (R-match)"
-      : redeal === "match-over" ? "the match is over, so no deal follows"
+      : redeal === "match-over" ? "it was the match's last deal (three passes count as one, R-match), so the match is over and the cards are not dealt again"
         : "this table plays one deal: deal again from the lobby"}.`);
   }
   if (r.outcome === DealOutcome.WIN && r.winner !== undefined) {
