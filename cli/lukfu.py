@@ -24,7 +24,8 @@ _F = TypeVar("_F", bound=Callable[..., object])
 record_option = click.option(
     "--record", "record_file", type=click.File("r"),
     help="The deal so far: a public record (docs/lukfu-record.md) or a game record "
-         "(docs/records.md; then --hand defaults to the seat's own); '-' reads stdin.")
+         "(docs/records.md; then --hand defaults to the seat's own); '-' reads stdin. "
+         "The record's rules apply: a switch that contradicts them is refused.")
 rules_options = [
     click.option("--ace-rule/--no-ace-rule", default=None,
                  help="R-ace-sets: a led set of 1s falls only to 9s (default on)."),
@@ -46,20 +47,44 @@ def _rules(ace_rule: bool | None, strict_leads: bool | None) -> LukFuRules:
     return rules_from(ace_rule, strict_leads)
 
 
+# Each switch of the command line: its rules field, its two flags and its ruling.
+SWITCHES = (("ace_rule", "ace_sets_beaten_only_by_nines", "--ace-rule", "--no-ace-rule",
+             "R-ace-sets"),
+            ("strict_leads", "strict_non_caller_leads", "--strict-leads", "--advice-leads",
+             "R-lead-advice"))
+
+
 def _history(record_file: IO[str] | None, hand: str | None, seat: int | None,
-             rules: LukFuRules
+             ace_rule: bool | None, strict_leads: bool | None
              ) -> tuple[dict[str, Any] | None, str, int | None, LukFuRules, str | None]:
     """The record, hand, seat and rules for a question, and the rule that ended the deal
     (None: in play): a game record file is replayed and seen from the seat (its record's
-    rules apply); a public record is read as it is."""
+    rules apply); a public record is read as it is (its `rules`, where it names a switch,
+    apply). A switch given on the command line that the record's rules contradict is
+    refused: it would be dropped without a word."""
     from moneycards.records import read_lukfu_history
 
+    rules = _rules(ace_rule, strict_leads)
     if record_file is None:
         if hand is None:
             raise InvalidInput("give the seat's hand, or --record with a game record (which "
                                "holds it)", field="--hand")
         return None, hand, seat, rules, None
     view = read_lukfu_history(record_file.read(), seat)
+    given = {"ace_rule": ace_rule, "strict_leads": strict_leads}
+    named = view["record"].get("rules") if view["rules"] is None else None
+    for arg, field, on, off, ruling in SWITCHES:
+        if given[arg] is None:
+            continue
+        if view["rules"] is not None:  # a game record: its rules, written or the seed's
+            kept: Any = getattr(view["rules"], field)
+        else:  # a public record: only the switches it names
+            kept = named.get(field) if isinstance(named, dict) else None
+        if kept is not None and kept != given[arg]:
+            raise InvalidInput(f"the record's rules have {ruling} {'on' if kept else 'off'}, "
+                               f"and a deal is judged by the rules it is played by: leave "
+                               f"the switch out", field=on if given[arg] else off,
+                               rule=ruling)
     if hand is None:
         hand = view["hand"]
         if hand is None:  # a game record's seat may hold no card (""): that is its hand
@@ -128,8 +153,8 @@ def legal(play: str, hand: str | None, role: str | None, record_file: IO[str] | 
     """
     from moneycards.solver.lukfu.check import legal_text
 
-    record, hand, seat, rules, ended = _history(record_file, hand, seat,
-                                                _rules(ace_rule, strict_leads))
+    record, hand, seat, rules, ended = _history(record_file, hand, seat, ace_rule,
+                                                strict_leads)
     d = legal_text(play, hand=hand, role=role, record=record, seat=seat, face_down=face_down,
                    rules=rules, ended=ended)
     if as_json:
@@ -166,8 +191,8 @@ def old(hand: str | None, record_file: IO[str] | None, seat: int | None, engine:
     """
     from moneycards.solver.lukfu.check import old_text
 
-    record, hand, seat, rules, ended = _history(record_file, hand, seat,
-                                                _rules(ace_rule, strict_leads))
+    record, hand, seat, rules, ended = _history(record_file, hand, seat, ace_rule,
+                                                strict_leads)
     d = old_text(hand=hand, record=record, seat=seat, engine=engine, rules=rules, ended=ended)
     if as_json:
         from moneycards.cli.vocabulary import emit_answer

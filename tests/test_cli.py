@@ -1127,3 +1127,34 @@ def test_an_unknown_command_suggests_nothing_it_cannot_read():
     r = CliRunner().invoke(cli, ["xyz"])
     assert r.exit_code == 2
     assert r.output.strip() == "error: No such command 'xyz'. (see --help)"
+
+
+@pytest.mark.parametrize("command", ["legal", "old"])
+def test_lukfu_a_switch_the_record_s_rules_contradict_is_refused_not_dropped(tmp_path,
+                                                                            command):
+    """R-ace-sets, R-lead-advice: a record is judged by its own rules (a game record's, or
+    the switches a public record names); a switch given beside it that says otherwise was
+    dropped without a word, and a player read an answer of other rules than asked."""
+    root = pathlib.Path(__file__).parents[1] / "examples"
+    game = json.loads((root / "lukfu-game.json").read_text())
+    cut = tmp_path / "game.json"
+    cut.write_text(json.dumps({**game, "actions": game["actions"][:4]}))
+    public = tmp_path / "public.json"
+    public.write_text(json.dumps({**json.loads((root / "lukfu-record.json").read_text()),
+                                  "rules": {"ace_sets_beaten_only_by_nines": False}}))
+    args = {"legal": ["1s"], "old": []}[command]
+    hand = ["--hand", "7c 5m6m 1t2t 9t 5s 8t"]
+    for record, extra, flag, ruling, kept in [
+            (cut, [], "--strict-leads", "R-lead-advice", "off"),  # the seed's, unwritten
+            (cut, [], "--no-ace-rule", "R-ace-sets", "on"),
+            (public, hand, "--ace-rule", "R-ace-sets", "off")]:  # a switch it names
+        r = run("lukfu", command, *args, "--record", str(record), *extra, flag)
+        assert r.exit_code == 2, r.output
+        assert r.output.strip() == (
+            f"error: {flag}: the record's rules have {ruling} {kept}, and a deal is judged by "
+            f"the rules it is played by: leave the switch out [{ruling}]")
+    # the same switch as the record's, or one a public record leaves to the command line
+    assert run("lukfu", command, *args, "--record", str(cut), "--advice-leads").exit_code == 0
+    r = run("lukfu", command, *(["7c"] if args else []), "--record", str(public), *hand,
+            "--strict-leads")
+    assert r.exit_code == 0, r.output
