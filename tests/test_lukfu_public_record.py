@@ -53,3 +53,29 @@ def test_no_seat_sees_another_seats_face_down_cards():
                         downs += a.seat != seat
                         assert (a.hidden is not None) == (a.seat == seat)
     assert downs > 10
+
+
+def test_a_follow_that_does_not_beat_is_refused_by_the_rule_it_fails_as_the_table_does():
+    """A face-up follow that does not beat goes face down (LF-F1), and the reason is the
+    rule that decides what beats: a set over a led set of 1s by LF-F3 (R-ace-sets), a single
+    by LF-F2, a run by LF-F4 — as a game record's replay names it."""
+    import pytest
+
+    from moneycards.solver.errors import InvalidInput
+
+    def refused(lead: str, follow: str, **rules) -> tuple[str, str]:
+        data = {"master": 0, "calls": ["play"], "rules": rules,
+                "tricks": [{"leader": 0, "plays": [{"seat": 0, "cards": lead},
+                                                   {"seat": 1, "cards": follow}]}]}
+        with pytest.raises(InvalidInput) as err:
+            parse_record(data)
+        return err.value.rule, err.value.message
+
+    rule, said = refused("1c1s1m", "2c2s2m")
+    assert rule == "LF-F3" and "a led set of 1s is beaten only by 9s, not 2s" in said
+    assert refused("5c", "3c")[0] == "LF-F2"
+    assert refused("567c", "234c")[0] == "LF-F4"
+    parse_record({"master": 0, "calls": ["play"], "rules": {"ace_sets_beaten_only_by_nines":
+                                                            False},
+                  "tricks": [{"leader": 0, "plays": [{"seat": 0, "cards": "1c1s1m"},
+                                                     {"seat": 1, "cards": "2c2s2m"}]}]})

@@ -16,7 +16,7 @@ from moneycards.solver.cards import Face
 from moneycards.solver.lukfu import LUKFU
 from moneycards.solver.errors import InvalidInput, json_object
 from moneycards.solver.lukfu.plays import (SEED_RULES, LukFuRules, Play, PlayError, beats,
-                                classify, plays_in)
+                                classify, compare, plays_in)
 from moneycards.solver.lukfu.plays import FIXED_OLD, higher_in_suit, passed_master_may_not_lead
 from moneycards.solver.lukfu import SEATS
 from moneycards.solver.rulebook import implements
@@ -294,9 +294,10 @@ class Record:
     def _check_follow(self, trick: Trick, k: int, a: Action, path: str) -> None:
         best = Trick(trick.leader, trick.actions[:k]).best()[1]
         if a.play is not None:
-            if not beats(a.play, best, self.rules):
-                raise RecordError(f"{a.play} does not beat {best}: a follow that cannot beat "
-                                  f"goes face down", path=path, rule="LF-F1")
+            c = compare(a.play, best, self.rules)
+            if not c.beats:  # the rule it fails to beat by, as the table's refusal names it
+                raise RecordError(f"{a.play} does not beat {best}: {c.reason}; a follow "
+                                  f"that cannot beat goes face down", path=path, rule=c.rule)
         else:
             if a.down != best.size:
                 raise RecordError(f"a face-down follow has as many cards as the play to "
