@@ -322,6 +322,9 @@ def outcome_from_json(data: Any, path: str, seats: int = 4) -> Outcome | None:
     if isinstance(data.get("outcome"), int) and not isinstance(data["outcome"], bool):
         # proto JSON writes an enum number it does not know as the number
         raise InvalidInput(f"unknown enum value {data['outcome']}", field=r.sub("outcome"))
+    if "outcome" not in data:  # r.str reads a missing key as "" and "" is no outcome
+        raise InvalidInput(f"missing: a result names its outcome, one of {', '.join(names)}",
+                           field=r.sub("outcome"))
     kind = r.str("outcome")
     if kind not in names:
         raise InvalidInput(f"must be one of {', '.join(names)}", field=r.sub("outcome"))
@@ -845,12 +848,20 @@ def check_result(rec: dict[str, Any], state: TableState) -> None:
             raise InvalidInput("the record states a result, but the actions do not end the "
                                "deal", field="record.result")
         return
+    def said_as(key: str, value: Any) -> str:
+        """A result's value as a record file writes it: the outcome as its enum name, a
+        value the replay leaves out (Kowah's net, Tổ Tôm's fu) as none."""
+        if value is None or value == []:
+            return "none"
+        if key == "outcome" and isinstance(value, str):
+            return "DEAL_OUTCOME_" + value.upper()
+        return json.dumps(value, ensure_ascii=False)
+
     for key, value in said.items():
         if key not in got or got[key] != value:
             raise InvalidInput(
-                f"the record says {key} {json.dumps(value, ensure_ascii=False)}, the replay "
-                f"gives {json.dumps(got.get(key), ensure_ascii=False)}: "
-                f"{state.result_line()}", field="record.result")
+                f"the record says {key} {said_as(key, value)}, the replay gives "
+                f"{said_as(key, got.get(key))}: {state.result_line()}", field="record.result")
 
 
 def check_record(data: Any, game: str, factory: Factory) -> RecordCheck:

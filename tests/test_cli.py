@@ -890,6 +890,22 @@ def test_a_record_s_result_is_checked_on_the_keys_it_gives(tmp_path, game):
         assert r.exit_code == 2
         assert f"the record says winner {rec['result']['winner']}, the replay gives " \
                f"{full['winner']}" in r.output
+    # said as the record file writes it: the outcome's enum name, a value the game's result
+    # leaves out as none (not null, nor the engine's own words)
+    other = "DEAL_OUTCOME_DRAWN" if full["outcome"] != "DEAL_OUTCOME_DRAWN" else \
+        "DEAL_OUTCOME_WIN"
+    absent = {"totom": "fu", "kowah": "net", "lukfu": "multiplier"}[game]
+    for said, gives in [({"outcome": other}, f"outcome {other}, the replay gives "
+                                             f"{full['outcome']}:"),
+                        ({"outcome": full["outcome"], absent: [1, 0, 0] if absent == "net"
+                          else 2}, "the replay gives none:")]:
+        path.write_text(json.dumps({**rec, "result": said}))
+        r = run(game, "check-record", str(path))
+        assert r.exit_code == 2 and gives in r.output, r.output
+    path.write_text(json.dumps({**rec, "result": {"winner": 0}}))
+    r = run(game, "check-record", str(path))
+    assert r.exit_code == 2 and r.output.startswith(
+        "error: record.result.outcome: missing: a result names its outcome, one of "), r.output
 
 
 @pytest.mark.parametrize("game", ["totom", "kowah", "lukfu"])
