@@ -2427,6 +2427,41 @@ def test_the_lobby_keeps_each_game_s_choices_while_another_game_is_looked_at(ser
     assert w.errors == []
 
 
+def test_the_lobby_says_how_each_game_is_played_citing_its_rules(served, context):
+    """A newcomer found no plain account of a game before its numbered rules: the lobby
+    sums up the chosen game (the goal, a turn, the end, what it pays), each line linking
+    the rules it sums up, and every id it cites is one of the game's rules."""
+    import json as json_mod
+    import re
+    import urllib.request
+
+    book = json_mod.loads(urllib.request.urlopen(served + "/rules.json").read())
+    w = Watched(context)
+    w.page.goto(served + "/")
+    w.page.wait_for_selector("#deal")
+    for game, title in [("totom", "Tổ Tôm"), ("kowah", "Kowah"), ("lukfu", "Luk Fu")]:
+        w.page.check(f"input[name=game][value={game}]")
+        assert w.page.text_content(".how-to-play summary") == f"How to play {title}"
+        if not w.page.evaluate("document.querySelector('.how-to-play').open"):
+            w.page.click(".how-to-play summary")
+        wait_for(w.page, "document.querySelector('.how-to-play li button.rule') !== null")
+        lines = read_all(w.page, ".how-to-play li", "els => els.map(e => e.textContent)")
+        assert 5 <= len(lines) <= 6, lines
+        cited = set(read_all(w.page, ".how-to-play li button.rule",
+                             "els => els.map(e => e.dataset.rule)"))
+        ids = {r["id"] for r in book[game]} if isinstance(book, dict) and game in book else None
+        written = set(re.findall(r"\b(?:TT|KW|LF)-[A-Z]\d+\b", " ".join(lines)))
+        assert written and written == cited, (written - cited, cited - written)
+        if ids is not None:
+            assert cited <= ids, cited - ids
+    # and what each AI level of the seats is, weakest first
+    assert w.page.text_content(".ai-levels").startswith(
+        "AI levels, weakest first: random (any legal move), greedy ")
+    if os.environ.get("MONEYCARDS_SCREENSHOTS"):
+        w.page.screenshot(path=str(shots_dir(None) / "lobby-how-to-play.png"))
+    assert w.errors == []
+
+
 def test_the_lobby_forgets_a_remembered_seat_and_its_token(served, context):
     """A seat this browser sat at is offered again in the lobby's "Your tables", its token
     kept in localStorage; "forget" takes both off the device (a shared one)."""

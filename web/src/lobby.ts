@@ -11,7 +11,7 @@ import { LukFuRulesPreset } from "./gen/moneycards/v1/lukfu_pb.js";
 import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
 import { forget, forgetOwner, keepLobby, lastLobby, markOver, remembered, remember, type LobbyChoices, type Remembered } from "./store.js";
 import { finished, standing, type Seat } from "./table.js";
-import { GAME_TITLE, plural } from "./words.js";
+import { GAME_TITLE, HOW_TO_PLAY, plural } from "./words.js";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { CreateTableRequestSchema } from "./gen/moneycards/v1/table_pb.js";
 
@@ -65,6 +65,8 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     h("input", { type: "radio", name: "game", value: g.key, checked }),
     h("strong", {}, g.title), h("span", { class: "quiet" }, ` ${g.blurb}`));
   for (const g of GAMES) gameBox.append(gameChoice(g, g.key === first));
+  // the chosen game in a few lines, for a newcomer; its rule ids link the rules book
+  const howTo = h("details", { class: "how-to-play" });
   const rules = h("fieldset", { class: "rules" }, h("legend", {}, "Rules"));
   const seats = h("fieldset", { class: "seat-list" }, h("legend", {}, "Seats"));
   const seed = h("input", { type: "text", name: "seed", inputmode: "numeric", autocomplete: "off",
@@ -100,7 +102,7 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
   };
   seed.addEventListener("input", warnOfSeed);
   seats.addEventListener("change", warnOfSeed);
-  form.append(h("h2", {}, "A new table"), gameBox, rules, seats,
+  form.append(h("h2", {}, "A new table"), gameBox, howTo, rules, seats,
     h("p", {}, dealsLabel, matchRule, " ", deals),
     toPointsRow,
     h("p", {}, h("label", { for: "seed" }, "Seed, to practise a deal again "), seed), seedWarning,
@@ -196,7 +198,10 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
         h("input", { type: "text", name: `name${s}`, maxlength: 40,
           "aria-label": `Seat ${s} name`, value: keptSeats ? (kept?.names[s] ?? "") : "" })));
     }
-    seats.append(said);
+    seats.append(said, h("p", { class: "quiet ai-levels" },
+      "AI levels, weakest first: random (any legal move), greedy (takes what it can at once), "
+      + "heuristic (plays toward its nearest win), strong (plays its best moves out in sampled "
+      + "deals and keeps the one that settles most), expert (strong with more deals, slower)."));
     unnamed();
   };
   // Each name field shows what the table calls the seat if it is left blank, as the
@@ -217,6 +222,14 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     dealsLabel.textContent = g === "kowah" ? "Deals: a match tallying wins and multipliers won "
       : g === "lukfu" ? "Deals: a match with running totals (three passes count as a deal) "
         : chosen.points ? "Deals: a match with running totals " : "Deals: a match tallying wins ";
+    // kept open or shut as the person left it, its words the chosen game's
+    clear(howTo);
+    howTo.hidden = !!chosen.plugin;  // a game of one's own has no rules here to sum up
+    if (!chosen.plugin) {
+      howTo.append(h("summary", {}, `How to play ${chosen.title}`),
+        h("ul", {}, HOW_TO_PLAY[g].map((line) => h("li", {}, ...withRules(line, g)))),
+        h("p", { class: "quiet" }, "Every rule is in the rules book: any rule id above opens it."));
+    }
     clear(matchRule);
     // a game of one's own has no rules book here: its R-match is not a link
     if (!chosen.plugin) matchRule.append(...withRules("(R-match)", g));

@@ -499,3 +499,31 @@ export function whyNoCapture(t: TotomObservation, card: string): string {
   return "A Cạ capture with it is barred here: with one unpaired card left in the concealed hand it waits "
     + "for its win (TT-C6), or no legal discard would be left after it (TT-C9). ";
 }
+
+/** Each game in a few lines for a newcomer, in the lobby: the goal, a turn, how it ends and
+ * what it pays, each line citing the rules it sums up (links once the rules are read). */
+export const HOW_TO_PLAY: Record<GameKey, string[]> = {
+  totom: [
+    "The goal: the first seat whose 20 cards make 10 pairs, at least six of them Chắn (two identical cards), wins; the others may be Cạ, two cards of one rank in different suits (TT-W1, TT-W4).",
+    "Each seat holds 19 cards and the dealer 20; the dealer discards first (TT-S2, TT-S3).",
+    "A card is offered to you: the discard before you, or a stock card. Capture it with a card of your hand (the pair is laid face up), then discard one; or pass, turn the top stock card at your doorway, and capture that or pass it on (TT-T2, TT-T3).",
+    "Only legal moves are offered; a card you pick that no move uses says which rule stops it (TT-C1 to TT-C9).",
+    "A discard never wins: a hand wins on an exposed stock card, or by a Chíu, claiming the fourth copy of three identical cards it holds (TT-W6, TT-P2, TT-P6).",
+    "A win scores 2 points, or its bonuses (TT-K3); each other seat pays that score and the winner receives three times it (TT-K7).",
+  ],
+  kowah: [
+    "The goal: three triplets. A triplet is three cards of one rank, suits free, or three of one honour; a pair is two identical cards (KW-R1, KW-R2, KW-R3).",
+    "Each seat holds eight cards. A turn draws the top stock card or takes the last discard, then discards one; the first turn of a deal draws (KW-T2, KW-T3).",
+    "Eight cards that make two triplets and a pair are ready: you declare (checki), your cards lock, your pair is shown, and the card identical to it is your wait (KW-R4, KW-R6, KW-T4, KW-X1).",
+    "A declared hand's turns draw and discard by themselves, and it wins when its wait turns up: drawn by itself x3, drawn by another seat x1, discarded by another seat x2 (KW-X2, KW-X4, KW-K1).",
+    "The last stock card drawn and no win on it: the deal is drawn (KW-K2).",
+  ],
+  lukfu: [
+    "A trick-taking game: 36 cards, 1 to 9 in four suits, twelve to each seat (LF-D1, LF-C1).",
+    "First the calls: the master says play or pass, then the others in turn; the first to say play is the caller, and three passes deal the cards again (LF-C2, LF-C3, LF-C4).",
+    "A lead is a single card, a set of three or four of one rank, or a run of three or more in one suit. Each other seat must beat it with a higher play of the same kind and size if it can, or lays as many cards face down (LF-L1, LF-F1, LF-F2, LF-F3, LF-F4).",
+    "The trick's winner scores the cards of its winning play as fu and leads the next (LF-W1).",
+    "Old cards are cards nothing left can beat: the 9s, Mau Gung (1 of Coins), Bak Chi (1 of Tens) and those the plays prove (LF-O1, LF-O2). About to lead, a seat whose fu and old cards reach six may claim the win (LF-W2).",
+    "Six fu is worth 1 point, and 1 more for each fu over six; each loser pays it, and a losing caller pays both shares (LF-K2, LF-K3).",
+  ],
+};
