@@ -358,3 +358,26 @@ def test_a_totom_win_at_a_doorway_is_at_a_cua_in_chan_words(tmp_path):
         "AI 1 won on 5c (Ngũ văn), by a stock card exposed at another seat's doorway.",
         "AI 1 won on 5c (Ngũ văn), by a stock card exposed at the winner's own cửa (Ù chì).",
         "AI 1 won on 5c (Ngũ văn), by a stock card exposed at another seat's cửa."]
+
+
+def test_a_luk_fu_follow_the_rules_withhold_says_why(tmp_path):
+    """LF-F1: a follow has as many cards as the play to beat, face up to beat it or face
+    down; a seat that can beat must. A newcomer's four cards picked to follow a set of three
+    met "no action uses them" and no reason."""
+    obs = "{ seat: 1, caller: 0, record: { master: 0 }, hand: '5678c 9s 234m' }"
+    can_beat = "[{ verbName: 'follow', text: 'follow 9s' }]"
+    must_lay = ("[{ verbName: 'down', text: 'down 5c 6c 7c' }, "
+                "{ verbName: 'down', text: 'down 5c 6c 8c' }]")
+    said = say(tmp_path, "["
+               f"w.whyUnused('lukfu', {obs}, {must_lay}, ['5c', '6c', '7c', '8c'], new Set()), "
+               f"w.whyUnused('lukfu', {obs}, {can_beat}, ['2m', '3m'], new Set()), "
+               f"w.whyUnused('lukfu', {obs}, {can_beat}, ['5c'], new Set()), "
+               f"w.whyUnused('lukfu', {obs}, {must_lay}, ['5c', '6c', '7c'], new Set())]")
+    assert said == [
+        "A follow has as many cards as the play to beat: 3 cards, face up to beat it or face "
+        "down (LF-F1). ",
+        "A follow has as many cards as the play to beat: one card, face up to beat it or face "
+        "down (LF-F1). ",
+        "Those cards do not beat the play to beat, and a seat that can beat it must, with one "
+        "of the follows offered (LF-F1). ",
+        ""]

@@ -428,6 +428,20 @@ export function whyUnused(game: GameKey, obs: TotomObservation | KowahObservatio
     }
     return "";
   }
+  if (game === "lukfu" && (verbs.has("follow") || verbs.has("down"))) {
+    // every follow, face up or down, has as many cards as the play to beat (LF-F1)
+    const play = legal.find((a) => a.verbName === "follow" || a.verbName === "down");
+    const size = play ? parseCards(play.text.slice(play.verbName.length + 1)).length : 0;
+    if (size && picked.length !== size) {
+      return `A follow has as many cards as the play to beat: ${size === 1 ? "one card" : `${size} cards`}, `
+        + "face up to beat it or face down (LF-F1). ";
+    }
+    if (size && verbs.has("follow")) {
+      return "Those cards do not beat the play to beat, and a seat that can beat it must, with one of the "
+        + "follows offered (LF-F1). ";
+    }
+    return "";
+  }
   if (game === "totom" && picked.length === 1 && !verbs.has("discard") && (obs as TotomObservation).offer?.card) {
     return whyNoCapture(obs as TotomObservation, picked[0]);
   }
