@@ -1394,6 +1394,15 @@ def test_a_wins_bonuses_are_its_cuoc_in_chan_words(served, context):
     w.settled()
     assert caption.inner_text() == "Bonuses (TT-K2, TT-K3)"
     assert "Bonuses (TT-K2" in w.page.inner_text(".result pre.shown")
+    # each bonus says what it is (TT-K3's table), not only its values
+    meanings = read_all(w.page, "table.bonuses td .meaning", "els => els.map(e => e.textContent)")
+    assert len(meanings) == len(view["totom"]["result"]["bonuses"]) and all(meanings), meanings
+    if os.environ.get("MONEYCARDS_SCREENSHOTS"):
+        for width, height in [(1280, 800), (390, 844)]:
+            w.page.set_viewport_size({"width": width, "height": height})
+            w.page.locator("table.bonuses").screenshot(
+                path=str(shots_dir(None) / f"totom-bonuses-{width}.png"))
+        assert page_width(w.page) <= 390
     assert w.errors == []
 
 

@@ -381,3 +381,12 @@ def test_a_luk_fu_follow_the_rules_withhold_says_why(tmp_path):
         "Those cards do not beat the play to beat, and a seat that can beat it must, with one "
         "of the follows offered (LF-F1). ",
         ""]
+
+
+def test_every_totom_bonus_says_what_it_is(tmp_path):
+    """TT-K3: the end's table of bonuses says what each is, for every bonus the scorer can
+    give (the traditional preset's too)."""
+    from moneycards.solver.totom.batch import BONUS_KEYS
+
+    said = say(tmp_path, "w.TOTOM_BONUS_MEANING")
+    assert set(said) == set(BONUS_KEYS) and all(said.values())

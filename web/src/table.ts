@@ -18,7 +18,7 @@ import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
 import { kowahGroups, totomGroups } from "./groups.js";
 import {
   describe, describeShort, explainResult, GAME_TITLE, listed, lukfuToBeat, OFFER_WORDS, plural, possessive, seatKindWords,
-  jsonSaid, leadsKept, pairChoice, seatName, sentWords, settledWords, matchLeadWords, turnWhat, undoneWords, whyUnused, withoutAction, chanWords, chanTurn, chanLogVerb,
+  jsonSaid, leadsKept, pairChoice, seatName, sentWords, settledWords, matchLeadWords, turnWhat, undoneWords, whyUnused, withoutAction, chanWords, chanTurn, chanLogVerb, TOTOM_BONUS_MEANING,
 } from "./words.js";
 
 type Obs = TotomObservation | KowahObservation | LukFuObservation;
@@ -1954,8 +1954,9 @@ export class TablePage {
         h("tr", {}, h("th", {}, chan ? chanTerm("cước", "bonus") : "bonus"), h("th", {}, "main"), h("th", {}, "dịch"),
           h("th", {}, "count")));
       for (const b of r.bonuses) {
-        t.append(h("tr", {}, h("td", {}, b.name), h("td", {}, String(b.main)), h("td", {}, String(b.dich)),
-          h("td", {}, String(b.count))));
+        // what earned it under its name: a column of its own would not fit a phone
+        t.append(h("tr", {}, h("td", {}, b.name, h("span", { class: "meaning" }, ...withRules(TOTOM_BONUS_MEANING[b.key] ?? "", game))),
+          h("td", {}, String(b.main)), h("td", {}, String(b.dich)), h("td", {}, String(b.count))));
       }
       box.append(t);
     }

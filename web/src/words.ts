@@ -541,3 +541,23 @@ export const HOW_TO_PLAY: Record<GameKey, string[]> = {
     "Six fu is worth 1 point, and 1 more for each fu over six; each loser pays it, and a losing caller pays both shares (LF-K2, LF-K3).",
   ],
 };
+
+/** Tổ Tôm: what each bonus of a win is (TT-K3's table, and the traditional preset's), beside
+ * its values in the end's table: a newcomer met "Bòn 5/2" and no word of what earned it. */
+export const TOTOM_BONUS_MEANING: Record<string, string> = {
+  u_chi: "won on a stock card exposed at the winner's own doorway",
+  thien_u: "the dealer's opening win (TT-W7)",
+  tom: "one each of the three Tôm cards; each set counts (TT-K4, R-Tôm-cards)",
+  leo: "one each of 8 Strings, 9 Myriads and Chi chi; each set counts (TT-K4)",
+  bach_thu: "exactly 6 Chắn and 4 Cạ, the winning card completing a Chắn, no Cạ in its rank (R-Bạch-thủ)",
+  bach_thu_chi: "Bạch thủ won on Chi chi (traditional)",
+  thien_khai: "four identical cards dealt to the winner; each such face counts (R-per-face)",
+  bon: "a pair from the opening hand became four identical cards; each such face counts (R-per-face)",
+  chiu_u: "the winning card is the fourth of a face the winner was dealt three of",
+  bach_dinh: "all 20 cards black",
+  tam_do: "exactly 8 red cards (TT-D2)",
+  kinh_tu_chi: "the four Chi chi and every other card black",
+  thap_thanh: "all ten pairs Chắn (TT-K5)",
+  thong: "won the previous deal too (traditional)",
+  dia_u: "won on the first stock card (traditional)",
+};
