@@ -593,3 +593,54 @@ def test_TT_P6_a_chiu_that_wins_at_once_ranks_and_settles_as_the_win_it_is(level
     if level == "strong":  # the ranking the AI levels above it and the hints settle by
         assert top.settlement == 15 and below.settlement < 15
         assert top.reason.startswith("+15 points: a Chíu that wins at once (TT-P6)")
+
+
+# The dealer's twenty in ten identical pairs: Thiên ù, or no legal discard (TT-C2).
+DEALT_PAIRS = {"game": "totom", "deal": {
+    "hands": ["2233445566m 2233445566s", "2335578c 33567899s 3667m",
+              "345567779c 2779s 24579m 1h", "22346889c 445788s 379m 11h"],
+    "stock": "8m 8m 4m 2m 4c 6s 1h 6c 9s 7m 8m 8c 9c 2s 9m 2c 4c 5m 8s 6c 8m 9m 9c",
+    "first_seat": 0}, "actions": []}
+
+
+def test_TT_S4_a_dead_hand_is_hinted_as_one_that_never_wins():
+    """Declining the Thiên ù leaves no legal discard, so the dealer's hand is dead (TT-S4):
+    it can never win and pays when another seat wins. The hint valued the decline and the
+    dead hand's passes as a live hand's, +2.5 points a deal and 41% to win."""
+    from moneycards.records import read_game_record
+    from moneycards.solver.games import final_state
+    from moneycards.solver.totom.hint import expected_points
+
+    state = final_state("totom", read_game_record("totom", DEALT_PAIRS))
+    win, decline = hint(state.observation(0).to_json())
+    assert win.action == "win" and decline.action == "decline"
+    assert decline.settlement == expected_points(0.0) < 0
+    assert "dead for the deal" in decline.reason and "TT-S4" in decline.reason
+    state.apply("decline")
+    while state.current_seat() != 0:  # the others play on until the dead seat's turn
+        state.apply(state.legal_texts()[-1])
+    ranked = hint(state.observation(0).to_json())
+    assert all(r.settlement == expected_points(0.0) and "never captures or wins (TT-S4)"
+               in r.reason for r in ranked)
+
+
+def test_TT_T4_with_the_stock_empty_every_option_settles_about_zero():
+    """No stock card is left to win on (TT-W6): the deal is drawn when an offered card is let
+    go (TT-T4) unless a Chíu completes a hand. The hint read the self-play table and showed
+    +1.5 points for one option and -3.3 for the other."""
+    for seed in range(1, 40):
+        state = seeded("totom", seed)
+        while not state.is_over and not (state.observation(state.current_seat()).stock == 0
+                                         and state.phase.value == "offer"):
+            state.apply(state.legal_texts()[0] if state.phase.value != "claims"
+                        else "decline" if "decline" in state.legal_texts()
+                        else state.legal_texts()[0])
+        if not state.is_over:
+            break
+    else:
+        raise AssertionError("no deal of seeds 1-39 reached an offer with the stock empty")
+    ranked = hint(state.observation(state.current_seat()).to_json())
+    assert [r.action for r in ranked] == state.legal_texts() or len(ranked) == len(
+        state.legal_texts())
+    assert all(r.settlement == 0.0 and "the stock is empty" in r.reason and "TT-T4" in r.reason
+               for r in ranked if r.action not in ("win", "chiu")), ranked

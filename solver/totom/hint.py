@@ -32,7 +32,7 @@ from moneycards.solver.totom.exact import distance_exact
 from moneycards.solver.totom.legal import (breaks_a_pair, completes_a_discarded_ca,
                                            declined_before)
 from moneycards.solver.totom.model import distance_cpsat
-from moneycards.solver.totom.observation import CARD_VERBS, TotomObservation
+from moneycards.solver.totom.observation import CARD_VERBS, Phase, TotomObservation
 from moneycards.solver.totom.scoring import VIA_STOCK, WinContext
 from moneycards.solver.totom.search import searchable, simulated, world as make_world
 from moneycards.solver.totom.shapes import holding
@@ -285,6 +285,23 @@ def as_settlements(obs: TotomObservation, ranking: list[Ranked]) -> list[Ranked]
                                               f"points, TT-K7)", settlement=sure))
         elif not r.evaluated:
             out.append(r)
+        elif obs.seat in obs.dead_hand or (r.action == "decline"
+                                           and obs.phase is Phase.OPENING):
+            # certain by the rules, not read from self-play: a dead hand never wins and pays
+            # when another seat does; declining the dealer's Thiên ù with no legal discard
+            # (else a discard, not decline, is offered) makes the hand dead
+            e = expected_points(0.0)
+            why = (f"about {e:+.1f} points a deal: {DEAD_WORDS}"
+                   if obs.seat in obs.dead_hand else
+                   f"about {e:+.1f} points a deal: no legal discard would remain, so the hand "
+                   f"would be dead for the deal: {DEAD_WORDS}")
+            out.append(Ranked(r.action, e - 0.01 * len(out), why, settlement=e))
+        elif obs.stock == 0:
+            # no stock card is left to win on (TT-W6): the deal is drawn when this offer
+            # passes (TT-T4), unless a Chíu completes a hand first
+            out.append(Ranked(r.action, -0.01 * len(out),
+                              f"about 0 points: {EMPTY_STOCK_WORDS}: {r.reason}",
+                              settlement=0.0))
         else:
             p = win_chance(obs.stock, r.value)
             e = expected_points(p)
@@ -306,6 +323,14 @@ def as_settlements(obs: TotomObservation, ranking: list[Ranked]) -> list[Ranked]
                 why += "; below the sure win"
             out.append(Ranked(r.action, value, why, settlement=e))
     return out
+
+
+# What the rules make certain of a dead hand (TT-S4) and an empty stock (TT-T4, TT-W6).
+DEAD_WORDS = ("a dead hand never captures or wins (TT-S4) and pays its share when another "
+              "seat wins (TT-K7)")
+EMPTY_STOCK_WORDS = ("the stock is empty, so the deal is drawn and settles 0 when a seat lets "
+                     "an offered card go (TT-T4), unless a Chíu completes a hand first "
+                     "(TT-W6)")
 
 
 # A won deal's score in self-play (100 deals of `heuristic` seats: 3.8 points; drawn deals
