@@ -174,8 +174,11 @@ def add_play_commands(group: click.Group, spec: AnyGame) -> None:
         # A figure above the first's, listed below it: said in a line, as the column alone
         # reads as an order that contradicts its numbers (each reason says it too)
         first = ranked[0].settlement if ranked else None
+        # ... among the options played out in the same sampled deals: one not played out
+        # shows another model's estimate (Kowah's race), no figure of those deals
         above = [r.action for r in ranked[1:shown_count]
-                 if first is not None and r.settlement is not None and r.settlement > first]
+                 if first is not None and r.settlement is not None and r.settlement > first
+                 and "not played out" not in r.reason]
         if above:
             click.echo(f"   ({', '.join(above)}: more in these sampled deals than "
                        f"{ranked[0].action}, but not surely more; the surer choice stays first)")

@@ -2,6 +2,7 @@
 and the CLI and gRPC calls."""
 
 import json
+import pathlib
 import random
 import re
 
@@ -644,3 +645,39 @@ def test_TT_T4_with_the_stock_empty_every_option_settles_about_zero():
         state.legal_texts())
     assert all(r.settlement == 0.0 and "the stock is empty" in r.reason and "TT-T4" in r.reason
                for r in ranked if r.action not in ("win", "chiu")), ranked
+
+
+POSITIONS = pathlib.Path(__file__).parent / "positions"
+
+
+def kowah_position(name: str) -> dict:
+    """The observation of the seat to act at the end of a stored Kowah record."""
+    from moneycards.records import read_game_record
+    from moneycards.solver.games import final_state
+
+    state = final_state("kowah", read_game_record("kowah", (POSITIONS / name).read_text()))
+    return state.observation(state.current_seat()).to_json()
+
+
+def test_kowah_stay_says_why_it_is_listed_without_a_race_estimate_it_does_not_have():
+    """R-declare with optional_declaration on: staying silent has no race estimate (the hand
+    cannot win this turn, R-no-declaration-win); its reason read "has the race estimate
+    undeclared, …"."""
+    stay = next(r for r in hint(kowah_position("kowah-optional-stay.json"))
+                if r.action == "stay")
+    assert stay.reason == ("not played out: staying silent: undeclared, the hand cannot "
+                           "win this turn (R-no-declaration-win); it may declare after a later "
+                           "discard; listed after the 2 options played out")
+
+
+def test_cli_kowah_hint_compares_only_options_played_out_in_the_same_deals(tmp_path):
+    """The footnote says an option listed lower showed more in the sampled deals; an option
+    not played out shows the race's estimate, another model's, and was named there too."""
+    path = tmp_path / "obs.json"
+    obs = kowah_position("kowah-race-beside-search.json")
+    path.write_text(json.dumps(obs))
+    out = CliRunner().invoke(cli, ["kowah", "hint", "--state", str(path)]).output
+    ranked = hint(obs)
+    assert any("not played out" in r.reason and r.settlement > ranked[0].settlement
+               for r in ranked)  # the position still shows what the footnote named
+    assert "but not surely more" not in out, out

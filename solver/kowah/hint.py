@@ -555,6 +555,11 @@ def strong(obs: KowahObservation, seed: int | None = None, worlds: int = SEARCH_
             continue
         # below every option played out, in the race's own order (no ties among them)
         v = max(0.0, min(r.value, floor - RACE_TIE * (k + 1)))
+        if r.action == "stay":  # no race estimate: an undeclared hand cannot win this turn
+            out.append(Ranked(r.action, v, f"not played out: {_doing(r.action)}: {r.reason}; "
+                                           f"listed after the {len(cands)} options played "
+                                           f"out", settlement=r.settlement))
+            continue
         out.append(Ranked(r.action, v, f"not played out: {_doing(r.action)} has the race "
                                        f"estimate {_race_tail(r.reason)}, lower than "
                                        f"those of the {len(cands)} options played out, "
