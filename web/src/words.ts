@@ -522,8 +522,8 @@ export const HOW_TO_PLAY: Record<GameKey, string[]> = {
     "Each seat holds 19 cards and the dealer 20; the dealer discards first (TT-S2, TT-S3).",
     "A card is offered to you: the discard before you, or a stock card. Capture it with a card of your hand (the pair is laid face up), then discard one; or pass, turn the top stock card at your doorway, and capture that or pass it on (TT-T2, TT-T3).",
     "Only legal moves are offered; a card you pick that no move uses says which rule stops it (TT-C1 to TT-C9).",
-    "A discard never wins: a hand wins on an exposed stock card, or by a Chíu, claiming the fourth copy of three identical cards it holds (TT-W6, TT-P2, TT-P6).",
-    "A win scores 2 points, or its bonuses (TT-K3); each other seat pays that score and the winner receives three times it (TT-K7).",
+    "A discard never wins: a hand wins on an exposed stock card, or by a Chíu that completes it: claiming the fourth copy of three identical cards it holds (TT-W6, TT-P2, TT-P6).",
+    "A win scores 2 points, or its bonuses (TT-K1, TT-K2, TT-K3); each other seat pays that score and the winner receives three times it (TT-K7).",
   ],
   kowah: [
     "The goal: three triplets. A triplet is three cards of one rank, suits free, or three of one honour; a pair is two identical cards (KW-R1, KW-R2, KW-R3).",
