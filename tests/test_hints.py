@@ -647,7 +647,7 @@ def test_TT_T4_with_the_stock_empty_every_option_settles_about_zero():
                for r in ranked if r.action not in ("win", "chiu")), ranked
 
 
-POSITIONS = pathlib.Path(__file__).parent / "positions"
+POSITION_FILES = pathlib.Path(__file__).parent / "positions"
 
 
 def kowah_position(name: str) -> dict:
@@ -655,7 +655,7 @@ def kowah_position(name: str) -> dict:
     from moneycards.records import read_game_record
     from moneycards.solver.games import final_state
 
-    state = final_state("kowah", read_game_record("kowah", (POSITIONS / name).read_text()))
+    state = final_state("kowah", read_game_record("kowah", (POSITION_FILES / name).read_text()))
     return state.observation(state.current_seat()).to_json()
 
 

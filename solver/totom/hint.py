@@ -309,13 +309,16 @@ def as_settlements(obs: TotomObservation, ranking: list[Ranked]) -> list[Ranked]
             # them live waits: a dead wait has it only by changing the hand first.
             how = (", only by changing the hand first"
                    if DEAD_WAIT in r.reason or NO_WIN in r.reason else "")
-            numbers = f"about {e:+.1f} points a deal, about {p:.0%} to win the deal from here"
+            numbers = f"about {e:+.1f} points a deal, about {p:.0%} to win"
             # the same numbers as the option above: say what orders them (the weighing of
             # the hand each leaves), in the first clause that a short hint shows
             level = (f"; level with {shown_above[0]} to this precision, which comes first "
                      f"on the hand it leaves" if shown_above and shown_above[1] == numbers
                      else "")
-            why = f"{numbers} (self-play from the same standing{level}){how}: {r.reason}"
+            # a table's figure, said as one: a player read it beside the sampled deals'
+            # figures of the next decision as if both had played this deal out
+            why = (f"{numbers} (typical of hands as near a win with as much stock left, in "
+                   f"self-play; not this deal played out{level}){how}: {r.reason}")
             shown_above = (r.action, numbers)
             value = e
             if sure is not None and e >= sure:  # a sure win beats any estimate

@@ -523,7 +523,7 @@ export const HOW_TO_PLAY: Record<GameKey, string[]> = {
     "A card is offered to you: the discard before you, or a stock card. Capture it with a card of your hand (the pair is laid face up), then discard one; or pass, turn the top stock card at your doorway, and capture that or pass it on (TT-T2, TT-T3).",
     "Only legal moves are offered; a card you pick that no move uses says which rule stops it (TT-C1 to TT-C9).",
     "A discard never wins: a hand wins on an exposed stock card, or by a Chíu that completes it: claiming the fourth copy of three identical cards it holds (TT-W6, TT-P2, TT-P6).",
-    "A win scores 2 points, or its bonuses (TT-K1, TT-K2, TT-K3); each other seat pays that score and the winner receives three times it (TT-K7).",
+    "A win scores 2 points, or its bonuses (TT-K1, TT-K2, TT-K3); each of the three others pays that score to the winner (TT-K7).",
   ],
   kowah: [
     "The goal: three triplets. A triplet is three cards of one rank, suits free, or three of one honour; a pair is two identical cards (KW-R1, KW-R2, KW-R3).",
@@ -534,7 +534,7 @@ export const HOW_TO_PLAY: Record<GameKey, string[]> = {
   ],
   lukfu: [
     "A trick-taking game: 36 cards, 1 to 9 in four suits, twelve to each seat (LF-D1, LF-C1).",
-    "First the calls: the master says play or pass, then the others in turn; the first to say play is the caller, and three passes deal the cards again (LF-C2, LF-C3, LF-C4).",
+    "First the calls: the master says play or pass, then the others in turn; the first to say play is the caller, and three passes deal the cards again. The master leads the first trick, whoever called (LF-C2, LF-C3, LF-C4).",
     "A lead is a single card, a set of three or four of one rank, or a run of three or more in one suit. Each other seat must beat it with a higher play of the same kind and size if it can, or lays as many cards face down (LF-L1, LF-F1, LF-F2, LF-F3, LF-F4).",
     "The trick's winner scores the cards of its winning play as fu and leads the next (LF-W1).",
     "Old cards are cards nothing left can beat: the 9s, Mau Gung (1 of Coins), Bak Chi (1 of Tens) and those the plays prove (LF-O1, LF-O2). About to lead, a seat whose fu and old cards reach six may claim the win (LF-W2).",
@@ -552,7 +552,7 @@ export const TOTOM_BONUS_MEANING: Record<string, string> = {
   bach_thu: "exactly 6 Chắn and 4 Cạ, the winning card completing a Chắn, no Cạ in its rank (R-Bạch-thủ)",
   bach_thu_chi: "Bạch thủ won on Chi chi (traditional)",
   thien_khai: "four identical cards dealt to the winner; each such face counts (R-per-face)",
-  bon: "a pair from the opening hand became four identical cards; each such face counts (R-per-face)",
+  bon: "a pair from the opening hand (a dealt triple holds one, R-Bòn-triple) became four identical cards; each such face counts (R-per-face)",
   chiu_u: "the winning card is the fourth of a face the winner was dealt three of",
   bach_dinh: "all 20 cards black",
   tam_do: "exactly 8 red cards (TT-D2)",
