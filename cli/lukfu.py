@@ -47,13 +47,6 @@ def _rules(ace_rule: bool | None, strict_leads: bool | None) -> LukFuRules:
     return rules_from(ace_rule, strict_leads)
 
 
-# Each switch of the command line: its rules field, its two flags and its ruling.
-SWITCHES = (("ace_rule", "ace_sets_beaten_only_by_nines", "--ace-rule", "--no-ace-rule",
-             "R-ace-sets"),
-            ("strict_leads", "strict_non_caller_leads", "--strict-leads", "--advice-leads",
-             "R-lead-advice"))
-
-
 def _history(record_file: IO[str] | None, hand: str | None, seat: int | None,
              ace_rule: bool | None, strict_leads: bool | None
              ) -> tuple[dict[str, Any] | None, str, int | None, LukFuRules, str | None]:
@@ -63,6 +56,7 @@ def _history(record_file: IO[str] | None, hand: str | None, seat: int | None,
     apply). A switch given on the command line that the record's rules contradict is
     refused: it would be dropped without a word."""
     from moneycards.records import read_lukfu_history
+    from moneycards.solver.lukfu.check import refuse_contradicted
 
     rules = _rules(ace_rule, strict_leads)
     if record_file is None:
@@ -71,20 +65,11 @@ def _history(record_file: IO[str] | None, hand: str | None, seat: int | None,
                                "holds it)", field="--hand")
         return None, hand, seat, rules, None
     view = read_lukfu_history(record_file.read(), seat)
-    given = {"ace_rule": ace_rule, "strict_leads": strict_leads}
-    named = view["record"].get("rules") if view["rules"] is None else None
-    for arg, field, on, off, ruling in SWITCHES:
-        if given[arg] is None:
-            continue
-        if view["rules"] is not None:  # a game record: its rules, written or the seed's
-            kept: Any = getattr(view["rules"], field)
-        else:  # a public record: only the switches it names
-            kept = named.get(field) if isinstance(named, dict) else None
-        if kept is not None and kept != given[arg]:
-            raise InvalidInput(f"the record's rules have {ruling} {'on' if kept else 'off'}, "
-                               f"and a deal is judged by the rules it is played by: leave "
-                               f"the switch out", field=on if given[arg] else off,
-                               rule=ruling)
+    refuse_contradicted(
+        {"ace_sets_beaten_only_by_nines": ace_rule, "strict_non_caller_leads": strict_leads},
+        view["rules"], view["record"].get("rules"),
+        {"ace_sets_beaten_only_by_nines": "--ace-rule" if ace_rule else "--no-ace-rule",
+         "strict_non_caller_leads": "--strict-leads" if strict_leads else "--advice-leads"})
     if hand is None:
         hand = view["hand"]
         if hand is None:  # a game record's seat may hold no card (""): that is its hand

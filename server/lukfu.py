@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any, Union
 import grpc
 
 from moneycards.solver.lukfu import NAME
-from moneycards.solver.lukfu.check import beats_text, legal_text, old_text, score_text
+from moneycards.solver.lukfu.check import (SWITCH_RULINGS, beats_text, legal_text, old_text,
+                                           refuse_contradicted, score_text)
 from moneycards.v1 import lukfu_pb2, lukfu_pb2_grpc
 from moneycards.server.errors import enum_value, rpc
 from moneycards.server.records import OUTCOMES, RECORD_FIELDS, check_record_response, hint_response
@@ -73,10 +74,17 @@ def _history(request: Union[lukfu_pb2.CheckPlayRequest, lukfu_pb2.ProveOldReques
 
     rules = _rules(request.rules)
     which = request.WhichOneof("history")
+    # a switch set that the record's rules contradict is refused, as the CLI refuses it
+    given = {f: getattr(request.rules, f) if request.rules.HasField(f) else None
+             for f in SWITCH_RULINGS}
+    field_of = {f: f"rules.{f}" for f in SWITCH_RULINGS}
     if which == "record":
-        return lukfu_record_dict(request.record), request.hand, seat, rules, None
+        record = lukfu_record_dict(request.record)
+        refuse_contradicted(given, None, record.get("rules"), field_of)
+        return record, request.hand, seat, rules, None
     if which == "game_record":
         view = lukfu_seat_view(request.game_record, seat)
+        refuse_contradicted(given, view["rules"], None, field_of)
         return (view["record"], request.hand or view["hand"], view["seat"], view["rules"],
                 view["ended"])
     return None, request.hand, seat, rules, None

@@ -287,3 +287,35 @@ def test_a_game_record_of_an_ended_deal_offers_no_play_and_no_claim(stub):
         assert v.field == "game_record" and "the deal is over (LF-W2)" in v.description
         r = stub.ProveOld(pb.ProveOldRequest(game_record=game, seat=seat), timeout=60)
         assert r.HasField("can_claim") and r.can_claim is False
+
+
+@pytest.mark.parametrize("call", ["CheckPlay", "ProveOld"])
+def test_a_rule_switch_the_record_s_rules_contradict_is_refused_as_the_cli_refuses_it(stub,
+                                                                                    call):
+    """R-ace-sets, R-lead-advice: beside a game record (its rules, the seed's unless it names
+    others) or a public record naming a switch, a request's switch that says otherwise was
+    dropped without a word; refused, with the field and the ruling, as `lukfu legal` and
+    `lukfu old` refuse it."""
+    state, game = seat_view_case()
+    extra = {"play": "9c"} if call == "CheckPlay" else {}
+    request = {"CheckPlay": pb.CheckPlayRequest, "ProveOld": pb.ProveOldRequest}[call]
+    for history, switch, kept in [
+            ({"game_record": game}, {"strict_non_caller_leads": True}, "R-lead-advice off"),
+            ({"game_record": game}, {"ace_sets_beaten_only_by_nines": False}, "R-ace-sets on"),
+            ({"hand": "7c 5m6m 1t2t 9t 5s 8t",
+              "record": record_msg({**EXAMPLE, "rules": {"ace_sets_beaten_only_by_nines":
+                                                         False}})},
+             {"ace_sets_beaten_only_by_nines": True}, "R-ace-sets off")]:
+        with pytest.raises(grpc.RpcError) as info:
+            getattr(stub, call)(request(**extra, **history, rules=pb.LukFuRules(**switch)),
+                                timeout=60)
+        assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+        bad = error_details_pb2.BadRequest()
+        rpc_status.from_call(info.value).details[0].Unpack(bad)
+        (name,) = switch
+        assert bad.field_violations[0].field == f"rules.{name}"
+        assert bad.field_violations[0].description.startswith(f"the record's rules have {kept}")
+    # the same switch as the record's rules is no contradiction
+    getattr(stub, call)(request(**({"play": "7c"} if extra else {}), hand="7c 5m6m 1t2t 9t 5s 8t",
+                                record=record_msg(EXAMPLE),
+                                rules=pb.LukFuRules(strict_non_caller_leads=False)), timeout=60)

@@ -21,6 +21,32 @@ from moneycards.solver.lukfu import SEATS
 from moneycards.solver.lukfu.record import ROLES, Record, parse_record, seat_name
 
 
+# The switches a question may set beside a record, by their rules field, with their rulings.
+SWITCH_RULINGS = {"ace_sets_beaten_only_by_nines": "R-ace-sets",
+                  "strict_non_caller_leads": "R-lead-advice"}
+
+
+def refuse_contradicted(given: dict[str, bool | None], record_rules: LukFuRules | None,
+                        named: Any, field_of: dict[str, str]) -> None:
+    """A switch set beside a record that the record's rules contradict is refused: a deal is
+    judged by the rules it is played by (a game record's, written or the seed's; a public
+    record's named switches), and a switch dropped without a word answers another question
+    than the one asked. `field_of` names each switch as the caller takes it (a flag, a
+    request field)."""
+    for field, value in given.items():
+        if value is None:
+            continue
+        if record_rules is not None:
+            kept: Any = getattr(record_rules, field)
+        else:
+            kept = named.get(field) if isinstance(named, dict) else None
+        if kept is not None and kept != value:
+            ruling = SWITCH_RULINGS[field]
+            raise InvalidInput(f"the record's rules have {ruling} {'on' if kept else 'off'}, "
+                               f"and a deal is judged by the rules it is played by: leave "
+                               f"the switch out", field=field_of[field], rule=ruling)
+
+
 def rules_from(ace_rule: bool | None = None, strict_leads: bool | None = None) -> LukFuRules:
     rules = SEED_RULES
     if ace_rule is not None:
