@@ -59,8 +59,9 @@ def test_a_redeal_says_what_follows_at_this_table_without_contradicting_lf_c4(tm
     start = ("Every seat passed, so no one plays (LF-C4), and every seat settles 0 "
              "(R-settle-zero); ")
     assert said == [start + "the cards are dealt again as the match's next deal (R-match).",
-                    start + "it was the match's last deal (three passes count as one, "
-                    "R-match), so the match is over and the cards are not dealt again.",
+                    start + "it was the match's last deal (at this table three passes count as "
+                    "a deal of the match, which the rules leave open), so the match is over and "
+                    "the cards are not dealt again.",
                     start + "this table plays one deal: deal again from the lobby."]
 
 
@@ -164,7 +165,8 @@ def test_a_kowah_declaration_sent_is_said_at_once_with_the_turns_it_leaves(tmp_p
     said = say(tmp_path, "[w.sentWords('kowah', 'declare 22h'), w.sentWords('kowah', 'draw'), "
                          "w.sentWords('totom', 'declare 22h')]")
     assert said[0] == ("You declared checki: your turns now draw and discard by themselves "
-                       "(KW-X2) until someone wins; the table is playing on…")
+                       "(KW-X2) until someone wins or the stock runs out (KW-K2); the table is "
+                       "playing on…")
     assert said[1] == said[2] == "Sent; the table is answering…"
 
 
@@ -192,7 +194,7 @@ def test_a_choice_of_pairs_is_said_with_its_rule(tmp_path):
     said = say(tmp_path, "[w.pairChoice(['declare 11m', 'declare 11s', 'stay']), "
                          "w.pairChoice(['declare 11m', 'stay']), w.pairChoice(['draw', 'take'])]")
     assert said == [" Either two-card suit may be shown as the pair (KW-R5): 11m or 11s; the "
-                    "hand then waits on the third copy of the pair shown (KW-R6).", "", ""]
+                    "hand then waits on a card identical to the pair shown (KW-R6).", "", ""]
 
 
 def test_a_match_nobody_won_a_deal_of_says_so(tmp_path):
@@ -260,7 +262,7 @@ def test_chi_chi_and_a_card_of_another_rank_say_why_before_any_bar_on_the_offer(
         why("5c", "5s 2c", "2c", discarded=["5c"]), why("5c", "5s 2c", "5s", discarded=["5c"])])
         + "]")
     assert said == [
-        "It does not capture Chi chi: only the other Chi chi does, as a Chắn; Chi chi makes no "
+        "It does not capture Chi chi: only a Chi chi does, as a Chắn; Chi chi makes no "
         "Cạ (TT-D3). ",
         "Chi chi captures only Chi chi, as a Chắn; it makes no Cạ (TT-D3), so it does not take "
         "1m. ",
@@ -390,3 +392,24 @@ def test_every_totom_bonus_says_what_it_is(tmp_path):
 
     said = say(tmp_path, "w.TOTOM_BONUS_MEANING")
     assert set(said) == set(BONUS_KEYS) and all(said.values())
+
+
+def test_a_compulsory_totom_claim_is_said_without_a_decline(tmp_path):
+    """R-decline-win's switch must_take_win and the traditional must_chiu leave no decline:
+    the turn line said "claim the win or decline" where only the claim is offered; the
+    dealer's twenty with no discard is Thiên ù or a dead hand (TT-S4)."""
+    said = say(tmp_path, "[['win'], ['chiu'], ['win', 'decline']].map((legal) => "
+                         "w.turnWhat('totom', { phase: 4 }, legal))"
+                         ".concat([['win'], ['win', 'decline'], ['win', 'discard 2c'], "
+                         "['discard 2c']].map((legal) => w.turnWhat('totom', { phase: 1 }, legal)))"
+                         ".concat([['win'], ['chiu']].map((legal) => "
+                         "w.chanTurn({ phase: 4 }, legal).split(' — ')[0]))")
+    assert said == [
+        "claim the win: a win offered must be taken at this table (R-decline-win)",
+        "claim the Chíu: compulsory at this table (a traditional error, switch must_chiu)",
+        "claim the win or decline",
+        "Thiên ù: a win offered must be taken at this table (R-decline-win)",
+        "Thiên ù, or decline it and hold a dead hand (TT-S4)",
+        "your first discard (or Thiên ù)",
+        "your first discard",
+        "ù", "chíu"]

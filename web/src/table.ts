@@ -1274,10 +1274,16 @@ export class TablePage {
       if (t.claim !== undefined && !v.over) {
         // said as a player says it: a win on the card (ù), or a Chíu of it
         const what = t.claim === Claim.WIN ? "win (ù) on it" : `claim it for a Chíu, with your three ${t.offer?.card ?? ""}`;
-        c.append(h("p", { class: "prompt", ...this.alertOnce("claim") },
-          ...withRules(`You may ${what}, or decline. Nobody else sees the question: the others play on `
+        const may = v.legalActions.some((a) => a.text === "decline");
+        c.append(h("p", { class: "prompt", ...this.alertOnce("claim") }, ...withRules(may
+          ? `You may ${what}, or decline. Nobody else sees the question: the others play on `
             + "as if you declined, and a claim comes first, taking back what they played meanwhile "
-            + "(R-claim-privacy).", game)));
+            + "(R-claim-privacy), unless the deal ends first at a table with another person: then "
+            + "it counts as declined (R-claim-close)."
+          // a compulsory claim is no private decision: the table waits on it, in every view
+          : `You must ${what}: ${t.claim === Claim.WIN ? "a win offered must be taken at this table "
+            + "(R-decline-win)" : "a Chíu is compulsory at this table (a traditional error, switch "
+            + "must_chiu)"}; the other seats see the table wait on you.`, game)));
       }
     } else if (game === "kowah") {
       const k = obs as KowahObservation;

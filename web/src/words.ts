@@ -50,12 +50,19 @@ export function turnWhat(game: GameKey, obs: TotomObservation | KowahObservation
   if (game === "totom") {
     const o = obs as TotomObservation;
     return {
-      [TotomPhase.OPENING]: has("win") ? "your first discard (or Thiên ù)" : "your first discard",
+      // with no discard the choice is Thiên ù or a dead hand (TT-S4); with a win that must
+      // be taken (switch must_take_win) no other action is offered
+      [TotomPhase.OPENING]: !has("win") ? "your first discard"
+        : has("discard") ? "your first discard (or Thiên ù)"
+          : has("decline") ? "Thiên ù, or decline it and hold a dead hand (TT-S4)"
+            : "Thiên ù: a win offered must be taken at this table (R-decline-win)",
       // TT-P4: after an out-of-turn Chíu the discard goes back to the interrupted doorway
       [TotomPhase.DISCARD]: o.discardTo === undefined ? "discard"
         : `discard, back to ${possessive(names[o.discardTo] ?? `seat ${o.discardTo}`)} ${door} (TT-P4)`,
       [TotomPhase.OFFER]: has("capture") ? "capture or pass" : "pass (no capture is open to you)",
-      [TotomPhase.CLAIMS]: has("chiu") ? "claim a Chíu or decline" : "claim the win or decline",
+      [TotomPhase.CLAIMS]: has("decline") ? (has("chiu") ? "claim a Chíu or decline" : "claim the win or decline")
+        : has("chiu") ? "claim the Chíu: compulsory at this table (a traditional error, switch must_chiu)"
+          : "claim the win: a win offered must be taken at this table (R-decline-win)",
       [TotomPhase.UNSPECIFIED]: "",
     }[o.phase];
   }
@@ -121,14 +128,16 @@ export function chanTurn(obs: TotomObservation, legal: string[], names: string[]
   const has = (verb: string) => legal.some((a) => a === verb || a.startsWith(verb + " "));
   const go = obs.offer?.kind === OfferKind.EXPOSED ? "dưới" : "bốc";
   const vi = {
-    [TotomPhase.OPENING]: has("win") ? "đánh hay ù" : "đánh",
+    [TotomPhase.OPENING]: !has("win") ? "đánh" : has("discard") ? "đánh hay ù" : has("decline") ? "ù hay không ù" : "ù",
     [TotomPhase.DISCARD]: obs.discardTo !== undefined ? "trả cửa" : "đánh",
     [TotomPhase.OFFER]: has("capture") ? `ăn hay ${go}` : go,
     [TotomPhase.CLAIMS]: chanWords(obs, "decline", legal).toLowerCase(),
     [TotomPhase.UNSPECIFIED]: "",
   }[obs.phase];
   const claims = [has("win") ? "ù" : "", has("chiu") ? "chíu" : ""].filter((x) => x);
-  const said = obs.phase === TotomPhase.CLAIMS ? `${claims.join(" hay ")} hay ${vi}` : vi;
+  // a compulsory claim has no decline to name (must_take_win, must_chiu)
+  const said = obs.phase !== TotomPhase.CLAIMS ? vi
+    : has("decline") ? `${claims.join(" hay ")} hay ${vi}` : claims.join(" hay ");
   // the English beside the verbs, with the doorway by its Chắn name as the table names it
   const en = turnWhat("totom", obs, legal, names, "cửa");
   return said ? `${said} — ${en}` : en;
@@ -193,7 +202,11 @@ export function describe(game: GameKey, obs: TotomObservation | KowahObservation
       const kind = arg === o.card ? "a Chắn" : "a Cạ";
       return `take ${o.card}, expose ${renderCards([o.card, ...parseCards(arg)])}, ${kind}`;
     }
-    if (verb === "pass" && o) return `let ${named(o.card)} go`;
+    // passing a discard also turns the top stock card at the doorway (TT-T3)
+    if (verb === "pass" && o) {
+      return o.kind === OfferKind.EXPOSED ? `let ${named(o.card)} go`
+        : `let ${named(o.card)} go and turn the top stock card`;
+    }
     if (verb === "win") return o ? `claim the win on ${o.card}` : "claim the win (Thiên ù)";
     if (verb === "chiu" && o) return `claim the fourth ${o.card} for a Chíu`;
     if (verb === "decline") return "do not claim it";
@@ -225,8 +238,9 @@ export function describe(game: GameKey, obs: TotomObservation | KowahObservation
     const best = lukfuToBeat(obs as LukFuObservation);
     if (verb === "follow" && best) return `beat ${best}`;
     if (verb === "down") return "face down";
-    if (verb === "claim") return "fu won plus old cards make six (LF-W2)";
-    if (verb === "end") return "the hand is empty";
+    if (verb === "claim") return "fu won plus old cards make six or more (LF-W2)";
+    // the last trick's winner with no claim made: the deal is drawn (R-claim-timing)
+    if (verb === "end") return "the hands are empty: the deal is drawn (LF-W4), a claim not made now lost (R-claim-timing)";
     if (verb === "lead") return "start the trick";
   }
   return "";
@@ -260,7 +274,7 @@ export function explainResult(game: GameKey, r: DealResult, names: string[],
     // match's next deal, not this one again
     out.push(`Every seat passed, so no one plays (${r.rule}), and every seat settles 0 (R-settle-zero); ${redeal === "next-deal"
       ? "the cards are dealt again as the match's next deal (R-match)"
-      : redeal === "match-over" ? "it was the match's last deal (three passes count as one, R-match), so the match is over and the cards are not dealt again"
+      : redeal === "match-over" ? "it was the match's last deal (at this table three passes count as a deal of the match, which the rules leave open), so the match is over and the cards are not dealt again"
         : "this table plays one deal: deal again from the lobby"}.`);
   }
   if (r.outcome === DealOutcome.WIN && r.winner !== undefined) {
@@ -320,7 +334,7 @@ export function settledWords(names: string[], net: readonly number[]): string {
 export function sentWords(game: GameKey | "plugin", sent: string): string {
   return game === "kowah" && sent.startsWith("declare ")
     ? "You declared checki: your turns now draw and discard by themselves (KW-X2) until "
-      + "someone wins; the table is playing on…"
+      + "someone wins or the stock runs out (KW-K2); the table is playing on…"
     : "Sent; the table is answering…";
 }
 
@@ -341,7 +355,7 @@ export function pairChoice(legal: string[]): string {
   const pairs = legal.filter((a) => a.startsWith("declare ")).map((a) => a.slice("declare ".length));
   if (pairs.length < 2) return "";
   return ` Either two-card suit may be shown as the pair (KW-R5): ${listed(pairs).replace(/ and ([^ ]+)$/, " or $1")}; `
-    + "the hand then waits on the third copy of the pair shown (KW-R6).";
+    + "the hand then waits on a card identical to the pair shown (KW-R6).";
 }
 
 export function withoutAction(action: string, explanation: string): string {
@@ -475,7 +489,7 @@ export function whyNoCapture(t: TotomObservation, card: string): string {
   // a card that could take it in no way is told so first, whatever bars the offer itself
   if (card !== offered && (offered === "1h" || card === "1h")) {
     return offered === "1h"
-      ? "It does not capture Chi chi: only the other Chi chi does, as a Chắn; Chi chi makes no Cạ (TT-D3). "
+      ? "It does not capture Chi chi: only a Chi chi does, as a Chắn; Chi chi makes no Cạ (TT-D3). "
       : `Chi chi captures only Chi chi, as a Chắn; it makes no Cạ (TT-D3), so it does not take ${offered}. `;
   }
   if (card !== offered && card[0] !== offered[0]) {
@@ -518,27 +532,27 @@ export function whyNoCapture(t: TotomObservation, card: string): string {
  * what it pays, each line citing the rules it sums up (links once the rules are read). */
 export const HOW_TO_PLAY: Record<GameKey, string[]> = {
   totom: [
-    "The goal: the first seat whose 20 cards make 10 pairs, at least six of them Chắn (two identical cards), wins; the others may be Cạ, two cards of one rank in different suits (TT-W1, TT-W4).",
+    "The goal: 20 cards in 10 pairs, at least six of them Chắn (two identical cards), the others Cạ (two cards of one rank in different suits); won on Chi chi, exactly six Chắn and four Cạ (TT-W1, TT-W4, TT-W5).",
     "Each seat holds 19 cards and the dealer 20; the dealer discards first (TT-S2, TT-S3).",
     "A card is offered to you: the discard before you, or a stock card. Capture it with a card of your hand (the pair is laid face up), then discard one; or pass, turn the top stock card at your doorway, and capture that or pass it on (TT-T2, TT-T3).",
     "Only legal moves are offered; a card you pick that no move uses says which rule stops it (TT-C1 to TT-C9).",
-    "A discard never wins: a hand wins on an exposed stock card, or by a Chíu that completes it: claiming the fourth copy of three identical cards it holds (TT-W6, TT-P2, TT-P6).",
+    "No one wins on a discard directly. A hand wins on an exposed stock card; by a Chíu that completes it (the fourth copy of three identical cards it holds, a discard's included); or, for the dealer, on its dealt twenty, Thiên ù (TT-W6, TT-W7, TT-P2, TT-P6).",
     "A win scores 2 points, or its bonuses (TT-K1, TT-K2, TT-K3); each of the three others pays that score to the winner (TT-K7).",
   ],
   kowah: [
     "The goal: three triplets. A triplet is three cards of one rank, suits free, or three of one honour; a pair is two identical cards (KW-R1, KW-R2, KW-R3).",
     "Each seat holds eight cards. A turn draws the top stock card or takes the last discard, then discards one; the first turn of a deal draws (KW-T2, KW-T3).",
-    "Eight cards that make two triplets and a pair are ready: you declare (checki), your cards lock, your pair is shown, and the card identical to it is your wait (KW-R4, KW-R6, KW-T4, KW-X1).",
+    "Eight cards that make two triplets and a pair are ready (where the pair shares a triplet's rank, those five cards split two, two and one by suit, KW-R5): you declare (checki), your cards lock, your pair is shown, and a card identical to it is your wait (KW-R4, KW-R6, KW-T4, KW-X1).",
     "A declared hand's turns draw and discard by themselves, and it wins when its wait turns up: drawn by itself x3, drawn by another seat x1, discarded by another seat x2 (KW-X2, KW-X4, KW-K1).",
     "The last stock card drawn and no win on it: the deal is drawn (KW-K2).",
   ],
   lukfu: [
     "A trick-taking game: 36 cards, 1 to 9 in four suits, twelve to each seat (LF-D1, LF-C1).",
-    "First the calls: the master says play or pass, then the others in turn; the first to say play is the caller, and three passes deal the cards again. The master leads the first trick, whoever called (LF-C2, LF-C3, LF-C4).",
-    "A lead is a single card, a set of three or four of one rank, or a run of three or more in one suit. Each other seat must beat it with a higher play of the same kind and size if it can, or lays as many cards face down (LF-L1, LF-F1, LF-F2, LF-F3, LF-F4).",
+    "First the calls: the master says play or pass, and if it passes the others in turn; the first to say play is the caller, and three passes deal the cards again. The master leads the first trick, whoever called (LF-C2, LF-C3, LF-C4).",
+    "A lead is a single card, a set of three or four of one rank, or a run of three or more in one suit (LF-L1). The others follow in turn, each beating the best play so far if it can: a single by a higher card of its suit, a set by a higher set of its size (a led set of 1s only by 9s), a run by a run of its length higher in its suit or in any higher suit; Mau Gung and Bak Chi led alone cannot be beaten. A seat that cannot beat it lays as many cards face down (LF-F1, LF-F2, LF-F3, LF-F4, LF-F5).",
     "The trick's winner scores the cards of its winning play as fu and leads the next (LF-W1).",
     "Old cards are cards nothing left can beat: the 9s, Mau Gung (1 of Coins), Bak Chi (1 of Tens) and those the plays prove (LF-O1, LF-O2). About to lead, a seat whose fu and old cards reach six may claim the win (LF-W2).",
-    "Six fu is worth 1 point, and 1 more for each fu over six; each loser pays it, and a losing caller pays both shares (LF-K2, LF-K3).",
+    "Six fu is worth 1 point, and 1 more for each fu over six; each loser pays it to the winner, but when the caller loses it alone pays both shares (LF-K2, LF-K3).",
   ],
 };
 
@@ -557,7 +571,7 @@ export const TOTOM_BONUS_MEANING: Record<string, string> = {
   bach_dinh: "all 20 cards black",
   tam_do: "exactly 8 red cards (TT-D2)",
   kinh_tu_chi: "the four Chi chi and every other card black",
-  thap_thanh: "all ten pairs Chắn (TT-K5)",
+  thap_thanh: "all ten pairs Chắn",
   thong: "won the previous deal too (traditional)",
   dia_u: "won on the first stock card (traditional)",
 };
