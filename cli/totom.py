@@ -61,7 +61,8 @@ def totom() -> None:
                    "discard (never wins: TT-W6).")
 @click.option("--thien-u", is_flag=True, help="The dealer's opening twenty, no winning card.")
 @click.option("--opening", help="The seat's dealt hand (for Thiên khai, Bòn, Chíu ù); checked "
-              "against the hand: its pairs still held (TT-C2), a Chíu's triple dealt (TT-P2).")
+              "against the hand: its pairs still held (TT-C2), a Chíu's triple dealt (TT-P2), "
+              "a copy of the winning face left undealt (TT-D1).")
 @rules_option
 @engine_option
 @with_extra
@@ -117,7 +118,8 @@ def check(hand: str | None, batch: str | None, details: bool, win_card: str | No
               help="How the winning card would come.")
 @click.option("--seen", help="Cards already seen elsewhere (discards, exposures).")
 @click.option("--opening", help="The seat's dealt hand (for Thiên khai, Bòn, Chíu ù); checked "
-              "against the hand: its pairs still held (TT-C2), a Chíu's triple dealt (TT-P2).")
+              "against the hand: its pairs still held (TT-C2), a Chíu's triple dealt (TT-P2), "
+              "a copy of the winning face left undealt (TT-D1).")
 @rules_option
 @engine_option
 @with_extra

@@ -681,3 +681,41 @@ def test_cli_kowah_hint_compares_only_options_played_out_in_the_same_deals(tmp_p
     assert any("not played out" in r.reason and r.settlement > ranked[0].settlement
                for r in ranked)  # the position still shows what the footnote named
     assert "but not surely more" not in out, out
+
+
+def test_TT_P6_a_winning_chiu_is_hinted_without_the_other_seats_hand_sizes():
+    """docs/observations.md: hand_sizes may be left out. The winning Chíu's verdict reads
+    only the seat's own cards; it crashed where no world could be sampled."""
+    from moneycards.records import read_game_record
+    from moneycards.solver.games import final_state
+
+    obs = final_state("totom", read_game_record("totom", CHIU_WINS)).observation(1).to_json()
+    del obs["hand_sizes"]
+    top = hint(obs)[0]
+    assert top.action == "chiu" and top.settlement == 15
+    dealer = final_state("totom", read_game_record("totom", DEALT_PAIRS)).observation(0)
+    dealt = dealer.to_json()
+    del dealt["hand_sizes"]
+    assert hint(dealt)[0].settlement == hint(dealer.to_json())[0].settlement == 66
+
+
+def test_TT_T4_a_dead_hand_with_the_stock_empty_settles_about_zero():
+    """Its only move, a pass with no stock left, ends the deal drawn (TT-T4): 0, not what a
+    dead hand pays when another seat wins."""
+    import random as random_mod
+
+    from moneycards.records import read_game_record
+    from moneycards.solver.games import final_state
+
+    rng = random_mod.Random(4)
+    state = final_state("totom", read_game_record("totom", DEALT_PAIRS))
+    state.apply("decline")
+    while not state.is_over:
+        seat = state.current_seat()
+        obs = state.observation(seat)
+        if seat == 0 and obs.stock == 0:
+            (only,) = hint(obs.to_json())
+            assert only.settlement == 0.0 and "the stock is empty" in only.reason
+            return
+        state.apply(rng.choice(state.legal_texts()))
+    pytest.skip("the dead seat met no empty stock in this deal")

@@ -5,8 +5,8 @@ The distance (solver/totom/model.py and exact.py) counts the cards still to add 
 twenty, using only copies this seat has not seen and honouring the restriction that binds
 its wins (TT-C4: a face it let go is never captured). Every action is valued by the
 distance it leaves: a capture by the best discard after it, a pass by the hand as it is.
-Wins are always taken (R-decline-win is never used), a Chíu when it does not leave the hand
-further from a win.
+Wins are always taken (R-decline-win is never used), and a Chíu that completes the hand
+(it wins at once, TT-P6); any other Chíu when it does not leave the hand further from a win.
 
 `strong` weighs each discard by the chance the next seat captures it; where the top options
 of that ranking are within MARGIN cards of each other, up to TOP_K of them are played to
@@ -16,6 +16,7 @@ ranked by the points the seat settles a deal in them (TT-K7), then the share it 
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections.abc import Sequence
@@ -34,7 +35,7 @@ from moneycards.solver.totom.legal import (breaks_a_pair, completes_a_discarded_
 from moneycards.solver.totom.model import distance_cpsat
 from moneycards.solver.totom.observation import CARD_VERBS, Phase, TotomObservation
 from moneycards.solver.totom.scoring import VIA_STOCK, WinContext
-from moneycards.solver.totom.search import searchable, simulated, world as make_world
+from moneycards.solver.totom.search import searchable, simulated, unseen, world as make_world
 from moneycards.solver.totom.shapes import holding
 from moneycards.solver.totom import SEATS, NF
 
@@ -268,9 +269,11 @@ def expert(obs: TotomObservation, seed: int | None = None,
 
 def as_settlements(obs: TotomObservation, ranking: list[Ranked]) -> list[Ranked]:
     """The weighed ranking with its values read as the points the seat can expect to settle
-    in the deal (TT-K7): a win at its own score, three times over; every other option from
-    its chance to win the deal (`win_chance`) by `expected_points`. The same order, on the
-    scale of the played-out settlements."""
+    in the deal (TT-K7): a win (or a Chíu that wins at once) at its own score, three times
+    over; with the stock empty, about 0 (TT-T4); a dead hand's options, or the decline that
+    makes one, what a hand that never wins pays (TT-S4); every other option from its chance
+    to win the deal (`win_chance`) by `expected_points`. The same order, on the scale of the
+    played-out settlements."""
     out = []
     sure = None
     shown_above: tuple[str, str] | None = None  # (action, numbers) of the option above
@@ -285,6 +288,12 @@ def as_settlements(obs: TotomObservation, ranking: list[Ranked]) -> list[Ranked]
                                               f"points, TT-K7)", settlement=sure))
         elif not r.evaluated:
             out.append(r)
+        elif obs.stock == 0:  # (a dead hand too: its pass then ends the deal drawn)
+            # no stock card is left to win on (TT-W6): the deal is drawn when this offer
+            # passes (TT-T4), unless a Chíu completes a hand first
+            out.append(Ranked(r.action, -0.01 * len(out),
+                              f"about 0 points: {EMPTY_STOCK_WORDS}: {r.reason}",
+                              settlement=0.0))
         elif obs.seat in obs.dead_hand or (r.action == "decline"
                                            and obs.phase is Phase.OPENING):
             # certain by the rules, not read from self-play: a dead hand never wins and pays
@@ -296,12 +305,6 @@ def as_settlements(obs: TotomObservation, ranking: list[Ranked]) -> list[Ranked]
                    f"about {e:+.1f} points a deal: no legal discard would remain, so the hand "
                    f"would be dead for the deal: {DEAD_WORDS}")
             out.append(Ranked(r.action, e - 0.01 * len(out), why, settlement=e))
-        elif obs.stock == 0:
-            # no stock card is left to win on (TT-W6): the deal is drawn when this offer
-            # passes (TT-T4), unless a Chíu completes a hand first
-            out.append(Ranked(r.action, -0.01 * len(out),
-                              f"about 0 points: {EMPTY_STOCK_WORDS}: {r.reason}",
-                              settlement=0.0))
         else:
             p = win_chance(obs.stock, r.value)
             e = expected_points(p)
@@ -361,6 +364,14 @@ def claim_wins(obs: TotomObservation, claim: str) -> int | None:
     pairs wins at once, TT-P6) ends the deal in the seat's win; None if the deal goes on.
     The engine's own verdict on the seat's cards, in a world sampled for the other hands
     (which the verdict does not read)."""
+    if len(obs.hand_sizes) != SEATS:  # hand_sizes may be left out: any split of the hidden
+        # cards makes a world, as the verdict reads only the seat's own cards
+        hidden = sum(unseen(obs)) - obs.stock
+        others = [s for s in range(SEATS) if s != obs.seat]
+        sizes = [sum(obs.hand)] * SEATS
+        for k, s in enumerate(others):
+            sizes[s] = hidden // len(others) + (1 if k < hidden % len(others) else 0)
+        obs = dataclasses.replace(obs, hand_sizes=tuple(sizes))
     w = make_world(obs, random.Random(0))
     if obs.phase.value == "claims":
         w.claims = [(obs.seat, claim)]
