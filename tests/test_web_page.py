@@ -2432,6 +2432,16 @@ def test_the_lobby_keeps_each_game_s_choices_while_another_game_is_looked_at(ser
     assert w.page.is_checked("#switch-firstSeatRotates")
     w.page.check("input[name=game][value=totom]")
     assert (w.page.input_value("#seat1"), w.page.input_value("#deals")) == ("random", "5")
+    # a choice half made (no seat is yours) keeps the names and the other seats: seat 0 is
+    # yours again, where every seat and name went back to the defaults
+    w.page.fill("input[name=name2]", "Lan")
+    w.page.select_option("#seat0", "heuristic")
+    w.page.check("input[name=game][value=lukfu]")
+    w.page.check("input[name=game][value=totom]")
+    assert [w.page.input_value(f"#seat{s}") for s in range(4)] == [
+        "you", "random", "strong", "strong"]
+    assert [w.page.input_value(f"input[name=name{s}]") for s in range(4)] == [
+        "Minh", "", "Lan", ""]
     w.page.evaluate("localStorage.removeItem('moneycards.lobby')")
     assert w.errors == []
 

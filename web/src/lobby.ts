@@ -148,9 +148,16 @@ export function showLobby(host: HTMLElement, go: (seat: Seat) => void, note = ""
     toPointsRow.hidden = !g.points;
     deals.value = kept?.deals ?? "";
     toPoints.value = kept?.toPoints ?? "";
-    // the last table's seats of this game, if they still make a table (one "you")
-    const keptSeats = kept && kept.seats.length === g.seats && kept.seats.filter((v) => v === "you").length === 1
-      && kept.seats.every((v) => WHO.some(([w]) => w === v)) ? kept.seats : undefined;
+    // the seats as this game's were left, each a choice the lobby offers: choices are kept
+    // as they are made, so they may be half made (no seat is yours yet, or two are): the
+    // first "you" is kept, others become the default AI, and with none seat 0 is yours
+    let keptSeats = kept && kept.seats.length === g.seats
+      ? kept.seats.map((v) => (WHO.some(([w]) => w === v) ? v : "strong")) : undefined;
+    if (keptSeats) {
+      const mine = keptSeats.indexOf("you");
+      keptSeats = keptSeats.map((v, s) => (v === "you" && s !== mine ? "strong" : v));
+      if (mine < 0) keptSeats[0] = "you";
+    }
     clear(seats);
     seats.append(h("legend", {}, "Seats"));
     // where "you" went from, while the seat that took it still has it: a select's arrow keys
