@@ -413,3 +413,15 @@ def test_a_compulsory_totom_claim_is_said_without_a_decline(tmp_path):
         "your first discard (or Thiên ù)",
         "your first discard",
         "ù", "chíu"]
+
+
+def test_a_totom_card_picked_in_a_claim_window_or_a_dead_hand_says_so(tmp_path):
+    """whyNoCapture's capture rules do not say why a card picked does nothing while a claim
+    is asked (TT-P3) or in a dead hand (TT-S4); the dealer's opening keeps its own reasons."""
+    said = say(tmp_path, "["
+               "w.whyUnused('totom', { seat: 0, phase: 4, offer: { card: '5c' }, hand: '5s 2c' }, "
+               "[{ verbName: 'win' }, { verbName: 'decline' }], ['2c'], new Set()), "
+               "w.whyUnused('totom', { seat: 0, phase: 3, deadHand: [0], offer: { card: '5c' }, "
+               "hand: '5s 2c' }, [{ verbName: 'pass' }], ['5s'], new Set())]")
+    assert said == ["A claim on the card offered is asked first: claim it or decline (TT-P3). ",
+                    "A dead hand never captures or wins: it only turns stock cards (TT-S4). "]

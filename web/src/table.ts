@@ -1540,9 +1540,10 @@ export class TablePage {
     const texts = legal.map((a) => a.text);
     if (game === "kowah" && texts.includes("stay")) {
       panel.append(h("p", { class: "prompt", ...this.alertOnce("declare") }, ...withRules("You are ready: declare checki, showing "
-        + "a pair, or stay undeclared. Nobody else sees the question: the others play on as if you "
-        + "stayed, and a declaration comes first, taking back what they played meanwhile "
-        + "(R-declare-privacy)." + pairChoice(texts), game)));
+        + "a pair, or stay undeclared, which cannot win (R-no-declaration-win). Nobody else sees the "
+        + "question: the others play on as if you stayed, and a declaration comes first, taking back "
+        + "what they played meanwhile (R-declare-privacy), unless the deal ends first at a table with "
+        + "another person: then it counts as staying (R-claim-close)." + pairChoice(texts), game)));
     } else if (game === "kowah" && pairChoice(texts)) {
       // a compulsory declaration (R-declare) still chooses its pair (KW-T4)
       panel.append(h("p", { class: "prompt", ...this.alertOnce("declare") },

@@ -456,6 +456,12 @@ export function whyUnused(game: GameKey, obs: TotomObservation | KowahObservatio
     }
     return "";
   }
+  if (game === "totom" && (obs as TotomObservation).phase === TotomPhase.CLAIMS) {
+    return "A claim on the card offered is asked first: claim it or decline (TT-P3). ";
+  }
+  if (game === "totom" && (obs as TotomObservation).deadHand?.includes((obs as TotomObservation).seat)) {
+    return "A dead hand never captures or wins: it only turns stock cards (TT-S4). ";
+  }
   if (game === "totom" && picked.length === 1 && !verbs.has("discard") && (obs as TotomObservation).offer?.card) {
     return whyNoCapture(obs as TotomObservation, picked[0]);
   }
@@ -551,7 +557,7 @@ export const HOW_TO_PLAY: Record<GameKey, string[]> = {
     "First the calls: the master says play or pass, and if it passes the others in turn; the first to say play is the caller, and three passes deal the cards again. The master leads the first trick, whoever called (LF-C2, LF-C3, LF-C4).",
     "A lead is a single card, a set of three or four of one rank, or a run of three or more in one suit (LF-L1). The others follow in turn, each beating the best play so far if it can: a single by a higher card of its suit, a set by a higher set of its size (a led set of 1s only by 9s), a run by a run of its length higher in its suit or in any higher suit; Mau Gung and Bak Chi led alone cannot be beaten. A seat that cannot beat it lays as many cards face down (LF-F1, LF-F2, LF-F3, LF-F4, LF-F5).",
     "The trick's winner scores the cards of its winning play as fu and leads the next (LF-W1).",
-    "Old cards are cards nothing left can beat: the 9s, Mau Gung (1 of Coins), Bak Chi (1 of Tens) and those the plays prove (LF-O1, LF-O2). About to lead, a seat whose fu and old cards reach six may claim the win (LF-W2).",
+    "Old cards are cards no other seat's hand can beat: the 9s, Mau Gung (1 of Coins), Bak Chi (1 of Tens) and those the plays prove (LF-O1, LF-O2). About to lead, a seat whose fu and old cards reach six may claim the win (LF-W2).",
     "Six fu is worth 1 point, and 1 more for each fu over six; each loser pays it to the winner, but when the caller loses it alone pays both shares (LF-K2, LF-K3).",
   ],
 };
