@@ -2481,6 +2481,31 @@ def test_the_lobby_says_how_each_game_is_played_citing_its_rules(served, context
     assert w.errors == []
 
 
+def test_a_phone_s_move_panel_says_while_moves_lie_below_its_edge(served, context):
+    """The moves sit in a panel pinned to a phone's foot, scrolling on its own: a newcomer
+    saw a sliver of a row and took it for the end. While moves lie below the edge its foot
+    says "more moves below"; scrolled to the end, it does not. Seed 2: the person is the
+    Luk Fu master and, calling, leads the first trick with fourteen leads."""
+    w = Watched(context, 390, 844)
+    deal_in_lobby(w, served, "lukfu", ["you", "greedy", "greedy"], 2)
+    w.settled()
+    w.debug("act", "call play")
+    w.settled()
+    assert len(w.debug("legal")) == 14
+    wait_for(w.page, "document.querySelector('section.actions').classList.contains('more-below')")
+    said = w.page.evaluate("getComputedStyle(document.querySelector('section.actions'), "
+                           "'::after').content")
+    assert "more moves below" in said, said
+    w.page.evaluate("(p => p.scrollTop = p.scrollHeight)"
+                    "(document.querySelector('section.actions'))")
+    wait_for(w.page, "!document.querySelector('section.actions').classList.contains('more-below')")
+    if os.environ.get("MONEYCARDS_SCREENSHOTS"):
+        w.page.evaluate("document.querySelector('section.actions').scrollTop = 0")
+        w.page.wait_for_timeout(200)
+        w.page.screenshot(path=str(shots_dir(None) / "lukfu-more-moves-390.png"))
+    assert w.errors == []
+
+
 def test_the_lobby_forgets_a_remembered_seat_and_its_token(served, context):
     """A seat this browser sat at is offered again in the lobby's "Your tables", its token
     kept in localStorage; "forget" takes both off the device (a shared one)."""

@@ -595,6 +595,7 @@ export class TablePage {
     if (v.over && !ended) parts.push(this.resultPanel(v, game, obs, names));
     this.board.className = `board game-${game}${ended ? " between-deals" : ""}`;
     this.board.replaceChildren(...parts);
+    this.markMoreMoves();
     if (focused) this.focusOn(focused);
     // the page's title says whose turn it is, for a person in another tab
     // (between a match's deals, "Your turn" once the next deal waits on this seat)
@@ -622,6 +623,19 @@ export class TablePage {
       if (kept?.version !== v.version || kept.y === window.scrollY) this.keepHand();
     }
     this.scheduleAutoPass(v);
+  }
+
+  /** On a phone the moves sit in a panel pinned to the screen's foot, which scrolls on its
+   * own: while moves lie below its edge its foot says so (a newcomer saw a sliver of a row,
+   * the set leads they wanted, and took it for the panel's end). */
+  private markMoreMoves(): void {
+    const panel = this.board.querySelector<HTMLElement>("section.actions");
+    if (!panel) return;
+    const mark = () => panel.classList.toggle("more-below",
+      PHONE.matches && panel.scrollHeight - panel.scrollTop - panel.clientHeight > 4);
+    panel.addEventListener("scroll", mark, { passive: true });
+    mark();
+    requestAnimationFrame(mark);  // once the drawing is laid out
   }
 
   /** A table of a game of one's own (docs/plugins.md), which the page knows only by what
@@ -1411,7 +1425,7 @@ export class TablePage {
       // What "old" means and no more: a single no card left can beat (LF-O2), Mau Gung and
       // Bak Chi only when led alone (LF-F5); not safe in a set, a run or as a follow.
       if (oldSet.size) groups.append(h("p", { class: "quiet" }, ...withRules(
-        "Cards marked old: no card left can beat one played alone (LF-O2). Mau Gung and Bak " +
+        "Cards marked old: no card in another seat's hand can beat one played alone (LF-O2). Mau Gung and Bak " +
         "Chi are always old (LF-O1), unbeatable only when led alone (LF-F5). Each counts " +
         "toward a claim (LF-W2).", game)));
     }
