@@ -203,11 +203,17 @@ def validate(counts: Sequence[int], ctx: WinContext, *, size: int = HAND_SIZE,
     if ctx.first_stock and ctx.win_card is None:  # via is None too: it needs a card
         raise ContextError("a win on the first stock card needs that card: give the "
                            "winning card", field="win_card")
+    refuse_first_stock_via(ctx)
+    if rules is not None:
+        refuse_unscored(ctx, rules)
+
+
+def refuse_first_stock_via(ctx: WinContext) -> None:
+    """A win on the first stock card (Địa ù) is a win on a stock card: via own-door or
+    stock, never a discard or a Chíu of one."""
     if ctx.first_stock and ctx.via not in (VIA_OWN_DOOR, VIA_STOCK):
         raise ContextError(f"a win on the first stock card comes via own-door or stock, not "
                            f"via {ctx.via}", field="first_stock")
-    if rules is not None:
-        refuse_unscored(ctx, rules)
 
 
 def refuse_broken_pairs(hand: Sequence[int], opening: Sequence[int], when: str) -> None:
@@ -339,9 +345,7 @@ def waits_text(hand: str, *, seen: str | None = None, via: str | None = None,
         refuse_broken_pairs(counts, opening_counts, "")
     ctx = WinContext(via=via, opening=opening_counts, won_previous=won_previous,
                      first_stock=first_stock)
-    if first_stock and via not in (VIA_OWN_DOOR, VIA_STOCK):  # as `validate` refuses it
-        raise ContextError(f"a win on the first stock card comes via own-door or stock, not "
-                           f"via {via}", field="first_stock")
+    refuse_first_stock_via(ctx)
     chosen = rules_mod.preset(rules)
     refuse_unscored(ctx, chosen)
     return find_waits(counts, ctx, seen_counts, chosen, _engine(engine))
