@@ -565,6 +565,14 @@ def test_cli_hint_top_lists_the_best_few_and_counts_the_rest(tmp_path):
     assert bad.exit_code == 2 and "--top" in bad.output
 
 
+def replayed(game: str, record):
+    """The table at the end of a record file's JSON (or text)."""
+    from moneycards.records import read_game_record
+    from moneycards.solver.games import final_state
+
+    return final_state(game, read_game_record(game, record))
+
+
 # Seat 1 holds three 5s; seat 0 discards the fourth. The Chíu leaves twenty cards in ten
 # pairs: 5555s as two Chắn, 44c 77c 8c8m 9c9s 44m 66m 77m 99m.
 CHIU_WINS = {"game": "totom", "deal": {
@@ -578,15 +586,11 @@ CHIU_WINS = {"game": "totom", "deal": {
 def test_TT_P6_a_chiu_that_wins_at_once_ranks_and_settles_as_the_win_it_is(level):
     """A Chíu that leaves twenty cards in ten pairs wins at once (TT-P6): the hint valued it
     as a Chíu followed by a discard, level with declining, where the claim settles +15."""
-    from moneycards.records import read_game_record
-    from moneycards.solver.games import final_state
-
-    state = final_state("totom", read_game_record("totom", CHIU_WINS))
+    state = replayed("totom", CHIU_WINS)
     obs = state.observation(1).to_json()
     assert set(obs["legal_actions"]) == {"chiu", "decline"}
     top, below = hint(obs, level=level)
-    won = final_state("totom", read_game_record(
-        "totom", {**CHIU_WINS, "actions": ["discard 5s", "chiu"]}))
+    won = replayed("totom", {**CHIU_WINS, "actions": ["discard 5s", "chiu"]})
     assert won.result.winner == 1
     assert won.result.net[1] == 15
     assert top.action == "chiu" and below.action == "decline"
@@ -608,11 +612,9 @@ def test_TT_S4_a_dead_hand_is_hinted_as_one_that_never_wins():
     """Declining the Thiên ù leaves no legal discard, so the dealer's hand is dead (TT-S4):
     it can never win and pays when another seat wins. The hint valued the decline and the
     dead hand's passes as a live hand's, +2.5 points a deal and 41% to win."""
-    from moneycards.records import read_game_record
-    from moneycards.solver.games import final_state
     from moneycards.solver.totom.hint import expected_points
 
-    state = final_state("totom", read_game_record("totom", DEALT_PAIRS))
+    state = replayed("totom", DEALT_PAIRS)
     win, decline = hint(state.observation(0).to_json())
     assert win.action == "win" and decline.action == "decline"
     assert decline.settlement == expected_points(0.0) < 0
@@ -652,10 +654,7 @@ POSITION_FILES = pathlib.Path(__file__).parent / "positions"
 
 def kowah_position(name: str) -> dict:
     """The observation of the seat to act at the end of a stored Kowah record."""
-    from moneycards.records import read_game_record
-    from moneycards.solver.games import final_state
-
-    state = final_state("kowah", read_game_record("kowah", (POSITION_FILES / name).read_text()))
+    state = replayed("kowah", (POSITION_FILES / name).read_text())
     return state.observation(state.current_seat()).to_json()
 
 
@@ -686,14 +685,11 @@ def test_cli_kowah_hint_compares_only_options_played_out_in_the_same_deals(tmp_p
 def test_TT_P6_a_winning_chiu_is_hinted_without_the_other_seats_hand_sizes():
     """docs/observations.md: hand_sizes may be left out. The winning Chíu's verdict reads
     only the seat's own cards; it crashed where no world could be sampled."""
-    from moneycards.records import read_game_record
-    from moneycards.solver.games import final_state
-
-    obs = final_state("totom", read_game_record("totom", CHIU_WINS)).observation(1).to_json()
+    obs = replayed("totom", CHIU_WINS).observation(1).to_json()
     del obs["hand_sizes"]
     top = hint(obs)[0]
     assert top.action == "chiu" and top.settlement == 15
-    dealer = final_state("totom", read_game_record("totom", DEALT_PAIRS)).observation(0)
+    dealer = replayed("totom", DEALT_PAIRS).observation(0)
     dealt = dealer.to_json()
     del dealt["hand_sizes"]
     assert hint(dealt)[0].settlement == hint(dealer.to_json())[0].settlement == 66
@@ -704,11 +700,8 @@ def test_TT_T4_a_dead_hand_with_the_stock_empty_settles_about_zero():
     dead hand pays when another seat wins."""
     import random as random_mod
 
-    from moneycards.records import read_game_record
-    from moneycards.solver.games import final_state
-
     rng = random_mod.Random(4)
-    state = final_state("totom", read_game_record("totom", DEALT_PAIRS))
+    state = replayed("totom", DEALT_PAIRS)
     state.apply("decline")
     while not state.is_over:
         seat = state.current_seat()
