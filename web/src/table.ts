@@ -18,7 +18,7 @@ import { TotomRulesPreset } from "./gen/moneycards/v1/totom_pb.js";
 import { kowahGroups, totomGroups } from "./groups.js";
 import {
   describe, describeShort, explainResult, GAME_TITLE, listed, lukfuToBeat, OFFER_WORDS, plural, possessive, seatKindWords,
-  jsonSaid, leadsKept, pairChoice, seatName, sentWords, settledWords, matchLeadWords, turnWhat, undoneWords, whyUnused, withoutAction, chanWords, chanTurn, chanLogVerb, TOTOM_BONUS_MEANING,
+  jsonSaid, leadsKept, pairChoice, seatName, sentWords, settledWords, matchLeadWords, turnWhat, undoneWords, whyUnused, withoutAction, chanWords, chanTurn, chanLogVerb, TOTOM_BONUS_MEANING, MUST_CHIU, MUST_TAKE_WIN,
 } from "./words.js";
 
 type Obs = TotomObservation | KowahObservation | LukFuObservation;
@@ -1295,9 +1295,8 @@ export class TablePage {
             + "(R-claim-privacy), unless the deal ends first at a table with another person: then "
             + "it counts as declined (R-claim-close)."
           // a compulsory claim is no private decision: the table waits on it, in every view
-          : `You must ${what}: ${t.claim === Claim.WIN ? "a win offered must be taken at this table "
-            + "(R-decline-win)" : "a Chíu is compulsory at this table (a traditional error, switch "
-            + "must_chiu)"}; the other seats see the table wait on you.`, game)));
+          : `You must ${what}: ${t.claim === Claim.WIN ? MUST_TAKE_WIN : `a Chíu is ${MUST_CHIU}`}; the other seats `
+            + "see the table wait on you.", game)));
       }
     } else if (game === "kowah") {
       const k = obs as KowahObservation;

@@ -42,6 +42,10 @@ export function possessive(name: string): string {
   return name === "you" ? "your" : `${name}'s`;
 }
 
+/** Why a Tổ Tôm claim has no decline: the switches that make it compulsory. */
+export const MUST_TAKE_WIN = "a win offered must be taken at this table (R-decline-win)";
+export const MUST_CHIU = "compulsory at this table (a traditional error, switch must_chiu)";
+
 /** What the seat to act is doing, as the terminal's status line says it. */
 export function turnWhat(game: GameKey, obs: TotomObservation | KowahObservation | LukFuObservation,
                          legal: string[], names: string[] = [], door = "doorway"): string {
@@ -55,14 +59,13 @@ export function turnWhat(game: GameKey, obs: TotomObservation | KowahObservation
       [TotomPhase.OPENING]: !has("win") ? "your first discard"
         : has("discard") ? "your first discard (or Thiên ù)"
           : has("decline") ? "Thiên ù, or decline it and hold a dead hand (TT-S4)"
-            : "Thiên ù: a win offered must be taken at this table (R-decline-win)",
+            : `Thiên ù: ${MUST_TAKE_WIN}`,
       // TT-P4: after an out-of-turn Chíu the discard goes back to the interrupted doorway
       [TotomPhase.DISCARD]: o.discardTo === undefined ? "discard"
         : `discard, back to ${possessive(names[o.discardTo] ?? `seat ${o.discardTo}`)} ${door} (TT-P4)`,
       [TotomPhase.OFFER]: has("capture") ? "capture or pass" : "pass (no capture is open to you)",
       [TotomPhase.CLAIMS]: has("decline") ? (has("chiu") ? "claim a Chíu or decline" : "claim the win or decline")
-        : has("chiu") ? "claim the Chíu: compulsory at this table (a traditional error, switch must_chiu)"
-          : "claim the win: a win offered must be taken at this table (R-decline-win)",
+        : has("chiu") ? `claim the Chíu: ${MUST_CHIU}` : `claim the win: ${MUST_TAKE_WIN}`,
       [TotomPhase.UNSPECIFIED]: "",
     }[o.phase];
   }
